@@ -1,0 +1,139 @@
+"""The ``shashki`` command.
+
+Every mistake of the user (an unknown variant, a bad depth or FEN, a broken file) is
+one line on stderr and exit status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from . import __version__
+from .notation import move_text
+from .rules import Game, ShashkiError, all_variants, find_variant
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is a single line on stderr (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _fail(message: str) -> int:
+    print(f"shashki: error: {message}", file=sys.stderr)
+    return 2
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    variants = all_variants()
+    if args.json:
+        data = [
+            {
+                "id": v.id,
+                "name": v.name,
+                "aliases": list(v.aliases),
+                "group": v.group,
+                "board": f"{v.board.width}x{v.board.height}",
+                "width": v.board.width,
+                "height": v.board.height,
+                "squares": "all" if v.board.all_squares else "dark",
+                "gametype": v.gametype,
+            }
+            for v in variants
+        ]
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
+    width = max(len(v.id) for v in variants)
+    for v in variants:
+        size = f"{v.board.width}x{v.board.height}"
+        print(f"{v.id:<{width}}  {size:>5}  {v.name}: {v.summary}")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    v = find_variant(args.variant)
+    print(v.name)
+    print("=" * len(v.name))
+    extra = []
+    if v.aliases:
+        extra.append("also called: " + ", ".join(v.aliases))
+    if v.gametype:
+        extra.append(f"PDN GameType {v.gametype}")
+    if extra:
+        print("; ".join(extra))
+    print()
+    print(v.card or v.summary)
+    return 0
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    if args.depth < 0:
+        return _fail(f"depth must be 0 or more, not {args.depth}")
+    game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
+    if args.divide and args.depth >= 1:
+        total = 0
+        legal = game.legal_moves()
+        for mv, n in game.divide(args.depth):
+            print(f"{move_text(game.variant, mv, legal, full=True)} {n}")
+            total += n
+        print(total)
+    else:
+        print(game.perft(args.depth))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="shashki",
+        description="Draughts in all its forms, in the terminal.",
+    )
+    parser.add_argument("--version", action="version", version=f"shashki {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("variants", help="list the variants")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(func=cmd_variants)
+
+    p = sub.add_parser("rules", help="print a variant's rule card")
+    p.add_argument("variant", metavar="VARIANT", help="variant id, alias or PDN GameType")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser(
+        "perft",
+        help="count the leaf nodes of the legal-move tree",
+        description="Count the positions reached after exactly DEPTH plies. The count is "
+        "the last line of the output.",
+    )
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("depth", metavar="DEPTH", type=int)
+    p.add_argument("--fen", help="start from this position instead of the initial one")
+    p.add_argument("--divide", action="store_true", help="first print each move and its count")
+    p.set_defaults(func=cmd_perft)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        print("\nvariants:")
+        cmd_variants(argparse.Namespace(json=False))
+        return 0
+    try:
+        return int(args.func(args))
+    except ShashkiError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        return _fail("interrupted")
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""Moves as text, in each variant's own notation.
+
+Written: ``32-28`` and ``19x30`` (numeric games), ``c3-d4`` and ``c3:e5`` or ``c3xe5``
+(algebraic games, with the variant's capture mark), with every landing square
+(``c3:e5:c7``) when the short form would be ambiguous, or when asked for.
+
+Read: numeric or algebraic squares, ``-``, ``x``, ``X``, ``×`` and ``:`` as separators
+(a capture written with ``-`` or a quiet move with ``x`` is still found), intermediate
+landing squares optional.  A text must match exactly one legal move.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..rules.errors import AmbiguousMoveError, IllegalMoveError, NotationError
+from ..rules.fen import format_fen, square_text
+from ..rules.move import Move
+from ..rules.movegen import Position
+from ..rules.variant import Variant
+
+_SEPARATORS = re.compile(r"\s*[-x×:X]\s*")
+_SQUARE = re.compile(r"[a-lA-L](?:1[0-2]|[1-9])|\d{1,3}")
+
+
+def move_text(
+    variant: Variant,
+    move: Move,
+    legal: Sequence[Move] | None = None,
+    *,
+    full: bool = False,
+) -> str:
+    """``move`` in the variant's notation.
+
+    The short form names the start and end squares; every landing square is written when
+    ``full`` is set, or when another move of ``legal`` has the same start and end.
+    """
+    sep = variant.capture_mark if move.is_capture else "-"
+    path = move.path
+    if not full and legal is not None:
+        full = any(m.start == move.start and m.end == move.end and m != move for m in legal)
+    if not full or len(path) == 2:
+        squares = (path[0], path[-1])
+    else:
+        squares = path
+    return sep.join(square_text(variant, sq) for sq in squares)
+
+
+def split_move_text(variant: Variant, text: str) -> list[int]:
+    """The squares named in a move text; raises NotationError if it is not a move text."""
+    t = text.strip()
+    parts = [p for p in _SEPARATORS.split(t) if p]
+    if len(parts) < 2 or not all(_SQUARE.fullmatch(p) for p in parts):
+        raise NotationError(
+            f"{text!r} is not a move: write it like "
+            + ("'32-28' or '19x30'" if variant.numeric else "'c3-d4' or 'c3:e5'")
+        )
+    try:
+        return [variant.board.parse_square(p) for p in parts]
+    except ValueError as exc:
+        raise NotationError(f"{text!r}: {exc}") from None
+
+
+def _implied_captures(variant: Variant, position: Position, squares: list[int]) -> int | None:
+    """The pieces jumped along a path given landing square by landing square, as a
+    bitboard, or None if some step is not a jump over exactly one piece on a line."""
+    geo = variant.board
+    occupied = position[0] | position[1]
+    captured = 0
+    for a, b in zip(squares, squares[1:], strict=False):
+        for d in range(8):
+            ray = geo.ray[d][a]
+            if b in ray:
+                between = ray[: ray.index(b)]
+                pieces = [q for q in between if occupied >> q & 1 and q != squares[0]]
+                if len(pieces) != 1:
+                    return None
+                captured |= 1 << pieces[0]
+                break
+        else:
+            return None
+    return captured
+
+
+def _is_subsequence(needle: Sequence[int], hay: Sequence[int]) -> bool:
+    it = iter(hay)
+    return all(any(x == y for y in it) for x in needle)
+
+
+def parse_move(variant: Variant, text: str, legal: Sequence[Move], position: Position) -> Move:
+    """The one legal move that ``text`` names.
+
+    Raises NotationError (not a move text), IllegalMoveError (no legal move matches) or
+    AmbiguousMoveError (several do; the message lists them in full).
+    """
+    squares = split_move_text(variant, text)
+    start, end, middle = squares[0], squares[-1], squares[1:-1]
+    candidates = [m for m in legal if m.start == start and m.end == end]
+    if middle and candidates:
+        by_path = [m for m in candidates if _is_subsequence(middle, m.path[1:-1])]
+        if not by_path:
+            implied = _implied_captures(variant, position, squares)
+            if implied is not None:
+                by_path = [m for m in candidates if implied & m.captured_mask == implied]
+        candidates = by_path
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        raise IllegalMoveError(
+            f"{text.strip()!r} is not a legal move in {format_fen(variant, position)}"
+        )
+    options = ", ".join(move_text(variant, m, full=True) for m in candidates)
+    raise AmbiguousMoveError(f"{text.strip()!r} is ambiguous: it could be {options}")

@@ -1,0 +1,143 @@
+"""PDN FEN: reading and writing a position.
+
+Accepted: ``W:W31,32,K33:B1,2,3``; numeric or algebraic squares (``Wa3,c3,Kd4``); ranges
+(``W31-50``, PDN 3.0); colour sections in either order; an empty side (``B:W50:B``); a
+trailing dot; ``?`` for an unknown side to move (the variant's first mover is used); the
+legacy doubled prefix ``W:B:W…:B…`` (read as Black to move); optional ``H`` (plies since
+the last man move or capture) and ``F`` (full-move number) fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .errors import BadFenError
+from .movegen import Position
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+
+@dataclass(frozen=True)
+class FenState:
+    position: Position
+    #: Plies since the last man move or capture.
+    reversible: int = 0
+    #: Full-move number (1 for the first move of the game).
+    fullmove: int = 1
+
+
+def _squares(variant: Variant, text: str, fen: str) -> tuple[int, int]:
+    """(pieces, kings) bitboards of one colour section's square list."""
+    geo = variant.board
+    pieces = kings = 0
+    for raw in text.split(","):
+        item = raw.strip()
+        if not item:
+            continue
+        king = item[0] in "Kk"
+        if king:
+            item = item[1:].strip()
+        squares: list[int]
+        if "-" in item:
+            lo_text, _, hi_text = item.partition("-")
+            if not (lo_text.strip().isdigit() and hi_text.strip().isdigit()):
+                raise BadFenError(f"bad range {raw.strip()!r} in FEN {fen!r}")
+            lo, hi = int(lo_text), int(hi_text)
+            if lo > hi:
+                raise BadFenError(f"empty range {raw.strip()!r} in FEN {fen!r}")
+            try:
+                squares = [geo.parse_square(str(n)) for n in range(lo, hi + 1)]
+            except ValueError as exc:
+                raise BadFenError(f"{exc} in FEN {fen!r}") from None
+        else:
+            try:
+                squares = [geo.parse_square(item)]
+            except ValueError as exc:
+                raise BadFenError(f"{exc} in FEN {fen!r}") from None
+        for sq in squares:
+            bit = 1 << sq
+            if pieces & bit:
+                raise BadFenError(f"square {geo.name(sq)} is listed twice in FEN {fen!r}")
+            pieces |= bit
+            if king:
+                kings |= bit
+    return pieces, kings
+
+
+def parse_fen(variant: Variant, fen: str) -> FenState:
+    """Read a FEN for ``variant``; raises BadFenError quoting the text on any mistake."""
+    text = fen.strip().strip('"').strip()
+    if text.endswith("."):
+        text = text[:-1].rstrip()
+    if not text:
+        raise BadFenError("empty FEN")
+    tokens = [t.strip() for t in text.split(":")]
+    side_token = tokens[0].upper()
+    if side_token not in ("W", "B", "?"):
+        raise BadFenError(f"FEN {fen!r} must start with the side to move (W or B)")
+    rest = tokens[1:]
+    # Legacy doubled prefix "W:B:W…:B…": the second letter is the side to move.
+    if (
+        len(rest) >= 3
+        and rest[0].upper() in ("W", "B")
+        and any(t[:1].upper() == "W" and len(t) > 1 for t in rest[1:])
+        and any(t[:1].upper() == "B" and len(t) > 1 for t in rest[1:])
+    ):
+        side_token = rest[0].upper()
+        rest = rest[1:]
+    if side_token == "?":
+        turn = int(variant.rules.first)
+    else:
+        turn = 0 if side_token == "W" else 1
+
+    white = black = kings = 0
+    seen: set[str] = set()
+    reversible, fullmove = 0, 1
+    for token in rest:
+        if not token:
+            raise BadFenError(f"empty field in FEN {fen!r}")
+        head = token[0].upper()
+        if head in ("W", "B"):
+            if head in seen:
+                raise BadFenError(f"FEN {fen!r} lists the {head} pieces twice")
+            seen.add(head)
+            pieces, k = _squares(variant, token[1:], fen)
+            if head == "W":
+                white = pieces
+            else:
+                black = pieces
+            kings |= k
+        elif head in ("H", "F") and token[1:].isdigit():
+            if head == "H":
+                reversible = int(token[1:])
+            else:
+                fullmove = max(1, int(token[1:]))
+        else:
+            raise BadFenError(f"unexpected field {token!r} in FEN {fen!r}")
+    if white & black:
+        sq = (white & black).bit_length() - 1
+        raise BadFenError(f"square {variant.board.name(sq)} holds pieces of both colours in FEN {fen!r}")
+    return FenState((white, black, kings, turn, None), reversible, fullmove)
+
+
+def square_text(variant: Variant, square: int) -> str:
+    """A square as the variant writes it: its number or its algebraic name."""
+    geo = variant.board
+    return str(geo.number(square)) if variant.numeric else geo.name(square)
+
+
+def format_fen(variant: Variant, position: Position, reversible: int = 0, fullmove: int = 1) -> str:
+    """The FEN of a position, squares in the variant's notation, in PDN number order."""
+    geo = variant.board
+    white, black, kings, turn = position[0], position[1], position[2], position[3]
+    parts = ["B" if turn else "W"]
+    for letter, bits in (("W", white), ("B", black)):
+        squares = sorted(geo.positions(bits), key=geo.number)
+        items = [("K" if kings >> sq & 1 else "") + square_text(variant, sq) for sq in squares]
+        parts.append(letter + ",".join(items))
+    if reversible or fullmove != 1:
+        parts.append(f"H{reversible}")
+        parts.append(f"F{fullmove}")
+    return ":".join(parts)

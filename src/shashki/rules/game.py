@@ -1,0 +1,309 @@
+"""The game object: a position, its history, legal moves and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .errors import IllegalMoveError
+from .fen import format_fen, parse_fen
+from .move import Color, Move, Piece
+from .movegen import Position
+from .outcome import Outcome, Termination
+from .rules import Counter, DrawRule, NoMoves
+from .variant import Variant, find_variant
+
+# (position, clock, move) saved by each push.  The clock packs two counters: plies
+# since the last man move or capture (low bits) and plies since the last capture or
+# promotion (high bits).
+_Saved = tuple[Position, int, Move]
+_REV_MASK = (1 << 24) - 1
+_MAT_ONE = 1 << 24
+_BOTH = _MAT_ONE + 1
+
+
+class Game:
+    """A game of one variant: ``push``/``pop`` moves, ask for ``legal_moves`` and ``outcome``.
+
+    >>> g = Game("russian")
+    >>> len(g.legal_moves())
+    7
+    """
+
+    def __init__(self, variant: Variant | str = "russian", fen: str | None = None) -> None:
+        self.variant: Variant = find_variant(variant)
+        self._gen = self.variant.generator
+        self._apply = self._gen.apply
+        self.set_fen(fen if fen is not None else self.variant.start)
+
+    # -- set-up ---------------------------------------------------------------
+
+    def set_fen(self, fen: str) -> None:
+        """Set the position from a FEN and forget the history; raises BadFenError."""
+        state = parse_fen(self.variant, fen)
+        self._pos: Position = state.position
+        # Plies since the last capture or promotion: unknown from a FEN, at least H.
+        self._clock = state.reversible * _BOTH
+        first = int(self.variant.rules.first)
+        self._ply0 = 2 * (state.fullmove - 1) + (0 if state.position[3] == first else 1)
+        self._stack: list[_Saved] = []
+        self._moves: list[Move] | None = None
+        self._ended: Outcome | None = None
+
+    @classmethod
+    def from_fen(cls, variant: Variant | str, fen: str) -> Game:
+        return cls(variant, fen)
+
+    def copy(self) -> Game:
+        """An independent copy with the same position and history."""
+        other = Game.__new__(Game)
+        other.variant = self.variant
+        other._gen = self._gen
+        other._apply = self._apply
+        other._pos = self._pos
+        other._clock = self._clock
+        other._ply0 = self._ply0
+        other._stack = list(self._stack)
+        other._moves = self._moves
+        other._ended = self._ended
+        return other
+
+    # -- state ----------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The position as the engine holds it: (white, black, kings, turn, extra)."""
+        return self._pos
+
+    @property
+    def turn(self) -> Color:
+        return Color(self._pos[3])
+
+    @property
+    def ply(self) -> int:
+        """Plies played since the game's first move (counting the FEN's move number)."""
+        return self._ply0 + len(self._stack)
+
+    @property
+    def fullmove_number(self) -> int:
+        return 1 + self.ply // 2
+
+    @property
+    def reversible_plies(self) -> int:
+        """Plies since the last man move or capture."""
+        return self._clock & _REV_MASK
+
+    @property
+    def material_plies(self) -> int:
+        """Plies since the last capture or promotion."""
+        return self._clock >> 24
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return [saved[3] for saved in self._stack]
+
+    def piece_at(self, square: int) -> Piece | None:
+        return self._gen.piece_at(self._pos, square)
+
+    def pieces(self) -> dict[int, Piece]:
+        """Every occupied square and its piece."""
+        out = {}
+        for sq in self.variant.board.squares:
+            piece = self._gen.piece_at(self._pos, sq)
+            if piece is not None:
+                out[sq] = piece
+        return out
+
+    def fen(self) -> str:
+        return format_fen(self.variant, self._pos, self.reversible_plies, self.fullmove_number)
+
+    def __repr__(self) -> str:
+        return f"Game({self.variant.id!r}, {self.fen()!r})"
+
+    # -- moves ----------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the side to move (a fresh list)."""
+        if self._moves is None:
+            self._moves = self._gen.moves(self._pos)
+        return list(self._moves)
+
+    def captures(self) -> list[Move]:
+        """The capturing moves available to the side to move."""
+        return self._gen.captures(self._pos)
+
+    def find_move(self, move: Move) -> Move:
+        """The legal move equal to ``move``: the same path, or the same start, end and
+        captured pieces.  Raises IllegalMoveError."""
+        legal = self.legal_moves()
+        if move in legal:
+            return move
+        same = [
+            m
+            for m in legal
+            if m.start == move.start and m.end == move.end and set(m.captured) == set(move.captured)
+        ]
+        if len(same) == 1:
+            return same[0]
+        names = "-".join(self.variant.board.name(p) for p in move.path)
+        raise IllegalMoveError(f"{names} is not a legal move in {self.fen()}")
+
+    def push(self, move: Move) -> Move:
+        """Play a legal move; raises IllegalMoveError (and changes nothing) otherwise.
+
+        Returns the legal move played (the listed form of ``move``).
+        """
+        if self._ended is not None:
+            raise IllegalMoveError(f"the game is over ({self._ended.describe(self.variant.side_names)})")
+        legal_move = self.find_move(move)
+        self.push_unchecked(legal_move)
+        return legal_move
+
+    def push_unchecked(self, move: Move) -> None:
+        """Play a move known to be legal, without checking it (search and perft)."""
+        pos = self._pos
+        clock = self._clock
+        self._stack.append((pos, clock, move))
+        self._pos = new = self._apply(pos, move)
+        self._moves = None
+        if move[4]:  # a capture resets both counters
+            self._clock = 0
+        elif pos[2] & move[2]:  # a king moved: both counters go on
+            self._clock = clock + _BOTH
+        elif new[2] & move[3]:  # a man was crowned: the balance of forces changed
+            self._clock = 0
+        else:  # a man moved
+            self._clock = (clock & ~_REV_MASK) + _MAT_ONE
+
+    def pop(self) -> Move:
+        """Take back the last move; raises IndexError when there is none."""
+        self._pos, self._clock, move = self._stack.pop()
+        self._moves = None
+        self._ended = None
+        return move
+
+    # -- the end of the game ----------------------------------------------------
+
+    def resign(self, side: Color | None = None) -> Outcome:
+        """``side`` (default: the side to move) resigns."""
+        loser = self.turn if side is None else Color(side)
+        self._ended = Outcome(
+            Termination.RESIGNATION, loser.other, f"{self.variant.side_names[loser]} resigned"
+        )
+        return self._ended
+
+    def agree_draw(self) -> Outcome:
+        self._ended = Outcome(Termination.AGREED_DRAW, None, "draw agreed")
+        return self._ended
+
+    def repetitions(self) -> int:
+        """How many times the current position has occurred (this time included), with
+        the same side to move."""
+        key = self._gen.key(self._pos)
+        count = 1
+        stack = self._stack
+        # Positions before the last capture or promotion cannot come back.
+        limit = min(len(stack), self.material_plies)
+        i = len(stack) - 2
+        stop = len(stack) - limit
+        while i >= stop:
+            if self._gen.key(stack[i][0]) == key:
+                count += 1
+            i -= 2
+        return count
+
+    def outcome(self) -> Outcome | None:
+        """Why and how the game ended, or None while it goes on."""
+        if self._ended is not None:
+            return self._ended
+        side = self.turn
+        names = self.variant.side_names
+        if not self.legal_moves():
+            if self.variant.rules.no_moves is NoMoves.WINS:
+                return Outcome(Termination.NO_LEGAL_MOVES, side, f"{names[side]} has no legal move")
+            return Outcome(Termination.NO_LEGAL_MOVES, side.other, f"{names[side]} has no legal move")
+        for rule in self.variant.draws:
+            if self._draw_applies(rule):
+                if rule.kind == "repetition":
+                    kind = Termination.REPETITION
+                elif rule.counter is None:
+                    kind = Termination.MATERIAL
+                elif rule.has_material_condition:
+                    kind = Termination.ENDGAME_LIMIT
+                else:
+                    kind = Termination.MOVE_LIMIT
+                return Outcome(kind, None, rule.name)
+        return None
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def _draw_applies(self, rule: DrawRule) -> bool:
+        if rule.kind == "repetition":
+            return self.repetitions() >= rule.count
+        if rule.counter is Counter.REVERSIBLE and self.reversible_plies < rule.plies:
+            return False
+        if rule.counter is Counter.MATERIAL and self.material_plies < rule.plies:
+            return False
+        if rule.has_material_condition and not self._material_matches(rule):
+            return False
+        if rule.unless_capture and self.captures():
+            return False
+        return True
+
+    def _material_matches(self, rule: DrawRule) -> bool:
+        sides = self._gen.material(self._pos)
+        if rule.total and sum(k + m for k, m in sides) not in rule.total:
+            return False
+        if rule.both_have_kings and not (sides[0][0] and sides[1][0]):
+            return False
+        if not (rule.strong or rule.weak):
+            return True
+        for strong in (0, 1):
+            weak = 1 - strong
+            if rule.strong and not any(p.matches(*sides[strong]) for p in rule.strong):
+                continue
+            if rule.weak and not any(p.matches(*sides[weak]) for p in rule.weak):
+                continue
+            if rule.weak_on_main_road and not self._alone_on_main_road(weak):
+                continue
+            return True
+        return False
+
+    def _alone_on_main_road(self, side: int) -> bool:
+        pieces = self._pos[side]
+        road = self.variant.board.main_road
+        everyone = self._pos[0] | self._pos[1]
+        return pieces.bit_count() == 1 and (everyone & road) == pieces
+
+    # -- perft ------------------------------------------------------------------
+
+    def perft(self, depth: int) -> int:
+        """Leaf nodes of the legal-move tree at exactly ``depth`` plies (fast: copy-make,
+        moves counted, not made, at the last ply)."""
+        return perft_count(self.variant, self._pos, depth)
+
+    def divide(self, depth: int) -> Iterator[tuple[Move, int]]:
+        """Each legal move with the perft count below it at ``depth - 1``."""
+        gen = self._gen
+        for mv in gen.moves(self._pos):
+            yield mv, perft_count(self.variant, gen.apply(self._pos, mv), depth - 1)
+
+
+def perft_count(variant: Variant, pos: Position, depth: int) -> int:
+    """Perft by copy-make on the engine's position tuples, counting at the last ply."""
+    gen = variant.generator
+    if depth <= 0:
+        return 1
+    if depth == 1:
+        return gen.count(pos)
+    moves, apply, count = gen.moves, gen.apply, gen.count
+
+    def walk(p: Position, d: int) -> int:
+        if d == 1:
+            return count(p)
+        total = 0
+        for mv in moves(p):
+            total += walk(apply(p, mv), d - 1)
+        return total
+
+    return walk(pos, depth)

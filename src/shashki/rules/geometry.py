@@ -1,0 +1,310 @@
+"""Board geometry: squares, their names and numbers, directions and rays.
+
+Every board is a rectangle of ``width`` files by ``height`` ranks, at most 12 by 12.
+A board uses either its dark squares only (the diagonal games) or all of its squares
+(the orthogonal games).  a1, White's bottom-left corner, is a dark square.
+
+Internally a square is the position of its bit in a padded bitboard.  The layout is
+chosen so that a step in any direction is a constant shift of the whole bitboard:
+
+* all squares: ``pos = rank * stride + file`` with one padding file (``stride = width + 1``);
+* dark squares only: ``pos = (rank * stride + file) // 2`` with ``stride`` odd (one or two
+  padding files), so the two diagonal steps north are ``(stride ± 1) / 2``.
+
+A step off the board lands on a padding bit or beyond the last rank; both are outside
+``Geometry.mask``, so ``(bits << shift) & mask`` never wraps round an edge.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import IntEnum
+from functools import cache
+
+MAX_SIZE = 12
+FILES = "abcdefghijkl"
+
+
+class Direction(IntEnum):
+    """The eight absolute directions, as White sees the board (north = towards rank 8)."""
+
+    N = 0
+    NE = 1
+    E = 2
+    SE = 3
+    S = 4
+    SW = 5
+    W = 6
+    NW = 7
+
+    @property
+    def opposite(self) -> Direction:
+        return Direction((self + 4) % 8)
+
+    @property
+    def diagonal(self) -> bool:
+        return self % 2 == 1
+
+
+#: (file step, rank step) of each absolute direction.
+DIRECTION_STEPS: dict[Direction, tuple[int, int]] = {
+    Direction.N: (0, 1),
+    Direction.NE: (1, 1),
+    Direction.E: (1, 0),
+    Direction.SE: (1, -1),
+    Direction.S: (0, -1),
+    Direction.SW: (-1, -1),
+    Direction.W: (-1, 0),
+    Direction.NW: (-1, 1),
+}
+
+#: Directions relative to the side that moves, in the order of ``Direction``:
+#: "forward" is north for White (rank 1 side) and south for Black.
+RELATIVE_DIRECTIONS = (
+    "forward",
+    "forward-right",
+    "right",
+    "back-right",
+    "back",
+    "back-left",
+    "left",
+    "forward-left",
+)
+
+#: Named groups accepted wherever a list of relative directions is expected.
+DIRECTION_GROUPS: dict[str, tuple[str, ...]] = {
+    "diagonal": ("forward-right", "back-right", "back-left", "forward-left"),
+    "diagonal-forward": ("forward-left", "forward-right"),
+    "diagonal-backward": ("back-left", "back-right"),
+    "orthogonal": ("forward", "right", "back", "left"),
+    "orthogonal-forward": ("forward", "left", "right"),
+    "all": RELATIVE_DIRECTIONS,
+}
+
+
+def absolute_direction(relative: str, side: int) -> Direction:
+    """The absolute direction of ``relative`` for ``side`` (0 = White/south, 1 = Black/north)."""
+    index = RELATIVE_DIRECTIONS.index(relative)
+    return Direction((index + 4 * side) % 8)
+
+
+def expand_directions(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Expand group names ("diagonal", "orthogonal-forward"…) into relative directions.
+
+    Raises ValueError for an unknown name.  Order is kept, duplicates dropped.
+    """
+    out: list[str] = []
+    for name in names:
+        if name in DIRECTION_GROUPS:
+            parts: tuple[str, ...] = DIRECTION_GROUPS[name]
+        elif name in RELATIVE_DIRECTIONS:
+            parts = (name,)
+        else:
+            known = ", ".join(list(RELATIVE_DIRECTIONS) + list(DIRECTION_GROUPS))
+            raise ValueError(f"unknown direction {name!r} (known: {known})")
+        for part in parts:
+            if part not in out:
+                out.append(part)
+    return tuple(out)
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """A board's squares and the precomputed tables move generation walks.
+
+    Build one with :func:`geometry` (cached), not directly.
+    """
+
+    width: int
+    height: int
+    all_squares: bool
+    stride: int = field(init=False)
+    #: Valid square positions, ordered rank by rank from a1.
+    squares: tuple[int, ...] = field(init=False)
+    mask: int = field(init=False)
+    #: Number of bit positions the layout spans (tables are indexed by position).
+    size: int = field(init=False)
+    #: ``shift[d]``: signed bit shift of one step in direction d, or None where the
+    #: layout has no such step (orthogonal steps on a dark-squares board).
+    shift: tuple[int | None, ...] = field(init=False)
+    #: ``step[d][pos]``: the neighbouring square in direction d, or -1.
+    step: tuple[tuple[int, ...], ...] = field(init=False)
+    #: ``ray[d][pos]``: the squares from pos (excluded) to the edge in direction d.
+    ray: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False)
+    #: ``rank_mask[r]``: bits of rank r (0-based).
+    rank_mask: tuple[int, ...] = field(init=False)
+    file_of: tuple[int, ...] = field(init=False)
+    rank_of: tuple[int, ...] = field(init=False)
+    #: Numeric square number (1-based, PDN numbering) of each position, 0 if none.
+    number_of: tuple[int, ...] = field(init=False)
+    by_number: tuple[int, ...] = field(init=False)
+    names: tuple[str, ...] = field(init=False)
+    #: Positions on the long diagonal a1-…, the Russian "main road".
+    main_road: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        w, h = self.width, self.height
+        if not (2 <= w <= MAX_SIZE and 2 <= h <= MAX_SIZE):
+            raise ValueError(f"board {w}x{h} is outside 2x2..{MAX_SIZE}x{MAX_SIZE}")
+        if self.all_squares:
+            stride = w + 1
+        else:
+            stride = w + 1 if (w + 1) % 2 == 1 else w + 2
+        set_ = object.__setattr__
+        set_(self, "stride", stride)
+
+        def pos_of(f: int, r: int) -> int:
+            raw = r * stride + f
+            return raw if self.all_squares else raw // 2
+
+        size = pos_of(w - 1, h - 1) + 1
+        squares: list[int] = []
+        file_of = [-1] * size
+        rank_of = [-1] * size
+        names = [""] * size
+        for r in range(h):
+            for f in range(w):
+                if self.all_squares or (f + r) % 2 == 0:
+                    p = pos_of(f, r)
+                    squares.append(p)
+                    file_of[p] = f
+                    rank_of[p] = r
+                    names[p] = f"{FILES[f]}{r + 1}"
+        mask = 0
+        for p in squares:
+            mask |= 1 << p
+        valid = set(squares)
+
+        shifts: list[int | None] = []
+        steps: list[tuple[int, ...]] = []
+        rays: list[tuple[tuple[int, ...], ...]] = []
+        for d in Direction:
+            df, dr = DIRECTION_STEPS[d]
+            raw = dr * stride + df
+            if self.all_squares:
+                shifts.append(raw)
+            elif raw % 2 == 0:
+                shifts.append(raw // 2)
+            else:
+                shifts.append(None)
+            step_row = [-1] * size
+            ray_row: list[tuple[int, ...]] = [()] * size
+            for p in squares:
+                f, r = file_of[p], rank_of[p]
+                line: list[int] = []
+                nf, nr = f + df, r + dr
+                while 0 <= nf < w and 0 <= nr < h and (self.all_squares or (nf + nr) % 2 == 0):
+                    q = pos_of(nf, nr)
+                    assert q in valid
+                    line.append(q)
+                    nf, nr = nf + df, nr + dr
+                ray_row[p] = tuple(line)
+                step_row[p] = line[0] if line else -1
+            steps.append(tuple(step_row))
+            rays.append(tuple(ray_row))
+
+        # PDN numbering: row by row from the top-left as White sees the board.
+        number_of = [0] * size
+        by_number = [-1]
+        for r in range(h - 1, -1, -1):
+            for f in range(w):
+                if self.all_squares or (f + r) % 2 == 0:
+                    p = pos_of(f, r)
+                    by_number.append(p)
+                    number_of[p] = len(by_number) - 1
+
+        rank_mask = []
+        for r in range(h):
+            m = 0
+            for p in squares:
+                if rank_of[p] == r:
+                    m |= 1 << p
+            rank_mask.append(m)
+
+        road = 0
+        for i in range(min(w, h)):
+            road |= 1 << pos_of(i, i)
+
+        set_(self, "squares", tuple(squares))
+        set_(self, "mask", mask)
+        set_(self, "size", size)
+        set_(self, "shift", tuple(shifts))
+        set_(self, "step", tuple(steps))
+        set_(self, "ray", tuple(rays))
+        set_(self, "rank_mask", tuple(rank_mask))
+        set_(self, "file_of", tuple(file_of))
+        set_(self, "rank_of", tuple(rank_of))
+        set_(self, "number_of", tuple(number_of))
+        set_(self, "by_number", tuple(by_number))
+        set_(self, "names", tuple(names))
+        set_(self, "main_road", road)
+
+    # -- naming ---------------------------------------------------------------
+
+    @property
+    def square_count(self) -> int:
+        return len(self.squares)
+
+    def name(self, pos: int) -> str:
+        """Algebraic name (a1…l12) of a square."""
+        return self.names[pos]
+
+    def number(self, pos: int) -> int:
+        """PDN number (1…n) of a square."""
+        return self.number_of[pos]
+
+    def at(self, file: int, rank: int) -> int:
+        """The square at 0-based file and rank; raises ValueError if it is not a playing square."""
+        if not (0 <= file < self.width and 0 <= rank < self.height):
+            raise ValueError(f"file {file}, rank {rank} is off the {self.width}x{self.height} board")
+        if not self.all_squares and (file + rank) % 2:
+            raise ValueError(f"{FILES[file]}{rank + 1} is not a playing square")
+        raw = rank * self.stride + file
+        return raw if self.all_squares else raw // 2
+
+    _ALGEBRAIC = re.compile(r"([a-l])(1[0-2]|[1-9])")
+
+    def parse_square(self, text: str, *, numeric: bool | None = None) -> int:
+        """The square named ``text``: algebraic ("c3") or a PDN number ("22").
+
+        ``numeric`` restricts the accepted form (None accepts both).  Raises ValueError
+        with the text quoted when it names no playing square of this board.
+        """
+        t = text.strip().lower()
+        if t.isdigit() and numeric is not False:
+            n = int(t)
+            if 1 <= n < len(self.by_number):
+                return self.by_number[n]
+            raise ValueError(f"square {text!r} is not between 1 and {len(self.by_number) - 1}")
+        m = self._ALGEBRAIC.fullmatch(t)
+        if m and numeric is not True:
+            f = FILES.index(m.group(1))
+            r = int(m.group(2)) - 1
+            try:
+                return self.at(f, r)
+            except ValueError as exc:
+                raise ValueError(f"square {text!r}: {exc}") from None
+        raise ValueError(f"{text!r} is not a square of this {self.width}x{self.height} board")
+
+    def bits(self, positions: object) -> int:
+        """Bitboard of an iterable of positions."""
+        out = 0
+        for p in positions:  # type: ignore[attr-defined]
+            out |= 1 << p
+        return out
+
+    def positions(self, bits: int) -> list[int]:
+        """The positions set in ``bits``, lowest first."""
+        out = []
+        while bits:
+            low = bits & -bits
+            out.append(low.bit_length() - 1)
+            bits ^= low
+        return out
+
+
+@cache
+def geometry(width: int, height: int, all_squares: bool = False) -> Geometry:
+    """The (shared, immutable) geometry of a board."""
+    return Geometry(width, height, all_squares)

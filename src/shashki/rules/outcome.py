@@ -1,0 +1,56 @@
+"""How a game ended: a named termination, the winner, and the rule that decided it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .move import Color
+
+
+class Termination(Enum):
+    """Why a game ended.  ``Outcome.rule`` names the exact rule of the variant."""
+
+    #: The side to move has no legal move (no pieces, or every piece blocked).
+    NO_LEGAL_MOVES = "no legal moves"
+    #: A variant's goal was reached (the wolf on its target rank…).
+    GOAL = "goal reached"
+    #: The same position occurred for the n-th time with the same side to move.
+    REPETITION = "repetition"
+    #: A move-count rule: n plies without the kind of move that makes progress.
+    MOVE_LIMIT = "move limit"
+    #: An endgame whose material did not change within the allowed number of moves.
+    ENDGAME_LIMIT = "endgame move limit"
+    #: A material balance that the variant declares drawn at once.
+    MATERIAL = "drawn material"
+    #: A variant's own tie-break decided the game.
+    TIE_BREAK = "tie-break"
+    RESIGNATION = "resignation"
+    AGREED_DRAW = "agreed draw"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game.  ``winner`` is None for a draw."""
+
+    termination: Termination
+    winner: Color | None
+    #: The variant's name for the rule that ended the game, e.g. "FMJD-64 7.2.5".
+    rule: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def result(self) -> str:
+        """The PDN result: "1-0" (side 0 won), "0-1" or "1/2-1/2"."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner is Color.WHITE else "0-1"
+
+    def describe(self, side_names: tuple[str, str] = ("White", "Black")) -> str:
+        """A sentence for players: who won and by which rule."""
+        reason = self.rule or self.termination.value
+        if self.winner is None:
+            return f"Draw: {reason}."
+        return f"{side_names[self.winner]} wins: {reason}."

@@ -1,0 +1,179 @@
+"""The rule switches of RULES.md §0.4 and the draw rules of A.3, as plain data.
+
+A variant file (``variants/*.toml``) is read into these dataclasses; the move
+generator compiles them into tables once.  No code here knows any variant by name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .geometry import expand_directions
+from .move import Color
+
+
+class CaptureChoice(Enum):
+    #: Any complete capture sequence may be chosen (Russian, English).
+    FREE = "free"
+    #: A sequence taking the most pieces must be chosen; kings count as men.
+    MAJORITY = "majority"
+
+
+class Removal(Enum):
+    #: Captured pieces stay on the board as blockers until the move ends and may not be
+    #: jumped twice (the "Turkish strike" rule of the diagonal games).
+    END_OF_MOVE = "end-of-move"
+    #: Each captured piece leaves the board at once; its square may be crossed again.
+    IMMEDIATE = "immediate"
+
+
+class PromotionInCapture(Enum):
+    #: A man reaching the far row during a capture becomes a king at once and goes on
+    #: capturing as a king (Russian, Bashni, Tama).
+    CONTINUE_AS_KING = "continue-as-king"
+    #: A man is crowned only if its move ends on the far row; passing it, it goes on
+    #: capturing as a man (International, Brazilian, Turkish).
+    AT_END = "at-end"
+    #: Reaching the far row ends the move (English).
+    STOP = "stop"
+
+
+class KingLanding(Enum):
+    #: After a flying jump the king may stop on any empty square beyond the victim.
+    ANY = "any"
+    #: If the capture can go on from some of those squares, it must stop on one of them
+    #: (Russian).
+    MUST_CONTINUE = "must-continue"
+
+
+class NoMoves(Enum):
+    #: The side to move without a legal move loses (every standard game).
+    LOSES = "loses"
+    #: ... wins (giveaway).
+    WINS = "wins"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How pieces move and capture.  Directions are relative to the side that moves."""
+
+    #: Directions of a man's one-square step.
+    man_moves: tuple[str, ...] = ("forward-left", "forward-right")
+    #: Directions of a man's short jump.
+    man_captures: tuple[str, ...] = ("forward-left", "forward-right", "back-left", "back-right")
+    #: Directions of a king's move and whether it flies (any distance) or steps.
+    king_moves: tuple[str, ...] = ("forward-left", "forward-right", "back-left", "back-right")
+    king_moves_fly: bool = True
+    #: Directions of a king's jump; a flying king jumps a piece at any distance and lands
+    #: on any empty square beyond it.
+    king_captures: tuple[str, ...] = ("forward-left", "forward-right", "back-left", "back-right")
+    king_captures_fly: bool = True
+    #: Capturing is compulsory.
+    capture_mandatory: bool = True
+    capture_choice: CaptureChoice = CaptureChoice.FREE
+    removal: Removal = Removal.END_OF_MOVE
+    #: Two consecutive jumps of one move may not go in opposite directions.
+    no_180: bool = False
+    promotion_in_capture: PromotionInCapture = PromotionInCapture.AT_END
+    king_landing: KingLanding = KingLanding.ANY
+    no_moves: NoMoves = NoMoves.LOSES
+    #: The side that makes the first move of the game.
+    first: Color = Color.WHITE
+
+    def __post_init__(self) -> None:
+        for name in ("man_moves", "man_captures", "king_moves", "king_captures"):
+            object.__setattr__(self, name, expand_directions(getattr(self, name)))
+
+
+_TERM = re.compile(r"(\d+)(\+?)([KM])")
+_BARE = re.compile(r"()()([KM])")
+
+
+@dataclass(frozen=True)
+class MaterialPattern:
+    """One side's material, written like ``3K``, ``2K+1M``, ``3+K`` (three or more kings).
+
+    A letter that is absent means none of that kind.
+    """
+
+    kings: int = 0
+    men: int = 0
+    kings_or_more: bool = False
+    men_or_more: bool = False
+    text: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> MaterialPattern:
+        t = text.replace(" ", "").upper()
+        if not t:
+            raise ValueError("empty material pattern")
+        kings = men = 0
+        kings_more = men_more = False
+        pos = 0
+        seen: set[str] = set()
+        while pos < len(t):
+            m = _TERM.match(t, pos) or _BARE.match(t, pos)  # a bare "K" means one king
+            if not m:
+                raise ValueError(f"bad material pattern {text!r}: expected e.g. '2K+1M' or '3+K'")
+            count = int(m.group(1)) if m.group(1) else 1
+            letter = m.group(3)
+            if letter in seen:
+                raise ValueError(f"bad material pattern {text!r}: {letter} given twice")
+            seen.add(letter)
+            if letter == "K":
+                kings, kings_more = count, bool(m.group(2))
+            else:
+                men, men_more = count, bool(m.group(2))
+            pos = m.end()
+            if pos < len(t):
+                if t[pos] != "+":
+                    raise ValueError(f"bad material pattern {text!r}")
+                pos += 1
+        return cls(kings, men, kings_more, men_more, text)
+
+    def matches(self, kings: int, men: int) -> bool:
+        ok_k = kings >= self.kings if self.kings_or_more else kings == self.kings
+        ok_m = men >= self.men if self.men_or_more else men == self.men
+        return ok_k and ok_m
+
+
+class Counter(Enum):
+    #: Plies since the last man move or capture (kings only, nothing taken).
+    REVERSIBLE = "reversible"
+    #: Plies since the last capture or promotion (the balance of forces unchanged).
+    MATERIAL = "material"
+
+
+@dataclass(frozen=True)
+class DrawRule:
+    """One way a game is drawn.  ``name`` is what the player is told.
+
+    * ``kind = "repetition"``: the same position for the ``count``-th time, same side to move.
+    * ``kind = "count"``: ``counter`` has reached ``plies`` while the material condition
+      holds (no condition: always); with ``counter`` None the draw is immediate.
+    """
+
+    kind: str
+    name: str
+    count: int = 3
+    counter: Counter | None = None
+    plies: int = 0
+    #: The stronger side's material, one of these patterns (empty: any).
+    strong: tuple[MaterialPattern, ...] = ()
+    #: The weaker side's material, one of these patterns (empty: any).
+    weak: tuple[MaterialPattern, ...] = ()
+    #: The total number of pieces on the board is one of these (empty: any).
+    total: tuple[int, ...] = ()
+    #: Both sides have at least one king.
+    both_have_kings: bool = False
+    #: The weaker side's lone king stands on the long diagonal and is the only piece on it.
+    weak_on_main_road: bool = False
+    #: Only declared when the side to move has no capture.
+    unless_capture: bool = False
+    rule_id: str = field(default="")
+
+    @property
+    def has_material_condition(self) -> bool:
+        return bool(self.strong or self.weak or self.total or self.both_have_kings)

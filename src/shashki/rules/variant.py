@@ -1,0 +1,340 @@
+"""Variants as data: definition files (``variants/*.toml``) and the one registry.
+
+A definition file gives a variant's id, names, aliases, PDN GameType, board, start
+position, rule switches, draw rules and rule card.  ``find_variant`` looks a variant up
+by id, alias, name or PDN GameType; the command line, the menu, the PDN reader and the
+tests all use it.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import UnknownVariantError, VariantFileError
+from .geometry import Geometry, geometry
+from .move import Color
+from .movegen import MoveGenerator
+from .rules import (
+    CaptureChoice,
+    Counter,
+    DrawRule,
+    KingLanding,
+    MaterialPattern,
+    NoMoves,
+    PromotionInCapture,
+    Removal,
+    Rules,
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """Everything the engine and the interface know about one variant."""
+
+    id: str
+    name: str
+    board: Geometry
+    rules: Rules
+    start: str
+    draws: tuple[DrawRule, ...] = ()
+    aliases: tuple[str, ...] = ()
+    #: Names in other languages, e.g. {"ru": "Русские шашки"}.
+    names: Mapping[str, str] = field(default_factory=dict)
+    #: Menu group: classic, national, orthogonal, family, modified.
+    group: str = "classic"
+    #: One line for lists and menus.
+    summary: str = ""
+    #: The rule card: the prose a player reads before choosing the variant.
+    card: str = ""
+    #: PDN GameType tag value, e.g. "25,W,8,8,A0,0", or "" when PDN has none.
+    gametype: str = ""
+    #: How squares are written in moves and positions: "numeric" or "algebraic".
+    notation: str = "algebraic"
+    #: The capture separator the variant writes ("x" or ":").
+    capture_mark: str = "x"
+    side_names: tuple[str, str] = ("White", "Black")
+    #: Where the definition came from.
+    source: str = ""
+
+    @cached_property
+    def generator(self) -> MoveGenerator:
+        return MoveGenerator(self.board, self.rules)
+
+    @property
+    def numeric(self) -> bool:
+        return self.notation == "numeric"
+
+    @property
+    def gametype_number(self) -> int | None:
+        head = self.gametype.split(",")[0].strip()
+        return int(head) if head.isdigit() else None
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.id}>"
+
+
+# -- reading definition files ---------------------------------------------------
+
+_TOP_KEYS = {
+    "id", "name", "names", "aliases", "group", "summary", "card", "pdn", "board", "rules",
+    "draws", "sides",
+}
+_BOARD_KEYS = {"width", "height", "squares", "notation", "capture", "start"}
+_RULE_KEYS = {
+    "first", "man_moves", "man_captures", "king_moves", "king_moves_fly", "king_captures",
+    "king_captures_fly", "capture_mandatory", "capture_choice", "removal", "no_180",
+    "promotion_in_capture", "king_landing", "no_moves",
+}
+_DRAW_KEYS = {
+    "id", "kind", "name", "count", "counter", "plies", "strong", "weak", "total",
+    "both_have_kings", "weak_on_main_road", "unless_capture",
+}
+_ENUMS: dict[str, type] = {
+    "capture_choice": CaptureChoice,
+    "removal": Removal,
+    "promotion_in_capture": PromotionInCapture,
+    "king_landing": KingLanding,
+    "no_moves": NoMoves,
+}
+
+
+def _check_keys(where: str, table: Mapping[str, Any], allowed: set[str]) -> None:
+    extra = sorted(set(table) - allowed)
+    if extra:
+        raise VariantFileError(f"{where}: unknown key(s) {', '.join(extra)}")
+
+
+def _as_list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, (list, tuple)) else [value]
+
+
+def variant_from_mapping(data: Mapping[str, Any], source: str = "<data>") -> Variant:
+    """Build a Variant from a parsed definition; raises VariantFileError on any mistake."""
+    try:
+        return _variant_from_mapping(data, source)
+    except VariantFileError:
+        raise
+    except (ValueError, KeyError, TypeError) as exc:
+        text = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        raise VariantFileError(f"{source}: {text}") from None
+
+
+def _variant_from_mapping(data: Mapping[str, Any], source: str) -> Variant:
+    _check_keys(source, data, _TOP_KEYS)
+    for key in ("id", "name", "board", "rules"):
+        if key not in data:
+            raise VariantFileError(f"{source}: missing {key!r}")
+    board = data["board"]
+    _check_keys(f"{source} [board]", board, _BOARD_KEYS)
+    squares = board.get("squares", "dark")
+    if squares not in ("dark", "all"):
+        raise VariantFileError(f"{source} [board]: squares must be 'dark' or 'all', not {squares!r}")
+    geo = geometry(int(board.get("width", 8)), int(board.get("height", 8)), squares == "all")
+    notation = board.get("notation", "algebraic")
+    if notation not in ("numeric", "algebraic"):
+        raise VariantFileError(f"{source} [board]: notation must be 'numeric' or 'algebraic'")
+
+    raw_rules = dict(data["rules"])
+    _check_keys(f"{source} [rules]", raw_rules, _RULE_KEYS)
+    kwargs: dict[str, Any] = {}
+    for key, value in raw_rules.items():
+        if key == "first":
+            if value not in ("white", "black"):
+                raise VariantFileError(f"{source} [rules]: first must be 'white' or 'black'")
+            kwargs[key] = Color.WHITE if value == "white" else Color.BLACK
+        elif key in _ENUMS:
+            try:
+                kwargs[key] = _ENUMS[key](value)
+            except ValueError:
+                allowed = ", ".join(e.value for e in _ENUMS[key])  # type: ignore[attr-defined]
+                raise VariantFileError(
+                    f"{source} [rules]: {key} = {value!r} is not one of {allowed}"
+                ) from None
+        elif key in ("man_moves", "man_captures", "king_moves", "king_captures"):
+            kwargs[key] = tuple(_as_list(value))
+        else:
+            if not isinstance(value, bool):
+                raise VariantFileError(f"{source} [rules]: {key} must be true or false")
+            kwargs[key] = value
+    rules = Rules(**kwargs)
+
+    draws = []
+    for i, raw in enumerate(data.get("draws", [])):
+        where = f"{source} [[draws]] #{i + 1}"
+        _check_keys(where, raw, _DRAW_KEYS)
+        kind = raw.get("kind", "count")
+        if kind not in ("repetition", "count"):
+            raise VariantFileError(f"{where}: kind must be 'repetition' or 'count'")
+        counter = raw.get("counter")
+        draws.append(
+            DrawRule(
+                kind=kind,
+                name=str(raw.get("name", "")) or kind,
+                count=int(raw.get("count", 3)),
+                counter=Counter(counter) if counter else None,
+                plies=int(raw.get("plies", 0)),
+                strong=tuple(MaterialPattern.parse(t) for t in _as_list(raw.get("strong", []))),
+                weak=tuple(MaterialPattern.parse(t) for t in _as_list(raw.get("weak", []))),
+                total=tuple(int(t) for t in _as_list(raw.get("total", []))),
+                both_have_kings=bool(raw.get("both_have_kings", False)),
+                weak_on_main_road=bool(raw.get("weak_on_main_road", False)),
+                unless_capture=bool(raw.get("unless_capture", False)),
+                rule_id=str(raw.get("id", "")),
+            )
+        )
+
+    pdn = data.get("pdn", {})
+    _check_keys(f"{source} [pdn]", pdn, {"gametype"})
+    sides = data.get("sides", {})
+    _check_keys(f"{source} [sides]", sides, {"names"})
+    side_names = tuple(sides.get("names", ("White", "Black")))
+    if len(side_names) != 2:
+        raise VariantFileError(f"{source} [sides]: names must list two names")
+    card = data.get("card", "")
+    if isinstance(card, Mapping):
+        card = card.get("text", "")
+    variant = Variant(
+        id=str(data["id"]),
+        name=str(data["name"]),
+        board=geo,
+        rules=rules,
+        start=str(board.get("start", "")),
+        draws=tuple(draws),
+        aliases=tuple(str(a) for a in data.get("aliases", [])),
+        names=dict(data.get("names", {})),
+        group=str(data.get("group", "classic")),
+        summary=str(data.get("summary", "")),
+        card=str(card).strip(),
+        gametype=str(pdn.get("gametype", "")),
+        notation=notation,
+        capture_mark=str(board.get("capture", "x")),
+        side_names=(str(side_names[0]), str(side_names[1])),
+        source=source,
+    )
+    # Compile the generator and read the start position now, so that a broken file
+    # fails when it is loaded, not in the middle of a game.
+    variant.generator  # noqa: B018
+    if not variant.start:
+        raise VariantFileError(f"{source} [board]: missing start position")
+    from .fen import parse_fen  # local: fen imports this module
+
+    parse_fen(variant, variant.start)
+    return variant
+
+
+def load_variant_file(path: str | os.PathLike[str]) -> Variant:
+    """Read one definition file; raises VariantFileError saying what is wrong."""
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            data = tomllib.load(fh)
+    except OSError as exc:
+        raise VariantFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantFileError(f"{p}: not valid TOML: {exc}") from None
+    return variant_from_mapping(data, str(p))
+
+
+# -- the registry ---------------------------------------------------------------
+
+
+def builtin_variant_dir() -> Path:
+    """The folder of the shipped definition files (in the wheel or in a source checkout)."""
+    try:
+        packaged = resources.files("shashki") / "variants"
+        if packaged.is_dir():
+            return Path(str(packaged))
+    except (ModuleNotFoundError, NotADirectoryError):  # pragma: no cover
+        pass
+    return Path(__file__).resolve().parents[3] / "variants"
+
+
+class Registry:
+    """The known variants, in a stable order, with look-up by any of their names."""
+
+    def __init__(self) -> None:
+        self._variants: dict[str, Variant] = {}
+        self._index: dict[str, str] = {}
+
+    def add(self, variant: Variant, *, replace: bool = False) -> None:
+        if variant.id in self._variants and not replace:
+            raise VariantFileError(
+                f"{variant.source}: variant id {variant.id!r} is already defined by "
+                f"{self._variants[variant.id].source}"
+            )
+        self._variants[variant.id] = variant
+        for key in self._keys(variant):
+            self._index.setdefault(key, variant.id)
+        self._index[variant.id.lower()] = variant.id
+
+    @staticmethod
+    def _keys(variant: Variant) -> Iterator[str]:
+        yield variant.id.lower()
+        for alias in variant.aliases:
+            yield alias.lower()
+        yield variant.name.lower()
+        for name in variant.names.values():
+            yield name.lower()
+
+    def __iter__(self) -> Iterator[Variant]:
+        return iter(self._variants.values())
+
+    def __len__(self) -> int:
+        return len(self._variants)
+
+    def find(self, name: str) -> Variant:
+        """A variant by id, alias, name or PDN GameType ("25" or "25,W,8,8,A0,0")."""
+        key = name.strip().lower()
+        if key in self._index:
+            return self._variants[self._index[key]]
+        head = key.split(",")[0].strip()
+        if head.isdigit():
+            for v in self._variants.values():
+                if v.gametype_number == int(head):
+                    return v
+        known = ", ".join(self._variants)
+        raise UnknownVariantError(f"unknown variant {name!r} (known: {known})")
+
+
+_REGISTRY: Registry | None = None
+
+
+def registry() -> Registry:
+    """The registry of the built-in variants (loaded once)."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        reg = Registry()
+        folder = builtin_variant_dir()
+        files = sorted(folder.glob("*.toml"))
+        if not files:
+            raise VariantFileError(f"no variant definitions found in {folder}")
+        loaded = [load_variant_file(f) for f in files]
+        order = {"classic": 0, "national": 1, "orthogonal": 2, "family": 3, "modified": 4}
+        loaded.sort(key=lambda v: (order.get(v.group, 9), _BUILTIN_ORDER.get(v.id, 99), v.id))
+        for v in loaded:
+            reg.add(v)
+        _REGISTRY = reg
+    return _REGISTRY
+
+
+_BUILTIN_ORDER = {
+    "traditional": 0, "russian": 1, "brazilian": 2, "international": 3, "english": 4,
+}
+
+
+def find_variant(name: str | Variant) -> Variant:
+    """Look a variant up by id, alias, name or PDN GameType; raises UnknownVariantError."""
+    if isinstance(name, Variant):
+        return name
+    return registry().find(name)
+
+
+def all_variants() -> list[Variant]:
+    return list(registry())

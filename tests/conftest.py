@@ -1,0 +1,45 @@
+"""Shared test helpers: where ../shared is, and square names to board positions."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from shashki.rules import Game, Move, find_variant
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("SHASHKI_SHARED", ROOT.parent / "shared"))
+
+
+def shared_path(*parts: str) -> Path:
+    """A path under ../shared, or a skip saying it is absent."""
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the shared test data lives outside the project)")
+    return path
+
+
+def sq(variant: str, name: str) -> int:
+    return find_variant(variant).board.parse_square(name)
+
+
+def move_set(game: Game) -> set[tuple[tuple[str, ...], frozenset[str]]]:
+    """Legal moves as (landing squares by name, captured squares by name)."""
+    geo = game.variant.board
+    return {
+        (tuple(geo.name(p) for p in m.path), frozenset(geo.name(c) for c in m.captured))
+        for m in game.legal_moves()
+    }
+
+
+def paths(game: Game) -> set[str]:
+    """Legal moves as 'a1-b2-c3' strings of every landing square."""
+    geo = game.variant.board
+    return {"-".join(geo.name(p) for p in m.path) for m in game.legal_moves()}
+
+
+def mv(variant: str, *names: str, captured: tuple[str, ...] = ()) -> Move:
+    geo = find_variant(variant).board
+    return Move([geo.parse_square(n) for n in names], [geo.parse_square(c) for c in captured])
