@@ -57,7 +57,9 @@ class MoveGenerator:
             return tuple(out)
 
         # Promotion rows: side 0 promotes on the last rank, side 1 on the first.
-        self.promo = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
+        self.promo = (
+            (geo.rank_mask[geo.height - 1], geo.rank_mask[0]) if rules.promotion else (0, 0)
+        )
 
         # Men's steps: (shift, table of the move arriving at each square), split by sign.
         self.man_up: list[tuple[tuple[int, dict[int, Move]], ...]] = []

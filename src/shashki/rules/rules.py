@@ -79,6 +79,8 @@ class Rules:
     promotion_in_capture: PromotionInCapture = PromotionInCapture.AT_END
     king_landing: KingLanding = KingLanding.ANY
     no_moves: NoMoves = NoMoves.LOSES
+    #: Men are crowned on the far row (False: never, as the sheep of Wolf and Sheep).
+    promotion: bool = True
     #: The side that makes the first move of the game.
     first: Color = Color.WHITE
 
