@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .geometry import Direction, Geometry, absolute_direction
+from .hooks import GeneratorHooks
 from .move import Color, Kind, Move, Piece
 from .rules import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
 
@@ -35,7 +36,7 @@ def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
     return table
 
 
-class MoveGenerator:
+class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
 
     def __init__(self, geo: Geometry, rules: Rules) -> None:

@@ -1,0 +1,80 @@
+"""The hooks a special variant's generator may override (Bashni columns, Artamonov's
+shared pieces, the modifiers), with the defaults of the standard games.
+
+The move-generation hooks themselves (``moves``, ``captures``, ``count``, ``apply``,
+``piece_at``, ``material``, ``key``) are defined by
+:class:`~shashki.rules.movegen.MoveGenerator`; this base adds what the game object, the
+FEN codec and the notation ask of a generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .errors import BadFenError
+
+if TYPE_CHECKING:
+    from .outcome import Outcome
+    from .variant import Variant
+
+#: (white, black, kings, turn, extra)
+Position = tuple[int, int, int, int, Any]
+
+
+class GeneratorHooks:
+    """Defaults for the hooks of a variant's move generator."""
+
+    variant: Variant | None = None
+    options: Mapping[str, Any] = {}
+
+    def configure(self, variant: Variant) -> None:
+        """Called once when the variant builds its generator."""
+        self.variant = variant
+        self.options = variant.options
+
+    # -- the end of the game -----------------------------------------------------
+
+    def decide(self, pos: Position) -> Outcome | None:
+        """A variant's own way of ending the game in ``pos`` (checked after the goals and
+        before the draw rules), or None."""
+        return None
+
+    # -- FEN ----------------------------------------------------------------------
+
+    def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
+        """The piece sections of the FEN: (letter, bitboard of the squares listed)."""
+        return [("W", pos[0]), ("B", pos[1])]
+
+    def fen_item(self, pos: Position, square: int, name: str) -> str:
+        """How one occupied square is written inside its section."""
+        return ("K" if pos[2] >> square & 1 else "") + name
+
+    def fen_fields(self, pos: Position) -> list[str]:
+        """Extra fields written after the pieces (and the H/F counters)."""
+        return []
+
+    def fen_read(
+        self,
+        white: int,
+        black: int,
+        kings: int,
+        turn: int,
+        neutral: int,
+        stacks: dict[int, str],
+        fields: list[str],
+        fen: str,
+    ) -> Position:
+        """Build the position from what the FEN reader found.
+
+        ``neutral`` holds the squares of an ``N`` (colourless) section, ``stacks`` the
+        ``square=stack`` items, ``fields`` the fields the reader does not know.  The
+        standard games accept none of them.
+        """
+        if neutral:
+            raise BadFenError(f"this variant has no colourless pieces (FEN {fen!r})")
+        if stacks:
+            raise BadFenError(f"this variant has no columns of pieces (FEN {fen!r})")
+        if fields:
+            raise BadFenError(f"unexpected field {fields[0]!r} in FEN {fen!r}")
+        return (white, black, kings, turn, None)
