@@ -28,15 +28,24 @@ class FenState:
     fullmove: int = 1
 
 
-def _squares(variant: Variant, text: str, fen: str) -> tuple[int, int]:
-    """(pieces, kings) bitboards of one colour section's square list."""
+def _squares(
+    variant: Variant, text: str, fen: str, stacks: dict[int, str]
+) -> tuple[int, int]:
+    """(pieces, kings) bitboards of one colour section's square list; ``square=stack``
+    items (Bashni columns) are also put in ``stacks``."""
     geo = variant.board
     pieces = kings = 0
     for raw in text.split(","):
         item = raw.strip()
         if not item:
             continue
-        king = item[0] in "Kk"
+        stack = ""
+        if "=" in item:
+            item, _, stack = item.partition("=")
+            item, stack = item.strip(), stack.strip()
+            if not stack:
+                raise BadFenError(f"empty column in {raw.strip()!r} in FEN {fen!r}")
+        king = item[:1] in ("K", "k")
         if king:
             item = item[1:].strip()
         squares: list[int]
@@ -63,6 +72,8 @@ def _squares(variant: Variant, text: str, fen: str) -> tuple[int, int]:
             pieces |= bit
             if king:
                 kings |= bit
+            if stack:
+                stacks[sq] = stack
     return pieces, kings
 
 
@@ -92,22 +103,32 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
     else:
         turn = 0 if side_token == "W" else 1
 
-    white = black = kings = 0
+    white = black = kings = neutral = 0
     seen: set[str] = set()
     reversible, fullmove = 0, 1
+    stacks: dict[int, str] = {}
+    fields: list[str] = []
     for token in rest:
         if not token:
             raise BadFenError(f"empty field in FEN {fen!r}")
         head = token[0].upper()
-        if head in ("W", "B"):
+        if head in ("W", "B", "N") and (head != "N" or not token[1:].isalpha()):
             if head in seen:
                 raise BadFenError(f"FEN {fen!r} lists the {head} pieces twice")
             seen.add(head)
-            pieces, k = _squares(variant, token[1:], fen)
+            pieces, k = _squares(variant, token[1:], fen, stacks)
+            overlap = pieces & (white | black | neutral)
+            if overlap:
+                sq = overlap.bit_length() - 1
+                raise BadFenError(
+                    f"square {variant.board.name(sq)} is listed in two sections of FEN {fen!r}"
+                )
             if head == "W":
                 white = pieces
-            else:
+            elif head == "B":
                 black = pieces
+            else:
+                neutral = pieces
             kings |= k
         elif head in ("H", "F") and token[1:].isdigit():
             if head == "H":
@@ -115,11 +136,9 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
             else:
                 fullmove = max(1, int(token[1:]))
         else:
-            raise BadFenError(f"unexpected field {token!r} in FEN {fen!r}")
-    if white & black:
-        sq = (white & black).bit_length() - 1
-        raise BadFenError(f"square {variant.board.name(sq)} holds pieces of both colours in FEN {fen!r}")
-    return FenState((white, black, kings, turn, None), reversible, fullmove)
+            fields.append(token)
+    position = variant.generator.fen_read(white, black, kings, turn, neutral, stacks, fields, fen)
+    return FenState(position, reversible, fullmove)
 
 
 def square_text(variant: Variant, square: int) -> str:
@@ -131,13 +150,14 @@ def square_text(variant: Variant, square: int) -> str:
 def format_fen(variant: Variant, position: Position, reversible: int = 0, fullmove: int = 1) -> str:
     """The FEN of a position, squares in the variant's notation, in PDN number order."""
     geo = variant.board
-    white, black, kings, turn = position[0], position[1], position[2], position[3]
-    parts = ["B" if turn else "W"]
-    for letter, bits in (("W", white), ("B", black)):
+    gen = variant.generator
+    parts = ["B" if position[3] else "W"]
+    for letter, bits in gen.fen_sections(position):
         squares = sorted(geo.positions(bits), key=geo.number)
-        items = [("K" if kings >> sq & 1 else "") + square_text(variant, sq) for sq in squares]
+        items = [gen.fen_item(position, sq, square_text(variant, sq)) for sq in squares]
         parts.append(letter + ",".join(items))
     if reversible or fullmove != 1:
         parts.append(f"H{reversible}")
         parts.append(f"F{fullmove}")
+    parts.extend(gen.fen_fields(position))
     return ":".join(parts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 from .errors import IllegalMoveError
@@ -29,11 +30,42 @@ class Game:
     7
     """
 
-    def __init__(self, variant: Variant | str = "russian", fen: str | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant | str = "russian",
+        fen: str | None = None,
+        *,
+        start: str | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """A new game of ``variant``, from ``fen`` or from the variant's start position.
+
+        Where the variant offers several start positions (the wolf's square, the first
+        mover of Artamonov's game) ``start`` picks one by its label; if the variant draws
+        it by lot, it is drawn with ``random.Random(seed)`` (``start_label`` and
+        ``seed`` record the result).  Raises BadFenError or ValueError.
+        """
         self.variant: Variant = find_variant(variant)
         self._gen = self.variant.generator
         self._apply = self._gen.apply
-        self.set_fen(fen if fen is not None else self.variant.start)
+        #: The label of the start option chosen or drawn, "" for a plain start.
+        self.start_label = ""
+        self.seed = seed
+        if fen is None:
+            fen = self.variant.start
+            options = self.variant.start_options
+            if start is not None:
+                labels = {label.lower(): (label, f) for label, f in options}
+                if start.lower() not in labels:
+                    known = ", ".join(label for label, _ in options) or "none"
+                    raise ValueError(f"{self.variant.name} has no start option {start!r} (options: {known})")
+                self.start_label, fen = labels[start.lower()]
+            elif options and self.variant.start_by_lot:
+                self.start_label, fen = random.Random(seed).choice(options)
+            elif options:
+                default = [o for o in options if o[1] == self.variant.start] or list(options)
+                self.start_label, fen = default[0]
+        self.set_fen(fen)
 
     # -- set-up ---------------------------------------------------------------
 
@@ -59,6 +91,8 @@ class Game:
         other.variant = self.variant
         other._gen = self._gen
         other._apply = self._apply
+        other.start_label = self.start_label
+        other.seed = self.seed
         other._pos = self._pos
         other._clock = self._clock
         other._ply0 = self._ply0
@@ -198,17 +232,16 @@ class Game:
     def repetitions(self) -> int:
         """How many times the current position has occurred (this time included), with
         the same side to move."""
-        key = self._gen.key(self._pos)
+        key_of = self._gen.key
+        key = key_of(self._pos)
         count = 1
         stack = self._stack
-        # Positions before the last capture or promotion cannot come back.
-        limit = min(len(stack), self.material_plies)
-        i = len(stack) - 2
-        stop = len(stack) - limit
-        while i >= stop:
-            if self._gen.key(stack[i][0]) == key:
+        # Positions before the last capture or promotion cannot come back.  The key holds
+        # the side to move, so only positions with the same side to move can match.
+        stop = len(stack) - min(len(stack), self.material_plies)
+        for i in range(len(stack) - 1, stop - 1, -1):
+            if key_of(stack[i][0]) == key:
                 count += 1
-            i -= 2
         return count
 
     def outcome(self) -> Outcome | None:
@@ -217,10 +250,16 @@ class Game:
             return self._ended
         side = self.turn
         names = self.variant.side_names
+        for goal in self.variant.goals:
+            if self._pos[goal.side] & self.variant.board.rank_mask[goal.rank - 1]:
+                return Outcome(Termination.GOAL, goal.side, goal.name)
         if not self.legal_moves():
             if self.variant.rules.no_moves is NoMoves.WINS:
                 return Outcome(Termination.NO_LEGAL_MOVES, side, f"{names[side]} has no legal move")
             return Outcome(Termination.NO_LEGAL_MOVES, side.other, f"{names[side]} has no legal move")
+        decided = self._gen.decide(self)
+        if decided is not None:
+            return decided
         for rule in self.variant.draws:
             if self._draw_applies(rule):
                 if rule.kind == "repetition":

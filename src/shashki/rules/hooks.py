@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import BadFenError
 
 if TYPE_CHECKING:
+    from .game import Game
     from .outcome import Outcome
     from .variant import Variant
 
@@ -35,9 +36,9 @@ class GeneratorHooks:
 
     # -- the end of the game -----------------------------------------------------
 
-    def decide(self, pos: Position) -> Outcome | None:
-        """A variant's own way of ending the game in ``pos`` (checked after the goals and
-        before the draw rules), or None."""
+    def decide(self, game: Game) -> Outcome | None:
+        """A variant's own way of ending ``game`` in its current position (checked after
+        the goals and the no-legal-move rule, before the draw rules), or None."""
         return None
 
     # -- FEN ----------------------------------------------------------------------

@@ -34,6 +34,15 @@ from .rules import (
 )
 
 
+@dataclass(frozen=True)
+class Goal:
+    """``side`` wins as soon as one of its pieces stands on ``rank`` (1-based)."""
+
+    side: Color
+    rank: int
+    name: str
+
+
 @dataclass(frozen=True, eq=False)
 class Variant:
     """Everything the engine and the interface know about one variant."""
@@ -62,10 +71,31 @@ class Variant:
     side_names: tuple[str, str] = ("White", "Black")
     #: Where the definition came from.
     source: str = ""
+    #: The variant this one is built on (its id), if any.
+    host: str = ""
+    #: The generator for what data cannot say: "standard", "bashni", "artamonov".
+    engine: str = "standard"
+    #: Rule modifiers applied on top of the host rules, with their options.
+    modifiers: tuple[str, ...] = ()
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: Alternative start positions the players choose from: (label, FEN); the first
+    #: is the default.  Empty: ``start`` is the only one.
+    start_options: tuple[tuple[str, str], ...] = ()
+    #: What the choice is about, for the new-game dialog ("Wolf's square").
+    start_choice: str = ""
+    #: The start option is drawn by lot (Artamonov's first mover).
+    start_by_lot: bool = False
+    #: Ways to win besides leaving the opponent without a move.
+    goals: tuple[Goal, ...] = ()
 
     @cached_property
     def generator(self) -> MoveGenerator:
-        return MoveGenerator(self.board, self.rules)
+        from .engines import generator_class
+
+        cls = generator_class(self.engine, self.modifiers)
+        gen = cls(self.board, self.rules)
+        gen.configure(self)
+        return gen
 
     @property
     def numeric(self) -> bool:
@@ -84,13 +114,16 @@ class Variant:
 
 _TOP_KEYS = {
     "id", "name", "names", "aliases", "group", "summary", "card", "pdn", "board", "rules",
-    "draws", "sides",
+    "draws", "sides", "host", "engine", "modifiers", "options", "goals",
 }
-_BOARD_KEYS = {"width", "height", "squares", "notation", "capture", "start"}
+_BOARD_KEYS = {
+    "width", "height", "squares", "notation", "capture", "start", "start_options",
+    "start_choice", "start_by_lot",
+}
 _RULE_KEYS = {
     "first", "man_moves", "man_captures", "king_moves", "king_moves_fly", "king_captures",
     "king_captures_fly", "capture_mandatory", "capture_choice", "removal", "no_180",
-    "promotion_in_capture", "king_landing", "no_moves",
+    "promotion_in_capture", "king_landing", "no_moves", "promotion",
 }
 _DRAW_KEYS = {
     "id", "kind", "name", "count", "counter", "plies", "strong", "weak", "total",
@@ -164,6 +197,18 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str) -> Variant:
                 raise VariantFileError(f"{source} [rules]: {key} must be true or false")
             kwargs[key] = value
     rules = Rules(**kwargs)
+    modifiers = tuple(str(m) for m in data.get("modifiers", []))
+    from .engines import ENGINES, MODIFIERS
+
+    for name in modifiers:
+        if name not in MODIFIERS:
+            raise VariantFileError(
+                f"{source}: unknown modifier {name!r} (known: {', '.join(MODIFIERS)})"
+            )
+        rules = MODIFIERS[name].adjust_rules(rules)
+    engine = str(data.get("engine", "standard"))
+    if engine not in ENGINES:
+        raise VariantFileError(f"{source}: unknown engine {engine!r} (known: {', '.join(ENGINES)})")
 
     draws = []
     for i, raw in enumerate(data.get("draws", [])):
@@ -200,6 +245,25 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str) -> Variant:
     card = data.get("card", "")
     if isinstance(card, Mapping):
         card = card.get("text", "")
+    start_options = []
+    for i, raw in enumerate(board.get("start_options", [])):
+        if not isinstance(raw, Mapping) or set(raw) != {"label", "start"}:
+            raise VariantFileError(
+                f"{source} [board] start_options #{i + 1}: give exactly 'label' and 'start'"
+            )
+        start_options.append((str(raw["label"]), str(raw["start"])))
+    goals = []
+    for i, raw in enumerate(data.get("goals", [])):
+        where = f"{source} [[goals]] #{i + 1}"
+        _check_keys(where, raw, {"side", "rank", "name"})
+        if raw.get("side") not in ("white", "black"):
+            raise VariantFileError(f"{where}: side must be 'white' or 'black'")
+        rank = int(raw.get("rank", 0))
+        if not 1 <= rank <= geo.height:
+            raise VariantFileError(f"{where}: rank must be between 1 and {geo.height}")
+        goals.append(
+            Goal(Color.WHITE if raw["side"] == "white" else Color.BLACK, rank, str(raw.get("name", "")))
+        )
     variant = Variant(
         id=str(data["id"]),
         name=str(data["name"]),
@@ -217,6 +281,14 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str) -> Variant:
         capture_mark=str(board.get("capture", "x")),
         side_names=(str(side_names[0]), str(side_names[1])),
         source=source,
+        host=str(data.get("host", "")),
+        engine=engine,
+        modifiers=modifiers,
+        options=dict(data.get("options", {})),
+        start_options=tuple(start_options),
+        start_choice=str(board.get("start_choice", "")),
+        start_by_lot=bool(board.get("start_by_lot", False)),
+        goals=tuple(goals),
     )
     # Compile the generator and read the start position now, so that a broken file
     # fails when it is loaded, not in the middle of a game.
@@ -226,20 +298,96 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str) -> Variant:
     from .fen import parse_fen  # local: fen imports this module
 
     parse_fen(variant, variant.start)
+    for label, fen in variant.start_options:
+        try:
+            parse_fen(variant, fen)
+        except ValueError as exc:
+            raise VariantFileError(f"{source}: start option {label!r}: {exc}") from None
     return variant
 
 
-def load_variant_file(path: str | os.PathLike[str]) -> Variant:
-    """Read one definition file; raises VariantFileError saying what is wrong."""
+def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The raw table of a definition file; raises VariantFileError."""
     p = Path(path)
     try:
         with p.open("rb") as fh:
-            data = tomllib.load(fh)
+            return tomllib.load(fh)
     except OSError as exc:
         raise VariantFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise VariantFileError(f"{p}: not valid TOML: {exc}") from None
-    return variant_from_mapping(data, str(p))
+
+
+#: Keys a variant does not inherit from its host: they name the host itself.
+_NOT_INHERITED = {"id", "name", "aliases", "names", "host", "summary", "card"}
+
+
+def merge_with_host(data: Mapping[str, Any], host: Mapping[str, Any]) -> dict[str, Any]:
+    """A definition completed from its host's (already merged) table.
+
+    Tables merge key by key; arrays and plain values of the variant replace the host's;
+    modifiers add up (the host's first).
+    """
+    out: dict[str, Any] = {k: v for k, v in host.items() if k not in _NOT_INHERITED}
+    for key, value in data.items():
+        if key == "modifiers":
+            out[key] = list(host.get("modifiers", [])) + [
+                m for m in value if m not in host.get("modifiers", [])
+            ]
+        elif isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            merged = dict(out[key])
+            merged.update(value)
+            out[key] = merged
+        else:
+            out[key] = value
+    return out
+
+
+def load_variant_file(
+    path: str | os.PathLike[str], hosts: Mapping[str, Mapping[str, Any]] | None = None
+) -> Variant:
+    """Read one definition file; raises VariantFileError saying what is wrong.
+
+    A file that names a ``host`` is completed from ``hosts`` (raw tables by id), by
+    default from the registry's variants.
+    """
+    data = read_variant_file(path)
+    return _resolve(data, str(path), hosts)
+
+
+def _resolve(
+    data: Mapping[str, Any],
+    source: str,
+    hosts: Mapping[str, Mapping[str, Any]] | None,
+    seen: tuple[str, ...] = (),
+) -> Variant:
+    return variant_from_mapping(_merged(data, source, hosts, seen), source)
+
+
+def _merged(
+    data: Mapping[str, Any],
+    source: str,
+    hosts: Mapping[str, Mapping[str, Any]] | None,
+    seen: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    host_id = data.get("host")
+    if not host_id:
+        return dict(data)
+    tables = hosts if hosts is not None else registry().raw
+    key = str(host_id).lower()
+    table = tables.get(key)
+    if table is None and _REGISTRY is not None:  # an alias or name of a known variant
+        try:
+            key = _REGISTRY.find(str(host_id)).id.lower()
+            table = tables.get(key)
+        except ValueError:
+            table = None
+    if table is None:
+        raise VariantFileError(f"{source}: host variant {host_id!r} is not known")
+    if key in seen:
+        raise VariantFileError(f"{source}: host chain loops through {host_id!r}")
+    merged_host = _merged(table, source, tables, (*seen, key))
+    return merge_with_host(data, merged_host)
 
 
 # -- the registry ---------------------------------------------------------------
@@ -262,6 +410,10 @@ class Registry:
     def __init__(self) -> None:
         self._variants: dict[str, Variant] = {}
         self._index: dict[str, str] = {}
+        #: The raw definition tables by id, for variants built on a host.
+        self.raw: dict[str, dict[str, Any]] = {}
+        #: Problems with user definition files (shown, never fatal).
+        self.errors: list[str] = []
 
     def add(self, variant: Variant, *, replace: bool = False) -> None:
         if variant.id in self._variants and not replace:
@@ -305,9 +457,58 @@ class Registry:
 
 _REGISTRY: Registry | None = None
 
+_GROUP_ORDER = {"classic": 0, "national": 1, "orthogonal": 2, "family": 3, "modified": 4, "user": 5}
+_BUILTIN_ORDER = {
+    "traditional": 0, "russian": 1, "brazilian": 2, "international": 3, "english": 4,
+    "turkish": 10, "tama": 11, "tama-armenian": 12,
+    "bashni": 20, "artamonov": 21, "wolf-sheep": 22,
+    "diagonal": 30, "giveaway": 31, "giveaway-russian": 32, "self-capture": 33,
+    "demotion": 34, "move-opponent": 35, "double-move": 36,
+}
+
+
+def user_variant_dir() -> Path:
+    """Where a user's own definition files live: $XDG_DATA_HOME/shashki/variants."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "shashki" / "variants"
+
+
+def _load_folder(reg: Registry, files: list[Path], *, strict: bool) -> None:
+    """Load definition files, hosts before the variants built on them."""
+    tables: dict[Path, dict[str, Any]] = {}
+    for f in files:
+        try:
+            table = read_variant_file(f)
+        except VariantFileError as exc:
+            if strict:
+                raise
+            reg.errors.append(str(exc))
+            continue
+        tables[f] = table
+        if "id" in table and str(table["id"]).lower() not in reg.raw:
+            reg.raw[str(table["id"]).lower()] = table
+    loaded: list[Variant] = []
+    for f, table in tables.items():
+        try:
+            variant = _resolve(table, str(f), reg.raw)
+        except VariantFileError as exc:
+            if strict:
+                raise
+            reg.errors.append(str(exc))
+            continue
+        loaded.append(variant)
+    loaded.sort(key=lambda v: (_GROUP_ORDER.get(v.group, 9), _BUILTIN_ORDER.get(v.id, 99), v.id))
+    for v in loaded:
+        try:
+            reg.add(v)
+        except VariantFileError as exc:
+            if strict:
+                raise
+            reg.errors.append(str(exc))
+
 
 def registry() -> Registry:
-    """The registry of the built-in variants (loaded once)."""
+    """The registry: the built-in variants, then the user's own definition files."""
     global _REGISTRY
     if _REGISTRY is None:
         reg = Registry()
@@ -315,18 +516,27 @@ def registry() -> Registry:
         files = sorted(folder.glob("*.toml"))
         if not files:
             raise VariantFileError(f"no variant definitions found in {folder}")
-        loaded = [load_variant_file(f) for f in files]
-        order = {"classic": 0, "national": 1, "orthogonal": 2, "family": 3, "modified": 4}
-        loaded.sort(key=lambda v: (order.get(v.group, 9), _BUILTIN_ORDER.get(v.id, 99), v.id))
-        for v in loaded:
-            reg.add(v)
-        _REGISTRY = reg
+        _REGISTRY = reg  # hosts resolve through it while loading
+        try:
+            _load_folder(reg, files, strict=True)
+        except Exception:
+            _REGISTRY = None
+            raise
+        user = user_variant_dir()
+        if user.is_dir():
+            _load_folder(reg, sorted(user.glob("*.toml")), strict=False)
     return _REGISTRY
 
 
-_BUILTIN_ORDER = {
-    "traditional": 0, "russian": 1, "brazilian": 2, "international": 3, "english": 4,
-}
+def add_variant_file(path: str | os.PathLike[str]) -> Variant:
+    """Load a definition file given by the user (a path on the command line) into the
+    registry, replacing a variant of the same id; raises VariantFileError."""
+    reg = registry()
+    table = read_variant_file(path)
+    variant = _resolve(table, str(path), reg.raw)
+    reg.raw[variant.id.lower()] = table
+    reg.add(variant, replace=True)
+    return variant
 
 
 def find_variant(name: str | Variant) -> Variant:

@@ -1,0 +1,201 @@
+"""Artamonov's single-colour draughts (RULES.md V13, A.3.14).
+
+24 pieces of one colour are shared by two players, South (sitting at rank 1, side 0)
+and North (side 1).  "Forward" is the moving player's: towards rank 8 for South, rank 1
+for North.  A player moves or captures with any piece except the one that made the
+previous move (it may be captured, though).  Men step and capture forward only; a man's
+multi-capture goes on with forward jumps and ends when only backward jumps remain.
+Kings fly and capture in all directions and are shared too.  Capturing is compulsory
+with the majority rule.  Each player's captured pieces are counted: when four or fewer
+pieces remain and the game has not ended 30 plies later, the player who captured more
+wins (equal: a draw); a threefold repetition is decided the same way.
+
+The position keeps every piece in the ``white`` bitboard (``black`` stays empty) and,
+as extra state, ``(frozen square or -1, South's captures, North's captures, plies since
+four or fewer pieces remained or -1)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from .anycapture import AnyCaptureSearch
+from .errors import BadFenError
+from .move import Kind, Move, Piece
+from .movegen import MoveGenerator, Position
+from .outcome import Outcome, Termination
+from .rules import CaptureChoice, Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: Pieces left on the board that start the tie-break count, and its length in plies.
+TIE_BREAK_PIECES = 4
+TIE_BREAK_PLIES = 30
+
+
+class ArtamonovGenerator(MoveGenerator):
+    def __init__(self, geo: Any, rules: Rules) -> None:
+        super().__init__(geo, rules)
+        self._quiet = MoveGenerator(geo, replace(rules, man_captures=(), king_captures=()))
+        self._search = AnyCaptureSearch(geo, rules)
+        self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
+
+    @staticmethod
+    def _extra(pos: Position) -> tuple[int, int, int, int]:
+        return pos[4] if pos[4] is not None else (-1, 0, 0, -1)
+
+    def piece_at(self, pos: Position, square: int) -> Piece | None:
+        bit = 1 << square
+        if not pos[0] & bit:
+            return None
+        return Piece(None, Kind.KING if pos[2] & bit else Kind.MAN)
+
+    def material(self, pos: Position) -> tuple[tuple[int, int], tuple[int, int]]:
+        kings = (pos[0] & pos[2]).bit_count()
+        return (kings, pos[0].bit_count() - kings), (0, 0)
+
+    def frozen(self, pos: Position) -> int:
+        """The square of the piece that may not move now, or -1."""
+        return self._extra(pos)[0]
+
+    def captured_counts(self, pos: Position) -> tuple[int, int]:
+        """Pieces captured so far by South and by North."""
+        e = self._extra(pos)
+        return e[1], e[2]
+
+    # -- moves ----------------------------------------------------------------------
+
+    def captures(self, pos: Position) -> list[Move]:
+        pieces, _, k, turn, _ = pos
+        frozen = self._extra(pos)[0]
+        movers = pieces & ~(1 << frozen) if frozen >= 0 else pieces
+        found: list[tuple[Move, int]] = []
+        bits = movers
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            sq = low.bit_length() - 1
+            found.extend(self._search.search(sq, bool(k & low), pieces, pieces, pieces, turn))
+        if not found:
+            return []
+        if self.rules.capture_choice is CaptureChoice.MAJORITY:
+            best = max(n for _, n in found)
+            return [m for m, n in found if n == best]
+        return [m for m, _ in found]
+
+    def moves(self, pos: Position) -> list[Move]:
+        caps = self.captures(pos)
+        if caps and self.rules.capture_mandatory:
+            return caps
+        pieces, _, k, turn, _ = pos
+        frozen = self._extra(pos)[0]
+        fbit = 1 << frozen if frozen >= 0 else 0
+        movers = pieces & ~fbit
+        # the mover's pieces as "own", the frozen one as a mere obstacle
+        own_view = (fbit, movers, k, 1, None) if turn else (movers, fbit, k, 0, None)
+        return caps + self._quiet.moves(own_view)
+
+    def count(self, pos: Position) -> int:
+        return len(self.moves(pos))
+
+    def apply(self, pos: Position, mv: Move) -> Position:
+        pieces, _, k, turn, _ = pos
+        frozen, south, north, low = self._extra(pos)
+        fm, tm, cm = mv[2], mv[3], mv[4]
+        was_king = k & fm
+        pieces = ((pieces ^ fm) & ~cm) | tm
+        k &= ~(fm | cm)
+        if was_king or (self.rules.promotion and tm & self._promo_rows[turn]):
+            k |= tm
+        taken = cm.bit_count()
+        if turn:
+            north += taken
+        else:
+            south += taken
+        if low >= 0:
+            low += 1
+        elif pieces.bit_count() <= TIE_BREAK_PIECES:
+            low = 0
+        return (pieces, 0, k, turn ^ 1, (mv[0][-1], south, north, low))
+
+    # -- the end of the game ------------------------------------------------------------
+
+    def decide_tie_break(self, pos: Position, reason: str) -> Outcome:
+        _, south, north, _ = self._extra(pos)
+        names = self.variant.side_names if self.variant else ("South", "North")
+        detail = f"{reason}; captured pieces: {names[0]} {south}, {names[1]} {north}"
+        if south == north:
+            return Outcome(Termination.TIE_BREAK, None, detail)
+        from .move import Color
+
+        return Outcome(Termination.TIE_BREAK, Color.WHITE if south > north else Color.BLACK, detail)
+
+    def decide(self, game: Game) -> Outcome | None:
+        pos = game.position
+        if self._extra(pos)[3] >= TIE_BREAK_PLIES:
+            return self.decide_tie_break(
+                pos, f"{TIE_BREAK_PLIES} plies with {TIE_BREAK_PIECES} or fewer pieces on the board"
+            )
+        # a threefold repetition is decided by the captured pieces too
+        if game.repetitions() >= 3:
+            return self.decide_tie_break(pos, "the same position three times")
+        return None
+
+    # -- FEN: "W:N1-12,21-32:Zc3:C1,0:L5" ---------------------------------------------------
+
+    def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
+        return [("N", pos[0])]
+
+    def fen_fields(self, pos: Position) -> list[str]:
+        frozen, south, north, low = self._extra(pos)
+        out = []
+        if frozen >= 0:
+            name = self.geo.name(frozen)
+            if self.variant is not None and self.variant.numeric:
+                name = str(self.geo.number(frozen))
+            out.append(f"Z{name}")
+        if south or north:
+            out.append(f"C{south},{north}")
+        if low >= 0:
+            out.append(f"L{low}")
+        return out
+
+    def fen_read(
+        self,
+        white: int,
+        black: int,
+        kings: int,
+        turn: int,
+        neutral: int,
+        stacks: dict[int, str],
+        fields: list[str],
+        fen: str,
+    ) -> Position:
+        if white or black:
+            raise BadFenError(
+                f"Artamonov's pieces have no colour: list them in an N section (FEN {fen!r})"
+            )
+        if stacks:
+            raise BadFenError(f"this variant has no columns of pieces (FEN {fen!r})")
+        frozen, south, north, low = -1, 0, 0, -1
+        for f in fields:
+            head, body = f[:1].upper(), f[1:]
+            try:
+                if head == "Z":
+                    frozen = self.geo.parse_square(body)
+                    if not neutral >> frozen & 1:
+                        raise BadFenError(f"the frozen square {body} is empty in FEN {fen!r}")
+                elif head == "C":
+                    s_text, _, n_text = body.partition(",")
+                    south, north = int(s_text), int(n_text)
+                elif head == "L":
+                    low = int(body)
+                else:
+                    raise BadFenError(f"unexpected field {f!r} in FEN {fen!r}")
+            except ValueError as exc:
+                if isinstance(exc, BadFenError):
+                    raise
+                raise BadFenError(f"bad field {f!r} in FEN {fen!r}") from None
+        return (neutral, 0, kings & neutral, turn, (frozen, south, north, low))

@@ -1,0 +1,312 @@
+"""Bashni, column draughts (RULES.md V11, A.3.12).
+
+Every occupied square holds a column of pieces, written bottom to top with ``w b W B``
+(white man, black man, white king, black king).  The top piece commands: the column
+belongs to its colour and moves and captures as it would, by the Russian rules of the
+host.  Jumping a column takes only its top piece, which goes at once to the bottom of
+the capturing column; what is left of the jumped column stays, commanded by its new
+top piece (a column is "freed" when that piece is of the other colour).  A column may be
+jumped again later in the same move, but not by the jump right after the one that took
+from it.  Only the commander is crowned.
+
+The position keeps the commanders in the usual bitboards (``white``, ``black``,
+``kings``) and, as its extra state, the columns of two or more pieces:
+a sorted tuple of ``(square, stack)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import BadFenError
+from .geometry import absolute_direction
+from .move import Color, Kind, Move, Piece
+from .movegen import MoveGenerator, Position
+from .rules import CaptureChoice, KingLanding, PromotionInCapture, Rules
+
+Columns = tuple[tuple[int, str], ...]
+_CODES = {"w": (0, False), "b": (1, False), "W": (0, True), "B": (1, True)}
+
+
+def _code(color: int, king: bool) -> str:
+    return ("B" if king else "b") if color else ("W" if king else "w")
+
+
+class BashniGenerator(MoveGenerator):
+    """Move generation for columns; quiet moves are those of the host rules."""
+
+    def __init__(self, geo: Any, rules: Rules) -> None:
+        super().__init__(geo, rules)
+        from dataclasses import replace
+
+        self._quiet = MoveGenerator(geo, replace(rules, man_captures=(), king_captures=()))
+        self._man_dirs = (
+            tuple(int(absolute_direction(n, 0)) for n in rules.man_captures),
+            tuple(int(absolute_direction(n, 1)) for n in rules.man_captures),
+        )
+        self._king_dirs = tuple(int(absolute_direction(n, 0)) for n in rules.king_captures)
+        self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
+
+    # -- columns ------------------------------------------------------------------
+
+    def stack(self, pos: Position, square: int) -> str:
+        """The column on ``square`` bottom to top ("" if empty)."""
+        for sq, st in pos[4] or ():
+            if sq == square:
+                return st
+        bit = 1 << square
+        if pos[0] & bit:
+            return _code(0, bool(pos[2] & bit))
+        if pos[1] & bit:
+            return _code(1, bool(pos[2] & bit))
+        return ""
+
+    def column(self, pos: Position, square: int) -> list[Piece]:
+        """The pieces of the column on ``square``, bottom first."""
+        return [
+            Piece(Color(_CODES[c][0]), Kind.KING if _CODES[c][1] else Kind.MAN)
+            for c in self.stack(pos, square)
+        ]
+
+    def material(self, pos: Position) -> tuple[tuple[int, int], tuple[int, int]]:
+        """(kings, men) commanded by each side (pieces inside columns are prisoners)."""
+        return super().material(pos)
+
+    # -- moves ----------------------------------------------------------------------
+
+    def moves(self, pos: Position) -> list[Move]:
+        caps = self.captures(pos)
+        if caps and self.rules.capture_mandatory:
+            return caps
+        return caps + self._quiet.moves((pos[0], pos[1], pos[2], pos[3], None))
+
+    def count(self, pos: Position) -> int:
+        return len(self.moves(pos))
+
+    def captures(self, pos: Position) -> list[Move]:
+        w, b, k, turn, cols = pos
+        own = b if turn else w
+        if not own:
+            return []
+        stacks = {sq: st for sq, st in cols or ()}
+        occ = w | b
+        for bits, color in ((w, 0), (b, 1)):
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                sq = low.bit_length() - 1
+                if sq not in stacks:
+                    stacks[sq] = _code(color, bool(k & low))
+        found: dict[Any, Move] = {}
+        bits = own
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            sq = low.bit_length() - 1
+            moving = stacks.pop(sq)
+            king = moving[-1] in "WB"
+            self._walk(sq, sq, king, list(moving), stacks, occ & ~low, turn, -1, [sq], [], found)
+            stacks[sq] = moving
+        moves = list(found.values())
+        if self.rules.capture_choice is CaptureChoice.MAJORITY and moves:
+            best = max(len(m[1]) for m in moves)
+            moves = [m for m in moves if len(m[1]) == best]
+        return moves
+
+    def _jumps(
+        self, cur: int, king: bool, stacks: dict[int, str], occ: int, turn: int, last_victim: int
+    ) -> list[tuple[int, int, list[int]]]:
+        geo = self.geo
+        out = []
+        enemy = ("w", "W") if turn else ("b", "B")
+        if king and self.rules.king_captures_fly:
+            for d in self._king_dirs:
+                ray = geo.ray[d][cur]
+                i = 0
+                while i < len(ray) and not occ >> ray[i] & 1:
+                    i += 1
+                if i >= len(ray) - 1:
+                    continue
+                v = ray[i]
+                if v == last_victim or stacks[v][-1] not in enemy:
+                    continue
+                lands = []
+                j = i + 1
+                while j < len(ray) and not occ >> ray[j] & 1:
+                    lands.append(ray[j])
+                    j += 1
+                if lands:
+                    out.append((d, v, lands))
+            return out
+        for d in self._king_dirs if king else self._man_dirs[turn]:
+            v = geo.step[d][cur]
+            if v < 0 or not occ >> v & 1 or v == last_victim or stacks[v][-1] not in enemy:
+                continue
+            land = geo.step[d][v]
+            if land >= 0 and not occ >> land & 1:
+                out.append((d, v, [land]))
+        return out
+
+    def _walk(
+        self,
+        start: int,
+        cur: int,
+        king: bool,
+        moving: list[str],
+        stacks: dict[int, str],
+        occ: int,
+        turn: int,
+        last_victim: int,
+        path: list[int],
+        caps: list[int],
+        found: dict[Any, Move],
+    ) -> bool:
+        jumps = self._jumps(cur, king, stacks, occ, turn, last_victim)
+        if not jumps:
+            return False
+        promo = self._promo_rows[turn] if self.rules.promotion else 0
+        must_continue = self.rules.king_landing is KingLanding.MUST_CONTINUE
+        for _d, v, lands in jumps:
+            victim = stacks[v]
+            prisoner, rest = victim[-1], victim[:-1]
+            moving.insert(0, prisoner)
+            if rest:
+                stacks[v] = rest
+                occ2 = occ
+            else:
+                del stacks[v]
+                occ2 = occ & ~(1 << v)
+            caps.append(v)
+            terminal = []
+            goes_on = False
+            for land in lands:
+                path.append(land)
+                crowned = not king and promo >> land & 1
+                top = moving[-1]
+                if crowned and self.rules.promotion_in_capture is not PromotionInCapture.AT_END:
+                    moving[-1] = top.upper()
+                now_king = king or (
+                    crowned and self.rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
+                )
+                if crowned and self.rules.promotion_in_capture is PromotionInCapture.STOP:
+                    self._record(start, land, moving, path, caps, found)
+                elif self._walk(start, land, now_king, moving, stacks, occ2, turn, v, path, caps, found):
+                    goes_on = True
+                else:
+                    terminal.append((land, moving[-1]))
+                moving[-1] = top
+                path.pop()
+            if not (goes_on and must_continue):
+                for land, top_code in terminal:
+                    path.append(land)
+                    saved = moving[-1]
+                    moving[-1] = top_code
+                    self._record(start, land, moving, path, caps, found)
+                    moving[-1] = saved
+                    path.pop()
+            caps.pop()
+            stacks[v] = victim
+            moving.pop(0)
+        return True
+
+    def _record(
+        self, start: int, end: int, moving: list[str], path: list[int], caps: list[int],
+        found: dict[Any, Move],
+    ) -> None:
+        # One move per resulting position (RULES.md A.2): the column that arrives and how
+        # many pieces were taken from each square decide it.
+        top = moving[-1]
+        if self.rules.promotion_in_capture is PromotionInCapture.AT_END and top in "wb":
+            if self._promo_rows[0 if top == "w" else 1] >> end & 1 and self.rules.promotion:
+                top = top.upper()
+        key = (start, end, "".join(moving[:-1]) + top, tuple(sorted(caps)))
+        if key not in found:
+            found[key] = Move(path, caps)
+
+    def apply(self, pos: Position, mv: Move) -> Position:
+        w, b, k, turn, cols = pos
+        path, caps = mv[0], mv[1]
+        start, end = path[0], path[-1]
+        if not caps and not any(sq == start for sq, _ in cols or ()):
+            # a single piece steps: the host's move, the other columns stay
+            nw, nb, nk, nturn, _ = super().apply((w, b, k, turn, None), mv)
+            return (nw, nb, nk, nturn, cols)
+        stacks = dict(cols or ())
+
+        def take(sq: int) -> str:
+            nonlocal w, b, k
+            bit = 1 << sq
+            st = stacks.pop(sq, None) or _code(1 if b & bit else 0, bool(k & bit))
+            w &= ~bit
+            b &= ~bit
+            k &= ~bit
+            return st
+
+        def put(sq: int, st: str) -> None:
+            nonlocal w, b, k
+            bit = 1 << sq
+            color, is_king = _CODES[st[-1]]
+            if color:
+                b |= bit
+            else:
+                w |= bit
+            if is_king:
+                k |= bit
+            if len(st) > 1:
+                stacks[sq] = st
+            else:
+                stacks.pop(sq, None)
+
+        moving = take(start)
+        for c in caps:
+            victim = take(c)
+            moving = victim[-1] + moving
+            if len(victim) > 1:
+                put(c, victim[:-1])
+        top = moving[-1]
+        if top in "wb" and self.rules.promotion:
+            promo = self._promo_rows[0 if top == "w" else 1]
+            continues = self.rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
+            if (mv[5] if continues else mv[3]) & promo:
+                moving = moving[:-1] + top.upper()
+        put(end, moving)
+        return (w, b, k, turn ^ 1, tuple(sorted(stacks.items())) or None)
+
+    # -- FEN: "e5=bW" lists a column bottom to top ------------------------------------
+
+    def fen_item(self, pos: Position, square: int, name: str) -> str:
+        st = self.stack(pos, square)
+        if len(st) > 1:
+            return f"{name}={st}"
+        return super().fen_item(pos, square, name)
+
+    def fen_read(
+        self,
+        white: int,
+        black: int,
+        kings: int,
+        turn: int,
+        neutral: int,
+        stacks: dict[int, str],
+        fields: list[str],
+        fen: str,
+    ) -> Position:
+        base = super().fen_read(white, black, kings, turn, neutral, {}, fields, fen)
+        w, b, k = base[0], base[1], base[2]
+        cols = []
+        for sq, st in sorted(stacks.items()):
+            if any(c not in _CODES for c in st):
+                raise BadFenError(f"column {st!r} in FEN {fen!r}: use the letters w b W B")
+            color, is_king = _CODES[st[-1]]
+            bit = 1 << sq
+            if not (b if color else w) & bit:
+                raise BadFenError(
+                    f"column {st!r} in FEN {fen!r} is listed under the other colour than its top piece"
+                )
+            if is_king:
+                k |= bit
+            elif k & bit:
+                raise BadFenError(f"column {st!r} in FEN {fen!r} has a man on top but is marked K")
+            if len(st) > 1:
+                cols.append((sq, st))
+        return (w, b, k, turn, tuple(cols) or None)

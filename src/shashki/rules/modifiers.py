@@ -1,0 +1,248 @@
+"""Rule modifiers: one change to the rules, written once, applicable to any host game.
+
+Each modifier may change the rule switches (data) and may add a mixin to the host's
+generator class (code).  A variant file lists them: ``host = "brazilian"`` with
+``modifiers = ["double-move"]`` gives double-move Brazilian draughts.
+
+* ``giveaway`` (RULES.md V6): the player who cannot move wins.
+* ``self-capture`` (V12): own pieces may be jumped too; only enemy pieces oblige and count.
+* ``demotion`` (V14): a captured king is turned into a man instead of leaving the board.
+* ``move-opponent`` (V15): a player without a capture may make a quiet move with an
+  opponent's piece.
+* ``double-move`` (V16): each player makes two moves in a row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .move import Move
+from .rules import CaptureChoice, NoMoves, Rules
+
+if TYPE_CHECKING:
+    from .movegen import MoveGenerator, Position
+    from .variant import Variant
+
+    _Base = MoveGenerator
+else:
+    _Base = object
+
+
+def _quiet_generator(gen: Any) -> Any:
+    """A generator of the same class without captures: the quiet moves only."""
+    from .movegen import MoveGenerator
+
+    rules = replace(gen.rules, man_captures=(), king_captures=())
+    return MoveGenerator(gen.geo, rules)
+
+
+class DemotionMixin(_Base):
+    """V14: jumped kings stay on the board as men of their colour."""
+
+    def apply(self, pos: Position, mv: Move) -> Position:
+        demoted = mv[4] & pos[2] & ~mv[3]
+        new = super().apply(pos, mv)
+        if not demoted:
+            return new
+        w, b, k, turn, extra = new
+        if pos[3]:  # Black moved: the demoted kings are White's
+            w |= demoted
+        else:
+            b |= demoted
+        return (w, b, k & ~demoted, turn, extra)
+
+
+
+class MoveOpponentMixin(_Base):
+    """V15: with no capture of his own, a player may make a quiet move with any piece of
+    either colour; a piece moves by the rules of its own colour."""
+
+    def configure(self, variant: Variant) -> None:
+        super().configure(variant)
+        self._quiet = _quiet_generator(self)
+
+    def moves(self, pos: Position) -> list[Move]:
+        w, b, k, turn, extra = pos
+        if not (b if turn else w):
+            return []  # no piece of his own: he has lost
+        own = super().moves(pos)
+        if own and own[0].is_capture and self.rules.capture_mandatory:
+            return own
+        theirs = self._quiet.moves((w, b, k, turn ^ 1, extra))
+        return own + theirs
+
+    def count(self, pos: Position) -> int:
+        return len(self.moves(pos))
+
+    def apply(self, pos: Position, mv: Move) -> Position:
+        w, b, k, turn, extra = pos
+        if (b if turn else w) & mv[2]:
+            return super().apply(pos, mv)
+        # an opponent's piece: moved (and crowned) as its owner would, then the turn passes
+        nw, nb, nk, _, nextra = super().apply((w, b, k, turn ^ 1, extra), mv)
+        return (nw, nb, nk, turn ^ 1, nextra)
+
+
+class DoubleMoveMixin(_Base):
+    """V16: a turn is two moves by the same player.
+
+    The position's extra state becomes ``(host extra, second)`` where ``second`` says
+    the next move is the turn's second.  A second move that is impossible ends the turn;
+    a first move that leaves the opponent without pieces ends the game.
+    """
+
+    @staticmethod
+    def _inner(pos: Position) -> Position:
+        return (pos[0], pos[1], pos[2], pos[3], pos[4][0])
+
+    def moves(self, pos: Position) -> list[Move]:
+        return super().moves(self._inner(pos))
+
+    def captures(self, pos: Position) -> list[Move]:
+        return super().captures(self._inner(pos))
+
+    def count(self, pos: Position) -> int:
+        return super().count(self._inner(pos))
+
+    def piece_at(self, pos: Position, square: int) -> Any:
+        return super().piece_at(self._inner(pos), square)
+
+    def material(self, pos: Position) -> Any:
+        return super().material(self._inner(pos))
+
+
+    def apply(self, pos: Position, mv: Move) -> Position:
+        inner = self._inner(pos)
+        w, b, k, turn, extra = super().apply(inner, mv)
+        mover = pos[3]
+        if pos[4][1]:  # that was the second move: the opponent's turn begins
+            return (w, b, k, turn, (extra, False))
+        opponent_pieces = b if mover == 0 else w
+        again = (w, b, k, mover, extra)
+        if opponent_pieces and super().moves(again):
+            return (w, b, k, mover, (extra, True))
+        return (w, b, k, turn, (extra, False))
+
+    def half_turn(self, pos: Position) -> int:
+        """1 or 2: which move of the turn the side to move is about to make."""
+        return 2 if pos[4][1] else 1
+
+    # FEN: the host's, plus a field "T2" when the next move is the turn's second.
+    def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
+        return super().fen_sections(self._inner(pos))
+
+    def fen_item(self, pos: Position, square: int, name: str) -> str:
+        return super().fen_item(self._inner(pos), square, name)
+
+    def fen_fields(self, pos: Position) -> list[str]:
+        fields = super().fen_fields(self._inner(pos))
+        return [*fields, "T2"] if pos[4][1] else fields
+
+    def fen_read(
+        self,
+        white: int,
+        black: int,
+        kings: int,
+        turn: int,
+        neutral: int,
+        stacks: dict[int, str],
+        fields: list[str],
+        fen: str,
+    ) -> Position:
+        second = False
+        rest = []
+        for f in fields:
+            if f.upper() in ("T1", "T2"):
+                second = f.upper() == "T2"
+            else:
+                rest.append(f)
+        w, b, k, t, extra = super().fen_read(white, black, kings, turn, neutral, stacks, rest, fen)
+        return (w, b, k, t, (extra, second))
+
+
+class SelfCaptureMixin(_Base):
+    """V12: a jump may pass over a piece of either colour.
+
+    Compulsion, continuation and the majority count concern enemy pieces only: a
+    sequence must go on while an enemy jump is available and may stop after any jump
+    where none is; with no enemy capture on the board a player may make an ordinary
+    move or a voluntary sequence of jumps over his own pieces.
+    """
+
+    def configure(self, variant: Variant) -> None:
+        super().configure(variant)
+        from .anycapture import AnyCaptureSearch
+
+        self._any = AnyCaptureSearch(self.geo, self.rules)
+        self._quiet = _quiet_generator(self)
+
+    def _sequences(self, pos: Position) -> list[tuple[Move, int]]:
+        w, b, k, turn, _ = pos
+        own, opp = (b, w) if turn else (w, b)
+        occupied = w | b
+        search = self._any
+
+        def may_stop(square: int, king: bool, occ: int, jumpable: int) -> bool:
+            # allowed when no enemy piece can be jumped from here
+            enemy = jumpable & opp
+            return not any(enemy >> v & 1 for _, v, _ in search._jumps(square, king, occ, enemy, -1))
+
+        out = []
+        bits = own
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            sq = low.bit_length() - 1
+            out.extend(search.search(sq, bool(k & low), occupied, occupied, opp, turn, may_stop))
+        return out
+
+    def moves(self, pos: Position) -> list[Move]:
+        seqs = self._sequences(pos)
+        enemy = [(m, n) for m, n in seqs if n > 0]
+        if enemy and self.rules.capture_mandatory:
+            if self.rules.capture_choice is CaptureChoice.MAJORITY:
+                best = max(n for _, n in enemy)
+                return [m for m, n in enemy if n == best]
+            return [m for m, _ in enemy]
+        return self._quiet.moves(pos) + [m for m, _ in seqs]
+
+    def captures(self, pos: Position) -> list[Move]:
+        return [m for m, n in self._sequences(pos) if n > 0]
+
+    def count(self, pos: Position) -> int:
+        return len(self.moves(pos))
+
+    def apply(self, pos: Position, mv: Move) -> Position:
+        w, b, k, turn, extra = super().apply(pos, mv)
+        cm = mv[4]
+        return (w & ~cm, b & ~cm, k & ~cm, turn, extra)
+
+
+@dataclass(frozen=True)
+class Modifier:
+    name: str
+    description: str
+    mixin: type | None = None
+    rules_changes: tuple[tuple[str, Any], ...] = ()
+
+    def adjust_rules(self, rules: Rules) -> Rules:
+        return replace(rules, **dict(self.rules_changes)) if self.rules_changes else rules
+
+
+MODIFIERS: dict[str, Modifier] = {
+    m.name: m
+    for m in (
+        Modifier(
+            "giveaway",
+            "the player who cannot move (no pieces, or all blocked) wins",
+            rules_changes=(("no_moves", NoMoves.WINS),),
+        ),
+        Modifier("self-capture", "your own pieces may be captured too", SelfCaptureMixin),
+        Modifier("demotion", "a captured king becomes a man instead of leaving the board", DemotionMixin),
+        Modifier("move-opponent", "you may move one of your opponent's pieces", MoveOpponentMixin),
+        Modifier("double-move", "each player makes two moves in a row", DoubleMoveMixin),
+    )
+}
+
+__all__ = ["MODIFIERS", "Modifier"]
