@@ -14,7 +14,8 @@ from typing import NoReturn
 
 from . import __version__
 from .notation import move_text
-from .rules import Game, ShashkiError, all_variants, find_variant
+from .rules import Game, ShashkiError, all_variants, find_variant, registry
+from .rules.variant import add_variant_file
 
 
 class _Parser(argparse.ArgumentParser):
@@ -31,6 +32,8 @@ def _fail(message: str) -> int:
 
 def cmd_variants(args: argparse.Namespace) -> int:
     variants = all_variants()
+    for problem in registry().errors:
+        print(f"shashki: warning: skipped a variant file: {problem}", file=sys.stderr)
     if args.json:
         data = [
             {
@@ -93,6 +96,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Draughts in all its forms, in the terminal.",
     )
     parser.add_argument("--version", action="version", version=f"shashki {__version__}")
+    parser.add_argument(
+        "--variant-file",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="load a variant definition file (.toml) besides the built-in ones and those in "
+        "the user folder (may be repeated)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("variants", help="list the variants")
@@ -120,6 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        for path in args.variant_file:
+            add_variant_file(path)
+    except ShashkiError as exc:
+        return _fail(str(exc))
     if not getattr(args, "func", None):
         parser.print_help()
         print("\nvariants:")

@@ -64,6 +64,8 @@ class Variant:
     card: str = ""
     #: PDN GameType tag value, e.g. "25,W,8,8,A0,0", or "" when PDN has none.
     gametype: str = ""
+    #: This variant is what its GameType number means (others share it with a Variant tag).
+    gametype_primary: bool = False
     #: How squares are written in moves and positions: "numeric" or "algebraic".
     notation: str = "algebraic"
     #: The capture separator the variant writes ("x" or ":").
@@ -236,7 +238,7 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str) -> Variant:
         )
 
     pdn = data.get("pdn", {})
-    _check_keys(f"{source} [pdn]", pdn, {"gametype"})
+    _check_keys(f"{source} [pdn]", pdn, {"gametype", "primary"})
     sides = data.get("sides", {})
     _check_keys(f"{source} [sides]", sides, {"names"})
     side_names = tuple(sides.get("names", ("White", "Black")))
@@ -277,6 +279,7 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str) -> Variant:
         summary=str(data.get("summary", "")),
         card=str(card).strip(),
         gametype=str(pdn.get("gametype", "")),
+        gametype_primary=bool(pdn.get("primary", False)),
         notation=notation,
         capture_mark=str(board.get("capture", "x")),
         side_names=(str(side_names[0]), str(side_names[1])),
@@ -448,9 +451,10 @@ class Registry:
             return self._variants[self._index[key]]
         head = key.split(",")[0].strip()
         if head.isdigit():
-            for v in self._variants.values():
-                if v.gametype_number == int(head):
-                    return v
+            same = [v for v in self._variants.values() if v.gametype_number == int(head)]
+            same.sort(key=lambda v: not v.gametype_primary)
+            if same:
+                return same[0]
         known = ", ".join(self._variants)
         raise UnknownVariantError(f"unknown variant {name!r} (known: {known})")
 
