@@ -10,11 +10,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import __version__
 from .notation import move_text
+from .records.model import GameRecord
+from .records.pdn import read_file
 from .rules import Game, ShashkiError, all_variants, find_variant, registry
+from .rules.errors import BadPdnError
 from .rules.variant import add_variant_file
 
 
@@ -90,6 +93,76 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_entry(path: str, index: int, game: GameRecord) -> dict[str, Any]:
+    """One game's report for ``check --json``."""
+    def describe(e: BadPdnError) -> dict[str, Any]:
+        return {"line": e.line, "column": e.column, "move": e.token, "fen": e.fen,
+                "reason": e.message}
+
+    return {
+        "file": path,
+        "game": index,
+        "line": game.line,
+        "origin": game.origin,
+        "variant": game.variant.id if game.variant else None,
+        "white": game.header("White"),
+        "black": game.header("Black"),
+        "moves": sum(1 for _ in game.nodes()),
+        "errors": [describe(e) for e in game.errors],
+        "warnings": [describe(w) for w in game.warnings],
+    }
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    default = find_variant(args.variant) if args.variant else None
+    totals = {"files": 0, "games": 0, "games_ok": 0, "moves": 0, "errors": 0, "warnings": 0}
+    reports: list[dict[str, Any]] = []
+    unreadable: list[dict[str, str]] = []
+    for path in args.files:
+        games = ok = 0
+        try:
+            for game in read_file(path, default):
+                games += 1
+                moves = sum(1 for _ in game.nodes())
+                totals["moves"] += moves
+                totals["errors"] += len(game.errors)
+                totals["warnings"] += len(game.warnings)
+                ok += game.ok
+                where = f"{path}: game {games}" + (f" ({game.origin})" if game.origin else "")
+                where += f", line {game.line}"
+                if game.errors or game.warnings:
+                    reports.append(_check_entry(path, games, game))
+                if args.json:
+                    continue
+                if game.ok:
+                    note = f"; warning: {game.warnings[0]}" if game.warnings else ""
+                    print(f"{where}: ok, {moves} moves{note}")
+                else:
+                    print(f"{where}: {game.errors[0]}")
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            unreadable.append({"file": path, "reason": reason})
+            print(f"shashki: error: cannot read {path}: {reason}", file=sys.stderr)
+            continue
+        totals["files"] += 1
+        totals["games"] += games
+        totals["games_ok"] += ok
+    failed = totals["games"] - totals["games_ok"]
+    if args.json:
+        out = dict(totals, games_failed=failed, games_with_errors=[
+            r for r in reports if r["errors"]
+        ], games_with_warnings=[r for r in reports if not r["errors"]], unreadable=unreadable)
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        print(
+            f"{totals['files']} file(s), {totals['games']} game(s), {totals['moves']} move(s): "
+            f"{totals['games_ok']} ok, {failed} with errors"
+        )
+    if unreadable:
+        return 2
+    return 0 if failed == 0 else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="shashki",
@@ -125,6 +198,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fen", help="start from this position instead of the initial one")
     p.add_argument("--divide", action="store_true", help="first print each move and its count")
     p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser(
+        "check",
+        help="replay every game of PDN files and report the first error of each",
+        description="Read every game of the files and replay every move, variations "
+        "included. Prints each game's result (ok, or its first error with line and column) "
+        "and the totals. Exit status: 0 when every game replays, 1 when some game does "
+        "not, 2 when a file cannot be read. A .json file is read as a JSON list of PDN "
+        "texts.",
+    )
+    p.add_argument("files", metavar="FILE", nargs="+")
+    p.add_argument(
+        "--variant",
+        help="the variant of games whose tags (GameType, Variant) name none "
+        "(default: international, as PDN says)",
+    )
+    p.add_argument("--json", action="store_true", help="print the totals and the games "
+                   "with errors as JSON")
+    p.set_defaults(func=cmd_check)
     return parser
 
 

@@ -112,3 +112,30 @@ def parse_move(variant: Variant, text: str, legal: Sequence[Move], position: Pos
         )
     options = ", ".join(move_text(variant, m, full=True) for m in candidates)
     raise AmbiguousMoveError(f"{text.strip()!r} is ambiguous: it could be {options}")
+
+
+_SHORT = re.compile(r"([a-lA-L])([a-lA-L](?:1[0-2]|[1-9]))")
+
+
+def parse_short_move(variant: Variant, text: str, legal: Sequence[Move]) -> Move:
+    """The one legal move that a Russian short-notation text names: the start square's
+    file and the end square, ``ed4`` for e3-d4 (captures unmarked: ``ce7`` for c5:e7).
+
+    Raises NotationError (not such a text), IllegalMoveError or AmbiguousMoveError.
+    """
+    m = _SHORT.fullmatch(text.strip())
+    if m is None:
+        raise NotationError(f"{text!r} is not a short move: write it like 'ed4'")
+    geo = variant.board
+    file = m.group(1).lower()
+    try:
+        end = geo.parse_square(m.group(2), numeric=False)
+    except ValueError as exc:
+        raise NotationError(f"{text!r}: {exc}") from None
+    candidates = [mv for mv in legal if mv.end == end and geo.name(mv.start)[0] == file]
+    if len(candidates) == 1:
+        return candidates[0]
+    if not candidates:
+        raise IllegalMoveError(f"{text.strip()!r} names no legal move (short notation)")
+    options = ", ".join(move_text(variant, mv, full=True) for mv in candidates)
+    raise AmbiguousMoveError(f"{text.strip()!r} is ambiguous: it could be {options}")

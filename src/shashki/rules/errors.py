@@ -29,3 +29,34 @@ class IllegalMoveError(ShashkiError):
 
 class AmbiguousMoveError(ShashkiError):
     """A move text matches several legal moves."""
+
+
+class BadPdnError(ShashkiError):
+    """A game record (PDN) cannot be read, or one of its moves cannot be replayed.
+
+    The PDN reader does not raise it: it collects these errors on the game it returns,
+    each with the place in the file (``line`` and ``column``, both 1-based, 0 when
+    unknown), the text at fault (``token``) and the position it was read in (``fen``).
+    """
+
+    def __init__(
+        self, message: str, *, line: int = 0, column: int = 0, token: str = "", fen: str = ""
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.token = token
+        self.fen = fen
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"line {self.line}, column {self.column}: {self.message}"
+        return self.message
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickling keeps the keyword fields
+        return (_rebuild_bad_pdn, (self.message, self.line, self.column, self.token, self.fen))
+
+
+def _rebuild_bad_pdn(message: str, line: int, column: int, token: str, fen: str) -> BadPdnError:
+    return BadPdnError(message, line=line, column=column, token=token, fen=fen)
