@@ -233,10 +233,14 @@ class GameRecord(GameNode):
     @classmethod
     def from_game(cls, game: Game, headers: dict[str, str] | None = None) -> GameRecord:
         """A record of a rules game: its start position and the moves on its stack."""
-        moves = game.move_stack
         start = game.copy()
-        for _ in moves:
-            start.pop()
+        moves: list[Move] = []
+        while True:  # taking the moves back gives both the moves and the start
+            try:
+                moves.append(start.pop())
+            except IndexError:
+                break
+        moves.reverse()
         usual = Game(game.variant, game.variant.start)
         record = cls(game.variant, None if start.fen() == usual.fen() else start.fen(), headers)
         node: GameNode = record

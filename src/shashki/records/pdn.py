@@ -807,6 +807,7 @@ class PdnReader:
                     BadPdnError(tok.value, line=tok.line, column=tok.column, token=tok.text)
                 )
                 if tok.line == 0:  # the stream itself broke
+                    content = True
                     break
             # NUMBER and SEP carry nothing the moves do not say.
         flush_prose()

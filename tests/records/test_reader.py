@@ -1,0 +1,506 @@
+"""The PDN reader: every dialect real files use, and errors that carry their place."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from shashki.records import (
+    SKIP,
+    GameRecord,
+    HeadersScanner,
+    PdnReader,
+    Visitor,
+    read_file,
+    read_game,
+    read_games_text,
+    scan_headers,
+    variant_from_headers,
+)
+from shashki.rules import BadFenError, Game, find_variant
+from shashki.rules.errors import BadPdnError
+
+from ..conftest import mv
+
+
+def one(text: str, variant: str | None = None) -> GameRecord:
+    games = read_games_text(text, variant)
+    assert len(games) == 1, [g.headers for g in games]
+    return games[0]
+
+
+def moves_text(game: GameRecord) -> list[str]:
+    geo = game.variant.board
+    return ["-".join(geo.name(p) for p in m.path) for m in game.mainline_moves()]
+
+
+# -- tags -------------------------------------------------------------------------
+
+
+def test_padded_names_trailing_spaces_no_blank_line() -> None:
+    g = one('[Event       "Liepaja"]  \n[White   "A"] \n[GameType "25"]\n1. c3-d4 f6-g5 *\n')
+    assert g.headers == {"Event": "Liepaja", "White": "A", "GameType": "25"}
+    assert g.ok and len(g.mainline_moves()) == 2
+
+
+def test_several_tags_on_a_line_then_moves_on_the_same_line() -> None:
+    g = one('[White "He said \\"no\\" \\\\ twice"] [Black "B"] 32-28 19-23')
+    assert g.headers["White"] == 'He said "no" \\ twice'
+    assert g.variant.id == "international" and g.ok and len(g.mainline_moves()) == 2
+
+
+def test_unquoted_value_and_missing_closing_quote() -> None:
+    g = one('[Round 3]\n[Site "Grozny]\n[GameType "25"]\n1. c3-d4 *')
+    assert g.headers["Round"] == "3"
+    assert g.headers["Site"] == "Grozny"
+    assert g.ok and g.warnings and g.warnings[0].line == 2
+
+
+def test_tag_names_in_any_case() -> None:
+    g = one('[gametype "25"]\n[setup "1"]\n[fen "W:Wc3:Bf6"]\n1. c3-d4 *')
+    assert g.variant.id == "russian"
+    assert g.fen == "W:Wc3:Bf6"
+    assert g.header("SetUp") == "1" and g.header("FEN") == "W:Wc3:Bf6"
+
+
+@pytest.mark.parametrize(
+    ("tags", "variant"),
+    [
+        ({"GameType": "25"}, "russian"),
+        ({"GameType": "25,W,8,8,A0,0"}, "russian"),
+        ({"GameType": "20,W,10,10,N2,0"}, "international"),
+        ({"GameType": "21"}, "english"),
+        ({"GameType": "26"}, "brazilian"),
+        ({"GameType": "26", "Variant": "traditional"}, "traditional"),
+        ({"GameType": "26", "Variant": "Russian"}, "brazilian"),  # GameType wins
+        ({"Variant": "American/English"}, "english"),
+        ({"Variant": "Russian"}, "russian"),
+        ({"Variant": "Standard"}, "international"),
+        ({"Variant": "bashni"}, "bashni"),
+        ({}, "international"),  # PDN's default game
+    ],
+)
+def test_variant_from_tags(tags: dict[str, str], variant: str) -> None:
+    assert variant_from_headers(tags).id == variant
+
+
+def test_default_variant_is_only_a_default() -> None:
+    assert variant_from_headers({}, "english").id == "english"
+    assert variant_from_headers({"GameType": "25"}, "english").id == "russian"
+
+
+@pytest.mark.parametrize(
+    "tags", [{"GameType": "22"}, {"GameType": "98"}, {"GameType": "x"}, {"Variant": "Frisian"}]
+)
+def test_games_shashki_does_not_play(tags: dict[str, str]) -> None:
+    with pytest.raises(BadPdnError):
+        variant_from_headers(tags)
+
+
+def test_unplayable_game_is_an_error_and_the_next_game_is_read() -> None:
+    text = '[GameType "22"]\n1. 21-17 10-13 *\n\n[GameType "25"]\n1. c3-d4 *\n'
+    first, second = read_games_text(text)
+    assert first.variant is None and not first.mainline_moves()
+    assert "22" in str(first.errors[0]) and "Italian" in str(first.errors[0])
+    assert len(first.errors) == 1  # the moves themselves are not reported
+    assert second.ok and second.variant.id == "russian"
+
+
+# -- positions --------------------------------------------------------------------
+
+
+def test_numeric_fen_with_trailing_dot_in_an_algebraic_game() -> None:
+    fen = "W:W29,30,31,32,25,26,27,28,21,22,23,24:B9,10,11,12,5,6,7,8,1,2,3,4."
+    g = one(f'[GameType "25"]\n[FEN "{fen}"]\n1. c3-d4 f6-g5 2. d4-e5 d6:f4 3. g3:e5 *')
+    assert g.fen is None  # it is the start position
+    assert g.ok
+
+
+def test_algebraic_fen_and_problem_without_moves() -> None:
+    g = one('[GameType "25"]\n[SetUp "1"]\n[FEN "B:WKa1,c3:Bh8,Kd8"]\n0-1')
+    assert g.fen == "B:Wc3,Ka1:BKd8,h8"
+    assert g.result == "0-1" and not g.mainline_moves() and g.ok
+    start = g.start()
+    assert start.turn == 1 and len(start.pieces()) == 4
+
+
+def test_fen_ranges_and_unknown_side() -> None:
+    g = one('[FEN "?:W31-50:B1-20"]\n*')
+    assert g.fen is None and g.ok
+    g = one('[FEN "?:W29,13,11:B22,4,2"]\n*')
+    assert g.fen == "W:W11,13,29:B2,4,22"
+
+
+def test_bad_fen_is_an_error_with_its_text() -> None:
+    g = one('[GameType "25"]\n[FEN "W:Wz9"]\n1. c3-d4 *')
+    assert not g.ok and "FEN" in str(g.errors[0]) and g.errors[0].token == "W:Wz9"
+    assert g.variant is None or not g.mainline_moves()
+
+
+# -- movetext -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "movetext",
+    [
+        "1. 32-28 19-23 2. 28x19 14x23",
+        "1.32-28 19-23 2.28x19 14x23",
+        "01. 32-28 19-23 02. 28x19 14x23",
+        "32-28 19-23 28x19 14x23",
+        "1. 32-28 1... 19-23 2. 28x19 2... 14x23",
+        "1. 32-28 ... 19-23 2. 28x19 . 14x23",
+        "   1. 32-28 19-23   2. 28x19 14x23",
+        "1. 32- 28 19- 23 2. 28x 19 14x23",
+        "1. 32-28 19-23; 2. 28-19 14-23",  # captures written with '-'
+        "1. 32x28 19x23 2. 28:19 14×23",  # a quiet move with 'x'
+        "1.\n32-28\n19-23 2.\n28x19 14x23",
+    ],
+)
+def test_move_numbers_and_separators(movetext: str) -> None:
+    g = one(movetext + " *")
+    assert g.ok, g.errors
+    assert [g.variant.board.number(m.end) for m in g.mainline_moves()] == [28, 23, 19, 23]
+
+
+def test_every_landing_square_or_only_the_ends() -> None:
+    # 10x19x26 in English: both ways of writing the capture.
+    fen = "B:W14,15,18,23,30:B10,12"
+    for text in ("10x19x26", "10x26", "10-19-26", "10:19:26"):
+        g = one(f'[GameType "21"]\n[FEN "{fen}"]\n1. {text} *')
+        assert g.ok, (text, g.errors)
+        assert len(g.mainline_moves()[0].captured) == 2
+
+
+def test_alphanumeric_moves_without_separator() -> None:
+    g = one('[GameType "25"]\n1.c3d4 f6g5 2.d4e5 *')
+    assert g.ok and moves_text(g) == ["c3-d4", "f6-g5", "d4-e5"]
+
+
+def test_russian_short_notation() -> None:
+    g = one('[GameType "25"]\n1. cd4 fg5 2. bc3 gh4 3. cb4 *')
+    assert g.ok and moves_text(g) == ["c3-d4", "f6-g5", "b2-c3", "g5-h4", "c3-b4"]
+
+
+def test_short_notation_capture_unmarked() -> None:
+    g = one('[GameType "25"]\n[FEN "W:Wc5:Bd6,a1"]\n1. ce7 *')
+    assert g.ok and g.mainline_moves()[0].captured
+
+
+def test_ambiguous_move_settled_by_the_next_move() -> None:
+    # "ab2" is a3-b2 or the king a1-b2; only after a3-b2 can White take c1:a3.
+    g = one('[GameType "25"]\n[FEN "B:Wc1,h2:Ba3,Ka1"]\n1... ab2 2. c1:a3 *')
+    assert g.ok
+    assert moves_text(g) == ["a3-b2", "c1-a3"]
+    assert g.warnings and "a3-b2" in str(g.warnings[0])
+
+
+def test_ambiguous_move_that_nothing_settles_is_an_error() -> None:
+    g = one('[GameType "25"]\n[FEN "B:Wc1,h2:Ba3,Ka1"]\n1... ab2 *')
+    assert not g.ok
+    e = g.errors[0]
+    assert "ambiguous" in e.message and e.token == "ab2" and (e.line, e.column) == (3, 6)
+    assert e.fen == Game("russian", "B:Wc1,h2:Ba3,Ka1").fen()
+
+
+@pytest.mark.parametrize(
+    ("token", "result"),
+    [
+        ("1-0", "1-0"), ("2-0", "1-0"), ("1:0", "1-0"),
+        ("0-1", "0-1"), ("0-2", "0-1"), ("0:1", "0-1"),
+        ("1/2-1/2", "1/2-1/2"), ("1-1", "1/2-1/2"), ("1/2:1/2", "1/2-1/2"),
+        ("*", "*"),
+    ],
+)
+def test_results(token: str, result: str) -> None:
+    g = one(f"1. 32-28 19-23 {token}")
+    assert g.result == result and g.ok
+
+
+def test_result_tag_without_result_token() -> None:
+    g = one('[Result "2-0"]\n1. 32-28 19-23\n')
+    assert g.result == "1-0"
+
+
+def test_result_on_its_own_line_after_a_blank_line() -> None:
+    g = one('[GameType "25"]\n1. c3-d4 f6-g5\n\n                1-0\n')
+    assert g.result == "1-0" and g.ok
+
+
+# -- comments, NAGs, variations -------------------------------------------------------
+
+
+def test_comments_over_lines_before_tags_and_escape_lines() -> None:
+    text = (
+        "% a line the reader skips\n"
+        "{ A file comment }\n"
+        '[GameType "25"]\n'
+        "{Before the\n first move} 1. c3-d4 {good\r\n  move} f6-g5 *\n"
+    )
+    g = one(text)
+    assert g.comments == ["A file comment", "Before the first move"]
+    assert g.next().comments == ["good move"]
+
+
+def test_nags_and_move_marks() -> None:
+    g = one("1. 32-28!? 19-23 $4 2. 28x19 ! 14x23(!?!) *")
+    nodes = list(g.mainline())
+    assert nodes[0].nags == [5] and nodes[1].nags == [4] and nodes[2].nags == [1]
+    assert g.ok
+
+
+def test_variations_are_kept_nested_and_replay() -> None:
+    text = "32-28 19-23 (18-23 38-32 (37-32? 23-29! {wins}) 12-18) 28x19 14x23 *"
+    g = one(text)
+    assert g.ok
+    main = list(g.mainline())
+    assert len(main) == 4
+    first_reply = main[0]
+    assert len(first_reply.variations) == 2
+    side = first_reply.variations[1]
+    geo = g.variant.board
+    assert geo.number(side.move.start) == 18
+    side_reply = side.next()
+    assert len(side.variations) == 2  # 38-32, and 37-32 instead
+    inner = side.variations[1]
+    assert inner.nags == [2] and inner.next().comments == ["wins"] and inner.next().nags == [1]
+    assert not inner.is_mainline() and main[-1].is_mainline()
+    assert [geo.number(m.end) for m in (side.move, side_reply.move, side_reply.next().move)] == [
+        23, 32, 18,
+    ]
+    # Replay to a node deep in a variation.
+    game = inner.next().replay()
+    expected = Game("international")
+    for text in ("32-28", "18-23", "37-32", "23-29"):
+        start, end = (int(x) for x in text.split("-"))
+        [move] = [m for m in expected.legal_moves()
+                  if (geo.number(m.start), geo.number(m.end)) == (start, end)]
+        expected.push(move)
+    assert game.fen() == expected.fen()
+
+
+def test_comment_at_the_start_of_a_variation() -> None:
+    g = one("1. 32-28 ({other} 1. 33-28 18-23) 1... 19-23 *")
+    alt = g.variations[1]
+    assert alt.starting_comments == ["other"] and alt.next() is not None
+
+
+def test_variation_with_an_illegal_move_ends_only_that_variation() -> None:
+    g = one("1. 32-28 19-23 (1... 50-45 20-25) 2. 28x19 14x23 *")
+    assert len(g.mainline_moves()) == 4
+    assert len(g.errors) == 1 and g.errors[0].token == "50-45"
+
+
+def test_broken_parentheses_are_errors() -> None:
+    assert not one("(1. 32-28) 1. 32-28 *").ok
+    assert not one("1. 32-28 19-23 ) 2. 28x19 *").ok
+    g = one("1. 32-28 19-23 (1... 18-23 2. 38-32 *")
+    assert not g.ok and len(g.mainline_moves()) == 2
+
+
+# -- errors ---------------------------------------------------------------------------
+
+
+def test_illegal_move_error_has_line_column_text_and_position() -> None:
+    text = '[Event "E"]\n[GameType "25"]\n\n1. c3-d4 f6-g5\n2. d4-e6 g5-h4 *\n'
+    g = one(text)
+    assert len(g.mainline_moves()) == 2  # what came before is kept
+    [e] = g.errors
+    assert (e.line, e.column, e.token) == (5, 4, "d4-e6")
+    assert e.fen.startswith("W:") and "d4-e6" in str(e) and str(e).startswith("line 5, column 4")
+
+
+def test_junk_is_an_error_but_prose_is_a_comment() -> None:
+    g = one("1. 32-28 19-23 9n 2. 28x19 *")
+    assert not g.ok and g.errors[0].token == "9n"
+    g = one("1. 32-28 19-23 2. 28x19Black resigned. 1-0")
+    assert g.ok and g.warnings
+    assert g.end().comments == ["Black resigned."]
+
+
+def test_placeholder_moves_are_errors() -> None:
+    g = one('[GameType "25"]\n1. - - 2. - - 1/2-1/2')
+    assert not g.ok and g.errors[0].token == "-"
+
+
+def test_the_next_game_is_read_after_errors() -> None:
+    text = (
+        '[Event "1"]\n1. 32-29 *\n'
+        '[Event "2"]\n1. 32-28 {unclosed\n'
+        '[Event "3"]\n1. 32-28 19-23 *\n'
+    )
+    games = read_games_text(text)
+    assert [g.header("Event") for g in games] == ["1", "2", "3"]
+    assert not games[0].ok and not games[1].ok and games[2].ok
+    assert games[1].errors[0].line == 4
+
+
+def test_games_without_result_or_blank_lines_split_at_tags() -> None:
+    text = '[Event "a"]\n1. 32-28\n[Event "b"]\n[Event "c"]\n[FEN "W:W31:B1"]\n'
+    games = read_games_text(text)
+    assert [g.header("Event") for g in games] == ["a", "b", "c"]
+    assert games[2].fen == "W:W31:B1"
+
+
+def test_game_terminator_without_tags() -> None:
+    assert [g.result for g in read_games_text("1.32-28 1/2-1/2\n1.33-28 *")] == [
+        "1/2-1/2",
+        "*",
+    ]
+
+
+def test_empty_and_comment_only_input() -> None:
+    assert read_games_text("") == []
+    assert read_games_text("\n\n  \n") == []
+    assert read_games_text("{just a comment}\n") == []
+
+
+# -- encodings and streams -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "white"),
+    [
+        ('[White "Блиндер"]\n1. 32-28 *'.encode(), "Блиндер"),
+        ('\ufeff[White "Блиндер"]\n1. 32-28 *'.encode(), "Блиндер"),
+        ('[White "Блиндер"]\r\n1. 32-28 *\r\n'.encode("cp1251"), "Блиндер"),
+        ('[White "Bärwald 40°"]\r\n1. 32-28 *'.encode("latin-1"), "Bärwald 40°"),
+        ('[White "Mac"]\r1. 32-28\r19-23 *\r'.encode(), "Mac"),
+    ],
+)
+def test_bytes_in_any_encoding_and_line_end(data: bytes, white: str) -> None:
+    [g] = list(PdnReader(io.BytesIO(data)))
+    assert g.header("White") == white
+    assert g.ok and g.mainline_moves()
+
+
+def test_read_game_goes_on_where_it_stopped() -> None:
+    handle = io.StringIO('[Event "1"]\n1. 32-28\n[Event "2"]\n1. 33-28 *\n\n[Event "3"]\n*')
+    events = []
+    while (game := read_game(handle)) is not None:
+        events.append(game.header("Event"))
+    assert events == ["1", "2", "3"]
+
+
+def test_text_handle_with_the_wrong_encoding_does_not_raise(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "latin.pdn"
+    path.write_bytes('[White "é"]\n1. 32-28 *\n[White "b"]\n*\n'.encode("latin-1") + b"\xff\xfe\n")
+    with open(path, encoding="utf-8") as fh:
+        games = list(PdnReader(fh))
+    assert games  # whatever could be decoded, and an error rather than an exception
+    assert any(not g.ok for g in games)
+
+
+def test_headers_scanner_skips_moves_unparsed() -> None:
+    text = '[Event "a"]\n[GameType "22"]\n1. 99-98 nonsense (((\n\n[Event "b"]\n1. 32-28 *\n'
+    assert list(scan_headers(io.StringIO(text))) == [
+        {"Event": "a", "GameType": "22"},
+        {"Event": "b"},
+    ]
+
+
+def test_a_visitor_sees_events_in_order() -> None:
+    class Recorder(Visitor[list[str]]):
+        def begin_game(self, line: int) -> None:
+            self.seen = [f"begin {line}"]
+
+        def visit_header(self, name: str, value: str) -> None:
+            self.seen.append(f"{name}={value}")
+
+        def visit_start(self, variant, fen, game) -> None:  # type: ignore[no-untyped-def]
+            self.seen.append(f"start {variant.id}")
+
+        def visit_move(self, game: Game, move) -> None:  # type: ignore[no-untyped-def]
+            self.seen.append(f"move {game.variant.board.number(move.end)}")
+
+        def visit_comment(self, text: str) -> None:
+            self.seen.append(f"comment {text}")
+
+        def begin_variation(self) -> None:
+            self.seen.append("(")
+
+        def end_variation(self) -> None:
+            self.seen.append(")")
+
+        def visit_result(self, result: str) -> None:
+            self.seen.append(result)
+
+        def result(self) -> list[str]:
+            return self.seen
+
+    seen = PdnReader(io.StringIO('[Event "x"]\n1. 32-28 {c} (1. 33-28) 19-23 1-0')).read_game(
+        Recorder
+    )
+    assert seen == [
+        "begin 1", "Event=x", "start international", "move 28", "comment c", "(",
+        "move 28", ")", "move 23", "1-0",
+    ]
+
+
+def test_end_headers_skip() -> None:
+    class Titles(HeadersScanner):
+        pass
+
+    reader = PdnReader(io.StringIO('[Event "x"]\n1. 1-2 3-4 *\n[Event "y"]\n*'))
+    assert reader.read_game(Titles) == {"Event": "x"}
+    assert reader.read_game(Titles) == {"Event": "y"}
+    assert reader.read_game(Titles) is None
+    assert Titles().end_headers() is SKIP
+
+
+def test_json_lists_of_pdn_texts(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "games.json"
+    path.write_text(
+        json.dumps(
+            {"pdn_positions": ['[GameType "25"]\n1. c3-d4 *', "1. 32-28 19-23 *\n1. 33-28 *"]}
+        )
+    )
+    games = list(read_file(path))
+    assert [g.origin for g in games] == ["item 1", "item 2", "item 2"]
+    assert all(g.ok for g in games)
+    (tmp_path / "bad.json").write_text("{not json")
+    [broken] = list(read_file(tmp_path / "bad.json"))
+    assert not broken.ok and "JSON" in str(broken.errors[0])
+
+
+def test_unreadable_file_raises_oserror(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(OSError):
+        list(read_file(tmp_path / "missing.pdn"))
+
+
+# -- the game tree ----------------------------------------------------------------------
+
+
+def test_tree_navigation_and_replay() -> None:
+    g = one('[GameType "25"]\n1. c3-d4 f6-g5 (1... f6-e5 2. d4:f6) 2. b2-c3 *')
+    last = g.end()
+    assert last.ply() == 3 and last.root() is g
+    assert [n.ply() for n in g.mainline()] == [1, 2, 3]
+    game = last.replay()
+    assert game.fen() == Game("russian").fen() or len(game.pieces()) == 24
+    side = g.next().variations[1]
+    assert side.next().replay().fen() != last.replay().fen()
+    assert g.next().variation(mv("russian", "f6", "e5")) is side
+
+
+def test_record_from_a_rules_game() -> None:
+    game = Game("russian")
+    for text in ("c3-d4", "f6-g5", "b2-c3"):
+        legal = {"-".join(game.variant.board.name(p) for p in m.path): m for m in game.legal_moves()}
+        game.push(legal[text])
+    record = GameRecord.from_game(game, {"White": "me"})
+    assert record.variant.id == "russian" and record.fen is None
+    assert len(record.mainline_moves()) == 3 and record.header("white") == "me"
+
+
+def test_record_start_never_draws_by_lot() -> None:
+    for variant in ("artamonov", "wolf-sheep"):
+        v = find_variant(variant)
+        starts = {GameRecord(v).start().fen() for _ in range(20)}
+        assert starts == {Game(v, v.start).fen()}
+
+
+def test_bad_fen_error_class() -> None:
+    with pytest.raises(BadFenError):
+        Game("russian", "W:Wz9")
