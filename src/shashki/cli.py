@@ -163,6 +163,22 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if failed == 0 else 1
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    variant = find_variant(args.variant)
+    if args.fen is not None:
+        Game(variant, args.fen)  # a bad FEN is refused here, in one line, before the screen opens
+    return _run_app(variant=variant.id, fen=args.fen, mouse=not args.no_mouse)
+
+
+def _run_app(**kwargs: object) -> int:
+    try:
+        from .app.app import run
+    except ImportError as exc:  # pragma: no cover - textual is a dependency
+        return _fail(f"the terminal app needs Textual: {exc}")
+    run(**kwargs)  # type: ignore[arg-type]
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="shashki",
@@ -182,6 +198,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("variants", help="list the variants")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(func=cmd_variants)
+
+    p = sub.add_parser("play", help="play a variant at once (skipping the menu)")
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("--fen", help="start from this position")
+    p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
+    p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("rules", help="print a variant's rule card")
     p.add_argument("variant", metavar="VARIANT", help="variant id, alias or PDN GameType")
@@ -229,10 +251,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ShashkiError as exc:
         return _fail(str(exc))
     if not getattr(args, "func", None):
-        parser.print_help()
-        print("\nvariants:")
-        cmd_variants(argparse.Namespace(json=False))
-        return 0
+        if not sys.stdout.isatty() or not sys.stdin.isatty():
+            parser.print_help()
+            return 0
+        return _run_app()
     try:
         return int(args.func(args))
     except ShashkiError as exc:

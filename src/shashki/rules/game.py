@@ -225,6 +225,17 @@ class Game:
         )
         return self._ended
 
+    @property
+    def ended(self) -> Outcome | None:
+        """The resignation or agreed draw that ended the game, if any."""
+        return self._ended
+
+    def reopen(self) -> bool:
+        """Take back a resignation or an agreed draw; False if there was none."""
+        was = self._ended is not None
+        self._ended = None
+        return was
+
     def agree_draw(self) -> Outcome:
         self._ended = Outcome(Termination.AGREED_DRAW, None, "draw agreed")
         return self._ended

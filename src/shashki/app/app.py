@@ -1,0 +1,311 @@
+"""The Textual application: settings, themes, and the way between menu, games and dialogs."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from ..rules import Color, Game
+from ..rules.variant import Variant, find_variant
+from .controller import GameController, UndoPolicy
+from .dialogs import ConfirmScreen, TextPrompt
+from .game_screen import GameScreen
+from .menu import MenuScreen
+from .players import make_player
+
+
+def config_dir() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(base) / "shashki"
+
+
+@dataclass
+class Settings:
+    piece_set: str = "unicode"
+    coords: bool = True
+    board_theme: str = "classic"
+    bell: bool = False
+    undo_policy: str = "free"
+    autoflip: bool = False
+    names: list[str] = field(default_factory=lambda: ["", ""])
+
+    @classmethod
+    def load(cls, path: Path) -> Settings:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+            settings = cls(**known)
+        except (OSError, ValueError, TypeError):
+            settings = cls()
+        if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
+            settings.piece_set = "contrast"
+        return settings
+
+    def save(self, path: Path) -> None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:
+            pass  # settings are a convenience: never fail a game over them
+
+
+BOARD_CSS = """
+BoardWidget > .board--light { background: #e9dcc0; }
+BoardWidget > .board--dark { background: #8b6a43; color: #f3ead8; }
+BoardWidget > .piece--white { color: #fffdf6; text-style: bold; }
+BoardWidget > .piece--black { color: #141010; text-style: bold; }
+BoardWidget > .piece--neutral { color: #ffd166; text-style: bold; }
+BoardWidget > .board--cursor { background: #2f6fb3; }
+BoardWidget > .board--selected { background: #3f9a52; }
+BoardWidget > .board--dest { background: #5f8a36; }
+BoardWidget > .board--waypoint { background: #7a7a32; }
+BoardWidget > .board--must { background: #b4493b; }
+BoardWidget > .board--last { background: #a9874d; }
+BoardWidget > .board--route { background: #4f9a6a; }
+BoardWidget > .board--ghost { text-style: dim strike; }
+BoardWidget > .board--frozen { text-style: dim; }
+BoardWidget > .board--coord { color: $text-muted; background: $background; }
+BoardWidget > .board--number { color: #e2d2ae; }
+BoardWidget > .board--small { color: $warning; background: $background; text-style: bold; }
+
+BoardWidget.-theme-green > .board--light { background: #eeeed2; }
+BoardWidget.-theme-green > .board--dark { background: #4f7a3a; }
+BoardWidget.-theme-green > .piece--black { color: #c0141c; }
+BoardWidget.-theme-green > .board--last { background: #8fa33f; }
+BoardWidget.-theme-green > .board--number { color: #eeeed2; }
+
+BoardWidget.-theme-contrast > .board--light { background: #ffffff; }
+BoardWidget.-theme-contrast > .board--dark { background: #000000; color: #ffffff; }
+BoardWidget.-theme-contrast > .piece--white { color: #ffffff; text-style: bold; }
+BoardWidget.-theme-contrast > .piece--black { color: #ff3030; text-style: bold; }
+BoardWidget.-theme-contrast > .piece--neutral { color: #ffff00; text-style: bold; }
+BoardWidget.-theme-contrast > .board--cursor { background: #0050ff; }
+BoardWidget.-theme-contrast > .board--selected { background: #00a000; }
+BoardWidget.-theme-contrast > .board--dest { background: #006000; }
+BoardWidget.-theme-contrast > .board--waypoint { background: #606000; }
+BoardWidget.-theme-contrast > .board--must { background: #c00000; }
+BoardWidget.-theme-contrast > .board--last { background: #505050; }
+BoardWidget.-theme-contrast > .board--route { background: #008080; }
+BoardWidget.-theme-contrast > .board--number { color: #ffff00; }
+
+BoardWidget.-theme-ansi > .board--light { background: ansi_white; }
+BoardWidget.-theme-ansi > .board--dark { background: ansi_black; color: ansi_bright_white; }
+BoardWidget.-theme-ansi > .piece--white { color: ansi_bright_white; text-style: bold; }
+BoardWidget.-theme-ansi > .piece--black { color: ansi_bright_red; text-style: bold; }
+BoardWidget.-theme-ansi > .piece--neutral { color: ansi_bright_yellow; text-style: bold; }
+BoardWidget.-theme-ansi > .board--cursor { background: ansi_blue; }
+BoardWidget.-theme-ansi > .board--selected { background: ansi_green; }
+BoardWidget.-theme-ansi > .board--dest { background: ansi_cyan; }
+BoardWidget.-theme-ansi > .board--waypoint { background: ansi_yellow; }
+BoardWidget.-theme-ansi > .board--must { background: ansi_red; }
+BoardWidget.-theme-ansi > .board--last { background: ansi_bright_black; }
+BoardWidget.-theme-ansi > .board--route { background: ansi_magenta; }
+BoardWidget.-theme-ansi > .board--number { color: ansi_yellow; }
+"""
+
+
+class ShashkiApp(App[None]):
+    """shashki in the terminal."""
+
+    TITLE = "shashki"
+    CSS = BOARD_CSS
+    BOARD_THEMES = ("classic", "green", "contrast", "ansi")
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+
+    def __init__(
+        self,
+        *,
+        variant: Variant | str | None = None,
+        fen: str | None = None,
+        settings_path: Path | None = None,
+        autosave: bool = True,
+        offer_resume: bool = True,
+    ) -> None:
+        super().__init__()
+        self.settings_path = settings_path or (config_dir() / "settings.json")
+        self.settings = Settings.load(self.settings_path)
+        self.autosave_enabled = autosave
+        self.offer_resume = offer_resume
+        self._direct = (find_variant(variant) if variant is not None else None, fen)
+        self.controller: GameController | None = None
+        self.theme = "textual-dark"
+
+    # -- settings ----------------------------------------------------------------------
+
+    def save_settings(self) -> None:
+        self.settings.save(self.settings_path)
+
+    def next_board_theme(self) -> None:
+        themes = self.BOARD_THEMES
+        current = self.settings.board_theme if self.settings.board_theme in themes else themes[0]
+        self.settings.board_theme = themes[(themes.index(current) + 1) % len(themes)]
+        self.save_settings()
+
+    # -- flow ---------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        variant, fen = self._direct
+        if variant is not None:
+            self.start_game(variant, fen=fen)
+            return
+        self.push_screen(MenuScreen())
+        if self.offer_resume and self.autosave_enabled:
+            self._offer_resume()
+
+    def _offer_resume(self) -> None:
+        try:
+            from ..records import load_autosave
+
+            record = load_autosave()
+        except Exception:  # noqa: BLE001 - a broken autosave must never stop the app
+            record = None
+        if record is None:
+            return
+        try:
+            game = record.replay() if hasattr(record, "replay") else None
+        except Exception:  # noqa: BLE001
+            game = None
+        if game is None or game.outcome() is not None:
+            return
+        names = (record.header("White") or game.variant.side_names[0], record.header("Black") or game.variant.side_names[1])
+        moves = len(game.move_stack)
+
+        def answered(ok: bool | None) -> None:
+            if ok:
+                self.resume_game(game, names)
+
+        self.push_screen(
+            ConfirmScreen(f"Resume your unfinished game of {game.variant.name} ({moves} moves, {names[0]} v {names[1]})?"),
+            answered,
+        )
+
+    def open_menu(self) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, MenuScreen):
+            self.push_screen(MenuScreen())
+
+    def start_game(
+        self,
+        variant: Variant | str,
+        *,
+        names: tuple[str, str] | None = None,
+        kinds: tuple[str, str] = ("human", "human"),
+        start: str | None = None,
+        seed: int | None = None,
+        flip: bool = False,
+        fen: str | None = None,
+    ) -> GameController:
+        v = find_variant(variant)
+        game = Game(v, fen) if fen else Game(v, start=start, seed=seed)
+        names = names or (v.side_names[0], v.side_names[1])
+        return self._play(game, names, kinds, flip)
+
+    def resume_game(self, game: Game, names: tuple[str, str]) -> GameController:
+        return self._play(game, names, ("human", "human"), False)
+
+    def _play(self, game: Game, names: tuple[str, str], kinds: tuple[str, str], flip: bool) -> GameController:
+        players = (make_player(kinds[0], names[0]), make_player(kinds[1], names[1]))
+        try:
+            policy = UndoPolicy(self.settings.undo_policy)
+        except ValueError:
+            policy = UndoPolicy.FREE
+        controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
+        self.controller = controller
+        screen = GameScreen(controller, autoflip=self.settings.autoflip)
+        # a human alone against the computer sees the board from his own side
+        if flip or (not players[0].is_human and players[1].is_human):
+            screen.board.flipped = True
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+        self.push_screen(screen)
+        self._changed(controller)
+        return controller
+
+    def headers(self, controller: GameController) -> dict[str, str]:
+        v = controller.variant
+        game = controller.game
+        out = controller.outcome
+        headers = {
+            "Event": "shashki game",
+            "Site": "shashki",
+            "Date": date.today().strftime("%Y.%m.%d"),
+            "Round": "-",
+            "White": controller.players[0].name,
+            "Black": controller.players[1].name,
+            "Result": out.result() if out is not None else "*",
+        }
+        if game.start_label:
+            headers["StartOption"] = game.start_label
+        if game.seed is not None:
+            headers["LotSeed"] = str(game.seed)
+        if out is not None:
+            headers["Termination"] = out.describe(v.side_names)
+        return headers
+
+    def _changed(self, controller: GameController) -> None:
+        if not self.autosave_enabled:
+            return
+        try:
+            from ..records import autosave, clear_autosave
+
+            if controller.outcome is not None:
+                clear_autosave()
+            elif controller.game.move_stack:
+                autosave(self._record(controller), self.headers(controller))
+        except Exception as exc:  # noqa: BLE001 - saving must never break play
+            self.notify(f"Autosave failed: {exc}", severity="warning", timeout=5)
+
+    def _record(self, controller: GameController):  # type: ignore[no-untyped-def]
+        from ..records import GameRecord
+
+        return GameRecord.from_game(controller.game, self.headers(controller))
+
+    def save_game_dialog(self, controller: GameController) -> None:
+        from ..records import data_dir, save_pdn
+
+        folder = data_dir() / "games"
+        default = folder / f"{controller.variant.id}-{date.today().isoformat()}.pdn"
+
+        def chosen(name: str | None) -> None:
+            if not name:
+                return
+            path = Path(name).expanduser()
+            if not path.is_absolute():
+                path = folder / path
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                save_pdn(path, [self._record(controller)])
+            except (OSError, ValueError) as exc:
+                self.notify(f"Could not save: {exc}. The game is still here.", severity="error", timeout=8)
+                return
+            self.notify(f"Saved to {path}")
+
+        self.push_screen(TextPrompt("Save the game as (PDN file):", str(default)), chosen)
+
+    # -- the command palette reaches every action --------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+        yield from super().get_system_commands(screen)
+        if isinstance(screen, GameScreen):
+            for binding in screen.BINDINGS:
+                b = binding if not isinstance(binding, tuple) else None
+                if b is None or b.action.startswith("cursor") or b.action.startswith("next"):
+                    continue
+                yield SystemCommand(b.description, f"{b.description} ({b.key.split(',')[0]})", lambda a=b.action: screen.run_action(a))
+
+
+def run(variant: str | None = None, fen: str | None = None, *, mouse: bool = True) -> None:
+    ShashkiApp(variant=variant, fen=fen).run(mouse=mouse)
+
+
+__all__ = ["Color", "ShashkiApp", "run"]

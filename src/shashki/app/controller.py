@@ -1,0 +1,368 @@
+"""The game controller: the app's model of a game in progress (plain Python, no Textual).
+
+It owns the :class:`~shashki.rules.Game`, the players, undo and redo, the selection on
+the board and the choice among capture routes, draw offers and resignation.  Widgets
+render it and call its methods; every refusal comes back as a sentence naming the rule.
+
+A player is a source of moves: a :class:`Human` answers through the board; a computer
+player implements :meth:`Player.think`, which the game screen runs in a worker thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ..notation import move_text, parse_move
+from ..rules import AmbiguousMoveError, Color, Game, Move, Outcome, ShashkiError
+from ..rules.explain import why_not_move, why_not_select
+from ..rules.outcome import Termination
+
+
+class Player:
+    """A source of moves for one side."""
+
+    name: str = "Player"
+    is_human: bool = True
+
+    def think(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        """Choose a move for the side to move of ``game`` (a copy the player may change).
+
+        Runs in a worker thread; return None when ``cancelled()`` becomes true.
+        """
+        raise NotImplementedError
+
+
+@dataclass
+class Human(Player):
+    name: str = "Player"
+    is_human: bool = True
+
+
+class UndoPolicy(Enum):
+    FREE = "free"
+    ASK = "ask"
+    OFF = "off"
+
+
+@dataclass
+class Selection:
+    """What the player has picked on the board so far."""
+
+    square: int | None = None
+    #: Intermediate landing squares clicked, in order (narrow the routes).
+    waypoints: list[int] = field(default_factory=list)
+    #: Routes to choose among (same start and end), and the one shown.
+    routes: list[Move] = field(default_factory=list)
+    route_index: int = 0
+
+
+@dataclass
+class Feedback:
+    """The answer to a board action: a move played, a choice to make, or a refusal."""
+
+    played: Move | None = None
+    refused: str = ""
+    choose_route: bool = False
+    message: str = ""
+
+
+class GameController:
+    """A game being played at the terminal."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: tuple[Player, Player] | None = None,
+        *,
+        undo_policy: UndoPolicy = UndoPolicy.FREE,
+        on_change: Callable[[GameController], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.players: tuple[Player, Player] = players or (
+            Human(game.variant.side_names[0]),
+            Human(game.variant.side_names[1]),
+        )
+        self.undo_policy = undo_policy
+        self.on_change = on_change
+        self.redo_stack: list[Move] = []
+        self.selection = Selection()
+        #: Which side offered a draw that the other has not answered yet.
+        self.draw_offer: Color | None = None
+        #: Bumped on every change of position: a computer's answer for an older one is stale.
+        self.position_id = 0
+        self._legal: list[Move] | None = None
+        self._texts: list[str] = []
+        self._text_moves: list[Move] = []
+
+    # -- what the board shows -----------------------------------------------------
+
+    @property
+    def variant(self):  # type: ignore[no-untyped-def]
+        return self.game.variant
+
+    @property
+    def legal(self) -> list[Move]:
+        if self._legal is None:
+            self._legal = [] if self.game.outcome() is not None else self.game.legal_moves()
+        return self._legal
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome()
+
+    @property
+    def player_to_move(self) -> Player:
+        return self.players[self.game.turn]
+
+    @property
+    def last_move(self) -> Move | None:
+        stack = self.game.move_stack
+        return stack[-1] if stack else None
+
+    def movable(self) -> set[int]:
+        """Squares of the pieces that have a legal move now."""
+        return {m.start for m in self.legal}
+
+    def must_capture(self) -> set[int]:
+        """Squares of the pieces that must capture (empty when capture is not forced now)."""
+        return {m.start for m in self.legal if m.is_capture}
+
+    def selected_moves(self) -> list[Move]:
+        sel = self.selection
+        if sel.square is None:
+            return []
+        moves = [m for m in self.legal if m.start == sel.square]
+        for w in sel.waypoints:
+            moves = [m for m in moves if w in m.path[1:-1]]
+        return moves
+
+    def destinations(self) -> set[int]:
+        """Final squares the selected piece can reach (through the waypoints clicked)."""
+        return {m.end for m in self.selected_moves()}
+
+    def waypoints_available(self) -> set[int]:
+        """Intermediate landing squares of the selected piece's routes (not final ones)."""
+        ends = self.destinations()
+        out: set[int] = set()
+        for m in self.selected_moves():
+            out.update(p for p in m.path[1:-1] if p not in ends)
+        return out
+
+    def shown_route(self) -> Move | None:
+        sel = self.selection
+        if sel.routes:
+            return sel.routes[sel.route_index % len(sel.routes)]
+        return None
+
+    def text(self, move: Move, *, full: bool = False) -> str:
+        return move_text(self.variant, move, self.legal if not full else None, full=full)
+
+    def move_list(self) -> list[str]:
+        """The moves played, each in the variant's notation (full path when ambiguous)."""
+        moves = self.game.move_stack
+        texts = self._texts
+        if len(texts) > len(moves) or any(a != b for a, b in zip(self._text_moves, moves, strict=False)):
+            texts.clear()
+            self._text_moves.clear()
+        if len(texts) < len(moves):
+            game = self.game.copy()
+            for _ in range(len(moves) - len(texts)):
+                game.pop()
+            for m in moves[len(texts):]:
+                texts.append(move_text(self.variant, m, game.legal_moves()))
+                self._text_moves.append(m)
+                game.push_unchecked(m)
+        return list(texts)
+
+    # -- acting on the board ---------------------------------------------------------
+
+    def clear_selection(self) -> None:
+        self.selection = Selection()
+
+    def click(self, square: int) -> Feedback:
+        """A click (or Enter) on ``square``: select a piece, a destination, a waypoint."""
+        if self.game.outcome() is not None:
+            return Feedback(refused="The game is over.")
+        sel = self.selection
+        if sel.routes:
+            # in route choice: a click on a square of exactly one route picks it
+            matching = [m for m in sel.routes if square in m.path[1:-1] or square in m.captured]
+            if len(matching) == 1:
+                return self.play(matching[0])
+            if square == sel.routes[0].end:
+                return self.play(self.shown_route())  # type: ignore[arg-type]
+            self.clear_selection()
+        if sel.square is not None and square != sel.square:
+            moves = self.selected_moves()
+            ending = [m for m in moves if m.end == square]
+            if ending:
+                if len(ending) == 1:
+                    return self.play(ending[0])
+                sel.routes = ending
+                sel.route_index = 0
+                return Feedback(
+                    choose_route=True,
+                    message=f"{len(ending)} routes lead there: Tab shows the next, Enter plays it, "
+                    "or click a square of the route you want.",
+                )
+            if square in self.waypoints_available():
+                sel.waypoints.append(square)
+                rest = self.selected_moves()
+                if len(rest) == 1:
+                    return self.play(rest[0])
+                return Feedback(message="Now choose where the capture ends.")
+            if square in self.movable():
+                self.selection = Selection(square=square)
+                return Feedback()
+            reason = why_not_move(self.game, sel.square, square, self.legal)
+            return Feedback(refused=reason or "That move is not possible.")
+        if sel.square == square:
+            self.clear_selection()
+            return Feedback()
+        reason = why_not_select(self.game, square, self.legal)
+        if reason:
+            return Feedback(refused=reason)
+        self.selection = Selection(square=square)
+        moves = self.selected_moves()
+        if len({m.end for m in moves}) == 1 and len(moves) == 1 and moves[0].is_capture:
+            return Feedback(message="This piece has one capture: choose its destination to play it.")
+        return Feedback()
+
+    def next_route(self, step: int = 1) -> None:
+        sel = self.selection
+        if sel.routes:
+            sel.route_index = (sel.route_index + step) % len(sel.routes)
+
+    def play_shown_route(self) -> Feedback:
+        route = self.shown_route()
+        if route is None:
+            return Feedback(refused="No route to play.")
+        return self.play(route)
+
+    def enter_text(self, text: str) -> Feedback:
+        """A move typed in the variant's notation."""
+        if self.game.outcome() is not None:
+            return Feedback(refused="The game is over.")
+        try:
+            move = parse_move(self.variant, text, self.legal, self.game.position)
+        except AmbiguousMoveError as exc:
+            from ..notation.moves import split_move_text
+
+            squares = split_move_text(self.variant, text)
+            routes = [m for m in self.legal if m.start == squares[0] and m.end == squares[-1]]
+            if len(routes) > 1:
+                self.selection = Selection(square=squares[0], routes=routes)
+                return Feedback(choose_route=True, message=str(exc))
+            return Feedback(refused=str(exc))
+        except ShashkiError as exc:
+            reason = str(exc)
+            try:
+                from ..notation.moves import split_move_text
+
+                squares = split_move_text(self.variant, text)
+                why = why_not_move(self.game, squares[0], squares[-1], self.legal)
+                if why:
+                    reason = why
+            except ShashkiError:
+                pass
+            return Feedback(refused=reason)
+        return self.play(move)
+
+    def play(self, move: Move) -> Feedback:
+        """Play a legal move (from the board, the text box, or a computer player)."""
+        if self.game.outcome() is not None:
+            return Feedback(refused="The game is over.")
+        if move not in self.legal:
+            return Feedback(refused="That move is not legal now.")
+        self.game.push_unchecked(move)
+        self.redo_stack.clear()
+        self.draw_offer = None
+        self._changed()
+        return Feedback(played=move)
+
+    # -- undo, redo, draws, resignation ------------------------------------------------
+
+    def undo_plies(self) -> int:
+        """How many plies one undo takes back: back to the last human turn."""
+        stack = self.game.move_stack
+        if not stack:
+            return 0
+        if all(p.is_human for p in self.players):
+            return 1
+        plies = 0
+        game = self.game.copy()
+        while game.move_stack:
+            game.pop()
+            plies += 1
+            if self.players[game.turn].is_human:
+                return plies
+        return 0
+
+    def can_undo(self) -> bool:
+        return self.undo_policy is not UndoPolicy.OFF and (
+            self.undo_plies() > 0 or self.game.ended is not None
+        )
+
+    def undo(self) -> bool:
+        """Take back to the previous human turn; False if nothing was taken back."""
+        if self.undo_policy is UndoPolicy.OFF:
+            return False
+        n = self.undo_plies()
+        if not n and not self.game.ended:
+            return False
+        if self.game.reopen():  # a resignation or agreed draw is taken back first
+            self._changed()
+            return True
+        for _ in range(n):
+            self.redo_stack.append(self.game.pop())
+        self._changed()
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack) and self.undo_policy is not UndoPolicy.OFF
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return False
+        move = self.redo_stack.pop()
+        if move not in self.game.legal_moves():
+            self.redo_stack.clear()
+            return False
+        self.game.push_unchecked(move)
+        while self.redo_stack and not self.players[self.game.turn].is_human:
+            nxt = self.redo_stack.pop()
+            if nxt not in self.game.legal_moves():
+                self.redo_stack.clear()
+                break
+            self.game.push_unchecked(nxt)
+        self._changed()
+        return True
+
+    def offer_draw(self) -> None:
+        self.draw_offer = self.game.turn
+
+    def answer_draw(self, accept: bool) -> Outcome | None:
+        self.draw_offer = None
+        if accept:
+            outcome = self.game.agree_draw()
+            self._changed()
+            return outcome
+        return None
+
+    def resign(self, side: Color | None = None) -> Outcome:
+        outcome = self.game.resign(side)
+        self._changed()
+        return outcome
+
+    def is_decisive_end(self) -> bool:
+        out = self.outcome
+        return out is not None and out.termination is not Termination.AGREED_DRAW
+
+    def _changed(self) -> None:
+        self.position_id += 1
+        self._legal = None
+        self.clear_selection()
+        if self.on_change is not None:
+            self.on_change(self)

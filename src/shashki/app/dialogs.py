@@ -1,0 +1,194 @@
+"""Modal dialogs: yes/no questions, the end of a game, help, the route list, file names."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
+
+from ..rules.variant import Variant
+
+_DIALOG_CSS = """
+{name} {{ align: center middle; }}
+{name} > Vertical {{
+    width: 64; max-width: 95%; height: auto; max-height: 90%;
+    border: thick $accent; background: $surface; padding: 1 2;
+}}
+{name} Horizontal {{ height: auto; align-horizontal: center; margin-top: 1; }}
+{name} Button {{ margin: 0 1; }}
+"""
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question, answered with y/n, Enter/Esc or the buttons."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="ConfirmScreen")
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            with Horizontal():
+                yield Button("Yes (y)", id="yes", variant="primary")
+                yield Button("No (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The end of the game and the rule that ended it."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="GameOverScreen") + """
+    GameOverScreen #result { text-style: bold; }
+    """
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("u", "choose('undo')", "Undo"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("escape,enter", "choose('stay')", "Look at the board"),
+    ]
+
+    def __init__(self, text: str, can_undo: bool) -> None:
+        super().__init__()
+        self.text = text
+        self.can_undo = can_undo
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("Game over", id="title")
+            yield Static(self.text, id="result")
+            with Horizontal():
+                yield Button("New game (n)", id="new", variant="primary")
+                if self.can_undo:
+                    yield Button("Undo (u)", id="undo")
+                yield Button("Board (Esc)", id="stay")
+                yield Button("Quit (q)", id="quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id or "stay")
+
+    def action_choose(self, choice: str) -> None:
+        if choice == "undo" and not self.can_undo:
+            return
+        self.dismiss(choice)
+
+
+class RouteScreen(ModalScreen[int | None]):
+    """Pick one of several capture routes from a list of full paths."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="RouteScreen")
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, routes: list[str]) -> None:
+        super().__init__()
+        self.routes = routes
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Several captures lead there. Which route?")
+            yield OptionList(*[f"{i + 1}. {r}" for i, r in enumerate(self.routes)], id="routes")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TextPrompt(ModalScreen[str | None]):
+    """Ask for one line of text (a file name)."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="TextPrompt")
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, value: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            yield Input(value=self.value, id="text")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+KEYS_HELP = """\
+| Key | Action |
+|---|---|
+| arrows, `h j k l` | move the cursor |
+| `Enter`, `Space` | pick a piece, then its destination |
+| mouse click | the same |
+| `Tab` / `Shift+Tab` | next capture route (when choosing one) or next piece that can move |
+| `Esc` | cancel the selection |
+| `:` | type a move in the variant's notation |
+| `u` / `r` | undo / redo |
+| `f` / `a` | flip the board / auto-flip after each move |
+| `d` | offer a draw (or accept one) |
+| `R` | resign |
+| `s` | save the game as PDN |
+| `c` / `t` / `p` | coordinates / board theme / piece set (ASCII) |
+| `n` / `q` | new game / quit |
+| `Ctrl+P` | every command |
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys, the rule card and the notation of the variant in play."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll {
+        width: 90; max-width: 98%; height: 90%; border: thick $accent; background: $surface;
+        padding: 0 1;
+    }
+    """
+    BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__()
+        self.variant = variant
+
+    def compose(self) -> ComposeResult:
+        v = self.variant
+        example = "32-28, 19x30, 4x27x38" if v.numeric else f"c3-d4, c3{v.capture_mark}e5, c3{v.capture_mark}e5{v.capture_mark}c7"
+        notation = (
+            f"Moves are written {example}: the start square, `-` or `{v.capture_mark}`, the end "
+            "square; every landing square when two captures share both ends. When typing, `x` and "
+            "`:` both work, and you may give only the ends when that is enough."
+        )
+        text = (
+            f"# {v.name}\n\n{v.card}\n\n## Notation\n\n{notation}\n\n## Keys\n\n{KEYS_HELP}"
+        )
+        with VerticalScroll():
+            yield Markdown(text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,499 @@
+"""The game screen: the board, the side panel, the move box, and the keys of play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, ListItem, ListView, Label, Static
+from textual.worker import get_current_worker
+
+from ..rules.fen import square_text
+from ..rules.move import Color
+from .board import BoardWidget
+from .controller import Feedback, GameController, UndoPolicy
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen
+
+if TYPE_CHECKING:
+    from .app import ShashkiApp
+
+
+class GameScreen(Screen[None]):
+    """Play one game."""
+
+    BINDINGS = [
+        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="board.up"),
+        Binding("down,j", "cursor(0,1)", "Down", show=False, id="board.down"),
+        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="board.left"),
+        Binding("right,l", "cursor(1,0)", "Right", show=False, id="board.right"),
+        Binding("enter,space", "select", "Select", id="board.select"),
+        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("tab", "next(1)", "Next route/piece", show=False, priority=True),
+        Binding("shift+tab", "next(-1)", "Previous", show=False, priority=True),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("r,ctrl+y", "redo", "Redo"),
+        Binding("f", "flip", "Flip"),
+        Binding("a", "autoflip", "Auto-flip", show=False),
+        Binding("colon,slash", "type_move", "Type move", key_display=":"),
+        Binding("d", "draw", "Offer draw"),
+        Binding("R", "resign", "Resign", key_display="R"),
+        Binding("s,ctrl+s", "save", "Save"),
+        Binding("c", "coords", "Coords", show=False),
+        Binding("t", "theme", "Theme", show=False),
+        Binding("p", "pieces", "Pieces", show=False),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("n", "new_game", "New", show=False),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    GameScreen { layout: horizontal; }
+    GameScreen #board-area { width: 1fr; height: 1fr; }
+    GameScreen #side { width: 34; height: 1fr; padding: 0 1; border-left: tall $panel; }
+    GameScreen #turn { text-style: bold; height: auto; }
+    GameScreen #status { height: auto; min-height: 2; color: $warning; }
+    GameScreen #info { height: auto; color: $text-muted; }
+    GameScreen #moves { height: 1fr; min-height: 3; border: round $panel; }
+    GameScreen #move-input { height: 3; }
+    GameScreen.-narrow #side { width: 26; }
+    """
+
+    def __init__(self, controller: GameController, *, autoflip: bool = False) -> None:
+        super().__init__()
+        self.controller = controller
+        self.autoflip = autoflip
+        self.board = BoardWidget(controller, id="board")
+        self.sub_title = controller.variant.name
+
+    @property
+    def shashki(self) -> ShashkiApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        with Vertical(id="board-area"):
+            yield self.board
+        with Vertical(id="side"):
+            yield Static(id="turn")
+            yield Static(id="status")
+            yield Static(id="info")
+            yield ListView(id="moves")
+            yield Input(placeholder=self._input_hint(), id="move-input")
+        yield Footer()
+
+    def _input_hint(self) -> str:
+        return "type a move: " + ("32-28" if self.controller.variant.numeric else "c3-d4")
+
+    def on_mount(self) -> None:
+        self.title = "shashki"
+        self.board.focus()
+        settings = self.shashki.settings
+        self.board.piece_set = settings.piece_set
+        self.board.show_coords = settings.coords
+        self._apply_theme()
+        if self.autoflip:
+            self.board.flipped = self.controller.game.turn is Color.BLACK
+        elif self.controller.game.variant.rules.first is Color.BLACK and self.controller.players[0].is_human is False:
+            self.board.flipped = True
+        self.refresh_panel()
+        self.drive()
+
+    # -- the turn driver -----------------------------------------------------------------
+
+    def drive(self) -> None:
+        """Start the computer's search when it is a computer's turn."""
+        ctl = self.controller
+        if ctl.outcome is not None:
+            return
+        player = ctl.player_to_move
+        if not player.is_human:
+            self.set_status(f"{player.name} is thinking…")
+            self.think(ctl.position_id)
+
+    @work(thread=True, exclusive=True, group="engine")
+    def think(self, position_id: int) -> None:
+        worker = get_current_worker()
+        ctl = self.controller
+        move = ctl.player_to_move.think(ctl.game.copy(), lambda: worker.is_cancelled)
+        if move is None or worker.is_cancelled:
+            return
+        self.app.call_from_thread(self._computer_moved, position_id, move)
+
+    def _computer_moved(self, position_id: int, move: object) -> None:
+        ctl = self.controller
+        if position_id != ctl.position_id:
+            return  # a stale answer: the position changed meanwhile
+        self.after(ctl.play(move))  # type: ignore[arg-type]
+
+    def cancel_thinking(self) -> None:
+        self.workers.cancel_group(self, "engine")
+
+    # -- feedback --------------------------------------------------------------------------
+
+    def set_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
+
+    def after(self, fb: Feedback) -> None:
+        if fb.refused:
+            self.set_status(fb.refused)
+            self.app.bell() if self.shashki.settings.bell else None
+        elif fb.message:
+            self.set_status(fb.message)
+        else:
+            self.set_status("")
+        if fb.played is not None:
+            if self.autoflip and all(p.is_human for p in self.controller.players):
+                self.board.flipped = self.controller.game.turn is Color.BLACK
+            self.board.cursor = self.board._home_square()
+        self.board.refresh()
+        self.refresh_panel()
+        if fb.played is not None:
+            if self.controller.outcome is not None:
+                self.show_game_over()
+            else:
+                self.drive()
+
+    def refresh_panel(self) -> None:
+        ctl = self.controller
+        game = ctl.game
+        names = ctl.variant.side_names
+        out = ctl.outcome
+        if out is not None:
+            turn = "Game over: " + out.describe(names)
+        else:
+            side = game.turn
+            player = ctl.players[side]
+            who = names[side] if player.name == names[side] else f"{player.name} ({names[side]})"
+            turn = f"{who} to move"
+            half = getattr(ctl.variant.generator, "half_turn", None)
+            if half is not None:
+                turn += f" — move {half(game.position)} of 2"
+            if ctl.must_capture():
+                turn += "\nCapture is compulsory"
+            if ctl.draw_offer is not None and ctl.draw_offer != side:
+                turn += f"\n{names[ctl.draw_offer]} offers a draw (d: accept)"
+        self.query_one("#turn", Static).update(turn)
+        self.query_one("#info", Static).update(self._info())
+        self._refresh_moves()
+
+    def _info(self) -> str:
+        ctl = self.controller
+        v = ctl.variant
+        gen = v.generator
+        pos = ctl.game.position
+        lines = []
+        (wk, wm), (bk, bm) = gen.material(pos)
+        if v.engine == "artamonov":
+            counts = gen.captured_counts(pos)  # type: ignore[attr-defined]
+            lines.append(f"Pieces: {wm} men, {wk} kings")
+            lines.append(f"Captured: {v.side_names[0]} {counts[0]}, {v.side_names[1]} {counts[1]}")
+            forward = "up (towards rank 8)" if ctl.game.turn == 0 else "down (towards rank 1)"
+            lines.append(f"Forward for {v.side_names[ctl.game.turn]}: {forward}")
+            frozen = gen.frozen(pos)  # type: ignore[attr-defined]
+            if frozen >= 0:
+                lines.append(f"Frozen: {square_text(v, frozen)} (moved last)")
+        else:
+            lines.append(f"{v.side_names[0]}: {wm} men, {wk} kings")
+            lines.append(f"{v.side_names[1]}: {bm} men, {bk} kings")
+        stack = getattr(gen, "stack", None)
+        if stack is not None:
+            sq = self.board.hover if self.board.hover >= 0 else self.board.cursor
+            if sq >= 0:
+                st = stack(pos, sq)
+                if st:
+                    lines.append(f"Column {square_text(v, sq)} (top first): " + " ".join(reversed(st)))
+        if "move-opponent" in v.modifiers and ctl.outcome is None:
+            own = pos[ctl.game.turn]
+            theirs = sorted(m.start for m in ctl.legal if not own >> m.start & 1)
+            if theirs:
+                lines.append("You may also move: " + ", ".join(square_text(v, s) for s in sorted(set(theirs), key=v.board.number)))
+        route = ctl.shown_route()
+        if route is not None:
+            i = ctl.selection.route_index % len(ctl.selection.routes) + 1
+            lines.append(f"Route {i}/{len(ctl.selection.routes)}: {ctl.text(route, full=True)}")
+            lines.append("Tab: next route · Enter: play · Esc: back")
+        return "\n".join(lines)
+
+    def _refresh_moves(self) -> None:
+        lv = self.query_one("#moves", ListView)
+        texts = self.controller.move_list()
+        first_side = int(self.controller.variant.rules.first)
+        start_ply = self.controller.game.ply - len(texts)
+        items = []
+        for i, t in enumerate(texts):
+            ply = start_ply + i
+            number = ply // 2 + 1
+            side_first = (ply % 2 == 0)
+            prefix = f"{number}. " if side_first else f"{number}… "
+            del first_side
+            first_side = 0
+            items.append(prefix + t)
+        current = [str(getattr(getattr(c, "_label", None), "content", "")) for c in lv.children]
+        if current != items:
+            lv.clear()
+            for text in items:
+                lv.append(ListItem(Label(text)))
+            if items:
+                lv.index = len(items) - 1
+                lv.scroll_end(animate=False)
+
+    # -- events ------------------------------------------------------------------------------
+
+    @on(BoardWidget.SquareClicked)
+    def _clicked(self, event: BoardWidget.SquareClicked) -> None:
+        self._act(event.square)
+
+    @on(BoardWidget.CursorMoved)
+    def _hovered(self, event: BoardWidget.CursorMoved) -> None:
+        if getattr(self.controller.variant.generator, "stack", None) is not None:
+            self.query_one("#info", Static).update(self._info())
+
+    def _act(self, square: int) -> None:
+        if not self.controller.player_to_move.is_human and self.controller.outcome is None:
+            self.set_status(f"Wait: {self.controller.player_to_move.name} is thinking.")
+            return
+        self.after(self.controller.click(square))
+
+    @on(Input.Submitted, "#move-input")
+    def _typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            if not self.controller.player_to_move.is_human:
+                self.set_status("Wait for the computer's move.")
+                return
+            fb = self.controller.enter_text(text)
+            self.after(fb)
+            if fb.choose_route:
+                self.board.focus()
+        self.board.focus()
+
+    # -- actions -----------------------------------------------------------------------------
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        if self.focused is not self.board:
+            self.board.focus()
+            return
+        self.board.move_cursor(dx, dy)
+        if getattr(self.controller.variant.generator, "stack", None) is not None:
+            self.query_one("#info", Static).update(self._info())
+
+    def action_select(self) -> None:
+        if self.focused is not self.board:
+            return
+        ctl = self.controller
+        if ctl.selection.routes and self.board.cursor not in ctl.selection.routes[0].path and self.board.cursor not in ctl.selection.routes[0].captured:
+            self.after(ctl.play_shown_route())
+            return
+        if ctl.selection.routes and self.board.cursor == ctl.selection.routes[0].end:
+            self.after(ctl.play_shown_route())
+            return
+        if self.board.cursor >= 0:
+            self._act(self.board.cursor)
+
+    def action_cancel(self) -> None:
+        if self.focused is not self.board:
+            self.board.focus()
+            return
+        self.controller.clear_selection()
+        self.set_status("")
+        self.board.refresh()
+        self.refresh_panel()
+
+    def action_next(self, step: int) -> None:
+        ctl = self.controller
+        if ctl.selection.routes:
+            ctl.next_route(step)
+        else:
+            squares = sorted(ctl.movable(), key=ctl.variant.board.number)
+            if not squares:
+                return
+            if self.board.cursor in squares:
+                i = (squares.index(self.board.cursor) + step) % len(squares)
+            else:
+                i = 0
+            self.board.cursor = squares[i]
+        self.board.focus()
+        self.board.refresh()
+        self.refresh_panel()
+
+    def action_undo(self) -> None:
+        ctl = self.controller
+        if ctl.undo_policy is UndoPolicy.OFF:
+            self.set_status("Undo is off for this game.")
+            return
+        if not ctl.can_undo():
+            self.set_status("Nothing to undo.")
+            return
+
+        def do_undo() -> None:
+            self.cancel_thinking()
+            ctl.undo()
+            self.after(Feedback(message="Move taken back."))
+            self.drive()
+
+        if ctl.undo_policy is UndoPolicy.ASK and all(p.is_human for p in ctl.players):
+            other = ctl.variant.side_names[ctl.game.turn]
+            self.app.push_screen(
+                ConfirmScreen(f"{ctl.variant.side_names[1 - ctl.game.turn]} asks to take back a move. {other}, do you agree?"),
+                lambda ok: do_undo() if ok else self.set_status("Takeback refused."),
+            )
+        else:
+            do_undo()
+
+    def action_redo(self) -> None:
+        if self.controller.redo():
+            self.cancel_thinking()
+            self.after(Feedback(message="Move replayed."))
+            self.drive()
+        else:
+            self.set_status("Nothing to redo.")
+
+    def action_flip(self) -> None:
+        self.board.flipped = not self.board.flipped
+
+    def action_autoflip(self) -> None:
+        self.autoflip = not self.autoflip
+        self.set_status("Auto-flip " + ("on" if self.autoflip else "off"))
+
+    def action_type_move(self) -> None:
+        self.query_one("#move-input", Input).focus()
+
+    def action_coords(self) -> None:
+        self.board.show_coords = not self.board.show_coords
+        self.shashki.settings.coords = self.board.show_coords
+        self.shashki.save_settings()
+
+    def action_pieces(self) -> None:
+        sets = ["unicode", "contrast", "ascii"]
+        self.board.piece_set = sets[(sets.index(self.board.piece_set) + 1) % len(sets)]
+        self.shashki.settings.piece_set = self.board.piece_set
+        self.shashki.save_settings()
+        self.set_status(f"Pieces: {self.board.piece_set}")
+
+    def action_theme(self) -> None:
+        self.shashki.next_board_theme()
+        self._apply_theme()
+        self.set_status(f"Board theme: {self.shashki.settings.board_theme}")
+
+    def _apply_theme(self) -> None:
+        for name in self.shashki.BOARD_THEMES:
+            self.board.set_class(name == self.shashki.settings.board_theme, f"-theme-{name}")
+        self.board.refresh()
+
+    def action_draw(self) -> None:
+        ctl = self.controller
+        if ctl.outcome is not None:
+            return
+        side = ctl.game.turn
+        names = ctl.variant.side_names
+        if not all(p.is_human for p in ctl.players):
+            self.set_status("The computer does not accept draw offers.")
+            return
+        if ctl.draw_offer is not None and ctl.draw_offer != side:
+            ctl.answer_draw(True)
+            self.after(Feedback())
+            self.show_game_over()
+            return
+
+        def answered(ok: bool | None) -> None:
+            if ok:
+                ctl.answer_draw(True)
+                self.after(Feedback())
+                self.show_game_over()
+            else:
+                ctl.answer_draw(False)
+                self.set_status(f"{names[1 - side]} declined the draw.")
+
+        ctl.offer_draw()
+        self.app.push_screen(
+            ConfirmScreen(f"{names[side]} offers a draw. {names[1 - side]}, do you accept?"), answered
+        )
+
+    def action_resign(self) -> None:
+        ctl = self.controller
+        if ctl.outcome is not None:
+            return
+        side = ctl.game.turn
+        if not ctl.players[side].is_human:
+            side = Color(1 - side)
+        names = ctl.variant.side_names
+
+        def answered(ok: bool | None) -> None:
+            if ok:
+                self.cancel_thinking()
+                ctl.resign(side)
+                self.after(Feedback())
+                self.show_game_over()
+
+        self.app.push_screen(ConfirmScreen(f"Does {names[side]} resign?"), answered)
+
+    def action_save(self) -> None:
+        self.shashki.save_game_dialog(self.controller)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.controller.variant))
+
+    def action_new_game(self) -> None:
+        def answered(ok: bool | None) -> None:
+            if ok:
+                self.cancel_thinking()
+                self.shashki.open_menu()
+
+        if self.controller.outcome is None and self.controller.game.move_stack:
+            self.app.push_screen(ConfirmScreen("Leave this game for a new one? (it stays autosaved)"), answered)
+        else:
+            answered(True)
+
+    def action_quit_game(self) -> None:
+        def answered(ok: bool | None) -> None:
+            if ok:
+                self.cancel_thinking()
+                self.app.exit()
+
+        if self.controller.outcome is None and self.controller.game.move_stack:
+            self.app.push_screen(ConfirmScreen("Quit? The game is autosaved and offered next time."), answered)
+        else:
+            self.app.exit()
+
+    def show_game_over(self) -> None:
+        out = self.controller.outcome
+        if out is None:
+            return
+        self.refresh_panel()
+
+        def answered(choice: str | None) -> None:
+            if choice == "new":
+                self.shashki.open_menu()
+            elif choice == "undo":
+                self.action_undo()
+            elif choice == "quit":
+                self.app.exit()
+
+        self.app.push_screen(GameOverScreen(out.describe(self.controller.variant.side_names), self.controller.can_undo()), answered)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        ctl = self.controller
+        if action == "undo":
+            return True if ctl.can_undo() else None
+        if action == "redo":
+            return True if ctl.can_redo() else None
+        if action in ("draw", "resign"):
+            return True if ctl.outcome is None else None
+        return True
+
+    def open_route_list(self) -> None:
+        ctl = self.controller
+        if not ctl.selection.routes:
+            return
+        texts = [ctl.text(m, full=True) for m in ctl.selection.routes]
+
+        def chosen(i: int | None) -> None:
+            if i is not None:
+                self.after(ctl.play(ctl.selection.routes[i]))
+
+        self.app.push_screen(RouteScreen(texts), chosen)

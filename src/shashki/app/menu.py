@@ -1,0 +1,281 @@
+"""The variant menu (with each variant's rule card and start position) and the new-game
+dialog."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Header,
+    Input,
+    Label,
+    Markdown,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from ..rules import Game
+from ..rules.variant import Variant, all_variants, registry
+
+if TYPE_CHECKING:
+    from .app import ShashkiApp
+
+GROUP_TITLES = {
+    "classic": "Classic draughts",
+    "national": "National variants",
+    "orthogonal": "Orthogonal games (all 64 squares)",
+    "family": "Family games",
+    "modified": "Modified rules",
+    "user": "Your variants",
+}
+
+
+def mini_board(variant: Variant, fen: str | None = None) -> Text:
+    """A small picture of a position: one character per square."""
+    try:
+        game = Game(variant, fen) if fen else Game(variant)
+    except ValueError:
+        return Text("(no picture)")
+    geo = variant.board
+    out = Text()
+    for r in range(geo.height - 1, -1, -1):
+        for f in range(geo.width):
+            playable = geo.all_squares or (f + r) % 2 == 0
+            if not playable:
+                out.append("  ", style="on #d8c8a8")
+                continue
+            sq = geo.at(f, r)
+            piece = game.piece_at(sq)
+            if piece is None:
+                out.append("  ", style="on #7a5a36")
+                continue
+            glyph = "◉" if piece.is_king else "●"
+            color = "#f4f0e6" if piece.color == 0 else ("#1a1a1a" if piece.color == 1 else "#c8a060")
+            out.append(glyph + " ", style=f"bold {color} on #7a5a36")
+        out.append("\n")
+    return out
+
+
+class MenuScreen(Screen[None]):
+    """Choose a variant; its rule card and start position are shown beside the list."""
+
+    BINDINGS = [
+        Binding("enter", "choose", "Play", show=True),
+        Binding("o", "open_file", "Open PDN", show=False),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("q,escape", "quit", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    MenuScreen #menu { height: 1fr; }
+    MenuScreen #variants { width: 40; height: 1fr; border: round $panel; }
+    MenuScreen #card-area { width: 1fr; height: 1fr; padding: 0 1; }
+    MenuScreen #picture { height: auto; margin: 1 0; }
+    MenuScreen #card { height: auto; }
+    MenuScreen.-narrow #variants { width: 28; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ids: list[str | None] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="menu"):
+            options: list[Option | None] = []
+            group = None
+            for v in all_variants():
+                if v.group != group:
+                    group = v.group
+                    if options:
+                        options.append(None)
+                    options.append(Option(Text(GROUP_TITLES.get(group, group.title()), style="bold"), disabled=True))
+                    self._ids.append(None)
+                options.append(Option(f"  {v.name}", id=v.id))
+                self._ids.append(v.id)
+            yield OptionList(*options, id="variants")
+            with VerticalScroll(id="card-area"):
+                yield Static(id="picture")
+                yield Markdown(id="card")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "shashki"
+        self.sub_title = "choose a variant"
+        ol = self.query_one("#variants", OptionList)
+        ol.focus()
+        first = next(i for i, opt in enumerate(ol.options) if not opt.disabled)
+        ol.highlighted = first
+        self._show(ol.options[first].id)
+        errors = registry().errors
+        if errors:
+            self.notify("Some variant files were skipped:\n" + "\n".join(errors), severity="warning", timeout=10)
+
+    @on(OptionList.OptionHighlighted, "#variants")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show(event.option.id)
+
+    @on(OptionList.OptionSelected, "#variants")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.push_screen(NewGameScreen(registry().find(event.option.id)))  # type: ignore[arg-type]
+
+    def _show(self, variant_id: str | None) -> None:
+        if not variant_id:
+            return
+        v = registry().find(variant_id)
+        extra = []
+        if v.aliases:
+            extra.append("Also called: " + ", ".join(v.aliases))
+        if v.gametype:
+            extra.append(f"PDN GameType {v.gametype.split(',')[0]}")
+        if v.source and not v.source.startswith(str(registry_dir())):
+            extra.append(f"From {v.source}")
+        self.query_one("#picture", Static).update(mini_board(v))
+        self.query_one("#card", Markdown).update(
+            f"## {v.name}\n\n*{v.summary}*\n\n{v.card}\n\n" + "  \n".join(extra)
+        )
+
+    def action_choose(self) -> None:
+        ol = self.query_one("#variants", OptionList)
+        if ol.highlighted is not None:
+            opt = ol.options[ol.highlighted]
+            if opt.id:
+                self.app.push_screen(NewGameScreen(registry().find(opt.id)))
+
+    def action_open_file(self) -> None:
+        self.notify("Opening game files comes with the replay viewer.", timeout=4)
+
+    def action_help(self) -> None:
+        from .dialogs import HelpScreen
+
+        ol = self.query_one("#variants", OptionList)
+        if ol.highlighted is not None and ol.options[ol.highlighted].id:
+            self.app.push_screen(HelpScreen(registry().find(ol.options[ol.highlighted].id)))  # type: ignore[arg-type]
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+
+def registry_dir() -> str:
+    from ..rules.variant import builtin_variant_dir
+
+    return str(builtin_variant_dir())
+
+
+class NewGameScreen(ModalScreen[None]):
+    """Names, sides, board options and the variant's own choices, then play."""
+
+    DEFAULT_CSS = """
+    NewGameScreen { align: center middle; }
+    NewGameScreen > VerticalScroll {
+        width: 70; max-width: 98%; height: auto; max-height: 95%;
+        border: thick $accent; background: $surface; padding: 0 2;
+    }
+    NewGameScreen .row { height: auto; margin-top: 1; }
+    NewGameScreen .row Label { width: 18; padding-top: 1; }
+    NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
+    NewGameScreen #buttons { height: auto; align-horizontal: center; margin: 1 0; }
+    NewGameScreen #lot { margin-top: 1; height: auto; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, variant: Variant) -> None:
+        super().__init__()
+        self.variant = variant
+        self.lot_label: str | None = None
+        self.lot_seed: int | None = None
+
+    @property
+    def shashki(self) -> ShashkiApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        v = self.variant
+        settings = self.shashki.settings
+        from .players import player_kinds
+
+        kinds = player_kinds()
+        with VerticalScroll():
+            yield Label(f"[b]New game: {v.name}[/b]")
+            for side in (0, 1):
+                with Horizontal(classes="row"):
+                    yield Label(f"{v.side_names[side]}:")
+                    yield Input(value=settings.names[side] or v.side_names[side], id=f"name{side}")
+                    yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
+            if v.start_options and not v.start_by_lot:
+                default = next((label for label, fen in v.start_options if fen == v.start), v.start_options[0][0])
+                with Horizontal(classes="row"):
+                    yield Label(f"{v.start_choice or 'Start'}:")
+                    yield Select([(label, label) for label, _ in v.start_options], value=default, allow_blank=False, id="start")
+            if v.start_by_lot:
+                yield Static(f"{v.start_choice or 'First move'}: press 'Draw lots'", id="lot")
+            with Horizontal(classes="row"):
+                yield Label("Takebacks:")
+                yield Select(
+                    [("free", "free"), ("ask the other player", "ask"), ("off", "off")],
+                    value=settings.undo_policy, allow_blank=False, id="undo",
+                )
+            yield Checkbox("Turn the board after every move (hot-seat)", settings.autoflip, id="autoflip")
+            yield Checkbox("Show the board from the other side", False, id="flip")
+            with Horizontal(id="buttons"):
+                if v.start_by_lot:
+                    yield Button("Draw lots", id="draw-lots")
+                yield Button("Play", id="play", variant="primary")
+                yield Button("Back", id="back")
+
+    def on_mount(self) -> None:
+        self.query_one("#play", Button).focus()
+
+    @on(Button.Pressed, "#draw-lots")
+    def _draw_lots(self) -> None:
+        self.lot_seed = random.SystemRandom().randrange(1 << 30)
+        self.lot_label = random.Random(self.lot_seed).choice(self.variant.start_options)[0]
+        self.query_one("#lot", Static).update(
+            f"The lot is drawn: [b]{self.lot_label}[/b] moves first (seed {self.lot_seed})."
+        )
+
+    @on(Button.Pressed, "#back")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#play")
+    def _play(self) -> None:
+        v = self.variant
+        if v.start_by_lot and self.lot_label is None:
+            self._draw_lots()
+        names = tuple(self.query_one(f"#name{s}", Input).value.strip() or v.side_names[s] for s in (0, 1))
+        kinds = tuple(str(self.query_one(f"#kind{s}", Select).value) for s in (0, 1))
+        start = None
+        if v.start_options and not v.start_by_lot:
+            start = str(self.query_one("#start", Select).value)
+        settings = self.shashki.settings
+        settings.names = [names[0], names[1]]
+        settings.undo_policy = str(self.query_one("#undo", Select).value)
+        settings.autoflip = self.query_one("#autoflip", Checkbox).value
+        self.shashki.save_settings()
+        flip = self.query_one("#flip", Checkbox).value
+        self.dismiss(None)
+        self.shashki.start_game(
+            v,
+            names=names,  # type: ignore[arg-type]
+            kinds=kinds,  # type: ignore[arg-type]
+            start=start if start is not None else self.lot_label,
+            seed=self.lot_seed,
+            flip=flip,
+        )
+
+
+__all__ = ["MenuScreen", "NewGameScreen", "mini_board", "Label", "Vertical"]
