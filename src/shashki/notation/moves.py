@@ -97,6 +97,12 @@ def parse_move(variant: Variant, text: str, legal: Sequence[Move], position: Pos
     squares = split_move_text(variant, text)
     start, end, middle = squares[0], squares[-1], squares[1:-1]
     candidates = [m for m in legal if m.start == start and m.end == end]
+    # A text that is the full path of a legal move names that move, even when its landing
+    # squares are also a subsequence of a longer capture's path ("e3:a7" beside
+    # "e3:g5:e7:c5:a7").
+    exact = [m for m in candidates if list(m.path) == squares]
+    if len(exact) == 1:
+        return exact[0]
     if middle and candidates:
         by_path = [m for m in candidates if _is_subsequence(middle, m.path[1:-1])]
         if not by_path:
