@@ -1,0 +1,207 @@
+"""The ``shashki`` command as other tools see it: variants (--json), rules, perft (the
+count is the last line), --divide, and one line on stderr with exit status 2 for every
+mistake of the user."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shashki.cli import main
+from shashki.notation import move_text
+from shashki.rules import Game, all_variants, find_variant
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of ``shashki argv…`` run in this process."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own exits (usage mistakes, --help)
+        code = exc.code if isinstance(exc.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- variants ----------------------------------------------------------------------------
+
+
+def test_variants_list(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "variants")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    ids = [line.split()[0] for line in lines]
+    assert ids == [v.id for v in all_variants()]
+    assert re.search(r"^international\s+10x10\s+International draughts", out, re.M)
+
+
+def test_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "variants", "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert [d["id"] for d in data] == [v.id for v in all_variants()]
+    by_id = {d["id"]: d for d in data}
+    for d in data:
+        assert {"id", "name", "aliases", "width", "height", "board"} <= set(d)
+        v = find_variant(d["id"])
+        assert d["name"] == v.name
+        assert d["aliases"] == list(v.aliases)
+        assert (d["width"], d["height"]) == (v.board.width, v.board.height)
+        assert d["board"] == f"{v.board.width}x{v.board.height}"
+    assert (by_id["international"]["width"], by_id["international"]["height"]) == (10, 10)
+    assert "checkers" in by_id["english"]["aliases"]
+    assert by_id["russian"]["name"] == "Russian draughts"
+
+
+# -- rules -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["russian", "checkers", "25", "Brazilian draughts"])
+def test_rules_card(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    code, out, err = run(capsys, "rules", name)
+    assert code == 0 and err == ""
+    v = find_variant(name)
+    lines = out.splitlines()
+    assert lines[0] == v.name
+    assert lines[1] == "=" * len(v.name)
+    assert v.card in out
+    assert v.gametype in out
+
+
+# -- perft -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "count"),
+    [
+        (("russian", "3"), 302),
+        (("international", "2"), 81),
+        (("english", "3"), 302),
+        (("checkers", "0"), 1),
+        (("russian", "1", "--fen", "W:Wb6:Bc7,e7"), 3),
+        (("english", "1", "--fen", "W:Wb6:Bc7,e7"), 1),
+        (("russian", "2", "--fen", "W:WKd2:Bc3,e3,c5,e5"), 0),
+    ],
+)
+def test_perft_last_line_is_the_count(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], count: int
+) -> None:
+    code, out, err = run(capsys, "perft", *argv)
+    assert code == 0 and err == ""
+    assert out.splitlines()[-1] == str(count)
+
+
+@pytest.mark.parametrize(
+    ("variant", "fen", "depth"),
+    [
+        ("russian", None, 3),
+        ("international", None, 2),
+        ("english", None, 2),
+        ("russian", "W:Wb6:Bc7,e7", 1),
+        ("russian", "W:WKd2:Bc3,e3,c5,e5", 2),
+        ("english", "W:We1:Bd2,f2,d4,f4", 1),
+    ],
+)
+def test_perft_divide(capsys: pytest.CaptureFixture[str], variant: str, fen: str | None, depth: int) -> None:
+    argv = ["perft", variant, str(depth), "--divide"] + (["--fen", fen] if fen else [])
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    *lines, last = out.splitlines()
+    game = Game(variant, fen) if fen else Game(variant)
+    expected = {move_text(game.variant, m, full=True) for m in game.legal_moves()}
+    seen: dict[str, int] = {}
+    for line in lines:
+        m = re.fullmatch(r"(\S+) (\d+)", line)
+        assert m, line
+        seen[m.group(1)] = int(m.group(2))
+    assert set(seen) == set(expected)  # one line per legal move, every landing square
+    for move in game.legal_moves():
+        text = move_text(game.variant, move, full=True)
+        assert len(re.split(r"[-x:]", text)) == len(move.path)
+        child = game.copy()
+        child.push(move)
+        assert seen[text] == child.perft(depth - 1)
+    assert int(last) == sum(seen.values()) == game.perft(depth)
+
+
+def test_divide_of_a_capture_writes_the_whole_path(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "perft", "russian", "1", "--divide", "--fen", "W:Wb6:Bc7,e7")
+    assert code == 0
+    *lines, last = out.splitlines()
+    assert sorted(lines) == ["b6:d8:f6 1", "b6:d8:g5 1", "b6:d8:h4 1"]
+    assert last == "3"
+
+
+# -- mistakes: one line on stderr, exit status 2 -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("perft", "nosuchvariant", "1"),
+        ("rules", "nosuchvariant"),
+        ("perft", "russian", "x"),
+        ("perft", "russian", "2.5"),
+        ("perft", "russian", "-1"),
+        ("perft", "russian", "-3", "--divide"),
+        ("perft", "russian", "1", "--fen", "W:W99:B1"),
+        ("perft", "russian", "1", "--fen", ""),
+        ("perft", "russian", "1", "--fen", "garbage"),
+        ("perft", "international", "1", "--fen", "W:Wa2:B1"),
+        ("perft", "russian", "1", "--fen"),
+        ("perft", "russian"),
+        ("perft",),
+        ("rules",),
+        ("nosuchcommand",),
+        ("variants", "--bogus"),
+    ],
+)
+def test_user_mistakes(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert len(err.splitlines()) == 1, err
+    assert err.endswith("\n") and "Traceback" not in err
+    assert "error" in err
+    assert out == ""
+
+
+def test_mistake_messages_say_what_is_wrong(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(capsys, "perft", "nosuchvariant", "1")
+    assert "nosuchvariant" in err and "russian" in err
+    _, _, err = run(capsys, "perft", "russian", "-1")
+    assert "-1" in err and "depth" in err
+    _, _, err = run(capsys, "perft", "russian", "1", "--fen", "W:W99:B1")
+    assert "W:W99:B1" in err
+
+
+# -- the installed command -----------------------------------------------------------------
+
+
+def _installed() -> str:
+    script = Path(sys.executable).with_name("shashki")
+    if not script.exists():
+        pytest.skip(f"{script} is not installed (pip install -e .)")
+    return str(script)
+
+
+def test_installed_command() -> None:
+    shashki = _installed()
+    done = subprocess.run(
+        [shashki, "perft", "english", "3"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "302"
+    done = subprocess.run(
+        [shashki, "perft", "nosuchvariant", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+    assert done.stdout == ""
