@@ -300,103 +300,128 @@ class BoardWidget(Widget, can_focus=True):
     def _cell(
         self, sq: int, sub: int, cw: int, ch: int, marks: dict[str, set[int]], styles: dict[str, Style]
     ) -> list[Segment]:
+        """The segments of one text row (``sub``) of the cell of ``sq``."""
         ctl = self.controller
         base = styles["board--dark"]
-        if sq in marks["last"] or sq in marks["last_cap"]:
-            base = base + styles["board--last"]
-        if sq in marks["route"]:
-            base = base + styles["board--route"]
-        if sq in marks["dest"]:
-            base = base + styles["board--dest"]
-        if sq in marks["waypoint"]:
-            base = base + styles["board--waypoint"]
-        if sq in marks["must"]:
-            base = base + styles["board--must"]
-        if sq in marks["selected"]:
-            base = base + styles["board--selected"]
-        if sq == self.cursor and self.has_focus:
+        for name, style_name in (
+            ("last", "board--last"),
+            ("last_cap", "board--last"),
+            ("route", "board--route"),
+            ("dest", "board--dest"),
+            ("waypoint", "board--waypoint"),
+            ("must", "board--must"),
+            ("selected", "board--selected"),
+        ):
+            if sq in marks[name]:
+                base = base + styles[style_name]
+        cursor = sq == self.cursor and self.has_focus
+        if cursor:
             base = base + styles["board--cursor"]
-        meta = Style.from_meta({"sq": sq})
-        base = base + meta
-        piece_row = (ch - 1) // 2
-        text = [" "] * cw
-        piece_style = base
-        pos = ctl.game.position
+        base = base + Style.from_meta({"sq": sq})
+        row = [(" ", base)] * cw
         piece = ctl.game.piece_at(sq)
-        if sub == piece_row and piece is not None:
-            key = "n" if piece.color is None else ("w" if piece.color is Color.WHITE else "b")
-            if piece.is_king:
-                key = key.upper()
-            glyphs = PIECE_SETS.get(self.piece_set, PIECE_SETS["unicode"])
-            glyph = glyphs[key]
-            mid = cw // 2
-            text[mid] = glyph
-            cls = "piece--neutral" if piece.color is None else ("piece--white" if piece.color is Color.WHITE else "piece--black")
-            piece_style = base + styles[cls]
-            if sq in marks["ghost"] or sq in marks["frozen"]:
-                piece_style = piece_style + styles["board--ghost"]
-        elif sub == piece_row and sq in marks["dest"]:
-            text[cw // 2] = "·" if self.piece_set != "ascii" else "."
-        elif sub == piece_row and sq in marks["last_cap"] and piece is None:
-            text[cw // 2] = "×" if self.piece_set != "ascii" else "x"
-        # shapes for the no-colour case: brackets for the cursor, parentheses for the selection
-        if sub == piece_row and cw >= 3:
-            if sq == self.cursor and self.has_focus:
-                text[0], text[-1] = "[", "]"
-            elif sq in marks["selected"]:
-                text[0], text[-1] = "(", ")"
-            elif sq in marks["must"]:
-                text[0], text[-1] = "!", " "
-        # square number / stack in the spare rows
-        extra = ""
-        if ch >= 2:
-            if sub == 0 and piece_row != 0 or (sub == 0 and ch == 2 and piece is None):
-                pass
-            if self.show_coords and ctl.variant.numeric and sub == 0 and (piece_row != 0 or piece is None):
-                extra = str(ctl.variant.board.number(sq))
-            stack_row = piece_row + 1
-            if sub == stack_row:
-                column = getattr(ctl.variant.generator, "stack", None)
-                if column is not None:
-                    st = column(pos, sq)
-                    if len(st) > 1:
-                        extra = _stack_text(st[:-1], cw, self.piece_set)
-        if extra and sub != piece_row:
-            for i, c in enumerate(extra[:cw]):
-                text[i] = c
-        if sub != piece_row and extra:
-            return [Segment("".join(text), base + styles["board--number"])]
-        if sub != piece_row:
-            return [Segment("".join(text), base)]
+        glyphs = PIECE_SETS.get(self.piece_set, PIECE_SETS["unicode"])
+        big = cw >= 7 and ch >= 3 and self.piece_set != "ascii"
+        piece_rows = (ch // 2 - 1, ch // 2) if big else ((ch - 1) // 2,)
         mid = cw // 2
-        left = "".join(text[:mid])
-        right = "".join(text[mid + 1 :])
-        return [Segment(left, base), Segment(text[mid], piece_style), Segment(right, base)]
+        if piece is not None and sub in piece_rows:
+            key = "n" if piece.color is None else ("w" if piece.color is Color.WHITE else "b")
+            cls = {"n": "piece--neutral", "w": "piece--white", "b": "piece--black"}[key]
+            pstyle = base + styles[cls]
+            if sq in marks["ghost"] or sq in marks["frozen"]:
+                pstyle = pstyle + styles["board--ghost"]
+            if big:
+                top = sub == piece_rows[0]
+                half = (cw - 3) // 2 - 1
+                shape = ("▄" + "█" * (cw - 2 * half - 2) + "▄") if top else ("▀" + "█" * (cw - 2 * half - 2) + "▀")
+                for i, c in enumerate(shape):
+                    row[half + i] = (c, pstyle)
+                if piece.is_king:
+                    # a crown mark cut out of the disc (reverse colours keep it visible)
+                    mark = "♛" if top else "═"
+                    row[mid] = (mark, pstyle + Style(reverse=True))
+                if self.piece_set == "contrast" and key == "w":
+                    for i in range(half + 1, half + len(shape) - 1):
+                        row[i] = ("░", pstyle)
+            else:
+                glyph = glyphs[key.upper() if piece.is_king else key]
+                row[mid] = (glyph, pstyle)
+        elif sub == piece_rows[-1] and piece is None:
+            if sq in marks["dest"]:
+                row[mid] = ("•" if self.piece_set != "ascii" else "*", base)
+            elif sq in marks["waypoint"]:
+                row[mid] = ("∘" if self.piece_set != "ascii" else "+", base)
+            elif sq in marks["last_cap"]:
+                row[mid] = ("×" if self.piece_set != "ascii" else "x", base)
+        # shapes for the no-colour case: brackets for the cursor, parentheses for the selection
+        if sub == piece_rows[-1] and cw >= 3:
+            if cursor:
+                row[0], row[-1] = ("[", base), ("]", base)
+            elif sq in marks["selected"]:
+                row[0], row[-1] = ("(", base), (")", base)
+            elif sq in marks["must"]:
+                row[0] = ("!", base)
+        # square numbers in a corner; a column's hidden pieces underneath
+        if ch >= 2 and sub not in piece_rows:
+            number_row = 0 if piece_rows[0] > 0 else piece_rows[-1] + 1
+            stack_row = ch - 1
+            column = getattr(ctl.variant.generator, "stack", None)
+            st = column(ctl.game.position, sq) if column is not None else ""
+            if sub == stack_row and len(st) > 1:
+                # the pieces under the top one, top first, each in its own colour
+                hidden = st[:-1][::-1]
+                shown = hidden if len(hidden) <= cw else hidden[: cw - 2]
+                start = (cw - len(shown)) // 2 if len(hidden) <= cw else 0
+                letters = PIECE_SETS.get(self.piece_set, PIECE_SETS["unicode"])
+                for i, c in enumerate(shown):
+                    cls = "piece--white" if c in "wW" else "piece--black"
+                    row[start + i] = (letters[c.lower() if c in "wb" else c], base + styles[cls])
+                if len(hidden) > cw:
+                    more = f"+{len(hidden) - len(shown)}"[:2]
+                    for i, c in enumerate(more):
+                        row[cw - 2 + i] = (c, base + styles["board--number"])
+            elif sub == number_row and self.show_coords and ctl.variant.numeric:
+                number_style = base + styles["board--number"]
+                for i, c in enumerate(str(ctl.variant.board.number(sq))[:cw]):
+                    row[i] = (c, number_style)
+        elif ch == 1 and sub == 0 and piece is None and self.show_coords and ctl.variant.numeric and cw >= 3:
+            text = str(ctl.variant.board.number(sq))
+            if sq not in marks["dest"] and sq not in marks["last_cap"] and sq not in marks["waypoint"]:
+                number_style = base + styles["board--number"] + Style(dim=True)
+                for i, c in enumerate(text.rjust(2)[: cw - 1]):
+                    row[1 + i - (1 if len(text) > 2 else 0)] = (c, number_style)
+        # merge runs of the same style into segments
+        segments: list[Segment] = []
+        run, run_style = "", row[0][1]
+        for c, st in row:
+            if st is run_style:
+                run += c
+            else:
+                segments.append(Segment(run, run_style))
+                run, run_style = c, st
+        segments.append(Segment(run, run_style))
+        return segments
 
     def _render_small(self, y: int, width: int) -> Strip:
         geo = self._geo
         need_w, need_h = needed_size(geo.width, geo.height)
         lines = [
-            "Terminal too small",
-            f"{geo.width}×{geo.height} board needs {need_w}×{need_h} here",
-            f"(now {self.size.width}×{self.size.height}); enlarge the window.",
+            "Terminal too small.",
+            f"This {geo.width}×{geo.height} board needs a terminal of at least "
+            f"{need_w + 2}×{need_h + 2} (now {self.app.size.width}×{self.app.size.height}).",
+            "Enlarge the window: the game goes on where it was.",
         ]
+        import textwrap
+
         style = self.get_component_rich_style("board--small", partial=False)
-        top = max(0, (self.size.height - len(lines)) // 2)
-        if top <= y < top + len(lines):
-            text = lines[y - top][:width].center(width)
+        wrapped: list[str] = []
+        for line in lines:
+            wrapped.extend(textwrap.wrap(line, max(8, width)) or [""])
+        top = max(0, (self.size.height - len(wrapped)) // 2)
+        if top <= y < top + len(wrapped):
+            text = wrapped[y - top][:width].center(width)
             return Strip([Segment(text, style)], width)
         return Strip.blank(width, style)
-
-
-def _stack_text(pieces: str, width: int, piece_set: str) -> str:
-    """The pieces under the top of a column, top first, shortened to fit."""
-    glyph = {"w": "○", "b": "●", "W": "◎", "B": "◉"} if piece_set != "ascii" else {
-        "w": "w", "b": "b", "W": "W", "B": "B"}
-    seq = "".join(glyph[c] for c in reversed(pieces))
-    if len(seq) <= width:
-        return seq.center(width)
-    return seq[: width - 2] + f"+{len(seq) - width + 2}"[:2]
 
 
 __all__ = ["BoardWidget", "needed_size", "square_text"]

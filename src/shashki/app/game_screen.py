@@ -60,6 +60,7 @@ class GameScreen(Screen[None]):
     GameScreen #moves { height: 1fr; min-height: 3; border: round $panel; }
     GameScreen #move-input { height: 3; }
     GameScreen.-narrow #side { width: 26; }
+    GameScreen.-no-side #side { display: none; }
     """
 
     def __init__(self, controller: GameController, *, autoflip: bool = False) -> None:
@@ -86,9 +87,18 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def _input_hint(self) -> str:
-        return "type a move: " + ("32-28" if self.controller.variant.numeric else "c3-d4")
+        return "move, e.g. " + ("32-28" if self.controller.variant.numeric else "c3-d4")
+
+    def on_resize(self) -> None:
+        """Give the whole width to the board when the side panel would squeeze it out."""
+        from .board import needed_size
+
+        geo = self.controller.variant.board
+        need_w, _ = needed_size(geo.width, geo.height)
+        self.set_class(self.app.size.width < need_w + 30, "-no-side")
 
     def on_mount(self) -> None:
+        self.on_resize()
         self.title = "shashki"
         self.board.focus()
         settings = self.shashki.settings
@@ -189,7 +199,7 @@ class GameScreen(Screen[None]):
         (wk, wm), (bk, bm) = gen.material(pos)
         if v.engine == "artamonov":
             counts = gen.captured_counts(pos)  # type: ignore[attr-defined]
-            lines.append(f"Pieces: {wm} men, {wk} kings")
+            lines.append(f"Pieces: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}")
             lines.append(f"Captured: {v.side_names[0]} {counts[0]}, {v.side_names[1]} {counts[1]}")
             forward = "up (towards rank 8)" if ctl.game.turn == 0 else "down (towards rank 1)"
             lines.append(f"Forward for {v.side_names[ctl.game.turn]}: {forward}")
@@ -197,8 +207,8 @@ class GameScreen(Screen[None]):
             if frozen >= 0:
                 lines.append(f"Frozen: {square_text(v, frozen)} (moved last)")
         else:
-            lines.append(f"{v.side_names[0]}: {wm} men, {wk} kings")
-            lines.append(f"{v.side_names[1]}: {bm} men, {bk} kings")
+            lines.append(f"{v.side_names[0]}: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}")
+            lines.append(f"{v.side_names[1]}: {_count(bm, 'man', 'men')}, {_count(bk, 'king', 'kings')}")
         stack = getattr(gen, "stack", None)
         if stack is not None:
             sq = self.board.hover if self.board.hover >= 0 else self.board.cursor
@@ -218,27 +228,39 @@ class GameScreen(Screen[None]):
             lines.append("Tab: next route · Enter: play · Esc: back")
         return "\n".join(lines)
 
+    def move_rows(self) -> list[str]:
+        """The move list: one row per turn ("12. c3-d4  f6-g5"), in the variant's notation."""
+        ctl = self.controller
+        texts = ctl.move_list()
+        sides = [side for side, _ in ctl.game.history()]
+        first = int(ctl.variant.rules.first)
+        number = 1 + (ctl.game.ply - len(texts)) // 2
+        rows: list[str] = []
+        current: list[str] = []
+        prev_side: int | None = None
+        for side, text in zip(sides, texts, strict=False):
+            if current and side != prev_side and side == first:
+                rows.append(f"{number}. " + "  ".join(current))
+                number += 1
+                current = []
+            if not current and side != first:
+                current.append("…")
+            current.append(text)
+            prev_side = side
+        if current:
+            rows.append(f"{number}. " + "  ".join(current))
+        return rows
+
     def _refresh_moves(self) -> None:
         lv = self.query_one("#moves", ListView)
-        texts = self.controller.move_list()
-        first_side = int(self.controller.variant.rules.first)
-        start_ply = self.controller.game.ply - len(texts)
-        items = []
-        for i, t in enumerate(texts):
-            ply = start_ply + i
-            number = ply // 2 + 1
-            side_first = (ply % 2 == 0)
-            prefix = f"{number}. " if side_first else f"{number}… "
-            del first_side
-            first_side = 0
-            items.append(prefix + t)
-        current = [str(getattr(getattr(c, "_label", None), "content", "")) for c in lv.children]
-        if current != items:
+        rows = self.move_rows()
+        if rows != getattr(self, "_rows", None):
+            self._rows = rows
             lv.clear()
-            for text in items:
+            for text in rows:
                 lv.append(ListItem(Label(text)))
-            if items:
-                lv.index = len(items) - 1
+            if rows:
+                lv.index = len(rows) - 1
                 lv.scroll_end(animate=False)
 
     # -- events ------------------------------------------------------------------------------
@@ -497,3 +519,7 @@ class GameScreen(Screen[None]):
                 self.after(ctl.play(ctl.selection.routes[i]))
 
         self.app.push_screen(RouteScreen(texts), chosen)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"

@@ -133,7 +133,11 @@ class Game:
 
     @property
     def move_stack(self) -> list[Move]:
-        return [saved[3] for saved in self._stack]
+        return [saved[-1] for saved in self._stack]
+
+    def history(self) -> list[tuple[Color, Move]]:
+        """Each move played with the side that played it."""
+        return [(Color(saved[0][3]), saved[-1]) for saved in self._stack]
 
     def piece_at(self, square: int) -> Piece | None:
         return self._gen.piece_at(self._pos, square)
@@ -340,20 +344,5 @@ class Game:
 
 
 def perft_count(variant: Variant, pos: Position, depth: int) -> int:
-    """Perft by copy-make on the engine's position tuples, counting at the last ply."""
-    gen = variant.generator
-    if depth <= 0:
-        return 1
-    if depth == 1:
-        return gen.count(pos)
-    moves, apply, count = gen.moves, gen.apply, gen.count
-
-    def walk(p: Position, d: int) -> int:
-        if d == 1:
-            return count(p)
-        total = 0
-        for mv in moves(p):
-            total += walk(apply(p, mv), d - 1)
-        return total
-
-    return walk(pos, depth)
+    """Perft by copy-make on the engine's bitboards, counting at the last ply."""
+    return variant.generator.perft(pos, depth)
