@@ -56,6 +56,12 @@ class ArtamonovGenerator(MoveGenerator):
         kings = (pos[0] & pos[2]).bit_count()
         return (kings, pos[0].bit_count() - kings), (0, 0)
 
+    def key(self, pos: Position) -> Any:
+        """The position for the repetition rule: without the tie-break's ply count, which
+        grows every ply and would hide a repetition once four or fewer pieces remain."""
+        frozen, south, north, _ = self._extra(pos)
+        return (pos[0], pos[2], pos[3], frozen, south, north)
+
     def frozen(self, pos: Position) -> int:
         """The square of the piece that may not move now, or -1."""
         return self._extra(pos)[0]
@@ -198,4 +204,6 @@ class ArtamonovGenerator(MoveGenerator):
                 if isinstance(exc, BadFenError):
                     raise
                 raise BadFenError(f"bad field {f!r} in FEN {fen!r}") from None
+        if low < 0 and neutral.bit_count() <= TIE_BREAK_PIECES:
+            low = 0  # the tie-break count starts at the first moment: now, at the latest
         return (neutral, 0, kings & neutral, turn, (frozen, south, north, low))
