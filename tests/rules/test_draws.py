@@ -448,7 +448,7 @@ def test_traditional_material_draws(fen: str, rule_id: str) -> None:
         "W:WKa1,c1:BKh8",  # two pieces, but one is a man
         "W:WKa1,Kc1,Ke1:BKh2",  # three kings, the lone one off the main road
         "B:WKc1,Ke1,Kh8:BKd4",  # the lone king shares the main road with h8
-        "W:WKc1,Ke1,Kg1,Ka3:BKd4",  # four kings
+        "W:WKc1,Ke1,Kh2,Ka3:BKd4",  # four kings
         "W:WKc1,Ke1:BKh2,a7",  # two against two
     ],
 )
