@@ -407,6 +407,29 @@ def test_promotion_by_a_step(variant: str) -> None:
     assert piece(play(variant, "B:Wh8:Bd2", "d2-c1"), "c1") == BLACK_KING
 
 
+@pytest.mark.parametrize("variant", EIGHT)
+def test_a_capture_ending_on_the_far_row_crowns(variant: str) -> None:
+    game = play(variant, "W:Wd4:Be5,e7", "d4-f6-d8")
+    assert piece(game, "d8") == WHITE_KING
+
+
+def test_a_capture_ending_on_the_far_row_crowns_on_10x10() -> None:
+    game = play("international", "W:Wf6:Bg7,g9", "f6-h8-f10")
+    assert piece(game, "f10") == WHITE_KING
+
+
+@pytest.mark.parametrize(
+    ("variant", "expected"),
+    [
+        ("english", {"b6-d8-f6"}),  # "promotion ends the move" is about men only
+        ("russian", {"b6-d8-f6", "b6-d8-g5", "b6-d8-h4"}),
+        ("brazilian", {"b6-d8-f6", "b6-d8-g5", "b6-d8-h4"}),
+    ],
+)
+def test_a_king_crossing_the_far_row_goes_on(variant: str, expected: set[str]) -> None:
+    assert legal(variant, "W:WKb6:Bc7,e7") == expected
+
+
 def test_russian_crowned_man_uses_the_landing_rule() -> None:
     # c7 crowns the man on d8; as a king it jumps e7 and must land on f6, from where
     # it goes on over g5 (landing on g7/h8 would stop the capture)
