@@ -75,7 +75,7 @@ def test_a_waypoint_click_picks_the_route() -> None:
     assert sq("russian", "h6") in c.destinations()  # g1, h6 and c5 remain
     fb = c.click(sq("russian", "g1"))  # now only one route ends there
     played = fb.played
-    assert played is not None and len(played.captured) == 3
+    assert played is not None and len(played.captured) == 4  # b4, b2, d2 and f2
 
 
 def test_typed_ambiguous_move_asks_for_the_route() -> None:
