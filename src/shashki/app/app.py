@@ -171,8 +171,8 @@ class ShashkiApp(App[None]):
         if record is None:
             return
         try:
-            game = record.replay() if hasattr(record, "replay") else None
-        except Exception:  # noqa: BLE001
+            game = record.end().replay()
+        except Exception:  # noqa: BLE001 - a broken autosave must never stop the app
             game = None
         if game is None or game.outcome() is not None:
             return
@@ -291,6 +291,71 @@ class ShashkiApp(App[None]):
             self.notify(f"Saved to {path}")
 
         self.push_screen(TextPrompt("Save the game as (PDN file):", str(default)), chosen)
+
+    def open_game_dialog(self) -> None:
+        """Ask for a PDN file, then continue its game (the first one, or the one chosen)."""
+        from ..records import data_dir
+
+        folder = data_dir() / "games"
+
+        def chosen(name: str | None) -> None:
+            if not name:
+                return
+            path = Path(name).expanduser()
+            if not path.is_absolute() and not path.exists():
+                path = folder / path
+            self.open_game_file(path)
+
+        self.push_screen(TextPrompt("Open a PDN file:", str(folder) + os.sep), chosen)
+
+    def open_game_file(self, path: Path) -> None:
+        from ..records import read_file
+
+        try:
+            records = []
+            for record in read_file(path):
+                records.append(record)
+                if len(records) >= 500:
+                    break
+        except OSError as exc:
+            self.notify(f"Cannot open {path}: {exc.strerror or exc}", severity="error", timeout=8)
+            return
+        playable = [r for r in records if r.variant is not None]
+        if not playable:
+            self.notify(f"No game of a variant shashki plays in {path}.", severity="error", timeout=8)
+            return
+        if len(playable) == 1:
+            self.continue_record(playable[0])
+            return
+        from .dialogs import ChooseScreen
+
+        labels = [
+            f"{r.header('White', '?')} – {r.header('Black', '?')}  {r.header('Event', '')} "
+            f"{r.header('Date', '')}  ({r.variant.name if r.variant else '?'}, "
+            f"{len(r.mainline_moves())} moves) {r.header('Result', '')}"
+            for r in playable
+        ]
+
+        def picked(i: int | None) -> None:
+            if i is not None:
+                self.continue_record(playable[i])
+
+        self.push_screen(ChooseScreen(f"{len(playable)} games in {path.name}: which one?", labels), picked)
+
+    def continue_record(self, record) -> None:  # type: ignore[no-untyped-def]
+        """Continue a recorded game from its last good move."""
+        try:
+            game = record.end().replay()
+        except Exception as exc:  # noqa: BLE001 - a broken record must not stop the app
+            self.notify(f"Cannot replay this game: {exc}", severity="error", timeout=8)
+            return
+        if not record.ok:
+            first = record.errors[0] if getattr(record, "errors", None) else None
+            self.notify(f"The record has an error; continuing after the last good move. {first or ''}", severity="warning", timeout=10)
+        names = (record.header("White") or game.variant.side_names[0], record.header("Black") or game.variant.side_names[1])
+        self.resume_game(game, names)
+        if game.outcome() is not None:
+            self.notify("This game is already over: " + game.outcome().describe(game.variant.side_names), timeout=8)  # type: ignore[union-attr]
 
     # -- the command palette reaches every action --------------------------------------------
 

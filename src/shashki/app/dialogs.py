@@ -114,6 +114,35 @@ class RouteScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
+class ChooseScreen(ModalScreen[int | None]):
+    """Pick one line of a list."""
+
+    DEFAULT_CSS = _DIALOG_CSS.format(name="ChooseScreen") + """
+    ChooseScreen > Vertical { width: 100; }
+    ChooseScreen OptionList { height: auto; max-height: 20; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, labels: list[str]) -> None:
+        super().__init__()
+        self.question = question
+        self.labels = labels
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question)
+            yield OptionList(*self.labels)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class TextPrompt(ModalScreen[str | None]):
     """Ask for one line of text (a file name)."""
 

@@ -73,7 +73,7 @@ class MenuScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "choose", "Play", show=True),
-        Binding("o", "open_file", "Open PDN", show=False),
+        Binding("o", "open_file", "Open game"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q,escape", "quit", "Quit"),
     ]
@@ -156,7 +156,7 @@ class MenuScreen(Screen[None]):
                 self.app.push_screen(NewGameScreen(registry().find(opt.id)))
 
     def action_open_file(self) -> None:
-        self.notify("Opening game files comes with the replay viewer.", timeout=4)
+        self.app.open_game_dialog()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen
