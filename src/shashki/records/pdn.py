@@ -37,10 +37,11 @@ import os
 import re
 import weakref
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 from ..notation.moves import move_text, parse_move, parse_short_move
-from ..rules import Game, Move, ShashkiError, Variant, all_variants, find_variant
+from ..rules import Game, Geometry, Move, ShashkiError, Variant, all_variants, find_variant
 from ..rules.errors import AmbiguousMoveError, BadPdnError
 from .model import UNKNOWN, GameNode, GameRecord, header_value, normalize_result
 
@@ -185,6 +186,7 @@ _ALG = r"[a-l](?:1[0-2]|[1-9])"
 _SHORT_MOVE = re.compile(r"[a-l][a-l](?:1[0-2]|[1-9])")
 _GLUED_MOVE = re.compile(rf"(?:{_ALG}){{2,}}")
 _ALG_SQUARE = re.compile(_ALG)
+_SIMPLE_MOVE = re.compile(rf"({_SQ})[-x×:X]\s*({_SQ})")
 
 
 def match_move(game: Game, text: str) -> Move:
@@ -198,7 +200,25 @@ def match_move(game: Game, text: str) -> Move:
     return _match_in(game.variant, game.position, game.legal_moves(), text)
 
 
+@cache
+def _square_index(board: Geometry) -> dict[str, int]:
+    """Every square of a board by its algebraic name and by its number."""
+    index = {board.name(sq): sq for sq in board.squares}
+    index.update({str(board.number(sq)): sq for sq in board.squares})
+    return index
+
+
 def _match_in(variant: Variant, position: Any, legal: list[Move], text: str) -> Move:
+    # Fast path for the usual two-square text that fits exactly one move; anything
+    # else goes through the notation layer, which explains what is wrong.
+    simple = _SIMPLE_MOVE.fullmatch(text)
+    if simple is not None:
+        index = _square_index(variant.board)
+        start, end = index.get(simple.group(1)), index.get(simple.group(2))
+        if start is not None and end is not None:
+            found = [m for m in legal if m[0][0] == start and m[0][-1] == end]
+            if len(found) == 1:
+                return found[0]
     if _SHORT_MOVE.fullmatch(text):
         return parse_short_move(variant, text, legal)
     if _GLUED_MOVE.fullmatch(text):
@@ -524,9 +544,10 @@ class HeadersScanner(Visitor[dict[str, str]]):
 class _Frame:
     """One line of play being read: the main line or an open variation."""
 
-    __slots__ = ("dead", "live", "popped", "pushed")
+    __slots__ = ("at", "dead", "live", "popped", "pushed")
 
-    def __init__(self, popped: Move | None, live: bool) -> None:
+    def __init__(self, popped: Move | None, live: bool, at: tuple[int, int] = (1, 1)) -> None:
+        self.at = at  # where its "(" stands
         self.popped = popped  # the move the variation replaces (pushed back at ")")
         self.pushed = 0  # moves of this line on the game's stack
         self.dead = not live  # an error ended this line: skip to its end
@@ -639,9 +660,12 @@ class PdnReader:
         content = False
         seen: set[str] = set()
         headers: dict[str, str] = {}
+        tag_at: dict[str, tuple[int, int]] = {}
+        last = (1, 1)  # where the last token read began
         tok = self._next()
         while tok is not None:
             kind = tok.kind
+            last = (tok.line, tok.column)
             if kind == TAG:
                 low = tok.text.lower()
                 if low in seen:  # the same tag again: the next game's tags
@@ -650,6 +674,7 @@ class PdnReader:
                     visitor.begin_game(tok.line)
                     started = True
                 seen.add(low)
+                tag_at[low] = (tok.line, tok.column)
                 headers[tok.text] = tok.value
                 visitor.visit_header(tok.text, tok.value)
                 content = True
@@ -679,14 +704,15 @@ class PdnReader:
         skip = visitor.end_headers() is SKIP
         game: Game | None = None
         if not skip:
+            # Errors in the tags point at the tag at fault.
+            where = tag_at.get("gametype") or tag_at.get("variant") or last
             try:
                 variant = variant_from_headers(headers, self.default_variant)
+                where = tag_at.get("fen", last)
                 fen, game = start_from_headers(variant, headers)
             except BadPdnError as exc:
-                line = tok.line if tok is not None else 0
                 visitor.visit_error(
-                    BadPdnError(exc.message, line=line, column=tok.column if tok else 0,
-                                token=exc.token)
+                    BadPdnError(exc.message, line=where[0], column=where[1], token=exc.token)
                 )
             else:
                 visitor.visit_start(variant, fen, game)
@@ -765,11 +791,12 @@ class PdnReader:
                 if not frame.dead and value is not None:
                     visitor.visit_nag(value)
             elif kind == OPEN:
+                at = (tok.line, tok.column)
                 if frame.dead:
-                    frames.append(_Frame(None, live=False))
+                    frames.append(_Frame(None, live=False, at=at))
                 elif frame.pushed == 0:
                     assert game is not None
-                    frames.append(_Frame(None, live=False))
+                    frames.append(_Frame(None, live=False, at=at))
                     visitor.visit_error(
                         BadPdnError("a variation must follow a move", line=tok.line,
                                     column=tok.column, token="(", fen=game.fen())
@@ -778,7 +805,7 @@ class PdnReader:
                     assert game is not None
                     popped = game.pop()
                     frame.pushed -= 1
-                    frames.append(_Frame(popped, live=True))
+                    frames.append(_Frame(popped, live=True, at=at))
                     visitor.begin_variation()
             elif kind == CLOSE:
                 if len(frames) == 1:
@@ -901,7 +928,7 @@ class PdnReader:
         quiet: bool,
     ) -> None:
         if len(frames) > 1 and not quiet:
-            where = (tok.line, tok.column) if tok is not None else (0, 0)
+            where = frames[-1].at
             visitor.visit_error(
                 BadPdnError("a variation is not closed with ')'", line=where[0],
                             column=where[1], token="(")

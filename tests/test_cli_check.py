@@ -1,0 +1,116 @@
+"""``shashki check FILE… [--variant V] [--json]``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shashki.cli import main
+
+GOOD = '[Event "a"]\n[GameType "25"]\n1. c3-d4 f6-g5 2. b2-c3 *\n\n[Event "b"]\n1. 32-28 1-0\n'
+BAD = '[Event "c"]\n[GameType "25"]\n\n1. c3-d4 f6-g5\n2. d4-f6 *\n'
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    out = {}
+    for name, text in (("good.pdn", GOOD), ("bad.pdn", BAD)):
+        out[name] = tmp_path / name
+        out[name].write_text(text, encoding="utf-8")
+    out["english.pdn"] = tmp_path / "english.pdn"
+    out["english.pdn"].write_text("1. 11-15 23-19 2. 8-11 *\n")
+    out["games.json"] = tmp_path / "games.json"
+    out["games.json"].write_text(json.dumps([GOOD, "1. 33-28 *"]))
+    return out
+
+
+def test_every_game_ok(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", str(files["good.pdn"])]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("game 1, line 1: ok, 3 moves")
+    assert out[1].endswith("game 2, line 5: ok, 1 moves")
+    assert out[-1] == "1 file(s), 2 game(s), 4 move(s): 2 ok, 0 with errors"
+
+
+def test_first_error_with_line_column_and_reason(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(files["good.pdn"]), str(files["bad.pdn"])]) == 1
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if "bad.pdn" in x)
+    assert "game 1, line 1: line 5, column 4:" in line and "'d4-f6'" in line
+    assert "2 file(s), 3 game(s)" in out and "2 ok, 1 with errors" in out
+
+
+def test_variant_option_is_the_default_for_untagged_games(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", str(files["english.pdn"])]) == 1  # PDN's default: international
+    assert main(["check", "--variant", "english", str(files["english.pdn"])]) == 0
+    assert main(["check", "--variant", "checkers", str(files["english.pdn"])]) == 0  # alias
+    capsys.readouterr()
+
+
+def test_json_report(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["check", "--json", str(files["good.pdn"]), str(files["bad.pdn"])])
+    assert status == 1
+    report = json.loads(capsys.readouterr().out)
+    assert {k: report[k] for k in ("files", "games", "moves", "errors", "games_ok")} == {
+        "files": 2, "games": 3, "moves": 6, "errors": 1, "games_ok": 2,
+    }
+    [failed] = report["games_with_errors"]
+    assert failed["file"] == str(files["bad.pdn"]) and failed["game"] == 1
+    [error] = failed["errors"]
+    assert (error["line"], error["column"], error["move"]) == (5, 4, "d4-f6")
+    assert error["fen"].startswith("W:") and "not a legal move" in error["reason"]
+
+
+def test_json_fixture_files(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--json", str(files["games.json"])]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 3 and report["errors"] == 0
+
+
+def test_unreadable_file_is_one_line_and_exit_2(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.pdn"
+    assert main(["check", str(missing), str(files["good.pdn"])]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith("shashki: error: cannot read") and str(missing) in captured.err
+    assert "good.pdn: game 1" in captured.out  # the other files are still checked
+
+
+def test_unknown_variant_is_a_user_mistake(
+    files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", "--variant", "nonsense", str(files["good.pdn"])]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("shashki: error: unknown variant 'nonsense'") and err.count("\n") == 1
+
+
+def test_no_file_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["check"])
+    assert info.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_binary_garbage_does_not_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    junk = tmp_path / "junk.pdn"
+    junk.write_bytes(bytes(range(256)) * 20)
+    assert main(["check", str(junk)]) in (0, 1)
+    capsys.readouterr()
+
+
+def test_as_a_command(files: dict[str, Path]) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki", "check", "--json", str(files["bad.pdn"])],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert proc.returncode == 1 and json.loads(proc.stdout)["errors"] == 1 and not proc.stderr
