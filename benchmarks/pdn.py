@@ -88,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--copies", type=int, default=10, help="size factor of the big file")
     parser.add_argument("--repeat", type=int, default=3, help="best of N timings")
     parser.add_argument(
-        "--memory-file", type=Path, default=None,
+        "--memory-file",
+        type=Path,
+        default=None,
         help=f"the file copied for the memory test (default: {MEMORY_DEFAULT}; tracemalloc "
         "makes reading some ten times slower)",
     )
@@ -98,15 +100,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     files = largest_files(args.corpus, args.files)
-    print(f"{'file':58} {'size':>8} {'games':>6} {'moves':>7} {'scan g/s':>9} "
-          f"{'replay g/s':>10} {'moves/s':>8}")
+    print(
+        f"{'file':58} {'size':>8} {'games':>6} {'moves':>7} {'scan g/s':>9} "
+        f"{'replay g/s':>10} {'moves/s':>8}"
+    )
     for path, variant in files:
         seconds, games, moves, bad = timed_read(path, variant, args.repeat)
         scan = timed_scan(path, args.repeat)
         name = str(path.relative_to(args.corpus))
         note = f"  ({bad} with errors)" if bad else ""
-        print(f"{name[-58:]:58} {path.stat().st_size // 1024:>6}KB {games:>6} {moves:>7} "
-              f"{games / scan:>9.0f} {games / seconds:>10.0f} {moves / seconds:>8.0f}{note}")
+        print(
+            f"{name[-58:]:58} {path.stat().st_size // 1024:>6}KB {games:>6} {moves:>7} "
+            f"{games / scan:>9.0f} {games / seconds:>10.0f} {moves / seconds:>8.0f}{note}"
+        )
 
     if args.memory_file is not None:
         path = args.memory_file.resolve()
@@ -133,11 +139,15 @@ def main(argv: list[str] | None = None) -> int:
             peaks[copies], games = peak_memory(big, variant)
         finally:
             big.unlink()
-        print(f"  {copies:>3}x {len(data) * copies / 1e6:7.2f} MB  {games:6} games  "
-              f"peak {peaks[copies] / 1e6:6.2f} MB")
-    print(f"  {args.copies}x the file: {peaks[args.copies] / peaks[1]:.2f} times the 1x peak, "
-          f"{peaks[args.copies] / peaks[3]:.2f} times the 3x peak (games are freed by the "
-          f"cycle collector, so the peak holds a few games)")
+        print(
+            f"  {copies:>3}x {len(data) * copies / 1e6:7.2f} MB  {games:6} games  "
+            f"peak {peaks[copies] / 1e6:6.2f} MB"
+        )
+    print(
+        f"  {args.copies}x the file: {peaks[args.copies] / peaks[1]:.2f} times the 1x peak, "
+        f"{peaks[args.copies] / peaks[3]:.2f} times the 3x peak (games are freed by the "
+        f"cycle collector, so the peak holds a few games)"
+    )
     print(f"  (traced reading took {time.perf_counter() - start:.0f} s)")
     return 0
 

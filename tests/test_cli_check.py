@@ -60,7 +60,11 @@ def test_json_report(files: dict[str, Path], capsys: pytest.CaptureFixture[str])
     assert status == 1
     report = json.loads(capsys.readouterr().out)
     assert {k: report[k] for k in ("files", "games", "moves", "errors", "games_ok")} == {
-        "files": 2, "games": 3, "moves": 6, "errors": 1, "games_ok": 2,
+        "files": 2,
+        "games": 3,
+        "moves": 6,
+        "errors": 1,
+        "games_ok": 2,
     }
     [failed] = report["games_with_errors"]
     assert failed["file"] == str(files["bad.pdn"]) and failed["game"] == 1
@@ -111,6 +115,8 @@ def test_binary_garbage_does_not_crash(tmp_path: Path, capsys: pytest.CaptureFix
 def test_as_a_command(files: dict[str, Path]) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "shashki", "check", "--json", str(files["bad.pdn"])],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 1 and json.loads(proc.stdout)["errors"] == 1 and not proc.stderr

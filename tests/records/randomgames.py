@@ -9,8 +9,25 @@ from shashki.rules import Game, Variant
 
 #: Comment words: quotes, a backslash, braces, a percent sign and non-ASCII text too.
 WORDS = [
-    "good", "bad", "Black", "wins", "draw", "(sic)", "50%", "%", "quote\"d", "back\\slash",
-    "шашки", "dama", "l'attaque", "—", "x", "1-0", "*", "12-16", "e3:g5",
+    "good",
+    "bad",
+    "Black",
+    "wins",
+    "draw",
+    "(sic)",
+    "50%",
+    "%",
+    'quote"d',
+    "back\\slash",
+    "шашки",
+    "dama",
+    "l'attaque",
+    "—",
+    "x",
+    "1-0",
+    "*",
+    "12-16",
+    "e3:g5",
 ]
 
 

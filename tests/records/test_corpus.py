@@ -61,7 +61,8 @@ def test_every_game_replays(rel: str, capsys: pytest.CaptureFixture[str]) -> Non
     known = {(b["line"], b["move"]) for b in DATA["broken"] if b["file"] == rel}
     failing = {(g["line"], g["errors"][0]["move"]) for g in report["games_with_errors"]}
     assert failing == known, [
-        (g["line"], g["errors"][0]) for g in report["games_with_errors"]
+        (g["line"], g["errors"][0])
+        for g in report["games_with_errors"]
         if (g["line"], g["errors"][0]["move"]) not in known
     ]
     assert status == (1 if known else 0)

@@ -28,11 +28,46 @@ FUZZ = settings(
 
 #: Pieces of PDN syntax that mutations splice in.
 SYNTAX = [
-    b"(", b")", b"{", b"}", b"[", b"]", b'"', b"\\", b"%", b";", b"$", b"!?", b"1-0",
-    b"2-0", b"1/2-1/2", b"*", b"1.", b"23...", b"x", b":", b"-", b" ", b"\n", b"\r",
-    b"\r\n", b"\xef\xbb\xbf", b"\xff", b"\xd0", b"ed4", b"a3b4", b"32-28", b"c3:e5:c7",
-    b'[GameType "25"]', b'[GameType "21"]', b'[FEN "W:W31-50:B1-20"]', b'[FEN "B:Wa1:Bh8"]',
-    b'[Variant "bashni"]', b'[SetUp "1"]', b"\t", b"\x00",
+    b"(",
+    b")",
+    b"{",
+    b"}",
+    b"[",
+    b"]",
+    b'"',
+    b"\\",
+    b"%",
+    b";",
+    b"$",
+    b"!?",
+    b"1-0",
+    b"2-0",
+    b"1/2-1/2",
+    b"*",
+    b"1.",
+    b"23...",
+    b"x",
+    b":",
+    b"-",
+    b" ",
+    b"\n",
+    b"\r",
+    b"\r\n",
+    b"\xef\xbb\xbf",
+    b"\xff",
+    b"\xd0",
+    b"ed4",
+    b"a3b4",
+    b"32-28",
+    b"c3:e5:c7",
+    b'[GameType "25"]',
+    b'[GameType "21"]',
+    b'[FEN "W:W31-50:B1-20"]',
+    b'[FEN "B:Wa1:Bh8"]',
+    b'[Variant "bashni"]',
+    b'[SetUp "1"]',
+    b"\t",
+    b"\x00",
 ]
 
 
@@ -98,8 +133,17 @@ def test_random_bytes(data: bytes) -> None:
     read_all(data)
 
 
-PIECES = [*'()[]{}"\\%;$!?*-x:./ \n\r\t0123456789abcdefghK', "1-0", "ed4", "é", "ш",
-          '[GameType "25"]', '[FEN "W:Wc3:Bf6"]', "{", "}"]
+PIECES = [
+    *'()[]{}"\\%;$!?*-x:./ \n\r\t0123456789abcdefghK',
+    "1-0",
+    "ed4",
+    "é",
+    "ш",
+    '[GameType "25"]',
+    '[FEN "W:Wc3:Bf6"]',
+    "{",
+    "}",
+]
 
 
 @FUZZ

@@ -154,7 +154,7 @@ def test_bad_fen_is_an_error_with_its_text() -> None:
         "   1. 32-28 19-23   2. 28x19 14x23",
         "1. 32- 28 19- 23 2. 28x 19 14x23",
         "1. 32-28 19-23; 2. 28-19 14-23",  # captures written with '-'
-        "1. 32x28 19x23 2. 28:19 14×23",  # a quiet move with 'x'
+        "1. 32x28 19x23 2. 28:19 14\u00d723",  # a quiet move with 'x'; a multiplication sign
         "1.\n32-28\n19-23 2.\n28x19 14x23",
     ],
 )
@@ -207,9 +207,15 @@ def test_ambiguous_move_that_nothing_settles_is_an_error() -> None:
 @pytest.mark.parametrize(
     ("token", "result"),
     [
-        ("1-0", "1-0"), ("2-0", "1-0"), ("1:0", "1-0"),
-        ("0-1", "0-1"), ("0-2", "0-1"), ("0:1", "0-1"),
-        ("1/2-1/2", "1/2-1/2"), ("1-1", "1/2-1/2"), ("1/2:1/2", "1/2-1/2"),
+        ("1-0", "1-0"),
+        ("2-0", "1-0"),
+        ("1:0", "1-0"),
+        ("0-1", "0-1"),
+        ("0-2", "0-1"),
+        ("0:1", "0-1"),
+        ("1/2-1/2", "1/2-1/2"),
+        ("1-1", "1/2-1/2"),
+        ("1/2:1/2", "1/2-1/2"),
         ("*", "*"),
     ],
 )
@@ -267,15 +273,20 @@ def test_variations_are_kept_nested_and_replay() -> None:
     assert inner.nags == [2] and inner.next().comments == ["wins"] and inner.next().nags == [1]
     assert not inner.is_mainline() and main[-1].is_mainline()
     assert [geo.number(m.end) for m in (side.move, side_reply.move, side_reply.next().move)] == [
-        23, 32, 18,
+        23,
+        32,
+        18,
     ]
     # Replay to a node deep in a variation.
     game = inner.next().replay()
     expected = Game("international")
     for text in ("32-28", "18-23", "37-32", "23-29"):
         start, end = (int(x) for x in text.split("-"))
-        [move] = [m for m in expected.legal_moves()
-                  if (geo.number(m.start), geo.number(m.end)) == (start, end)]
+        [move] = [
+            m
+            for m in expected.legal_moves()
+            if (geo.number(m.start), geo.number(m.end)) == (start, end)
+        ]
         expected.push(move)
     assert game.fen() == expected.fen()
 
@@ -326,9 +337,7 @@ def test_placeholder_moves_are_errors() -> None:
 
 def test_the_next_game_is_read_after_errors() -> None:
     text = (
-        '[Event "1"]\n1. 32-29 *\n'
-        '[Event "2"]\n1. 32-28 {unclosed\n'
-        '[Event "3"]\n1. 32-28 19-23 *\n'
+        '[Event "1"]\n1. 32-29 *\n[Event "2"]\n1. 32-28 {unclosed\n[Event "3"]\n1. 32-28 19-23 *\n'
     )
     games = read_games_text(text)
     assert [g.header("Event") for g in games] == ["1", "2", "3"]
@@ -366,7 +375,7 @@ def test_empty_and_comment_only_input() -> None:
         ('\ufeff[White "Блиндер"]\n1. 32-28 *'.encode(), "Блиндер"),
         ('[White "Блиндер"]\r\n1. 32-28 *\r\n'.encode("cp1251"), "Блиндер"),
         ('[White "Bärwald 40°"]\r\n1. 32-28 *'.encode("latin-1"), "Bärwald 40°"),
-        ('[White "Mac"]\r1. 32-28\r19-23 *\r'.encode(), "Mac"),
+        (b'[White "Mac"]\r1. 32-28\r19-23 *\r', "Mac"),
     ],
 )
 def test_bytes_in_any_encoding_and_line_end(data: bytes, white: str) -> None:
@@ -433,8 +442,16 @@ def test_a_visitor_sees_events_in_order() -> None:
         Recorder
     )
     assert seen == [
-        "begin 1", "Event=x", "start international", "move 28", "comment c", "(",
-        "move 28", ")", "move 23", "1-0",
+        "begin 1",
+        "Event=x",
+        "start international",
+        "move 28",
+        "comment c",
+        "(",
+        "move 28",
+        ")",
+        "move 23",
+        "1-0",
     ]
 
 
@@ -487,7 +504,9 @@ def test_tree_navigation_and_replay() -> None:
 def test_record_from_a_rules_game() -> None:
     game = Game("russian")
     for text in ("c3-d4", "f6-g5", "b2-c3"):
-        legal = {"-".join(game.variant.board.name(p) for p in m.path): m for m in game.legal_moves()}
+        legal = {
+            "-".join(game.variant.board.name(p) for p in m.path): m for m in game.legal_moves()
+        }
         game.push(legal[text])
     record = GameRecord.from_game(game, {"White": "me"})
     assert record.variant.id == "russian" and record.fen is None

@@ -22,8 +22,8 @@ from shashki.records import (
     load_autosave,
     read_file,
     save_pdn,
+    storage,
 )
-from shashki.records import storage
 from shashki.rules import Game, find_variant
 
 from .randomgames import random_record
@@ -83,7 +83,9 @@ def test_a_game_that_cannot_be_written_fails_the_save_cleanly(tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir()] == ["games.pdn"]
 
 
-def test_interrupted_in_the_middle_of_writing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_in_the_middle_of_writing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "games.pdn"
     save_pdn(path, records(2))
     before = path.read_bytes()
@@ -129,7 +131,8 @@ def test_a_process_killed_midway_leaves_the_previous_file(tmp_path: Path) -> Non
             time.sleep(60)
 
         storage.write_games = slow
-        storage.save_pdn({str(path)!r}, [random_record(find_variant("english"), s) for s in range(3)])
+        games = [random_record(find_variant("english"), s) for s in range(3)]
+        storage.save_pdn({str(path)!r}, games)
         """
     )
     proc = subprocess.Popen([sys.executable, "-c", script])

@@ -72,8 +72,17 @@ def test_seven_tag_roster_first_then_gametype_then_the_rest() -> None:
     record = GameRecord("russian", headers={"Opening": "Kosjak", "White": "A", "Setup": "0"})
     text = write_game(record)
     tags = [line.split()[0][1:] for line in text.splitlines() if line.startswith("[")]
-    assert tags == ["Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType",
-                    "Opening"]
+    assert tags == [
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "White",
+        "Black",
+        "Result",
+        "GameType",
+        "Opening",
+    ]
     assert '[Date "????.??.??"]' in text and '[GameType "25,W,8,8,A0,0"]' in text
 
 
@@ -135,9 +144,7 @@ def test_comments_nags_variations_written_the_standard_way() -> None:
     alt.starting_comments.append("or")
     first.add_variation(mv("international", "19", "23"))
     text = movetext(assert_round_trip(record))
-    assert text == (
-        "{A game} 1. 32-28! {the usual start} ({or} 1. 33-28 $146) 1... 19-23 *\n"
-    )
+    assert text == ("{A game} 1. 32-28! {the usual start} ({or} 1. 33-28 $146) 1... 19-23 *\n")
 
 
 def test_lines_are_at_most_80_characters() -> None:

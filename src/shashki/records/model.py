@@ -23,10 +23,24 @@ WHITE_WINS, BLACK_WINS, DRAW, UNKNOWN = "1-0", "0-1", "1/2-1/2", "*"
 
 #: Every result token seen in real files, with the standard form it stands for.
 RESULT_FORMS: dict[str, str] = {
-    "1-0": WHITE_WINS, "2-0": WHITE_WINS, "1:0": WHITE_WINS, "2:0": WHITE_WINS,
-    "0-1": BLACK_WINS, "0-2": BLACK_WINS, "0:1": BLACK_WINS, "0:2": BLACK_WINS,
-    "1/2-1/2": DRAW, "1-1": DRAW, "1:1": DRAW, "1/2:1/2": DRAW, "½-½": DRAW, "½:½": DRAW,
-    "1/2": DRAW, "*": UNKNOWN, "0-0": UNKNOWN, "0:0": UNKNOWN,
+    "1-0": WHITE_WINS,
+    "2-0": WHITE_WINS,
+    "1:0": WHITE_WINS,
+    "2:0": WHITE_WINS,
+    "0-1": BLACK_WINS,
+    "0-2": BLACK_WINS,
+    "0:1": BLACK_WINS,
+    "0:2": BLACK_WINS,
+    "1/2-1/2": DRAW,
+    "1-1": DRAW,
+    "1:1": DRAW,
+    "1/2:1/2": DRAW,
+    "½-½": DRAW,
+    "½:½": DRAW,
+    "1/2": DRAW,
+    "*": UNKNOWN,
+    "0-0": UNKNOWN,
+    "0:0": UNKNOWN,
 }
 
 

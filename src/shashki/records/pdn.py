@@ -72,7 +72,7 @@ T = TypeVar("T")
 # PDN game types
 # ---------------------------------------------------------------------------------
 
-#: The PDN GameType numbers (PDN 3.0, plus lidraughts' own 96–98) and the game each one
+#: The PDN GameType numbers (PDN 3.0, plus lidraughts' own 96-98) and the game each one
 #: stands for.  A GameType whose game is registered reads as that variant, even when
 #: other shashki variants share the number (``traditional`` also writes 26).
 PDN_GAMETYPES: dict[int, tuple[str, str]] = {
@@ -119,9 +119,7 @@ def _lookup_variant_name(name: str) -> Variant | None:
     return None
 
 
-def variant_from_headers(
-    headers: dict[str, str], default: Variant | str | None = None
-) -> Variant:
+def variant_from_headers(headers: dict[str, str], default: Variant | str | None = None) -> Variant:
     """The variant a game's tags name: ``GameType`` first, then ``Variant``, then
     ``default`` (International draughts when None).
 
@@ -186,7 +184,7 @@ _ALG = r"[a-l](?:1[0-2]|[1-9])"
 _SHORT_MOVE = re.compile(r"[a-l][a-l](?:1[0-2]|[1-9])")
 _GLUED_MOVE = re.compile(rf"(?:{_ALG}){{2,}}")
 _ALG_SQUARE = re.compile(_ALG)
-_SIMPLE_MOVE = re.compile(rf"({_SQ})[-x×:X]\s*({_SQ})")
+_SIMPLE_MOVE = re.compile(rf"({_SQ})[-x\u00d7:X]\s*({_SQ})")
 
 
 def match_move(game: Game, text: str) -> Move:
@@ -256,8 +254,8 @@ _TOKEN_RE = re.compile(
   | (?P<result>{_RESULT_RE})
   | (?P<number>\d+(?:\s*\.)+)
   | (?P<ellipsis>\.+|…)
-  | (?P<move>{_SQ}(?:[-x×:X]\s*{_SQ})+|(?:{_ALG}){{2,}}|[a-l]{_ALG})(?![\w])
-  | (?P<glued>{_SQ}(?:[-x×:X]\s*{_SQ})+)(?=[^\W\d_]{{2}})
+  | (?P<move>{_SQ}(?:[-x\u00d7:X]\s*{_SQ})+|(?:{_ALG}){{2,}}|[a-l]{_ALG})(?![\w])
+  | (?P<glued>{_SQ}(?:[-x\u00d7:X]\s*{_SQ})+)(?=[^\W\d_]{{2}})
   | (?P<nag>\$\d+|[!?]+|\([!?]+\))
   | (?P<open>\()
   | (?P<close>\))
@@ -639,7 +637,8 @@ class PdnReader:
             return Token(BROKEN, "", 0, 0, f"the file cannot be decoded: {exc.reason}")
 
     def read_game(
-        self, visitor: Callable[[], Visitor[T]] = GameBuilder  # type: ignore[assignment]
+        self,
+        visitor: Callable[[], Visitor[T]] = GameBuilder,  # type: ignore[assignment]
     ) -> T | None:
         """The next game, as ``visitor().result()``; None at the end of the stream.
 
@@ -648,7 +647,7 @@ class PdnReader:
         while True:
             out = self._read_one(visitor)
             if out is not _NOTHING:
-                return out  # type: ignore[no-any-return]
+                return out
             if self._eof and not self._back:
                 return None
 
@@ -687,8 +686,9 @@ class PdnReader:
                 if not started:
                     visitor.begin_game(tok.line)
                     started = True
-                visitor.visit_warning(BadPdnError(tok.value, line=tok.line, column=tok.column,
-                                                  token=tok.text))
+                visitor.visit_warning(
+                    BadPdnError(tok.value, line=tok.line, column=tok.column, token=tok.text)
+                )
             elif not started and kind in (RESULT, NUMBER, SEP, CLOSE, NAG):
                 pass  # debris between games
             else:
@@ -740,8 +740,12 @@ class PdnReader:
                 return
             visitor.visit_comment(text)
             visitor.visit_warning(
-                BadPdnError(f"text outside braces read as a comment: {text!r}",
-                            line=first.line, column=first.column, token=text)
+                BadPdnError(
+                    f"text outside braces read as a comment: {text!r}",
+                    line=first.line,
+                    column=first.column,
+                    token=text,
+                )
             )
 
         while True:
@@ -776,8 +780,9 @@ class PdnReader:
                     fen = game.fen()
                     message = str(exc) if fen in str(exc) else f"{exc} (position {fen})"
                     visitor.visit_error(
-                        BadPdnError(message, line=tok.line, column=tok.column,
-                                    token=tok.text, fen=fen)
+                        BadPdnError(
+                            message, line=tok.line, column=tok.column, token=tok.text, fen=fen
+                        )
                     )
                     continue
                 visitor.visit_move(game, move)
@@ -798,8 +803,13 @@ class PdnReader:
                     assert game is not None
                     frames.append(_Frame(None, live=False, at=at))
                     visitor.visit_error(
-                        BadPdnError("a variation must follow a move", line=tok.line,
-                                    column=tok.column, token="(", fen=game.fen())
+                        BadPdnError(
+                            "a variation must follow a move",
+                            line=tok.line,
+                            column=tok.column,
+                            token="(",
+                            fen=game.fen(),
+                        )
                     )
                 else:
                     assert game is not None
@@ -811,8 +821,12 @@ class PdnReader:
                 if len(frames) == 1:
                     if not quiet and not frame.dead:
                         visitor.visit_error(
-                            BadPdnError("')' closes no variation", line=tok.line,
-                                        column=tok.column, token=")")
+                            BadPdnError(
+                                "')' closes no variation",
+                                line=tok.line,
+                                column=tok.column,
+                                token=")",
+                            )
                         )
                     continue
                 self._close(visitor, game, frames)
@@ -821,9 +835,13 @@ class PdnReader:
                 if not frame.dead:
                     frame.dead = True
                     visitor.visit_error(
-                        BadPdnError(f"{tok.text!r} is not a move", line=tok.line,
-                                    column=tok.column, token=tok.text,
-                                    fen=game.fen() if game is not None else "")
+                        BadPdnError(
+                            f"{tok.text!r} is not a move",
+                            line=tok.line,
+                            column=tok.column,
+                            token=tok.text,
+                            fen=game.fen() if game is not None else "",
+                        )
                     )
             elif kind == WARN:
                 visitor.visit_warning(
@@ -873,7 +891,10 @@ class PdnReader:
                     f"{tok.text!r} could be {names}; read as "
                     f"{move_text(game.variant, winners[0], full=True)}, the only reading "
                     f"under which the next {best} move(s) can be played",
-                    line=tok.line, column=tok.column, token=tok.text, fen=game.fen(),
+                    line=tok.line,
+                    column=tok.column,
+                    token=tok.text,
+                    fen=game.fen(),
                 )
             )
             return winners[0]
@@ -930,8 +951,9 @@ class PdnReader:
         if len(frames) > 1 and not quiet:
             where = frames[-1].at
             visitor.visit_error(
-                BadPdnError("a variation is not closed with ')'", line=where[0],
-                            column=where[1], token="(")
+                BadPdnError(
+                    "a variation is not closed with ')'", line=where[0], column=where[1], token="("
+                )
             )
         while len(frames) > 1:
             self._close(visitor, game, frames)
@@ -1038,8 +1060,13 @@ def read_file(
 
 #: The seven-tag roster, in the order PDN writes it, with the value for "unknown".
 ROSTER = (
-    ("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"),
-    ("White", "?"), ("Black", "?"), ("Result", UNKNOWN),
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", UNKNOWN),
 )
 _COMPUTED = {"gametype", "variant", "setup", "fen"}
 
@@ -1278,8 +1305,14 @@ def _walk_tree(root: GameNode, game: Game, visitor: Visitor[Any]) -> None:
             emit(main)
             todo: list[tuple[str, GameNode | None]] = []
             for alt in node.variations[1:]:
-                todo += [("begin", None), ("emit", alt), ("push", alt), ("line", alt),
-                         ("pop", None), ("end", None)]
+                todo += [
+                    ("begin", None),
+                    ("emit", alt),
+                    ("push", alt),
+                    ("line", alt),
+                    ("pop", None),
+                    ("end", None),
+                ]
             todo += [("push", main), ("line", main), ("pop", None)]
             stack.extend(reversed(todo))
         elif action == "emit":

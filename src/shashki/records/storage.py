@@ -95,7 +95,9 @@ def save_pdn(
 
 def data_dir() -> Path:
     """The user's shashki data folder: $XDG_DATA_HOME/shashki or ~/.local/share/shashki."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
     return Path(base) / "shashki"
 
 
