@@ -170,6 +170,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _run_app(variant=variant.id, fen=args.fen, mouse=not args.no_mouse)
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    import os
+
+    if not os.path.isfile(args.file):
+        return _fail(f"{args.file}: no such file")
+    if not os.access(args.file, os.R_OK):
+        return _fail(f"{args.file}: cannot be read")
+    if args.game is not None and args.game < 1:
+        return _fail(f"--game must be 1 or more, not {args.game}")
+    default = find_variant(args.variant).id if args.variant else None
+    return _run_app(replay=args.file, game_number=args.game, default_variant=default, mouse=not args.no_mouse)
+
+
 def _run_app(**kwargs: object) -> int:
     try:
         from .app.app import run
@@ -204,6 +217,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fen", help="start from this position")
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("replay", help="open a PDN file in the replay viewer")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--game", type=int, metavar="N", help="open game N (1 = the first) at once")
+    p.add_argument(
+        "--variant", metavar="V", help="the variant of games without a GameType tag (default: PDN's, International)"
+    )
+    p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
+    p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rules", help="print a variant's rule card")
     p.add_argument("variant", metavar="VARIANT", help="variant id, alias or PDN GameType")

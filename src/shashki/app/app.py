@@ -126,6 +126,9 @@ class ShashkiApp(App[None]):
         *,
         variant: Variant | str | None = None,
         fen: str | None = None,
+        replay: Path | None = None,
+        game_number: int | None = None,
+        default_variant: str | None = None,
         settings_path: Path | None = None,
         autosave: bool = True,
         offer_resume: bool = True,
@@ -136,6 +139,7 @@ class ShashkiApp(App[None]):
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
         self._direct = (find_variant(variant) if variant is not None else None, fen)
+        self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
 
@@ -158,6 +162,10 @@ class ShashkiApp(App[None]):
             self.start_game(variant, fen=fen)
             return
         self.push_screen(MenuScreen())
+        replay, number, default = self._replay
+        if replay is not None:
+            self.open_game_file(Path(replay), number, default)
+            return
         if self.offer_resume and self.autosave_enabled:
             self._offer_resume()
 
@@ -293,54 +301,81 @@ class ShashkiApp(App[None]):
         self.push_screen(TextPrompt("Save the game as (PDN file):", str(default)), chosen)
 
     def open_game_dialog(self) -> None:
-        """Ask for a PDN file, then continue its game (the first one, or the one chosen)."""
+        """Choose a PDN file (starting in the saved-games folder) and open it."""
         from ..records import data_dir
+        from .replay import FileChooserScreen
 
         folder = data_dir() / "games"
-
-        def chosen(name: str | None) -> None:
-            if not name:
-                return
-            path = Path(name).expanduser()
-            if not path.is_absolute() and not path.exists():
-                path = folder / path
-            self.open_game_file(path)
-
-        self.push_screen(TextPrompt("Open a PDN file:", str(folder) + os.sep), chosen)
-
-    def open_game_file(self, path: Path) -> None:
-        from ..records import read_file
-
         try:
-            records = []
-            for record in read_file(path):
-                records.append(record)
-                if len(records) >= 500:
-                    break
-        except OSError as exc:
-            self.notify(f"Cannot open {path}: {exc.strerror or exc}", severity="error", timeout=8)
-            return
-        playable = [r for r in records if r.variant is not None]
-        if not playable:
-            self.notify(f"No game of a variant shashki plays in {path}.", severity="error", timeout=8)
-            return
-        if len(playable) == 1:
-            self.continue_record(playable[0])
-            return
-        from .dialogs import ChooseScreen
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            folder = Path.home()
 
-        labels = [
-            f"{r.header('White', '?')} – {r.header('Black', '?')}  {r.header('Event', '')} "
-            f"{r.header('Date', '')}  ({r.variant.name if r.variant else '?'}, "
-            f"{len(r.mainline_moves())} moves) {r.header('Result', '')}"
-            for r in playable
-        ]
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_game_file(path)
 
-        def picked(i: int | None) -> None:
-            if i is not None:
-                self.continue_record(playable[i])
+        self.push_screen(FileChooserScreen(folder), chosen)
 
-        self.push_screen(ChooseScreen(f"{len(playable)} games in {path.name}: which one?", labels), picked)
+    def open_game_file(
+        self, path: Path, game_number: int | None = None, default_variant: str | None = None
+    ) -> None:
+        """The table of a file's games (or the one game asked for) in the replay viewer."""
+        from .replay import GameTableScreen, load_record
+
+        if not path.is_file():
+            self.notify(f"Cannot open {path}: no such file", severity="error", timeout=8)
+            return
+        if game_number is not None:
+            try:
+                record = load_record(path, game_number - 1, default_variant)
+            except OSError as exc:
+                self.notify(f"Cannot read {path}: {exc.strerror or exc}", severity="error", timeout=8)
+                return
+            if record is None:
+                self.notify(f"{path.name} has no game number {game_number}.", severity="error", timeout=8)
+                self.push_screen(GameTableScreen(path, default_variant))
+                return
+            self.open_record(record, source=f"{path.name} #{game_number}")
+            return
+        self.push_screen(GameTableScreen(path, default_variant))
+
+    def open_record(self, record, source: str = "") -> None:  # type: ignore[no-untyped-def]
+        """Replay a record; a position without moves opens as a position to play."""
+        from .replay import ReplayScreen
+
+        if record.variant is None:
+            self.notify("This game is of a variant shashki does not play.", severity="error", timeout=8)
+            return
+        if not record.mainline_moves() and not record.errors:
+            try:
+                game = record.start()
+            except Exception as exc:  # noqa: BLE001 - a broken record must not stop the app
+                self.notify(f"Cannot set up this position: {exc}", severity="error", timeout=8)
+                return
+            names = (record.header("White") or game.variant.side_names[0], record.header("Black") or game.variant.side_names[1])
+            self.take_over(game, names)
+            return
+        try:
+            screen = ReplayScreen(record, source)
+        except Exception as exc:  # noqa: BLE001
+            self.notify(f"Cannot replay this game: {exc}", severity="error", timeout=8)
+            return
+        self.push_screen(screen)
+
+    def take_over(self, game: Game, names: tuple[str, str]) -> GameController:
+        """A live game from a replayed position, its record kept up to there."""
+        v = game.variant
+        names = (names[0] or v.side_names[0], names[1] or v.side_names[1])
+        players = (make_player("human", names[0]), make_player("human", names[1]))
+        try:
+            policy = UndoPolicy(self.settings.undo_policy)
+        except ValueError:
+            policy = UndoPolicy.FREE
+        controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
+        self.controller = controller
+        self.push_screen(GameScreen(controller, autoflip=self.settings.autoflip))
+        return controller
 
     def continue_record(self, record) -> None:  # type: ignore[no-untyped-def]
         """Continue a recorded game from its last good move."""
@@ -369,8 +404,22 @@ class ShashkiApp(App[None]):
                 yield SystemCommand(b.description, f"{b.description} ({b.key.split(',')[0]})", lambda a=b.action: screen.run_action(a))
 
 
-def run(variant: str | None = None, fen: str | None = None, *, mouse: bool = True) -> None:
-    ShashkiApp(variant=variant, fen=fen).run(mouse=mouse)
+def run(
+    variant: str | None = None,
+    fen: str | None = None,
+    *,
+    replay: str | None = None,
+    game_number: int | None = None,
+    default_variant: str | None = None,
+    mouse: bool = True,
+) -> None:
+    ShashkiApp(
+        variant=variant,
+        fen=fen,
+        replay=Path(replay) if replay else None,
+        game_number=game_number,
+        default_variant=default_variant,
+    ).run(mouse=mouse)
 
 
 __all__ = ["Color", "ShashkiApp", "run"]

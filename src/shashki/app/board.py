@@ -101,8 +101,12 @@ class BoardWidget(Widget, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.controller = controller
         geo = controller.variant.board
-        #: Squares highlighted as the last move's trail / route on show (set by the screen).
+        #: The square under the mouse, or -1.
         self.hover = -1
+        #: A move shown part-way, (move, jumps shown): the replay's jump-by-jump captures.
+        self.partial: tuple[object, int] | None = None
+        self._sk_partial_key: object = None
+        self._sk_partial_view: dict[int, tuple[object, bool]] = {}
         self.cursor = self._home_square()
         self._geo = geo
 
@@ -158,12 +162,16 @@ class BoardWidget(Widget, can_focus=True):
             c, r = col + dx * step, row + dy * step
             if not (0 <= c < geo.width and 0 <= r < geo.height):
                 break
-            # on dark-squares boards a straight step lands on a light square: try its neighbours
+            # on dark-squares boards a straight step lands on a light square: try its neighbours,
+            # zigzagging within a pair of columns (up/down) or of rows (left/right) so that
+            # every square can be reached (always trying +1 first left a7 and b8 unreachable)
             candidates = [(c, r)]
             if dx == 0:
-                candidates += [(c + 1, r), (c - 1, r)]
+                side = 1 if col % 2 == 0 else -1
+                candidates += [(c + side, r), (c - side, r)]
             elif dy == 0:
-                candidates += [(c, r + 1), (c, r - 1)]
+                side = 1 if row % 2 == 0 else -1
+                candidates += [(c, r + side), (c, r - side)]
             for cc, rr in candidates:
                 if not (0 <= cc < geo.width and 0 <= rr < geo.height):
                     continue
@@ -233,7 +241,7 @@ class BoardWidget(Widget, can_focus=True):
             marks["selected"] = {sel.square}
             marks["dest"] = ctl.destinations()
             marks["waypoint"] = ctl.waypoints_available() | set(sel.waypoints)
-        else:
+        elif getattr(ctl, "interactive", True):
             marks["must"] = ctl.must_capture()
         last = ctl.last_move
         if last is not None:
@@ -319,7 +327,7 @@ class BoardWidget(Widget, can_focus=True):
             base = base + styles["board--cursor"]
         base = base + Style.from_meta({"sq": sq})
         row = [(" ", base)] * cw
-        piece = ctl.game.piece_at(sq)
+        piece, ghost = self._piece(sq)
         glyphs = PIECE_SETS.get(self.piece_set, PIECE_SETS["unicode"])
         big = cw >= 7 and ch >= 3 and self.piece_set != "ascii"
         piece_rows = (ch // 2 - 1, ch // 2) if big else ((ch - 1) // 2,)
@@ -328,7 +336,7 @@ class BoardWidget(Widget, can_focus=True):
             key = "n" if piece.color is None else ("w" if piece.color is Color.WHITE else "b")
             cls = {"n": "piece--neutral", "w": "piece--white", "b": "piece--black"}[key]
             pstyle = base + styles[cls]
-            if sq in marks["ghost"] or sq in marks["frozen"]:
+            if ghost or sq in marks["ghost"] or sq in marks["frozen"]:
                 pstyle = pstyle + styles["board--ghost"]
             if big:
                 top = sub == piece_rows[0]
@@ -401,6 +409,28 @@ class BoardWidget(Widget, can_focus=True):
                 run, run_style = c, st
         segments.append(Segment(run, run_style))
         return segments
+
+    def _piece(self, sq: int) -> tuple[object, bool]:
+        """The piece shown on ``sq`` and whether it is a ghost (captured, not yet removed)."""
+        game = self.controller.game
+        if self.partial is None:
+            return game.piece_at(sq), False
+        if self._sk_partial_key != (self.partial, self.controller.position_id):
+            self._sk_partial_key = (self.partial, self.controller.position_id)
+            move, shown = self.partial
+            before = game.copy()
+            before.pop()
+            view = {}
+            mover = before.piece_at(move.start)  # type: ignore[attr-defined]
+            view[move.start] = (None, False)  # type: ignore[attr-defined]
+            for c in move.captured[:shown]:  # type: ignore[attr-defined]
+                view[c] = (before.piece_at(c), True)
+            view[move.path[shown]] = (mover, False)  # type: ignore[attr-defined]
+            self._sk_partial_view = view
+            self._sk_before = before
+        if sq in self._sk_partial_view:
+            return self._sk_partial_view[sq]
+        return self._sk_before.piece_at(sq), False
 
     def _render_small(self, y: int, width: int) -> Strip:
         geo = self._geo

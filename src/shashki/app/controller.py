@@ -92,6 +92,8 @@ class GameController:
         self.draw_offer: Color | None = None
         #: Bumped on every change of position: a computer's answer for an older one is stale.
         self.position_id = 0
+        #: False for a board that only shows (replay): no capture hints.
+        self.interactive = True
         self._legal: list[Move] | None = None
         self._texts: list[str] = []
         self._text_moves: list[Move] = []

@@ -189,6 +189,21 @@ KEYS_HELP = """\
 """
 
 
+REPLAY_KEYS_HELP = """\
+| Key | Action |
+|---|---|
+| `→` / `←` | next / previous move (captures shown jump by jump) |
+| `Home` / `End` | start / end of the line |
+| click or `Enter` in the move list | jump to that move |
+| `Space` | auto-play on and off; `+` / `-` faster / slower |
+| `v` | enter a variation (or the next one) |
+| `Backspace` | leave the variation, back to where it branched |
+| `t` | take over: a live game from this position |
+| `f` | flip the board |
+| `Esc` | back to the list of games |
+"""
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
@@ -201,9 +216,10 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, *, replay: bool = False) -> None:
         super().__init__()
         self.variant = variant
+        self.replay = replay
 
     def compose(self) -> ComposeResult:
         v = self.variant
@@ -213,9 +229,8 @@ class HelpScreen(ModalScreen[None]):
             "square; every landing square when two captures share both ends. When typing, `x` and "
             "`:` both work, and you may give only the ends when that is enough."
         )
-        text = (
-            f"# {v.name}\n\n{v.card}\n\n## Notation\n\n{notation}\n\n## Keys\n\n{KEYS_HELP}"
-        )
+        keys = REPLAY_KEYS_HELP if self.replay else KEYS_HELP
+        text = f"# {v.name}\n\n{v.card}\n\n## Notation\n\n{notation}\n\n## Keys\n\n{keys}"
         with VerticalScroll():
             yield Markdown(text)
 

@@ -1,0 +1,594 @@
+"""Replaying game records: a file chooser, the table of a file's games, and the replay
+screen (step, jump, auto-play, comments, variations, and taking over from any move)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    DataTable,
+    DirectoryTree,
+    Footer,
+    Header,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from ..notation import move_text
+from ..records import GameNode, GameRecord
+from ..records.pdn import PdnReader
+from ..rules import Game
+from .board import BoardWidget
+from .controller import GameController
+
+if TYPE_CHECKING:
+    from .app import ShashkiApp
+
+NAG_TEXT = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+
+
+# -- choosing a file ---------------------------------------------------------------------
+
+
+class FileChooserScreen(ModalScreen[Path | None]):
+    """Browse to a PDN file: starts in the saved-games folder, can go anywhere."""
+
+    DEFAULT_CSS = """
+    FileChooserScreen { align: center middle; }
+    FileChooserScreen > Vertical {
+        width: 90; max-width: 98%; height: 90%; border: thick $accent; background: $surface;
+        padding: 0 1;
+    }
+    FileChooserScreen DirectoryTree { height: 1fr; }
+    FileChooserScreen #path-row { height: 3; }
+    FileChooserScreen #path { width: 1fr; }
+    """
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("backspace", "up", "Parent folder", show=True),
+    ]
+
+    def __init__(self, start: Path) -> None:
+        super().__init__()
+        self.start = start
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Open a game file (.pdn, .json): choose it below or type its path.")
+            with Horizontal(id="path-row"):
+                yield Input(value=str(self.start) + os.sep, id="path")
+                yield Button("Up", id="up")
+            yield DirectoryTree(self.start, id="tree")
+
+    def on_mount(self) -> None:
+        self.query_one(DirectoryTree).focus()
+
+    @on(DirectoryTree.FileSelected)
+    def _file(self, event: DirectoryTree.FileSelected) -> None:
+        self.dismiss(Path(event.path))
+
+    @on(DirectoryTree.DirectorySelected)
+    def _dir(self, event: DirectoryTree.DirectorySelected) -> None:
+        self.query_one("#path", Input).value = str(event.path) + os.sep
+
+    @on(Input.Submitted, "#path")
+    def _typed(self, event: Input.Submitted) -> None:
+        path = Path(event.value.strip()).expanduser()
+        if path.is_dir():
+            self.query_one(DirectoryTree).path = path
+        elif path.exists():
+            self.dismiss(path)
+        else:
+            self.notify(f"No such file: {path}", severity="error")
+
+    @on(Button.Pressed, "#up")
+    def action_up(self) -> None:
+        tree = self.query_one(DirectoryTree)
+        parent = Path(tree.path).resolve().parent
+        tree.path = parent
+        self.query_one("#path", Input).value = str(parent) + os.sep
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- the games of a file -------------------------------------------------------------------
+
+
+@dataclass
+class GameSummary:
+    index: int
+    event: str
+    date: str
+    white: str
+    black: str
+    result: str
+    moves: int
+    variant: str
+    error: str
+    has_fen: bool
+
+
+def load_record(path: Path, index: int, default_variant: str | None = None) -> GameRecord | None:
+    """The ``index``-th game (0-based) of a file, the earlier ones skipped unparsed."""
+    from ..records.pdn import HeadersScanner, read_file
+
+    if path.suffix.lower() == ".json":
+        for i, record in enumerate(read_file(path, default_variant)):
+            if i == index:
+                return record
+        return None
+    with open(path, "rb") as fh:
+        reader = PdnReader(fh, default_variant)
+        for _ in range(index):
+            if reader.read_game(HeadersScanner) is None:
+                return None
+        return reader.read_game()
+
+
+class GameTableScreen(Screen[None]):
+    """Every game of a file in a table that fills while the file is read."""
+
+    BINDINGS = [
+        Binding("escape,q", "back", "Back"),
+        Binding("slash,ctrl+f", "search", "Search players", key_display="/"),
+    ]
+    DEFAULT_CSS = """
+    GameTableScreen #top { height: 3; }
+    GameTableScreen #filter { width: 1fr; }
+    GameTableScreen #default-variant { width: 50; }
+    GameTableScreen #progress { height: 1; color: $text-muted; }
+    GameTableScreen DataTable { height: 1fr; }
+    """
+
+    def __init__(self, path: Path, default_variant: str | None = None) -> None:
+        super().__init__()
+        self.path = path
+        self.default_variant = default_variant
+        self.games: list[GameSummary] = []
+        self.done = False
+
+    @property
+    def shashki(self) -> ShashkiApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        from ..rules import all_variants
+
+        yield Header()
+        with Horizontal(id="top"):
+            yield Input(placeholder="search by player name (press /)", id="filter")
+            yield Select(
+                [(f"untagged games: {v.name}", v.id) for v in all_variants()],
+                prompt="untagged games: PDN default (International)",
+                value=self.default_variant if self.default_variant else Select.BLANK,
+                id="default-variant",
+            )
+        yield Static("Reading…", id="progress")
+        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "shashki"
+        self.sub_title = self.path.name
+        table = self.query_one(DataTable)
+        table.add_columns("#", "Event", "Date", "White", "Black", "Result", "Moves", "Variant", "")
+        table.focus()
+        self.read_games()
+
+    @work(thread=True, exclusive=True, group="read")
+    def read_games(self) -> None:
+        from ..records.pdn import read_file
+
+        worker = get_current_worker()
+        batch: list[GameSummary] = []
+        try:
+            for i, record in enumerate(read_file(self.path, self.default_variant)):
+                if worker.is_cancelled:
+                    return
+                error = ""
+                if record.errors:
+                    error = str(record.errors[0])
+                elif record.variant is None:
+                    error = "a variant shashki does not play"
+                batch.append(
+                    GameSummary(
+                        i,
+                        record.header("Event"),
+                        record.header("Date"),
+                        record.header("White"),
+                        record.header("Black"),
+                        record.header("Result") or record.result or "",
+                        len(record.mainline_moves()),
+                        record.variant.id if record.variant else "?",
+                        error,
+                        record.fen is not None,
+                    )
+                )
+                if len(batch) >= (5 if i < 50 else 50):
+                    self.app.call_from_thread(self._add, batch)
+                    batch = []
+        except OSError as exc:
+            self.app.call_from_thread(self._failed, f"Cannot read {self.path}: {exc.strerror or exc}")
+            return
+        self.app.call_from_thread(self._add, batch, True)
+
+    def _failed(self, text: str) -> None:
+        self.query_one("#progress", Static).update(text)
+        self.notify(text, severity="error", timeout=8)
+
+    def _matches(self, g: GameSummary) -> bool:
+        needle = self.query_one("#filter", Input).value.strip().lower()
+        return not needle or needle in g.white.lower() or needle in g.black.lower()
+
+    def _add(self, batch: list[GameSummary], finished: bool = False) -> None:
+        table = self.query_one(DataTable)
+        self.games.extend(batch)
+        for g in batch:
+            if self._matches(g):
+                self._row(table, g)
+        self.done = finished
+        shown = table.row_count
+        state = "all read" if finished else "reading…"
+        self.query_one("#progress", Static).update(f"{len(self.games)} games ({state}); {shown} shown. Enter opens a game.")
+        if finished and len(self.games) == 1 and not self.games[0].error:
+            self.open_game(0)
+
+    def _row(self, table: DataTable, g: GameSummary) -> None:  # type: ignore[type-arg]
+        mark = Text("error", style="red") if g.error else Text("")
+        moves = str(g.moves) if g.moves or not g.has_fen else "position"
+        table.add_row(str(g.index + 1), g.event, g.date, g.white, g.black, g.result, moves, g.variant, mark, key=str(g.index))
+
+    @on(Input.Changed, "#filter")
+    def _filter(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        for g in self.games:
+            if self._matches(g):
+                self._row(table, g)
+
+    @on(Select.Changed, "#default-variant")
+    def _default_changed(self, event: Select.Changed) -> None:
+        value = None if event.value is Select.BLANK else str(event.value)
+        if value == self.default_variant:
+            return
+        self.default_variant = value
+        self.games = []
+        self.query_one(DataTable).clear()
+        self.query_one("#progress", Static).update("Reading…")
+        self.read_games()
+
+    @on(Input.Submitted, "#filter")
+    def _filter_done(self) -> None:
+        self.query_one(DataTable).focus()
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        self.open_game(int(str(event.row_key.value)))
+
+    def open_game(self, index: int) -> None:
+        try:
+            record = load_record(self.path, index, self.default_variant)
+        except OSError as exc:
+            self.notify(f"Cannot read {self.path}: {exc.strerror or exc}", severity="error")
+            return
+        if record is None:
+            self.notify("That game could not be read.", severity="error")
+            return
+        self.shashki.open_record(record, source=f"{self.path.name} #{index + 1}")
+
+    def action_search(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def action_back(self) -> None:
+        if self.focused is self.query_one("#filter", Input):
+            self.query_one(DataTable).focus()
+            return
+        self.workers.cancel_group(self, "read")
+        self.app.pop_screen()
+
+
+# -- the replay screen ------------------------------------------------------------------------
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a recorded game, its comments and variations."""
+
+    BINDINGS = [
+        Binding("right,l", "step(1)", "Next"),
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("home", "jump('start')", "Start"),
+        Binding("end", "jump('end')", "End"),
+        Binding("space", "autoplay", "Auto-play"),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
+        Binding("minus", "speed(1)", "Slower", key_display="-"),
+        Binding("v", "variation", "Enter variation"),
+        Binding("backspace", "leave_variation", "Leave variation"),
+        Binding("t", "take_over", "Take over here"),
+        Binding("f", "flip", "Flip"),
+        Binding("escape,q", "back", "Back"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+    ]
+    DEFAULT_CSS = """
+    ReplayScreen { layout: horizontal; }
+    ReplayScreen #board-area { width: 1fr; height: 1fr; }
+    ReplayScreen #side { width: 40; height: 1fr; padding: 0 1; border-left: tall $panel; }
+    ReplayScreen #tags { height: auto; max-height: 8; color: $text-muted; }
+    ReplayScreen #where { height: auto; text-style: bold; }
+    ReplayScreen #comment { height: auto; max-height: 8; color: $success; }
+    ReplayScreen #error { height: auto; color: $error; }
+    ReplayScreen #moves { height: 1fr; border: round $panel; }
+    ReplayScreen.-narrow #side { width: 30; }
+    """
+    SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+
+    def __init__(self, record: GameRecord, source: str = "") -> None:
+        super().__init__()
+        self.record = record
+        self.source = source
+        self.node: GameNode = record
+        self.game = record.start()
+        self.controller = GameController(self.game)
+        self.controller.interactive = False
+        self.board = BoardWidget(self.controller, id="board")
+        self.speed_index = 2
+        self._auto = None
+        self._anim = None
+        self._rows: list[GameNode] = []
+
+    @property
+    def shashki(self) -> ShashkiApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="board-area"):
+            yield self.board
+        with Vertical(id="side"):
+            yield Static(id="tags")
+            yield Static(id="where")
+            yield Static(id="comment")
+            yield Static(id="error")
+            yield OptionList(id="moves")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "shashki replay"
+        self.sub_title = f"{self.record.variant.name if self.record.variant else ''} {self.source}".strip()
+        tags = [f"{k}: {v}" for k, v in self.record.headers.items() if v and v not in ("?", "-", "*")]
+        self.query_one("#tags", Static).update("\n".join(tags[:8]))
+        if self.record.errors:
+            e = self.record.errors[0]
+            self.query_one("#error", Static).update(
+                f"This record stops after the last good move: {e}"
+            )
+        self._fill_moves()
+        self.board.focus()
+        self._show()
+
+    # -- the move list ---------------------------------------------------------------
+
+    def _fill_moves(self) -> None:
+        """One row per move of the whole tree: variations indented after their move."""
+        rows: list[GameNode] = []
+        options: list[Option] = []
+        variant = self.record.variant
+        assert variant is not None
+
+        def label(node: GameNode, game: Game, depth: int) -> Text:
+            ply = game.ply
+            number = ply // 2 + 1
+            first = ply % 2 == 0
+            text = move_text(variant, node.move, game.legal_moves())  # type: ignore[arg-type]
+            nags = "".join(NAG_TEXT.get(n, "") for n in node.nags)
+            out = Text("  " * depth + (f"{number}. " if first else f"{number}… "))
+            out.append(text + nags, style="bold" if depth == 0 else "")
+            for c in node.comments:
+                out.append("  {" + c.strip().replace("\n", " ") + "}", style="green")
+            return out
+
+        def walk(node: GameNode, game: Game, depth: int) -> None:
+            # node's continuations: main first, then its alternatives
+            while node.variations:
+                main = node.variations[0]
+                rows.append(main)
+                options.append(Option(label(main, game, depth)))
+                alternatives = node.variations[1:]
+                for alt in alternatives:
+                    g2 = game.copy()
+                    rows.append(alt)
+                    options.append(Option(label(alt, g2, depth + 1)))
+                    g2.push_unchecked(alt.move)  # type: ignore[arg-type]
+                    walk(alt, g2, depth + 1)
+                game.push_unchecked(main.move)  # type: ignore[arg-type]
+                node = main
+
+        try:
+            walk(self.record, self.record.start(), 0)
+        except Exception as exc:  # noqa: BLE001 - a broken tree shows what it can
+            self.query_one("#error", Static).update(f"The record could not be shown fully: {exc}")
+        self._rows = rows
+        ol = self.query_one("#moves", OptionList)
+        ol.clear_options()
+        ol.add_options(options)
+        if not rows:
+            ol.add_option(Option("(no moves: a position)", disabled=True))
+
+    @on(OptionList.OptionSelected, "#moves")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        if 0 <= event.option_index < len(self._rows):
+            self.go(self._rows[event.option_index])
+            self.board.focus()
+
+    # -- moving through the record -----------------------------------------------------------
+
+    def go(self, node: GameNode, animate: bool = False) -> None:
+        """Show the position after ``node``'s move."""
+        self._stop_anim()
+        prev = self.node
+        game = self.record.start()
+        for n in node.path():
+            game.push_unchecked(n.move)  # type: ignore[arg-type]
+        self.node = node
+        self.game = game
+        ctl = GameController(game)
+        ctl.interactive = False
+        self.controller = ctl
+        self.board.set_controller(ctl)
+        if animate and node.parent is prev and node.move is not None and len(node.move.path) > 2:
+            self._animate(node.move)
+        self._show()
+
+    def _animate(self, move: object) -> None:
+        """Show a multi-capture one jump at a time (the board shows the first jump now,
+        then one more every tick, then the position after the move)."""
+        if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
+            return
+        jumps = len(move.path) - 1  # type: ignore[attr-defined]
+        self.board.partial = (move, 1)  # type: ignore[assignment]
+        self.board.refresh()
+
+        def tick() -> None:
+            if self.board.partial is None:
+                return
+            mv, shown = self.board.partial
+            if shown + 1 >= jumps:
+                self._stop_anim()
+            else:
+                self.board.partial = (mv, shown + 1)
+            self.board.refresh()
+
+        self._anim = self.set_interval(0.2, tick)
+
+    def _stop_anim(self) -> None:
+        if self._anim is not None:
+            self._anim.stop()
+            self._anim = None
+        self.board.partial = None
+
+    def _show(self) -> None:
+        node = self.node
+        game = self.game
+        names = self.record.variant.side_names if self.record.variant else ("White", "Black")
+        if node.parent is None:
+            where = "Start position"
+        else:
+            i = self._rows.index(node) if node in self._rows else -1
+            label = self.query_one("#moves", OptionList).get_option_at_index(i).prompt if i >= 0 else ""
+            text = str(label).strip().split("  {")[0] if label else ""
+            where = f"After {text}" + ("" if node.is_mainline() else " (in a variation)")
+        out = game.outcome()
+        where += f"\n{names[game.turn]} to move"
+        if out is not None:
+            where += "\n" + out.describe(names)
+        elif not node.variations and node.parent is not None and self.record.result not in ("", "*", None):
+            where += f"\nResult: {self.record.header('Result') or self.record.result}"
+        alts = len(node.variations) - 1
+        if alts > 0:
+            where += f"\n{alts} variation{'s' if alts > 1 else ''} here: press v"
+        speed = self.SPEEDS[self.speed_index]
+        if self._auto is not None:
+            where += f"\nAuto-play: one move every {speed:g} s (+/-)"
+        self.query_one("#where", Static).update(where)
+        comments = list(getattr(node, "starting_comments", [])) + list(node.comments)
+        self.query_one("#comment", Static).update("\n".join(c.strip() for c in comments))
+        ol = self.query_one("#moves", OptionList)
+        if node in self._rows:
+            ol.highlighted = self._rows.index(node)
+        self.board.refresh()
+
+    def action_step(self, step: int) -> None:
+        if step > 0:
+            nxt = self.node.next()
+            if nxt is None:
+                self._stop_auto()
+                return
+            self.go(nxt, animate=True)
+        elif self.node.parent is not None:
+            self.go(self.node.parent)
+
+    def action_jump(self, where: str) -> None:
+        if where == "start":
+            self.go(self.record)
+        else:
+            self.go(self.node.end())
+
+    def action_variation(self) -> None:
+        node = self.node
+        # variations branch at the parent: alternatives to the move just shown, or to the next
+        if len(node.variations) > 1:
+            self.go(node.variations[1], animate=True)
+        elif node.parent is not None and len(node.parent.variations) > 1:
+            siblings = node.parent.variations
+            i = siblings.index(node)
+            self.go(siblings[(i + 1) % len(siblings)], animate=True)
+        else:
+            self.notify("No variation here.", timeout=2)
+
+    def action_leave_variation(self) -> None:
+        node = self.node
+        while node.parent is not None and node.parent.variations[0] is node:
+            node = node.parent
+        if node.parent is None:
+            self.notify("Already on the main line.", timeout=2)
+            return
+        self.go(node.parent)
+
+    def action_autoplay(self) -> None:
+        if self._auto is not None:
+            self._stop_auto()
+        else:
+            self._auto = self.set_interval(self.SPEEDS[self.speed_index], lambda: self.action_step(1))
+        self._show()
+
+    def _stop_auto(self) -> None:
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = None
+            self._show()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed_index = max(0, min(len(self.SPEEDS) - 1, self.speed_index + delta))
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = self.set_interval(self.SPEEDS[self.speed_index], lambda: self.action_step(1))
+        self._show()
+
+    def action_take_over(self) -> None:
+        """A live game from this position, keeping the record up to here."""
+        self._stop_auto()
+        game = self.game.copy()
+        if game.outcome() is not None:
+            self.notify("The game is over here: step back to take over earlier.", timeout=4)
+            return
+        names = (self.record.header("White") or "", self.record.header("Black") or "")
+        self.shashki.take_over(game, names)
+
+    def action_flip(self) -> None:
+        self.board.flipped = not self.board.flipped
+
+    def action_help(self) -> None:
+        from .dialogs import HelpScreen
+
+        if self.record.variant is not None:
+            self.app.push_screen(HelpScreen(self.record.variant, replay=True))
+
+    def action_back(self) -> None:
+        self._stop_auto()
+        self._stop_anim()
+        self.app.pop_screen()
