@@ -176,7 +176,7 @@ class GameTableScreen(Screen[None]):
             yield Select(
                 [(f"untagged games: {v.name}", v.id) for v in all_variants()],
                 prompt="untagged games: PDN default (International)",
-                value=self.default_variant if self.default_variant else Select.BLANK,
+                value=self.default_variant if self.default_variant else Select.NULL,
                 id="default-variant",
             )
         yield Static("Reading…", id="progress")
@@ -264,7 +264,7 @@ class GameTableScreen(Screen[None]):
 
     @on(Select.Changed, "#default-variant")
     def _default_changed(self, event: Select.Changed) -> None:
-        value = None if event.value is Select.BLANK else str(event.value)
+        value = None if event.value is Select.NULL else str(event.value)
         if value == self.default_variant:
             return
         self.default_variant = value
@@ -396,7 +396,8 @@ class ReplayScreen(Screen[None]):
             first = ply % 2 == 0
             text = move_text(variant, node.move, game.legal_moves())  # type: ignore[arg-type]
             nags = "".join(NAG_TEXT.get(n, "") for n in node.nags)
-            out = Text("  " * depth + (f"{number}. " if first else f"{number}… "))
+            indent = "\u00a0\u00a0" * depth + ("\u2514 " if depth and node.parent and node is not node.parent.variations[0] else "")
+            out = Text(indent + (f"{number}. " if first else f"{number}… "), style="dim" if depth else "")
             out.append(text + nags, style="bold" if depth == 0 else "")
             for c in node.comments:
                 out.append("  {" + c.strip().replace("\n", " ") + "}", style="green")
