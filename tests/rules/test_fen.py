@@ -179,6 +179,32 @@ def test_bad_fen(variant: str, text: str) -> None:
         assert repr(text) in message or text.strip() in message, message
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "W:W21:B1:H\u00b2",  # a digit that int() does not read
+        "W:W21:B1:F\u00b2",
+        "W:W1-\u00b2:B1",
+        "W:W\u00b2:B1",
+        "W:W21:B1:F" + "9" * 5000,  # beyond int()'s digit limit
+        "W:W1-" + "9" * 5000 + ":B1",
+        "W:W21:B1:H16777216",  # beyond what the game's clock can hold
+        "W:W21:B1:F99999999999",
+    ],
+    ids=["H-superscript", "F-superscript", "range-superscript", "square-superscript",
+         "huge-F", "huge-range", "H-2**24", "huge-F-11-digits"],
+)
+def test_bad_numbers_in_fen(text: str) -> None:
+    with pytest.raises(BadFenError):
+        Game("russian", text)
+
+
+def test_large_counters_round_trip() -> None:
+    game = Game("russian", "W:WKa1:BKh2:H1000:F5000")
+    assert (game.reversible_plies, game.fullmove_number) == (1000, 5000)
+    assert game.fen() == "W:WKa1:BKh2:H1000:F5000"
+
+
 def test_bad_fen_on_10x10() -> None:
     for text in ("W:W51:B1", "W:Wk1:B1", "W:W31-51:B1", "W:Wa2:B1"):
         with pytest.raises(BadFenError):
@@ -193,7 +219,7 @@ def test_set_fen_keeps_the_game_on_error() -> None:
     assert game.fen() == before
 
 
-FEN_ALPHABET = "WBKHFN?:,.-=x 0123456789abcdefghijklmwbk\"'\t"
+FEN_ALPHABET = "WBKHFN?:,.-=x 0123456789abcdefghijklmwbk\"'\t\u00b2\u0663"
 
 
 @pytest.mark.parametrize("variant", ALL)
@@ -210,7 +236,8 @@ FEN_ALPHABET = "WBKHFN?:,.-=x 0123456789abcdefghijklmwbk\"'\t"
         st.text(max_size=20),
         st.lists(
             st.sampled_from(["W", "B", "?", "K", "H", "F", "N", ":", ",", "-", ".", "=", "1", "5",
-                             "12", "21", "32", "50", "99", "a1", "c3", "h8", "j10", "w", "b"]),
+                             "12", "21", "32", "50", "99", "a1", "c3", "h8", "j10", "w", "b",
+                             "99999999999", "16777216"]),
             max_size=14,
         ).map("".join),
     )

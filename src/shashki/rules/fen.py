@@ -19,6 +19,15 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 
+#: The largest H or F value read (the game keeps its counters in 24 bits).
+MAX_COUNTER = 1_000_000
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only, few enough for int() (str.isdigit() also accepts "²")."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 @dataclass(frozen=True)
 class FenState:
     position: Position
@@ -51,7 +60,7 @@ def _squares(
         squares: list[int]
         if "-" in item:
             lo_text, _, hi_text = item.partition("-")
-            if not (lo_text.strip().isdigit() and hi_text.strip().isdigit()):
+            if not (_is_number(lo_text.strip()) and _is_number(hi_text.strip())):
                 raise BadFenError(f"bad range {raw.strip()!r} in FEN {fen!r}")
             lo, hi = int(lo_text), int(hi_text)
             if lo > hi:
@@ -130,11 +139,14 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
             else:
                 neutral = pieces
             kings |= k
-        elif head in ("H", "F") and token[1:].isdigit():
+        elif head in ("H", "F") and token[1:].isascii() and token[1:].isdigit():
+            value = int(token[1:]) if _is_number(token[1:]) else MAX_COUNTER + 1
+            if value > MAX_COUNTER:
+                raise BadFenError(f"counter {token!r} is over {MAX_COUNTER} in FEN {fen!r}")
             if head == "H":
-                reversible = int(token[1:])
+                reversible = value
             else:
-                fullmove = max(1, int(token[1:]))
+                fullmove = max(1, value)
         else:
             fields.append(token)
     position = variant.generator.fen_read(white, black, kings, turn, neutral, stacks, fields, fen)
