@@ -106,7 +106,9 @@ def test_perft_last_line_is_the_count(
         ("english", "W:We1:Bd2,f2,d4,f4", 1),
     ],
 )
-def test_perft_divide(capsys: pytest.CaptureFixture[str], variant: str, fen: str | None, depth: int) -> None:
+def test_perft_divide(
+    capsys: pytest.CaptureFixture[str], variant: str, fen: str | None, depth: int
+) -> None:
     argv = ["perft", variant, str(depth), "--divide"] + (["--fen", fen] if fen else [])
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""

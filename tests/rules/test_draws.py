@@ -17,7 +17,7 @@ import pytest
 
 from shashki.rules import Color, DrawRule, Game, IllegalMoveError, Outcome, Termination
 
-from ..conftest import mv, sq
+from ..conftest import mv
 
 CLASSIC = ("traditional", "russian", "brazilian", "international", "english")
 
@@ -150,10 +150,11 @@ def test_repetition_needs_the_same_side_to_move(variant: str) -> None:
         play(game, white[(i // 2) % 3] if i % 2 == 0 else black[(i // 2) % 2])
         if i < 23:
             assert game.outcome() is None, i
-    assert_draw(game, Termination.REPETITION, rule(variant, "7.2.3" if variant == "russian" else "three times"))
+    expected = rule(variant, "7.2.3" if variant == "russian" else "three times")
+    assert_draw(game, Termination.REPETITION, expected)
 
 
-# -- Russian draughts: FMJD-64 7.2.4 – 7.2.8 -------------------------------------------
+# -- Russian draughts: FMJD-64 7.2.4 - 7.2.8 -------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -251,7 +252,7 @@ def test_russian_7_2_5_capture_starts_again() -> None:
     assert game.outcome() is None
 
 
-# 7.2.6: kings on both sides, 4–5 pieces: 30 moves; 6–7 pieces: 60 moves, without a
+# 7.2.6: kings on both sides, 4-5 pieces: 30 moves; 6-7 pieces: 60 moves, without a
 # capture or a promotion. Men move now and then, so that 7.2.5 (only kings) stays quiet.
 FOUR = ("W:WKd2,a1:BKe7,h8", 60, (0, 28, 56))
 FIVE = ("W:WKd2,a1:BKe7,h8,f8", 60, (0, 28, 56))

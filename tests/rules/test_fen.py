@@ -37,10 +37,9 @@ def test_ranges() -> None:
     )
     # ranges mix with single squares, and a K before a range crowns the whole range
     game = Game("international", "W:WK46-48,50:B1-3,K5")
-    assert [game.variant.board.number(s) for s in sorted(game.pieces(), key=game.variant.board.number)] == [
-        1, 2, 3, 5, 46, 47, 48, 50,
-    ]
-    kings = {game.variant.board.number(s) for s, p in game.pieces().items() if p.kind is Kind.KING}
+    number = game.variant.board.number
+    assert sorted(number(s) for s in game.pieces()) == [1, 2, 3, 5, 46, 47, 48, 50]
+    kings = {number(s) for s, p in game.pieces().items() if p.kind is Kind.KING}
     assert kings == {5, 46, 47, 48}
 
 
@@ -102,7 +101,8 @@ def test_algebraic_and_numeric_squares() -> None:
 
 def test_colour_sections_in_either_order() -> None:
     assert position("russian", "W:B1-12:W21-32") == Game("russian").position
-    assert position("international", "B:B1-20:W31-50") == position("international", "B:W31-50:B1-20")
+    swapped = position("international", "B:B1-20:W31-50")
+    assert swapped == position("international", "B:W31-50:B1-20")
 
 
 def test_counters() -> None:

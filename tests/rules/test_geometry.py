@@ -102,7 +102,9 @@ def test_main_road() -> None:
 
 def test_rays_and_steps() -> None:
     a1 = EIGHT.parse_square("a1")
-    assert [EIGHT.name(p) for p in EIGHT.ray[Direction.NE][a1]] == ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]
+    assert [EIGHT.name(p) for p in EIGHT.ray[Direction.NE][a1]] == [
+        "b2", "c3", "d4", "e5", "f6", "g7", "h8",
+    ]
     assert EIGHT.ray[Direction.SW][a1] == ()
     assert EIGHT.ray[Direction.NW][a1] == ()
     d4 = EIGHT.parse_square("d4")

@@ -1,8 +1,8 @@
 """Hand-made positions, one or more per rule switch of RULES.md §0.4, with the exact set
 of legal moves each variant must give.
 
-The first group is the rule-discriminating table of RULES.md §2.17 (T1–T3) for the five
-classic variants, with the analogous positions on the International 10×10 board. The
+The first group is the rule-discriminating table of RULES.md §2.17 (T1-T3) for the five
+classic variants, with the analogous positions on the International 10x10 board. The
 later groups add positions of the same kind for each switch the five variants use.
 
 Moves are compared as full paths of landing squares ("b6-d8-f6"), so a wrong landing
@@ -16,7 +16,14 @@ from pathlib import Path
 import pytest
 
 from shashki.notation import move_text
-from shashki.rules import Color, Game, IllegalMoveError, Kind, Piece, find_variant, load_variant_file
+from shashki.rules import (
+    Color,
+    Game,
+    IllegalMoveError,
+    Kind,
+    Piece,
+    load_variant_file,
+)
 
 from ..conftest import ROOT, move_set, mv, paths, sq
 
@@ -508,7 +515,11 @@ def test_ring_both_ways_is_one_move(variant: str) -> None:
                 ("e3-h6-f8-a3", "c5 f4 g7"), ("e3-h6-f8-b4", "c5 f4 g7"),
             },
         ),
-        ("brazilian", "W:WKa5:Bb4,e3,d4,c7", {("a5-c3-e5-b8", "b4 c7 d4"), ("a5-d2-f4-b8", "b4 c7 e3")}),
+        (
+            "brazilian",
+            "W:WKa5:Bb4,e3,d4,c7",
+            {("a5-c3-e5-b8", "b4 c7 d4"), ("a5-d2-f4-b8", "b4 c7 e3")},
+        ),
         (
             "international",
             "W:WKc1:Bb6,f6,f4,h8",
@@ -539,7 +550,7 @@ def test_men_ring_is_one_move() -> None:
 
 def test_russian_crowning_cannot_split_a_move() -> None:
     """A.2: two paths with the same start, end and captures that leave different
-    positions (one crowned, one not) would be two moves. On an 8×8 board with short man
+    positions (one crowned, one not) would be two moves. On an 8x8 board with short man
     jumps no such pair exists: the jump that crowns takes a piece on the row before the
     far row, and a man can take that piece only by landing on the far row too. So every
     pair of Russian legal moves with the same start and end differs in its captures;

@@ -240,7 +240,9 @@ def reference_moves(
                 out.append((victim, lands, d))
         return out
 
-    def search(cur: Sq, king: bool, crowned: bool, start: Sq, path: list[Sq], taken: list[Sq], last):
+    def search(
+        cur: Sq, king: bool, crowned: bool, start: Sq, path: list[Sq], taken: list[Sq], last
+    ) -> None:
         options = jumps(cur, king, start, taken, last)
         if not options:
             if taken:
