@@ -297,7 +297,17 @@ def _plain(variant) -> bool:
     return type(variant.generator) is MoveGenerator
 
 
-PLAIN = [v.id for v in all_variants() if _plain(v)]
+def _plain_rule_sets() -> list[str]:
+    """One variant per distinct (rules, board) among the plain ones: variants that only
+    change the start position or the goal (diagonal, giveaway) move like their host."""
+    seen: dict[object, str] = {}
+    for v in all_variants():
+        if _plain(v):
+            seen.setdefault((v.rules, v.board.width, v.board.height, v.board.all_squares), v.id)
+    return list(seen.values())
+
+
+PLAIN = _plain_rule_sets()
 
 
 def check_against_reference(variant: str, pieces: dict[int, tuple[int, bool]], side: int) -> None:
