@@ -130,6 +130,11 @@ class MoveGenerator(GeneratorHooks):
         self.promo_continue = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
         self.promo_stop = rules.promotion_in_capture is PromotionInCapture.STOP
         self.mandatory = rules.capture_mandatory
+        # King capture shifts, for testing with whole-board operations whether a king
+        # can capture.
+        self.king_cap_up = tuple(geo.shift[d] for d in self.king_cap_dirs if geo.shift[d] > 0)  # type: ignore[operator]
+        self.king_cap_down = tuple(-geo.shift[d] for d in self.king_cap_dirs if geo.shift[d] < 0)  # type: ignore[operator]
+        _compile(self)
 
     # -- positions ------------------------------------------------------------
 
@@ -200,43 +205,8 @@ class MoveGenerator(GeneratorHooks):
         return self._captures(own, opp, k, self.mask & ~(w | b), turn)
 
     def count(self, pos: Position) -> int:
-        """``len(self.moves(pos))``, without building the quiet moves."""
-        w, b, k, turn, _ = pos
-        if turn:
-            own, opp = b, w
-        else:
-            own, opp = w, b
-        occ = w | b
-        empty = self.mask & ~occ
-        caps = self._captures(own, opp, k, empty, turn)
-        if caps and self.mandatory:
-            return len(caps)
-        n = len(caps)
-        men = own & ~k
-        if men:
-            for s, _ in self.man_up[turn]:
-                n += ((men << s) & empty).bit_count()
-            for s, _ in self.man_down[turn]:
-                n += ((men >> s) & empty).bit_count()
-        kings = own & k
-        if kings:
-            if self.rules.king_moves_fly:
-                for s in self.king_shift_up:
-                    x = kings
-                    while x:
-                        x = (x << s) & empty
-                        n += x.bit_count()
-                for s in self.king_shift_down:
-                    x = kings
-                    while x:
-                        x = (x >> s) & empty
-                        n += x.bit_count()
-            else:
-                for s in self.king_shift_up:
-                    n += ((kings << s) & empty).bit_count()
-                for s in self.king_shift_down:
-                    n += ((kings >> s) & empty).bit_count()
-        return n
+        """``len(self.moves(pos))``, without building the moves when it can."""
+        return self._count_position(pos[0], pos[1], pos[2], pos[3])  # type: ignore[no-any-return]
 
     def apply(self, pos: Position, mv: Move) -> Position:
         """The position after ``mv`` (which must be legal in ``pos``)."""
@@ -254,187 +224,525 @@ class MoveGenerator(GeneratorHooks):
             return (w, b, (k & ~cm) | tm, turn ^ 1, extra)
         return (w, b, k & ~cm, turn ^ 1, extra)
 
+    # -- perft ----------------------------------------------------------------
+
+    def perft(self, pos: Position, depth: int) -> int:
+        """Leaf nodes of the legal-move tree below ``pos`` at exactly ``depth`` plies.
+
+        Copy-make on bitboards, counting moves (not making them) at the last ply.  A
+        subclass that overrides a hook (``moves``, ``captures``, ``count``, ``apply``)
+        gets the plain walk over its hooks instead.
+        """
+        if depth <= 0:
+            return 1
+        cls = type(self)
+        if (
+            cls.moves is MoveGenerator.moves
+            and cls.apply is MoveGenerator.apply
+            and cls.count is MoveGenerator.count
+            and cls.captures is MoveGenerator.captures
+            and cls._captures is MoveGenerator._captures
+        ):
+            return self._fast_perft(pos[0], pos[1], pos[2], pos[3], depth)  # type: ignore[no-any-return]
+        moves, apply, count = self.moves, self.apply, self.count
+
+        def walk(p: Position, d: int) -> int:
+            if d == 1:
+                return count(p)
+            total = 0
+            for mv in moves(p):
+                total += walk(apply(p, mv), d - 1)
+            return total
+
+        return walk(pos, depth)
+
     # -- captures -------------------------------------------------------------
 
     def _captures(self, own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
+        """The capture moves of the side ``turn`` owning ``own`` (majority rule applied)."""
+        return self._capture_moves(own, opp, k, empty, turn)  # type: ignore[no-any-return]
+
+
+def _compile(gen: MoveGenerator) -> None:
+    """Build ``gen``'s hot functions as closures over its tables.
+
+    Every rule switch and table is a local of the closures (no attribute look-ups in the
+    loops); the functions are stored on ``gen``:
+
+    * ``_capture_moves(own, opp, k, empty, turn)``: the capture moves (Move objects);
+    * ``_count_position(w, b, k, turn)``: the number of legal moves, counting quiet moves
+      and captures that cannot go on with whole-board operations;
+    * ``_fast_perft(w, b, k, turn, depth)``: perft by copy-make on four ints.
+    """
+    geo = gen.geo
+    size = geo.size
+    mask = gen.mask
+    promo = gen.promo
+    man_up = [tuple(s for s, _ in gen.man_up[t]) for t in (0, 1)]
+    man_down = [tuple(s for s, _ in gen.man_down[t]) for t in (0, 1)]
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    king_up, king_down = gen.king_shift_up, gen.king_shift_down
+    king_move_fly = gen.rules.king_moves_fly
+    kcap_up, kcap_down = gen.king_cap_up, gen.king_cap_down
+    king_fly = gen.king_fly
+    mandatory = gen.mandatory
+    majority = gen.majority
+    immediate = gen.immediate
+    must_continue = gen.must_continue
+    promo_continue = gen.promo_continue
+    promo_stop = gen.promo_stop
+    promo_at_end = gen.promo_rule is PromotionInCapture.AT_END
+    man_jumps = gen.man_jumps
+    king_jumps = gen.king_jumps
+    # The squares a short jump from each square could take: no piece there, no jump.
+    man_near = [[0] * size, [0] * size]
+    king_near = [0] * size
+    for p in range(size):
+        for t in (0, 1):
+            for jump in man_jumps[t][p]:
+                man_near[t][p] |= jump[1]
+        for jump in king_jumps[p]:
+            king_near[p] |= jump[1]
+
+    # Tables indexed by the direction of the previous jump (-1: none), leaving out the
+    # direction a jump may not take next (the 180-degree turn, when it is banned).
+    def after(rows: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+        if not gen.no_180:
+            return [rows] * 9
+        return [[tuple(e for e in row if e[0] != (d + 4) % 8) for row in rows] for d in range(8)] + [rows]
+
+    man_jumps_after = [after(man_jumps[0]), after(man_jumps[1])]
+    king_jumps_after = after(king_jumps)
+    # Flying kings: per square, the capture lines that leave it as (direction, whether the
+    # line runs to higher bits, the shift of one step, the line as a bitboard, the lines
+    # of that direction from every square).
+    lines_of = {
+        d: tuple(geo.bits(geo.ray[d][p]) for p in range(size)) for d in range(8) if geo.shift[d]
+    }
+    king_lines = [
+        tuple(
+            (d, geo.shift[d] > 0, abs(geo.shift[d]), lines_of[d][p], lines_of[d])  # type: ignore[operator,arg-type]
+            for d in gen.king_cap_dirs
+            if lines_of[d][p]
+        )
+        for p in range(size)
+    ]
+    king_lines_after = after(king_lines)
+    # Flying kings that move and capture along the same lines: one scan of each line
+    # counts the quiet moves and finds the captures.
+    fused = (
+        king_fly
+        and king_move_fly
+        and set(gen.king_cap_dirs) == {absolute_direction(n, 0) for n in gen.rules.king_moves}
+    )
+    new = tuple.__new__
+
+    def search(own: int, opp: int, k: int, empty: int, turn: int, build: bool) -> Any:
+        """The capture moves (``build``) or their number; [] or 0 when there is none."""
         men = own & ~k
         cand = 0
         if men:
-            for s in self.man_cap_up[turn]:
+            for s in cap_up[turn]:
                 cand |= (((empty >> s) & opp) >> s) & men
-            for s in self.man_cap_down[turn]:
+            for s in cap_down[turn]:
                 cand |= (((empty << s) & opp) << s) & men
         kings = own & k
+        if kings and not king_captures(kings, own | opp, opp, empty):
+            kings = 0
         if not cand and not kings:
-            return []
-        found: dict[tuple[int, int, int, bool], Move] = {}
-        occ = own | opp
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            p = low.bit_length() - 1
-            self._man_search(p, p, occ ^ low, opp, turn, -1, [p], [], 0, 0, found)
-        while kings:
-            low = kings & -kings
-            kings ^= low
-            p = low.bit_length() - 1
-            self._king_search(p, p, occ ^ low, opp, turn, -1, [p], [], 0, 0, found)
-        if self.majority and len(found) > 1:
-            best = max(len(m[1]) for m in found.values())
-            return [m for m in found.values() if len(m[1]) == best]
-        return list(found.values())
+            return [] if build else 0
 
-    def _man_search(
-        self,
-        start: int,
-        cur: int,
-        occ: int,
-        jumpable: int,
-        turn: int,
-        last: int,
-        path: list[int],
-        caps: list[int],
-        cmask: int,
-        lmask: int,
-        found: dict[tuple[int, int, int, bool], Move],
-    ) -> bool:
-        """Extend a man's capture sequence ``path`` from ``cur``; record complete ones.
+        # Two sequences are one move when they leave the same position (RULES.md A.2):
+        # the same start, end and captured set, and the same piece (crowned or not).
+        found: dict[tuple[int, int, int, bool], Any] = {}
+        path: list[int] = []
+        caps: list[int] = []
+        jumps = man_jumps_after[turn]
+        near = man_near[turn]
+        pr = promo[turn]
+        start = sbit = 0
 
-        ``occ`` holds every piece that blocks (captured pieces too, unless they are removed
-        at once) without the moving piece; ``jumpable`` the pieces that may still be
-        jumped; ``cmask``/``lmask`` the captured and landing squares so far.  Returns
-        whether at least one jump exists from ``cur``.
-        """
-        jumped = False
-        opposite = (last + 4) % 8 if (self.no_180 and last >= 0) else -1
-        promo = self.promo[turn]
-        for d, vbit, victim, land, lbit in self.man_jumps[turn][cur]:
-            if not jumpable & vbit or occ & lbit or d == opposite:
-                continue
-            jumped = True
-            caps.append(victim)
-            path.append(land)
-            cm = cmask | vbit
-            lm = lmask | lbit
-            occ2 = occ ^ vbit if self.immediate else occ
-            if lbit & promo and not self.promo_rule is PromotionInCapture.AT_END:
-                if self.promo_stop or not self._king_search(
-                    start, land, occ2, jumpable ^ vbit, turn, d, path, caps, cm, lm, found
-                ):
-                    self._record(start, land, True, path, caps, cm, lm, found)
-            elif not self._man_search(
-                start, land, occ2, jumpable ^ vbit, turn, d, path, caps, cm, lm, found
-            ):
-                self._record(start, land, False, path, caps, cm, lm, found)
-            path.pop()
-            caps.pop()
-        return jumped
+        def record(end: int, crowned: bool, cm: int, lm: int) -> None:
+            key = (start, end, cm, crowned)
+            if key not in found:
+                if build:
+                    found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm))
+                else:
+                    found[key] = len(caps)
 
-    def _king_search(
-        self,
-        start: int,
-        cur: int,
-        occ: int,
-        jumpable: int,
-        turn: int,
-        last: int,
-        path: list[int],
-        caps: list[int],
-        cmask: int,
-        lmask: int,
-        found: dict[tuple[int, int, int, bool], Move],
-    ) -> bool:
-        """As ``_man_search``, for a king (flying or short)."""
-        jumped = False
-        opposite = (last + 4) % 8 if (self.no_180 and last >= 0) else -1
-        immediate = self.immediate
-        if not self.king_fly:
-            for d, vbit, victim, land, lbit in self.king_jumps[cur]:
-                if not jumpable & vbit or occ & lbit or d == opposite:
+        def man(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+            """Extend a man's capture sequence from ``cur``; record the complete ones.
+
+            ``occ`` holds every piece that blocks (captured pieces too, unless they are
+            removed at once) without the moving piece; ``jumpable`` the pieces that may
+            still be jumped; ``cmask``/``lmask`` the captured and landing squares so far.
+            Returns whether at least one jump exists from ``cur``.
+            """
+            jumped = False
+            for d, vbit, victim, land, lbit in jumps[last][cur]:
+                if not jumpable & vbit or occ & lbit:
                     continue
                 jumped = True
                 caps.append(victim)
                 path.append(land)
                 cm = cmask | vbit
                 lm = lmask | lbit
-                if not self._king_search(
-                    start, land, occ ^ vbit if immediate else occ, jumpable ^ vbit,
-                    turn, d, path, caps, cm, lm, found,
+                rest = jumpable ^ vbit
+                if lbit & pr and not promo_at_end:
+                    if promo_stop or not king(
+                        land, occ ^ vbit if immediate else occ, rest, d, cm, lm
+                    ):
+                        record(land, True, cm, lm)
+                elif not (
+                    rest & near[land]
+                    and man(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
                 ):
-                    self._record(start, land, True, path, caps, cm, lm, found)
+                    record(land, False, cm, lm)
                 path.pop()
                 caps.pop()
             return jumped
 
-        rays = self.cap_ray
-        for d in self.king_cap_dirs:
-            if d == opposite:
-                continue
-            ray = rays[d][cur]
-            n = len(ray)
-            i = 0
-            while i < n and not (occ >> ray[i]) & 1:
-                i += 1
-            if i >= n - 1:
-                continue
-            victim = ray[i]
-            if not (jumpable >> victim) & 1:
-                continue
-            j = i + 1
-            landings = []
-            while j < n and not (occ >> ray[j]) & 1:
-                landings.append(ray[j])
-                j += 1
-            if not landings:
-                continue
-            jumped = True
-            vbit = 1 << victim
-            occ2 = occ ^ vbit if immediate else occ
-            jump2 = jumpable ^ vbit
-            cm = cmask | vbit
-            caps.append(victim)
-            if self.must_continue:
+        def short_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+            """As ``man``, for a king that jumps only an adjacent piece."""
+            jumped = False
+            for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
+                if not jumpable & vbit or occ & lbit:
+                    continue
+                jumped = True
+                caps.append(victim)
+                path.append(land)
+                cm = cmask | vbit
+                lm = lmask | lbit
+                rest = jumpable ^ vbit
+                if not (
+                    rest & king_near[land]
+                    and short_king(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
+                ):
+                    record(land, True, cm, lm)
+                path.pop()
+                caps.pop()
+            return jumped
+
+        def flying_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+            """As ``man``, for a king that jumps a piece at any distance and lands on any
+            empty square beyond it (on one that goes on, under the must-continue rule)."""
+            jumped = False
+            for d, up, _, line, rays in king_lines_after[last][cur]:
+                x = occ & line
+                if not x:
+                    continue
+                vbit = x & -x if up else 1 << (x.bit_length() - 1)
+                if not jumpable & vbit:
+                    continue
+                victim = vbit.bit_length() - 1
+                beyond = rays[victim]
+                y = occ & beyond
+                if y:
+                    # the empty squares up to the next piece on the line
+                    lands = beyond & ((y & -y) - 1) if up else beyond & -(1 << y.bit_length())
+                else:
+                    lands = beyond
+                if not lands:
+                    continue
+                jumped = True
+                occ2 = occ ^ vbit if immediate else occ
+                rest = jumpable ^ vbit
+                cm = cmask | vbit
+                caps.append(victim)
                 terminal = []
                 goes_on = False
-                for land in landings:
+                while lands:  # nearest landing square first
+                    lbit = lands & -lands if up else 1 << (lands.bit_length() - 1)
+                    lands ^= lbit
+                    land = lbit.bit_length() - 1
                     path.append(land)
-                    if self._king_search(
-                        start, land, occ2, jump2, turn, d, path, caps, cm, lmask | 1 << land, found
-                    ):
+                    if flying_king(land, occ2, rest, d, cm, lmask | lbit):
                         goes_on = True
-                    else:
+                    elif must_continue:
                         terminal.append(land)
+                    else:
+                        record(land, True, cm, lmask | lbit)
                     path.pop()
-                if not goes_on:
+                if terminal and not goes_on:
                     for land in terminal:
                         path.append(land)
-                        self._record(start, land, True, path, caps, cm, lmask | 1 << land, found)
+                        record(land, True, cm, lmask | 1 << land)
                         path.pop()
-            else:
-                for land in landings:
-                    path.append(land)
-                    lm = lmask | 1 << land
-                    if not self._king_search(start, land, occ2, jump2, turn, d, path, caps, cm, lm, found):
-                        self._record(start, land, True, path, caps, cm, lm, found)
-                    path.pop()
-            caps.pop()
-        return jumped
+                caps.pop()
+            return jumped
 
-    @staticmethod
-    def _record(
-        start: int,
-        end: int,
-        king: bool,
-        path: list[int],
-        caps: list[int],
-        cmask: int,
-        lmask: int,
-        found: dict[tuple[int, int, int, bool], Move],
-    ) -> None:
-        # Two sequences are one move when they leave the same position (RULES.md A.2):
-        # the same start, end and captured set, and the same piece (crowned or not).
-        key = (start, end, cmask, king)
-        if key not in found:
-            found[key] = tuple.__new__(  # type: ignore[assignment]
-                Move, (tuple(path), tuple(caps), 1 << start, 1 << end, cmask, lmask)
-            )
+        king = flying_king if king_fly else short_king
+        occupied = own | opp
+        while cand:
+            sbit = cand & -cand
+            cand ^= sbit
+            start = sbit.bit_length() - 1
+            path.append(start)
+            man(start, occupied ^ sbit, opp, -1, 0, 0)
+            path.pop()
+        while kings:
+            sbit = kings & -kings
+            kings ^= sbit
+            start = sbit.bit_length() - 1
+            path.append(start)
+            king(start, occupied ^ sbit, opp, -1, 0, 0)
+            path.pop()
+        if build:
+            if majority and len(found) > 1:
+                best = max(len(m[1]) for m in found.values())
+                return [m for m in found.values() if len(m[1]) == best]
+            return list(found.values())
+        if majority and len(found) > 1:
+            sizes = list(found.values())
+            return sizes.count(max(sizes))
+        return len(found)
+
+    def king_captures(kings: int, occ: int, opp: int, empty: int) -> bool:
+        """Whether one of ``kings`` can jump a piece of ``opp``."""
+        if king_fly:
+            while kings:
+                kb = kings & -kings
+                kings ^= kb
+                for _, up, s, line, _ in king_lines[kb.bit_length() - 1]:
+                    x = occ & line
+                    if x:
+                        if up:
+                            x &= -x
+                            if x & opp and (x << s) & empty:
+                                return True
+                        else:
+                            x = 1 << (x.bit_length() - 1)
+                            if x & opp and (x >> s) & empty:
+                                return True
+        else:
+            for s in kcap_up:
+                if (((kings << s) & opp) << s) & empty:
+                    return True
+            for s in kcap_down:
+                if (((kings >> s) & opp) >> s) & empty:
+                    return True
+        return False
+
+    def king_scan(kings: int, occ: int, opp: int, empty: int) -> int:
+        """The number of quiet moves of ``kings``, or -1 if one of them can capture."""
+        n = 0
+        if fused:
+            while kings:
+                kb = kings & -kings
+                kings ^= kb
+                for _, up, s, line, _ in king_lines[kb.bit_length() - 1]:
+                    x = occ & line
+                    if not x:
+                        n += line.bit_count()
+                    elif up:
+                        x &= -x
+                        if x & opp and (x << s) & empty:
+                            return -1
+                        n += (line & (x - 1)).bit_count()
+                    else:
+                        x = 1 << (x.bit_length() - 1)
+                        if x & opp and (x >> s) & empty:
+                            return -1
+                        n += (line & -(x << 1)).bit_count()
+            return n
+        if king_captures(kings, occ, opp, empty):
+            return -1
+        if king_move_fly:
+            for s in king_up:
+                x = kings
+                while x:
+                    x = (x << s) & empty
+                    n += x.bit_count()
+            for s in king_down:
+                x = kings
+                while x:
+                    x = (x >> s) & empty
+                    n += x.bit_count()
+        else:
+            for s in king_up:
+                n += ((kings << s) & empty).bit_count()
+            for s in king_down:
+                n += ((kings >> s) & empty).bit_count()
+        return n
+
+    def single_jumps(men: int, opp: int, empty: int, turn: int) -> int:
+        """The landing squares of men's jumps, if every one ends the move there;
+        -1 if some jump may go on (or crown and go on), and the full search must run."""
+        lands = 0
+        for s in cap_up[turn]:
+            lands |= (((men << s) & opp) << s) & empty
+        for s in cap_down[turn]:
+            lands |= (((men >> s) & opp) >> s) & empty
+        if lands and goes_on(lands, opp, empty, turn):
+            return -1
+        return lands
+
+    def goes_on(lands: int, opp: int, empty: int, turn: int) -> bool:
+        """Whether a man's jump to one of ``lands`` may go on (or crown and go on).
+
+        Jumping back over the piece just taken would land on the square the man left,
+        which is not in ``empty``; any other second jump lands on a square empty now.
+        """
+        if promo_continue and lands & promo[turn]:
+            return True
+        for s in cap_up[turn]:
+            if (((lands << s) & opp) << s) & empty:
+                return True
+        for s in cap_down[turn]:
+            if (((lands >> s) & opp) >> s) & empty:
+                return True
+        return False
+
+    if type(gen)._captures is MoveGenerator._captures:
+
+        def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
+            return search(own, opp, k, empty, turn, True)  # type: ignore[no-any-return]
+
+        def count_captures(own: int, opp: int, k: int, empty: int, turn: int) -> int:
+            return search(own, opp, k, empty, turn, False)  # type: ignore[no-any-return]
+
+        plain = True
+    else:  # a subclass's own captures: count them by building them
+        overridden = gen._captures
+
+        def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
+            return overridden(own, opp, k, empty, turn)
+
+        def count_captures(own: int, opp: int, k: int, empty: int, turn: int) -> int:
+            return len(overridden(own, opp, k, empty, turn))
+
+        plain = False
+
+    def count(own: int, opp: int, k: int, turn: int, _depth: int = 1) -> int:
+        """The number of legal moves of the side ``turn`` owning ``own``."""
+        occ = own | opp
+        empty = mask & ~occ
+        men = own & ~k
+        kings = own & k
+        n = 0
+        nk = king_scan(kings, occ, opp, empty) if kings else 0
+        if nk < 0 or not plain:
+            n = count_captures(own, opp, k, empty, turn)
+            if n and mandatory:
+                return n
+            if nk < 0:
+                nk = king_scan(kings, occ, 0, empty)  # no victims: the quiet moves only
+        elif men:
+            # men's jumps, counted by landing square while none of them may go on
+            lands = 0
+            for s in cap_up[turn]:
+                t = (((men << s) & opp) << s) & empty
+                if t:
+                    lands |= t
+                    n += t.bit_count()
+            for s in cap_down[turn]:
+                t = (((men >> s) & opp) >> s) & empty
+                if t:
+                    lands |= t
+                    n += t.bit_count()
+            if lands:
+                if goes_on(lands, opp, empty, turn):
+                    n = count_captures(own, opp, k, empty, turn)
+                if mandatory:
+                    return n
+        if men:
+            for s in man_up[turn]:
+                n += ((men << s) & empty).bit_count()
+            for s in man_down[turn]:
+                n += ((men >> s) & empty).bit_count()
+        return n + nk
+
+    def count_position(w: int, b: int, k: int, turn: int) -> int:
+        return count(b, w, k, 1) if turn else count(w, b, k, 0)
+
+    def walk(own: int, opp: int, k: int, turn: int, depth: int) -> int:
+        """Perft of the side ``turn`` owning ``own`` (depth >= 2)."""
+        d = depth - 1
+        child = count if d == 1 else walk
+        nxt = turn ^ 1
+        empty = mask & ~(own | opp)
+        men = own & ~k
+        kings = own & k
+        pr = promo[turn]
+        total = 0
+        captured = False
+        king_takes = kings and king_captures(kings, own | opp, opp, empty)
+        lands = single_jumps(men, opp, empty, turn) if men and not king_takes else 0
+        if lands > 0:
+            # Single jumps that end the move: made from bit operations.
+            captured = True
+            for s in cap_up[turn]:
+                t = (((men << s) & opp) << s) & empty
+                while t:
+                    low = t & -t
+                    t ^= low
+                    victim = low >> s
+                    total += child(
+                        opp ^ victim, own ^ low ^ (victim >> s), (k & ~victim) | (low & pr), nxt, d
+                    )
+            for s in cap_down[turn]:
+                t = (((men >> s) & opp) >> s) & empty
+                while t:
+                    low = t & -t
+                    t ^= low
+                    victim = low << s
+                    total += child(
+                        opp ^ victim, own ^ low ^ (victim << s), (k & ~victim) | (low & pr), nxt, d
+                    )
+        elif lands < 0 or king_takes:
+            for _, _, fm, tm, cm, lm in search(own, opp, k, empty, turn, True):
+                captured = True
+                if k & fm:
+                    k2 = ((k ^ fm) & ~cm) | tm
+                elif (lm if promo_continue else tm) & pr:
+                    k2 = (k & ~cm) | tm
+                else:
+                    k2 = k & ~cm
+                total += child(opp & ~cm, (own ^ fm) | tm, k2, nxt, d)
+        if captured and mandatory:
+            return total
+        if men:
+            for s in man_up[turn]:
+                t = (men << s) & empty
+                while t:
+                    low = t & -t
+                    t ^= low
+                    total += child(opp, own ^ low ^ (low >> s), k | (low & pr), nxt, d)
+            for s in man_down[turn]:
+                t = (men >> s) & empty
+                while t:
+                    low = t & -t
+                    t ^= low
+                    total += child(opp, own ^ low ^ (low << s), k | (low & pr), nxt, d)
+        while kings:
+            kb = kings & -kings
+            kings ^= kb
+            for s in king_up:
+                x = kb
+                while True:
+                    x = (x << s) & empty
+                    if not x:
+                        break
+                    total += child(opp, own ^ kb ^ x, k ^ kb ^ x, nxt, d)
+                    if not king_move_fly:
+                        break
+            for s in king_down:
+                x = kb
+                while True:
+                    x = (x >> s) & empty
+                    if not x:
+                        break
+                    total += child(opp, own ^ kb ^ x, k ^ kb ^ x, nxt, d)
+                    if not king_move_fly:
+                        break
+        return total
+
+    def perft(w: int, b: int, k: int, turn: int, depth: int) -> int:
+        own, opp = (b, w) if turn else (w, b)
+        if depth == 1:
+            return count(own, opp, k, turn)
+        return walk(own, opp, k, turn, depth)
+
+    gen._capture_moves = capture_moves  # type: ignore[attr-defined]
+    gen._count_position = count_position  # type: ignore[attr-defined]
+    gen._fast_perft = perft  # type: ignore[attr-defined]
