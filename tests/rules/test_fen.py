@@ -224,7 +224,7 @@ FEN_ALPHABET = "WBKHFN?:,.-=x 0123456789abcdefghijklmwbk\"'\t\u00b2\u0663"
 
 @pytest.mark.parametrize("variant", ALL)
 @settings(
-    max_examples=50,
+    max_examples=30,
     derandomize=True,
     deadline=None,
     database=None,

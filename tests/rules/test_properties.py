@@ -353,7 +353,7 @@ def check_against_reference(variant: str, pieces: dict[int, tuple[int, bool]], s
 
 @pytest.mark.parametrize("variant", PLAIN)
 @settings(
-    max_examples=60,
+    max_examples=40,
     derandomize=True,
     deadline=None,
     database=None,
