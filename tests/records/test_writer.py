@@ -203,3 +203,23 @@ def test_double_move_turns_share_a_number() -> None:
     text = movetext(assert_round_trip(record))
     if movers[:4] == [0, 0, 1, 1]:
         assert text.startswith("1. ") and ";" in text and " 2. " in text
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
+def test_games_from_a_position_in_the_middle_of_a_game(variant: Variant) -> None:
+    """The start FEN of any position a game reaches (Bashni columns, Artamonov's frozen
+    piece and counts, the move counters) is written and read back exactly."""
+    source = random_record(variant, 99, plies=40)
+    node = source.end()
+    while node.parent is not None and node.ply() > 20:
+        node = node.parent
+    game = node.replay()
+    record = GameRecord(variant, game.fen())
+    tail = record
+    for follow in node.mainline():
+        assert follow.move is not None
+        tail = tail.add_variation(follow.move)
+    text = assert_round_trip(record)
+    [back] = read_games_text(text)
+    assert back.start().fen() == game.fen()
+    assert back.end().replay().fen() == source.end().replay().fen()

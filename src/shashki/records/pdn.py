@@ -21,12 +21,21 @@ alias or name, as lidraughts and PlayStrategy write them) — and otherwise from
 caller's default, which is International draughts (PDN's default GameType 20) unless
 given.  The moves never decide the variant.
 
-Every move is matched to exactly one legal move.  When a move matches none or several, or
-the text is not a move at all, the game records a :class:`BadPdnError` (line, column, the
-text, the position's FEN); that line of play ends there — the rest of a variation is
-skipped, or the rest of the game after an error in the main line — what was read before
-is kept, and the next game is read normally.  The reader raises nothing for bad input;
-only an ``OSError`` from the file itself reaches the caller.
+Every move is matched to exactly one legal move.  A text that fits several (short
+notation ``hg7`` with two men able to reach g7, a capture written by its ends only when two
+routes join them) is settled by the moves that follow it in the same line: if exactly one
+reading lets more of them be played, that is the move, and a warning says so.  When a
+move matches none, or several that nothing settles, or the text is not a move at all, the
+game records a :class:`BadPdnError` (line, column, the text, the position's FEN); that
+line of play ends there — the rest of a variation is skipped, or the rest of the game
+after an error in the main line — what was read before is kept, and the next game is
+read normally.  Words outside braces ("Red overstepped the time") are kept as a comment,
+with a warning.  The reader raises nothing for bad input; only an ``OSError`` from the
+file itself reaches the caller.
+
+The small functions :func:`variant_from_headers`, :func:`start_from_headers`,
+:func:`match_move` and :func:`pdn_headers` are where the reader and the writer meet
+a variant; a variant with needs of its own is served by extending them.
 """
 
 from __future__ import annotations
@@ -307,7 +316,16 @@ def _tokens(lines: Iterable[str]) -> Iterator[Token]:
     comment: list[str] | None = None  # the parts of a comment that spans lines
     c_line = c_col = 0
     lineno = 0
-    for text in lines:
+    source = iter(lines)
+    while True:
+        try:
+            text = next(source)
+        except StopIteration:
+            break
+        except UnicodeDecodeError as exc:  # a text handle opened with the wrong encoding
+            message = f"the file cannot be decoded ({exc.reason}): open it in binary mode"
+            yield Token(BROKEN, "", lineno + 1, 1, message)
+            return
         lineno += 1
         pos = 0
         if comment is not None:
@@ -632,9 +650,6 @@ class PdnReader:
         except StopIteration:
             self._eof = True
             return None
-        except UnicodeDecodeError as exc:  # a text handle opened with the wrong encoding
-            self._eof = True
-            return Token(BROKEN, "", 0, 0, f"the file cannot be decoded: {exc.reason}")
 
     def read_game(
         self,
@@ -848,12 +863,10 @@ class PdnReader:
                     BadPdnError(tok.value, line=tok.line, column=tok.column, token=tok.text)
                 )
             elif kind == BROKEN:
+                content = True
                 visitor.visit_error(
                     BadPdnError(tok.value, line=tok.line, column=tok.column, token=tok.text)
                 )
-                if tok.line == 0:  # the stream itself broke
-                    content = True
-                    break
             # NUMBER and SEP carry nothing the moves do not say.
         flush_prose()
         self._close_all(visitor, game, frames, None, quiet)
@@ -1133,7 +1146,10 @@ class _Line(NamedTuple):
 
 class PdnWriter(Visitor[str]):
     """Writes a game as PDN text: tags, then the moves in lines of at most ``columns``
-    characters (a single word longer than that stands alone on its line).
+    characters (a single word longer than that stands alone on its line; a tag is one
+    line whatever its length, as PDN wants).  Comments are written with their white
+    space made single spaces, and braces inside them as parentheses; a line never
+    starts with "%".
 
     Move numbers count turns: a number goes up when the first mover's turn comes round
     again, so consecutive moves of one side (double-move turns) share a number and are
