@@ -177,3 +177,13 @@ def test_many_ambiguous_moves_in_a_row_stay_bounded() -> None:
 def test_samples_exist() -> None:
     assert samples()
     assert Path(__file__).exists()
+
+
+def test_an_unclosed_comment_does_not_fill_memory() -> None:
+    head = b'[GameType "20"]\n1. 32-28 {' + b"word " * 40 + b"\n"
+    body = (b"x" * 200 + b"\n") * 5000  # 1 MB inside the comment
+    tail = b'} 19-23 *\n[GameType "20"]\n1. 33-28 *\n'
+    first, second = read_all(head + body + tail)
+    assert first.ok and len(first.mainline_moves()) == 2  # type: ignore[attr-defined]
+    assert first.warnings and len(first.next().comments[0]) < 200_000  # type: ignore[attr-defined]
+    assert second.ok  # type: ignore[attr-defined]

@@ -273,6 +273,10 @@ _TOKEN_RE = re.compile(
     """,
     re.VERBOSE,
 )
+#: A comment over many lines keeps at most this many characters (an unclosed brace
+#: must not pull a whole archive into memory).
+_COMMENT_LIMIT = 100_000
+_COMMENT_CUT = f"comment longer than {_COMMENT_LIMIT} characters: the rest is left out"
 _TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z][\w-]*\s*"[^"]*"\s*\]\s*$')
 _ESCAPE = re.compile(r"\\(.)")
 _MARKS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
@@ -314,7 +318,7 @@ def _tokens(lines: Iterable[str]) -> Iterator[Token]:
     """The tokens of PDN text, with 1-based line and column."""
     match = _TOKEN_RE.match
     comment: list[str] | None = None  # the parts of a comment that spans lines
-    c_line = c_col = 0
+    c_line = c_col = c_size = 0
     lineno = 0
     source = iter(lines)
     while True:
@@ -337,10 +341,14 @@ def _tokens(lines: Iterable[str]) -> Iterator[Token]:
                     yield Token(COMMENT, _clean(comment), c_line, c_col)
                     comment = None
                 else:
-                    comment.append(text)
+                    if c_size < _COMMENT_LIMIT:
+                        comment.append(text)
+                        c_size += len(text)
                     continue
             else:
                 comment.append(text[:end])
+                if c_size >= _COMMENT_LIMIT:
+                    yield Token(WARN, "{", c_line, c_col, _COMMENT_CUT)
                 yield Token(COMMENT, _clean(comment), c_line, c_col)
                 comment = None
                 pos = end + 1
@@ -359,7 +367,7 @@ def _tokens(lines: Iterable[str]) -> Iterator[Token]:
             if kind in ("comment", "cend"):
                 if m.group("cend") is None:
                     comment = [m.group("comment")]
-                    c_line, c_col = lineno, col
+                    c_line, c_col, c_size = lineno, col, len(comment[0])
                 else:
                     yield Token(COMMENT, _clean([m.group("comment")]), lineno, col)
             elif kind == "tvalue":
@@ -388,6 +396,8 @@ def _tokens(lines: Iterable[str]) -> Iterator[Token]:
                 yield Token(JUNK, m.group(), lineno, col)
     if comment is not None:
         yield Token(BROKEN, "{", c_line, c_col, "comment is not closed with '}'")
+        if c_size >= _COMMENT_LIMIT:
+            yield Token(WARN, "{", c_line, c_col, _COMMENT_CUT)
         yield Token(COMMENT, _clean(comment), c_line, c_col)
 
 
@@ -578,6 +588,8 @@ _PROSE = re.compile(r"[^\W\d_][^\d(){}\[\]]*")
 #: that look-ahead may visit.
 _LOOKAHEAD = 12
 _LOOKAHEAD_NODES = 400
+#: How many tokens the look-ahead may hold (long variations in between).
+_LOOKAHEAD_TOKENS = 2000
 
 
 def matching_moves(game: Game, text: str) -> list[Move]:
@@ -918,7 +930,7 @@ class PdnReader:
         seen: list[Token] = []
         texts: list[str] = []
         depth = 0
-        while len(texts) < limit:
+        while len(texts) < limit and len(seen) < _LOOKAHEAD_TOKENS:
             tok = self._next()
             if tok is None:
                 break
