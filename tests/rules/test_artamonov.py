@@ -83,7 +83,14 @@ def test_opening_captures(start: str, expected: set[str]) -> None:
 def test_perft_from_the_start(start: str) -> None:
     # the reference generator at the end of this file gives the same counts (and the
     # board is symmetric, so North first gives South's numbers)
-    assert [Game("artamonov", start=start).perft(d) for d in range(1, 7)] == [6, 14, 47, 113, 225, 481]
+    assert [Game("artamonov", start=start).perft(d) for d in range(1, 7)] == [
+        6,
+        14,
+        47,
+        113,
+        225,
+        481,
+    ]
 
 
 # -- the frozen piece -----------------------------------------------------------------------
@@ -223,7 +230,9 @@ def test_a_position_with_four_pieces_starts_the_count_at_once() -> None:
 
 
 @pytest.mark.parametrize(("fen", "winner"), [(FOUR + ":C3,1:L0", SOUTH), (FOUR + ":C5,5:L0", None)])
-def test_threefold_repetition_is_decided_by_the_captured_pieces(fen: str, winner: Color | None) -> None:
+def test_threefold_repetition_is_decided_by_the_captured_pieces(
+    fen: str, winner: Color | None
+) -> None:
     game = Game("artamonov", fen)
     for i in range(8):
         assert game.outcome() is None, (i, game.fen())
@@ -303,7 +312,9 @@ def reference_moves(board: Board, turn: int, frozen_at: tuple[int, int] | None) 
             while _on(f, r) and free((f, r)):
                 any_jump = True
                 if not walk(start, kind, (f, r), taken | {victim}):
-                    left = {s: k for s, k in board.items() if s not in taken | {victim} and s != start}
+                    left = {
+                        s: k for s, k in board.items() if s not in taken | {victim} and s != start
+                    }
                     left[(f, r)] = "k" if kind == "k" or r == far else "m"
                     captures[(start, (f, r), frozenset(left.items()))] = len(taken) + 1
                 if kind == "m":
@@ -365,7 +376,9 @@ def test_engine_agrees_with_the_reference_on_random_positions() -> None:
         board = {s: rng.choice("mmmk") for s in rng.sample(dark, rng.randint(1, 16))}
         turn = rng.randint(0, 1)
         frozen_at = rng.choice([*board, None])
-        items = ",".join(("K" if k == "k" else "") + f"{FILES[f]}{r + 1}" for (f, r), k in board.items())
+        items = ",".join(
+            ("K" if k == "k" else "") + f"{FILES[f]}{r + 1}" for (f, r), k in board.items()
+        )
         fen = f"{'WB'[turn]}:N{items}"
         if frozen_at is not None:
             fen += f":Z{FILES[frozen_at[0]]}{frozen_at[1] + 1}"

@@ -118,7 +118,17 @@ def test_a_freed_king_commands_as_a_king_again() -> None:
     game.push(mv("bashni", "a1", "b2"))
     moves = paths(game)
     # it flies, backward (towards rank 8) as well as forward
-    assert {"e5-f6", "e5-g7", "e5-h8", "e5-d6", "e5-c7", "e5-b8", "e5-f4", "e5-g3", "e5-h2"} <= moves
+    assert {
+        "e5-f6",
+        "e5-g7",
+        "e5-h8",
+        "e5-d6",
+        "e5-c7",
+        "e5-b8",
+        "e5-f4",
+        "e5-g3",
+        "e5-h2",
+    } <= moves
 
 
 def test_only_the_top_piece_is_crowned() -> None:
@@ -215,7 +225,10 @@ def test_30_plies_without_capture_or_promotion() -> None:
     game.push(mv("bashni", "c1", "d2"))
     outcome = game.outcome()
     assert outcome is not None and outcome.termination is Termination.MOVE_LIMIT
-    assert outcome.is_draw and outcome.rule == "15 moves by each player without a capture or a promotion"
+    assert (
+        outcome.is_draw
+        and outcome.rule == "15 moves by each player without a capture or a promotion"
+    )
 
 
 def test_30_plies_near_miss_and_promotion_reset() -> None:
@@ -287,7 +300,9 @@ def _on(f: int, r: int) -> bool:
     return 0 <= f < 8 and 0 <= r < 8
 
 
-def reference_moves(board: Board, turn: int) -> set[tuple[tuple[int, int], tuple[int, int], frozenset]]:
+def reference_moves(
+    board: Board, turn: int
+) -> set[tuple[tuple[int, int], tuple[int, int], frozenset]]:
     """(start, end, resulting board) of every legal move, from the text of V11."""
     enemy, own = ("wW", "bB") if turn else ("bB", "wW")
     far, forward = (0, -1) if turn else (7, 1)
@@ -301,7 +316,12 @@ def reference_moves(board: Board, turn: int) -> set[tuple[tuple[int, int], tuple
             while king and _on(f, r) and (f, r) not in rest:
                 f, r = f + df, r + dr
             victim = (f, r)
-            if not _on(f, r) or victim not in rest or victim == last or rest[victim][-1] not in enemy:
+            if (
+                not _on(f, r)
+                or victim not in rest
+                or victim == last
+                or rest[victim][-1] not in enemy
+            ):
                 continue
             lands = []
             f, r = f + df, r + dr
@@ -364,7 +384,11 @@ def engine_moves(game: Game) -> set[tuple[tuple[int, int], tuple[int, int], froz
     for move in game.legal_moves():
         g = game.copy()
         g.push_unchecked(move)
-        board = {(geo.file_of[p], geo.rank_of[p]): st for p in geo.squares if (st := column(g, geo.name(p)))}
+        board = {
+            (geo.file_of[p], geo.rank_of[p]): st
+            for p in geo.squares
+            if (st := column(g, geo.name(p)))
+        }
         key = (
             (geo.file_of[move.start], geo.rank_of[move.start]),
             (geo.file_of[move.end], geo.rank_of[move.end]),

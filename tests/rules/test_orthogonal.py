@@ -1,5 +1,5 @@
 """The orthogonal games on all 64 squares: Turkish draughts (Dama), the document's Tama
-and real Armenian Tama (RULES.md V8a, V8b, V9, A.3.9–A.3.11).
+and real Armenian Tama (RULES.md V8a, V8b, V9, A.3.9-A.3.11).
 
 Moves are compared as full paths of landing squares ("a3-e3-e6-b6-b1"), with the
 captured squares where they matter. Where a rule is a switch of the variant file, a copy
@@ -141,7 +141,10 @@ def test_turkish_immediate_removal_lets_a_square_be_crossed_again() -> None:
     game = Game("turkish", RECROSS)
     expected = {f"a3-e3-e6-b6-{end}" for end in ("b4", "b3", "b2", "b1")}
     assert paths(game) == expected
-    assert all(set(m.captured) == {sq("turkish", s) for s in ("b3", "e5", "c6", "b5")} for m in game.legal_moves())
+    assert all(
+        set(m.captured) == {sq("turkish", s) for s in ("b3", "e5", "c6", "b5")}
+        for m in game.legal_moves()
+    )
     after = play("turkish", RECROSS, "a3-e3-e6-b6-b1")
     assert after.pieces() == {sq("turkish", "b1"): WHITE_KING}
 
@@ -191,7 +194,9 @@ def test_dama_is_turkish() -> None:
 # -- Turkish draws (A.3.11) --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("fen", ["W:WKa1:BKh7", "W:WKa1:Bh7", "W:Wa2:BKh7", "W:Wa2:Bh7", "B:Wa2:Bh7"])
+@pytest.mark.parametrize(
+    "fen", ["W:WKa1:BKh7", "W:WKa1:Bh7", "W:Wa2:BKh7", "W:Wa2:Bh7", "B:Wa2:Bh7"]
+)
 def test_turkish_one_piece_against_one_piece_is_drawn(fen: str) -> None:
     outcome = Game("turkish", fen).outcome()
     assert outcome is not None and outcome.is_draw

@@ -22,7 +22,12 @@ SHEEP_AT_HOME = "Bb8,d8,f8,h8"
 
 @pytest.mark.parametrize(
     ("label", "moves"),
-    [("a1", {"a1-b2"}), ("c1", {"c1-b2", "c1-d2"}), ("e1", {"e1-d2", "e1-f2"}), ("g1", {"g1-f2", "g1-h2"})],
+    [
+        ("a1", {"a1-b2"}),
+        ("c1", {"c1-b2", "c1-d2"}),
+        ("e1", {"e1-d2", "e1-f2"}),
+        ("g1", {"g1-f2", "g1-h2"}),
+    ],
 )
 def test_the_wolfs_player_chooses_its_square(label: str, moves: set[str]) -> None:
     game = Game("wolf-sheep", start=label)

@@ -51,6 +51,7 @@ class BashniGenerator(MoveGenerator):
 
     def stack(self, pos: Position, square: int) -> str:
         """The column on ``square`` bottom to top ("" if empty)."""
+        pos = self.host_position(pos)
         for sq, st in pos[4] or ():
             if sq == square:
                 return st

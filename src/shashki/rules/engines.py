@@ -22,11 +22,20 @@ ENGINES: dict[str, type[MoveGenerator]] = {
 }
 
 
+#: The order of the mixins, outermost first, whatever order a variant file lists them in:
+#: the turn structure (double-move) sees whole moves of the modifiers below it, a move of
+#: an opponent's piece is made by the rules below it, and demotion puts back the kings
+#: that self-capture's removal took away.
+MIXIN_ORDER = ("double-move", "move-opponent", "demotion", "self-capture")
+
+
 @cache
 def generator_class(engine: str, modifiers: tuple[str, ...]) -> type[MoveGenerator]:
-    """The generator class of an engine with modifiers applied (first listed = outermost)."""
+    """The generator class of an engine with modifiers applied (in ``MIXIN_ORDER``)."""
     base = ENGINES[engine]
-    mixins = tuple(MODIFIERS[m].mixin for m in modifiers if MODIFIERS[m].mixin is not None)
+    rank = {m: i for i, m in enumerate(MIXIN_ORDER)}
+    ordered = sorted(modifiers, key=lambda m: rank.get(m, len(rank)))
+    mixins = tuple(MODIFIERS[m].mixin for m in ordered if MODIFIERS[m].mixin is not None)
     if not mixins:
         return base
     name = "".join(m.__name__.replace("Mixin", "") for m in mixins) + base.__name__

@@ -34,6 +34,11 @@ class GeneratorHooks:
         self.variant = variant
         self.options = variant.options
 
+    def host_position(self, pos: Position) -> Position:
+        """``pos`` in the form the engine's own code reads (a modifier such as
+        double-move wraps the engine's extra state in its own)."""
+        return pos
+
     # -- the end of the game -----------------------------------------------------
 
     def decide(self, game: Game) -> Outcome | None:

@@ -15,7 +15,7 @@ generator class (code).  A variant file lists them: ``host = "brazilian"`` with
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .move import Move
 from .rules import CaptureChoice, NoMoves, Rules
@@ -46,12 +46,8 @@ class DemotionMixin(_Base):
         if not demoted:
             return new
         w, b, k, turn, extra = new
-        if pos[3]:  # Black moved: the demoted kings are White's
-            w |= demoted
-        else:
-            b |= demoted
-        return (w, b, k & ~demoted, turn, extra)
-
+        # each keeps its colour (with self-capture a player's own king may be jumped)
+        return (w | (demoted & pos[0]), b | (demoted & pos[1]), k & ~demoted, turn, extra)
 
 
 class MoveOpponentMixin(_Base):
@@ -67,7 +63,8 @@ class MoveOpponentMixin(_Base):
         if not (b if turn else w):
             return []  # no piece of his own: he has lost
         own = super().moves(pos)
-        if own and own[0].is_capture and self.rules.capture_mandatory:
+        # a compulsory capture of his own (not, say, a voluntary jump of self-capture)
+        if own and own[0].is_capture and self.rules.capture_mandatory and super().captures(pos):
             return own
         theirs = self._quiet.moves((w, b, k, turn ^ 1, extra))
         return own + theirs
@@ -84,17 +81,34 @@ class MoveOpponentMixin(_Base):
         return (nw, nb, nk, turn ^ 1, nextra)
 
 
+class HalfTurns(NamedTuple):
+    """The extra state of a double-move position: the host's, and whether the next move
+    is the turn's second."""
+
+    extra: Any
+    second: bool
+
+
 class DoubleMoveMixin(_Base):
     """V16: a turn is two moves by the same player.
 
-    The position's extra state becomes ``(host extra, second)`` where ``second`` says
-    the next move is the turn's second.  A second move that is impossible ends the turn;
-    a first move that leaves the opponent without pieces ends the game.
+    The position's extra state becomes ``HalfTurns(host extra, second)`` where ``second``
+    says the next move is the turn's second.  A second move that is impossible ends the
+    turn; a first move that leaves the opponent without pieces ends the game.
+
+    The hooks take either form of a position: the host's own code (and other modifiers
+    below this one) call ``self.moves``, ``self.captures``… with the host's form.
     """
 
     @staticmethod
     def _inner(pos: Position) -> Position:
-        return (pos[0], pos[1], pos[2], pos[3], pos[4][0])
+        extra = pos[4]
+        if type(extra) is HalfTurns:
+            return (pos[0], pos[1], pos[2], pos[3], extra.extra)
+        return pos
+
+    def host_position(self, pos: Position) -> Position:
+        return super().host_position(self._inner(pos))
 
     def moves(self, pos: Position) -> list[Move]:
         return super().moves(self._inner(pos))
@@ -111,22 +125,28 @@ class DoubleMoveMixin(_Base):
     def material(self, pos: Position) -> Any:
         return super().material(self._inner(pos))
 
+    def key(self, pos: Position) -> Any:
+        if type(pos[4]) is HalfTurns:
+            return (super().key(self._inner(pos)), pos[4].second)
+        return super().key(pos)
 
     def apply(self, pos: Position, mv: Move) -> Position:
+        if type(pos[4]) is not HalfTurns:  # the host's form: the host's move
+            return super().apply(pos, mv)
         inner = self._inner(pos)
         w, b, k, turn, extra = super().apply(inner, mv)
         mover = pos[3]
-        if pos[4][1]:  # that was the second move: the opponent's turn begins
-            return (w, b, k, turn, (extra, False))
+        if pos[4].second:  # that was the second move: the opponent's turn begins
+            return (w, b, k, turn, HalfTurns(extra, False))
         opponent_pieces = b if mover == 0 else w
         again = (w, b, k, mover, extra)
         if opponent_pieces and super().moves(again):
-            return (w, b, k, mover, (extra, True))
-        return (w, b, k, turn, (extra, False))
+            return (w, b, k, mover, HalfTurns(extra, True))
+        return (w, b, k, turn, HalfTurns(extra, False))
 
     def half_turn(self, pos: Position) -> int:
         """1 or 2: which move of the turn the side to move is about to make."""
-        return 2 if pos[4][1] else 1
+        return 2 if pos[4].second else 1
 
     # FEN: the host's, plus a field "T2" when the next move is the turn's second.
     def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
@@ -137,7 +157,7 @@ class DoubleMoveMixin(_Base):
 
     def fen_fields(self, pos: Position) -> list[str]:
         fields = super().fen_fields(self._inner(pos))
-        return [*fields, "T2"] if pos[4][1] else fields
+        return [*fields, "T2"] if pos[4].second else fields
 
     def fen_read(
         self,
@@ -158,7 +178,7 @@ class DoubleMoveMixin(_Base):
             else:
                 rest.append(f)
         w, b, k, t, extra = super().fen_read(white, black, kings, turn, neutral, stacks, rest, fen)
-        return (w, b, k, t, (extra, second))
+        return (w, b, k, t, HalfTurns(extra, second))
 
 
 class SelfCaptureMixin(_Base):
@@ -225,6 +245,9 @@ class Modifier:
     description: str
     mixin: type | None = None
     rules_changes: tuple[tuple[str, Any], ...] = ()
+    #: The engines whose positions the mixin understands (empty: every engine).  Bashni's
+    #: columns and Artamonov's colourless pieces are no pieces of two colours.
+    engines: tuple[str, ...] = ()
 
     def adjust_rules(self, rules: Rules) -> Rules:
         return replace(rules, **dict(self.rules_changes)) if self.rules_changes else rules
@@ -238,10 +261,22 @@ MODIFIERS: dict[str, Modifier] = {
             "the player who cannot move (no pieces, or all blocked) wins",
             rules_changes=(("no_moves", NoMoves.WINS),),
         ),
-        Modifier("self-capture", "your own pieces may be captured too", SelfCaptureMixin),
-        Modifier("demotion", "a captured king becomes a man instead of leaving the board", DemotionMixin),
-        Modifier("move-opponent", "you may move one of your opponent's pieces", MoveOpponentMixin),
-        Modifier("double-move", "each player makes two moves in a row", DoubleMoveMixin),
+        Modifier(
+            "self-capture", "your own pieces may be captured too", SelfCaptureMixin,
+            engines=("standard",),
+        ),
+        Modifier(
+            "demotion", "a captured king becomes a man instead of leaving the board",
+            DemotionMixin, engines=("standard",),
+        ),
+        Modifier(
+            "move-opponent", "you may move one of your opponent's pieces", MoveOpponentMixin,
+            engines=("standard", "bashni"),
+        ),
+        Modifier(
+            "double-move", "each player makes two moves in a row", DoubleMoveMixin,
+            engines=("standard", "bashni"),
+        ),
     )
 }
 

@@ -211,6 +211,12 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str) -> Variant:
     engine = str(data.get("engine", "standard"))
     if engine not in ENGINES:
         raise VariantFileError(f"{source}: unknown engine {engine!r} (known: {', '.join(ENGINES)})")
+    for name in modifiers:
+        if MODIFIERS[name].engines and engine not in MODIFIERS[name].engines:
+            raise VariantFileError(
+                f"{source}: modifier {name!r} cannot be applied to the {engine!r} engine "
+                f"(it works with: {', '.join(MODIFIERS[name].engines)})"
+            )
 
     draws = []
     for i, raw in enumerate(data.get("draws", [])):
