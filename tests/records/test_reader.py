@@ -297,6 +297,14 @@ def test_comment_at_the_start_of_a_variation() -> None:
     assert alt.starting_comments == ["other"] and alt.next() is not None
 
 
+def test_parentheses_around_words_are_a_comment() -> None:
+    g = one("1. 32-28 19-23 (White is better) 2. 28x19 ({only} ) 14x23 *")
+    assert len(g.mainline_moves()) == 4 and g.ok
+    second = g.next().next()
+    assert second.comments == ["White is better"] and len(second.parent.variations) == 1
+    assert g.end().parent.comments == ["only"]
+
+
 def test_variation_with_an_illegal_move_ends_only_that_variation() -> None:
     g = one("1. 32-28 19-23 (1... 50-45 20-25) 2. 28x19 14x23 *")
     assert len(g.mainline_moves()) == 4

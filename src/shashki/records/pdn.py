@@ -522,6 +522,9 @@ class GameBuilder(Visitor[GameRecord]):
 
     def end_variation(self) -> None:
         self._node = self._stack.pop()
+        if self._at_variation_start and self._pending:
+            # Parentheses around words only ("(White wins)"): a comment on the move.
+            self._node.comments.extend(self._pending)
         self._at_variation_start = False
         self._pending = []
 
