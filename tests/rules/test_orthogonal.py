@@ -10,6 +10,7 @@ the difference.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -343,3 +344,129 @@ def test_tama_no_180_switch(tmp_path: Path) -> None:
     assert {(m[0][-1], m[1]) for m in move_set(game)} == {
         (end, frozenset({"d4", "b2"})) for end in ("a1", "e5", "f6", "g7", "h8")
     }
+
+
+# -- an independent generator ---------------------------------------------------------------
+
+ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONAL = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+Board = dict[tuple[int, int], str]  # "w" "b" men, "W" "B" kings
+
+
+def _on(f: int, r: int) -> bool:
+    return 0 <= f < 8 and 0 <= r < 8
+
+
+def reference_moves(variant: str, board: Board, turn: int) -> set:
+    """(start, end, resulting board) of every legal move, from RULES.md V8a, V8b and V9:
+    immediate removal, no 180° turn, majority, promotion at the end (Turkish) or at once
+    (the Tamas)."""
+    forward, far = (-1, 0) if turn else (1, 7)
+    own, enemy = ("bB", "wW") if turn else ("wW", "bB")
+    man_captures = ((0, forward), (1, 0), (-1, 0))
+    man_steps = man_captures
+    king_moves = king_captures = ORTHOGONAL
+    at_once = variant != "turkish"
+    if variant == "tama":
+        king_moves = king_captures = ORTHOGONAL + DIAGONAL
+    elif variant == "tama-armenian":
+        man_steps = (*man_captures, (1, forward), (-1, forward))
+        king_moves = ORTHOGONAL + DIAGONAL
+    captures: dict = {}
+
+    def walk(start, piece, cur, king: bool, rest: Board, last, taken: int) -> bool:
+        jumped = False
+        for d in king_captures if king else man_captures:
+            if last is not None and d == (-last[0], -last[1]):
+                continue
+            f, r = cur[0] + d[0], cur[1] + d[1]
+            while king and _on(f, r) and (f, r) not in rest:
+                f, r = f + d[0], r + d[1]
+            victim = (f, r)
+            if not _on(f, r) or rest.get(victim, "") not in enemy or victim not in rest:
+                continue
+            left = dict(rest)
+            del left[victim]  # removed at once
+            f, r = f + d[0], r + d[1]
+            while _on(f, r) and (f, r) not in left:
+                jumped = True
+                crowned = king or (at_once and r == far)
+                if not walk(start, piece, (f, r), crowned, left, d, taken + 1):
+                    end = piece.upper() if king or r == far else piece
+                    captures[(start, (f, r), frozenset({**left, (f, r): end}.items()))] = taken + 1
+                if not king:
+                    break
+                f, r = f + d[0], r + d[1]
+        return jumped
+
+    for start, piece in board.items():
+        if piece in own:
+            rest = dict(board)
+            del rest[start]
+            walk(start, piece, start, piece.isupper(), rest, None, 0)
+    if captures:
+        best = max(captures.values())
+        return {key for key, n in captures.items() if n == best}
+    out = set()
+    for start, piece in board.items():
+        if piece not in own:
+            continue
+        king = piece.isupper()
+        for d in king_moves if king else man_steps:
+            f, r = start[0] + d[0], start[1] + d[1]
+            while _on(f, r) and (f, r) not in board:
+                rest = dict(board)
+                del rest[start]
+                end = piece.upper() if r == far else piece
+                out.add((start, (f, r), frozenset({**rest, (f, r): end}.items())))
+                if not king:
+                    break
+                f, r = f + d[0], r + d[1]
+    return out
+
+
+def letters(game: Game) -> Board:
+    geo = game.variant.board
+    out = {}
+    for p, piece in game.pieces().items():
+        letter = "b" if piece.color else "w"
+        out[(geo.file_of[p], geo.rank_of[p])] = letter.upper() if piece.is_king else letter
+    return out
+
+
+@pytest.mark.parametrize("variant", ["turkish", "tama", "tama-armenian"])
+def test_engine_agrees_with_the_reference_on_random_positions(variant: str) -> None:
+    rng = random.Random(variant)
+    squares = [(f, r) for f in range(8) for r in range(8)]
+    for _ in range(250):
+        board: Board = {}
+        for f, r in rng.sample(squares, rng.randint(2, 16)):
+            color = rng.choice("wb")
+            king = rng.random() < 0.3 or (color, r) in (("w", 7), ("b", 0))
+            board[(f, r)] = color.upper() if king else color
+        turn = rng.randint(0, 1)
+        white = [
+            ("K" if p == "W" else "") + "abcdefgh"[f] + str(r + 1)
+            for (f, r), p in board.items()
+            if p in "wW"
+        ]
+        black = [
+            ("K" if p == "B" else "") + "abcdefgh"[f] + str(r + 1)
+            for (f, r), p in board.items()
+            if p in "bB"
+        ]
+        fen = f"{'WB'[turn]}:W{','.join(white)}:B{','.join(black)}"
+        game = Game(variant, fen)
+        geo = game.variant.board
+        engine = set()
+        for move in game.legal_moves():
+            g = game.copy()
+            g.push_unchecked(move)
+            key = (
+                (geo.file_of[move.start], geo.rank_of[move.start]),
+                (geo.file_of[move.end], geo.rank_of[move.end]),
+                frozenset(letters(g).items()),
+            )
+            assert key not in engine, (fen, move)
+            engine.add(key)
+        assert engine == reference_moves(variant, board, turn), fen
