@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from shashki.notation import move_text
 from shashki.rules import BadFenError, Color, Game, Kind, Piece, Termination
 
 from ..conftest import move_set, mv, paths
@@ -205,6 +206,13 @@ def test_capture_order_that_leaves_the_same_position_is_one_move() -> None:
     ends = sorted(game.variant.board.name(m.end) for m in game.legal_moves())
     assert ends == ["a1", "h8"]
     assert all(cols == {m.split("-")[-1]: "bbbW"} for m, cols in results(fen).items())
+
+
+def test_move_text_tells_the_two_orders_apart() -> None:
+    game = Game("bashni", "W:WKc3:Be5,Kb2,Kg7")
+    legal = game.legal_moves()
+    texts = {move_text(game.variant, m, legal) for m in legal}
+    assert texts == {"c3:a1", "c3:f6:a1:h8", "c3:a1:f6:h8"}
 
 
 # -- end of the game ------------------------------------------------------------------------
