@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 
 import pytest
@@ -532,3 +533,60 @@ def test_record_start_never_draws_by_lot() -> None:
 def test_bad_fen_error_class() -> None:
     with pytest.raises(BadFenError):
         Game("russian", "W:Wz9")
+
+
+# -- PlayStrategy's English games ------------------------------------------------------
+
+
+def playstrategy_text(seed: int, plies: int = 60) -> tuple[str, Game]:
+    """A random English game written the way PlayStrategy writes them: algebraic squares
+    seen from the first mover (Black) and every jump of a capture as a move of its own,
+    numbered in pairs of entries.  Returns the text and the game played."""
+    import random
+
+    rng = random.Random(seed)
+    game = Game("english")
+    geo = game.variant.board
+
+    def seen_by_black(square: int) -> str:
+        name = geo.name(square)
+        return f"{'abcdefgh'[7 - 'abcdefgh'.index(name[0])]}{9 - int(name[1:])}"
+
+    entries: list[str] = []
+    for _ in range(plies):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        move = rng.choice(legal)
+        path = [seen_by_black(sq) for sq in move.path]
+        sep = "x" if move.is_capture else "-"
+        entries.extend(f"{a}{sep}{b}" for a, b in itertools.pairwise(path))
+        game.push(move)
+    numbered = []
+    for i in range(0, len(entries), 2):
+        numbered.append(f"{i // 2 + 1}. " + " ".join(entries[i : i + 2]))
+    tags = '[Event "Casual game"]\n[P1 "a"]\n[P2 "b"]\n[Variant "American/English"]\n\n'
+    return tags + " ".join(numbered) + " *\n", game
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_playstrategy_english_games(seed: int) -> None:
+    text, game = playstrategy_text(seed)
+    g = one(text)
+    assert g.ok, g.errors[:1]
+    assert g.variant.id == "english"
+    assert g.end().replay().fen() == game.fen()
+
+
+def test_playstrategy_view_is_chosen_by_the_tags_only() -> None:
+    text, _ = playstrategy_text(1)
+    plain = text.replace('[P1 "a"]\n[P2 "b"]\n', "")
+    assert not one(plain).ok  # the same moves, read as ordinary algebraic English
+    site = plain.replace("[Event", '[Site "https://playstrategy.org/abc"]\n[Event')
+    assert one(site).ok
+
+
+def test_a_capture_written_jump_by_jump_is_joined() -> None:
+    g = one('[GameType "21"]\n[FEN "B:W14,15,18,21,22,23,30:B6,7,8,10,12,13"]\n1. 10x19 19x26 *')
+    assert g.ok and len(g.mainline_moves()) == 1
+    assert len(g.mainline_moves()[0].captured) == 2

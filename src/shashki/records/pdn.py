@@ -51,7 +51,8 @@ from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 from ..notation.moves import move_text, parse_move, parse_short_move
 from ..rules import Game, Geometry, Move, ShashkiError, Variant, all_variants, find_variant
-from ..rules.errors import AmbiguousMoveError, BadPdnError
+from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError
+from ..rules.geometry import FILES
 from .model import UNKNOWN, GameNode, GameRecord, header_value, normalize_result
 
 __all__ = [
@@ -69,6 +70,7 @@ __all__ = [
     "read_game",
     "read_games_text",
     "scan_headers",
+    "square_view",
     "variant_from_headers",
     "walk_record",
     "write_game",
@@ -194,6 +196,10 @@ _SHORT_MOVE = re.compile(r"[a-l][a-l](?:1[0-2]|[1-9])")
 _GLUED_MOVE = re.compile(rf"(?:{_ALG}){{2,}}")
 _ALG_SQUARE = re.compile(_ALG)
 _SIMPLE_MOVE = re.compile(rf"({_SQ})[-x\u00d7:X]\s*({_SQ})")
+_SHORT_TEXT = re.compile(rf"([a-l])({_ALG})")
+_ANY_SQUARE = re.compile(_SQ)
+#: How many tokens a capture written jump by jump may take.
+_JOIN_TOKENS = 24
 
 
 def match_move(game: Game, text: str) -> Move:
@@ -205,6 +211,43 @@ def match_move(game: Game, text: str) -> Move:
     AmbiguousMoveError.
     """
     return _match_in(game.variant, game.position, game.legal_moves(), text)
+
+
+def _same_text(text: str) -> str:
+    return text
+
+
+def square_view(variant: Variant, headers: dict[str, str]) -> Callable[[str], str]:
+    """How a game's move texts name squares: a function from the record's text to
+    shashki's.
+
+    Standard PDN names squares as the variant does.  PlayStrategy (tags ``P1``/``P2``,
+    or its address in ``Site``) writes algebraic squares as seen by the first mover,
+    from a1 at that player's left: for a game where Black moves first (English
+    draughts) that is shashki's board turned round, so c3-d4 there is f6-e5 here.
+    """
+    site = header_value(headers, "Site").lower()
+    first_mover_view = "playstrategy." in site or bool(
+        header_value(headers, "P1") or header_value(headers, "P2")
+    )
+    if not first_mover_view or int(variant.rules.first) == 0:
+        return _same_text
+    board = variant.board
+
+    def turn_round(match: re.Match[str]) -> str:
+        name = match.group()
+        file = FILES.index(name[0])
+        rank = int(name[1:])
+        return f"{FILES[board.width - 1 - file]}{board.height + 1 - rank}"
+
+    def view(text: str) -> str:
+        short = _SHORT_TEXT.fullmatch(text)
+        if short is not None:  # "ed4": the file turns round with the square
+            square = _ALG_SQUARE.sub(turn_round, short.group(2))
+            return FILES[board.width - 1 - FILES.index(short.group(1))] + square
+        return _ALG_SQUARE.sub(turn_round, text)
+
+    return view
 
 
 @cache
@@ -644,6 +687,8 @@ class PdnReader:
         self._tokens = _tokens(_decoded_lines(handle))
         self._back: list[Token] = []
         self._eof = False
+        #: How the current game's move texts are read (see :func:`square_view`).
+        self._view: Callable[[str], str] = _same_text
         self.default_variant = (
             find_variant(default_variant) if default_variant is not None else None
         )
@@ -685,6 +730,7 @@ class PdnReader:
 
     def _read_one(self, make: Callable[[], Visitor[T]]) -> T | Any:
         visitor = make()
+        self._view = _same_text
         started = False
         content = False
         seen: set[str] = set()
@@ -745,6 +791,7 @@ class PdnReader:
                     BadPdnError(exc.message, line=where[0], column=where[1], token=exc.token)
                 )
             else:
+                self._view = square_view(variant, headers)
                 visitor.visit_start(variant, fen, game)
         content = self._movetext(visitor, game, skip) or content
         if not content:
@@ -809,6 +856,8 @@ class PdnReader:
                     frame.dead = True
                     fen = game.fen()
                     message = str(exc) if fen in str(exc) else f"{exc} (position {fen})"
+                    if self._view is not _same_text:
+                        message += f"; the record's {tok.text!r} read from the first mover's side"
                     visitor.visit_error(
                         BadPdnError(
                             message, line=tok.line, column=tok.column, token=tok.text, fen=fen
@@ -893,11 +942,18 @@ class PdnReader:
         """The legal move a move token names.  A text that fits several moves (short
         notation, or the ends only of captures that differ on the way) is settled by
         the moves that follow it in the same line: the reading under which more of
-        them replay wins; a tie stays an AmbiguousMoveError."""
+        them replay wins; a tie stays an AmbiguousMoveError.  A capture written jump by
+        jump as several moves ("e5xc3 c3xa1", as PlayStrategy writes) is joined."""
+        text = self._view(tok.text)
         try:
-            return match_move(game, tok.text)
+            return match_move(game, text)
+        except IllegalMoveError:
+            joined = self._join_jumps(game, text)
+            if joined is None:
+                raise
+            return joined
         except AmbiguousMoveError:
-            candidates = matching_moves(game, tok.text)
+            candidates = matching_moves(game, text)
             if len(candidates) < 2:
                 raise
             following = self._peek_line(_LOOKAHEAD)
@@ -927,6 +983,34 @@ class PdnReader:
             )
             return winners[0]
 
+    def _join_jumps(self, game: Game, text: str) -> Move | None:
+        """The capture that ``text`` begins and the next move texts go on with, each
+        starting where the last one ended ("e5xc3", "c3xa1"); the texts joined are
+        consumed.  None (nothing consumed) when no such joining names one legal move."""
+        squares = _ANY_SQUARE.findall(text)
+        if len(squares) < 2:
+            return None
+        seen: list[Token] = []
+        while len(seen) < _JOIN_TOKENS:
+            tok = self._next()
+            if tok is None:
+                break
+            seen.append(tok)
+            if tok.kind == NUMBER:
+                continue
+            if tok.kind != MOVE:
+                break
+            more = _ANY_SQUARE.findall(self._view(tok.text))
+            if len(more) < 2 or more[0] != squares[-1]:
+                break
+            squares += more[1:]
+            try:
+                return match_move(game, "x".join(squares))
+            except ShashkiError:
+                continue
+        self._back.extend(reversed(seen))
+        return None
+
     def _peek_line(self, limit: int) -> list[str]:
         """The texts of the next ``limit`` moves of the current line (variations
         skipped), without consuming them."""
@@ -949,7 +1033,7 @@ class PdnReader:
                 break
             elif depth == 0:
                 if kind == MOVE:
-                    texts.append(tok.text)
+                    texts.append(self._view(tok.text))
                 elif kind == JUNK and not _PROSE.fullmatch(tok.text):
                     break
         self._back.extend(reversed(seen))
