@@ -82,13 +82,23 @@ class BashniGenerator(MoveGenerator):
         return caps + self._quiet.moves((pos[0], pos[1], pos[2], pos[3], None))
 
     def count(self, pos: Position) -> int:
-        return len(self.moves(pos))
+        caps = self.captures(pos)
+        if caps and self.rules.capture_mandatory:
+            return len(caps)
+        return len(caps) + self._quiet.count((pos[0], pos[1], pos[2], pos[3], None))
 
     def captures(self, pos: Position) -> list[Move]:
         w, b, k, turn, cols = pos
         own = b if turn else w
-        if not own:
+        # a column's first jump is the host's first jump over the commanders: where the
+        # host's (fast) generator finds none, there is none
+        first = MoveGenerator.captures(self, (w, b, k, turn, None)) if own else []
+        if not first:
             return []
+        if self.rules.capture_choice is CaptureChoice.FREE:  # (no majority filter hid any)
+            own = 0
+            for m in first:
+                own |= 1 << m.start
         stacks = {sq: st for sq, st in cols or ()}
         occ = w | b
         for bits, color in ((w, 0), (b, 1)):
