@@ -17,6 +17,7 @@ from rich.style import Style
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -152,30 +153,27 @@ class BoardWidget(Widget, can_focus=True):
     # -- cursor -----------------------------------------------------------------------
 
     def move_cursor(self, dx: int, dy: int) -> None:
-        """Move the cursor by display columns/rows, skipping squares that are not played."""
+        """Move the cursor by display columns/rows over the playing squares.
+
+        On a board of dark squares a sideways step goes two files along the row, and a
+        step up or down goes one row and one file (right going up, left going down, so
+        that up then down comes back to the same square).
+        """
         geo = self._geo
         if self.cursor < 0:
             self.cursor = self._home_square()
             return
         col, row = self.cell_of(self.cursor)
-        for step in range(1, max(geo.width, geo.height) + 1):
-            c, r = col + dx * step, row + dy * step
-            if not (0 <= c < geo.width and 0 <= r < geo.height):
-                break
-            # on dark-squares boards a straight step lands on a light square: try its neighbours,
-            # zigzagging within a pair of columns (up/down) or of rows (left/right) so that
-            # every square can be reached (always trying +1 first left a7 and b8 unreachable)
-            candidates = [(c, r)]
-            if dx == 0:
-                side = 1 if col % 2 == 0 else -1
-                candidates += [(c + side, r), (c - side, r)]
-            elif dy == 0:
-                side = 1 if row % 2 == 0 else -1
-                candidates += [(c, r + side), (c, r - side)]
-            for cc, rr in candidates:
-                if not (0 <= cc < geo.width and 0 <= rr < geo.height):
-                    continue
-                f, rank = self.square_at(cc, rr)  # type: ignore[misc]
+        if geo.all_squares:
+            targets = [(col + dx, row + dy)]
+        elif dx:
+            targets = [(col + 2 * dx, row)]
+        else:
+            lean = 1 if dy < 0 else -1
+            targets = [(col + lean, row + dy), (col - lean, row + dy)]
+        for c, r in targets:
+            if 0 <= c < geo.width and 0 <= r < geo.height:
+                f, rank = self.square_at(c, r)  # type: ignore[misc]
                 if geo.all_squares or (f + rank) % 2 == 0:
                     self.cursor = geo.at(f, rank)
                     self.post_message(self.CursorMoved(self.cursor))
@@ -294,13 +292,21 @@ class BoardWidget(Widget, can_focus=True):
         strip = Strip(segments)
         return strip.extend_cell_length(width, styles["board--coord"]).crop(0, width)
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # the component styles are looked up once per repaint, not once per line
+        self._sk_style_cache: dict[str, Style] | None = self._sk_collect_styles()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._sk_style_cache = None
+
     def _sk_styles(self) -> dict[str, Style]:
-        return self._sk_collect_styles()
+        return getattr(self, "_sk_style_cache", None) or self._sk_collect_styles()
 
     def _sk_marks(self) -> dict[str, set[int]]:
         sel = self.controller.selection
         key = (self.controller.position_id, id(sel), sel.route_index, len(sel.waypoints), sel.square, len(sel.routes))
-        if getattr(self, "_mkey", None) != key:
+        if getattr(self, "_sk_mkey", None) != key:
             self._sk_mkey = key
             self._sk_mval = self._sk_compute_marks()
         return self._sk_mval

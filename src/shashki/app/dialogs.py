@@ -180,6 +180,7 @@ KEYS_HELP = """\
 | `:` | type a move in the variant's notation |
 | `u` / `r` | undo / redo |
 | `f` / `a` | flip the board / auto-flip after each move |
+| `i` | hint: the computer's suggestion for the player to move |
 | `d` | offer a draw (or accept one) |
 | `R` | resign |
 | `s` | save the game as PDN |

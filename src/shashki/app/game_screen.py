@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from typing import TYPE_CHECKING
 
 from textual import on, work
@@ -13,7 +15,7 @@ from textual.widgets import Footer, Header, Input, ListItem, ListView, Label, St
 from textual.worker import get_current_worker
 
 from ..rules.fen import square_text
-from ..rules.move import Color
+from ..rules.move import Color, Move
 from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen
@@ -45,6 +47,7 @@ class GameScreen(Screen[None]):
         Binding("c", "coords", "Coords", show=False),
         Binding("t", "theme", "Theme", show=False),
         Binding("p", "pieces", "Pieces", show=False),
+        Binding("i", "hint", "Hint"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("n", "new_game", "New", show=False),
         Binding("q", "quit_game", "Quit"),
@@ -124,12 +127,23 @@ class GameScreen(Screen[None]):
             self.set_status(f"{player.name} is thinking…")
             self.think(ctl.position_id)
 
+    #: The computer's reply is shown no sooner than this after the previous move, so
+    #: that a quick answer can be seen.
+    MIN_MOVE_DELAY = 0.4
+    #: The last hint shown.
+    hint: Move | None = None
+
     @work(thread=True, exclusive=True, group="engine")
     def think(self, position_id: int) -> None:
         worker = get_current_worker()
         ctl = self.controller
+        started = time.monotonic()
         move = ctl.player_to_move.think(ctl.game.copy(), lambda: worker.is_cancelled)
         if move is None or worker.is_cancelled:
+            return
+        while time.monotonic() - started < self.MIN_MOVE_DELAY and not worker.is_cancelled:
+            time.sleep(0.02)
+        if worker.is_cancelled:
             return
         self.app.call_from_thread(self._computer_moved, position_id, move)
 
@@ -137,10 +151,79 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         if position_id != ctl.position_id:
             return  # a stale answer: the position changed meanwhile
-        self.after(ctl.play(move))  # type: ignore[arg-type]
+        self._stop_move_animation()
+        fb = ctl.play(move)  # type: ignore[arg-type]
+        self.after(fb)
+        if fb.played is not None and len(fb.played.path) > 2:
+            self._animate_move(fb.played)
 
     def cancel_thinking(self) -> None:
         self.workers.cancel_group(self, "engine")
+        self._stop_move_animation()
+
+    def _animate_move(self, move: Move) -> None:
+        """Show the computer's multi-capture one jump at a time (the move is already
+        played; the board shows the jumps, then the position after it)."""
+        if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
+            return
+        self.board.partial = (move, 1)
+        self.board.refresh()
+        jumps = len(move.path) - 1
+        shown_for = self.controller.position_id
+
+        def tick() -> None:
+            partial = self.board.partial
+            if partial is None or shown_for != self.controller.position_id:
+                self._stop_move_animation()
+            elif partial[1] + 1 >= jumps:
+                self._stop_move_animation()
+            else:
+                self.board.partial = (partial[0], partial[1] + 1)
+            self.board.refresh()
+
+        self._move_animation = self.set_interval(0.25, tick)
+
+    def _stop_move_animation(self) -> None:
+        timer = getattr(self, "_move_animation", None)
+        if timer is not None:
+            timer.stop()
+            self._move_animation = None
+        if self.board.partial is not None:
+            self.board.partial = None
+            self.board.refresh()
+
+    # -- the hint ----------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Ask the engine for a move for the person to move (shown, not played)."""
+        ctl = self.controller
+        if ctl.outcome is not None:
+            self.set_status("The game is over.")
+            return
+        if not ctl.player_to_move.is_human:
+            self.set_status(f"Wait: {ctl.player_to_move.name} is thinking.")
+            return
+        self.set_status("Looking for a good move…")
+        self.find_hint(ctl.position_id)
+
+    @work(thread=True, exclusive=True, group="engine")
+    def find_hint(self, position_id: int) -> None:
+        from .computer import hint
+
+        worker = get_current_worker()
+        move = hint(self.controller.game.copy(), lambda: worker.is_cancelled)
+        if move is None or worker.is_cancelled:
+            return
+        self.app.call_from_thread(self._show_hint, position_id, move)
+
+    def _show_hint(self, position_id: int, move: Move) -> None:
+        ctl = self.controller
+        if position_id != ctl.position_id:
+            return  # the position changed meanwhile
+        self.hint = move
+        self.set_status(f"Hint: {ctl.text(move, full=True)}")
+        self.board.cursor = move.start
+        self.board.refresh()
 
     # -- feedback --------------------------------------------------------------------------
 
@@ -274,7 +357,13 @@ class GameScreen(Screen[None]):
         if getattr(self.controller.variant.generator, "stack", None) is not None:
             self.query_one("#info", Static).update(self._info())
 
+    def _board_hidden(self) -> bool:
+        """True while the terminal is too small for the board: board input is ignored."""
+        return self.board.board_layout() is None
+
     def _act(self, square: int) -> None:
+        if self._board_hidden():
+            return
         if not self.controller.player_to_move.is_human and self.controller.outcome is None:
             self.set_status(f"Wait: {self.controller.player_to_move.name} is thinking.")
             return
@@ -290,13 +379,16 @@ class GameScreen(Screen[None]):
                 return
             fb = self.controller.enter_text(text)
             self.after(fb)
-            if fb.choose_route:
-                self.board.focus()
+            if fb.choose_route and self.controller.selection.routes:
+                # Enter plays the route on show: the cursor waits on its last square
+                self.board.cursor = self.controller.selection.routes[0].end
         self.board.focus()
 
     # -- actions -----------------------------------------------------------------------------
 
     def action_cursor(self, dx: int, dy: int) -> None:
+        if self._board_hidden():
+            return
         if self.focused is not self.board:
             self.board.focus()
             return
@@ -305,7 +397,7 @@ class GameScreen(Screen[None]):
             self.query_one("#info", Static).update(self._info())
 
     def action_select(self) -> None:
-        if self.focused is not self.board:
+        if self.focused is not self.board or self._board_hidden():
             return
         ctl = self.controller
         if ctl.selection.routes and self.board.cursor not in ctl.selection.routes[0].path and self.board.cursor not in ctl.selection.routes[0].captured:
@@ -327,6 +419,8 @@ class GameScreen(Screen[None]):
         self.refresh_panel()
 
     def action_next(self, step: int) -> None:
+        if self._board_hidden():
+            return
         ctl = self.controller
         if ctl.selection.routes:
             ctl.next_route(step)
@@ -383,6 +477,8 @@ class GameScreen(Screen[None]):
         self.set_status("Auto-flip " + ("on" if self.autoflip else "off"))
 
     def action_type_move(self) -> None:
+        if self._board_hidden():
+            return  # the move box is hidden with the board: no typing blind
         self.query_one("#move-input", Input).focus()
 
     def action_coords(self) -> None:

@@ -191,6 +191,7 @@ class NewGameScreen(ModalScreen[None]):
     NewGameScreen #lot { margin-top: 1; height: auto; }
     """
     BINDINGS = [Binding("escape", "cancel", "Back")]
+    AUTO_FOCUS = "#play"
 
     def __init__(self, variant: Variant) -> None:
         super().__init__()
@@ -251,6 +252,7 @@ class NewGameScreen(ModalScreen[None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+    @on(Input.Submitted)
     @on(Button.Pressed, "#play")
     def _play(self) -> None:
         v = self.variant

@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from .controller import Human, Player
 
-#: Computer players register here (label, key, factory(name) -> Player).
+#: Computer players register here (label, key, factory(name) -> Player): one per level.
 COMPUTER_KINDS: list[tuple[str, str, object]] = []
+
+
+def _register_computer() -> None:
+    from .computer import computer_kinds
+
+    COMPUTER_KINDS.extend(computer_kinds())
+
+
+_register_computer()
 
 
 def player_kinds() -> list[tuple[str, str]]:
