@@ -1,0 +1,145 @@
+"""Helpers for driving the app headless: a private home, square names to keys and clicks.
+
+Every test gets its own ``XDG_DATA_HOME`` and ``XDG_CONFIG_HOME`` (the ``home`` fixture),
+so no test reads or writes the user's real settings, autosave or saved games.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from shashki.app.app import ShashkiApp
+from shashki.app.board import BoardWidget
+from shashki.app.dialogs import GameOverScreen
+from shashki.app.game_screen import GameScreen
+
+#: Black c5 has two capture routes to g1: c5:e3:g1 and c5:a3:c1:e3:g1.
+TWO_ROUTES = "B:Wg5,b4,d4,g3,b2,d2,f2,h2:Ba7,e7,g7,b6,a5,c5"
+
+#: Arrow keys and the display step each one asks for.
+ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private data and config folder for the app (never the user's own)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return tmp_path
+
+
+def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
+    """The app with a settings file in ``home``; no autosave and no resume offer unless asked."""
+    kwargs.setdefault("autosave", False)
+    kwargs.setdefault("offer_resume", False)
+    return ShashkiApp(settings_path=home / "settings.json", **kwargs)
+
+
+def game_screen(app: ShashkiApp) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen), f"expected the game screen, not {screen!r}"
+    return screen
+
+
+def square(app: ShashkiApp, name: str) -> int:
+    return game_screen(app).controller.variant.board.parse_square(name)
+
+
+def under(app: ShashkiApp) -> GameScreen:
+    """The game screen, also when a dialog is shown above it."""
+    screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    assert screens, f"no game screen in {app.screen_stack!r}"
+    return screens[-1]
+
+
+def status(app: ShashkiApp) -> str:
+    """The status line under the turn (refusals and hints)."""
+    return str(under(app).query_one("#status", Static).content)
+
+
+def panel(app: ShashkiApp, widget_id: str) -> str:
+    return str(under(app).query_one(f"#{widget_id}", Static).content)
+
+
+def _cursor_step(board: BoardWidget, start: int, dx: int, dy: int) -> int:
+    """Where one arrow key takes the cursor from ``start`` (asked of the widget itself)."""
+    saved = board.cursor
+    board.set_reactive(BoardWidget.cursor, start)
+    try:
+        board.move_cursor(dx, dy)
+        return board.cursor
+    finally:
+        board.set_reactive(BoardWidget.cursor, saved)
+
+
+def key_path(board: BoardWidget, target: int) -> list[str]:
+    """The shortest list of arrow keys that takes the board's cursor to ``target``."""
+    start = board.cursor
+    seen: dict[int, list[str]] = {start: []}
+    queue: deque[int] = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == target:
+            return seen[here]
+        for key, (dx, dy) in ARROWS.items():
+            there = _cursor_step(board, here, dx, dy)
+            if there not in seen:
+                seen[there] = seen[here] + [key]
+                queue.append(there)
+    raise AssertionError(f"the arrow keys cannot reach square {target} from {start}")
+
+
+async def cursor_to(pilot: Pilot[None], name: str) -> None:
+    """Walk the board cursor to the square called ``name`` with arrow keys."""
+    app = pilot.app
+    board = game_screen(app).board  # type: ignore[arg-type]
+    target = square(app, name)  # type: ignore[arg-type]
+    keys = key_path(board, target)
+    if keys:
+        await pilot.press(*keys)
+    assert board.cursor == target, f"cursor on {board.cursor}, not on {name}"
+
+
+async def keys_play(pilot: Pilot[None], *names: str) -> None:
+    """Walk the cursor to each square in turn and press Enter on it."""
+    for name in names:
+        await cursor_to(pilot, name)
+        await pilot.press("enter")
+    await pilot.pause()
+
+
+def cell_offset(board: BoardWidget, sq: int) -> tuple[int, int]:
+    """The widget offset of the middle of a square's cell."""
+    layout = board.board_layout()
+    assert layout is not None, "the board is not drawn (terminal too small?)"
+    col, row = board.cell_of(sq)
+    x = layout.left + 3 + col * layout.cell_w + layout.cell_w // 2
+    y = layout.top + row * layout.cell_h + (layout.cell_h - 1) // 2
+    return x, y
+
+
+async def click_square(pilot: Pilot[None], name: str) -> None:
+    app = pilot.app
+    board = game_screen(app).board  # type: ignore[arg-type]
+    await pilot.click(BoardWidget, offset=cell_offset(board, square(app, name)))  # type: ignore[arg-type]
+    await pilot.pause()
+
+
+async def clicks_play(pilot: Pilot[None], *names: str) -> None:
+    for name in names:
+        await click_square(pilot, name)
+
+
+async def game_over_text(pilot: Pilot[None]) -> str:
+    """The sentence of the game-over dialog (which must be on top)."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GameOverScreen), f"no game-over dialog, the screen is {screen!r}"
+    return str(screen.query_one("#result", Static).content)

@@ -1,0 +1,133 @@
+"""Short games of every group of variants played to their end, once by keys and once by
+mouse clicks, each from a position near the end; the game-over dialog must name the rule.
+
+Classic: a Russian draw by FMJD-64 7.2.5 (keys) and an International win (clicks, 10×10).
+Orthogonal: a Turkish win (keys) and a Turkish draw, one piece against one (clicks).
+Family: Wolf and Sheep's two goals, the wolf on rank 8 (keys) and the wolf shut in (clicks).
+Modified: giveaway's inverted win (keys) and a double-move turn that wins (clicks).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shashki.app.dialogs import GameOverScreen
+from shashki.rules import Color, Termination
+
+from .conftest import clicks_play, game_over_text, game_screen, keys_play, make_app, panel
+
+SIZE = (100, 32)
+
+
+async def test_classic_by_keys_russian_draw_by_the_15_king_moves_rule(home: Path) -> None:
+    app = make_app(home, variant="russian", fen="W:WKh2,a3,c3:BKa7,h6:H28")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        await keys_play(pilot, "h2", "g1")
+        assert ctl.move_list() == ["h2-g1"] and ctl.outcome is None
+        await keys_play(pilot, "a7", "b8")
+        out = ctl.outcome
+        assert out is not None and out.termination is Termination.MOVE_LIMIT and out.winner is None
+        text = await game_over_text(pilot)
+        assert text.startswith("Draw") and "7.2.5" in text and "only kings moving" in text
+        assert "Game over" in panel(app, "turn")
+
+
+async def test_classic_by_clicks_international_win(home: Path) -> None:
+    app = make_app(home, variant="international", fen="W:W28:B23")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        await clicks_play(pilot, "28", "19")
+        assert ctl.move_list() == ["28x19"]
+        out = ctl.outcome
+        assert out is not None and out.winner is Color.WHITE
+        assert out.termination is Termination.NO_LEGAL_MOVES
+        assert await game_over_text(pilot) == "White wins: Black has no legal move."
+
+
+async def test_orthogonal_by_keys_turkish_win(home: Path) -> None:
+    app = make_app(home, variant="turkish", fen="W:Wd4,a2:Bd5")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        await keys_play(pilot, "d4", "d6")
+        assert ctl.move_list() == ["d4xd6"]
+        assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
+        assert await game_over_text(pilot) == "White wins: Black has no legal move."
+
+
+async def test_orthogonal_by_clicks_turkish_draw_one_piece_against_one(home: Path) -> None:
+    app = make_app(home, variant="turkish", fen="W:Wd4:Bd5,h8")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        await clicks_play(pilot, "d4", "d6")
+        out = ctl.outcome
+        assert out is not None and out.termination is Termination.MATERIAL and out.winner is None
+        assert await game_over_text(pilot) == "Draw: one piece against one piece."
+
+
+async def test_family_by_keys_the_wolf_reaches_rank_8(home: Path) -> None:
+    app = make_app(home, variant="wolf-sheep", fen="W:WKf6:Ba7,c7,e7,g5")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        await keys_play(pilot, "f6", "g7", "a7", "b6", "g7", "h8")
+        assert ctl.move_list() == ["f6-g7", "a7-b6", "g7-h8"]
+        out = ctl.outcome
+        assert out is not None and out.termination is Termination.GOAL and out.winner is Color.WHITE
+        assert await game_over_text(pilot) == "Wolf wins: the wolf reached the far row."
+
+
+async def test_family_by_clicks_the_sheep_shut_the_wolf_in(home: Path) -> None:
+    app = make_app(home, variant="wolf-sheep", fen="B:WKa1:Bc3,h8")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        await clicks_play(pilot, "c3", "b2")
+        out = ctl.outcome
+        assert out is not None and out.termination is Termination.NO_LEGAL_MOVES
+        assert out.winner is Color.BLACK
+        assert await game_over_text(pilot) == "Sheep wins: Wolf has no legal move."
+
+
+async def test_modified_by_keys_giveaway_is_won_by_losing_every_piece(home: Path) -> None:
+    app = make_app(home, variant="giveaway", fen="W:Wc3:Bd4")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        await keys_play(pilot, "c3", "e5")
+        out = ctl.outcome
+        # White took Black's last piece, so Black, who has nothing left, wins
+        assert out is not None and out.winner is Color.BLACK
+        assert await game_over_text(pilot) == "Black wins: Black has no legal move."
+
+
+async def test_modified_by_clicks_a_double_move_turn_wins(home: Path) -> None:
+    app = make_app(home, variant="double-move", fen="W:Wc3:Be5")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        assert "move 1 of 2" in panel(app, "turn")
+        await clicks_play(pilot, "c3", "d4")
+        assert ctl.game.turn is Color.WHITE and "move 2 of 2" in panel(app, "turn")
+        await clicks_play(pilot, "d4", "f6")
+        assert ctl.move_list() == ["c3-d4", "d4xf6"]
+        out = ctl.outcome
+        assert out is not None and out.winner is Color.WHITE
+        assert await game_over_text(pilot) == "White wins: Black has no legal move."
+
+
+@pytest.mark.parametrize(("key", "expected"), [("escape", "stay"), ("n", "new"), ("q", "quit")])
+async def test_the_game_over_dialog_is_answered_by_keys(home: Path, key: str, expected: str) -> None:
+    app = make_app(home, variant="turkish", fen="W:Wd4,a2:Bd5")
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_play(pilot, "d4", "d6")
+        await game_over_text(pilot)
+        await pilot.press(key)
+        await pilot.pause()
+        if expected == "stay":
+            assert game_screen(app).controller.outcome is not None
+        elif expected == "new":
+            from shashki.app.menu import MenuScreen
+
+            assert isinstance(app.screen, MenuScreen)
+        else:
+            assert app.return_code is not None or not app.is_running
+        assert not isinstance(app.screen, GameOverScreen) or expected == "quit"

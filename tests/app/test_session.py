@@ -1,0 +1,138 @@
+"""Across sessions and sizes: save, quit, start again and resume; a terminal too small for
+the board and back."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from textual.widgets import Input, OptionList
+
+from shashki.app.board import BoardWidget
+from shashki.app.dialogs import ConfirmScreen, TextPrompt
+from shashki.app.game_screen import GameScreen
+from shashki.app.menu import MenuScreen
+from shashki.records import read_file
+
+from .conftest import cell_offset, clicks_play, game_screen, keys_play, make_app, square
+
+SIZE = (100, 32)
+
+
+async def _choose(pilot, variant_id: str) -> None:  # type: ignore[no-untyped-def]
+    """From the menu: highlight a variant by keys, open the dialog, play."""
+    menu = pilot.app.screen.query_one("#variants", OptionList)
+    target = next(i for i, o in enumerate(menu.options) if o.id == variant_id)
+    await pilot.press(*["down"] * (target - menu.highlighted), "enter", "enter")
+
+
+async def test_save_quit_start_again_and_resume(home: Path) -> None:
+    app = make_app(home, autosave=True, offer_resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)  # nothing to resume yet
+        await _choose(pilot, "russian")
+        ctl = game_screen(app).controller
+        await keys_play(pilot, "c3", "d4", "f6", "g5")
+        assert ctl.move_list() == ["c3-d4", "f6-g5"]
+        # save: the prompt offers a file in the data folder; Enter accepts it
+        await pilot.press("s")
+        assert isinstance(app.screen, TextPrompt)
+        default = Path(app.screen.query_one(Input).value)
+        assert default.parent == home / "data" / "shashki" / "games"
+        assert default.name == f"russian-{date.today().isoformat()}.pdn"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert default.is_file()
+        # quit asks first while a game is in progress
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+    assert not app.is_running
+    records = list(read_file(default))
+    assert len(records) == 1 and records[0].variant is not None
+    assert records[0].variant.id == "russian"
+    assert len(records[0].mainline_moves()) == 2
+
+    # start again: the unfinished game is offered, and accepted with y
+    again = make_app(home, autosave=True, offer_resume=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ConfirmScreen)
+        assert "Russian draughts" in again.screen.question and "2 moves" in again.screen.question
+        await pilot.press("y")
+        ctl = game_screen(again).controller
+        assert ctl.variant.id == "russian"
+        assert ctl.move_list() == ["c3-d4", "f6-g5"]
+        # and play goes on from there
+        await keys_play(pilot, "d4", "e5")
+        assert ctl.move_list() == ["c3-d4", "f6-g5", "d4-e5"]
+
+
+async def test_the_resume_question_can_be_declined(home: Path) -> None:
+    first = make_app(home, variant="turkish", autosave=True)
+    async with first.run_test(size=SIZE) as pilot:
+        await keys_play(pilot, "a3", "a4")
+        assert game_screen(first).controller.move_list() == ["a3-a4"]
+    second = make_app(home, autosave=True, offer_resume=True)
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, ConfirmScreen) and "Turkish" in second.screen.question
+        await pilot.press("n")
+        assert isinstance(second.screen, MenuScreen)
+        assert second.controller is None
+
+
+async def test_a_finished_game_is_not_offered_again(home: Path) -> None:
+    first = make_app(home, variant="russian", fen="W:Wc3,a1:Bd4,h8", autosave=True)
+    async with first.run_test(size=SIZE) as pilot:
+        ctl = game_screen(first).controller
+        await keys_play(pilot, "c3", "e5", "h8", "g7")
+        assert ctl.outcome is None and len(ctl.move_list()) == 2
+        await pilot.press("R", "y")  # White resigns: the game is over
+        assert ctl.outcome is not None
+    second = make_app(home, autosave=True, offer_resume=True)
+    async with second.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(second.screen, MenuScreen)
+
+
+def _board_text(board: BoardWidget) -> str:
+    return "\n".join(board.render_line(y).text for y in range(board.size.height))
+
+
+async def test_too_small_then_large_again(home: Path) -> None:
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        ctl, board = screen.controller, screen.board
+        offset = cell_offset(board, square(app, "c3"))
+        await pilot.resize_terminal(24, 8)
+        assert board.board_layout() is None
+        text = _board_text(board)
+        assert "Terminal too small" in text and "29×11" in text and "24×8" in text
+        # the board takes no input while it cannot be seen
+        cursor = board.cursor
+        await pilot.press("enter", "up", "enter", "tab", "enter", "colon")
+        await pilot.click(BoardWidget, offset=(2, 2))
+        assert ctl.selection.square is None and ctl.game.move_stack == []
+        assert board.cursor == cursor and app.focused is board
+        # grown again: the board is back and play goes on
+        await pilot.resize_terminal(*SIZE)
+        assert board.board_layout() is not None
+        assert "Terminal too small" not in _board_text(board)
+        assert cell_offset(board, square(app, "c3")) == offset
+        await keys_play(pilot, "c3", "d4")
+        assert ctl.move_list() == ["c3-d4"]
+
+
+async def test_the_smallest_board_that_fits_is_drawn_and_clickable(home: Path) -> None:
+    app = make_app(home, variant="international")
+    async with app.run_test(size=(40, 14)) as pilot:
+        board = game_screen(app).board
+        layout = board.board_layout()
+        assert layout is not None and (layout.cell_w, layout.cell_h) == (3, 1)
+        ctl = game_screen(app).controller
+        await clicks_play(pilot, "32", "28")
+        assert ctl.move_list() == ["32-28"]
