@@ -21,7 +21,7 @@ from .randomgames import random_record
 LIMIT = 10.0
 
 FUZZ = settings(
-    max_examples=60,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
