@@ -289,6 +289,11 @@ class GameScreen(Screen[None]):
             frozen = gen.frozen(pos)  # type: ignore[attr-defined]
             if frozen >= 0:
                 lines.append(f"Frozen: {square_text(v, frozen)} (moved last)")
+        elif not (v.rules.man_captures or v.rules.king_captures):
+            # a game without captures (Wolf and Sheep): where the pieces stand says more
+            for side in (0, 1):
+                squares = sorted(v.board.positions(pos[side]), key=v.board.number)
+                lines.append(f"{v.side_names[side]}: " + " ".join(square_text(v, q) for q in squares))
         else:
             lines.append(f"{v.side_names[0]}: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}")
             lines.append(f"{v.side_names[1]}: {_count(bm, 'man', 'men')}, {_count(bk, 'king', 'kings')}")
