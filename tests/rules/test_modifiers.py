@@ -758,3 +758,22 @@ def test_demotion_with_self_capture_keeps_each_kings_colour(tmp_path: Path) -> N
     game.push(mv(variant, "a1", "c3", captured=("b2",)))
     assert at(game, "b2") == Piece(WHITE, Kind.MAN)
     assert at(game, "c3") == Piece(WHITE, Kind.KING)
+
+
+def test_self_capture_on_a_no_180_host_may_stop_before_a_forbidden_reversal(tmp_path: Path) -> None:
+    # Turkish with self-capture: d4xc4 lands on b4; the only enemy still in line, e4, could
+    # only be taken by turning straight back, which Turkish forbids; so the move may stop
+    # on b4 (or go on over White's own b5)
+    variant = user_variant(
+        tmp_path, "turkish-self", 'host = "turkish"\nmodifiers = ["self-capture"]\n'
+    )
+    assert paths(Game(variant, "W:WKd4,b5:Bc4,e4,h8")) == {
+        "d4-a4",
+        "d4-b4",
+        "d4-b4-b6",
+        "d4-b4-b7",
+        "d4-b4-b8",
+        "d4-f4",
+        "d4-g4",
+        "d4-h4",
+    }

@@ -52,13 +52,14 @@ class AnyCaptureSearch:
         jumpable: int,
         counting: int,
         turn: int,
-        may_stop: Callable[[int, bool, int, int], bool] | None = None,
+        may_stop: Callable[[int, bool, int, int, int], bool] | None = None,
     ) -> list[Capture]:
         """Every capture sequence of the piece on ``start``.
 
         ``occupied``: all pieces (the mover included); ``jumpable``: the pieces it may
         jump; ``counting``: those that count (and oblige).  A sequence ends where no jump
-        is left; with ``may_stop(square, king, occupied, jumpable)`` it may also end
+        is left; with ``may_stop(square, king, occupied, jumpable, last)`` (``last``: the
+        direction of the jump that arrived there) it may also end
         after any jump where that returns True (the optional own-piece jumps of
         self-capture).  Duplicates (same start, end, captured set and crowning) are
         dropped.
@@ -126,7 +127,7 @@ class AnyCaptureSearch:
         jumps = self._jumps(cur, king, occ, jumpable, last)
         if not jumps:
             return False
-        if caps and self._may_stop is not None and self._may_stop(cur, king, occ, jumpable):
+        if caps and self._may_stop is not None and self._may_stop(cur, king, occ, jumpable, last):
             self._record(cur, king, path, caps, cmask)
         promo = self.promo[self._turn]
         for d, victim, lands in jumps:

@@ -203,10 +203,11 @@ class SelfCaptureMixin(_Base):
         occupied = w | b
         search = self._any
 
-        def may_stop(square: int, king: bool, occ: int, jumpable: int) -> bool:
-            # allowed when no enemy piece can be jumped from here
+        def may_stop(square: int, king: bool, occ: int, jumpable: int, last: int) -> bool:
+            # allowed when no enemy piece can be jumped from here (by a legal jump: the
+            # no-180° rule of the host counts)
             enemy = jumpable & opp
-            return not any(enemy >> v & 1 for _, v, _ in search._jumps(square, king, occ, enemy, -1))
+            return not search._jumps(square, king, occ, enemy, last)
 
         out = []
         bits = own
