@@ -6,6 +6,7 @@
 ('russian', 2, True)
 """
 
+from ..rules.errors import BadPdnError
 from .model import GameNode, GameRecord, normalize_result
 from .pdn import (
     PDN_GAMETYPES,
@@ -38,6 +39,7 @@ from .storage import (
 
 __all__ = [
     "PDN_GAMETYPES",
+    "BadPdnError",
     "SKIP",
     "GameBuilder",
     "GameNode",

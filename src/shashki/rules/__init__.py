@@ -9,6 +9,7 @@
 from .errors import (
     AmbiguousMoveError,
     BadFenError,
+    BadPdnError,
     IllegalMoveError,
     NotationError,
     ShashkiError,
@@ -26,6 +27,7 @@ from .variant import Variant, all_variants, find_variant, load_variant_file, reg
 __all__ = [
     "AmbiguousMoveError",
     "BadFenError",
+    "BadPdnError",
     "CaptureChoice",
     "Color",
     "Direction",
