@@ -39,8 +39,8 @@ from .storage import (
 
 __all__ = [
     "PDN_GAMETYPES",
-    "BadPdnError",
     "SKIP",
+    "BadPdnError",
     "GameBuilder",
     "GameNode",
     "GameRecord",
