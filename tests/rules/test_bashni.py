@@ -426,7 +426,7 @@ def random_fen(rng: random.Random) -> tuple[Board, int, str]:
 
 def test_engine_agrees_with_the_reference_on_random_positions() -> None:
     rng = random.Random(20240611)
-    for _ in range(400):
+    for _ in range(250):
         board, turn, fen = random_fen(rng)
         game = Game("bashni", fen)
         assert engine_moves(game) == reference_moves(board, turn), fen

@@ -716,7 +716,7 @@ def test_double_move_depth_two_is_the_hosts_with_white_moving_twice() -> None:
 
 def test_double_move_random_positions() -> None:
     rng = random.Random(15)
-    for _ in range(150):
+    for _ in range(60):
         fen = random_position(rng)
         game = Game("double-move", fen)
         assert game.perft(3) == double_move_perft(Game("traditional", fen).position, False, 3), fen
