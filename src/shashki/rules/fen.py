@@ -54,7 +54,8 @@ def _squares(
             item, stack = item.strip(), stack.strip()
             if not stack:
                 raise BadFenError(f"empty column in {raw.strip()!r} in FEN {fen!r}")
-        king = item[:1] in ("K", "k")
+        # "K" marks a king; a lower-case "k" too, except on boards that have a k-file
+        king = item[:1] == "K" or (item[:1] == "k" and geo.width < 11)
         if king:
             item = item[1:].strip()
         squares: list[int]
