@@ -289,3 +289,16 @@ def test_double_move_bashni(tmp_path: Path) -> None:
     game.push(game.legal_moves()[0])
     assert game.variant.generator.stack(game.position, v.board.parse_square("f6")) == "bw"  # type: ignore[attr-defined]
     assert game.fen() == "B:Wf6=bw,a1:Bh8:H0:F2"
+
+
+def test_a_derived_variant_shares_the_gametype_but_is_not_its_meaning(fresh: Path) -> None:
+    write(
+        fresh,
+        "double-russian",
+        'id = "double-russian"\nname = "x"\nhost = "russian"\nmodifiers = ["double-move"]\n',
+    )
+    for variant in ("giveaway-russian", "bashni", "double-russian"):
+        assert not find_variant(variant).gametype_primary, variant
+    assert find_variant("giveaway-russian").gametype == find_variant("russian").gametype
+    assert find_variant("25").id == "russian"
+    assert find_variant("26").id == "brazilian"

@@ -338,6 +338,9 @@ def merge_with_host(data: Mapping[str, Any], host: Mapping[str, Any]) -> dict[st
     modifiers add up (the host's first).
     """
     out: dict[str, Any] = {k: v for k, v in host.items() if k not in _NOT_INHERITED}
+    if isinstance(out.get("pdn"), Mapping):
+        # the host's GameType is shared, but what the number means stays the host
+        out["pdn"] = {k: v for k, v in out["pdn"].items() if k != "primary"}
     for key, value in data.items():
         if key == "modifiers":
             out[key] = list(host.get("modifiers", [])) + [
