@@ -177,3 +177,17 @@ def test_split_move_text() -> None:
     board = game.variant.board
     assert [board.number(s) for s in split_move_text(game.variant, "32x23x14")] == [32, 23, 14]
     assert [board.name(s) for s in split_move_text(game.variant, "a1:c3")] == ["a1", "c3"]
+
+
+def test_a_capture_back_to_its_start_square_is_written_in_full() -> None:
+    from shashki.notation import move_text, parse_move
+    from shashki.rules import Game
+
+    # a Russian king takes four men round the board and lands where it started
+    game = Game("russian", "W:WKc1:Bd2,f4,f6,d6,b4,b2")
+    ring = [m for m in game.legal_moves() if m.start == m.end]
+    assert ring, "the position must offer a ring capture"
+    for m in ring:
+        text = move_text(game.variant, m, game.legal_moves())
+        assert text.count(":") == len(m.path) - 1
+        assert parse_move(game.variant, text, game.legal_moves(), game.position) == m

@@ -38,7 +38,9 @@ def move_text(
     """
     sep = variant.capture_mark if move.is_capture else "-"
     path = move.path
-    if not full and legal is not None:
+    if path[0] == path[-1]:
+        full = True  # a capture that comes back to its start square: "c1:c1" would say nothing
+    elif not full and legal is not None:
         full = any(m.start == move.start and m.end == move.end and m != move for m in legal)
     if not full or len(path) == 2:
         squares = (path[0], path[-1])
