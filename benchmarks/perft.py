@@ -18,10 +18,12 @@ It prints three sections:
    start positions (english, depth 3: 302).
 
 The speed of a shared machine drifts, so the libraries are timed interleaved in one
-process (shashki, py-draughts, py-draughts, shashki, ... round after round), with the
-garbage collector off while a clock runs.  Each round prints its figures and ratio;
-the summary gives each library's best round and the median of the per-round ratios.
-Nothing here asserts on time.
+process: each position is run by one library and then the other (the order alternating
+from round to round), with the garbage collector off while the clock runs.  The clock
+is the process's CPU time by default (``--clock wall`` for elapsed time), which other
+processes on the machine disturb less.  Each round prints its figures and ratio; the
+summary gives each library's rate with every position at its best round, the ratio of
+those, and the per-round ratios with their median.  Nothing here asserts on time.
 
 py-draughts is optional (``pip install -e '.[bench]'``).  ``--py-draughts-venv DIR``
 adds the site-packages of another virtual environment to the import path first.
@@ -131,14 +133,18 @@ def py_draughts_push_pop(board: Any, depth: int) -> int:
     return total
 
 
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+clock = CLOCKS["cpu"]
+
+
 def timed(run: Callable[[], int]) -> tuple[int, float]:
     """(result, seconds) of ``run()``, with the garbage collector off while it runs."""
     gc.collect()
     gc.disable()
     try:
-        t0 = time.perf_counter()
+        t0 = clock()
         result = run()
-        return result, time.perf_counter() - t0
+        return result, clock() - t0
     finally:
         gc.enable()
 
@@ -177,146 +183,174 @@ class PyDraughts:
         return getattr(self.module, PY_DRAUGHTS_BOARDS[variant]).from_fen(fen)
 
 
-# -- reporting -----------------------------------------------------------------------------
-
-
-def rate(leaves: int, seconds: float) -> float:
-    return leaves / seconds if seconds > 0 else float("inf")
+# -- timing and reporting --------------------------------------------------------------
 
 
 def fmt(x: float) -> str:
-    return f"{x / 1e3:9,.0f}k"
+    return f"{x / 1e3:7,.0f}k/s"
 
 
-class Tally:
-    """Leaves and seconds per library per round, and the counts each run returned."""
+class Counts:
+    """The leaf counts each library returned, per (variant, position, depth)."""
 
     def __init__(self) -> None:
-        self.rounds: list[dict[str, float]] = []
-        self.counts: dict[tuple[str, str, int], dict[str, set[int]]] = {}
+        self.by_key: dict[tuple[str, str, int], dict[str, set[int]]] = {}
 
-    def add_count(self, key: tuple[str, str, int], lib: str, count: int) -> None:
-        self.counts.setdefault(key, {}).setdefault(lib, set()).add(count)
+    def add(self, key: tuple[str, str, int], lib: str, count: int) -> None:
+        self.by_key.setdefault(key, {}).setdefault(lib, set()).add(count)
 
 
-def summary(name: str, rounds: list[dict[str, float]], libs: list[str], ref: str) -> str:
-    """One line: best and median rate per library, ratios of the best and median per round."""
-    parts = [f"{name:<14}"]
-    for lib in libs:
-        rates = [r[lib] for r in rounds if lib in r]
-        if rates:
-            parts.append(f"{lib} best {fmt(max(rates))}/s median {fmt(statistics.median(rates))}/s")
-    if ref in libs and any(ref in r for r in rounds):
-        for lib in libs:
-            if lib == ref or not all(lib in r and ref in r for r in rounds):
-                continue
-            ratios = [r[lib] / r[ref] for r in rounds]
-            best = max(r[lib] for r in rounds) / max(r[ref] for r in rounds)
-            parts.append(
-                f"{lib}/{ref}: best/best {best:.2f}x, per round "
-                + " ".join(f"{x:.2f}" for x in ratios)
-                + f" (median {statistics.median(ratios):.2f}x)"
-            )
-    return "\n    ".join(parts)
+class Series:
+    """Several libraries timed on the same jobs, interleaved: in every round each job is
+    run by each library in turn (the order alternating from round to round)."""
+
+    def __init__(self, name: str, libs: list[str], jobs: list[str]) -> None:
+        self.name = name
+        self.libs = libs
+        self.jobs = jobs
+        self.leaves: dict[str, int] = {}
+        # seconds[lib][job][round]
+        self.seconds: dict[str, dict[str, list[float]]] = {lib: {j: [] for j in jobs} for lib in libs}
+
+    def run(self, rounds: int, runner: Callable[[str, str], tuple[int, float]], counts: Counts,
+            key: Callable[[str], tuple[str, str, int]], show: Callable[[int], None]) -> None:
+        for r in range(rounds):
+            for job in self.jobs:
+                # The compared pair alternates its order; extra figures come last.
+                pair = [lib for lib in self.libs[:2]]
+                order = (pair if r % 2 == 0 else pair[::-1]) + self.libs[2:]
+                for lib in order:
+                    n, t = runner(lib, job)
+                    counts.add(key(job), lib, n)
+                    self.leaves[job] = n
+                    self.seconds[lib][job].append(t)
+            show(r)
+
+    def round_rate(self, lib: str, r: int) -> float:
+        total = sum(self.seconds[lib][j][r] for j in self.jobs)
+        return sum(self.leaves[j] for j in self.jobs) / total
+
+    def best_rate(self, lib: str, jobs: list[str] | None = None) -> float:
+        """Leaves per second, each job at its fastest round."""
+        jobs = jobs or self.jobs
+        return sum(self.leaves[j] for j in jobs) / sum(min(self.seconds[lib][j]) for j in jobs)
+
+    def round_line(self, r: int, label: str) -> str:
+        rates = {lib: self.round_rate(lib, r) for lib in self.libs}
+        text = "  ".join(f"{lib} {fmt(x)}" for lib, x in rates.items())
+        if len(self.libs) >= 2:
+            text += f"  ratio {rates[self.libs[0]] / rates[self.libs[1]]:.2f}x"
+        return f"  round {r + 1} {label:<14}{text}"
+
+    def summary(self, label: str, jobs: list[str] | None = None) -> list[str]:
+        """Best-round rate per library and the ratios of the first library to the second."""
+        jobs = jobs or self.jobs
+        rounds = len(self.seconds[self.libs[0]][jobs[0]])
+        best = {lib: self.best_rate(lib, jobs) for lib in self.libs}
+        line = f"  {label:<14}" + "  ".join(f"{lib} {fmt(x)}" for lib, x in best.items())
+        if len(self.libs) < 2:
+            return [line]
+        a, b = self.libs[:2]
+        per_round = []
+        for r in range(rounds):
+            ta = sum(self.seconds[a][j][r] for j in jobs)
+            tb = sum(self.seconds[b][j][r] for j in jobs)
+            per_round.append(tb / ta)
+        return [
+            line,
+            f"  {'':<14}{a}/{b}: best/best {best[a] / best[b]:.2f}x; per round "
+            + " ".join(f"{x:.2f}" for x in per_round)
+            + f" (median {statistics.median(per_round):.2f}x)",
+        ]
 
 
 # -- the sections ----------------------------------------------------------------------
 
 
 def push_pop_section(
-    variants: list[str], rounds: int, quick: bool, pd: PyDraughts | None, checked: bool, tally: Tally
-) -> dict[str, list[dict[str, float]]]:
+    variants: list[str], rounds: int, quick: bool, pd: PyDraughts | None, checked: bool, counts: Counts
+) -> None:
     from shashki.rules import Game
 
-    print("== push/pop perft: every leaf made with push and undone with pop (leaves/s) ==")
+    print("== push/pop perft: every leaf made with push and undone with pop ==")
+    print("  shashki: legal_moves(), push_unchecked, pop; shashki(push): the checked push")
+    print("  py-draughts: board.legal_moves, push, pop")
+    depth_of = {}
     for variant in variants:
-        spec = ", ".join(f"{label} d{dq if quick else df}" for label, _, df, dq in PUSH_POP[variant])
-        print(f"  {variant}: {spec}")
-    results: dict[str, list[dict[str, float]]] = {v: [] for v in variants}
-
-    def run_lib(variant: str, lib: str) -> float:
-        leaves = 0
-        seconds = 0.0
         for label, fen, df, dq in PUSH_POP[variant]:
-            depth = dq if quick else df
-            if lib == "py-draughts":
-                assert pd is not None
-                board = pd.board(variant, fen)
-                n, t = timed(lambda: py_draughts_push_pop(board, depth))
-            else:
-                game = Game(variant, fen)
-                harness = shashki_push_pop_checked if lib == "shashki(push)" else shashki_push_pop
-                n, t = timed(lambda: harness(game, depth))
-            tally.add_count((variant, label, depth), lib, n)
-            leaves += n
-            seconds += t
-        return rate(leaves, seconds)
-
-    for r in range(rounds):
-        for variant in variants:
-            libs = ["shashki"] + (["py-draughts"] if pd else [])
-            if r % 2:
-                libs.reverse()
-            if checked:
-                libs.append("shashki(push)")
-            row = {lib: run_lib(variant, lib) for lib in libs}
-            results[variant].append(row)
-            line = "  ".join(f"{lib} {fmt(row[lib])}/s" for lib in sorted(row))
-            ratio = f"  ratio {row['shashki'] / row['py-draughts']:.2f}x" if pd else ""
-            print(f"  round {r + 1} {variant:<14}{line}{ratio}", flush=True)
+            depth_of[(variant, label)] = (fen, dq if quick else df)
+        spec = ", ".join(f"{label} d{depth_of[(variant, label)][1]}" for label, *_ in PUSH_POP[variant])
+        print(f"  {variant}: {spec}")
     print()
+    libs = ["shashki"] + (["py-draughts"] if pd else []) + (["shashki(push)"] if checked else [])
+    all_series = []
     for variant in variants:
-        libs = ["shashki", "shashki(push)", "py-draughts"] if checked else ["shashki", "py-draughts"]
-        print("  " + summary(variant, results[variant], libs, "py-draughts"))
+        jobs = [label for label, *_ in PUSH_POP[variant]]
+
+        def runner(lib: str, job: str, variant: str = variant) -> tuple[int, float]:
+            fen, depth = depth_of[(variant, job)]
+            if lib == "py-draughts":
+                board = pd.board(variant, fen)  # type: ignore[union-attr]
+                return timed(lambda: py_draughts_push_pop(board, depth))
+            game = Game(variant, fen)
+            harness = shashki_push_pop_checked if lib == "shashki(push)" else shashki_push_pop
+            return timed(lambda: harness(game, depth))
+
+        series = Series(variant, libs, jobs)
+        series.run(
+            rounds,
+            runner,
+            counts,
+            lambda job, variant=variant: (variant, job, depth_of[(variant, job)][1]),
+            lambda r, series=series, variant=variant: print(series.round_line(r, variant), flush=True),
+        )
+        all_series.append(series)
     print()
-    return results
+    print("  best round of each position, summed:")
+    for series in all_series:
+        for line in series.summary(series.name):
+            print(line)
+    print()
 
 
-def fastest_section(rounds: int, quick: bool, pd: PyDraughts | None, tally: Tally) -> None:
+def fastest_section(rounds: int, quick: bool, pd: PyDraughts | None, counts: Counts) -> None:
     from shashki.rules import Game
 
-    print("== fastest perft, international (leaves/s) ==")
+    print("== fastest perft, international ==")
     print("  shashki: Game.perft (copy-make, counts at the last ply)")
     turbo = pd.turbo if pd else None
     if pd and turbo is None:
         print("  py-draughts: draughts.engines.turbo is missing in this version")
     elif turbo:
         print("  py-draughts: draughts.engines.turbo.perft_from_board (bulk counting)")
-    spec = ", ".join(f"{label} d{dq if quick else df}" for label, _, df, dq in FASTEST)
-    print(f"  positions: {spec}")
-    rows: list[dict[str, float]] = []
-    per_pos: dict[str, list[dict[str, float]]] = {label: [] for label, *_ in FASTEST}
-    for r in range(rounds):
-        libs = ["shashki"] + (["py-draughts"] if turbo else [])
-        if r % 2:
-            libs.reverse()
-        leaves = {lib: 0 for lib in libs}
-        seconds = {lib: 0.0 for lib in libs}
-        for label, fen, df, dq in FASTEST:
-            depth = dq if quick else df
-            pos_row = {}
-            for lib in libs:
-                if lib == "shashki":
-                    game = Game("international", fen)
-                    n, t = timed(lambda: game.perft(depth))
-                else:
-                    board = pd.board("international", fen)  # type: ignore[union-attr]
-                    n, t = timed(lambda: turbo(board, depth))  # type: ignore[misc]
-                tally.add_count(("international", label, depth), lib + " fastest", n)
-                leaves[lib] += n
-                seconds[lib] += t
-                pos_row[lib] = rate(n, t)
-            per_pos[label].append(pos_row)
-        row = {lib: rate(leaves[lib], seconds[lib]) for lib in libs}
-        rows.append(row)
-        line = "  ".join(f"{lib} {fmt(row[lib])}/s" for lib in sorted(row))
-        ratio = f"  ratio {row['shashki'] / row['py-draughts']:.2f}x" if turbo else ""
-        print(f"  round {r + 1} all positions  {line}{ratio}", flush=True)
+    depth_of = {label: (fen, dq if quick else df) for label, fen, df, dq in FASTEST}
+    print("  positions: " + ", ".join(f"{label} d{d}" for label, (_, d) in depth_of.items()))
     print()
-    libs = ["shashki", "py-draughts"] if turbo else ["shashki"]
-    for label, *_ in FASTEST:
-        print("  " + summary(label, per_pos[label], libs, "py-draughts"))
-    print("  " + summary("all positions", rows, libs, "py-draughts"))
+
+    def runner(lib: str, job: str) -> tuple[int, float]:
+        fen, depth = depth_of[job]
+        if lib == "shashki":
+            game = Game("international", fen)
+            return timed(lambda: game.perft(depth))
+        board = pd.board("international", fen)  # type: ignore[union-attr]
+        return timed(lambda: turbo(board, depth))  # type: ignore[misc]
+
+    libs = ["shashki"] + (["py-draughts"] if turbo else [])
+    series = Series("international", libs, list(depth_of))
+    series.run(
+        rounds,
+        runner,
+        counts,
+        lambda job: ("international", job, depth_of[job][1]),
+        lambda r: print(series.round_line(r, "all positions"), flush=True),
+    )
+    print()
+    print("  best round of each position:")
+    for job in depth_of:
+        for line in series.summary(job, [job]):
+            print(line)
+    for line in series.summary("all positions"):
+        print(line)
     print()
 
 
@@ -327,32 +361,32 @@ def other_fastest_section(variants: list[str], quick: bool) -> None:
     others = [v for v in variants if v != "international"]
     if not others:
         return
-    print("== fastest perft, shashki only (start position) ==")
+    print("== fastest perft, shashki only (start position; py-draughts has no counterpart) ==")
     for variant in others:
         depth = 6 if quick else 7
         game = Game(variant, PUSH_POP[variant][0][1])
         n, t = timed(lambda: game.perft(depth))
-        print(f"  {variant:<14} d{depth} {n:>9,} leaves  {fmt(rate(n, t))}/s")
+        print(f"  {variant:<14} d{depth} {n:>9,} leaves  {fmt(n / t)}")
     print()
 
 
-def correctness_section(variants: list[str], pd: PyDraughts | None, tally: Tally) -> None:
+def correctness_section(variants: list[str], pd: PyDraughts | None, counts: Counts) -> None:
     from shashki.rules import Game
 
-    print("== correctness: counts each library got ==")
-    # From the start, at depth 3 (where py-draughts' English count goes wrong) and at the
+    print("== correctness: the counts each library got ==")
+    # From the start at depth 3, where py-draughts' English count goes wrong, besides the
     # depths timed above.
     for variant in variants:
         label, fen = PUSH_POP[variant][0][:2]
-        for depth in (3,):
-            tally.add_count((variant, label, depth), "shashki", Game(variant, fen).perft(depth))
-            if pd:
-                board = pd.board(variant, fen)
-                tally.add_count((variant, label, depth), "py-draughts", py_draughts_push_pop(board, depth))
-    header = f"  {'variant':<14}{'position':<9}{'depth':>5}  {'published':>10}  {'shashki':>10}  {'py-draughts':>11}  notes"
-    print(header)
-    problems = 0
-    for (variant, label, depth), by_lib in sorted(tally.counts.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2])):
+        counts.add((variant, label, 3), "shashki", Game(variant, fen).perft(3))
+        if pd:
+            counts.add((variant, label, 3), "py-draughts", py_draughts_push_pop(pd.board(variant, fen), 3))
+    print(
+        f"  {'variant':<14}{'position':<9}{'depth':>5}  {'published':>10}  {'shashki':>10}"
+        f"  {'py-draughts':>11}  notes"
+    )
+    noted = 0
+    for (variant, label, depth), by_lib in sorted(counts.by_key.items()):
         published = None
         if label == "start" and depth <= len(PUBLISHED[variant]):
             published = PUBLISHED[variant][depth - 1]
@@ -360,17 +394,17 @@ def correctness_section(variants: list[str], pd: PyDraughts | None, tally: Tally
         py = set().union(*(c for lib, c in by_lib.items() if lib.startswith("py-draughts")))
         notes = []
         if len(sh) > 1:
-            notes.append(f"shashki's harnesses disagree: {sorted(sh)}")
+            notes.append(f"shashki's runs disagree: {sorted(sh)}")
         if len(py) > 1:
-            notes.append(f"py-draughts' harnesses disagree: {sorted(py)}")
+            notes.append(f"py-draughts' runs disagree: {sorted(py)}")
         if published is not None:
             if sh and published not in sh:
-                notes.append("shashki differs from the published count")
+                notes.append("SHASHKI DIFFERS FROM THE PUBLISHED COUNT")
             if py and published not in py:
                 notes.append("py-draughts differs from the published count")
         elif sh and py and sh != py:
             notes.append("the libraries disagree")
-        problems += bool(notes)
+        noted += bool(notes)
         sh_text = ",".join(f"{c:,}" for c in sorted(sh)) or "-"
         py_text = ",".join(f"{c:,}" for c in sorted(py)) or "-"
         pub_text = f"{published:,}" if published is not None else "-"
@@ -378,7 +412,7 @@ def correctness_section(variants: list[str], pd: PyDraughts | None, tally: Tally
             f"  {variant:<14}{label:<9}{depth:>5}  {pub_text:>10}  {sh_text:>10}  {py_text:>11}  "
             + ("; ".join(notes) if notes else "ok")
         )
-    print(f"  {problems} line(s) with a note")
+    print(f"  {noted} line(s) with a note")
     print()
 
 
@@ -393,8 +427,14 @@ def main(argv: list[str] | None = None) -> int:
         help="comma-separated push/pop variants (default: %(default)s)",
     )
     parser.add_argument("--no-checked", action="store_true", help="skip the checked push figure")
-    parser.add_argument("--skip-push-pop", action="store_true")
-    parser.add_argument("--skip-fastest", action="store_true")
+    parser.add_argument("--skip-push-pop", action="store_true", help="leave out section 1")
+    parser.add_argument("--skip-fastest", action="store_true", help="leave out section 2")
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="cpu",
+        help="cpu: the process's CPU time, steady on a busy machine (default); wall: elapsed time",
+    )
     parser.add_argument(
         "--py-draughts-venv",
         metavar="DIR",
@@ -407,6 +447,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown variant(s) {', '.join(unknown)}; known: {', '.join(PUSH_POP)}")
     rounds = args.rounds or (2 if args.quick else 5)
     fast_rounds = args.fast_rounds or (2 if args.quick else 3)
+    global clock
+    clock = CLOCKS[args.clock]
 
     module = load_py_draughts(args.py_draughts_venv)
     pd = PyDraughts(module) if module else None
@@ -418,16 +460,19 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print()
         print("py-draughts is not installed: shashki's figures only (pip install -e '.[bench]')")
-    print(f"{'quick' if args.quick else 'full'} run, {rounds} push/pop rounds, {fast_rounds} fastest-perft rounds")
+    print(
+        f"{'quick' if args.quick else 'full'} run: {rounds} push/pop rounds, {fast_rounds}"
+        f" fastest-perft rounds; {args.clock} time; figures in leaves per second"
+    )
     print()
 
-    tally = Tally()
+    counts = Counts()
     if not args.skip_push_pop:
-        push_pop_section(variants, rounds, args.quick, pd, not args.no_checked, tally)
+        push_pop_section(variants, rounds, args.quick, pd, not args.no_checked, counts)
     if not args.skip_fastest:
-        fastest_section(fast_rounds, args.quick, pd, tally)
+        fastest_section(fast_rounds, args.quick, pd, counts)
         other_fastest_section(variants, args.quick)
-    correctness_section(variants, pd, tally)
+    correctness_section(variants, pd, counts)
     return 0
 
 

@@ -48,6 +48,7 @@ class Game:
         self.variant: Variant = find_variant(variant)
         self._gen = self.variant.generator
         self._apply = self._gen.apply
+        self._inline = self._gen.inline_apply
         #: The label of the start option chosen or drawn, "" for a plain start.
         self.start_label = ""
         self.seed = seed
@@ -91,6 +92,7 @@ class Game:
         other.variant = self.variant
         other._gen = self._gen
         other._apply = self._apply
+        other._inline = self._inline
         other.start_label = self.start_label
         other.seed = self.seed
         other._pos = self._pos
@@ -201,16 +203,37 @@ class Game:
         pos = self._pos
         clock = self._clock
         self._stack.append((pos, clock, move))
-        self._pos = new = self._apply(pos, move)
         self._moves = None
-        if move[4]:  # a capture resets both counters
-            self._clock = 0
-        elif pos[2] & move[2]:  # a king moved: both counters go on
-            self._clock = clock + _BOTH
-        elif new[2] & move[3]:  # a man was crowned: the balance of forces changed
+        inline = self._inline
+        if inline is None:  # the generator makes its moves itself
+            self._pos = new = self._apply(pos, move)
+            if move[4]:  # a capture resets both counters
+                self._clock = 0
+            elif pos[2] & move[2]:  # a king moved: both counters go on
+                self._clock = clock + _BOTH
+            elif new[2] & move[3]:  # a man was crowned: the balance of forces changed
+                self._clock = 0
+            else:  # a man moved
+                self._clock = (clock & ~_REV_MASK) + _MAT_ONE
+            return
+        # MoveGenerator.apply, inlined (the hot path of search and perft), and the clock.
+        w, b, k, turn, extra = pos
+        _, _, fm, tm, cm, lm = move
+        if turn:
+            b = (b ^ fm) | tm
+            w &= ~cm
+        else:
+            w = (w ^ fm) | tm
+            b &= ~cm
+        if k & fm:  # a king moved: both counters go on, unless it captured
+            self._pos = (w, b, ((k ^ fm) & ~cm) | tm, turn ^ 1, extra)
+            self._clock = 0 if cm else clock + _BOTH
+        elif (lm if inline[2] else tm) & inline[turn]:  # a man was crowned
+            self._pos = (w, b, (k & ~cm) | tm, turn ^ 1, extra)
             self._clock = 0
         else:  # a man moved
-            self._clock = (clock & ~_REV_MASK) + _MAT_ONE
+            self._pos = (w, b, k & ~cm, turn ^ 1, extra)
+            self._clock = 0 if cm else (clock & ~_REV_MASK) + _MAT_ONE
 
     def pop(self) -> Move:
         """Take back the last move; raises IndexError when there is none."""

@@ -10,6 +10,7 @@ hooks (``moves``, ``apply`` …), never by testing a variant's name here.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from .geometry import Direction, Geometry, absolute_direction
@@ -134,6 +135,12 @@ class MoveGenerator(GeneratorHooks):
         # can capture.
         self.king_cap_up = tuple(geo.shift[d] for d in self.king_cap_dirs if geo.shift[d] > 0)  # type: ignore[operator]
         self.king_cap_down = tuple(-geo.shift[d] for d in self.king_cap_dirs if geo.shift[d] < 0)  # type: ignore[operator]
+        #: What the game object needs to make a move itself, without calling ``apply``:
+        #: (promotion row of side 0, of side 1, whether any landing square of a capture
+        #: crowns), or None when a subclass has its own ``apply``.
+        self.inline_apply: tuple[int, int, bool] | None = (
+            (*self.promo, self.promo_continue) if type(self).apply is MoveGenerator.apply else None
+        )
         _compile(self)
 
     # -- positions ------------------------------------------------------------
@@ -162,41 +169,7 @@ class MoveGenerator(GeneratorHooks):
 
     def moves(self, pos: Position) -> list[Move]:
         """The legal moves of the side to move (compulsory captures already applied)."""
-        w, b, k, turn, _ = pos
-        if turn:
-            own, opp = b, w
-        else:
-            own, opp = w, b
-        occ = w | b
-        empty = self.mask & ~occ
-        moves = self._captures(own, opp, k, empty, turn)
-        if moves and self.mandatory:
-            return moves
-        men = own & ~k
-        if men:
-            for s, arrive in self.man_up[turn]:
-                t = (men << s) & empty
-                while t:
-                    low = t & -t
-                    moves.append(arrive[low])
-                    t ^= low
-            for s, arrive in self.man_down[turn]:
-                t = (men >> s) & empty
-                while t:
-                    low = t & -t
-                    moves.append(arrive[low])
-                    t ^= low
-        kings = own & k
-        king_rays = self.king_rays
-        while kings:
-            low = kings & -kings
-            kings ^= low
-            for ray in king_rays[low.bit_length() - 1]:
-                for q, mv in ray:
-                    if occ >> q & 1:
-                        break
-                    moves.append(mv)
-        return moves
+        return self._moves_of(pos[0], pos[1], pos[2], pos[3])  # type: ignore[no-any-return]
 
     def captures(self, pos: Position) -> list[Move]:
         """The capturing moves the side to move may make (empty if it has none)."""
@@ -328,6 +301,12 @@ def _compile(gen: MoveGenerator) -> None:
         for p in range(size)
     ]
     king_lines_after = after(king_lines)
+    # The pieces a flying king on each square could jump: on one of its lines, not last.
+    king_reach = [0] * size
+    for p in range(size):
+        for _, up, _, line, _ in king_lines[p]:
+            last_bit = 1 << (line.bit_length() - 1) if up else line & -line
+            king_reach[p] |= line ^ last_bit
     # Flying kings that move and capture along the same lines: one scan of each line
     # counts the quiet moves and finds the captures.
     fused = (
@@ -336,31 +315,34 @@ def _compile(gen: MoveGenerator) -> None:
         and set(gen.king_cap_dirs) == {absolute_direction(n, 0) for n in gen.rules.king_moves}
     )
     new = tuple.__new__
+    # The move of each man's jump by itself, per side and starting square.
+    man_jump_moves = [
+        [tuple((vbit, lbit, Move((p, land), (victim,))) for _, vbit, victim, land, lbit in row) for p, row in enumerate(table)]
+        for table in man_jumps
+    ]
 
-    def search(own: int, opp: int, k: int, empty: int, turn: int, build: bool) -> Any:
-        """The capture moves (``build``) or their number; [] or 0 when there is none."""
-        men = own & ~k
-        cand = 0
-        if men:
-            for s in cap_up[turn]:
-                cand |= (((empty >> s) & opp) >> s) & men
-            for s in cap_down[turn]:
-                cand |= (((empty << s) & opp) << s) & men
-        kings = own & k
-        if kings and not king_captures(kings, own | opp, opp, empty):
-            kings = 0
-        if not cand and not kings:
-            return [] if build else 0
+    def capture_search(turn: int) -> Any:
+        """The capture search of side ``turn``:
+        ``search(own, opp, k, empty, build, kings_take)`` returns the capture moves
+        (``build``) or their number, [] or 0 when there is none; ``kings_take`` says
+        whether a king can capture, None if the caller does not know.
 
+        The state of a search (the moves found, the path so far) lives in this closure,
+        built once; a lock keeps two threads from searching at once.
+        """
+        jumps = man_jumps_after[turn]
+        near = man_near[turn]
+        pr = promo[turn]
+        ups, downs = cap_up[turn], cap_down[turn]
+        jump_moves = man_jump_moves[turn]
+        lock = threading.Lock()
         # Two sequences are one move when they leave the same position (RULES.md A.2):
         # the same start, end and captured set, and the same piece (crowned or not).
         found: dict[tuple[int, int, int, bool], Any] = {}
         path: list[int] = []
         caps: list[int] = []
-        jumps = man_jumps_after[turn]
-        near = man_near[turn]
-        pr = promo[turn]
         start = sbit = 0
+        build = True
 
         def record(end: int, crowned: bool, cm: int, lm: int) -> None:
             key = (start, end, cm, crowned)
@@ -456,7 +438,7 @@ def _compile(gen: MoveGenerator) -> None:
                     lands ^= lbit
                     land = lbit.bit_length() - 1
                     path.append(land)
-                    if flying_king(land, occ2, rest, d, cm, lmask | lbit):
+                    if rest & king_reach[land] and flying_king(land, occ2, rest, d, cm, lmask | lbit):
                         goes_on = True
                     elif must_continue:
                         terminal.append(land)
@@ -472,30 +454,67 @@ def _compile(gen: MoveGenerator) -> None:
             return jumped
 
         king = flying_king if king_fly else short_king
-        occupied = own | opp
-        while cand:
-            sbit = cand & -cand
-            cand ^= sbit
-            start = sbit.bit_length() - 1
-            path.append(start)
-            man(start, occupied ^ sbit, opp, -1, 0, 0)
-            path.pop()
-        while kings:
-            sbit = kings & -kings
-            kings ^= sbit
-            start = sbit.bit_length() - 1
-            path.append(start)
-            king(start, occupied ^ sbit, opp, -1, 0, 0)
-            path.pop()
-        if build:
-            if majority and len(found) > 1:
-                best = max(len(m[1]) for m in found.values())
-                return [m for m in found.values() if len(m[1]) == best]
-            return list(found.values())
-        if majority and len(found) > 1:
-            sizes = list(found.values())
-            return sizes.count(max(sizes))
-        return len(found)
+
+        def search(own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None) -> Any:
+            nonlocal found, start, sbit, build
+            men = own & ~k
+            cand = 0
+            if men:
+                for s in ups:
+                    cand |= (((empty >> s) & opp) >> s) & men
+                for s in downs:
+                    cand |= (((empty << s) & opp) << s) & men
+            kings = own & k
+            if kings and not (
+                kings_take if kings_take is not None else king_captures(kings, own | opp, opp, empty)
+            ):
+                kings = 0
+            if not kings:
+                if not cand:
+                    return [] if build_moves else 0
+                if build_moves and not goes_on(cand_lands(cand, opp, empty, turn), opp, empty, turn):
+                    # Men's jumps that all end the move: the moves are in a table.
+                    out = []
+                    while cand:
+                        low = cand & -cand
+                        cand ^= low
+                        for vbit, lbit, mv in jump_moves[low.bit_length() - 1]:
+                            if opp & vbit and empty & lbit:
+                                out.append(mv)
+                    return out
+            occupied = own | opp
+            with lock:
+                found = {}
+                build = build_moves
+                path.clear()
+                caps.clear()
+                while cand:
+                    sbit = cand & -cand
+                    cand ^= sbit
+                    start = sbit.bit_length() - 1
+                    path.append(start)
+                    man(start, occupied ^ sbit, opp, -1, 0, 0)
+                    path.pop()
+                while kings:
+                    sbit = kings & -kings
+                    kings ^= sbit
+                    start = sbit.bit_length() - 1
+                    path.append(start)
+                    king(start, occupied ^ sbit, opp, -1, 0, 0)
+                    path.pop()
+                result = found
+                found = {}
+            if build_moves:
+                if majority and len(result) > 1:
+                    best = max(len(m[1]) for m in result.values())
+                    return [m for m in result.values() if len(m[1]) == best]
+                return list(result.values())
+            if majority and len(result) > 1:
+                sizes = list(result.values())
+                return sizes.count(max(sizes))
+            return len(result)
+
+        return search
 
     def king_captures(kings: int, occ: int, opp: int, empty: int) -> bool:
         """Whether one of ``kings`` can jump a piece of ``opp``."""
@@ -577,6 +596,15 @@ def _compile(gen: MoveGenerator) -> None:
             return -1
         return lands
 
+    def cand_lands(men: int, opp: int, empty: int, turn: int) -> int:
+        """The landing squares of the jumps of ``men``."""
+        lands = 0
+        for s in cap_up[turn]:
+            lands |= (((men << s) & opp) << s) & empty
+        for s in cap_down[turn]:
+            lands |= (((men >> s) & opp) >> s) & empty
+        return lands
+
     def goes_on(lands: int, opp: int, empty: int, turn: int) -> bool:
         """Whether a man's jump to one of ``lands`` may go on (or crown and go on).
 
@@ -593,13 +621,15 @@ def _compile(gen: MoveGenerator) -> None:
                 return True
         return False
 
+    searches = (capture_search(0), capture_search(1))
+
     if type(gen)._captures is MoveGenerator._captures:
 
         def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
-            return search(own, opp, k, empty, turn, True)  # type: ignore[no-any-return]
+            return searches[turn](own, opp, k, empty, True, None)  # type: ignore[no-any-return]
 
-        def count_captures(own: int, opp: int, k: int, empty: int, turn: int) -> int:
-            return search(own, opp, k, empty, turn, False)  # type: ignore[no-any-return]
+        def count_captures(own: int, opp: int, k: int, empty: int, turn: int, kings_take: bool | None) -> int:
+            return searches[turn](own, opp, k, empty, False, kings_take)  # type: ignore[no-any-return]
 
         plain = True
     else:  # a subclass's own captures: count them by building them
@@ -608,10 +638,59 @@ def _compile(gen: MoveGenerator) -> None:
         def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
             return overridden(own, opp, k, empty, turn)
 
-        def count_captures(own: int, opp: int, k: int, empty: int, turn: int) -> int:
+        def count_captures(own: int, opp: int, k: int, empty: int, turn: int, kings_take: bool | None) -> int:
             return len(overridden(own, opp, k, empty, turn))
 
         plain = False
+
+    man_steps = [(gen.man_up[t], gen.man_down[t]) for t in (0, 1)]
+    king_rays = gen.king_rays
+
+    def moves_of(w: int, b: int, k: int, turn: int) -> list[Move]:
+        """The legal moves of the side ``turn``."""
+        if turn:
+            own, opp = b, w
+        else:
+            own, opp = w, b
+        occ = w | b
+        empty = mask & ~occ
+        men = own & ~k
+        kings = own & k
+        cand = 0
+        if men:
+            for s in cap_up[turn]:
+                cand |= (((empty >> s) & opp) >> s) & men
+            for s in cap_down[turn]:
+                cand |= (((empty << s) & opp) << s) & men
+        if cand or kings or not plain:
+            moves = capture_moves(own, opp, k, empty, turn)
+            if moves and mandatory:
+                return moves
+        else:
+            moves = []
+        if men:
+            up, down = man_steps[turn]
+            for s, arrive in up:
+                t = (men << s) & empty
+                while t:
+                    low = t & -t
+                    moves.append(arrive[low])
+                    t ^= low
+            for s, arrive in down:
+                t = (men >> s) & empty
+                while t:
+                    low = t & -t
+                    moves.append(arrive[low])
+                    t ^= low
+        while kings:
+            low = kings & -kings
+            kings ^= low
+            for ray in king_rays[low.bit_length() - 1]:
+                for q, mv in ray:
+                    if occ >> q & 1:
+                        break
+                    moves.append(mv)
+        return moves
 
     def count(own: int, opp: int, k: int, turn: int, _depth: int = 1) -> int:
         """The number of legal moves of the side ``turn`` owning ``own``."""
@@ -622,7 +701,7 @@ def _compile(gen: MoveGenerator) -> None:
         n = 0
         nk = king_scan(kings, occ, opp, empty) if kings else 0
         if nk < 0 or not plain:
-            n = count_captures(own, opp, k, empty, turn)
+            n = count_captures(own, opp, k, empty, turn, nk < 0)
             if n and mandatory:
                 return n
             if nk < 0:
@@ -642,7 +721,7 @@ def _compile(gen: MoveGenerator) -> None:
                     n += t.bit_count()
             if lands:
                 if goes_on(lands, opp, empty, turn):
-                    n = count_captures(own, opp, k, empty, turn)
+                    n = count_captures(own, opp, k, empty, turn, False)
                 if mandatory:
                     return n
         if men:
@@ -690,7 +769,7 @@ def _compile(gen: MoveGenerator) -> None:
                         opp ^ victim, own ^ low ^ (victim << s), (k & ~victim) | (low & pr), nxt, d
                     )
         elif lands < 0 or king_takes:
-            for _, _, fm, tm, cm, lm in search(own, opp, k, empty, turn, True):
+            for _, _, fm, tm, cm, lm in searches[turn](own, opp, k, empty, True, bool(king_takes)):
                 captured = True
                 if k & fm:
                     k2 = ((k ^ fm) & ~cm) | tm
@@ -745,4 +824,5 @@ def _compile(gen: MoveGenerator) -> None:
 
     gen._capture_moves = capture_moves  # type: ignore[attr-defined]
     gen._count_position = count_position  # type: ignore[attr-defined]
+    gen._moves_of = moves_of  # type: ignore[attr-defined]
     gen._fast_perft = perft  # type: ignore[attr-defined]
