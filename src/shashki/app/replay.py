@@ -452,10 +452,10 @@ class ReplayScreen(Screen[None]):
         self.controller = ctl
         self.board.set_controller(ctl)
         if animate and node.parent is prev and node.move is not None and len(node.move.path) > 2:
-            self._animate(node.move)
+            self._show_jumps(node.move)
         self._show()
 
-    def _animate(self, move: object) -> None:
+    def _show_jumps(self, move: object) -> None:
         """Show a multi-capture one jump at a time (the board shows the first jump now,
         then one more every tick, then the position after the move)."""
         if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
