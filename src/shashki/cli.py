@@ -10,15 +10,19 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .notation import move_text
 from .records.model import GameRecord
 from .records.pdn import read_file
 from .rules import Game, ShashkiError, all_variants, find_variant, registry
+from .rules import Move
 from .rules.errors import BadPdnError
 from .rules.variant import add_variant_file
+
+if TYPE_CHECKING:
+    from .engine.search import Iteration
 
 
 class _Parser(argparse.ArgumentParser):
@@ -90,6 +94,47 @@ def cmd_perft(args: argparse.Namespace) -> int:
         print(total)
     else:
         print(game.perft(args.depth))
+    return 0
+
+
+def cmd_best(args: argparse.Namespace) -> int:
+    from .engine import Search, score_text
+
+    if args.depth is not None and args.depth < 1:
+        return _fail(f"depth must be 1 or more, not {args.depth}")
+    if args.time is not None and not 0 < args.time <= 24 * 3600:
+        return _fail(f"time must be a positive number of seconds, not {args.time:g}")
+    game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
+    variant = game.variant
+    out = game.outcome()
+    if out is not None:
+        return _fail(f"there is no move to find: the game is over ({out.describe(variant.side_names)})")
+    seconds = args.time if args.time is not None or args.depth is not None else 3.0
+
+    def line(moves: list[Move]) -> str:
+        walk = game.copy()
+        texts = []
+        for mv in moves:
+            texts.append(move_text(variant, mv, walk.legal_moves()))
+            walk.push_unchecked(mv)
+        return " ".join(texts)
+
+    def show(it: Iteration) -> None:
+        print(
+            f"depth {it.depth:2d}  score {score_text(it.score):>10}  nodes {it.nodes:9d}  "
+            f"time {it.seconds:7.3f}  pv {line(it.pv)}",
+            flush=True,
+        )
+
+    result = Search(variant).search(game, seconds=seconds, depth=args.depth, on_iteration=show)
+    if result.move is None:  # pragma: no cover - the game is not over, so there is a move
+        return _fail("no move found")
+    print(
+        f"best {move_text(variant, result.move, full=True)}  score {score_text(result.score)}  "
+        f"depth {result.depth}  nodes {result.nodes}  nps {result.nps:.0f}  "
+        f"time {result.seconds:.3f}",
+    )
+    print(move_text(variant, result.move, full=True))
     return 0
 
 
@@ -242,6 +287,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fen", help="start from this position instead of the initial one")
     p.add_argument("--divide", action="store_true", help="first print each move and its count")
     p.set_defaults(func=cmd_perft)
+
+    p = sub.add_parser(
+        "best",
+        help="search a position and print the best move",
+        description="Search the position (the start, or --fen) and print each completed "
+        "depth of the search (score, nodes, principal variation), then the chosen move with "
+        "every landing square as the last line. Scores are in men (+1.00 = a man ahead for "
+        "the side to move) or 'win in N' plies.",
+    )
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("--fen", help="the position to search (default: the start)")
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--time", type=float, metavar="SECONDS",
+                       help="search for this long (default: 3 seconds)")
+    limit.add_argument("--depth", type=int, metavar="N", help="search to this depth in plies")
+    p.set_defaults(func=cmd_best)
 
     p = sub.add_parser(
         "check",

@@ -1,0 +1,440 @@
+"""Static evaluation, one family at a time: all the variant knowledge of the engine.
+
+An evaluator is a function ``evaluate(pos) -> int``: the position's value for the side
+to move, in hundredths of a man (a man is worth 100).  :func:`evaluator_for` picks the
+family from the variant's data, never from its name:
+
+* the diagonal games (dark squares): material with kings weighted by how they move,
+  advancement, the back-rank guard, the centre, men's mobility, runaway men, and the
+  lone-king endings;
+* the orthogonal games (all 64 squares, Turkish and Tama): material, advancement, men
+  covered from behind and side by side, the open files in front of men;
+* Bashni: the diagonal terms on the commanders plus the composition of each column
+  (the pieces under the commander are lives, prisoners may be freed);
+* goal games (Wolf and Sheep): the wolf's distance to the far row through the sheep,
+  the sheep's wall;
+* giveaway (the side without a move wins): material and mobility turned round;
+* Artamonov's shared pieces: captured-count difference (the tie-break), promotion
+  chances on each side's far row;
+* double-move: the host's evaluation of the position inside the turn.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from ..rules.geometry import Direction, Geometry, absolute_direction
+from ..rules.movegen import Position
+from ..rules.rules import NoMoves, Rules
+from ..rules.variant import Variant
+
+Evaluator = Callable[[Position], int]
+
+MAN = 100
+
+
+def king_value(variant: Variant) -> int:
+    """What a king is worth in men (x100), from how it moves and captures."""
+    rules = variant.rules
+    if not rules.promotion:
+        return 2 * MAN
+    fly = rules.king_moves_fly and rules.king_captures_fly
+    if variant.board.all_squares:
+        dirs = len(rules.king_moves)
+        return 350 if fly and dirs >= 8 else (300 if fly else 160)
+    if not fly:
+        return 150
+    return 300 if variant.board.height >= 10 else 260
+
+
+def _shifts(geo: Geometry, names: tuple[str, ...], side: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The left and right shifts of one step in each of ``names`` for ``side``."""
+    up: list[int] = []
+    down: list[int] = []
+    for name in names:
+        s = geo.shift[absolute_direction(name, side)]
+        if s is None:
+            continue
+        (up if s > 0 else down).append(abs(s))
+    return tuple(up), tuple(down)
+
+
+def _steps(bits: int, up: tuple[int, ...], down: tuple[int, ...]) -> int:
+    out = 0
+    for s in up:
+        out |= bits << s
+    for s in down:
+        out |= bits >> s
+    return out
+
+
+def _relative_ranks(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rank masks as each side counts them: index 0 is the side's own first rank."""
+    ranks = geo.rank_mask
+    return tuple(ranks), tuple(reversed(ranks))
+
+
+# -- the diagonal games ------------------------------------------------------------
+
+
+def diagonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluator:
+    """Material, advancement, guard, centre, mobility and endings for the dark-square games."""
+    geo = variant.board
+    rules: Rules = variant.rules
+    mask = geo.mask
+    h = geo.height
+    w = geo.width
+    king = king_value(variant)
+    flying = rules.king_moves_fly
+    ranks0, ranks1 = _relative_ranks(geo)
+    # Advancement of a man by its own rank (0 = own first rank): small at first, growing
+    # as it nears the crown.
+    if h >= 10:
+        adv = (0, 0, 1, 3, 6, 10, 15, 22, 32, 0)
+    else:
+        adv = (0, 0, 3, 7, 12, 20, 32, 0)
+    adv = tuple(adv[: h - 1]) + (0,) * (h - len(adv[: h - 1]))
+    # (mask, weight) pairs per side, cheapest first: the rows where the weight is 0 are
+    # left out.
+    adv_rows = (
+        tuple((ranks0[r], adv[r]) for r in range(h) if adv[r]),
+        tuple((ranks1[r], adv[r]) for r in range(h) if adv[r]),
+    )
+    back = (ranks0[0], ranks1[0])
+    # Centre: the middle files of the middle ranks.
+    centre = 0
+    for p in geo.squares:
+        f, r = geo.file_of[p], geo.rank_of[p]
+        if 2 <= f <= w - 3 and 2 <= r <= h - 3 and 1 <= abs(2 * f - (w - 1)) <= w // 2:
+            centre |= 1 << p
+    # Squares one row short of crowning, and the crowning row itself.
+    promo = (ranks0[h - 1], ranks1[h - 1])
+    last2 = (ranks0[h - 2] | ranks0[h - 3], ranks1[h - 2] | ranks1[h - 3])
+    man_up = (_shifts(geo, rules.man_moves, 0), _shifts(geo, rules.man_moves, 1))
+    diag = tuple(int(d) for d in (Direction.NE, Direction.NW, Direction.SE, Direction.SW))
+    road = geo.main_road
+    # The two long diagonals next to the main road ("double corner" lines).
+    double = 0
+    for p in geo.squares:
+        f, r = geo.file_of[p], geo.rank_of[p]
+        if f + r == w - 1 or abs(f - r) == 0:
+            continue
+        if abs((w - 1 - f) - r) == 1:
+            double |= 1 << p
+    total_start = max(1, (variant.generator.material(_start_position(variant))[0][1]) * 2)
+    sign = -1 if giveaway else 1
+    del diag
+
+    def evaluate(pos: Position) -> int:
+        white, black, kings, turn = pos[0], pos[1], pos[2], pos[3]
+        wk = white & kings
+        bk = black & kings
+        wm = white ^ wk
+        bm = black ^ bk
+        nwm = wm.bit_count()
+        nbm = bm.bit_count()
+        nwk = wk.bit_count()
+        nbk = bk.bit_count()
+        mat_w = nwm * MAN + nwk * king
+        mat_b = nbm * MAN + nbk * king
+        if giveaway:
+            score = (mat_b - mat_w)
+            empty = mask & ~(white | black)
+            # being blocked wins: fewer own moves is better
+            up, down = man_up[0]
+            mw = (_steps(wm, up, down) & empty).bit_count()
+            up, down = man_up[1]
+            mb = (_steps(bm, up, down) & empty).bit_count()
+            score += 2 * (mb - mw)
+            return -score if turn else score
+        score = mat_w - mat_b
+        pieces = nwm + nbm + nwk + nbk
+        # trading down when ahead
+        if score and pieces < total_start:
+            score += score * (total_start - pieces) // (2 * total_start)
+        # advancement
+        s = 0
+        for m, v in adv_rows[0]:
+            if wm & m:
+                s += (wm & m).bit_count() * v
+        for m, v in adv_rows[1]:
+            if bm & m:
+                s -= (bm & m).bit_count() * v
+        # guard of the first rank while the opponent has men to crown
+        if nbm:
+            s += (wm & back[0]).bit_count() * (6 if nbk == 0 else 2)
+        if nwm:
+            s -= (bm & back[1]).bit_count() * (6 if nwk == 0 else 2)
+        # centre
+        s += 4 * ((wm & centre).bit_count() - (bm & centre).bit_count())
+        empty = mask & ~(white | black)
+        up, down = man_up[0]
+        fw = _steps(wm, up, down) & empty
+        up, down = man_up[1]
+        fb = _steps(bm, up, down) & empty
+        s += 2 * (fw.bit_count() - fb.bit_count())
+        # men about to crown with a free square ahead
+        if fw & promo[0]:
+            s += 25 * (fw & promo[0]).bit_count()
+        if fb & promo[1]:
+            s -= 25 * (fb & promo[1]).bit_count()
+        s += 6 * ((wm & last2[0]).bit_count() - (bm & last2[1]).bit_count()) if (nbk + nwk) == 0 else 0
+        # kings: the long diagonals, and the lone king's refuge
+        if wk or bk:
+            if flying:
+                s += 12 * ((wk & road).bit_count() - (bk & road).bit_count())
+                s += 4 * ((wk & double).bit_count() - (bk & double).bit_count())
+            # a king against men only is worth more than its material
+            if nwk and not nbk:
+                s += 40
+            elif nbk and not nwk:
+                s -= 40
+            # lone king against a king and more: drawn in practice unless it loses the
+            # main road; keep the score modest so the search looks for the real win
+            if pieces <= 4 and (nwm + nbm) == 0:
+                s //= 2
+                if score > 0 and nbk == 1 and not (bk & road):
+                    s += 30
+                elif score < 0 and nwk == 1 and not (wk & road):
+                    s -= 30
+        score += s
+        return -score if turn else score
+
+    return evaluate
+
+
+def _start_position(variant: Variant) -> Position:
+    from ..rules.fen import parse_fen
+
+    return parse_fen(variant, variant.start).position
+
+
+# -- the orthogonal games -------------------------------------------------------------
+
+
+def orthogonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluator:
+    """Material, advancement and formations for the games on all 64 squares."""
+    geo = variant.board
+    rules = variant.rules
+    mask = geo.mask
+    h = geo.height
+    king = king_value(variant)
+    ranks0, ranks1 = _relative_ranks(geo)
+    adv = (0, 0, 2, 5, 9, 15, 24, 0) if h == 8 else tuple(min(30, (r * r) // 2) for r in range(h))
+    adv_rows = (
+        tuple((ranks0[r], adv[r]) for r in range(h) if r < len(adv) and adv[r]),
+        tuple((ranks1[r], adv[r]) for r in range(h) if r < len(adv) and adv[r]),
+    )
+    north = geo.shift[Direction.N] or 0
+    east = geo.shift[Direction.E] or 1
+    first = (ranks0[0], ranks1[0])
+    promo = (ranks0[h - 1], ranks1[h - 1])
+    man_up = (_shifts(geo, rules.man_moves, 0), _shifts(geo, rules.man_moves, 1))
+
+    def evaluate(pos: Position) -> int:
+        white, black, kings, turn = pos[0], pos[1], pos[2], pos[3]
+        wk = white & kings
+        bk = black & kings
+        wm = white ^ wk
+        bm = black ^ bk
+        nw = wm.bit_count()
+        nb = bm.bit_count()
+        mat = (nw - nb) * MAN + (wk.bit_count() - bk.bit_count()) * king
+        if giveaway:
+            return mat if turn else -mat
+        s = 0
+        for m, v in adv_rows[0]:
+            if wm & m:
+                s += (wm & m).bit_count() * v
+        for m, v in adv_rows[1]:
+            if bm & m:
+                s -= (bm & m).bit_count() * v
+        # covered from behind (a jump from the front needs an empty square there)
+        s += 3 * (wm & ((white << north) | first[0])).bit_count()
+        s -= 3 * (bm & ((black >> north) | first[1])).bit_count()
+        # side by side
+        s += 2 * (wm & ((white << east) | (white >> east))).bit_count()
+        s -= 2 * (bm & ((black << east) | (black >> east))).bit_count()
+        empty = mask & ~(white | black)
+        up, down = man_up[0]
+        fw = _steps(wm, up, down) & empty
+        up, down = man_up[1]
+        fb = _steps(bm, up, down) & empty
+        if fw & promo[0]:
+            s += 30 * (fw & promo[0]).bit_count()
+        if fb & promo[1]:
+            s -= 30 * (fb & promo[1]).bit_count()
+        score = mat + s
+        return -score if turn else score
+
+    return evaluate
+
+
+# -- Bashni ------------------------------------------------------------------------------
+
+#: A piece inside a column under a commander of its own colour: a life in reserve.
+RESERVE = 70
+#: A piece held below a piece of the other colour: it may be freed later.
+PRISONER = 35
+
+
+def bashni_evaluator(variant: Variant) -> Evaluator:
+    """The diagonal terms on the commanders plus the pieces inside the columns."""
+    base = diagonal_evaluator(variant)
+    king = king_value(variant)
+    memo: dict[str, int] = {}
+
+    def column(stack: str) -> int:
+        """What the pieces under the top of ``stack`` are worth to White."""
+        got = memo.get(stack)
+        if got is not None:
+            return got
+        top_white = stack[-1] in "wW"
+        value = 0
+        freed = False
+        for c in reversed(stack[:-1]):
+            white = c in "wW"
+            worth = king if c in "WB" else MAN
+            if not freed and white == top_white:
+                v = worth * RESERVE // 100
+            else:
+                freed = True
+                v = worth * PRISONER // 100
+            value += v if white else -v
+        memo[stack] = value
+        return value
+
+    def evaluate(pos: Position) -> int:
+        score = base(pos)
+        cols = pos[4]
+        if cols:
+            extra = 0
+            for _, stack in cols:
+                extra += column(stack)
+            score += -extra if pos[3] else extra
+        return score
+
+    return evaluate
+
+
+# -- goal games (Wolf and Sheep) -----------------------------------------------------------
+
+
+def goal_evaluator(variant: Variant) -> Evaluator:
+    """A race to a row (Wolf and Sheep): the runner's distance to its goal row through the
+    blockers, the room it has, and the blockers' wall."""
+    geo = variant.board
+    goal = variant.goals[0]
+    runner = int(goal.side)
+    target = geo.rank_mask[goal.rank - 1]
+    mask = geo.mask
+    up, down = [], []
+    for d in (Direction.NE, Direction.NW, Direction.SE, Direction.SW, Direction.N, Direction.S,
+              Direction.E, Direction.W):
+        s = geo.shift[d]
+        if s is None or not any(geo.step[d][p] >= 0 for p in geo.squares):
+            continue
+        if d.diagonal or geo.all_squares:
+            (up if s > 0 else down).append(abs(s))
+    shifts_up, shifts_down = tuple(up), tuple(down)
+    rows = tuple(geo.rank_mask)
+
+    def flood(start: int, free: int) -> tuple[int, int]:
+        """(steps to the goal row or -1, squares reachable) from ``start`` over ``free``."""
+        reached = start
+        frontier = start
+        steps = 0
+        found = -1 if not start & target else 0
+        while frontier:
+            grow = 0
+            for s in shifts_up:
+                grow |= frontier << s
+            for s in shifts_down:
+                grow |= frontier >> s
+            frontier = grow & free & ~reached
+            reached |= frontier
+            steps += 1
+            if found < 0 and frontier & target:
+                found = steps
+        return found, reached.bit_count()
+
+    def evaluate(pos: Position) -> int:
+        runners = pos[runner]
+        blockers = pos[1 - runner]
+        free = mask & ~(runners | blockers)
+        score = 0
+        bits = runners
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            d, room = flood(low, free)
+            if d < 0:
+                score += 4 * room - 500
+            else:
+                score += 240 - 30 * d + 2 * room
+        # the wall: blockers on few rows
+        used = [r for r in range(len(rows)) if blockers & rows[r]]
+        if used:
+            score += 10 * (used[-1] - used[0])
+        return score if pos[3] == runner else -score
+
+    return evaluate
+
+
+def goal_order_key(variant: Variant) -> Evaluator:
+    """The goal game's evaluation, for the solver's move ordering."""
+    return goal_evaluator(variant)
+
+
+# -- Artamonov ------------------------------------------------------------------------------
+
+
+def artamonov_evaluator(variant: Variant) -> Evaluator:
+    """Shared pieces: what counts is who captured more (the tie-break) and who can crown."""
+    geo = variant.board
+    h = geo.height
+    top = geo.rank_mask[h - 1] | geo.rank_mask[h - 2]
+    bottom = geo.rank_mask[0] | geo.rank_mask[1]
+
+    def evaluate(pos: Position) -> int:
+        extra = pos[4] or (-1, 0, 0, -1)
+        south, north = extra[1], extra[2]
+        pieces, kings = pos[0], pos[2]
+        men = pieces & ~kings
+        score = (south - north) * MAN
+        # South crowns on the top rows, North on the bottom ones
+        score += 8 * ((men & top).bit_count() - (men & bottom).bit_count())
+        if extra[3] >= 0:  # the tie-break count is running: the captures decide
+            score *= 2
+        return -score if pos[3] else score
+
+    return evaluate
+
+
+# -- choosing ----------------------------------------------------------------------------
+
+
+def evaluator_for(variant: Variant) -> Evaluator:
+    """The evaluation of ``variant``'s family (see the module's docstring)."""
+    giveaway = variant.rules.no_moves is NoMoves.WINS
+    if variant.goals:
+        ev = goal_evaluator(variant)
+    elif variant.engine == "artamonov":
+        ev = artamonov_evaluator(variant)
+    elif variant.engine == "bashni":
+        ev = bashni_evaluator(variant)
+    elif variant.board.all_squares:
+        ev = orthogonal_evaluator(variant, giveaway=giveaway)
+    else:
+        ev = diagonal_evaluator(variant, giveaway=giveaway)
+    if "double-move" in variant.modifiers:
+        inner = ev
+
+        def double(pos: Position) -> int:
+            extra: Any = pos[4]
+            return inner((pos[0], pos[1], pos[2], pos[3], extra[0] if extra else None))
+
+        return double
+    return ev

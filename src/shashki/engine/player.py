@@ -1,0 +1,142 @@
+"""The computer player and its eight levels.
+
+======  ====================  ======================================================
+level   name                  how it plays
+======  ====================  ======================================================
+1       beginner              looks one move ahead (and at the captures that follow),
+                              then picks at random among the moves that lose at most
+                              about one and a half men by that look
+2       novice                two moves ahead, random among moves within 0.8 men
+3       casual                three moves ahead, random within 0.4 men
+4       club                  four moves ahead (at most 1 s), random within 0.2 men
+5       strong club           searches 1 s, random only among near-equal moves
+6       expert                searches 2 s
+7       master                searches 4 s
+8       strongest             searches 8 s
+======  ====================  ======================================================
+
+From level 6 up, a goal game that the goal table solves (Wolf and Sheep) is played
+perfectly: a side that can win always keeps a winning move.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..rules.game import Game
+from ..rules.move import Move
+from ..rules.variant import Variant
+from .search import Search, SearchResult, choose
+from .solver import goal_table, solvable
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level searches and chooses."""
+
+    number: int
+    name: str
+    #: Depth limit in plies (None: as deep as the time allows).
+    depth: int | None
+    #: Time per move in seconds (a hard limit).
+    seconds: float
+    #: Random choice among the moves scoring within this much of the best (1/100 man).
+    margin: int
+    #: Plays solved goal games perfectly.
+    perfect: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"level {self.number} ({self.name})"
+
+    def describe(self) -> str:
+        how = f"{self.depth} plies" if self.depth else f"{self.seconds:g} s per move"
+        rnd = f", random within {self.margin / 100:g} men" if self.margin else ""
+        return f"Level {self.number}, {self.name}: {how}{rnd}"
+
+
+LEVELS: dict[int, Level] = {
+    lv.number: lv
+    for lv in (
+        Level(1, "beginner", 1, 0.5, 150),
+        Level(2, "novice", 2, 0.5, 80),
+        Level(3, "casual", 3, 0.7, 40),
+        Level(4, "club", 4, 1.0, 20),
+        Level(5, "strong club", None, 1.0, 5),
+        Level(6, "expert", None, 2.0, 0, perfect=True),
+        Level(7, "master", None, 4.0, 0, perfect=True),
+        Level(8, "strongest", None, 8.0, 0, perfect=True),
+    )
+}
+
+
+class ComputerPlayer:
+    """A computer opponent at one level.  ``think`` runs in the app's worker thread.
+
+    ``seconds`` overrides the level's time per move; ``seed`` makes the random choices of
+    the lower levels reproducible.
+    """
+
+    is_human = False
+
+    def __init__(
+        self,
+        level: int = 5,
+        *,
+        name: str | None = None,
+        seed: int | None = None,
+        seconds: float | None = None,
+        depth: int | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be 1 to {max(LEVELS)}, not {level}")
+        self.level = LEVELS[level]
+        self.name = name or f"Computer ({self.level.label})"
+        self.seconds = seconds if seconds is not None else self.level.seconds
+        self.depth = depth if depth is not None else self.level.depth
+        self.rng = random.Random(seed)
+        self._search: Search | None = None
+        #: The last search's result (for the interface and the tests).
+        self.last: SearchResult | None = None
+
+    def search_for(self, variant: Variant) -> Search:
+        if self._search is None or self._search.variant is not variant:
+            self._search = Search(variant)
+        return self._search
+
+    def think(self, game: Game, cancelled: Callable[[], bool] | None = None) -> Move | None:
+        """The move to play in ``game`` (not changed), or None if cancelled or the game
+        is over."""
+        started = time.perf_counter()
+        never: Callable[[], bool] = lambda: False  # noqa: E731
+        cancelled = cancelled or never
+        variant = game.variant
+        moves = None
+        if self.level.perfect and solvable(variant):
+            winning = goal_table(variant).winning_moves(game)
+            if winning:
+                moves = winning
+        search = self.search_for(variant)
+        margin = self.level.margin
+        # the table (built once) counts against the time too
+        left = max(0.05, self.seconds - (time.perf_counter() - started))
+        result = search.search(
+            game,
+            seconds=left,
+            depth=self.depth,
+            cancelled=cancelled,
+            exact_root=margin > 0,
+            moves=moves,
+        )
+        self.last = result
+        if cancelled():
+            return None
+        return choose(result, margin, self.rng)
+
+
+def describe_levels() -> list[str]:
+    """One line per level, for help texts."""
+    return [lv.describe() for lv in LEVELS.values()]

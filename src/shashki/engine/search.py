@@ -1,0 +1,530 @@
+"""The search: iterative deepening principal-variation search over any variant.
+
+The search knows a variant only through its move generator's protocol (``moves``,
+``apply``, ``key``, ``material``, ``captures``), its end rules (compiled by
+:class:`~shashki.engine.terminal.EndRules`) and an evaluation function; there is no
+variant-specific code here.
+
+* Negamax with principal-variation search; a side that moves twice in a row (the
+  double-move modifier) is handled by not negating when the side to move stays.
+* Transposition table: a dict keyed by the position tuple itself, which holds everything
+  the position depends on (side to move, Bashni columns, Artamonov's frozen piece and
+  counts, the double-move half-turn); the draw counters are added to the key only while
+  a draw rule could fire within the remaining depth (see :meth:`Search._key`).  Python
+  hashes the tuple in C faster than an incremental Zobrist update can be made in Python
+  (``benchmarks/search.py`` measures both).
+* Quiescence: at the horizon, a side that must capture goes on capturing; otherwise the
+  position is evaluated.
+* Move ordering: the table's move, then captures by size, killers, history.
+* Late move reductions for quiet moves; a forced move (the only legal one) is extended.
+* The clock is read every few nodes: the search stops within a few milliseconds of its
+  deadline, or as soon as ``cancelled()`` turns true.
+* The end of the game: the variant's goals, no legal move (a loss, or a win in
+  giveaway), its own decisions and its draw rules with their counters and repetitions,
+  exactly as :meth:`~shashki.rules.Game.outcome` decides.  A position repeated inside
+  the search tree scores as its repetition would end.  Near the end of a draw counter the
+  evaluation shrinks towards a draw, so a winning side makes progress in time.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.game import Game
+from ..rules.move import Move
+from ..rules.movegen import Position
+from ..rules.outcome import Outcome
+from ..rules.variant import Variant, find_variant
+from .evaluate import Evaluator, evaluator_for
+from .terminal import EndRules, GameView
+
+#: The score of a won game at the root; a win in n plies scores WIN - n.
+WIN = 100_000
+#: Scores beyond this are wins or losses, not evaluations.
+WON = WIN - 1000
+INF = WIN + 1
+MAX_PLY = 200
+#: The clock and ``cancelled()`` are read every CHECK + 1 nodes.
+CHECK = 15
+#: Plies before a draw counter runs out over which the evaluation shrinks to a draw.
+FADE = 10
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class Stopped(Exception):
+    """The search ran out of time or was cancelled."""
+
+
+@dataclass
+class Iteration:
+    """One completed depth of the iterative deepening."""
+
+    depth: int
+    score: int
+    nodes: int
+    seconds: float
+    pv: list[Move]
+
+
+@dataclass
+class SearchResult:
+    """What a search found: the move to play, its score and how it got there."""
+
+    move: Move | None
+    score: int = 0
+    depth: int = 0
+    pv: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+    #: Each root move with its score at the last completed depth (exact when the search
+    #: was asked for exact root scores, bounds otherwise).
+    root_scores: list[tuple[Move, int]] = field(default_factory=list)
+    iterations: list[Iteration] = field(default_factory=list)
+    #: The game is over in the root position (no move to choose).
+    outcome: Outcome | None = None
+    stopped: bool = False
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+def score_text(score: int) -> str:
+    """A score for people: ``+1.25`` (men), ``win in 7`` / ``loss in 4`` (plies)."""
+    if score >= WON:
+        return f"win in {WIN - score}"
+    if score <= -WON:
+        return f"loss in {WIN + score}"
+    return f"{score / 100:+.2f}"
+
+
+class Search:
+    """A search engine for one variant; keep it between moves to keep its tables."""
+
+    def __init__(
+        self,
+        variant: Variant | str,
+        *,
+        evaluator: Evaluator | None = None,
+        table_size: int = 400_000,
+    ) -> None:
+        self.variant = find_variant(variant)
+        self.gen = self.variant.generator
+        self.ends = EndRules(self.variant)
+        self.evaluate: Evaluator = evaluator or evaluator_for(self.variant)
+        self.table: dict[Any, tuple[int, int, int, Move | None]] = {}
+        self.table_size = table_size
+        self.history: tuple[dict[Any, int], dict[Any, int]] = ({}, {})
+        self.nodes = 0
+
+    def clear(self) -> None:
+        """Forget the transposition table and the move-ordering statistics."""
+        self.table.clear()
+        self.history = ({}, {})
+
+    # -- the entry point ------------------------------------------------------------------
+
+    def search(
+        self,
+        game: Game,
+        *,
+        seconds: float | None = None,
+        depth: int | None = None,
+        nodes: int | None = None,
+        cancelled: Callable[[], bool] | None = None,
+        on_iteration: Callable[[Iteration], None] | None = None,
+        exact_root: bool = False,
+        soft: float = 0.55,
+        moves: Sequence[Move] | None = None,
+    ) -> SearchResult:
+        """Search ``game``'s position and return the best move found.
+
+        Stops at ``depth`` (plies), after about ``nodes`` nodes, or at ``seconds`` after
+        the call (a hard deadline; no new depth is started after ``soft`` of it), or when
+        ``cancelled()`` turns true; with none of these, at depth 64.  ``exact_root``
+        searches every root move with a full window, so that ``root_scores`` are exact
+        (the lower levels choose among them).  ``moves`` restricts the choice at the root
+        to some of the legal moves.  The game is not changed.
+        """
+        started = time.perf_counter()
+        deadline = started + seconds - 0.002 if seconds is not None else None
+        soft_deadline = started + seconds * soft if seconds is not None else None
+        max_depth = depth if depth is not None else 64
+        max_nodes = nodes
+
+        ends = self.ends
+        gen = self.gen
+        gen_moves = gen.moves
+        apply = gen.apply
+        evaluate = self.evaluate
+        key_of = ends.key_of if ends.key is not None else None
+        goals = ends.goals
+        no_moves_wins = ends.no_moves_wins
+        decide = ends.decide
+        has_draws = bool(ends.draws)
+        repetition_ends = ends.repetition_ends
+        counter_rules = ends.counter_rules
+        mandatory = self.variant.rules.capture_mandatory
+        table = self.table
+        if len(table) > self.table_size:
+            table.clear()
+        history = self.history
+        killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        pv_table: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
+
+        # The history: repetition keys since the last capture or promotion, then the root.
+        root_pos = game.position
+        rev0 = game.reversible_plies
+        mat0 = game.material_plies
+        keys: list[Any] = _history_keys(game, ends)
+        root_index = len(keys) - 1
+        rep_outcome = ends.repetition_outcome(root_pos, mat0, keys) if repetition_ends else None
+
+        count = 0
+        check_at = CHECK
+
+        def check() -> None:
+            nonlocal check_at
+            check_at = count + CHECK
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise Stopped
+            if cancelled is not None and cancelled():
+                raise Stopped
+            if max_nodes is not None and count >= max_nodes:
+                raise Stopped
+
+        def end_score(out: Outcome, turn: int, ply: int) -> int:
+            if out.winner is None:
+                return 0
+            return WIN - ply if int(out.winner) == turn else ply - WIN
+
+        signature = ends.signature
+        is_draw = ends.is_draw
+        repetitions = ends.repetitions
+
+        def node(pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int) -> int:
+            nonlocal count
+            count += 1
+            if count >= check_at:
+                check()
+            turn = pos[3]
+            # -- the end of the game, exactly as the rules say (goals, no legal move, the
+            # variant's decision, draws); the legal moves are only generated once a table
+            # hit has not settled the node: a position in the table has legal moves --
+            for side, mask, _name in goals:
+                if pos[side] & mask:
+                    return WIN - ply if side == turn else ply - WIN
+            moves = None
+            if decide is not None:
+                moves = gen_moves(pos)
+                if not moves:
+                    return WIN - ply if no_moves_wins else ply - WIN
+                out = decide(GameView(pos, lambda: repetitions(keys, mat)))
+                if out is not None:
+                    return end_score(out, turn, ply)
+            occ = pos[0] | pos[1]
+            sig = signature(occ.bit_count(), (occ & ~pos[2]).bit_count())
+            if has_draws and is_draw(pos, rev, mat, keys, sig):
+                if moves is None:
+                    moves = gen_moves(pos)
+                if not moves:
+                    return WIN - ply if no_moves_wins else ply - WIN
+                return 0
+            # -- a position repeated inside the tree: as its repetition would end --
+            if repetition_ends and mat >= 2:
+                n = len(keys) - 1
+                start = n - mat
+                if start < root_index:
+                    start = root_index
+                if start < n and keys[n] in keys[start:n]:
+                    if rep_outcome is None:
+                        return 0
+                    return end_score(rep_outcome, turn, ply)
+
+            # -- the transposition table (with the counters when a draw rule is in reach) --
+            tt_move = None
+            if depth > 0:
+                reach = depth + FADE
+                if rev + reach >= sig[0] or mat + reach >= sig[1]:
+                    tkey: Any = (pos, rev, mat)
+                else:
+                    tkey = pos
+                entry = table.get(tkey)
+                if entry is not None:
+                    edepth, flag, evalue, tt_move = entry
+                    if edepth >= depth:
+                        if evalue >= WON:
+                            evalue -= ply
+                        elif evalue <= -WON:
+                            evalue += ply
+                        if flag == EXACT:
+                            pv_table[ply] = [tt_move] if tt_move is not None else []
+                            return evalue
+                        if flag == LOWER:
+                            if evalue >= beta:
+                                return evalue
+                        elif evalue <= alpha:
+                            return evalue
+            if moves is None:
+                moves = gen_moves(pos)
+                if not moves:
+                    return WIN - ply if no_moves_wins else ply - WIN
+            pv_table[ply] = []
+            captures = moves[0][1] and moves[-1][1]
+            if depth <= 0 or ply >= MAX_PLY:
+                # -- quiescence: a forced capture is played out, a quiet position is judged --
+                if not (captures and mandatory) or ply >= MAX_PLY:
+                    v = evaluate(pos)
+                    if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
+                        v = _fade(v, pos, rev, mat, counter_rules, ends)
+                    return v
+                best = -INF
+                if len(moves) > 1:
+                    kings = pos[2]
+                    moves.sort(key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True)
+                for mv in moves:
+                    child = apply(pos, mv)
+                    keys.append(child if key_of is None else key_of(child))
+                    if child[3] == turn:
+                        v = node(child, 0, alpha, beta, ply + 1, 0, 0)
+                    else:
+                        v = -node(child, 0, -beta, -alpha, ply + 1, 0, 0)
+                    keys.pop()
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+                return best
+
+            # -- move ordering --
+            n_moves = len(moves)
+            if n_moves > 1:
+                if captures:
+                    kings = pos[2]
+                    moves.sort(key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True)
+                else:
+                    get = history[turn].get
+                    k1, k2 = killers[ply]
+                    if k1 is not None:
+                        bonus = {k1: 1 << 40}
+                        if k2 is not None:
+                            bonus[k2] = 1 << 39
+                        moves.sort(key=lambda m: bonus.get(m) or get(m[0], 0), reverse=True)
+                    else:
+                        moves.sort(key=lambda m: get(m[0], 0), reverse=True)
+                if tt_move is not None and moves[0] != tt_move:
+                    try:
+                        moves.remove(tt_move)
+                        moves.insert(0, tt_move)
+                    except ValueError:
+                        pass
+            extend = 1 if n_moves == 1 and ply < 2 * root_depth else 0
+            d = depth - 1 + extend
+            pv_node = beta - alpha > 1
+            alpha0 = alpha
+            best = -INF
+            best_move = None
+            kings = pos[2]
+            ply1 = ply + 1
+            i = 0
+            for mv in moves:
+                child = apply(pos, mv)
+                if mv[4]:
+                    r2 = m2 = 0
+                elif kings & mv[2]:
+                    r2 = rev + 1
+                    m2 = mat + 1
+                elif child[2] & mv[3]:
+                    r2 = m2 = 0
+                else:
+                    r2 = 0
+                    m2 = mat + 1
+                keys.append(child if key_of is None else key_of(child))
+                same = child[3] == turn
+                if i == 0:
+                    v = node(child, d, alpha, beta, ply1, r2, m2) if same else -node(child, d, -beta, -alpha, ply1, r2, m2)
+                else:
+                    red = 0
+                    if d >= 2 and i >= 3 and not pv_node and not captures:
+                        red = 1 if i < 8 or d < 5 else 2
+                    a1 = alpha + 1
+                    if same:
+                        v = node(child, d - red, alpha, a1, ply1, r2, m2)
+                    else:
+                        v = -node(child, d - red, -a1, -alpha, ply1, r2, m2)
+                    if v > alpha and (red or v < beta):
+                        if same:
+                            v = node(child, d, alpha, beta, ply1, r2, m2)
+                        else:
+                            v = -node(child, d, -beta, -alpha, ply1, r2, m2)
+                keys.pop()
+                i += 1
+                if v > best:
+                    best = v
+                    best_move = mv
+                    if v > alpha:
+                        alpha = v
+                        pv_table[ply] = [mv, *pv_table[ply1]]
+                        if v >= beta:
+                            if not mv[4]:
+                                ks = killers[ply]
+                                if ks[0] != mv:
+                                    ks[1] = ks[0]
+                                    ks[0] = mv
+                                hist = history[turn]
+                                hist[mv[0]] = hist.get(mv[0], 0) + depth * depth
+                            break
+            if best >= beta:
+                flag = LOWER
+            elif best > alpha0:
+                flag = EXACT
+            else:
+                flag = UPPER
+            stored = best
+            if stored >= WON:
+                stored += ply
+            elif stored <= -WON:
+                stored -= ply
+            table[tkey] = (depth, flag, stored, best_move)
+            return best
+
+        # -- the root -----------------------------------------------------------------------
+        result = SearchResult(move=None)
+        root_moves = game.legal_moves()
+        out = ends.outcome(root_pos, root_moves, rev0, mat0, keys)
+        if moves is not None:
+            root_moves = [m for m in root_moves if m in moves] or root_moves
+        if out is not None or not root_moves:
+            result.outcome = out
+            result.seconds = time.perf_counter() - started
+            return result
+        result.move = root_moves[0]
+        result.root_scores = [(m, 0) for m in root_moves]
+        turn = root_pos[3]
+        kings = root_pos[2]
+        children = []
+        for mv in root_moves:
+            child = apply(root_pos, mv)
+            if mv[4]:
+                r2 = m2 = 0
+            elif kings & mv[2]:
+                r2, m2 = rev0 + 1, mat0 + 1
+            elif child[2] & mv[3]:
+                r2 = m2 = 0
+            else:
+                r2, m2 = 0, mat0 + 1
+            children.append((mv, child, r2, m2, child if key_of is None else key_of(child)))
+        scores: dict[Move, int] = {}
+        root_depth = 1
+        try:
+            if len(root_moves) == 1 and max_depth > 1 and not exact_root and on_iteration is None:
+                max_depth = 1
+            for root_depth in range(1, max_depth + 1):
+                order = sorted(children, key=lambda c: scores.get(c[0], -INF), reverse=True)
+                if result.move is not None:
+                    order.sort(key=lambda c: c[0] != result.move)
+                alpha, beta = -INF, INF
+                best = -INF
+                best_move = None
+                best_pv: list[Move] = []
+                depth_scores: dict[Move, int] = {}
+                for i, (mv, child, r2, m2, ckey) in enumerate(order):
+                    keys.append(ckey)
+                    same = child[3] == turn
+                    d = root_depth - 1
+                    try:
+                        if i == 0 or exact_root:
+                            a, b = (-INF, INF) if exact_root else (alpha, beta)
+                            v = node(child, d, a, b, 1, r2, m2) if same else -node(child, d, -b, -a, 1, r2, m2)
+                        else:
+                            a1 = alpha + 1
+                            v = node(child, d, alpha, a1, 1, r2, m2) if same else -node(child, d, -a1, -alpha, 1, r2, m2)
+                            if v > alpha:
+                                v = node(child, d, alpha, beta, 1, r2, m2) if same else -node(child, d, -beta, -alpha, 1, r2, m2)
+                    finally:
+                        keys.pop()
+                    depth_scores[mv] = v
+                    if v > best:
+                        best = v
+                        best_move = mv
+                        best_pv = [mv, *pv_table[1]]
+                        if v > alpha:
+                            alpha = v
+                        # a move proven better than the last depth's choice is kept even if
+                        # this depth does not finish
+                        if i > 0 or root_depth == 1:
+                            result.move = mv
+                            result.pv = best_pv
+                            result.score = v
+                scores.update(depth_scores)
+                result.move = best_move
+                result.score = best
+                result.pv = best_pv
+                result.depth = root_depth
+                result.root_scores = sorted(
+                    ((m, scores.get(m, -INF)) for m in root_moves), key=lambda ms: ms[1], reverse=True
+                )
+                now = time.perf_counter()
+                it = Iteration(root_depth, best, count, now - started, list(best_pv))
+                result.iterations.append(it)
+                if on_iteration is not None:
+                    on_iteration(it)
+                if abs(best) >= WON and root_depth >= WIN - abs(best) + 2:
+                    break  # a forced end found and proven within the depth
+                if soft_deadline is not None and now >= soft_deadline:
+                    break
+        except Stopped:
+            result.stopped = True
+        result.nodes = count
+        result.seconds = time.perf_counter() - started
+        self.nodes = count
+        return result
+
+    def best_move(self, game: Game, **limits: Any) -> Move | None:
+        """The move the search chooses (see :meth:`search` for the limits)."""
+        return self.search(game, **limits).move
+
+
+def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
+    """``v`` shrunk towards a draw as the nearest applicable draw counter runs out."""
+    left = FADE
+    for c, plies, _bound, _men, rule in rules:
+        remaining = plies - (rev if c == 1 else mat)
+        if remaining < left and (not rule.has_material_condition or ends.material_matches(pos, rule)):
+            left = max(remaining, 0)
+    if left >= FADE:
+        return v
+    return v * left // FADE
+
+
+def _history_keys(game: Game, ends: EndRules) -> list[Any]:
+    """The repetition keys of the positions since the last capture or promotion, the
+    current position last (read through a copy of the game: ``pop`` is public)."""
+    back = min(len(game.move_stack), game.material_plies)
+    copy = game.copy()
+    keys = [ends.key_of(copy.position)]
+    for _ in range(back):
+        copy.pop()
+        keys.append(ends.key_of(copy.position))
+    keys.reverse()
+    return keys
+
+
+def choose(result: SearchResult, margin: int, rng: random.Random) -> Move | None:
+    """A move among those scoring within ``margin`` of the best (the lower levels' choice);
+    a won or lost score is never given away for a random one."""
+    if result.move is None or margin <= 0 or not result.root_scores:
+        return result.move
+    best = result.root_scores[0][1]
+    if abs(best) >= WON:
+        good = [m for m, s in result.root_scores if s == best]
+    else:
+        good = [m for m, s in result.root_scores if s >= best - margin and s > -WON]
+    return rng.choice(good) if good else result.move

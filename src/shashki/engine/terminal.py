@@ -1,0 +1,266 @@
+"""The end of the game inside the search: the variant's goals, the no-legal-move rule, its
+own decisions (Artamonov's tie-break) and its draw rules, compiled from the variant's data.
+
+:meth:`EndRules.outcome` answers exactly what :meth:`shashki.rules.Game.outcome` answers
+for the same position, counters and history (a test replays random games of every
+variant to prove it), but it is built for the search: the draw rules are tuples checked
+from the cheapest condition up, the legal moves are those the search has already
+generated, and the history is a plain list of repetition keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..rules.hooks import GeneratorHooks
+from ..rules.move import Color, Move
+from ..rules.movegen import MoveGenerator, Position
+from ..rules.outcome import Outcome, Termination
+from ..rules.rules import Counter, DrawRule, NoMoves
+from ..rules.variant import Variant
+
+#: No bound on the number of pieces a rule's material condition allows.
+_ANY = 1 << 30
+
+#: Compiled draw rule: (kind, threshold, counter index, piece bound, rule, termination).
+#: kind 0 = repetition (threshold = count), 1 = counter or material rule.
+_Compiled = tuple[int, int, int, int, DrawRule, Termination]
+
+
+def _pattern_men(rule: DrawRule) -> int:
+    """The most men the board may hold while the rule's material condition holds."""
+    if not (rule.strong and rule.weak):
+        return _ANY
+    patterns = rule.strong + rule.weak
+    if any(p.men_or_more for p in patterns):
+        return _ANY
+    return max(p.men for p in rule.strong) + max(p.men for p in rule.weak)
+
+
+def _pattern_total(rule: DrawRule) -> int:
+    """The most pieces the board may hold while the rule's material condition holds."""
+    if rule.total:
+        return max(rule.total)
+    if not (rule.strong and rule.weak):
+        return _ANY
+
+    def most(patterns: Sequence[Any]) -> int:
+        if any(p.kings_or_more or p.men_or_more for p in patterns):
+            return _ANY
+        return max(p.kings + p.men for p in patterns)
+
+    return min(_ANY, most(rule.strong) + most(rule.weak))
+
+
+class GameView:
+    """What a generator's ``decide`` hook reads of a game: the position and how often it
+    occurred.  Lets the hook run on the search's state without building a Game."""
+
+    __slots__ = ("position", "_count")
+
+    def __init__(self, position: Position, count: Callable[[], int]) -> None:
+        self.position = position
+        self._count = count
+
+    def repetitions(self) -> int:
+        return self._count()
+
+
+class EndRules:
+    """The ways a game of ``variant`` ends, checked on the search's state.
+
+    The state is: the position, its legal moves, the two draw counters (plies since the
+    last man move or capture, plies since the last capture or promotion) and the list of
+    repetition keys of the positions played so far, the current one last.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        gen = variant.generator
+        self.gen = gen
+        board = variant.board
+        self.names = variant.side_names
+        self.goals = tuple(
+            (int(g.side), board.rank_mask[g.rank - 1], g.name)
+            for g in variant.goals
+        )
+        self.no_moves_wins = variant.rules.no_moves is NoMoves.WINS
+        self.decide = gen.decide if type(gen).decide is not GeneratorHooks.decide else None
+        self.key: Callable[[Position], Any] | None = (
+            None if type(gen).key is MoveGenerator.key else gen.key
+        )
+        self.road = board.main_road
+        compiled: list[_Compiled] = []
+        for rule in variant.draws:
+            if rule.kind == "repetition":
+                compiled.append((0, rule.count, 0, _ANY, rule, Termination.REPETITION))
+                continue
+            if rule.counter is None:
+                kind = Termination.MATERIAL
+            elif rule.has_material_condition:
+                kind = Termination.ENDGAME_LIMIT
+            else:
+                kind = Termination.MOVE_LIMIT
+            counter = {None: 0, Counter.REVERSIBLE: 1, Counter.MATERIAL: 2}[rule.counter]
+            compiled.append((1, rule.plies if counter else 0, counter, _pattern_total(rule), rule, kind))
+        self.draws = tuple(compiled)
+        #: Whether repeating a position can end the game (a draw rule or the variant's own
+        #: decision, which may count repetitions).
+        self.repetition_ends = any(c[0] == 0 for c in compiled) or self.decide is not None
+        self.repetition_count = min((c[1] for c in compiled if c[0] == 0), default=3)
+        #: Counter rules, for the search: (counter index 1 or 2, plies, bound on the
+        #: pieces, bound on the men, rule).  Every change of material resets both
+        #: counters, so a counter matters only while the material is within the bounds.
+        self.counter_rules = tuple(
+            (c[2], c[1], c[3], _pattern_men(c[4]), c[4]) for c in compiled if c[0] == 1 and c[2]
+        )
+        #: Draws declared at once by the material alone.
+        self.material_rules = tuple(c[4] for c in compiled if c[0] == 1 and not c[2])
+        self.repetition_threshold = min((c[1] for c in compiled if c[0] == 0), default=0)
+        self._signatures: dict[tuple[int, int], tuple[int, int, bool]] = {}
+
+    # -- the state ------------------------------------------------------------------
+
+    def key_of(self, pos: Position) -> Any:
+        """The repetition key of ``pos`` (the position itself for most variants)."""
+        return pos if self.key is None else self.key(pos)
+
+    @staticmethod
+    def repetitions(keys: Sequence[Any], material_plies: int) -> int:
+        """How many times ``keys[-1]`` occurred among the positions since the last capture
+        or promotion (``Game.repetitions``)."""
+        n = len(keys) - 1
+        window = min(n, material_plies)
+        if window < 1:
+            return 1
+        return 1 + keys[n - window : n].count(keys[-1])
+
+    # -- the end ------------------------------------------------------------------------
+
+    def outcome(
+        self,
+        pos: Position,
+        moves: Sequence[Move],
+        reversible: int,
+        material: int,
+        keys: Sequence[Any],
+    ) -> Outcome | None:
+        """How the game ends in ``pos``, or None while it goes on.
+
+        ``moves`` are the legal moves in ``pos``, ``reversible``/``material`` the draw
+        counters, ``keys`` the repetition keys of the history with ``pos`` last.
+        """
+        for side, mask, name in self.goals:
+            if pos[side] & mask:
+                return Outcome(Termination.GOAL, Color(side), name)
+        if not moves:
+            side = Color(pos[3])
+            text = f"{self.names[side]} has no legal move"
+            return Outcome(Termination.NO_LEGAL_MOVES, side if self.no_moves_wins else side.other, text)
+        if self.decide is not None:
+            decided = self.decide(GameView(pos, lambda: self.repetitions(keys, material)))
+            if decided is not None:
+                return decided  # type: ignore[no-any-return]
+        rule = self.draw_rule(pos, reversible, material, keys)
+        if rule is not None:
+            return Outcome(rule[5], None, rule[4].name)
+        return None
+
+    def draw_rule(
+        self, pos: Position, reversible: int, material: int, keys: Sequence[Any]
+    ) -> _Compiled | None:
+        """The first draw rule that holds in ``pos`` (the variant's order), or None."""
+        pieces = -1
+        for compiled in self.draws:
+            kind, threshold, counter, bound, rule, _term = compiled
+            if kind == 0:
+                if material >= 1 and self.repetitions(keys, material) >= threshold:
+                    return compiled
+                continue
+            if counter == 1:
+                if reversible < threshold:
+                    continue
+            elif counter == 2 and material < threshold:
+                continue
+            if bound < _ANY:
+                if pieces < 0:
+                    pieces = (pos[0] | pos[1]).bit_count()
+                if pieces > bound:
+                    continue
+            if rule.has_material_condition and not self.material_matches(pos, rule):
+                continue
+            if rule.unless_capture and self.gen.captures(pos):
+                continue
+            return compiled
+        return None
+
+    def signature(self, pieces: int, men: int) -> tuple[int, int, bool]:
+        """What the draw rules that allow ``pieces`` pieces and ``men`` men ask for:
+        (the lowest reversible-counter threshold, the lowest material-counter threshold,
+        whether a rule without a counter may hold).  No rule outside these bounds can
+        hold, and no counter can matter to them until the material changes, which resets
+        both counters."""
+        got = self._signatures.get((pieces, men))
+        if got is None:
+            never = 1 << 30
+            rev = mat = never
+            immediate = False
+            for kind, threshold, counter, bound, rule, _term in self.draws:
+                if kind == 0 or pieces > bound or men > _pattern_men(rule):
+                    continue
+                if counter == 1:
+                    rev = min(rev, threshold)
+                elif counter == 2:
+                    mat = min(mat, threshold)
+                else:
+                    immediate = True
+            got = self._signatures[(pieces, men)] = (rev, mat, immediate)
+        return got
+
+    def is_draw(
+        self, pos: Position, reversible: int, material: int, keys: Sequence[Any],
+        signature: tuple[int, int, bool],
+    ) -> bool:
+        """``draw_rule(...) is not None``, quickly: ``signature`` is
+        ``self.signature(pieces, men)`` of ``pos``."""
+        if reversible >= signature[0] or material >= signature[1] or signature[2]:
+            return self.draw_rule(pos, reversible, material, keys) is not None
+        threshold = self.repetition_threshold
+        if threshold and material >= threshold - 1:
+            return self.repetitions(keys, material) >= threshold
+        return False
+
+    def material_matches(self, pos: Position, rule: DrawRule) -> bool:
+        """Whether the material condition of ``rule`` holds in ``pos``."""
+        sides = self.gen.material(pos)
+        if rule.total and sum(k + m for k, m in sides) not in rule.total:
+            return False
+        if rule.both_have_kings and not (sides[0][0] and sides[1][0]):
+            return False
+        if not (rule.strong or rule.weak):
+            return True
+        for strong in (0, 1):
+            weak = 1 - strong
+            if rule.strong and not any(p.matches(*sides[strong]) for p in rule.strong):
+                continue
+            if rule.weak and not any(p.matches(*sides[weak]) for p in rule.weak):
+                continue
+            if rule.weak_on_main_road:
+                mine = pos[weak]
+                everyone = pos[0] | pos[1]
+                if not (mine.bit_count() == 1 and (everyone & self.road) == mine):
+                    continue
+            return True
+        return False
+
+    def repetition_outcome(self, pos: Position, material: int, keys: Sequence[Any]) -> Outcome | None:
+        """How the game would end if ``pos`` were repeated until a repetition rule fires
+        (the search scores a position repeated inside its own tree this way)."""
+        for kind, _threshold, _c, _b, rule, term in self.draws:
+            if kind == 0:
+                return Outcome(term, None, rule.name)
+        if self.decide is not None:
+            decided = self.decide(GameView(pos, lambda: self.repetition_count))
+            return decided  # type: ignore[no-any-return]
+        return None

@@ -1,0 +1,175 @@
+"""The computer in the app: a person against the computer, undo while it thinks (a stale
+answer is never played), the hint key, computer against computer, the new-game dialog."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.widgets import Select
+
+from shashki.app.computer import Computer
+from shashki.app.controller import Player
+from shashki.app.game_screen import GameScreen
+from shashki.app.menu import NewGameScreen
+from shashki.app.players import COMPUTER_KINDS, make_player, player_kinds
+from shashki.engine import LEVELS
+from shashki.rules import Color, Game, Move
+
+from .conftest import game_screen, keys_play, make_app, status
+
+SIZE = (100, 32)
+
+
+async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    """Let the app run until ``condition()`` holds (fails after ``timeout`` seconds).
+
+    A plain sleep, not ``pilot.pause``: while the computer keeps moving, the move list's
+    rows are replaced faster than the pilot's wait for every widget to go idle settles.
+    """
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting for the app"
+        await asyncio.sleep(0.02)
+
+
+async def stop(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Stop the computer before the app closes (its answer would find no screen)."""
+    for screen in pilot.app.screen_stack:
+        if isinstance(screen, GameScreen):
+            screen.cancel_thinking()
+    await asyncio.sleep(0.1)
+
+
+def test_every_level_is_a_kind_of_player() -> None:
+    keys = [key for _label, key in player_kinds()]
+    assert keys[0] == "human"
+    assert keys[1:] == [f"computer-{n}" for n in LEVELS]
+    assert len(COMPUTER_KINDS) == len(LEVELS) == 8
+    player = make_player("computer-3", "Bob")
+    assert isinstance(player, Computer) and isinstance(player, Player)
+    assert not player.is_human and player.level == 3 and player.name == "Bob"
+    labels = [label for label, _key in player_kinds()]
+    assert "Computer, level 1 (beginner)" in labels and "Computer, level 8 (strongest)" in labels
+
+
+async def test_a_person_plays_the_computer(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.start_game("russian", kinds=("human", "computer-1"))
+        await pilot.pause()
+        screen = game_screen(app)
+        assert ctl.game.turn is Color.WHITE and ctl.player_to_move.is_human
+        await keys_play(pilot, "c3", "d4")
+        assert len(ctl.game.move_stack) == 1
+        assert "thinking" in status(app)
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
+        assert ctl.player_to_move.is_human
+        reply = ctl.game.move_stack[1]
+        # the reply was legal where it was played
+        before = Game("russian")
+        before.push(ctl.game.move_stack[0])
+        assert reply in before.legal_moves()
+        assert screen.board.controller is ctl
+
+
+class Stubborn(Player):
+    """A computer that ignores cancellation: it always answers, late."""
+
+    is_human = False
+
+    def __init__(self, delay: float) -> None:
+        self.name = "Stubborn"
+        self.delay = delay
+        self.answered = threading.Event()
+
+    def think(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+        time.sleep(self.delay)
+        self.answered.set()
+        return game.legal_moves()[0]
+
+
+async def test_undo_while_the_computer_thinks_cancels_the_search(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.start_game("russian", kinds=("human", "computer-8"))  # thinks 8 s
+        await pilot.pause()
+        await keys_play(pilot, "c3", "d4")
+        assert len(ctl.game.move_stack) == 1
+        engine = ctl.players[1]
+        assert isinstance(engine, Computer)
+        screen = game_screen(app)
+        started = time.monotonic()
+        await pilot.press("u")
+        await pilot.pause()
+        assert ctl.game.move_stack == [] and ctl.player_to_move.is_human
+        # the worker stops within moments, well before its 8 seconds
+        await wait_for(pilot, lambda: not [w for w in screen.workers if w.group == "engine" and w.is_running], 3.0)
+        assert time.monotonic() - started < 3.0
+        await asyncio.sleep(0.6)
+        assert ctl.game.move_stack == [], "a cancelled search must not play"
+
+
+async def test_a_stale_answer_is_never_played(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.start_game("russian", kinds=("human", "human"))
+        stubborn = Stubborn(delay=0.5)
+        ctl.players = (ctl.players[0], stubborn)
+        await pilot.pause()
+        await keys_play(pilot, "c3", "d4")
+        assert len(ctl.game.move_stack) == 1
+        await pilot.press("u")  # while the stubborn computer is still "thinking"
+        await pilot.pause()
+        assert ctl.game.move_stack == []
+        await wait_for(pilot, stubborn.answered.is_set, 5.0)
+        await asyncio.sleep(0.6)  # its answer (and the minimum delay) have come and gone
+        assert ctl.game.move_stack == [], "the answer for the old position was played"
+        assert ctl.player_to_move.is_human
+
+
+async def test_the_hint_key_suggests_a_legal_move(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.start_game("russian", fen="W:Wc3,g3:Bd4,f6,b6")
+        await pilot.pause()
+        screen = game_screen(app)
+        await pilot.press("i")
+        await wait_for(pilot, lambda: screen.hint is not None, 10.0)
+        assert screen.hint in ctl.game.legal_moves()
+        assert status(app).startswith("Hint: ")
+        assert ctl.game.move_stack == []  # shown, not played
+        assert screen.board.cursor == screen.hint.start
+
+
+async def test_computer_against_computer(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 0.05)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.start_game("english", kinds=("computer-1", "computer-2"))
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 6, 20.0)
+        game = Game("english")
+        for mv in ctl.game.move_stack:
+            game.push(mv)  # every move was legal
+        await stop(pilot)
+
+
+async def test_the_new_game_dialog_seats_the_computer(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the first variant of the menu
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        dialog.query_one("#kind0", Select).value = "computer-1"
+        dialog.query_one("#kind1", Select).value = "computer-1"
+        await pilot.pause()
+        dialog.query_one("#play").press()
+        await pilot.pause()
+        ctl = game_screen(app).controller
+        assert all(not p.is_human for p in ctl.players)
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 2, 10.0)
+        await stop(pilot)

@@ -1,0 +1,121 @@
+"""The search over every variant: legal moves only, the time limit kept, cancellation,
+scores of won and lost games, the double move, repetitions and the draw counters."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from shashki.engine import LEVELS, ComputerPlayer, Search, score_text
+from shashki.engine.search import WIN, WON, choose
+from shashki.rules import Game, all_variants
+
+VARIANTS = [v.id for v in all_variants()]
+
+
+def _random_game(variant: str, rng: random.Random, plies: int) -> Game:
+    game = Game(variant, seed=rng.randrange(1000))
+    for _ in range(plies):
+        if game.outcome() is not None:
+            break
+        game.push(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_search_only_returns_legal_moves(variant: str) -> None:
+    rng = random.Random(f"legal-{variant}")
+    search = Search(variant)
+    for _ in range(6):
+        game = _random_game(variant, rng, rng.randrange(0, 60))
+        result = search.search(game, depth=3, seconds=1.0)
+        if game.outcome() is not None:
+            assert result.move is None and result.outcome == game.outcome()
+            continue
+        assert result.move in game.legal_moves()
+        # the principal variation is a line of legal moves
+        line = game.copy()
+        for mv in result.pv:
+            if line.outcome() is not None:
+                break
+            assert mv in line.legal_moves()
+            line.push(mv)
+
+
+@pytest.mark.parametrize("variant", ["international", "bashni", "artamonov", "double-move"])
+def test_the_time_limit_is_kept(variant: str) -> None:
+    game = _random_game(variant, random.Random(7), 10)
+    search = Search(variant)
+    for limit in (0.05, 0.3):
+        started = time.perf_counter()
+        result = search.search(game, seconds=limit)
+        spent = time.perf_counter() - started
+        assert result.move in game.legal_moves()
+        # a few milliseconds on an idle machine; a loaded test machine gets some slack
+        assert spent < limit + 0.05, f"{spent:.3f} s for a {limit} s search"
+
+
+def test_a_cancelled_search_stops_at_once() -> None:
+    game = Game("international")
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    started = time.perf_counter()
+    result = Search("international").search(game, seconds=30, cancelled=cancelled)
+    assert time.perf_counter() - started < 1.0
+    assert result.stopped
+    assert ComputerPlayer(8).think(game, lambda: True) is None
+
+
+def test_won_and_lost_positions_score_as_such() -> None:
+    # White takes the last black piece: a win in one ply
+    game = Game("russian", "W:Wc3:Bd4")
+    result = Search("russian").search(game, depth=4)
+    assert result.score == WIN - 1 and score_text(result.score) == "win in 1"
+    # giveaway: the side left without pieces wins, so White must give its man away
+    game = Game("giveaway", "W:Wc3:Be5,h8")
+    result = Search("giveaway").search(game, depth=4)
+    assert game.variant.board.name(result.move.end) == "d4"
+    assert result.score >= WON
+
+
+def test_the_double_move_keeps_the_side_to_move() -> None:
+    # White's second move of the turn: it takes, and then Black has nothing left
+    game = Game("double-move", "W:Wc3,a1:Bd4:T2")
+    result = Search("double-move").search(game, depth=3)
+    assert result.score >= WON
+
+
+def test_a_repetition_is_a_draw_and_a_won_ending_is_pressed() -> None:
+    # three kings against a lone king off the main road win in Russian (7.2.4 allows 15
+    # moves): the search keeps a winning score instead of a draw
+    game = Game("russian", "W:WK1,K6,K30:BK12")
+    result = Search("russian").search(game, seconds=2.0)
+    assert result.score > 100, score_text(result.score)
+    # with the counter almost run out, the draw is seen
+    game = Game("traditional", "W:WK1,K6:BK32:H29")
+    result = Search("traditional").search(game, depth=4)
+    assert result.score == 0
+
+
+def test_the_levels_are_honest() -> None:
+    assert sorted(LEVELS) == list(range(1, 9))
+    assert [lv.seconds for lv in LEVELS.values()] == sorted(lv.seconds for lv in LEVELS.values())
+    assert LEVELS[1].margin > LEVELS[4].margin > LEVELS[6].margin == 0
+    # level 1 chooses at random among reasonable moves: not always the same one
+    game = Game("russian")
+    moves = {ComputerPlayer(1, seed=s).think(game) for s in range(12)}
+    assert len(moves) >= 3
+
+
+def test_choose_never_gives_a_win_away() -> None:
+    game = Game("russian", "W:Wc3,h2:Bd4")
+    result = Search("russian").search(game, depth=3, exact_root=True)
+    rng = random.Random(0)
+    for _ in range(10):
+        assert choose(result, 10_000, rng) == result.move
