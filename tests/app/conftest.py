@@ -126,6 +126,8 @@ def cell_offset(board: BoardWidget, sq: int) -> tuple[int, int]:
 
 
 async def click_square(pilot: Pilot[None], name: str) -> None:
+    """Click the middle of a square's cell (after the layout has settled)."""
+    await pilot.pause()
     app = pilot.app
     board = game_screen(app).board  # type: ignore[arg-type]
     await pilot.click(BoardWidget, offset=cell_offset(board, square(app, name)))  # type: ignore[arg-type]

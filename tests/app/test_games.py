@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from shashki.app.dialogs import GameOverScreen
+from shashki.app.game_screen import GameScreen
+from shashki.app.menu import MenuScreen
 from shashki.rules import Color, Termination
 
 from .conftest import clicks_play, game_over_text, game_screen, keys_play, make_app, panel
@@ -55,6 +54,10 @@ async def test_orthogonal_by_keys_turkish_win(home: Path) -> None:
         assert ctl.move_list() == ["d4xd6"]
         assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
         assert await game_over_text(pilot) == "White wins: Black has no legal move."
+        # Escape closes the dialog and leaves the final position on show
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen) and app.screen.controller is ctl
+        assert panel(app, "turn").startswith("Game over: White wins")
 
 
 async def test_orthogonal_by_clicks_turkish_draw_one_piece_against_one(home: Path) -> None:
@@ -65,6 +68,10 @@ async def test_orthogonal_by_clicks_turkish_draw_one_piece_against_one(home: Pat
         out = ctl.outcome
         assert out is not None and out.termination is Termination.MATERIAL and out.winner is None
         assert await game_over_text(pilot) == "Draw: one piece against one piece."
+        # u: the capture is taken back from the dialog, and the game is on again
+        await pilot.press("u")
+        assert isinstance(app.screen, GameScreen)
+        assert ctl.outcome is None and ctl.game.move_stack == []
 
 
 async def test_family_by_keys_the_wolf_reaches_rank_8(home: Path) -> None:
@@ -76,6 +83,9 @@ async def test_family_by_keys_the_wolf_reaches_rank_8(home: Path) -> None:
         out = ctl.outcome
         assert out is not None and out.termination is Termination.GOAL and out.winner is Color.WHITE
         assert await game_over_text(pilot) == "Wolf wins: the wolf reached the far row."
+        # n: a new game, from the menu
+        await pilot.press("n")
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_family_by_clicks_the_sheep_shut_the_wolf_in(home: Path) -> None:
@@ -98,6 +108,10 @@ async def test_modified_by_keys_giveaway_is_won_by_losing_every_piece(home: Path
         # White took Black's last piece, so Black, who has nothing left, wins
         assert out is not None and out.winner is Color.BLACK
         assert await game_over_text(pilot) == "Black wins: Black has no legal move."
+        # q: quit at once (the game is over, nothing to confirm)
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
 
 
 async def test_modified_by_clicks_a_double_move_turn_wins(home: Path) -> None:
@@ -112,22 +126,3 @@ async def test_modified_by_clicks_a_double_move_turn_wins(home: Path) -> None:
         out = ctl.outcome
         assert out is not None and out.winner is Color.WHITE
         assert await game_over_text(pilot) == "White wins: Black has no legal move."
-
-
-@pytest.mark.parametrize(("key", "expected"), [("escape", "stay"), ("n", "new"), ("q", "quit")])
-async def test_the_game_over_dialog_is_answered_by_keys(home: Path, key: str, expected: str) -> None:
-    app = make_app(home, variant="turkish", fen="W:Wd4,a2:Bd5")
-    async with app.run_test(size=SIZE) as pilot:
-        await keys_play(pilot, "d4", "d6")
-        await game_over_text(pilot)
-        await pilot.press(key)
-        await pilot.pause()
-        if expected == "stay":
-            assert game_screen(app).controller.outcome is not None
-        elif expected == "new":
-            from shashki.app.menu import MenuScreen
-
-            assert isinstance(app.screen, MenuScreen)
-        else:
-            assert app.return_code is not None or not app.is_running
-        assert not isinstance(app.screen, GameOverScreen) or expected == "quit"

@@ -1,5 +1,8 @@
 """The game screen driven by keys and clicks: the menu, route choice, refusals, undo and
-redo, typed moves, draws and resignation, flip, help and the command palette."""
+redo, typed moves, draws and resignation, flip, help and the command palette.
+
+Each test starts the app once and walks through a few related steps (an app start costs
+more than the steps)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ from pathlib import Path
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, Markdown, OptionList
 
-from shashki.app.dialogs import ConfirmScreen, HelpScreen
+from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.rules import Color, Game, Termination
@@ -17,7 +20,6 @@ from .conftest import (
     TWO_ROUTES,
     click_square,
     clicks_play,
-    cursor_to,
     game_over_text,
     game_screen,
     keys_play,
@@ -30,6 +32,13 @@ from .conftest import (
 SIZE = (100, 32)
 
 
+async def type_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    """``:`` then the text and Enter in the move box."""
+    await pilot.press("colon")
+    assert pilot.app.focused is game_screen(pilot.app).query_one("#move-input", Input)
+    await pilot.press(*text, "enter")
+
+
 # -- the menu ---------------------------------------------------------------------------------
 
 
@@ -39,57 +48,53 @@ async def test_a_variant_is_chosen_from_the_menu_by_keys(home: Path) -> None:
         assert isinstance(app.screen, MenuScreen)
         menu = app.screen.query_one("#variants", OptionList)
         assert app.focused is menu
+        # the group titles are there but cannot be chosen
+        titles = [o for o in menu.options if o.id is None]
+        assert len(titles) >= 4 and all(o.disabled for o in titles)
+        await pilot.press("home")
+        assert menu.options[menu.highlighted].id is not None  # type: ignore[index]
+        # Enter opens the new-game dialog; Escape goes back
+        await pilot.press("enter")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen) and app.controller is None
+        # down to International draughts; the rule card follows the highlight
         target = next(i for i, o in enumerate(menu.options) if o.id == "international")
         await pilot.press(*["down"] * (target - menu.highlighted))  # type: ignore[operator]
         assert menu.options[menu.highlighted].id == "international"  # type: ignore[index]
-        # the rule card follows the highlight
-        card = app.screen.query_one("#card", Markdown)
-        assert "International draughts" in card.source
+        assert "International draughts" in app.screen.query_one("#card", Markdown).source
         await pilot.press("enter")
-        assert isinstance(app.screen, NewGameScreen)
-        assert app.screen.variant.id == "international"
+        assert isinstance(app.screen, NewGameScreen) and app.screen.variant.id == "international"
         await pilot.press("enter")  # the Play button has the focus
         ctl = game_screen(app).controller
         assert ctl.variant.id == "international"
         assert ctl.game.fen() == Game("international").fen()
         assert ctl.players[0].name == "White" and ctl.players[1].name == "Black"
-        # only one game screen above the menu, and Escape does not leave it
         assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, GameScreen]
-
-
-async def test_the_new_game_dialog_goes_back_with_escape(home: Path) -> None:
-    app = make_app(home)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
-        assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("escape")
-        assert isinstance(app.screen, MenuScreen)
-        assert app.controller is None
-
-
-async def test_the_group_titles_cannot_be_chosen(home: Path) -> None:
-    app = make_app(home)
-    async with app.run_test(size=SIZE) as pilot:
-        menu = app.screen.query_one("#variants", OptionList)
-        titles = [o for o in menu.options if o.id is None]
-        assert len(titles) >= 4 and all(o.disabled for o in titles)
-        await pilot.press("home")
-        assert menu.options[menu.highlighted].id is not None  # type: ignore[index]
 
 
 # -- capture routes -------------------------------------------------------------------------
 
 
-async def test_two_routes_to_one_square_tab_then_enter(home: Path) -> None:
+async def test_two_routes_to_one_square_by_keys(home: Path) -> None:
     app = make_app(home, variant="russian", fen=TWO_ROUTES)
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
+        # typed with its ends only, the capture is ambiguous: the routes are offered
+        await type_move(pilot, "c5:g1")
+        assert "ambiguous" in status(app)
+        assert len(ctl.selection.routes) == 2 and app.focused is game_screen(app).board
+        await pilot.press("escape")
+        assert ctl.selection.routes == [] and ctl.game.move_stack == []
+        # on the board: the piece, then the square where both routes end
         await keys_play(pilot, "c5", "g1")
         assert ctl.game.move_stack == []
         routes = list(ctl.selection.routes)
         assert len(routes) == 2
         assert "2 routes" in status(app)
         assert "Route 1/2" in panel(app, "info")
+        await pilot.press("tab", "shift+tab")
+        assert ctl.shown_route() == routes[0]
         await pilot.press("tab")
         assert "Route 2/2" in panel(app, "info")
         chosen = ctl.shown_route()
@@ -101,50 +106,26 @@ async def test_two_routes_to_one_square_tab_then_enter(home: Path) -> None:
         assert ctl.move_list()[0].count(":") == len(chosen.path) - 1
 
 
-async def test_two_routes_shift_tab_goes_back(home: Path) -> None:
+async def test_two_routes_to_one_square_by_clicks(home: Path) -> None:
     app = make_app(home, variant="russian", fen=TWO_ROUTES)
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
-        await keys_play(pilot, "c5", "g1")
-        first = ctl.shown_route()
-        await pilot.press("tab", "shift+tab")
-        assert ctl.shown_route() == first
-        await pilot.press("escape")
-        assert ctl.selection.routes == [] and ctl.game.move_stack == []
-
-
-async def test_two_routes_a_click_on_an_intermediate_square_picks_one(home: Path) -> None:
-    app = make_app(home, variant="russian", fen=TWO_ROUTES)
-    async with app.run_test(size=SIZE) as pilot:
-        ctl = game_screen(app).controller
+        name = ctl.variant.board.name
         await clicks_play(pilot, "c5", "g1")
         assert len(ctl.selection.routes) == 2 and not ctl.game.move_stack
         await click_square(pilot, "a3")  # only the long route lands on a3
-        played = ctl.game.move_stack
-        assert len(played) == 1
-        names = [ctl.variant.board.name(s) for s in played[0].path]
-        assert names == ["c5", "a3", "c1", "e3", "g1"]
-        assert sorted(ctl.variant.board.name(s) for s in played[0].captured) == ["b2", "b4", "d2", "f2"]
-
-
-async def test_two_routes_a_click_on_a_piece_taken_by_one_route_picks_it(home: Path) -> None:
-    app = make_app(home, variant="russian", fen=TWO_ROUTES)
-    async with app.run_test(size=SIZE) as pilot:
-        ctl = game_screen(app).controller
-        await clicks_play(pilot, "c5", "g1")
-        assert ctl.game.move_stack == [] and len(ctl.selection.routes) == 2
-        await click_square(pilot, "d4")  # d4 is captured on the short route only
-        assert [ctl.variant.board.name(s) for s in ctl.game.move_stack[0].path] == ["c5", "e3", "g1"]
+        assert len(ctl.game.move_stack) == 1
+        played = ctl.game.move_stack[0]
+        assert [name(s) for s in played.path] == ["c5", "a3", "c1", "e3", "g1"]
+        assert sorted(name(s) for s in played.captured) == ["b2", "b4", "d2", "f2"]
+        # again, choosing the short route by the piece only it takes
+        await pilot.press("u")
+        assert ctl.game.move_stack == []
+        await clicks_play(pilot, "c5", "g1", "d4")
+        assert [name(s) for s in ctl.game.move_stack[0].path] == ["c5", "e3", "g1"]
 
 
 # -- refusals and typed moves -----------------------------------------------------------------
-
-
-async def type_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
-    """``:`` then the text and Enter in the move box."""
-    await pilot.press("colon")
-    assert pilot.app.focused is game_screen(pilot.app).query_one("#move-input", Input)
-    await pilot.press(*text, "enter")
 
 
 async def test_a_refused_move_is_explained_in_the_status_line(home: Path) -> None:
@@ -158,6 +139,14 @@ async def test_a_refused_move_is_explained_in_the_status_line(home: Path) -> Non
         await keys_play(pilot, "c3", "c5")
         assert "diagonally forward" in status(app)
         assert ctl.game.move_stack == []
+        # Tab walks through the pieces that can move
+        await pilot.press("escape")
+        board = game_screen(app).board
+        seen = set()
+        for _ in range(4):
+            await pilot.press("tab")
+            seen.add(board.cursor)
+        assert seen == ctl.movable()
 
 
 async def test_a_forced_capture_marks_the_capturers_and_refuses_others(home: Path) -> None:
@@ -183,28 +172,6 @@ async def test_a_typed_move_is_played_and_a_bad_one_explained(home: Path) -> Non
         assert "diagonally forward" in status(app) and screen.controller.move_list() == ["c3-d4"]
         await type_move(pilot, "hello")
         assert "not a move" in status(app)
-
-
-async def test_a_typed_ambiguous_capture_asks_for_the_route(home: Path) -> None:
-    app = make_app(home, variant="russian", fen=TWO_ROUTES)
-    async with app.run_test(size=SIZE) as pilot:
-        ctl = game_screen(app).controller
-        await type_move(pilot, "c5:g1")
-        assert "ambiguous" in status(app)
-        assert len(ctl.selection.routes) == 2 and app.focused is game_screen(app).board
-        await pilot.press("enter")
-        assert len(ctl.game.move_stack) == 1
-
-
-async def test_tab_walks_through_the_pieces_that_can_move(home: Path) -> None:
-    app = make_app(home, variant="russian")
-    async with app.run_test(size=SIZE) as pilot:
-        screen = game_screen(app)
-        seen = set()
-        for _ in range(4):
-            await pilot.press("tab")
-            seen.add(screen.board.cursor)
-        assert seen == screen.controller.movable()
 
 
 # -- undo, redo -------------------------------------------------------------------------------
@@ -236,18 +203,6 @@ async def test_undo_and_redo_by_keys(home: Path) -> None:
         assert ctl.move_list() == ["c3-d4", "b6-a5"]
 
 
-async def test_undo_from_the_game_over_dialog(home: Path) -> None:
-    app = make_app(home, variant="russian", fen="W:Wc3:Bd4")
-    async with app.run_test(size=SIZE) as pilot:
-        ctl = game_screen(app).controller
-        await keys_play(pilot, "c3", "e5")
-        assert ctl.outcome is not None
-        await game_over_text(pilot)
-        await pilot.press("u")
-        assert isinstance(app.screen, GameScreen)
-        assert ctl.outcome is None and ctl.game.move_stack == []
-
-
 async def test_undo_asks_the_other_player_when_the_setting_says_so(home: Path) -> None:
     (home / "settings.json").write_text('{"undo_policy": "ask"}', encoding="utf-8")
     app = make_app(home, variant="russian")
@@ -265,7 +220,7 @@ async def test_undo_asks_the_other_player_when_the_setting_says_so(home: Path) -
 # -- draws and resignation ------------------------------------------------------------------
 
 
-async def test_a_draw_offered_and_accepted_on_one_keyboard(home: Path) -> None:
+async def test_a_draw_and_a_resignation_on_one_keyboard(home: Path) -> None:
     app = make_app(home, variant="russian")
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
@@ -277,12 +232,9 @@ async def test_a_draw_offered_and_accepted_on_one_keyboard(home: Path) -> None:
         await pilot.press("d", "y")
         assert ctl.outcome is not None and ctl.outcome.termination is Termination.AGREED_DRAW
         assert (await game_over_text(pilot)).startswith("Draw")
-
-
-async def test_resignation_by_keys(home: Path) -> None:
-    app = make_app(home, variant="russian")
-    async with app.run_test(size=SIZE) as pilot:
-        ctl = game_screen(app).controller
+        # the agreement is taken back from the dialog, and play goes on
+        await pilot.press("u")
+        assert isinstance(app.screen, GameScreen) and ctl.outcome is None
         await keys_play(pilot, "c3", "d4")
         await pilot.press("R")
         assert isinstance(app.screen, ConfirmScreen) and "Black" in app.screen.question
@@ -293,12 +245,13 @@ async def test_resignation_by_keys(home: Path) -> None:
         assert out is not None and out.termination is Termination.RESIGNATION
         assert out.winner is Color.WHITE
         assert "White wins" in await game_over_text(pilot)
+        assert isinstance(app.screen, GameOverScreen)
 
 
 # -- flip, pieces, help, palette ---------------------------------------------------------------
 
 
-async def test_flip_turns_the_board_and_clicks_follow(home: Path) -> None:
+async def test_flip_and_the_piece_set(home: Path) -> None:
     app = make_app(home, variant="russian")
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
@@ -307,16 +260,10 @@ async def test_flip_turns_the_board_and_clicks_follow(home: Path) -> None:
         assert board.cell_of(a1) == (0, 7)
         await pilot.press("f")
         assert board.flipped and board.cell_of(a1) == (7, 0)
-        await clicks_play(pilot, "c3", "d4")
+        await clicks_play(pilot, "c3", "d4")  # clicks follow the turned board
         assert screen.controller.move_list() == ["c3-d4"]
         await pilot.press("f")
         assert not board.flipped
-
-
-async def test_the_piece_set_cycles_and_is_remembered(home: Path) -> None:
-    app = make_app(home, variant="russian")
-    async with app.run_test(size=SIZE) as pilot:
-        board = game_screen(app).board
         assert board.piece_set == "unicode"
         await pilot.press("p")
         assert board.piece_set == "contrast"
@@ -325,7 +272,7 @@ async def test_the_piece_set_cycles_and_is_remembered(home: Path) -> None:
     assert '"ascii"' in (home / "settings.json").read_text(encoding="utf-8")
 
 
-async def test_the_help_screen_opens_and_closes(home: Path) -> None:
+async def test_help_the_command_palette_and_quit(home: Path) -> None:
     app = make_app(home, variant="bashni")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
@@ -338,11 +285,7 @@ async def test_the_help_screen_opens_and_closes(home: Path) -> None:
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("question_mark")
         assert isinstance(app.screen, GameScreen)
-
-
-async def test_the_command_palette_lists_the_game_actions(home: Path) -> None:
-    app = make_app(home, variant="russian")
-    async with app.run_test(size=SIZE) as pilot:
+        # the palette lists the game's actions, and runs the one chosen
         await pilot.press("ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         await pilot.pause(0.2)
@@ -353,11 +296,7 @@ async def test_the_command_palette_lists_the_game_actions(home: Path) -> None:
         await pilot.pause(0.2)
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen) and app.screen.board.flipped
-
-
-async def test_quit_without_a_game_in_progress_needs_no_confirmation(home: Path) -> None:
-    app = make_app(home, variant="russian")
-    async with app.run_test(size=SIZE) as pilot:
+        # no move played yet: q quits without a question
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running

@@ -14,7 +14,7 @@ from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
 from shashki.records import read_file
 
-from .conftest import cell_offset, clicks_play, game_screen, keys_play, make_app, square
+from .conftest import cell_offset, game_screen, keys_play, make_app, square
 
 SIZE = (100, 32)
 
@@ -125,14 +125,3 @@ async def test_too_small_then_large_again(home: Path) -> None:
         assert cell_offset(board, square(app, "c3")) == offset
         await keys_play(pilot, "c3", "d4")
         assert ctl.move_list() == ["c3-d4"]
-
-
-async def test_the_smallest_board_that_fits_is_drawn_and_clickable(home: Path) -> None:
-    app = make_app(home, variant="international")
-    async with app.run_test(size=(40, 14)) as pilot:
-        board = game_screen(app).board
-        layout = board.board_layout()
-        assert layout is not None and (layout.cell_w, layout.cell_h) == (3, 1)
-        ctl = game_screen(app).controller
-        await clicks_play(pilot, "32", "28")
-        assert ctl.move_list() == ["32-28"]
