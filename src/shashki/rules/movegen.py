@@ -343,14 +343,20 @@ def _compile(gen: MoveGenerator) -> None:
         caps: list[int] = []
         start = sbit = 0
         build = True
+        most = 0  # the most pieces a sequence found so far takes (majority rule)
 
         def record(end: int, crowned: bool, cm: int, lm: int) -> None:
+            nonlocal most
+            if majority:  # keep only the sequences that take the most pieces so far
+                n = len(caps)
+                if n < most:
+                    return
+                if n > most:
+                    found.clear()
+                    most = n
             key = (start, end, cm, crowned)
             if key not in found:
-                if build:
-                    found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm))
-                else:
-                    found[key] = len(caps)
+                found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm)) if build else None
 
         def man(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
             """Extend a man's capture sequence from ``cur``; record the complete ones.
@@ -456,7 +462,7 @@ def _compile(gen: MoveGenerator) -> None:
         king = flying_king if king_fly else short_king
 
         def search(own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None) -> Any:
-            nonlocal found, start, sbit, build
+            nonlocal found, start, sbit, build, most
             men = own & ~k
             cand = 0
             if men:
@@ -486,6 +492,7 @@ def _compile(gen: MoveGenerator) -> None:
             with lock:
                 found = {}
                 build = build_moves
+                most = 0
                 path.clear()
                 caps.clear()
                 while cand:
@@ -504,15 +511,7 @@ def _compile(gen: MoveGenerator) -> None:
                     path.pop()
                 result = found
                 found = {}
-            if build_moves:
-                if majority and len(result) > 1:
-                    best = max(len(m[1]) for m in result.values())
-                    return [m for m in result.values() if len(m[1]) == best]
-                return list(result.values())
-            if majority and len(result) > 1:
-                sizes = list(result.values())
-                return sizes.count(max(sizes))
-            return len(result)
+            return list(result.values()) if build_moves else len(result)
 
         return search
 
@@ -644,7 +643,20 @@ def _compile(gen: MoveGenerator) -> None:
         plain = False
 
     man_steps = [(gen.man_up[t], gen.man_down[t]) for t in (0, 1)]
-    king_rays = gen.king_rays
+    # A king's quiet moves along each line, nearest square first: (whether the line runs
+    # to higher bits, the line as a bitboard, the first n moves for every n).
+    king_quiet = [
+        tuple(
+            (
+                ray[0][0] > p,
+                abs(ray[0][0] - p),
+                geo.bits(q for q, _ in ray),
+                tuple(tuple(mv for _, mv in ray[:n]) for n in range(len(ray) + 1)),
+            )
+            for ray in rays
+        )
+        for p, rays in enumerate(gen.king_rays)
+    ]
 
     def moves_of(w: int, b: int, k: int, turn: int) -> list[Move]:
         """The legal moves of the side ``turn``."""
@@ -662,12 +674,38 @@ def _compile(gen: MoveGenerator) -> None:
                 cand |= (((empty >> s) & opp) >> s) & men
             for s in cap_down[turn]:
                 cand |= (((empty << s) & opp) << s) & men
-        if cand or kings or not plain:
-            moves = capture_moves(own, opp, k, empty, turn)
+        if not (plain and mandatory):
+            moves = capture_moves(own, opp, k, empty, turn) if cand or kings or not plain else []
             if moves and mandatory:
                 return moves
+        elif cand:  # a man can capture
+            return searches[turn](own, opp, k, empty, True, None)  # type: ignore[no-any-return]
+        elif kings and not fused and king_captures(kings, occ, opp, empty):
+            return searches[turn](own, opp, k, empty, True, True)  # type: ignore[no-any-return]
         else:
             moves = []
+        if kings:
+            # The kings' quiet moves; when kings capture along the lines they move on,
+            # the same scan finds whether they can capture.
+            check = fused and plain and mandatory
+            king_moves: list[Move] = []
+            while kings:
+                low = kings & -kings
+                kings ^= low
+                for up, s, line, first in king_quiet[low.bit_length() - 1]:
+                    x = occ & line
+                    if not x:
+                        king_moves.extend(first[-1])
+                    elif up:  # the squares before the first piece on the line
+                        x &= -x
+                        if check and x & opp and (x << s) & empty:
+                            return searches[turn](own, opp, k, empty, True, True)  # type: ignore[no-any-return]
+                        king_moves.extend(first[(line & (x - 1)).bit_count()])
+                    else:
+                        x = 1 << (x.bit_length() - 1)
+                        if check and x & opp and (x >> s) & empty:
+                            return searches[turn](own, opp, k, empty, True, True)  # type: ignore[no-any-return]
+                        king_moves.extend(first[(line & -(x << 1)).bit_count()])
         if men:
             up, down = man_steps[turn]
             for s, arrive in up:
@@ -682,14 +720,8 @@ def _compile(gen: MoveGenerator) -> None:
                     low = t & -t
                     moves.append(arrive[low])
                     t ^= low
-        while kings:
-            low = kings & -kings
-            kings ^= low
-            for ray in king_rays[low.bit_length() - 1]:
-                for q, mv in ray:
-                    if occ >> q & 1:
-                        break
-                    moves.append(mv)
+        if own & k:
+            moves += king_moves
         return moves
 
     def count(own: int, opp: int, k: int, turn: int, _depth: int = 1) -> int:
