@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import (
     Button,
     DataTable,
@@ -122,6 +123,7 @@ class GameSummary:
     variant: str
     error: str
     has_fen: bool
+    tagged: bool = True
 
 
 def load_record(path: Path, index: int, default_variant: str | None = None) -> GameRecord | None:
@@ -154,6 +156,7 @@ class GameTableScreen(Screen[None]):
     GameTableScreen #default-variant { width: 50; }
     GameTableScreen #progress { height: 1; color: $text-muted; }
     GameTableScreen DataTable { height: 1fr; }
+    GameTableScreen #detail { height: auto; max-height: 3; color: $error; }
     """
 
     def __init__(self, path: Path, default_variant: str | None = None) -> None:
@@ -181,6 +184,7 @@ class GameTableScreen(Screen[None]):
             )
         yield Static("Reading…", id="progress")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Static(id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -218,15 +222,16 @@ class GameTableScreen(Screen[None]):
                         record.variant.id if record.variant else "?",
                         error,
                         record.fen is not None,
+                        bool(record.header("GameType")),
                     )
                 )
                 if len(batch) >= (5 if i < 50 else 50):
-                    self.app.call_from_thread(self._add, batch)
+                    self.app.call_from_thread(self._add, batch, False, worker)
                     batch = []
         except OSError as exc:
             self.app.call_from_thread(self._failed, f"Cannot read {self.path}: {exc.strerror or exc}")
             return
-        self.app.call_from_thread(self._add, batch, True)
+        self.app.call_from_thread(self._add, batch, True, worker)
 
     def _failed(self, text: str) -> None:
         self.query_one("#progress", Static).update(text)
@@ -236,18 +241,34 @@ class GameTableScreen(Screen[None]):
         needle = self.query_one("#filter", Input).value.strip().lower()
         return not needle or needle in g.white.lower() or needle in g.black.lower()
 
-    def _add(self, batch: list[GameSummary], finished: bool = False) -> None:
+    def _add(self, batch: list[GameSummary], finished: bool = False, worker: object = None) -> None:
+        if worker is not None and worker.is_cancelled:  # type: ignore[attr-defined]
+            return  # a batch of a reading given up (the variant was changed meanwhile)
         table = self.query_one(DataTable)
         self.games.extend(batch)
         for g in batch:
             if self._matches(g):
                 self._row(table, g)
         self.done = finished
-        shown = table.row_count
-        state = "all read" if finished else "reading…"
-        self.query_one("#progress", Static).update(f"{len(self.games)} games ({state}); {shown} shown. Enter opens a game.")
-        if finished and len(self.games) == 1 and not self.games[0].error:
-            self.open_game(0)
+        self._progress()
+        if finished and len(self.games) == 1 and self.games[0].variant != "?":
+            self.open_game(0)  # a file of one game opens at once (a broken one up to its error)
+
+    def _progress(self) -> None:
+        shown = self.query_one(DataTable).row_count
+        if self.done and not self.games:
+            text = "No games found in this file."
+        else:
+            state = "all read" if self.done else "reading…"
+            text = f"{len(self.games)} games ({state}); {shown} shown. Enter opens a game."
+            bad = sum(1 for g in self.games if g.error and not g.tagged)
+            if bad and bad * 2 >= sum(1 for g in self.games if not g.tagged):
+                read_as = self.default_variant or "international"
+                text += (
+                    f" {bad} games name no variant and do not replay as {read_as}:"
+                    " choose their variant at the top right."
+                )
+        self.query_one("#progress", Static).update(text)
 
     def _row(self, table: DataTable, g: GameSummary) -> None:  # type: ignore[type-arg]
         mark = Text("error", style="red") if g.error else Text("")
@@ -261,6 +282,16 @@ class GameTableScreen(Screen[None]):
         for g in self.games:
             if self._matches(g):
                 self._row(table, g)
+        self._progress()
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The highlighted game's error in words (Enter still opens it up to there)."""
+        text = ""
+        index = int(event.row_key.value) if event.row_key.value is not None else -1
+        if 0 <= index < len(self.games) and self.games[index].error:
+            text = f"Game {index + 1}: {self.games[index].error}"
+        self.query_one("#detail", Static).update(text)
 
     @on(Select.Changed, "#default-variant")
     def _default_changed(self, event: Select.Changed) -> None:
@@ -269,7 +300,9 @@ class GameTableScreen(Screen[None]):
             return
         self.default_variant = value
         self.games = []
+        self.done = False
         self.query_one(DataTable).clear()
+        self.query_one("#detail", Static).update("")
         self.query_one("#progress", Static).update("Reading…")
         self.read_games()
 
@@ -347,9 +380,11 @@ class ReplayScreen(Screen[None]):
         self.controller.interactive = False
         self.board = BoardWidget(self.controller, id="board")
         self.speed_index = 2
-        self._auto = None
-        self._anim = None
+        self._auto: Timer | None = None
+        self._anim: Timer | None = None
         self._rows: list[GameNode] = []
+        #: Each row's move as "12… c3-d4!" (no indent, no comment): what #where names.
+        self._names: list[str] = []
 
     @property
     def shashki(self) -> ShashkiApp:
@@ -370,13 +405,28 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = "shashki replay"
         self.sub_title = f"{self.record.variant.name if self.record.variant else ''} {self.source}".strip()
-        tags = [f"{k}: {v}" for k, v in self.record.headers.items() if v and v not in ("?", "-", "*")]
+        # the start position is on the board: its FEN would only fill the panel
+        tags = [
+            f"{k}: {v}"
+            for k, v in self.record.headers.items()
+            if v and v not in ("?", "-", "*") and k.lower() not in ("fen", "setup")
+        ]
         self.query_one("#tags", Static).update("\n".join(tags[:8]))
         if self.record.errors:
             e = self.record.errors[0]
-            self.query_one("#error", Static).update(
-                f"This record stops after the last good move: {e}"
-            )
+            text = f"This record stops after the last good move: {e}"
+            if not self.record.header("GameType"):
+                text += (
+                    f"\nThe file names no variant, so it was read as {self.record.variant.name}:"  # type: ignore[union-attr]
+                    " for another, choose it at the top right of the game table"
+                    " (or give shashki replay --variant)."
+                )
+            self.query_one("#error", Static).update(text)
+        settings = self.shashki.settings  # the user's piece set, coordinates and board theme
+        self.board.piece_set = settings.piece_set
+        self.board.show_coords = settings.coords
+        for name in self.shashki.BOARD_THEMES:
+            self.board.set_class(name == settings.board_theme, f"-theme-{name}")
         self._fill_moves()
         self.board.focus()
         self._show()
@@ -386,6 +436,7 @@ class ReplayScreen(Screen[None]):
     def _fill_moves(self) -> None:
         """One row per move of the whole tree: variations indented after their move."""
         rows: list[GameNode] = []
+        names: list[str] = []
         options: list[Option] = []
         variant = self.record.variant
         assert variant is not None
@@ -397,7 +448,9 @@ class ReplayScreen(Screen[None]):
             text = move_text(variant, node.move, game.legal_moves())  # type: ignore[arg-type]
             nags = "".join(NAG_TEXT.get(n, "") for n in node.nags)
             indent = "\u00a0\u00a0" * depth + ("\u2514 " if depth and node.parent and node is not node.parent.variations[0] else "")
-            out = Text(indent + (f"{number}. " if first else f"{number}… "), style="dim" if depth else "")
+            numbered = f"{number}. " if first else f"{number}… "
+            names.append(numbered + text + nags)
+            out = Text(indent + numbered, style="dim" if depth else "")
             out.append(text + nags, style="bold" if depth == 0 else "")
             for c in node.comments:
                 out.append("  {" + c.strip().replace("\n", " ") + "}", style="green")
@@ -423,7 +476,8 @@ class ReplayScreen(Screen[None]):
             walk(self.record, self.record.start(), 0)
         except Exception as exc:  # noqa: BLE001 - a broken tree shows what it can
             self.query_one("#error", Static).update(f"The record could not be shown fully: {exc}")
-        self._rows = rows
+        self._rows = rows[: len(names)]
+        self._names = names
         ol = self.query_one("#moves", OptionList)
         ol.clear_options()
         ol.add_options(options)
@@ -461,7 +515,7 @@ class ReplayScreen(Screen[None]):
         if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
             return
         jumps = len(move.path) - 1  # type: ignore[attr-defined]
-        self.board.partial = (move, 1)  # type: ignore[assignment]
+        self.board.partial = (move, 1)
         self.board.refresh()
 
         def tick() -> None:
@@ -490,8 +544,7 @@ class ReplayScreen(Screen[None]):
             where = "Start position"
         else:
             i = self._rows.index(node) if node in self._rows else -1
-            label = self.query_one("#moves", OptionList).get_option_at_index(i).prompt if i >= 0 else ""
-            text = str(label).strip().split("  {")[0] if label else ""
+            text = self._names[i] if i >= 0 else f"move {node.ply()}"
             where = f"After {text}" + ("" if node.is_mainline() else " (in a variation)")
         out = game.outcome()
         where += f"\n{names[game.turn]} to move"

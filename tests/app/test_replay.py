@@ -1,0 +1,627 @@
+"""The replay viewer (issue 6), driven as a user would: open a file, pick a game from the
+table by keys and by the search box, step, jump, auto-play, enter and leave variations,
+take over and play on, and the files that go wrong (an illegal move, a position with no
+moves, a missing or unreadable file, a file that names no variant).
+
+Positions are checked against FENs computed here with the rules alone (each move found
+among the legal moves by its text), not against what the reader built.  The corpus tests
+read ../shared/corpora and are skipped where it is absent.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, OptionList, Select, Static
+
+from shashki.app.app import ShashkiApp
+from shashki.app.game_screen import GameScreen
+from shashki.app.menu import MenuScreen
+from shashki.app.replay import GameTableScreen, ReplayScreen
+from shashki.cli import main
+from shashki.notation import move_text
+from shashki.records import read_file
+from shashki.rules import Game
+
+from ..conftest import shared_path
+from .conftest import keys_play, make_app
+
+SIZE = (120, 40)
+
+#: One game with a comment before the first move, comments after moves, NAGs, and two
+#: variations, the second nested in the first.
+OWN_GAME = """\
+[Event "Replay test"]
+[Site "here"]
+[Date "2024.05.01"]
+[White "Anna"]
+[Black "Boris"]
+[Result "1-0"]
+[GameType "25"]
+
+{The opening of the test game.}
+1. c3-d4 {A classical start.} f6-e5 $2 (1... f6-g5 $1 {The main alternative.} 2. g3-h4
+(2. b2-c3 {A nested try.} g7-f6) b6-c5) 2. d4:f6 g7:e5 3. b2-c3 {White develops.} h6-g5
+4. g3-h4 1-0
+"""
+MAIN = ("c3-d4", "f6-e5", "d4:f6", "g7:e5", "b2-c3", "h6-g5", "g3-h4")
+FIRST_VARIATION = ("c3-d4", "f6-g5", "g3-h4", "b6-c5")
+NESTED = ("c3-d4", "f6-g5", "b2-c3", "g7-f6")
+
+#: Three games, the second with an illegal move at move 3 (c3 is empty after 1. c3-d4).
+BROKEN_FILE = """\
+[Event "Club"]
+[White "Anna"]
+[Black "Boris"]
+[Result "1-0"]
+[GameType "25"]
+
+1. c3-d4 f6-e5 2. d4:f6 g7:e5 1-0
+
+[Event "Club"]
+[White "Boris"]
+[Black "Clara"]
+[Result "0-1"]
+[GameType "25"]
+
+1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. c3-d4 h6-g5 0-1
+
+[Event "Club"]
+[White "Clara"]
+[Black "Anna"]
+[Result "*"]
+[GameType "25"]
+
+1. e3-f4 *
+"""
+
+#: A problem: a position and no moves.
+PROBLEM = """\
+[Event "Problem 1"]
+[White "White"]
+[Black "Black"]
+[GameType "25"]
+[SetUp "1"]
+[FEN "W:Wc3,e3:Bd6,f6"]
+*
+"""
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def fen_after(variant: str, *texts: str, start: str | None = None) -> str:
+    """The FEN after playing ``texts``, each found among the legal moves by its text."""
+    game = Game(variant, start) if start else Game(variant)
+    for text in texts:
+        legal = game.legal_moves()
+        found = [m for m in legal if move_text(game.variant, m, legal) == text]
+        assert len(found) == 1, (
+            f"{text!r} among {[move_text(game.variant, m, legal) for m in legal]}"
+        )
+        game.push(found[0])
+    return game.fen()
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def replay(app: ShashkiApp) -> ReplayScreen:
+    assert isinstance(app.screen, ReplayScreen), f"expected the replay screen, not {app.screen!r}"
+    return app.screen
+
+
+def table(app: ShashkiApp) -> GameTableScreen:
+    assert isinstance(app.screen, GameTableScreen), f"expected the game table, not {app.screen!r}"
+    return app.screen
+
+
+def text_of(screen: object, widget_id: str) -> str:
+    return str(screen.query_one(f"#{widget_id}", Static).content)  # type: ignore[attr-defined]
+
+
+def notes(app: ShashkiApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def read_all(pilot: Pilot[None], screen: GameTableScreen, limit: float = 15.0) -> None:
+    """Wait until the table has read the whole file."""
+    end = time.monotonic() + limit
+    while not screen.done:
+        assert time.monotonic() < end, "the table did not finish reading"
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+async def until(pilot: Pilot[None], ok, limit: float = 10.0) -> None:  # type: ignore[no-untyped-def]
+    end = time.monotonic() + limit
+    while not ok():
+        assert time.monotonic() < end, "waited in vain"
+        await pilot.pause(0.05)
+
+
+def mainline_fens(record) -> list[str]:  # type: ignore[no-untyped-def]
+    """The FEN before the first move and after every move of a record's main line."""
+    game = record.start()
+    fens = [game.fen()]
+    for move in record.mainline_moves():
+        game.push(move)
+        fens.append(game.fen())
+    return fens
+
+
+# -- a real archive ---------------------------------------------------------------------------
+
+USSR = ("corpora", "pdn", "russian", "wiegerw-pdn", "ussr1947.pdn")
+
+
+async def test_archive_pick_step_jump_and_take_over(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TEXTUAL_ANIMATIONS", raising=False)
+    path = shared_path(*USSR)
+    record = next(islice(read_file(path, "russian"), 2, None))
+    app = make_app(home, replay=path, game_number=3, default_variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        view = replay(app)
+        assert view.record.header("Black") == record.header("Black") == "Петров С."  # noqa: RUF001
+        assert view.source == "ussr1947.pdn #3"
+        fens = mainline_fens(record)
+        assert view.node is view.record and view.game.fen() == fens[0]
+        assert "Start position" in text_of(view, "where")
+        # step with →, checking every position; the list follows; 9. f2:f6 is a two-jump
+        # capture, shown one jump at a time (stepping onto it crashed the app)
+        moves = view.query_one("#moves", OptionList)
+        plies = record.mainline_moves()
+        double = next(i for i, m in enumerate(plies) if len(m.path) > 2)
+        assert double == 16
+        for ply in range(1, 4):
+            await pilot.press("right")
+            assert view.game.fen() == fens[ply]
+        # a move chosen in the list: 8. b2-c3, the 15th row
+        moves.focus()
+        moves.highlighted = 14
+        await pilot.press("enter")
+        assert view.node.ply() == 15 and view.game.fen() == fens[15] and view.board.has_focus
+        for ply in range(16, double + 2):
+            await pilot.press("right")
+            assert view.node.ply() == ply
+            assert view.game.fen() == fens[ply]
+            assert moves.highlighted == ply - 1
+            if ply == double + 1:
+                assert view.board.partial == (plies[double], 1)  # the first jump only
+                assert "After 9. f2:f6" in text_of(view, "where")
+                await until(pilot, lambda: view.board.partial is None, 3.0)
+        # back with ←
+        for ply in range(double, double - 3, -1):
+            await pilot.press("left")
+            assert view.game.fen() == fens[ply]
+        await pilot.press("end")
+        assert view.node is view.record.end() and view.game.fen() == fens[-1]
+        assert "Result: 1/2-1/2" in text_of(view, "where")
+        await pilot.press("right")  # nothing beyond the end
+        assert view.game.fen() == fens[-1]
+        await pilot.press("home")
+        assert view.node is view.record and view.game.fen() == fens[0]
+        # take over after ten plies and play on
+        moves.focus()
+        moves.highlighted = 9
+        await pilot.press("enter", "t")
+        assert isinstance(app.screen, GameScreen)
+        ctl = app.screen.controller
+        assert ctl.game.move_stack == plies[:10]
+        assert [p.name for p in ctl.players] == ["Коршунов Д.", "Петров С."]  # noqa: RUF001
+        await keys_play(pilot, "g3", "h4")
+        assert ctl.game.move_stack == [*plies[:10], ctl.game.move_stack[10]]
+        assert ctl.game.fen() == fen_after(
+            "russian", *(move_text(record.variant, m) for m in plies[:10]), "g3-h4"
+        )
+        # the replay waits underneath, where it was
+        assert (
+            isinstance(app.screen_stack[-2], ReplayScreen) and app.screen_stack[-2].node.ply() == 10
+        )
+
+
+async def test_archive_table_pick_by_keys_and_by_search(home: Path) -> None:
+    path = shared_path("corpora", "pdn", "international", "mig0-Games-Checkers", "az2000.pdn")
+    records = list(read_file(path))
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await read_all(pilot, screen)
+        grid = screen.query_one(DataTable)
+        assert grid.row_count == len(screen.games) == len(records) == 29
+        assert "29 games (all read); 29 shown" in text_of(screen, "progress")
+        assert [(g.white, g.black, g.moves) for g in screen.games] == [
+            (r.header("White"), r.header("Black"), len(r.mainline_moves())) for r in records
+        ]
+        # by keys: the third game
+        await pilot.press("down", "down", "enter")
+        view = replay(app)
+        assert view.source == "az2000.pdn #3" and view.record.headers == records[2].headers
+        await pilot.press("end")
+        assert view.game.fen() == mainline_fens(records[2])[-1]
+        await pilot.press("escape")
+        assert app.screen is screen and grid.cursor_row == 2
+        # by the search box: / then part of a name, any case
+        await pilot.press("slash")
+        assert screen.focused is screen.query_one("#filter", Input)
+        await pilot.press(*"HUS")
+        wanted = [
+            i
+            for i, r in enumerate(records)
+            if "hus" in (r.header("White") + r.header("Black")).lower()
+        ]
+        assert 1 < grid.row_count == len(wanted) < 29
+        assert f"{len(wanted)} shown" in text_of(screen, "progress")
+        await pilot.press("enter")  # back to the table, on the first match
+        assert screen.focused is grid
+        await pilot.press("down", "enter")
+        view = replay(app)
+        assert view.source == f"az2000.pdn #{wanted[1] + 1}"
+        assert view.record.headers == records[wanted[1]].headers
+        await pilot.press("escape")
+        # Esc in the search box gives the table back; the filter cleared shows every game
+        await pilot.press("slash", *["backspace"] * 3, "escape")
+        assert grid.row_count == 29 and screen.focused is grid
+
+
+async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> None:
+    """Principles of Strategy.pdn names no variant: as International (the PDN default) no
+    game replays and the table says so; chosen as English, every game does."""
+    path = shared_path("corpora", "pdn", "english", "wiegerw-pdn", "Principles of Strategy.pdn")
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await read_all(pilot, screen)
+        assert len(screen.games) == 16
+        assert all(g.variant == "international" and g.error for g in screen.games)
+        assert "choose their variant" in text_of(screen, "progress")
+        assert text_of(screen, "detail").startswith("Game 1: ")  # the error in words
+        # the Select, by keys: Shift+Tab from the table, open, down to English, Enter
+        await pilot.press("shift+tab")
+        select = screen.query_one(Select)
+        assert screen.focused is select
+        await pilot.press("enter")
+        ids = [value for _, value in select._options if value is not Select.NULL]
+        await pilot.press(*["down"] * (ids.index("english") + 1), "enter")
+        assert select.value == "english"
+        await read_all(pilot, screen)
+        assert len(screen.games) == 16 and screen.query_one(DataTable).row_count == 16
+        assert all(g.variant == "english" and not g.error for g in screen.games)
+        assert "choose their variant" not in text_of(screen, "progress")
+        # the second game has comments: open it and step to the first one
+        screen.query_one(DataTable).focus()
+        await pilot.press("down", "enter")
+        view = replay(app)
+        assert view.record.variant.id == "english"
+        while not text_of(view, "comment"):
+            await pilot.press("right")
+            assert view.node.next() is not None, "no comment shown"
+        assert text_of(view, "comment") == "Not the best see no. 3, 4 and 5."
+        assert "{Not the best" in str(
+            view.query_one("#moves", OptionList).get_option_at_index(view.node.ply() - 1).prompt
+        )
+
+
+async def test_variant_changed_while_reading_keeps_no_stale_rows(home: Path) -> None:
+    """Choosing the variant while a long file is still being read: the rows of the reading
+    given up never join the new table (their keys would clash)."""
+    path = shared_path("corpora", "pdn", "english", "eygilbert-CheckerBoard", "tinsley.pdn")
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await until(pilot, lambda: len(screen.games) >= 5)
+        assert not screen.done
+        select = screen.query_one(Select)
+        for i in range(12):  # the user goes up and down the list
+            select.value = ("english", "russian")[i % 2]
+            await pilot.pause(0.05 + 0.01 * i)
+        select.value = "english"
+        await until(pilot, lambda: len(screen.games) >= 120, 20.0)
+        await pilot.pause(0.2)
+        grid = screen.query_one(DataTable)
+        assert [g.index for g in screen.games] == list(range(len(screen.games)))
+        assert grid.row_count == len(screen.games)
+        assert [str(grid.get_row_at(i)[0]) for i in range(grid.row_count)] == [
+            str(i + 1) for i in range(grid.row_count)
+        ]
+        assert all(g.variant == "english" for g in screen.games)
+        await pilot.press("escape")  # leaving stops the reading
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_problem_collection_position_opens_to_play(home: Path) -> None:
+    path = shared_path("corpora", "pdn", "english", "wiegerw-pdn", "beginner.pdn")
+    app = make_app(home, replay=path, default_variant="english")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await read_all(pilot, screen)
+        assert screen.query_one(DataTable).get_row_at(0)[6] == "position"
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        ctl = app.screen.controller
+        first = next(iter(read_file(path, "english")))
+        assert ctl.variant.id == "english"
+        assert ctl.game.fen() == Game("english", first.fen).fen()
+        assert ctl.game.move_stack == []
+        assert ctl.game.legal_moves()
+
+
+# -- a file written here ---------------------------------------------------------------------
+
+
+async def test_own_file_comments_nags_and_nested_variations(home: Path, tmp_path: Path) -> None:
+    path = write(tmp_path, "study.pdn", OWN_GAME)
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))  # one game: opened at once
+        view = replay(app)
+        assert view.source == "study.pdn #1"
+        tags = text_of(view, "tags")
+        assert "White: Anna" in tags and "Black: Boris" in tags
+        assert text_of(view, "comment") == "The opening of the test game."
+        # the move list: the whole tree, variations after their move, NAGs, comments
+        rows = [str(o.prompt) for o in view.query_one("#moves", OptionList).options]
+        assert rows == [
+            "1. c3-d4  {A classical start.}",
+            "1… f6-e5?",
+            "\u00a0\u00a0\u2514 1… f6-g5!  {The main alternative.}",
+            "\u00a0\u00a02. g3-h4",
+            "\u00a0\u00a0\u00a0\u00a0\u2514 2. b2-c3  {A nested try.}",
+            "\u00a0\u00a0\u00a0\u00a02… g7-f6",
+            "\u00a0\u00a02… b6-c5",
+            "2. d4:f6",
+            "2… g7:e5",
+            "3. b2-c3  {White develops.}",
+            "3… h6-g5",
+            "4. g3-h4",
+        ]
+        await pilot.press("right")
+        assert view.game.fen() == fen_after("russian", "c3-d4")
+        assert text_of(view, "comment") == "A classical start."
+        assert "After 1. c3-d4" in text_of(view, "where")
+        assert "1 variation here: press v" in text_of(view, "where")
+        # v: into the variation 1... f6-g5
+        await pilot.press("v")
+        assert not view.node.is_mainline()
+        assert view.game.fen() == fen_after("russian", *FIRST_VARIATION[:2])
+        assert text_of(view, "comment") == "The main alternative."
+        where = text_of(view, "where")
+        assert "After 1… f6-g5!" in where and "(in a variation)" in where
+        await pilot.press("right")
+        assert view.game.fen() == fen_after("russian", *FIRST_VARIATION[:3])
+        # v again: the nested variation 2. b2-c3 (an alternative to 2. g3-h4)
+        await pilot.press("v")
+        assert view.game.fen() == fen_after("russian", *NESTED[:3])
+        assert text_of(view, "comment") == "A nested try."
+        await pilot.press("right")
+        assert view.game.fen() == fen_after("russian", *NESTED)
+        await pilot.press("right")  # the nested variation ends here
+        assert view.game.fen() == fen_after("russian", *NESTED)
+        # Backspace: out of the nested variation, to where it branched off
+        await pilot.press("backspace")
+        assert not view.node.is_mainline()
+        assert view.game.fen() == fen_after("russian", *FIRST_VARIATION[:2])
+        await pilot.press("right", "right")
+        assert view.game.fen() == fen_after("russian", *FIRST_VARIATION)
+        # Backspace: out of the first variation, back on the main line
+        await pilot.press("backspace")
+        assert view.node.is_mainline()
+        assert view.game.fen() == fen_after("russian", "c3-d4")
+        await pilot.press("backspace")  # already on the main line: nothing changes
+        assert view.game.fen() == fen_after("russian", "c3-d4")
+        await pilot.press("right")
+        assert view.game.fen() == fen_after("russian", *MAIN[:2])
+        await pilot.press("end")
+        assert view.game.fen() == fen_after("russian", *MAIN)
+        assert "Result: 1-0" in text_of(view, "where")
+        await pilot.press("home")
+        assert view.game.fen() == Game("russian").fen()
+        # choosing a move in the list jumps there (the nested variation's last move)
+        moves = view.query_one("#moves", OptionList)
+        moves.focus()
+        moves.highlighted = 5
+        await pilot.press("enter")
+        assert view.game.fen() == fen_after("russian", *NESTED)
+        assert view.board.has_focus
+
+
+async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None:
+    path = write(tmp_path, "study.pdn", OWN_GAME)
+    app = make_app(home, replay=path, game_number=1)
+    async with app.run_test(size=SIZE) as pilot:
+        view = replay(app)
+        await pilot.press("minus")
+        assert "every" not in text_of(view, "where")  # not playing yet
+        await pilot.press("space")
+        assert "one move every 2 s" in text_of(view, "where")
+        await pilot.press("plus", "plus", "plus")
+        assert "one move every 0.25 s" in text_of(view, "where")
+        await pilot.press("plus")  # the fastest stays the fastest
+        assert view.SPEEDS[view.speed_index] == 0.25
+        start = time.monotonic()
+        await until(pilot, lambda: view.node is view.record.end(), 5.0)
+        assert time.monotonic() - start >= 0.25 * (len(MAIN) - 1)
+        assert view.game.fen() == fen_after("russian", *MAIN)
+        await until(
+            pilot, lambda: "Auto-play" not in text_of(view, "where"), 2.0
+        )  # stopped at the end
+        assert view._auto is None
+        # Space stops it half-way too
+        await pilot.press("home", "minus", "space")  # one move every half second
+        await until(pilot, lambda: view.node.ply() >= 1, 3.0)
+        await pilot.press("space")
+        stopped = view.node
+        await pilot.pause(0.8)
+        assert view.node is stopped and stopped is not view.record.end() and view._auto is None
+
+
+async def test_own_file_take_over_keeps_the_record_up_to_there(home: Path, tmp_path: Path) -> None:
+    path = write(tmp_path, "study.pdn", OWN_GAME)
+    app = make_app(home, replay=path, game_number=1)
+    async with app.run_test(size=SIZE) as pilot:
+        view = replay(app)
+        record = view.record
+        await pilot.press("right", "right", "right", "right")
+        await pilot.press("t")
+        assert isinstance(app.screen, GameScreen)
+        ctl = app.screen.controller
+        assert [p.name for p in ctl.players] == ["Anna", "Boris"]
+        assert ctl.game.move_stack == record.mainline_moves()[:4]
+        await keys_play(pilot, "g3", "h4")  # not the record's 3. b2-c3
+        assert ctl.game.move_stack[:4] == record.mainline_moves()[:4]
+        assert len(ctl.game.move_stack) == 5
+        assert ctl.game.fen() == fen_after("russian", *MAIN[:4], "g3-h4")
+        # the replay is still underneath, where it was
+        assert (
+            isinstance(app.screen_stack[-2], ReplayScreen) and app.screen_stack[-2].node.ply() == 4
+        )
+
+
+async def test_broken_game_shows_the_error_and_stops_at_the_last_good_move(
+    home: Path, tmp_path: Path
+) -> None:
+    path = write(tmp_path, "club.pdn", BROKEN_FILE)
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await read_all(pilot, screen)
+        grid = screen.query_one(DataTable)
+        assert grid.row_count == 3
+        assert str(grid.get_row_at(1)[8]) == "error" and str(grid.get_row_at(0)[8]) == ""
+        assert text_of(screen, "detail") == ""
+        await pilot.press("down")
+        detail = text_of(screen, "detail")
+        assert detail.startswith("Game 2: ") and "'c3-d4' is not a legal move" in detail
+        await pilot.press("enter")  # a game with an error still opens
+        view = replay(app)
+        error = text_of(view, "error")
+        assert "stops after the last good move" in error and "'c3-d4' is not a legal move" in error
+        assert "line 15, column 34" in error
+        assert len(view.record.mainline_moves()) == 4
+        await pilot.press("end")
+        assert view.game.fen() == fen_after("russian", "c3-d4", "f6-e5", "d4:f6", "g7:e5")
+        assert "White to move" in text_of(view, "where")
+        # and play on from there
+        await pilot.press("t")
+        assert isinstance(app.screen, GameScreen)
+        assert len(app.screen.controller.game.move_stack) == 4
+
+
+async def test_single_broken_game_opens_at_once(home: Path, tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "one.pdn",
+        BROKEN_FILE.split("\n\n[Event")[0].replace("2. d4:f6 g7:e5", "2. d4:f6 g7:e5 3. c3-d4"),
+    )
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        view = replay(app)
+        assert "'c3-d4' is not a legal move" in text_of(view, "error")
+        await pilot.press("end")
+        assert view.game.fen() == fen_after("russian", "c3-d4", "f6-e5", "d4:f6", "g7:e5")
+
+
+async def test_own_problem_position_opens_to_play(home: Path, tmp_path: Path) -> None:
+    path = write(tmp_path, "problem.pdn", PROBLEM)
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        ctl = app.screen.controller  # type: ignore[attr-defined]
+        assert ctl.game.fen() == Game("russian", "W:Wc3,e3:Bd6,f6").fen()
+        await keys_play(pilot, "e3", "f4")
+        assert ctl.game.fen() == fen_after("russian", "e3-f4", start="W:Wc3,e3:Bd6,f6")
+
+
+# -- what goes wrong -------------------------------------------------------------------------
+
+
+async def test_missing_file_is_a_message(home: Path) -> None:
+    app = make_app(home, replay=home / "nope.pdn")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("no such file" in n for n in notes(app))
+
+
+async def test_folder_is_a_message(home: Path) -> None:
+    app = make_app(home, replay=home, game_number=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any(str(home) in n for n in notes(app))
+
+
+async def test_unreadable_file_is_a_message(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, "locked.pdn", OWN_GAME)
+    # chmod 000 does not stop root: make opening this one file fail, wherever it is opened
+    real_open = open
+
+    def guarded(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if isinstance(file, (str, Path)) and Path(file) == path:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", guarded)
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await until(pilot, lambda: "Cannot read" in text_of(screen, "progress"))
+        assert "Permission denied" in text_of(screen, "progress")
+        await pilot.press("enter")  # nothing to open, nothing breaks
+        assert app.screen is screen
+    app = make_app(home, replay=path, game_number=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("Permission denied" in n for n in notes(app))
+
+
+async def test_not_a_game_file(home: Path, tmp_path: Path) -> None:
+    path = tmp_path / "noise.pdn"
+    path.write_bytes(bytes(range(256)) * 4)
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await read_all(pilot, screen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, (GameTableScreen, ReplayScreen))
+
+
+async def test_game_number_beyond_the_file(home: Path, tmp_path: Path) -> None:
+    path = write(tmp_path, "club.pdn", BROKEN_FILE)
+    app = make_app(home, replay=path, game_number=9)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any("no game number 9" in n for n in notes(app))
+        await read_all(pilot, table(app))
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["replay", "/nope"], "/nope: no such file"),
+        (["replay", "/"], "/: no such file"),
+        (["replay", "--game", "0", __file__], "--game must be 1 or more"),
+        (["replay", "--variant", "chess", __file__], "chess"),
+    ],
+)
+def test_cli_replay_mistakes_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("shashki: error: ") and words in err
+    assert "Traceback" not in err
