@@ -625,3 +625,29 @@ def test_cli_replay_mistakes_are_one_line(
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("shashki: error: ") and words in err
     assert "Traceback" not in err
+
+
+# -- pictures ----------------------------------------------------------------------------------
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_game_table(snap_compare, home: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """The table of a four-game file, read to the end, the game with an error highlighted
+    (its error in words under the table)."""
+    path = write(home, "club.pdn", BROKEN_FILE + "\n" + OWN_GAME)
+
+    async def wait(pilot: Pilot[None]) -> None:
+        await read_all(pilot, table(pilot.app))  # type: ignore[arg-type]
+        await pilot.press("down")
+
+    assert snap_compare(make_app(home, replay=path), terminal_size=size, run_before=wait)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_replay_with_a_comment(snap_compare, home: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """The replay after 1. c3-d4: its comment beside the list, the variations indented."""
+    path = write(home, "study.pdn", OWN_GAME)
+    app = make_app(home, replay=path, game_number=1)
+    assert snap_compare(app, terminal_size=size, press=["right"])

@@ -178,7 +178,7 @@ class GameTableScreen(Screen[None]):
             yield Input(placeholder="search by player name (press /)", id="filter")
             yield Select(
                 [(f"untagged games: {v.name}", v.id) for v in all_variants()],
-                prompt="untagged games: PDN default (International)",
+                prompt="untagged games: International (default)",
                 value=self.default_variant if self.default_variant else Select.NULL,
                 id="default-variant",
             )
@@ -428,6 +428,7 @@ class ReplayScreen(Screen[None]):
         for name in self.shashki.BOARD_THEMES:
             self.board.set_class(name == settings.board_theme, f"-theme-{name}")
         self._fill_moves()
+        self.board.cursor = -1
         self.board.focus()
         self._show()
 
@@ -505,6 +506,7 @@ class ReplayScreen(Screen[None]):
         ctl.interactive = False
         self.controller = ctl
         self.board.set_controller(ctl)
+        self.board.cursor = -1  # nothing to select on a replayed board: no cursor square
         if animate and node.parent is prev and node.move is not None and len(node.move.path) > 2:
             self._show_jumps(node.move)
         self._show()
