@@ -32,7 +32,10 @@ async def test_the_arrow_keys_reach_every_square(home: Path, variant: str) -> No
         squares = set(geo.squares)
         for flipped in (False, True):
             board.flipped = flipped
-            steps = {sq: [_cursor_step(board, sq, dx, dy) for dx, dy in ARROWS.values()] for sq in squares}
+            steps = {
+                sq: [_cursor_step(board, sq, dx, dy) for dx, dy in ARROWS.values()]
+                for sq in squares
+            }
             for start in squares:
                 assert _reachable(steps, start) == squares, (geo.name(start), flipped)
             for sq in squares:
@@ -49,7 +52,13 @@ async def test_the_cell_size_follows_the_terminal(home: Path) -> None:
     app = make_app(home, variant="international")
     async with app.run_test(size=(100, 32)) as pilot:
         board = game_screen(app).board
-        for size, cell in (((80, 24), (5, 2)), ((100, 36), (5, 2)), ((200, 60), (9, 4)), ((140, 40), (7, 3)), ((40, 14), (3, 1))):
+        for size, cell in (
+            ((80, 24), (5, 2)),
+            ((100, 36), (5, 2)),
+            ((200, 60), (9, 4)),
+            ((140, 40), (7, 3)),
+            ((40, 14), (3, 1)),
+        ):
             await pilot.resize_terminal(*size)
             layout = board.board_layout()
             assert layout is not None and (layout.cell_w, layout.cell_h) == cell, size

@@ -1,7 +1,7 @@
 """Short games of every group of variants played to their end, once by keys and once by
 mouse clicks, each from a position near the end; the game-over dialog must name the rule.
 
-Classic: a Russian draw by FMJD-64 7.2.5 (keys) and an International win (clicks, 10×10).
+Classic: a Russian draw by FMJD-64 7.2.5 (keys) and an International win (clicks, 10x10).
 Orthogonal: a Turkish win (keys) and a Turkish draw, one piece against one (clicks).
 Family: Wolf and Sheep's two goals, the wolf on rank 8 (keys) and the wolf shut in (clicks).
 Modified: giveaway's inverted win (keys) and a double-move turn that wins (clicks).

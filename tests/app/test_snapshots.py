@@ -1,5 +1,5 @@
 """SVG snapshots that guard the look: the menu, boards of every kind, the route choice, the
-too-small message and the ASCII pieces, each at 80×24 and at a larger size.
+too-small message and the ASCII pieces, each at 80x24 and at a larger size.
 
 The app runs with a private home (no user settings, variant files or autosave), no resume
 question and no clock, so the pictures depend on the code alone.  Refresh them after an
@@ -54,10 +54,13 @@ def test_route_choice(snap_compare, home: Path, size: tuple[int, int]) -> None: 
     assert snap_compare(app, terminal_size=size, run_before=choose)
 
 
-# no board fits at 80×24 or above, so the message is shown at two sizes below the minimum
+# every board fits at 80x24, so the message is shown at two sizes below the minimum
 @pytest.mark.parametrize(
     ("variant", "size"),
-    [pytest.param("russian", (24, 8), id="8x8-24x8"), pytest.param("international", (40, 12), id="10x10-40x12")],
+    [
+        pytest.param("russian", (24, 8), id="8x8-24x8"),
+        pytest.param("international", (40, 12), id="10x10-40x12"),
+    ],
 )
 def test_too_small(snap_compare, home: Path, variant: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(make_app(home, variant=variant), terminal_size=size)
