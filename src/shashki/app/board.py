@@ -212,9 +212,14 @@ class BoardWidget(Widget, can_focus=True):
 
     def _sk_collect_styles(self) -> dict[str, Style]:
         full = {"board--light", "board--dark", "board--coord", "board--small"}
-        return {
+        styles = {
             n: self.get_component_rich_style(n, partial=n not in full) for n in self.COMPONENT_CLASSES
         }
+        # on boards that play every square, every other one is a shade lighter (else one slab)
+        dark = self.get_component_styles("board--dark").background
+        light = self.get_component_styles("board--light").background
+        styles["board--alt"] = styles["board--dark"] + Style(bgcolor=dark.blend(light, 0.25).rich_color)
+        return styles
 
     def _sk_compute_marks(self) -> dict[str, set[int]]:
         ctl = self.controller
@@ -316,7 +321,9 @@ class BoardWidget(Widget, can_focus=True):
     ) -> list[Segment]:
         """The segments of one text row (``sub``) of the cell of ``sq``."""
         ctl = self.controller
-        base = styles["board--dark"]
+        geo = self._geo
+        alt = geo.all_squares and (geo.file_of[sq] + geo.rank_of[sq]) % 2 == 1
+        base = styles["board--alt" if alt else "board--dark"]
         for name, style_name in (
             ("last", "board--last"),
             ("last_cap", "board--last"),

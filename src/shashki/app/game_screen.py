@@ -342,14 +342,27 @@ class GameScreen(Screen[None]):
     def _refresh_moves(self) -> None:
         lv = self.query_one("#moves", ListView)
         rows = self.move_rows()
-        if rows != getattr(self, "_rows", None):
-            self._rows = rows
-            lv.clear()
-            for text in rows:
-                lv.append(ListItem(Label(text)))
-            if rows:
-                lv.index = len(rows) - 1
-                lv.scroll_end(animate=False)
+        old: list[str] = getattr(self, "_rows", None) or []
+        if rows == old:
+            return
+        self._rows = rows
+        # change only the rows that differ (a move ends the last row or adds one): mounting
+        # the whole list again on every move made each move slower as the game grew
+        labels: list[Label] = getattr(self, "_row_labels", [])
+        for i in range(min(len(labels), len(rows))):
+            if old[i] != rows[i]:
+                labels[i].update(rows[i])
+        if len(labels) > len(rows):
+            lv.remove_items(range(len(rows), len(labels)))
+            del labels[len(rows):]
+        added = [Label(text) for text in rows[len(labels):]]
+        if added:
+            lv.extend(ListItem(label) for label in added)
+            labels.extend(added)
+        self._row_labels = labels
+        if rows:
+            lv.index = len(rows) - 1
+            lv.scroll_end(animate=False)
 
     # -- events ------------------------------------------------------------------------------
 
