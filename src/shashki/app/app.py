@@ -401,7 +401,8 @@ class ShashkiApp(App[None]):
                 b = binding if not isinstance(binding, tuple) else None
                 if b is None or b.action.startswith("cursor") or b.action.startswith("next"):
                     continue
-                yield SystemCommand(b.description, f"{b.description} ({b.key.split(',')[0]})", lambda a=b.action: screen.run_action(a))
+                key = b.key_display or b.key.split(",")[0]  # "?" and ":", not "question_mark"
+                yield SystemCommand(b.description, f"{b.description} ({key})", lambda a=b.action: screen.run_action(a))
 
 
 def run(
