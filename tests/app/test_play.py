@@ -292,6 +292,7 @@ async def test_help_the_command_palette_and_quit(home: Path) -> None:
         listed = " ".join(str(o.prompt) for o in app.screen.query_one(CommandList).options)
         for action in ("Undo", "Redo", "Flip", "Offer draw", "Resign", "Save", "Help", "Type move"):
             assert action in listed, action
+        assert "Help (?)" in listed and "Type move (:)" in listed  # keys as the footer shows them
         await pilot.press(*"flip")
         await pilot.pause(0.2)
         await pilot.press("enter")
