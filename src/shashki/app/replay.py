@@ -4,6 +4,7 @@ screen (step, jump, auto-play, comments, variations, and taking over from any mo
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,6 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import (
@@ -159,6 +161,9 @@ class GameTableScreen(Screen[None]):
     GameTableScreen #detail { height: auto; max-height: 3; color: $error; }
     """
 
+    #: How often the rows read meanwhile join the table (after the first five, at once).
+    BATCH_SECONDS = 0.5
+
     def __init__(self, path: Path, default_variant: str | None = None) -> None:
         super().__init__()
         self.path = path
@@ -201,6 +206,9 @@ class GameTableScreen(Screen[None]):
 
         worker = get_current_worker()
         batch: list[GameSummary] = []
+        # the first rows at once, then the rest at most every BATCH_SECONDS: each batch
+        # redraws the table, which costs the screen more than reading costs the worker
+        sent = 0.0
         try:
             for i, record in enumerate(read_file(self.path, self.default_variant)):
                 if worker.is_cancelled:
@@ -225,9 +233,10 @@ class GameTableScreen(Screen[None]):
                         bool(record.header("GameType")),
                     )
                 )
-                if len(batch) >= (5 if i < 50 else 50):
+                if i == 4 or (i > 4 and time.monotonic() - sent >= self.BATCH_SECONDS):
                     self.app.call_from_thread(self._add, batch, False, worker)
                     batch = []
+                    sent = time.monotonic()
         except OSError as exc:
             self.app.call_from_thread(self._failed, f"Cannot read {self.path}: {exc.strerror or exc}")
             return
@@ -244,7 +253,10 @@ class GameTableScreen(Screen[None]):
     def _add(self, batch: list[GameSummary], finished: bool = False, worker: object = None) -> None:
         if worker is not None and worker.is_cancelled:  # type: ignore[attr-defined]
             return  # a batch of a reading given up (the variant was changed meanwhile)
-        table = self.query_one(DataTable)
+        try:
+            table = self.query_one(DataTable)
+        except NoMatches:
+            return  # the screen is being taken down while the file is read
         self.games.extend(batch)
         for g in batch:
             if self._matches(g):
