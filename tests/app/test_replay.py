@@ -70,7 +70,7 @@ BROKEN_FILE = """\
 
 1. c3-d4 f6-e5 2. d4:f6 g7:e5 3. c3-d4 h6-g5 0-1
 
-[Event "Club"]
+[Event "Club championship of the village of Lower Snoring, spring season, last round"]
 [White "Clara"]
 [Black "Anna"]
 [Result "*"]
@@ -344,7 +344,7 @@ async def test_problem_collection_position_opens_to_play(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         await read_all(pilot, screen)
-        assert screen.query_one(DataTable).get_row_at(0)[6] == "position"
+        assert screen.query_one(DataTable).get_row_at(0)[7] == "position"
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen)
         ctl = app.screen.controller
@@ -496,7 +496,10 @@ async def test_broken_game_shows_the_error_and_stops_at_the_last_good_move(
         await read_all(pilot, screen)
         grid = screen.query_one(DataTable)
         assert grid.row_count == 3
-        assert str(grid.get_row_at(1)[8]) == "error" and str(grid.get_row_at(0)[8]) == ""
+        assert str(grid.get_row_at(1)[1]) == "error" and str(grid.get_row_at(0)[1]) == ""
+        # a long event is cut, so that the players stay in view
+        assert grid.get_row_at(2)[2] == "Club championship of the vi…"
+        assert grid.get_row_at(2)[4:6] == ["Clara", "Anna"]
         assert text_of(screen, "detail") == ""
         await pilot.press("down")
         detail = text_of(screen, "detail")

@@ -128,6 +128,12 @@ class GameSummary:
     tagged: bool = True
 
 
+def _cut(text: str, width: int) -> str:
+    """``text`` on one line of at most ``width`` characters (an ellipsis where it is cut)."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def load_record(path: Path, index: int, default_variant: str | None = None) -> GameRecord | None:
     """The ``index``-th game (0-based) of a file, the earlier ones skipped unparsed."""
     from ..records.pdn import HeadersScanner, read_file
@@ -156,7 +162,7 @@ class GameTableScreen(Screen[None]):
     GameTableScreen #top { height: 3; }
     GameTableScreen #filter { width: 1fr; }
     GameTableScreen #default-variant { width: 50; }
-    GameTableScreen #progress { height: 1; color: $text-muted; }
+    GameTableScreen #progress { height: auto; max-height: 2; color: $text-muted; }
     GameTableScreen DataTable { height: 1fr; }
     GameTableScreen #detail { height: auto; max-height: 3; color: $error; }
     """
@@ -196,7 +202,8 @@ class GameTableScreen(Screen[None]):
         self.title = "shashki"
         self.sub_title = self.path.name
         table = self.query_one(DataTable)
-        table.add_columns("#", "Event", "Date", "White", "Black", "Result", "Moves", "Variant", "")
+        # the error mark next to the number, where a narrow terminal still shows it
+        table.add_columns("#", "", "Event", "Date", "White", "Black", "Result", "Moves", "Variant")
         table.focus()
         self.read_games()
 
@@ -285,7 +292,19 @@ class GameTableScreen(Screen[None]):
     def _row(self, table: DataTable, g: GameSummary) -> None:  # type: ignore[type-arg]
         mark = Text("error", style="red") if g.error else Text("")
         moves = str(g.moves) if g.moves or not g.has_fen else "position"
-        table.add_row(str(g.index + 1), g.event, g.date, g.white, g.black, g.result, moves, g.variant, mark, key=str(g.index))
+        # a column grows to its longest cell: one long event would push the players out of view
+        table.add_row(
+            str(g.index + 1),
+            mark,
+            _cut(g.event, 28),
+            _cut(g.date, 12),
+            _cut(g.white, 22),
+            _cut(g.black, 22),
+            g.result,
+            moves,
+            g.variant,
+            key=str(g.index),
+        )
 
     @on(Input.Changed, "#filter")
     def _filter(self) -> None:
