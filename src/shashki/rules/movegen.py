@@ -240,12 +240,17 @@ def _compile(gen: MoveGenerator) -> None:
     """Build ``gen``'s hot functions as closures over its tables.
 
     Every rule switch and table is a local of the closures (no attribute look-ups in the
-    loops); the functions are stored on ``gen``:
+    loops), and nothing here knows a variant: only the switches and the geometry's shifts
+    decide what runs.  The functions are stored on ``gen``:
 
     * ``_capture_moves(own, opp, k, empty, turn)``: the capture moves (Move objects);
+    * ``_moves_of(w, b, k, turn)``: the legal moves;
     * ``_count_position(w, b, k, turn)``: the number of legal moves, counting quiet moves
-      and captures that cannot go on with whole-board operations;
+      and captures that cannot go on with whole-board operations (per side, a version
+      written out with the shifts as constants);
     * ``_fast_perft(w, b, k, turn, depth)``: perft by copy-make on four ints.
+
+    When a subclass has its own ``_captures``, these functions call it for the captures.
     """
     geo = gen.geo
     size = geo.size
@@ -763,14 +768,62 @@ def _compile(gen: MoveGenerator) -> None:
                 n += ((men >> s) & empty).bit_count()
         return n + nk
 
+    def specialised_count(turn: int) -> Any:
+        """``count`` for side ``turn``, written out with this generator's shifts and masks
+        as constants (no loops over direction tuples): the last ply of perft runs it for
+        every position.  Generated from the same tables as ``count``, which it equals."""
+        jumps = [f"(((men << {s}) & opp) << {s}) & empty" for s in cap_up[turn]]
+        jumps += [f"(((men >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
+        cont = [f"(((lands << {s}) & opp) << {s}) & empty" for s in cap_up[turn]]
+        cont += [f"(((lands >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
+        if promo_continue and promo[turn]:
+            cont.insert(0, f"lands & {promo[turn]}")
+        quiet = [f"((men << {s}) & empty).bit_count()" for s in man_up[turn]]
+        quiet += [f"((men >> {s}) & empty).bit_count()" for s in man_down[turn]]
+        quiet_sum = " + ".join(quiet) or "0"
+        ret = "return n" if mandatory else f"return n + nk + {quiet_sum}"
+        lines = [
+            "def count(own, opp, k, turn, _depth=1):",
+            "    occ = own | opp",
+            f"    empty = {mask} & ~occ",
+            "    men = own & ~k",
+            "    kings = own & k",
+            "    nk = 0",
+            "    if kings:",
+            "        nk = king_scan(kings, occ, opp, empty)",
+            "        if nk < 0:",
+            f"            n = search(own, opp, k, empty, False, True)",
+            "            if n:" if mandatory else "            if False:",
+            "                return n",
+            "            nk = king_scan(kings, occ, 0, empty)",
+            f"            return n + nk + {quiet_sum}",
+        ]
+        if jumps:
+            lines += [f"    j{i} = {j}" for i, j in enumerate(jumps)]
+            lines += [
+                "    lands = " + " | ".join(f"j{i}" for i in range(len(jumps))),
+                "    if lands:",
+                "        if " + " or ".join(f"({c})" for c in cont) + ":",
+                "            n = search(own, opp, k, empty, False, False)",
+                "        else:",
+                "            n = " + " + ".join(f"j{i}.bit_count()" for i in range(len(jumps))),
+                f"        {ret}",
+            ]
+        lines.append(f"    return nk + {quiet_sum}")
+        namespace = {"king_scan": king_scan, "search": searches[turn]}
+        exec("\n".join(lines), namespace)  # noqa: S102 - our own text, from ints only
+        return namespace["count"]
+
+    counts = (specialised_count(0), specialised_count(1)) if plain else (count, count)
+
     def count_position(w: int, b: int, k: int, turn: int) -> int:
-        return count(b, w, k, 1) if turn else count(w, b, k, 0)
+        return counts[1](b, w, k, 1) if turn else counts[0](w, b, k, 0)
 
     def walk(own: int, opp: int, k: int, turn: int, depth: int) -> int:
         """Perft of the side ``turn`` owning ``own`` (depth >= 2)."""
         d = depth - 1
-        child = count if d == 1 else walk
         nxt = turn ^ 1
+        child = counts[nxt] if d == 1 else walk
         empty = mask & ~(own | opp)
         men = own & ~k
         kings = own & k
@@ -851,7 +904,7 @@ def _compile(gen: MoveGenerator) -> None:
     def perft(w: int, b: int, k: int, turn: int, depth: int) -> int:
         own, opp = (b, w) if turn else (w, b)
         if depth == 1:
-            return count(own, opp, k, turn)
+            return counts[turn](own, opp, k, turn)
         return walk(own, opp, k, turn, depth)
 
     gen._capture_moves = capture_moves  # type: ignore[attr-defined]
