@@ -548,67 +548,67 @@ async def test_own_problem_position_opens_to_play(home: Path, tmp_path: Path) ->
 # -- what goes wrong -------------------------------------------------------------------------
 
 
-async def test_missing_file_is_a_message(home: Path) -> None:
-    app = make_app(home, replay=home / "nope.pdn")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        assert any("no such file" in n for n in notes(app))
-
-
-async def test_folder_is_a_message(home: Path) -> None:
-    app = make_app(home, replay=home, game_number=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        assert any(str(home) in n for n in notes(app))
-
-
-async def test_unreadable_file_is_a_message(
+async def test_files_that_go_wrong_are_messages(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = write(tmp_path, "locked.pdn", OWN_GAME)
+    """A missing file, a folder, a game number beyond the file, bytes that are no PDN, and a
+    file that cannot be read: a message each time, never a traceback.  (``replay=`` in
+    the constructor comes to ``open_game_file`` too.)"""
+    club = write(tmp_path, "club.pdn", BROKEN_FILE)
+    noise = tmp_path / "noise.pdn"
+    noise.write_bytes(bytes(range(256)) * 4)
+    locked = write(tmp_path, "locked.pdn", OWN_GAME)
     # chmod 000 does not stop root: make opening this one file fail, wherever it is opened
     real_open = open
 
     def guarded(file, *args, **kwargs):  # type: ignore[no-untyped-def]
-        if isinstance(file, (str, Path)) and Path(file) == path:
-            raise PermissionError(13, "Permission denied", str(path))
+        if isinstance(file, (str, Path)) and Path(file) == locked:
+            raise PermissionError(13, "Permission denied", str(locked))
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr("builtins.open", guarded)
-    app = make_app(home, replay=path)
+    app = make_app(home, replay=home / "nope.pdn")
     async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any("nope.pdn: no such file" in n for n in notes(app))
+        app.open_game_file(home, 2)  # a folder
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any(f"{home}: no such file" in n for n in notes(app))
+        # a game number beyond the file: said so, and the table instead
+        app.open_game_file(club, 9)
+        await pilot.pause()
+        assert any("club.pdn has no game number 9" in n for n in notes(app))
+        await read_all(pilot, table(app))
+        assert table(app).query_one(DataTable).row_count == 3
+        await pilot.press("escape")
+        # bytes that are no PDN: rows that say what is wrong; Enter opens nothing broken
+        app.open_game_file(noise)
+        await pilot.pause()
+        screen = table(app)
+        await read_all(pilot, screen)
+        assert screen.games and all(g.error for g in screen.games)
+        assert "is not a move" in text_of(screen, "detail")
+        await pilot.press("enter")
+        assert isinstance(app.screen, (GameTableScreen, ReplayScreen))
+        await pilot.press("escape")
+        if isinstance(app.screen, GameTableScreen):
+            await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        # a file that cannot be read: in the table, and as one game asked for
+        app.open_game_file(locked)
+        await pilot.pause()
         screen = table(app)
         await until(pilot, lambda: "Cannot read" in text_of(screen, "progress"))
         assert "Permission denied" in text_of(screen, "progress")
         await pilot.press("enter")  # nothing to open, nothing breaks
         assert app.screen is screen
-    app = make_app(home, replay=path, game_number=1)
-    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        app.open_game_file(locked, 1)
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert any("Permission denied" in n for n in notes(app))
-
-
-async def test_not_a_game_file(home: Path, tmp_path: Path) -> None:
-    path = tmp_path / "noise.pdn"
-    path.write_bytes(bytes(range(256)) * 4)
-    app = make_app(home, replay=path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = table(app)
-        await read_all(pilot, screen)
-        await pilot.press("enter")
-        assert isinstance(app.screen, (GameTableScreen, ReplayScreen))
-
-
-async def test_game_number_beyond_the_file(home: Path, tmp_path: Path) -> None:
-    path = write(tmp_path, "club.pdn", BROKEN_FILE)
-    app = make_app(home, replay=path, game_number=9)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert any("no game number 9" in n for n in notes(app))
-        await read_all(pilot, table(app))
+        assert any("Cannot read" in n and "Permission denied" in n for n in notes(app))
 
 
 @pytest.mark.parametrize(
