@@ -20,6 +20,7 @@ _Saved = tuple[Position, int, Move]
 _REV_MASK = (1 << 24) - 1
 _MAT_ONE = 1 << 24
 _BOTH = _MAT_ONE + 1
+_MATERIAL = ~_REV_MASK
 
 
 class Game:
@@ -219,21 +220,34 @@ class Game:
         # MoveGenerator.apply, inlined (the hot path of search and perft), and the clock.
         w, b, k, turn, extra = pos
         _, _, fm, tm, cm, lm = move
+        if not cm:  # a quiet move
+            if turn:
+                b ^= fm | tm
+            else:
+                w ^= fm | tm
+            if k & fm:  # a king moved: both counters go on
+                self._pos = (w, b, k ^ (fm | tm), turn ^ 1, extra)
+                self._clock = clock + _BOTH
+            elif tm & inline[turn]:  # a man was crowned
+                self._pos = (w, b, k | tm, turn ^ 1, extra)
+                self._clock = 0
+            else:  # a man moved
+                self._pos = (w, b, k, turn ^ 1, extra)
+                self._clock = (clock & _MATERIAL) + _MAT_ONE
+            return
         if turn:
             b = (b ^ fm) | tm
             w &= ~cm
         else:
             w = (w ^ fm) | tm
             b &= ~cm
-        if k & fm:  # a king moved: both counters go on, unless it captured
+        if k & fm:
             self._pos = (w, b, ((k ^ fm) & ~cm) | tm, turn ^ 1, extra)
-            self._clock = 0 if cm else clock + _BOTH
         elif (lm if inline[2] else tm) & inline[turn]:  # a man was crowned
             self._pos = (w, b, (k & ~cm) | tm, turn ^ 1, extra)
-            self._clock = 0
-        else:  # a man moved
+        else:
             self._pos = (w, b, k & ~cm, turn ^ 1, extra)
-            self._clock = 0 if cm else (clock & ~_REV_MASK) + _MAT_ONE
+        self._clock = 0  # a capture resets both counters
 
     def pop(self) -> Move:
         """Take back the last move; raises IndexError when there is none."""
