@@ -13,10 +13,11 @@ from .outcome import Outcome, Termination
 from .rules import Counter, DrawRule, NoMoves
 from .variant import Variant, find_variant
 
-# (position, clock, move) saved by each push.  The clock packs two counters: plies
-# since the last man move or capture (low bits) and plies since the last capture or
-# promotion (high bits).
-_Saved = tuple[Position, int, Move]
+# (position, clock, legal moves if known, move) saved by each push: pop restores the
+# legal moves with the position.  The clock packs two counters: plies since the last
+# man move or capture (low bits) and plies since the last capture or promotion (high
+# bits).
+_Saved = tuple[Position, int, list[Move] | None, Move]
 _REV_MASK = (1 << 24) - 1
 _MAT_ONE = 1 << 24
 _BOTH = _MAT_ONE + 1
@@ -203,7 +204,7 @@ class Game:
         """Play a move known to be legal, without checking it (search and perft)."""
         pos = self._pos
         clock = self._clock
-        self._stack.append((pos, clock, move))
+        self._stack.append((pos, clock, self._moves, move))
         self._moves = None
         inline = self._inline
         if inline is None:  # the generator makes its moves itself
@@ -251,8 +252,7 @@ class Game:
 
     def pop(self) -> Move:
         """Take back the last move; raises IndexError when there is none."""
-        self._pos, self._clock, move = self._stack.pop()
-        self._moves = None
+        self._pos, self._clock, self._moves, move = self._stack.pop()
         self._ended = None
         return move
 
