@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.command import CommandList, CommandPalette
-from textual.widgets import Input, Markdown, OptionList
+from textual.widgets import Input, Markdown, OptionList, Static
 
 from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen
 from shashki.app.game_screen import GameScreen
@@ -62,7 +62,7 @@ async def test_a_variant_is_chosen_from_the_menu_by_keys(home: Path) -> None:
         target = next(i for i, o in enumerate(menu.options) if o.id == "international")
         await pilot.press(*["down"] * (target - menu.highlighted))  # type: ignore[operator]
         assert menu.options[menu.highlighted].id == "international"  # type: ignore[index]
-        assert "International draughts" in app.screen.query_one("#card", Markdown).source
+        assert "International draughts" in str(app.screen.query_one("#card", Static).content)
         await pilot.press("enter")
         assert isinstance(app.screen, NewGameScreen) and app.screen.variant.id == "international"
         await pilot.press("enter")  # the Play button has the focus

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -142,6 +143,9 @@ class ShashkiApp(App[None]):
         self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
+        self._autosave_lock = threading.Lock()
+        self._autosave_next: tuple[tuple[Game, dict[str, str]] | None] | None = None
+        self._autosave_busy = False
 
     # -- settings ----------------------------------------------------------------------
 
@@ -261,17 +265,58 @@ class ShashkiApp(App[None]):
         return headers
 
     def _changed(self, controller: GameController) -> None:
+        """Autosave after every change, in a background thread: the board never waits
+        for the disk, and only the newest state is written."""
         if not self.autosave_enabled:
             return
-        try:
-            from ..records import autosave, clear_autosave
+        if controller.outcome is not None:
+            job: tuple[Game, dict[str, str]] | None = None
+        elif controller.game.move_stack:
+            job = (controller.game.copy(), self.headers(controller))
+        else:
+            return
+        with self._autosave_lock:
+            self._autosave_next = (job,)
+            if self._autosave_busy:
+                return
+            self._autosave_busy = True
+        threading.Thread(target=self._autosave_loop, name="shashki-autosave", daemon=True).start()
 
-            if controller.outcome is not None:
-                clear_autosave()
-            elif controller.game.move_stack:
-                autosave(self._record(controller), self.headers(controller))
-        except Exception as exc:  # noqa: BLE001 - saving must never break play
-            self.notify(f"Autosave failed: {exc}", severity="warning", timeout=5)
+    def _autosave_loop(self) -> None:
+        from ..records import GameRecord, autosave, clear_autosave
+
+        while True:
+            with self._autosave_lock:
+                pending = self._autosave_next
+                self._autosave_next = None
+                if pending is None:
+                    self._autosave_busy = False
+                    return
+            (job,) = pending
+            try:
+                if job is None:
+                    clear_autosave()
+                else:
+                    game, headers = job
+                    autosave(GameRecord.from_game(game, headers))
+            except Exception as exc:  # noqa: BLE001 - saving must never break play
+                try:
+                    self.call_from_thread(
+                        self.notify, f"Autosave failed: {exc}", severity="warning", timeout=5
+                    )
+                except RuntimeError:  # the app has gone
+                    pass
+
+    def flush_autosave(self, timeout: float = 5.0) -> None:
+        """Wait until the newest state is on disk (before quitting, and in tests)."""
+        import time
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._autosave_lock:
+                if not self._autosave_busy and self._autosave_next is None:
+                    return
+            time.sleep(0.01)
 
     def _record(self, controller: GameController):  # type: ignore[no-untyped-def]
         from ..records import GameRecord
@@ -414,13 +459,15 @@ def run(
     default_variant: str | None = None,
     mouse: bool = True,
 ) -> None:
-    ShashkiApp(
+    app = ShashkiApp(
         variant=variant,
         fen=fen,
         replay=Path(replay) if replay else None,
         game_number=game_number,
         default_variant=default_variant,
-    ).run(mouse=mouse)
+    )
+    app.run(mouse=mouse)
+    app.flush_autosave()
 
 
 __all__ = ["Color", "ShashkiApp", "run"]

@@ -25,6 +25,8 @@ from ..rules.fen import square_text
 from ..rules.move import Color
 from .controller import GameController
 
+_MARK_NAMES = ("selected", "dest", "waypoint", "must", "last", "last_cap", "route", "ghost", "frozen")
+
 #: Cell sizes tried from the largest: (width, height).
 CELL_SIZES = ((9, 4), (7, 3), (5, 2), (3, 1))
 #: Left margin for rank labels and bottom margin for file labels.
@@ -102,6 +104,8 @@ class BoardWidget(Widget, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.controller = controller
         geo = controller.variant.board
+        self._sk_cells: dict[object, object] = {}
+        self._sk_frame: dict[str, object] | None = None
         #: The square under the mouse, or -1.
         self.hover = -1
         #: A move shown part-way, (move, jumps shown): the replay's jump-by-jump captures.
@@ -290,8 +294,45 @@ class BoardWidget(Widget, can_focus=True):
                 segments.append(Segment(" " * cw, styles["board--light"]))
                 continue
             sq = geo.at(f, r)
-            segments.extend(self._cell(sq, sub, cw, ch, marks, styles))
+            segments.extend(self._cell_row(sq, sub, cw, ch, marks, styles))
         return self._finish(segments, width, styles)
+
+    def _cell_row(
+        self, sq: int, sub: int, cw: int, ch: int, marks: dict[str, set[int]], styles: dict[str, Style]
+    ) -> list[Segment]:
+        """One text row of a cell, from a cache of whole cells keyed by what they show:
+        a repaint recomputes only the cells whose piece, marks or cursor changed."""
+        frame = self._sk_frame
+        if frame is None:
+            frame = self._sk_frame = self._sk_new_frame(cw, ch)
+        piece, ghost = self._piece(sq)
+        column = frame["column"]
+        key = (
+            sq,
+            piece,
+            ghost,
+            tuple(sq in marks[name] for name in _MARK_NAMES),
+            sq == frame["cursor"],
+            column(frame["position"], sq) if column is not None else "",
+        )
+        cache = self._sk_cells
+        if cache.get(None) != frame["look"] or len(cache) > 4096:
+            cache.clear()
+            cache[None] = frame["look"]
+        rows = cache.get(key)
+        if rows is None:
+            rows = [self._cell(sq, s, cw, ch, marks, styles) for s in range(ch)]
+            cache[key] = rows
+        return rows[sub]
+
+    def _sk_new_frame(self, cw: int, ch: int) -> dict[str, object]:
+        """What every cell of one repaint shares, looked up once."""
+        return {
+            "look": (cw, ch, self.piece_set, self.show_coords, tuple(sorted(self.classes)), self.app.theme),
+            "cursor": self.cursor if self.has_focus else -1,
+            "column": getattr(self.controller.variant.generator, "stack", None),
+            "position": self.controller.game.position,
+        }
 
     def _finish(self, segments: list[Segment], width: int, styles: dict[str, Style]) -> Strip:
         strip = Strip(segments)
@@ -300,10 +341,12 @@ class BoardWidget(Widget, can_focus=True):
     def render_lines(self, crop: Region) -> list[Strip]:
         # the component styles are looked up once per repaint, not once per line
         self._sk_style_cache: dict[str, Style] | None = self._sk_collect_styles()
+        self._sk_frame = None
         try:
             return super().render_lines(crop)
         finally:
             self._sk_style_cache = None
+            self._sk_frame = None
 
     def _sk_styles(self) -> dict[str, Style]:
         return getattr(self, "_sk_style_cache", None) or self._sk_collect_styles()

@@ -206,8 +206,8 @@ class GameController:
                 sel.route_index = 0
                 return Feedback(
                     choose_route=True,
-                    message=f"{len(ending)} routes lead there: Tab shows the next, Enter plays it, "
-                    "or click a square of the route you want.",
+                    message=f"{len(ending)} routes end there: Tab shows the next, Enter plays "
+                    "the one shown, or click a square of yours.",
                 )
             if square in self.waypoints_available():
                 sel.waypoints.append(square)

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 
 from ..rules.variant import Variant
 
@@ -233,6 +233,8 @@ class HelpScreen(ModalScreen[None]):
         keys = REPLAY_KEYS_HELP if self.replay else KEYS_HELP
         text = f"# {v.name}\n\n{v.card}\n\n## Notation\n\n{notation}\n\n## Keys\n\n{keys}"
         with VerticalScroll():
+            from textual.widgets import Markdown  # imported when help is first asked for
+
             yield Markdown(text)
 
     def action_close(self) -> None:

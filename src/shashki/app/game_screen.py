@@ -57,9 +57,9 @@ class GameScreen(Screen[None]):
     GameScreen { layout: horizontal; }
     GameScreen #board-area { width: 1fr; height: 1fr; }
     GameScreen #side { width: 34; height: 1fr; padding: 0 1; border-left: tall $panel; }
-    GameScreen #turn { text-style: bold; height: auto; }
-    GameScreen #status { height: auto; min-height: 2; color: $warning; }
-    GameScreen #info { height: auto; color: $text-muted; }
+    GameScreen #turn { text-style: bold; height: 3; }
+    GameScreen #status { height: 5; color: $warning; }
+    GameScreen #info { height: 6; color: $text-muted; }
     GameScreen #moves { height: 1fr; min-height: 3; border: round $panel; }
     GameScreen #move-input { height: 3; }
     GameScreen.-narrow #side { width: 26; }
@@ -313,7 +313,6 @@ class GameScreen(Screen[None]):
         if route is not None:
             i = ctl.selection.route_index % len(ctl.selection.routes) + 1
             lines.append(f"Route {i}/{len(ctl.selection.routes)}: {ctl.text(route, full=True)}")
-            lines.append("Tab: next route · Enter: play · Esc: back")
         return "\n".join(lines)
 
     def move_rows(self) -> list[str]:

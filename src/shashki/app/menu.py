@@ -19,7 +19,6 @@ from textual.widgets import (
     Header,
     Input,
     Label,
-    Markdown,
     OptionList,
     Select,
     Static,
@@ -108,7 +107,7 @@ class MenuScreen(Screen[None]):
             yield OptionList(*options, id="variants")
             with VerticalScroll(id="card-area"):
                 yield Static(id="picture")
-                yield Markdown(id="card")
+                yield Static(id="card")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -144,9 +143,16 @@ class MenuScreen(Screen[None]):
         if v.source and not v.source.startswith(str(registry_dir())):
             extra.append(f"From {v.source}")
         self.query_one("#picture", Static).update(mini_board(v))
-        self.query_one("#card", Markdown).update(
-            f"## {v.name}\n\n*{v.summary}*\n\n{v.card}\n\n" + "  \n".join(extra)
-        )
+        card = Text()
+        card.append(v.name + "\n\n", style="bold underline")
+        if v.summary:
+            card.append(v.summary + "\n\n", style="italic")
+        # the card's paragraphs, each joined into one line that the widget wraps
+        paragraphs = [" ".join(p.split()) for p in v.card.split("\n\n") if p.strip()]
+        card.append("\n\n".join(paragraphs))
+        if extra:
+            card.append("\n\n" + "\n".join(extra), style="dim")
+        self.query_one("#card", Static).update(card)
 
     def action_choose(self) -> None:
         ol = self.query_one("#variants", OptionList)
