@@ -190,15 +190,25 @@ async def test_archive_pick_step_jump_and_take_over(
         moves.highlighted = 14
         await pilot.press("enter")
         assert view.node.ply() == 15 and view.game.fen() == fens[15] and view.board.has_focus
+        # what the board showed each time it was redrawn (the jumps pass quickly)
+        shown: list[object] = []
+        redraw = view.board.refresh
+
+        def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+            shown.append(view.board.partial)
+            return redraw(*args, **kwargs)
+
+        monkeypatch.setattr(view.board, "refresh", spy)
         for ply in range(16, double + 2):
             await pilot.press("right")
             assert view.node.ply() == ply
             assert view.game.fen() == fens[ply]
             assert moves.highlighted == ply - 1
             if ply == double + 1:
-                assert view.board.partial == (plies[double], 1)  # the first jump only
                 assert "After 9. f2:f6" in text_of(view, "where")
                 await until(pilot, lambda: view.board.partial is None, 3.0)
+                assert (plies[double], 1) in shown  # the first jump alone, then the move
+                assert shown[-1] is None
         # back with ←
         for ply in range(double, double - 3, -1):
             await pilot.press("left")
