@@ -219,6 +219,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     import os
 
     if not os.path.isfile(args.file):
+        if os.path.isdir(args.file):
+            return _fail(f"{args.file} is a folder: give a PDN file")
         return _fail(f"{args.file}: no such file")
     if not os.access(args.file, os.R_OK):
         return _fail(f"{args.file}: cannot be read")

@@ -625,7 +625,7 @@ async def test_files_that_go_wrong_are_messages(
     ("argv", "words"),
     [
         (["replay", "/nope"], "/nope: no such file"),
-        (["replay", "/"], "/: no such file"),
+        (["replay", "/"], "/ is a folder: give a PDN file"),
         (["replay", "--game", "0", __file__], "--game must be 1 or more"),
         (["replay", "--variant", "chess", __file__], "chess"),
     ],

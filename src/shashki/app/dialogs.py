@@ -36,7 +36,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield Static(self.question)
             with Horizontal():
                 yield Button("Yes (y)", id="yes", variant="primary")
                 yield Button("No (n)", id="no")
@@ -130,7 +130,7 @@ class ChooseScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield Static(self.question)
             yield OptionList(*self.labels)
 
     def on_mount(self) -> None:
@@ -156,7 +156,7 @@ class TextPrompt(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question)
+            yield Static(self.question)
             yield Input(value=self.value, id="text")
 
     def on_mount(self) -> None:
