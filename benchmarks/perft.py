@@ -3,30 +3,33 @@
 
 Run it from the project root::
 
-    python benchmarks/perft.py            # full run (a few minutes)
+    python benchmarks/perft.py            # full run (several minutes)
     python benchmarks/perft.py --quick    # smaller depths, two rounds
 
-It prints three sections:
+It prints four sections:
 
 1. **push/pop throughput** (leaves per second) for russian, brazilian, international and
    english: a perft in which every leaf position is made with ``push`` and undone with
    ``pop``, the same harness for both libraries.  shashki uses ``legal_moves()``,
-   ``push_unchecked`` and ``pop``; its checked ``push`` is shown too.
+   ``push_unchecked`` and ``pop``; its checked ``push`` is shown as well.
 2. **fastest perft** on international: shashki's ``Game.perft`` (copy-make, counting at
    the last ply) against py-draughts' ``turbo`` perft (bulk counting).
-3. **correctness**: the counts each library gets, with the published counts from the
+3. **correctness**: the counts each library got, with the published counts from the
    start positions (english, depth 3: 302).
+4. **summary** against the goals of the project (push/pop at least 2x py-draughts on
+   russian, brazilian and international; fastest perft at least py-draughts' own).
 
 The speed of a shared machine drifts, so the libraries are timed interleaved in one
-process: each position is run by one library and then the other (the order alternating
-from round to round), with the garbage collector off while the clock runs.  The clock
-is the process's CPU time by default (``--clock wall`` for elapsed time), which other
-processes on the machine disturb less.  Each round prints its figures and ratio; the
-summary gives each library's rate with every position at its best round, the ratio of
-those, and the per-round ratios with their median.  Nothing here asserts on time.
+process: each position is run by one library and then by the other (the order
+alternating from round to round), with the garbage collector off while the clock runs.
+The clock is the process's CPU time by default (``--clock wall`` for elapsed time),
+which other processes on the machine disturb less.  Each round prints its figures and
+ratio; the summaries give each library's rate with every position at its best round,
+the ratio of those, and the ratio of every round with their median.  Nothing here
+asserts on time.
 
 py-draughts is optional (``pip install -e '.[bench]'``).  ``--py-draughts-venv DIR``
-adds the site-packages of another virtual environment to the import path first.
+puts the site-packages of another virtual environment on the import path first.
 """
 
 from __future__ import annotations
@@ -44,8 +47,8 @@ from typing import Any
 # -- the positions -------------------------------------------------------------------
 #
 # Numeric FENs, which both libraries read; 8x8 squares are numbered 1 = b8 ... 32 = g1,
-# White on 21-32, as both libraries do.  The middle-game and king positions were
-# written for this benchmark.
+# White on 21-32, in both libraries.  The middle-game and king positions were written
+# for this benchmark.
 
 START_8 = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
 # English checkers: Black (on 1-12) moves first.
@@ -53,10 +56,12 @@ START_ENGLISH = "B" + START_8[1:]
 START_10 = "W:W" + ",".join(map(str, range(31, 51))) + ":B" + ",".join(map(str, range(1, 21)))
 MIDDLE_8 = "W:W21,22,23,24,28,29,31,32:B1,2,4,6,7,8,12,16"
 KINGS_8 = "W:WK4,21,22,25,26,27,30:B6,9,10,12,K29,16"
-MIDDLE_10 = "W:W30,31,32,35,36,37,39,41,42,43,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,11,14,15,16,17,19,23"
+MIDDLE_10 = (
+    "W:W30,31,32,35,36,37,39,41,42,43,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,11,14,15,16,17,19,23"
+)
 KINGS_10 = "B:WK1,K50,27,28,33,38:B9,12,13,K45,19,24"
 
-# variant -> [(label, fen, push/pop depth (full), push/pop depth (quick))]
+# variant -> [(label, fen, push/pop depth of the full run, of the quick run)]
 PUSH_POP: dict[str, list[tuple[str, str, int, int]]] = {
     "russian": [("start", START_8, 6, 5), ("middle", MIDDLE_8, 5, 4), ("kings", KINGS_8, 6, 5)],
     "brazilian": [("start", START_8, 6, 5), ("middle", MIDDLE_8, 5, 4), ("kings", KINGS_8, 6, 5)],
@@ -72,7 +77,7 @@ PUSH_POP: dict[str, list[tuple[str, str, int, int]]] = {
     ],
 }
 
-# International positions for the fastest perft: (label, fen, depth (full), depth (quick)).
+# International positions of the fastest perft: (label, fen, depth full, depth quick).
 FASTEST: list[tuple[str, str, int, int]] = [
     ("start", START_10, 7, 6),
     ("middle", MIDDLE_10, 6, 5),
@@ -93,6 +98,10 @@ PY_DRAUGHTS_BOARDS = {
     "international": "StandardBoard",
     "english": "AmericanBoard",
 }
+
+# The goals of the project on its reference machine.
+PUSH_POP_GOAL = 2.0  # shashki / py-draughts, push/pop, russian, brazilian and international
+FASTEST_GOAL = 1.0  # shashki's fastest perft / py-draughts' fastest, international
 
 # -- the harnesses ---------------------------------------------------------------------
 
@@ -155,8 +164,7 @@ def timed(run: Callable[[], int]) -> tuple[int, float]:
 def load_py_draughts(venv: str | None) -> Any:
     """The ``draughts`` module, or None when it cannot be imported."""
     if venv:
-        pattern = os.path.join(venv, "lib", "python*", "site-packages")
-        found = sorted(glob.glob(pattern))
+        found = sorted(glob.glob(os.path.join(venv, "lib", "python*", "site-packages")))
         if not found:
             print(f"no site-packages under {venv!r}", file=sys.stderr)
         sys.path[:0] = found
@@ -168,7 +176,7 @@ def load_py_draughts(venv: str | None) -> Any:
 
 
 class PyDraughts:
-    """The few entry points of py-draughts this benchmark calls."""
+    """The few entry points of py-draughts this benchmark calls (it is GPL: only called)."""
 
     def __init__(self, module: Any) -> None:
         self.module = module
@@ -200,65 +208,73 @@ class Counts:
         self.by_key.setdefault(key, {}).setdefault(lib, set()).add(count)
 
 
-class Series:
-    """Several libraries timed on the same jobs, interleaved: in every round each job is
-    run by each library in turn (the order alternating from round to round)."""
+Runner = Callable[[str, str], tuple[int, float]]
 
-    def __init__(self, name: str, libs: list[str], jobs: list[str]) -> None:
-        self.name = name
+
+class Series:
+    """Libraries timed on the same jobs, interleaved: in every round each job is run by
+    each library in turn, the first two alternating their order from round to round.
+    When the second library is py-draughts, the first is compared with it."""
+
+    def __init__(self, libs: list[str], jobs: list[str]) -> None:
         self.libs = libs
         self.jobs = jobs
+        self.compared = len(libs) >= 2 and libs[1] == "py-draughts"
         self.leaves: dict[str, int] = {}
         # seconds[lib][job][round]
-        self.seconds: dict[str, dict[str, list[float]]] = {lib: {j: [] for j in jobs} for lib in libs}
+        self.seconds: dict[str, dict[str, list[float]]] = {
+            lib: {job: [] for job in jobs} for lib in libs
+        }
 
-    def run(self, rounds: int, runner: Callable[[str, str], tuple[int, float]], counts: Counts,
-            key: Callable[[str], tuple[str, str, int]], show: Callable[[int], None]) -> None:
+    def run(
+        self,
+        rounds: int,
+        runner: Runner,
+        record: Callable[[str, str, int], None],
+        show: Callable[[int], None],
+    ) -> None:
         for r in range(rounds):
             for job in self.jobs:
-                # The compared pair alternates its order; extra figures come last.
-                pair = [lib for lib in self.libs[:2]]
-                order = (pair if r % 2 == 0 else pair[::-1]) + self.libs[2:]
-                for lib in order:
+                pair = self.libs[:2] if r % 2 == 0 else self.libs[1::-1]
+                for lib in pair + self.libs[2:]:
                     n, t = runner(lib, job)
-                    counts.add(key(job), lib, n)
+                    record(lib, job, n)
                     self.leaves[job] = n
                     self.seconds[lib][job].append(t)
             show(r)
 
-    def round_rate(self, lib: str, r: int) -> float:
-        total = sum(self.seconds[lib][j][r] for j in self.jobs)
-        return sum(self.leaves[j] for j in self.jobs) / total
+    def rate(self, lib: str, jobs: list[str], r: int | None = None) -> float:
+        """Leaves per second over ``jobs``: in round ``r``, or each job at its best round."""
+        times = self.seconds[lib]
+        total = sum(min(times[j]) if r is None else times[j][r] for j in jobs)
+        return sum(self.leaves[j] for j in jobs) / total
 
-    def best_rate(self, lib: str, jobs: list[str] | None = None) -> float:
-        """Leaves per second, each job at its fastest round."""
-        jobs = jobs or self.jobs
-        return sum(self.leaves[j] for j in jobs) / sum(min(self.seconds[lib][j]) for j in jobs)
+    def ratios(self, jobs: list[str]) -> tuple[float, list[float]]:
+        """The first library's rate over the second's: best against best, and per round."""
+        a, b = self.libs[:2]
+        rounds = len(self.seconds[a][jobs[0]])
+        per_round = [self.rate(a, jobs, r) / self.rate(b, jobs, r) for r in range(rounds)]
+        return self.rate(a, jobs) / self.rate(b, jobs), per_round
 
     def round_line(self, r: int, label: str) -> str:
-        rates = {lib: self.round_rate(lib, r) for lib in self.libs}
+        rates = {lib: self.rate(lib, self.jobs, r) for lib in self.libs}
         text = "  ".join(f"{lib} {fmt(x)}" for lib, x in rates.items())
-        if len(self.libs) >= 2:
+        if self.compared:
             text += f"  ratio {rates[self.libs[0]] / rates[self.libs[1]]:.2f}x"
         return f"  round {r + 1} {label:<14}{text}"
 
     def summary(self, label: str, jobs: list[str] | None = None) -> list[str]:
-        """Best-round rate per library and the ratios of the first library to the second."""
         jobs = jobs or self.jobs
-        rounds = len(self.seconds[self.libs[0]][jobs[0]])
-        best = {lib: self.best_rate(lib, jobs) for lib in self.libs}
-        line = f"  {label:<14}" + "  ".join(f"{lib} {fmt(x)}" for lib, x in best.items())
-        if len(self.libs) < 2:
+        line = f"  {label:<14}" + "  ".join(
+            f"{lib} {fmt(self.rate(lib, jobs))}" for lib in self.libs
+        )
+        if not self.compared:
             return [line]
+        best, per_round = self.ratios(jobs)
         a, b = self.libs[:2]
-        per_round = []
-        for r in range(rounds):
-            ta = sum(self.seconds[a][j][r] for j in jobs)
-            tb = sum(self.seconds[b][j][r] for j in jobs)
-            per_round.append(tb / ta)
         return [
             line,
-            f"  {'':<14}{a}/{b}: best/best {best[a] / best[b]:.2f}x; per round "
+            f"  {'':<14}{a}/{b}: {best:.2f}x best against best; per round "
             + " ".join(f"{x:.2f}" for x in per_round)
             + f" (median {statistics.median(per_round):.2f}x)",
         ]
@@ -268,27 +284,34 @@ class Series:
 
 
 def push_pop_section(
-    variants: list[str], rounds: int, quick: bool, pd: PyDraughts | None, checked: bool, counts: Counts
-) -> None:
+    variants: list[str],
+    rounds: int,
+    quick: bool,
+    pd: PyDraughts | None,
+    checked: bool,
+    counts: Counts,
+) -> dict[str, Series]:
     from shashki.rules import Game
 
-    print("== push/pop perft: every leaf made with push and undone with pop ==")
+    print("== 1. push/pop perft: every leaf made with push and undone with pop ==")
     print("  shashki: legal_moves(), push_unchecked, pop; shashki(push): the checked push")
-    print("  py-draughts: board.legal_moves, push, pop")
-    depth_of = {}
+    if pd:
+        print("  py-draughts: board.legal_moves, push, pop")
+    setups: dict[tuple[str, str], tuple[str, int]] = {}
     for variant in variants:
-        for label, fen, df, dq in PUSH_POP[variant]:
-            depth_of[(variant, label)] = (fen, dq if quick else df)
-        spec = ", ".join(f"{label} d{depth_of[(variant, label)][1]}" for label, *_ in PUSH_POP[variant])
-        print(f"  {variant}: {spec}")
+        for label, fen, full, short in PUSH_POP[variant]:
+            setups[(variant, label)] = (fen, short if quick else full)
+        depths = ", ".join(
+            f"{label} d{setups[(variant, label)][1]}" for label, *_ in PUSH_POP[variant]
+        )
+        print(f"  {variant}: {depths}")
     print()
     libs = ["shashki"] + (["py-draughts"] if pd else []) + (["shashki(push)"] if checked else [])
-    all_series = []
+    results: dict[str, Series] = {}
     for variant in variants:
-        jobs = [label for label, *_ in PUSH_POP[variant]]
 
         def runner(lib: str, job: str, variant: str = variant) -> tuple[int, float]:
-            fen, depth = depth_of[(variant, job)]
+            fen, depth = setups[(variant, job)]
             if lib == "py-draughts":
                 board = pd.board(variant, fen)  # type: ignore[union-attr]
                 return timed(lambda: py_draughts_push_pop(board, depth))
@@ -296,62 +319,61 @@ def push_pop_section(
             harness = shashki_push_pop_checked if lib == "shashki(push)" else shashki_push_pop
             return timed(lambda: harness(game, depth))
 
-        series = Series(variant, libs, jobs)
+        def record(lib: str, job: str, n: int, variant: str = variant) -> None:
+            counts.add((variant, job, setups[(variant, job)][1]), lib, n)
+
+        series = results[variant] = Series(libs, [label for label, *_ in PUSH_POP[variant]])
         series.run(
             rounds,
             runner,
-            counts,
-            lambda job, variant=variant: (variant, job, depth_of[(variant, job)][1]),
-            lambda r, series=series, variant=variant: print(series.round_line(r, variant), flush=True),
+            record,
+            lambda r, s=series, v=variant: print(s.round_line(r, v), flush=True),
         )
-        all_series.append(series)
     print()
-    print("  best round of each position, summed:")
-    for series in all_series:
-        for line in series.summary(series.name):
+    print("  each position at its best round:")
+    for variant, series in results.items():
+        for line in series.summary(variant):
             print(line)
     print()
+    return results
 
 
-def fastest_section(rounds: int, quick: bool, pd: PyDraughts | None, counts: Counts) -> None:
+def fastest_section(rounds: int, quick: bool, pd: PyDraughts | None, counts: Counts) -> Series:
     from shashki.rules import Game
 
-    print("== fastest perft, international ==")
+    print("== 2. fastest perft, international ==")
     print("  shashki: Game.perft (copy-make, counts at the last ply)")
     turbo = pd.turbo if pd else None
     if pd and turbo is None:
         print("  py-draughts: draughts.engines.turbo is missing in this version")
     elif turbo:
         print("  py-draughts: draughts.engines.turbo.perft_from_board (bulk counting)")
-    depth_of = {label: (fen, dq if quick else df) for label, fen, df, dq in FASTEST}
-    print("  positions: " + ", ".join(f"{label} d{d}" for label, (_, d) in depth_of.items()))
+    setups = {label: (fen, short if quick else full) for label, fen, full, short in FASTEST}
+    print("  positions: " + ", ".join(f"{label} d{d}" for label, (_, d) in setups.items()))
     print()
 
     def runner(lib: str, job: str) -> tuple[int, float]:
-        fen, depth = depth_of[job]
+        fen, depth = setups[job]
         if lib == "shashki":
             game = Game("international", fen)
             return timed(lambda: game.perft(depth))
         board = pd.board("international", fen)  # type: ignore[union-attr]
         return timed(lambda: turbo(board, depth))  # type: ignore[misc]
 
-    libs = ["shashki"] + (["py-draughts"] if turbo else [])
-    series = Series("international", libs, list(depth_of))
-    series.run(
-        rounds,
-        runner,
-        counts,
-        lambda job: ("international", job, depth_of[job][1]),
-        lambda r: print(series.round_line(r, "all positions"), flush=True),
-    )
+    def record(lib: str, job: str, n: int) -> None:
+        counts.add(("international", job, setups[job][1]), lib + " fastest", n)
+
+    series = Series(["shashki"] + (["py-draughts"] if turbo else []), list(setups))
+    series.run(rounds, runner, record, lambda r: print(series.round_line(r, "all positions")))
     print()
-    print("  best round of each position:")
-    for job in depth_of:
+    print("  each position at its best round:")
+    for job in setups:
         for line in series.summary(job, [job]):
             print(line)
     for line in series.summary("all positions"):
         print(line)
     print()
+    return series
 
 
 def other_fastest_section(variants: list[str], quick: bool) -> None:
@@ -361,31 +383,33 @@ def other_fastest_section(variants: list[str], quick: bool) -> None:
     others = [v for v in variants if v != "international"]
     if not others:
         return
-    print("== fastest perft, shashki only (start position; py-draughts has no counterpart) ==")
+    print("  shashki's fastest perft from the start of the other games:")
     for variant in others:
         depth = 6 if quick else 7
         game = Game(variant, PUSH_POP[variant][0][1])
-        n, t = timed(lambda: game.perft(depth))
+        n, t = timed(lambda game=game, depth=depth: game.perft(depth))  # type: ignore[misc]
         print(f"  {variant:<14} d{depth} {n:>9,} leaves  {fmt(n / t)}")
     print()
 
 
-def correctness_section(variants: list[str], pd: PyDraughts | None, counts: Counts) -> None:
+def correctness_section(variants: list[str], pd: PyDraughts | None, counts: Counts) -> int:
+    """Print the counts; returns the number of counts of shashki that are wrong."""
     from shashki.rules import Game
 
-    print("== correctness: the counts each library got ==")
+    print("== 3. correctness: the counts each library got ==")
     # From the start at depth 3, where py-draughts' English count goes wrong, besides the
     # depths timed above.
     for variant in variants:
         label, fen = PUSH_POP[variant][0][:2]
         counts.add((variant, label, 3), "shashki", Game(variant, fen).perft(3))
         if pd:
-            counts.add((variant, label, 3), "py-draughts", py_draughts_push_pop(pd.board(variant, fen), 3))
+            n = py_draughts_push_pop(pd.board(variant, fen), 3)
+            counts.add((variant, label, 3), "py-draughts", n)
     print(
         f"  {'variant':<14}{'position':<9}{'depth':>5}  {'published':>10}  {'shashki':>10}"
         f"  {'py-draughts':>11}  notes"
     )
-    noted = 0
+    wrong = 0
     for (variant, label, depth), by_lib in sorted(counts.by_key.items()):
         published = None
         if label == "start" and depth <= len(PUBLISHED[variant]):
@@ -394,17 +418,18 @@ def correctness_section(variants: list[str], pd: PyDraughts | None, counts: Coun
         py = set().union(*(c for lib, c in by_lib.items() if lib.startswith("py-draughts")))
         notes = []
         if len(sh) > 1:
-            notes.append(f"shashki's runs disagree: {sorted(sh)}")
+            notes.append(f"SHASHKI'S RUNS DISAGREE: {sorted(sh)}")
+            wrong += 1
         if len(py) > 1:
             notes.append(f"py-draughts' runs disagree: {sorted(py)}")
         if published is not None:
             if sh and published not in sh:
                 notes.append("SHASHKI DIFFERS FROM THE PUBLISHED COUNT")
+                wrong += 1
             if py and published not in py:
                 notes.append("py-draughts differs from the published count")
         elif sh and py and sh != py:
             notes.append("the libraries disagree")
-        noted += bool(notes)
         sh_text = ",".join(f"{c:,}" for c in sorted(sh)) or "-"
         py_text = ",".join(f"{c:,}" for c in sorted(py)) or "-"
         pub_text = f"{published:,}" if published is not None else "-"
@@ -412,12 +437,34 @@ def correctness_section(variants: list[str], pd: PyDraughts | None, counts: Coun
             f"  {variant:<14}{label:<9}{depth:>5}  {pub_text:>10}  {sh_text:>10}  {py_text:>11}  "
             + ("; ".join(notes) if notes else "ok")
         )
-    print(f"  {noted} line(s) with a note")
     print()
+    return wrong
+
+
+def summary_section(push_pop: dict[str, Series], fastest: Series | None, wrong: int) -> None:
+    print("== 4. summary ==")
+    for variant, series in push_pop.items():
+        if not series.compared:
+            break
+        best, per_round = series.ratios(series.jobs)
+        goal = variant != "english"
+        mark = ("meets" if best >= PUSH_POP_GOAL else "MISSES") + f" the {PUSH_POP_GOAL:g}x goal"
+        print(
+            f"  push/pop {variant:<14}{best:5.2f}x py-draughts (rounds {min(per_round):.2f}"
+            f"-{max(per_round):.2f}x)  " + (mark if goal else "(py-draughts' tree is wrong here)")
+        )
+    if fastest is not None and fastest.compared:
+        best, per_round = fastest.ratios(fastest.jobs)
+        mark = ("meets" if best >= FASTEST_GOAL else "MISSES") + f" the {FASTEST_GOAL:g}x goal"
+        print(
+            f"  fastest perft, international {best:5.2f}x py-draughts' turbo (rounds"
+            f" {min(per_round):.2f}-{max(per_round):.2f}x)  {mark}"
+        )
+    print(f"  correctness: {'all of shashki counts right' if not wrong else f'{wrong} WRONG'}")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller depths, 2 rounds")
     parser.add_argument("--rounds", type=int, help="push/pop rounds (default 5, quick 2)")
     parser.add_argument("--fast-rounds", type=int, help="fastest-perft rounds (default 3, quick 2)")
@@ -433,7 +480,7 @@ def main(argv: list[str] | None = None) -> int:
         "--clock",
         choices=sorted(CLOCKS),
         default="cpu",
-        help="cpu: the process's CPU time, steady on a busy machine (default); wall: elapsed time",
+        help="cpu: the process's CPU time, steadier on a busy machine (default); wall: elapsed",
     )
     parser.add_argument(
         "--py-draughts-venv",
@@ -454,11 +501,9 @@ def main(argv: list[str] | None = None) -> int:
     pd = PyDraughts(module) if module else None
     import shashki
 
-    print(f"python {sys.version.split()[0]}, shashki {getattr(shashki, '__version__', '?')}", end="")
-    if pd:
-        print(f", py-draughts {pd.version}")
-    else:
-        print()
+    versions = f"python {sys.version.split()[0]}, shashki {getattr(shashki, '__version__', '?')}"
+    print(versions + (f", py-draughts {pd.version}" if pd else ""))
+    if not pd:
         print("py-draughts is not installed: shashki's figures only (pip install -e '.[bench]')")
     print(
         f"{'quick' if args.quick else 'full'} run: {rounds} push/pop rounds, {fast_rounds}"
@@ -467,12 +512,15 @@ def main(argv: list[str] | None = None) -> int:
     print()
 
     counts = Counts()
+    push_pop: dict[str, Series] = {}
+    fastest = None
     if not args.skip_push_pop:
-        push_pop_section(variants, rounds, args.quick, pd, not args.no_checked, counts)
+        push_pop = push_pop_section(variants, rounds, args.quick, pd, not args.no_checked, counts)
     if not args.skip_fastest:
-        fastest_section(fast_rounds, args.quick, pd, counts)
+        fastest = fastest_section(fast_rounds, args.quick, pd, counts)
         other_fastest_section(variants, args.quick)
-    correctness_section(variants, pd, counts)
+    wrong = correctness_section(variants, pd, counts)
+    summary_section(push_pop, fastest, wrong)
     return 0
 
 

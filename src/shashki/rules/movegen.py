@@ -11,6 +11,7 @@ hooks (``moves``, ``apply`` …), never by testing a variant's name here.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from .geometry import Direction, Geometry, absolute_direction
@@ -40,6 +41,12 @@ def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
 
+    # Built by _compile() from the tables, once per generator.
+    _capture_moves: Callable[[int, int, int, int, int], list[Move]]
+    _moves_of: Callable[[int, int, int, int], list[Move]]
+    _count_position: Callable[[int, int, int, int], int]
+    _fast_perft: Callable[[int, int, int, int, int], int]
+
     def __init__(self, geo: Geometry, rules: Rules) -> None:
         self.geo = geo
         self.rules = rules
@@ -58,6 +65,11 @@ class MoveGenerator(GeneratorHooks):
                 out.append(int(d))
             return tuple(out)
 
+        def shift(d: int) -> int:
+            s = geo.shift[d]
+            assert s is not None  # dirs_for refuses the directions the layout lacks
+            return s
+
         # Promotion rows: side 0 promotes on the last rank, side 1 on the first.
         self.promo = (
             (geo.rank_mask[geo.height - 1], geo.rank_mask[0]) if rules.promotion else (0, 0)
@@ -70,10 +82,10 @@ class MoveGenerator(GeneratorHooks):
         self.man_cap_up: list[tuple[int, ...]] = []
         self.man_cap_down: list[tuple[int, ...]] = []
         for side in (0, 1):
-            up, down = [], []
+            up: list[tuple[int, dict[int, Move]]] = []
+            down: list[tuple[int, dict[int, Move]]] = []
             for d in dirs_for(rules.man_moves, side):
-                s = geo.shift[d]
-                assert s is not None
+                s = shift(d)
                 # keyed by the bit of the arrival square: no bit_length() in the loop
                 arrive: dict[int, Move] = {}
                 for p in geo.squares:
@@ -85,8 +97,8 @@ class MoveGenerator(GeneratorHooks):
             self.man_down.append(tuple(down))
             cdirs = dirs_for(rules.man_captures, side)
             self.man_cap_dirs.append(cdirs)
-            self.man_cap_up.append(tuple(geo.shift[d] for d in cdirs if geo.shift[d] > 0))  # type: ignore[operator,misc]
-            self.man_cap_down.append(tuple(-geo.shift[d] for d in cdirs if geo.shift[d] < 0))  # type: ignore[operator,misc]
+            self.man_cap_up.append(tuple(shift(d) for d in cdirs if shift(d) > 0))
+            self.man_cap_down.append(tuple(-shift(d) for d in cdirs if shift(d) < 0))
 
         kmove_dirs = dirs_for(rules.king_moves, 0)
         self.king_cap_dirs = dirs_for(rules.king_captures, 0)
@@ -102,8 +114,8 @@ class MoveGenerator(GeneratorHooks):
                     rays.append(tuple((q, quiet[(p, q)]) for q in ray))
             self.king_rays[p] = tuple(rays)
         # King move shifts, for counting moves with whole-board operations.
-        self.king_shift_up = tuple(geo.shift[d] for d in kmove_dirs if geo.shift[d] > 0)  # type: ignore[operator]
-        self.king_shift_down = tuple(-geo.shift[d] for d in kmove_dirs if geo.shift[d] < 0)  # type: ignore[operator]
+        self.king_shift_up = tuple(shift(d) for d in kmove_dirs if shift(d) > 0)
+        self.king_shift_down = tuple(-shift(d) for d in kmove_dirs if shift(d) < 0)
 
         # Short jumps per square: (direction, victim bit, victim, landing, landing bit).
         def jump_table(dirs: tuple[int, ...]) -> list[tuple[tuple[int, int, int, int, int], ...]]:
@@ -133,8 +145,8 @@ class MoveGenerator(GeneratorHooks):
         self.mandatory = rules.capture_mandatory
         # King capture shifts, for testing with whole-board operations whether a king
         # can capture.
-        self.king_cap_up = tuple(geo.shift[d] for d in self.king_cap_dirs if geo.shift[d] > 0)  # type: ignore[operator]
-        self.king_cap_down = tuple(-geo.shift[d] for d in self.king_cap_dirs if geo.shift[d] < 0)  # type: ignore[operator]
+        self.king_cap_up = tuple(shift(d) for d in self.king_cap_dirs if shift(d) > 0)
+        self.king_cap_down = tuple(-shift(d) for d in self.king_cap_dirs if shift(d) < 0)
         #: What the game object needs to make a move itself, without calling ``apply``:
         #: (promotion row of side 0, of side 1, whether any landing square of a capture
         #: crowns), or None when a subclass has its own ``apply``.
@@ -169,7 +181,7 @@ class MoveGenerator(GeneratorHooks):
 
     def moves(self, pos: Position) -> list[Move]:
         """The legal moves of the side to move (compulsory captures already applied)."""
-        return self._moves_of(pos[0], pos[1], pos[2], pos[3])  # type: ignore[no-any-return]
+        return self._moves_of(pos[0], pos[1], pos[2], pos[3])
 
     def captures(self, pos: Position) -> list[Move]:
         """The capturing moves the side to move may make (empty if it has none)."""
@@ -179,7 +191,7 @@ class MoveGenerator(GeneratorHooks):
 
     def count(self, pos: Position) -> int:
         """``len(self.moves(pos))``, without building the moves when it can."""
-        return self._count_position(pos[0], pos[1], pos[2], pos[3])  # type: ignore[no-any-return]
+        return self._count_position(pos[0], pos[1], pos[2], pos[3])
 
     def apply(self, pos: Position, mv: Move) -> Position:
         """The position after ``mv`` (which must be legal in ``pos``)."""
@@ -216,7 +228,7 @@ class MoveGenerator(GeneratorHooks):
             and cls.captures is MoveGenerator.captures
             and cls._captures is MoveGenerator._captures
         ):
-            return self._fast_perft(pos[0], pos[1], pos[2], pos[3], depth)  # type: ignore[no-any-return]
+            return self._fast_perft(pos[0], pos[1], pos[2], pos[3], depth)
         moves, apply, count = self.moves, self.apply, self.count
 
         def walk(p: Position, d: int) -> int:
@@ -233,7 +245,7 @@ class MoveGenerator(GeneratorHooks):
 
     def _captures(self, own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
         """The capture moves of the side ``turn`` owning ``own`` (majority rule applied)."""
-        return self._capture_moves(own, opp, k, empty, turn)  # type: ignore[no-any-return]
+        return self._capture_moves(own, opp, k, empty, turn)
 
 
 def _compile(gen: MoveGenerator) -> None:
@@ -287,7 +299,8 @@ def _compile(gen: MoveGenerator) -> None:
     def after(rows: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
         if not gen.no_180:
             return [rows] * 9
-        return [[tuple(e for e in row if e[0] != (d + 4) % 8) for row in rows] for d in range(8)] + [rows]
+        banned = [[tuple(e for e in row if e[0] != (d + 4) % 8) for row in rows] for d in range(8)]
+        return [*banned, rows]
 
     man_jumps_after = [after(man_jumps[0]), after(man_jumps[1])]
     king_jumps_after = after(king_jumps)
@@ -322,7 +335,10 @@ def _compile(gen: MoveGenerator) -> None:
     new = tuple.__new__
     # The move of each man's jump by itself, per side and starting square.
     man_jump_moves = [
-        [tuple((vbit, lbit, Move((p, land), (victim,))) for _, vbit, victim, land, lbit in row) for p, row in enumerate(table)]
+        [
+            tuple((vbit, lbit, Move((p, land), (victim,))) for _, vbit, victim, land, lbit in row)
+            for p, row in enumerate(table)
+        ]
         for table in man_jumps
     ]
 
@@ -361,7 +377,10 @@ def _compile(gen: MoveGenerator) -> None:
                     most = n
             key = (start, end, cm, crowned)
             if key not in found:
-                found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm)) if build else None
+                if build:
+                    found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm))
+                else:
+                    found[key] = None
 
         def man(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
             """Extend a man's capture sequence from ``cur``; record the complete ones.
@@ -395,7 +414,9 @@ def _compile(gen: MoveGenerator) -> None:
                 caps.pop()
             return jumped
 
-        def short_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+        def short_king(
+            cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
+        ) -> bool:
             """As ``man``, for a king that jumps only an adjacent piece."""
             jumped = False
             for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
@@ -416,7 +437,9 @@ def _compile(gen: MoveGenerator) -> None:
                 caps.pop()
             return jumped
 
-        def flying_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+        def flying_king(
+            cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
+        ) -> bool:
             """As ``man``, for a king that jumps a piece at any distance and lands on any
             empty square beyond it (on one that goes on, under the must-continue rule)."""
             jumped = False
@@ -449,7 +472,9 @@ def _compile(gen: MoveGenerator) -> None:
                     lands ^= lbit
                     land = lbit.bit_length() - 1
                     path.append(land)
-                    if rest & king_reach[land] and flying_king(land, occ2, rest, d, cm, lmask | lbit):
+                    if rest & king_reach[land] and flying_king(
+                        land, occ2, rest, d, cm, lmask | lbit
+                    ):
                         goes_on = True
                     elif must_continue:
                         terminal.append(land)
@@ -466,7 +491,20 @@ def _compile(gen: MoveGenerator) -> None:
 
         king = flying_king if king_fly else short_king
 
-        def search(own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None) -> Any:
+        def single_jump_moves(cand: int, opp: int, empty: int) -> list[Move]:
+            """The jumps of the men ``cand`` when none of them may go on: from a table."""
+            out = []
+            while cand:
+                low = cand & -cand
+                cand ^= low
+                for vbit, lbit, mv in jump_moves[low.bit_length() - 1]:
+                    if opp & vbit and empty & lbit:
+                        out.append(mv)
+            return out
+
+        def search(
+            own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
+        ) -> Any:
             nonlocal found, start, sbit, build, most
             men = own & ~k
             cand = 0
@@ -476,23 +514,16 @@ def _compile(gen: MoveGenerator) -> None:
                 for s in downs:
                     cand |= (((empty << s) & opp) << s) & men
             kings = own & k
-            if kings and not (
-                kings_take if kings_take is not None else king_captures(kings, own | opp, opp, empty)
-            ):
+            if kings_take is None:
+                kings_take = bool(kings) and king_captures(kings, own | opp, opp, empty)
+            if not kings_take:
                 kings = 0
             if not kings:
                 if not cand:
                     return [] if build_moves else 0
-                if build_moves and not goes_on(cand_lands(cand, opp, empty, turn), opp, empty, turn):
-                    # Men's jumps that all end the move: the moves are in a table.
-                    out = []
-                    while cand:
-                        low = cand & -cand
-                        cand ^= low
-                        for vbit, lbit, mv in jump_moves[low.bit_length() - 1]:
-                            if opp & vbit and empty & lbit:
-                                out.append(mv)
-                    return out
+                lands_if_built = cand_lands(cand, opp, empty, turn) if build_moves else 0
+                if lands_if_built and not goes_on(lands_if_built, opp, empty, turn):
+                    return single_jump_moves(cand, opp, empty)
             occupied = own | opp
             with lock:
                 found = {}
@@ -632,7 +663,9 @@ def _compile(gen: MoveGenerator) -> None:
         def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
             return searches[turn](own, opp, k, empty, True, None)  # type: ignore[no-any-return]
 
-        def count_captures(own: int, opp: int, k: int, empty: int, turn: int, kings_take: bool | None) -> int:
+        def count_captures(
+            own: int, opp: int, k: int, empty: int, turn: int, kings_take: bool | None
+        ) -> int:
             return searches[turn](own, opp, k, empty, False, kings_take)  # type: ignore[no-any-return]
 
         plain = True
@@ -642,7 +675,9 @@ def _compile(gen: MoveGenerator) -> None:
         def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
             return overridden(own, opp, k, empty, turn)
 
-        def count_captures(own: int, opp: int, k: int, empty: int, turn: int, kings_take: bool | None) -> int:
+        def count_captures(
+            own: int, opp: int, k: int, empty: int, turn: int, kings_take: bool | None
+        ) -> int:
             return len(overridden(own, opp, k, empty, turn))
 
         plain = False
@@ -712,14 +747,14 @@ def _compile(gen: MoveGenerator) -> None:
                             return searches[turn](own, opp, k, empty, True, True)  # type: ignore[no-any-return]
                         king_moves.extend(first[(line & -(x << 1)).bit_count()])
         if men:
-            up, down = man_steps[turn]
-            for s, arrive in up:
+            steps_up, steps_down = man_steps[turn]
+            for s, arrive in steps_up:
                 t = (men << s) & empty
                 while t:
                     low = t & -t
                     moves.append(arrive[low])
                     t ^= low
-            for s, arrive in down:
+            for s, arrive in steps_down:
                 t = (men >> s) & empty
                 while t:
                     low = t & -t
@@ -792,7 +827,7 @@ def _compile(gen: MoveGenerator) -> None:
             "    if kings:",
             "        nk = king_scan(kings, occ, opp, empty)",
             "        if nk < 0:",
-            f"            n = search(own, opp, k, empty, False, True)",
+            "            n = search(own, opp, k, empty, False, True)",
             "            if n:" if mandatory else "            if False:",
             "                return n",
             "            nk = king_scan(kings, occ, 0, empty)",
@@ -811,7 +846,7 @@ def _compile(gen: MoveGenerator) -> None:
             ]
         lines.append(f"    return nk + {quiet_sum}")
         namespace = {"king_scan": king_scan, "search": searches[turn]}
-        exec("\n".join(lines), namespace)  # noqa: S102 - our own text, from ints only
+        exec("\n".join(lines), namespace)  # our own text, made of ints and names
         return namespace["count"]
 
     counts = (specialised_count(0), specialised_count(1)) if plain else (count, count)
@@ -907,7 +942,7 @@ def _compile(gen: MoveGenerator) -> None:
             return counts[turn](own, opp, k, turn)
         return walk(own, opp, k, turn, depth)
 
-    gen._capture_moves = capture_moves  # type: ignore[attr-defined]
-    gen._count_position = count_position  # type: ignore[attr-defined]
-    gen._moves_of = moves_of  # type: ignore[attr-defined]
-    gen._fast_perft = perft  # type: ignore[attr-defined]
+    gen._capture_moves = capture_moves
+    gen._count_position = count_position
+    gen._moves_of = moves_of
+    gen._fast_perft = perft
