@@ -1,0 +1,167 @@
+"""The generator's fast paths against its plain ones, over random rule switches.
+
+``MoveGenerator.perft`` counts the last ply with whole-board operations and makes quiet
+moves and single jumps from bits; ``count`` does not build the moves.  Both must agree
+with the plain walk over ``moves`` and ``apply``, whatever the rule switches, and the
+capture search (whose state is shared by the calls) must give the same moves when
+several threads use one generator.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import threading
+
+import pytest
+
+from shashki.rules import Game, all_variants
+from shashki.rules.geometry import RELATIVE_DIRECTIONS, geometry
+from shashki.rules.movegen import MoveGenerator, Position
+from shashki.rules.rules import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
+
+DIAGONAL = ("forward-left", "forward-right", "back-left", "back-right")
+BOARDS = [
+    (8, 8, False),
+    (10, 10, False),
+    (12, 12, False),
+    (6, 6, False),
+    (7, 9, False),
+    (8, 8, True),
+    (6, 7, True),
+    (10, 10, True),
+]
+
+
+def random_rules(rng: random.Random, all_squares: bool) -> Rules:
+    pool = RELATIVE_DIRECTIONS if all_squares else DIAGONAL
+    forward = [d for d in pool if d.startswith("forward") or d in ("left", "right")]
+
+    def some(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+        return tuple(rng.sample(list(names), rng.randint(1, len(names))))
+
+    return Rules(
+        man_moves=some(forward),
+        man_captures=some(pool),
+        king_moves=some(pool),
+        king_moves_fly=rng.random() < 0.6,
+        king_captures=some(pool),
+        king_captures_fly=rng.random() < 0.6,
+        capture_mandatory=rng.random() < 0.85,
+        capture_choice=rng.choice(list(CaptureChoice)),
+        removal=rng.choice(list(Removal)),
+        no_180=rng.random() < 0.4,
+        promotion_in_capture=rng.choice(list(PromotionInCapture)),
+        king_landing=rng.choice(list(KingLanding)),
+        promotion=rng.random() < 0.9,
+    )
+
+
+def random_positions(rng: random.Random, gen: MoveGenerator, count: int) -> list[Position]:
+    """Positions met in random games from random placements of up to 16 pieces."""
+    squares = list(gen.geo.squares)
+    out: list[Position] = []
+    while len(out) < count:
+        rng.shuffle(squares)
+        w = b = k = 0
+        for i, sq in enumerate(squares[: rng.randint(2, min(16, len(squares)))]):
+            if i % 2:
+                w |= 1 << sq
+            else:
+                b |= 1 << sq
+            if rng.random() < 0.3:
+                k |= 1 << sq
+        pos: Position = (w, b, k, rng.randint(0, 1), None)
+        for _ in range(rng.randint(0, 8)):
+            moves = gen.moves(pos)
+            if not moves:
+                break
+            pos = gen.apply(pos, rng.choice(moves))
+        out.append(pos)
+    return out
+
+
+def plain_perft(gen: MoveGenerator, pos: Position, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return sum(plain_perft(gen, gen.apply(pos, mv), depth - 1) for mv in gen.moves(pos))
+
+
+def check_generator(gen: MoveGenerator, positions: list[Position]) -> None:
+    for pos in positions:
+        moves = gen.moves(pos)
+        assert gen.count(pos) == len(moves), pos
+        assert len(set(moves)) == len(moves), pos
+        assert set(gen.captures(pos)) == {m for m in moves if m.is_capture}, pos
+        if len(moves) <= 30:
+            assert gen.perft(pos, 3) == plain_perft(gen, pos, 3), pos
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_fast_paths_agree_with_the_plain_walk(seed: int) -> None:
+    rng = random.Random(f"movegen-fast-{seed}")
+    width, height, all_squares = rng.choice(BOARDS)
+    gen = MoveGenerator(geometry(width, height, all_squares), random_rules(rng, all_squares))
+    check_generator(gen, random_positions(rng, gen, 6))
+
+
+@pytest.mark.parametrize(
+    "variant", [v.id for v in all_variants() if type(v.generator) is MoveGenerator]
+)
+def test_fast_paths_agree_on_every_plain_variant(variant: str) -> None:
+    gen = Game(variant).variant.generator
+    check_generator(gen, random_positions(random.Random(variant), gen, 12))
+
+
+def test_a_subclass_with_its_own_moves_gets_the_plain_walk() -> None:
+    game = Game("russian")
+    base = game.variant.generator
+
+    class OnlyFirstMove(MoveGenerator):
+        def moves(self, pos: Position) -> list:  # type: ignore[type-arg]
+            return super().moves(pos)[:1]
+
+        def count(self, pos: Position) -> int:
+            return len(self.moves(pos))
+
+    gen = OnlyFirstMove(base.geo, base.rules)
+    assert gen.perft(game.position, 6) == 1
+
+
+def test_threads_share_a_generator() -> None:
+    rng = random.Random("threads")
+    game = Game("international")
+    gen = game.variant.generator
+    positions = []
+    for _ in range(40):
+        g = Game("international")
+        for _ in range(rng.randint(10, 70)):
+            moves = g.legal_moves()
+            if not moves:
+                break
+            g.push_unchecked(rng.choice(moves))
+        positions.append(g.position)
+    expected = [(gen.moves(p), gen.count(p)) for p in positions]
+    assert any(m and m[0].is_capture for m, _ in expected)
+    errors: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        r = random.Random(seed)
+        try:
+            for _ in range(3000):
+                i = r.randrange(len(positions))
+                assert (gen.moves(positions[i]), gen.count(positions[i])) == expected[i]
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        threads = [threading.Thread(target=work, args=(s,)) for s in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not errors, errors[0]
