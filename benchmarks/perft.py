@@ -3,7 +3,7 @@
 
 Run it from the project root::
 
-    python benchmarks/perft.py            # full run (several minutes)
+    python benchmarks/perft.py            # full run (a minute or two)
     python benchmarks/perft.py --quick    # smaller depths, two rounds
 
 It prints four sections:
