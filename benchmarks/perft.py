@@ -18,6 +18,9 @@ It prints four sections:
    start positions (english, depth 3: 302).
 4. **summary** against the goals of the project (push/pop at least 2x py-draughts on
    russian, brazilian and international; fastest perft at least py-draughts' own).
+5. **every variant**: shashki's push/pop throughput from the start position of every
+   registered variant (Bashni's columns, Artamonov's shared pieces, the orthogonal games,
+   the modifiers), with the cost of a leaf relative to Russian.
 
 The speed of a shared machine drifts, so the libraries are timed interleaved in one
 process: each position is run by one library and then by the other (the order
@@ -463,6 +466,32 @@ def summary_section(push_pop: dict[str, Series], fastest: Series | None, wrong: 
     print(f"  correctness: {'all of shashki counts right' if not wrong else f'{wrong} WRONG'}")
 
 
+def every_variant_section(rounds: int, quick: bool) -> None:
+    """Push/pop throughput of every registered variant from its start position."""
+    from shashki.rules import Game, all_variants
+
+    target = 6_000 if quick else 30_000
+    print("5. every variant: push/pop from the start (best of %d rounds)" % rounds)
+    print(f"   {'variant':<18} {'depth':>5} {'leaves':>9} {'leaves/s':>10} {'us/leaf':>8} {'x russian':>9}")
+    rows = []
+    for variant in all_variants():
+        game = Game(variant)
+        depth, leaves = 1, game.perft(1)
+        while leaves < target and depth < 12:
+            nxt = game.perft(depth + 1)
+            if nxt == 0 or nxt > target * 8:
+                break
+            depth, leaves = depth + 1, nxt
+        best = min(timed(lambda: shashki_push_pop(game, depth))[1] for _ in range(rounds))
+        rows.append((variant.id, depth, leaves, best))
+    russian = next((best / leaves for vid, _, leaves, best in rows if vid == "russian"), None)
+    for vid, depth, leaves, best in rows:
+        per_leaf = best / max(leaves, 1)
+        ratio = f"{per_leaf / russian:8.1f}x" if russian else ""
+        print(f"   {vid:<18} {depth:>5} {leaves:>9,} {fmt(leaves / best):>10} {per_leaf * 1e6:8.2f} {ratio:>9}")
+    print()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="smaller depths, 2 rounds")
@@ -476,6 +505,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-checked", action="store_true", help="skip the checked push figure")
     parser.add_argument("--skip-push-pop", action="store_true", help="leave out section 1")
     parser.add_argument("--skip-fastest", action="store_true", help="leave out section 2")
+    parser.add_argument("--skip-variants", action="store_true", help="leave out section 5")
     parser.add_argument(
         "--clock",
         choices=sorted(CLOCKS),
@@ -521,6 +551,8 @@ def main(argv: list[str] | None = None) -> int:
         other_fastest_section(variants, args.quick)
     wrong = correctness_section(variants, pd, counts)
     summary_section(push_pop, fastest, wrong)
+    if not args.skip_variants:
+        every_variant_section(max(1, rounds - 2), args.quick)
     return 0
 
 
