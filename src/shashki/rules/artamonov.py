@@ -21,6 +21,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .anycapture import AnyCaptureSearch
+from .geometry import absolute_direction
 from .errors import BadFenError
 from .move import Kind, Move, Piece
 from .movegen import MoveGenerator, Position
@@ -41,6 +42,22 @@ class ArtamonovGenerator(MoveGenerator):
         self._quiet = MoveGenerator(geo, replace(rules, man_captures=(), king_captures=()))
         self._search = AnyCaptureSearch(geo, rules)
         self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
+        # the signed shift of each man's jump direction, per side: a man can jump only
+        # where a piece is next to it and the square beyond is empty
+        self._man_shifts = tuple(
+            tuple(geo.shift[absolute_direction(n, side)] for n in rules.man_captures)
+            for side in (0, 1)
+        )
+
+    def _men_that_can_jump(self, men: int, pieces: int, turn: int) -> int:
+        empty = self.geo.mask & ~pieces
+        out = 0
+        for s in self._man_shifts[turn]:
+            if s > 0:  # type: ignore[operator]
+                out |= men & (pieces >> s) & (empty >> (2 * s))  # type: ignore[operator]
+            else:
+                out |= men & (pieces << -s) & (empty << (-2 * s))  # type: ignore[operator]
+        return out
 
     @staticmethod
     def _extra(pos: Position) -> tuple[int, int, int, int]:
@@ -78,7 +95,8 @@ class ArtamonovGenerator(MoveGenerator):
         frozen = self._extra(pos)[0]
         movers = pieces & ~(1 << frozen) if frozen >= 0 else pieces
         found: list[tuple[Move, int]] = []
-        bits = movers
+        # only kings and the men with a first jump need the full search
+        bits = (movers & k) | self._men_that_can_jump(movers & ~k, pieces, turn)
         while bits:
             low = bits & -bits
             bits ^= low

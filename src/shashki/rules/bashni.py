@@ -32,6 +32,23 @@ def _code(color: int, king: bool) -> str:
     return ("B" if king else "b") if color else ("W" if king else "w")
 
 
+class _Stacks(dict):  # type: ignore[type-arg]
+    """The columns by square during a capture search; a single piece's one-letter column
+    is made from the bitboards the first time its square is looked at."""
+
+    __slots__ = ("w", "b", "k")
+
+    def __init__(self, cols: Columns, w: int, b: int, k: int) -> None:
+        super().__init__(cols)
+        self.w, self.b, self.k = w, b, k
+
+    def __missing__(self, sq: int) -> str:
+        bit = 1 << sq
+        code = _code(1 if self.b & bit else 0, bool(self.k & bit))
+        self[sq] = code
+        return code
+
+
 class BashniGenerator(MoveGenerator):
     """Move generation for columns; quiet moves are those of the host rules."""
 
@@ -46,6 +63,7 @@ class BashniGenerator(MoveGenerator):
         )
         self._king_dirs = tuple(int(absolute_direction(n, 0)) for n in rules.king_captures)
         self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
+        self._masks: dict[Columns, int] = {}
 
     # -- columns ------------------------------------------------------------------
 
@@ -99,22 +117,18 @@ class BashniGenerator(MoveGenerator):
             own = 0
             for m in first:
                 own |= 1 << m.start
-        stacks = {sq: st for sq, st in cols or ()}
+        # the columns as strings; single pieces are read from the bitboards when first
+        # looked at (the search only looks at occupied squares)
+        stacks = _Stacks(cols or (), w, b, k)
         occ = w | b
-        for bits, color in ((w, 0), (b, 1)):
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                sq = low.bit_length() - 1
-                if sq not in stacks:
-                    stacks[sq] = _code(color, bool(k & low))
         found: dict[Any, Move] = {}
         bits = own
         while bits:
             low = bits & -bits
             bits ^= low
             sq = low.bit_length() - 1
-            moving = stacks.pop(sq)
+            moving = stacks[sq]
+            del stacks[sq]
             king = moving[-1] in "WB"
             self._walk(sq, sq, king, list(moving), stacks, occ & ~low, turn, -1, [sq], [], found)
             stacks[sq] = moving
@@ -238,7 +252,7 @@ class BashniGenerator(MoveGenerator):
         w, b, k, turn, cols = pos
         path, caps = mv[0], mv[1]
         start, end = path[0], path[-1]
-        if not caps and not any(sq == start for sq, _ in cols or ()):
+        if not caps and not (cols and self._column_mask(cols) >> start & 1):
             # a single piece steps: the host's move, the other columns stay
             nw, nb, nk, nturn, _ = super().apply((w, b, k, turn, None), mv)
             return (nw, nb, nk, nturn, cols)
@@ -282,6 +296,19 @@ class BashniGenerator(MoveGenerator):
                 moving = moving[:-1] + top.upper()
         put(end, moving)
         return (w, b, k, turn ^ 1, tuple(sorted(stacks.items())) or None)
+
+    def _column_mask(self, cols: Columns) -> int:
+        """The squares of the columns of two or more pieces (memoised: positions repeat)."""
+        cache = self._masks
+        mask = cache.get(cols)
+        if mask is None:
+            mask = 0
+            for sq, _ in cols:
+                mask |= 1 << sq
+            if len(cache) > 50_000:
+                cache.clear()
+            cache[cols] = mask
+        return mask
 
     # -- FEN: "e5=bW" lists a column bottom to top ------------------------------------
 
