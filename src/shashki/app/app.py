@@ -17,7 +17,6 @@ from ..rules import Color, Game
 from ..rules.variant import Variant, find_variant
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
-from .game_screen import GameScreen
 from .menu import MenuScreen
 from .players import make_player
 
@@ -146,6 +145,7 @@ class ShashkiApp(App[None]):
         self._autosave_lock = threading.Lock()
         self._autosave_next: tuple[tuple[Game, dict[str, str]] | None] | None = None
         self._autosave_busy = False
+        self._autosave_timer: object = None
 
     # -- settings ----------------------------------------------------------------------
 
@@ -233,6 +233,8 @@ class ShashkiApp(App[None]):
             policy = UndoPolicy.FREE
         controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
         self.controller = controller
+        from .game_screen import GameScreen
+
         screen = GameScreen(controller, autoflip=self.settings.autoflip)
         # a human alone against the computer sees the board from his own side
         if flip or (not players[0].is_human and players[1].is_human):
@@ -277,10 +279,24 @@ class ShashkiApp(App[None]):
             return
         with self._autosave_lock:
             self._autosave_next = (job,)
-            if self._autosave_busy:
+        # wait until the board has been redrawn: the writing must not delay it
+        if self._autosave_timer is None:
+            try:
+                self._autosave_timer = self.set_timer(0.25, self._kick_autosave)
+            except Exception:  # noqa: BLE001 - no event loop (tests driving the model)
+                self._kick_autosave()
+
+    def _kick_autosave(self) -> None:
+        self._autosave_timer = None
+        with self._autosave_lock:
+            if self._autosave_busy or self._autosave_next is None:
                 return
             self._autosave_busy = True
         threading.Thread(target=self._autosave_loop, name="shashki-autosave", daemon=True).start()
+
+    def on_unmount(self) -> None:
+        """However the app ends, the newest state is autosaved first."""
+        self.flush_autosave()
 
     def _autosave_loop(self) -> None:
         from ..records import GameRecord, autosave, clear_autosave
@@ -311,6 +327,7 @@ class ShashkiApp(App[None]):
         """Wait until the newest state is on disk (before quitting, and in tests)."""
         import time
 
+        self._kick_autosave()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self._autosave_lock:
@@ -419,6 +436,8 @@ class ShashkiApp(App[None]):
             policy = UndoPolicy.FREE
         controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
         self.controller = controller
+        from .game_screen import GameScreen
+
         self.push_screen(GameScreen(controller, autoflip=self.settings.autoflip))
         return controller
 
@@ -441,6 +460,8 @@ class ShashkiApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
+        from .game_screen import GameScreen
+
         if isinstance(screen, GameScreen):
             for binding in screen.BINDINGS:
                 b = binding if not isinstance(binding, tuple) else None

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, ListItem, ListView, Label, Static
+from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from ..rules.fen import square_text
@@ -85,7 +85,7 @@ class GameScreen(Screen[None]):
             yield Static(id="turn")
             yield Static(id="status")
             yield Static(id="info")
-            yield ListView(id="moves")
+            yield OptionList(id="moves")
             yield Input(placeholder=self._input_hint(), id="move-input")
         yield Footer()
 
@@ -231,6 +231,11 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(text)
 
     def after(self, fb: Feedback) -> None:
+        # one screen update for the board, the panel and the move list together
+        with self.app.batch_update():
+            self._after(fb)
+
+    def _after(self, fb: Feedback) -> None:
         if fb.refused:
             self.set_status(fb.refused)
             self.app.bell() if self.shashki.settings.bell else None
@@ -339,29 +344,27 @@ class GameScreen(Screen[None]):
         return rows
 
     def _refresh_moves(self) -> None:
-        lv = self.query_one("#moves", ListView)
+        moves = self.query_one("#moves", OptionList)
         rows = self.move_rows()
         old: list[str] = getattr(self, "_rows", None) or []
         if rows == old:
             return
         self._rows = rows
-        # change only the rows that differ (a move ends the last row or adds one): mounting
-        # the whole list again on every move made each move slower as the game grew
-        labels: list[Label] = getattr(self, "_row_labels", [])
-        for i in range(min(len(labels), len(rows))):
-            if old[i] != rows[i]:
-                labels[i].update(rows[i])
-        if len(labels) > len(rows):
-            lv.remove_items(range(len(rows), len(labels)))
-            del labels[len(rows):]
-        added = [Label(text) for text in rows[len(labels):]]
-        if added:
-            lv.extend(ListItem(label) for label in added)
-            labels.extend(added)
-        self._row_labels = labels
+        # one widget whose rows are drawn in the same frame as the board (a ListView mounts
+        # a widget per row, drawn a frame or two later); only the rows that differ change
+        common = 0
+        while common < min(len(old), len(rows)) and old[common] == rows[common]:
+            common += 1
+        for i in range(common, min(len(old), len(rows))):
+            moves.replace_option_prompt_at_index(i, rows[i])
+        if len(old) > len(rows):
+            for i in range(len(old) - 1, len(rows) - 1, -1):
+                moves.remove_option_at_index(i)
+        elif len(rows) > len(old):
+            moves.add_options(rows[len(old):])
         if rows:
-            lv.index = len(rows) - 1
-            lv.scroll_end(animate=False)
+            moves.highlighted = len(rows) - 1
+            moves.scroll_to_highlight()
 
     # -- events ------------------------------------------------------------------------------
 

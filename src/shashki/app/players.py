@@ -4,26 +4,40 @@ from __future__ import annotations
 
 from .controller import Human, Player
 
-#: Computer players register here (label, key, factory(name) -> Player): one per level.
-COMPUTER_KINDS: list[tuple[str, str, object]] = []
+#: Computer players (label, key, factory(name) -> Player), one per level; read it as
+#: ``COMPUTER_KINDS`` (filled on first use, so that start-up does not import the engine).
+_COMPUTER_KINDS: list[tuple[str, str, object]] = []
 
 
-def _register_computer() -> None:
-    from .computer import computer_kinds
-
-    COMPUTER_KINDS.extend(computer_kinds())
+_registered = False
 
 
-_register_computer()
+def _kinds() -> list[tuple[str, str, object]]:
+    """The computer kinds, the engine imported on first need (not at start-up)."""
+    global _registered
+    if not _registered:
+        _registered = True
+        from .computer import computer_kinds
+
+        _COMPUTER_KINDS.extend(computer_kinds())
+    return _COMPUTER_KINDS
+
+
+def __getattr__(name: str) -> object:
+    if name == "COMPUTER_KINDS":
+        return _kinds()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def player_kinds() -> list[tuple[str, str]]:
     """(label, key) of every kind of player, a person first."""
-    return [("Person", "human")] + [(label, key) for label, key, _ in COMPUTER_KINDS]
+    return [("Person", "human")] + [(label, key) for label, key, _ in _kinds()]
 
 
 def make_player(kind: str, name: str) -> Player:
-    for _label, key, factory in COMPUTER_KINDS:
+    if kind == "human":
+        return Human(name)
+    for _label, key, factory in _kinds():
         if key == kind:
             return factory(name)  # type: ignore[operator,no-any-return]
     return Human(name)
