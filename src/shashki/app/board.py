@@ -183,8 +183,22 @@ class BoardWidget(Widget, can_focus=True):
                     self.post_message(self.CursorMoved(self.cursor))
                     return
 
-    def watch_cursor(self) -> None:
-        self.refresh()
+    def watch_cursor(self, old: int, new: int) -> None:
+        """Repaint only the cells the cursor leaves and enters."""
+        layout = self.board_layout() if self.is_mounted else None
+        if layout is None or old < 0 or new < 0:
+            self.refresh()
+            return
+        self.refresh(self._cell_region(old, layout), self._cell_region(new, layout))
+
+    def _cell_region(self, square: int, layout: Layout) -> Region:
+        col, row = self.cell_of(square)
+        return Region(
+            layout.left + MARGIN_LEFT + col * layout.cell_w,
+            layout.top + row * layout.cell_h,
+            layout.cell_w,
+            layout.cell_h,
+        )
 
     def watch_flipped(self) -> None:
         self.refresh()
