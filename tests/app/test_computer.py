@@ -108,7 +108,11 @@ async def test_undo_while_the_computer_thinks_cancels_the_search(home: Path) -> 
         await pilot.pause()
         assert ctl.game.move_stack == [] and ctl.player_to_move.is_human
         # the worker stops within moments, well before its 8 seconds
-        await wait_for(pilot, lambda: not [w for w in screen.workers if w.group == "engine" and w.is_running], 3.0)
+        await wait_for(
+            pilot,
+            lambda: not [w for w in screen.workers if w.group == "engine" and w.is_running],
+            3.0,
+        )
         assert time.monotonic() - started < 3.0
         await asyncio.sleep(0.6)
         assert ctl.game.move_stack == [], "a cancelled search must not play"

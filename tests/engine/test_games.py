@@ -11,8 +11,14 @@ from shashki.rules import Color, Game, Termination, all_variants
 VARIANTS = [v.id for v in all_variants()]
 
 
-def play(variant: str, white: ComputerPlayer, black: ComputerPlayer, *, start: str | None = None,
-         limit: int = 1000) -> Game:
+def play(
+    variant: str,
+    white: ComputerPlayer,
+    black: ComputerPlayer,
+    *,
+    start: str | None = None,
+    limit: int = 1000,
+) -> Game:
     game = Game(variant, start=start, seed=1)
     players = (white, black)
     for _ in range(limit):

@@ -54,7 +54,9 @@ def _move(game: Game, text: str) -> Move:
     return parse_move(game.variant, text, game.legal_moves(), game.position)
 
 
-@pytest.mark.parametrize(("variant", "fen", "best", "why"), SHOTS, ids=[f"{s[0]}-{s[2]}" for s in SHOTS])
+@pytest.mark.parametrize(
+    ("variant", "fen", "best", "why"), SHOTS, ids=[f"{s[0]}-{s[2]}" for s in SHOTS]
+)
 def test_the_search_finds_the_shot(variant: str, fen: str, best: str, why: str) -> None:
     game = Game(variant, fen)
     result = Search(variant).search(game, depth=6, seconds=20)
@@ -63,8 +65,12 @@ def test_the_search_finds_the_shot(variant: str, fen: str, best: str, why: str) 
     assert result.score >= 100 or result.score >= WON
 
 
-@pytest.mark.parametrize(("variant", "fen", "best", "why"), [SHOTS[0], SHOTS[3]], ids=["russian", "turkish"])
-def test_a_middle_level_finds_the_shot_in_a_second(variant: str, fen: str, best: str, why: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "fen", "best", "why"), [SHOTS[0], SHOTS[3]], ids=["russian", "turkish"]
+)
+def test_a_middle_level_finds_the_shot_in_a_second(
+    variant: str, fen: str, best: str, why: str
+) -> None:
     game = Game(variant, fen)
     move = ComputerPlayer(5, seconds=1.0, seed=0).think(game)
     assert move == _move(game, best), why

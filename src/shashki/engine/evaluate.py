@@ -21,7 +21,6 @@ family from the variant's data, never from its name:
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -49,7 +48,9 @@ def king_value(variant: Variant) -> int:
     return 300 if variant.board.height >= 10 else 260
 
 
-def _shifts(geo: Geometry, names: tuple[str, ...], side: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _shifts(
+    geo: Geometry, names: tuple[str, ...], side: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The left and right shifts of one step in each of ``names`` for ``side``."""
     up: list[int] = []
     down: list[int] = []
@@ -79,8 +80,31 @@ def _relative_ranks(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...]]:
 # -- the diagonal games ------------------------------------------------------------
 
 
-def diagonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluator:
-    """Material, advancement, guard, centre, mobility and endings for the dark-square games."""
+#: The weights of the diagonal games' evaluation (hundredths of a man).
+DIAGONAL_WEIGHTS: dict[str, int] = {
+    "guard": 6,  # a man on its first rank while the opponent has men and no king
+    "guard_late": 2,  # ... once the opponent has a king
+    "centre": 4,  # a man on the central squares
+    "mobility": 2,  # a free square in front of a man
+    "crowning": 25,  # a man one step from the crown with the square free
+    "near_crown": 6,  # a man on the two rows before the crown, while nobody has a king
+    "supported": 0,  # a man covered from behind on both sides (it cannot be taken from the front)
+    "isolated": 0,  # a man with no piece of its own beside it (a penalty)
+    "balance": 0,  # per man of difference between the left and right halves (a penalty)
+    "road": 12,  # a king on the main road
+    "double": 4,  # a king on the double-corner diagonals
+    "king_alone": 40,  # kings against men only
+}
+
+
+def diagonal_evaluator(
+    variant: Variant, *, giveaway: bool = False, weights: dict[str, int] | None = None
+) -> Evaluator:
+    """Material, advancement, guard, centre, mobility, structure and endings for the
+    dark-square games."""
+    wt = dict(DIAGONAL_WEIGHTS)
+    if weights:
+        wt.update(weights)
     geo = variant.board
     rules: Rules = variant.rules
     mask = geo.mask
@@ -91,17 +115,18 @@ def diagonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluator
     ranks0, ranks1 = _relative_ranks(geo)
     # Advancement of a man by its own rank (0 = own first rank): small at first, growing
     # as it nears the crown.
-    if h >= 10:
-        adv = (0, 0, 1, 3, 6, 10, 15, 22, 32, 0)
-    else:
-        adv = (0, 0, 3, 7, 12, 20, 32, 0)
-    adv = tuple(adv[: h - 1]) + (0,) * (h - len(adv[: h - 1]))
-    # (mask, weight) pairs per side, cheapest first: the rows where the weight is 0 are
-    # left out.
-    adv_rows = (
-        tuple((ranks0[r], adv[r]) for r in range(h) if adv[r]),
-        tuple((ranks1[r], adv[r]) for r in range(h) if adv[r]),
-    )
+    base: tuple[int, ...] = (0, 0, 1, 3, 6, 10, 15, 22, 32) if h >= 10 else (0, 0, 3, 7, 12, 20, 32)
+    adv = base[: h - 1] + (0,) * (h - len(base[: h - 1]))
+    # The weighted sum over ranks, by bits of the weights: one popcount per bit.
+    adv_bits = []
+    for bit in range(max(adv).bit_length()):
+        m0 = m1 = 0
+        for r in range(h):
+            if adv[r] >> bit & 1:
+                m0 |= ranks0[r]
+                m1 |= ranks1[r]
+        adv_bits.append((1 << bit, m0, m1))
+    adv_table = tuple(adv_bits)
     back = (ranks0[0], ranks1[0])
     # Centre: the middle files of the middle ranks.
     centre = 0
@@ -109,11 +134,31 @@ def diagonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluator
         f, r = geo.file_of[p], geo.rank_of[p]
         if 2 <= f <= w - 3 and 2 <= r <= h - 3 and 1 <= abs(2 * f - (w - 1)) <= w // 2:
             centre |= 1 << p
-    # Squares one row short of crowning, and the crowning row itself.
+    left = 0
+    for p in geo.squares:
+        if 2 * geo.file_of[p] < w:
+            left |= 1 << p
+    right = mask & ~left
     promo = (ranks0[h - 1], ranks1[h - 1])
     last2 = (ranks0[h - 2] | ranks0[h - 3], ranks1[h - 2] | ranks1[h - 3])
     man_up = (_shifts(geo, rules.man_moves, 0), _shifts(geo, rules.man_moves, 1))
-    diag = tuple(int(d) for d in (Direction.NE, Direction.NW, Direction.SE, Direction.SW))
+
+    # Diagonal shifts and the squares without a neighbour that way.
+    def edge(d: Direction) -> int:
+        out = 0
+        for p in geo.squares:
+            if geo.step[d][p] < 0:
+                out |= 1 << p
+        return out
+
+    s_ne = geo.shift[Direction.NE] or 0
+    s_nw = geo.shift[Direction.NW] or 0
+    e_ne, e_nw, e_se, e_sw = (
+        edge(Direction.NE),
+        edge(Direction.NW),
+        edge(Direction.SE),
+        edge(Direction.SW),
+    )
     road = geo.main_road
     # The two long diagonals next to the main road ("double corner" lines).
     double = 0
@@ -124,8 +169,16 @@ def diagonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluator
         if abs((w - 1 - f) - r) == 1:
             double |= 1 << p
     total_start = max(1, (variant.generator.material(_start_position(variant))[0][1]) * 2)
-    sign = -1 if giveaway else 1
-    del diag
+    w_guard, w_guard_late = wt["guard"], wt["guard_late"]
+    w_centre, w_mob, w_crown, w_near = (
+        wt["centre"],
+        wt["mobility"],
+        wt["crowning"],
+        wt["near_crown"],
+    )
+    w_sup, w_iso, w_bal = wt["supported"], wt["isolated"], wt["balance"]
+    w_road, w_double, w_alone = wt["road"], wt["double"], wt["king_alone"]
+    structure = bool(w_sup or w_iso)
 
     def evaluate(pos: Position) -> int:
         white, black, kings, turn = pos[0], pos[1], pos[2], pos[3]
@@ -139,9 +192,9 @@ def diagonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluator
         nbk = bk.bit_count()
         mat_w = nwm * MAN + nwk * king
         mat_b = nbm * MAN + nbk * king
+        empty = mask & ~(white | black)
         if giveaway:
-            score = (mat_b - mat_w)
-            empty = mask & ~(white | black)
+            score = mat_b - mat_w
             # being blocked wins: fewer own moves is better
             up, down = man_up[0]
             mw = (_steps(wm, up, down) & empty).bit_count()
@@ -156,42 +209,51 @@ def diagonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluator
             score += score * (total_start - pieces) // (2 * total_start)
         # advancement
         s = 0
-        for m, v in adv_rows[0]:
-            if wm & m:
-                s += (wm & m).bit_count() * v
-        for m, v in adv_rows[1]:
-            if bm & m:
-                s -= (bm & m).bit_count() * v
+        for weight, m0, m1 in adv_table:
+            s += weight * ((wm & m0).bit_count() - (bm & m1).bit_count())
         # guard of the first rank while the opponent has men to crown
         if nbm:
-            s += (wm & back[0]).bit_count() * (6 if nbk == 0 else 2)
+            s += (wm & back[0]).bit_count() * (w_guard if nbk == 0 else w_guard_late)
         if nwm:
-            s -= (bm & back[1]).bit_count() * (6 if nwk == 0 else 2)
-        # centre
-        s += 4 * ((wm & centre).bit_count() - (bm & centre).bit_count())
-        empty = mask & ~(white | black)
+            s -= (bm & back[1]).bit_count() * (w_guard if nwk == 0 else w_guard_late)
+        s += w_centre * ((wm & centre).bit_count() - (bm & centre).bit_count())
         up, down = man_up[0]
         fw = _steps(wm, up, down) & empty
         up, down = man_up[1]
         fb = _steps(bm, up, down) & empty
-        s += 2 * (fw.bit_count() - fb.bit_count())
+        s += w_mob * (fw.bit_count() - fb.bit_count())
         # men about to crown with a free square ahead
         if fw & promo[0]:
-            s += 25 * (fw & promo[0]).bit_count()
+            s += w_crown * (fw & promo[0]).bit_count()
         if fb & promo[1]:
-            s -= 25 * (fb & promo[1]).bit_count()
-        s += 6 * ((wm & last2[0]).bit_count() - (bm & last2[1]).bit_count()) if (nbk + nwk) == 0 else 0
+            s -= w_crown * (fb & promo[1]).bit_count()
+        if not (nbk or nwk):
+            s += w_near * ((wm & last2[0]).bit_count() - (bm & last2[1]).bit_count())
+        if structure:
+            # White's back is south: a man is covered when both squares behind it hold a
+            # piece of its own or are off the board.
+            cw = wm & ((white << s_ne) | e_sw) & ((white << s_nw) | e_se)
+            cb = bm & ((black >> s_ne) | e_ne) & ((black >> s_nw) | e_nw)
+            s += w_sup * (cw.bit_count() - cb.bit_count())
+            nw_ = (white << s_ne) | (white << s_nw) | (white >> s_ne) | (white >> s_nw)
+            nb_ = (black << s_ne) | (black << s_nw) | (black >> s_ne) | (black >> s_nw)
+            s -= w_iso * ((wm & ~nw_).bit_count() - (bm & ~nb_).bit_count())
+        if w_bal and nwm + nbm > 6:
+            s -= w_bal * (
+                abs((wm & left).bit_count() - (wm & right).bit_count())
+                - abs((bm & left).bit_count() - (bm & right).bit_count())
+            )
         # kings: the long diagonals, and the lone king's refuge
         if wk or bk:
             if flying:
-                s += 12 * ((wk & road).bit_count() - (bk & road).bit_count())
-                s += 4 * ((wk & double).bit_count() - (bk & double).bit_count())
+                s += w_road * ((wk & road).bit_count() - (bk & road).bit_count())
+                s += w_double * ((wk & double).bit_count() - (bk & double).bit_count())
             # a king against men only is worth more than its material
             if nwk and not nbk:
-                s += 40
+                s += w_alone
             elif nbk and not nwk:
-                s -= 40
-            # lone king against a king and more: drawn in practice unless it loses the
+                s -= w_alone
+            # a lone king against a king and more: drawn in practice unless it loses the
             # main road; keep the score modest so the search looks for the real win
             if pieces <= 4 and (nwm + nbm) == 0:
                 s //= 2
@@ -330,9 +392,18 @@ def goal_evaluator(variant: Variant) -> Evaluator:
     runner = int(goal.side)
     target = geo.rank_mask[goal.rank - 1]
     mask = geo.mask
-    up, down = [], []
-    for d in (Direction.NE, Direction.NW, Direction.SE, Direction.SW, Direction.N, Direction.S,
-              Direction.E, Direction.W):
+    up: list[int] = []
+    down: list[int] = []
+    for d in (
+        Direction.NE,
+        Direction.NW,
+        Direction.SE,
+        Direction.SW,
+        Direction.N,
+        Direction.S,
+        Direction.E,
+        Direction.W,
+    ):
         s = geo.shift[d]
         if s is None or not any(geo.step[d][p] >= 0 for p in geo.squares):
             continue

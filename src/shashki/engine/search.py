@@ -28,6 +28,8 @@ variant-specific code here.
 
 from __future__ import annotations
 
+import functools
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -52,8 +54,29 @@ MAX_PLY = 200
 CHECK = 15
 #: Plies before a draw counter runs out over which the evaluation shrinks to a draw.
 FADE = 10
+#: Half-width of the first aspiration window at the root (hundredths of a man).
+ASPIRATION = 35
 
 EXACT, LOWER, UPPER = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Options:
+    """Switches of the search (the defaults are the tuned ones)."""
+
+    #: At the horizon, a quiet position where the opponent threatens to capture is
+    #: searched one move further.
+    threats: bool = False
+    #: Late move reductions: from this remaining depth, after this many moves.
+    lmr_depth: int = 2
+    lmr_moves: int = 3
+    #: The reduction of the i-th move at depth d: base + ln(d) ln(i) / divisor (at least 1).
+    lmr_base: float = 0.5
+    lmr_divisor: float = 2.0
+    #: Forward pruning (ProbCut): a search of 2/5 of the depth against the bound raised
+    #: by this much per ply of depth decides a non-PV node that it clears.
+    probcut: bool = False
+    probcut_margin: int = 10
 
 
 class Stopped(Exception):
@@ -112,8 +135,10 @@ class Search:
         *,
         evaluator: Evaluator | None = None,
         table_size: int = 400_000,
+        options: Options | None = None,
     ) -> None:
         self.variant = find_variant(variant)
+        self.options = options or Options()
         self.gen = self.variant.generator
         self.ends = EndRules(self.variant)
         self.evaluate: Evaluator = evaluator or evaluator_for(self.variant)
@@ -160,13 +185,19 @@ class Search:
         ends = self.ends
         gen = self.gen
         gen_moves = gen.moves
+        gen_captures = gen.captures
+        threats = self.options.threats
+        lmr_depth = self.options.lmr_depth
+        lmr_moves = self.options.lmr_moves
+        probcut = self.options.probcut
+        probcut_margin = self.options.probcut_margin
+        lmr_table = _reductions(self.options.lmr_base, self.options.lmr_divisor)
         apply = gen.apply
         evaluate = self.evaluate
         key_of = ends.key_of if ends.key is not None else None
         goals = ends.goals
         no_moves_wins = ends.no_moves_wins
         decide = ends.decide
-        has_draws = bool(ends.draws)
         repetition_ends = ends.repetition_ends
         counter_rules = ends.counter_rules
         mandatory = self.variant.rules.capture_mandatory
@@ -204,14 +235,23 @@ class Search:
             return WIN - ply if int(out.winner) == turn else ply - WIN
 
         signature = ends.signature
-        is_draw = ends.is_draw
+        signatures = ends.signatures
+        draw_rule = ends.draw_rule
         repetitions = ends.repetitions
+        # draw rules other than repetitions (those are counted below, in the tree)
+        counter_draws = any(c[0] == 1 for c in ends.draws)
+        rep_threshold = ends.repetition_threshold
 
-        def node(pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int) -> int:
+        def node(
+            pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
+        ) -> int:
             nonlocal count
             count += 1
             if count >= check_at:
                 check()
+            pv_node = beta - alpha > 1
+            if pv_node:
+                pv_table[ply] = []
             turn = pos[3]
             # -- the end of the game, exactly as the rules say (goals, no legal move, the
             # variant's decision, draws); the legal moves are only generated once a table
@@ -224,27 +264,40 @@ class Search:
                 moves = gen_moves(pos)
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
-                out = decide(GameView(pos, lambda: repetitions(keys, mat)))
+                out = decide(GameView(pos, lambda: repetitions(keys, mat)))  # type: ignore[arg-type]
                 if out is not None:
                     return end_score(out, turn, ply)
             occ = pos[0] | pos[1]
-            sig = signature(occ.bit_count(), (occ & ~pos[2]).bit_count())
-            if has_draws and is_draw(pos, rev, mat, keys, sig):
-                if moves is None:
-                    moves = gen_moves(pos)
-                if not moves:
-                    return WIN - ply if no_moves_wins else ply - WIN
-                return 0
-            # -- a position repeated inside the tree: as its repetition would end --
+            skey = occ.bit_count() << 8 | (occ & ~pos[2]).bit_count()
+            sig = signatures.get(skey)
+            if sig is None:
+                sig = signature(skey >> 8, skey & 255)
+            if counter_draws and (rev >= sig[0] or mat >= sig[1] or sig[2]):
+                if draw_rule(pos, rev, mat, keys) is not None:
+                    if moves is None:
+                        moves = gen_moves(pos)
+                    if not moves:
+                        return WIN - ply if no_moves_wins else ply - WIN
+                    return 0
+            # -- repetitions: the rule's count over the game, and a position repeated
+            # inside the tree, scored as its repetition would end --
             if repetition_ends and mat >= 2:
                 n = len(keys) - 1
-                start = n - mat
-                if start < root_index:
-                    start = root_index
-                if start < n and keys[n] in keys[start:n]:
-                    if rep_outcome is None:
+                lo = n - mat
+                if lo < 0:
+                    lo = 0
+                here = keys[n]
+                window = keys[lo:n]
+                if here in window:
+                    # a position met before had legal moves: no need to look again
+                    if rep_threshold and window.count(here) + 1 >= rep_threshold:
                         return 0
-                    return end_score(rep_outcome, turn, ply)
+                    if lo < root_index:
+                        window = keys[root_index:n]
+                    if here in window:
+                        if rep_outcome is None:
+                            return 0
+                        return end_score(rep_outcome, turn, ply)
 
             # -- the transposition table (with the counters when a draw rule is in reach) --
             tt_move = None
@@ -274,41 +327,71 @@ class Search:
                 moves = gen_moves(pos)
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
-            pv_table[ply] = []
             captures = moves[0][1] and moves[-1][1]
+            threatened = False
             if depth <= 0 or ply >= MAX_PLY:
-                # -- quiescence: a forced capture is played out, a quiet position is judged --
+                # -- quiescence: a forced capture is played out, a quiet position is judged,
+                # unless the opponent threatens to take (then one more move is searched) --
                 if not (captures and mandatory) or ply >= MAX_PLY:
-                    v = evaluate(pos)
-                    if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
-                        v = _fade(v, pos, rev, mat, counter_rules, ends)
-                    return v
-                best = -INF
-                if len(moves) > 1:
-                    kings = pos[2]
-                    moves.sort(key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True)
-                for mv in moves:
-                    child = apply(pos, mv)
-                    keys.append(child if key_of is None else key_of(child))
-                    if child[3] == turn:
-                        v = node(child, 0, alpha, beta, ply + 1, 0, 0)
+                    if (
+                        threats
+                        and depth == 0
+                        and ply < MAX_PLY
+                        and gen_captures((pos[0], pos[1], pos[2], turn ^ 1, pos[4]))
+                    ):
+                        threatened = True
                     else:
-                        v = -node(child, 0, -beta, -alpha, ply + 1, 0, 0)
-                    keys.pop()
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                break
-                return best
+                        v = evaluate(pos)
+                        if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
+                            v = _fade(v, pos, rev, mat, counter_rules, ends)
+                        return v
+                if not threatened:
+                    best = -INF
+                    if len(moves) > 1:
+                        kings = pos[2]
+                        moves.sort(
+                            key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True
+                        )
+                    for mv in moves:
+                        child = apply(pos, mv)
+                        keys.append(child if key_of is None else key_of(child))
+                        if child[3] == turn:
+                            v = node(child, depth, alpha, beta, ply + 1, 0, 0)
+                        else:
+                            v = -node(child, depth, -beta, -alpha, ply + 1, 0, 0)
+                        keys.pop()
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    break
+                    return best
+
+            # -- forward pruning: when a shallow search clears a raised bound, the full
+            # one would almost surely clear the bound itself --
+            if (
+                probcut
+                and not pv_node
+                and depth >= 3
+                and not threatened
+                and not captures
+                and -WON < beta < WON
+            ):
+                margin = probcut_margin * depth
+                raised = beta + margin
+                v = node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
+                if v >= raised:
+                    return v - margin
 
             # -- move ordering --
             n_moves = len(moves)
             if n_moves > 1:
                 if captures:
                     kings = pos[2]
-                    moves.sort(key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True)
+                    moves.sort(
+                        key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True
+                    )
                 else:
                     get = history[turn].get
                     k1, k2 = killers[ply]
@@ -325,9 +408,8 @@ class Search:
                         moves.insert(0, tt_move)
                     except ValueError:
                         pass
-            extend = 1 if n_moves == 1 and ply < 2 * root_depth else 0
+            extend = 1 if n_moves == 1 and ply < 2 * root_depth and depth > 0 else 0
             d = depth - 1 + extend
-            pv_node = beta - alpha > 1
             alpha0 = alpha
             best = -INF
             best_move = None
@@ -349,11 +431,17 @@ class Search:
                 keys.append(child if key_of is None else key_of(child))
                 same = child[3] == turn
                 if i == 0:
-                    v = node(child, d, alpha, beta, ply1, r2, m2) if same else -node(child, d, -beta, -alpha, ply1, r2, m2)
+                    v = (
+                        node(child, d, alpha, beta, ply1, r2, m2)
+                        if same
+                        else -node(child, d, -beta, -alpha, ply1, r2, m2)
+                    )
                 else:
                     red = 0
-                    if d >= 2 and i >= 3 and not pv_node and not captures:
-                        red = 1 if i < 8 or d < 5 else 2
+                    if d >= lmr_depth and i >= lmr_moves and not pv_node and not captures:
+                        red = lmr_table[d if d < 64 else 63][i if i < 64 else 63]
+                        if red >= d:
+                            red = d - 1
                     a1 = alpha + 1
                     if same:
                         v = node(child, d - red, alpha, a1, ply1, r2, m2)
@@ -371,7 +459,8 @@ class Search:
                     best_move = mv
                     if v > alpha:
                         alpha = v
-                        pv_table[ply] = [mv, *pv_table[ply1]]
+                        if pv_node:
+                            pv_table[ply] = [mv, *pv_table[ply1]]
                         if v >= beta:
                             if not mv[4]:
                                 ks = killers[ply]
@@ -387,12 +476,13 @@ class Search:
                 flag = EXACT
             else:
                 flag = UPPER
-            stored = best
-            if stored >= WON:
-                stored += ply
-            elif stored <= -WON:
-                stored -= ply
-            table[tkey] = (depth, flag, stored, best_move)
+            if depth > 0:
+                stored = best
+                if stored >= WON:
+                    stored += ply
+                elif stored <= -WON:
+                    stored -= ply
+                table[tkey] = (depth, flag, stored, best_move)
             return best
 
         # -- the root -----------------------------------------------------------------------
@@ -422,54 +512,88 @@ class Search:
                 r2, m2 = 0, mat0 + 1
             children.append((mv, child, r2, m2, child if key_of is None else key_of(child)))
         scores: dict[Move, int] = {}
+        effort: dict[Move, int] = {}
         root_depth = 1
         try:
             if len(root_moves) == 1 and max_depth > 1 and not exact_root and on_iteration is None:
                 max_depth = 1
             for root_depth in range(1, max_depth + 1):
-                order = sorted(children, key=lambda c: scores.get(c[0], -INF), reverse=True)
+                # the last choice first, then the moves whose trees were biggest
+                order = sorted(children, key=lambda c: effort.get(c[0], 0), reverse=True)
                 if result.move is not None:
                     order.sort(key=lambda c: c[0] != result.move)
-                alpha, beta = -INF, INF
-                best = -INF
-                best_move = None
-                best_pv: list[Move] = []
-                depth_scores: dict[Move, int] = {}
-                for i, (mv, child, r2, m2, ckey) in enumerate(order):
-                    keys.append(ckey)
-                    same = child[3] == turn
-                    d = root_depth - 1
-                    try:
-                        if i == 0 or exact_root:
-                            a, b = (-INF, INF) if exact_root else (alpha, beta)
-                            v = node(child, d, a, b, 1, r2, m2) if same else -node(child, d, -b, -a, 1, r2, m2)
-                        else:
-                            a1 = alpha + 1
-                            v = node(child, d, alpha, a1, 1, r2, m2) if same else -node(child, d, -a1, -alpha, 1, r2, m2)
+                # an aspiration window round the last score, widened when the score
+                # falls outside it
+                steady = root_depth >= 4 and not exact_root and abs(result.score) < WON
+                window = ASPIRATION if steady else INF
+                center = result.score
+                while True:
+                    alpha = max(-INF, center - window) if window < INF else -INF
+                    beta = min(INF, center + window) if window < INF else INF
+                    low, high = alpha, beta
+                    best = -INF
+                    best_move = None
+                    best_pv: list[Move] = []
+                    depth_scores: dict[Move, int] = {}
+                    for i, (mv, child, r2, m2, ckey) in enumerate(order):
+                        keys.append(ckey)
+                        same = child[3] == turn
+                        d = root_depth - 1
+                        before = count
+                        try:
+                            if i == 0 or exact_root:
+                                a, b = (-INF, INF) if exact_root else (alpha, beta)
+                                v = (
+                                    node(child, d, a, b, 1, r2, m2)
+                                    if same
+                                    else -node(child, d, -b, -a, 1, r2, m2)
+                                )
+                            else:
+                                a1 = alpha + 1
+                                v = (
+                                    node(child, d, alpha, a1, 1, r2, m2)
+                                    if same
+                                    else -node(child, d, -a1, -alpha, 1, r2, m2)
+                                )
+                                if alpha < v < beta:
+                                    v = (
+                                        node(child, d, alpha, beta, 1, r2, m2)
+                                        if same
+                                        else -node(child, d, -beta, -alpha, 1, r2, m2)
+                                    )
+                        finally:
+                            keys.pop()
+                        effort[mv] = count - before
+                        depth_scores[mv] = v
+                        if v > best:
+                            best = v
+                            best_move = mv
+                            best_pv = [mv, *pv_table[1]]
                             if v > alpha:
-                                v = node(child, d, alpha, beta, 1, r2, m2) if same else -node(child, d, -beta, -alpha, 1, r2, m2)
-                    finally:
-                        keys.pop()
-                    depth_scores[mv] = v
-                    if v > best:
-                        best = v
-                        best_move = mv
-                        best_pv = [mv, *pv_table[1]]
-                        if v > alpha:
-                            alpha = v
-                        # a move proven better than the last depth's choice is kept even if
-                        # this depth does not finish
-                        if i > 0 or root_depth == 1:
-                            result.move = mv
-                            result.pv = best_pv
-                            result.score = v
+                                alpha = v
+                            # a move proven better than the last depth's choice is kept even
+                            # if this depth does not finish
+                            if (i > 0 and low < v < high) or root_depth == 1:
+                                result.move = mv
+                                result.pv = best_pv
+                                result.score = v
+                            if v >= beta:
+                                if i > 0:  # better than the last choice, by at least this
+                                    result.move = mv
+                                    result.pv = best_pv
+                                break
+                    if low < best < high or window >= INF:
+                        break
+                    window *= 4
                 scores.update(depth_scores)
                 result.move = best_move
                 result.score = best
                 result.pv = best_pv
                 result.depth = root_depth
                 result.root_scores = sorted(
-                    ((m, scores.get(m, -INF)) for m in root_moves), key=lambda ms: ms[1], reverse=True
+                    ((m, scores.get(m, -INF)) for m in root_moves),
+                    key=lambda ms: ms[1],
+                    reverse=True,
                 )
                 now = time.perf_counter()
                 it = Iteration(root_depth, best, count, now - started, list(best_pv))
@@ -492,12 +616,26 @@ class Search:
         return self.search(game, **limits).move
 
 
+@functools.cache
+def _reductions(base: float, divisor: float) -> tuple[tuple[int, ...], ...]:
+    """The late-move reduction of each (depth, move index) pair."""
+    return tuple(
+        tuple(
+            max(1, int(base + math.log(d) * math.log(i) / divisor)) if d and i else 0
+            for i in range(64)
+        )
+        for d in range(64)
+    )
+
+
 def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
     """``v`` shrunk towards a draw as the nearest applicable draw counter runs out."""
     left = FADE
     for c, plies, _bound, _men, rule in rules:
         remaining = plies - (rev if c == 1 else mat)
-        if remaining < left and (not rule.has_material_condition or ends.material_matches(pos, rule)):
+        if remaining < left and (
+            not rule.has_material_condition or ends.material_matches(pos, rule)
+        ):
             left = max(remaining, 0)
     if left >= FADE:
         return v

@@ -56,7 +56,11 @@ def solvable(variant: Variant) -> bool:
         if step is None:
             return False
         signs.add(step > 0)
-    if len(signs) != 1 or abs(min(abs(geo.shift[absolute_direction(n, blocker)] or 0) for n in rules.man_moves)) < 2:
+    if (
+        len(signs) != 1
+        or abs(min(abs(geo.shift[absolute_direction(n, blocker)] or 0) for n in rules.man_moves))
+        < 2
+    ):
         return False
     pos = _start(variant)
     if pos[runner].bit_count() != 1 or pos[runner] & ~pos[2] or pos[blocker] & pos[2]:

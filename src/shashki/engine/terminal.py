@@ -17,7 +17,7 @@ from ..rules.hooks import GeneratorHooks
 from ..rules.move import Color, Move
 from ..rules.movegen import MoveGenerator, Position
 from ..rules.outcome import Outcome, Termination
-from ..rules.rules import Counter, DrawRule, NoMoves
+from ..rules.rules import Counter, DrawRule, MaterialPattern, NoMoves
 from ..rules.variant import Variant
 
 #: No bound on the number of pieces a rule's material condition allows.
@@ -45,7 +45,7 @@ def _pattern_total(rule: DrawRule) -> int:
     if not (rule.strong and rule.weak):
         return _ANY
 
-    def most(patterns: Sequence[Any]) -> int:
+    def most(patterns: Sequence[MaterialPattern]) -> int:
         if any(p.kings_or_more or p.men_or_more for p in patterns):
             return _ANY
         return max(p.kings + p.men for p in patterns)
@@ -57,14 +57,14 @@ class GameView:
     """What a generator's ``decide`` hook reads of a game: the position and how often it
     occurred.  Lets the hook run on the search's state without building a Game."""
 
-    __slots__ = ("position", "_count")
+    __slots__ = ("_count", "position")
 
     def __init__(self, position: Position, count: Callable[[], int]) -> None:
         self.position = position
         self._count = count
 
     def repetitions(self) -> int:
-        return self._count()
+        return int(self._count())
 
 
 class EndRules:
@@ -82,8 +82,7 @@ class EndRules:
         board = variant.board
         self.names = variant.side_names
         self.goals = tuple(
-            (int(g.side), board.rank_mask[g.rank - 1], g.name)
-            for g in variant.goals
+            (int(g.side), board.rank_mask[g.rank - 1], g.name) for g in variant.goals
         )
         self.no_moves_wins = variant.rules.no_moves is NoMoves.WINS
         self.decide = gen.decide if type(gen).decide is not GeneratorHooks.decide else None
@@ -103,7 +102,9 @@ class EndRules:
             else:
                 kind = Termination.MOVE_LIMIT
             counter = {None: 0, Counter.REVERSIBLE: 1, Counter.MATERIAL: 2}[rule.counter]
-            compiled.append((1, rule.plies if counter else 0, counter, _pattern_total(rule), rule, kind))
+            compiled.append(
+                (1, rule.plies if counter else 0, counter, _pattern_total(rule), rule, kind)
+            )
         self.draws = tuple(compiled)
         #: Whether repeating a position can end the game (a draw rule or the variant's own
         #: decision, which may count repetitions).
@@ -118,7 +119,8 @@ class EndRules:
         #: Draws declared at once by the material alone.
         self.material_rules = tuple(c[4] for c in compiled if c[0] == 1 and not c[2])
         self.repetition_threshold = min((c[1] for c in compiled if c[0] == 0), default=0)
-        self._signatures: dict[tuple[int, int], tuple[int, int, bool]] = {}
+        #: signature(pieces, men) by ``pieces << 8 | men``.
+        self.signatures: dict[int, tuple[int, int, bool]] = {}
 
     # -- the state ------------------------------------------------------------------
 
@@ -157,11 +159,14 @@ class EndRules:
         if not moves:
             side = Color(pos[3])
             text = f"{self.names[side]} has no legal move"
-            return Outcome(Termination.NO_LEGAL_MOVES, side if self.no_moves_wins else side.other, text)
+            return Outcome(
+                Termination.NO_LEGAL_MOVES, side if self.no_moves_wins else side.other, text
+            )
         if self.decide is not None:
-            decided = self.decide(GameView(pos, lambda: self.repetitions(keys, material)))
+            view = GameView(pos, lambda: self.repetitions(keys, material))
+            decided = self.decide(view)  # type: ignore[arg-type]
             if decided is not None:
-                return decided  # type: ignore[no-any-return]
+                return decided
         rule = self.draw_rule(pos, reversible, material, keys)
         if rule is not None:
             return Outcome(rule[5], None, rule[4].name)
@@ -201,7 +206,7 @@ class EndRules:
         whether a rule without a counter may hold).  No rule outside these bounds can
         hold, and no counter can matter to them until the material changes, which resets
         both counters."""
-        got = self._signatures.get((pieces, men))
+        got = self.signatures.get(pieces << 8 | men)
         if got is None:
             never = 1 << 30
             rev = mat = never
@@ -215,21 +220,8 @@ class EndRules:
                     mat = min(mat, threshold)
                 else:
                     immediate = True
-            got = self._signatures[(pieces, men)] = (rev, mat, immediate)
+            got = self.signatures[pieces << 8 | men] = (rev, mat, immediate)
         return got
-
-    def is_draw(
-        self, pos: Position, reversible: int, material: int, keys: Sequence[Any],
-        signature: tuple[int, int, bool],
-    ) -> bool:
-        """``draw_rule(...) is not None``, quickly: ``signature`` is
-        ``self.signature(pieces, men)`` of ``pos``."""
-        if reversible >= signature[0] or material >= signature[1] or signature[2]:
-            return self.draw_rule(pos, reversible, material, keys) is not None
-        threshold = self.repetition_threshold
-        if threshold and material >= threshold - 1:
-            return self.repetitions(keys, material) >= threshold
-        return False
 
     def material_matches(self, pos: Position, rule: DrawRule) -> bool:
         """Whether the material condition of ``rule`` holds in ``pos``."""
@@ -254,13 +246,15 @@ class EndRules:
             return True
         return False
 
-    def repetition_outcome(self, pos: Position, material: int, keys: Sequence[Any]) -> Outcome | None:
+    def repetition_outcome(
+        self, pos: Position, material: int, keys: Sequence[Any]
+    ) -> Outcome | None:
         """How the game would end if ``pos`` were repeated until a repetition rule fires
         (the search scores a position repeated inside its own tree this way)."""
         for kind, _threshold, _c, _b, rule, term in self.draws:
             if kind == 0:
                 return Outcome(term, None, rule.name)
         if self.decide is not None:
-            decided = self.decide(GameView(pos, lambda: self.repetition_count))
-            return decided  # type: ignore[no-any-return]
+            view = GameView(pos, lambda: self.repetition_count)
+            return self.decide(view)  # type: ignore[arg-type]
         return None

@@ -1,0 +1,142 @@
+"""Nodes per second of the search for each family of variants, and the cost of the
+transposition table's key (Python's tuple hash against an incremental Zobrist key).
+
+    python benchmarks/search.py [--seconds 2] [--positions 6]
+
+Positions come from seeded random games (12 to 30 plies in).  Every search runs for
+``--seconds``; the figure is nodes over CPU time of this process (less disturbed by other
+work on the machine than the wall clock), with the wall-clock rate beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from shashki.engine import Search
+from shashki.rules import Game, find_variant
+
+FAMILIES = [
+    ("diagonal 8x8, flying kings", "russian"),
+    ("diagonal 8x8, majority rule", "brazilian"),
+    ("diagonal 10x10", "international"),
+    ("diagonal 8x8, short kings", "english"),
+    ("orthogonal (Turkish)", "turkish"),
+    ("orthogonal (Tama)", "tama"),
+    ("columns (Bashni)", "bashni"),
+    ("shared pieces (Artamonov)", "artamonov"),
+    ("goal game (Wolf and Sheep)", "wolf-sheep"),
+    ("giveaway", "giveaway"),
+    ("modifier: double move", "double-move"),
+    ("modifier: move the opponent", "move-opponent"),
+    ("modifier: self-capture", "self-capture"),
+]
+
+
+def positions(variant: str, count: int, seed: int = 1) -> list[Game]:
+    rng = random.Random(f"{seed}-{variant}")
+    out: list[Game] = []
+    while len(out) < count:
+        game = Game(variant, seed=rng.randrange(100))
+        for _ in range(rng.randrange(12, 31)):
+            if game.outcome() is not None:
+                break
+            game.push(rng.choice(game.legal_moves()))
+        if game.outcome() is None:
+            out.append(game)
+    return out
+
+
+def nps(variant: str, seconds: float, count: int) -> tuple[float, float, float]:
+    """(nodes per CPU second, nodes per wall second, mean depth) over the positions."""
+    nodes = 0
+    cpu = wall = 0.0
+    depth = 0
+    games = positions(variant, count)
+    for game in games:
+        search = Search(variant)
+        c0, w0 = time.process_time(), time.perf_counter()
+        result = search.search(game, seconds=seconds, soft=1.0)
+        cpu += time.process_time() - c0
+        wall += time.perf_counter() - w0
+        nodes += result.nodes
+        depth += result.depth
+    return nodes / max(cpu, 1e-9), nodes / max(wall, 1e-9), depth / len(games)
+
+
+def key_costs(variant: str = "international", rounds: int = 20000) -> tuple[float, float]:
+    """Microseconds per node for the table key: the position tuple itself (hashed by the
+    dict), and an incremental Zobrist key updated from the bitboard differences."""
+    game = positions(variant, 1, 5)[0]
+    gen = game.variant.generator
+    pairs = []
+    pos = game.position
+    rng = random.Random(3)
+    while len(pairs) < 200:
+        moves = gen.moves(pos)
+        if not moves:
+            pos = game.position
+            continue
+        child = gen.apply(pos, rng.choice(moves))
+        pairs.append((pos, child))
+        pos = child
+    size = game.variant.board.size
+    zr = random.Random(7)
+    table = [[zr.getrandbits(64) for _ in range(size)] for _ in range(3)]
+    side = zr.getrandbits(64)
+    memo: dict[object, int] = {}
+
+    def tuple_key() -> None:
+        for _parent, child in pairs:
+            memo.get(child)
+
+    def zobrist_key() -> None:
+        h = 0
+        for parent, child in pairs:
+            for i in range(3):
+                diff = parent[i] ^ child[i]
+                zi = table[i]
+                while diff:
+                    low = diff & -diff
+                    h ^= zi[low.bit_length() - 1]
+                    diff ^= low
+            h ^= side
+            if child[4] is not None:
+                h ^= hash(child[4])
+            memo.get(h)
+
+    out = []
+    for fn in (tuple_key, zobrist_key):
+        t = time.process_time()
+        for _ in range(rounds // len(pairs)):
+            fn()
+        out.append((time.process_time() - t) / rounds * 1e6)
+    return out[0], out[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--seconds", type=float, default=2.0, help="time per search")
+    p.add_argument("--positions", type=int, default=4, help="positions per family")
+    p.add_argument("--only", help="one variant id")
+    args = p.parse_args(argv)
+    print(f"{'family':34} {'variant':15} {'nodes/s (cpu)':>14} {'nodes/s (wall)':>15} {'depth':>6}")
+    for family, variant in FAMILIES:
+        if args.only and variant != find_variant(args.only).id:
+            continue
+        cpu, wall, depth = nps(variant, args.seconds, args.positions)
+        print(f"{family:34} {variant:15} {cpu:14.0f} {wall:15.0f} {depth:6.1f}", flush=True)
+    if not args.only:
+        t, z = key_costs()
+        print()
+        print(f"table key per node: tuple hash {t:.2f} us, incremental Zobrist {z:.2f} us")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
