@@ -301,3 +301,24 @@ async def test_help_the_command_palette_and_quit(home: Path) -> None:
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_keys_coming_fast_after_colon_are_typed_into_the_move_box(
+    home: Path,
+) -> None:
+    """A paste or a fast typist: the keys behind ':' reach the board before any binding
+    runs; they must still end up in the move box, and Enter must play the move."""
+    from textual import events
+
+    app = make_app(home, variant="wolf-sheep")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        board = screen.board
+        for text in (":e1-f2\r", ":d8-e7\r", ":f2-g3\r"):
+            for ch in text:
+                key = {":": "colon", "-": "minus", "\r": "enter"}.get(ch, ch)
+                board.post_message(events.Key(key, ch))  # all queued before any runs
+            await pilot.pause()
+            await pilot.pause()
+        assert screen.controller.move_list() == ["e1-f2", "d8-e7", "f2-g3"]
+        assert not board.flipped  # 'f' of 'f2-g3' was text, not the flip key

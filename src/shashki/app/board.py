@@ -209,6 +209,21 @@ class BoardWidget(Widget, can_focus=True):
     def watch_piece_set(self) -> None:
         self.refresh()
 
+    def on_key(self, event: events.Key) -> None:
+        # Keys come to the board one after another before any binding runs (bindings run
+        # once a key has bubbled up to the app): ':' must open the move box here, so that
+        # the keys right behind it (a paste, a fast typist) are typed into it.
+        screen = self.screen
+        if event.key in ("colon", "slash") and hasattr(screen, "action_type_move"):
+            event.stop()
+            event.prevent_default()
+            screen.action_type_move()
+            return
+        redirect = getattr(screen, "redirect_key", None)
+        if redirect is not None and redirect(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+
     # -- mouse --------------------------------------------------------------------------
 
     def on_click(self, event: events.Click) -> None:

@@ -55,7 +55,9 @@ class GameOverScreen(ModalScreen[str]):
     """The end of the game and the rule that ended it."""
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="GameOverScreen") + """
+    GameOverScreen > Vertical { width: 84; }
     GameOverScreen #result { text-style: bold; }
+    GameOverScreen Button { min-width: 12; }
     """
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),

@@ -6,7 +6,7 @@ import os
 import time
 from typing import TYPE_CHECKING
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -70,6 +70,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.controller = controller
         self.autoflip = autoflip
+        #: A move is being typed in the move box (from ':' to Enter or Escape).
+        self.typing = False
         self.board = BoardWidget(controller, id="board")
         self.sub_title = controller.variant.name
 
@@ -86,7 +88,7 @@ class GameScreen(Screen[None]):
             yield Static(id="status")
             yield Static(id="info")
             yield OptionList(id="moves")
-            yield Input(placeholder=self._input_hint(), id="move-input")
+            yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield Footer()
 
     def _input_hint(self) -> str:
@@ -391,8 +393,9 @@ class GameScreen(Screen[None]):
 
     @on(Input.Submitted, "#move-input")
     def _typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        event.input.value = ""
+        text = event.value.strip().lstrip(":/ ")
+        box = event.input
+        self.typing = bool(box.value)  # the next move may already be on its way
         if text:
             if not self.controller.player_to_move.is_human:
                 self.set_status("Wait for the computer's move.")
@@ -402,7 +405,10 @@ class GameScreen(Screen[None]):
             if fb.choose_route and self.controller.selection.routes:
                 # Enter plays the route on show: the cursor waits on its last square
                 self.board.cursor = self.controller.selection.routes[0].end
-        self.board.focus()
+        # at once (focus() waits a turn of the loop): the next key may already be queued;
+        # the box keeps the focus while the next move is being typed into it
+        if not self.typing:
+            self.set_focus(self.board)
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -428,6 +434,10 @@ class GameScreen(Screen[None]):
             return
         if self.board.cursor >= 0:
             self._act(self.board.cursor)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if isinstance(event.widget, Input):
+            self.typing = False  # the move box was left (a click, Tab, Escape)
 
     def action_cancel(self) -> None:
         if self.focused is not self.board:
@@ -499,7 +509,31 @@ class GameScreen(Screen[None]):
     def action_type_move(self) -> None:
         if self._board_hidden():
             return  # the move box is hidden with the board: no typing blind
-        self.query_one("#move-input", Input).focus()
+        # at once, so that the keys typed right after ':' land in the box; keys already
+        # on their way to the board are handed over by redirect_key()
+        self.typing = True
+        self.set_focus(self.query_one("#move-input", Input))
+
+    def redirect_key(self, key: str, character: str | None) -> bool:
+        """A key that reached the board while a move is being typed goes to the move box
+        (a pasted ':c3-d4' arrives faster than the focus moves).  True if taken."""
+        if not self.typing:
+            return False
+        box = self.query_one("#move-input", Input)
+        if key == "enter":
+            value, box.value = box.value, ""
+            box.post_message(Input.Submitted(box, value))
+        elif key == "escape":
+            self.typing = False
+        elif key == "backspace":
+            box.action_delete_left()
+        elif character and character.isprintable():
+            box.insert_text_at_cursor(character)
+        else:
+            return False
+        return True
+
+
 
     def action_coords(self) -> None:
         self.board.show_coords = not self.board.show_coords
@@ -635,6 +669,15 @@ class GameScreen(Screen[None]):
                 self.after(ctl.play(ctl.selection.routes[i]))
 
         self.app.push_screen(RouteScreen(texts), chosen)
+
+
+class MoveInput(Input):
+    """The move box: Enter sends the text and empties the box at once, so that a move
+    typed right behind (keys coming fast) starts in an empty box."""
+
+    async def action_submit(self) -> None:
+        value, self.value = self.value, ""
+        self.post_message(self.Submitted(self, value))
 
 
 def _count(n: int, one: str, many: str) -> str:
