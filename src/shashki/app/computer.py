@@ -15,8 +15,14 @@ class Computer(Player):
 
     is_human = False
 
-    def __init__(self, level: int, name: str | None = None, *, seconds: float | None = None,
-                 seed: int | None = None) -> None:
+    def __init__(
+        self,
+        level: int,
+        name: str | None = None,
+        *,
+        seconds: float | None = None,
+        seed: int | None = None,
+    ) -> None:
         self.engine = ComputerPlayer(level, seconds=seconds, seed=seed)
         self.level = level
         self.name = name or f"Computer {level}"
