@@ -471,8 +471,11 @@ def every_variant_section(rounds: int, quick: bool) -> None:
     from shashki.rules import Game, all_variants
 
     target = 6_000 if quick else 30_000
-    print("5. every variant: push/pop from the start (best of %d rounds)" % rounds)
-    print(f"   {'variant':<18} {'depth':>5} {'leaves':>9} {'leaves/s':>10} {'us/leaf':>8} {'x russian':>9}")
+    print(f"5. every variant: push/pop from the start (best of {rounds} rounds)")
+    print(
+        f"   {'variant':<18} {'depth':>5} {'leaves':>9} {'leaves/s':>10} "
+        f"{'us/leaf':>8} {'x russian':>9}"
+    )
     rows = []
     for variant in all_variants():
         game = Game(variant)
@@ -482,13 +485,16 @@ def every_variant_section(rounds: int, quick: bool) -> None:
             if nxt == 0 or nxt > target * 8:
                 break
             depth, leaves = depth + 1, nxt
-        best = min(timed(lambda: shashki_push_pop(game, depth))[1] for _ in range(rounds))
+        best = min(timed(lambda g=game, d=depth: shashki_push_pop(g, d))[1] for _ in range(rounds))
         rows.append((variant.id, depth, leaves, best))
     russian = next((best / leaves for vid, _, leaves, best in rows if vid == "russian"), None)
     for vid, depth, leaves, best in rows:
         per_leaf = best / max(leaves, 1)
         ratio = f"{per_leaf / russian:8.1f}x" if russian else ""
-        print(f"   {vid:<18} {depth:>5} {leaves:>9,} {fmt(leaves / best):>10} {per_leaf * 1e6:8.2f} {ratio:>9}")
+        print(
+            f"   {vid:<18} {depth:>5} {leaves:>9,} {fmt(leaves / best):>10} "
+            f"{per_leaf * 1e6:8.2f} {ratio:>9}"
+        )
     print()
 
 

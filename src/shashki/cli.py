@@ -16,8 +16,7 @@ from . import __version__
 from .notation import move_text
 from .records.model import GameRecord
 from .records.pdn import read_file
-from .rules import Game, ShashkiError, all_variants, find_variant, registry
-from .rules import Move
+from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
 from .rules.variant import add_variant_file
 
@@ -108,7 +107,9 @@ def cmd_best(args: argparse.Namespace) -> int:
     variant = game.variant
     out = game.outcome()
     if out is not None:
-        return _fail(f"there is no move to find: the game is over ({out.describe(variant.side_names)})")
+        return _fail(
+            f"there is no move to find: the game is over ({out.describe(variant.side_names)})"
+        )
     seconds = args.time if args.time is not None or args.depth is not None else 3.0
 
     def line(moves: list[Move]) -> str:
@@ -140,9 +141,15 @@ def cmd_best(args: argparse.Namespace) -> int:
 
 def _check_entry(path: str, index: int, game: GameRecord) -> dict[str, Any]:
     """One game's report for ``check --json``."""
+
     def describe(e: BadPdnError) -> dict[str, Any]:
-        return {"line": e.line, "column": e.column, "move": e.token, "fen": e.fen,
-                "reason": e.message}
+        return {
+            "line": e.line,
+            "column": e.column,
+            "move": e.token,
+            "fen": e.fen,
+            "reason": e.message,
+        }
 
     return {
         "file": path,
@@ -194,9 +201,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         totals["games_ok"] += ok
     failed = totals["games"] - totals["games_ok"]
     if args.json:
-        out = dict(totals, games_failed=failed, games_with_errors=[
-            r for r in reports if r["errors"]
-        ], games_with_warnings=[r for r in reports if not r["errors"]], unreadable=unreadable)
+        out = dict(
+            totals,
+            games_failed=failed,
+            games_with_errors=[r for r in reports if r["errors"]],
+            games_with_warnings=[r for r in reports if not r["errors"]],
+            unreadable=unreadable,
+        )
         print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
         print(
@@ -227,7 +238,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.game is not None and args.game < 1:
         return _fail(f"--game must be 1 or more, not {args.game}")
     default = find_variant(args.variant).id if args.variant else None
-    return _run_app(replay=args.file, game_number=args.game, default_variant=default, mouse=not args.no_mouse)
+    return _run_app(
+        replay=args.file, game_number=args.game, default_variant=default, mouse=not args.no_mouse
+    )
 
 
 def _run_app(**kwargs: object) -> int:
@@ -269,7 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--game", type=int, metavar="N", help="open game N (1 = the first) at once")
     p.add_argument(
-        "--variant", metavar="V", help="the variant of games without a GameType tag (default: PDN's, International)"
+        "--variant",
+        metavar="V",
+        help="the variant of games without a GameType tag (default: PDN's, International)",
     )
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
     p.set_defaults(func=cmd_replay)
@@ -301,8 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", metavar="VARIANT")
     p.add_argument("--fen", help="the position to search (default: the start)")
     limit = p.add_mutually_exclusive_group()
-    limit.add_argument("--time", type=float, metavar="SECONDS",
-                       help="search for this long (default: 3 seconds)")
+    limit.add_argument(
+        "--time", type=float, metavar="SECONDS", help="search for this long (default: 3 seconds)"
+    )
     limit.add_argument("--depth", type=int, metavar="N", help="search to this depth in plies")
     p.set_defaults(func=cmd_best)
 
@@ -321,8 +337,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the variant of games whose tags (GameType, Variant) name none "
         "(default: international, as PDN says)",
     )
-    p.add_argument("--json", action="store_true", help="print the totals and the games "
-                   "with errors as JSON")
+    p.add_argument(
+        "--json", action="store_true", help="print the totals and the games with errors as JSON"
+    )
     p.set_defaults(func=cmd_check)
     return parser
 

@@ -171,7 +171,7 @@ async def test_archive_pick_step_jump_and_take_over(
     app = make_app(home, replay=path, game_number=3, default_variant="russian")
     async with app.run_test(size=SIZE) as pilot:
         view = replay(app)
-        assert view.record.header("Black") == record.header("Black") == "Петров С."  # noqa: RUF001
+        assert view.record.header("Black") == record.header("Black") == "Петров С."
         assert view.source == "ussr1947.pdn #3"
         fens = mainline_fens(record)
         assert view.node is view.record and view.game.fen() == fens[0]
@@ -227,7 +227,7 @@ async def test_archive_pick_step_jump_and_take_over(
         assert isinstance(app.screen, GameScreen)
         ctl = app.screen.controller
         assert ctl.game.move_stack == plies[:10]
-        assert [p.name for p in ctl.players] == ["Коршунов Д.", "Петров С."]  # noqa: RUF001
+        assert [p.name for p in ctl.players] == ["Коршунов Д.", "Петров С."]
         await keys_play(pilot, "g3", "h4")
         assert ctl.game.move_stack == [*plies[:10], ctl.game.move_stack[10]]
         assert ctl.game.fen() == fen_after(

@@ -111,7 +111,7 @@ async def test_too_small_then_large_again(home: Path) -> None:
         await pilot.resize_terminal(24, 8)
         assert board.board_layout() is None
         text = _board_text(board)
-        assert "Terminal too small" in text and "29×11" in text and "24×8" in text  # noqa: RUF001
+        assert "Terminal too small" in text and "29×11" in text and "24×8" in text
         # the board takes no input while it cannot be seen
         cursor = board.cursor
         await pilot.press("enter", "up", "enter", "tab", "enter", "colon")

@@ -31,7 +31,15 @@ def parse(game: Game, text: str):
 
 def test_start_positions_in_each_notation() -> None:
     assert texts(Game("international")) == {
-        "31-26", "31-27", "32-27", "32-28", "33-28", "33-29", "34-29", "34-30", "35-30",
+        "31-26",
+        "31-27",
+        "32-27",
+        "32-28",
+        "33-28",
+        "33-29",
+        "34-29",
+        "34-30",
+        "35-30",
     }
     assert texts(Game("english")) == {"9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"}
     assert texts(Game("russian")) == {"a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"}
@@ -72,8 +80,16 @@ def test_full_path_when_start_and_end_are_shared() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "c3-d4", "c3:d4", "c3xd4", "c3Xd4", "c3\u00d7d4", " c3 - d4 ", "C3-D4",
-        "22-18", "22x18", "c3-18",
+        "c3-d4",
+        "c3:d4",
+        "c3xd4",
+        "c3Xd4",
+        "c3\u00d7d4",
+        " c3 - d4 ",
+        "C3-D4",
+        "22-18",
+        "22x18",
+        "c3-18",
     ],
 )
 def test_separators_and_square_forms(text: str) -> None:

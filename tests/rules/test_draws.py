@@ -24,9 +24,7 @@ CLASSIC = ("traditional", "russian", "brazilian", "international", "english")
 
 def rule(variant: str, marker: str) -> DrawRule:
     """The draw rule of ``variant`` whose id or name contains ``marker``."""
-    found = [
-        r for r in Game(variant).variant.draws if marker == r.rule_id or marker in r.name
-    ]
+    found = [r for r in Game(variant).variant.draws if marker == r.rule_id or marker in r.name]
     assert len(found) == 1, (variant, marker, found)
     return found[0]
 
@@ -432,11 +430,14 @@ def test_english_40_moves_man_move_starts_again() -> None:
 def test_traditional_material_draws(fen: str, rule_id: str) -> None:
     game = Game("traditional", fen)
     outcome = assert_draw(game, Termination.MATERIAL, rule("traditional", rule_id))
-    assert outcome.rule == {
-        "D1": "king against king",
-        "D2": "two kings against one king",
-        "D3": "three kings against one king on the main road",
-    }[rule_id]
+    assert (
+        outcome.rule
+        == {
+            "D1": "king against king",
+            "D2": "two kings against one king",
+            "D3": "three kings against one king on the main road",
+        }[rule_id]
+    )
 
 
 @pytest.mark.parametrize(

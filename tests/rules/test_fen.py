@@ -191,8 +191,16 @@ def test_bad_fen(variant: str, text: str) -> None:
         "W:W21:B1:H16777216",  # beyond what the game's clock can hold
         "W:W21:B1:F99999999999",
     ],
-    ids=["H-superscript", "F-superscript", "range-superscript", "square-superscript",
-         "huge-F", "huge-range", "H-2**24", "huge-F-11-digits"],
+    ids=[
+        "H-superscript",
+        "F-superscript",
+        "range-superscript",
+        "square-superscript",
+        "huge-F",
+        "huge-range",
+        "H-2**24",
+        "huge-F-11-digits",
+    ],
 )
 def test_bad_numbers_in_fen(text: str) -> None:
     with pytest.raises(BadFenError):
@@ -235,9 +243,37 @@ FEN_ALPHABET = "WBKHFN?:,.-=x 0123456789abcdefghijklmwbk\"'\t\u00b2\u0663"
         st.text(FEN_ALPHABET, max_size=40),
         st.text(max_size=20),
         st.lists(
-            st.sampled_from(["W", "B", "?", "K", "H", "F", "N", ":", ",", "-", ".", "=", "1", "5",
-                             "12", "21", "32", "50", "99", "a1", "c3", "h8", "j10", "w", "b",
-                             "99999999999", "16777216"]),
+            st.sampled_from(
+                [
+                    "W",
+                    "B",
+                    "?",
+                    "K",
+                    "H",
+                    "F",
+                    "N",
+                    ":",
+                    ",",
+                    "-",
+                    ".",
+                    "=",
+                    "1",
+                    "5",
+                    "12",
+                    "21",
+                    "32",
+                    "50",
+                    "99",
+                    "a1",
+                    "c3",
+                    "h8",
+                    "j10",
+                    "w",
+                    "b",
+                    "99999999999",
+                    "16777216",
+                ]
+            ),
             max_size=14,
         ).map("".join),
     )

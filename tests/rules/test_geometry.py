@@ -15,11 +15,39 @@ TEN = find_variant("international").board
     ("board", "numbers"),
     [
         # RULES.md §0.2: 1 = b8 … 4 = h8, 5 = a7 … 29 = a1 … 32 = g1
-        (EIGHT, {1: "b8", 2: "d8", 4: "h8", 5: "a7", 8: "g7", 9: "b6", 21: "a3", 22: "c3",
-                 28: "h2", 29: "a1", 30: "c1", 32: "g1"}),
+        (
+            EIGHT,
+            {
+                1: "b8",
+                2: "d8",
+                4: "h8",
+                5: "a7",
+                8: "g7",
+                9: "b6",
+                21: "a3",
+                22: "c3",
+                28: "h2",
+                29: "a1",
+                30: "c1",
+                32: "g1",
+            },
+        ),
         # RULES.md V3: 1 = b10, 5 = j10, 6 = a9 … 46 = a1, 50 = i1
-        (TEN, {1: "b10", 5: "j10", 6: "a9", 10: "i9", 11: "b8", 31: "b4", 45: "j2",
-               46: "a1", 47: "c1", 50: "i1"}),
+        (
+            TEN,
+            {
+                1: "b10",
+                5: "j10",
+                6: "a9",
+                10: "i9",
+                11: "b8",
+                31: "b4",
+                45: "j2",
+                46: "a1",
+                47: "c1",
+                50: "i1",
+            },
+        ),
     ],
     ids=["8x8", "10x10"],
 )
@@ -103,7 +131,13 @@ def test_main_road() -> None:
 def test_rays_and_steps() -> None:
     a1 = EIGHT.parse_square("a1")
     assert [EIGHT.name(p) for p in EIGHT.ray[Direction.NE][a1]] == [
-        "b2", "c3", "d4", "e5", "f6", "g7", "h8",
+        "b2",
+        "c3",
+        "d4",
+        "e5",
+        "f6",
+        "g7",
+        "h8",
     ]
     assert EIGHT.ray[Direction.SW][a1] == ()
     assert EIGHT.ray[Direction.NW][a1] == ()

@@ -203,8 +203,19 @@ def test_english_man_multi_capture_never_turns_back() -> None:
 # -- flying and short kings ---------------------------------------------------------
 
 FLYING_D4 = {
-    "d4-a1", "d4-b2", "d4-c3", "d4-e5", "d4-f6", "d4-g7", "d4-h8",
-    "d4-a7", "d4-b6", "d4-c5", "d4-e3", "d4-f2", "d4-g1",
+    "d4-a1",
+    "d4-b2",
+    "d4-c3",
+    "d4-e5",
+    "d4-f6",
+    "d4-g7",
+    "d4-h8",
+    "d4-a7",
+    "d4-b6",
+    "d4-c5",
+    "d4-e3",
+    "d4-f2",
+    "d4-g1",
 }
 
 
@@ -225,7 +236,8 @@ def test_king_moves(variant: str, expected: set[str]) -> None:
 def test_flying_king_stops_before_a_piece() -> None:
     # its own man on f6 cuts the long diagonal
     assert legal("russian", "W:WKd4,f6:Bh2") == (FLYING_D4 - {"d4-f6", "d4-g7", "d4-h8"}) | {
-        "f6-e7", "f6-g7",
+        "f6-e7",
+        "f6-g7",
     }
 
 
@@ -284,7 +296,11 @@ def test_distant_king_capture_is_compulsory_too(variant: str) -> None:
 
 def test_distant_king_capture_is_compulsory_on_10x10() -> None:
     assert legal("international", "W:Wg3,Ka1:Bd4,j10") == {
-        "a1-e5", "a1-f6", "a1-g7", "a1-h8", "a1-i9",
+        "a1-e5",
+        "a1-f6",
+        "a1-g7",
+        "a1-h8",
+        "a1-i9",
     }
     # with h8 taken as well the king must go on along the same line: two pieces
     assert legal("international", "W:Wg3,Ka1:Bd4,h8") == {"a1-e5-i9", "a1-e5-j10"}
@@ -357,7 +373,10 @@ def test_immediate_removal_switch_changes_the_moves(tmp_path: Path) -> None:
     immediate = variant_with("russian", tmp_path, removal='"immediate"', no_180="true")
     fen = "W:WKe1:Bg5,e3,d6,f2"
     assert legal(immediate, fen) == {
-        "e1-g3-b8", "e1-g3-c7", "e1-h4-e7-c5-f2", "e1-h4-e7-c5-g1",
+        "e1-g3-b8",
+        "e1-g3-c7",
+        "e1-h4-e7-c5-f2",
+        "e1-h4-e7-c5-g1",
     }
 
 
@@ -403,8 +422,10 @@ def test_promotion_at_the_end_of_a_capture_on_10x10() -> None:
 
 @pytest.mark.parametrize("variant", CLASSIC)
 def test_promotion_by_a_step(variant: str) -> None:
-    fen, steps = ("W:Wc9:Bh2", ("c9-b10", "c9-d10")) if variant == "international" else (
-        "W:Wc7:Bh2", ("c7-b8", "c7-d8")
+    fen, steps = (
+        ("W:Wc9:Bh2", ("c9-b10", "c9-d10"))
+        if variant == "international"
+        else ("W:Wc7:Bh2", ("c7-b8", "c7-d8"))
     )
     assert legal(variant, fen) == set(steps)
     for path in steps:
@@ -465,10 +486,21 @@ def test_landing_switch_changes_the_moves(tmp_path: Path) -> None:
     """Russian rules with any landing: T2 then allows stopping after one capture."""
     anywhere = variant_with("russian", tmp_path, king_landing='"any"')
     assert legal(anywhere, T2) == {
-        "a1-d4-f2", "a1-d4-g1", "a1-e5", "a1-f6", "a1-g7", "a1-h8",
+        "a1-d4-f2",
+        "a1-d4-g1",
+        "a1-e5",
+        "a1-f6",
+        "a1-g7",
+        "a1-h8",
     }
     assert legal(anywhere, "W:WKa1:Bb2,d2,d6") == {
-        "a1-c3-e1", "a1-e5-c7", "a1-e5-b8", "a1-d4", "a1-f6", "a1-g7", "a1-h8",
+        "a1-c3-e1",
+        "a1-e5-c7",
+        "a1-e5-b8",
+        "a1-d4",
+        "a1-f6",
+        "a1-g7",
+        "a1-h8",
     }
 
 
@@ -510,9 +542,12 @@ def test_ring_both_ways_is_one_move(variant: str) -> None:
             "russian",
             "W:WKe3:Bc5,f4,f6,g7",
             {
-                ("e3-a7", "c5"), ("e3-b6", "c5"),
-                ("e3-g5-e7-a3", "c5 f4 f6"), ("e3-g5-e7-b4", "c5 f4 f6"),
-                ("e3-h6-f8-a3", "c5 f4 g7"), ("e3-h6-f8-b4", "c5 f4 g7"),
+                ("e3-a7", "c5"),
+                ("e3-b6", "c5"),
+                ("e3-g5-e7-a3", "c5 f4 f6"),
+                ("e3-g5-e7-b4", "c5 f4 f6"),
+                ("e3-h6-f8-a3", "c5 f4 g7"),
+                ("e3-h6-f8-b4", "c5 f4 g7"),
             },
         ),
         (

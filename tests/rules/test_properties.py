@@ -174,8 +174,14 @@ def test_move_stack_lists_the_moves_played() -> None:
 # finds and its captured squares in jump order.
 
 _REL = {  # relative direction -> (file step, rank step) for White; Black turns it round
-    "forward": (0, 1), "forward-right": (1, 1), "right": (1, 0), "back-right": (1, -1),
-    "back": (0, -1), "back-left": (-1, -1), "left": (-1, 0), "forward-left": (-1, 1),
+    "forward": (0, 1),
+    "forward-right": (1, 1),
+    "right": (1, 0),
+    "back-right": (1, -1),
+    "back": (0, -1),
+    "back-left": (-1, -1),
+    "left": (-1, 0),
+    "forward-left": (-1, 1),
 }
 
 Sq = tuple[int, int]

@@ -33,16 +33,46 @@ FORWARD = ("forward-left", "forward-right")
 
 SWITCHES = {
     # variant: (man captures, kings fly, choice, promotion in capture, landing, first)
-    "traditional": (DIAGONAL, True, CaptureChoice.MAJORITY, PromotionInCapture.AT_END,
-                    KingLanding.ANY, Color.WHITE),
-    "russian": (DIAGONAL, True, CaptureChoice.FREE, PromotionInCapture.CONTINUE_AS_KING,
-                KingLanding.MUST_CONTINUE, Color.WHITE),
-    "brazilian": (DIAGONAL, True, CaptureChoice.MAJORITY, PromotionInCapture.AT_END,
-                  KingLanding.ANY, Color.WHITE),
-    "international": (DIAGONAL, True, CaptureChoice.MAJORITY, PromotionInCapture.AT_END,
-                      KingLanding.ANY, Color.WHITE),
-    "english": (FORWARD, False, CaptureChoice.FREE, PromotionInCapture.STOP,
-                KingLanding.ANY, Color.BLACK),
+    "traditional": (
+        DIAGONAL,
+        True,
+        CaptureChoice.MAJORITY,
+        PromotionInCapture.AT_END,
+        KingLanding.ANY,
+        Color.WHITE,
+    ),
+    "russian": (
+        DIAGONAL,
+        True,
+        CaptureChoice.FREE,
+        PromotionInCapture.CONTINUE_AS_KING,
+        KingLanding.MUST_CONTINUE,
+        Color.WHITE,
+    ),
+    "brazilian": (
+        DIAGONAL,
+        True,
+        CaptureChoice.MAJORITY,
+        PromotionInCapture.AT_END,
+        KingLanding.ANY,
+        Color.WHITE,
+    ),
+    "international": (
+        DIAGONAL,
+        True,
+        CaptureChoice.MAJORITY,
+        PromotionInCapture.AT_END,
+        KingLanding.ANY,
+        Color.WHITE,
+    ),
+    "english": (
+        FORWARD,
+        False,
+        CaptureChoice.FREE,
+        PromotionInCapture.STOP,
+        KingLanding.ANY,
+        Color.BLACK,
+    ),
 }
 
 
@@ -113,16 +143,18 @@ def _draw_table(variant: str) -> set[tuple[object, ...]]:
         if d.kind == "repetition":
             out.add(("repetition", d.count))
         else:
-            out.add((
-                d.counter.value if d.counter else None,
-                d.plies,
-                tuple(sorted(p.text for p in d.strong)),
-                tuple(sorted(p.text for p in d.weak)),
-                d.weak_on_main_road,
-                d.unless_capture,
-                tuple(d.total),
-                d.both_have_kings,
-            ))
+            out.add(
+                (
+                    d.counter.value if d.counter else None,
+                    d.plies,
+                    tuple(sorted(p.text for p in d.strong)),
+                    tuple(sorted(p.text for p in d.weak)),
+                    d.weak_on_main_road,
+                    d.unless_capture,
+                    tuple(d.total),
+                    d.both_have_kings,
+                )
+            )
     return out
 
 

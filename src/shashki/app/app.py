@@ -178,17 +178,20 @@ class ShashkiApp(App[None]):
             from ..records import load_autosave
 
             record = load_autosave()
-        except Exception:  # noqa: BLE001 - a broken autosave must never stop the app
+        except Exception:
             record = None
         if record is None:
             return
         try:
             game = record.end().replay()
-        except Exception:  # noqa: BLE001 - a broken autosave must never stop the app
+        except Exception:
             game = None
         if game is None or game.outcome() is not None:
             return
-        names = (record.header("White") or game.variant.side_names[0], record.header("Black") or game.variant.side_names[1])
+        names = (
+            record.header("White") or game.variant.side_names[0],
+            record.header("Black") or game.variant.side_names[1],
+        )
         moves = len(game.move_stack)
 
         def answered(ok: bool | None) -> None:
@@ -196,7 +199,10 @@ class ShashkiApp(App[None]):
                 self.resume_game(game, names)
 
         self.push_screen(
-            ConfirmScreen(f"Resume your unfinished game of {game.variant.name} ({moves} moves, {names[0]} v {names[1]})?"),
+            ConfirmScreen(
+                f"Resume your unfinished game of {game.variant.name} "
+                f"({moves} moves, {names[0]} v {names[1]})?"
+            ),
             answered,
         )
 
@@ -225,7 +231,9 @@ class ShashkiApp(App[None]):
     def resume_game(self, game: Game, names: tuple[str, str]) -> GameController:
         return self._play(game, names, ("human", "human"), False)
 
-    def _play(self, game: Game, names: tuple[str, str], kinds: tuple[str, str], flip: bool) -> GameController:
+    def _play(
+        self, game: Game, names: tuple[str, str], kinds: tuple[str, str], flip: bool
+    ) -> GameController:
         players = (make_player(kinds[0], names[0]), make_player(kinds[1], names[1]))
         try:
             policy = UndoPolicy(self.settings.undo_policy)
@@ -283,7 +291,7 @@ class ShashkiApp(App[None]):
         if self._autosave_timer is None:
             try:
                 self._autosave_timer = self.set_timer(0.25, self._kick_autosave)
-            except Exception:  # noqa: BLE001 - no event loop (tests driving the model)
+            except Exception:
                 self._kick_autosave()
 
     def _kick_autosave(self) -> None:
@@ -315,7 +323,7 @@ class ShashkiApp(App[None]):
                 else:
                     game, headers = job
                     autosave(GameRecord.from_game(game, headers))
-            except Exception as exc:  # noqa: BLE001 - saving must never break play
+            except Exception as exc:
                 try:
                     self.call_from_thread(
                         self.notify, f"Autosave failed: {exc}", severity="warning", timeout=5
@@ -356,7 +364,9 @@ class ShashkiApp(App[None]):
                 path.parent.mkdir(parents=True, exist_ok=True)
                 save_pdn(path, [self._record(controller)])
             except (OSError, ValueError) as exc:
-                self.notify(f"Could not save: {exc}. The game is still here.", severity="error", timeout=8)
+                self.notify(
+                    f"Could not save: {exc}. The game is still here.", severity="error", timeout=8
+                )
                 return
             self.notify(f"Saved to {path}")
 
@@ -392,10 +402,14 @@ class ShashkiApp(App[None]):
             try:
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
-                self.notify(f"Cannot read {path}: {exc.strerror or exc}", severity="error", timeout=8)
+                self.notify(
+                    f"Cannot read {path}: {exc.strerror or exc}", severity="error", timeout=8
+                )
                 return
             if record is None:
-                self.notify(f"{path.name} has no game number {game_number}.", severity="error", timeout=8)
+                self.notify(
+                    f"{path.name} has no game number {game_number}.", severity="error", timeout=8
+                )
                 self.push_screen(GameTableScreen(path, default_variant))
                 return
             self.open_record(record, source=f"{path.name} #{game_number}")
@@ -407,20 +421,25 @@ class ShashkiApp(App[None]):
         from .replay import ReplayScreen
 
         if record.variant is None:
-            self.notify("This game is of a variant shashki does not play.", severity="error", timeout=8)
+            self.notify(
+                "This game is of a variant shashki does not play.", severity="error", timeout=8
+            )
             return
         if not record.mainline_moves() and not record.errors:
             try:
                 game = record.start()
-            except Exception as exc:  # noqa: BLE001 - a broken record must not stop the app
+            except Exception as exc:
                 self.notify(f"Cannot set up this position: {exc}", severity="error", timeout=8)
                 return
-            names = (record.header("White") or game.variant.side_names[0], record.header("Black") or game.variant.side_names[1])
+            names = (
+                record.header("White") or game.variant.side_names[0],
+                record.header("Black") or game.variant.side_names[1],
+            )
             self.take_over(game, names)
             return
         try:
             screen = ReplayScreen(record, source)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.notify(f"Cannot replay this game: {exc}", severity="error", timeout=8)
             return
         self.push_screen(screen)
@@ -445,16 +464,26 @@ class ShashkiApp(App[None]):
         """Continue a recorded game from its last good move."""
         try:
             game = record.end().replay()
-        except Exception as exc:  # noqa: BLE001 - a broken record must not stop the app
+        except Exception as exc:
             self.notify(f"Cannot replay this game: {exc}", severity="error", timeout=8)
             return
         if not record.ok:
             first = record.errors[0] if getattr(record, "errors", None) else None
-            self.notify(f"The record has an error; continuing after the last good move. {first or ''}", severity="warning", timeout=10)
-        names = (record.header("White") or game.variant.side_names[0], record.header("Black") or game.variant.side_names[1])
+            self.notify(
+                f"The record has an error; continuing after the last good move. {first or ''}",
+                severity="warning",
+                timeout=10,
+            )
+        names = (
+            record.header("White") or game.variant.side_names[0],
+            record.header("Black") or game.variant.side_names[1],
+        )
         self.resume_game(game, names)
         if game.outcome() is not None:
-            self.notify("This game is already over: " + game.outcome().describe(game.variant.side_names), timeout=8)  # type: ignore[union-attr]
+            self.notify(
+                "This game is already over: " + game.outcome().describe(game.variant.side_names),
+                timeout=8,
+            )
 
     # -- the command palette reaches every action --------------------------------------------
 
@@ -468,7 +497,11 @@ class ShashkiApp(App[None]):
                 if b is None or b.action.startswith("cursor") or b.action.startswith("next"):
                     continue
                 key = b.key_display or b.key.split(",")[0]  # "?" and ":", not "question_mark"
-                yield SystemCommand(b.description, f"{b.description} ({key})", lambda a=b.action: screen.run_action(a))
+                yield SystemCommand(
+                    b.description,
+                    f"{b.description} ({key})",
+                    lambda a=b.action: screen.run_action(a),
+                )
 
 
 def run(

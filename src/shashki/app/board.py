@@ -11,21 +11,32 @@ metadata, so a click maps to its square.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
-from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..rules.fen import square_text
-from ..rules.move import Color
+from ..rules.move import Color, Move, Piece
 from .controller import GameController
 
-_MARK_NAMES = ("selected", "dest", "waypoint", "must", "last", "last_cap", "route", "ghost", "frozen")
+_MARK_NAMES = (
+    "selected",
+    "dest",
+    "waypoint",
+    "must",
+    "last",
+    "last_cap",
+    "route",
+    "ghost",
+    "frozen",
+)
 
 #: Cell sizes tried from the largest: (width, height).
 CELL_SIZES = ((9, 4), (7, 3), (5, 2), (3, 1))
@@ -104,14 +115,14 @@ class BoardWidget(Widget, can_focus=True):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.controller = controller
         geo = controller.variant.board
-        self._sk_cells: dict[object, object] = {}
-        self._sk_frame: dict[str, object] | None = None
+        self._sk_cells: dict[object, Any] = {}
+        self._sk_frame: dict[str, Any] | None = None
         #: The square under the mouse, or -1.
         self.hover = -1
         #: A move shown part-way, (move, jumps shown): the replay's jump-by-jump captures.
-        self.partial: tuple[object, int] | None = None
+        self.partial: tuple[Move, int] | None = None
         self._sk_partial_key: object = None
-        self._sk_partial_view: dict[int, tuple[object, bool]] = {}
+        self._sk_partial_view: dict[int, tuple[Piece | None, bool]] = {}
         self.cursor = self._home_square()
         self._geo = geo
 
@@ -127,8 +138,8 @@ class BoardWidget(Widget, can_focus=True):
         geo = self.controller.variant.board
         movable = sorted(self.controller.movable(), key=geo.number)
         if movable:
-            return movable[len(movable) // 2]
-        return geo.squares[len(geo.squares) // 2]
+            return int(movable[len(movable) // 2])
+        return int(geo.squares[len(geo.squares) // 2])
 
     def board_layout(self) -> Layout | None:
         geo = self._geo
@@ -246,12 +257,15 @@ class BoardWidget(Widget, can_focus=True):
     def _sk_collect_styles(self) -> dict[str, Style]:
         full = {"board--light", "board--dark", "board--coord", "board--small"}
         styles = {
-            n: self.get_component_rich_style(n, partial=n not in full) for n in self.COMPONENT_CLASSES
+            n: self.get_component_rich_style(n, partial=n not in full)
+            for n in self.COMPONENT_CLASSES
         }
         # on boards that play every square, every other one is a shade lighter (else one slab)
         dark = self.get_component_styles("board--dark").background
         light = self.get_component_styles("board--light").background
-        styles["board--alt"] = styles["board--dark"] + Style(bgcolor=dark.blend(light, 0.25).rich_color)
+        styles["board--alt"] = styles["board--dark"] + Style(
+            bgcolor=dark.blend(light, 0.25).rich_color
+        )
         return styles
 
     def _sk_compute_marks(self) -> dict[str, set[int]]:
@@ -308,12 +322,20 @@ class BoardWidget(Widget, can_focus=True):
             segments.append(Segment(" " * MARGIN_LEFT, styles["board--coord"]))
             for col in range(geo.width):
                 f = (geo.width - 1 - col) if self.flipped else col
-                label = "abcdefghijkl"[f] if self.show_coords and not self.controller.variant.numeric else ""
+                label = (
+                    "abcdefghijkl"[f]
+                    if self.show_coords and not self.controller.variant.numeric
+                    else ""
+                )
                 segments.append(Segment(label.center(cw), styles["board--coord"]))
             return self._finish(segments, width, styles)
         row, sub = divmod(rel, ch)
         _, rank = self.square_at(0, row)  # type: ignore[misc]
-        label = str(rank + 1) if self.show_coords and sub == (ch - 1) // 2 and not self.controller.variant.numeric else ""
+        label = (
+            str(rank + 1)
+            if self.show_coords and sub == (ch - 1) // 2 and not self.controller.variant.numeric
+            else ""
+        )
         segments.append(Segment(label.rjust(MARGIN_LEFT - 1) + " ", styles["board--coord"]))
         marks = self._sk_marks()
         for col in range(geo.width):
@@ -327,7 +349,13 @@ class BoardWidget(Widget, can_focus=True):
         return self._finish(segments, width, styles)
 
     def _cell_row(
-        self, sq: int, sub: int, cw: int, ch: int, marks: dict[str, set[int]], styles: dict[str, Style]
+        self,
+        sq: int,
+        sub: int,
+        cw: int,
+        ch: int,
+        marks: dict[str, set[int]],
+        styles: dict[str, Style],
     ) -> list[Segment]:
         """One text row of a cell, from a cache of whole cells keyed by what they show:
         a repaint recomputes only the cells whose piece, marks or cursor changed."""
@@ -352,12 +380,20 @@ class BoardWidget(Widget, can_focus=True):
         if rows is None:
             rows = [self._cell(sq, s, cw, ch, marks, styles) for s in range(ch)]
             cache[key] = rows
-        return rows[sub]
+        row: list[Segment] = rows[sub]
+        return row
 
-    def _sk_new_frame(self, cw: int, ch: int) -> dict[str, object]:
+    def _sk_new_frame(self, cw: int, ch: int) -> dict[str, Any]:
         """What every cell of one repaint shares, looked up once."""
         return {
-            "look": (cw, ch, self.piece_set, self.show_coords, tuple(sorted(self.classes)), self.app.theme),
+            "look": (
+                cw,
+                ch,
+                self.piece_set,
+                self.show_coords,
+                tuple(sorted(self.classes)),
+                self.app.theme,
+            ),
             "cursor": self.cursor if self.has_focus else -1,
             "column": getattr(self.controller.variant.generator, "stack", None),
             "position": self.controller.game.position,
@@ -382,14 +418,27 @@ class BoardWidget(Widget, can_focus=True):
 
     def _sk_marks(self) -> dict[str, set[int]]:
         sel = self.controller.selection
-        key = (self.controller.position_id, id(sel), sel.route_index, len(sel.waypoints), sel.square, len(sel.routes))
+        key = (
+            self.controller.position_id,
+            id(sel),
+            sel.route_index,
+            len(sel.waypoints),
+            sel.square,
+            len(sel.routes),
+        )
         if getattr(self, "_sk_mkey", None) != key:
             self._sk_mkey = key
             self._sk_mval = self._sk_compute_marks()
         return self._sk_mval
 
     def _cell(
-        self, sq: int, sub: int, cw: int, ch: int, marks: dict[str, set[int]], styles: dict[str, Style]
+        self,
+        sq: int,
+        sub: int,
+        cw: int,
+        ch: int,
+        marks: dict[str, set[int]],
+        styles: dict[str, Style],
     ) -> list[Segment]:
         """The segments of one text row (``sub``) of the cell of ``sq``."""
         ctl = self.controller
@@ -426,7 +475,11 @@ class BoardWidget(Widget, can_focus=True):
             if big:
                 top = sub == piece_rows[0]
                 half = (cw - 3) // 2 - 1
-                shape = ("▄" + "█" * (cw - 2 * half - 2) + "▄") if top else ("▀" + "█" * (cw - 2 * half - 2) + "▀")
+                shape = (
+                    ("▄" + "█" * (cw - 2 * half - 2) + "▄")
+                    if top
+                    else ("▀" + "█" * (cw - 2 * half - 2) + "▀")
+                )
                 for i, c in enumerate(shape):
                     row[half + i] = (c, pstyle)
                 if piece.is_king:
@@ -477,9 +530,20 @@ class BoardWidget(Widget, can_focus=True):
                 number_style = base + styles["board--number"]
                 for i, c in enumerate(str(ctl.variant.board.number(sq))[:cw]):
                     row[i] = (c, number_style)
-        elif ch == 1 and sub == 0 and piece is None and self.show_coords and ctl.variant.numeric and cw >= 3:
+        elif (
+            ch == 1
+            and sub == 0
+            and piece is None
+            and self.show_coords
+            and ctl.variant.numeric
+            and cw >= 3
+        ):
             text = str(ctl.variant.board.number(sq))
-            if sq not in marks["dest"] and sq not in marks["last_cap"] and sq not in marks["waypoint"]:
+            if (
+                sq not in marks["dest"]
+                and sq not in marks["last_cap"]
+                and sq not in marks["waypoint"]
+            ):
                 number_style = base + styles["board--number"] + Style(dim=True)
                 for i, c in enumerate(text.rjust(2)[: cw - 1]):
                     row[1 + i - (1 if len(text) > 2 else 0)] = (c, number_style)
@@ -495,7 +559,7 @@ class BoardWidget(Widget, can_focus=True):
         segments.append(Segment(run, run_style))
         return segments
 
-    def _piece(self, sq: int) -> tuple[object, bool]:
+    def _piece(self, sq: int) -> tuple[Piece | None, bool]:
         """The piece shown on ``sq`` and whether it is a ghost (captured, not yet removed)."""
         game = self.controller.game
         if self.partial is None:
@@ -505,12 +569,12 @@ class BoardWidget(Widget, can_focus=True):
             move, shown = self.partial
             before = game.copy()
             before.pop()
-            view = {}
-            mover = before.piece_at(move.start)  # type: ignore[attr-defined]
-            view[move.start] = (None, False)  # type: ignore[attr-defined]
-            for c in move.captured[:shown]:  # type: ignore[attr-defined]
+            view: dict[int, tuple[Piece | None, bool]] = {}
+            mover = before.piece_at(move.start)
+            view[move.start] = (None, False)
+            for c in move.captured[:shown]:
                 view[c] = (before.piece_at(c), True)
-            view[move.path[shown]] = (mover, False)  # type: ignore[attr-defined]
+            view[move.path[shown]] = (mover, False)
             self._sk_partial_view = view
             self._sk_before = before
         if sq in self._sk_partial_view:

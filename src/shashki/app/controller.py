@@ -165,14 +165,16 @@ class GameController:
         """The moves played, each in the variant's notation (full path when ambiguous)."""
         moves = self.game.move_stack
         texts = self._texts
-        if len(texts) > len(moves) or any(a != b for a, b in zip(self._text_moves, moves, strict=False)):
+        if len(texts) > len(moves) or any(
+            a != b for a, b in zip(self._text_moves, moves, strict=False)
+        ):
             texts.clear()
             self._text_moves.clear()
         if len(texts) < len(moves):
             game = self.game.copy()
             for _ in range(len(moves) - len(texts)):
                 game.pop()
-            for m in moves[len(texts):]:
+            for m in moves[len(texts) :]:
                 texts.append(move_text(self.variant, m, game.legal_moves()))
                 self._text_moves.append(m)
                 game.push_unchecked(m)
@@ -229,7 +231,9 @@ class GameController:
         self.selection = Selection(square=square)
         moves = self.selected_moves()
         if len({m.end for m in moves}) == 1 and len(moves) == 1 and moves[0].is_capture:
-            return Feedback(message="This piece has one capture: choose its destination to play it.")
+            return Feedback(
+                message="This piece has one capture: choose its destination to play it."
+            )
         return Feedback()
 
     def next_route(self, step: int = 1) -> None:

@@ -54,11 +54,14 @@ class ConfirmScreen(ModalScreen[bool]):
 class GameOverScreen(ModalScreen[str]):
     """The end of the game and the rule that ended it."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="GameOverScreen") + """
+    DEFAULT_CSS = (
+        _DIALOG_CSS.format(name="GameOverScreen")
+        + """
     GameOverScreen > Vertical { width: 84; }
     GameOverScreen #result { text-style: bold; }
     GameOverScreen Button { min-width: 12; }
     """
+    )
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("u", "choose('undo')", "Undo"),
@@ -119,10 +122,13 @@ class RouteScreen(ModalScreen[int | None]):
 class ChooseScreen(ModalScreen[int | None]):
     """Pick one line of a list."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="ChooseScreen") + """
+    DEFAULT_CSS = (
+        _DIALOG_CSS.format(name="ChooseScreen")
+        + """
     ChooseScreen > Vertical { width: 100; }
     ChooseScreen OptionList { height: auto; max-height: 20; }
     """
+    )
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, labels: list[str]) -> None:
@@ -226,7 +232,11 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         v = self.variant
-        example = "32-28, 19x30, 4x27x38" if v.numeric else f"c3-d4, c3{v.capture_mark}e5, c3{v.capture_mark}e5{v.capture_mark}c7"
+        example = (
+            "32-28, 19x30, 4x27x38"
+            if v.numeric
+            else f"c3-d4, c3{v.capture_mark}e5, c3{v.capture_mark}e5{v.capture_mark}c7"
+        )
         notation = (
             f"Moves are written {example}: the start square, `-` or `{v.capture_mark}`, the end "
             "square; every landing square when two captures share both ends. When typing, `x` and "

@@ -21,6 +21,8 @@ from .controller import Feedback, GameController, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from .app import ShashkiApp
 
 
@@ -112,7 +114,10 @@ class GameScreen(Screen[None]):
         self._apply_theme()
         if self.autoflip:
             self.board.flipped = self.controller.game.turn is Color.BLACK
-        elif self.controller.game.variant.rules.first is Color.BLACK and self.controller.players[0].is_human is False:
+        elif (
+            self.controller.game.variant.rules.first is Color.BLACK
+            and self.controller.players[0].is_human is False
+        ):
             self.board.flipped = True
         self.refresh_panel()
         self.drive()
@@ -183,7 +188,7 @@ class GameScreen(Screen[None]):
                 self.board.partial = (partial[0], partial[1] + 1)
             self.board.refresh()
 
-        self._move_animation = self.set_interval(0.25, tick)
+        self._move_animation: Timer | None = self.set_interval(0.25, tick)
 
     def _stop_move_animation(self) -> None:
         timer = getattr(self, "_move_animation", None)
@@ -288,34 +293,45 @@ class GameScreen(Screen[None]):
         lines = []
         (wk, wm), (bk, bm) = gen.material(pos)
         if v.engine == "artamonov":
-            counts = gen.captured_counts(pos)  # type: ignore[attr-defined]
+            counts = gen.captured_counts(pos)
             lines.append(f"Pieces: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}")
             lines.append(f"Captured: {v.side_names[0]} {counts[0]}, {v.side_names[1]} {counts[1]}")
             forward = "up (towards rank 8)" if ctl.game.turn == 0 else "down (towards rank 1)"
             lines.append(f"Forward for {v.side_names[ctl.game.turn]}: {forward}")
-            frozen = gen.frozen(pos)  # type: ignore[attr-defined]
+            frozen = gen.frozen(pos)
             if frozen >= 0:
                 lines.append(f"Frozen: {square_text(v, frozen)} (moved last)")
         elif not (v.rules.man_captures or v.rules.king_captures):
             # a game without captures (Wolf and Sheep): where the pieces stand says more
             for side in (0, 1):
                 squares = sorted(v.board.positions(pos[side]), key=v.board.number)
-                lines.append(f"{v.side_names[side]}: " + " ".join(square_text(v, q) for q in squares))
+                lines.append(
+                    f"{v.side_names[side]}: " + " ".join(square_text(v, q) for q in squares)
+                )
         else:
-            lines.append(f"{v.side_names[0]}: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}")
-            lines.append(f"{v.side_names[1]}: {_count(bm, 'man', 'men')}, {_count(bk, 'king', 'kings')}")
+            lines.append(
+                f"{v.side_names[0]}: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}"
+            )
+            lines.append(
+                f"{v.side_names[1]}: {_count(bm, 'man', 'men')}, {_count(bk, 'king', 'kings')}"
+            )
         stack = getattr(gen, "stack", None)
         if stack is not None:
             sq = self.board.hover if self.board.hover >= 0 else self.board.cursor
             if sq >= 0:
                 st = stack(pos, sq)
                 if st:
-                    lines.append(f"Column {square_text(v, sq)} (top first): " + " ".join(reversed(st)))
+                    lines.append(
+                        f"Column {square_text(v, sq)} (top first): " + " ".join(reversed(st))
+                    )
         if "move-opponent" in v.modifiers and ctl.outcome is None:
             own = pos[ctl.game.turn]
             theirs = sorted(m.start for m in ctl.legal if not own >> m.start & 1)
             if theirs:
-                lines.append("You may also move: " + ", ".join(square_text(v, s) for s in sorted(set(theirs), key=v.board.number)))
+                lines.append(
+                    "You may also move: "
+                    + ", ".join(square_text(v, s) for s in sorted(set(theirs), key=v.board.number))
+                )
         route = ctl.shown_route()
         if route is not None:
             i = ctl.selection.route_index % len(ctl.selection.routes) + 1
@@ -363,7 +379,7 @@ class GameScreen(Screen[None]):
             for i in range(len(old) - 1, len(rows) - 1, -1):
                 moves.remove_option_at_index(i)
         elif len(rows) > len(old):
-            moves.add_options(rows[len(old):])
+            moves.add_options(rows[len(old) :])
         if rows:
             moves.highlighted = len(rows) - 1
             moves.scroll_to_highlight()
@@ -426,7 +442,11 @@ class GameScreen(Screen[None]):
         if self.focused is not self.board or self._board_hidden():
             return
         ctl = self.controller
-        if ctl.selection.routes and self.board.cursor not in ctl.selection.routes[0].path and self.board.cursor not in ctl.selection.routes[0].captured:
+        if (
+            ctl.selection.routes
+            and self.board.cursor not in ctl.selection.routes[0].path
+            and self.board.cursor not in ctl.selection.routes[0].captured
+        ):
             self.after(ctl.play_shown_route())
             return
         if ctl.selection.routes and self.board.cursor == ctl.selection.routes[0].end:
@@ -485,7 +505,10 @@ class GameScreen(Screen[None]):
         if ctl.undo_policy is UndoPolicy.ASK and all(p.is_human for p in ctl.players):
             other = ctl.variant.side_names[ctl.game.turn]
             self.app.push_screen(
-                ConfirmScreen(f"{ctl.variant.side_names[1 - ctl.game.turn]} asks to take back a move. {other}, do you agree?"),
+                ConfirmScreen(
+                    f"{ctl.variant.side_names[1 - ctl.game.turn]} asks to take back a move. "
+                    f"{other}, do you agree?"
+                ),
                 lambda ok: do_undo() if ok else self.set_status("Takeback refused."),
             )
         else:
@@ -532,8 +555,6 @@ class GameScreen(Screen[None]):
         else:
             return False
         return True
-
-
 
     def action_coords(self) -> None:
         self.board.show_coords = not self.board.show_coords
@@ -583,7 +604,8 @@ class GameScreen(Screen[None]):
 
         ctl.offer_draw()
         self.app.push_screen(
-            ConfirmScreen(f"{names[side]} offers a draw. {names[1 - side]}, do you accept?"), answered
+            ConfirmScreen(f"{names[side]} offers a draw. {names[1 - side]}, do you accept?"),
+            answered,
         )
 
     def action_resign(self) -> None:
@@ -617,7 +639,9 @@ class GameScreen(Screen[None]):
                 self.shashki.open_menu()
 
         if self.controller.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(ConfirmScreen("Leave this game for a new one? (it stays autosaved)"), answered)
+            self.app.push_screen(
+                ConfirmScreen("Leave this game for a new one? (it stays autosaved)"), answered
+            )
         else:
             answered(True)
 
@@ -628,7 +652,9 @@ class GameScreen(Screen[None]):
                 self.app.exit()
 
         if self.controller.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(ConfirmScreen("Quit? The game is autosaved and offered next time."), answered)
+            self.app.push_screen(
+                ConfirmScreen("Quit? The game is autosaved and offered next time."), answered
+            )
         else:
             self.app.exit()
 
@@ -646,7 +672,12 @@ class GameScreen(Screen[None]):
             elif choice == "quit":
                 self.app.exit()
 
-        self.app.push_screen(GameOverScreen(out.describe(self.controller.variant.side_names), self.controller.can_undo()), answered)
+        self.app.push_screen(
+            GameOverScreen(
+                out.describe(self.controller.variant.side_names), self.controller.can_undo()
+            ),
+            answered,
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         ctl = self.controller

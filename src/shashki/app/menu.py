@@ -61,7 +61,9 @@ def mini_board(variant: Variant, fen: str | None = None) -> Text:
                 out.append("  ", style="on #7a5a36")
                 continue
             glyph = "◉" if piece.is_king else "●"
-            color = "#f4f0e6" if piece.color == 0 else ("#1a1a1a" if piece.color == 1 else "#c8a060")
+            color = (
+                "#f4f0e6" if piece.color == 0 else ("#1a1a1a" if piece.color == 1 else "#c8a060")
+            )
             out.append(glyph + " ", style=f"bold {color} on #7a5a36")
         out.append("\n")
     return out
@@ -100,7 +102,12 @@ class MenuScreen(Screen[None]):
                     group = v.group
                     if options:
                         options.append(None)
-                    options.append(Option(Text(GROUP_TITLES.get(group, group.title()), style="bold"), disabled=True))
+                    options.append(
+                        Option(
+                            Text(GROUP_TITLES.get(group, group.title()), style="bold"),
+                            disabled=True,
+                        )
+                    )
                     self._ids.append(None)
                 options.append(Option(f"  {v.name}", id=v.id))
                 self._ids.append(v.id)
@@ -120,7 +127,11 @@ class MenuScreen(Screen[None]):
         self._show(ol.options[first].id)
         errors = registry().errors
         if errors:
-            self.notify("Some variant files were skipped:\n" + "\n".join(errors), severity="warning", timeout=10)
+            self.notify(
+                "Some variant files were skipped:\n" + "\n".join(errors),
+                severity="warning",
+                timeout=10,
+            )
 
     @on(OptionList.OptionHighlighted, "#variants")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -129,7 +140,7 @@ class MenuScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#variants")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            self.app.push_screen(NewGameScreen(registry().find(event.option.id)))  # type: ignore[arg-type]
+            self.app.push_screen(NewGameScreen(registry().find(event.option.id)))
 
     def _show(self, variant_id: str | None) -> None:
         if not variant_id:
@@ -223,19 +234,31 @@ class NewGameScreen(ModalScreen[None]):
                     yield Input(value=settings.names[side] or v.side_names[side], id=f"name{side}")
                     yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
             if v.start_options and not v.start_by_lot:
-                default = next((label for label, fen in v.start_options if fen == v.start), v.start_options[0][0])
+                default = next(
+                    (label for label, fen in v.start_options if fen == v.start),
+                    v.start_options[0][0],
+                )
                 with Horizontal(classes="row"):
                     yield Label(f"{v.start_choice or 'Start'}:")
-                    yield Select([(label, label) for label, _ in v.start_options], value=default, allow_blank=False, id="start")
+                    yield Select(
+                        [(label, label) for label, _ in v.start_options],
+                        value=default,
+                        allow_blank=False,
+                        id="start",
+                    )
             if v.start_by_lot:
                 yield Static(f"{v.start_choice or 'First move'}: press 'Draw lots'", id="lot")
             with Horizontal(classes="row"):
                 yield Label("Takebacks:")
                 yield Select(
                     [("free", "free"), ("ask the other player", "ask"), ("off", "off")],
-                    value=settings.undo_policy, allow_blank=False, id="undo",
+                    value=settings.undo_policy,
+                    allow_blank=False,
+                    id="undo",
                 )
-            yield Checkbox("Turn the board after every move (hot-seat)", settings.autoflip, id="autoflip")
+            yield Checkbox(
+                "Turn the board after every move (hot-seat)", settings.autoflip, id="autoflip"
+            )
             yield Checkbox("Show the board from the other side", False, id="flip")
             with Horizontal(id="buttons"):
                 if v.start_by_lot:
@@ -264,7 +287,9 @@ class NewGameScreen(ModalScreen[None]):
         v = self.variant
         if v.start_by_lot and self.lot_label is None:
             self._draw_lots()
-        names = tuple(self.query_one(f"#name{s}", Input).value.strip() or v.side_names[s] for s in (0, 1))
+        names = tuple(
+            self.query_one(f"#name{s}", Input).value.strip() or v.side_names[s] for s in (0, 1)
+        )
         kinds = tuple(str(self.query_one(f"#kind{s}", Select).value) for s in (0, 1))
         start = None
         if v.start_options and not v.start_by_lot:
@@ -286,4 +311,4 @@ class NewGameScreen(ModalScreen[None]):
         )
 
 
-__all__ = ["MenuScreen", "NewGameScreen", "mini_board", "Label", "Vertical"]
+__all__ = ["Label", "MenuScreen", "NewGameScreen", "Vertical", "mini_board"]

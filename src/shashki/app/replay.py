@@ -35,7 +35,7 @@ from textual.worker import get_current_worker
 from ..notation import move_text
 from ..records import GameNode, GameRecord
 from ..records.pdn import PdnReader
-from ..rules import Game
+from ..rules import Game, Move
 from .board import BoardWidget
 from .controller import GameController
 
@@ -245,7 +245,9 @@ class GameTableScreen(Screen[None]):
                     batch = []
                     sent = time.monotonic()
         except OSError as exc:
-            self.app.call_from_thread(self._failed, f"Cannot read {self.path}: {exc.strerror or exc}")
+            self.app.call_from_thread(
+                self._failed, f"Cannot read {self.path}: {exc.strerror or exc}"
+            )
             return
         self.app.call_from_thread(self._add, batch, True, worker)
 
@@ -435,7 +437,9 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "shashki replay"
-        self.sub_title = f"{self.record.variant.name if self.record.variant else ''} {self.source}".strip()
+        self.sub_title = (
+            f"{self.record.variant.name if self.record.variant else ''} {self.source}".strip()
+        )
         # the start position is on the board: its FEN would only fill the panel
         tags = [
             f"{k}: {v}"
@@ -479,7 +483,9 @@ class ReplayScreen(Screen[None]):
             first = ply % 2 == 0
             text = move_text(variant, node.move, game.legal_moves())  # type: ignore[arg-type]
             nags = "".join(NAG_TEXT.get(n, "") for n in node.nags)
-            indent = "\u00a0\u00a0" * depth + ("\u2514 " if depth and node.parent and node is not node.parent.variations[0] else "")
+            indent = "\u00a0\u00a0" * depth + (
+                "\u2514 " if depth and node.parent and node is not node.parent.variations[0] else ""
+            )
             numbered = f"{number}. " if first else f"{number}… "
             names.append(numbered + text + nags)
             out = Text(indent + numbered, style="dim" if depth else "")
@@ -506,7 +512,7 @@ class ReplayScreen(Screen[None]):
 
         try:
             walk(self.record, self.record.start(), 0)
-        except Exception as exc:  # noqa: BLE001 - a broken tree shows what it can
+        except Exception as exc:
             self.query_one("#error", Static).update(f"The record could not be shown fully: {exc}")
         self._rows = rows[: len(names)]
         self._names = names
@@ -542,12 +548,12 @@ class ReplayScreen(Screen[None]):
             self._show_jumps(node.move)
         self._show()
 
-    def _show_jumps(self, move: object) -> None:
+    def _show_jumps(self, move: Move) -> None:
         """Show a multi-capture one jump at a time (the board shows the first jump now,
         then one more every tick, then the position after the move)."""
         if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
             return
-        jumps = len(move.path) - 1  # type: ignore[attr-defined]
+        jumps = len(move.path) - 1
         self.board.partial = (move, 1)
         self.board.refresh()
 
@@ -583,7 +589,11 @@ class ReplayScreen(Screen[None]):
         where += f"\n{names[game.turn]} to move"
         if out is not None:
             where += "\n" + out.describe(names)
-        elif not node.variations and node.parent is not None and self.record.result not in ("", "*", None):
+        elif (
+            not node.variations
+            and node.parent is not None
+            and self.record.result not in ("", "*", None)
+        ):
             where += f"\nResult: {self.record.header('Result') or self.record.result}"
         alts = len(node.variations) - 1
         if alts > 0:
@@ -640,7 +650,9 @@ class ReplayScreen(Screen[None]):
         if self._auto is not None:
             self._stop_auto()
         else:
-            self._auto = self.set_interval(self.SPEEDS[self.speed_index], lambda: self.action_step(1))
+            self._auto = self.set_interval(
+                self.SPEEDS[self.speed_index], lambda: self.action_step(1)
+            )
         self._show()
 
     def _stop_auto(self) -> None:
@@ -653,7 +665,9 @@ class ReplayScreen(Screen[None]):
         self.speed_index = max(0, min(len(self.SPEEDS) - 1, self.speed_index + delta))
         if self._auto is not None:
             self._auto.stop()
-            self._auto = self.set_interval(self.SPEEDS[self.speed_index], lambda: self.action_step(1))
+            self._auto = self.set_interval(
+                self.SPEEDS[self.speed_index], lambda: self.action_step(1)
+            )
         self._show()
 
     def action_take_over(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 from ..rules.errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from ..rules.fen import format_fen, square_text
@@ -43,9 +44,9 @@ def move_text(
     elif not full and legal is not None:
         full = any(m.start == move.start and m.end == move.end and m != move for m in legal)
     if not full or len(path) == 2:
-        squares = (path[0], path[-1])
+        squares: tuple[int, ...] = (path[0], path[-1])
     else:
-        squares = path
+        squares = tuple(path)
     return sep.join(square_text(variant, sq) for sq in squares)
 
 
@@ -70,7 +71,7 @@ def _implied_captures(variant: Variant, position: Position, squares: list[int]) 
     geo = variant.board
     occupied = position[0] | position[1]
     captured = 0
-    for a, b in zip(squares, squares[1:], strict=False):
+    for a, b in pairwise(squares):
         for d in range(8):
             ray = geo.ray[d][a]
             if b in ray:

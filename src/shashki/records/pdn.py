@@ -856,7 +856,9 @@ class PdnReader:
                     frame.dead = True
                     fen = game.fen()
                     # the move errors quote the position already (without the counters)
-                    message = str(exc) if fen.split(":H")[0] in str(exc) else f"{exc} (position {fen})"
+                    message = (
+                        str(exc) if fen.split(":H")[0] in str(exc) else f"{exc} (position {fen})"
+                    )
                     if self._view is not _same_text:
                         message += f"; the record's {tok.text!r} read from the first mover's side"
                     visitor.visit_error(

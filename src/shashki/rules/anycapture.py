@@ -25,7 +25,12 @@ class AnyCaptureSearch:
     ``man_dirs`` gives, per side, the directions of a man's jump (absolute indices).
     """
 
-    def __init__(self, geo: Geometry, rules: Rules, man_dirs: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> None:
+    def __init__(
+        self,
+        geo: Geometry,
+        rules: Rules,
+        man_dirs: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+    ) -> None:
         self.geo = geo
         self.rules = rules
         if man_dirs is None:
@@ -70,7 +75,9 @@ class AnyCaptureSearch:
         self._turn = turn
         self._may_stop = may_stop
         self._start = start
-        self._walk(start, king, occupied & ~(1 << start), jumpable & ~(1 << start), -1, [start], [], 0)
+        self._walk(
+            start, king, occupied & ~(1 << start), jumpable & ~(1 << start), -1, [start], [], 0
+        )
         return list(found.values())
 
     def _record(self, end: int, king: bool, path: list[int], caps: list[int], cmask: int) -> None:
@@ -78,7 +85,9 @@ class AnyCaptureSearch:
         if key not in self._found:
             self._found[key] = (Move(path, caps), (cmask & self._counting).bit_count())
 
-    def _jumps(self, cur: int, king: bool, occ: int, jumpable: int, last: int) -> list[tuple[int, int, list[int]]]:
+    def _jumps(
+        self, cur: int, king: bool, occ: int, jumpable: int, last: int
+    ) -> list[tuple[int, int, list[int]]]:
         """(direction, victim, landing squares) of every jump from ``cur``."""
         geo = self.geo
         out = []
@@ -143,7 +152,9 @@ class AnyCaptureSearch:
                 if crowned and self.promo_rule is PromotionInCapture.STOP:
                     self._record(land, True, path, caps, cmask | vbit)
                 else:
-                    now_king = king or (crowned and self.promo_rule is PromotionInCapture.CONTINUE_AS_KING)
+                    now_king = king or (
+                        crowned and self.promo_rule is PromotionInCapture.CONTINUE_AS_KING
+                    )
                     if self._walk(land, bool(now_king), occ2, jump2, d, path, caps, cmask | vbit):
                         goes_on = True
                     else:

@@ -21,8 +21,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .anycapture import AnyCaptureSearch
-from .geometry import absolute_direction
 from .errors import BadFenError
+from .geometry import absolute_direction
 from .move import Kind, Move, Piece
 from .movegen import MoveGenerator, Position
 from .outcome import Outcome, Termination
@@ -53,10 +53,10 @@ class ArtamonovGenerator(MoveGenerator):
         empty = self.geo.mask & ~pieces
         out = 0
         for s in self._man_shifts[turn]:
-            if s > 0:  # type: ignore[operator]
-                out |= men & (pieces >> s) & (empty >> (2 * s))  # type: ignore[operator]
+            if s > 0:
+                out |= men & (pieces >> s) & (empty >> (2 * s))
             else:
-                out |= men & (pieces << -s) & (empty << (-2 * s))  # type: ignore[operator]
+                out |= men & (pieces << -s) & (empty << (-2 * s))
         return out
 
     @staticmethod
@@ -126,7 +126,7 @@ class ArtamonovGenerator(MoveGenerator):
 
     def apply(self, pos: Position, mv: Move) -> Position:
         pieces, _, k, turn, _ = pos
-        frozen, south, north, low = self._extra(pos)
+        _frozen, south, north, low = self._extra(pos)
         fm, tm, cm = mv[2], mv[3], mv[4]
         was_king = k & fm
         pieces = ((pieces ^ fm) & ~cm) | tm

@@ -36,7 +36,7 @@ class _Stacks(dict):  # type: ignore[type-arg]
     """The columns by square during a capture search; a single piece's one-letter column
     is made from the bitboards the first time its square is looked at."""
 
-    __slots__ = ("w", "b", "k")
+    __slots__ = ("b", "k", "w")
 
     def __init__(self, cols: Columns, w: int, b: int, k: int) -> None:
         super().__init__(cols)
@@ -72,7 +72,7 @@ class BashniGenerator(MoveGenerator):
         pos = self.host_position(pos)
         for sq, st in pos[4] or ():
             if sq == square:
-                return st
+                return str(st)
         bit = 1 << square
         if pos[0] & bit:
             return _code(0, bool(pos[2] & bit))
@@ -206,16 +206,19 @@ class BashniGenerator(MoveGenerator):
             goes_on = False
             for land in lands:
                 path.append(land)
-                crowned = not king and promo >> land & 1
+                crowned = not king and bool(promo >> land & 1)
                 top = moving[-1]
                 if crowned and self.rules.promotion_in_capture is not PromotionInCapture.AT_END:
                     moving[-1] = top.upper()
                 now_king = king or (
-                    crowned and self.rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
+                    crowned
+                    and self.rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
                 )
                 if crowned and self.rules.promotion_in_capture is PromotionInCapture.STOP:
                     self._record(start, land, moving, path, caps, found)
-                elif self._walk(start, land, now_king, moving, stacks, occ2, turn, v, path, caps, found):
+                elif self._walk(
+                    start, land, now_king, moving, stacks, occ2, turn, v, path, caps, found
+                ):
                     goes_on = True
                 else:
                     terminal.append((land, moving[-1]))
@@ -235,7 +238,12 @@ class BashniGenerator(MoveGenerator):
         return True
 
     def _record(
-        self, start: int, end: int, moving: list[str], path: list[int], caps: list[int],
+        self,
+        start: int,
+        end: int,
+        moving: list[str],
+        path: list[int],
+        caps: list[int],
         found: dict[Any, Move],
     ) -> None:
         # One move per resulting position (RULES.md A.2): the column that arrives and how
@@ -339,7 +347,8 @@ class BashniGenerator(MoveGenerator):
             bit = 1 << sq
             if not (b if color else w) & bit:
                 raise BadFenError(
-                    f"column {st!r} in FEN {fen!r} is listed under the other colour than its top piece"
+                    f"column {st!r} in FEN {fen!r} is listed under the other colour "
+                    "than its top piece"
                 )
             if is_king:
                 k |= bit

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from .modifiers import MODIFIERS
-from .movegen import MoveGenerator
-
 from .artamonov import ArtamonovGenerator
 from .bashni import BashniGenerator
+from .modifiers import MODIFIERS
+from .movegen import MoveGenerator
 
 ENGINES: dict[str, type[MoveGenerator]] = {
     "standard": MoveGenerator,
@@ -35,7 +34,7 @@ def generator_class(engine: str, modifiers: tuple[str, ...]) -> type[MoveGenerat
     base = ENGINES[engine]
     rank = {m: i for i, m in enumerate(MIXIN_ORDER)}
     ordered = sorted(modifiers, key=lambda m: rank.get(m, len(rank)))
-    mixins = tuple(MODIFIERS[m].mixin for m in ordered if MODIFIERS[m].mixin is not None)
+    mixins = tuple(mixin for m in ordered if (mixin := MODIFIERS[m].mixin) is not None)
     if not mixins:
         return base
     name = "".join(m.__name__.replace("Mixin", "") for m in mixins) + base.__name__

@@ -93,9 +93,7 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
 
 def _could_capture(game: Game, square: int) -> bool:
     """Whether the piece on ``square`` has some capture (maybe not the longest)."""
-    return any(m.start == square for m in game.captures()) or bool(
-        _shorter_captures(game, square)
-    )
+    return any(m.start == square for m in game.captures()) or bool(_shorter_captures(game, square))
 
 
 def _shorter_captures(game: Game, square: int) -> list[Move]:
@@ -138,7 +136,11 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
                 f"({most}); go to {_names(game, ends)}."
             )
         return f"This piece must capture ({capture_rule(game)}): it can go to {_names(game, ends)}."
-    if not geo.all_squares and (geo.file_of[end] + geo.rank_of[end]) % 2 != (geo.file_of[start] + geo.rank_of[start]) % 2:
+    if (
+        not geo.all_squares
+        and (geo.file_of[end] + geo.rank_of[end]) % 2
+        != (geo.file_of[start] + geo.rank_of[start]) % 2
+    ):
         return f"{v.name} is played on the dark squares only."
     rules = v.rules
     if piece.is_king:

@@ -37,9 +37,7 @@ class FenState:
     fullmove: int = 1
 
 
-def _squares(
-    variant: Variant, text: str, fen: str, stacks: dict[int, str]
-) -> tuple[int, int]:
+def _squares(variant: Variant, text: str, fen: str, stacks: dict[int, str]) -> tuple[int, int]:
     """(pieces, kings) bitboards of one colour section's square list; ``square=stack``
     items (Bashni columns) are also put in ``stacks``."""
     geo = variant.board

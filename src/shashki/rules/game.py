@@ -61,7 +61,9 @@ class Game:
                 labels = {label.lower(): (label, f) for label, f in options}
                 if start.lower() not in labels:
                     known = ", ".join(label for label, _ in options) or "none"
-                    raise ValueError(f"{self.variant.name} has no start option {start!r} (options: {known})")
+                    raise ValueError(
+                        f"{self.variant.name} has no start option {start!r} (options: {known})"
+                    )
                 self.start_label, fen = labels[start.lower()]
             elif options and self.variant.start_by_lot:
                 self.start_label, fen = random.Random(seed).choice(options)
@@ -195,7 +197,9 @@ class Game:
         Returns the legal move played (the listed form of ``move``).
         """
         if self._ended is not None:
-            raise IllegalMoveError(f"the game is over ({self._ended.describe(self.variant.side_names)})")
+            raise IllegalMoveError(
+                f"the game is over ({self._ended.describe(self.variant.side_names)})"
+            )
         legal_move = self.find_move(move)
         self.push_unchecked(legal_move)
         return legal_move
@@ -308,7 +312,9 @@ class Game:
         if not self.legal_moves():
             if self.variant.rules.no_moves is NoMoves.WINS:
                 return Outcome(Termination.NO_LEGAL_MOVES, side, f"{names[side]} has no legal move")
-            return Outcome(Termination.NO_LEGAL_MOVES, side.other, f"{names[side]} has no legal move")
+            return Outcome(
+                Termination.NO_LEGAL_MOVES, side.other, f"{names[side]} has no legal move"
+            )
         decided = self._gen.decide(self)
         if decided is not None:
             return decided

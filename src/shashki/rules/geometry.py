@@ -257,7 +257,9 @@ class Geometry:
     def at(self, file: int, rank: int) -> int:
         """The square at 0-based file and rank; raises ValueError if it is not a playing square."""
         if not (0 <= file < self.width and 0 <= rank < self.height):
-            raise ValueError(f"file {file}, rank {rank} is off the {self.width}x{self.height} board")
+            raise ValueError(
+                f"file {file}, rank {rank} is off the {self.width}x{self.height} board"
+            )
         if not self.all_squares and (file + rank) % 2:
             raise ValueError(f"{FILES[file]}{rank + 1} is not a playing square")
         raw = rank * self.stride + file

@@ -67,7 +67,8 @@ class MoveOpponentMixin(_Base):
         if own and own[0].is_capture and self.rules.capture_mandatory and super().captures(pos):
             return own
         theirs = self._quiet.moves((w, b, k, turn ^ 1, extra))
-        return own + theirs
+        result: list[Move] = own + theirs
+        return result
 
     def count(self, pos: Position) -> int:
         return len(self.moves(pos))
@@ -226,7 +227,8 @@ class SelfCaptureMixin(_Base):
                 best = max(n for _, n in enemy)
                 return [m for m, n in enemy if n == best]
             return [m for m, _ in enemy]
-        return self._quiet.moves(pos) + [m for m, _ in seqs]
+        quiet: list[Move] = self._quiet.moves(pos)
+        return quiet + [m for m, _ in seqs]
 
     def captures(self, pos: Position) -> list[Move]:
         return [m for m, n in self._sequences(pos) if n > 0]
@@ -263,19 +265,27 @@ MODIFIERS: dict[str, Modifier] = {
             rules_changes=(("no_moves", NoMoves.WINS),),
         ),
         Modifier(
-            "self-capture", "your own pieces may be captured too", SelfCaptureMixin,
+            "self-capture",
+            "your own pieces may be captured too",
+            SelfCaptureMixin,
             engines=("standard",),
         ),
         Modifier(
-            "demotion", "a captured king becomes a man instead of leaving the board",
-            DemotionMixin, engines=("standard",),
+            "demotion",
+            "a captured king becomes a man instead of leaving the board",
+            DemotionMixin,
+            engines=("standard",),
         ),
         Modifier(
-            "move-opponent", "you may move one of your opponent's pieces", MoveOpponentMixin,
+            "move-opponent",
+            "you may move one of your opponent's pieces",
+            MoveOpponentMixin,
             engines=("standard", "bashni"),
         ),
         Modifier(
-            "double-move", "each player makes two moves in a row", DoubleMoveMixin,
+            "double-move",
+            "each player makes two moves in a row",
+            DoubleMoveMixin,
             engines=("standard", "bashni"),
         ),
     )

@@ -50,7 +50,9 @@ class Move(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    def __new__(cls, path: tuple[int, ...] | list[int], captured: tuple[int, ...] | list[int] = ()) -> Move:
+    def __new__(
+        cls, path: tuple[int, ...] | list[int], captured: tuple[int, ...] | list[int] = ()
+    ) -> Move:
         path = tuple(path)
         captured = tuple(captured)
         if len(path) < 2:

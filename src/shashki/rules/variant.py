@@ -115,21 +115,65 @@ class Variant:
 # -- reading definition files ---------------------------------------------------
 
 _TOP_KEYS = {
-    "id", "name", "names", "aliases", "group", "summary", "card", "pdn", "board", "rules",
-    "draws", "sides", "host", "engine", "modifiers", "options", "goals",
+    "id",
+    "name",
+    "names",
+    "aliases",
+    "group",
+    "summary",
+    "card",
+    "pdn",
+    "board",
+    "rules",
+    "draws",
+    "sides",
+    "host",
+    "engine",
+    "modifiers",
+    "options",
+    "goals",
 }
 _BOARD_KEYS = {
-    "width", "height", "squares", "notation", "capture", "start", "start_options",
-    "start_choice", "start_by_lot",
+    "width",
+    "height",
+    "squares",
+    "notation",
+    "capture",
+    "start",
+    "start_options",
+    "start_choice",
+    "start_by_lot",
 }
 _RULE_KEYS = {
-    "first", "man_moves", "man_captures", "king_moves", "king_moves_fly", "king_captures",
-    "king_captures_fly", "capture_mandatory", "capture_choice", "removal", "no_180",
-    "promotion_in_capture", "king_landing", "no_moves", "promotion",
+    "first",
+    "man_moves",
+    "man_captures",
+    "king_moves",
+    "king_moves_fly",
+    "king_captures",
+    "king_captures_fly",
+    "capture_mandatory",
+    "capture_choice",
+    "removal",
+    "no_180",
+    "promotion_in_capture",
+    "king_landing",
+    "no_moves",
+    "promotion",
 }
 _DRAW_KEYS = {
-    "id", "kind", "name", "count", "counter", "plies", "strong", "weak", "total",
-    "both_have_kings", "weak_on_main_road", "unless_capture",
+    "id",
+    "kind",
+    "name",
+    "count",
+    "counter",
+    "plies",
+    "strong",
+    "weak",
+    "total",
+    "both_have_kings",
+    "weak_on_main_road",
+    "unless_capture",
 }
 _ENUMS: dict[str, type] = {
     "capture_choice": CaptureChoice,
@@ -168,7 +212,9 @@ def variant_from_mapping(
         raise VariantFileError(f"{source}: {text}") from None
 
 
-def _variant_from_mapping(data: Mapping[str, Any], source: str, check_start: bool = True) -> Variant:
+def _variant_from_mapping(
+    data: Mapping[str, Any], source: str, check_start: bool = True
+) -> Variant:
     _check_keys(source, data, _TOP_KEYS)
     for key in ("id", "name", "board", "rules"):
         if key not in data:
@@ -177,7 +223,9 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str, check_start: boo
     _check_keys(f"{source} [board]", board, _BOARD_KEYS)
     squares = board.get("squares", "dark")
     if squares not in ("dark", "all"):
-        raise VariantFileError(f"{source} [board]: squares must be 'dark' or 'all', not {squares!r}")
+        raise VariantFileError(
+            f"{source} [board]: squares must be 'dark' or 'all', not {squares!r}"
+        )
     geo = geometry(int(board.get("width", 8)), int(board.get("height", 8)), squares == "all")
     notation = board.get("notation", "algebraic")
     if notation not in ("numeric", "algebraic"):
@@ -277,7 +325,11 @@ def _variant_from_mapping(data: Mapping[str, Any], source: str, check_start: boo
         if not 1 <= rank <= geo.height:
             raise VariantFileError(f"{where}: rank must be between 1 and {geo.height}")
         goals.append(
-            Goal(Color.WHITE if raw["side"] == "white" else Color.BLACK, rank, str(raw.get("name", "")))
+            Goal(
+                Color.WHITE if raw["side"] == "white" else Color.BLACK,
+                rank,
+                str(raw.get("name", "")),
+            )
         )
     variant = Variant(
         id=str(data["id"]),
@@ -480,17 +532,32 @@ _REGISTRY: Registry | None = None
 
 _GROUP_ORDER = {"classic": 0, "national": 1, "orthogonal": 2, "family": 3, "modified": 4, "user": 5}
 _BUILTIN_ORDER = {
-    "traditional": 0, "russian": 1, "brazilian": 2, "international": 3, "english": 4,
-    "turkish": 10, "tama": 11, "tama-armenian": 12,
-    "bashni": 20, "artamonov": 21, "wolf-sheep": 22,
-    "diagonal": 30, "giveaway": 31, "giveaway-russian": 32, "self-capture": 33,
-    "demotion": 34, "move-opponent": 35, "double-move": 36,
+    "traditional": 0,
+    "russian": 1,
+    "brazilian": 2,
+    "international": 3,
+    "english": 4,
+    "turkish": 10,
+    "tama": 11,
+    "tama-armenian": 12,
+    "bashni": 20,
+    "artamonov": 21,
+    "wolf-sheep": 22,
+    "diagonal": 30,
+    "giveaway": 31,
+    "giveaway-russian": 32,
+    "self-capture": 33,
+    "demotion": 34,
+    "move-opponent": 35,
+    "double-move": 36,
 }
 
 
 def user_variant_dir() -> Path:
     """Where a user's own definition files live: $XDG_DATA_HOME/shashki/variants."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
     return Path(base) / "shashki" / "variants"
 
 
