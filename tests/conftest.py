@@ -43,3 +43,10 @@ def paths(game: Game) -> set[str]:
 def mv(variant: str, *names: str, captured: tuple[str, ...] = ()) -> Move:
     geo = find_variant(variant).board
     return Move([geo.parse_square(n) for n in names], [geo.parse_square(c) for c in captured])
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The engine's ending tables are cached under $XDG_CACHE_HOME: the tests use a folder
+    of their own, never the user's."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))

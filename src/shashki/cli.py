@@ -98,6 +98,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 def cmd_best(args: argparse.Namespace) -> int:
     from .engine import Search, score_text
+    from .engine.endings import perfect_moves
 
     if args.depth is not None and args.depth < 1:
         return _fail(f"depth must be 1 or more, not {args.depth}")
@@ -127,6 +128,14 @@ def cmd_best(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    exact = perfect_moves(game)
+    if exact is not None and exact[0] != 0 and exact[1]:
+        # an ending the tables solve: the quickest win or the longest defence, exactly
+        value, best = exact
+        how = f"win in {value}" if value > 0 else f"loss in {-value - 1}"
+        print(f"ending table: {how} (plies, with best play on both sides)")
+        print(move_text(variant, best[0], full=True))
+        return 0
     result = Search(variant).search(game, seconds=seconds, depth=args.depth, on_iteration=show)
     if result.move is None:  # pragma: no cover - the game is not over, so there is a move
         return _fail("no move found")

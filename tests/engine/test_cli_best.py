@@ -65,3 +65,17 @@ def test_best_mistakes_are_one_line_and_status_2(
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "error" in err
+
+
+def test_best_plays_a_solved_ending_from_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    # three kings against one, White on the main road: Petrov's triangle
+    fen = "W:WKa1,Kb2,Kc1:BKe7"
+    code, out, _ = run(capsys, "russian", "--fen", fen)
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("ending table: win in ")
+    game = Game("russian", fen)
+    move = parse_move(game.variant, lines[-1], game.legal_moves(), game.position)
+    from shashki.engine.endings import perfect_moves
+
+    assert move in perfect_moves(game)[1]  # type: ignore[index]

@@ -16,7 +16,9 @@ level   name                  how it plays
 ======  ====================  ======================================================
 
 From level 6 up, a goal game that the goal table solves (Wolf and Sheep) is played
-perfectly: a side that can win always keeps a winning move.
+perfectly: a side that can win always keeps a winning move; and so are the endings of a
+few kings that the ending tables solve (three kings against one in Russian draughts):
+the quickest win, the longest defence, or a move that keeps the draw.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from dataclasses import dataclass
 from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.variant import Variant
-from .search import Search, SearchResult, choose
+from .endings import perfect_moves
+from .search import WIN, Search, SearchResult, choose
 from .solver import goal_table, solvable
 
 
@@ -119,6 +122,25 @@ class ComputerPlayer:
             winning = goal_table(variant).winning_moves(game)
             if winning:
                 moves = winning
+        if self.level.perfect:
+            exact = perfect_moves(game)  # built once, then kept (and cached on disk)
+            if exact is not None and exact[1]:
+                value, best = exact
+                if cancelled():
+                    return None
+                if value == 0:
+                    moves = best  # the search chooses among the moves that keep the draw
+                else:
+                    move = self.rng.choice(best)
+                    score = WIN - value if value > 0 else -WIN - value - 1
+                    self.last = SearchResult(
+                        move,
+                        score=score,
+                        depth=abs(value),
+                        pv=[move],
+                        seconds=time.perf_counter() - started,
+                    )
+                    return move
         search = self.search_for(variant)
         margin = self.level.margin
         # the table (built once) counts against the time too

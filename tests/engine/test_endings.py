@@ -1,0 +1,118 @@
+"""The ending tables: every value agrees with the values one move later (the definition
+of a distance to the end), the engine wins three kings against one in Russian draughts
+before the draw rule (FMJD-64 7.2.4) runs out, and the tables are cached on disk."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from shashki.engine import ComputerPlayer, endings
+from shashki.engine.endings import KingsTable, covered, perfect_moves, probe
+from shashki.rules import Color, Game, find_variant
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A cache folder of this module's own (the user's is never touched)."""
+    folder = tmp_path_factory.mktemp("cache")
+    old = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(folder)
+    yield folder
+    if old is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = old
+
+
+def _check_table(variant_id: str, white: int, black: int, every: int = 1) -> int:
+    """Check the table's values against their children's; the number of wins seen."""
+    variant = find_variant(variant_id)
+    gen = variant.generator
+    table = endings._table(variant, white, black)
+    wins = 0
+    for i, pos in enumerate(table._positions()):
+        if i % every:
+            continue
+        value = table.value(pos)
+        moves = gen.moves(pos)
+        children = [probe(variant, gen.apply(pos, mv)) for mv in moves]
+        if not moves:
+            assert value == -1, pos
+        elif value > 0:
+            wins += 1
+            # a win in d: some move leaves the other side lost in d - 1, none quicker
+            assert min(-c for c in children if c < 0) == value, pos
+        elif value < 0:
+            # a loss in -value - 1 plies: every move leaves the other side a win, the
+            # slowest one ply sooner
+            assert all(c > 0 for c in children), pos
+            assert max(children) == -value - 2, pos
+        else:
+            # a draw: no move wins, and some move keeps the draw
+            assert all(c >= 0 for c in children) and 0 in children, pos
+    return wins
+
+
+def test_two_kings_against_one_agree_with_their_moves() -> None:
+    assert _check_table("russian", 2, 1) > 0
+    assert _check_table("english", 2, 1) > 0  # short kings: the lone king is hunted down
+
+
+def test_three_kings_against_one_agree_with_their_moves() -> None:
+    # every third position: each check costs a move generation per move
+    assert _check_table("russian", 3, 1, every=3) > 0
+
+
+def test_the_table_knows_petrovs_triangle() -> None:
+    # White holds the main road (a1-h8): a win, within the fifteen moves of 7.2.4
+    game = Game("russian", "W:WKa1,Kb2,Kc1:BKe7")
+    exact = perfect_moves(game)
+    assert exact is not None
+    value, best = exact
+    assert 0 < value <= 30 and best
+    # the lone king on the main road (a1-h8) holds the draw
+    value, best = perfect_moves(Game("russian", "W:WKa3,Kc1,Ke1:BKh8")) or (None, [])
+    assert value == 0 and best
+
+
+def test_three_kings_beat_one_before_the_draw_rule() -> None:
+    game = Game("russian", "W:WKa1,Kb2,Kc1:BKe7")
+    players = {Color.WHITE: ComputerPlayer(6, seed=1), Color.BLACK: ComputerPlayer(6, seed=2)}
+    while game.outcome() is None and len(game.move_stack) < 60:
+        move = players[game.turn].think(game)
+        assert move in game.legal_moves()
+        game.push(move)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner is Color.WHITE, outcome
+    assert len(game.move_stack) <= 30
+
+
+def test_only_games_of_a_few_kings_are_covered() -> None:
+    russian = find_variant("russian")
+    assert covered(russian, Game("russian", "W:WKa1,Kb2,Kc1:BKe7").position)
+    assert not covered(russian, Game("russian", "W:WKa1,Kb2,c1:BKe7").position)  # a man
+    assert not covered(russian, Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7").position)  # five
+    for vid, fen in [
+        ("giveaway", "W:WKa1,Kb2,Kc1:BKe7"),  # the goals are inverted
+        ("international", "W:WK1,K2,K3:BK40"),  # 1.8 million positions: too many
+    ]:
+        assert not covered(find_variant(vid), Game(vid, fen).position)
+    assert perfect_moves(Game("russian")) is None
+
+
+def test_tables_are_cached_and_a_damaged_file_is_rebuilt(cache: Path) -> None:
+    variant = find_variant("brazilian")
+    table = KingsTable(variant, 2, 1, lambda pos: probe(variant, pos))
+    path = table.cache_path()
+    assert path.parent == cache / "shashki" / "endings" and path.exists()
+    size = path.stat().st_size
+    assert size == endings.table_size(variant, 2, 1)
+    again = KingsTable(variant, 2, 1, lambda pos: probe(variant, pos))
+    assert again._values == table._values
+    path.write_bytes(b"broken")
+    rebuilt = KingsTable(variant, 2, 1, lambda pos: probe(variant, pos))
+    assert rebuilt._values == table._values and path.stat().st_size == size
