@@ -233,7 +233,7 @@ class GameTableScreen(Screen[None]):
                         record.header("White"),
                         record.header("Black"),
                         record.header("Result") or record.result or "",
-                        len(record.mainline_moves()),
+                        (len(record.mainline_moves()) + 1) // 2,  # moves, not plies
                         record.variant.id if record.variant else "?",
                         error,
                         record.fen is not None,

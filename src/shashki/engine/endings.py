@@ -105,8 +105,7 @@ class KingsTable:
         rules and material."""
         v = self.variant
         digest = hashlib.sha256(
-            repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares))
-            .encode()
+            repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares)).encode()
         ).hexdigest()[:12]
         return cache_dir() / f"{v.id}-{self.white}v{self.black}-{digest}.bin"
 
