@@ -116,3 +116,11 @@ def test_tables_are_cached_and_a_damaged_file_is_rebuilt(cache: Path) -> None:
     path.write_bytes(b"broken")
     rebuilt = KingsTable(variant, 2, 1, lambda pos: probe(variant, pos))
     assert rebuilt._values == table._values and path.stat().st_size == size
+
+
+def test_building_a_table_can_be_cancelled() -> None:
+    # two kings against two in Brazilian: not built by any other test
+    game = Game("brazilian", "W:WKa1,Kc1:BKh8,Kf8")
+    assert perfect_moves(game, lambda: True) is None
+    assert not endings.is_built(game.variant, game.position)
+    assert ComputerPlayer(6).think(game, lambda: True) is None

@@ -44,6 +44,14 @@ MAX_POSITIONS = 600_000
 FORMAT = 1
 
 _SHIFT_B = 128
+#: The calling thread's cancel test while a table is built (see :func:`perfect_moves`).
+_LOCAL = threading.local()
+
+
+class Cancelled(Exception):
+    """A table's construction was stopped by the caller (nothing is kept)."""
+
+
 _SHIFT_TURN = 256
 
 
@@ -147,7 +155,10 @@ class KingsTable:
             buckets.setdefault(d, []).append((i, win))
 
         turn_bit = 1 << _SHIFT_TURN
+        cancelled: Callable[[], bool] | None = getattr(_LOCAL, "cancelled", None)
         for i, pos in enumerate(positions):
+            if cancelled is not None and not i & 4095 and cancelled():
+                raise Cancelled
             moves = moves_of(pos)
             if not moves:
                 push(0, i, False)
@@ -270,14 +281,23 @@ def is_built(variant: Variant, pos: Position) -> bool:
     return (variant.id, pos[0].bit_count(), pos[1].bit_count()) in _TABLES
 
 
-def perfect_moves(game: Game) -> tuple[int, list[Move]] | None:
+def perfect_moves(
+    game: Game, cancelled: Callable[[], bool] | None = None
+) -> tuple[int, list[Move]] | None:
     """For a position the tables cover: its value for the side to move and the moves
-    that keep it, the quickest to a win or the slowest to a loss (None otherwise)."""
+    that keep it, the quickest to a win or the slowest to a loss (None otherwise, and
+    when ``cancelled()`` turns true while a table is being built)."""
     variant = game.variant
     pos = game.position
     if not covered(variant, pos):
         return None
-    value = probe(variant, pos)
+    _LOCAL.cancelled = cancelled
+    try:
+        value = probe(variant, pos)
+    except Cancelled:
+        return None
+    finally:
+        _LOCAL.cancelled = None
     gen = variant.generator
     best: list[Move] = []
     for mv in game.legal_moves():

@@ -123,7 +123,8 @@ class ComputerPlayer:
             if winning:
                 moves = winning
         if self.level.perfect:
-            exact = perfect_moves(game)  # built once, then kept (and cached on disk)
+            # a table is built once, then kept (and cached on disk); undo stops the build
+            exact = perfect_moves(game, cancelled)
             if exact is not None and exact[1]:
                 value, best = exact
                 if cancelled():
