@@ -160,6 +160,8 @@ def test_divide_of_a_capture_writes_the_whole_path(capsys: pytest.CaptureFixture
         ("rules",),
         ("nosuchcommand",),
         ("variants", "--bogus"),
+        ("play", "russian", "--black", "9"),
+        ("play", "russian", "--white", "robot"),
     ],
 )
 def test_user_mistakes(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
@@ -207,3 +209,14 @@ def test_installed_command() -> None:
     assert done.returncode == 2
     assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
     assert done.stdout == ""
+
+
+def test_play_seats_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    import shashki.cli as cli
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    assert main(["play", "russian", "--black", "5"]) == 0
+    assert seen["kinds"] == ("human", "computer-5")
+    assert main(["play", "english", "--white", "computer-2", "--black", "Person"]) == 0
+    assert seen["kinds"] == ("computer-2", "human")

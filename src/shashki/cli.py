@@ -228,11 +228,32 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if failed == 0 else 1
 
 
+def _seat(text: str, side: str) -> str | None:
+    """``person`` or a computer level (``5``, ``computer-5``) as a player kind; None if
+    it is neither."""
+    word = text.strip().lower()
+    if word in ("person", "human"):
+        return "human"
+    word = word.removeprefix("computer-").removeprefix("computer")
+    if word.isdigit() and 1 <= int(word) <= 8:
+        return f"computer-{int(word)}"
+    return None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     variant = find_variant(args.variant)
     if args.fen is not None:
         Game(variant, args.fen)  # a bad FEN is refused here, in one line, before the screen opens
-    return _run_app(variant=variant.id, fen=args.fen, mouse=not args.no_mouse)
+    kinds = []
+    for side in ("white", "black"):
+        kind = _seat(getattr(args, side), side)
+        if kind is None:
+            return _fail(
+                f"--{side} must be person or a computer level from 1 to 8, "
+                f"not {getattr(args, side)!r}"
+            )
+        kinds.append(kind)
+    return _run_app(variant=variant.id, fen=args.fen, kinds=tuple(kinds), mouse=not args.no_mouse)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -284,6 +305,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a variant at once (skipping the menu)")
     p.add_argument("variant", metavar="VARIANT")
     p.add_argument("--fen", help="start from this position")
+    for side in ("white", "black"):
+        p.add_argument(
+            f"--{side}",
+            metavar="WHO",
+            default="person",
+            help=f"who plays {side}: person (the default) or a computer level 1-8",
+        )
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
     p.set_defaults(func=cmd_play)
 

@@ -177,3 +177,32 @@ async def test_the_new_game_dialog_seats_the_computer(home: Path) -> None:
         assert all(not p.is_human for p in ctl.players)
         await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 2, 10.0)
         await stop(pilot)
+
+
+async def test_a_game_against_the_computer_resumes_with_the_computer(home: Path) -> None:
+    app = make_app(home, variant="russian", kinds=("human", "computer-1"), autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        ctl = game_screen(app).controller
+        assert isinstance(ctl.players[1], Computer) and ctl.players[1].level == 1
+        await keys_play(pilot, "c3", "d4")
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
+        moves = list(ctl.game.move_stack)
+        await stop(pilot)
+    app.flush_autosave()
+    again = make_app(home, autosave=True, offer_resume=True)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        ctl = game_screen(again).controller
+        assert ctl.game.move_stack == moves
+        assert ctl.players[0].is_human
+        assert isinstance(ctl.players[1], Computer) and ctl.players[1].level == 1
+        # any move of White's (Black's random reply may have made a capture compulsory)
+        legal = ctl.game.legal_moves()
+        move = next(m for m in legal if sum(n.end == m.end for n in legal) == 1)
+        geo = ctl.variant.board
+        await keys_play(pilot, geo.name(move.start), geo.name(move.end))
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) == 4)  # it answers again
+        await stop(pilot)

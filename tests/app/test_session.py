@@ -60,7 +60,7 @@ async def test_save_quit_start_again_and_resume(home: Path) -> None:
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, ConfirmScreen)
-        assert "Russian draughts" in again.screen.question and "2 moves" in again.screen.question
+        assert "Russian draughts" in again.screen.question and "1 move," in again.screen.question
         await pilot.press("y")
         ctl = game_screen(again).controller
         assert ctl.variant.id == "russian"

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
@@ -19,6 +20,9 @@ from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
 from .menu import MenuScreen
 from .players import make_player
+
+if TYPE_CHECKING:
+    from ..records import GameRecord
 
 
 def config_dir() -> Path:
@@ -126,6 +130,7 @@ class ShashkiApp(App[None]):
         *,
         variant: Variant | str | None = None,
         fen: str | None = None,
+        kinds: tuple[str, str] = ("human", "human"),
         replay: Path | None = None,
         game_number: int | None = None,
         default_variant: str | None = None,
@@ -139,6 +144,7 @@ class ShashkiApp(App[None]):
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
         self._direct = (find_variant(variant) if variant is not None else None, fen)
+        self._direct_kinds = kinds
         self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
@@ -163,7 +169,7 @@ class ShashkiApp(App[None]):
     def on_mount(self) -> None:
         variant, fen = self._direct
         if variant is not None:
-            self.start_game(variant, fen=fen)
+            self.start_game(variant, fen=fen, kinds=self._direct_kinds)
             return
         self.push_screen(MenuScreen())
         replay, number, default = self._replay
@@ -192,16 +198,17 @@ class ShashkiApp(App[None]):
             record.header("White") or game.variant.side_names[0],
             record.header("Black") or game.variant.side_names[1],
         )
-        moves = len(game.move_stack)
+        moves = (len(game.move_stack) + 1) // 2
+        kinds = (seat_kind(record, "White"), seat_kind(record, "Black"))
 
         def answered(ok: bool | None) -> None:
             if ok:
-                self.resume_game(game, names)
+                self.resume_game(game, names, kinds)
 
         self.push_screen(
             ConfirmScreen(
                 f"Resume your unfinished game of {game.variant.name} "
-                f"({moves} moves, {names[0]} v {names[1]})?"
+                f"({moves} move{'' if moves == 1 else 's'}, {names[0]} v {names[1]})?"
             ),
             answered,
         )
@@ -228,8 +235,10 @@ class ShashkiApp(App[None]):
         names = names or (v.side_names[0], v.side_names[1])
         return self._play(game, names, kinds, flip)
 
-    def resume_game(self, game: Game, names: tuple[str, str]) -> GameController:
-        return self._play(game, names, ("human", "human"), False)
+    def resume_game(
+        self, game: Game, names: tuple[str, str], kinds: tuple[str, str] = ("human", "human")
+    ) -> GameController:
+        return self._play(game, names, kinds, False)
 
     def _play(
         self, game: Game, names: tuple[str, str], kinds: tuple[str, str], flip: bool
@@ -266,6 +275,13 @@ class ShashkiApp(App[None]):
             "Black": controller.players[1].name,
             "Result": out.result() if out is not None else "*",
         }
+        # who sat where (PDN's WhiteType/BlackType), so that a resumed game seats the
+        # computer again
+        for side, player in zip(("White", "Black"), controller.players, strict=True):
+            level = getattr(player, "level", None)
+            headers[f"{side}Type"] = "human" if player.is_human else "program"
+            if not player.is_human and isinstance(level, int):
+                headers[f"{side}Level"] = str(level)
         if game.start_label:
             headers["StartOption"] = game.start_label
         if game.seed is not None:
@@ -504,10 +520,20 @@ class ShashkiApp(App[None]):
                 )
 
 
+def seat_kind(record: GameRecord, side: str) -> str:
+    """The player kind a saved game's tags give one side (a person unless they name one
+    of the computer's levels)."""
+    if record.header(f"{side}Type").lower() != "program":
+        return "human"
+    level = record.header(f"{side}Level")
+    return f"computer-{level}" if level.isdigit() and 1 <= int(level) <= 8 else "human"
+
+
 def run(
     variant: str | None = None,
     fen: str | None = None,
     *,
+    kinds: tuple[str, str] = ("human", "human"),
     replay: str | None = None,
     game_number: int | None = None,
     default_variant: str | None = None,
@@ -516,6 +542,7 @@ def run(
     app = ShashkiApp(
         variant=variant,
         fen=fen,
+        kinds=kinds,
         replay=Path(replay) if replay else None,
         game_number=game_number,
         default_variant=default_variant,
