@@ -10,6 +10,9 @@ scored them within 0.3 men), and every opening is played twice, each engine taki
 White once.  The referee is shashki's own rules (the variant's outcome, draw rules
 included); a game still running after ``--max-plies`` plies is adjudicated a draw.
 
+``--pdn FILE`` also writes every game (tagged with the opening and the termination) for
+study: ``shashki replay FILE`` shows them.
+
 Moves cross between the libraries by square numbers (the PDN numbering both use) and
 the captured squares: ``benchmarks/match.py --check`` replays random games and compares
 the legal move sets of both libraries in every position.
@@ -35,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from shashki.engine import Search
 from shashki.engine.search import Options
 from shashki.notation import parse_move
+from shashki.records import GameRecord, write_game
 from shashki.rules import Game, Move
 
 # -- the openings -----------------------------------------------------------------------
@@ -240,6 +244,8 @@ class GameResult:
     their_moves: int
     our_depth: int
     our_nodes: int
+    #: The game as PDN (for --pdn).
+    pdn: str = ""
 
 
 def parse_options(text: str) -> Options:
@@ -305,6 +311,20 @@ def play_game(
             move = next(m for m in legal if our_key(game, m) == key)
             board.push(theirs)  # type: ignore[attr-defined]
         game.push(move)
+    names = ("shashki", f"py-draughts {rival}")
+    record = GameRecord.from_game(
+        game,
+        {
+            "Event": f"benchmarks/match.py, {seconds:g} s per move",
+            "Round": str(opening),
+            "White": names[0] if shashki_white else names[1],
+            "Black": names[1] if shashki_white else names[0],
+            "Result": "1/2-1/2"
+            if score == 0.5
+            else ("1-0" if (score == 1.0) == shashki_white else "0-1"),
+            "Termination": termination,
+        },
+    )
     return GameResult(
         opening,
         shashki_white,
@@ -317,6 +337,7 @@ def play_game(
         n_theirs,
         depth_sum,
         nodes,
+        write_game(record),
     )
 
 
@@ -382,6 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--check", action="store_true", help="only compare the legal moves of both libraries"
     )
+    p.add_argument("--pdn", metavar="FILE", help="also write every game to this PDN file")
     args = p.parse_args(argv)
     if args.check:
         return 1 if check(args.variant, 30, 1) else 0
@@ -404,6 +426,9 @@ def main(argv: list[str] | None = None) -> int:
         for fut in as_completed(futures):
             r = fut.result()
             results.append(r)
+            if args.pdn:
+                with open(args.pdn, "a", encoding="utf-8") as out:
+                    out.write(r.pdn + "\n")
             mean, margin, _, _ = summary(results)
             side = "White" if r.shashki_white else "Black"
             print(
