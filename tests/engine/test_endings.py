@@ -124,3 +124,16 @@ def test_building_a_table_can_be_cancelled() -> None:
     assert perfect_moves(game, lambda: True) is None
     assert not endings.is_built(game.variant, game.position)
     assert ComputerPlayer(6).think(game, lambda: True) is None
+
+
+def test_draws_declared_by_the_material_end_the_game_in_the_table() -> None:
+    # the traditional game declares three kings against one on the main road a draw at
+    # once (RULES.md A.3): the lone king runs there; in Russian it is caught in 5 plies
+    fen = "W:WKa1,Kc1,Kg1:BKf8"
+    assert (perfect_moves(Game("russian", fen)) or (None,))[0] == 5
+    assert (perfect_moves(Game("traditional", fen)) or (None,))[0] == 0
+    # and two kings against one is drawn there unless the side to move can capture
+    variant = find_variant("traditional")
+    table = endings._table(variant, 2, 1)
+    quiet = [p for p in table._positions() if not variant.generator.captures(p)]
+    assert quiet and all(table.value(p) in (0, -1) for p in quiet)

@@ -16,8 +16,10 @@ loses, for positions of kings only with at most :data:`MAX_PIECES` pieces and at
 :data:`MAX_POSITIONS` positions (three kings against one on an 8x8 board: 287,680
 positions, built in a few seconds and then kept for the process).
 
-The values ignore the draw rules: a win that needs more plies than a counter leaves is
-still played the quickest way, which is the best there is.
+The draws the rules declare by the material alone (two kings against one, or three
+against one on the main road, in the traditional game) end the game in the table too.
+The counters are left out: a win that needs more plies than a counter leaves is still
+played the quickest way, which is the best there is.
 """
 
 from __future__ import annotations
@@ -35,13 +37,14 @@ from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.rules import NoMoves
 from ..rules.variant import Variant
+from .terminal import EndRules
 
 #: The most pieces a table holds.
 MAX_PIECES = 4
 #: The most positions a table may have (both sides to move counted).
 MAX_POSITIONS = 600_000
 #: Changes when the tables' layout or meaning does (old cache files are then ignored).
-FORMAT = 1
+FORMAT = 2
 
 _SHIFT_B = 128
 #: The calling thread's cancel test while a table is built (see :func:`perfect_moves`).
@@ -156,6 +159,10 @@ class KingsTable:
 
         turn_bit = 1 << _SHIFT_TURN
         cancelled: Callable[[], bool] | None = getattr(_LOCAL, "cancelled", None)
+        # draws the rules declare by the material alone (two kings against one in the
+        # traditional game, say): such a position ends the game, whatever could follow
+        ends = EndRules(self.variant)
+        drawn = ends.draw_rule if ends.material_rules else None
         for i, pos in enumerate(positions):
             if cancelled is not None and not i & 4095 and cancelled():
                 raise Cancelled
@@ -163,6 +170,8 @@ class KingsTable:
             if not moves:
                 push(0, i, False)
                 continue
+            if drawn is not None and drawn(pos, 0, 0, ()) is not None:
+                continue  # never solved: a draw for every position that leads here
             w, b, _, turn, _ = pos
             key = w | b << _SHIFT_B | turn << _SHIFT_TURN
             shift = _SHIFT_B if turn else 0
