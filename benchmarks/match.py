@@ -36,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from shashki.engine import Search
+from shashki.engine.evaluate import diagonal_evaluator
 from shashki.engine.search import Options
 from shashki.notation import parse_move
 from shashki.records import GameRecord, write_game
@@ -268,12 +269,17 @@ def play_game(
     seconds: float,
     max_plies: int,
     options: str = "",
+    weights: str = "",
 ) -> GameResult:
     game = Game(variant)
     for text in OPENINGS[variant][opening].split():
         game.push(parse_move(game.variant, text, game.legal_moves(), game.position))
     board = board_for(variant, game)
-    engine = Search(variant, options=parse_options(options))
+    evaluator = None
+    if weights:  # tuning the diagonal evaluation: name=value,... over DIAGONAL_WEIGHTS
+        values = {k: int(v) for k, _, v in (t.partition("=") for t in weights.split(","))}
+        evaluator = diagonal_evaluator(game.variant, weights=values)
+    engine = Search(variant, options=parse_options(options), evaluator=evaluator)
     them = opponent(rival, seconds)
     ours = 0 if shashki_white else 1
     t_ours = t_theirs = 0.0
@@ -341,7 +347,7 @@ def play_game(
     )
 
 
-def _play(job: tuple[str, int, bool, str, float, int, str]) -> GameResult:
+def _play(job: tuple[str, int, bool, str, float, int, str, str]) -> GameResult:
     return play_game(*job)
 
 
@@ -403,13 +409,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--check", action="store_true", help="only compare the legal moves of both libraries"
     )
+    p.add_argument("--weights", default="", help="evaluation weights, e.g. 'supported=4' (tuning)")
     p.add_argument("--pdn", metavar="FILE", help="also write every game to this PDN file")
     args = p.parse_args(argv)
     if args.check:
         return 1 if check(args.variant, 30, 1) else 0
     openings = OPENINGS[args.variant]
     jobs = [
-        (args.variant, i, white, args.opponent, args.time, args.max_plies, args.options)
+        (
+            args.variant,
+            i,
+            white,
+            args.opponent,
+            args.time,
+            args.max_plies,
+            args.options,
+            args.weights,
+        )
         for i in range(args.first, len(openings))
         for white in (True, False)
     ]
