@@ -127,3 +127,17 @@ def test_choose_never_gives_a_win_away() -> None:
     rng = random.Random(0)
     for _ in range(10):
         assert choose(result, 10_000, rng) == result.move
+
+
+def test_the_garbage_collector_is_paused_only_while_searching() -> None:
+    seen = []
+    game = Game("russian")
+    Search("russian").search(game, depth=2, on_iteration=lambda it: seen.append(gc.isenabled()))
+    assert seen and not any(seen)  # paused during the search
+    assert gc.isenabled()  # and running again after it
+    gc.disable()
+    try:
+        Search("russian").search(game, depth=2)
+        assert not gc.isenabled()  # left as it was found
+    finally:
+        gc.enable()

@@ -29,12 +29,13 @@ variant-specific code here.
 from __future__ import annotations
 
 import functools
+import gc
 import math
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from ..rules.game import Game
 from ..rules.move import Move
@@ -77,6 +78,29 @@ class Options:
     #: by this much per ply of depth decides a non-PV node that it clears.
     probcut: bool = False
     probcut_margin: int = 10
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _without_gc(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``fn`` with the cyclic garbage collector paused.  The search makes next to no
+    cyclic garbage (reference counting frees what it drops; its nested functions make one
+    small cycle per call), and a collection over the big transposition table could pause
+    it for tens of milliseconds past its deadline."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return wrapper
 
 
 class Stopped(Exception):
@@ -154,6 +178,7 @@ class Search:
 
     # -- the entry point ------------------------------------------------------------------
 
+    @_without_gc
     def search(
         self,
         game: Game,
