@@ -3,9 +3,10 @@ transposition table's key (Python's tuple hash against an incremental Zobrist ke
 
     python benchmarks/search.py [--seconds 2] [--positions 6]
 
-Positions come from seeded random games (12 to 30 plies in, with a choice of moves).  Every search runs for
-``--seconds``; the figure is nodes over CPU time of this process (less disturbed by other
-work on the machine than the wall clock), with the wall-clock rate beside it.
+Positions come from seeded random games (12 to 30 plies in, with a choice of moves).
+Every search runs for ``--seconds``; the figure is nodes over CPU time of this process
+(less disturbed by other work on the machine than the wall clock), with the wall-clock
+rate beside it.
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 def cmd_best(args: argparse.Namespace) -> int:
     from .engine import Search, score_text
-    from .engine.endings import perfect_moves
+    from .engine.endings import perfect_moves, table_score
 
     if args.depth is not None and args.depth < 1:
         return _fail(f"depth must be 1 or more, not {args.depth}")
@@ -132,8 +132,9 @@ def cmd_best(args: argparse.Namespace) -> int:
     if exact is not None and exact[0] != 0 and exact[1]:
         # an ending the tables solve: the quickest win or the longest defence, exactly
         value, best = exact
-        how = f"win in {value}" if value > 0 else f"loss in {-value - 1}"
-        print(f"ending table: {how} (plies, with best play on both sides)")
+        print(
+            f"ending table: {score_text(table_score(value))} (plies, with best play on both sides)"
+        )
         print(move_text(variant, best[0], full=True))
         return 0
     result = Search(variant).search(game, seconds=seconds, depth=args.depth, on_iteration=show)
@@ -228,25 +229,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if failed == 0 else 1
 
 
-def _seat(text: str, side: str) -> str | None:
-    """``person`` or a computer level (``5``, ``computer-5``) as a player kind; None if
-    it is neither."""
-    word = text.strip().lower()
-    if word in ("person", "human"):
-        return "human"
-    word = word.removeprefix("computer-").removeprefix("computer")
-    if word.isdigit() and 1 <= int(word) <= 8:
-        return f"computer-{int(word)}"
-    return None
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     variant = find_variant(args.variant)
     if args.fen is not None:
         Game(variant, args.fen)  # a bad FEN is refused here, in one line, before the screen opens
+    try:
+        from .app.players import seat
+    except ImportError as exc:  # pragma: no cover - textual is a dependency
+        return _fail(f"the terminal app needs Textual: {exc}")
     kinds = []
     for side in ("white", "black"):
-        kind = _seat(getattr(args, side), side)
+        kind = seat(getattr(args, side))
         if kind is None:
             return _fail(
                 f"--{side} must be person or a computer level from 1 to 8, "

@@ -16,7 +16,7 @@ from shashki.app.computer import Computer
 from shashki.app.controller import Player
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
-from shashki.app.players import COMPUTER_KINDS, make_player, player_kinds
+from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, make_player, player_kinds
 from shashki.engine import LEVELS
 from shashki.rules import Color, Game, Move
 
@@ -49,7 +49,7 @@ def test_every_level_is_a_kind_of_player() -> None:
     keys = [key for _label, key in player_kinds()]
     assert keys[0] == "human"
     assert keys[1:] == [f"computer-{n}" for n in LEVELS]
-    assert len(COMPUTER_KINDS) == len(LEVELS) == 8
+    assert len(COMPUTER_KINDS) == len(LEVELS) == TOP_LEVEL == 8
     player = make_player("computer-3", "Bob")
     assert isinstance(player, Computer) and isinstance(player, Player)
     assert not player.is_human and player.level == 3 and player.name == "Bob"

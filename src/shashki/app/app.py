@@ -19,7 +19,7 @@ from ..rules.variant import Variant, find_variant
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
 from .menu import MenuScreen
-from .players import make_player
+from .players import make_player, seat
 
 if TYPE_CHECKING:
     from ..records import GameRecord
@@ -525,8 +525,7 @@ def seat_kind(record: GameRecord, side: str) -> str:
     of the computer's levels)."""
     if record.header(f"{side}Type").lower() != "program":
         return "human"
-    level = record.header(f"{side}Level")
-    return f"computer-{level}" if level.isdigit() and 1 <= int(level) <= 8 else "human"
+    return seat(record.header(f"{side}Level")) or "human"
 
 
 def run(

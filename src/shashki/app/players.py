@@ -41,3 +41,19 @@ def make_player(kind: str, name: str) -> Player:
         if key == kind:
             return factory(name)  # type: ignore[operator,no-any-return]
     return Human(name)
+
+
+#: The computer's levels are 1 to this (the engine's LEVELS; not imported at start-up).
+TOP_LEVEL = 8
+
+
+def seat(text: str) -> str | None:
+    """A player kind from words: ``person`` (or ``human``), or a computer level (``5``,
+    ``computer-5``); None if it is neither."""
+    word = text.strip().lower()
+    if word in ("person", "human"):
+        return "human"
+    word = word.removeprefix("computer-").removeprefix("computer")
+    if word.isdigit() and 1 <= int(word) <= TOP_LEVEL:
+        return f"computer-{int(word)}"
+    return None

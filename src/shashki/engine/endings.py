@@ -37,6 +37,7 @@ from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.rules import NoMoves
 from ..rules.variant import Variant
+from .search import WIN
 from .terminal import EndRules
 
 #: The most pieces a table holds.
@@ -288,6 +289,13 @@ def probe(variant: Variant, pos: Position) -> int:
 def is_built(variant: Variant, pos: Position) -> bool:
     """Whether the table of ``pos``'s material is ready (probing it costs nothing)."""
     return (variant.id, pos[0].bit_count(), pos[1].bit_count()) in _TABLES
+
+
+def table_score(value: int) -> int:
+    """A table value as a search score (``score_text`` says "win in 23")."""
+    if value > 0:
+        return WIN - value
+    return -WIN - value - 1 if value < 0 else 0
 
 
 def perfect_moves(

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.variant import Variant
-from .endings import perfect_moves
-from .search import WIN, Search, SearchResult, choose
+from .endings import perfect_moves, table_score
+from .search import Search, SearchResult, choose
 from .solver import goal_table, solvable
 
 
@@ -133,10 +133,9 @@ class ComputerPlayer:
                     moves = best  # the search chooses among the moves that keep the draw
                 else:
                     move = self.rng.choice(best)
-                    score = WIN - value if value > 0 else -WIN - value - 1
                     self.last = SearchResult(
                         move,
-                        score=score,
+                        score=table_score(value),
                         depth=abs(value),
                         pv=[move],
                         seconds=time.perf_counter() - started,
