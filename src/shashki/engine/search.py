@@ -169,11 +169,14 @@ class Search:
         self.table: dict[Any, tuple[int, int, int, Move | None]] = {}
         self.table_size = table_size
         self.history: tuple[dict[Any, int], dict[Any, int]] = ({}, {})
+        #: The evaluation of each position met at the horizon (a pure function of it).
+        self.evals: dict[Position, int] = {}
         self.nodes = 0
 
     def clear(self) -> None:
         """Forget the transposition table and the move-ordering statistics."""
         self.table.clear()
+        self.evals.clear()
         self.history = ({}, {})
 
     # -- the entry point ------------------------------------------------------------------
@@ -211,6 +214,10 @@ class Search:
         gen = self.gen
         gen_moves = gen.moves
         gen_captures = gen.captures
+        gen_horizon = gen.horizon
+        evals = self.evals
+        if len(evals) > self.table_size:
+            evals.clear()
         threats = self.options.threats
         lmr_depth = self.options.lmr_depth
         lmr_moves = self.options.lmr_moves
@@ -266,6 +273,11 @@ class Search:
         # draw rules other than repetitions (those are counted below, in the tree)
         counter_draws = any(c[0] == 1 for c in ends.draws)
         rep_threshold = ends.repetition_threshold
+        # When men only move forward, a man's move can never be undone: a position can
+        # only repeat one met since the last man's move (not only since the last capture).
+        rev_window = gen._plain_horizon and all(
+            name.startswith("forward") for name in self.variant.rules.man_moves
+        )
 
         def node(
             pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
@@ -306,9 +318,10 @@ class Search:
                     return 0
             # -- repetitions: the rule's count over the game, and a position repeated
             # inside the tree, scored as its repetition would end --
-            if repetition_ends and mat >= 2:
+            span = rev if rev_window else mat
+            if repetition_ends and span >= 2:
                 n = len(keys) - 1
-                lo = n - mat
+                lo = n - span
                 if lo < 0:
                     lo = 0
                 here = keys[n]
@@ -348,13 +361,22 @@ class Search:
                                 return evalue
                         elif evalue <= alpha:
                             return evalue
+            leaf = depth <= 0 or ply >= MAX_PLY
             if moves is None:
-                moves = gen_moves(pos)
-                if not moves:
-                    return WIN - ply if no_moves_wins else ply - WIN
-            captures = moves[0][1] and moves[-1][1]
+                if leaf:
+                    # at the horizon only the captures matter: the quiet moves are not built
+                    moves, movable = gen_horizon(pos)
+                    if not movable:
+                        return WIN - ply if no_moves_wins else ply - WIN
+                    if not moves and threats and depth == 0 and ply < MAX_PLY:
+                        moves = gen_moves(pos)
+                else:
+                    moves = gen_moves(pos)
+                    if not moves:
+                        return WIN - ply if no_moves_wins else ply - WIN
+            captures = bool(moves) and moves[0][1] and moves[-1][1]
             threatened = False
-            if depth <= 0 or ply >= MAX_PLY:
+            if leaf:
                 # -- quiescence: a forced capture is played out, a quiet position is judged,
                 # unless the opponent threatens to take (then one more move is searched) --
                 if not (captures and mandatory) or ply >= MAX_PLY:
@@ -366,7 +388,10 @@ class Search:
                     ):
                         threatened = True
                     else:
-                        v = evaluate(pos)
+                        v = evals.get(pos)
+                        if v is None:
+                            v = evaluate(pos)
+                            evals[pos] = v
                         if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
                             v = _fade(v, pos, rev, mat, counter_rules, ends)
                         return v

@@ -45,6 +45,8 @@ class MoveGenerator(GeneratorHooks):
     _capture_moves: Callable[[int, int, int, int, int], list[Move]]
     _moves_of: Callable[[int, int, int, int], list[Move]]
     _count_position: Callable[[int, int, int, int], int]
+    _can_step: Callable[[int, int, int, int], bool]
+    _horizon_of: Callable[[int, int, int, int], tuple[list[Move], bool]]
     _fast_perft: Callable[[int, int, int, int, int], int]
 
     def __init__(self, geo: Geometry, rules: Rules) -> None:
@@ -154,6 +156,15 @@ class MoveGenerator(GeneratorHooks):
             (*self.promo, self.promo_continue) if type(self).apply is MoveGenerator.apply else None
         )
         _compile(self)
+        cls = type(self)
+        #: ``horizon`` may test the captures and the steps separately (no subclass
+        #: changes what a move is, and captures are compulsory).
+        self._plain_horizon = (
+            self.mandatory
+            and cls.moves is MoveGenerator.moves
+            and cls.captures is MoveGenerator.captures
+            and cls._captures is MoveGenerator._captures
+        )
 
     # -- positions ------------------------------------------------------------
 
@@ -188,6 +199,17 @@ class MoveGenerator(GeneratorHooks):
         w, b, k, turn = pos[0], pos[1], pos[2], pos[3]
         own, opp = (b, w) if turn else (w, b)
         return self._captures(own, opp, k, self.mask & ~(w | b), turn)
+
+    def horizon(self, pos: Position) -> tuple[list[Move], bool]:
+        """What a search needs at its horizon, cheaper than :meth:`moves`: (the legal
+        moves when the side to move must capture, else an empty list; whether the side to
+        move has any legal move).  The quiet moves are not built."""
+        if self._plain_horizon:
+            return self._horizon_of(pos[0], pos[1], pos[2], pos[3])
+        moves = self.moves(pos)
+        if moves and self.mandatory and moves[0][1] and moves[-1][1]:
+            return moves, True
+        return [], bool(moves)
 
     def count(self, pos: Position) -> int:
         """``len(self.moves(pos))``, without building the moves when it can."""
@@ -942,6 +964,53 @@ def _compile(gen: MoveGenerator) -> None:
             return counts[turn](own, opp, k, turn)
         return walk(own, opp, k, turn, depth)
 
+    king_steps = (gen.king_shift_up, gen.king_shift_down)
+
+    def can_step(own: int, k: int, empty: int, turn: int) -> bool:
+        """Whether a piece of the side ``turn`` has a quiet move (a step to a free
+        square next to it: every quiet move starts with one)."""
+        men = own & ~k
+        if men:
+            for s in man_up[turn]:
+                if (men << s) & empty:
+                    return True
+            for s in man_down[turn]:
+                if (men >> s) & empty:
+                    return True
+        kings = own & k
+        if kings:
+            for s in king_steps[0]:
+                if (kings << s) & empty:
+                    return True
+            for s in king_steps[1]:
+                if (kings >> s) & empty:
+                    return True
+        return False
+
+    def horizon_of(w: int, b: int, k: int, turn: int) -> tuple[list[Move], bool]:
+        """(the captures of the side ``turn``, whether it can move at all), for a
+        generator whose captures are its own (``plain``) and compulsory."""
+        if turn:
+            own, opp = b, w
+        else:
+            own, opp = w, b
+        empty = mask & ~(w | b)
+        men = own & ~k
+        kings = own & k
+        if men:
+            cand = 0
+            for s in cap_up[turn]:
+                cand |= (((empty >> s) & opp) >> s) & men
+            for s in cap_down[turn]:
+                cand |= (((empty << s) & opp) << s) & men
+            if cand:
+                return searches[turn](own, opp, k, empty, True, None), True
+        if kings and king_captures(kings, w | b, opp, empty):
+            return searches[turn](own, opp, k, empty, True, True), True
+        return [], can_step(own, k, empty, turn)
+
+    gen._can_step = can_step
+    gen._horizon_of = horizon_of
     gen._capture_moves = capture_moves
     gen._count_position = count_position
     gen._moves_of = moves_of
