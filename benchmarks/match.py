@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from shashki.engine import Search
 from shashki.engine.evaluate import diagonal_evaluator
+from shashki.engine.patterns import read as read_patterns
 from shashki.engine.search import Options
 from shashki.notation import parse_move
 from shashki.records import GameRecord, write_game
@@ -270,15 +271,26 @@ def play_game(
     max_plies: int,
     options: str = "",
     weights: str = "",
+    patterns: str = "",
 ) -> GameResult:
     game = Game(variant)
     for text in OPENINGS[variant][opening].split():
         game.push(parse_move(game.variant, text, game.legal_moves(), game.position))
     board = board_for(variant, game)
     evaluator = None
-    if weights:  # tuning the diagonal evaluation: name=value,... over DIAGONAL_WEIGHTS
-        values = {k: int(v) for k, _, v in (t.partition("=") for t in weights.split(","))}
-        evaluator = diagonal_evaluator(game.variant, weights=values)
+    if weights or patterns:
+        # tuning the diagonal evaluation: name=value,... over DIAGONAL_WEIGHTS, and the
+        # pattern tables ("none", or a file written by tools/train_eval.py)
+        values = {k: int(v) for k, _, v in (t.partition("=") for t in weights.split(",") if t)}
+        table: bool | tuple[int, ...] = True
+        if patterns == "none":
+            table = False
+        elif patterns:
+            found = read_patterns(Path(patterns), game.variant.board)
+            if found is None:
+                raise SystemExit(f"{patterns}: not a pattern file for {variant}")
+            table = found
+        evaluator = diagonal_evaluator(game.variant, weights=values, patterns=table)
     engine = Search(variant, options=parse_options(options), evaluator=evaluator)
     them = opponent(rival, seconds)
     ours = 0 if shashki_white else 1
@@ -347,7 +359,7 @@ def play_game(
     )
 
 
-def _play(job: tuple[str, int, bool, str, float, int, str, str]) -> GameResult:
+def _play(job: tuple[str, int, bool, str, float, int, str, str, str]) -> GameResult:
     return play_game(*job)
 
 
@@ -411,6 +423,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--weights", default="", help="evaluation weights, e.g. 'supported=4' (tuning)")
     p.add_argument("--pdn", metavar="FILE", help="also write every game to this PDN file")
+    p.add_argument(
+        "--patterns",
+        default="",
+        metavar="FILE|none",
+        help="the evaluation's pattern tables: none, or a file of tools/train_eval.py (tuning)",
+    )
     args = p.parse_args(argv)
     if args.check:
         return 1 if check(args.variant, 30, 1) else 0
@@ -425,6 +443,7 @@ def main(argv: list[str] | None = None) -> int:
             args.max_plies,
             args.options,
             args.weights,
+            args.patterns,
         )
         for i in range(args.first, len(openings))
         for white in (True, False)

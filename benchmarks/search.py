@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from shashki.engine import Search
-from shashki.rules import Game, find_variant
+from shashki.rules import Game, ShashkiError, find_variant
 
 FAMILIES = [
     ("diagonal 8x8, flying kings", "russian"),
@@ -125,15 +125,22 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seconds", type=float, default=2.0, help="time per search")
     p.add_argument("--positions", type=int, default=4, help="positions per family")
-    p.add_argument("--only", help="one variant id")
+    p.add_argument("--only", help="variant ids, separated by commas")
     args = p.parse_args(argv)
+    only: set[str] = set()
+    for name in (args.only or "").split(","):
+        if name.strip():
+            try:
+                only.add(find_variant(name.strip()).id)
+            except ShashkiError as e:
+                p.error(str(e))
     print(f"{'family':34} {'variant':15} {'nodes/s (cpu)':>14} {'nodes/s (wall)':>15} {'depth':>6}")
     for family, variant in FAMILIES:
-        if args.only and variant != find_variant(args.only).id:
+        if only and variant not in only:
             continue
         cpu, wall, depth = nps(variant, args.seconds, args.positions)
         print(f"{family:34} {variant:15} {cpu:14.0f} {wall:15.0f} {depth:6.1f}", flush=True)
-    if not args.only:
+    if not only:
         t, z = key_costs()
         print()
         print(f"table key per node: tuple hash {t:.2f} us, incremental Zobrist {z:.2f} us")

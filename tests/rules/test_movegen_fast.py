@@ -87,12 +87,21 @@ def plain_perft(gen: MoveGenerator, pos: Position, depth: int) -> int:
     return sum(plain_perft(gen, gen.apply(pos, mv), depth - 1) for mv in gen.moves(pos))
 
 
+def check_horizon(gen: MoveGenerator, pos: Position, moves: list) -> None:  # type: ignore[type-arg]
+    """``horizon``: the moves when they are compulsory captures, and whether any exist."""
+    caps, movable = gen.horizon(pos)
+    assert movable == bool(moves), pos
+    forced = gen.mandatory and moves and all(m.is_capture for m in moves)
+    assert sorted(caps) == (sorted(moves) if forced else []), pos
+
+
 def check_generator(gen: MoveGenerator, positions: list[Position]) -> None:
     for pos in positions:
         moves = gen.moves(pos)
         assert gen.count(pos) == len(moves), pos
         assert len(set(moves)) == len(moves), pos
         assert set(gen.captures(pos)) == {m for m in moves if m.is_capture}, pos
+        check_horizon(gen, pos, moves)
         if len(moves) <= 30:
             assert gen.perft(pos, 3) == plain_perft(gen, pos, 3), pos
 
@@ -111,6 +120,27 @@ def test_fast_paths_agree_with_the_plain_walk(seed: int) -> None:
 def test_fast_paths_agree_on_every_plain_variant(variant: str) -> None:
     gen = Game(variant).variant.generator
     check_generator(gen, random_positions(random.Random(variant), gen, 12))
+
+
+@pytest.mark.parametrize("variant", [v.id for v in all_variants()])
+def test_horizon_agrees_with_the_moves_in_every_variant(variant: str) -> None:
+    """Every generator (the subclasses and modifiers too) over random games and random
+    placements, blocked sides included."""
+    rng = random.Random(f"horizon-{variant}")
+    game = Game(variant)
+    gen = game.variant.generator
+    positions = []
+    for _ in range(6):
+        g = Game(variant, seed=rng.randrange(100))
+        for _ in range(rng.randrange(10, 80)):
+            if g.outcome() is not None:
+                break
+            g.push(rng.choice(g.legal_moves()))
+            positions.append(g.position)
+    if type(gen) is MoveGenerator:
+        positions += random_positions(rng, gen, 30)
+    for pos in positions:
+        check_horizon(gen, pos, gen.moves(pos))
 
 
 def test_a_subclass_with_its_own_moves_gets_the_plain_walk() -> None:

@@ -5,8 +5,9 @@ to move, in hundredths of a man (a man is worth 100).  :func:`evaluator_for` pic
 family from the variant's data, never from its name:
 
 * the diagonal games (dark squares): material with kings weighted by how they move,
-  advancement, the back-rank guard, the centre, men's mobility, runaway men, and the
-  lone-king endings;
+  advancement, the back-rank guard, the centre, men's mobility, runaway men, the
+  lone-king endings, and, where the variant ships tables for them, learned patterns of
+  men (:mod:`shashki.engine.patterns`);
 * the orthogonal games (all 64 squares, Turkish and Tama): material, advancement, men
   covered from behind and side by side, the open files in front of men;
 * Bashni: the diagonal terms on the commanders plus the composition of each column
@@ -21,13 +22,14 @@ family from the variant's data, never from its name:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..rules.geometry import Direction, Geometry, absolute_direction
 from ..rules.movegen import Position
 from ..rules.rules import NoMoves, Rules
 from ..rules.variant import Variant
+from . import patterns as _patterns
 
 Evaluator = Callable[[Position], int]
 
@@ -98,10 +100,15 @@ DIAGONAL_WEIGHTS: dict[str, int] = {
 
 
 def diagonal_evaluator(
-    variant: Variant, *, giveaway: bool = False, weights: dict[str, int] | None = None
+    variant: Variant,
+    *,
+    giveaway: bool = False,
+    weights: dict[str, int] | None = None,
+    patterns: bool | Sequence[int] = True,
 ) -> Evaluator:
     """Material, advancement, guard, centre, mobility, structure and endings for the
-    dark-square games."""
+    dark-square games, and the learned patterns of men where the variant has them
+    (``patterns=False`` leaves them out; a sequence gives the tables to use)."""
     wt = dict(DIAGONAL_WEIGHTS)
     if weights:
         wt.update(weights)
@@ -179,6 +186,22 @@ def diagonal_evaluator(
     w_sup, w_iso, w_bal = wt["supported"], wt["isolated"], wt["balance"]
     w_road, w_double, w_alone = wt["road"], wt["double"], wt["king_alone"]
     structure = bool(w_sup or w_iso)
+    if isinstance(patterns, bool):
+        table = _patterns.load(variant.id, geo) if patterns and not giveaway else None
+    else:
+        table = tuple(patterns)
+    pattern_term = None
+    if table:
+        # the per-square terms of men (advancement, centre) go into the tables: one
+        # look-up instead of a popcount per term
+        pats = _patterns.Patterns(geo)
+        own = {}
+        for p in geo.squares:
+            c = w_centre if centre >> p & 1 else 0
+            own[p] = (adv[geo.rank_of[p]] + c, adv[h - 1 - geo.rank_of[p]] + c)
+        pattern_term = pats.evaluator(pats.fold(table, own))
+        adv_table = ()
+        w_centre = 0
 
     def evaluate(pos: Position) -> int:
         white, black, kings, turn = pos[0], pos[1], pos[2], pos[3]
@@ -243,6 +266,8 @@ def diagonal_evaluator(
                 abs((wm & left).bit_count() - (wm & right).bit_count())
                 - abs((bm & left).bit_count() - (bm & right).bit_count())
             )
+        if pattern_term is not None and (nwm or nbm):
+            s += pattern_term(wm, bm)
         # kings: the long diagonals, and the lone king's refuge
         if wk or bk:
             if flying:

@@ -1,0 +1,300 @@
+"""Train the pattern part of a diagonal game's evaluation (see ``shashki.engine.patterns``).
+
+    python tools/train_eval.py play --variant international --games 1000 --out data.jsonl
+    python tools/train_eval.py corpus --variant international --out master.jsonl DIR_OR_FILE...
+    python tools/train_eval.py fit --variant international data.jsonl master.jsonl
+
+``play`` makes training games: shashki against itself at a few thousand nodes a move, each
+game from its own random opening.  ``corpus`` reads published game records (they stay
+where they are; only the positions and results go into the output).  Both write one JSON
+line per game: the result for White (1, 1/2, 0) and the quiet positions of the game (no
+capture for the side to move), each with the search's score when there was one.
+
+``fit`` fits the pattern weights by logistic regression of the game result on the hand
+evaluation plus the patterns (every position also enters mirrored: colours swapped and
+the board turned round), with L2 regularisation, and writes
+``src/shashki/engine/patterns/VARIANT.bin``.  It needs numpy (in the ``bench`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from shashki.engine import Search
+from shashki.rules import Game
+
+
+def _quiet(game: Game) -> bool:
+    caps, movable = game.variant.generator.horizon(game.position)
+    return movable and not caps
+
+
+def play_one(job: tuple[str, int, int]) -> str:
+    variant, seed, nodes = job
+    rng = random.Random(seed)
+    game = Game(variant)
+    for _ in range(rng.randrange(4, 9)):
+        moves = game.legal_moves()
+        if not moves or game.outcome() is not None:
+            break
+        game.push(rng.choice(moves))
+    engine = Search(variant, table_size=200_000)
+    positions: list[list[int]] = []
+    result: float | None = None
+    streak = 0
+    while game.outcome() is None and game.ply < 300:
+        pos = game.position
+        r = engine.search(game, nodes=nodes)
+        if r.move is None:
+            break
+        score = r.score if len(game.legal_moves()) > 1 else None
+        if _quiet(game) and score is not None and abs(score) < 5000:
+            positions.append([pos[0], pos[1], pos[2], pos[3], score])
+        # adjudicate a game both sides see as decided
+        white_score = None if score is None else (score if pos[3] == 0 else -score)
+        if white_score is not None and abs(white_score) >= 600:
+            streak = streak + 1 if streak * white_score >= 0 else 0
+            if streak >= 6:
+                result = 1.0 if white_score > 0 else 0.0
+                break
+        else:
+            streak = 0
+        game.push(r.move)
+    if result is None:
+        out = game.outcome()
+        if out is None or out.winner is None:
+            result = 0.5
+        else:
+            result = 1.0 if int(out.winner) == 0 else 0.0
+    return json.dumps({"result": result, "positions": positions})
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    started = time.time()
+    jobs = [(args.variant, args.seed * 100_000 + i, args.nodes) for i in range(args.games)]
+    done = 0
+    with open(args.out, "a") as out, ProcessPoolExecutor(args.jobs) as pool:
+        for line in pool.map(play_one, jobs, chunksize=1):
+            out.write(line + "\n")
+            out.flush()
+            done += 1
+            if done % 20 == 0:
+                rate = done / (time.time() - started) * 60
+                print(f"{done} games, {rate:.1f} a minute", flush=True)
+    return 0
+
+
+def cmd_corpus(args: argparse.Namespace) -> int:
+    from shashki.records import read_file
+
+    files: list[Path] = []
+    for p in map(Path, args.paths):
+        files += sorted(p.rglob("*.pdn")) if p.is_dir() else [p]
+    n = 0
+    with open(args.out, "w") as out:
+        for f in files:
+            for rec in read_file(f, args.variant):
+                result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(rec.header("Result"))
+                if result is None or rec.variant is None or rec.variant.id != args.variant:
+                    continue
+                try:
+                    game = rec.start()
+                except Exception:
+                    continue
+                positions = []
+                for i, mv in enumerate(rec.mainline_moves()):
+                    if i >= 8 and _quiet(game):
+                        pos = game.position
+                        positions.append([pos[0], pos[1], pos[2], pos[3], None])
+                    game.push(mv)
+                out.write(json.dumps({"result": result, "positions": positions}) + "\n")
+                n += 1
+    print(f"{n} games")
+    return 0
+
+
+def cmd_fit(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from shashki.engine import patterns
+    from shashki.engine.evaluate import diagonal_evaluator
+    from shashki.rules import find_variant
+
+    variant = find_variant(args.variant)
+    geo = variant.board
+    hand = diagonal_evaluator(variant, patterns=False)
+    pats = patterns.Patterns(geo)
+    rows: list[list[int]] = []
+    base: list[float] = []
+    target: list[float] = []
+    scores: list[float] = []
+    games: list[int] = []
+    gid = 0
+    for name in args.files:
+        for line in open(name):
+            g = json.loads(line)
+            res = g["result"]
+            gid += 1
+            for w, b, k, turn, score in g["positions"]:
+                if k and args.no_kings:
+                    continue
+                wm, bm = w & ~k, b & ~k
+                h = hand((w, b, k, 0, None))
+                s = float("nan") if score is None else (score if turn == 0 else -score)
+                # the position and its mirror (colours swapped, board turned round)
+                for mirror in (False, True):
+                    games.append(gid)
+                    if mirror:
+                        mw, mb = pats.rotate(bm), pats.rotate(wm)
+                        rows.append(pats.indices(mw, mb))
+                        base.append(-h)
+                        target.append(1.0 - res)
+                        scores.append(-s)
+                    else:
+                        rows.append(pats.indices(wm, bm))
+                        base.append(h)
+                        target.append(res)
+                        scores.append(s)
+    X = np.array(rows, dtype=np.int64)
+    H = np.array(base, dtype=np.float64)
+    Y = np.array(target, dtype=np.float64)
+    S = np.array(scores, dtype=np.float64)
+    n, npat = X.shape
+    print(f"{n} positions (with mirrors), {npat} patterns of {pats.entries} entries")
+    # the scale of the logistic: fitted on the hand evaluation alone
+    best = None
+    for k in np.linspace(0.002, 0.03, 57):
+        p = 1 / (1 + np.exp(-k * H))
+        err = float(np.mean((p - Y) ** 2))
+        if best is None or err < best[0]:
+            best = (err, float(k))
+    err0, K = best
+    print(f"hand evaluation alone: K={K:.4f}, mean squared error {err0:.5f}")
+    if args.blend:
+        have = ~np.isnan(S)
+        Y = np.where(
+            have, (1 - args.blend) * Y + args.blend / (1 + np.exp(-K * np.nan_to_num(S))), Y
+        )
+    rng = np.random.default_rng(1)
+    # hold out every twentieth game to watch over-fitting
+    hold = np.array(games, dtype=np.int64) % 20 == 0
+    tr = ~hold
+    offsets = np.arange(npat, dtype=np.int64) * pats.entries
+    flat = X + offsets
+    W = np.zeros(npat * pats.entries)
+    m = np.zeros_like(W)
+    v = np.zeros_like(W)
+    lr, b1, b2 = args.lr, 0.9, 0.999
+    idx_tr = np.nonzero(tr)[0]
+    batch = args.batch
+    step = 0
+
+    def loss(mask: np.ndarray) -> float:
+        e = H[mask] + W[flat[mask]].sum(axis=1)
+        p = 1 / (1 + np.exp(-K * e))
+        return float(np.mean((p - Y[mask]) ** 2))
+
+    print(f"start: train {loss(tr):.5f}  held out {loss(hold):.5f}")
+    best_w, best_held = W.copy(), loss(hold)
+    for epoch in range(args.epochs):
+        rng.shuffle(idx_tr)
+        for i in range(0, len(idx_tr), batch):
+            bi = idx_tr[i : i + batch]
+            fb = flat[bi]
+            e = H[bi] + W[fb].sum(axis=1)
+            p = 1 / (1 + np.exp(-K * e))
+            d = 2 * (p - Y[bi]) * p * (1 - p) * K / len(bi)
+            grad = np.zeros_like(W)
+            np.add.at(grad, fb.ravel(), np.repeat(d, npat))
+            grad += args.l2 * W
+            step += 1
+            m = b1 * m + (1 - b1) * grad
+            v = b2 * v + (1 - b2) * grad * grad
+            mh = m / (1 - b1**step)
+            vh = v / (1 - b2**step)
+            W -= lr * mh / (np.sqrt(vh) + 1e-9)
+        held_loss = loss(hold)
+        print(f"epoch {epoch + 1}: train {loss(tr):.5f}  held out {held_loss:.5f}", flush=True)
+        if held_loss < best_held:
+            best_w, best_held = W.copy(), held_loss
+    W = best_w  # the epoch that did best on the held-out games
+    W = symmetric(pats, W)
+    weights = np.clip(np.round(W), -32000, 32000).astype(np.int64).tolist()
+    path = Path(args.out) if args.out else patterns.weights_path(variant.id)
+    patterns.save(path, pats, weights)
+    used = int(np.count_nonzero(np.round(W)))
+    print(f"wrote {path} ({used} of {len(weights)} entries not zero)")
+    return 0
+
+
+def symmetric(pats: object, W: object) -> object:
+    """The tables made exactly antisymmetric: a window's value equals minus the value of
+    its image with the board turned round and the colours swapped (the start position
+    and every other symmetric one score 0)."""
+    import numpy as np
+
+    n = pats.entries  # type: ignore[attr-defined]
+    windows = pats.windows  # type: ignore[attr-defined]
+    where = {frozenset(w): i for i, w in enumerate(windows)}
+    out = np.array(W, dtype=np.float64)
+    for i, window in enumerate(windows):
+        image = frozenset(pats.rotate(1 << p).bit_length() - 1 for p in window)  # type: ignore[attr-defined]
+        j = where[image]
+        for index in range(n):
+            wm = bm = 0
+            for k, p in enumerate(window):
+                trit = index // 3**k % 3
+                if trit == 1:
+                    wm |= 1 << p
+                elif trit == 2:
+                    bm |= 1 << p
+            mirrored = pats.indices(pats.rotate(bm), pats.rotate(wm))[j]  # type: ignore[attr-defined]
+            out[i * n + index] = (W[i * n + index] - W[j * n + mirrored]) / 2  # type: ignore[index]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    sub = p.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("play")
+    a.add_argument("--variant", default="international")
+    a.add_argument("--games", type=int, default=100)
+    a.add_argument("--nodes", type=int, default=3000)
+    a.add_argument("--jobs", type=int, default=2)
+    a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--out", required=True)
+    a.set_defaults(fn=cmd_play)
+    c = sub.add_parser("corpus")
+    c.add_argument("--variant", default="international")
+    c.add_argument("--out", required=True)
+    c.add_argument("paths", nargs="+")
+    c.set_defaults(fn=cmd_corpus)
+    f = sub.add_parser("fit")
+    f.add_argument("--variant", default="international")
+    f.add_argument("--epochs", type=int, default=8)
+    f.add_argument("--lr", type=float, default=0.5)
+    f.add_argument("--l2", type=float, default=1e-8)
+    f.add_argument("--batch", type=int, default=256)
+    f.add_argument("--out", help="the file to write (default: the one shipped for the variant)")
+    f.add_argument(
+        "--blend", type=float, default=0.0, help="weight of the search score in the target"
+    )
+    f.add_argument("--no-kings", action="store_true", help="leave out positions with kings")
+    f.add_argument("files", nargs="+")
+    f.set_defaults(fn=cmd_fit)
+    args = p.parse_args(argv)
+    return int(args.fn(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
