@@ -57,14 +57,8 @@ class Patterns:
         for window in windows:
             low_bit = min(window)
             span = max(window) - low_bit + 1
-            table = [0] * (1 << span)
-            for v in range(1 << span):
-                t = 0
-                for j, p in enumerate(window):
-                    if v >> (p - low_bit) & 1:
-                        t += 3**j
-                table[v] = t
-            tables.append((low_bit, (1 << span) - 1, tuple(table), tuple(2 * x for x in table)))
+            table = _base3(window, low_bit, span)
+            tables.append((low_bit, (1 << span) - 1, table, tuple(2 * x for x in table)))
         self._tables = tuple(tables)
 
     def indices(self, white_men: int, black_men: int) -> list[int]:
@@ -123,21 +117,27 @@ class Patterns:
             lines.append(f"    x{r} = (wm >> {low_bit}) & {(1 << span) - 1}")
             lines.append(f"    y{r} = (bm >> {low_bit}) & {(1 << span) - 1}")
             for i in members:
-                window = self.windows[i]
-                table = [0] * (1 << span)
-                for v in range(1 << span):
-                    t = 0
-                    for j, p in enumerate(window):
-                        if v >> (p - low_bit) & 1:
-                            t += 3**j
-                    table[v] = t
-                names[f"a{i}"] = tuple(table)
+                table = _base3(self.windows[i], low_bit, span)
+                names[f"a{i}"] = table
                 names[f"b{i}"] = tuple(2 * t for t in table)
                 names[f"w{i}"] = tuple(weights[i * n : (i + 1) * n])
                 terms.append(f"w{i}[a{i}[x{r}] + b{i}[y{r}]]")
         lines.append("    return " + " + ".join(terms))
         exec("\n".join(lines), names)
         return names["term"]  # type: ignore[return-value]
+
+
+def _base3(window: tuple[int, ...], low_bit: int, span: int) -> tuple[int, ...]:
+    """For every value of the ``span`` bits from ``low_bit``: the base-3 number of the
+    window's squares that are set (a 1 in the digit of each; other bits count nothing)."""
+    table = [0] * (1 << span)
+    for v in range(1 << span):
+        t = 0
+        for j, p in enumerate(window):
+            if v >> (p - low_bit) & 1:
+                t += 3**j
+        table[v] = t
+    return tuple(table)
 
 
 def weights_path(variant_id: str) -> Path:
