@@ -277,9 +277,7 @@ class Search:
         rep_threshold = ends.repetition_threshold
         # When men only move forward, a man's move can never be undone: a position can
         # only repeat one met since the last man's move (not only since the last capture).
-        rev_window = gen._plain_horizon and all(
-            name.startswith("forward") for name in self.variant.rules.man_moves
-        )
+        rev_window = gen.irreversible_men
 
         def node(
             pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int

@@ -165,6 +165,11 @@ class MoveGenerator(GeneratorHooks):
             and cls.captures is MoveGenerator.captures
             and cls._captures is MoveGenerator._captures
         )
+        #: A man's move can never be undone: men only move forward, and no subclass
+        #: changes what a move is (a search looks for repetitions since the last one).
+        self.irreversible_men = self._plain_horizon and all(
+            name.startswith("forward") for name in rules.man_moves
+        )
 
     # -- positions ------------------------------------------------------------
 
