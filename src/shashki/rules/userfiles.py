@@ -1,0 +1,138 @@
+"""Opening files a user names: regular files only, never blocking, decoded by their BOM.
+
+Every file shashki reads on a user's word (a PDN archive, a variant definition, a JSON
+fixture, an autosave) goes through :func:`open_regular`, so that a FIFO, a device such as
+``/dev/zero``, a folder or a socket is refused at once with a clear message instead of
+blocking or reading forever.  :func:`read_limited` reads a whole file up to a size limit,
+and :func:`bom_encoding` / :func:`decode_text` decode bytes by their byte-order mark
+(UTF-8 with or without BOM, UTF-16 and UTF-32 with BOM).
+
+Standard library only: the rules layer and everything above may use it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import os
+import stat
+from typing import BinaryIO
+
+__all__ = [
+    "UserFileError",
+    "bom_encoding",
+    "decode_text",
+    "open_regular",
+    "read_limited",
+]
+
+
+class UserFileError(OSError):
+    """A file cannot be used: not a regular file, too large, unreadable.
+
+    An ``OSError``, so code that already reports "cannot read FILE: reason" handles it;
+    ``str()`` is the reason alone, in words.
+    """
+
+    def __init__(self, path: str, reason: str, err: int | None = None) -> None:
+        super().__init__(err or errno.EINVAL, reason, path)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.reason}"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a regular file"
+    return "not a regular file"
+
+
+def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """Open ``path`` for reading in binary mode, refusing anything but a regular file.
+
+    The file is opened without blocking (a FIFO with no writer would otherwise hang) and
+    checked on the open descriptor, so a file swapped between a check and the open is
+    still caught.  Raises :class:`UserFileError` (an OSError) for a folder, FIFO, device
+    or socket, and OSError for a missing or unreadable file.
+    """
+    name = os.fspath(path)
+    if isinstance(name, bytes):  # pragma: no cover - shashki passes text paths
+        name = os.fsdecode(name)
+    try:
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise UserFileError(name, _kind(stat.S_IFDIR), errno.EISDIR) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise UserFileError(name, _kind(mode))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; raises UserFileError
+    (too large, not a regular file) or OSError."""
+    with open_regular(path) as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise UserFileError(
+            os.fspath(path) if not isinstance(path, bytes) else os.fsdecode(path),
+            f"too large (more than {_size(limit)})",
+            errno.EFBIG,
+        )
+    return data
+
+
+def _size(n: int) -> str:
+    if n >= 1 << 20:
+        return f"{n / (1 << 20):g} MB"
+    if n >= 1 << 10:
+        return f"{n / (1 << 10):g} KB"
+    return f"{n} bytes"
+
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),  # before UTF-16 LE: it starts with the same bytes
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+
+
+def bom_encoding(head: bytes) -> tuple[str, int] | None:
+    """The encoding a byte-order mark at the start of ``head`` announces, and the BOM's
+    length; None when there is no BOM."""
+    for bom, name in _BOMS:
+        if head.startswith(bom):
+            return name, len(bom)
+    return None
+
+
+def decode_text(data: bytes, what: str = "the file") -> str:
+    """Text from bytes: by the BOM when there is one, else UTF-8.
+
+    Raises ``ValueError`` with a message naming ``what`` and the byte offset when the
+    bytes cannot be decoded.
+    """
+    found = bom_encoding(data)
+    encoding, skip = found if found else ("utf-8", 0)
+    try:
+        return data[skip:].decode(encoding)
+    except UnicodeDecodeError as exc:
+        label = encoding.upper().replace("-LE", "").replace("-BE", "")
+        raise ValueError(
+            f"{what} is not valid {label} text (byte {exc.start + skip}: {exc.reason})"
+        ) from None
