@@ -503,6 +503,15 @@ class ShashkiApp(App[None]):
 
     # -- the command palette reaches every action --------------------------------------------
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, its page keys made safe for a list being refilled."""
+        from textual.command import CommandPalette
+
+        from .widgets import ShashkiCommandPalette
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(ShashkiCommandPalette(id="--command-palette"))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
         from .game_screen import GameScreen

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 
 from ..rules.variant import Variant
+from .widgets import PagedOptionList
 
 _DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -107,7 +108,9 @@ class RouteScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("Several captures lead there. Which route?")
-            yield OptionList(*[f"{i + 1}. {r}" for i, r in enumerate(self.routes)], id="routes")
+            yield PagedOptionList(
+                *[f"{i + 1}. {r}" for i, r in enumerate(self.routes)], id="routes"
+            )
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -139,7 +142,7 @@ class ChooseScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question)
-            yield OptionList(*self.labels)
+            yield PagedOptionList(*self.labels)
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

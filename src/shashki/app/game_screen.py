@@ -19,6 +19,7 @@ from ..rules.move import Color, Move
 from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen
+from .widgets import PagedOptionList
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -89,7 +90,7 @@ class GameScreen(Screen[None]):
             yield Static(id="turn")
             yield Static(id="status")
             yield Static(id="info")
-            yield OptionList(id="moves")
+            yield PagedOptionList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield Footer()
 

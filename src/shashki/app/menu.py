@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from ..rules import Game
 from ..rules.variant import Variant, all_variants, registry
+from .widgets import PagedOptionList
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -111,7 +112,7 @@ class MenuScreen(Screen[None]):
                     self._ids.append(None)
                 options.append(Option(f"  {v.name}", id=v.id))
                 self._ids.append(v.id)
-            yield OptionList(*options, id="variants")
+            yield PagedOptionList(*options, id="variants")
             with VerticalScroll(id="card-area"):
                 yield Static(id="picture")
                 yield Static(id="card")

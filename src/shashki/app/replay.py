@@ -38,6 +38,7 @@ from ..records.pdn import PdnReader
 from ..rules import Game, Move
 from .board import BoardWidget
 from .controller import GameController
+from .widgets import PagedOptionList, RowTable
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -194,7 +195,7 @@ class GameTableScreen(Screen[None]):
                 id="default-variant",
             )
         yield Static("Reading…", id="progress")
-        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield RowTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static(id="detail")
         yield Footer()
 
@@ -432,7 +433,7 @@ class ReplayScreen(Screen[None]):
             yield Static(id="where")
             yield Static(id="comment")
             yield Static(id="error")
-            yield OptionList(id="moves")
+            yield PagedOptionList(id="moves")
         yield Footer()
 
     def on_mount(self) -> None:

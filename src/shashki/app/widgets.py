@@ -1,0 +1,69 @@
+"""Lists that stay whole under any keys, however fast they come.
+
+Textual's lists assume two things that fast keys break:
+
+- ``OptionList``'s PageUp/PageDown measure a page in drawn lines, which exist only once the
+  list has been laid out with a size. A list just filled (the command palette's, between a
+  typed letter and the next frame) or one with no room (a tiny terminal) has none, and the
+  keys raised ``KeyError``/``IndexError``.
+- ``DataTable`` clamps its cursor to the rows it has: with no rows that is row -1, and it
+  announces a highlighted row -1 with no key (the game table after a search that matches
+  nothing, then ↓ or PageDown).
+
+The subclasses here keep Textual's behaviour wherever it holds and fix those two cases.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.command import CommandList, CommandPalette
+from textual.coordinate import Coordinate
+from textual.widgets import DataTable, OptionList
+
+
+def move_page(options: OptionList, direction: int) -> None:
+    """PageDown (``direction`` 1) or PageUp (-1) on an option list.
+
+    A list that has no size yet (not laid out, or no room) has no page to measure: the
+    highlight moves by one option, as the arrow keys do, instead of failing.
+    """
+    if options.highlighted is not None and not options.scrollable_content_region:
+        if direction > 0:
+            options.action_cursor_down()
+        else:
+            options.action_cursor_up()
+    elif direction > 0:
+        OptionList.action_page_down(options)  # type: ignore[no-untyped-call]
+    else:
+        OptionList.action_page_up(options)  # type: ignore[no-untyped-call]
+
+
+class PagedOptionList(OptionList):
+    """An ``OptionList`` whose PageUp/PageDown also work before it is laid out."""
+
+    def action_page_down(self) -> None:
+        move_page(self, 1)
+
+    def action_page_up(self) -> None:
+        move_page(self, -1)
+
+
+class RowTable(DataTable):  # type: ignore[type-arg]
+    """A ``DataTable`` whose cursor never leaves the table: with no rows it rests on row 0
+    (and no row is announced as highlighted) instead of on row -1."""
+
+    def validate_cursor_coordinate(self, value: Coordinate) -> Coordinate:
+        row, column = super().validate_cursor_coordinate(value)
+        return Coordinate(max(row, 0), max(column, 0))
+
+
+class ShashkiCommandPalette(CommandPalette):
+    """Textual's command palette, its page keys safe while the list is being refilled."""
+
+    BINDINGS = [
+        Binding("pagedown", "page(1)", "Next page", show=False),
+        Binding("pageup", "page(-1)", "Previous page", show=False),
+    ]
+
+    def action_page(self, direction: int) -> None:
+        move_page(self.query_one(CommandList), direction)

@@ -1,0 +1,152 @@
+"""Keys that once crashed the app, each kept as a regression test: lists that are empty, or
+refilled while keys arrive faster than the screen is redrawn.
+
+"Fast keys" are sent with :func:`burst`: all queued at once, as key repeat or a paste
+delivers them, rather than one at a time with the app idle in between (``pilot.press``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events
+from textual.app import App, ComposeResult
+from textual.command import CommandList, CommandPalette
+from textual.containers import Vertical
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, OptionList
+
+from shashki.app.replay import GameTableScreen, ReplayScreen
+from shashki.app.widgets import PagedOptionList
+
+from .conftest import make_app
+
+SIZE = (120, 40)
+
+#: Three games; no player is called "zzz".
+THREE_GAMES = "".join(
+    f'[Event "Club"]\n[White "{w}"]\n[Black "{b}"]\n[Result "*"]\n[GameType "25"]\n\n'
+    "1. c3-d4 f6-e5 *\n\n"
+    for w, b in (("Anna", "Boris"), ("Boris", "Clara"), ("Clara", "Anna"))
+)
+
+
+def burst(pilot: Pilot[None], *keys: str) -> None:
+    """Queue ``keys`` all at once (the app is not given a turn between them)."""
+    app = pilot.app
+    driver = app._driver
+    assert driver is not None
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+# -- the command palette ----------------------------------------------------------------------
+
+
+async def test_palette_page_keys_while_the_list_refills(home: Path) -> None:
+    """Ctrl+P, a letter and PageDown at once: the list has its commands but has not been laid
+    out yet (KeyError in OptionList's page movement)."""
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        for keys in (
+            ("ctrl+p", "t", "pagedown"),
+            ("ctrl+p", "u", "pageup", "pagedown", "down", "pagedown"),
+            ("ctrl+p", "f", "l", "pagedown", "backspace", "pagedown", "pageup"),
+        ):
+            burst(pilot, *keys)
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, CommandPalette)
+            await pilot.press("escape")
+        assert app.return_code is None  # still running
+
+
+class _HiddenList(App[None]):
+    CSS = "#box { display: none; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield PagedOptionList(*[f"option {i}" for i in range(30)], id="options")
+
+
+async def test_option_list_pages_without_a_size() -> None:
+    """An option list with options and no size (never laid out) pages by one option."""
+    app = _HiddenList()
+    async with app.run_test(size=(40, 10)) as pilot:
+        options = app.query_one(PagedOptionList)
+        assert not options.scrollable_content_region
+        options.highlighted = 3
+        options.action_page_down()
+        assert options.highlighted == 4
+        options.action_page_up()
+        options.action_page_up()
+        assert options.highlighted == 2
+        await pilot.pause()
+
+
+async def test_the_palette_list_is_one_that_pages_safely(home: Path) -> None:
+    """The app opens its own palette (whose page keys are safe), from Ctrl+P and from the
+    header's icon alike."""
+    from shashki.app.widgets import ShashkiCommandPalette
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, ShashkiCommandPalette)
+        assert app.screen.query_one(CommandList) is not None
+        await pilot.press("escape")
+        app.action_command_palette()
+        await pilot.pause()
+        assert isinstance(app.screen, ShashkiCommandPalette)
+
+
+# -- the game table -----------------------------------------------------------------------------
+
+
+async def _table_with_no_match(pilot: Pilot[None]) -> GameTableScreen:
+    """The game table, all read, filtered by a name no game has, the table focused."""
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, GameTableScreen)
+    while not screen.done:
+        await pilot.pause(0.02)
+    await pilot.press("slash", "z", "z", "z", "enter")
+    grid = screen.query_one(DataTable)
+    assert grid.row_count == 0 and screen.focused is grid
+    return screen
+
+
+async def test_game_table_keys_on_no_rows(home: Path, tmp_path: Path) -> None:
+    """A search that matches nothing, then ↓, PageDown, Tab round to the table and
+    PageDown again: the empty table once announced row -1 with no key (AttributeError)."""
+    path = tmp_path / "three.pdn"
+    path.write_text(THREE_GAMES, encoding="utf-8")
+    app = make_app(home, replay=path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _table_with_no_match(pilot)
+        grid = screen.query_one(DataTable)
+        await pilot.press("down", "pagedown", "pageup", "end", "home", "up", "enter")
+        await pilot.press("tab", "tab", "tab", "pagedown", "down")
+        burst(pilot, "pagedown", "down", "end", "enter", "pageup", "up")
+        await pilot.pause(0.2)
+        assert app.screen is screen and grid.cursor_row == 0
+        # the search cleared: every game is back, and Enter opens the first
+        await pilot.press("slash", "backspace", "backspace", "backspace", "enter")
+        assert grid.row_count == 3 and grid.cursor_row == 0
+        await pilot.press("enter")
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.source == "three.pdn #1"
+
+
+async def test_option_lists_of_the_app_page_safely(home: Path) -> None:
+    """Every option list the app shows is one whose page keys are safe."""
+    from shashki.app.menu import MenuScreen
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        assert all(isinstance(o, PagedOptionList) for o in app.screen.query(OptionList))
+        await pilot.press("enter", "enter")  # a game of the first variant
+        assert all(isinstance(o, PagedOptionList) for o in app.screen.query(OptionList))
+        assert app.screen.query(Input)  # (the move box is there too)
