@@ -10,6 +10,7 @@ read ../shared/corpora and are skipped where it is absent.
 
 from __future__ import annotations
 
+import threading
 import time
 from itertools import islice
 from pathlib import Path
@@ -322,31 +323,60 @@ async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> No
         )
 
 
-async def test_variant_changed_while_reading_keeps_no_stale_rows(home: Path) -> None:
+async def test_variant_changed_while_reading_keeps_no_stale_rows(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Choosing the variant while a long file is still being read: the rows of the reading
-    given up never join the new table (their keys would clash)."""
+    given up never join the new table (their keys would clash).
+
+    The reading is held at game ``HELD`` until the test lets it go, so the file is still
+    being read while the variant changes however fast the machine (it once read the whole
+    file before the test looked); meanwhile every game read is sent to the table at once
+    (``BATCH_SECONDS`` 0), so that batches of readings given up keep arriving."""
+    from shashki.records import pdn
+
     path = shared_path("corpora", "pdn", "english", "eygilbert-CheckerBoard", "tinsley.pdn")
+    total = sum(1 for _ in read_file(path, "english"))
+    HELD = 40
+    go_on = threading.Event()
+    real_read_file = pdn.read_file
+
+    def held_read_file(*args, **kwargs):  # type: ignore[no-untyped-def]
+        for i, record in enumerate(real_read_file(*args, **kwargs)):
+            if i == HELD:
+                go_on.wait(30.0)
+            yield record
+
+    monkeypatch.setattr(pdn, "read_file", held_read_file)
     app = make_app(home, replay=path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = table(app)
-        await until(pilot, lambda: len(screen.games) >= 5)
-        assert not screen.done
-        select = screen.query_one(Select)
-        for i in range(12):  # the user goes up and down the list
-            select.value = ("english", "russian")[i % 2]
-            await pilot.pause(0.05 + 0.01 * i)
-        select.value = "english"
-        await until(pilot, lambda: len(screen.games) >= 120, 20.0)
-        await pilot.pause(0.2)
-        grid = screen.query_one(DataTable)
-        assert [g.index for g in screen.games] == list(range(len(screen.games)))
-        assert grid.row_count == len(screen.games)
-        assert [str(grid.get_row_at(i)[0]) for i in range(grid.row_count)] == [
-            str(i + 1) for i in range(grid.row_count)
-        ]
-        assert all(g.variant == "english" for g in screen.games)
-        await pilot.press("escape")  # leaving stops the reading
-        assert isinstance(app.screen, MenuScreen)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            screen = table(app)
+            screen.BATCH_SECONDS = 0.0
+            await until(pilot, lambda: len(screen.games) >= 5)
+            select = screen.query_one(Select)
+            for i in range(12):  # the user goes up and down the list
+                assert not screen.done
+                select.value = ("english", "russian")[i % 2]
+                await pilot.pause(0.05 + 0.01 * i)
+            select.value = "english"
+            await until(pilot, lambda: len(screen.games) == HELD)
+            assert not screen.done
+            screen.BATCH_SECONDS = 0.5
+            go_on.set()
+            await read_all(pilot, screen)
+            grid = screen.query_one(DataTable)
+            assert len(screen.games) == total
+            assert [g.index for g in screen.games] == list(range(total))
+            assert grid.row_count == total
+            assert [str(grid.get_row_at(i)[0]) for i in range(grid.row_count)] == [
+                str(i + 1) for i in range(grid.row_count)
+            ]
+            assert all(g.variant == "english" for g in screen.games)
+            await pilot.press("escape")  # leaving stops the reading
+            assert isinstance(app.screen, MenuScreen)
+    finally:
+        go_on.set()  # no reading thread is left waiting
 
 
 async def test_problem_collection_position_opens_to_play(home: Path) -> None:
