@@ -150,3 +150,54 @@ async def test_option_lists_of_the_app_page_safely(home: Path) -> None:
         await pilot.press("enter", "enter")  # a game of the first variant
         assert all(isinstance(o, PagedOptionList) for o in app.screen.query(OptionList))
         assert app.screen.query(Input)  # (the move box is there too)
+
+
+# -- answers that arrive after another screen was opened above --------------------------------
+#
+# A button's press (a click) is a message handled after the click: Ctrl+P typed right
+# behind it opens the palette first. Textual's dismiss() pops whatever screen is on top, so
+# the late answer closed the palette (its search then failed on its removed list) and left
+# the dialog, answered, on the screen. An answer now counts only while its dialog is on top.
+
+
+async def test_a_late_answer_never_closes_the_screen_above(home: Path) -> None:
+    from textual.widgets import Button
+
+    from shashki.app.dialogs import ConfirmScreen
+
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        await pilot.press("R")
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+        dialog.query_one("#yes", Button).press()  # the click, handled only now
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CommandPalette), app.screen_stack
+        assert app.screen_stack[-2] is dialog
+        assert game.controller.outcome is None  # type: ignore[attr-defined]
+        await pilot.press("escape")  # the dialog is still there to be answered
+        assert app.screen is dialog
+        await pilot.press("y")
+        assert game.controller.outcome is not None  # type: ignore[attr-defined]
+
+
+async def test_a_late_play_starts_no_game_under_the_palette(home: Path) -> None:
+    from textual.widgets import Button
+
+    from shashki.app.menu import NewGameScreen
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        await pilot.press("ctrl+p")
+        dialog.query_one("#play", Button).press()
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CommandPalette), app.screen_stack
+        assert app.screen_stack[-2] is dialog and app.controller is None
+        await pilot.press("escape")
+        assert app.screen is dialog

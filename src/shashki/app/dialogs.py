@@ -5,11 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 
 from ..rules.variant import Variant
-from .widgets import PagedOptionList
+from .widgets import Dialog, PagedOptionList
 
 _DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -22,7 +21,7 @@ _DIALOG_CSS = """
 """
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """A yes/no question, answered with y/n, Enter/Esc or the buttons."""
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="ConfirmScreen")
@@ -52,7 +51,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(value)
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(Dialog[str]):
     """The end of the game and the rule that ended it."""
 
     DEFAULT_CSS = (
@@ -95,7 +94,7 @@ class GameOverScreen(ModalScreen[str]):
         self.dismiss(choice)
 
 
-class RouteScreen(ModalScreen[int | None]):
+class RouteScreen(Dialog[int | None]):
     """Pick one of several capture routes from a list of full paths."""
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="RouteScreen")
@@ -122,7 +121,7 @@ class RouteScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class ChooseScreen(ModalScreen[int | None]):
+class ChooseScreen(Dialog[int | None]):
     """Pick one line of a list."""
 
     DEFAULT_CSS = (
@@ -154,7 +153,7 @@ class ChooseScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-class TextPrompt(ModalScreen[str | None]):
+class TextPrompt(Dialog[str | None]):
     """Ask for one line of text (a file name)."""
 
     DEFAULT_CSS = _DIALOG_CSS.format(name="TextPrompt")
@@ -216,7 +215,7 @@ REPLAY_KEYS_HELP = """\
 """
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
     DEFAULT_CSS = """

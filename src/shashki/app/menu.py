@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from ..rules import Game
 from ..rules.variant import Variant, all_variants, registry
-from .widgets import PagedOptionList
+from .widgets import Dialog, PagedOptionList
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -193,7 +193,7 @@ def registry_dir() -> str:
     return str(builtin_variant_dir())
 
 
-class NewGameScreen(ModalScreen[None]):
+class NewGameScreen(Dialog[None]):
     """Names, sides, board options and the variant's own choices, then play."""
 
     DEFAULT_CSS = """
@@ -285,6 +285,8 @@ class NewGameScreen(ModalScreen[None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#play")
     def _play(self) -> None:
+        if not self.is_active:
+            return  # pressed, then another screen opened above before it was handled
         v = self.variant
         if v.start_by_lot and self.lot_label is None:
             self._draw_lots()

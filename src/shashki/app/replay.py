@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import (
     Button,
@@ -38,7 +38,7 @@ from ..records.pdn import PdnReader
 from ..rules import Game, Move
 from .board import BoardWidget
 from .controller import GameController
-from .widgets import PagedOptionList, RowTable
+from .widgets import Dialog, PagedOptionList, RowTable
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -49,7 +49,7 @@ NAG_TEXT = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 # -- choosing a file ---------------------------------------------------------------------
 
 
-class FileChooserScreen(ModalScreen[Path | None]):
+class FileChooserScreen(Dialog[Path | None]):
     """Browse to a PDN file: starts in the saved-games folder, can go anywhere."""
 
     DEFAULT_CSS = """

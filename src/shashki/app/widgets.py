@@ -10,14 +10,20 @@ Textual's lists assume two things that fast keys break:
   announces a highlighted row -1 with no key (the game table after a search that matches
   nothing, then ↓ or PageDown).
 
-The subclasses here keep Textual's behaviour wherever it holds and fix those two cases.
+And a screen's ``dismiss()`` pops whatever screen is on top: a dialog answered by a key
+that is handled after another screen was opened above it (Enter on a button, then Ctrl+P,
+both typed fast) closed that screen instead of itself.
+
+The subclasses here keep Textual's behaviour wherever it holds and fix those cases.
 """
 
 from __future__ import annotations
 
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.coordinate import Coordinate
+from textual.screen import ModalScreen, ScreenResultType
 from textual.widgets import DataTable, OptionList
 
 
@@ -67,3 +73,19 @@ class ShashkiCommandPalette(CommandPalette):
 
     def action_page(self, direction: int) -> None:
         move_page(self.query_one(CommandList), direction)
+
+
+class Dialog(ModalScreen[ScreenResultType]):
+    """A modal screen that only ever closes itself.
+
+    An answer (a button pressed, a line chosen) that is handled once another screen has
+    been opened above the dialog is dropped: the dialog is still there, to be answered
+    again when the screen above is closed. (Textual's ``dismiss`` would pop the screen
+    above instead, and call back with the answer while the dialog stayed on show.)
+    """
+
+    def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
+        """Close the dialog with ``result`` (and call back with it) if it is on top."""
+        if not self.is_active:
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call,no-any-return]
+        return super().dismiss(result)
