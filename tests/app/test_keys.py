@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.app import App, ComposeResult
 from textual.command import CommandList, CommandPalette
@@ -228,3 +229,45 @@ async def test_route_list_in_a_terminal_a_few_columns_wide(home: Path) -> None:
             await pilot.resize_terminal(width, 12)
             await pilot.press("down", "pagedown")
         assert isinstance(app.screen, RouteScreen)
+
+
+async def test_the_computers_move_arriving_after_the_game_was_left(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The computer's move is on its way to the screen (its search has checked that it was
+    not cancelled) when N leaves the game: the move was played in the game left behind
+    (had it ended the game, its game-over dialog would have opened over the menu). A move
+    from a search given up is now dropped on arrival."""
+    import threading
+
+    from shashki.app.app import ShashkiApp
+    from shashki.app.game_screen import GameScreen
+    from shashki.app.menu import MenuScreen
+
+    on_its_way = threading.Event()
+    go_on = threading.Event()
+    real_call = ShashkiApp.call_from_thread
+
+    def held_call(self, callback, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if threading.current_thread() is not threading.main_thread():
+            on_its_way.set()
+            go_on.wait(10.0)  # the answer waits here while the game is left
+        return real_call(self, callback, *args, **kwargs)
+
+    monkeypatch.setattr(ShashkiApp, "call_from_thread", held_call)
+    monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 0.0)
+    app = make_app(home, variant="russian", kinds=("computer-1", "human"))
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            while not on_its_way.is_set():
+                await pilot.pause(0.02)
+            await pilot.press("n")  # no move played yet: straight to the menu
+            assert isinstance(app.screen, MenuScreen)
+            go_on.set()
+            await pilot.pause(0.3)
+            assert not game.controller.game.move_stack  # the late move was not played
+            assert isinstance(app.screen, MenuScreen)
+    finally:
+        go_on.set()

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from ..rules.fen import square_text
 from ..rules.move import Color, Move
@@ -153,12 +153,14 @@ class GameScreen(Screen[None]):
             time.sleep(0.02)
         if worker.is_cancelled:
             return
-        self.app.call_from_thread(self._computer_moved, position_id, move)
+        self.app.call_from_thread(self._computer_moved, position_id, move, worker)
 
-    def _computer_moved(self, position_id: int, move: object) -> None:
+    def _computer_moved(self, position_id: int, move: object, worker: Worker[None]) -> None:
         ctl = self.controller
         if position_id != ctl.position_id:
             return  # a stale answer: the position changed meanwhile
+        if worker.is_cancelled:
+            return  # given up (the game was left) after the search had sent its move
         self._stop_move_animation()
         fb = ctl.play(move)  # type: ignore[arg-type]
         self.after(fb)
@@ -222,12 +224,12 @@ class GameScreen(Screen[None]):
         move = hint(self.controller.game.copy(), lambda: worker.is_cancelled)
         if move is None or worker.is_cancelled:
             return
-        self.app.call_from_thread(self._show_hint, position_id, move)
+        self.app.call_from_thread(self._show_hint, position_id, move, worker)
 
-    def _show_hint(self, position_id: int, move: Move) -> None:
+    def _show_hint(self, position_id: int, move: Move, worker: Worker[None]) -> None:
         ctl = self.controller
-        if position_id != ctl.position_id:
-            return  # the position changed meanwhile
+        if position_id != ctl.position_id or worker.is_cancelled:
+            return  # the position changed, or the game was left, meanwhile
         self.hint = move
         self.set_status(f"Hint: {ctl.text(move, full=True)}")
         self.board.cursor = move.start
