@@ -271,3 +271,41 @@ async def test_the_computers_move_arriving_after_the_game_was_left(
             assert isinstance(app.screen, MenuScreen)
     finally:
         go_on.set()
+
+
+# -- keys typed behind Escape or the quit ------------------------------------------------------
+
+
+async def test_letters_typed_into_the_palette_as_it_closes(home: Path) -> None:
+    """Escape, Ctrl+P and letters at once: Escape is resolved against the palette (then on
+    top) and closes it, and the letters reach its box afterwards: Textual started a search
+    in the closed palette, which failed on its removed list (NoMatches)."""
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        for keys in (
+            ("escape", "ctrl+p", "full_stop", "K"),
+            ("escape", "ctrl+p", "u", "n", "d", "o"),
+            ("ctrl+p", "escape", "a", "b"),
+        ):
+            burst(pilot, *keys)
+            await pilot.pause(0.3)
+            if isinstance(app.screen, CommandPalette):
+                await pilot.press("escape")
+        assert app.return_code is None
+
+
+async def test_keys_typed_behind_quit_do_nothing(home: Path) -> None:
+    """Ctrl+Q and Ctrl+P (or O, Enter) right behind it: the palette (the file chooser)
+    opened while the app was being taken down, and failed there - a traceback on the way
+    out. Once the app is quitting, keys are not acted on."""
+    for keys in (
+        ("ctrl+q", "ctrl+p"),
+        ("ctrl+q", "ctrl+end", "c", "ctrl+p", "pageup"),
+        ("ctrl+q", "o", "enter"),
+    ):
+        app = make_app(home)
+        async with app.run_test(size=SIZE) as pilot:
+            burst(pilot, *keys)
+            await pilot.pause(0.3)
+            assert len(app.screen_stack) <= 2, app.screen_stack  # nothing opened
+        assert app.return_code == 0, keys

@@ -11,6 +11,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -500,6 +501,14 @@ class ShashkiApp(App[None]):
                 "This game is already over: " + game.outcome().describe(game.variant.side_names),
                 timeout=8,
             )
+
+    async def on_event(self, event: events.Event) -> None:
+        """Once the app is quitting, keys and clicks are not acted on: one typed right
+        behind the quit (Ctrl+Q, then Ctrl+P) opened a screen while the app was being
+        taken down, and it failed there."""
+        if isinstance(event, events.InputEvent) and self.return_code is not None:
+            return
+        await super().on_event(event)
 
     # -- the command palette reaches every action --------------------------------------------
 

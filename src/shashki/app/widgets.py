@@ -19,12 +19,13 @@ The subclasses here keep Textual's behaviour wherever it holds and fix those cas
 
 from __future__ import annotations
 
+from textual import on
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, ScreenResultType
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, Input, OptionList
 
 
 def move_page(options: OptionList, direction: int) -> None:
@@ -72,7 +73,8 @@ class RowTable(DataTable):  # type: ignore[type-arg]
 
 
 class ShashkiCommandPalette(CommandPalette):
-    """Textual's command palette, its page keys safe while the list is being refilled."""
+    """Textual's command palette, its page keys safe while the list is being refilled,
+    and searching no more once it is closed."""
 
     BINDINGS = [
         Binding("pagedown", "page(1)", "Next page", show=False),
@@ -81,6 +83,15 @@ class ShashkiCommandPalette(CommandPalette):
 
     def action_page(self, direction: int) -> None:
         move_page(self.query_one(CommandList), direction)
+
+    @on(Input.Changed)
+    def _closed_input(self, event: Input.Changed) -> None:
+        """Letters typed right before Escape reach the palette's box after it has closed:
+        Textual started a search then, which failed on the list already taken down. A
+        palette that is no longer on top ignores them (its own handler is not called)."""
+        if not self.is_active:
+            event.stop()
+            event.prevent_default()
 
 
 class Dialog(ModalScreen[ScreenResultType]):
