@@ -360,11 +360,11 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
                 select.value = ("english", "russian")[i % 2]
                 await pilot.pause(0.05 + 0.01 * i)
             select.value = "english"
-            await until(pilot, lambda: len(screen.games) == HELD)
+            await until(pilot, lambda: len(screen.games) == HELD, 30.0)
             assert not screen.done
             screen.BATCH_SECONDS = 0.5
             go_on.set()
-            await read_all(pilot, screen)
+            await read_all(pilot, screen, limit=60.0)  # (a guard against a hang, not a timing)
             grid = screen.query_one(DataTable)
             assert len(screen.games) == total
             assert [g.index for g in screen.games] == list(range(total))
