@@ -271,8 +271,7 @@ def _run_app(**kwargs: object) -> int:
         from .app.app import run
     except ImportError as exc:  # pragma: no cover - textual is a dependency
         return _fail(f"the terminal app needs Textual: {exc}")
-    run(**kwargs)  # type: ignore[arg-type]
-    return 0
+    return run(**kwargs)  # type: ignore[arg-type]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -309,3 +309,18 @@ async def test_keys_typed_behind_quit_do_nothing(home: Path) -> None:
             await pilot.pause(0.3)
             assert len(app.screen_stack) <= 2, app.screen_stack  # nothing opened
         assert app.return_code == 0, keys
+
+
+def test_an_app_that_failed_exits_with_status_1(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should anything still go wrong in the app, ``shashki play`` says so in its exit status
+    (it printed the traceback and exited with 0)."""
+    from shashki.app.app import ShashkiApp
+    from shashki.cli import main
+
+    def failed_run(self: ShashkiApp, **kwargs: object) -> None:
+        self._return_code = 1  # what Textual sets when the app ends on an exception
+
+    monkeypatch.setattr(ShashkiApp, "run", failed_run)
+    assert main(["play", "russian"]) == 1

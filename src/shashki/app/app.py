@@ -555,7 +555,8 @@ def run(
     game_number: int | None = None,
     default_variant: str | None = None,
     mouse: bool = True,
-) -> None:
+) -> int:
+    """Run the app until it is quit; its exit status (1 if it failed, else 0)."""
     app = ShashkiApp(
         variant=variant,
         fen=fen,
@@ -566,6 +567,7 @@ def run(
     )
     app.run(mouse=mouse)
     app.flush_autosave()
+    return app.return_code or 0
 
 
 __all__ = ["Color", "ShashkiApp", "run"]
