@@ -324,3 +324,34 @@ def test_an_app_that_failed_exits_with_status_1(
 
     monkeypatch.setattr(ShashkiApp, "run", failed_run)
     assert main(["play", "russian"]) == 1
+
+
+async def test_a_palette_command_for_a_game_left_meanwhile(home: Path) -> None:
+    """A game command chosen in the palette (Auto-flip) runs a moment after the palette has
+    closed; should the game be left in that moment (a key right behind Enter), the command
+    ran on the game screen already taken down (NoMatches). It now runs only on a screen
+    still shown."""
+    from shashki.app.game_screen import GameScreen
+    from shashki.app.menu import MenuScreen
+
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        commands = {c.title: c.callback for c in app.get_system_commands(game)}
+        app.open_menu()  # the game is left...
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        app.call_later(commands["Auto-flip"])  # ...before the command runs
+        await pilot.pause()
+        assert not game.autoflip  # dropped with its game
+        assert app.return_code is None
+        # on a game still shown, the command works
+        app.start_game("russian")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        commands = {c.title: c.callback for c in app.get_system_commands(game)}
+        app.call_later(commands["Auto-flip"])
+        await pilot.pause()
+        assert game.autoflip

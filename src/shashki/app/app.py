@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
@@ -532,10 +532,20 @@ class ShashkiApp(App[None]):
                     continue
                 key = b.key_display or b.key.split(",")[0]  # "?" and ":", not "question_mark"
                 yield SystemCommand(
-                    b.description,
-                    f"{b.description} ({key})",
-                    lambda a=b.action: screen.run_action(a),
+                    b.description, f"{b.description} ({key})", _on_screen(screen, b.action)
                 )
+
+
+def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  # type: ignore[type-arg]
+    """A palette command running ``action`` on ``screen``: it runs a moment after the
+    palette has closed, and only if ``screen`` is then still the one on show (a key typed
+    right behind may have left it, and its widgets are gone)."""
+
+    async def run() -> None:
+        if screen.is_active:
+            await screen.run_action(action)
+
+    return run
 
 
 def seat_kind(record: GameRecord, side: str) -> str:
