@@ -20,6 +20,7 @@ from typing import Any
 
 from .errors import BadFenError
 from .geometry import absolute_direction
+from .interrupt import STEPS, poll
 from .move import Color, Kind, Move, Piece
 from .movegen import MoveGenerator, Position
 from .rules import CaptureChoice, KingLanding, PromotionInCapture, Rules
@@ -64,6 +65,7 @@ class BashniGenerator(MoveGenerator):
         self._king_dirs = tuple(int(absolute_direction(n, 0)) for n in rules.king_captures)
         self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
         self._masks: dict[Columns, int] = {}
+        self._steps = STEPS  # steps of the capture search until the next poll
 
     # -- columns ------------------------------------------------------------------
 
@@ -186,6 +188,10 @@ class BashniGenerator(MoveGenerator):
         caps: list[int],
         found: dict[Any, Move],
     ) -> bool:
+        self._steps -= 1
+        if not self._steps:  # a search with a deadline may stop a long generation
+            self._steps = STEPS
+            poll()
         jumps = self._jumps(cur, king, stacks, occ, turn, last_victim)
         if not jumps:
             return False

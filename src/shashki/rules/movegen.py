@@ -16,6 +16,7 @@ from typing import Any
 
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks
+from .interrupt import STEPS, poll
 from .move import Color, Kind, Move, Piece
 from .rules import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
 
@@ -392,6 +393,18 @@ def _compile(gen: MoveGenerator) -> None:
         start = sbit = 0
         build = True
         most = 0  # the most pieces a sequence found so far takes (majority rule)
+        # The states met since the start piece was chosen, with whether a jump went on
+        # from them: (square, captured set, direction of the last jump if it limits the
+        # next one).  The rest of a sequence depends on nothing else (the blockers and
+        # the pieces left to jump follow from the captured set), so a state met again,
+        # by the same pieces taken in another order, adds no move: its moves were
+        # recorded the first time (or dropped by the majority rule, which would drop
+        # them again).  Without this the search walks every order of the same captures,
+        # exponentially many when kings fly over a board full of pieces.
+        man_seen: dict[tuple[int, int, int], bool] = {}
+        king_seen: dict[tuple[int, int, int], bool] = {}
+        turns_matter = gen.no_180
+        steps = STEPS  # new states until the next poll (a search may stop a long one)
 
         def record(end: int, crowned: bool, cm: int, lm: int) -> None:
             nonlocal most
@@ -417,6 +430,18 @@ def _compile(gen: MoveGenerator) -> None:
             still be jumped; ``cmask``/``lmask`` the captured and landing squares so far.
             Returns whether at least one jump exists from ``cur``.
             """
+            nonlocal steps
+            if len(caps) > 1:  # (one capture is reached by one path only)
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = man_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
+            else:
+                state = None
             jumped = False
             for d, vbit, victim, land, lbit in jumps[last][cur]:
                 if not jumpable & vbit or occ & lbit:
@@ -439,12 +464,26 @@ def _compile(gen: MoveGenerator) -> None:
                     record(land, False, cm, lm)
                 path.pop()
                 caps.pop()
+            if state is not None:
+                man_seen[state] = jumped
             return jumped
 
         def short_king(
             cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
         ) -> bool:
             """As ``man``, for a king that jumps only an adjacent piece."""
+            nonlocal steps
+            if len(caps) > 1:
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = king_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
+            else:
+                state = None
             jumped = False
             for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
                 if not jumpable & vbit or occ & lbit:
@@ -462,6 +501,8 @@ def _compile(gen: MoveGenerator) -> None:
                     record(land, True, cm, lm)
                 path.pop()
                 caps.pop()
+            if state is not None:
+                king_seen[state] = jumped
             return jumped
 
         def flying_king(
@@ -469,6 +510,18 @@ def _compile(gen: MoveGenerator) -> None:
         ) -> bool:
             """As ``man``, for a king that jumps a piece at any distance and lands on any
             empty square beyond it (on one that goes on, under the must-continue rule)."""
+            nonlocal steps
+            if len(caps) > 1:
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = king_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
+            else:
+                state = None
             jumped = False
             for d, up, _, line, rays in king_lines_after[last][cur]:
                 x = occ & line
@@ -514,6 +567,8 @@ def _compile(gen: MoveGenerator) -> None:
                         record(land, True, cm, lmask | 1 << land)
                         path.pop()
                 caps.pop()
+            if state is not None:
+                king_seen[state] = jumped
             return jumped
 
         king = flying_king if king_fly else short_king
@@ -563,6 +618,8 @@ def _compile(gen: MoveGenerator) -> None:
                     cand ^= sbit
                     start = sbit.bit_length() - 1
                     path.append(start)
+                    man_seen.clear()
+                    king_seen.clear()
                     man(start, occupied ^ sbit, opp, -1, 0, 0)
                     path.pop()
                 while kings:
@@ -570,10 +627,13 @@ def _compile(gen: MoveGenerator) -> None:
                     kings ^= sbit
                     start = sbit.bit_length() - 1
                     path.append(start)
+                    king_seen.clear()
                     king(start, occupied ^ sbit, opp, -1, 0, 0)
                     path.pop()
                 result = found
                 found = {}
+                man_seen.clear()
+                king_seen.clear()
             return list(result.values()) if build_moves else len(result)
 
         return search
