@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
 from ..rules.game import Game
+from ..rules.interrupt import interruptible
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.outcome import Outcome
@@ -56,6 +57,15 @@ MAX_PLY = 200
 CHECK = 15
 #: Plies before a draw counter runs out over which the evaluation shrinks to a draw.
 FADE = 10
+#: Seconds for the choice of a move (by evaluating the positions the moves lead to) once
+#: the legal moves are listed, when listing them took longer than the time allowed.
+LATE = 0.05
+#: Plies of captures beyond the horizon searched in full; deeper, only the likeliest
+#: capture is followed.  Exchanges in play are shorter (international, level 5: not one
+#: quiescence node in ten thousand is deeper than six plies); many kings facing each
+#: other can go on capturing for forty plies, which searched in full would not finish
+#: depth 1 in minutes.
+QFULL = 8
 #: Half-width of the first aspiration window at the root (hundredths of a man).
 ASPIRATION = 35
 
@@ -137,6 +147,10 @@ class SearchResult:
     #: The game is over in the root position (no move to choose).
     outcome: Outcome | None = None
     stopped: bool = False
+    #: Listing the legal moves took longer than the time allowed (a position with more
+    #: capture sequences than that time lets one list): ``move`` is None, or with
+    #: ``must_move`` a move chosen by a quick look once they were listed.
+    unlisted: bool = False
 
     @property
     def nps(self) -> float:
@@ -196,6 +210,7 @@ class Search:
         exact_root: bool = False,
         soft: float = 0.55,
         moves: Sequence[Move] | None = None,
+        must_move: bool = False,
     ) -> SearchResult:
         """Search ``game``'s position and return the best move found.
 
@@ -205,6 +220,13 @@ class Search:
         searches every root move with a full window, so that ``root_scores`` are exact
         (the lower levels choose among them).  ``moves`` restricts the choice at the root
         to some of the legal moves.  The game is not changed.
+
+        The clock also stops the listing of the legal moves, which in some positions
+        takes longer than any time given (flying kings over a crowded board): then
+        ``unlisted`` is set and there is no move.  With ``must_move`` only
+        ``cancelled()`` stops the listing (a move is wanted whatever it costs); if it
+        takes all the time, ``unlisted`` is set and the move is chosen by a quick look
+        at the positions the moves lead to.
         """
         started = time.perf_counter()
         deadline = started + seconds - 0.002 if seconds is not None else None
@@ -253,6 +275,8 @@ class Search:
         count = 0
         check_at = CHECK
 
+        size = self.table_size
+
         def check() -> None:
             nonlocal check_at
             check_at = count + CHECK
@@ -261,6 +285,19 @@ class Search:
             if cancelled is not None and cancelled():
                 raise Stopped
             if max_nodes is not None and count >= max_nodes:
+                raise Stopped
+            # the tables keep their size during a search too (one without a clock may
+            # run for hours)
+            if len(table) > size:
+                _trim(table, size // 2)
+            if len(evals) > size:
+                evals.clear()
+
+        def poll() -> None:
+            """The clock and ``cancelled()``, read now and then by a long generation."""
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise Stopped
+            if cancelled is not None and cancelled():
                 raise Stopped
 
         def end_score(out: Outcome, turn: int, ply: int) -> int:
@@ -396,26 +433,67 @@ class Search:
                             v = _fade(v, pos, rev, mat, counter_rules, ends)
                         return v
                 if not threatened:
+                    # the exchanges of many kings transpose (the same captures in
+                    # another order): the table keeps them from being searched again
+                    if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
+                        qkey: Any = (pos, rev, mat)
+                    else:
+                        qkey = pos
+                    entry = table.get(qkey)
+                    q_move = None
+                    if entry is not None:
+                        _, flag, evalue, q_move = entry
+                        if evalue >= WON:
+                            evalue -= ply
+                        elif evalue <= -WON:
+                            evalue += ply
+                        if flag == EXACT:
+                            return evalue
+                        if flag == LOWER:
+                            if evalue >= beta:
+                                return evalue
+                        elif evalue <= alpha:
+                            return evalue
+                    alpha0 = alpha
                     best = -INF
+                    best_move = None
                     if len(moves) > 1:
                         kings = pos[2]
                         moves.sort(
                             key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True
                         )
+                        if q_move is not None and moves[0] != q_move:
+                            try:
+                                moves.remove(q_move)
+                                moves.insert(0, q_move)
+                            except ValueError:
+                                pass
+                    greedy = depth <= -QFULL
+                    if greedy:
+                        del moves[1:]  # deep in an exchange: the likeliest capture only
                     for mv in moves:
                         child = apply(pos, mv)
                         keys.append(child if key_of is None else key_of(child))
                         if child[3] == turn:
-                            v = node(child, depth, alpha, beta, ply + 1, 0, 0)
+                            v = node(child, depth - 1, alpha, beta, ply + 1, 0, 0)
                         else:
-                            v = -node(child, depth, -beta, -alpha, ply + 1, 0, 0)
+                            v = -node(child, depth - 1, -beta, -alpha, ply + 1, 0, 0)
                         keys.pop()
                         if v > best:
                             best = v
+                            best_move = mv
                             if v > alpha:
                                 alpha = v
                                 if v >= beta:
                                     break
+                    if not greedy and (entry is None or entry[0] <= 0):
+                        stored = best
+                        if stored >= WON:
+                            stored += ply
+                        elif stored <= -WON:
+                            stored -= ply
+                        flag = LOWER if best >= beta else EXACT if best > alpha0 else UPPER
+                        table[qkey] = (0, flag, stored, best_move)
                     return best
 
             # -- forward pruning: when a shallow search clears a raised bound, the full
@@ -537,125 +615,168 @@ class Search:
 
         # -- the root -----------------------------------------------------------------------
         result = SearchResult(move=None)
-        root_moves = game.legal_moves()
-        out = ends.outcome(root_pos, root_moves, rev0, mat0, keys)
-        if moves is not None:
-            root_moves = [m for m in root_moves if m in moves] or root_moves
-        if out is not None or not root_moves:
-            result.outcome = out
-            result.seconds = time.perf_counter() - started
-            return result
-        result.move = root_moves[0]
-        result.root_scores = [(m, 0) for m in root_moves]
-        turn = root_pos[3]
-        kings = root_pos[2]
-        children = []
-        for mv in root_moves:
-            child = apply(root_pos, mv)
-            if mv[4]:
-                r2 = m2 = 0
-            elif kings & mv[2]:
-                r2, m2 = rev0 + 1, mat0 + 1
-            elif child[2] & mv[3]:
-                r2 = m2 = 0
-            else:
-                r2, m2 = 0, mat0 + 1
-            children.append((mv, child, r2, m2, child if key_of is None else key_of(child)))
-        scores: dict[Move, int] = {}
-        effort: dict[Move, int] = {}
-        root_depth = 1
-        try:
-            if len(root_moves) == 1 and max_depth > 1 and not exact_root and on_iteration is None:
-                max_depth = 1
-            for root_depth in range(1, max_depth + 1):
-                # the last choice first, then the moves whose trees were biggest
-                order = sorted(children, key=lambda c: effort.get(c[0], 0), reverse=True)
-                if result.move is not None:
-                    order.sort(key=lambda c: c[0] != result.move)
-                # an aspiration window round the last score, widened when the score
-                # falls outside it
-                steady = root_depth >= 4 and not exact_root and abs(result.score) < WON
-                window = ASPIRATION if steady else INF
-                center = result.score
-                while True:
-                    alpha = max(-INF, center - window) if window < INF else -INF
-                    beta = min(INF, center + window) if window < INF else INF
-                    low, high = alpha, beta
-                    best = -INF
-                    best_move = None
-                    best_pv: list[Move] = []
-                    depth_scores: dict[Move, int] = {}
-                    for i, (mv, child, r2, m2, ckey) in enumerate(order):
-                        keys.append(ckey)
-                        same = child[3] == turn
-                        d = root_depth - 1
-                        before = count
-                        try:
-                            if i == 0 or exact_root:
-                                a, b = (-INF, INF) if exact_root else (alpha, beta)
-                                v = (
-                                    node(child, d, a, b, 1, r2, m2)
-                                    if same
-                                    else -node(child, d, -b, -a, 1, r2, m2)
-                                )
-                            else:
-                                a1 = alpha + 1
-                                v = (
-                                    node(child, d, alpha, a1, 1, r2, m2)
-                                    if same
-                                    else -node(child, d, -a1, -alpha, 1, r2, m2)
-                                )
-                                if alpha < v < beta:
+        # The clock stops a long move generation too (flying kings over a crowded board
+        # have exponentially many capture sequences), the root's included.
+        with interruptible(poll):
+            hard = deadline
+            if must_move:
+                deadline = None  # a move is wanted, however long the listing takes
+            try:
+                root_moves = game.legal_moves()
+            except Stopped:
+                # the legal moves could not all be listed in time: no move can be chosen
+                result.stopped = result.unlisted = True
+                result.seconds = time.perf_counter() - started
+                return result
+            deadline = hard
+            if hard is not None and time.perf_counter() >= hard:
+                # the listing took all the time: a quick look at the positions the moves
+                # lead to chooses
+                result.unlisted = True
+                deadline = time.perf_counter() + LATE
+            out = ends.outcome(root_pos, root_moves, rev0, mat0, keys)
+            if moves is not None:
+                root_moves = [m for m in root_moves if m in moves] or root_moves
+            if out is not None or not root_moves:
+                result.outcome = out
+                result.seconds = time.perf_counter() - started
+                return result
+            turn = root_pos[3]
+            kings = root_pos[2]
+            children = []
+            scores: dict[Move, int] = {}
+            effort: dict[Move, int] = {}
+            root_depth = 1
+            # Until a move is searched to depth 1, the choice is the move whose position
+            # evaluates best (at least one is looked at, whatever the clock says): what is
+            # returned is always a move that was looked at, never one taken blindly.
+            first: dict[Move, int] = {}
+            depth_one: dict[Move, int] = {}  # the moves searched to depth 1, with their score
+            try:
+                for mv in root_moves:
+                    child = apply(root_pos, mv)
+                    if mv[4]:
+                        r2 = m2 = 0
+                    elif kings & mv[2]:
+                        r2, m2 = rev0 + 1, mat0 + 1
+                    elif child[2] & mv[3]:
+                        r2 = m2 = 0
+                    else:
+                        r2, m2 = 0, mat0 + 1
+                    children.append((mv, child, r2, m2, child if key_of is None else key_of(child)))
+                    v = evaluate(child)
+                    first[mv] = v if child[3] == turn else -v
+                    if not len(first) & 63:
+                        check()
+                # the choice before depth 1: the first move, for the order of the search
+                result.move = root_moves[0]
+                result.root_scores = sorted(first.items(), key=lambda ms: ms[1], reverse=True)
+                if (
+                    len(root_moves) == 1
+                    and max_depth > 1
+                    and not exact_root
+                    and on_iteration is None
+                ):
+                    max_depth = 1
+                for root_depth in range(1, max_depth + 1):
+                    # the last choice first, then the moves whose trees were biggest
+                    order = sorted(children, key=lambda c: effort.get(c[0], 0), reverse=True)
+                    if result.move is not None:
+                        order.sort(key=lambda c: c[0] != result.move)
+                    # an aspiration window round the last score, widened when the score
+                    # falls outside it
+                    steady = root_depth >= 4 and not exact_root and abs(result.score) < WON
+                    window = ASPIRATION if steady else INF
+                    center = result.score
+                    while True:
+                        alpha = max(-INF, center - window) if window < INF else -INF
+                        beta = min(INF, center + window) if window < INF else INF
+                        low, high = alpha, beta
+                        best = -INF
+                        best_move = None
+                        best_pv: list[Move] = []
+                        depth_scores: dict[Move, int] = {}
+                        for i, (mv, child, r2, m2, ckey) in enumerate(order):
+                            keys.append(ckey)
+                            same = child[3] == turn
+                            d = root_depth - 1
+                            before = count
+                            try:
+                                if i == 0 or exact_root:
+                                    a, b = (-INF, INF) if exact_root else (alpha, beta)
                                     v = (
-                                        node(child, d, alpha, beta, 1, r2, m2)
+                                        node(child, d, a, b, 1, r2, m2)
                                         if same
-                                        else -node(child, d, -beta, -alpha, 1, r2, m2)
+                                        else -node(child, d, -b, -a, 1, r2, m2)
                                     )
-                        finally:
-                            keys.pop()
-                        effort[mv] = count - before
-                        depth_scores[mv] = v
-                        if v > best:
-                            best = v
-                            best_move = mv
-                            best_pv = [mv, *pv_table[1]]
-                            if v > alpha:
-                                alpha = v
-                            # a move proven better than the last depth's choice is kept even
-                            # if this depth does not finish
-                            if (i > 0 and low < v < high) or root_depth == 1:
-                                result.move = mv
-                                result.pv = best_pv
-                                result.score = v
-                            if v >= beta:
-                                if i > 0:  # better than the last choice, by at least this
+                                else:
+                                    a1 = alpha + 1
+                                    v = (
+                                        node(child, d, alpha, a1, 1, r2, m2)
+                                        if same
+                                        else -node(child, d, -a1, -alpha, 1, r2, m2)
+                                    )
+                                    if alpha < v < beta:
+                                        v = (
+                                            node(child, d, alpha, beta, 1, r2, m2)
+                                            if same
+                                            else -node(child, d, -beta, -alpha, 1, r2, m2)
+                                        )
+                            finally:
+                                keys.pop()
+                            effort[mv] = count - before
+                            depth_scores[mv] = v
+                            if root_depth == 1:
+                                depth_one[mv] = v
+                            if v > best:
+                                best = v
+                                best_move = mv
+                                best_pv = [mv, *pv_table[1]]
+                                if v > alpha:
+                                    alpha = v
+                                # a move proven better than the last depth's choice is kept even
+                                # if this depth does not finish
+                                if (i > 0 and low < v < high) or root_depth == 1:
                                     result.move = mv
                                     result.pv = best_pv
-                                break
-                    if low < best < high or window >= INF:
+                                    result.score = v
+                                if v >= beta:
+                                    if i > 0:  # better than the last choice, by at least this
+                                        result.move = mv
+                                        result.pv = best_pv
+                                    break
+                        if low < best < high or window >= INF:
+                            break
+                        window *= 4
+                    scores.update(depth_scores)
+                    result.move = best_move
+                    result.score = best
+                    result.pv = best_pv
+                    result.depth = root_depth
+                    result.root_scores = sorted(
+                        ((m, scores.get(m, -INF)) for m in root_moves),
+                        key=lambda ms: ms[1],
+                        reverse=True,
+                    )
+                    now = time.perf_counter()
+                    it = Iteration(root_depth, best, count, now - started, list(best_pv))
+                    result.iterations.append(it)
+                    if on_iteration is not None:
+                        on_iteration(it)
+                    if abs(best) >= WON and root_depth >= WIN - abs(best) + 2:
+                        break  # a forced end found and proven within the depth
+                    if soft_deadline is not None and now >= soft_deadline:
                         break
-                    window *= 4
-                scores.update(depth_scores)
-                result.move = best_move
-                result.score = best
-                result.pv = best_pv
-                result.depth = root_depth
-                result.root_scores = sorted(
-                    ((m, scores.get(m, -INF)) for m in root_moves),
-                    key=lambda ms: ms[1],
-                    reverse=True,
-                )
-                now = time.perf_counter()
-                it = Iteration(root_depth, best, count, now - started, list(best_pv))
-                result.iterations.append(it)
-                if on_iteration is not None:
-                    on_iteration(it)
-                if abs(best) >= WON and root_depth >= WIN - abs(best) + 2:
-                    break  # a forced end found and proven within the depth
-                if soft_deadline is not None and now >= soft_deadline:
-                    break
-        except Stopped:
-            result.stopped = True
+            except Stopped:
+                result.stopped = True
+                if not result.iterations:
+                    # depth 1 unfinished: the choice among the moves searched to depth 1,
+                    # or if there is none yet, among those evaluated
+                    done = depth_one or first
+                    result.root_scores = sorted(done.items(), key=lambda ms: ms[1], reverse=True)
+                    result.move, result.score = result.root_scores[0]
+                    if not depth_one:
+                        result.pv = [result.move]
         result.nodes = count
         result.seconds = time.perf_counter() - started
         self.nodes = count
@@ -676,6 +797,26 @@ def _reductions(base: float, divisor: float) -> tuple[tuple[int, ...], ...]:
         )
         for d in range(64)
     )
+
+
+def _trim(table: dict[Any, tuple[int, int, int, Move | None]], keep: int) -> None:
+    """Drop the shallowest entries of ``table`` (depth is an entry's first field) so that
+    at most ``keep`` are left: the deep ones cost the most to find again."""
+    counts: dict[int, int] = {}
+    for entry in table.values():
+        counts[entry[0]] = counts.get(entry[0], 0) + 1
+    total = 0
+    floor = None
+    for d in sorted(counts, reverse=True):
+        total += counts[d]
+        if total > keep:
+            floor = d + 1
+            break
+    if floor is None:
+        return
+    kept = {k: e for k, e in table.items() if e[0] >= floor}
+    table.clear()  # (frees the old allocation; deleting in place would not)
+    table.update(kept)
 
 
 def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
