@@ -96,28 +96,54 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The deepest search ``best`` accepts (the search's own limit of plies).
+BEST_MAX_DEPTH = 200
+#: The longest search ``best`` accepts, in seconds (a day).
+BEST_MAX_TIME = 24 * 3600
+
+
 def cmd_best(args: argparse.Namespace) -> int:
+    import math
+    import signal
+    import threading
+    import time
+
     from .engine import Search, score_text
     from .engine.endings import perfect_moves, table_score
+    from .rules.interrupt import interruptible
 
-    if args.depth is not None and args.depth < 1:
-        return _fail(f"depth must be 1 or more, not {args.depth}")
-    if args.time is not None and not 0 < args.time <= 24 * 3600:
-        return _fail(f"time must be a positive number of seconds, not {args.time:g}")
+    if args.depth is not None and not 1 <= args.depth <= BEST_MAX_DEPTH:
+        return _fail(f"depth must be from 1 to {BEST_MAX_DEPTH} plies, not {args.depth}")
+    if args.time is not None and not (math.isfinite(args.time) and 0 < args.time <= BEST_MAX_TIME):
+        return _fail(
+            f"time must be more than 0 and at most {BEST_MAX_TIME} seconds, not {args.time:g}"
+        )
     game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
     variant = game.variant
-    out = game.outcome()
-    if out is not None:
-        return _fail(
-            f"there is no move to find: the game is over ({out.describe(variant.side_names)})"
-        )
+    # a depth alone has no clock; neither limit: 3 seconds
     seconds = args.time if args.time is not None or args.depth is not None else 3.0
 
+    class _Slow(Exception):
+        """Listing the moves of a position for the principal variation takes too long."""
+
     def line(moves: list[Move]) -> str:
+        # the moves are written short where that is unambiguous, which takes the legal
+        # moves of each position; where listing them is slow, every square is written
         walk = game.copy()
         texts = []
         for mv in moves:
-            texts.append(move_text(variant, mv, walk.legal_moves()))
+            until = time.perf_counter() + 0.05
+
+            def slow(until: float = until) -> None:
+                if time.perf_counter() > until:
+                    raise _Slow
+
+            try:
+                with interruptible(slow):
+                    legal: list[Move] | None = walk.legal_moves()
+            except _Slow:
+                legal = None
+            texts.append(move_text(variant, mv, legal, full=legal is None))
             walk.push_unchecked(mv)
         return " ".join(texts)
 
@@ -128,7 +154,8 @@ def cmd_best(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    exact = perfect_moves(game)
+    # a table is used when it is made (in the cache) or when there is no clock to keep
+    exact = perfect_moves(game, build=seconds is None)
     if exact is not None and exact[0] != 0 and exact[1]:
         # an ending the tables solve: the quickest win or the longest defence, exactly
         value, best = exact
@@ -137,16 +164,63 @@ def cmd_best(args: argparse.Namespace) -> int:
         )
         print(move_text(variant, best[0], full=True))
         return 0
-    result = Search(variant).search(game, seconds=seconds, depth=args.depth, on_iteration=show)
-    if result.move is None:  # pragma: no cover - the game is not over, so there is a move
-        return _fail("no move found")
+    # Ctrl+C stops the search, which still answers with the best move found so far (a
+    # second Ctrl+C stops at once)
+    interrupted = threading.Event()
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if interrupted.is_set():
+            raise KeyboardInterrupt
+        interrupted.set()
+
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if main_thread else None
+    try:
+        result = Search(variant).search(
+            game,
+            seconds=seconds,
+            depth=args.depth,
+            on_iteration=show,
+            cancelled=interrupted.is_set,
+            must_move=True,
+        )
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+    if result.outcome is not None:
+        return _fail(
+            "there is no move to find: the game is over "
+            f"({result.outcome.describe(variant.side_names)})"
+        )
+    if result.move is None:
+        return _fail("interrupted")  # (before a single move could be looked at)
+    if result.unlisted:
+        print(
+            f"shashki: warning: listing the {len(game.legal_moves())} legal moves took longer "
+            f"than the {seconds:g} s allowed (the whole search: {result.seconds:.1f} s); "
+            "the move was chosen by a quick look",
+            file=sys.stderr,
+        )
     print(
         f"best {move_text(variant, result.move, full=True)}  score {score_text(result.score)}  "
         f"depth {result.depth}  nodes {result.nodes}  nps {result.nps:.0f}  "
         f"time {result.seconds:.3f}",
     )
     print(move_text(variant, result.move, full=True))
+    if interrupted.is_set():
+        return _fail("interrupted")  # as any command stopped by Ctrl+C
     return 0
+
+
+def _plies(text: str) -> int:
+    """``best --depth``: a whole number (one of any length is refused in one line, without
+    converting it: Python refuses to convert more than 4300 digits)."""
+    digits = text.strip().lstrip("+")
+    if not digits.lstrip("-").isdigit():
+        raise argparse.ArgumentTypeError(f"not a whole number of plies: {text[:20]!r}")
+    if len(digits) > 9:
+        raise argparse.ArgumentTypeError(f"depth must be from 1 to {BEST_MAX_DEPTH} plies")
+    return int(digits)
 
 
 def _check_entry(path: str, index: int, game: GameRecord) -> dict[str, Any]:
@@ -349,7 +423,9 @@ def build_parser() -> argparse.ArgumentParser:
     limit.add_argument(
         "--time", type=float, metavar="SECONDS", help="search for this long (default: 3 seconds)"
     )
-    limit.add_argument("--depth", type=int, metavar="N", help="search to this depth in plies")
+    limit.add_argument(
+        "--depth", type=_plies, metavar="N", help="search to this depth in plies (at most 200)"
+    )
     p.set_defaults(func=cmd_best)
 
     p = sub.add_parser(
