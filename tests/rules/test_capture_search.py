@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from shashki.rules import Game, find_variant
 from shashki.rules.anycapture import AnyCaptureSearch, Capture
+from shashki.rules.bashni import BashniGenerator
 from shashki.rules.geometry import geometry
 from shashki.rules.interrupt import STEPS, interruptible
 from shashki.rules.move import Move
@@ -263,6 +264,103 @@ def test_the_any_colour_search_finds_the_moves_of_the_plain_walk(seed: int, stop
         args = (start, king, occupied, occupied, counting, turn, may_stop)
         got: list[Capture] = AnyCaptureSearch(geo, rules).search(*args)
         assert got == _PlainAnyCapture(geo, rules).search(*args)
+
+
+class _PlainBashni(BashniGenerator):
+    """Bashni's capture search as it walked before it remembered states."""
+
+    def _walk(  # type: ignore[override]
+        self,
+        start: int,
+        cur: int,
+        king: bool,
+        moving: list[str],
+        stacks: dict[int, str],
+        occ: int,
+        turn: int,
+        last_victim: int,
+        path: list[int],
+        caps: list[int],
+        found: dict[Any, Move],
+    ) -> bool:
+        jumps = self._jumps(cur, king, stacks, occ, turn, last_victim)
+        if not jumps:
+            return False
+        promo = self._promo_rows[turn] if self.rules.promotion else 0
+        must_continue = self.rules.king_landing is KingLanding.MUST_CONTINUE
+        for _d, v, lands in jumps:
+            victim = stacks[v]
+            prisoner, rest = victim[-1], victim[:-1]
+            moving.insert(0, prisoner)
+            if rest:
+                stacks[v] = rest
+                occ2 = occ
+            else:
+                del stacks[v]
+                occ2 = occ & ~(1 << v)
+            caps.append(v)
+            terminal = []
+            goes_on = False
+            for land in lands:
+                path.append(land)
+                crowned = not king and bool(promo >> land & 1)
+                top = moving[-1]
+                if crowned and self.rules.promotion_in_capture is not PromotionInCapture.AT_END:
+                    moving[-1] = top.upper()
+                now_king = king or (
+                    crowned
+                    and self.rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
+                )
+                if crowned and self.rules.promotion_in_capture is PromotionInCapture.STOP:
+                    self._record(start, land, moving, path, caps, found)
+                elif self._walk(
+                    start, land, now_king, moving, stacks, occ2, turn, v, path, caps, found
+                ):
+                    goes_on = True
+                else:
+                    terminal.append((land, moving[-1]))
+                moving[-1] = top
+                path.pop()
+            if not (goes_on and must_continue):
+                for land, top_code in terminal:
+                    path.append(land)
+                    saved = moving[-1]
+                    moving[-1] = top_code
+                    self._record(start, land, moving, path, caps, found)
+                    moving[-1] = saved
+                    path.pop()
+            caps.pop()
+            stacks[v] = victim
+            moving.pop(0)
+        return True
+
+
+def _columns_fen(rng: random.Random, names: list[str]) -> str:
+    """A random Bashni position: a white king or two (White to move) among black columns,
+    mostly away from the edges (where they can be jumped), of kings with men under them."""
+    inner = [n for n in names if n[0] not in "ah" and n[1] not in "18"]
+    squares = rng.sample(inner, rng.randint(3, 7))
+    white = [
+        f"{n}=" + "".join(rng.choice("bwW") for _ in range(rng.randint(0, 2))) + "W"
+        for n in rng.sample([n for n in names if n not in squares], rng.randint(1, 2))
+    ]
+    black = [
+        f"{n}=" + "".join(rng.choice("bbbBw") for _ in range(rng.randint(0, 3))) + rng.choice("bBB")
+        for n in squares
+    ]
+    return f"W:W{','.join(white)}:B{','.join(black)}"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_the_column_search_finds_the_moves_of_the_plain_walk(seed: int) -> None:
+    rng = random.Random(seed)
+    variant = find_variant("bashni")
+    plain = _PlainBashni(variant.board, variant.rules)
+    plain.configure(variant)
+    names = [variant.board.name(sq) for sq in variant.board.squares]
+    game = Game(variant, _columns_fen(rng, names))
+    assert game.variant.generator.captures(game.position) == plain.captures(game.position)
 
 
 class _Stop(Exception):

@@ -66,6 +66,7 @@ class BashniGenerator(MoveGenerator):
         self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
         self._masks: dict[Columns, int] = {}
         self._steps = STEPS  # steps of the capture search until the next poll
+        self._seen: dict[Any, bool] = {}  # the states of the capture search met so far
 
     # -- columns ------------------------------------------------------------------
 
@@ -132,7 +133,9 @@ class BashniGenerator(MoveGenerator):
             moving = stacks[sq]
             del stacks[sq]
             king = moving[-1] in "WB"
+            self._seen = {}
             self._walk(sq, sq, king, list(moving), stacks, occ & ~low, turn, -1, [sq], [], found)
+            self._seen = {}
             stacks[sq] = moving
         moves = list(found.values())
         if self.rules.capture_choice is CaptureChoice.MAJORITY and moves:
@@ -188,12 +191,23 @@ class BashniGenerator(MoveGenerator):
         caps: list[int],
         found: dict[Any, Move],
     ) -> bool:
-        self._steps -= 1
-        if not self._steps:  # a search with a deadline may stop a long generation
-            self._steps = STEPS
-            poll()
+        # A state met before adds no move (see MoveGenerator's capture search): the
+        # columns follow from the pieces taken from each square (not their order), the
+        # moving column is written out, and the last victim may not be jumped next.
+        state = None
+        if len(caps) > 1:
+            state = (cur, king, last_victim, tuple(sorted(caps)), "".join(moving))
+            seen = self._seen.get(state)
+            if seen is not None:
+                return seen
+            self._steps -= 1
+            if not self._steps:  # a search with a deadline may stop a long generation
+                self._steps = STEPS
+                poll()
         jumps = self._jumps(cur, king, stacks, occ, turn, last_victim)
         if not jumps:
+            if state is not None:
+                self._seen[state] = False
             return False
         promo = self._promo_rows[turn] if self.rules.promotion else 0
         must_continue = self.rules.king_landing is KingLanding.MUST_CONTINUE
@@ -241,6 +255,8 @@ class BashniGenerator(MoveGenerator):
             caps.pop()
             stacks[v] = victim
             moving.pop(0)
+        if state is not None:
+            self._seen[state] = True
         return True
 
     def _record(
