@@ -195,10 +195,13 @@ def cmd_best(args: argparse.Namespace) -> int:
     if result.move is None:
         return _fail("interrupted")  # (before a single move could be looked at)
     if result.unlisted:
+        if result.listed is not None:
+            how = f"among the {result.listed} listed in time"
+        else:
+            how = f"once they were listed, in {result.seconds:.1f} s"
         print(
-            f"shashki: warning: listing the {len(game.legal_moves())} legal moves took longer "
-            f"than the {seconds:g} s allowed (the whole search: {result.seconds:.1f} s); "
-            "the move was chosen by a quick look",
+            f"shashki: warning: the legal moves of this position could not all be listed in "
+            f"the {seconds:g} s allowed; the move was chosen by a quick look {how}",
             file=sys.stderr,
         )
     print(

@@ -17,7 +17,8 @@ import pytest
 from shashki.engine import ComputerPlayer, Search, endings
 from shashki.engine import search as search_module
 from shashki.engine.search import CHECK, _trim
-from shashki.rules import Game, Move
+from shashki.rules import Game, Move, find_variant
+from shashki.rules.variant import Variant, variant_from_mapping
 
 #: International draughts, twenty kings against twenty: their exchanges went on for
 #: forty plies, and depth 1 took half a million nodes (34 s).
@@ -31,6 +32,34 @@ KINGS_20 = (
 #: states of the capture search (a second or more).
 TURKISH_CROWD = (
     "W:WKd8:BKe1,Kg7,Kc1,Ka7,Ke3,Ke5,Kd6,Kd2,Kc8,Kh6,Kf6,Kb6,Ka4,Kf2,Kb2,Kc3,Ke8,Kc5,Kd4,Kg5"
+)
+
+
+def frisian_like_12() -> Variant:
+    """A user's variant (not registered): 12×12, all squares, kings flying in eight
+    directions, pieces removed at once, free choice; a king among twenty pieces has
+    hundreds of thousands of moves (seconds to list them all)."""
+    return variant_from_mapping(
+        {
+            "id": "frisian-like-12",
+            "name": "Frisian-like 12x12",
+            "summary": "test",
+            "board": {"width": 12, "height": 12, "squares": "all", "start": "W:Wa1:Bl12"},
+            "rules": {
+                "man_moves": ["forward", "left", "right"],
+                "man_captures": ["forward", "left", "right"],
+                "king_moves": ["orthogonal", "diagonal"],
+                "king_captures": ["orthogonal", "diagonal"],
+                "capture_choice": "free",
+                "removal": "immediate",
+            },
+        }
+    )
+
+
+#: A king among twenty in :func:`frisian_like_12`: 517,032 moves.
+FRISIAN_CROWD = (
+    "W:WKd2:BKh11,Ka3,Kl7,Kl3,Kf12,Kh12,Kd3,Ki5,Kb9,Kc5,Kf7,Kh10,Kf5,Kd9,Ki2,Ka7,Kb3,Ka2,Kk12,Kh2"
 )
 
 
@@ -104,6 +133,22 @@ def test_a_move_is_found_when_the_listing_takes_all_the_time(fake_clock: list[fl
     assert result.unlisted and result.move in game.legal_moves()
     # chosen by a look at each move's position
     assert result.move == max(game.legal_moves(), key=lambda m: _looked_at(search, game, m))
+
+
+def test_under_free_choice_the_moves_found_in_time_are_chosen_from(
+    fake_clock: list[float],
+) -> None:
+    variant = frisian_like_12()
+    assert variant.generator.partial_moves
+    game = Game(variant, FRISIAN_CROWD)
+    for must_move in (False, True):
+        result = Search(variant).search(game, seconds=0.5, must_move=must_move)
+        assert result.unlisted and result.listed and result.move is not None
+        assert result.move.is_capture and result.move.start == game.variant.board.parse_square("d2")
+        # a legal move: a complete sequence (the king cannot go on), whoever else is listed
+        after = variant.generator.apply(game.position, result.move)
+        assert not variant.generator.captures((*after[:3], game.position[3], None))
+    assert not find_variant("turkish").generator.partial_moves  # (majority: no such list)
 
 
 def test_the_tables_keep_their_size_during_a_search() -> None:

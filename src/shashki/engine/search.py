@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
 from ..rules.game import Game
-from ..rules.interrupt import interruptible
+from ..rules.interrupt import Interrupted, interruptible
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.outcome import Outcome
@@ -115,8 +115,9 @@ def _without_gc(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
-class Stopped(Exception):
-    """The search ran out of time or was cancelled."""
+class Stopped(Interrupted):
+    """The search ran out of time or was cancelled (a move generation it stops may
+    leave the legal moves found so far on it: see :class:`Interrupted`)."""
 
 
 @dataclass
@@ -148,9 +149,13 @@ class SearchResult:
     outcome: Outcome | None = None
     stopped: bool = False
     #: Listing the legal moves took longer than the time allowed (a position with more
-    #: capture sequences than that time lets one list): ``move`` is None, or with
-    #: ``must_move`` a move chosen by a quick look once they were listed.
+    #: capture sequences than that time lets one list): ``move`` is None, or a move
+    #: chosen by a quick look among those found in time when they are known to be legal
+    #: (free choice), or with ``must_move`` among all of them once they were listed.
     unlisted: bool = False
+    #: With ``unlisted``: how many of the legal moves were listed in time, when the choice
+    #: was among those only (None: among all of them, or no choice).
+    listed: int | None = None
 
     @property
     def nps(self) -> float:
@@ -223,10 +228,11 @@ class Search:
 
         The clock also stops the listing of the legal moves, which in some positions
         takes longer than any time given (flying kings over a crowded board): then
-        ``unlisted`` is set and there is no move.  With ``must_move`` only
-        ``cancelled()`` stops the listing (a move is wanted whatever it costs); if it
-        takes all the time, ``unlisted`` is set and the move is chosen by a quick look
-        at the positions the moves lead to.
+        ``unlisted`` is set and there is no move, unless the moves found in time are
+        known to be legal (free choice: ``MoveGenerator.partial_moves``): the move is
+        then chosen among them by a quick look at the positions they lead to.  With
+        ``must_move`` the listing otherwise goes on until done or ``cancelled()`` (a move
+        is wanted whatever it costs), and the move is chosen by the same quick look.
         """
         started = time.perf_counter()
         deadline = started + seconds - 0.002 if seconds is not None else None
@@ -619,17 +625,29 @@ class Search:
         # have exponentially many capture sequences), the root's included.
         with interruptible(poll):
             hard = deadline
-            if must_move:
-                deadline = None  # a move is wanted, however long the listing takes
+            if must_move and not gen.partial_moves:
+                deadline = None  # no move is known to be legal before all are listed
             try:
                 root_moves = game.legal_moves()
-            except Stopped:
-                # the legal moves could not all be listed in time: no move can be chosen
-                result.stopped = result.unlisted = True
-                result.seconds = time.perf_counter() - started
-                return result
+            except Stopped as stop:
+                # the legal moves could not all be listed in time: choose among those
+                # found if they are known to be legal, else (a move is wanted) list on
+                root_moves = stop.moves or []
+                if not root_moves and must_move and not (cancelled and cancelled()):
+                    deadline = None
+                    try:
+                        root_moves = game.legal_moves()
+                    except Stopped:
+                        pass
+                if not root_moves:
+                    result.stopped = result.unlisted = True
+                    result.seconds = time.perf_counter() - started
+                    return result
+                result.unlisted = True
+                if stop.moves:
+                    result.listed = len(root_moves)
             deadline = hard
-            if hard is not None and time.perf_counter() >= hard:
+            if result.unlisted or (hard is not None and time.perf_counter() >= hard):
                 # the listing took all the time: a quick look at the positions the moves
                 # lead to chooses
                 result.unlisted = True

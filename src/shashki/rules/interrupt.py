@@ -4,9 +4,10 @@ Listing the legal moves of one position can take seconds: a flying king over a b
 full of pieces has exponentially many capture sequences, and under free choice each
 different one is a move.  A search with a deadline cannot wait for that.  It generates
 inside ``with interruptible(check):``, and the capture searches of that thread call
-``check()`` every :data:`STEPS` steps; ``check`` raises whatever it likes to abandon the
-generation (the generator stays usable: every generation starts from a clean state).
-Other threads, and code outside the block, are not affected.
+``check()`` every :data:`STEPS` steps; ``check`` raises to abandon the generation (the
+generator stays usable: every generation starts from a clean state).  When it raises an
+:class:`Interrupted`, a generator whose moves found so far are known to be legal puts
+them on it.  Other threads, and code outside the block, are not affected.
 """
 
 from __future__ import annotations
@@ -15,10 +16,23 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from .move import Move
+
 #: Steps of a capture search (new partial sequences) between two calls of the check.
 STEPS = 1024
 
 _local = threading.local()
+
+
+class Interrupted(Exception):
+    """Raised by a check to stop a generation.
+
+    ``moves``: the legal moves found before the stop, when the generator knows them to be
+    legal (``MoveGenerator.partial_moves``: under free choice every complete capture
+    sequence is a move), else None.
+    """
+
+    moves: list[Move] | None = None
 
 
 @contextmanager

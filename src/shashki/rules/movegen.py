@@ -16,7 +16,7 @@ from typing import Any
 
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks
-from .interrupt import STEPS, poll
+from .interrupt import STEPS, Interrupted, poll
 from .move import Color, Kind, Move, Piece
 from .rules import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
 
@@ -164,6 +164,14 @@ class MoveGenerator(GeneratorHooks):
             self.mandatory
             and cls.moves is MoveGenerator.moves
             and cls.captures is MoveGenerator.captures
+            and cls._captures is MoveGenerator._captures
+        )
+        #: A listing of the moves stopped by an :class:`~.interrupt.Interrupted` carries
+        #: the moves found so far, which are legal (free choice: every complete capture
+        #: sequence is a move; the moves are this class's own).
+        self.partial_moves = (
+            not self.majority
+            and cls.moves is MoveGenerator.moves
             and cls._captures is MoveGenerator._captures
         )
         #: A man's move can never be undone: men only move forward, and no subclass
@@ -613,27 +621,34 @@ def _compile(gen: MoveGenerator) -> None:
                 most = 0
                 path.clear()
                 caps.clear()
-                while cand:
-                    sbit = cand & -cand
-                    cand ^= sbit
-                    start = sbit.bit_length() - 1
-                    path.append(start)
-                    man_seen.clear()
+                try:
+                    while cand:
+                        sbit = cand & -cand
+                        cand ^= sbit
+                        start = sbit.bit_length() - 1
+                        path.append(start)
+                        man_seen.clear()
+                        king_seen.clear()
+                        man(start, occupied ^ sbit, opp, -1, 0, 0)
+                        path.pop()
+                    while kings:
+                        sbit = kings & -kings
+                        kings ^= sbit
+                        start = sbit.bit_length() - 1
+                        path.append(start)
+                        king_seen.clear()
+                        king(start, occupied ^ sbit, opp, -1, 0, 0)
+                        path.pop()
+                except Interrupted as stop:
+                    if build_moves and not majority and found:
+                        # each sequence recorded is complete: under free choice, a move
+                        stop.moves = list(found.values())
+                    raise
+                finally:
+                    result = found
+                    found = {}
+                    man_seen.clear()  # (a stopped search leaves nothing behind)
                     king_seen.clear()
-                    man(start, occupied ^ sbit, opp, -1, 0, 0)
-                    path.pop()
-                while kings:
-                    sbit = kings & -kings
-                    kings ^= sbit
-                    start = sbit.bit_length() - 1
-                    path.append(start)
-                    king_seen.clear()
-                    king(start, occupied ^ sbit, opp, -1, 0, 0)
-                    path.pop()
-                result = found
-                found = {}
-                man_seen.clear()
-                king_seen.clear()
             return list(result.values()) if build_moves else len(result)
 
         return search
