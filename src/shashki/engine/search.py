@@ -55,6 +55,8 @@ INF = WIN + 1
 MAX_PLY = 200
 #: The clock and ``cancelled()`` are read every CHECK + 1 nodes.
 CHECK = 15
+#: Objects made during a search between two passes of the garbage collector over them.
+GC_YOUNG = 20_000
 #: Plies before a draw counter runs out over which the evaluation shrinks to a draw.
 FADE = 10
 #: Seconds for the choice of a move (by evaluating the positions the moves lead to) once
@@ -97,10 +99,13 @@ _R = TypeVar("_R")
 
 
 def _without_gc(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Run ``fn`` with the cyclic garbage collector paused.  The search makes next to no
-    cyclic garbage (reference counting frees what it drops; its nested functions make one
-    small cycle per call), and a collection over the big transposition table could pause
-    it for tens of milliseconds past its deadline."""
+    """Run ``fn`` with the cyclic garbage collector's automatic passes off.  The search
+    makes no cyclic garbage (reference counting frees what it drops; its recursive
+    function's cycle is broken at the end), and a full collection over a big table could
+    pause it past its deadline.  The young objects are still looked at, a few thousand
+    at a time (the search's ``check``): all at once after a long search, the pass would
+    take half a second, past the deadline.  The table's entries are plain tuples of ints,
+    which that first look leaves untracked for good."""
 
     @functools.wraps(fn)
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
@@ -187,7 +192,7 @@ class Search:
         self.gen = self.variant.generator
         self.ends = EndRules(self.variant)
         self.evaluate: Evaluator = evaluator or evaluator_for(self.variant)
-        self.table: dict[Any, tuple[int, int, int, Move | None]] = {}
+        self.table: dict[Any, tuple[int, int, int, tuple[Any, ...] | None]] = {}
         self.table_size = table_size
         self.history: tuple[dict[Any, int], dict[Any, int]] = ({}, {})
         #: The evaluation of each position met at the horizon (a pure function of it).
@@ -256,6 +261,8 @@ class Search:
         lmr_table = _reductions(self.options.lmr_base, self.options.lmr_divisor)
         apply = gen.apply
         evaluate = self.evaluate
+        plain = tuple
+        new = tuple.__new__
         key_of = ends.key_of if ends.key is not None else None
         goals = ends.goals
         no_moves_wins = ends.no_moves_wins
@@ -283,9 +290,17 @@ class Search:
 
         size = self.table_size
 
+        gc_count = gc.get_count
+        gc_collect = gc.collect
+
         def check() -> None:
             nonlocal check_at
             check_at = count + CHECK
+            # the collector is off (see _without_gc); what it would look at meanwhile is
+            # given to it a little at a time, not all at once when the search returns
+            young = gc_count()
+            if young[0] > GC_YOUNG:
+                gc_collect(1 if young[1] >= 10 else 0)
             if deadline is not None and time.perf_counter() >= deadline:
                 raise Stopped
             if cancelled is not None and cancelled():
@@ -397,7 +412,7 @@ class Search:
                         elif evalue <= -WON:
                             evalue += ply
                         if flag == EXACT:
-                            pv_table[ply] = [tt_move] if tt_move is not None else []
+                            pv_table[ply] = [new(Move, tt_move)] if tt_move is not None else []
                             return evalue
                         if flag == LOWER:
                             if evalue >= beta:
@@ -470,8 +485,7 @@ class Search:
                         )
                         if q_move is not None and moves[0] != q_move:
                             try:
-                                moves.remove(q_move)
-                                moves.insert(0, q_move)
+                                moves.insert(0, moves.pop(moves.index(q_move)))  # type: ignore[arg-type]
                             except ValueError:
                                 pass
                     greedy = depth <= -QFULL
@@ -499,7 +513,7 @@ class Search:
                         elif stored <= -WON:
                             stored -= ply
                         flag = LOWER if best >= beta else EXACT if best > alpha0 else UPPER
-                        table[qkey] = (0, flag, stored, best_move)
+                        table[qkey] = (0, flag, stored, plain(best_move) if best_move else None)
                     return best
 
             # -- forward pruning: when a shallow search clears a raised bound, the full
@@ -537,9 +551,8 @@ class Search:
                     else:
                         moves.sort(key=lambda m: get(m[0], 0), reverse=True)
                 if tt_move is not None and moves[0] != tt_move:
-                    try:
-                        moves.remove(tt_move)
-                        moves.insert(0, tt_move)
+                    try:  # (the list's own Move: the table keeps a plain tuple)
+                        moves.insert(0, moves.pop(moves.index(tt_move)))  # type: ignore[arg-type]
                     except ValueError:
                         pass
             extend = 1 if n_moves == 1 and ply < 2 * root_depth and depth > 0 else 0
@@ -616,7 +629,9 @@ class Search:
                     stored += ply
                 elif stored <= -WON:
                     stored -= ply
-                table[tkey] = (depth, flag, stored, best_move)
+                # the move as a plain tuple: an entry of ints and plain tuples only is
+                # left alone by the garbage collector (a Move, a subclass, never is)
+                table[tkey] = (depth, flag, stored, plain(best_move) if best_move else None)
             return best
 
         # -- the root -----------------------------------------------------------------------
@@ -642,6 +657,7 @@ class Search:
                 if not root_moves:
                     result.stopped = result.unlisted = True
                     result.seconds = time.perf_counter() - started
+                    _unlink(node)  # (it calls itself: a cycle the collector would have to find)
                     return result
                 result.unlisted = True
                 if stop.moves:
@@ -658,6 +674,7 @@ class Search:
             if out is not None or not root_moves:
                 result.outcome = out
                 result.seconds = time.perf_counter() - started
+                _unlink(node)  # (it calls itself: a cycle the collector would have to find)
                 return result
             turn = root_pos[3]
             kings = root_pos[2]
@@ -798,6 +815,7 @@ class Search:
         result.nodes = count
         result.seconds = time.perf_counter() - started
         self.nodes = count
+        _unlink(node)  # (it calls itself: a cycle the collector would have to find)
         return result
 
     def best_move(self, game: Game, **limits: Any) -> Move | None:
@@ -817,7 +835,19 @@ def _reductions(base: float, divisor: float) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _trim(table: dict[Any, tuple[int, int, int, Move | None]], keep: int) -> None:
+def _unlink(fn: Callable[..., Any]) -> None:
+    """Empty the closure cell through which the nested function ``fn`` calls itself: the
+    cycle it makes would keep everything its closure holds (the big tables) until the
+    garbage collector found it, a pause of a second after a long search."""
+    for cell in fn.__closure__ or ():
+        try:
+            if cell.cell_contents is fn:
+                cell.cell_contents = None
+        except ValueError:  # (an empty cell)
+            pass
+
+
+def _trim(table: dict[Any, tuple[int, int, int, tuple[Any, ...] | None]], keep: int) -> None:
     """Drop the shallowest entries of ``table`` (depth is an entry's first field) so that
     at most ``keep`` are left: the deep ones cost the most to find again."""
     counts: dict[int, int] = {}
