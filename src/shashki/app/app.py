@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import Path
@@ -15,7 +15,9 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..rules import Color, Game
+from ..rules.userfiles import decode_text, read_limited
 from ..rules.variant import Variant, find_variant
+from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
 from .menu import MenuScreen
@@ -42,12 +44,20 @@ class Settings:
 
     @classmethod
     def load(cls, path: Path) -> Settings:
+        """The settings in ``path``; a missing, unreadable or damaged file (not JSON, too
+        deep, a special file, a value of the wrong type or out of range) gives the defaults
+        for what it gets wrong, and never an error: settings are a convenience."""
+        settings = cls()
+        data: object = None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-            settings = cls(**known)
-        except (OSError, ValueError, TypeError):
-            settings = cls()
+            data = json.loads(decode_text(read_limited(path, _SETTINGS_LIMIT)))
+        except (OSError, ValueError, RecursionError):
+            # RecursionError: json's own reader on arrays nested thousands deep
+            data = None
+        if isinstance(data, dict):
+            for name, value in data.items():
+                if isinstance(name, str) and _valid_setting(name, value):
+                    setattr(settings, name, list(value) if name == "names" else value)
         if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
             settings.piece_set = "contrast"
         return settings
@@ -60,6 +70,28 @@ class Settings:
             os.replace(tmp, path)
         except OSError:
             pass  # settings are a convenience: never fail a game over them
+
+
+BOARD_THEMES = ("classic", "green", "contrast", "ansi")
+#: A settings file is a few hundred bytes; anything much larger is not ours.
+_SETTINGS_LIMIT = 64 * 1024
+#: What each setting may be: a predicate on the value read from the file.
+_SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
+    "piece_set": lambda v: isinstance(v, str) and v in PIECE_SETS,
+    "coords": lambda v: isinstance(v, bool),
+    "board_theme": lambda v: isinstance(v, str) and v in BOARD_THEMES,
+    "bell": lambda v: isinstance(v, bool),
+    "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
+    "autoflip": lambda v: isinstance(v, bool),
+    "names": lambda v: (
+        isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and len(n) <= 200 for n in v)
+    ),
+}
+
+
+def _valid_setting(name: str, value: object) -> bool:
+    check = _SETTING_CHECKS.get(name)
+    return check is not None and check(value)
 
 
 BOARD_CSS = """
@@ -122,7 +154,7 @@ class ShashkiApp(App[None]):
 
     TITLE = "shashki"
     CSS = BOARD_CSS
-    BOARD_THEMES = ("classic", "green", "contrast", "ansi")
+    BOARD_THEMES = BOARD_THEMES
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     def __init__(
