@@ -120,7 +120,7 @@ async def test_play_variant_keeps_the_other_unfinished_games(home: Path) -> None
         await pilot.pause()
         # the new game starts at once; the other is said to wait, not discarded
         assert game_screen(second).controller.variant.id == "turkish"
-        assert any("1 unfinished game waits" in n for n in notes(second))
+        assert "1 other unfinished game is kept: press u in the menu to see it." in notes(second)
         await keys_play(pilot, "a3", "a4")
     assert sorted(g.variant.id for g in games_in(home) if g.variant) == ["russian", "turkish"]
 
@@ -356,6 +356,22 @@ async def test_a_failing_autosave_is_said_once(home: Path, monkeypatch: pytest.M
         app.flush_autosave()
         assert app.autosave_problem is None
         assert len(games_in(home)[0].mainline_moves()) == 4
+
+
+async def test_an_unusable_data_folder_is_said_once(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = home / "not-a-folder"
+    blocked.write_text("a file where the data folder should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    app = app_for(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_play(pilot, "c3", "d4", "f6", "g5", "d4", "e5")
+        app.flush_autosave()
+        await pilot.pause()
+        failed = [n for n in notes(app) if n.startswith("Autosave failed")]
+        assert len(failed) == 1 and "Not a directory" in failed[0] and "\n" not in failed[0]
+        assert game_screen(app).controller.move_list() == ["c3-d4", "f6-g5", "d4-e5"]
 
 
 # -- saving by hand ----------------------------------------------------------------------

@@ -522,3 +522,24 @@ def test_the_lock_names_the_time_and_host(base: Path) -> None:
     assert owner.pid == os.getpid() and owner.host == socket.gethostname()
     assert owner.started is not None and owner.started >= before - 1
     slot.release()
+
+
+def test_a_lock_held_for_a_moment_is_waited_for(
+    base: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another shashki starting up holds each game a moment while it looks at it."""
+    slot = AutosaveSlot.new()
+    slot.save(game())
+    slot.release()
+    glance = AutosaveSlot(slot.key)
+    glance.hold()
+    waits: list[float] = []
+
+    def wait(seconds: float) -> None:  # the other process is done looking meanwhile
+        waits.append(seconds)
+        glance.release()
+
+    monkeypatch.setattr(autosaves_module.time, "sleep", wait)
+    again, _ = AutosaveSlot.claim(slot.key)
+    assert len(waits) == 1 and again.held
+    again.release()

@@ -209,8 +209,8 @@ class ShashkiApp(App[None]):
             waiting = len(found.resumable) if found is not None else 0
             if waiting:
                 self.notify(
-                    f"{waiting} unfinished game{'s wait' if waiting > 1 else ' waits'} "
-                    "for you: press u in the menu to see them.",
+                    f"{waiting} other unfinished game{'s are' if waiting > 1 else ' is'} kept: "
+                    f"press u in the menu to see {'them' if waiting > 1 else 'it'}.",
                     timeout=8,
                 )
             return

@@ -59,6 +59,9 @@ LEGACY_NAME = "autosave.pdn"
 DAMAGED = "damaged"
 #: No autosave is anywhere near this big; a larger file is not one.
 SIZE_LIMIT = 4 << 20
+#: How long to wait for a game's lock that another process may hold only for a
+#: moment (while it looks at the folder at its start), in seconds.
+PATIENCE = 0.2
 
 __all__ = [
     "AutosaveSlot",
@@ -378,13 +381,23 @@ class AutosaveSlot:
     def __repr__(self) -> str:
         return f"<AutosaveSlot {self.key}{' held' if self.held else ''}>"
 
-    def hold(self) -> None:
-        """Take the game's lock (making the folder if needed).  Raises GameLocked when
-        another process has the game open, OSError when the folder cannot be used."""
+    def hold(self, patience: float = 0.0) -> None:
+        """Take the game's lock (making the folder if needed), trying again for up to
+        ``patience`` seconds (another shashki starting up holds each game for a moment
+        while it looks at it).  Raises GameLocked when another process has the game
+        open, OSError when the folder cannot be used."""
         if self._lock is not None:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
-        self._lock = _Lock.take(self.lock_path)
+        deadline = time.monotonic() + patience
+        while True:
+            try:
+                self._lock = _Lock.take(self.lock_path)
+                return
+            except GameLocked:
+                if time.monotonic() >= deadline:
+                    raise
+            time.sleep(0.02)
 
     @classmethod
     def claim(cls, key: str, folder: Path | None = None) -> tuple[AutosaveSlot, GameRecord]:
@@ -398,7 +411,7 @@ class AutosaveSlot:
         if not re.fullmatch(r"[\w.-]+", key) or key.startswith("."):
             raise FileNotFoundError(errno.ENOENT, "no such unfinished game", key)
         slot = cls(key, folder)
-        slot.hold()
+        slot.hold(PATIENCE)
         try:
             try:
                 record = _read_checked(slot.path)
@@ -448,7 +461,7 @@ def delete_unfinished(key: str, folder: Path | None = None) -> None:
     if not re.fullmatch(r"[\w.-]+", key) or key.startswith("."):
         raise FileNotFoundError(errno.ENOENT, "no such unfinished game", key)
     slot = AutosaveSlot(key, folder)
-    slot.hold()
+    slot.hold(PATIENCE)
     try:
         slot.path.unlink()
     finally:
@@ -578,7 +591,7 @@ def _look_at(key: str, folder: Path, found: Scan) -> None:
     slot = AutosaveSlot(key, folder)
     path = slot.path
     try:
-        slot.hold()
+        slot.hold(PATIENCE)
     except GameLocked as exc:
         # open elsewhere: shown, never moved (its holder rewrites it whole anyway)
         try:
