@@ -63,7 +63,7 @@ async def test_save_quit_start_again_and_resume(home: Path) -> None:
         await pilot.pause()
         assert isinstance(again.screen, UnfinishedScreen)
         [line] = [str(o.prompt) for o in again.screen.query_one(OptionList).options]
-        assert "Russian draughts" in line and " 1 move " in line and "today" in line
+        assert "Russian draughts" in line and "1 move, " in line and "today" in line
         await pilot.press("enter")
         ctl = game_screen(again).controller
         assert ctl.variant.id == "russian"

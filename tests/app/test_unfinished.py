@@ -96,7 +96,7 @@ async def test_two_games_quit_restart_both_listed(home: Path) -> None:
         lines = listed(again)
         assert len(lines) == 2
         assert "Turkish" in lines[0] and "Russian" in lines[1]  # the latest first
-        assert " 1 move " in lines[0] and " 1 move " in lines[1] and "today" in lines[0]
+        assert "1 move, " in lines[0] and "1 move, " in lines[1] and "today" in lines[0]
         await pilot.press("down", "enter")
         ctl = game_screen(again).controller
         assert ctl.variant.id == "russian" and ctl.move_list() == ["c3-d4", "f6-g5"]
@@ -108,7 +108,7 @@ async def test_two_games_quit_restart_both_listed(home: Path) -> None:
     async with third.run_test(size=SIZE) as pilot:
         await pilot.pause()
         lines = listed(third)
-        assert "Russian" in lines[0] and " 2 moves " in lines[0] and "Turkish" in lines[1]
+        assert "Russian" in lines[0] and "2 moves, " in lines[0] and "Turkish" in lines[1]
 
 
 async def test_play_variant_keeps_the_other_unfinished_games(home: Path) -> None:
@@ -317,7 +317,7 @@ async def test_the_old_single_autosave_is_listed(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         [line] = listed(app)
-        assert "Russian" in line and "Olga" in line and " 2 moves " in line
+        assert "Russian" in line and "Olga" in line and "2 moves, " in line
         await pilot.press("enter")
         assert len(game_screen(app).controller.game.move_stack) == 3
     assert not (data / "autosave.pdn").exists()

@@ -316,6 +316,9 @@ def test_locks_by_pid_where_the_system_has_no_advisory_locks(
     slot.lock_path.write_text(f'{{"pid": {os.getpid()}}}')  # this process, alive
     with pytest.raises(GameLocked):
         AutosaveSlot.claim(slot.key)
+    slot.lock_path.write_text("")  # made this very moment, its pid not yet written
+    with pytest.raises(GameLocked, match="pid unknown"):
+        AutosaveSlot.claim(slot.key)
     slot.lock_path.write_text(f'{{"pid": {sleeper.pid}}}')  # dead now
     again, _ = AutosaveSlot.claim(slot.key)
     assert str(os.getpid()) in again.lock_path.read_text()

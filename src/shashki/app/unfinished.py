@@ -36,22 +36,18 @@ def when_text(stamp: float, now: float | None = None) -> str:
     return time.strftime("%Y-%m-%d %H:%M", then)
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def describe(game: Unfinished, now: float | None = None) -> str:
-    """One line: variant, players, moves, when last played (or why it cannot be
-    resumed)."""
+def describe(game: Unfinished, now: float | None = None) -> Text:
+    """Two lines: the variant and players; the moves, when last played, and why it
+    cannot be resumed, if it cannot."""
     moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
-    players = f"{game.players[0]} v {game.players[1]}"
-    line = (
-        f"{_fit(game.variant_name, 26):<26} {_fit(players, 32):<32} {moves:>9}  "
-        f"{when_text(game.last_played, now)}"
-    )
+    text = Text()
+    text.append(game.variant_name, style="bold")
+    text.append(f" — {game.players[0]} v {game.players[1]}\n")
+    details = f"{moves}, last played {when_text(game.last_played, now)}"
+    text.append(details, style="dim")
     if game.status:
-        line += f" — {game.status}"
-    return line
+        text.append(f" — {game.status}", style="italic")
+    return text
 
 
 class UnfinishedScreen(ModalScreen[str | None]):
@@ -62,7 +58,7 @@ class UnfinishedScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
     UnfinishedScreen { align: center middle; }
     UnfinishedScreen > Vertical {
-        width: 110; max-width: 98%; height: auto; max-height: 90%;
+        width: 90; max-width: 98%; height: auto; max-height: 90%;
         border: thick $accent; background: $surface; padding: 1 2;
     }
     UnfinishedScreen #games { height: auto; max-height: 16; margin-top: 1; }
@@ -82,14 +78,15 @@ class UnfinishedScreen(ModalScreen[str | None]):
     def shashki(self) -> ShashkiApp:
         return self.app  # type: ignore[return-value]
 
+    def _title(self) -> str:
+        return (
+            f"[b]Unfinished games ({len(self.games)})[/b]\n"
+            "Enter resumes the game chosen, d deletes it, n starts a new game."
+        )
+
     def compose(self) -> ComposeResult:
-        count = len(self.games)
         with Vertical():
-            yield Static(
-                f"[b]Unfinished games ({count})[/b]\n"
-                "Enter resumes the game chosen, d deletes it, n starts a new game.",
-                id="title",
-            )
+            yield Static(self._title(), id="title")
             yield OptionList(*self._options(), id="games")
             with Horizontal():
                 yield Button("Resume (Enter)", id="resume", variant="primary")
@@ -99,7 +96,7 @@ class UnfinishedScreen(ModalScreen[str | None]):
     def _options(self) -> list[Option]:
         now = time.time()
         return [
-            Option(Text(describe(g, now)), id=g.key, disabled=not g.resumable)
+            Option(describe(g, now), id=g.key, disabled=not g.resumable)
             for g in self.games.values()
         ]
 
@@ -175,7 +172,4 @@ class UnfinishedScreen(ModalScreen[str | None]):
             games.highlighted = next(
                 (i for i, o in enumerate(games.options) if not o.disabled), None
             )
-        self.query_one("#title", Static).update(
-            f"[b]Unfinished games ({len(self.games)})[/b]\n"
-            "Enter resumes the game chosen, d deletes it, n starts a new game."
-        )
+        self.query_one("#title", Static).update(self._title())

@@ -195,7 +195,7 @@ class _Lock:
     def _acquire(path: Path) -> int:
         flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
         while True:
-            if fcntl is None:  # pragma: no cover - exercised by monkeypatching in tests
+            if fcntl is None:
                 return _Lock._acquire_by_pid(path)
             fd = os.open(path, flags, 0o644)
             try:
@@ -229,7 +229,11 @@ class _Lock:
                 return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:
                 owner = _read_owner(path)
-                if _owner_alive(owner):
+                try:  # a holder that made its file a moment ago may not have written it yet
+                    fresh = time.time() - os.stat(path).st_mtime < 5.0
+                except FileNotFoundError:
+                    continue
+                if _owner_alive(owner) or (owner.pid is None and fresh):
                     raise GameLocked(path, owner) from None
                 try:
                     os.unlink(path)  # stale: its holder has died
