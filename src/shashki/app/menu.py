@@ -75,6 +75,7 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Play", show=True),
         Binding("o", "open_file", "Open game"),
+        Binding("u", "unfinished", "Unfinished games"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q,escape", "quit", "Quit"),
     ]
@@ -174,6 +175,9 @@ class MenuScreen(Screen[None]):
 
     def action_open_file(self) -> None:
         self.app.open_game_dialog()  # type: ignore[attr-defined]
+
+    def action_unfinished(self) -> None:
+        self.app.show_unfinished()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen
