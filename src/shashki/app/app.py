@@ -67,7 +67,8 @@ class Settings:
     def save(self, path: Path) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
+            # a temporary of this process's own: two shashki saving at once never clash
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
             os.replace(tmp, path)
         except OSError:
