@@ -160,11 +160,11 @@ ID_RULE = (
 MAX_GAMETYPE = 9999
 _GAMETYPE = re.compile(r"(?:[0-9]{1,4}(?:,[A-Za-z0-9]{0,8}){0,8})?")
 #: The largest variant file read (the shipped ones are about 3 KB).
-MAX_FILE_SIZE = 1 << 20
+MAX_FILE_SIZE = 256 << 10
 #: Brackets nested deeper, or keys of more dotted parts, are refused before TOML is
 #: parsed (tomllib recurses once per bracket and is quadratic in a key's parts).
 MAX_NESTING = 16
-MAX_KEY_PARTS = 8
+MAX_KEY_PARTS = 4
 
 
 def gametype_number(text: str) -> int | None:
