@@ -505,9 +505,9 @@ def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     except OSError as exc:
         raise VariantFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
     try:
-        text = decode_text(data, str(p))
+        text = decode_text(data, "it")
     except ValueError as exc:
-        raise VariantFileError(f"{exc}; save it as UTF-8") from None
+        raise VariantFileError(f"{p}: {exc}; save it as UTF-8") from None
     if "\x00" in text:
         raise VariantFileError(
             f"{p}: not a text file: it holds NUL characters "
