@@ -39,7 +39,7 @@ def _fail(message: str) -> int:
 def cmd_variants(args: argparse.Namespace) -> int:
     variants = all_variants()
     for problem in registry().errors:
-        print(f"shashki: warning: skipped a variant file: {problem}", file=sys.stderr)
+        print(f"shashki: warning: {problem}", file=sys.stderr)
     if args.json:
         data = [
             {

@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -110,7 +111,7 @@ class MenuScreen(Screen[None]):
                         )
                     )
                     self._ids.append(None)
-                options.append(Option(f"  {v.name}", id=v.id))
+                options.append(Option(Text(f"  {v.name}"), id=v.id))  # as text, not markup
                 self._ids.append(v.id)
             yield OptionList(*options, id="variants")
             with VerticalScroll(id="card-area"):
@@ -129,9 +130,10 @@ class MenuScreen(Screen[None]):
         errors = registry().errors
         if errors:
             self.notify(
-                "Some variant files were skipped:\n" + "\n".join(errors),
+                "Problems with your variant files:\n" + "\n".join(errors),
                 severity="warning",
                 timeout=10,
+                markup=False,
             )
 
     @on(OptionList.OptionHighlighted, "#variants")
@@ -231,10 +233,10 @@ class NewGameScreen(ModalScreen[None]):
 
         kinds = player_kinds()
         with VerticalScroll():
-            yield Label(f"[b]New game: {v.name}[/b]")
+            yield Label(f"[b]New game: {escape(v.name)}[/b]")
             for side in (0, 1):
                 with Horizontal(classes="row"):
-                    yield Label(f"{v.side_names[side]}:")
+                    yield Label(f"{escape(v.side_names[side])}:")
                     yield Input(value=settings.names[side] or v.side_names[side], id=f"name{side}")
                     yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
             if v.start_options and not v.start_by_lot:
@@ -243,15 +245,17 @@ class NewGameScreen(ModalScreen[None]):
                     v.start_options[0][0],
                 )
                 with Horizontal(classes="row"):
-                    yield Label(f"{v.start_choice or 'Start'}:")
+                    yield Label(f"{escape(v.start_choice or 'Start')}:")
                     yield Select(
-                        [(label, label) for label, _ in v.start_options],
+                        [(Text(label), label) for label, _ in v.start_options],
                         value=default,
                         allow_blank=False,
                         id="start",
                     )
             if v.start_by_lot:
-                yield Static(f"{v.start_choice or 'First move'}: press 'Draw lots'", id="lot")
+                yield Static(
+                    f"{escape(v.start_choice or 'First move')}: press 'Draw lots'", id="lot"
+                )
             with Horizontal(classes="row"):
                 yield Label("Takebacks:")
                 yield Select(
@@ -278,7 +282,7 @@ class NewGameScreen(ModalScreen[None]):
         self.lot_seed = random.SystemRandom().randrange(1 << 30)
         self.lot_label = random.Random(self.lot_seed).choice(self.variant.start_options)[0]
         self.query_one("#lot", Static).update(
-            f"The lot is drawn: [b]{self.lot_label}[/b] moves first (seed {self.lot_seed})."
+            f"The lot is drawn: [b]{escape(self.lot_label)}[/b] moves first (seed {self.lot_seed})."
         )
 
     @on(Button.Pressed, "#back")

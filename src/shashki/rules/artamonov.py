@@ -22,9 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from .anycapture import AnyCaptureSearch
 from .errors import BadFenError
+from .fen import MAX_COUNTER
 from .geometry import absolute_direction
 from .move import Kind, Move, Piece
 from .movegen import MoveGenerator, Position
+from .numbers import bounded_int, quoted
 from .outcome import Outcome, Termination
 from .rules import CaptureChoice, Rules
 
@@ -212,10 +214,18 @@ class ArtamonovGenerator(MoveGenerator):
                     if not neutral >> frozen & 1:
                         raise BadFenError(f"the frozen square {body} is empty in FEN {fen!r}")
                 elif head == "C":
+                    # counts of captured pieces: small numbers of any length are refused
                     s_text, _, n_text = body.partition(",")
-                    south, north = int(s_text), int(n_text)
+                    most = len(self.geo.squares)
+                    s_count, n_count = bounded_int(s_text, most), bounded_int(n_text, most)
+                    if s_count is None or n_count is None:
+                        raise BadFenError(f"bad field {quoted(f)} in FEN {fen!r}")
+                    south, north = s_count, n_count
                 elif head == "L":
-                    low = int(body)
+                    l_count = bounded_int(body, MAX_COUNTER)
+                    if l_count is None:
+                        raise BadFenError(f"bad field {quoted(f)} in FEN {fen!r}")
+                    low = l_count
                 else:
                     raise BadFenError(f"unexpected field {f!r} in FEN {fen!r}")
             except ValueError as exc:
