@@ -28,7 +28,7 @@ from .move import Kind, Move, Piece
 from .movegen import MoveGenerator, Position
 from .numbers import bounded_int, quoted
 from .outcome import Outcome, Termination
-from .rules import CaptureChoice, Rules
+from .rules import CaptureChoice, Irreversible, Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -50,6 +50,11 @@ class ArtamonovGenerator(MoveGenerator):
             tuple(geo.shift[absolute_direction(n, side)] for n in rules.man_captures)
             for side in (0, 1)
         )
+
+    def irreversibility(self) -> Irreversible:
+        """Captures and crownings only: a man is moved forward by either player, so South
+        may move back a man North has just moved."""
+        return min(super().irreversibility(), Irreversible.MATERIAL)
 
     def _men_that_can_jump(self, men: int, pieces: int, turn: int) -> int:
         empty = self.geo.mask & ~pieces

@@ -10,7 +10,7 @@ from .fen import format_fen, parse_fen
 from .move import Color, Move, Piece
 from .movegen import Position
 from .outcome import Outcome, Termination
-from .rules import Counter, DrawRule, NoMoves
+from .rules import Counter, DrawRule, Irreversible, NoMoves
 from .variant import Variant, find_variant
 
 # (position, clock, legal moves if known, move) saved by each push: pop restores the
@@ -292,13 +292,25 @@ class Game:
         key = key_of(self._pos)
         count = 1
         stack = self._stack
-        # Positions before the last capture or promotion cannot come back.  The key holds
-        # the side to move, so only positions with the same side to move can match.
-        stop = len(stack) - min(len(stack), self.material_plies)
+        # Positions before the last move the generator declares irreversible (a capture,
+        # a crowning, a man's move) cannot come back.  The key holds the side to move, so
+        # only positions with the same side to move can match.
+        stop = len(stack) - min(len(stack), self.lookback())
         for i in range(len(stack) - 1, stop - 1, -1):
             if key_of(stack[i][0]) == key:
                 count += 1
         return count
+
+    def lookback(self) -> int:
+        """How many plies back a position may have occurred that can occur again now: to
+        the last move the generator declares irreversible (``MoveGenerator.irreversible``),
+        or the whole game."""
+        level = self._gen.irreversible
+        if level >= Irreversible.MEN:
+            return self.reversible_plies
+        if level >= Irreversible.MATERIAL:
+            return self.material_plies
+        return len(self._stack)
 
     def outcome(self) -> Outcome | None:
         """Why and how the game ended, or None while it goes on."""

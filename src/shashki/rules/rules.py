@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, IntEnum
 
 from .geometry import expand_directions
 from .move import Color
@@ -54,6 +54,25 @@ class NoMoves(Enum):
     LOSES = "loses"
     #: ... wins (giveaway).
     WINS = "wins"
+
+
+class Irreversible(IntEnum):
+    """What the moves of a variant can never undo, as its move generator declares it: no
+    position played before such a move can occur again after it, so the repetition rule
+    looks back only as far as the last one (RULES.md: threefold repetition).
+
+    Each level names the game counter that bounds the look-back.
+    """
+
+    #: Nothing: a captured piece or a crowned man may come back (a demoted king crowned
+    #: again, a prisoner freed from a Bashni column); look back over the whole game.
+    NOTHING = 0
+    #: Captures and crownings: a capture takes pieces off the board for good and a king
+    #: is never a man again; look back to the last one (``material_plies``).
+    MATERIAL = 1
+    #: Those, and every move of a man: men only move forward as well; look back to the
+    #: last man move or capture (``reversible_plies``).
+    MEN = 2
 
 
 @dataclass(frozen=True)
