@@ -189,6 +189,12 @@ class Game:
         if len(same) == 1:
             return same[0]
         names = "-".join(self.variant.board.name(p) for p in move.path)
+        over = None if legal else self.outcome()
+        if over is not None:  # a goal reached, or no move: nothing is legal any more
+            raise IllegalMoveError(
+                f"{names} is not a legal move: the game is over "
+                f"({over.describe(self.variant.side_names)})"
+            )
         raise IllegalMoveError(f"{names} is not a legal move in {self.fen()}")
 
     def push(self, move: Move) -> Move:

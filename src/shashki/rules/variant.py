@@ -130,7 +130,7 @@ class Variant:
     def generator(self) -> MoveGenerator:
         from .engines import generator_class
 
-        cls = generator_class(self.engine, self.modifiers)
+        cls = generator_class(self.engine, self.modifiers, bool(self.goals))
         gen = cls(self.board, self.rules)
         gen.configure(self)
         return gen
