@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
@@ -198,6 +199,7 @@ class ShashkiApp(App[None]):
         settings_path: Path | None = None,
         autosave: bool = True,
         offer_resume: bool = True,
+        seed: int | None = None,
     ) -> None:
         super().__init__()
         self.settings_path = settings_path or (config_dir() / "settings.json")
@@ -206,6 +208,7 @@ class ShashkiApp(App[None]):
         self.offer_resume = offer_resume
         self._direct = (find_variant(variant) if variant is not None else None, fen)
         self._direct_kinds = kinds
+        self._direct_seed = seed
         self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
@@ -238,7 +241,7 @@ class ShashkiApp(App[None]):
         found = self.tidy_autosaves() if self.autosave_enabled else None
         if variant is not None:
             # the game asked for starts at once; the others wait, listed, for next time
-            self.start_game(variant, fen=fen, kinds=self._direct_kinds)
+            self.start_game(variant, fen=fen, kinds=self._direct_kinds, seed=self._direct_seed)
             waiting = len(found.resumable) if found is not None else 0
             if waiting:
                 self.notify(
@@ -353,6 +356,10 @@ class ShashkiApp(App[None]):
         fen: str | None = None,
     ) -> GameController:
         v = find_variant(variant)
+        if not fen and start is None and seed is None and v.start_by_lot:
+            # a new game draws its lot (the seed goes into the record); only a game
+            # object made without one starts from the default
+            seed = random.SystemRandom().randrange(1 << 30)
         game = Game(v, fen) if fen else Game(v, start=start, seed=seed)
         names = names or (v.side_names[0], v.side_names[1])
         return self._play(game, names, kinds, flip)
@@ -771,6 +778,7 @@ def run(
     game_number: int | None = None,
     default_variant: str | None = None,
     mouse: bool = True,
+    seed: int | None = None,
 ) -> None:
     app = ShashkiApp(
         variant=variant,
@@ -779,6 +787,7 @@ def run(
         replay=Path(replay) if replay else None,
         game_number=game_number,
         default_variant=default_variant,
+        seed=seed,
     )
     app.run(mouse=mouse)
     app.flush_autosave()

@@ -43,9 +43,11 @@ class Game:
         """A new game of ``variant``, from ``fen`` or from the variant's start position.
 
         Where the variant offers several start positions (the wolf's square, the first
-        mover of Artamonov's game) ``start`` picks one by its label; if the variant draws
-        it by lot, it is drawn with ``random.Random(seed)`` (``start_label`` and
-        ``seed`` record the result).  Raises BadFenError or ValueError.
+        mover of Artamonov's game) ``start`` picks one by its label.  Without one the game
+        starts from the default (the option that is the variant's ``start``), every time:
+        a start the variant draws by lot is drawn only when a ``seed`` is given, with
+        ``random.Random(seed)``; ``start_label`` and ``seed`` record the result.  Raises
+        BadFenError or ValueError.
         """
         self.variant: Variant = find_variant(variant)
         self._gen = self.variant.generator
@@ -53,10 +55,13 @@ class Game:
         self._inline = self._gen.inline_apply
         #: The label of the start option chosen or drawn, "" for a plain start.
         self.start_label = ""
-        self.seed = seed
+        #: The seed the start was drawn from (a variant that draws it by lot), or None.
+        self.seed: int | None = None
         if fen is None:
             fen = self.variant.start
             options = self.variant.start_options
+            if options and self.variant.start_by_lot:
+                self.seed = seed
             if start is not None:
                 labels = {label.lower(): (label, f) for label, f in options}
                 if start.lower() not in labels:
@@ -65,8 +70,8 @@ class Game:
                         f"{self.variant.name} has no start option {start!r} (options: {known})"
                     )
                 self.start_label, fen = labels[start.lower()]
-            elif options and self.variant.start_by_lot:
-                self.start_label, fen = random.Random(seed).choice(options)
+            elif self.seed is not None:
+                self.start_label, fen = random.Random(self.seed).choice(options)
             elif options:
                 default = [o for o in options if o[1] == self.variant.start] or list(options)
                 self.start_label, fen = default[0]

@@ -109,8 +109,9 @@ class Variant:
     #: Rule modifiers applied on top of the host rules, with their options.
     modifiers: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
-    #: Alternative start positions the players choose from: (label, FEN); the first
-    #: is the default.  Empty: ``start`` is the only one.
+    #: Alternative start positions the players choose from: (label, FEN); the one
+    #: that is ``start`` is the default (else the first).  Empty: ``start`` is the only
+    #: one.
     start_options: tuple[tuple[str, str], ...] = ()
     #: What the choice is about, for the new-game dialog ("Wolf's square").
     start_choice: str = ""
