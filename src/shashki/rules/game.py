@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
 from .move import Color, Move, Piece
 from .movegen import Position
@@ -399,14 +400,84 @@ class Game:
 
     def perft(self, depth: int) -> int:
         """Leaf nodes of the legal-move tree at exactly ``depth`` plies (fast: copy-make,
-        moves counted, not made, at the last ply)."""
+        moves counted, not made, at the last ply).  Raises PerftDepthError for a depth
+        it cannot finish (:meth:`check_perft_depth`)."""
+        self.check_perft_depth(depth)
         return perft_count(self.variant, self._pos, depth)
 
     def divide(self, depth: int) -> Iterator[tuple[Move, int]]:
-        """Each legal move with the perft count below it at ``depth - 1``."""
+        """Each legal move with the perft count below it at ``depth - 1``.  Raises
+        PerftDepthError, before the first move, for a depth it cannot finish."""
+        self.check_perft_depth(depth)
         gen = self._gen
         for mv in gen.moves(self._pos):
             yield mv, perft_count(self.variant, gen.apply(self._pos, mv), depth - 1)
+
+    def check_perft_depth(self, depth: int) -> None:
+        """Refuse a perft depth that cannot be finished: one below 0, one deeper than
+        MAX_PERFT_DEPTH (the count recurses once per ply), or one at which the tree,
+        growing from here as it does over its first plies, would have more than
+        10^PERFT_LIMIT leaves (months of counting).  The growth is measured by counting
+        the first plies (a few thousand leaves), so the answer is the same every time.
+        Raises PerftDepthError saying why, with the deepest depth it counts here."""
+        if depth < 0:
+            raise PerftDepthError(f"perft depth must be 0 or more, not {_number(depth)}")
+        if depth > MAX_PERFT_DEPTH:
+            raise PerftDepthError(
+                f"perft depth {_number(depth)} cannot be counted: perft counts at most "
+                f"{MAX_PERFT_DEPTH} plies deep"
+            )
+        if depth <= _PERFT_SURE:
+            return
+        counts = [1]
+        while len(counts) <= min(depth - 1, _PERFT_PROBE_PLIES) and counts[-1] < _PERFT_PROBE:
+            counts.append(perft_count(self.variant, self._pos, len(counts)))
+        last = len(counts) - 1
+        if counts[last] == 0:
+            return  # the tree ends before that depth: nothing is left to count
+        # the growth per ply, over two plies where it can (each side's moves in turn)
+        if last >= 2:
+            growth = (counts[last] / counts[last - 2]) ** 0.5
+        else:
+            growth = counts[last] / counts[last - 1]
+        if growth <= 1.0:
+            return
+        per_ply = math.log10(growth)
+        digits = math.log10(counts[last]) + (depth - last) * per_ply
+        if digits <= PERFT_LIMIT:
+            return
+        deepest = last + int((PERFT_LIMIT - math.log10(counts[last])) / per_ply)
+        raise PerftDepthError(
+            f"perft depth {depth} cannot be finished: the tree grows about {growth:.1f} "
+            f"times a ply from here, to some 10^{digits:.0f} leaves at that depth, and perft "
+            f"counts a few million a second; it counts to depth {max(deepest, _PERFT_SURE)} "
+            f"here (at most 10^{PERFT_LIMIT} leaves, months of counting)"
+        )
+
+
+#: The deepest perft counts at all: the count recurses once per ply.
+MAX_PERFT_DEPTH = 100
+#: The most leaves perft sets out to count, as a power of ten: months of counting at the
+#: few million leaves a second of the fast perft.  A deeper tree is refused, not started.
+PERFT_LIMIT = 13
+#: Depths counted without measuring the tree first (hours of counting at the most).
+_PERFT_SURE = 10
+#: The tree's growth is measured over at most this many plies and leaves.
+_PERFT_PROBE_PLIES = 14
+_PERFT_PROBE = 5_000
+
+
+def _number(value: int) -> str:
+    """``value`` for a message: a number too long to read (or to write: Python refuses
+    more than 4,300 digits) is shown by its first digits and its length."""
+    size = abs(value)
+    if size.bit_length() <= 100:
+        return str(value)
+    digits = int(size.bit_length() * math.log10(2)) + 1
+    if size < 10 ** (digits - 1):
+        digits -= 1
+    sign = "-" if value < 0 else ""
+    return f"{sign}{size // 10 ** (digits - 12)}... ({digits} digits)"
 
 
 def perft_count(variant: Variant, pos: Position, depth: int) -> int:
