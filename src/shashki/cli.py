@@ -107,7 +107,7 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def cmd_perft(args: argparse.Namespace) -> int:
     game = _new_game(args)
-    game.check_perft_depth(args.depth)  # a depth it cannot finish: one line, exit status 2
+    # a depth it cannot finish is refused (PerftDepthError) before anything is printed
     if args.divide and args.depth >= 1:
         total = 0
         legal = game.legal_moves()
