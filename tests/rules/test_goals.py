@@ -99,12 +99,17 @@ def test_no_legal_move_once_a_goal_is_reached(name: str) -> None:
             reached += 1
             assert game.legal_moves() == [] and game.captures() == []
             assert game.perft(1) == 0 and list(game.divide(2)) == []
+            assert variant.generator.horizon(game.position) == ([], False)
             ends = EndRules(variant)
             assert ends.outcome(game.position, [], 0, 0, [game.position]) == game.outcome()
             result = Search(variant).search(game, depth=2)
             assert result.move is None and result.outcome == game.outcome()
         else:
             assert game.perft(3) == reference_perft(game, 3), game.fen()
+            moves = game.legal_moves()
+            captures, movable = variant.generator.horizon(game.position)
+            assert movable is bool(moves)
+            assert sorted(captures) == (sorted(moves) if captures else [])
             divided = {str(m): n for m, n in game.divide(2)}
             for move in game.legal_moves():
                 game.push_unchecked(move)

@@ -34,6 +34,21 @@ class GoalsMixin(_Base):
         for goal in variant.goals:
             masks[int(goal.side)] |= variant.board.rank_mask[goal.rank - 1]
         self.goal_masks = (masks[0], masks[1])
+        # away from the goals the moves are those of the generator below: where that is
+        # the plain one, ``horizon`` may still test captures and steps apart (the search)
+        from .movegen import MoveGenerator
+
+        mro = type(self).__mro__
+        below = mro[mro.index(GoalsMixin) + 1 :]
+
+        def plain(name: str) -> bool:
+            """Whether ``name`` below the goals is MoveGenerator's own."""
+            own = next(cls.__dict__[name] for cls in below if name in cls.__dict__)
+            return bool(own is MoveGenerator.__dict__[name])
+
+        self._plain_horizon = (
+            self.mandatory and plain("moves") and plain("captures") and plain("_captures")
+        )
 
     def goal_reached(self, pos: Position) -> bool:
         """Whether a piece of a side stands on one of its goal squares in ``pos``."""
