@@ -18,6 +18,7 @@ from .records.model import GameRecord
 from .records.pdn import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
+from .rules.numbers import is_digits, quoted
 from .rules.variant import add_variant_file
 
 if TYPE_CHECKING:
@@ -41,9 +42,8 @@ def _whole_number(text: str) -> int:
     digits); raises ArgumentTypeError, quoting at most the start of ``text``."""
     body = text.strip()
     digits = body[1:] if body[:1] in "+-" else body
-    if not (digits.isascii() and digits.isdigit()):
-        shown = text if len(text) <= 40 else text[:40] + "..."
-        raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}")
+    if not is_digits(digits):
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}")
     value = 0
     for start in range(0, len(digits), 4000):  # int() reads 4,000 digits at a time
         chunk = digits[start : start + 4000]
