@@ -19,6 +19,7 @@ from ..rules.move import Color, Move
 from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen
+from .plain import Plain
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -86,9 +87,10 @@ class GameScreen(Screen[None]):
         with Vertical(id="board-area"):
             yield self.board
         with Vertical(id="side"):
-            yield Static(id="turn")
-            yield Static(id="status")
-            yield Static(id="info")
+            # names, side names and typed moves are data: shown as they are
+            yield Plain(id="turn")
+            yield Plain(id="status")
+            yield Plain(id="info")
             yield OptionList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield Footer()

@@ -11,7 +11,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -28,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from ..rules import Game
 from ..rules.variant import Variant, all_variants, registry
+from .plain import Plain, literal, marked, visible
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -164,8 +164,8 @@ class MenuScreen(Screen[None]):
         # the card's paragraphs, each joined into one line that the widget wraps
         paragraphs = [" ".join(p.split()) for p in v.card.split("\n\n") if p.strip()]
         card.append("\n\n".join(paragraphs))
-        if extra:
-            card.append("\n\n" + "\n".join(extra), style="dim")
+        if extra:  # a user file's path may hold any character: control ones shown as symbols
+            card.append(visible("\n\n" + "\n".join(extra)), style="dim")
         self.query_one("#card", Static).update(card)
 
     def action_choose(self) -> None:
@@ -233,10 +233,10 @@ class NewGameScreen(ModalScreen[None]):
 
         kinds = player_kinds()
         with VerticalScroll():
-            yield Label(f"[b]New game: {escape(v.name)}[/b]")
+            yield Label(marked("[b]New game: $name[/b]", name=v.name))
             for side in (0, 1):
                 with Horizontal(classes="row"):
-                    yield Label(f"{escape(v.side_names[side])}:")
+                    yield Label(literal(f"{v.side_names[side]}:"))
                     yield Input(value=settings.names[side] or v.side_names[side], id=f"name{side}")
                     yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
             if v.start_options and not v.start_by_lot:
@@ -245,7 +245,7 @@ class NewGameScreen(ModalScreen[None]):
                     v.start_options[0][0],
                 )
                 with Horizontal(classes="row"):
-                    yield Label(f"{escape(v.start_choice or 'Start')}:")
+                    yield Label(literal(f"{v.start_choice or 'Start'}:"))
                     yield Select(
                         [(Text(label), label) for label, _ in v.start_options],
                         value=default,
@@ -253,9 +253,7 @@ class NewGameScreen(ModalScreen[None]):
                         id="start",
                     )
             if v.start_by_lot:
-                yield Static(
-                    f"{escape(v.start_choice or 'First move')}: press 'Draw lots'", id="lot"
-                )
+                yield Plain(f"{v.start_choice or 'First move'}: press 'Draw lots'", id="lot")
             with Horizontal(classes="row"):
                 yield Label("Takebacks:")
                 yield Select(
@@ -282,7 +280,11 @@ class NewGameScreen(ModalScreen[None]):
         self.lot_seed = random.SystemRandom().randrange(1 << 30)
         self.lot_label = random.Random(self.lot_seed).choice(self.variant.start_options)[0]
         self.query_one("#lot", Static).update(
-            f"The lot is drawn: [b]{escape(self.lot_label)}[/b] moves first (seed {self.lot_seed})."
+            marked(
+                "The lot is drawn: [b]$label[/b] moves first (seed $seed).",
+                label=self.lot_label,
+                seed=str(self.lot_seed),
+            )
         )
 
     @on(Button.Pressed, "#back")
