@@ -23,9 +23,12 @@ from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
 from .menu import MenuScreen
+from .plain import visible
 from .players import make_player, seat
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from ..records import AutosaveSlot, GameRecord
     from ..records.autosaves import Scan
 
@@ -234,6 +237,26 @@ class ShashkiApp(App[None]):
         self.settings.board_theme = themes[(themes.index(current) + 1) % len(themes)]
         self.save_settings()
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's notification (every screen's notify() comes here).  shashki's own say
+        markup=False, as they quote names, paths and errors; such a message has its
+        control characters shown as symbols, since a path may hold any."""
+        super().notify(
+            message if markup else visible(message),
+            title=title,
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
+
     # -- flow ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -248,6 +271,7 @@ class ShashkiApp(App[None]):
                     f"{waiting} other unfinished game{'s are' if waiting > 1 else ' is'} kept: "
                     f"press u in the menu to see {'them' if waiting > 1 else 'it'}.",
                     timeout=8,
+                    markup=False,
                 )
             return
         self.push_screen(MenuScreen())
@@ -270,19 +294,19 @@ class ShashkiApp(App[None]):
         found = scan_autosaves()
         report = found.damage_report()
         if report:
-            self.notify(report, severity="warning", timeout=12)
+            self.notify(report, severity="warning", timeout=12, markup=False)
         for problem in found.problems:
-            self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, severity="warning", timeout=10, markup=False)
         return found
 
     def show_unfinished(self) -> None:
         """The list of unfinished games (the menu's u)."""
         if not self.autosave_enabled:
-            self.notify("Autosave is off: there are no unfinished games.", timeout=5)
+            self.notify("Autosave is off: there are no unfinished games.", timeout=5, markup=False)
             return
         found = self.tidy_autosaves()
         if not found.games:
-            self.notify("No unfinished games.", timeout=5)
+            self.notify("No unfinished games.", timeout=5, markup=False)
             return
         self._list_unfinished(found)
 
@@ -305,15 +329,22 @@ class ShashkiApp(App[None]):
         try:
             slot, record = AutosaveSlot.claim(key)
         except FileNotFoundError:
-            self.notify("That game is not there any more: it ended or was deleted.", timeout=8)
+            self.notify(
+                "That game is not there any more: it ended or was deleted.", timeout=8, markup=False
+            )
             return None
         except (DamagedSave, UnknownVariant, OSError) as exc:
-            self.notify(f"Cannot resume that game: {one_line(exc)}.", severity="error", timeout=10)
+            self.notify(
+                f"Cannot resume that game: {one_line(exc)}.",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return None
         game = record.end().replay()  # checked by claim()
         if game.outcome() is not None:
             slot.release()
-            self.notify("That game is over already.", timeout=8)
+            self.notify("That game is over already.", timeout=8, markup=False)
             return None
         names = (
             record.header("White") or game.variant.side_names[0],
@@ -550,6 +581,7 @@ class ShashkiApp(App[None]):
             f"Autosave failed: {message.reason}. Save the game with s to keep it.",
             severity="error",
             timeout=12,
+            markup=False,
         )
 
     def flush_autosave(self, timeout: float = 5.0) -> None:
@@ -586,7 +618,9 @@ class ShashkiApp(App[None]):
             try:
                 path = Path(name).expanduser()
             except RuntimeError as exc:  # "~nobody/x": no such home folder
-                self.notify(f"Not saved: {one_line(exc)}", severity="error", timeout=8)
+                self.notify(
+                    f"Not saved: {one_line(exc)}", severity="error", timeout=8, markup=False
+                )
                 return
             if not path.is_absolute():
                 path = folder / path
@@ -614,6 +648,7 @@ class ShashkiApp(App[None]):
                     self.notify(
                         f"Not saved: {path} is left as it was. Press s to choose another name.",
                         timeout=8,
+                        markup=False,
                     )
 
             self.push_screen(
@@ -622,10 +657,13 @@ class ShashkiApp(App[None]):
             return False
         except (OSError, ValueError) as exc:
             self.notify(
-                f"Not saved: {one_line(exc)}. The game is still here.", severity="error", timeout=8
+                f"Not saved: {one_line(exc)}. The game is still here.",
+                severity="error",
+                timeout=8,
+                markup=False,
             )
             return False
-        self.notify(f"Saved to {path}")
+        self.notify(f"Saved to {path}", markup=False)
         return True
 
     def open_game_dialog(self) -> None:
@@ -652,19 +690,27 @@ class ShashkiApp(App[None]):
         from .replay import GameTableScreen, load_record
 
         if not path.is_file():
-            self.notify(f"Cannot open {path}: no such file", severity="error", timeout=8)
+            self.notify(
+                f"Cannot open {path}: no such file", severity="error", timeout=8, markup=False
+            )
             return
         if game_number is not None:
             try:
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
                 self.notify(
-                    f"Cannot read {path}: {exc.strerror or exc}", severity="error", timeout=8
+                    f"Cannot read {path}: {exc.strerror or exc}",
+                    severity="error",
+                    timeout=8,
+                    markup=False,
                 )
                 return
             if record is None:
                 self.notify(
-                    f"{path.name} has no game number {game_number}.", severity="error", timeout=8
+                    f"{path.name} has no game number {game_number}.",
+                    severity="error",
+                    timeout=8,
+                    markup=False,
                 )
                 self.push_screen(GameTableScreen(path, default_variant))
                 return
@@ -678,14 +724,19 @@ class ShashkiApp(App[None]):
 
         if record.variant is None:
             self.notify(
-                "This game is of a variant shashki does not play.", severity="error", timeout=8
+                "This game is of a variant shashki does not play.",
+                severity="error",
+                timeout=8,
+                markup=False,
             )
             return
         if not record.mainline_moves() and not record.errors:
             try:
                 game = record.start()
             except Exception as exc:
-                self.notify(f"Cannot set up this position: {exc}", severity="error", timeout=8)
+                self.notify(
+                    f"Cannot set up this position: {exc}", severity="error", timeout=8, markup=False
+                )
                 return
             names = (
                 record.header("White") or game.variant.side_names[0],
@@ -696,7 +747,9 @@ class ShashkiApp(App[None]):
         try:
             screen = ReplayScreen(record, source)
         except Exception as exc:
-            self.notify(f"Cannot replay this game: {exc}", severity="error", timeout=8)
+            self.notify(
+                f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
+            )
             return
         self.push_screen(screen)
 
@@ -722,7 +775,9 @@ class ShashkiApp(App[None]):
         try:
             game = record.end().replay()
         except Exception as exc:
-            self.notify(f"Cannot replay this game: {exc}", severity="error", timeout=8)
+            self.notify(
+                f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
+            )
             return
         if not record.ok:
             first = record.errors[0] if getattr(record, "errors", None) else None
@@ -730,6 +785,7 @@ class ShashkiApp(App[None]):
                 f"The record has an error; continuing after the last good move. {first or ''}",
                 severity="warning",
                 timeout=10,
+                markup=False,
             )
         names = (
             record.header("White") or game.variant.side_names[0],
@@ -740,6 +796,7 @@ class ShashkiApp(App[None]):
             self.notify(
                 "This game is already over: " + game.outcome().describe(game.variant.side_names),
                 timeout=8,
+                markup=False,
             )
 
     # -- the command palette reaches every action --------------------------------------------

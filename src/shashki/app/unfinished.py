@@ -15,6 +15,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .dialogs import ConfirmScreen
+from .plain import visible
 
 if TYPE_CHECKING:
     from ..records import Unfinished
@@ -41,12 +42,13 @@ def describe(game: Unfinished, now: float | None = None) -> Text:
     cannot be resumed, if it cannot."""
     moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
     text = Text()
-    text.append(game.variant_name, style="bold")
-    text.append(f" — {game.players[0]} v {game.players[1]}\n")
+    # names from the autosave's tags: a rich Text is never markup, control characters shown
+    text.append(visible(game.variant_name), style="bold")
+    text.append(visible(f" — {game.players[0]} v {game.players[1]}") + "\n")
     details = f"{moves}, last played {when_text(game.last_played, now)}"
     text.append(details, style="dim")
     if game.status:
-        text.append(f" — {game.status}", style="italic")
+        text.append(visible(f" — {game.status}"), style="italic")
     return text
 
 
@@ -127,7 +129,9 @@ class UnfinishedScreen(ModalScreen[str | None]):
         if game is None:
             return
         if not game.resumable:
-            self.notify(f"This game cannot be resumed: {game.status}.", severity="warning")
+            self.notify(
+                f"This game cannot be resumed: {game.status}.", severity="warning", markup=False
+            )
             return
         self.dismiss(game.key)
 
@@ -141,7 +145,11 @@ class UnfinishedScreen(ModalScreen[str | None]):
         if game is None:
             return
         if game.owner is not None:
-            self.notify(f"This game is {game.status}: it cannot be deleted.", severity="warning")
+            self.notify(
+                f"This game is {game.status}: it cannot be deleted.",
+                severity="warning",
+                markup=False,
+            )
             return
         players = f"{game.players[0]} v {game.players[1]}"
 
@@ -160,7 +168,7 @@ class UnfinishedScreen(ModalScreen[str | None]):
     def _delete(self, game: Unfinished) -> None:
         problem = self.shashki.delete_unfinished(game.key)
         if problem is not None:
-            self.notify(problem, severity="error", timeout=8)
+            self.notify(problem, severity="error", timeout=8, markup=False)
             return
         del self.games[game.key]
         if not any(g.resumable for g in self.games.values()):
