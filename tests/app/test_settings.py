@@ -43,6 +43,7 @@ def test_good_values_are_kept(tmp_path: Path) -> None:
         '{"names": 5}',
         '{"names": ["only one"]}',
         '{"names": [1, 2]}',
+        '{"names": ["\\u001b[2J", "Bob"]}',
         '{"piece_set": 3}',
         '{"piece_set": "runes"}',
         '{"board_theme": ["classic"]}',

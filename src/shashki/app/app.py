@@ -91,7 +91,9 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
     "autoflip": lambda v: isinstance(v, bool),
     "names": lambda v: (
-        isinstance(v, list) and len(v) == 2 and all(isinstance(n, str) and len(n) <= 200 for n in v)
+        isinstance(v, list)
+        and len(v) == 2
+        and all(isinstance(n, str) and len(n) <= 200 and n.isprintable() for n in v)
     ),
 }
 
