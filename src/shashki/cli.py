@@ -18,6 +18,7 @@ from .records.model import GameRecord
 from .records.pdn import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
+from .rules.numbers import is_digits, quoted
 from .rules.variant import add_variant_file
 
 if TYPE_CHECKING:
@@ -36,10 +37,34 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _whole_number(text: str) -> int:
+    """An argument that is a whole number of any size (``int`` refuses more than 4,300
+    digits); raises ArgumentTypeError, quoting at most the start of ``text``."""
+    body = text.strip()
+    digits = body[1:] if body[:1] in "+-" else body
+    if not is_digits(digits):
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}")
+    value = 0
+    for start in range(0, len(digits), 4000):  # int() reads 4,000 digits at a time
+        chunk = digits[start : start + 4000]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return -value if body[:1] == "-" else value
+
+
+def _new_game(args: argparse.Namespace) -> Game:
+    """The game a command starts from: ``--fen``, or the variant's start, which is the
+    default start (the same every run) unless ``--seed`` draws the lot."""
+    if args.fen is not None:
+        if args.seed is not None:
+            raise ShashkiError("--seed draws the start position by lot: give it without --fen")
+        return Game(args.variant, args.fen)
+    return Game(args.variant, seed=args.seed)
+
+
 def cmd_variants(args: argparse.Namespace) -> int:
     variants = all_variants()
     for problem in registry().errors:
-        print(f"shashki: warning: skipped a variant file: {problem}", file=sys.stderr)
+        print(f"shashki: warning: {problem}", file=sys.stderr)
     if args.json:
         data = [
             {
@@ -81,9 +106,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    if args.depth < 0:
-        return _fail(f"depth must be 0 or more, not {args.depth}")
-    game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
+    game = _new_game(args)
+    # a depth it cannot finish is refused (PerftDepthError) before anything is printed
     if args.divide and args.depth >= 1:
         total = 0
         legal = game.legal_moves()
@@ -113,12 +137,13 @@ def cmd_best(args: argparse.Namespace) -> int:
     from .rules.interrupt import interruptible
 
     if args.depth is not None and not 1 <= args.depth <= BEST_MAX_DEPTH:
-        return _fail(f"depth must be from 1 to {BEST_MAX_DEPTH} plies, not {args.depth}")
+        shown = args.depth if args.depth.bit_length() < 64 else "a number of that size"
+        return _fail(f"depth must be from 1 to {BEST_MAX_DEPTH} plies, not {shown}")
     if args.time is not None and not (math.isfinite(args.time) and 0 < args.time <= BEST_MAX_TIME):
         return _fail(
             f"time must be more than 0 and at most {BEST_MAX_TIME} seconds, not {args.time:g}"
         )
-    game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
+    game = _new_game(args)
     variant = game.variant
     # a depth alone has no clock; neither limit: 3 seconds
     seconds = args.time if args.time is not None or args.depth is not None else 3.0
@@ -215,17 +240,6 @@ def cmd_best(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plies(text: str) -> int:
-    """``best --depth``: a whole number (one of any length is refused in one line, without
-    converting it: Python refuses to convert more than 4300 digits)."""
-    digits = text.strip().lstrip("+")
-    if not digits.lstrip("-").isdigit():
-        raise argparse.ArgumentTypeError(f"not a whole number of plies: {text[:20]!r}")
-    if len(digits) > 9:
-        raise argparse.ArgumentTypeError(f"depth must be from 1 to {BEST_MAX_DEPTH} plies")
-    return int(digits)
-
-
 def _check_entry(path: str, index: int, game: GameRecord) -> dict[str, Any]:
     """One game's report for ``check --json``."""
 
@@ -309,7 +323,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     variant = find_variant(args.variant)
     if args.fen is not None:
-        Game(variant, args.fen)  # a bad FEN is refused here, in one line, before the screen opens
+        _new_game(args)  # a bad FEN is refused here, in one line, before the screen opens
     try:
         from .app.players import seat
     except ImportError as exc:  # pragma: no cover - textual is a dependency
@@ -323,7 +337,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f"not {getattr(args, side)!r}"
             )
         kinds.append(kind)
-    return _run_app(variant=variant.id, fen=args.fen, kinds=tuple(kinds), mouse=not args.no_mouse)
+    return _run_app(
+        variant=variant.id,
+        fen=args.fen,
+        kinds=tuple(kinds),
+        mouse=not args.no_mouse,
+        seed=args.seed,
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -350,6 +370,16 @@ def _run_app(**kwargs: object) -> int:
         return _fail(f"the terminal app needs Textual: {exc}")
     run(**kwargs)  # type: ignore[arg-type]
     return 0
+
+
+def _add_seed(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--seed",
+        type=_whole_number,
+        metavar="N",
+        help="draw the start by lot from seed N, where the variant draws it (Artamonov's "
+        "first mover); without it the start is the variant's default, the same every run",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -383,6 +413,7 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"who plays {side}: person (the default) or a computer level 1-8",
         )
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
+    _add_seed(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="open a PDN file in the replay viewer")
@@ -407,9 +438,10 @@ def build_parser() -> argparse.ArgumentParser:
         "the last line of the output.",
     )
     p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("depth", metavar="DEPTH", type=int)
+    p.add_argument("depth", metavar="DEPTH", type=_whole_number)
     p.add_argument("--fen", help="start from this position instead of the initial one")
     p.add_argument("--divide", action="store_true", help="first print each move and its count")
+    _add_seed(p)
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser(
@@ -427,8 +459,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--time", type=float, metavar="SECONDS", help="search for this long (default: 3 seconds)"
     )
     limit.add_argument(
-        "--depth", type=_plies, metavar="N", help="search to this depth in plies (at most 200)"
+        "--depth",
+        type=_whole_number,
+        metavar="N",
+        help=f"search to this depth in plies (at most {BEST_MAX_DEPTH})",
     )
+    _add_seed(p)
     p.set_defaults(func=cmd_best)
 
     p = sub.add_parser(

@@ -36,7 +36,7 @@ from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.rules import NoMoves
-from ..rules.variant import Variant
+from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 from .terminal import EndRules
 
@@ -231,7 +231,10 @@ def _cache_path(v: Variant, white: int, black: int) -> Path:
     digest = hashlib.sha256(
         repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares)).encode()
     ).hexdigest()[:12]
-    return cache_dir() / f"{v.id}-{white}v{black}-{digest}.bin"
+    # the id is checked when a variant is read; checked again here, so that no id
+    # can make a path that leaves the cache folder (the digest tells ids apart)
+    name = v.id if is_valid_id(v.id) else "variant"
+    return cache_dir() / f"{name}-{white}v{black}-{digest}.bin"
 
 
 def cache_dir() -> Path:

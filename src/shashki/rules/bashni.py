@@ -23,7 +23,7 @@ from .geometry import absolute_direction
 from .interrupt import STEPS, poll
 from .move import Color, Kind, Move, Piece
 from .movegen import MoveGenerator, Position
-from .rules import CaptureChoice, KingLanding, PromotionInCapture, Rules
+from .rules import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
 
 Columns = tuple[tuple[int, str], ...]
 _CODES = {"w": (0, False), "b": (1, False), "W": (0, True), "B": (1, True)}
@@ -67,6 +67,13 @@ class BashniGenerator(MoveGenerator):
         self._masks: dict[Columns, int] = {}
         self._steps = STEPS  # steps of the capture search until the next poll
         self._seen: dict[Any, bool] = {}  # the states of the capture search met so far
+
+    def irreversibility(self) -> Irreversible:
+        """Nothing is for good: a captured piece goes under the capturing column and
+        comes back up when the pieces above it are taken in turn (``b2:g7 h8:f6:d4 e5:c3
+        g7-h8 d4-e3 h8:a1 e3-c1 c3-h8 c1-b2 a1:e5`` from ``W:WKb2:BKh8,e5=WWB`` comes back
+        to it after four captures), and a column's move may carry any pieces."""
+        return Irreversible.NOTHING
 
     # -- columns ------------------------------------------------------------------
 
