@@ -12,14 +12,19 @@ variant-specific code here.
   counts, the double-move half-turn); the draw counters are added to the key only while
   a draw rule could fire within the remaining depth (see :meth:`Search._key`).  Python
   hashes the tuple in C faster than an incremental Zobrist update can be made in Python
-  (``benchmarks/search.py`` measures both).
+  (``benchmarks/search.py`` measures both).  It keeps its size during a search too:
+  past ``table_size`` entries the shallowest are dropped.
 * Quiescence: at the horizon, a side that must capture goes on capturing; otherwise the
-  position is evaluated.
+  position is evaluated.  The exchanges share the table (kings trading in another order
+  transpose), and beyond :data:`QFULL` plies only the likeliest capture is followed.
 * Move ordering: the table's move, then captures by size, killers, history.
 * Late move reductions for quiet moves; a forced move (the only legal one) is extended;
   ProbCut: a shallow search that clears a raised bound cuts a non-PV node.
 * The clock is read every few nodes: the search stops within a few milliseconds of its
-  deadline, or as soon as ``cancelled()`` turns true.
+  deadline, or as soon as ``cancelled()`` turns true; a long move generation reads it
+  too (:mod:`shashki.rules.interrupt`), the listing of the root's moves included.  The
+  move returned is always one that was looked at: before depth 1 is done, the best of
+  the moves searched to depth 1, or of the positions the moves lead to, evaluated.
 * The end of the game: the variant's goals, no legal move (a loss, or a win in
   giveaway), its own decisions and its draw rules with their counters and repetitions,
   exactly as :meth:`~shashki.rules.Game.outcome` decides.  A position repeated inside
