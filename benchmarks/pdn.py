@@ -5,6 +5,11 @@ per second when only the tags are scanned, and when every game is read and repla
 (every move matched to a legal move, variations included).  Then the peak memory
 (tracemalloc) of reading one file and of reading a temporary file made of N copies of
 it: streaming keeps the peak flat, whatever the size.  Prints figures, asserts nothing.
+
+``--broken N`` instead measures ``shashki check`` (and ``check --json``) as a separate
+process over a generated file of N broken games — illegal moves, junk, games of no
+variant, prose, unclosed braces — and prints the peak resident memory of each run
+(``getrusage`` of that child) for N/10 and N games: it stays flat whatever N.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -81,6 +87,59 @@ def peak_memory(path: Path, variant: str) -> tuple[int, int]:
     return peak, games
 
 
+#: The broken games of ``--broken``, in turn: every kind of problem a check reports.
+BROKEN_GAMES = [
+    '[Event "illegal {n}"]\n[GameType "25"]\n1. c3-d4 f6-g5 2. d4-f6 *\n',
+    '[Event "junk {n}"]\n[GameType "20"]\n1. 32-28 19-23 2. -- 14-19 *\n',
+    '[Event "no variant {n}"]\n[GameType "31"]\n1. 32-28 *\n',
+    '[Event "bad FEN {n}"]\n[FEN "W:W99:B1"]\n1. 32-28 *\n',
+    '[Event "prose {n}"]\n1. 32-28 19-23 White resigns {{never closed\n2. 28x19 *\n',
+]
+
+
+def write_broken(path: Path, count: int) -> int:
+    """A file of ``count`` broken games; returns its size in bytes."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for n in range(count):
+            fh.write(BROKEN_GAMES[n % len(BROKEN_GAMES)].format(n=n))
+            fh.write("\n")
+    return path.stat().st_size
+
+
+def check_peak(path: Path, *options: str) -> tuple[float, float, int]:
+    """(peak resident megabytes, seconds, exit status) of ``shashki check`` over
+    ``path`` in a process of its own, its output thrown away."""
+    start = time.perf_counter()
+    with open(os.devnull, "w") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "shashki", "check", *options, str(path)],
+            stdout=sink,
+            stderr=sink,
+            stdin=subprocess.DEVNULL,
+        )
+        _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    # ru_maxrss is in kilobytes on Linux (bytes on macOS)
+    scale = 1 / 1024 if sys.platform != "darwin" else 1 / (1 << 20)
+    return usage.ru_maxrss * scale, time.perf_counter() - start, proc.returncode
+
+
+def broken_memory(count: int) -> None:
+    print(f"shashki check over N broken games ({len(BROKEN_GAMES)} kinds in turn), peak RSS:")
+    with tempfile.TemporaryDirectory() as folder:
+        for n in sorted({max(1, count // 10), count}):
+            path = Path(folder) / f"broken-{n}.pdn"
+            size = write_broken(path, n)
+            for options in ((), ("--json",)):
+                peak, seconds, status = check_peak(path, *options)
+                label = " ".join(["check", *options])
+                print(
+                    f"  {label:13} {n:>9} games {size / 1e6:8.1f} MB  peak {peak:7.1f} MB  "
+                    f"{seconds:6.1f} s  ({n / seconds:,.0f} games/s, exit {status})"
+                )
+            path.unlink()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
@@ -94,7 +153,16 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the file copied for the memory test (default: {MEMORY_DEFAULT}; tracemalloc "
         "makes reading some ten times slower)",
     )
+    parser.add_argument(
+        "--broken",
+        type=int,
+        metavar="N",
+        help="only measure the memory of 'shashki check' over N generated broken games",
+    )
     args = parser.parse_args(argv)
+    if args.broken is not None:
+        broken_memory(max(1, args.broken))
+        return 0
     if not args.corpus.is_dir():
         print(f"no corpus at {args.corpus} (give --corpus DIR)", file=sys.stderr)
         return 2
