@@ -57,6 +57,7 @@ BIG = "9" * 5000
         ('[FEN "W:W²:B1"]\n1. 32-28 *', "bad FEN tag"),
         (f"1. {BIG}-28 *", "is not a move"),
     ],
+    ids=lambda value: value[:30] if isinstance(value, str) else None,
 )
 def test_huge_numbers_in_tags_and_moves_are_errors(text: str, words: str) -> None:
     [g] = read_games_text(text)

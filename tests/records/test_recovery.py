@@ -98,6 +98,29 @@ def test_resignation_text_before_and_after_the_result() -> None:
     assert third.ok and not third.warnings and third.header("Event") == "j"
 
 
+def test_results_written_loosely_and_notes_after_them() -> None:
+    first, second, third = games(
+        '[Event "a"]\n1. 32-28 1/2 - 1/2\n[Event "b"]\n1. 32-28 ½:½\n'
+        '[Event "c"]\n1. 32-28 1-0 (on time) {adjudicated}\n'
+    )
+    assert first.ok and first.result == "1/2-1/2" and not first.warnings
+    assert second.ok and second.result == "1/2-1/2"
+    readable(third, 1)
+    assert third.result == "1-0" and third.end().comments == ["on time", "adjudicated"]
+
+
+def test_debris_between_games_is_no_game() -> None:
+    first, second = games('--\n[Event "a"]\n1. 32-28 *\n=====\n\n[Event "b"]\n1. 33-28 *\n--\n')
+    readable(first, 1)
+    readable(second, 1)
+    assert second.comments == ["====="]
+
+
+def test_invisible_spaces_between_moves() -> None:
+    [g] = games('[Event "z"]\n1.\u200b32-28\u00a019-23\u2060 2. 28x19\ufeff14x23 *')
+    assert g.ok and not g.warnings and moves(g) == 4
+
+
 def test_html_around_the_games() -> None:
     first, second = games(
         "<html><body><pre>\n"

@@ -315,12 +315,13 @@ class Token(NamedTuple):
 
 
 _RESULT_RE = (
-    r"(?:1/2-1/2|1/2:1/2|½-½|½:½|1-0|0-1|2-0|0-2|1-1|0-0|1:0|0:1|2:0|0:2|1:1|0:0)(?![\w/])"
+    r"(?:(?:1/2|½)[ \t]*[-:][ \t]*(?:1/2|½)"
+    r"|1-0|0-1|2-0|0-2|1-1|0-0|1:0|0:1|2:0|0:2|1:1|0:0)(?![\w/])"
     r"|1/2(?![\w/:-])|\*"
 )
 _TOKEN_RE = re.compile(
     rf"""
-    (?P<ws>[\s\ufeff]+)
+    (?P<ws>[\s\ufeff\u200b-\u200d\u2060]+)
   | \{{(?P<comment>[^}}]*)(?P<cend>\}})?
   | \[\s*(?P<tname>[A-Za-z][\w-]*)\s*"(?P<tvalue>(?:[^"\\]|\\.)*)"\s*\]
   | \[\s*(?P<tname2>[A-Za-z][\w-]*)\s+(?P<tvalue2>[^\]"\[]*?)\s*\]
@@ -1117,15 +1118,14 @@ class PdnReader:
         # game's first comment, if a game follows.
         preamble: list[Token] = []
         size = 0
+        numbered = False
         tok = self._next()
         while tok is not None:
             kind = tok.kind
             last = (tok.line, tok.column)
-            if (
-                kind == JUNK
-                and not content
-                and (preamble or not _move_like(tok.text) or self._words_follow(tok))
-            ) or (kind == SEP and preamble):
+            if (kind == JUNK and not content and (preamble or not numbered)) or (
+                kind == SEP and preamble
+            ):
                 if size < _COMMENT_LIMIT:
                     preamble.append(tok)
                     size += len(tok.text) + 1
@@ -1154,7 +1154,9 @@ class PdnReader:
             elif not started and kind in (RESULT, NUMBER, SEP, CLOSE, NAG):
                 if kind == RESULT and preamble:
                     break  # a game of words only: "Game abandoned *"
-                # otherwise debris between games
+                # otherwise debris between games; after a move number, what is
+                # not a word begins the moves of a game without tags ("1. -- *")
+                numbered = numbered or kind == NUMBER
             else:
                 break
             tok = self._next()
@@ -1320,9 +1322,12 @@ class PdnReader:
             following.kind == JUNK and following.line == tok.line and not _move_like(following.text)
         )
 
-    def _parenthesis(self, visitor: Visitor[Any], opening: Token) -> None:
-        """A '(' where no variation can start (no move before it), read to its ')' as a
-        comment with a warning; the end of the game ends it too."""
+    def _parenthesis(
+        self, visitor: Visitor[Any], opening: Token, what: str = "a variation must follow a move"
+    ) -> None:
+        """A '(' where no variation can start (no move before it, or after the result),
+        read to its ')' as a comment with a warning that says ``what``; the end of the
+        game ends it too."""
         words: list[str] = []
         size = depth = 0
         closed = False
@@ -1348,7 +1353,6 @@ class PdnReader:
                 words.append(text)
                 size += len(text) + 1
         text = " ".join(words)
-        what = "a variation must follow a move"
         if not closed:
             what += ", and this one is not closed with ')'"
         if text and self._room(visitor, opening, len(text)):
@@ -1364,10 +1368,13 @@ class PdnReader:
             tok = self._next()
             if tok is None:
                 break
-            if tok.line != result.line or tok.kind not in (JUNK, COMMENT, SEP):
+            if tok.line != result.line or tok.kind not in (JUNK, COMMENT, SEP, OPEN):
                 self._back.append(tok)
                 break
-            if tok.kind == COMMENT:
+            if tok.kind == OPEN:  # "1-0 (time)"
+                if not dead:
+                    self._parenthesis(visitor, tok, "text after the result")
+            elif tok.kind == COMMENT:
                 if not dead and self._room(visitor, tok, len(tok.text)):
                     visitor.visit_comment(tok.text)
             elif size < _COMMENT_LIMIT:
