@@ -275,8 +275,7 @@ class Geometry:
         """
         t = text.strip().lower()
         if t.isdigit() and numeric is not False:
-            # int() cannot read every digit ("²", 5,000 of them): those name no square
-            n = int(t) if t.isascii() and len(t) <= 9 else 0
+            n = int(t)
             if 1 <= n < len(self.by_number):
                 return self.by_number[n]
             raise ValueError(f"square {text!r} is not between 1 and {len(self.by_number) - 1}")
