@@ -242,3 +242,20 @@ def test_check_keeps_nothing_per_game(
     peak(20)  # what is made once (variants, caches) is not counted below
     small, large = peak(100), peak(1000)
     assert large < small * 2, (small, large)
+
+
+@pytest.mark.parametrize(
+    ("number", "words"),
+    [
+        ("0", "--game must be 1 or more, not '0'"),
+        ("²", "--game must be 1 or more, not '²'"),
+        ("x" * 5000, "--game must be 1 or more, not 'xxxxxxxxxxxxxxxxxxxx'…"),
+        ("9" * 5000, "--game '99999999999999999999'…: no file has that many games"),
+    ],
+    ids=["zero", "superscript", "letters", "5000-digits"],
+)
+def test_replay_game_numbers_of_any_size(
+    number: str, words: str, files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", "--game", number, str(files["good.pdn"])]) == 2
+    assert capsys.readouterr().err == f"shashki: error: {words}\n"

@@ -300,11 +300,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail(f"{args.file}: no such file")
     except OSError as exc:
         return _fail(f"cannot read {args.file}: {exc.strerror or exc}")
-    if args.game is not None and args.game < 1:
-        return _fail(f"--game must be 1 or more, not {args.game}")
+    game = args.game
+    if game is not None:
+        # read without int() of the whole text, which fails past 4,300 digits
+        text = game.strip().lstrip("+")
+        shown = repr(game) if len(game) <= 20 else repr(game[:20]) + "…"
+        if not (text.isascii() and text.isdigit()) or not text.strip("0"):
+            return _fail(f"--game must be 1 or more, not {shown}")
+        text = text.lstrip("0")
+        if len(text) > 18:
+            return _fail(f"--game {shown}: no file has that many games")
+        game = int(text)
     default = find_variant(args.variant).id if args.variant else None
     return _run_app(
-        replay=args.file, game_number=args.game, default_variant=default, mouse=not args.no_mouse
+        replay=args.file, game_number=game, default_variant=default, mouse=not args.no_mouse
     )
 
 
@@ -352,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="open a PDN file in the replay viewer")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--game", type=int, metavar="N", help="open game N (1 = the first) at once")
+    p.add_argument("--game", metavar="N", help="open game N (1 = the first) at once")
     p.add_argument(
         "--variant",
         metavar="V",

@@ -1565,7 +1565,7 @@ def read_games_text(text: str, default_variant: Variant | str | None = None) -> 
 
 
 #: The largest JSON file read (it is read whole).
-JSON_LIMIT = 64 << 20
+JSON_LIMIT = 32 << 20
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
 _JSON_SCALAR = re.compile(
@@ -1573,13 +1573,14 @@ _JSON_SCALAR = re.compile(
 )
 
 
-def _json_strings(text: str) -> list[str]:
-    """The string values of a JSON document (not the keys of its objects), in order,
-    at any depth: read with a stack, not recursion, so that no nesting is too deep.
+def _json_string_starts(text: str) -> list[int]:
+    """Where the string values of a JSON document (not the keys of its objects) begin,
+    in order, at any depth: the document is read with a stack, not recursion, so that no
+    nesting is too deep, and its strings are not kept (:func:`_json_string` reads one).
 
     Raises ValueError with the line and column where the text stops being JSON.
     """
-    out: list[str] = []
+    out: list[int] = []
     closers: list[str] = []  # "]" or "}" for each open array or object
     pos = _JSON_SPACE.match(text, 0).end()  # type: ignore[union-attr]
     state = "value"
@@ -1604,11 +1605,11 @@ def _json_strings(text: str) -> list[str]:
                     state = "key" if c == "{" else "value"
                 continue
             if c == '"':
+                out.append(pos)
                 try:
-                    value, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
+                    _value, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
                 except json.JSONDecodeError as exc:
                     raise fail(exc.msg, exc.pos) from None
-                out.append(value)
             else:
                 m = _JSON_SCALAR.match(text, pos)
                 if m is None:
@@ -1644,12 +1645,23 @@ def _json_strings(text: str) -> list[str]:
                 raise fail(f"expecting ',' or '{closers[-1]}'", pos)
 
 
+def _json_string(text: str, start: int) -> str:
+    """The JSON string that begins at ``start`` (its opening quote)."""
+    value: str = json.decoder.scanstring(text, start + 1)[0]  # type: ignore[attr-defined]
+    return value
+
+
+def _json_strings(text: str) -> list[str]:
+    """The string values of a JSON document, in order, at any depth."""
+    return [_json_string(text, start) for start in _json_string_starts(text)]
+
+
 def _json_games(path: str, default_variant: Variant | str | None) -> Iterator[GameRecord]:
     """The games of a JSON file: a list of PDN texts, or an object whose values are
     such lists (py-draughts' fixtures), at any depth."""
-    data = read_limited(path, JSON_LIMIT)
     try:
-        texts = _json_strings(decode_text(data, "the file"))
+        text = decode_text(read_limited(path, JSON_LIMIT), "the file")
+        starts = _json_string_starts(text)
     except ValueError as exc:
         broken = GameRecord()
         broken.line = 1
@@ -1657,8 +1669,8 @@ def _json_games(path: str, default_variant: Variant | str | None) -> Iterator[Ga
         broken.errors.append(BadPdnError(message, line=1, column=1))
         yield broken
         return
-    for index, text in enumerate(texts, 1):
-        for game in PdnReader(io.StringIO(text), default_variant):
+    for index, start in enumerate(starts, 1):
+        for game in PdnReader(io.StringIO(_json_string(text, start)), default_variant):
             game.origin = f"item {index}"
             yield game
 
