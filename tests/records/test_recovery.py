@@ -5,12 +5,13 @@ wrong) is an error."""
 
 from __future__ import annotations
 
+import io
 import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shashki.records import GameNode, GameRecord, read_games_text, write_game
+from shashki.records import GameNode, GameRecord, read_games_text, scan_headers, write_game
 from shashki.rules import find_variant
 
 from .randomgames import random_record
@@ -250,3 +251,41 @@ def test_noise_between_moves_loses_no_move(seed: int, variant: str, data: st.Dat
     assert back.ok, back.errors
     assert back.mainline_moves() == record.mainline_moves()
     assert back.warnings
+
+
+#: Pieces of deviant archives, for texts made at random.
+PIECES = [
+    *NOISE,
+    "(",
+    ")",
+    "{",
+    "}",
+    "1.",
+    "2...",
+    "32-28",
+    "19-23",
+    "28x19",
+    "--",
+    "-",
+    "1-0",
+    "1/2 - 1/2",
+    "*",
+    "$1",
+    "!?",
+    " ",
+    " ",
+    "\n",
+    "\n",
+    '\n[Event "x"]\n',
+    '[GameType "20"]',
+]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PIECES), max_size=300).map("".join))
+def test_every_visitor_sees_the_same_games(text: str) -> None:
+    """Skipping the moves (the replay table's way to reach game N) finds the games that
+    reading them finds, however deviant the text."""
+    built = read_games_text(text)
+    scanned = list(scan_headers(io.StringIO(text)))
+    assert [g.headers for g in built] == scanned

@@ -1275,7 +1275,7 @@ class PdnReader:
                 if frame.dead:
                     frame.skipped += 1
                 elif frame.pushed == 0:
-                    self._parenthesis(visitor, tok)
+                    content = self._parenthesis(visitor, tok) or content
                 elif self._room(visitor, tok):
                     assert game is not None
                     popped = game.pop()
@@ -1289,8 +1289,7 @@ class PdnReader:
                     self._close(visitor, game, frames)
                 elif not quiet and not frame.dead:
                     self._warn(visitor, "')' closes no variation: left out", tok, ")")
-            elif kind == JUNK:
-                content = True
+            elif kind == JUNK:  # not content: a game is tags, moves or a result
                 if not frame.dead:
                     frame.dead = True
                     self._error(
@@ -1323,14 +1322,19 @@ class PdnReader:
         )
 
     def _parenthesis(
-        self, visitor: Visitor[Any], opening: Token, what: str = "a variation must follow a move"
-    ) -> None:
+        self,
+        visitor: Visitor[Any],
+        opening: Token,
+        what: str = "a variation must follow a move",
+        emit: bool = True,
+    ) -> bool:
         """A '(' where no variation can start (no move before it, or after the result),
-        read to its ')' as a comment with a warning that says ``what``; the end of the
-        game ends it too."""
+        read to its ')' as a comment with a warning that says ``what`` (when ``emit``);
+        the end of the game ends it too.  Returns whether a move text stood in it (the
+        game is then a game, whichever visitor reads it)."""
         words: list[str] = []
         size = depth = 0
-        closed = False
+        closed = moved = False
         while True:
             tok = self._next()
             if tok is None:
@@ -1346,18 +1350,23 @@ class PdnReader:
             elif tok.kind == OPEN:
                 depth += 1
             elif tok.kind == WARN:
-                self._warn(visitor, tok.value, tok, tok.text)
+                if emit:
+                    self._warn(visitor, tok.value, tok, tok.text)
                 continue
+            moved = moved or tok.kind == MOVE
             if size < _COMMENT_LIMIT:
                 text = "{" + tok.text + "}" if tok.kind == COMMENT else tok.text
                 words.append(text)
                 size += len(text) + 1
+        if not emit:
+            return moved
         text = " ".join(words)
         if not closed:
             what += ", and this one is not closed with ')'"
         if text and self._room(visitor, opening, len(text)):
             visitor.visit_comment(text)
         self._warn(visitor, f"{what}: ({_quote(text)}) read as a comment", opening, "(")
+        return moved
 
     def _after_result(self, visitor: Visitor[Any], result: Token, dead: bool) -> None:
         """Words and comments after the result on its line ("1-0 White resigns") belong
@@ -1372,8 +1381,7 @@ class PdnReader:
                 self._back.append(tok)
                 break
             if tok.kind == OPEN:  # "1-0 (time)"
-                if not dead:
-                    self._parenthesis(visitor, tok, "text after the result")
+                self._parenthesis(visitor, tok, "text after the result", emit=not dead)
             elif tok.kind == COMMENT:
                 if not dead and self._room(visitor, tok, len(tok.text)):
                     visitor.visit_comment(tok.text)
