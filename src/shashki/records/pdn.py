@@ -730,7 +730,7 @@ def _unclosed(
     whole comment, cut."""
     if held is not None:
         yield Token(WARN, "{", line, column, _UNCLOSED_HERE)
-        yield Token(COMMENT, _clean(comment[:1]), line, column)
+        yield Token(COMMENT, _clean(comment[:1])[:_COMMENT_LIMIT], line, column)
         again.extend((h, True) for h in held)
         return
     yield Token(WARN, "{", line, column, "comment is not closed with '}'")
@@ -1154,8 +1154,8 @@ class PdnReader:
             elif not started and kind in (RESULT, NUMBER, SEP, CLOSE, NAG):
                 if kind == RESULT and preamble:
                     break  # a game of words only: "Game abandoned *"
-                # otherwise debris between games; after a move number, what is
-                # not a word begins the moves of a game without tags ("1. -- *")
+                # otherwise debris between games; a word right after a move number
+                # begins the moves of a game without tags ("1. -- 19-23 *")
                 numbered = numbered or kind == NUMBER
             else:
                 break
