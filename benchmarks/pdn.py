@@ -10,6 +10,10 @@ it: streaming keeps the peak flat, whatever the size.  Prints figures, asserts n
 process over a generated file of N broken games — illegal moves, junk, games of no
 variant, prose, unclosed braces — and prints the peak resident memory of each run
 (``getrusage`` of that child) for N/10 and N games: it stays flat whatever N.
+
+``--huge MB`` measures it over single games of MB megabytes: one line with no line end,
+a line of words, a comment never closed, a move of a million squares, a million marks.
+No line, comment or game is held whole, so the peak stays far below the file's size.
 """
 
 from __future__ import annotations
@@ -140,6 +144,35 @@ def broken_memory(count: int) -> None:
             path.unlink()
 
 
+#: The shapes of ``--huge``: a name, the game's start, a piece repeated to the size.
+HUGE_SHAPES = [
+    ("one line, no line end", b"", b"x" * 1000),
+    ("a line of words", b'[GameType "20"]\n1. 32-28 ', b"word " * 200),
+    ("a comment never closed", b'[GameType "20"]\n1. 32-28 {', b"note " * 200),
+    ("a move of a million squares", b'[GameType "20"]\n1. ', b"32-28-" * 200),
+    ("a million marks", b'[GameType "20"]\n1. 32-28 ', b"$1 !? " * 100),
+    ("lines in a comment", b'[GameType "20"]\n1. 32-28 {', b"\n" * 1000),
+]
+
+
+def huge_memory(megabytes: int) -> None:
+    print(f"shashki check over one game of {megabytes} MB, peak RSS:")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "huge.pdn"
+        for name, head, piece in HUGE_SHAPES:
+            with open(path, "wb") as fh:
+                fh.write(head)
+                for _ in range(megabytes * (1 << 20) // len(piece)):
+                    fh.write(piece)
+            peak, seconds, status = check_peak(path)
+            size = path.stat().st_size
+            print(
+                f"  {name:28} {size / 1e6:7.1f} MB  peak {peak:7.1f} MB  {seconds:6.1f} s"
+                f"  (exit {status})"
+            )
+            path.unlink()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
@@ -159,9 +192,18 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="only measure the memory of 'shashki check' over N generated broken games",
     )
+    parser.add_argument(
+        "--huge",
+        type=int,
+        metavar="MB",
+        help="only measure the memory of 'shashki check' over single games of MB megabytes",
+    )
     args = parser.parse_args(argv)
-    if args.broken is not None:
-        broken_memory(max(1, args.broken))
+    if args.broken is not None or args.huge is not None:
+        if args.broken is not None:
+            broken_memory(max(1, args.broken))
+        if args.huge is not None:
+            huge_memory(max(1, args.huge))
         return 0
     if not args.corpus.is_dir():
         print(f"no corpus at {args.corpus} (give --corpus DIR)", file=sys.stderr)

@@ -5,8 +5,10 @@ and no message quotes more than a few dozen characters of the file."""
 from __future__ import annotations
 
 import codecs
+import gc
 import io
 import json
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -194,6 +196,33 @@ def test_a_huge_line_of_junk_is_one_short_problem() -> None:
     games = read_bytes(b'[GameType "20"]\n1. 32-28 ' + b"1-2-3-4-" * (limit // 5) + b" *\n")
     [g] = games
     assert not g.ok and len(g.mainline_moves()) == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"32-28-" * 170_000,
+        b"a1b2" * 250_000,
+        b"1" + b"." * 1_000_000,
+        b'[Event "' + b"e" * 1_000_000 + b'"]',
+        b'[Event "' + b'\\"' * 500_000 + b'"]',
+        b'[Event "' + b"e" * 1_000_000,
+        b"{" + b"n" * 1_000_000 + b"}",
+    ],
+    ids=["move", "algebraic", "dots", "tag", "escapes", "unclosed-tag", "comment"],
+)
+def test_a_line_of_a_megabyte_takes_a_few_megabytes(line: bytes) -> None:
+    """Python's regular expressions keep a frame per repetition of a group: no token may
+    repeat one a million times (that took 300 MB for one line of a megabyte)."""
+    data = b'[GameType "20"]\n1. 32-28 ' + line + b" *\n"
+    gc.collect()
+    tracemalloc.start()
+    try:
+        games = read_bytes(data)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert games and peak < 40 * len(line) // 10 + 10_000_000, peak
 
 
 def test_a_huge_tag_value_is_cut() -> None:

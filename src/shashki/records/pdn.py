@@ -319,18 +319,24 @@ _RESULT_RE = (
     r"|1-0|0-1|2-0|0-2|1-1|0-0|1:0|0:1|2:0|0:2|1:1|0:0)(?![\w/])"
     r"|1/2(?![\w/:-])|\*"
 )
+#: The most times a group repeats in one token: Python's regular expressions keep a
+#: frame for every repetition of a group, so an unbounded one over a line of a
+#: megabyte ("32-28-32-28-…", a tag value of escapes) takes hundreds of megabytes.
+#: No move has this many squares; what follows the 64th is another token.
+_MAX_REPEAT = 64
 _TOKEN_RE = re.compile(
     rf"""
     (?P<ws>[\s\ufeff\u200b-\u200d\u2060]+)
   | \{{(?P<comment>[^}}]*)(?P<cend>\}})?
-  | \[\s*(?P<tname>[A-Za-z][\w-]*)\s*"(?P<tvalue>(?:[^"\\]|\\.)*)"\s*\]
+  | \[\s*(?P<tname>[A-Za-z][\w-]*)\s*"(?P<tvalue>[^"\\]*(?:\\.[^"\\]*){{0,{_MAX_REPEAT}}})"\s*\]
   | \[\s*(?P<tname2>[A-Za-z][\w-]*)\s+(?P<tvalue2>[^\]"\[]*?)\s*\]
   | \[\s*(?P<tname3>[A-Za-z][\w-]*)\s*"(?P<tvalue3>[^"\]]*)\]
   | (?P<result>{_RESULT_RE})
-  | (?P<number>\d+(?:\s*[.…])+)
+  | (?P<number>\d+(?:\s*[.…]){{1,{_MAX_REPEAT}}})
   | (?P<ellipsis>\.+|…)
-  | (?P<move>{_SQ}(?:[-x\u00d7:X]\s*{_SQ})+|(?:{_ALG}){{2,}}|[a-l]{_ALG})(?![\w])
-  | (?P<glued>{_SQ}(?:[-x\u00d7:X]\s*{_SQ})+)(?=[^\W\d_]{{2}})
+  | (?P<move>{_SQ}(?:[-x\u00d7:X]\s*{_SQ}){{1,{_MAX_REPEAT}}}
+      | (?:{_ALG}){{2,{_MAX_REPEAT}}} | [a-l]{_ALG})(?![\w])
+  | (?P<glued>{_SQ}(?:[-x\u00d7:X]\s*{_SQ}){{1,{_MAX_REPEAT}}})(?=[^\W\d_]{{2}})
   | (?P<nag>\$\d+|[!?]+|\([!?]+\))
   | (?P<open>\()
   | (?P<close>\))
@@ -365,7 +371,7 @@ def _quote(text: str, limit: int = _QUOTE_LIMIT) -> str:
 
 
 #: A quoted text inside a message from another layer ('…' or "…").
-_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_QUOTED = re.compile(r"'[^'\\]*(?:\\.[^'\\]*){0,64}'|\"[^\"\\]*(?:\\.[^\"\\]*){0,64}\"")
 
 
 def _clip(message: str) -> str:
@@ -929,6 +935,7 @@ _NOTHING: Any = object()
 #: separators only.  Standing alone where a move should be, it is an error; among
 #: words, it is part of the text.
 _MOVE_LIKE = re.compile(r"(?:[a-l]?\d+|[-x\u00d7:X])+")
+_MOVE_CHARS = re.compile(r"[-x\u00d7:Xa-l\d]+")
 #: How many following moves may settle an ambiguous move, and how many positions
 #: that look-ahead may visit.
 _LOOKAHEAD = 12
@@ -946,6 +953,8 @@ _MOVE_TEXT_LIMIT = 400
 
 
 def _move_like(text: str) -> bool:
+    if len(text) > _MOVE_TEXT_LIMIT:  # no group repeated a million times (see _MAX_REPEAT)
+        return _MOVE_CHARS.fullmatch(text) is not None
     return _MOVE_LIKE.fullmatch(text) is not None
 
 
