@@ -247,15 +247,22 @@ def test_check_keeps_nothing_per_game(
 @pytest.mark.parametrize(
     ("number", "words"),
     [
-        ("0", "--game must be 1 or more, not '0'"),
-        ("²", "--game must be 1 or more, not '²'"),
-        ("x" * 5000, "--game must be 1 or more, not 'xxxxxxxxxxxxxxxxxxxx'…"),
-        ("9" * 5000, "--game '99999999999999999999'…: no file has that many games"),
+        ("0", "shashki: error: --game must be 1 or more, not 0"),
+        ("-" + "9" * 5000, "shashki: error: --game must be 1 or more, not a negative number"),
+        ("9" * 5000, "shashki: error: --game N: no file has that many games"),
+        ("²", "shashki replay: error: argument --game: not a whole number: '²'"),
+        ("x" * 5000, "shashki replay: error: argument --game: not a whole number: 'xxxx"),
     ],
-    ids=["zero", "superscript", "letters", "5000-digits"],
+    ids=["zero", "negative", "5000-digits", "superscript", "letters"],
 )
 def test_replay_game_numbers_of_any_size(
     number: str, words: str, files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["replay", "--game", number, str(files["good.pdn"])]) == 2
-    assert capsys.readouterr().err == f"shashki: error: {words}\n"
+    argv = ["replay", f"--game={number}", str(files["good.pdn"])]
+    try:
+        status = main(argv)
+    except SystemExit as exc:  # argparse's own one line
+        status = int(str(exc.code))
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith(words) and err.count("\n") == 1, err
+    assert len(err) < 200

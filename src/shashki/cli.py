@@ -18,6 +18,7 @@ from .records.model import GameRecord
 from .records.pdn import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
+from .rules.numbers import is_digits, quoted
 from .rules.variant import add_variant_file
 
 if TYPE_CHECKING:
@@ -36,10 +37,34 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _whole_number(text: str) -> int:
+    """An argument that is a whole number of any size (``int`` refuses more than 4,300
+    digits); raises ArgumentTypeError, quoting at most the start of ``text``."""
+    body = text.strip()
+    digits = body[1:] if body[:1] in "+-" else body
+    if not is_digits(digits):
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}")
+    value = 0
+    for start in range(0, len(digits), 4000):  # int() reads 4,000 digits at a time
+        chunk = digits[start : start + 4000]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return -value if body[:1] == "-" else value
+
+
+def _new_game(args: argparse.Namespace) -> Game:
+    """The game a command starts from: ``--fen``, or the variant's start, which is the
+    default start (the same every run) unless ``--seed`` draws the lot."""
+    if args.fen is not None:
+        if args.seed is not None:
+            raise ShashkiError("--seed draws the start position by lot: give it without --fen")
+        return Game(args.variant, args.fen)
+    return Game(args.variant, seed=args.seed)
+
+
 def cmd_variants(args: argparse.Namespace) -> int:
     variants = all_variants()
     for problem in registry().errors:
-        print(f"shashki: warning: skipped a variant file: {problem}", file=sys.stderr)
+        print(f"shashki: warning: {problem}", file=sys.stderr)
     if args.json:
         data = [
             {
@@ -81,9 +106,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    if args.depth < 0:
-        return _fail(f"depth must be 0 or more, not {args.depth}")
-    game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
+    game = _new_game(args)
+    # a depth it cannot finish is refused (PerftDepthError) before anything is printed
     if args.divide and args.depth >= 1:
         total = 0
         legal = game.legal_moves()
@@ -104,7 +128,7 @@ def cmd_best(args: argparse.Namespace) -> int:
         return _fail(f"depth must be 1 or more, not {args.depth}")
     if args.time is not None and not 0 < args.time <= 24 * 3600:
         return _fail(f"time must be a positive number of seconds, not {args.time:g}")
-    game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
+    game = _new_game(args)
     variant = game.variant
     out = game.outcome()
     if out is not None:
@@ -274,7 +298,7 @@ class _JsonReport:
 def cmd_play(args: argparse.Namespace) -> int:
     variant = find_variant(args.variant)
     if args.fen is not None:
-        Game(variant, args.fen)  # a bad FEN is refused here, in one line, before the screen opens
+        _new_game(args)  # a bad FEN is refused here, in one line, before the screen opens
     try:
         from .app.players import seat
     except ImportError as exc:  # pragma: no cover - textual is a dependency
@@ -288,7 +312,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f"not {getattr(args, side)!r}"
             )
         kinds.append(kind)
-    return _run_app(variant=variant.id, fen=args.fen, kinds=tuple(kinds), mouse=not args.no_mouse)
+    return _run_app(
+        variant=variant.id,
+        fen=args.fen,
+        kinds=tuple(kinds),
+        mouse=not args.no_mouse,
+        seed=args.seed,
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -300,17 +330,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail(f"{args.file}: no such file")
     except OSError as exc:
         return _fail(f"cannot read {args.file}: {exc.strerror or exc}")
+    # a whole number of any size (see _whole_number), too large for str() past 4,300 digits
     game = args.game
-    if game is not None:
-        # read without int() of the whole text, which fails past 4,300 digits
-        text = game.strip().lstrip("+")
-        shown = repr(game) if len(game) <= 20 else repr(game[:20]) + "…"
-        if not (text.isascii() and text.isdigit()) or not text.strip("0"):
-            return _fail(f"--game must be 1 or more, not {shown}")
-        text = text.lstrip("0")
-        if len(text) > 18:
-            return _fail(f"--game {shown}: no file has that many games")
-        game = int(text)
+    if game is not None and game < 1:
+        shown = f"not {game}" if game > -(10**18) else "not a negative number"
+        return _fail(f"--game must be 1 or more, {shown}")
+    if game is not None and game > 10**18:
+        return _fail("--game N: no file has that many games")
     default = find_variant(args.variant).id if args.variant else None
     return _run_app(
         replay=args.file, game_number=game, default_variant=default, mouse=not args.no_mouse
@@ -324,6 +350,16 @@ def _run_app(**kwargs: object) -> int:
         return _fail(f"the terminal app needs Textual: {exc}")
     run(**kwargs)  # type: ignore[arg-type]
     return 0
+
+
+def _add_seed(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--seed",
+        type=_whole_number,
+        metavar="N",
+        help="draw the start by lot from seed N, where the variant draws it (Artamonov's "
+        "first mover); without it the start is the variant's default, the same every run",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -357,11 +393,14 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"who plays {side}: person (the default) or a computer level 1-8",
         )
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
+    _add_seed(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="open a PDN file in the replay viewer")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--game", metavar="N", help="open game N (1 = the first) at once")
+    p.add_argument(
+        "--game", type=_whole_number, metavar="N", help="open game N (1 = the first) at once"
+    )
     p.add_argument(
         "--variant",
         metavar="V",
@@ -381,9 +420,10 @@ def build_parser() -> argparse.ArgumentParser:
         "the last line of the output.",
     )
     p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("depth", metavar="DEPTH", type=int)
+    p.add_argument("depth", metavar="DEPTH", type=_whole_number)
     p.add_argument("--fen", help="start from this position instead of the initial one")
     p.add_argument("--divide", action="store_true", help="first print each move and its count")
+    _add_seed(p)
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser(
@@ -401,6 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--time", type=float, metavar="SECONDS", help="search for this long (default: 3 seconds)"
     )
     limit.add_argument("--depth", type=int, metavar="N", help="search to this depth in plies")
+    _add_seed(p)
     p.set_defaults(func=cmd_best)
 
     p = sub.add_parser(

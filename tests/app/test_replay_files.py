@@ -44,7 +44,7 @@ async def test_special_files_are_refused_in_one_line(
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         [note] = notes(app)
-        assert note == f"Cannot read {path}: {words}"
+        assert note == f"Cannot open {path}: {words}"
         app.open_game_file(path, 1)  # one game asked for
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and len(notes(app)) == 2
@@ -58,7 +58,7 @@ async def test_special_files_are_refused_in_one_line(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        assert notes(app)[-1] == f"Cannot read {path}: {words}"
+        assert notes(app)[-1] == f"Cannot open {path}: {words}"
 
 
 def test_load_record_refuses_special_files(fifo: Path, tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.rules import NoMoves
-from ..rules.variant import Variant
+from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 from .terminal import EndRules
 
@@ -119,7 +119,10 @@ class KingsTable:
         digest = hashlib.sha256(
             repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares)).encode()
         ).hexdigest()[:12]
-        return cache_dir() / f"{v.id}-{self.white}v{self.black}-{digest}.bin"
+        # the id is checked when a variant is read; checked again here, so that no id
+        # can make a path that leaves the cache folder (the digest tells ids apart)
+        name = v.id if is_valid_id(v.id) else "variant"
+        return cache_dir() / f"{name}-{self.white}v{self.black}-{digest}.bin"
 
     def value(self, pos: Position) -> int:
         return self._values.get(_key(pos[0], pos[1], pos[3]), 0)

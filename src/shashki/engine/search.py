@@ -42,6 +42,7 @@ from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.outcome import Outcome
+from ..rules.rules import Irreversible
 from ..rules.variant import Variant, find_variant
 from .evaluate import Evaluator, evaluator_for
 from .terminal import EndRules, GameView
@@ -242,7 +243,7 @@ class Search:
         killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         pv_table: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
 
-        # The history: repetition keys since the last capture or promotion, then the root.
+        # The history: repetition keys of the positions that can come back, then the root.
         root_pos = game.position
         rev0 = game.reversible_plies
         mat0 = game.material_plies
@@ -275,9 +276,12 @@ class Search:
         # draw rules other than repetitions (those are counted below, in the tree)
         counter_draws = any(c[0] == 1 for c in ends.draws)
         rep_threshold = ends.repetition_threshold
-        # When men only move forward, a man's move can never be undone: a position can
-        # only repeat one met since the last man's move (not only since the last capture).
-        rev_window = gen.irreversible_men
+        # A position can only repeat one met since the last move the generator declares
+        # irreversible: a man's move (men only move forward), a capture or crowning, or
+        # none (pieces come back: the whole history).
+        look = gen.irreversible
+        men_cut = look >= Irreversible.MEN
+        material_cut = look >= Irreversible.MATERIAL
 
         def node(
             pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
@@ -301,7 +305,7 @@ class Search:
                 moves = gen_moves(pos)
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
-                out = decide(GameView(pos, lambda: repetitions(keys, mat)))  # type: ignore[arg-type]
+                out = decide(GameView(pos, lambda: repetitions(keys, rev, mat)))  # type: ignore[arg-type]
                 if out is not None:
                     return end_score(out, turn, ply)
             occ = pos[0] | pos[1]
@@ -318,9 +322,9 @@ class Search:
                     return 0
             # -- repetitions: the rule's count over the game, and a position repeated
             # inside the tree, scored as its repetition would end --
-            span = rev if rev_window else mat
+            n = len(keys) - 1
+            span = rev if men_cut else mat if material_cut else n
             if repetition_ends and span >= 2:
-                n = len(keys) - 1
                 lo = n - span
                 if lo < 0:
                     lo = 0
@@ -693,9 +697,9 @@ def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends:
 
 
 def _history_keys(game: Game, ends: EndRules) -> list[Any]:
-    """The repetition keys of the positions since the last capture or promotion, the
-    current position last (read through a copy of the game: ``pop`` is public)."""
-    back = min(len(game.move_stack), game.material_plies)
+    """The repetition keys of the positions that can still come back (``Game.lookback``),
+    the current position last (read through a copy of the game: ``pop`` is public)."""
+    back = min(len(game.move_stack), game.lookback())
     copy = game.copy()
     keys = [ends.key_of(copy.position)]
     for _ in range(back):

@@ -22,7 +22,7 @@ from ..rules.movegen import Position
 from ..rules.variant import Variant
 
 _SEPARATORS = re.compile(r"\s*[-x×:X]\s*")
-_SQUARE = re.compile(r"[a-lA-L](?:1[0-2]|[1-9])|\d{1,3}")
+_SQUARE = re.compile(r"[a-lA-L](?:1[0-2]|[1-9])|[0-9]{1,3}")
 
 
 def move_text(

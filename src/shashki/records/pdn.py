@@ -64,7 +64,9 @@ from ..notation.moves import move_text, parse_move, parse_short_move
 from ..rules import Game, Geometry, Move, ShashkiError, Variant, all_variants, find_variant
 from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError, NotationError
 from ..rules.geometry import FILES
+from ..rules.numbers import is_digits
 from ..rules.userfiles import bom_encoding, decode_text, open_regular, read_limited
+from ..rules.variant import gametype_number
 from .model import UNKNOWN, GameNode, GameRecord, header_value, normalize_result
 
 __all__ = [
@@ -125,12 +127,6 @@ _VARIANT_TAG_NAMES = {"standard": "international", "from position": "internation
 DEFAULT_VARIANT = "international"
 
 
-def _small_number(digits: str) -> bool:
-    """Whether a text of digits is a number that ``int()`` reads and a variant could
-    have: ASCII digits ("²" and "٣" are digits too), not thousands of them."""
-    return digits.isascii() and digits.isdigit() and len(digits) <= 40
-
-
 def _lookup_variant_name(name: str) -> Variant | None:
     """A registered variant named ``name`` as another program wrote it, or None."""
     text = name.strip()
@@ -139,9 +135,8 @@ def _lookup_variant_name(name: str) -> Variant | None:
     tries = [text, text.lower().replace(" ", "-"), _VARIANT_TAG_NAMES.get(text.lower(), "")]
     tries += [part.strip() for part in re.split(r"[/,;]", text) if part.strip()]
     for candidate in tries:
-        head = candidate.split(",")[0].strip()
-        if not candidate or (head.isdigit() and not _small_number(head)):
-            continue  # no variant has such a name, and int() cannot read every such text
+        if not candidate:
+            continue
         try:
             return find_variant(candidate)
         except ShashkiError:
@@ -159,12 +154,12 @@ def variant_from_headers(headers: dict[str, str], default: Variant | str | None 
     named = header_value(headers, "Variant").strip()
     if gametype:
         head = gametype.split(",")[0].strip()
-        if not (head.isascii() and head.isdigit()):
+        if not is_digits(head):  # ASCII digits only: "²" is a digit to str.isdigit()
             message = f"GameType {_quote(gametype)} does not start with a PDN game number"
             raise BadPdnError(message)
-        if not _small_number(head):
+        number = gametype_number(head)  # never int() of a number of any length
+        if number is None:
             raise BadPdnError(f"GameType {_quote(head)} is not a variant shashki plays")
-        number = int(head)
         by_name = _lookup_variant_name(named) if named else None
         if by_name is not None and by_name.gametype_number == number:
             return by_name

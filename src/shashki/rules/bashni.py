@@ -22,7 +22,7 @@ from .errors import BadFenError
 from .geometry import absolute_direction
 from .move import Color, Kind, Move, Piece
 from .movegen import MoveGenerator, Position
-from .rules import CaptureChoice, KingLanding, PromotionInCapture, Rules
+from .rules import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
 
 Columns = tuple[tuple[int, str], ...]
 _CODES = {"w": (0, False), "b": (1, False), "W": (0, True), "B": (1, True)}
@@ -64,6 +64,13 @@ class BashniGenerator(MoveGenerator):
         self._king_dirs = tuple(int(absolute_direction(n, 0)) for n in rules.king_captures)
         self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
         self._masks: dict[Columns, int] = {}
+
+    def irreversibility(self) -> Irreversible:
+        """Nothing is for good: a captured piece goes under the capturing column and
+        comes back up when the pieces above it are taken in turn (``b2:g7 h8:f6:d4 e5:c3
+        g7-h8 d4-e3 h8:a1 e3-c1 c3-h8 c1-b2 a1:e5`` from ``W:WKb2:BKh8,e5=WWB`` comes back
+        to it after four captures), and a column's move may carry any pieces."""
+        return Irreversible.NOTHING
 
     # -- columns ------------------------------------------------------------------
 

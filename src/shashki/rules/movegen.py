@@ -17,7 +17,7 @@ from typing import Any
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks
 from .move import Color, Kind, Move, Piece
-from .rules import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
+from .rules import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Removal, Rules
 
 #: (white, black, kings, turn, extra)
 Position = tuple[int, int, int, int, Any]
@@ -165,11 +165,29 @@ class MoveGenerator(GeneratorHooks):
             and cls.captures is MoveGenerator.captures
             and cls._captures is MoveGenerator._captures
         )
-        #: A man's move can never be undone: men only move forward, and no subclass
-        #: changes what a move is (a search looks for repetitions since the last one).
-        self.irreversible_men = self._plain_horizon and all(
-            name.startswith("forward") for name in rules.man_moves
-        )
+        #: What this variant's moves can never undo (see :meth:`irreversibility`): the
+        #: repetition rule of the game and of the search looks back only to the last one.
+        self.irreversible: Irreversible = self.irreversibility()
+
+    @property
+    def irreversible_men(self) -> bool:
+        """Whether a man's move can never be undone either (``irreversible`` is MEN)."""
+        return self.irreversible >= Irreversible.MEN
+
+    def irreversibility(self) -> Irreversible:
+        """What the moves of this generator can never undo, declared once when it is built.
+
+        The standard games: a capture takes pieces off the board for good and a crowned
+        man stays a king, so no position before a capture or a crowning comes back; where
+        men only move forward (no sideways step) no position before a man's move comes
+        back either.  An engine or a modifier under which pieces come back (a demoted
+        king crowned again, a prisoner freed from a column) or a man may go back (a man
+        shared by both players) overrides this and answers at most ``super()``'s answer.
+        A test explores small positions of every engine and modifier to check it.
+        """
+        if all(name.startswith("forward") for name in self.rules.man_moves):
+            return Irreversible.MEN
+        return Irreversible.MATERIAL
 
     # -- positions ------------------------------------------------------------
 
