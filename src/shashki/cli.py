@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
 from .notation import move_text
@@ -267,57 +267,99 @@ def _check_entry(path: str, index: int, game: GameRecord) -> dict[str, Any]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Replay every game of the files and report each one (or, with --json, the games
+    with problems), then the totals.  Streams: nothing per game is kept, so memory stays
+    flat whatever the number of games; the JSON arrays are written as games arrive."""
     default = find_variant(args.variant) if args.variant else None
     totals = {"files": 0, "games": 0, "games_ok": 0, "moves": 0, "errors": 0, "warnings": 0}
-    reports: list[dict[str, Any]] = []
     unreadable: list[dict[str, str]] = []
-    for path in args.files:
-        games = ok = 0
-        try:
-            for game in read_file(path, default):
-                games += 1
-                moves = sum(1 for _ in game.nodes())
-                totals["moves"] += moves
-                totals["errors"] += len(game.errors)
-                totals["warnings"] += len(game.warnings)
-                ok += game.ok
-                where = f"{path}: game {games}" + (f" ({game.origin})" if game.origin else "")
-                where += f", line {game.line}"
-                if game.errors or game.warnings:
-                    reports.append(_check_entry(path, games, game))
-                if args.json:
-                    continue
-                if game.ok:
-                    note = f"; warning: {game.warnings[0]}" if game.warnings else ""
-                    print(f"{where}: ok, {moves} moves{note}")
-                else:
-                    print(f"{where}: {game.errors[0]}")
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            unreadable.append({"file": path, "reason": reason})
-            print(f"shashki: error: cannot read {path}: {reason}", file=sys.stderr)
-            continue
-        totals["files"] += 1
-        totals["games"] += games
-        totals["games_ok"] += ok
-    failed = totals["games"] - totals["games_ok"]
-    if args.json:
-        out = dict(
-            totals,
-            games_failed=failed,
-            games_with_errors=[r for r in reports if r["errors"]],
-            games_with_warnings=[r for r in reports if not r["errors"]],
-            unreadable=unreadable,
-        )
-        print(json.dumps(out, ensure_ascii=False, indent=2))
-    else:
-        print(
-            f"{totals['files']} file(s), {totals['games']} game(s), {totals['moves']} move(s): "
-            f"{totals['games_ok']} ok, {failed} with errors"
-        )
+    report = _JsonReport(sys.stdout) if args.json else None
+    try:
+        for path in args.files:
+            games = ok = 0
+            try:
+                for game in read_file(path, default):
+                    games += 1
+                    moves = sum(1 for _ in game.nodes())
+                    totals["moves"] += moves
+                    totals["errors"] += len(game.errors)
+                    totals["warnings"] += len(game.warnings)
+                    ok += game.ok
+                    if report is not None:
+                        if game.errors or game.warnings:
+                            report.add(_check_entry(path, games, game))
+                        continue
+                    where = f"{path}: game {games}" + (f" ({game.origin})" if game.origin else "")
+                    where += f", line {game.line}"
+                    if game.ok:
+                        note = f"; warning: {game.warnings[0]}" if game.warnings else ""
+                        print(f"{where}: ok, {moves} moves{note}")
+                    else:
+                        print(f"{where}: {game.errors[0]}")
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
+                unreadable.append({"file": path, "reason": reason})
+                print(f"shashki: error: cannot read {path}: {reason}", file=sys.stderr)
+                continue
+            totals["files"] += 1
+            totals["games"] += games
+            totals["games_ok"] += ok
+        failed = totals["games"] - totals["games_ok"]
+        if report is not None:
+            report.finish(dict(totals, games_failed=failed, unreadable=unreadable))
+        else:
+            print(
+                f"{totals['files']} file(s), {totals['games']} game(s), "
+                f"{totals['moves']} move(s): {totals['games_ok']} ok, {failed} with errors"
+            )
+    finally:
+        if report is not None:
+            report.close()
     if unreadable:
         return 2
     return 0 if failed == 0 else 1
+
+
+class _JsonReport:
+    """``check --json``'s output, written as it goes: the games with errors straight
+    to ``out``, those with only warnings to a temporary file copied after them, then the
+    totals; nothing per game stays in memory."""
+
+    def __init__(self, out: TextIO) -> None:
+        import tempfile
+
+        self.out = out
+        self.later = tempfile.TemporaryFile("w+", encoding="utf-8")
+        self.counts = {"errors": 0, "warnings": 0}
+        out.write('{\n  "games_with_errors": [')
+
+    @staticmethod
+    def _item(entry: dict[str, Any]) -> str:
+        text = json.dumps(entry, ensure_ascii=False, indent=2)
+        return "\n    " + text.replace("\n", "\n    ")
+
+    def add(self, entry: dict[str, Any]) -> None:
+        kind = "errors" if entry["errors"] else "warnings"
+        sep = "," if self.counts[kind] else ""
+        self.counts[kind] += 1
+        (self.out if kind == "errors" else self.later).write(sep + self._item(entry))
+
+    def finish(self, totals: dict[str, Any]) -> None:
+        out = self.out
+        out.write("\n  ]," if self.counts["errors"] else "],")
+        out.write('\n  "games_with_warnings": [')
+        self.later.seek(0)
+        while chunk := self.later.read(1 << 16):
+            out.write(chunk)
+        out.write("\n  ]" if self.counts["warnings"] else "]")
+        for name, value in totals.items():
+            text = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            out.write(f",\n  {json.dumps(name)}: {text}")
+        out.write("\n}\n")
+        out.flush()
+
+    def close(self) -> None:
+        self.later.close()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -347,19 +389,24 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    import os
+    from .rules.userfiles import open_regular
 
-    if not os.path.isfile(args.file):
-        if os.path.isdir(args.file):
-            return _fail(f"{args.file} is a folder: give a PDN file")
+    try:  # a folder, a FIFO or a device is refused at once, without blocking
+        open_regular(args.file).close()
+    except FileNotFoundError:
         return _fail(f"{args.file}: no such file")
-    if not os.access(args.file, os.R_OK):
-        return _fail(f"{args.file}: cannot be read")
-    if args.game is not None and args.game < 1:
-        return _fail(f"--game must be 1 or more, not {args.game}")
+    except OSError as exc:
+        return _fail(f"cannot read {args.file}: {exc.strerror or exc}")
+    # a whole number of any size (see _whole_number), too large for str() past 4,300 digits
+    game = args.game
+    if game is not None and game < 1:
+        shown = f"not {game}" if game > -(10**18) else "not a negative number"
+        return _fail(f"--game must be 1 or more, {shown}")
+    if game is not None and game > 10**18:
+        return _fail("--game N: no file has that many games")
     default = find_variant(args.variant).id if args.variant else None
     return _run_app(
-        replay=args.file, game_number=args.game, default_variant=default, mouse=not args.no_mouse
+        replay=args.file, game_number=game, default_variant=default, mouse=not args.no_mouse
     )
 
 
@@ -418,7 +465,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="open a PDN file in the replay viewer")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--game", type=int, metavar="N", help="open game N (1 = the first) at once")
+    p.add_argument(
+        "--game", type=_whole_number, metavar="N", help="open game N (1 = the first) at once"
+    )
     p.add_argument(
         "--variant",
         metavar="V",

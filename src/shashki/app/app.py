@@ -689,11 +689,15 @@ class ShashkiApp(App[None]):
         self, path: Path, game_number: int | None = None, default_variant: str | None = None
     ) -> None:
         """The table of a file's games (or the one game asked for) in the replay viewer."""
+        from ..rules.userfiles import open_regular
         from .replay import GameTableScreen, load_record
 
-        if not path.is_file():
+        try:  # a folder, a FIFO or a device is refused at once, without blocking
+            open_regular(path).close()
+        except OSError as exc:
+            reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror
             self.notify(
-                f"Cannot open {path}: no such file", severity="error", timeout=8, markup=False
+                f"Cannot open {path}: {reason or exc}", severity="error", timeout=8, markup=False
             )
             return
         if game_number is not None:

@@ -36,6 +36,7 @@ from ..notation import move_text
 from ..records import GameNode, GameRecord
 from ..records.pdn import PdnReader
 from ..rules import Game, Move
+from ..rules.userfiles import open_regular
 from .board import BoardWidget
 from .controller import GameController
 from .plain import Plain, literal, visible
@@ -136,7 +137,10 @@ def _cut(text: str, width: int) -> str:
 
 
 def load_record(path: Path, index: int, default_variant: str | None = None) -> GameRecord | None:
-    """The ``index``-th game (0-based) of a file, the earlier ones skipped unparsed."""
+    """The ``index``-th game (0-based) of a file, the earlier ones skipped unparsed.
+
+    Raises OSError when the file cannot be read (UserFileError for a folder, a FIFO or
+    a device, refused without blocking)."""
     from ..records.pdn import HeadersScanner, read_file
 
     if path.suffix.lower() == ".json":
@@ -144,7 +148,7 @@ def load_record(path: Path, index: int, default_variant: str | None = None) -> G
             if i == index:
                 return record
         return None
-    with open(path, "rb") as fh:
+    with open_regular(path) as fh:
         reader = PdnReader(fh, default_variant)
         for _ in range(index):
             if reader.read_game(HeadersScanner) is None:
@@ -274,8 +278,11 @@ class GameTableScreen(Screen[None]):
                 self._row(table, g)
         self.done = finished
         self._progress()
-        if finished and len(self.games) == 1 and self.games[0].variant != "?":
-            self.open_game(0)  # a file of one game opens at once (a broken one up to its error)
+        only = self.games[0] if finished and len(self.games) == 1 else None
+        if only is not None and only.variant != "?" and (only.moves or not only.error):
+            # a file of one game opens at once (a broken one up to its error); one that
+            # is only an error (not a text file) stays in the table, which says why
+            self.open_game(0)
 
     def _progress(self) -> None:
         shown = self.query_one(DataTable).row_count
