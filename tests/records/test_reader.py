@@ -307,9 +307,14 @@ def test_parentheses_around_words_are_a_comment() -> None:
 
 
 def test_variation_with_an_illegal_move_ends_only_that_variation() -> None:
+    # an annotator's side line that cannot be played is a warning: the game replays
     g = one("1. 32-28 19-23 (1... 50-45 20-25) 2. 28x19 14x23 *")
     assert len(g.mainline_moves()) == 4
-    assert len(g.errors) == 1 and g.errors[0].token == "50-45"
+    assert g.ok and len(g.warnings) == 1 and g.warnings[0].token == "50-45"
+    assert "in a variation" in g.warnings[0].message
+    # on the main line the same move is an error that ends the game's moves
+    g = one("1. 32-28 50-45 2. 28x19 *")
+    assert not g.ok and g.errors[0].token == "50-45" and len(g.mainline_moves()) == 1
 
 
 def test_broken_parentheses_are_warnings() -> None:

@@ -289,3 +289,27 @@ def test_every_visitor_sees_the_same_games(text: str) -> None:
     built = read_games_text(text)
     scanned = list(scan_headers(io.StringIO(text)))
     assert [g.headers for g in built] == scanned
+
+
+def test_squares_in_capitals() -> None:
+    g = read_games_text('[GameType "25"]\n1. C3-D4 F6-G5 2. D4-E5 *')[0]
+    assert g.ok and len(g.mainline_moves()) == 3
+    assert [w.message for w in g.warnings] == ["squares in capitals read as squares"]
+    # a capital letter in a sentence is still prose
+    g = read_games_text('[GameType "25"]\n1. c3-d4 See A1 for more 1... f6-g5 *')[0]
+    assert len(g.mainline_moves()) == 2
+
+
+def test_move_numbers_with_a_parenthesis() -> None:
+    g = read_games_text('[GameType "20"]\n1) 32-28 19-23 2) 28x19 14x23 *')[0]
+    assert g.ok and not g.warnings and len(g.mainline_moves()) == 4
+    # inside a variation "3)" is no number: the ')' closes the variation
+    g = read_games_text('[GameType "20"]\n1. 32-28 19-23 (1... 18-23 3) 2. 28x19 *')[0]
+    assert len(g.mainline_moves()) == 3
+
+
+def test_times_in_parentheses_leave_the_game_whole() -> None:
+    text = '[GameType "20"]\n1. 32-28 (0:15) 19-23 (0:20) 2. 28x19 14x23 *'
+    g = read_games_text(text)[0]
+    assert g.ok and len(g.mainline_moves()) == 4
+    assert all("in a variation" in w.message for w in g.warnings)

@@ -209,6 +209,8 @@ def start_from_headers(variant: Variant, headers: dict[str, str]) -> tuple[str |
 
 _SQ = r"(?:[a-l](?:1[0-2]|[1-9])|\d{1,3})"
 _ALG = r"[a-l](?:1[0-2]|[1-9])"
+#: Squares in capitals ("C3-D4"), as some programs write them: read as the same squares.
+_SQ_UPPER = r"(?:[A-L](?:1[0-2]|[1-9])|\d{1,3})"
 _SHORT_MOVE = re.compile(r"[a-l][a-l](?:1[0-2]|[1-9])")
 _GLUED_MOVE = re.compile(rf"(?:{_ALG}){{2,}}")
 _ALG_SQUARE = re.compile(_ALG)
@@ -331,6 +333,7 @@ _TOKEN_RE = re.compile(
   | (?P<ellipsis>\.+|…)
   | (?P<move>{_SQ}(?:[-x\u00d7:X]\s*{_SQ}){{1,{_MAX_REPEAT}}}
       | (?:{_ALG}){{2,{_MAX_REPEAT}}} | [a-l]{_ALG})(?![\w])
+  | (?P<upper>{_SQ_UPPER}(?:[-x\u00d7:]\s*{_SQ_UPPER}){{1,{_MAX_REPEAT}}})(?![\w])
   | (?P<glued>{_SQ}(?:[-x\u00d7:X]\s*{_SQ}){{1,{_MAX_REPEAT}}})(?=[^\W\d_]{{2}})
   | (?P<nag>\$\d+|[!?]+|\([!?]+\))
   | (?P<open>\()
@@ -701,6 +704,13 @@ def _tokens(lines: Iterable[_Piece]) -> Iterator[Token]:
                 yield Token(NUMBER, m.group(), number, col)
             elif kind in ("move", "glued"):  # glued: "8-11Red overstepped…"
                 yield Token(MOVE, m.group(), number, col)
+            elif kind == "upper":
+                word = m.group()
+                if word.lower() == word:  # numbers only: an ordinary move
+                    yield Token(MOVE, word, number, col)
+                else:
+                    yield Token(WARN, word, number, col, _CAPITALS)
+                    yield Token(MOVE, word.lower(), number, col)
             elif kind == "nag":
                 yield Token(NAG, m.group(), number, col)
             elif kind == "open":
@@ -716,6 +726,8 @@ def _tokens(lines: Iterable[_Piece]) -> Iterator[Token]:
 
 
 _UNCLOSED_HERE = "comment is not closed with '}': it ends with its line"
+#: Said once a game, at the first move written in capitals.
+_CAPITALS = "squares in capitals read as squares"
 
 
 def _unclosed(
@@ -1111,6 +1123,7 @@ class PdnReader:
         visitor = make()
         self._view = _same_text
         self._items = self._chars = 0
+        self._capitals = False
         self._full = False
         started = False
         content = False
@@ -1263,7 +1276,7 @@ class PdnReader:
                         message += (
                             f"; the record's {_quote(tok.text)} read from the first mover's side"
                         )
-                    self._error(visitor, message, tok, tok.text, fen)
+                    self._fault(visitor, frames, message, tok, tok.text, fen)
                     continue
                 visitor.visit_move(game, move)
                 game.push_unchecked(move)
@@ -1294,16 +1307,23 @@ class PdnReader:
                 elif not quiet and not frame.dead:
                     self._warn(visitor, "')' closes no variation: left out", tok, ")")
             elif kind == JUNK:  # not content: a game is tags, moves or a result
+                if not frame.dead and self._numbered(tok, len(frames)):
+                    continue  # "12)": a move number as some programs write it
                 if not frame.dead:
                     frame.dead = True
-                    self._error(
+                    self._fault(
                         visitor,
+                        frames,
                         f"{_quote(tok.text)} is not a move",
                         tok,
                         tok.text,
                         game.fen() if game is not None else "",
                     )
             elif kind == WARN:
+                if tok.value == _CAPITALS:
+                    if self._capitals or frame.dead:
+                        continue
+                    self._capitals = True
                 self._warn(visitor, tok.value, tok, tok.text)
             elif kind == BROKEN:
                 content = True
@@ -1313,6 +1333,42 @@ class PdnReader:
             self._aside(visitor, prose, "text outside braces")
         self._close_all(visitor, game, frames, quiet)
         return content
+
+    def _fault(
+        self,
+        visitor: Visitor[Any],
+        frames: list[_Frame],
+        message: str,
+        at: Token,
+        token: str,
+        fen: str,
+    ) -> None:
+        """A move that cannot be read or played: an error on the main line; in a
+        variation (an annotator's side line) a warning, for the game itself still
+        replays: the rest of that variation is left out, as python-chess does."""
+        if len(frames) > 1:
+            self._warn(
+                visitor, f"in a variation: {message}; the rest of it is left out", at, token
+            )
+        else:
+            self._error(visitor, message, at, token, fen)
+
+    def _numbered(self, tok: Token, depth: int) -> bool:
+        """Whether ``tok`` is a move number written "12)" (the ')' right after it, and no
+        variation open for it to close); the ')' is then taken too."""
+        if depth > 1 or not tok.text.isdigit() or len(tok.text) > 4:
+            return False
+        following = self._next()
+        if following is None:
+            return False
+        if (
+            following.kind == CLOSE
+            and following.line == tok.line
+            and following.column == tok.column + len(tok.text)
+        ):
+            return True
+        self._back.append(following)
+        return False
 
     def _words_follow(self, tok: Token) -> bool:
         """Whether a word (not one that looks like a move) follows ``tok`` on its line:
