@@ -1347,9 +1347,7 @@ class PdnReader:
         variation (an annotator's side line) a warning, for the game itself still
         replays: the rest of that variation is left out, as python-chess does."""
         if len(frames) > 1:
-            self._warn(
-                visitor, f"in a variation: {message}; the rest of it is left out", at, token
-            )
+            self._warn(visitor, f"in a variation: {message}; the rest of it is left out", at, token)
         else:
             self._error(visitor, message, at, token, fen)
 
