@@ -376,7 +376,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if kind is None:
             return _fail(
                 f"--{side} must be person or a computer level from 1 to 8, "
-                f"not {getattr(args, side)!r}"
+                f"not {quoted(getattr(args, side))}"
             )
         kinds.append(kind)
     return _run_app(

@@ -206,10 +206,11 @@ class ArtamonovGenerator(MoveGenerator):
     ) -> Position:
         if white or black:
             raise BadFenError(
-                f"Artamonov's pieces have no colour: list them in an N section (FEN {fen!r})"
+                f"Artamonov's pieces have no colour: list them in an N section "
+                f"(FEN {quoted(fen, 80)})"
             )
         if stacks:
-            raise BadFenError(f"this variant has no columns of pieces (FEN {fen!r})")
+            raise BadFenError(f"this variant has no columns of pieces (FEN {quoted(fen, 80)})")
         frozen, south, north, low = -1, 0, 0, -1
         for f in fields:
             head, body = f[:1].upper(), f[1:]
@@ -217,26 +218,28 @@ class ArtamonovGenerator(MoveGenerator):
                 if head == "Z":
                     frozen = self.geo.parse_square(body)
                     if not neutral >> frozen & 1:
-                        raise BadFenError(f"the frozen square {body} is empty in FEN {fen!r}")
+                        raise BadFenError(
+                            f"the frozen square {body} is empty in FEN {quoted(fen, 80)}"
+                        )
                 elif head == "C":
                     # counts of captured pieces: small numbers of any length are refused
                     s_text, _, n_text = body.partition(",")
                     most = len(self.geo.squares)
                     s_count, n_count = bounded_int(s_text, most), bounded_int(n_text, most)
                     if s_count is None or n_count is None:
-                        raise BadFenError(f"bad field {quoted(f)} in FEN {fen!r}")
+                        raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}")
                     south, north = s_count, n_count
                 elif head == "L":
                     l_count = bounded_int(body, MAX_COUNTER)
                     if l_count is None:
-                        raise BadFenError(f"bad field {quoted(f)} in FEN {fen!r}")
+                        raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}")
                     low = l_count
                 else:
-                    raise BadFenError(f"unexpected field {f!r} in FEN {fen!r}")
+                    raise BadFenError(f"unexpected field {quoted(f)} in FEN {quoted(fen, 80)}")
             except ValueError as exc:
                 if isinstance(exc, BadFenError):
                     raise
-                raise BadFenError(f"bad field {f!r} in FEN {fen!r}") from None
+                raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}") from None
         if low < 0 and neutral.bit_count() <= TIE_BREAK_PIECES:
             low = 0  # the tie-break count starts at the first moment: now, at the latest
         return (neutral, 0, kings & neutral, turn, (frozen, south, north, low))

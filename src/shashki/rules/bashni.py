@@ -23,6 +23,7 @@ from .geometry import absolute_direction
 from .interrupt import STEPS, poll
 from .move import Color, Kind, Move, Piece
 from .movegen import MoveGenerator, Position
+from .numbers import quoted
 from .rules import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
 
 Columns = tuple[tuple[int, str], ...]
@@ -369,20 +370,32 @@ class BashniGenerator(MoveGenerator):
         base = super().fen_read(white, black, kings, turn, neutral, {}, fields, fen)
         w, b, k = base[0], base[1], base[2]
         cols = []
+        # no game holds more pieces than its board has squares: a column of a million
+        # pieces is refused, not walked
+        room = len(self.geo.squares)
+        if sum(len(st) for st in stacks.values()) > room:
+            raise BadFenError(
+                f"FEN {quoted(fen, 80)} has more pieces in its columns than the board has "
+                f"squares ({room})"
+            )
         for sq, st in sorted(stacks.items()):
             if any(c not in _CODES for c in st):
-                raise BadFenError(f"column {st!r} in FEN {fen!r}: use the letters w b W B")
+                raise BadFenError(
+                    f"column {quoted(st)} in FEN {quoted(fen, 80)}: use the letters w b W B"
+                )
             color, is_king = _CODES[st[-1]]
             bit = 1 << sq
             if not (b if color else w) & bit:
                 raise BadFenError(
-                    f"column {st!r} in FEN {fen!r} is listed under the other colour "
-                    "than its top piece"
+                    f"column {quoted(st)} in FEN {quoted(fen, 80)} is listed under the other "
+                    "colour than its top piece"
                 )
             if is_king:
                 k |= bit
             elif k & bit:
-                raise BadFenError(f"column {st!r} in FEN {fen!r} has a man on top but is marked K")
+                raise BadFenError(
+                    f"column {quoted(st)} in FEN {quoted(fen, 80)} has a man on top but is marked K"
+                )
             if len(st) > 1:
                 cols.append((sq, st))
         return (w, b, k, turn, tuple(cols) or None)

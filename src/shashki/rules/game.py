@@ -10,6 +10,7 @@ from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
 from .move import Color, Move, Piece
 from .movegen import Position
+from .numbers import quoted
 from .outcome import Outcome, Termination
 from .rules import Counter, DrawRule, Irreversible, NoMoves
 from .variant import Variant, find_variant
@@ -68,7 +69,8 @@ class Game:
                 if start.lower() not in labels:
                     known = ", ".join(label for label, _ in options) or "none"
                     raise ValueError(
-                        f"{self.variant.name} has no start option {start!r} (options: {known})"
+                        f"{self.variant.name} has no start option {quoted(start)} "
+                        f"(options: {known})"
                     )
                 self.start_label, fen = labels[start.lower()]
             elif self.seed is not None:

@@ -292,7 +292,7 @@ class Geometry:
             try:
                 return self.at(f, r)
             except ValueError as exc:
-                raise ValueError(f"square {text!r}: {exc}") from None
+                raise ValueError(f"square {quoted(text)}: {exc}") from None
         raise ValueError(f"{quoted(text)} is not a square of this {self.width}x{self.height} board")
 
     def bits(self, positions: object) -> int:
