@@ -5,6 +5,15 @@ per second when only the tags are scanned, and when every game is read and repla
 (every move matched to a legal move, variations included).  Then the peak memory
 (tracemalloc) of reading one file and of reading a temporary file made of N copies of
 it: streaming keeps the peak flat, whatever the size.  Prints figures, asserts nothing.
+
+``--broken N`` instead measures ``shashki check`` (and ``check --json``) as a separate
+process over a generated file of N broken games — illegal moves, junk, games of no
+variant, prose, unclosed braces — and prints the peak resident memory of each run
+(``getrusage`` of that child) for N/10 and N games: it stays flat whatever N.
+
+``--huge MB`` measures it over single games of MB megabytes: one line with no line end,
+a line of words, a comment never closed, a move of a million squares, a million marks.
+No line, comment or game is held whole, so the peak stays far below the file's size.
 """
 
 from __future__ import annotations
@@ -12,6 +21,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -81,6 +91,88 @@ def peak_memory(path: Path, variant: str) -> tuple[int, int]:
     return peak, games
 
 
+#: The broken games of ``--broken``, in turn: every kind of problem a check reports.
+BROKEN_GAMES = [
+    '[Event "illegal {n}"]\n[GameType "25"]\n1. c3-d4 f6-g5 2. d4-f6 *\n',
+    '[Event "junk {n}"]\n[GameType "20"]\n1. 32-28 19-23 2. -- 14-19 *\n',
+    '[Event "no variant {n}"]\n[GameType "31"]\n1. 32-28 *\n',
+    '[Event "bad FEN {n}"]\n[FEN "W:W99:B1"]\n1. 32-28 *\n',
+    '[Event "prose {n}"]\n1. 32-28 19-23 White resigns {{never closed\n2. 28x19 *\n',
+]
+
+
+def write_broken(path: Path, count: int) -> int:
+    """A file of ``count`` broken games; returns its size in bytes."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for n in range(count):
+            fh.write(BROKEN_GAMES[n % len(BROKEN_GAMES)].format(n=n))
+            fh.write("\n")
+    return path.stat().st_size
+
+
+def check_peak(path: Path, *options: str) -> tuple[float, float, int]:
+    """(peak resident megabytes, seconds, exit status) of ``shashki check`` over
+    ``path`` in a process of its own, its output thrown away."""
+    start = time.perf_counter()
+    with open(os.devnull, "w") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "shashki", "check", *options, str(path)],
+            stdout=sink,
+            stderr=sink,
+            stdin=subprocess.DEVNULL,
+        )
+        _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    # ru_maxrss is in kilobytes on Linux (bytes on macOS)
+    scale = 1 / 1024 if sys.platform != "darwin" else 1 / (1 << 20)
+    return usage.ru_maxrss * scale, time.perf_counter() - start, proc.returncode
+
+
+def broken_memory(count: int) -> None:
+    print(f"shashki check over N broken games ({len(BROKEN_GAMES)} kinds in turn), peak RSS:")
+    with tempfile.TemporaryDirectory() as folder:
+        for n in sorted({max(1, count // 10), count}):
+            path = Path(folder) / f"broken-{n}.pdn"
+            size = write_broken(path, n)
+            for options in ((), ("--json",)):
+                peak, seconds, status = check_peak(path, *options)
+                label = " ".join(["check", *options])
+                print(
+                    f"  {label:13} {n:>9} games {size / 1e6:8.1f} MB  peak {peak:7.1f} MB  "
+                    f"{seconds:6.1f} s  ({n / seconds:,.0f} games/s, exit {status})"
+                )
+            path.unlink()
+
+
+#: The shapes of ``--huge``: a name, the game's start, a piece repeated to the size.
+HUGE_SHAPES = [
+    ("one line, no line end", b"", b"x" * 1000),
+    ("a line of words", b'[GameType "20"]\n1. 32-28 ', b"word " * 200),
+    ("a comment never closed", b'[GameType "20"]\n1. 32-28 {', b"note " * 200),
+    ("a move of a million squares", b'[GameType "20"]\n1. ', b"32-28-" * 200),
+    ("a million marks", b'[GameType "20"]\n1. 32-28 ', b"$1 !? " * 100),
+    ("lines in a comment", b'[GameType "20"]\n1. 32-28 {', b"\n" * 1000),
+]
+
+
+def huge_memory(megabytes: int) -> None:
+    print(f"shashki check over one game of {megabytes} MB, peak RSS:")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "huge.pdn"
+        for name, head, piece in HUGE_SHAPES:
+            with open(path, "wb") as fh:
+                fh.write(head)
+                for _ in range(megabytes * (1 << 20) // len(piece)):
+                    fh.write(piece)
+            peak, seconds, status = check_peak(path)
+            size = path.stat().st_size
+            print(
+                f"  {name:28} {size / 1e6:7.1f} MB  peak {peak:7.1f} MB  {seconds:6.1f} s"
+                f"  (exit {status})"
+            )
+            path.unlink()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
@@ -94,7 +186,25 @@ def main(argv: list[str] | None = None) -> int:
         help=f"the file copied for the memory test (default: {MEMORY_DEFAULT}; tracemalloc "
         "makes reading some ten times slower)",
     )
+    parser.add_argument(
+        "--broken",
+        type=int,
+        metavar="N",
+        help="only measure the memory of 'shashki check' over N generated broken games",
+    )
+    parser.add_argument(
+        "--huge",
+        type=int,
+        metavar="MB",
+        help="only measure the memory of 'shashki check' over single games of MB megabytes",
+    )
     args = parser.parse_args(argv)
+    if args.broken is not None or args.huge is not None:
+        if args.broken is not None:
+            broken_memory(max(1, args.broken))
+        if args.huge is not None:
+            huge_memory(max(1, args.huge))
+        return 0
     if not args.corpus.is_dir():
         print(f"no corpus at {args.corpus} (give --corpus DIR)", file=sys.stderr)
         return 2

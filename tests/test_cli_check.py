@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import os
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -120,3 +123,146 @@ def test_as_a_command(files: dict[str, Path]) -> None:
         timeout=120,
     )
     assert proc.returncode == 1 and json.loads(proc.stdout)["errors"] == 1 and not proc.stderr
+
+
+# -- special files, encodings and streaming ------------------------------------------------
+
+
+@pytest.fixture
+def fifo(tmp_path: Path) -> Path:
+    path = tmp_path / "fifo.pdn"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("command", ["check", "replay"])
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("fifo", "a pipe (FIFO), not a regular file"),
+        ("/dev/zero", "a device, not a regular file"),
+        ("folder", "a folder, not a file"),
+    ],
+)
+def test_special_files_are_one_line_and_exit_2(
+    command: str, name: str, words: str, fifo: Path, tmp_path: Path
+) -> None:
+    """Run as a command: a FIFO with no writer or /dev/zero would block or read forever
+    if they were opened as files (the timeout only stops a hang)."""
+    path = {"fifo": str(fifo), "folder": str(tmp_path)}.get(name, name)
+    json_path = tmp_path / "fifo.json"
+    if name == "fifo":
+        os.mkfifo(json_path)
+    paths = [path, str(json_path)] if name == "fifo" and command == "check" else [path]
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki", command, *paths],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 2
+    lines = proc.stderr.splitlines()
+    assert len(lines) == len(paths) and all(words in line for line in lines), proc.stderr
+    assert lines[0] == f"shashki: error: cannot read {path}: {words}"
+    assert "Traceback" not in proc.stderr
+
+
+def test_replay_of_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(tmp_path / "nope.pdn")]) == 2
+    assert capsys.readouterr().err == f"shashki: error: {tmp_path / 'nope.pdn'}: no such file\n"
+
+
+def test_a_file_that_cannot_be_decoded_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    utf16 = tmp_path / "utf16.pdn"
+    utf16.write_bytes(GOOD.encode("utf-16"))
+    broken = tmp_path / "broken16.pdn"
+    broken.write_bytes(GOOD.encode("utf-16")[:40] + b"\x00\xdc" + GOOD.encode("utf-16-le"))
+    assert main(["check", str(utf16)]) == 0
+    assert main(["check", str(broken)]) == 1
+    out = capsys.readouterr().out
+    assert "2 game(s), 4 move(s): 2 ok" in out
+    assert "the file is not valid UTF-16 text (byte 40" in out
+
+
+def broken_games(count: int) -> str:
+    game = '[Event "{0}"]\n[GameType "25"]\n1. c3-d4 f6-g5 2. d4-f6 *\n'
+    return "".join(game.format(i) for i in range(count))
+
+
+def test_json_report_streams_the_same_report(
+    tmp_path: Path, files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Games with errors, with warnings only, and none: the JSON written as the games
+    arrive is one document with every game in its array and the totals."""
+    warned = tmp_path / "warned.pdn"
+    warned.write_text('[Event "w"]\n1. 32-28 White resigns 1-0\n' * 3)
+    bad = tmp_path / "many.pdn"
+    bad.write_text(broken_games(5))
+    args = [str(files["good.pdn"]), str(warned), str(bad), str(tmp_path / "missing.pdn")]
+    assert main(["check", "--json", *args]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert [g["game"] for g in report["games_with_errors"]] == [1, 2, 3, 4, 5]
+    assert [(g["file"], g["game"]) for g in report["games_with_warnings"]] == [
+        (str(warned), 1),
+        (str(warned), 2),
+        (str(warned), 3),
+    ]
+    assert report["games"] == 10 and report["games_ok"] == 5 and report["games_failed"] == 5
+    assert report["warnings"] == 3 and report["files"] == 3
+    assert report["unreadable"] == [{"file": args[-1], "reason": "No such file or directory"}]
+    assert main(["check", "--json", str(files["good.pdn"])]) == 0
+    empty = json.loads(capsys.readouterr().out)
+    assert empty["games_with_errors"] == [] and empty["games_with_warnings"] == []
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_check_keeps_nothing_per_game(
+    tmp_path: Path, as_json: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The peak memory of checking 1,000 broken games is about that of 100: nothing
+    is kept per game (the output goes to /dev/null, not to memory)."""
+
+    def peak(count: int) -> int:
+        path = tmp_path / f"broken{count}.pdn"
+        path.write_text(broken_games(count))
+        with open(os.devnull, "w") as sink:
+            monkeypatch.setattr(sys, "stdout", sink)
+            gc.collect()
+            tracemalloc.start()
+            try:
+                assert main(["check", *(["--json"] if as_json else []), str(path)]) == 1
+                return tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+                monkeypatch.undo()
+
+    peak(20)  # what is made once (variants, caches) is not counted below
+    small, large = peak(100), peak(1000)
+    assert large < small * 2, (small, large)
+
+
+@pytest.mark.parametrize(
+    ("number", "words"),
+    [
+        ("0", "shashki: error: --game must be 1 or more, not 0"),
+        ("-" + "9" * 5000, "shashki: error: --game must be 1 or more, not a negative number"),
+        ("9" * 5000, "shashki: error: --game N: no file has that many games"),
+        ("²", "shashki replay: error: argument --game: not a whole number: '²'"),
+        ("x" * 5000, "shashki replay: error: argument --game: not a whole number: 'xxxx"),
+    ],
+    ids=["zero", "negative", "5000-digits", "superscript", "letters"],
+)
+def test_replay_game_numbers_of_any_size(
+    number: str, words: str, files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["replay", f"--game={number}", str(files["good.pdn"])]
+    try:
+        status = main(argv)
+    except SystemExit as exc:  # argparse's own one line
+        status = int(str(exc.code))
+    err = capsys.readouterr().err
+    assert status == 2 and err.startswith(words) and err.count("\n") == 1, err
+    assert len(err) < 200

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
 from .notation import move_text
@@ -18,6 +18,7 @@ from .records.model import GameRecord
 from .records.pdn import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
+from .rules.numbers import is_digits, quoted
 from .rules.variant import add_variant_file
 
 if TYPE_CHECKING:
@@ -36,10 +37,34 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _whole_number(text: str) -> int:
+    """An argument that is a whole number of any size (``int`` refuses more than 4,300
+    digits); raises ArgumentTypeError, quoting at most the start of ``text``."""
+    body = text.strip()
+    digits = body[1:] if body[:1] in "+-" else body
+    if not is_digits(digits):
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}")
+    value = 0
+    for start in range(0, len(digits), 4000):  # int() reads 4,000 digits at a time
+        chunk = digits[start : start + 4000]
+        value = value * 10 ** len(chunk) + int(chunk)
+    return -value if body[:1] == "-" else value
+
+
+def _new_game(args: argparse.Namespace) -> Game:
+    """The game a command starts from: ``--fen``, or the variant's start, which is the
+    default start (the same every run) unless ``--seed`` draws the lot."""
+    if args.fen is not None:
+        if args.seed is not None:
+            raise ShashkiError("--seed draws the start position by lot: give it without --fen")
+        return Game(args.variant, args.fen)
+    return Game(args.variant, seed=args.seed)
+
+
 def cmd_variants(args: argparse.Namespace) -> int:
     variants = all_variants()
     for problem in registry().errors:
-        print(f"shashki: warning: skipped a variant file: {problem}", file=sys.stderr)
+        print(f"shashki: warning: {problem}", file=sys.stderr)
     if args.json:
         data = [
             {
@@ -81,9 +106,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
-    if args.depth < 0:
-        return _fail(f"depth must be 0 or more, not {args.depth}")
-    game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
+    game = _new_game(args)
+    # a depth it cannot finish is refused (PerftDepthError) before anything is printed
     if args.divide and args.depth >= 1:
         total = 0
         legal = game.legal_moves()
@@ -96,28 +120,55 @@ def cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The deepest search ``best`` accepts (the search's own limit of plies).
+BEST_MAX_DEPTH = 200
+#: The longest search ``best`` accepts, in seconds (a day).
+BEST_MAX_TIME = 24 * 3600
+
+
 def cmd_best(args: argparse.Namespace) -> int:
+    import math
+    import signal
+    import threading
+    import time
+
     from .engine import Search, score_text
     from .engine.endings import perfect_moves, table_score
+    from .rules.interrupt import interruptible
 
-    if args.depth is not None and args.depth < 1:
-        return _fail(f"depth must be 1 or more, not {args.depth}")
-    if args.time is not None and not 0 < args.time <= 24 * 3600:
-        return _fail(f"time must be a positive number of seconds, not {args.time:g}")
-    game = Game(args.variant, args.fen) if args.fen is not None else Game(args.variant)
-    variant = game.variant
-    out = game.outcome()
-    if out is not None:
+    if args.depth is not None and not 1 <= args.depth <= BEST_MAX_DEPTH:
+        shown = args.depth if args.depth.bit_length() < 64 else "a number of that size"
+        return _fail(f"depth must be from 1 to {BEST_MAX_DEPTH} plies, not {shown}")
+    if args.time is not None and not (math.isfinite(args.time) and 0 < args.time <= BEST_MAX_TIME):
         return _fail(
-            f"there is no move to find: the game is over ({out.describe(variant.side_names)})"
+            f"time must be more than 0 and at most {BEST_MAX_TIME} seconds, not {args.time:g}"
         )
+    game = _new_game(args)
+    variant = game.variant
+    # a depth alone has no clock; neither limit: 3 seconds
     seconds = args.time if args.time is not None or args.depth is not None else 3.0
 
+    class _Slow(Exception):
+        """Listing the moves of a position for the principal variation takes too long."""
+
     def line(moves: list[Move]) -> str:
+        # the moves are written short where that is unambiguous, which takes the legal
+        # moves of each position; where listing them is slow, every square is written
         walk = game.copy()
         texts = []
         for mv in moves:
-            texts.append(move_text(variant, mv, walk.legal_moves()))
+            until = time.perf_counter() + 0.05
+
+            def slow(until: float = until) -> None:
+                if time.perf_counter() > until:
+                    raise _Slow
+
+            try:
+                with interruptible(slow):
+                    legal: list[Move] | None = walk.legal_moves()
+            except _Slow:
+                legal = None
+            texts.append(move_text(variant, mv, legal, full=legal is None))
             walk.push_unchecked(mv)
         return " ".join(texts)
 
@@ -128,7 +179,8 @@ def cmd_best(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    exact = perfect_moves(game)
+    # a table is used when it is made (in the cache) or when there is no clock to keep
+    exact = perfect_moves(game, build=seconds is None)
     if exact is not None and exact[0] != 0 and exact[1]:
         # an ending the tables solve: the quickest win or the longest defence, exactly
         value, best = exact
@@ -137,15 +189,54 @@ def cmd_best(args: argparse.Namespace) -> int:
         )
         print(move_text(variant, best[0], full=True))
         return 0
-    result = Search(variant).search(game, seconds=seconds, depth=args.depth, on_iteration=show)
-    if result.move is None:  # pragma: no cover - the game is not over, so there is a move
-        return _fail("no move found")
+    # Ctrl+C stops the search, which still answers with the best move found so far (a
+    # second Ctrl+C stops at once)
+    interrupted = threading.Event()
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if interrupted.is_set():
+            raise KeyboardInterrupt
+        interrupted.set()
+
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if main_thread else None
+    try:
+        result = Search(variant).search(
+            game,
+            seconds=seconds,
+            depth=args.depth,
+            on_iteration=show,
+            cancelled=interrupted.is_set,
+            must_move=True,
+        )
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, previous)
+    if result.outcome is not None:
+        return _fail(
+            "there is no move to find: the game is over "
+            f"({result.outcome.describe(variant.side_names)})"
+        )
+    if result.move is None:
+        return _fail("interrupted")  # (before a single move could be looked at)
+    if result.unlisted:
+        if result.listed is not None:
+            how = f"among the {result.listed} listed in time"
+        else:
+            how = f"once they were listed, in {result.seconds:.1f} s"
+        print(
+            f"shashki: warning: the legal moves of this position could not all be listed in "
+            f"the {seconds:g} s allowed; the move was chosen by a quick look {how}",
+            file=sys.stderr,
+        )
     print(
         f"best {move_text(variant, result.move, full=True)}  score {score_text(result.score)}  "
         f"depth {result.depth}  nodes {result.nodes}  nps {result.nps:.0f}  "
         f"time {result.seconds:.3f}",
     )
     print(move_text(variant, result.move, full=True))
+    if interrupted.is_set():
+        return _fail("interrupted")  # as any command stopped by Ctrl+C
     return 0
 
 
@@ -176,63 +267,105 @@ def _check_entry(path: str, index: int, game: GameRecord) -> dict[str, Any]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """Replay every game of the files and report each one (or, with --json, the games
+    with problems), then the totals.  Streams: nothing per game is kept, so memory stays
+    flat whatever the number of games; the JSON arrays are written as games arrive."""
     default = find_variant(args.variant) if args.variant else None
     totals = {"files": 0, "games": 0, "games_ok": 0, "moves": 0, "errors": 0, "warnings": 0}
-    reports: list[dict[str, Any]] = []
     unreadable: list[dict[str, str]] = []
-    for path in args.files:
-        games = ok = 0
-        try:
-            for game in read_file(path, default):
-                games += 1
-                moves = sum(1 for _ in game.nodes())
-                totals["moves"] += moves
-                totals["errors"] += len(game.errors)
-                totals["warnings"] += len(game.warnings)
-                ok += game.ok
-                where = f"{path}: game {games}" + (f" ({game.origin})" if game.origin else "")
-                where += f", line {game.line}"
-                if game.errors or game.warnings:
-                    reports.append(_check_entry(path, games, game))
-                if args.json:
-                    continue
-                if game.ok:
-                    note = f"; warning: {game.warnings[0]}" if game.warnings else ""
-                    print(f"{where}: ok, {moves} moves{note}")
-                else:
-                    print(f"{where}: {game.errors[0]}")
-        except OSError as exc:
-            reason = exc.strerror or str(exc)
-            unreadable.append({"file": path, "reason": reason})
-            print(f"shashki: error: cannot read {path}: {reason}", file=sys.stderr)
-            continue
-        totals["files"] += 1
-        totals["games"] += games
-        totals["games_ok"] += ok
-    failed = totals["games"] - totals["games_ok"]
-    if args.json:
-        out = dict(
-            totals,
-            games_failed=failed,
-            games_with_errors=[r for r in reports if r["errors"]],
-            games_with_warnings=[r for r in reports if not r["errors"]],
-            unreadable=unreadable,
-        )
-        print(json.dumps(out, ensure_ascii=False, indent=2))
-    else:
-        print(
-            f"{totals['files']} file(s), {totals['games']} game(s), {totals['moves']} move(s): "
-            f"{totals['games_ok']} ok, {failed} with errors"
-        )
+    report = _JsonReport(sys.stdout) if args.json else None
+    try:
+        for path in args.files:
+            games = ok = 0
+            try:
+                for game in read_file(path, default):
+                    games += 1
+                    moves = sum(1 for _ in game.nodes())
+                    totals["moves"] += moves
+                    totals["errors"] += len(game.errors)
+                    totals["warnings"] += len(game.warnings)
+                    ok += game.ok
+                    if report is not None:
+                        if game.errors or game.warnings:
+                            report.add(_check_entry(path, games, game))
+                        continue
+                    where = f"{path}: game {games}" + (f" ({game.origin})" if game.origin else "")
+                    where += f", line {game.line}"
+                    if game.ok:
+                        note = f"; warning: {game.warnings[0]}" if game.warnings else ""
+                        print(f"{where}: ok, {moves} moves{note}")
+                    else:
+                        print(f"{where}: {game.errors[0]}")
+            except OSError as exc:
+                reason = exc.strerror or str(exc)
+                unreadable.append({"file": path, "reason": reason})
+                print(f"shashki: error: cannot read {path}: {reason}", file=sys.stderr)
+                continue
+            totals["files"] += 1
+            totals["games"] += games
+            totals["games_ok"] += ok
+        failed = totals["games"] - totals["games_ok"]
+        if report is not None:
+            report.finish(dict(totals, games_failed=failed, unreadable=unreadable))
+        else:
+            print(
+                f"{totals['files']} file(s), {totals['games']} game(s), "
+                f"{totals['moves']} move(s): {totals['games_ok']} ok, {failed} with errors"
+            )
+    finally:
+        if report is not None:
+            report.close()
     if unreadable:
         return 2
     return 0 if failed == 0 else 1
 
 
+class _JsonReport:
+    """``check --json``'s output, written as it goes: the games with errors straight
+    to ``out``, those with only warnings to a temporary file copied after them, then the
+    totals; nothing per game stays in memory."""
+
+    def __init__(self, out: TextIO) -> None:
+        import tempfile
+
+        self.out = out
+        self.later = tempfile.TemporaryFile("w+", encoding="utf-8")
+        self.counts = {"errors": 0, "warnings": 0}
+        out.write('{\n  "games_with_errors": [')
+
+    @staticmethod
+    def _item(entry: dict[str, Any]) -> str:
+        text = json.dumps(entry, ensure_ascii=False, indent=2)
+        return "\n    " + text.replace("\n", "\n    ")
+
+    def add(self, entry: dict[str, Any]) -> None:
+        kind = "errors" if entry["errors"] else "warnings"
+        sep = "," if self.counts[kind] else ""
+        self.counts[kind] += 1
+        (self.out if kind == "errors" else self.later).write(sep + self._item(entry))
+
+    def finish(self, totals: dict[str, Any]) -> None:
+        out = self.out
+        out.write("\n  ]," if self.counts["errors"] else "],")
+        out.write('\n  "games_with_warnings": [')
+        self.later.seek(0)
+        while chunk := self.later.read(1 << 16):
+            out.write(chunk)
+        out.write("\n  ]" if self.counts["warnings"] else "]")
+        for name, value in totals.items():
+            text = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+            out.write(f",\n  {json.dumps(name)}: {text}")
+        out.write("\n}\n")
+        out.flush()
+
+    def close(self) -> None:
+        self.later.close()
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     variant = find_variant(args.variant)
     if args.fen is not None:
-        Game(variant, args.fen)  # a bad FEN is refused here, in one line, before the screen opens
+        _new_game(args)  # a bad FEN is refused here, in one line, before the screen opens
     try:
         from .app.players import seat
     except ImportError as exc:  # pragma: no cover - textual is a dependency
@@ -243,26 +376,37 @@ def cmd_play(args: argparse.Namespace) -> int:
         if kind is None:
             return _fail(
                 f"--{side} must be person or a computer level from 1 to 8, "
-                f"not {getattr(args, side)!r}"
+                f"not {quoted(getattr(args, side))}"
             )
         kinds.append(kind)
-    return _run_app(variant=variant.id, fen=args.fen, kinds=tuple(kinds), mouse=not args.no_mouse)
+    return _run_app(
+        variant=variant.id,
+        fen=args.fen,
+        kinds=tuple(kinds),
+        mouse=not args.no_mouse,
+        seed=args.seed,
+    )
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    import os
+    from .rules.userfiles import open_regular
 
-    if not os.path.isfile(args.file):
-        if os.path.isdir(args.file):
-            return _fail(f"{args.file} is a folder: give a PDN file")
+    try:  # a folder, a FIFO or a device is refused at once, without blocking
+        open_regular(args.file).close()
+    except FileNotFoundError:
         return _fail(f"{args.file}: no such file")
-    if not os.access(args.file, os.R_OK):
-        return _fail(f"{args.file}: cannot be read")
-    if args.game is not None and args.game < 1:
-        return _fail(f"--game must be 1 or more, not {args.game}")
+    except OSError as exc:
+        return _fail(f"cannot read {args.file}: {exc.strerror or exc}")
+    # a whole number of any size (see _whole_number), too large for str() past 4,300 digits
+    game = args.game
+    if game is not None and game < 1:
+        shown = f"not {game}" if game > -(10**18) else "not a negative number"
+        return _fail(f"--game must be 1 or more, {shown}")
+    if game is not None and game > 10**18:
+        return _fail("--game N: no file has that many games")
     default = find_variant(args.variant).id if args.variant else None
     return _run_app(
-        replay=args.file, game_number=args.game, default_variant=default, mouse=not args.no_mouse
+        replay=args.file, game_number=game, default_variant=default, mouse=not args.no_mouse
     )
 
 
@@ -272,6 +416,16 @@ def _run_app(**kwargs: object) -> int:
     except ImportError as exc:  # pragma: no cover - textual is a dependency
         return _fail(f"the terminal app needs Textual: {exc}")
     return run(**kwargs)  # type: ignore[arg-type]
+
+
+def _add_seed(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--seed",
+        type=_whole_number,
+        metavar="N",
+        help="draw the start by lot from seed N, where the variant draws it (Artamonov's "
+        "first mover); without it the start is the variant's default, the same every run",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -305,11 +459,14 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"who plays {side}: person (the default) or a computer level 1-8",
         )
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
+    _add_seed(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="open a PDN file in the replay viewer")
     p.add_argument("file", metavar="FILE")
-    p.add_argument("--game", type=int, metavar="N", help="open game N (1 = the first) at once")
+    p.add_argument(
+        "--game", type=_whole_number, metavar="N", help="open game N (1 = the first) at once"
+    )
     p.add_argument(
         "--variant",
         metavar="V",
@@ -329,9 +486,10 @@ def build_parser() -> argparse.ArgumentParser:
         "the last line of the output.",
     )
     p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("depth", metavar="DEPTH", type=int)
+    p.add_argument("depth", metavar="DEPTH", type=_whole_number)
     p.add_argument("--fen", help="start from this position instead of the initial one")
     p.add_argument("--divide", action="store_true", help="first print each move and its count")
+    _add_seed(p)
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser(
@@ -348,7 +506,13 @@ def build_parser() -> argparse.ArgumentParser:
     limit.add_argument(
         "--time", type=float, metavar="SECONDS", help="search for this long (default: 3 seconds)"
     )
-    limit.add_argument("--depth", type=int, metavar="N", help="search to this depth in plies")
+    limit.add_argument(
+        "--depth",
+        type=_whole_number,
+        metavar="N",
+        help=f"search to this depth in plies (at most {BEST_MAX_DEPTH})",
+    )
+    _add_seed(p)
     p.set_defaults(func=cmd_best)
 
     p = sub.add_parser(

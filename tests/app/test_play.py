@@ -277,7 +277,8 @@ async def test_help_the_command_palette_and_quit(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
-        text = app.screen.query_one(Markdown).source
+        text = str(app.screen.query_one("#help-title", Static).render())
+        text += app.screen.query_one(Markdown).source
         assert "Bashni" in text and "Notation" in text and "undo" in text
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)

@@ -3,7 +3,7 @@ the board and back."""
 
 from __future__ import annotations
 
-from datetime import date
+import re
 from pathlib import Path
 
 from textual.widgets import Input, OptionList
@@ -12,6 +12,7 @@ from shashki.app.board import BoardWidget
 from shashki.app.dialogs import ConfirmScreen, TextPrompt
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
+from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import read_file
 
 from .conftest import cell_offset, game_screen, keys_play, make_app, square
@@ -39,7 +40,8 @@ async def test_save_quit_start_again_and_resume(home: Path) -> None:
         assert isinstance(app.screen, TextPrompt)
         default = Path(app.screen.query_one(Input).value)
         assert default.parent == home / "data" / "shashki" / "games"
-        assert default.name == f"russian-{date.today().isoformat()}.pdn"
+        # a new name: the variant, the date and the time of day
+        assert re.fullmatch(r"russian-\d{4}-\d\d-\d\d-\d{4}\.pdn", default.name)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -55,13 +57,14 @@ async def test_save_quit_start_again_and_resume(home: Path) -> None:
     assert records[0].variant.id == "russian"
     assert len(records[0].mainline_moves()) == 2
 
-    # start again: the unfinished game is offered, and accepted with y
+    # start again: the unfinished game is listed, and resumed with Enter
     again = make_app(home, autosave=True, offer_resume=True)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(again.screen, ConfirmScreen)
-        assert "Russian draughts" in again.screen.question and "1 move," in again.screen.question
-        await pilot.press("y")
+        assert isinstance(again.screen, UnfinishedScreen)
+        [line] = [str(o.prompt) for o in again.screen.query_one(OptionList).options]
+        assert "Russian draughts" in line and "1 move, " in line and "today" in line
+        await pilot.press("enter")
         ctl = game_screen(again).controller
         assert ctl.variant.id == "russian"
         assert ctl.move_list() == ["c3-d4", "f6-g5"]
@@ -70,7 +73,7 @@ async def test_save_quit_start_again_and_resume(home: Path) -> None:
         assert ctl.move_list() == ["c3-d4", "f6-g5", "d4-e5"]
 
 
-async def test_the_resume_question_can_be_declined(home: Path) -> None:
+async def test_the_list_can_be_left_for_a_new_game(home: Path) -> None:
     first = make_app(home, variant="turkish", autosave=True)
     async with first.run_test(size=SIZE) as pilot:
         await keys_play(pilot, "a3", "a4")
@@ -78,10 +81,16 @@ async def test_the_resume_question_can_be_declined(home: Path) -> None:
     second = make_app(home, autosave=True, offer_resume=True)
     async with second.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(second.screen, ConfirmScreen) and "Turkish" in second.screen.question
+        assert isinstance(second.screen, UnfinishedScreen)
+        assert "Turkish" in str(second.screen.query_one(OptionList).options[0].prompt)
         await pilot.press("n")
         assert isinstance(second.screen, MenuScreen)
         assert second.controller is None
+    # the game declined is still there for next time
+    third = make_app(home, autosave=True, offer_resume=True)
+    async with third.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(third.screen, UnfinishedScreen)
 
 
 async def test_a_finished_game_is_not_offered_again(home: Path) -> None:

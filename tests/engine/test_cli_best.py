@@ -3,6 +3,8 @@ mistake is one line on stderr and exit status 2."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from shashki.cli import main
@@ -53,6 +55,19 @@ def test_best_numeric_variant_and_time(capsys: pytest.CaptureFixture[str]) -> No
         ("russian", "--time", "-1"),
         ("russian", "--time", "1", "--depth", "2"),
         ("russian", "--fen", "B:Wc3:B"),  # Black has nothing left: the game is over
+        ("russian", "--fen", "W:Wa1:Bb2,c3"),  # White is blocked: no legal move
+        ("wolf-sheep", "--fen", "B:WKb8:Ba7,d8,f8,h8"),  # the wolf has reached the far row
+        ("russian", "--depth", "99999999999999999999"),
+        ("russian", "--depth", "9" * 5000),
+        ("russian", "--depth", "201"),
+        ("russian", "--depth", "-3"),
+        ("russian", "--depth", "1e3"),
+        ("russian", "--time", "1e308"),
+        ("russian", "--time", "1e999"),
+        ("russian", "--time", "nan"),
+        ("russian", "--time", "inf"),
+        ("russian", "--time", "-inf"),
+        ("russian", "--time", "0"),
     ],
 )
 def test_best_mistakes_are_one_line_and_status_2(
@@ -65,12 +80,17 @@ def test_best_mistakes_are_one_line_and_status_2(
     out, err = capsys.readouterr()
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "error" in err
+    assert len(err) < 300  # (a long number is not echoed)
 
 
-def test_best_plays_a_solved_ending_from_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    # three kings against one, White on the main road: Petrov's triangle
+def test_best_plays_a_solved_ending_from_the_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    # three kings against one, White on the main road: Petrov's triangle; without a
+    # clock (a depth only) the table is built
     fen = "W:WKa1,Kb2,Kc1:BKe7"
-    code, out, _ = run(capsys, "russian", "--fen", fen)
+    code, out, _ = run(capsys, "russian", "--fen", fen, "--depth", "1")
     assert code == 0
     lines = out.strip().splitlines()
     assert lines[0].startswith("ending table: win in ")
@@ -79,3 +99,65 @@ def test_best_plays_a_solved_ending_from_the_table(capsys: pytest.CaptureFixture
     from shashki.engine.endings import perfect_moves
 
     assert move in perfect_moves(game)[1]  # type: ignore[index]
+
+
+def test_best_says_when_the_game_is_over(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "wolf-sheep", "--fen", "B:WKb8:Ba7,d8,f8,h8")
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "shashki: error: there is no move to find: the game is over "
+        f"({Game('wolf-sheep', 'B:WKb8:Ba7,d8,f8,h8').outcome().describe(('Wolf', 'Sheep'))})"  # type: ignore[union-attr]
+    )
+
+
+def test_best_on_the_clock_does_not_build_an_ending_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from shashki.engine import endings
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(endings, "_TABLES", {})
+    fen = "W:WKa1,Kb2,Kc1:BKe7"
+    code, out, _ = run(capsys, "russian", "--fen", fen, "--time", "0.2")
+    assert code == 0
+    assert not out.startswith("ending table") and out.splitlines()[-1]
+    assert endings._TABLES == {} and not list(tmp_path.rglob("*.bin"))
+
+
+def test_best_stops_on_ctrl_c_with_the_best_move_so_far(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import os
+    import signal
+    import threading
+
+    # Ctrl+C half a second into a search without a clock
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        code, out, err = run(capsys, "russian", "--depth", "100")
+    finally:
+        timer.cancel()
+    assert code == 2 and err == "shashki: error: interrupted\n"
+    lines = out.strip().splitlines()
+    assert lines[-2].startswith("best ")
+    game = Game("russian")
+    assert parse_move(game.variant, lines[-1], game.legal_moves(), game.position)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+
+
+def test_best_says_when_listing_the_moves_takes_longer_than_its_time(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # one Turkish king against twenty: listing its moves takes a second or more
+    fen = "W:WKd8:BKe1,Kg7,Kc1,Ka7,Ke3,Ke5,Kd6,Kd2,Kc8,Kh6,Kf6,Kb6,Ka4,Kf2,Kb2,Kc3,Ke8,Kc5,Kd4,Kg5"
+    code, out, err = run(capsys, "turkish", "--fen", fen, "--time", "0.001")
+    assert code == 0
+    assert err.startswith(
+        "shashki: warning: the legal moves of this position could not all be listed in "
+        "the 0.001 s allowed; the move was chosen by a quick look once they were listed"
+    )
+    assert len(err.strip().splitlines()) == 1
+    game = Game("turkish", fen)
+    move = parse_move(game.variant, out.strip().splitlines()[-1], game.legal_moves(), game.position)
+    assert move in game.legal_moves()

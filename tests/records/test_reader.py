@@ -307,16 +307,28 @@ def test_parentheses_around_words_are_a_comment() -> None:
 
 
 def test_variation_with_an_illegal_move_ends_only_that_variation() -> None:
+    # an annotator's side line that cannot be played is a warning: the game replays
     g = one("1. 32-28 19-23 (1... 50-45 20-25) 2. 28x19 14x23 *")
     assert len(g.mainline_moves()) == 4
-    assert len(g.errors) == 1 and g.errors[0].token == "50-45"
+    assert g.ok and len(g.warnings) == 1 and g.warnings[0].token == "50-45"
+    assert "in a variation" in g.warnings[0].message
+    # on the main line the same move is an error that ends the game's moves
+    g = one("1. 32-28 50-45 2. 28x19 *")
+    assert not g.ok and g.errors[0].token == "50-45" and len(g.mainline_moves()) == 1
 
 
-def test_broken_parentheses_are_errors() -> None:
-    assert not one("(1. 32-28) 1. 32-28 *").ok
-    assert not one("1. 32-28 19-23 ) 2. 28x19 *").ok
+def test_broken_parentheses_are_warnings() -> None:
+    # A variation before any move: its text becomes a comment.
+    g = one("(1. 32-28) 1. 33-28 *")
+    assert g.ok and g.comments == ["1. 32-28"] and len(g.mainline_moves()) == 1
+    assert "a variation must follow a move" in g.warnings[0].message
+    # A stray ')' is left out.
+    g = one("1. 32-28 19-23 ) 2. 28x19 *")
+    assert g.ok and len(g.mainline_moves()) == 3 and "')'" in g.warnings[0].message
+    # A variation never closed ends with the game, its moves kept.
     g = one("1. 32-28 19-23 (1... 18-23 2. 38-32 *")
-    assert not g.ok and len(g.mainline_moves()) == 2
+    assert g.ok and len(g.mainline_moves()) == 2 and len(list(g.nodes())) == 4
+    assert "not closed" in g.warnings[0].message
 
 
 # -- errors ---------------------------------------------------------------------------
@@ -332,8 +344,10 @@ def test_illegal_move_error_has_line_column_text_and_position() -> None:
 
 
 def test_junk_is_an_error_but_prose_is_a_comment() -> None:
-    g = one("1. 32-28 19-23 9n 2. 28x19 *")
-    assert not g.ok and g.errors[0].token == "9n"
+    g = one("1. 32-28 19-23 -32 2. 28x19 *")  # a move gone wrong
+    assert not g.ok and g.errors[0].token == "-32"
+    g = one("1. 32-28 19-23 9n 2. 28x19 *")  # a word: reading goes on at the next move
+    assert g.ok and g.warnings[0].token == "9n" and len(g.mainline_moves()) == 3
     g = one("1. 32-28 19-23 2. 28x19Black resigned. 1-0")
     assert g.ok and g.warnings
     assert g.end().comments == ["Black resigned."]
@@ -350,8 +364,8 @@ def test_the_next_game_is_read_after_errors() -> None:
     )
     games = read_games_text(text)
     assert [g.header("Event") for g in games] == ["1", "2", "3"]
-    assert not games[0].ok and not games[1].ok and games[2].ok
-    assert games[1].errors[0].line == 4
+    assert not games[0].ok and games[1].ok and games[2].ok
+    assert games[1].warnings[0].line == 4 and "not closed" in games[1].warnings[0].message
 
 
 def test_games_without_result_or_blank_lines_split_at_tags() -> None:

@@ -1,8 +1,11 @@
-"""Saving cannot lose a game: atomic replace, interrupted saves, the autosave."""
+"""Saving cannot lose a game: atomic replace, interrupted saves, no silent overwrite, and
+what killed saves leave behind."""
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -11,20 +14,23 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from shashki.records import (
     GameRecord,
     SaveError,
-    autosave,
-    autosave_path,
-    clear_autosave,
+    TargetExists,
     data_dir,
-    load_autosave,
+    free_name,
+    games_dir,
     read_file,
+    safe_stem,
     save_pdn,
     storage,
 )
-from shashki.rules import Game, find_variant
+from shashki.records.storage import process_alive, remove_stale_temporaries
+from shashki.rules import find_variant
 
 from .randomgames import random_record
 
@@ -144,6 +150,9 @@ def test_a_process_killed_midway_leaves_the_previous_file(tmp_path: Path) -> Non
             time.sleep(0.05)
         temporaries = [p for p in tmp_path.iterdir() if p.suffix == ".tmp"]
         assert temporaries and temporaries[0].stat().st_size > 0  # really half-way
+        # the writer's pid is in the name: while it lives its file is left alone
+        assert f".games.pdn.{proc.pid}." in temporaries[0].name
+        assert remove_stale_temporaries(tmp_path) == []
         proc.send_signal(signal.SIGKILL)
         proc.wait(30)
     finally:
@@ -152,6 +161,9 @@ def test_a_process_killed_midway_leaves_the_previous_file(tmp_path: Path) -> Non
             proc.wait()
     assert path.read_bytes() == before
     assert [g.ok for g in read_file(path)] == [True, True]
+    # the next start clears what the killed save left, and only that
+    assert remove_stale_temporaries(tmp_path) == temporaries
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.pdn", "half-written"]
 
 
 def test_save_into_a_missing_folder_says_why(tmp_path: Path) -> None:
@@ -160,58 +172,135 @@ def test_save_into_a_missing_folder_says_why(tmp_path: Path) -> None:
     assert "cannot save" in str(info.value)
 
 
-# -- autosave ---------------------------------------------------------------------------
+# -- never replacing a file silently ----------------------------------------------------
 
 
-@pytest.fixture
-def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def test_save_without_replace_never_overwrites(tmp_path: Path) -> None:
+    path = tmp_path / "games.pdn"
+    assert save_pdn(path, records(1), replace=False) == 1
+    before = path.read_bytes()
+    with pytest.raises(TargetExists, match="already exists") as info:
+        save_pdn(path, records(3), replace=False)
+    assert isinstance(info.value, SaveError) and info.value.errno == errno.EEXIST
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["games.pdn"]
+    save_pdn(path, records(3))  # replace=True, the default: asked for
+    assert len(list(read_file(path))) == 3
+
+
+def test_save_without_replace_where_hard_links_fail(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(src: str, dst: str) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(storage.os, "link", no_links)
+    path = tmp_path / "games.pdn"
+    save_pdn(path, records(1), replace=False)
+    with pytest.raises(TargetExists):
+        save_pdn(path, records(2), replace=False)
+    assert len(list(read_file(path))) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["games.pdn"]
+
+
+def test_save_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    folder = tmp_path / "a-folder.pdn"
+    folder.mkdir()
+    fifo = tmp_path / "a-fifo.pdn"
+    os.mkfifo(fifo)
+    for target, why in ((folder, "it is a folder"), (fifo, "not a regular file")):
+        for replace in (True, False):
+            with pytest.raises(SaveError, match=why):
+                save_pdn(target, records(1), replace=replace)
+    assert folder.is_dir() and not any(folder.iterdir())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-fifo.pdn", "a-folder.pdn"]
+
+
+def test_unusable_names_fail_in_one_line(tmp_path: Path) -> None:
+    for name in ("nul\x00byte.pdn", "x" * 300 + ".pdn"):
+        with pytest.raises(SaveError) as info:
+            save_pdn(tmp_path / name, records(1))
+        assert "\n" not in str(info.value) and str(info.value).startswith("cannot save")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_free_name(tmp_path: Path) -> None:
+    assert (
+        free_name(tmp_path, "russian-2026-12-01-1432") == tmp_path / "russian-2026-12-01-1432.pdn"
+    )
+    (tmp_path / "g.pdn").write_text("")
+    assert free_name(tmp_path, "g") == tmp_path / "g-2.pdn"
+    (tmp_path / "g-2.pdn").mkdir()
+    (tmp_path / "g-3.pdn").symlink_to(tmp_path / "nowhere")  # a dangling link is taken too
+    assert free_name(tmp_path, "g") == tmp_path / "g-4.pdn"
+
+
+@given(st.text(max_size=200))
+def test_safe_stem_is_always_a_plain_name(text: str) -> None:
+    stem = safe_stem(text)
+    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", stem) and len(stem) <= 40
+
+
+def test_safe_stem_examples() -> None:
+    assert safe_stem("russian") == "russian"
+    assert safe_stem("../../x") == "x"
+    assert safe_stem("Pool Checkers") == "pool-checkers"
+    assert safe_stem("///") == "game"
+
+
+# -- what a killed save leaves behind ----------------------------------------------------
+
+
+def dead_pid() -> int:
+    out = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(out.stdout)
+
+
+def test_process_alive() -> None:
+    assert process_alive(os.getpid())
+    assert not process_alive(dead_pid())
+    assert not process_alive(0) and not process_alive(-5)
+
+
+def test_remove_stale_temporaries(tmp_path: Path) -> None:
+    now = time.time()
+    dead = dead_pid()
+
+    def temp(name: str, age: float = 0.0, data: bytes = b"half") -> Path:
+        path = tmp_path / name
+        path.write_bytes(data)
+        os.utime(path, (now - age, now - age))
+        return path
+
+    gone = [
+        temp(f".games.pdn.{dead}.abcdefgh.tmp"),  # its writer has ended
+        temp(f".games.pdn.{os.getpid()}.abcdefg1.tmp", age=2 * 86400),  # pid reused since
+        temp(".games.pdn.abcdefg2.tmp", age=2 * 3600),  # an old version's, long ago
+        temp(f".with.dots.pdn.{dead}.a_c_e_g_.tmp"),
+    ]
+    kept = [
+        temp(f".games.pdn.{os.getpid()}.abcdefg3.tmp"),  # a live writer, right now
+        temp(".games.pdn.abcdefg4.tmp", age=60),  # an old version's, maybe still writing
+        temp("games.pdn"),
+        temp(f".games.pdn.{dead}.short.tmp"),  # not a name save_pdn makes
+        temp(f"games.pdn.{dead}.abcdefgh.tmp"),  # not hidden: not ours
+    ]
+    folder = tmp_path / f".games.pdn.{dead}.abcdefgz.tmp"
+    folder.mkdir()  # only files are removed
+    assert sorted(remove_stale_temporaries(tmp_path, now=now)) == sorted(gone)
+    assert all(p.exists() for p in [*kept, folder]) and not any(p.exists() for p in gone)
+    assert remove_stale_temporaries(tmp_path / "missing") == []
+
+
+def test_data_dir_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    return tmp_path / "xdg"
-
-
-def test_data_dir_follows_xdg(data_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert data_dir() == data_home / "shashki"
-    assert autosave_path().parent == data_home / "shashki"
+    assert data_dir() == tmp_path / "xdg" / "shashki"
+    assert games_dir() == tmp_path / "xdg" / "shashki" / "games"
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", "/home/someone")
     assert data_dir() == Path("/home/someone/.local/share/shashki")
-
-
-def test_autosave_after_every_move_and_resume(data_home: Path) -> None:
-    assert load_autosave() is None
-    game = Game("english")
-    for _ in range(5):
-        game.push(game.legal_moves()[-1])
-        autosave(game, {"White": "me", "Black": "the computer"})
-    record = load_autosave()
-    assert record is not None and record.ok
-    assert record.variant.id == "english" and record.header("White") == "me"
-    assert len(record.mainline_moves()) == 5
-    assert record.end().replay().fen() == game.fen()
-    clear_autosave()
-    assert load_autosave() is None
-    clear_autosave()  # nothing to clear: no error
-
-
-def test_autosave_of_a_record_with_variations(data_home: Path) -> None:
-    record = random_record(find_variant("wolf-sheep"), 2)
-    autosave(record)
-    back = load_autosave()
-    assert back is not None and back.same_tree(record) and back.fen == record.fen
-
-
-def test_autosave_failure_keeps_the_previous_autosave(
-    data_home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    first = GameRecord.from_game(Game("russian"))
-    autosave(first)
-    before = autosave_path().read_bytes()
-
-    def broken_replace(src: str, dst: str) -> None:
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(storage.os, "replace", broken_replace)
-    with pytest.raises(SaveError, match="Permission denied"):
-        autosave(records(1)[0])
-    assert autosave_path().read_bytes() == before
-    assert sorted(os.listdir(autosave_path().parent)) == ["autosave.pdn"]

@@ -100,6 +100,10 @@ def test_no_bom_is_utf8_and_bad_bytes_say_where() -> None:
 @given(st.text())
 def test_any_text_round_trips_with_any_bom(text: str) -> None:
     for enc in ("utf-8", "utf-16", "utf-32"):
+        if enc == "utf-16" and text.startswith("\x00"):
+            # FF FE 00 00 is also UTF-32's little-endian BOM: the bytes are ambiguous,
+            # and the longer mark is the one read
+            continue
         try:
             data = text.encode(enc)  # utf-16/32 write their BOM
         except UnicodeEncodeError:  # lone surrogates

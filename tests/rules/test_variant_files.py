@@ -220,7 +220,7 @@ def test_the_command_line_loads_a_variant_file(
         (
             'id = "x"\nname = "x"\nhost = "wolf-sheep"\n[board]\n'
             'start_options = [{ label = "a1" }]\n',
-            "give exactly 'label' and 'start'",
+            "missing key [board] start_options #1 start",
         ),
         (
             'id = "x"\nname = "x"\nhost = "wolf-sheep"\n[[goals]]\nside = "wolf"\nrank = 8\n',

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from shashki.rules import Color, Game, Kind, Piece, Termination, find_variant
+from shashki.engine.search import WIN, Search
+from shashki.engine.terminal import EndRules
+from shashki.rules import Color, Game, IllegalMoveError, Kind, Piece, Termination, find_variant
 
 from ..conftest import mv, paths
 
@@ -133,3 +135,66 @@ def test_perft_from_each_start() -> None:
         game = Game("wolf-sheep", start=label)
         assert game.perft(1) == first
         assert game.perft(2) == 7 * first
+
+
+# -- a goal reached ends the game: no legal move after it --------------------------------------
+
+GOAL_REACHED = "B:WKh8:Ba5,c5,e5,g5"  # the sheep could still move, but the wolf has won
+ONE_STEP_AWAY = "W:WKf6:Ba7,c7,e7,g5"  # f6-g7, then g7-h8 wins
+
+
+def test_no_legal_move_once_the_wolf_has_won() -> None:
+    game = Game("wolf-sheep", GOAL_REACHED)
+    assert game.legal_moves() == []
+    assert game.captures() == []
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is Termination.GOAL
+    assert [game.perft(d) for d in (0, 1, 2, 3)] == [1, 0, 0, 0]
+    assert list(game.divide(2)) == []
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        game.push(mv("wolf-sheep", "a5", "b4"))
+
+
+def reference_perft(game: Game, depth: int) -> int:
+    """Perft by the game object: a position whose game is decided has no moves."""
+    if depth == 0:
+        return 1
+    if game.outcome() is not None and game.outcome().termination is Termination.GOAL:  # type: ignore[union-attr]
+        return 0
+    total = 0
+    for move in game.legal_moves():
+        game.push(move)
+        total += reference_perft(game, depth - 1)
+        game.pop()
+    return total
+
+
+def test_perft_counts_nothing_below_the_goal() -> None:
+    game = Game("wolf-sheep", ONE_STEP_AWAY)
+    game.push(mv("wolf-sheep", "f6", "g7"))
+    game.push(mv("wolf-sheep", "a7", "b6"))
+    # g7-h8 and g7-f8 win at once: no replies; after g7-f6 and g7-h6 the sheep move
+    divide = {str(m): n for m, n in game.divide(2)}
+    assert divide[str(mv("wolf-sheep", "g7", "h8"))] == 0
+    assert divide[str(mv("wolf-sheep", "g7", "f8"))] == 0
+    assert sorted(divide.values()) == [0, 0, 6, 7]
+    for depth in range(1, 6):
+        assert game.perft(depth) == reference_perft(game, depth)
+    assert Game("wolf-sheep", ONE_STEP_AWAY).perft(4) == reference_perft(
+        Game("wolf-sheep", ONE_STEP_AWAY), 4
+    )
+
+
+def test_the_engine_agrees_the_game_is_won() -> None:
+    game = Game("wolf-sheep", GOAL_REACHED)
+    ends = EndRules(game.variant)
+    assert ends.outcome(game.position, game.legal_moves(), 0, 0, [game.position]) == (
+        game.outcome()
+    )
+    result = Search(game.variant).search(game, depth=3)
+    assert result.move is None and result.outcome == game.outcome()
+    # one step from the goal the search sees the win: the wolf to move wins in one ply
+    game = Game("wolf-sheep", "W:WKg7:Ba5,c5,e5,b8")
+    result = Search(game.variant).search(game, depth=3)
+    assert result.move == mv("wolf-sheep", "g7", "h8")
+    assert result.score == WIN - 1

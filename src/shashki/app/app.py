@@ -4,26 +4,34 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import threading
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.message import Message
 from textual.screen import Screen
 
 from ..rules import Color, Game
+from ..rules.userfiles import decode_text, read_limited
 from ..rules.variant import Variant, find_variant
+from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
 from .menu import MenuScreen
+from .plain import visible
 from .players import make_player, seat
 
 if TYPE_CHECKING:
-    from ..records import GameRecord
+    from textual.notifications import SeverityLevel
+
+    from ..records import AutosaveSlot, GameRecord
+    from ..records.autosaves import Scan
 
 
 def config_dir() -> Path:
@@ -43,12 +51,20 @@ class Settings:
 
     @classmethod
     def load(cls, path: Path) -> Settings:
+        """The settings in ``path``; a missing, unreadable or damaged file (not JSON, too
+        deep, a special file, a value of the wrong type or out of range) gives the defaults
+        for what it gets wrong, and never an error: settings are a convenience."""
+        settings = cls()
+        data: object = None
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-            settings = cls(**known)
-        except (OSError, ValueError, TypeError):
-            settings = cls()
+            data = json.loads(decode_text(read_limited(path, _SETTINGS_LIMIT)))
+        except (OSError, ValueError, RecursionError):
+            # RecursionError: json's own reader on arrays nested thousands deep
+            data = None
+        if isinstance(data, dict):
+            for name, value in data.items():
+                if isinstance(name, str) and _valid_setting(name, value):
+                    setattr(settings, name, list(value) if name == "names" else value)
         if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
             settings.piece_set = "contrast"
         return settings
@@ -56,11 +72,36 @@ class Settings:
     def save(self, path: Path) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp")
+            # a temporary of this process's own: two shashki saving at once never clash
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
             os.replace(tmp, path)
         except OSError:
             pass  # settings are a convenience: never fail a game over them
+
+
+BOARD_THEMES = ("classic", "green", "contrast", "ansi")
+#: A settings file is a few hundred bytes; anything much larger is not ours.
+_SETTINGS_LIMIT = 64 * 1024
+#: What each setting may be: a predicate on the value read from the file.
+_SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
+    "piece_set": lambda v: isinstance(v, str) and v in PIECE_SETS,
+    "coords": lambda v: isinstance(v, bool),
+    "board_theme": lambda v: isinstance(v, str) and v in BOARD_THEMES,
+    "bell": lambda v: isinstance(v, bool),
+    "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
+    "autoflip": lambda v: isinstance(v, bool),
+    "names": lambda v: (
+        isinstance(v, list)
+        and len(v) == 2
+        and all(isinstance(n, str) and len(n) <= 200 and n.isprintable() for n in v)
+    ),
+}
+
+
+def _valid_setting(name: str, value: object) -> bool:
+    check = _SETTING_CHECKS.get(name)
+    return check is not None and check(value)
 
 
 BOARD_CSS = """
@@ -118,12 +159,38 @@ BoardWidget.-theme-ansi > .board--number { color: ansi_yellow; }
 """
 
 
+@dataclass
+class _AutosaveJob:
+    """What the autosave thread has still to do for one game: only its newest state."""
+
+    slot: AutosaveSlot
+    #: The game and its tags to write, if a new state is waiting.
+    write: tuple[Game, dict[str, str]] | None = None
+    #: Remove the game's file (it ended, or went back to no moves).
+    remove: bool = False
+    #: Then give the game up (it was left): its lock goes, its file stays.
+    release: bool = False
+
+
+class AutosaveFailed(Message):
+    """Sent from the autosave thread when autosaving stops working."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+def one_line(exc: BaseException) -> str:
+    """An error's message on one line."""
+    return " ".join(str(exc).split())
+
+
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
     TITLE = "shashki"
     CSS = BOARD_CSS
-    BOARD_THEMES = ("classic", "green", "contrast", "ansi")
+    BOARD_THEMES = BOARD_THEMES
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     def __init__(
@@ -138,6 +205,7 @@ class ShashkiApp(App[None]):
         settings_path: Path | None = None,
         autosave: bool = True,
         offer_resume: bool = True,
+        seed: int | None = None,
     ) -> None:
         super().__init__()
         self.settings_path = settings_path or (config_dir() / "settings.json")
@@ -146,13 +214,20 @@ class ShashkiApp(App[None]):
         self.offer_resume = offer_resume
         self._direct = (find_variant(variant) if variant is not None else None, fen)
         self._direct_kinds = kinds
+        self._direct_seed = seed
         self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
         self._autosave_lock = threading.Lock()
-        self._autosave_next: tuple[tuple[Game, dict[str, str]] | None] | None = None
+        #: Waiting work of the autosave thread, one entry per game, oldest first.
+        self._autosave_jobs: dict[AutosaveSlot, _AutosaveJob] = {}
         self._autosave_busy = False
         self._autosave_timer: object = None
+        #: Why the last autosave failed (None while autosaving works).
+        self._autosave_problem: str | None = None
+        #: The open game's autosave and the controller it belongs to.
+        self._slot: AutosaveSlot | None = None
+        self._slot_for: GameController | None = None
 
     # -- settings ----------------------------------------------------------------------
 
@@ -165,56 +240,139 @@ class ShashkiApp(App[None]):
         self.settings.board_theme = themes[(themes.index(current) + 1) % len(themes)]
         self.save_settings()
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's notification (every screen's notify() comes here).  shashki's own say
+        markup=False, as they quote names, paths and errors; such a message has its
+        control characters shown as symbols, since a path may hold any."""
+        super().notify(
+            message if markup else visible(message),
+            title=title,
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
+
     # -- flow ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
         variant, fen = self._direct
+        found = self.tidy_autosaves() if self.autosave_enabled else None
         if variant is not None:
-            self.start_game(variant, fen=fen, kinds=self._direct_kinds)
+            # the game asked for starts at once; the others wait, listed, for next time
+            self.start_game(variant, fen=fen, kinds=self._direct_kinds, seed=self._direct_seed)
+            waiting = len(found.resumable) if found is not None else 0
+            if waiting:
+                self.notify(
+                    f"{waiting} other unfinished game{'s are' if waiting > 1 else ' is'} kept: "
+                    f"press u in the menu to see {'them' if waiting > 1 else 'it'}.",
+                    timeout=8,
+                    markup=False,
+                )
             return
         self.push_screen(MenuScreen())
         replay, number, default = self._replay
         if replay is not None:
             self.open_game_file(Path(replay), number, default)
             return
-        if self.offer_resume and self.autosave_enabled:
-            self._offer_resume()
+        if found is not None and self.offer_resume and found.resumable:
+            self._list_unfinished(found)
 
-    def _offer_resume(self) -> None:
-        try:
-            from ..records import load_autosave
+    # -- unfinished games --------------------------------------------------------------
 
-            record = load_autosave()
-        except Exception:
-            record = None
-        if record is None:
+    def tidy_autosaves(self) -> Scan:
+        """Look at the autosave folder (adopting an old single autosave, clearing what
+        killed saves left, moving damaged files aside) and say in one line what was
+        damaged."""
+        from ..records import scan_autosaves
+
+        self.flush_autosave()  # this process's own last states first
+        found = scan_autosaves()
+        report = found.damage_report()
+        if report:
+            self.notify(report, severity="warning", timeout=12, markup=False)
+        for problem in found.problems:
+            self.notify(problem, severity="warning", timeout=10, markup=False)
+        return found
+
+    def show_unfinished(self) -> None:
+        """The list of unfinished games (the menu's u)."""
+        if not self.autosave_enabled:
+            self.notify("Autosave is off: there are no unfinished games.", timeout=5, markup=False)
             return
+        found = self.tidy_autosaves()
+        if not found.games:
+            self.notify("No unfinished games.", timeout=5, markup=False)
+            return
+        self._list_unfinished(found)
+
+    def _list_unfinished(self, found: Scan) -> None:
+        from .unfinished import UnfinishedScreen
+
+        def chosen(key: str | None) -> None:
+            if key is not None:
+                self.resume_unfinished(key)
+
+        self.push_screen(UnfinishedScreen(found.games), chosen)
+
+    def resume_unfinished(self, key: str) -> GameController | None:
+        """Go on with an unfinished game of the autosave folder (taking its lock, so no
+        other shashki can); says in one line why not when it cannot."""
+        from ..records import AutosaveSlot, DamagedSave
+        from ..records.autosaves import UnknownVariant
+
+        self.flush_autosave()
         try:
-            game = record.end().replay()
-        except Exception:
-            game = None
-        if game is None or game.outcome() is not None:
-            return
+            slot, record = AutosaveSlot.claim(key)
+        except FileNotFoundError:
+            self.notify(
+                "That game is not there any more: it ended or was deleted.", timeout=8, markup=False
+            )
+            return None
+        except (DamagedSave, UnknownVariant, OSError) as exc:
+            self.notify(
+                f"Cannot resume that game: {one_line(exc)}.",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            return None
+        game = record.end().replay()  # checked by claim()
+        if game.outcome() is not None:
+            slot.release()
+            self.notify("That game is over already.", timeout=8, markup=False)
+            return None
         names = (
             record.header("White") or game.variant.side_names[0],
             record.header("Black") or game.variant.side_names[1],
         )
-        moves = (len(game.move_stack) + 1) // 2
         kinds = (seat_kind(record, "White"), seat_kind(record, "Black"))
+        return self.resume_game(game, names, kinds, slot=slot)
 
-        def answered(ok: bool | None) -> None:
-            if ok:
-                self.resume_game(game, names, kinds)
+    def delete_unfinished(self, key: str) -> str | None:
+        """Delete an unfinished game; None when done, else why not in one line."""
+        from ..records import GameLocked, delete_unfinished
 
-        self.push_screen(
-            ConfirmScreen(
-                f"Resume your unfinished game of {game.variant.name} "
-                f"({moves} move{'' if moves == 1 else 's'}, {names[0]} v {names[1]})?"
-            ),
-            answered,
-        )
+        self.flush_autosave()
+        try:
+            delete_unfinished(key)
+        except FileNotFoundError:
+            return None  # gone already: what was asked
+        except GameLocked as exc:
+            return f"Not deleted: it is {exc}."
+        except OSError as exc:
+            return f"Not deleted: {one_line(exc)}."
+        return None
 
     def open_menu(self) -> None:
+        self._leave_game()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         if not isinstance(self.screen, MenuScreen):
@@ -232,17 +390,33 @@ class ShashkiApp(App[None]):
         fen: str | None = None,
     ) -> GameController:
         v = find_variant(variant)
+        if not fen and start is None and seed is None and v.start_by_lot:
+            # a new game draws its lot (the seed goes into the record); only a game
+            # object made without one starts from the default
+            seed = random.SystemRandom().randrange(1 << 30)
         game = Game(v, fen) if fen else Game(v, start=start, seed=seed)
         names = names or (v.side_names[0], v.side_names[1])
         return self._play(game, names, kinds, flip)
 
     def resume_game(
-        self, game: Game, names: tuple[str, str], kinds: tuple[str, str] = ("human", "human")
+        self,
+        game: Game,
+        names: tuple[str, str],
+        kinds: tuple[str, str] = ("human", "human"),
+        *,
+        slot: AutosaveSlot | None = None,
     ) -> GameController:
-        return self._play(game, names, kinds, False)
+        """Go on with a game; ``slot`` is its autosave when it comes from one (else it
+        gets a new one)."""
+        return self._play(game, names, kinds, False, slot)
 
     def _play(
-        self, game: Game, names: tuple[str, str], kinds: tuple[str, str], flip: bool
+        self,
+        game: Game,
+        names: tuple[str, str],
+        kinds: tuple[str, str],
+        flip: bool,
+        slot: AutosaveSlot | None = None,
     ) -> GameController:
         players = (make_player(kinds[0], names[0]), make_player(kinds[1], names[1]))
         try:
@@ -251,6 +425,7 @@ class ShashkiApp(App[None]):
             policy = UndoPolicy.FREE
         controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
         self.controller = controller
+        self._attach_game(controller, slot)
         from .game_screen import GameScreen
 
         screen = GameScreen(controller, autoflip=self.settings.autoflip)
@@ -291,62 +466,126 @@ class ShashkiApp(App[None]):
             headers["Termination"] = out.describe(v.side_names)
         return headers
 
+    # -- autosave -----------------------------------------------------------------------
+
+    def _attach_game(self, controller: GameController, slot: AutosaveSlot | None = None) -> None:
+        """The game now open gets its own autosave (``slot``, or a new one); the game
+        left, if any, is given up (its file stays, for later)."""
+        from ..records import AutosaveSlot
+
+        self._leave_game()
+        if not self.autosave_enabled:
+            if slot is not None:
+                slot.release()
+            return
+        self._slot = slot if slot is not None else AutosaveSlot.new()
+        self._slot_for = controller
+
+    def _leave_game(self) -> None:
+        """Give up the open game's autosave once its last state is written."""
+        slot, self._slot, self._slot_for = self._slot, None, None
+        if slot is not None:
+            self._queue(slot, release=True)
+            self._kick_autosave()
+
+    def _queue(
+        self,
+        slot: AutosaveSlot,
+        *,
+        write: tuple[Game, dict[str, str]] | None = None,
+        remove: bool = False,
+        release: bool = False,
+    ) -> None:
+        with self._autosave_lock:
+            job = self._autosave_jobs.setdefault(slot, _AutosaveJob(slot))
+            if write is not None:
+                job.write, job.remove = write, False
+            elif remove:
+                job.write, job.remove = None, True
+            job.release = job.release or release
+
     def _changed(self, controller: GameController) -> None:
         """Autosave after every change, in a background thread: the board never waits
         for the disk, and only the newest state is written."""
-        if not self.autosave_enabled:
-            return
-        if controller.outcome is not None:
-            job: tuple[Game, dict[str, str]] | None = None
-        elif controller.game.move_stack:
-            job = (controller.game.copy(), self.headers(controller))
+        slot = self._slot
+        if slot is None or controller is not self._slot_for:
+            return  # autosave off, or a game already left
+        if controller.outcome is not None or not controller.game.move_stack:
+            # over (or taken back to no moves): nothing to resume
+            self._queue(slot, remove=True)
         else:
-            return
-        with self._autosave_lock:
-            self._autosave_next = (job,)
+            self._queue(slot, write=(controller.game.copy(), self.headers(controller)))
         # wait until the board has been redrawn: the writing must not delay it
         if self._autosave_timer is None:
             try:
                 self._autosave_timer = self.set_timer(0.25, self._kick_autosave)
-            except Exception:
+            except RuntimeError:  # no event loop (the app is not running)
                 self._kick_autosave()
 
     def _kick_autosave(self) -> None:
         self._autosave_timer = None
         with self._autosave_lock:
-            if self._autosave_busy or self._autosave_next is None:
+            if self._autosave_busy or not self._autosave_jobs:
                 return
             self._autosave_busy = True
         threading.Thread(target=self._autosave_loop, name="shashki-autosave", daemon=True).start()
 
     def on_unmount(self) -> None:
-        """However the app ends, the newest state is autosaved first."""
+        """However the app ends, the newest state is autosaved and the game given up."""
+        self._leave_game()
         self.flush_autosave()
 
-    def _autosave_loop(self) -> None:
-        from ..records import GameRecord, autosave, clear_autosave
+    @property
+    def autosave_problem(self) -> str | None:
+        """Why autosaving fails at present, or None while it works."""
+        return self._autosave_problem
 
-        while True:
-            with self._autosave_lock:
-                pending = self._autosave_next
-                self._autosave_next = None
-                if pending is None:
+    def _autosave_loop(self) -> None:
+        finished = False
+        try:
+            while True:
+                with self._autosave_lock:
+                    if not self._autosave_jobs:
+                        self._autosave_busy = False
+                        finished = True
+                        return
+                    job = self._autosave_jobs.pop(next(iter(self._autosave_jobs)))
+                self._run_job(job)
+        finally:
+            if not finished:  # an unexpected error: later states still get a thread
+                with self._autosave_lock:
                     self._autosave_busy = False
-                    return
-            (job,) = pending
+
+    def _run_job(self, job: _AutosaveJob) -> None:
+        problem: str | None = None
+        try:
+            if job.write is not None:
+                job.slot.save(*job.write)
+            elif job.remove:
+                job.slot.remove()
+        except OSError as exc:  # SaveError, GameLocked, a folder that cannot be made
+            problem = one_line(exc)
+        finally:
+            if job.release:
+                job.slot.release()
+        if job.write is None and not job.remove:
+            return
+        with self._autosave_lock:
+            first = problem is not None and self._autosave_problem is None
+            self._autosave_problem = problem
+        if first:  # said once, not after every move
             try:
-                if job is None:
-                    clear_autosave()
-                else:
-                    game, headers = job
-                    autosave(GameRecord.from_game(game, headers))
-            except Exception as exc:
-                try:
-                    self.call_from_thread(
-                        self.notify, f"Autosave failed: {exc}", severity="warning", timeout=5
-                    )
-                except RuntimeError:  # the app has gone
-                    pass
+                self.post_message(AutosaveFailed(problem or ""))
+            except RuntimeError:  # the app has gone
+                pass
+
+    def on_autosave_failed(self, message: AutosaveFailed) -> None:
+        self.notify(
+            f"Autosave failed: {message.reason}. Save the game with s to keep it.",
+            severity="error",
+            timeout=12,
+            markup=False,
+        )
 
     def flush_autosave(self, timeout: float = 5.0) -> None:
         """Wait until the newest state is on disk (before quitting, and in tests)."""
@@ -356,7 +595,7 @@ class ShashkiApp(App[None]):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self._autosave_lock:
-                if not self._autosave_busy and self._autosave_next is None:
+                if not self._autosave_busy and not self._autosave_jobs:
                     return
             time.sleep(0.01)
 
@@ -365,29 +604,70 @@ class ShashkiApp(App[None]):
 
         return GameRecord.from_game(controller.game, self.headers(controller))
 
-    def save_game_dialog(self, controller: GameController) -> None:
-        from ..records import data_dir, save_pdn
+    # -- saving a game ------------------------------------------------------------------
 
-        folder = data_dir() / "games"
-        default = folder / f"{controller.variant.id}-{date.today().isoformat()}.pdn"
+    def save_game_dialog(self, controller: GameController) -> None:
+        """Ask for a file name (a new one is suggested) and save the game there; a file
+        that exists is replaced only when the player says so."""
+        from ..records import free_name, games_dir, safe_stem
+
+        folder = games_dir()
+        stem = f"{safe_stem(controller.variant.id)}-{datetime.now():%Y-%m-%d-%H%M}"
+        default = free_name(folder, stem)
 
         def chosen(name: str | None) -> None:
             if not name:
                 return
-            path = Path(name).expanduser()
-            if not path.is_absolute():
-                path = folder / path
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                save_pdn(path, [self._record(controller)])
-            except (OSError, ValueError) as exc:
+                path = Path(name).expanduser()
+            except RuntimeError as exc:  # "~nobody/x": no such home folder
                 self.notify(
-                    f"Could not save: {exc}. The game is still here.", severity="error", timeout=8
+                    f"Not saved: {one_line(exc)}", severity="error", timeout=8, markup=False
                 )
                 return
-            self.notify(f"Saved to {path}")
+            if not path.is_absolute():
+                path = folder / path
+            self.save_game_to(controller, path)
 
         self.push_screen(TextPrompt("Save the game as (PDN file):", str(default)), chosen)
+
+    def save_game_to(
+        self, controller: GameController, path: Path, *, replace: bool = False
+    ) -> bool:
+        """Save the game to ``path``; an existing file is first asked about (unless
+        ``replace``).  Says in one line what happened; True when saved."""
+        from ..records import TargetExists, games_dir, save_pdn
+
+        try:
+            if path.parent == games_dir():
+                path.parent.mkdir(parents=True, exist_ok=True)
+            save_pdn(path, [self._record(controller)], replace=replace)
+        except TargetExists:
+
+            def answered(ok: bool | None) -> None:
+                if ok:
+                    self.save_game_to(controller, path, replace=True)
+                else:
+                    self.notify(
+                        f"Not saved: {path} is left as it was. Press s to choose another name.",
+                        timeout=8,
+                        markup=False,
+                    )
+
+            self.push_screen(
+                ConfirmScreen(f"{path} already exists. Replace it with this game?"), answered
+            )
+            return False
+        except (OSError, ValueError) as exc:
+            self.notify(
+                f"Not saved: {one_line(exc)}. The game is still here.",
+                severity="error",
+                timeout=8,
+                markup=False,
+            )
+            return False
+        self.notify(f"Saved to {path}", markup=False)
+        return True
 
     def open_game_dialog(self) -> None:
         """Choose a PDN file (starting in the saved-games folder) and open it."""
@@ -410,22 +690,34 @@ class ShashkiApp(App[None]):
         self, path: Path, game_number: int | None = None, default_variant: str | None = None
     ) -> None:
         """The table of a file's games (or the one game asked for) in the replay viewer."""
+        from ..rules.userfiles import open_regular
         from .replay import GameTableScreen, load_record
 
-        if not path.is_file():
-            self.notify(f"Cannot open {path}: no such file", severity="error", timeout=8)
+        try:  # a folder, a FIFO or a device is refused at once, without blocking
+            open_regular(path).close()
+        except OSError as exc:
+            reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror
+            self.notify(
+                f"Cannot open {path}: {reason or exc}", severity="error", timeout=8, markup=False
+            )
             return
         if game_number is not None:
             try:
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
                 self.notify(
-                    f"Cannot read {path}: {exc.strerror or exc}", severity="error", timeout=8
+                    f"Cannot read {path}: {exc.strerror or exc}",
+                    severity="error",
+                    timeout=8,
+                    markup=False,
                 )
                 return
             if record is None:
                 self.notify(
-                    f"{path.name} has no game number {game_number}.", severity="error", timeout=8
+                    f"{path.name} has no game number {game_number}.",
+                    severity="error",
+                    timeout=8,
+                    markup=False,
                 )
                 self.push_screen(GameTableScreen(path, default_variant))
                 return
@@ -439,14 +731,19 @@ class ShashkiApp(App[None]):
 
         if record.variant is None:
             self.notify(
-                "This game is of a variant shashki does not play.", severity="error", timeout=8
+                "This game is of a variant shashki does not play.",
+                severity="error",
+                timeout=8,
+                markup=False,
             )
             return
         if not record.mainline_moves() and not record.errors:
             try:
                 game = record.start()
             except Exception as exc:
-                self.notify(f"Cannot set up this position: {exc}", severity="error", timeout=8)
+                self.notify(
+                    f"Cannot set up this position: {exc}", severity="error", timeout=8, markup=False
+                )
                 return
             names = (
                 record.header("White") or game.variant.side_names[0],
@@ -457,7 +754,9 @@ class ShashkiApp(App[None]):
         try:
             screen = ReplayScreen(record, source)
         except Exception as exc:
-            self.notify(f"Cannot replay this game: {exc}", severity="error", timeout=8)
+            self.notify(
+                f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
+            )
             return
         self.push_screen(screen)
 
@@ -472,6 +771,7 @@ class ShashkiApp(App[None]):
             policy = UndoPolicy.FREE
         controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
         self.controller = controller
+        self._attach_game(controller)
         from .game_screen import GameScreen
 
         self.push_screen(GameScreen(controller, autoflip=self.settings.autoflip))
@@ -482,7 +782,9 @@ class ShashkiApp(App[None]):
         try:
             game = record.end().replay()
         except Exception as exc:
-            self.notify(f"Cannot replay this game: {exc}", severity="error", timeout=8)
+            self.notify(
+                f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
+            )
             return
         if not record.ok:
             first = record.errors[0] if getattr(record, "errors", None) else None
@@ -490,6 +792,7 @@ class ShashkiApp(App[None]):
                 f"The record has an error; continuing after the last good move. {first or ''}",
                 severity="warning",
                 timeout=10,
+                markup=False,
             )
         names = (
             record.header("White") or game.variant.side_names[0],
@@ -500,6 +803,7 @@ class ShashkiApp(App[None]):
             self.notify(
                 "This game is already over: " + game.outcome().describe(game.variant.side_names),
                 timeout=8,
+                markup=False,
             )
 
     async def on_event(self, event: events.Event) -> None:
@@ -565,6 +869,7 @@ def run(
     game_number: int | None = None,
     default_variant: str | None = None,
     mouse: bool = True,
+    seed: int | None = None,
 ) -> int:
     """Run the app until it is quit; its exit status (1 if it failed, else 0)."""
     app = ShashkiApp(
@@ -574,6 +879,7 @@ def run(
         replay=Path(replay) if replay else None,
         game_number=game_number,
         default_variant=default_variant,
+        seed=seed,
     )
     app.run(mouse=mouse)
     app.flush_autosave()

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Static
 
 from ..rules.variant import Variant
+from .plain import Plain, literal
 from .widgets import Dialog, PagedOptionList
 
 _DIALOG_CSS = """
@@ -36,7 +37,7 @@ class ConfirmScreen(Dialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Plain(self.question)
             with Horizontal():
                 yield Button("Yes (y)", id="yes", variant="primary")
                 yield Button("No (n)", id="no")
@@ -77,7 +78,7 @@ class GameOverScreen(Dialog[str]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static("Game over", id="title")
-            yield Static(self.text, id="result")
+            yield Plain(self.text, id="result")
             with Horizontal():
                 yield Button("New game (n)", id="new", variant="primary")
                 if self.can_undo:
@@ -140,8 +141,8 @@ class ChooseScreen(Dialog[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
-            yield PagedOptionList(*self.labels)
+            yield Plain(self.question)
+            yield PagedOptionList(*[literal(label) for label in self.labels])
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -166,7 +167,7 @@ class TextPrompt(Dialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Plain(self.question)
             yield Input(value=self.value, id="text")
 
     def on_mount(self) -> None:
@@ -224,6 +225,11 @@ class HelpScreen(Dialog[None]):
         width: 90; max-width: 98%; height: 90%; border: thick $accent; background: $surface;
         padding: 0 1;
     }
+    HelpScreen #help-title {
+        margin: 2 2 1 2; content-align: center middle; color: $markdown-h1-color;
+        background: $markdown-h1-background; text-style: $markdown-h1-text-style;
+    }
+    HelpScreen #help-card { padding: 0 2; }
     """
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
@@ -245,10 +251,15 @@ class HelpScreen(Dialog[None]):
             "`:` both work, and you may give only the ends when that is enough."
         )
         keys = REPLAY_KEYS_HELP if self.replay else KEYS_HELP
-        text = f"# {v.name}\n\n{v.card}\n\n## Notation\n\n{notation}\n\n## Keys\n\n{keys}"
+        text = f"## Notation\n\n{notation}\n\n## Keys\n\n{keys}"
+        # the name and the card may come from a user's file: shown as written, never read
+        # as Markdown (a link in it would open at a click); each paragraph one line
+        card = "\n\n".join(" ".join(p.split()) for p in v.card.split("\n\n") if p.strip())
         with VerticalScroll():
             from textual.widgets import Markdown  # imported when help is first asked for
 
+            yield Plain(v.name, id="help-title")
+            yield Plain(card, id="help-card")
             yield Markdown(text)
 
     def action_close(self) -> None:

@@ -19,6 +19,7 @@ from ..rules.move import Color, Move
 from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen
+from .plain import Plain
 from .widgets import PagedOptionList
 
 if TYPE_CHECKING:
@@ -87,9 +88,10 @@ class GameScreen(Screen[None]):
         with Vertical(id="board-area"):
             yield self.board
         with Vertical(id="side"):
-            yield Static(id="turn")
-            yield Static(id="status")
-            yield Static(id="info")
+            # names, side names and typed moves are data: shown as they are
+            yield Plain(id="turn")
+            yield Plain(id="status")
+            yield Plain(id="info")
             yield PagedOptionList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield Footer()
@@ -643,10 +645,21 @@ class GameScreen(Screen[None]):
 
         if self.controller.outcome is None and self.controller.game.move_stack:
             self.app.push_screen(
-                ConfirmScreen("Leave this game for a new one? (it stays autosaved)"), answered
+                ConfirmScreen(self._leaving_question("Leave this game for a new one?")), answered
             )
         else:
             answered(True)
+
+    def _leaving_question(self, question: str) -> str:
+        """The question before leaving a game, with what becomes of it."""
+        problem = self.shashki.autosave_problem
+        if not self.shashki.autosave_enabled:
+            return f"{question} This game is not autosaved: save it first (s) to keep it."
+        if problem is not None:
+            return (
+                f"{question} The autosave failed ({problem}): save the game first (s) to keep it."
+            )
+        return f"{question} The game is autosaved: resume it from the menu (u) later."
 
     def action_quit_game(self) -> None:
         def answered(ok: bool | None) -> None:
@@ -655,9 +668,7 @@ class GameScreen(Screen[None]):
                 self.app.exit()
 
         if self.controller.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(
-                ConfirmScreen("Quit? The game is autosaved and offered next time."), answered
-            )
+            self.app.push_screen(ConfirmScreen(self._leaving_question("Quit?")), answered)
         else:
             self.app.exit()
 

@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 
 from ..rules import Game
 from ..rules.variant import Variant, all_variants, registry
+from .plain import Plain, literal, marked, visible
 from .widgets import Dialog, PagedOptionList
 
 if TYPE_CHECKING:
@@ -76,6 +77,7 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "choose", "Play", show=True),
         Binding("o", "open_file", "Open game"),
+        Binding("u", "unfinished", "Unfinished games"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q,escape", "quit", "Quit"),
     ]
@@ -110,7 +112,7 @@ class MenuScreen(Screen[None]):
                         )
                     )
                     self._ids.append(None)
-                options.append(Option(f"  {v.name}", id=v.id))
+                options.append(Option(Text(f"  {v.name}"), id=v.id))  # as text, not markup
                 self._ids.append(v.id)
             yield PagedOptionList(*options, id="variants")
             with VerticalScroll(id="card-area"):
@@ -129,9 +131,10 @@ class MenuScreen(Screen[None]):
         errors = registry().errors
         if errors:
             self.notify(
-                "Some variant files were skipped:\n" + "\n".join(errors),
+                "Problems with your variant files:\n" + "\n".join(errors),
                 severity="warning",
                 timeout=10,
+                markup=False,
             )
 
     @on(OptionList.OptionHighlighted, "#variants")
@@ -162,8 +165,8 @@ class MenuScreen(Screen[None]):
         # the card's paragraphs, each joined into one line that the widget wraps
         paragraphs = [" ".join(p.split()) for p in v.card.split("\n\n") if p.strip()]
         card.append("\n\n".join(paragraphs))
-        if extra:
-            card.append("\n\n" + "\n".join(extra), style="dim")
+        if extra:  # a user file's path may hold any character: control ones shown as symbols
+            card.append(visible("\n\n" + "\n".join(extra)), style="dim")
         self.query_one("#card", Static).update(card)
 
     def action_choose(self) -> None:
@@ -175,6 +178,9 @@ class MenuScreen(Screen[None]):
 
     def action_open_file(self) -> None:
         self.app.open_game_dialog()  # type: ignore[attr-defined]
+
+    def action_unfinished(self) -> None:
+        self.app.show_unfinished()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen
@@ -228,10 +234,10 @@ class NewGameScreen(Dialog[None]):
 
         kinds = player_kinds()
         with VerticalScroll():
-            yield Label(f"[b]New game: {v.name}[/b]")
+            yield Label(marked("[b]New game: $name[/b]", name=v.name))
             for side in (0, 1):
                 with Horizontal(classes="row"):
-                    yield Label(f"{v.side_names[side]}:")
+                    yield Label(literal(f"{v.side_names[side]}:"))
                     yield Input(value=settings.names[side] or v.side_names[side], id=f"name{side}")
                     yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
             if v.start_options and not v.start_by_lot:
@@ -240,15 +246,15 @@ class NewGameScreen(Dialog[None]):
                     v.start_options[0][0],
                 )
                 with Horizontal(classes="row"):
-                    yield Label(f"{v.start_choice or 'Start'}:")
+                    yield Label(literal(f"{v.start_choice or 'Start'}:"))
                     yield Select(
-                        [(label, label) for label, _ in v.start_options],
+                        [(Text(label), label) for label, _ in v.start_options],
                         value=default,
                         allow_blank=False,
                         id="start",
                     )
             if v.start_by_lot:
-                yield Static(f"{v.start_choice or 'First move'}: press 'Draw lots'", id="lot")
+                yield Plain(f"{v.start_choice or 'First move'}: press 'Draw lots'", id="lot")
             with Horizontal(classes="row"):
                 yield Label("Takebacks:")
                 yield Select(
@@ -275,7 +281,11 @@ class NewGameScreen(Dialog[None]):
         self.lot_seed = random.SystemRandom().randrange(1 << 30)
         self.lot_label = random.Random(self.lot_seed).choice(self.variant.start_options)[0]
         self.query_one("#lot", Static).update(
-            f"The lot is drawn: [b]{self.lot_label}[/b] moves first (seed {self.lot_seed})."
+            marked(
+                "The lot is drawn: [b]$label[/b] moves first (seed $seed).",
+                label=self.lot_label,
+                seed=str(self.lot_seed),
+            )
         )
 
     @on(Button.Pressed, "#back")

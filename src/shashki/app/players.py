@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..rules.numbers import bounded_int
 from .controller import Human, Player
 
 #: Computer players (label, key, factory(name) -> Player), one per level; read it as
@@ -54,6 +55,7 @@ def seat(text: str) -> str | None:
     if word in ("person", "human"):
         return "human"
     word = word.removeprefix("computer-").removeprefix("computer")
-    if word.isdigit() and 1 <= int(word) <= TOP_LEVEL:
-        return f"computer-{int(word)}"
+    level = bounded_int(word, TOP_LEVEL)  # any text, of any length: a level or None
+    if level is not None and level >= 1:
+        return f"computer-{level}"
     return None

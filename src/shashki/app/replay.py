@@ -36,8 +36,10 @@ from ..notation import move_text
 from ..records import GameNode, GameRecord
 from ..records.pdn import PdnReader
 from ..rules import Game, Move
+from ..rules.userfiles import open_regular
 from .board import BoardWidget
 from .controller import GameController
+from .plain import Plain, literal, visible
 from .widgets import Dialog, PagedOptionList, RowTable
 
 if TYPE_CHECKING:
@@ -98,7 +100,7 @@ class FileChooserScreen(Dialog[Path | None]):
         elif path.exists():
             self.dismiss(path)
         else:
-            self.notify(f"No such file: {path}", severity="error")
+            self.notify(f"No such file: {path}", severity="error", markup=False)
 
     @on(Button.Pressed, "#up")
     def action_up(self) -> None:
@@ -136,7 +138,10 @@ def _cut(text: str, width: int) -> str:
 
 
 def load_record(path: Path, index: int, default_variant: str | None = None) -> GameRecord | None:
-    """The ``index``-th game (0-based) of a file, the earlier ones skipped unparsed."""
+    """The ``index``-th game (0-based) of a file, the earlier ones skipped unparsed.
+
+    Raises OSError when the file cannot be read (UserFileError for a folder, a FIFO or
+    a device, refused without blocking)."""
     from ..records.pdn import HeadersScanner, read_file
 
     if path.suffix.lower() == ".json":
@@ -144,7 +149,7 @@ def load_record(path: Path, index: int, default_variant: str | None = None) -> G
             if i == index:
                 return record
         return None
-    with open(path, "rb") as fh:
+    with open_regular(path) as fh:
         reader = PdnReader(fh, default_variant)
         for _ in range(index):
             if reader.read_game(HeadersScanner) is None:
@@ -189,19 +194,20 @@ class GameTableScreen(Screen[None]):
         with Horizontal(id="top"):
             yield Input(placeholder="search by player name (press /)", id="filter")
             yield Select(
-                [(f"untagged games: {v.name}", v.id) for v in all_variants()],
+                [(literal(f"untagged games: {v.name}"), v.id) for v in all_variants()],
                 prompt="untagged games: International (default)",
                 value=self.default_variant if self.default_variant else Select.NULL,
                 id="default-variant",
             )
-        yield Static("Reading…", id="progress")
+        # the file's path, tags and errors are data: shown as they are
+        yield Plain("Reading…", id="progress")
         yield RowTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Static(id="detail")
+        yield Plain(id="detail")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "shashki"
-        self.sub_title = self.path.name
+        self.sub_title = visible(self.path.name)
         table = self.query_one(DataTable)
         # the error mark next to the number, where a narrow terminal still shows it
         table.add_columns("#", "", "Event", "Date", "White", "Black", "Result", "Moves", "Variant")
@@ -254,7 +260,7 @@ class GameTableScreen(Screen[None]):
 
     def _failed(self, text: str) -> None:
         self.query_one("#progress", Static).update(text)
-        self.notify(text, severity="error", timeout=8)
+        self.notify(text, severity="error", timeout=8, markup=False)
 
     def _matches(self, g: GameSummary) -> bool:
         needle = self.query_one("#filter", Input).value.strip().lower()
@@ -273,8 +279,11 @@ class GameTableScreen(Screen[None]):
                 self._row(table, g)
         self.done = finished
         self._progress()
-        if finished and len(self.games) == 1 and self.games[0].variant != "?":
-            self.open_game(0)  # a file of one game opens at once (a broken one up to its error)
+        only = self.games[0] if finished and len(self.games) == 1 else None
+        if only is not None and only.variant != "?" and (only.moves or not only.error):
+            # a file of one game opens at once (a broken one up to its error); one that
+            # is only an error (not a text file) stays in the table, which says why
+            self.open_game(0)
 
     def _progress(self) -> None:
         shown = self.query_one(DataTable).row_count
@@ -295,15 +304,16 @@ class GameTableScreen(Screen[None]):
     def _row(self, table: DataTable, g: GameSummary) -> None:  # type: ignore[type-arg]
         mark = Text("error", style="red") if g.error else Text("")
         moves = str(g.moves) if g.moves or not g.has_fen else "position"
-        # a column grows to its longest cell: one long event would push the players out of view
+        # a column grows to its longest cell: one long event would push the players out of view;
+        # a str cell would be read as markup, the file's text is not
         table.add_row(
             str(g.index + 1),
             mark,
-            _cut(g.event, 28),
-            _cut(g.date, 12),
-            _cut(g.white, 22),
-            _cut(g.black, 22),
-            g.result,
+            literal(_cut(g.event, 28)),
+            literal(_cut(g.date, 12)),
+            literal(_cut(g.white, 22)),
+            literal(_cut(g.black, 22)),
+            literal(g.result),
             moves,
             g.variant,
             key=str(g.index),
@@ -352,10 +362,12 @@ class GameTableScreen(Screen[None]):
         try:
             record = load_record(self.path, index, self.default_variant)
         except OSError as exc:
-            self.notify(f"Cannot read {self.path}: {exc.strerror or exc}", severity="error")
+            self.notify(
+                f"Cannot read {self.path}: {exc.strerror or exc}", severity="error", markup=False
+            )
             return
         if record is None:
-            self.notify("That game could not be read.", severity="error")
+            self.notify("That game could not be read.", severity="error", markup=False)
             return
         self.shashki.open_record(record, source=f"{self.path.name} #{index + 1}")
 
@@ -429,16 +441,17 @@ class ReplayScreen(Screen[None]):
         with Vertical(id="board-area"):
             yield self.board
         with Vertical(id="side"):
-            yield Static(id="tags")
-            yield Static(id="where")
-            yield Static(id="comment")
-            yield Static(id="error")
+            # tags, comments and errors come from the file: shown as they are
+            yield Plain(id="tags")
+            yield Plain(id="where")
+            yield Plain(id="comment")
+            yield Plain(id="error")
             yield PagedOptionList(id="moves")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "shashki replay"
-        self.sub_title = (
+        self.sub_title = visible(
             f"{self.record.variant.name if self.record.variant else ''} {self.source}".strip()
         )
         # the start position is on the board: its FEN would only fill the panel
@@ -492,7 +505,7 @@ class ReplayScreen(Screen[None]):
             out = Text(indent + numbered, style="dim" if depth else "")
             out.append(text + nags, style="bold" if depth == 0 else "")
             for c in node.comments:
-                out.append("  {" + c.strip().replace("\n", " ") + "}", style="green")
+                out.append("  {" + visible(c.strip().replace("\n", " ")) + "}", style="green")
             return out
 
         def walk(node: GameNode, game: Game, depth: int) -> None:
@@ -636,14 +649,14 @@ class ReplayScreen(Screen[None]):
             i = siblings.index(node)
             self.go(siblings[(i + 1) % len(siblings)], animate=True)
         else:
-            self.notify("No variation here.", timeout=2)
+            self.notify("No variation here.", timeout=2, markup=False)
 
     def action_leave_variation(self) -> None:
         node = self.node
         while node.parent is not None and node.parent.variations[0] is node:
             node = node.parent
         if node.parent is None:
-            self.notify("Already on the main line.", timeout=2)
+            self.notify("Already on the main line.", timeout=2, markup=False)
             return
         self.go(node.parent)
 
@@ -676,7 +689,9 @@ class ReplayScreen(Screen[None]):
         self._stop_auto()
         game = self.game.copy()
         if game.outcome() is not None:
-            self.notify("The game is over here: step back to take over earlier.", timeout=4)
+            self.notify(
+                "The game is over here: step back to take over earlier.", timeout=4, markup=False
+            )
             return
         names = (self.record.header("White") or "", self.record.header("Black") or "")
         self.shashki.take_over(game, names)

@@ -36,7 +36,7 @@ from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.rules import NoMoves
-from ..rules.variant import Variant
+from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 from .terminal import EndRules
 
@@ -104,6 +104,8 @@ class KingsTable:
         positions = self._positions()
         cached = _load(self.cache_path(), len(positions))
         if cached is None:
+            if getattr(_LOCAL, "no_build", False):
+                raise Cancelled  # (the caller has no time to wait for a build)
             values = self._build(positions, smaller)
             _save(self.cache_path(), values)
         else:
@@ -115,11 +117,7 @@ class KingsTable:
     def cache_path(self) -> Path:
         """Where the table is kept between runs: the cache folder, one file per variant's
         rules and material."""
-        v = self.variant
-        digest = hashlib.sha256(
-            repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares)).encode()
-        ).hexdigest()[:12]
-        return cache_dir() / f"{v.id}-{self.white}v{self.black}-{digest}.bin"
+        return _cache_path(self.variant, self.white, self.black)
 
     def value(self, pos: Position) -> int:
         return self._values.get(_key(pos[0], pos[1], pos[3]), 0)
@@ -228,6 +226,17 @@ class KingsTable:
         return values
 
 
+def _cache_path(v: Variant, white: int, black: int) -> Path:
+    """The cache file of the table of ``white`` kings against ``black`` in ``v``."""
+    digest = hashlib.sha256(
+        repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares)).encode()
+    ).hexdigest()[:12]
+    # the id is checked when a variant is read; checked again here, so that no id
+    # can make a path that leaves the cache folder (the digest tells ids apart)
+    name = v.id if is_valid_id(v.id) else "variant"
+    return cache_dir() / f"{name}-{white}v{black}-{digest}.bin"
+
+
 def cache_dir() -> Path:
     """$XDG_CACHE_HOME/shashki/endings, or ~/.cache/shashki/endings."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
@@ -264,14 +273,32 @@ _LOCK = threading.RLock()
 
 
 def _table(variant: Variant, white: int, black: int) -> KingsTable:
-    with _LOCK:
-        key = (variant.id, white, black)
+    """The table of the material, made (or read from the cache) the first time.
+
+    Raises:
+        Cancelled: when the calling thread may not build (see :func:`perfect_moves`) and
+            the table is neither made nor cached, or another thread is making a table.
+    """
+    key = (variant.id, white, black)
+    table = _TABLES.get(key)
+    if table is not None and table.variant is variant:
+        return table
+    if getattr(_LOCAL, "no_build", False):
+        if not _cache_path(variant, white, black).is_file():
+            raise Cancelled
+        if not _LOCK.acquire(blocking=False):  # a table is being built: do not wait
+            raise Cancelled
+    else:
+        _LOCK.acquire()
+    try:
         table = _TABLES.get(key)
         if table is None or table.variant is not variant:
             table = _TABLES[key] = KingsTable(
                 variant, white, black, lambda pos: probe(variant, pos)
             )
         return table
+    finally:
+        _LOCK.release()
 
 
 def probe(variant: Variant, pos: Position) -> int:
@@ -299,30 +326,38 @@ def table_score(value: int) -> int:
 
 
 def perfect_moves(
-    game: Game, cancelled: Callable[[], bool] | None = None
+    game: Game, cancelled: Callable[[], bool] | None = None, *, build: bool = True
 ) -> tuple[int, list[Move]] | None:
     """For a position the tables cover: its value for the side to move and the moves
     that keep it, the quickest to a win or the slowest to a loss (None otherwise, and
-    when ``cancelled()`` turns true while a table is being built)."""
+    when ``cancelled()`` turns true while a table is being built).
+
+    Building a table takes seconds (three kings against one: about ten).  With ``build``
+    False only the tables already made are used, in memory or in the cache folder (None
+    when one is missing or another thread is building one): for a move on the clock,
+    which cannot wait.
+    """
     variant = game.variant
     pos = game.position
     if not covered(variant, pos):
         return None
     _LOCAL.cancelled = cancelled
+    _LOCAL.no_build = not build
     try:
         value = probe(variant, pos)
+        gen = variant.generator
+        best: list[Move] = []
+        for mv in game.legal_moves():
+            child = probe(variant, gen.apply(pos, mv))  # (may need a smaller table)
+            if value > 0 and child == -value:
+                best.append(mv)
+            elif value < 0 and child == -value - 2:
+                best.append(mv)
+            elif value == 0 and child == 0:
+                best.append(mv)
     except Cancelled:
         return None
     finally:
         _LOCAL.cancelled = None
-    gen = variant.generator
-    best: list[Move] = []
-    for mv in game.legal_moves():
-        child = probe(variant, gen.apply(pos, mv))
-        if value > 0 and child == -value:
-            best.append(mv)
-        elif value < 0 and child == -value - 2:
-            best.append(mv)
-        elif value == 0 and child == 0:
-            best.append(mv)
+        _LOCAL.no_build = False
     return value, best

@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from ..rules.geometry import Geometry
+from ..rules.variant import is_valid_id
 
 #: Squares on each rank of a window (the window has twice as many).
 WIDTH = 3
@@ -176,4 +177,6 @@ def read(path: Path, geo: Geometry) -> tuple[int, ...] | None:
 @cache
 def load(variant_id: str, geo: Geometry) -> tuple[int, ...] | None:
     """The tables shipped for a variant, or None when it has none."""
+    if not is_valid_id(variant_id):  # an id never makes a path of its own
+        return None
     return read(weights_path(variant_id), geo)

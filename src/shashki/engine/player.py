@@ -24,6 +24,7 @@ the quickest win, the longest defence, or a move that keeps the draw.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.variant import Variant
-from .endings import perfect_moves, table_score
+from .endings import covered, perfect_moves, probe, table_score
 from .search import Search, SearchResult, choose
 from .solver import goal_table, solvable
 
@@ -118,13 +119,25 @@ class ComputerPlayer:
         cancelled = cancelled or never
         variant = game.variant
         moves = None
-        if self.level.perfect and solvable(variant):
+        # A table takes up to seconds to build (three kings against one: about ten): it
+        # is built in a thread of its own while the move waits for at most half its time
+        # (then it is searched as usual; the table serves the moves to come).
+        wait = self.seconds / 2
+        if (
+            self.level.perfect
+            and solvable(variant)
+            and _ready(("goal", id(variant)), lambda: goal_table(variant), wait, cancelled)
+        ):
             winning = goal_table(variant).winning_moves(game)
             if winning:
                 moves = winning
-        if self.level.perfect:
-            # a table is built once, then kept (and cached on disk); undo stops the build
-            exact = perfect_moves(game, cancelled)
+        if self.level.perfect and covered(variant, game.position):
+            exact = perfect_moves(game, cancelled, build=False)  # made, or in the cache
+            pos = game.position
+            material = ("ending", id(variant), pos[0].bit_count(), pos[1].bit_count())
+            left = wait - (time.perf_counter() - started)
+            if exact is None and _ready(material, lambda: probe(variant, pos), left, cancelled):
+                exact = perfect_moves(game, cancelled, build=False)
             if exact is not None and exact[1]:
                 value, best = exact
                 if cancelled():
@@ -152,11 +165,40 @@ class ComputerPlayer:
             cancelled=cancelled,
             exact_root=margin > 0,
             moves=moves,
+            must_move=True,  # (a position whose moves take longer to list than the time)
         )
         self.last = result
         if cancelled():
             return None
         return choose(result, margin, self.rng)
+
+
+_BUILDS: dict[tuple[object, ...], threading.Thread] = {}
+_BUILDS_LOCK = threading.Lock()
+
+
+def _ready(
+    key: tuple[object, ...],
+    build: Callable[[], object],
+    seconds: float,
+    cancelled: Callable[[], bool],
+) -> bool:
+    """Whether what ``build()`` makes (a table, kept by its module) is ready within
+    ``seconds``.  It is made once per ``key``, in a thread of its own that goes on after a
+    False answer, for the moves to come."""
+    with _BUILDS_LOCK:
+        thread = _BUILDS.get(key)
+        if thread is None:
+            thread = threading.Thread(target=build, daemon=True, name=f"shashki table {key}")
+            _BUILDS[key] = thread
+            thread.start()
+    end = time.perf_counter() + seconds
+    while thread.is_alive():
+        left = end - time.perf_counter()
+        if left <= 0 or cancelled():
+            return False
+        thread.join(min(left, 0.05))
+    return True
 
 
 def describe_levels() -> list[str]:

@@ -12,14 +12,19 @@ variant-specific code here.
   counts, the double-move half-turn); the draw counters are added to the key only while
   a draw rule could fire within the remaining depth (see :meth:`Search._key`).  Python
   hashes the tuple in C faster than an incremental Zobrist update can be made in Python
-  (``benchmarks/search.py`` measures both).
+  (``benchmarks/search.py`` measures both).  It keeps its size during a search too:
+  past ``table_size`` entries the shallowest are dropped.
 * Quiescence: at the horizon, a side that must capture goes on capturing; otherwise the
-  position is evaluated.
+  position is evaluated.  The exchanges share the table (kings trading in another order
+  transpose), and beyond :data:`QFULL` plies only the likeliest capture is followed.
 * Move ordering: the table's move, then captures by size, killers, history.
 * Late move reductions for quiet moves; a forced move (the only legal one) is extended;
   ProbCut: a shallow search that clears a raised bound cuts a non-PV node.
 * The clock is read every few nodes: the search stops within a few milliseconds of its
-  deadline, or as soon as ``cancelled()`` turns true.
+  deadline, or as soon as ``cancelled()`` turns true; a long move generation reads it
+  too (:mod:`shashki.rules.interrupt`), the listing of the root's moves included.  The
+  move returned is always one that was looked at: before depth 1 is done, the best of
+  the moves searched to depth 1, or of the positions the moves lead to, evaluated.
 * The end of the game: the variant's goals, no legal move (a loss, or a win in
   giveaway), its own decisions and its draw rules with their counters and repetitions,
   exactly as :meth:`~shashki.rules.Game.outcome` decides.  A position repeated inside
@@ -39,9 +44,11 @@ from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
 from ..rules.game import Game
+from ..rules.interrupt import Interrupted, interruptible
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.outcome import Outcome
+from ..rules.rules import Irreversible
 from ..rules.variant import Variant, find_variant
 from .evaluate import Evaluator, evaluator_for
 from .terminal import EndRules, GameView
@@ -54,8 +61,19 @@ INF = WIN + 1
 MAX_PLY = 200
 #: The clock and ``cancelled()`` are read every CHECK + 1 nodes.
 CHECK = 15
+#: Objects made during a search between two passes of the garbage collector over them.
+GC_YOUNG = 20_000
 #: Plies before a draw counter runs out over which the evaluation shrinks to a draw.
 FADE = 10
+#: Seconds for the choice of a move (by evaluating the positions the moves lead to) once
+#: the legal moves are listed, when listing them took longer than the time allowed.
+LATE = 0.05
+#: Plies of captures beyond the horizon searched in full; deeper, only the likeliest
+#: capture is followed.  Exchanges in play are shorter (international, level 5: not one
+#: quiescence node in ten thousand is deeper than six plies); many kings facing each
+#: other can go on capturing for forty plies, which searched in full would not finish
+#: depth 1 in minutes.
+QFULL = 8
 #: Half-width of the first aspiration window at the root (hundredths of a man).
 ASPIRATION = 35
 
@@ -87,10 +105,13 @@ _R = TypeVar("_R")
 
 
 def _without_gc(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Run ``fn`` with the cyclic garbage collector paused.  The search makes next to no
-    cyclic garbage (reference counting frees what it drops; its nested functions make one
-    small cycle per call), and a collection over the big transposition table could pause
-    it for tens of milliseconds past its deadline."""
+    """Run ``fn`` with the cyclic garbage collector's automatic passes off.  The search
+    makes no cyclic garbage (reference counting frees what it drops; its recursive
+    function's cycle is broken at the end), and a full collection over a big table could
+    pause it past its deadline.  The young objects are still looked at, a few thousand
+    at a time (the search's ``check``): all at once after a long search, the pass would
+    take half a second, past the deadline.  The table's entries are plain tuples of ints,
+    which that first look leaves untracked for good."""
 
     @functools.wraps(fn)
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
@@ -105,8 +126,9 @@ def _without_gc(fn: Callable[_P, _R]) -> Callable[_P, _R]:
     return wrapper
 
 
-class Stopped(Exception):
-    """The search ran out of time or was cancelled."""
+class Stopped(Interrupted):
+    """The search ran out of time or was cancelled (a move generation it stops may
+    leave the legal moves found so far on it: see :class:`Interrupted`)."""
 
 
 @dataclass
@@ -137,6 +159,14 @@ class SearchResult:
     #: The game is over in the root position (no move to choose).
     outcome: Outcome | None = None
     stopped: bool = False
+    #: Listing the legal moves took longer than the time allowed (a position with more
+    #: capture sequences than that time lets one list): ``move`` is None, or a move
+    #: chosen by a quick look among those found in time when they are known to be legal
+    #: (free choice), or with ``must_move`` among all of them once they were listed.
+    unlisted: bool = False
+    #: With ``unlisted``: how many of the legal moves were listed in time, when the choice
+    #: was among those only (None: among all of them, or no choice).
+    listed: int | None = None
 
     @property
     def nps(self) -> float:
@@ -168,7 +198,7 @@ class Search:
         self.gen = self.variant.generator
         self.ends = EndRules(self.variant)
         self.evaluate: Evaluator = evaluator or evaluator_for(self.variant)
-        self.table: dict[Any, tuple[int, int, int, Move | None]] = {}
+        self.table: dict[Any, tuple[int, int, int, tuple[Any, ...] | None]] = {}
         self.table_size = table_size
         self.history: tuple[dict[Any, int], dict[Any, int]] = ({}, {})
         #: The evaluation of each position met at the horizon (a pure function of it).
@@ -196,6 +226,7 @@ class Search:
         exact_root: bool = False,
         soft: float = 0.55,
         moves: Sequence[Move] | None = None,
+        must_move: bool = False,
     ) -> SearchResult:
         """Search ``game``'s position and return the best move found.
 
@@ -205,6 +236,14 @@ class Search:
         searches every root move with a full window, so that ``root_scores`` are exact
         (the lower levels choose among them).  ``moves`` restricts the choice at the root
         to some of the legal moves.  The game is not changed.
+
+        The clock also stops the listing of the legal moves, which in some positions
+        takes longer than any time given (flying kings over a crowded board): then
+        ``unlisted`` is set and there is no move, unless the moves found in time are
+        known to be legal (free choice: ``MoveGenerator.partial_moves``): the move is
+        then chosen among them by a quick look at the positions they lead to.  With
+        ``must_move`` the listing otherwise goes on until done or ``cancelled()`` (a move
+        is wanted whatever it costs), and the move is chosen by the same quick look.
         """
         started = time.perf_counter()
         deadline = started + seconds - 0.002 if seconds is not None else None
@@ -228,6 +267,8 @@ class Search:
         lmr_table = _reductions(self.options.lmr_base, self.options.lmr_divisor)
         apply = gen.apply
         evaluate = self.evaluate
+        plain = tuple
+        new = tuple.__new__
         key_of = ends.key_of if ends.key is not None else None
         goals = ends.goals
         no_moves_wins = ends.no_moves_wins
@@ -242,7 +283,7 @@ class Search:
         killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         pv_table: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
 
-        # The history: repetition keys since the last capture or promotion, then the root.
+        # The history: repetition keys of the positions that can come back, then the root.
         root_pos = game.position
         rev0 = game.reversible_plies
         mat0 = game.material_plies
@@ -253,14 +294,37 @@ class Search:
         count = 0
         check_at = CHECK
 
+        size = self.table_size
+
+        gc_count = gc.get_count
+        gc_collect = gc.collect
+
         def check() -> None:
             nonlocal check_at
             check_at = count + CHECK
+            # the collector is off (see _without_gc); what it would look at meanwhile is
+            # given to it a little at a time, not all at once when the search returns
+            young = gc_count()
+            if young[0] > GC_YOUNG:
+                gc_collect(1 if young[1] >= 10 else 0)
             if deadline is not None and time.perf_counter() >= deadline:
                 raise Stopped
             if cancelled is not None and cancelled():
                 raise Stopped
             if max_nodes is not None and count >= max_nodes:
+                raise Stopped
+            # the tables keep their size during a search too (one without a clock may
+            # run for hours)
+            if len(table) > size:
+                _trim(table, size // 2)
+            if len(evals) > size:
+                evals.clear()
+
+        def poll() -> None:
+            """The clock and ``cancelled()``, read now and then by a long generation."""
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise Stopped
+            if cancelled is not None and cancelled():
                 raise Stopped
 
         def end_score(out: Outcome, turn: int, ply: int) -> int:
@@ -275,9 +339,12 @@ class Search:
         # draw rules other than repetitions (those are counted below, in the tree)
         counter_draws = any(c[0] == 1 for c in ends.draws)
         rep_threshold = ends.repetition_threshold
-        # When men only move forward, a man's move can never be undone: a position can
-        # only repeat one met since the last man's move (not only since the last capture).
-        rev_window = gen.irreversible_men
+        # A position can only repeat one met since the last move the generator declares
+        # irreversible: a man's move (men only move forward), a capture or crowning, or
+        # none (pieces come back: the whole history).
+        look = gen.irreversible
+        men_cut = look >= Irreversible.MEN
+        material_cut = look >= Irreversible.MATERIAL
 
         def node(
             pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
@@ -301,7 +368,7 @@ class Search:
                 moves = gen_moves(pos)
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
-                out = decide(GameView(pos, lambda: repetitions(keys, mat)))  # type: ignore[arg-type]
+                out = decide(GameView(pos, lambda: repetitions(keys, rev, mat)))  # type: ignore[arg-type]
                 if out is not None:
                     return end_score(out, turn, ply)
             occ = pos[0] | pos[1]
@@ -318,9 +385,9 @@ class Search:
                     return 0
             # -- repetitions: the rule's count over the game, and a position repeated
             # inside the tree, scored as its repetition would end --
-            span = rev if rev_window else mat
+            n = len(keys) - 1
+            span = rev if men_cut else mat if material_cut else n
             if repetition_ends and span >= 2:
-                n = len(keys) - 1
                 lo = n - span
                 if lo < 0:
                     lo = 0
@@ -354,7 +421,7 @@ class Search:
                         elif evalue <= -WON:
                             evalue += ply
                         if flag == EXACT:
-                            pv_table[ply] = [tt_move] if tt_move is not None else []
+                            pv_table[ply] = [new(Move, tt_move)] if tt_move is not None else []
                             return evalue
                         if flag == LOWER:
                             if evalue >= beta:
@@ -396,26 +463,66 @@ class Search:
                             v = _fade(v, pos, rev, mat, counter_rules, ends)
                         return v
                 if not threatened:
+                    # the exchanges of many kings transpose (the same captures in
+                    # another order): the table keeps them from being searched again
+                    if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
+                        qkey: Any = (pos, rev, mat)
+                    else:
+                        qkey = pos
+                    entry = table.get(qkey)
+                    q_move = None
+                    if entry is not None:
+                        _, flag, evalue, q_move = entry
+                        if evalue >= WON:
+                            evalue -= ply
+                        elif evalue <= -WON:
+                            evalue += ply
+                        if flag == EXACT:
+                            return evalue
+                        if flag == LOWER:
+                            if evalue >= beta:
+                                return evalue
+                        elif evalue <= alpha:
+                            return evalue
+                    alpha0 = alpha
                     best = -INF
+                    best_move = None
                     if len(moves) > 1:
                         kings = pos[2]
                         moves.sort(
                             key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True
                         )
+                        if q_move is not None and moves[0] != q_move:
+                            try:
+                                moves.insert(0, moves.pop(moves.index(q_move)))  # type: ignore[arg-type]
+                            except ValueError:
+                                pass
+                    greedy = depth <= -QFULL
+                    if greedy:
+                        del moves[1:]  # deep in an exchange: the likeliest capture only
                     for mv in moves:
                         child = apply(pos, mv)
                         keys.append(child if key_of is None else key_of(child))
                         if child[3] == turn:
-                            v = node(child, depth, alpha, beta, ply + 1, 0, 0)
+                            v = node(child, depth - 1, alpha, beta, ply + 1, 0, 0)
                         else:
-                            v = -node(child, depth, -beta, -alpha, ply + 1, 0, 0)
+                            v = -node(child, depth - 1, -beta, -alpha, ply + 1, 0, 0)
                         keys.pop()
                         if v > best:
                             best = v
+                            best_move = mv
                             if v > alpha:
                                 alpha = v
                                 if v >= beta:
                                     break
+                    if not greedy and (entry is None or entry[0] <= 0):
+                        stored = best
+                        if stored >= WON:
+                            stored += ply
+                        elif stored <= -WON:
+                            stored -= ply
+                        flag = LOWER if best >= beta else EXACT if best > alpha0 else UPPER
+                        table[qkey] = (0, flag, stored, plain(best_move) if best_move else None)
                     return best
 
             # -- forward pruning: when a shallow search clears a raised bound, the full
@@ -453,9 +560,8 @@ class Search:
                     else:
                         moves.sort(key=lambda m: get(m[0], 0), reverse=True)
                 if tt_move is not None and moves[0] != tt_move:
-                    try:
-                        moves.remove(tt_move)
-                        moves.insert(0, tt_move)
+                    try:  # (the list's own Move: the table keeps a plain tuple)
+                        moves.insert(0, moves.pop(moves.index(tt_move)))  # type: ignore[arg-type]
                     except ValueError:
                         pass
             extend = 1 if n_moves == 1 and ply < 2 * root_depth and depth > 0 else 0
@@ -532,133 +638,193 @@ class Search:
                     stored += ply
                 elif stored <= -WON:
                     stored -= ply
-                table[tkey] = (depth, flag, stored, best_move)
+                # the move as a plain tuple: an entry of ints and plain tuples only is
+                # left alone by the garbage collector (a Move, a subclass, never is)
+                table[tkey] = (depth, flag, stored, plain(best_move) if best_move else None)
             return best
 
         # -- the root -----------------------------------------------------------------------
         result = SearchResult(move=None)
-        root_moves = game.legal_moves()
-        out = ends.outcome(root_pos, root_moves, rev0, mat0, keys)
-        if moves is not None:
-            root_moves = [m for m in root_moves if m in moves] or root_moves
-        if out is not None or not root_moves:
-            result.outcome = out
-            result.seconds = time.perf_counter() - started
-            return result
-        result.move = root_moves[0]
-        result.root_scores = [(m, 0) for m in root_moves]
-        turn = root_pos[3]
-        kings = root_pos[2]
-        children = []
-        for mv in root_moves:
-            child = apply(root_pos, mv)
-            if mv[4]:
-                r2 = m2 = 0
-            elif kings & mv[2]:
-                r2, m2 = rev0 + 1, mat0 + 1
-            elif child[2] & mv[3]:
-                r2 = m2 = 0
-            else:
-                r2, m2 = 0, mat0 + 1
-            children.append((mv, child, r2, m2, child if key_of is None else key_of(child)))
-        scores: dict[Move, int] = {}
-        effort: dict[Move, int] = {}
-        root_depth = 1
-        try:
-            if len(root_moves) == 1 and max_depth > 1 and not exact_root and on_iteration is None:
-                max_depth = 1
-            for root_depth in range(1, max_depth + 1):
-                # the last choice first, then the moves whose trees were biggest
-                order = sorted(children, key=lambda c: effort.get(c[0], 0), reverse=True)
-                if result.move is not None:
-                    order.sort(key=lambda c: c[0] != result.move)
-                # an aspiration window round the last score, widened when the score
-                # falls outside it
-                steady = root_depth >= 4 and not exact_root and abs(result.score) < WON
-                window = ASPIRATION if steady else INF
-                center = result.score
-                while True:
-                    alpha = max(-INF, center - window) if window < INF else -INF
-                    beta = min(INF, center + window) if window < INF else INF
-                    low, high = alpha, beta
-                    best = -INF
-                    best_move = None
-                    best_pv: list[Move] = []
-                    depth_scores: dict[Move, int] = {}
-                    for i, (mv, child, r2, m2, ckey) in enumerate(order):
-                        keys.append(ckey)
-                        same = child[3] == turn
-                        d = root_depth - 1
-                        before = count
-                        try:
-                            if i == 0 or exact_root:
-                                a, b = (-INF, INF) if exact_root else (alpha, beta)
-                                v = (
-                                    node(child, d, a, b, 1, r2, m2)
-                                    if same
-                                    else -node(child, d, -b, -a, 1, r2, m2)
-                                )
-                            else:
-                                a1 = alpha + 1
-                                v = (
-                                    node(child, d, alpha, a1, 1, r2, m2)
-                                    if same
-                                    else -node(child, d, -a1, -alpha, 1, r2, m2)
-                                )
-                                if alpha < v < beta:
+        # The clock stops a long move generation too (flying kings over a crowded board
+        # have exponentially many capture sequences), the root's included.
+        with interruptible(poll):
+            hard = deadline
+            if must_move and not gen.partial_moves:
+                deadline = None  # no move is known to be legal before all are listed
+            try:
+                root_moves = game.legal_moves()
+            except Stopped as stop:
+                # the legal moves could not all be listed in time: choose among those
+                # found if they are known to be legal, else (a move is wanted) list on
+                root_moves = stop.moves or []
+                if not root_moves and must_move and not (cancelled and cancelled()):
+                    deadline = None
+                    try:
+                        root_moves = game.legal_moves()
+                    except Stopped:
+                        pass
+                if not root_moves:
+                    result.stopped = result.unlisted = True
+                    result.seconds = time.perf_counter() - started
+                    _unlink(node)  # (it calls itself: a cycle the collector would have to find)
+                    return result
+                result.unlisted = True
+                if stop.moves:
+                    result.listed = len(root_moves)
+            deadline = hard
+            if result.unlisted or (hard is not None and time.perf_counter() >= hard):
+                # the listing took all the time: a quick look at the positions the moves
+                # lead to chooses
+                result.unlisted = True
+                deadline = time.perf_counter() + LATE
+            out = ends.outcome(root_pos, root_moves, rev0, mat0, keys)
+            if moves is not None:
+                root_moves = [m for m in root_moves if m in moves] or root_moves
+            if out is not None or not root_moves:
+                result.outcome = out
+                result.seconds = time.perf_counter() - started
+                _unlink(node)  # (it calls itself: a cycle the collector would have to find)
+                return result
+            turn = root_pos[3]
+            kings = root_pos[2]
+            children = []
+            scores: dict[Move, int] = {}
+            effort: dict[Move, int] = {}
+            root_depth = 1
+            # Until a move is searched to depth 1, the choice is the move whose position
+            # evaluates best (at least one is looked at, whatever the clock says): what is
+            # returned is always a move that was looked at, never one taken blindly.
+            first: dict[Move, int] = {}
+            depth_one: dict[Move, int] = {}  # the moves searched to depth 1, with their score
+            try:
+                for mv in root_moves:
+                    child = apply(root_pos, mv)
+                    if mv[4]:
+                        r2 = m2 = 0
+                    elif kings & mv[2]:
+                        r2, m2 = rev0 + 1, mat0 + 1
+                    elif child[2] & mv[3]:
+                        r2 = m2 = 0
+                    else:
+                        r2, m2 = 0, mat0 + 1
+                    children.append((mv, child, r2, m2, child if key_of is None else key_of(child)))
+                    v = evaluate(child)
+                    first[mv] = v if child[3] == turn else -v
+                    if not len(first) & 63:
+                        check()
+                # the choice before depth 1: the first move, for the order of the search
+                result.move = root_moves[0]
+                result.root_scores = sorted(first.items(), key=lambda ms: ms[1], reverse=True)
+                if (
+                    len(root_moves) == 1
+                    and max_depth > 1
+                    and not exact_root
+                    and on_iteration is None
+                ):
+                    max_depth = 1
+                for root_depth in range(1, max_depth + 1):
+                    # the last choice first, then the moves whose trees were biggest
+                    order = sorted(children, key=lambda c: effort.get(c[0], 0), reverse=True)
+                    if result.move is not None:
+                        order.sort(key=lambda c: c[0] != result.move)
+                    # an aspiration window round the last score, widened when the score
+                    # falls outside it
+                    steady = root_depth >= 4 and not exact_root and abs(result.score) < WON
+                    window = ASPIRATION if steady else INF
+                    center = result.score
+                    while True:
+                        alpha = max(-INF, center - window) if window < INF else -INF
+                        beta = min(INF, center + window) if window < INF else INF
+                        low, high = alpha, beta
+                        best = -INF
+                        best_move = None
+                        best_pv: list[Move] = []
+                        depth_scores: dict[Move, int] = {}
+                        for i, (mv, child, r2, m2, ckey) in enumerate(order):
+                            keys.append(ckey)
+                            same = child[3] == turn
+                            d = root_depth - 1
+                            before = count
+                            try:
+                                if i == 0 or exact_root:
+                                    a, b = (-INF, INF) if exact_root else (alpha, beta)
                                     v = (
-                                        node(child, d, alpha, beta, 1, r2, m2)
+                                        node(child, d, a, b, 1, r2, m2)
                                         if same
-                                        else -node(child, d, -beta, -alpha, 1, r2, m2)
+                                        else -node(child, d, -b, -a, 1, r2, m2)
                                     )
-                        finally:
-                            keys.pop()
-                        effort[mv] = count - before
-                        depth_scores[mv] = v
-                        if v > best:
-                            best = v
-                            best_move = mv
-                            best_pv = [mv, *pv_table[1]]
-                            if v > alpha:
-                                alpha = v
-                            # a move proven better than the last depth's choice is kept even
-                            # if this depth does not finish
-                            if (i > 0 and low < v < high) or root_depth == 1:
-                                result.move = mv
-                                result.pv = best_pv
-                                result.score = v
-                            if v >= beta:
-                                if i > 0:  # better than the last choice, by at least this
+                                else:
+                                    a1 = alpha + 1
+                                    v = (
+                                        node(child, d, alpha, a1, 1, r2, m2)
+                                        if same
+                                        else -node(child, d, -a1, -alpha, 1, r2, m2)
+                                    )
+                                    if alpha < v < beta:
+                                        v = (
+                                            node(child, d, alpha, beta, 1, r2, m2)
+                                            if same
+                                            else -node(child, d, -beta, -alpha, 1, r2, m2)
+                                        )
+                            finally:
+                                keys.pop()
+                            effort[mv] = count - before
+                            depth_scores[mv] = v
+                            if root_depth == 1:
+                                depth_one[mv] = v
+                            if v > best:
+                                best = v
+                                best_move = mv
+                                best_pv = [mv, *pv_table[1]]
+                                if v > alpha:
+                                    alpha = v
+                                # a move proven better than the last depth's choice is kept even
+                                # if this depth does not finish
+                                if (i > 0 and low < v < high) or root_depth == 1:
                                     result.move = mv
                                     result.pv = best_pv
-                                break
-                    if low < best < high or window >= INF:
+                                    result.score = v
+                                if v >= beta:
+                                    if i > 0:  # better than the last choice, by at least this
+                                        result.move = mv
+                                        result.pv = best_pv
+                                    break
+                        if low < best < high or window >= INF:
+                            break
+                        window *= 4
+                    scores.update(depth_scores)
+                    result.move = best_move
+                    result.score = best
+                    result.pv = best_pv
+                    result.depth = root_depth
+                    result.root_scores = sorted(
+                        ((m, scores.get(m, -INF)) for m in root_moves),
+                        key=lambda ms: ms[1],
+                        reverse=True,
+                    )
+                    now = time.perf_counter()
+                    it = Iteration(root_depth, best, count, now - started, list(best_pv))
+                    result.iterations.append(it)
+                    if on_iteration is not None:
+                        on_iteration(it)
+                    if abs(best) >= WON and root_depth >= WIN - abs(best) + 2:
+                        break  # a forced end found and proven within the depth
+                    if soft_deadline is not None and now >= soft_deadline:
                         break
-                    window *= 4
-                scores.update(depth_scores)
-                result.move = best_move
-                result.score = best
-                result.pv = best_pv
-                result.depth = root_depth
-                result.root_scores = sorted(
-                    ((m, scores.get(m, -INF)) for m in root_moves),
-                    key=lambda ms: ms[1],
-                    reverse=True,
-                )
-                now = time.perf_counter()
-                it = Iteration(root_depth, best, count, now - started, list(best_pv))
-                result.iterations.append(it)
-                if on_iteration is not None:
-                    on_iteration(it)
-                if abs(best) >= WON and root_depth >= WIN - abs(best) + 2:
-                    break  # a forced end found and proven within the depth
-                if soft_deadline is not None and now >= soft_deadline:
-                    break
-        except Stopped:
-            result.stopped = True
+            except Stopped:
+                result.stopped = True
+                if not result.iterations:
+                    # depth 1 unfinished: the choice among the moves searched to depth 1,
+                    # or if there is none yet, among those evaluated
+                    done = depth_one or first
+                    result.root_scores = sorted(done.items(), key=lambda ms: ms[1], reverse=True)
+                    result.move, result.score = result.root_scores[0]
+                    if not depth_one:
+                        result.pv = [result.move]
         result.nodes = count
         result.seconds = time.perf_counter() - started
         self.nodes = count
+        _unlink(node)  # (it calls itself: a cycle the collector would have to find)
         return result
 
     def best_move(self, game: Game, **limits: Any) -> Move | None:
@@ -678,6 +844,38 @@ def _reductions(base: float, divisor: float) -> tuple[tuple[int, ...], ...]:
     )
 
 
+def _unlink(fn: Callable[..., Any]) -> None:
+    """Empty the closure cell through which the nested function ``fn`` calls itself: the
+    cycle it makes would keep everything its closure holds (the big tables) until the
+    garbage collector found it, a pause of a second after a long search."""
+    for cell in fn.__closure__ or ():
+        try:
+            if cell.cell_contents is fn:
+                cell.cell_contents = None
+        except ValueError:  # (an empty cell)
+            pass
+
+
+def _trim(table: dict[Any, tuple[int, int, int, tuple[Any, ...] | None]], keep: int) -> None:
+    """Drop the shallowest entries of ``table`` (depth is an entry's first field) so that
+    at most ``keep`` are left: the deep ones cost the most to find again."""
+    counts: dict[int, int] = {}
+    for entry in table.values():
+        counts[entry[0]] = counts.get(entry[0], 0) + 1
+    total = 0
+    floor = None
+    for d in sorted(counts, reverse=True):
+        total += counts[d]
+        if total > keep:
+            floor = d + 1
+            break
+    if floor is None:
+        return
+    kept = {k: e for k, e in table.items() if e[0] >= floor}
+    table.clear()  # (frees the old allocation; deleting in place would not)
+    table.update(kept)
+
+
 def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
     """``v`` shrunk towards a draw as the nearest applicable draw counter runs out."""
     left = FADE
@@ -693,9 +891,9 @@ def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends:
 
 
 def _history_keys(game: Game, ends: EndRules) -> list[Any]:
-    """The repetition keys of the positions since the last capture or promotion, the
-    current position last (read through a copy of the game: ``pop`` is public)."""
-    back = min(len(game.move_stack), game.material_plies)
+    """The repetition keys of the positions that can still come back (``Game.lookback``),
+    the current position last (read through a copy of the game: ``pop`` is public)."""
+    back = min(len(game.move_stack), game.lookback())
     copy = game.copy()
     keys = [ends.key_of(copy.position)]
     for _ in range(back):

@@ -17,7 +17,7 @@ from ..rules.hooks import GeneratorHooks
 from ..rules.move import Color, Move
 from ..rules.movegen import MoveGenerator, Position
 from ..rules.outcome import Outcome, Termination
-from ..rules.rules import Counter, DrawRule, MaterialPattern, NoMoves
+from ..rules.rules import Counter, DrawRule, Irreversible, MaterialPattern, NoMoves
 from ..rules.variant import Variant
 
 #: No bound on the number of pieces a rule's material condition allows.
@@ -90,6 +90,8 @@ class EndRules:
             None if type(gen).key is MoveGenerator.key else gen.key
         )
         self.road = board.main_road
+        #: What the moves can never undo: how far back a repetition is looked for.
+        self.irreversible = gen.irreversible
         compiled: list[_Compiled] = []
         for rule in variant.draws:
             if rule.kind == "repetition":
@@ -128,12 +130,21 @@ class EndRules:
         """The repetition key of ``pos`` (the position itself for most variants)."""
         return pos if self.key is None else self.key(pos)
 
-    @staticmethod
-    def repetitions(keys: Sequence[Any], material_plies: int) -> int:
-        """How many times ``keys[-1]`` occurred among the positions since the last capture
-        or promotion (``Game.repetitions``)."""
+    def lookback(self, reversible: int, material: int, known: int) -> int:
+        """How many of the ``known`` earlier positions may be the current one again: those
+        since the last move the generator declares irreversible (``Game.lookback``)."""
+        level = self.irreversible
+        if level >= Irreversible.MEN:
+            return min(known, reversible)
+        if level >= Irreversible.MATERIAL:
+            return min(known, material)
+        return known
+
+    def repetitions(self, keys: Sequence[Any], reversible: int, material: int) -> int:
+        """How many times ``keys[-1]`` occurred among the positions that can still come
+        back (``Game.repetitions``)."""
         n = len(keys) - 1
-        window = min(n, material_plies)
+        window = self.lookback(reversible, material, n)
         if window < 1:
             return 1
         return 1 + keys[n - window : n].count(keys[-1])
@@ -163,7 +174,7 @@ class EndRules:
                 Termination.NO_LEGAL_MOVES, side if self.no_moves_wins else side.other, text
             )
         if self.decide is not None:
-            view = GameView(pos, lambda: self.repetitions(keys, material))
+            view = GameView(pos, lambda: self.repetitions(keys, reversible, material))
             decided = self.decide(view)  # type: ignore[arg-type]
             if decided is not None:
                 return decided
@@ -180,7 +191,7 @@ class EndRules:
         for compiled in self.draws:
             kind, threshold, counter, bound, rule, _term = compiled
             if kind == 0:
-                if material >= 1 and self.repetitions(keys, material) >= threshold:
+                if self.repetitions(keys, reversible, material) >= threshold:
                     return compiled
                 continue
             if counter == 1:

@@ -19,10 +19,11 @@ from ..rules.errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from ..rules.fen import format_fen, square_text
 from ..rules.move import Move
 from ..rules.movegen import Position
+from ..rules.numbers import quoted
 from ..rules.variant import Variant
 
 _SEPARATORS = re.compile(r"\s*[-x×:X]\s*")
-_SQUARE = re.compile(r"[a-lA-L](?:1[0-2]|[1-9])|\d{1,3}")
+_SQUARE = re.compile(r"[a-lA-L](?:1[0-2]|[1-9])|[0-9]{1,3}")
 
 
 def move_text(
@@ -56,13 +57,13 @@ def split_move_text(variant: Variant, text: str) -> list[int]:
     parts = [p for p in _SEPARATORS.split(t) if p]
     if len(parts) < 2 or not all(_SQUARE.fullmatch(p) for p in parts):
         raise NotationError(
-            f"{text!r} is not a move: write it like "
+            f"{quoted(text)} is not a move: write it like "
             + ("'32-28' or '19x30'" if variant.numeric else "'c3-d4' or 'c3:e5'")
         )
     try:
         return [variant.board.parse_square(p) for p in parts]
     except ValueError as exc:
-        raise NotationError(f"{text!r}: {exc}") from None
+        raise NotationError(f"{quoted(text)}: {exc}") from None
 
 
 def _implied_captures(variant: Variant, position: Position, squares: list[int]) -> int | None:
@@ -117,10 +118,10 @@ def parse_move(variant: Variant, text: str, legal: Sequence[Move], position: Pos
         return candidates[0]
     if not candidates:
         raise IllegalMoveError(
-            f"{text.strip()!r} is not a legal move in {format_fen(variant, position)}"
+            f"{quoted(text.strip())} is not a legal move in {format_fen(variant, position)}"
         )
     options = ", ".join(move_text(variant, m, full=True) for m in candidates)
-    raise AmbiguousMoveError(f"{text.strip()!r} is ambiguous: it could be {options}")
+    raise AmbiguousMoveError(f"{quoted(text.strip())} is ambiguous: it could be {options}")
 
 
 _SHORT = re.compile(r"([a-lA-L])([a-lA-L](?:1[0-2]|[1-9]))")
@@ -134,17 +135,17 @@ def parse_short_move(variant: Variant, text: str, legal: Sequence[Move]) -> Move
     """
     m = _SHORT.fullmatch(text.strip())
     if m is None:
-        raise NotationError(f"{text!r} is not a short move: write it like 'ed4'")
+        raise NotationError(f"{quoted(text)} is not a short move: write it like 'ed4'")
     geo = variant.board
     file = m.group(1).lower()
     try:
         end = geo.parse_square(m.group(2), numeric=False)
     except ValueError as exc:
-        raise NotationError(f"{text!r}: {exc}") from None
+        raise NotationError(f"{quoted(text)}: {exc}") from None
     candidates = [mv for mv in legal if mv.end == end and geo.name(mv.start)[0] == file]
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
-        raise IllegalMoveError(f"{text.strip()!r} names no legal move (short notation)")
+        raise IllegalMoveError(f"{quoted(text.strip())} names no legal move (short notation)")
     options = ", ".join(move_text(variant, mv, full=True) for mv in candidates)
-    raise AmbiguousMoveError(f"{text.strip()!r} is ambiguous: it could be {options}")
+    raise AmbiguousMoveError(f"{quoted(text.strip())} is ambiguous: it could be {options}")

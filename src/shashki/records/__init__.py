@@ -7,6 +7,16 @@
 """
 
 from ..rules.errors import BadPdnError
+from .autosaves import (
+    AutosaveSlot,
+    DamagedSave,
+    GameLocked,
+    LockOwner,
+    Unfinished,
+    autosave_dir,
+    delete_unfinished,
+)
+from .autosaves import scan as scan_autosaves
 from .model import GameNode, GameRecord, normalize_result
 from .pdn import (
     PDN_GAMETYPES,
@@ -29,39 +39,47 @@ from .pdn import (
 )
 from .storage import (
     SaveError,
-    autosave,
-    autosave_path,
-    clear_autosave,
+    TargetExists,
     data_dir,
-    load_autosave,
+    free_name,
+    games_dir,
+    safe_stem,
     save_pdn,
 )
 
 __all__ = [
     "PDN_GAMETYPES",
     "SKIP",
+    "AutosaveSlot",
     "BadPdnError",
+    "DamagedSave",
     "GameBuilder",
+    "GameLocked",
     "GameNode",
     "GameRecord",
     "HeadersScanner",
+    "LockOwner",
     "PdnReader",
     "PdnWriter",
     "SaveError",
+    "TargetExists",
+    "Unfinished",
     "Visitor",
-    "autosave",
-    "autosave_path",
-    "clear_autosave",
+    "autosave_dir",
     "data_dir",
+    "delete_unfinished",
+    "free_name",
+    "games_dir",
     "iter_games",
-    "load_autosave",
     "match_move",
     "normalize_result",
     "pdn_headers",
     "read_file",
     "read_game",
     "read_games_text",
+    "safe_stem",
     "save_pdn",
+    "scan_autosaves",
     "scan_headers",
     "variant_from_headers",
     "write_game",

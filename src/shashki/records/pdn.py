@@ -7,7 +7,8 @@ a :class:`~shashki.records.model.GameRecord`, :class:`HeadersScanner` keeps only
 in memory at a time, so archives of any size stream through.
 
 What the reader accepts (the dialects of real files, see ``shared/corpora/SOURCES.md``):
-bytes in UTF-8, or Latin-1/cp1251 when a line is not UTF-8; a BOM; LF, CRLF or CR; tags
+bytes in UTF-8, or Latin-1/cp1251 when a line is not UTF-8; UTF-8, UTF-16 and UTF-32
+with a BOM, and UTF-16 without; LF, CRLF or CR; tags
 in any case and padding (``Setup``/``SetUp``, ``[Event   "…"]``), several on a line, no
 blank line before the moves; ``{}`` comments over many lines; ``%`` escape lines; NAGs
 (``$3``) and move marks (``!?``, ``(!?)``); variations ``( … )``, nested, kept in the
@@ -25,13 +26,20 @@ Every move is matched to exactly one legal move.  A text that fits several (shor
 notation ``hg7`` with two men able to reach g7, a capture written by its ends only when two
 routes join them) is settled by the moves that follow it in the same line: if exactly one
 reading lets more of them be played, that is the move, and a warning says so.  When a
-move matches none, or several that nothing settles, or the text is not a move at all, the
-game records a :class:`BadPdnError` (line, column, the text, the position's FEN); that
-line of play ends there — the rest of a variation is skipped, or the rest of the game
-after an error in the main line — what was read before is kept, and the next game is
-read normally.  Words outside braces ("Red overstepped the time") are kept as a comment,
-with a warning.  The reader raises nothing for bad input; only an ``OSError`` from the
-file itself reaches the caller.
+move matches none, or several that nothing settles, or the text looks like a move gone
+wrong (``-``, ``32-``), the game records a :class:`BadPdnError` (line, column, the text,
+the position's FEN); that line of play ends there — the rest of a variation is skipped,
+or the rest of the game after an error in the main line — what was read before is kept,
+and the next game is read normally.
+
+Archives written by other programs are recovered from as python-chess's PGN reader
+does: words where moves or a variation should be ("Red overstepped the time", HTML, a
+title before the games, "(Analysis by …)" before the first move) become a comment with a
+warning, and reading goes on at the next move; a stray ``)``, a variation left open and
+a ``{`` never closed (it ends with its line, and the lines after it are read again) are
+warnings too.  No line, tag, comment or game is held past a limit, however large the
+file, and no message quotes more than some 80 characters of it.  The reader raises
+nothing for bad input; only an ``OSError`` from the file itself reaches the caller.
 
 The small functions :func:`variant_from_headers`, :func:`start_from_headers`,
 :func:`match_move` and :func:`pdn_headers` are where the reader and the writer meet
@@ -40,19 +48,25 @@ a variant; a variant with needs of its own is served by extending them.
 
 from __future__ import annotations
 
+import codecs
 import io
+import itertools
 import json
 import os
 import re
 import weakref
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 from ..notation.moves import move_text, parse_move, parse_short_move
 from ..rules import Game, Geometry, Move, ShashkiError, Variant, all_variants, find_variant
-from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError
+from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError, NotationError
 from ..rules.geometry import FILES
+from ..rules.numbers import is_digits
+from ..rules.userfiles import bom_encoding, decode_text, open_regular, read_limited
+from ..rules.variant import gametype_number
 from .model import UNKNOWN, GameNode, GameRecord, header_value, normalize_result
 
 __all__ = [
@@ -140,9 +154,12 @@ def variant_from_headers(headers: dict[str, str], default: Variant | str | None 
     named = header_value(headers, "Variant").strip()
     if gametype:
         head = gametype.split(",")[0].strip()
-        if not head.isdigit():
-            raise BadPdnError(f"GameType {gametype!r} does not start with a PDN game number")
-        number = int(head)
+        if not is_digits(head):  # ASCII digits only: "²" is a digit to str.isdigit()
+            message = f"GameType {_quote(gametype)} does not start with a PDN game number"
+            raise BadPdnError(message)
+        number = gametype_number(head)  # never int() of a number of any length
+        if number is None:
+            raise BadPdnError(f"GameType {_quote(head)} is not a variant shashki plays")
         by_name = _lookup_variant_name(named) if named else None
         if by_name is not None and by_name.gametype_number == number:
             return by_name
@@ -158,7 +175,7 @@ def variant_from_headers(headers: dict[str, str], default: Variant | str | None 
     if named:
         found = _lookup_variant_name(named)
         if found is None:
-            raise BadPdnError(f"Variant {named!r} is not a variant shashki plays")
+            raise BadPdnError(f"Variant {_quote(named)} is not a variant shashki plays")
         return found
     return find_variant(default if default is not None else DEFAULT_VARIANT)
 
@@ -192,6 +209,8 @@ def start_from_headers(variant: Variant, headers: dict[str, str]) -> tuple[str |
 
 _SQ = r"(?:[a-l](?:1[0-2]|[1-9])|\d{1,3})"
 _ALG = r"[a-l](?:1[0-2]|[1-9])"
+#: Squares in capitals ("C3-D4"), as some programs write them: read as the same squares.
+_SQ_UPPER = r"(?:[A-L](?:1[0-2]|[1-9])|\d{1,3})"
 _SHORT_MOVE = re.compile(r"[a-l][a-l](?:1[0-2]|[1-9])")
 _GLUED_MOVE = re.compile(rf"(?:{_ALG}){{2,}}")
 _ALG_SQUARE = re.compile(_ALG)
@@ -293,21 +312,29 @@ class Token(NamedTuple):
 
 
 _RESULT_RE = (
-    r"(?:1/2-1/2|1/2:1/2|½-½|½:½|1-0|0-1|2-0|0-2|1-1|0-0|1:0|0:1|2:0|0:2|1:1|0:0)(?![\w/])"
+    r"(?:(?:1/2|½)[ \t]*[-:][ \t]*(?:1/2|½)"
+    r"|1-0|0-1|2-0|0-2|1-1|0-0|1:0|0:1|2:0|0:2|1:1|0:0)(?![\w/])"
     r"|1/2(?![\w/:-])|\*"
 )
+#: The most times a group repeats in one token: Python's regular expressions keep a
+#: frame for every repetition of a group, so an unbounded one over a line of a
+#: megabyte ("32-28-32-28-…", a tag value of escapes) takes hundreds of megabytes.
+#: No move has this many squares; what follows the 64th is another token.
+_MAX_REPEAT = 64
 _TOKEN_RE = re.compile(
     rf"""
-    (?P<ws>[\s\ufeff]+)
+    (?P<ws>[\s\ufeff\u200b-\u200d\u2060]+)
   | \{{(?P<comment>[^}}]*)(?P<cend>\}})?
-  | \[\s*(?P<tname>[A-Za-z][\w-]*)\s*"(?P<tvalue>(?:[^"\\]|\\.)*)"\s*\]
+  | \[\s*(?P<tname>[A-Za-z][\w-]*)\s*"(?P<tvalue>[^"\\]*(?:\\.[^"\\]*){{0,{_MAX_REPEAT}}})"\s*\]
   | \[\s*(?P<tname2>[A-Za-z][\w-]*)\s+(?P<tvalue2>[^\]"\[]*?)\s*\]
   | \[\s*(?P<tname3>[A-Za-z][\w-]*)\s*"(?P<tvalue3>[^"\]]*)\]
   | (?P<result>{_RESULT_RE})
-  | (?P<number>\d+(?:\s*\.)+)
+  | (?P<number>\d+(?:\s*[.…]){{1,{_MAX_REPEAT}}})
   | (?P<ellipsis>\.+|…)
-  | (?P<move>{_SQ}(?:[-x\u00d7:X]\s*{_SQ})+|(?:{_ALG}){{2,}}|[a-l]{_ALG})(?![\w])
-  | (?P<glued>{_SQ}(?:[-x\u00d7:X]\s*{_SQ})+)(?=[^\W\d_]{{2}})
+  | (?P<move>{_SQ}(?:[-x\u00d7:X]\s*{_SQ}){{1,{_MAX_REPEAT}}}
+      | (?:{_ALG}){{2,{_MAX_REPEAT}}} | [a-l]{_ALG})(?![\w])
+  | (?P<upper>{_SQ_UPPER}(?:[-x\u00d7:]\s*{_SQ_UPPER}){{1,{_MAX_REPEAT}}})(?![\w])
+  | (?P<glued>{_SQ}(?:[-x\u00d7:X]\s*{_SQ}){{1,{_MAX_REPEAT}}})(?=[^\W\d_]{{2}})
   | (?P<nag>\$\d+|[!?]+|\([!?]+\))
   | (?P<open>\()
   | (?P<close>\))
@@ -316,86 +343,326 @@ _TOKEN_RE = re.compile(
     """,
     re.VERBOSE,
 )
-#: A comment over many lines keeps at most this many characters (an unclosed brace
-#: must not pull a whole archive into memory).
+#: A comment keeps at most this many characters (an unclosed brace must not pull a
+#: whole archive into memory).
 _COMMENT_LIMIT = 100_000
 _COMMENT_CUT = f"comment longer than {_COMMENT_LIMIT} characters: the rest is left out"
+#: A tag value keeps at most this many characters.
+_TAG_LIMIT = 10_000
+_TAG_CUT = f"tag value longer than {_TAG_LIMIT} characters: the rest is left out"
+#: A line longer than this is read in pieces, cut at a blank where there is one, so that
+#: no line (a file with no line ends, a 100 MB line of junk) is ever held whole.
+_LINE_LIMIT = 1 << 20
+#: How much of a text an error message quotes.
+_QUOTE_LIMIT = 80
 _TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z][\w-]*\s*"[^"]*"\s*\]\s*$')
 _ESCAPE = re.compile(r"\\(.)")
 _MARKS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 _NAG_MARKS = {v: k for k, v in _MARKS.items()}
 
 
-def _decoded_lines(handle: IO[Any] | Iterable[Any]) -> Iterator[str]:
-    """The lines of a text or binary handle as text without line ends.
+def _quote(text: str, limit: int = _QUOTE_LIMIT) -> str:
+    """``text`` quoted as Python would (``repr``), cut to about ``limit`` characters."""
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit])[:-1] + "…" + repr(text)[-1]
 
-    Bytes are read as UTF-8; a line that is not UTF-8 is read as cp1251 when it looks
-    Cyrillic (runs of letters above 0xC0) and as Latin-1 otherwise, and the file keeps
-    that choice.  A BOM is dropped; a lone CR also ends a line.
+
+#: A quoted text inside a message from another layer ('…' or "…").
+_QUOTED = re.compile(r"'[^'\\]*(?:\\.[^'\\]*){0,64}'|\"[^\"\\]*(?:\\.[^\"\\]*){0,64}\"")
+
+
+def _clip(message: str) -> str:
+    """A message from another layer with every quoted text in it cut to about
+    :data:`_QUOTE_LIMIT` characters, and the whole to a few lines' worth."""
+    if len(message) <= _QUOTE_LIMIT:
+        return message
+
+    def cut(m: re.Match[str]) -> str:
+        text = m.group()
+        if len(text) <= _QUOTE_LIMIT + 2:
+            return text
+        return text[: _QUOTE_LIMIT + 1] + "…" + text[-1]
+
+    message = _QUOTED.sub(cut, message)
+    if len(message) > 4 * _QUOTE_LIMIT:
+        message = message[: 4 * _QUOTE_LIMIT] + "…"
+    return message
+
+
+class _CannotDecode(Exception):
+    """The bytes of a file cannot be read as text (the message says why and where)."""
+
+
+class _Piece(NamedTuple):
+    """A line of text, or a piece of a line too long to hold whole."""
+
+    text: str
+    #: Where the piece starts in its line (0 for a whole line or its first piece).
+    offset: int
+
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+_NEWLINE_B = re.compile(rb"\r\n?|\n")
+
+
+def _cut_point(buf: str | bytes) -> int:
+    """Where to cut a line longer than :data:`_LINE_LIMIT`: after its last blank in
+    the second half of the limit, else at the limit (never inside a UTF-8 sequence)."""
+    lo, hi = _LINE_LIMIT // 2, _LINE_LIMIT
+    blank = buf.rfind(" ", lo, hi) if isinstance(buf, str) else buf.rfind(b" ", lo, hi)
+    if blank >= 0:
+        return blank + 1
+    cut = _LINE_LIMIT
+    if isinstance(buf, bytes):
+        while cut > _LINE_LIMIT - 4 and 0x80 <= buf[cut] < 0xC0:
+            cut -= 1
+    return cut
+
+
+def _split_lines(chunks: Iterable[Any], newline: re.Pattern[Any]) -> Iterator[tuple[Any, int]]:
+    """The lines of a stream of text or byte chunks (``newline`` of the same type):
+    LF, CRLF or a lone CR end a line.  Yields (line without its end, offset), where a
+    line longer than :data:`_LINE_LIMIT` comes in pieces with their offsets."""
+    buf: Any = None
+    offset = 0  # where ``buf`` starts in its line
+    for chunk in chunks:
+        if buf is None:
+            # The usual case: a chunk that is one whole line.
+            m = newline.search(chunk)
+            if (
+                m is not None
+                and m.end() == len(chunk)
+                and chunk[-1:] in ("\n", b"\n")
+                and m.start() <= _LINE_LIMIT
+            ):
+                yield chunk[: m.start()], 0
+                continue
+            buf = chunk
+        else:
+            buf += chunk
+        pos = 0
+        while True:
+            m = newline.search(buf, pos)
+            if m is None:
+                break
+            if m.end() == len(buf) and m.group() in ("\r", b"\r"):
+                break  # a CR at the end of a chunk may be the first half of a CRLF
+            line = buf[pos : m.start()]
+            while len(line) > _LINE_LIMIT:
+                cut = _cut_point(line)
+                yield line[:cut], offset
+                offset += cut
+                line = line[cut:]
+            yield line, offset
+            offset = 0
+            pos = m.end()
+        buf = buf[pos:]
+        while len(buf) > _LINE_LIMIT:
+            cut = _cut_point(buf)
+            yield buf[:cut], offset
+            offset += cut
+            buf = buf[cut:]
+        if not buf:
+            buf = None
+    if buf is not None:
+        if buf[-1:] in ("\r", b"\r"):
+            buf = buf[:-1]
+        yield buf, offset
+
+
+def _chunks(handle: IO[Any] | Iterable[Any]) -> Iterator[Any]:
+    """What a handle holds, a line at a time and never more than :data:`_LINE_LIMIT`
+    at once: by ``readline`` where the handle has it, else item by item (each item
+    then a line)."""
+    readline = getattr(handle, "readline", None)
+    if callable(readline):
+        while True:
+            piece = readline(_LINE_LIMIT)
+            if not piece:
+                return
+            yield piece
+    for item in handle:
+        if isinstance(item, str):
+            yield item if item.endswith(("\n", "\r")) else item + "\n"
+        else:
+            yield item if item.endswith((b"\n", b"\r")) else bytes(item) + b"\n"
+
+
+#: How much of a file's start decides its encoding.
+_HEAD = 4096
+
+
+def _utf16_without_bom(head: bytes) -> str | None:
+    """ "utf-16-le" or "utf-16-be" when ``head`` looks like UTF-16 text without a BOM
+    (mostly ASCII: every other byte zero), else None."""
+    pairs = len(head) // 2
+    if pairs < 2:
+        return None
+    even, odd = head[0 : 2 * pairs : 2].count(0), head[1 : 2 * pairs : 2].count(0)
+    if odd >= pairs * 0.6 and even == 0:
+        return "utf-16-le"
+    if even >= pairs * 0.6 and odd == 0:
+        return "utf-16-be"
+    return None
+
+
+def _decoded_lines(handle: IO[Any] | Iterable[Any]) -> Iterator[_Piece]:
+    """The lines of a text or binary handle, as text without line ends.
+
+    Bytes with a BOM are read in the encoding it announces (UTF-8, UTF-16, UTF-32), and
+    UTF-16 without BOM is recognised by its zero bytes; a file in them that has bytes
+    the encoding cannot read raises :class:`_CannotDecode` there.  Other bytes are read
+    as UTF-8, and a line that is not UTF-8 as cp1251 when it looks Cyrillic (runs of
+    letters above 0xC0) or as Latin-1 otherwise, the file keeping that choice; a NUL
+    byte in them raises :class:`_CannotDecode` (not a text file).  LF, CRLF and a lone
+    CR end a line; a line longer than :data:`_LINE_LIMIT` comes in pieces.
     """
+    chunks = _chunks(handle)
+    first = next(chunks, None)
+    if first is None:
+        return
+    if isinstance(first, str):
+        rest: Iterable[Any] = itertools.chain([first.lstrip("\ufeff")], chunks)
+        for text, offset in _split_lines(rest, _NEWLINE):
+            yield _Piece(text, offset)
+        return
+    head = bytes(first)
+    while len(head) < _HEAD:  # enough of the start to decide the encoding by
+        more = next(chunks, None)
+        if more is None:
+            break
+        head += more
+    found = bom_encoding(head)
+    if found is None and b"\0" in head:
+        encoding = _utf16_without_bom(head)
+        if encoding is not None:
+            found = (encoding, 0)
+    source = itertools.chain([head], chunks)
+    if found is not None:
+        for text, offset in _split_lines(_decoded_chunks(source, *found), _NEWLINE):
+            yield _Piece(text, offset)
+        return
     fallback = ""
-    first = True
-    for raw in handle:
-        if isinstance(raw, bytes | bytearray):
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                if not fallback:
-                    fallback = "cp1251" if re.search(rb"[\xc0-\xff]{3}", raw) else "latin-1"
-                text = bytes(raw).decode(fallback, errors="replace")
-        else:
-            text = raw
-        if first:
-            text = text.lstrip("\ufeff")
-            first = False
-        text = text.rstrip("\n")
-        if text.endswith("\r"):
-            text = text[:-1]
-        if "\r" in text:
-            yield from text.split("\r")
-        else:
+    for raw, offset in _split_lines(source, _NEWLINE_B):
+        if b"\0" in raw:
+            raise _CannotDecode("this is not a text file (it holds NUL bytes)")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if not fallback:
+                fallback = "cp1251" if re.search(rb"[\xc0-\xff]{3}", raw) else "latin-1"
+            text = raw.decode(fallback, errors="replace")
+        yield _Piece(text, offset)
+
+
+def _decoded_chunks(chunks: Iterable[bytes], encoding: str, skip: int) -> Iterator[str]:
+    """Text from byte chunks in ``encoding``, the first ``skip`` bytes (a BOM) left
+    out; raises :class:`_CannotDecode` at bytes the encoding cannot read."""
+    decoder = codecs.getincrementaldecoder(encoding)("strict")
+    read = 0  # bytes given to the decoder so far
+    final = False
+    it = iter(chunks)
+    while not final:
+        chunk = next(it, None)
+        final = chunk is None
+        data = b"" if chunk is None else chunk
+        if skip:
+            data, skip, read = data[skip:], 0, skip
+        pending = len(decoder.getstate()[0])
+        try:
+            text = decoder.decode(data, final)
+        except UnicodeDecodeError as exc:
+            label = encoding.upper().replace("-LE", "").replace("-BE", "")
+            raise _CannotDecode(
+                f"the file is not valid {label} text (byte {read - pending + exc.start}: "
+                f"{exc.reason})"
+            ) from None
+        read += len(data)
+        if text:
             yield text
 
 
-def _tokens(lines: Iterable[str]) -> Iterator[Token]:
-    """The tokens of PDN text, with 1-based line and column."""
+class _Held(NamedTuple):
+    """A line taken into a comment that may never be closed, kept to be read again."""
+
+    text: str
+    line: int
+    offset: int
+
+
+def _tokens(lines: Iterable[_Piece]) -> Iterator[Token]:
+    """The tokens of PDN text, with 1-based line and column.
+
+    A comment left open — no '}' before the next game's tags or the end of the text —
+    ends with its own line (a warning says so), and the lines after it are read again
+    as moves; past :data:`_COMMENT_LIMIT` characters it is kept instead, cut.  Text that
+    cannot be decoded ends the tokens with a BROKEN one.
+    """
     match = _TOKEN_RE.match
     comment: list[str] | None = None  # the parts of a comment that spans lines
-    c_line = c_col = c_size = 0
+    held: list[_Held] | None = None  # the lines that comment took in, while few enough
+    c_line = c_col = c_size = held_size = 0
     lineno = 0
+    # Lines to read again, each with whether it lies after an unclosed "{" (where no
+    # "}" can come: a "{" there ends with its line at once).
+    again: deque[tuple[_Held, bool]] = deque()
     source = iter(lines)
+    ended = False
+    broken: Token | None = None
     while True:
-        try:
-            text = next(source)
-        except StopIteration:
-            break
-        except UnicodeDecodeError as exc:  # a text handle opened with the wrong encoding
-            message = f"the file cannot be decoded ({exc.reason}): open it in binary mode"
-            yield Token(BROKEN, "", lineno + 1, 1, message)
-            return
-        lineno += 1
+        if again:
+            (text, number, offset), inside = again.popleft()
+        else:
+            if not ended:
+                try:
+                    text, offset = next(source)
+                except StopIteration:
+                    ended = True
+                except _CannotDecode as exc:
+                    ended = True
+                    broken = Token(BROKEN, "", lineno + 1, 1, str(exc))
+                except UnicodeDecodeError as exc:  # a text handle opened with the wrong encoding
+                    ended = True
+                    message = f"the file cannot be decoded ({exc.reason}): open it in binary mode"
+                    broken = Token(BROKEN, "", lineno + 1, 1, message)
+            if ended:
+                if comment is None:
+                    break
+                yield from _unclosed(comment, held, c_line, c_col, c_size, again)
+                comment = held = None
+                continue
+            if offset == 0:
+                lineno += 1
+            number, inside = lineno, False
         pos = 0
         if comment is not None:
             end = text.find("}")
             if end < 0:
-                if _TAG_LINE.match(text):
-                    # A comment left open runs into the next game's tags: end it here.
-                    yield Token(BROKEN, "{", c_line, c_col, "comment is not closed with '}'")
-                    yield Token(COMMENT, _clean(comment), c_line, c_col)
-                    comment = None
-                else:
-                    if c_size < _COMMENT_LIMIT:
-                        comment.append(text)
-                        c_size += len(text)
+                if offset == 0 and _TAG_LINE.match(text):
+                    # The comment runs into the next game's tags: it ends before them.
+                    yield from _unclosed(comment, held, c_line, c_col, c_size, again)
+                    comment = held = None
+                    again.append((_Held(text, number, offset), False))
                     continue
-            else:
+                if c_size < _COMMENT_LIMIT:
+                    comment.append(text)
+                c_size += len(text) + 1  # the line end counts: empty lines too are bounded
+                if held is not None:
+                    held_size += len(text) + 1
+                    held.append(_Held(text, number, offset))
+                    if held_size > _COMMENT_LIMIT:
+                        held = None
+                continue
+            if c_size < _COMMENT_LIMIT:
                 comment.append(text[:end])
-                if c_size >= _COMMENT_LIMIT:
-                    yield Token(WARN, "{", c_line, c_col, _COMMENT_CUT)
-                yield Token(COMMENT, _clean(comment), c_line, c_col)
-                comment = None
-                pos = end + 1
-        elif text.startswith("%"):
+            c_size += end
+            if c_size >= _COMMENT_LIMIT:
+                yield Token(WARN, "{", c_line, c_col, _COMMENT_CUT)
+            yield Token(COMMENT, _clean(comment)[:_COMMENT_LIMIT], c_line, c_col)
+            comment = held = None
+            pos = end + 1
+        elif offset == 0 and text.startswith("%"):
             continue  # PDN escape line
         n = len(text)
         while pos < n:
@@ -403,45 +670,86 @@ def _tokens(lines: Iterable[str]) -> Iterator[Token]:
             if m is None:  # pragma: no cover - the junk branch matches any character
                 break
             kind = m.lastgroup
-            col = pos + 1
+            col = offset + pos + 1
             pos = m.end()
             if kind == "ws":
                 continue
             if kind in ("comment", "cend"):
+                body = m.group("comment")
+                if m.group("cend") is None and not inside:
+                    comment, held = [body], []
+                    c_line, c_col, c_size, held_size = number, col, len(body), 0
+                    continue
                 if m.group("cend") is None:
-                    comment = [m.group("comment")]
-                    c_line, c_col, c_size = lineno, col, len(comment[0])
-                else:
-                    yield Token(COMMENT, _clean([m.group("comment")]), lineno, col)
-            elif kind == "tvalue":
-                value = _ESCAPE.sub(r"\1", m.group("tvalue"))
-                yield Token(TAG, m.group("tname"), lineno, col, value)
-            elif kind == "tvalue2":
-                yield Token(TAG, m.group("tname2"), lineno, col, m.group("tvalue2"))
-            elif kind == "tvalue3":  # [Round "11.1]
-                yield Token(TAG, m.group("tname3"), lineno, col, m.group("tvalue3"))
-                yield Token(WARN, m.group(), lineno, col, "tag value without its closing '\"'")
+                    yield Token(WARN, "{", number, col, _UNCLOSED_HERE)
+                if len(body) > _COMMENT_LIMIT:
+                    yield Token(WARN, "{", number, col, _COMMENT_CUT)
+                    body = body[:_COMMENT_LIMIT]
+                yield Token(COMMENT, _clean([body]), number, col)
+            elif kind in ("tvalue", "tvalue2", "tvalue3"):
+                name = m.group("tname" + kind[6:])
+                value = m.group(kind)
+                if kind == "tvalue":
+                    value = _ESCAPE.sub(r"\1", value)
+                if len(value) > _TAG_LIMIT:
+                    yield Token(WARN, name, number, col, _TAG_CUT)
+                    value = value[:_TAG_LIMIT]
+                yield Token(TAG, name, number, col, value)
+                if kind == "tvalue3":  # [Round "11.1]
+                    message = "tag value without its closing '\"'"
+                    yield Token(WARN, m.group(), number, col, message)
             elif kind == "result":
-                yield Token(RESULT, m.group(), lineno, col)
+                yield Token(RESULT, m.group(), number, col)
             elif kind in ("number", "ellipsis"):
-                yield Token(NUMBER, m.group(), lineno, col)
+                yield Token(NUMBER, m.group(), number, col)
             elif kind in ("move", "glued"):  # glued: "8-11Red overstepped…"
-                yield Token(MOVE, m.group(), lineno, col)
+                yield Token(MOVE, m.group(), number, col)
+            elif kind == "upper":
+                word = m.group()
+                if word.lower() == word:  # numbers only: an ordinary move
+                    yield Token(MOVE, word, number, col)
+                else:
+                    yield Token(WARN, word, number, col, _CAPITALS)
+                    yield Token(MOVE, word.lower(), number, col)
             elif kind == "nag":
-                yield Token(NAG, m.group(), lineno, col)
+                yield Token(NAG, m.group(), number, col)
             elif kind == "open":
-                yield Token(OPEN, "(", lineno, col)
+                yield Token(OPEN, "(", number, col)
             elif kind == "close":
-                yield Token(CLOSE, ")", lineno, col)
+                yield Token(CLOSE, ")", number, col)
             elif kind == "sep":
-                yield Token(SEP, m.group(), lineno, col)
+                yield Token(SEP, m.group(), number, col)
             else:
-                yield Token(JUNK, m.group(), lineno, col)
-    if comment is not None:
-        yield Token(BROKEN, "{", c_line, c_col, "comment is not closed with '}'")
-        if c_size >= _COMMENT_LIMIT:
-            yield Token(WARN, "{", c_line, c_col, _COMMENT_CUT)
-        yield Token(COMMENT, _clean(comment), c_line, c_col)
+                yield Token(JUNK, m.group(), number, col)
+    if broken is not None:
+        yield broken
+
+
+_UNCLOSED_HERE = "comment is not closed with '}': it ends with its line"
+#: Said once a game, at the first move written in capitals.
+_CAPITALS = "squares in capitals read as squares"
+
+
+def _unclosed(
+    comment: list[str],
+    held: list[_Held] | None,
+    line: int,
+    column: int,
+    size: int,
+    again: deque[tuple[_Held, bool]],
+) -> Iterator[Token]:
+    """The tokens of a comment never closed: its first line, the lines after it to be
+    read again (put in ``again``); or, when it took in too much to read again, the
+    whole comment, cut."""
+    if held is not None:
+        yield Token(WARN, "{", line, column, _UNCLOSED_HERE)
+        yield Token(COMMENT, _clean(comment[:1])[:_COMMENT_LIMIT], line, column)
+        again.extend((h, True) for h in held)
+        return
+    yield Token(WARN, "{", line, column, "comment is not closed with '}'")
+    if size >= _COMMENT_LIMIT:
+        yield Token(WARN, "{", line, column, _COMMENT_CUT)
+    yield Token(COMMENT, _clean(comment)[:_COMMENT_LIMIT], line, column)
 
 
 def _clean(parts: list[str]) -> str:
@@ -451,7 +759,8 @@ def _clean(parts: list[str]) -> str:
 
 def _nag_value(text: str) -> int | None:
     if text.startswith("$"):
-        return int(text[1:]) if len(text) < 8 else None
+        digits = text[1:]
+        return int(digits) if digits.isascii() and len(digits) < 8 else None
     return _MARKS.get(text.strip("()"))
 
 
@@ -616,7 +925,7 @@ class HeadersScanner(Visitor[dict[str, str]]):
 class _Frame:
     """One line of play being read: the main line or an open variation."""
 
-    __slots__ = ("at", "dead", "live", "popped", "pushed")
+    __slots__ = ("at", "dead", "live", "popped", "pushed", "skipped")
 
     def __init__(self, popped: Move | None, live: bool, at: tuple[int, int] = (1, 1)) -> None:
         self.at = at  # where its "(" stands
@@ -624,18 +933,51 @@ class _Frame:
         self.pushed = 0  # moves of this line on the game's stack
         self.dead = not live  # an error ended this line: skip to its end
         self.live = live  # begin_variation was sent
+        self.skipped = 0  # variations open inside this line while it is dead
 
 
 _NOTHING: Any = object()
 
-#: Words outside braces: letters and punctuation, no digits ("Red overstepped…").
-_PROSE = re.compile(r"[^\W\d_][^\d(){}\[\]]*")
+#: A word that looks like a move that went wrong ("-", "32-", "x", "c3"): squares and
+#: separators only.  Standing alone where a move should be, it is an error; among
+#: words, it is part of the text.
+_MOVE_LIKE = re.compile(r"(?:[a-l]?\d+|[-x\u00d7:X])+")
+_MOVE_CHARS = re.compile(r"[-x\u00d7:Xa-l\d]+")
 #: How many following moves may settle an ambiguous move, and how many positions
 #: that look-ahead may visit.
 _LOOKAHEAD = 12
 _LOOKAHEAD_NODES = 400
 #: How many tokens the look-ahead may hold (long variations in between).
 _LOOKAHEAD_TOKENS = 2000
+#: What one game may hold: moves, comments, marks, variations, tags and problems
+#: together, and characters of tags and comments.  Past either, the rest of the game is
+#: left out with an error, so one game of a hostile file cannot fill the memory.
+_GAME_ITEMS = 100_000
+_GAME_CHARS = 2_000_000
+#: A move text longer than this is no move (the longest capture written square by
+#: square on the largest board is far shorter).
+_MOVE_TEXT_LIMIT = 400
+
+
+def _move_like(text: str) -> bool:
+    if len(text) > _MOVE_TEXT_LIMIT:  # no group repeated a million times (see _MAX_REPEAT)
+        return _MOVE_CHARS.fullmatch(text) is not None
+    return _MOVE_LIKE.fullmatch(text) is not None
+
+
+def _join(words: list[Token]) -> str:
+    """The text of consecutive tokens, a blank between two only where the file had
+    one (or a line end)."""
+    parts: list[str] = []
+    last: Token | None = None
+    for tok in words:
+        if last is not None and not (
+            tok.line == last.line and tok.column == last.column + len(last.text)
+        ):
+            parts.append(" ")
+        parts.append(tok.text)
+        last = tok
+    return "".join(parts)
 
 
 def matching_moves(game: Game, text: str) -> list[Move]:
@@ -689,6 +1031,10 @@ class PdnReader:
         self._eof = False
         #: How the current game's move texts are read (see :func:`square_view`).
         self._view: Callable[[str], str] = _same_text
+        # What the current game holds so far (see :data:`_GAME_ITEMS`).
+        self._items = 0
+        self._chars = 0
+        self._full = False
         self.default_variant = (
             find_variant(default_variant) if default_variant is not None else None
         )
@@ -728,45 +1074,106 @@ class PdnReader:
 
     # -- one game --------------------------------------------------------------------
 
+    def _bad(
+        self, message: str, line: int, column: int, token: str = "", fen: str = ""
+    ) -> BadPdnError:
+        """A problem at a place of the file; the texts it quotes are cut short, so no
+        message echoes a file's megabytes."""
+        if len(token) > _QUOTE_LIMIT:
+            token = token[:_QUOTE_LIMIT] + "…"
+        return BadPdnError(_clip(message), line=line, column=column, token=token, fen=fen)
+
+    def _room(self, visitor: Visitor[Any], at: Token, chars: int = 0) -> bool:
+        """Whether the game has room for one more thing (and ``chars`` characters of
+        text); the first time it has not, the game gets an error that says so."""
+        if self._full:
+            return False
+        self._items += 1
+        self._chars += chars
+        if self._items <= _GAME_ITEMS and self._chars <= _GAME_CHARS:
+            return True
+        self._full = True
+        message = (
+            f"the game is too large (more than {_GAME_ITEMS:,} moves, comments and marks, "
+            f"or {_GAME_CHARS:,} characters of tags and comments): the rest is left out"
+        )
+        visitor.visit_error(self._bad(message, at.line, at.column))
+        return False
+
+    def _warn(self, visitor: Visitor[Any], message: str, at: Token, token: str = "") -> None:
+        if self._room(visitor, at):
+            visitor.visit_warning(self._bad(message, at.line, at.column, token))
+
+    def _error(
+        self, visitor: Visitor[Any], message: str, at: Token, token: str = "", fen: str = ""
+    ) -> None:
+        if self._room(visitor, at):
+            visitor.visit_error(self._bad(message, at.line, at.column, token, fen))
+
+    def _aside(self, visitor: Visitor[Any], words: list[Token], what: str) -> None:
+        """Words that are not PDN (prose, HTML, a title) as one comment, with a warning
+        that says so."""
+        text = _join(words)
+        first = words[0]
+        if self._room(visitor, first, len(text)):
+            visitor.visit_comment(text)
+            self._warn(visitor, f"{what} read as a comment: {_quote(text)}", first, text)
+
     def _read_one(self, make: Callable[[], Visitor[T]]) -> T | Any:
         visitor = make()
         self._view = _same_text
+        self._items = self._chars = 0
+        self._capitals = False
+        self._full = False
         started = False
         content = False
         seen: set[str] = set()
         headers: dict[str, str] = {}
         tag_at: dict[str, tuple[int, int]] = {}
         last = (1, 1)  # where the last token read began
+        # Words before the game's tags or moves (a title, HTML around the games): the
+        # game's first comment, if a game follows.
+        preamble: list[Token] = []
+        size = 0
+        numbered = False
         tok = self._next()
         while tok is not None:
             kind = tok.kind
             last = (tok.line, tok.column)
-            if kind == TAG:
-                low = tok.text.lower()
-                if low in seen:  # the same tag again: the next game's tags
-                    break
+            if (kind == JUNK and not content and (preamble or not numbered)) or (
+                kind == SEP and preamble
+            ):
+                if size < _COMMENT_LIMIT:
+                    preamble.append(tok)
+                    size += len(tok.text) + 1
+            elif kind in (TAG, COMMENT, WARN):
+                if kind == TAG and tok.text.lower() in seen:
+                    break  # the same tag again: the next game's tags
                 if not started:
                     visitor.begin_game(tok.line)
                     started = True
-                seen.add(low)
-                tag_at[low] = (tok.line, tok.column)
-                headers[tok.text] = tok.value
-                visitor.visit_header(tok.text, tok.value)
-                content = True
-            elif kind == COMMENT:
-                if not started:
-                    visitor.begin_game(tok.line)
-                    started = True
-                visitor.visit_comment(tok.text)
-            elif kind == WARN:
-                if not started:
-                    visitor.begin_game(tok.line)
-                    started = True
-                visitor.visit_warning(
-                    BadPdnError(tok.value, line=tok.line, column=tok.column, token=tok.text)
-                )
+                if preamble:
+                    self._aside(visitor, preamble, "text before the game")
+                    preamble, size = [], 0
+                if kind == TAG:
+                    content = True
+                    if self._room(visitor, tok, len(tok.text) + len(tok.value)):
+                        low = tok.text.lower()
+                        seen.add(low)
+                        tag_at[low] = (tok.line, tok.column)
+                        headers[tok.text] = tok.value
+                        visitor.visit_header(tok.text, tok.value)
+                elif kind == COMMENT:
+                    if self._room(visitor, tok, len(tok.text)):
+                        visitor.visit_comment(tok.text)
+                else:
+                    self._warn(visitor, tok.value, tok, tok.text)
             elif not started and kind in (RESULT, NUMBER, SEP, CLOSE, NAG):
-                pass  # debris between games
+                if kind == RESULT and preamble:
+                    break  # a game of words only: "Game abandoned *"
+                # otherwise debris between games; a word right after a move number
+                # begins the moves of a game without tags ("1. -- 19-23 *")
+                numbered = numbered or kind == NUMBER
             else:
                 break
             tok = self._next()
@@ -777,6 +1184,8 @@ class PdnReader:
             self._back.append(tok)
             if not started:
                 visitor.begin_game(tok.line)
+            if preamble:
+                self._aside(visitor, preamble, "text before the game")
         skip = visitor.end_headers() is SKIP
         game: Game | None = None
         if not skip:
@@ -787,9 +1196,8 @@ class PdnReader:
                 where = tag_at.get("fen", last)
                 fen, game = start_from_headers(variant, headers)
             except BadPdnError as exc:
-                visitor.visit_error(
-                    BadPdnError(exc.message, line=where[0], column=where[1], token=exc.token)
-                )
+                token = Token(JUNK, "", *where)
+                self._error(visitor, exc.message, token, exc.token)
             else:
                 self._view = square_view(variant, headers)
                 visitor.visit_start(variant, fen, game)
@@ -801,56 +1209,61 @@ class PdnReader:
 
     def _movetext(self, visitor: Visitor[Any], game: Game | None, skip: bool) -> bool:
         """Read the moves up to the end of the game; True if anything but comments
-        was read."""
+        and words was read.
+
+        Recovers as python-chess's PGN reader does: words where a move or a variation
+        should be (prose, HTML, "White resigns") become a comment with a warning and
+        reading goes on at the next move; a stray ')' and a variation left open are
+        warnings.  A move that cannot be played, or a word that looks like a move gone
+        wrong ("-", "32-"), is an error that ends its line of play.
+        """
         frames = [_Frame(None, live=game is not None and not skip)]
         content = False
         quiet = skip or game is None  # no errors about moves that cannot be read anyway
         prose: list[Token] = []  # words outside braces, read as one comment
-
-        def flush_prose() -> None:
-            if not prose:
-                return
-            text = " ".join(t.text for t in prose)
-            first = prose[0]
-            prose.clear()
-            if frames[-1].dead:
-                return
-            visitor.visit_comment(text)
-            visitor.visit_warning(
-                BadPdnError(
-                    f"text outside braces read as a comment: {text!r}",
-                    line=first.line,
-                    column=first.column,
-                    token=text,
-                )
-            )
+        size = 0
 
         while True:
             tok = self._next()
             if tok is None:
                 break
             kind = tok.kind
-            if kind == JUNK and not quiet and _PROSE.fullmatch(tok.text):
-                prose.append(tok)
+            if (
+                kind == JUNK and (prose or not _move_like(tok.text) or self._words_follow(tok))
+            ) or (kind == SEP and prose):
+                if size < _COMMENT_LIMIT:
+                    prose.append(tok)
+                    size += len(tok.text) + 1
                 continue
-            flush_prose()
+            if prose:
+                if not frames[-1].dead:
+                    self._aside(visitor, prose, "text outside braces")
+                prose, size = [], 0
+            if self._full and not frames[0].dead:
+                for f in frames:
+                    f.dead = True
             frame = frames[-1]
             if kind == TAG:
                 self._back.append(tok)
                 break
             if kind == RESULT:
                 content = True
-                self._close_all(visitor, game, frames, tok, quiet)
+                self._close_all(visitor, game, frames, quiet)
                 result = normalize_result(tok.text)
                 if result is not None and not skip:
                     visitor.visit_result(result)
+                self._after_result(visitor, tok, frames[0].dead)
                 return True
             if kind == MOVE:
                 content = True
                 if frame.dead:
                     continue
                 assert game is not None
+                if not self._room(visitor, tok):
+                    continue
                 try:
+                    if len(tok.text) > _MOVE_TEXT_LIMIT:
+                        raise NotationError(f"{_quote(tok.text)} is not a move (too long)")
                     move = self._match(visitor, game, tok)
                 except ShashkiError as exc:
                     frame.dead = True
@@ -860,84 +1273,181 @@ class PdnReader:
                         str(exc) if fen.split(":H")[0] in str(exc) else f"{exc} (position {fen})"
                     )
                     if self._view is not _same_text:
-                        message += f"; the record's {tok.text!r} read from the first mover's side"
-                    visitor.visit_error(
-                        BadPdnError(
-                            message, line=tok.line, column=tok.column, token=tok.text, fen=fen
+                        message += (
+                            f"; the record's {_quote(tok.text)} read from the first mover's side"
                         )
-                    )
+                    self._fault(visitor, frames, message, tok, tok.text, fen)
                     continue
                 visitor.visit_move(game, move)
                 game.push_unchecked(move)
                 frame.pushed += 1
             elif kind == COMMENT:
-                if not frame.dead:
+                if not frame.dead and self._room(visitor, tok, len(tok.text)):
                     visitor.visit_comment(tok.text)
             elif kind == NAG:
                 value = _nag_value(tok.text)
-                if not frame.dead and value is not None:
+                if not frame.dead and value is not None and self._room(visitor, tok):
                     visitor.visit_nag(value)
             elif kind == OPEN:
-                at = (tok.line, tok.column)
                 if frame.dead:
-                    frames.append(_Frame(None, live=False, at=at))
+                    frame.skipped += 1
                 elif frame.pushed == 0:
-                    assert game is not None
-                    frames.append(_Frame(None, live=False, at=at))
-                    visitor.visit_error(
-                        BadPdnError(
-                            "a variation must follow a move",
-                            line=tok.line,
-                            column=tok.column,
-                            token="(",
-                            fen=game.fen(),
-                        )
-                    )
-                else:
+                    content = self._parenthesis(visitor, tok) or content
+                elif self._room(visitor, tok):
                     assert game is not None
                     popped = game.pop()
                     frame.pushed -= 1
-                    frames.append(_Frame(popped, live=True, at=at))
+                    frames.append(_Frame(popped, live=True, at=(tok.line, tok.column)))
                     visitor.begin_variation()
             elif kind == CLOSE:
-                if len(frames) == 1:
-                    if not quiet and not frame.dead:
-                        visitor.visit_error(
-                            BadPdnError(
-                                "')' closes no variation",
-                                line=tok.line,
-                                column=tok.column,
-                                token=")",
-                            )
-                        )
-                    continue
-                self._close(visitor, game, frames)
-            elif kind == JUNK:
-                content = True
+                if frame.skipped:
+                    frame.skipped -= 1
+                elif len(frames) > 1:
+                    self._close(visitor, game, frames)
+                elif not quiet and not frame.dead:
+                    self._warn(visitor, "')' closes no variation: left out", tok, ")")
+            elif kind == JUNK:  # not content: a game is tags, moves or a result
+                if not frame.dead and self._numbered(tok, len(frames)):
+                    continue  # "12)": a move number as some programs write it
                 if not frame.dead:
                     frame.dead = True
-                    visitor.visit_error(
-                        BadPdnError(
-                            f"{tok.text!r} is not a move",
-                            line=tok.line,
-                            column=tok.column,
-                            token=tok.text,
-                            fen=game.fen() if game is not None else "",
-                        )
+                    self._fault(
+                        visitor,
+                        frames,
+                        f"{_quote(tok.text)} is not a move",
+                        tok,
+                        tok.text,
+                        game.fen() if game is not None else "",
                     )
             elif kind == WARN:
-                visitor.visit_warning(
-                    BadPdnError(tok.value, line=tok.line, column=tok.column, token=tok.text)
-                )
+                if tok.value == _CAPITALS:
+                    if self._capitals or frame.dead:
+                        continue
+                    self._capitals = True
+                self._warn(visitor, tok.value, tok, tok.text)
             elif kind == BROKEN:
                 content = True
-                visitor.visit_error(
-                    BadPdnError(tok.value, line=tok.line, column=tok.column, token=tok.text)
-                )
+                self._error(visitor, tok.value, tok, tok.text)
             # NUMBER and SEP carry nothing the moves do not say.
-        flush_prose()
-        self._close_all(visitor, game, frames, None, quiet)
+        if prose and not frames[-1].dead:
+            self._aside(visitor, prose, "text outside braces")
+        self._close_all(visitor, game, frames, quiet)
         return content
+
+    def _fault(
+        self,
+        visitor: Visitor[Any],
+        frames: list[_Frame],
+        message: str,
+        at: Token,
+        token: str,
+        fen: str,
+    ) -> None:
+        """A move that cannot be read or played: an error on the main line; in a
+        variation (an annotator's side line) a warning, for the game itself still
+        replays: the rest of that variation is left out, as python-chess does."""
+        if len(frames) > 1:
+            self._warn(visitor, f"in a variation: {message}; the rest of it is left out", at, token)
+        else:
+            self._error(visitor, message, at, token, fen)
+
+    def _numbered(self, tok: Token, depth: int) -> bool:
+        """Whether ``tok`` is a move number written "12)" (the ')' right after it, and no
+        variation open for it to close); the ')' is then taken too."""
+        if depth > 1 or not tok.text.isdigit() or len(tok.text) > 4:
+            return False
+        following = self._next()
+        if following is None:
+            return False
+        if (
+            following.kind == CLOSE
+            and following.line == tok.line
+            and following.column == tok.column + len(tok.text)
+        ):
+            return True
+        self._back.append(following)
+        return False
+
+    def _words_follow(self, tok: Token) -> bool:
+        """Whether a word (not one that looks like a move) follows ``tok`` on its line:
+        then ``tok`` is the start of a sentence ("40 moves played"), not a move."""
+        following = self._next()
+        if following is None:
+            return False
+        self._back.append(following)
+        return (
+            following.kind == JUNK and following.line == tok.line and not _move_like(following.text)
+        )
+
+    def _parenthesis(
+        self,
+        visitor: Visitor[Any],
+        opening: Token,
+        what: str = "a variation must follow a move",
+        emit: bool = True,
+    ) -> bool:
+        """A '(' where no variation can start (no move before it, or after the result),
+        read to its ')' as a comment with a warning that says ``what`` (when ``emit``);
+        the end of the game ends it too.  Returns whether a move text stood in it (the
+        game is then a game, whichever visitor reads it)."""
+        words: list[str] = []
+        size = depth = 0
+        closed = moved = False
+        while True:
+            tok = self._next()
+            if tok is None:
+                break
+            if tok.kind in (TAG, RESULT, BROKEN):
+                self._back.append(tok)
+                break
+            if tok.kind == CLOSE:
+                if depth == 0:
+                    closed = True
+                    break
+                depth -= 1
+            elif tok.kind == OPEN:
+                depth += 1
+            elif tok.kind == WARN:
+                if emit:
+                    self._warn(visitor, tok.value, tok, tok.text)
+                continue
+            moved = moved or tok.kind == MOVE
+            if size < _COMMENT_LIMIT:
+                text = "{" + tok.text + "}" if tok.kind == COMMENT else tok.text
+                words.append(text)
+                size += len(text) + 1
+        if not emit:
+            return moved
+        text = " ".join(words)
+        if not closed:
+            what += ", and this one is not closed with ')'"
+        if text and self._room(visitor, opening, len(text)):
+            visitor.visit_comment(text)
+        self._warn(visitor, f"{what}: ({_quote(text)}) read as a comment", opening, "(")
+        return moved
+
+    def _after_result(self, visitor: Visitor[Any], result: Token, dead: bool) -> None:
+        """Words and comments after the result on its line ("1-0 White resigns") belong
+        to the game that ends there."""
+        words: list[Token] = []
+        size = 0
+        while True:
+            tok = self._next()
+            if tok is None:
+                break
+            if tok.line != result.line or tok.kind not in (JUNK, COMMENT, SEP, OPEN):
+                self._back.append(tok)
+                break
+            if tok.kind == OPEN:  # "1-0 (time)"
+                self._parenthesis(visitor, tok, "text after the result", emit=not dead)
+            elif tok.kind == COMMENT:
+                if not dead and self._room(visitor, tok, len(tok.text)):
+                    visitor.visit_comment(tok.text)
+            elif size < _COMMENT_LIMIT:
+                words.append(tok)
+                size += len(tok.text) + 1
+        if words and not dead:
+            self._aside(visitor, words, "text after the result")
 
     # -- ambiguous moves -------------------------------------------------------------
 
@@ -1037,7 +1547,7 @@ class PdnReader:
             elif depth == 0:
                 if kind == MOVE:
                     texts.append(self._view(tok.text))
-                elif kind == JUNK and not _PROSE.fullmatch(tok.text):
+                elif kind == JUNK and _move_like(tok.text):
                     break
         self._back.extend(reversed(seen))
         return texts
@@ -1056,20 +1566,13 @@ class PdnReader:
         visitor.end_variation()
 
     def _close_all(
-        self,
-        visitor: Visitor[Any],
-        game: Game | None,
-        frames: list[_Frame],
-        tok: Token | None,
-        quiet: bool,
+        self, visitor: Visitor[Any], game: Game | None, frames: list[_Frame], quiet: bool
     ) -> None:
+        """Close the variations still open at the end of the game (a warning says so)."""
         if len(frames) > 1 and not quiet:
             where = frames[-1].at
-            visitor.visit_error(
-                BadPdnError(
-                    "a variation is not closed with ')'", line=where[0], column=where[1], token="("
-                )
-            )
+            message = "a variation is not closed with ')': it ends with the game"
+            self._warn(visitor, message, Token(OPEN, "(", *where), "(")
         while len(frames) > 1:
             self._close(visitor, game, frames)
 
@@ -1127,17 +1630,115 @@ def read_games_text(text: str, default_variant: Variant | str | None = None) -> 
     return list(PdnReader(io.StringIO(text), default_variant))
 
 
-def _json_texts(data: Any) -> Iterator[str]:
-    """The PDN strings of a JSON document: a list of strings, or an object whose values
-    are such lists (py-draughts' fixtures), at any depth."""
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, list):
-        for item in data:
-            yield from _json_texts(item)
-    elif isinstance(data, dict):
-        for item in data.values():
-            yield from _json_texts(item)
+#: The largest JSON file read (it is read whole).
+JSON_LIMIT = 32 << 20
+
+_JSON_SPACE = re.compile(r"[ \t\n\r]*")
+_JSON_SCALAR = re.compile(
+    r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null|NaN|-?Infinity"
+)
+
+
+def _json_string_starts(text: str) -> list[int]:
+    """Where the string values of a JSON document (not the keys of its objects) begin,
+    in order, at any depth: the document is read with a stack, not recursion, so that no
+    nesting is too deep, and its strings are not kept (:func:`_json_string` reads one).
+
+    Raises ValueError with the line and column where the text stops being JSON.
+    """
+    out: list[int] = []
+    closers: list[str] = []  # "]" or "}" for each open array or object
+    pos = _JSON_SPACE.match(text, 0).end()  # type: ignore[union-attr]
+    state = "value"
+    n = len(text)
+
+    def fail(what: str, at: int) -> ValueError:
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        return ValueError(f"{what} at line {line}, column {column}")
+
+    while True:
+        if state == "value":
+            c = text[pos : pos + 1]
+            if c in ("[", "{"):
+                closers.append("]" if c == "[" else "}")
+                pos = _JSON_SPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
+                if text[pos : pos + 1] == closers[-1]:
+                    closers.pop()
+                    pos += 1
+                    state = "after"
+                else:
+                    state = "key" if c == "{" else "value"
+                continue
+            if c == '"':
+                out.append(pos)
+                try:
+                    _value, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
+                except json.JSONDecodeError as exc:
+                    raise fail(exc.msg, exc.pos) from None
+            else:
+                m = _JSON_SCALAR.match(text, pos)
+                if m is None:
+                    raise fail("expecting a value", pos)
+                pos = m.end()
+            state = "after"
+        elif state == "key":
+            if text[pos : pos + 1] != '"':
+                raise fail("expecting a name in double quotes", pos)
+            try:
+                _key, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
+            except json.JSONDecodeError as exc:
+                raise fail(exc.msg, exc.pos) from None
+            pos = _JSON_SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if text[pos : pos + 1] != ":":
+                raise fail("expecting ':'", pos)
+            pos = _JSON_SPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
+            state = "value"
+        else:  # after a value
+            pos = _JSON_SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if not closers:
+                if pos != n:
+                    raise fail("extra data", pos)
+                return out
+            c = text[pos : pos + 1]
+            if c == ",":
+                pos = _JSON_SPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
+                state = "key" if closers[-1] == "}" else "value"
+            elif c == closers[-1]:
+                closers.pop()
+                pos += 1
+            else:
+                raise fail(f"expecting ',' or '{closers[-1]}'", pos)
+
+
+def _json_string(text: str, start: int) -> str:
+    """The JSON string that begins at ``start`` (its opening quote)."""
+    value: str = json.decoder.scanstring(text, start + 1)[0]  # type: ignore[attr-defined]
+    return value
+
+
+def _json_strings(text: str) -> list[str]:
+    """The string values of a JSON document, in order, at any depth."""
+    return [_json_string(text, start) for start in _json_string_starts(text)]
+
+
+def _json_games(path: str, default_variant: Variant | str | None) -> Iterator[GameRecord]:
+    """The games of a JSON file: a list of PDN texts, or an object whose values are
+    such lists (py-draughts' fixtures), at any depth."""
+    try:
+        text = decode_text(read_limited(path, JSON_LIMIT), "the file")
+        starts = _json_string_starts(text)
+    except ValueError as exc:
+        broken = GameRecord()
+        broken.line = 1
+        message = _clip(f"not a JSON list of PDN texts: {exc}")
+        broken.errors.append(BadPdnError(message, line=1, column=1))
+        yield broken
+        return
+    for index, start in enumerate(starts, 1):
+        for game in PdnReader(io.StringIO(_json_string(text, start)), default_variant):
+            game.origin = f"item {index}"
+            yield game
 
 
 def read_file(
@@ -1146,26 +1747,16 @@ def read_file(
     """Every game of a file, streamed.  A ``.json`` file is read as a JSON list of PDN
     texts (each game's ``origin`` then says which item it came from).
 
-    Raises OSError when the file cannot be opened or read; bad content never raises.
+    Only a regular file is read: a folder, a FIFO or a device raises UserFileError (an
+    OSError) at once, without blocking; a JSON file larger than :data:`JSON_LIMIT`
+    too.  Raises OSError when the file cannot be opened or read; bad content never
+    raises.
     """
     p = os.fspath(path)
     if p.lower().endswith(".json"):
-        with open(p, "rb") as fh:
-            raw = fh.read()
-        try:
-            data = json.loads(raw.decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError) as exc:
-            broken = GameRecord()
-            broken.line = 1
-            broken.errors.append(BadPdnError(f"not a JSON list of PDN texts: {exc}", line=1))
-            yield broken
-            return
-        for index, text in enumerate(_json_texts(data), 1):
-            for game in PdnReader(io.StringIO(text), default_variant):
-                game.origin = f"item {index}"
-                yield game
+        yield from _json_games(p, default_variant)
         return
-    with open(p, "rb") as fh:
+    with open_regular(p) as fh:
         yield from PdnReader(fh, default_variant)
 
 

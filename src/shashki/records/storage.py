@@ -2,23 +2,33 @@
 
 :func:`save_pdn` writes to a temporary file beside the target, forces it to disk, and
 only then puts it in the target's place with one atomic rename; until that rename the
-old file is untouched, and after it the new one is complete.  The autosave helpers keep
-the game in progress in the user's data folder (``$XDG_DATA_HOME/shashki``, by default
-``~/.local/share/shashki``) for the application to offer again after a crash.
+old file is untouched, and after it the new one is complete.  It never replaces a file
+unless asked to (``replace=True``), so a second game saved under the same name cannot
+silently take the place of the first; :func:`free_name` suggests a name not yet taken.
+
+The temporary file's name carries the writer's process id
+(``.NAME.PID.XXXXXXXX.tmp``), so that :func:`remove_stale_temporaries` can clear what a
+save killed midway left behind without touching the file another process is writing
+at that very moment.
+
+The games in progress are kept in the user's data folder (:func:`data_dir`,
+``$XDG_DATA_HOME/shashki``, by default ``~/.local/share/shashki``); see
+:mod:`shashki.records.autosaves`.
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import stat
 import tempfile
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..rules import Game
 from .model import GameRecord
-from .pdn import read_game, write_games
-
-AUTOSAVE_NAME = "autosave.pdn"
+from .pdn import write_games
 
 
 class SaveError(OSError):
@@ -32,6 +42,16 @@ class SaveError(OSError):
 
     def __str__(self) -> str:
         return self.message
+
+
+class TargetExists(SaveError):
+    """A save was asked not to replace an existing file, and the file exists."""
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception's reason in one line (no paths repeated, no line breaks)."""
+    text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return " ".join(text.split())
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -48,13 +68,53 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _check_target(target: Path) -> None:
+    """Refuse to put a save in the place of something that is not a regular file (a
+    folder, a device such as /dev/null, a FIFO); raises SaveError."""
+    try:
+        mode = os.stat(target).st_mode
+    except (OSError, ValueError):
+        return  # missing (or unnameable: the save itself will say why)
+    if stat.S_ISDIR(mode):
+        raise SaveError(f"cannot save {target}: it is a folder", errno.EISDIR)
+    if not stat.S_ISREG(mode):
+        raise SaveError(f"cannot save {target}: it is not a regular file", errno.EINVAL)
+
+
+def _put_in_place(tmp: Path, target: Path, replace: bool) -> None:
+    """Rename the finished temporary file to ``target``: atomically replacing it, or
+    (``replace=False``) only if no file has that name, raising TargetExists if one has."""
+    if replace:
+        os.replace(tmp, target)
+        return
+    try:
+        # a hard link fails when the name is taken: no window between check and write
+        os.link(tmp, target)
+    except FileExistsError:
+        raise TargetExists(f"{target} already exists", errno.EEXIST) from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, None):
+            raise
+        # a file system without hard links: check, then rename
+        if os.path.lexists(target):
+            raise TargetExists(f"{target} already exists", errno.EEXIST) from None
+        os.replace(tmp, target)
+        return
+    tmp.unlink()
+
+
 def save_pdn(
     path: str | os.PathLike[str],
     games: GameRecord | Iterable[GameRecord],
     *,
     columns: int = 80,
+    replace: bool = True,
 ) -> int:
     """Write games to a PDN file atomically; returns how many were written.
+
+    With ``replace=False`` an existing file is never replaced: TargetExists (a
+    SaveError) is raised instead and nothing is written.  A target that is a folder,
+    a device or a FIFO is refused.
 
     Raises SaveError (an OSError) saying why when anything goes wrong — the folder is
     missing or read-only, the disk is full, a game cannot be written — and then the
@@ -63,10 +123,16 @@ def save_pdn(
     target = Path(path)
     records = [games] if isinstance(games, GameRecord) else games
     folder = target.parent if str(target.parent) else Path(".")
+    _check_target(target)
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise SaveError(f"cannot save {target}: {exc.strerror or exc}", exc.errno) from exc
+        # the pid in the name tells a later start whether the writer is still alive
+        fd, tmp_name = tempfile.mkstemp(
+            prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder
+        )
+    except (OSError, ValueError) as exc:
+        raise SaveError(
+            f"cannot save {target}: {_reason(exc)}", getattr(exc, "errno", None)
+        ) from exc
     tmp = Path(tmp_name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
@@ -78,19 +144,40 @@ def save_pdn(
         except FileNotFoundError:
             mode = 0o644
         os.chmod(tmp, mode)
-        os.replace(tmp, target)
+        _put_in_place(tmp, target, replace)
     except BaseException as exc:
         try:
             tmp.unlink()
         except OSError:
             pass
+        if isinstance(exc, SaveError):
+            raise
         if isinstance(exc, OSError):
-            raise SaveError(f"cannot save {target}: {exc.strerror or exc}", exc.errno) from exc
+            raise SaveError(f"cannot save {target}: {_reason(exc)}", exc.errno) from exc
         if isinstance(exc, ValueError):  # a game that cannot be written (ShashkiError)
-            raise SaveError(f"cannot save {target}: {exc}") from exc
+            raise SaveError(f"cannot save {target}: {_reason(exc)}") from exc
         raise
     _fsync_folder(folder)
     return count
+
+
+def free_name(folder: str | os.PathLike[str], stem: str, suffix: str = ".pdn") -> Path:
+    """The first of ``stem.pdn``, ``stem-2.pdn``, ``stem-3.pdn``… in ``folder`` that no
+    file, folder or link has taken."""
+    base = Path(folder)
+    n = 1
+    while True:
+        candidate = base / (f"{stem}{suffix}" if n == 1 else f"{stem}-{n}{suffix}")
+        if not os.path.lexists(candidate):
+            return candidate
+        n += 1
+
+
+def safe_stem(text: str, fallback: str = "game") -> str:
+    """``text`` made fit for a file name: lower-case letters, digits and hyphens only, at
+    most 40 characters (a variant id from a user's file never names a path as it is)."""
+    stem = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40].strip("-")
+    return stem or fallback
 
 
 def data_dir() -> Path:
@@ -101,39 +188,84 @@ def data_dir() -> Path:
     return Path(base) / "shashki"
 
 
-def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_NAME
+def games_dir() -> Path:
+    """Where the player's saved games go unless he names another folder."""
+    return data_dir() / "games"
 
 
-def autosave(game: GameRecord | Game, headers: dict[str, str] | None = None) -> Path:
-    """Save the game in progress (a record, or a rules game with its moves) to the
-    autosave file; returns its path.  Raises SaveError; the previous autosave stays."""
-    record = game if isinstance(game, GameRecord) else GameRecord.from_game(game, headers)
-    path = autosave_path()
+# -- what a killed save leaves behind ---------------------------------------------------
+
+#: ``.NAME.PID.XXXXXXXX.tmp`` (mkstemp's eight random characters).
+_TEMPORARY = re.compile(r"^\.(?P<name>.+?)\.(?:(?P<pid>\d+)\.)?(?P<rand>[a-z0-9_]{8})\.tmp$")
+#: A temporary file of a live writer older than this is left over all the same (its
+#: pid belongs to another process by now).
+STALE_AFTER = 24 * 3600.0
+#: The temporary files of older versions carry no pid: left over once this old.
+STALE_WITHOUT_PID = 3600.0
+
+
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this machine.  When it cannot be told (a system
+    without signals), True: nothing of a process that may be alive is ever removed."""
+    if pid <= 0:
+        return False
+    if pid == os.getpid():
+        return True
+    if os.name == "nt":  # os.kill would end the process there, not ask about it
+        return True
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise SaveError(f"cannot save {path}: {exc.strerror or exc}", exc.errno) from exc
-    save_pdn(path, record)
-    return path
-
-
-def load_autosave() -> GameRecord | None:
-    """The autosaved game, or None when there is none (or it cannot be read at all).
-
-    A game read with errors is still returned: check ``record.ok``.
-    """
-    path = autosave_path()
-    try:
-        with open(path, "rb") as fh:
-            return read_game(fh)
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: alive, another user's
+        return True
+    try:  # a zombie (ended, not yet waited for) writes nothing any more
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            fields = fh.read().rsplit(b")", 1)[-1].split()
+        return not (fields and fields[0] == b"Z")
     except OSError:
-        return None
+        return True
 
 
-def clear_autosave() -> None:
-    """Forget the autosaved game (when it ended or was saved by the player)."""
+def remove_stale_temporaries(
+    folder: str | os.PathLike[str], *, now: float | None = None
+) -> list[Path]:
+    """Remove what saves killed midway left in ``folder``; returns what was removed.
+
+    A temporary file (``.NAME.PID.XXXXXXXX.tmp``) goes when the process that wrote it
+    has ended, or when it is more than a day old; one of an older version (no pid)
+    when it is more than an hour old.  The file of a save in progress in another
+    process is never touched.  Folders that cannot be read are passed over.
+    """
+    base = Path(folder)
+    now = time.time() if now is None else now
+    removed: list[Path] = []
     try:
-        autosave_path().unlink()
-    except FileNotFoundError:
-        pass
+        names = os.listdir(base)
+    except OSError:
+        return removed
+    for name in names:
+        match = _TEMPORARY.match(name)
+        if match is None:
+            continue
+        path = base / name
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue
+        age = now - info.st_mtime
+        pid = match.group("pid")
+        if pid is None:
+            stale = age > STALE_WITHOUT_PID
+        else:
+            stale = age > STALE_AFTER or not process_alive(int(pid))
+        if not stale:
+            continue
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .geometry import Geometry, absolute_direction
+from .interrupt import STEPS, poll
 from .move import Move
 from .rules import KingLanding, PromotionInCapture, Removal, Rules
 
@@ -71,6 +72,13 @@ class AnyCaptureSearch:
         """
         found: dict[tuple[int, int, int, bool], Capture] = {}
         self._found = found
+        # (square, king, captured set, last direction if it limits the next jump) of
+        # the states explored, with whether a jump was made from them: the rest of a
+        # sequence depends on nothing else, so a state met again (the same pieces
+        # taken in another order) adds no move and is not explored twice
+        self._seen: dict[tuple[int, bool, int, int], bool] = {}
+        self._turns_matter = self.no_180 or may_stop is not None  # (it is told ``last``)
+        self._steps = STEPS
         self._counting = counting
         self._turn = turn
         self._may_stop = may_stop
@@ -133,8 +141,20 @@ class AnyCaptureSearch:
         cmask: int,
     ) -> bool:
         """Explore from ``cur``; returns whether a jump was made from here."""
+        state = None
+        if len(caps) > 1:  # (one capture is reached by one path only)
+            state = (cur, king, cmask, last if self._turns_matter else -1)
+            seen = self._seen.get(state)
+            if seen is not None:
+                return seen
+            self._steps -= 1
+            if not self._steps:
+                self._steps = STEPS
+                poll()
         jumps = self._jumps(cur, king, occ, jumpable, last)
         if not jumps:
+            if state is not None:
+                self._seen[state] = False
             return False
         if caps and self._may_stop is not None and self._may_stop(cur, king, occ, jumpable, last):
             self._record(cur, king, path, caps, cmask)
@@ -166,4 +186,6 @@ class AnyCaptureSearch:
                     self._record(land, now_king, path, caps, cmask | vbit)
                     path.pop()
             caps.pop()
+        if state is not None:
+            self._seen[state] = True
         return True

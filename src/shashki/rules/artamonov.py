@@ -22,11 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from .anycapture import AnyCaptureSearch
 from .errors import BadFenError
+from .fen import MAX_COUNTER
 from .geometry import absolute_direction
 from .move import Kind, Move, Piece
 from .movegen import MoveGenerator, Position
+from .numbers import bounded_int, quoted
 from .outcome import Outcome, Termination
-from .rules import CaptureChoice, Rules
+from .rules import CaptureChoice, Irreversible, Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -48,6 +50,11 @@ class ArtamonovGenerator(MoveGenerator):
             tuple(geo.shift[absolute_direction(n, side)] for n in rules.man_captures)
             for side in (0, 1)
         )
+
+    def irreversibility(self) -> Irreversible:
+        """Captures and crownings only: a man is moved forward by either player, so South
+        may move back a man North has just moved."""
+        return min(super().irreversibility(), Irreversible.MATERIAL)
 
     def _men_that_can_jump(self, men: int, pieces: int, turn: int) -> int:
         empty = self.geo.mask & ~pieces
@@ -199,10 +206,11 @@ class ArtamonovGenerator(MoveGenerator):
     ) -> Position:
         if white or black:
             raise BadFenError(
-                f"Artamonov's pieces have no colour: list them in an N section (FEN {fen!r})"
+                f"Artamonov's pieces have no colour: list them in an N section "
+                f"(FEN {quoted(fen, 80)})"
             )
         if stacks:
-            raise BadFenError(f"this variant has no columns of pieces (FEN {fen!r})")
+            raise BadFenError(f"this variant has no columns of pieces (FEN {quoted(fen, 80)})")
         frozen, south, north, low = -1, 0, 0, -1
         for f in fields:
             head, body = f[:1].upper(), f[1:]
@@ -210,18 +218,28 @@ class ArtamonovGenerator(MoveGenerator):
                 if head == "Z":
                     frozen = self.geo.parse_square(body)
                     if not neutral >> frozen & 1:
-                        raise BadFenError(f"the frozen square {body} is empty in FEN {fen!r}")
+                        raise BadFenError(
+                            f"the frozen square {body} is empty in FEN {quoted(fen, 80)}"
+                        )
                 elif head == "C":
+                    # counts of captured pieces: small numbers of any length are refused
                     s_text, _, n_text = body.partition(",")
-                    south, north = int(s_text), int(n_text)
+                    most = len(self.geo.squares)
+                    s_count, n_count = bounded_int(s_text, most), bounded_int(n_text, most)
+                    if s_count is None or n_count is None:
+                        raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}")
+                    south, north = s_count, n_count
                 elif head == "L":
-                    low = int(body)
+                    l_count = bounded_int(body, MAX_COUNTER)
+                    if l_count is None:
+                        raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}")
+                    low = l_count
                 else:
-                    raise BadFenError(f"unexpected field {f!r} in FEN {fen!r}")
+                    raise BadFenError(f"unexpected field {quoted(f)} in FEN {quoted(fen, 80)}")
             except ValueError as exc:
                 if isinstance(exc, BadFenError):
                     raise
-                raise BadFenError(f"bad field {f!r} in FEN {fen!r}") from None
+                raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}") from None
         if low < 0 and neutral.bit_count() <= TIE_BREAK_PIECES:
             low = 0  # the tie-break count starts at the first moment: now, at the latest
         return (neutral, 0, kings & neutral, turn, (frozen, south, north, low))

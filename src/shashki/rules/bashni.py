@@ -20,9 +20,11 @@ from typing import Any
 
 from .errors import BadFenError
 from .geometry import absolute_direction
+from .interrupt import STEPS, poll
 from .move import Color, Kind, Move, Piece
 from .movegen import MoveGenerator, Position
-from .rules import CaptureChoice, KingLanding, PromotionInCapture, Rules
+from .numbers import quoted
+from .rules import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
 
 Columns = tuple[tuple[int, str], ...]
 _CODES = {"w": (0, False), "b": (1, False), "W": (0, True), "B": (1, True)}
@@ -64,6 +66,15 @@ class BashniGenerator(MoveGenerator):
         self._king_dirs = tuple(int(absolute_direction(n, 0)) for n in rules.king_captures)
         self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
         self._masks: dict[Columns, int] = {}
+        self._steps = STEPS  # steps of the capture search until the next poll
+        self._seen: dict[Any, bool] = {}  # the states of the capture search met so far
+
+    def irreversibility(self) -> Irreversible:
+        """Nothing is for good: a captured piece goes under the capturing column and
+        comes back up when the pieces above it are taken in turn (``b2:g7 h8:f6:d4 e5:c3
+        g7-h8 d4-e3 h8:a1 e3-c1 c3-h8 c1-b2 a1:e5`` from ``W:WKb2:BKh8,e5=WWB`` comes back
+        to it after four captures), and a column's move may carry any pieces."""
+        return Irreversible.NOTHING
 
     # -- columns ------------------------------------------------------------------
 
@@ -130,7 +141,9 @@ class BashniGenerator(MoveGenerator):
             moving = stacks[sq]
             del stacks[sq]
             king = moving[-1] in "WB"
+            self._seen = {}
             self._walk(sq, sq, king, list(moving), stacks, occ & ~low, turn, -1, [sq], [], found)
+            self._seen = {}
             stacks[sq] = moving
         moves = list(found.values())
         if self.rules.capture_choice is CaptureChoice.MAJORITY and moves:
@@ -186,8 +199,23 @@ class BashniGenerator(MoveGenerator):
         caps: list[int],
         found: dict[Any, Move],
     ) -> bool:
+        # A state met before adds no move (see MoveGenerator's capture search): the
+        # columns follow from the pieces taken from each square (not their order), the
+        # moving column is written out, and the last victim may not be jumped next.
+        state = None
+        if len(caps) > 1:
+            state = (cur, king, last_victim, tuple(sorted(caps)), "".join(moving))
+            seen = self._seen.get(state)
+            if seen is not None:
+                return seen
+            self._steps -= 1
+            if not self._steps:  # a search with a deadline may stop a long generation
+                self._steps = STEPS
+                poll()
         jumps = self._jumps(cur, king, stacks, occ, turn, last_victim)
         if not jumps:
+            if state is not None:
+                self._seen[state] = False
             return False
         promo = self._promo_rows[turn] if self.rules.promotion else 0
         must_continue = self.rules.king_landing is KingLanding.MUST_CONTINUE
@@ -235,6 +263,8 @@ class BashniGenerator(MoveGenerator):
             caps.pop()
             stacks[v] = victim
             moving.pop(0)
+        if state is not None:
+            self._seen[state] = True
         return True
 
     def _record(
@@ -340,20 +370,32 @@ class BashniGenerator(MoveGenerator):
         base = super().fen_read(white, black, kings, turn, neutral, {}, fields, fen)
         w, b, k = base[0], base[1], base[2]
         cols = []
+        # no game holds more pieces than its board has squares: a column of a million
+        # pieces is refused, not walked
+        room = len(self.geo.squares)
+        if sum(len(st) for st in stacks.values()) > room:
+            raise BadFenError(
+                f"FEN {quoted(fen, 80)} has more pieces in its columns than the board has "
+                f"squares ({room})"
+            )
         for sq, st in sorted(stacks.items()):
             if any(c not in _CODES for c in st):
-                raise BadFenError(f"column {st!r} in FEN {fen!r}: use the letters w b W B")
+                raise BadFenError(
+                    f"column {quoted(st)} in FEN {quoted(fen, 80)}: use the letters w b W B"
+                )
             color, is_king = _CODES[st[-1]]
             bit = 1 << sq
             if not (b if color else w) & bit:
                 raise BadFenError(
-                    f"column {st!r} in FEN {fen!r} is listed under the other colour "
-                    "than its top piece"
+                    f"column {quoted(st)} in FEN {quoted(fen, 80)} is listed under the other "
+                    "colour than its top piece"
                 )
             if is_king:
                 k |= bit
             elif k & bit:
-                raise BadFenError(f"column {st!r} in FEN {fen!r} has a man on top but is marked K")
+                raise BadFenError(
+                    f"column {quoted(st)} in FEN {quoted(fen, 80)} has a man on top but is marked K"
+                )
             if len(st) > 1:
                 cols.append((sq, st))
         return (w, b, k, turn, tuple(cols) or None)

@@ -11,6 +11,7 @@ from functools import cache
 
 from .artamonov import ArtamonovGenerator
 from .bashni import BashniGenerator
+from .goals import GoalsMixin
 from .modifiers import MODIFIERS
 from .movegen import MoveGenerator
 
@@ -29,12 +30,17 @@ MIXIN_ORDER = ("double-move", "move-opponent", "demotion", "self-capture")
 
 
 @cache
-def generator_class(engine: str, modifiers: tuple[str, ...]) -> type[MoveGenerator]:
-    """The generator class of an engine with modifiers applied (in ``MIXIN_ORDER``)."""
+def generator_class(
+    engine: str, modifiers: tuple[str, ...], goals: bool = False
+) -> type[MoveGenerator]:
+    """The generator class of an engine with modifiers applied (in ``MIXIN_ORDER``), and
+    for a variant with ``goals`` the goal rule outermost (no moves once one is reached)."""
     base = ENGINES[engine]
     rank = {m: i for i, m in enumerate(MIXIN_ORDER)}
     ordered = sorted(modifiers, key=lambda m: rank.get(m, len(rank)))
     mixins = tuple(mixin for m in ordered if (mixin := MODIFIERS[m].mixin) is not None)
+    if goals:
+        mixins = (GoalsMixin, *mixins)
     if not mixins:
         return base
     name = "".join(m.__name__.replace("Mixin", "") for m in mixins) + base.__name__

@@ -31,6 +31,10 @@ class AmbiguousMoveError(ShashkiError):
     """A move text matches several legal moves."""
 
 
+class PerftDepthError(ShashkiError):
+    """A perft depth that cannot be counted (below 0, or a tree too big to finish)."""
+
+
 class BadPdnError(ShashkiError):
     """A game record (PDN) cannot be read, or one of its moves cannot be replayed.
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .errors import BadFenError
 from .movegen import Position
+from .numbers import quoted
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -51,7 +52,7 @@ def _squares(variant: Variant, text: str, fen: str, stacks: dict[int, str]) -> t
             item, _, stack = item.partition("=")
             item, stack = item.strip(), stack.strip()
             if not stack:
-                raise BadFenError(f"empty column in {raw.strip()!r} in FEN {fen!r}")
+                raise BadFenError(f"empty column in {quoted(raw.strip())} in FEN {quoted(fen, 80)}")
         # "K" marks a king; a lower-case "k" too, except on boards that have a k-file
         king = item[:1] == "K" or (item[:1] == "k" and geo.width < 11)
         if king:
@@ -60,23 +61,23 @@ def _squares(variant: Variant, text: str, fen: str, stacks: dict[int, str]) -> t
         if "-" in item:
             lo_text, _, hi_text = item.partition("-")
             if not (_is_number(lo_text.strip()) and _is_number(hi_text.strip())):
-                raise BadFenError(f"bad range {raw.strip()!r} in FEN {fen!r}")
+                raise BadFenError(f"bad range {quoted(raw.strip())} in FEN {quoted(fen, 80)}")
             lo, hi = int(lo_text), int(hi_text)
             if lo > hi:
-                raise BadFenError(f"empty range {raw.strip()!r} in FEN {fen!r}")
+                raise BadFenError(f"empty range {quoted(raw.strip())} in FEN {quoted(fen, 80)}")
             try:
                 squares = [geo.parse_square(str(n)) for n in range(lo, hi + 1)]
             except ValueError as exc:
-                raise BadFenError(f"{exc} in FEN {fen!r}") from None
+                raise BadFenError(f"{exc} in FEN {quoted(fen, 80)}") from None
         else:
             try:
                 squares = [geo.parse_square(item)]
             except ValueError as exc:
-                raise BadFenError(f"{exc} in FEN {fen!r}") from None
+                raise BadFenError(f"{exc} in FEN {quoted(fen, 80)}") from None
         for sq in squares:
             bit = 1 << sq
             if pieces & bit:
-                raise BadFenError(f"square {geo.name(sq)} is listed twice in FEN {fen!r}")
+                raise BadFenError(f"square {geo.name(sq)} is listed twice in FEN {quoted(fen, 80)}")
             pieces |= bit
             if king:
                 kings |= bit
@@ -95,7 +96,7 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
     tokens = [t.strip() for t in text.split(":")]
     side_token = tokens[0].upper()
     if side_token not in ("W", "B", "?"):
-        raise BadFenError(f"FEN {fen!r} must start with the side to move (W or B)")
+        raise BadFenError(f"FEN {quoted(fen, 80)} must start with the side to move (W or B)")
     rest = tokens[1:]
     # Legacy doubled prefix "W:B:W…:B…": the second letter is the side to move.
     if (
@@ -118,18 +119,19 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
     fields: list[str] = []
     for token in rest:
         if not token:
-            raise BadFenError(f"empty field in FEN {fen!r}")
+            raise BadFenError(f"empty field in FEN {quoted(fen, 80)}")
         head = token[0].upper()
         if head in ("W", "B", "N") and (head != "N" or not token[1:].isalpha()):
             if head in seen:
-                raise BadFenError(f"FEN {fen!r} lists the {head} pieces twice")
+                raise BadFenError(f"FEN {quoted(fen, 80)} lists the {head} pieces twice")
             seen.add(head)
             pieces, k = _squares(variant, token[1:], fen, stacks)
             overlap = pieces & (white | black | neutral)
             if overlap:
                 sq = overlap.bit_length() - 1
                 raise BadFenError(
-                    f"square {variant.board.name(sq)} is listed in two sections of FEN {fen!r}"
+                    f"square {variant.board.name(sq)} is listed in two sections of FEN "
+                    f"{quoted(fen, 80)}"
                 )
             if head == "W":
                 white = pieces
@@ -141,7 +143,9 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
         elif head in ("H", "F") and token[1:].isascii() and token[1:].isdigit():
             value = int(token[1:]) if _is_number(token[1:]) else MAX_COUNTER + 1
             if value > MAX_COUNTER:
-                raise BadFenError(f"counter {token!r} is over {MAX_COUNTER} in FEN {fen!r}")
+                raise BadFenError(
+                    f"counter {quoted(token)} is over {MAX_COUNTER} in FEN {quoted(fen, 80)}"
+                )
             if head == "H":
                 reversible = value
             else:

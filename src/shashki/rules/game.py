@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
 from .move import Color, Move, Piece
 from .movegen import Position
+from .numbers import quoted
 from .outcome import Outcome, Termination
-from .rules import Counter, DrawRule, NoMoves
+from .rules import Counter, DrawRule, Irreversible, NoMoves
 from .variant import Variant, find_variant
 
 # (position, clock, legal moves if known, move) saved by each push: pop restores the
@@ -43,9 +45,11 @@ class Game:
         """A new game of ``variant``, from ``fen`` or from the variant's start position.
 
         Where the variant offers several start positions (the wolf's square, the first
-        mover of Artamonov's game) ``start`` picks one by its label; if the variant draws
-        it by lot, it is drawn with ``random.Random(seed)`` (``start_label`` and
-        ``seed`` record the result).  Raises BadFenError or ValueError.
+        mover of Artamonov's game) ``start`` picks one by its label.  Without one the game
+        starts from the default (the option that is the variant's ``start``), every time:
+        a start the variant draws by lot is drawn only when a ``seed`` is given, with
+        ``random.Random(seed)``; ``start_label`` and ``seed`` record the result.  Raises
+        BadFenError or ValueError.
         """
         self.variant: Variant = find_variant(variant)
         self._gen = self.variant.generator
@@ -53,20 +57,24 @@ class Game:
         self._inline = self._gen.inline_apply
         #: The label of the start option chosen or drawn, "" for a plain start.
         self.start_label = ""
-        self.seed = seed
+        #: The seed the start was drawn from (a variant that draws it by lot), or None.
+        self.seed: int | None = None
         if fen is None:
             fen = self.variant.start
             options = self.variant.start_options
+            if options and self.variant.start_by_lot:
+                self.seed = seed
             if start is not None:
                 labels = {label.lower(): (label, f) for label, f in options}
                 if start.lower() not in labels:
                     known = ", ".join(label for label, _ in options) or "none"
                     raise ValueError(
-                        f"{self.variant.name} has no start option {start!r} (options: {known})"
+                        f"{self.variant.name} has no start option {quoted(start)} "
+                        f"(options: {known})"
                     )
                 self.start_label, fen = labels[start.lower()]
-            elif options and self.variant.start_by_lot:
-                self.start_label, fen = random.Random(seed).choice(options)
+            elif self.seed is not None:
+                self.start_label, fen = random.Random(self.seed).choice(options)
             elif options:
                 default = [o for o in options if o[1] == self.variant.start] or list(options)
                 self.start_label, fen = default[0]
@@ -189,6 +197,12 @@ class Game:
         if len(same) == 1:
             return same[0]
         names = "-".join(self.variant.board.name(p) for p in move.path)
+        over = None if legal else self.outcome()
+        if over is not None:  # a goal reached, or no move: nothing is legal any more
+            raise IllegalMoveError(
+                f"{names} is not a legal move: the game is over "
+                f"({over.describe(self.variant.side_names)})"
+            )
         raise IllegalMoveError(f"{names} is not a legal move in {self.fen()}")
 
     def push(self, move: Move) -> Move:
@@ -292,13 +306,25 @@ class Game:
         key = key_of(self._pos)
         count = 1
         stack = self._stack
-        # Positions before the last capture or promotion cannot come back.  The key holds
-        # the side to move, so only positions with the same side to move can match.
-        stop = len(stack) - min(len(stack), self.material_plies)
+        # Positions before the last move the generator declares irreversible (a capture,
+        # a crowning, a man's move) cannot come back.  The key holds the side to move, so
+        # only positions with the same side to move can match.
+        stop = len(stack) - min(len(stack), self.lookback())
         for i in range(len(stack) - 1, stop - 1, -1):
             if key_of(stack[i][0]) == key:
                 count += 1
         return count
+
+    def lookback(self) -> int:
+        """How many plies back a position may have occurred that can occur again now: to
+        the last move the generator declares irreversible (``MoveGenerator.irreversible``),
+        or the whole game."""
+        level = self._gen.irreversible
+        if level >= Irreversible.MEN:
+            return self.reversible_plies
+        if level >= Irreversible.MATERIAL:
+            return self.material_plies
+        return len(self._stack)
 
     def outcome(self) -> Outcome | None:
         """Why and how the game ended, or None while it goes on."""
@@ -376,14 +402,84 @@ class Game:
 
     def perft(self, depth: int) -> int:
         """Leaf nodes of the legal-move tree at exactly ``depth`` plies (fast: copy-make,
-        moves counted, not made, at the last ply)."""
+        moves counted, not made, at the last ply).  Raises PerftDepthError for a depth
+        it cannot finish (:meth:`check_perft_depth`)."""
+        self.check_perft_depth(depth)
         return perft_count(self.variant, self._pos, depth)
 
     def divide(self, depth: int) -> Iterator[tuple[Move, int]]:
-        """Each legal move with the perft count below it at ``depth - 1``."""
+        """Each legal move with the perft count below it at ``depth - 1``.  Raises
+        PerftDepthError, before the first move, for a depth it cannot finish."""
+        self.check_perft_depth(depth)
         gen = self._gen
         for mv in gen.moves(self._pos):
             yield mv, perft_count(self.variant, gen.apply(self._pos, mv), depth - 1)
+
+    def check_perft_depth(self, depth: int) -> None:
+        """Refuse a perft depth that cannot be finished: one below 0, one deeper than
+        MAX_PERFT_DEPTH (the count recurses once per ply), or one at which the tree,
+        growing from here as it does over its first plies, would have more than
+        10^PERFT_LIMIT leaves (months of counting).  The growth is measured by counting
+        the first plies (a few thousand leaves), so the answer is the same every time.
+        Raises PerftDepthError saying why, with the deepest depth it counts here."""
+        if depth < 0:
+            raise PerftDepthError(f"perft depth must be 0 or more, not {_number(depth)}")
+        if depth > MAX_PERFT_DEPTH:
+            raise PerftDepthError(
+                f"perft depth {_number(depth)} cannot be counted: perft counts at most "
+                f"{MAX_PERFT_DEPTH} plies deep"
+            )
+        if depth <= _PERFT_SURE:
+            return
+        counts = [1]
+        while len(counts) <= min(depth - 1, _PERFT_PROBE_PLIES) and counts[-1] < _PERFT_PROBE:
+            counts.append(perft_count(self.variant, self._pos, len(counts)))
+        last = len(counts) - 1
+        if counts[last] == 0:
+            return  # the tree ends before that depth: nothing is left to count
+        # the growth per ply, over two plies where it can (each side's moves in turn)
+        if last >= 2:
+            growth = (counts[last] / counts[last - 2]) ** 0.5
+        else:
+            growth = counts[last] / counts[last - 1]
+        if growth <= 1.0:
+            return
+        per_ply = math.log10(growth)
+        digits = math.log10(counts[last]) + (depth - last) * per_ply
+        if digits <= PERFT_LIMIT:
+            return
+        deepest = last + int((PERFT_LIMIT - math.log10(counts[last])) / per_ply)
+        raise PerftDepthError(
+            f"perft depth {depth} cannot be finished: the tree grows about {growth:.1f} "
+            f"times a ply from here, to some 10^{digits:.0f} leaves at that depth, and perft "
+            f"counts a few million a second; it counts to depth {max(deepest, _PERFT_SURE)} "
+            f"here (at most 10^{PERFT_LIMIT} leaves, months of counting)"
+        )
+
+
+#: The deepest perft counts at all: the count recurses once per ply.
+MAX_PERFT_DEPTH = 100
+#: The most leaves perft sets out to count, as a power of ten: months of counting at the
+#: few million leaves a second of the fast perft.  A deeper tree is refused, not started.
+PERFT_LIMIT = 13
+#: Depths counted without measuring the tree first (hours of counting at the most).
+_PERFT_SURE = 10
+#: The tree's growth is measured over at most this many plies and leaves.
+_PERFT_PROBE_PLIES = 14
+_PERFT_PROBE = 5_000
+
+
+def _number(value: int) -> str:
+    """``value`` for a message: a number too long to read (or to write: Python refuses
+    more than 4,300 digits) is shown by its first digits and its length."""
+    size = abs(value)
+    if size.bit_length() <= 100:
+        return str(value)
+    digits = int(size.bit_length() * math.log10(2)) + 1
+    if size < 10 ** (digits - 1):
+        digits -= 1
+    sign = "-" if value < 0 else ""
+    return f"{sign}{size // 10 ** (digits - 12)}... ({digits} digits)"
 
 
 def perft_count(variant: Variant, pos: Position, depth: int) -> int:

@@ -22,6 +22,9 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 
+from .numbers import bounded_int, is_digits, quoted
+
+MIN_SIZE = 2
 MAX_SIZE = 12
 FILES = "abcdefghijkl"
 
@@ -145,8 +148,10 @@ class Geometry:
 
     def __post_init__(self) -> None:
         w, h = self.width, self.height
-        if not (2 <= w <= MAX_SIZE and 2 <= h <= MAX_SIZE):
-            raise ValueError(f"board {w}x{h} is outside 2x2..{MAX_SIZE}x{MAX_SIZE}")
+        if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+            raise ValueError(
+                f"board {w}x{h} is outside {MIN_SIZE}x{MIN_SIZE}..{MAX_SIZE}x{MAX_SIZE}"
+            )
         if self.all_squares:
             stride = w + 1
         else:
@@ -274,11 +279,12 @@ class Geometry:
         with the text quoted when it names no playing square of this board.
         """
         t = text.strip().lower()
-        if t.isdigit() and numeric is not False:
-            n = int(t)
-            if 1 <= n < len(self.by_number):
+        if is_digits(t) and numeric is not False:
+            last = len(self.by_number) - 1
+            n = bounded_int(t, last)  # a number of any length, never int() of it
+            if n is not None and n >= 1:
                 return self.by_number[n]
-            raise ValueError(f"square {text!r} is not between 1 and {len(self.by_number) - 1}")
+            raise ValueError(f"square {quoted(text)} is not between 1 and {last}")
         m = self._ALGEBRAIC.fullmatch(t)
         if m and numeric is not True:
             f = FILES.index(m.group(1))
@@ -286,8 +292,8 @@ class Geometry:
             try:
                 return self.at(f, r)
             except ValueError as exc:
-                raise ValueError(f"square {text!r}: {exc}") from None
-        raise ValueError(f"{text!r} is not a square of this {self.width}x{self.height} board")
+                raise ValueError(f"square {quoted(text)}: {exc}") from None
+        raise ValueError(f"{quoted(text)} is not a square of this {self.width}x{self.height} board")
 
     def bits(self, positions: object) -> int:
         """Bitboard of an iterable of positions."""

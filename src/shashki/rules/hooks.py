@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import BadFenError
+from .numbers import quoted
 
 if TYPE_CHECKING:
     from .game import Game
@@ -78,9 +79,9 @@ class GeneratorHooks:
         standard games accept none of them.
         """
         if neutral:
-            raise BadFenError(f"this variant has no colourless pieces (FEN {fen!r})")
+            raise BadFenError(f"this variant has no colourless pieces (FEN {quoted(fen, 80)})")
         if stacks:
-            raise BadFenError(f"this variant has no columns of pieces (FEN {fen!r})")
+            raise BadFenError(f"this variant has no columns of pieces (FEN {quoted(fen, 80)})")
         if fields:
-            raise BadFenError(f"unexpected field {fields[0]!r} in FEN {fen!r}")
+            raise BadFenError(f"unexpected field {quoted(fields[0])} in FEN {quoted(fen, 80)}")
         return (white, black, kings, turn, None)

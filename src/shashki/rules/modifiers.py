@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .move import Move
-from .rules import CaptureChoice, NoMoves, Rules
+from .rules import CaptureChoice, Irreversible, NoMoves, Rules
 
 if TYPE_CHECKING:
     from .movegen import MoveGenerator, Position
@@ -40,6 +40,11 @@ def _quiet_generator(gen: Any) -> Any:
 class DemotionMixin(_Base):
     """V14: jumped kings stay on the board as men of their colour."""
 
+    def irreversibility(self) -> Irreversible:
+        """Nothing: a demoted king is crowned again, and a man may come back where a man
+        once stood (``B:WKh4,a3:BKg1,a5``: g1-f2 h4xe1 f2-g1 e1-h4 is the start again)."""
+        return Irreversible.NOTHING
+
     def apply(self, pos: Position, mv: Move) -> Position:
         demoted = mv[4] & pos[2] & ~mv[3]
         new = super().apply(pos, mv)
@@ -52,7 +57,12 @@ class DemotionMixin(_Base):
 
 class MoveOpponentMixin(_Base):
     """V15: with no capture of his own, a player may make a quiet move with any piece of
-    either colour; a piece moves by the rules of its own colour."""
+    either colour; a piece moves by the rules of its own colour.
+
+    What the host cannot undo stays so (``irreversibility``): only own pieces capture,
+    taking pieces off the board; a crowned man stays a king; a man, whoever moves it,
+    only goes forward for its owner.
+    """
 
     def configure(self, variant: Variant) -> None:
         super().configure(variant)
@@ -99,6 +109,7 @@ class DoubleMoveMixin(_Base):
 
     The hooks take either form of a position: the host's own code (and other modifiers
     below this one) call ``self.moves``, ``self.captures``… with the host's form.
+    Every half-turn is a host move, so what the host cannot undo stays so.
     """
 
     @staticmethod
@@ -188,7 +199,8 @@ class SelfCaptureMixin(_Base):
     Compulsion, continuation and the majority count concern enemy pieces only: a
     sequence must go on while an enemy jump is available and may stop after any jump
     where none is; with no enemy capture on the board a player may make an ordinary
-    move or a voluntary sequence of jumps over his own pieces.
+    move or a voluntary sequence of jumps over his own pieces.  Every jumped piece,
+    own or enemy, leaves the board, so what the host cannot undo stays so.
     """
 
     def configure(self, variant: Variant) -> None:

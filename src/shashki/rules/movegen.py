@@ -16,8 +16,9 @@ from typing import Any
 
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks
+from .interrupt import STEPS, Interrupted, poll
 from .move import Color, Kind, Move, Piece
-from .rules import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
+from .rules import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Removal, Rules
 
 #: (white, black, kings, turn, extra)
 Position = tuple[int, int, int, int, Any]
@@ -165,11 +166,37 @@ class MoveGenerator(GeneratorHooks):
             and cls.captures is MoveGenerator.captures
             and cls._captures is MoveGenerator._captures
         )
-        #: A man's move can never be undone: men only move forward, and no subclass
-        #: changes what a move is (a search looks for repetitions since the last one).
-        self.irreversible_men = self._plain_horizon and all(
-            name.startswith("forward") for name in rules.man_moves
+        #: A listing of the moves stopped by an :class:`~.interrupt.Interrupted` carries
+        #: the moves found so far, which are legal (free choice: every complete capture
+        #: sequence is a move; the moves are this class's own).
+        self.partial_moves = (
+            not self.majority
+            and cls.moves is MoveGenerator.moves
+            and cls._captures is MoveGenerator._captures
         )
+        #: What this variant's moves can never undo (see :meth:`irreversibility`): the
+        #: repetition rule of the game and of the search looks back only to the last one.
+        self.irreversible: Irreversible = self.irreversibility()
+
+    @property
+    def irreversible_men(self) -> bool:
+        """Whether a man's move can never be undone either (``irreversible`` is MEN)."""
+        return self.irreversible >= Irreversible.MEN
+
+    def irreversibility(self) -> Irreversible:
+        """What the moves of this generator can never undo, declared once when it is built.
+
+        The standard games: a capture takes pieces off the board for good and a crowned
+        man stays a king, so no position before a capture or a crowning comes back; where
+        men only move forward (no sideways step) no position before a man's move comes
+        back either.  An engine or a modifier under which pieces come back (a demoted
+        king crowned again, a prisoner freed from a column) or a man may go back (a man
+        shared by both players) overrides this and answers at most ``super()``'s answer.
+        A test explores small positions of every engine and modifier to check it.
+        """
+        if all(name.startswith("forward") for name in self.rules.man_moves):
+            return Irreversible.MEN
+        return Irreversible.MATERIAL
 
     # -- positions ------------------------------------------------------------
 
@@ -392,6 +419,18 @@ def _compile(gen: MoveGenerator) -> None:
         start = sbit = 0
         build = True
         most = 0  # the most pieces a sequence found so far takes (majority rule)
+        # The states met since the start piece was chosen, with whether a jump went on
+        # from them: (square, captured set, direction of the last jump if it limits the
+        # next one).  The rest of a sequence depends on nothing else (the blockers and
+        # the pieces left to jump follow from the captured set), so a state met again,
+        # by the same pieces taken in another order, adds no move: its moves were
+        # recorded the first time (or dropped by the majority rule, which would drop
+        # them again).  Without this the search walks every order of the same captures,
+        # exponentially many when kings fly over a board full of pieces.
+        man_seen: dict[tuple[int, int, int], bool] = {}
+        king_seen: dict[tuple[int, int, int], bool] = {}
+        turns_matter = gen.no_180
+        steps = STEPS  # new states until the next poll (a search may stop a long one)
 
         def record(end: int, crowned: bool, cm: int, lm: int) -> None:
             nonlocal most
@@ -417,6 +456,18 @@ def _compile(gen: MoveGenerator) -> None:
             still be jumped; ``cmask``/``lmask`` the captured and landing squares so far.
             Returns whether at least one jump exists from ``cur``.
             """
+            nonlocal steps
+            if len(caps) > 1:  # (one capture is reached by one path only)
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = man_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
+            else:
+                state = None
             jumped = False
             for d, vbit, victim, land, lbit in jumps[last][cur]:
                 if not jumpable & vbit or occ & lbit:
@@ -439,12 +490,26 @@ def _compile(gen: MoveGenerator) -> None:
                     record(land, False, cm, lm)
                 path.pop()
                 caps.pop()
+            if state is not None:
+                man_seen[state] = jumped
             return jumped
 
         def short_king(
             cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
         ) -> bool:
             """As ``man``, for a king that jumps only an adjacent piece."""
+            nonlocal steps
+            if len(caps) > 1:
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = king_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
+            else:
+                state = None
             jumped = False
             for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
                 if not jumpable & vbit or occ & lbit:
@@ -462,6 +527,8 @@ def _compile(gen: MoveGenerator) -> None:
                     record(land, True, cm, lm)
                 path.pop()
                 caps.pop()
+            if state is not None:
+                king_seen[state] = jumped
             return jumped
 
         def flying_king(
@@ -469,6 +536,18 @@ def _compile(gen: MoveGenerator) -> None:
         ) -> bool:
             """As ``man``, for a king that jumps a piece at any distance and lands on any
             empty square beyond it (on one that goes on, under the must-continue rule)."""
+            nonlocal steps
+            if len(caps) > 1:
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = king_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
+            else:
+                state = None
             jumped = False
             for d, up, _, line, rays in king_lines_after[last][cur]:
                 x = occ & line
@@ -514,6 +593,8 @@ def _compile(gen: MoveGenerator) -> None:
                         record(land, True, cm, lmask | 1 << land)
                         path.pop()
                 caps.pop()
+            if state is not None:
+                king_seen[state] = jumped
             return jumped
 
         king = flying_king if king_fly else short_king
@@ -558,22 +639,34 @@ def _compile(gen: MoveGenerator) -> None:
                 most = 0
                 path.clear()
                 caps.clear()
-                while cand:
-                    sbit = cand & -cand
-                    cand ^= sbit
-                    start = sbit.bit_length() - 1
-                    path.append(start)
-                    man(start, occupied ^ sbit, opp, -1, 0, 0)
-                    path.pop()
-                while kings:
-                    sbit = kings & -kings
-                    kings ^= sbit
-                    start = sbit.bit_length() - 1
-                    path.append(start)
-                    king(start, occupied ^ sbit, opp, -1, 0, 0)
-                    path.pop()
-                result = found
-                found = {}
+                try:
+                    while cand:
+                        sbit = cand & -cand
+                        cand ^= sbit
+                        start = sbit.bit_length() - 1
+                        path.append(start)
+                        man_seen.clear()
+                        king_seen.clear()
+                        man(start, occupied ^ sbit, opp, -1, 0, 0)
+                        path.pop()
+                    while kings:
+                        sbit = kings & -kings
+                        kings ^= sbit
+                        start = sbit.bit_length() - 1
+                        path.append(start)
+                        king_seen.clear()
+                        king(start, occupied ^ sbit, opp, -1, 0, 0)
+                        path.pop()
+                except Interrupted as stop:
+                    if build_moves and not majority and found:
+                        # each sequence recorded is complete: under free choice, a move
+                        stop.moves = list(found.values())
+                    raise
+                finally:
+                    result = found
+                    found = {}
+                    man_seen.clear()  # (a stopped search leaves nothing behind)
+                    king_seen.clear()
             return list(result.values()) if build_moves else len(result)
 
         return search

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, IntEnum
 
 from .geometry import expand_directions
 from .move import Color
+from .numbers import bounded_int, quoted
 
 
 class CaptureChoice(Enum):
@@ -55,6 +56,25 @@ class NoMoves(Enum):
     WINS = "wins"
 
 
+class Irreversible(IntEnum):
+    """What the moves of a variant can never undo, as its move generator declares it: no
+    position played before such a move can occur again after it, so the repetition rule
+    looks back only as far as the last one (RULES.md: threefold repetition).
+
+    Each level names the game counter that bounds the look-back.
+    """
+
+    #: Nothing: a captured piece or a crowned man may come back (a demoted king crowned
+    #: again, a prisoner freed from a Bashni column); look back over the whole game.
+    NOTHING = 0
+    #: Captures and crownings: a capture takes pieces off the board for good and a king
+    #: is never a man again; look back to the last one (``material_plies``).
+    MATERIAL = 1
+    #: Those, and every move of a man: men only move forward as well; look back to the
+    #: last man move or capture (``reversible_plies``).
+    MEN = 2
+
+
 @dataclass(frozen=True)
 class Rules:
     """How pieces move and capture.  Directions are relative to the side that moves."""
@@ -89,7 +109,9 @@ class Rules:
             object.__setattr__(self, name, expand_directions(getattr(self, name)))
 
 
-_TERM = re.compile(r"(\d+)(\+?)([KM])")
+_TERM = re.compile(r"([0-9]+)(\+?)([KM])")
+#: The largest count a pattern may give (a 12x12 board has 144 squares).
+MAX_PATTERN_COUNT = 144
 _BARE = re.compile(r"()()([KM])")
 
 
@@ -108,6 +130,7 @@ class MaterialPattern:
 
     @classmethod
     def parse(cls, text: str) -> MaterialPattern:
+        """Read a pattern; raises ValueError (quoting at most 40 characters of it)."""
         t = text.replace(" ", "").upper()
         if not t:
             raise ValueError("empty material pattern")
@@ -118,11 +141,18 @@ class MaterialPattern:
         while pos < len(t):
             m = _TERM.match(t, pos) or _BARE.match(t, pos)  # a bare "K" means one king
             if not m:
-                raise ValueError(f"bad material pattern {text!r}: expected e.g. '2K+1M' or '3+K'")
-            count = int(m.group(1)) if m.group(1) else 1
+                raise ValueError(
+                    f"bad material pattern {quoted(text)}: expected e.g. '2K+1M' or '3+K'"
+                )
             letter = m.group(3)
+            count = bounded_int(m.group(1), MAX_PATTERN_COUNT) if m.group(1) else 1
+            if count is None:
+                raise ValueError(
+                    f"bad material pattern {quoted(text)}: "
+                    f"more than {MAX_PATTERN_COUNT} pieces of kind {letter}"
+                )
             if letter in seen:
-                raise ValueError(f"bad material pattern {text!r}: {letter} given twice")
+                raise ValueError(f"bad material pattern {quoted(text)}: {letter} given twice")
             seen.add(letter)
             if letter == "K":
                 kings, kings_more = count, bool(m.group(2))
@@ -131,7 +161,7 @@ class MaterialPattern:
             pos = m.end()
             if pos < len(t):
                 if t[pos] != "+":
-                    raise ValueError(f"bad material pattern {text!r}")
+                    raise ValueError(f"bad material pattern {quoted(text)}")
                 pos += 1
         return cls(kings, men, kings_more, men_more, text)
 

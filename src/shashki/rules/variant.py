@@ -4,23 +4,39 @@ A definition file gives a variant's id, names, aliases, PDN GameType, board, sta
 position, rule switches, draw rules and rule card.  ``find_variant`` looks a variant up
 by id, alias, name or PDN GameType; the command line, the menu, the PDN reader and the
 tests all use it.
+
+A user's file is untrusted: it is read only if it is a regular file of at most 1 MB in
+UTF-8 (or UTF-16/32 with a BOM), its nesting is bounded before TOML is parsed, and every
+key is checked against :data:`VARIANT_SCHEMA` (type, range, length) before and after it
+is merged with its host.  Ids are safe in file names.  A bad file in the user's folder is
+skipped with one line in ``registry().errors``; given on the command line it is an error.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from .errors import UnknownVariantError, VariantFileError
-from .geometry import Geometry, geometry
+from .geometry import (
+    DIRECTION_GROUPS,
+    MAX_SIZE,
+    MIN_SIZE,
+    RELATIVE_DIRECTIONS,
+    Geometry,
+    geometry,
+)
 from .move import Color
 from .movegen import MoveGenerator
+from .numbers import bounded_int, is_digits, quoted
 from .rules import (
     CaptureChoice,
     Counter,
@@ -32,6 +48,19 @@ from .rules import (
     Removal,
     Rules,
 )
+from .schema import (
+    Boolean,
+    Either,
+    Integer,
+    ListOf,
+    MapOf,
+    SchemaError,
+    Table,
+    Text,
+    check,
+    key_text,
+)
+from .userfiles import UserFileError, decode_text, read_limited
 
 
 @dataclass(frozen=True)
@@ -80,8 +109,9 @@ class Variant:
     #: Rule modifiers applied on top of the host rules, with their options.
     modifiers: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
-    #: Alternative start positions the players choose from: (label, FEN); the first
-    #: is the default.  Empty: ``start`` is the only one.
+    #: Alternative start positions the players choose from: (label, FEN); the one
+    #: that is ``start`` is the default (else the first).  Empty: ``start`` is the only
+    #: one.
     start_options: tuple[tuple[str, str], ...] = ()
     #: What the choice is about, for the new-game dialog ("Wolf's square").
     start_choice: str = ""
@@ -90,11 +120,18 @@ class Variant:
     #: Ways to win besides leaving the opponent without a move.
     goals: tuple[Goal, ...] = ()
 
+    def __post_init__(self) -> None:
+        # the id names files (the ending tables' cache): never a path of its own
+        if not is_valid_id(self.id):
+            raise VariantFileError(
+                f"{self.source or '<data>'}: id must be {ID_RULE}, not {quoted(self.id)}"
+            )
+
     @cached_property
     def generator(self) -> MoveGenerator:
         from .engines import generator_class
 
-        cls = generator_class(self.engine, self.modifiers)
+        cls = generator_class(self.engine, self.modifiers, bool(self.goals))
         gen = cls(self.board, self.rules)
         gen.configure(self)
         return gen
@@ -105,8 +142,8 @@ class Variant:
 
     @property
     def gametype_number(self) -> int | None:
-        head = self.gametype.split(",")[0].strip()
-        return int(head) if head.isdigit() else None
+        """The number of the PDN GameType (25 for "25,W,8,8,A0,0"), or None."""
+        return gametype_number(self.gametype)
 
     def __repr__(self) -> str:
         return f"<Variant {self.id}>"
@@ -114,68 +151,52 @@ class Variant:
 
 # -- reading definition files ---------------------------------------------------
 
-_TOP_KEYS = {
-    "id",
-    "name",
-    "names",
-    "aliases",
-    "group",
-    "summary",
-    "card",
-    "pdn",
-    "board",
-    "rules",
-    "draws",
-    "sides",
-    "host",
-    "engine",
-    "modifiers",
-    "options",
-    "goals",
-}
-_BOARD_KEYS = {
-    "width",
-    "height",
-    "squares",
-    "notation",
-    "capture",
-    "start",
-    "start_options",
-    "start_choice",
-    "start_by_lot",
-}
-_RULE_KEYS = {
-    "first",
-    "man_moves",
-    "man_captures",
-    "king_moves",
-    "king_moves_fly",
-    "king_captures",
-    "king_captures_fly",
-    "capture_mandatory",
-    "capture_choice",
-    "removal",
-    "no_180",
-    "promotion_in_capture",
-    "king_landing",
-    "no_moves",
-    "promotion",
-}
-_DRAW_KEYS = {
-    "id",
-    "kind",
-    "name",
-    "count",
-    "counter",
-    "plies",
-    "strong",
-    "weak",
-    "total",
-    "both_have_kings",
-    "weak_on_main_road",
-    "unless_capture",
-}
-_ENUMS: dict[str, type] = {
+#: What a variant id and an alias may be: they name files (the ending tables' cache)
+#: and are typed on the command line.  All digits would read as a PDN GameType.
+ID_PATTERN = re.compile(r"(?![0-9]+\Z)[a-z0-9][a-z0-9-]{0,39}")
+ID_RULE = (
+    "lower-case letters a-z, digits and '-' (at most 40, not starting with '-', not all digits)"
+)
+#: The largest PDN GameType number read (the standard's go up to about 40).
+MAX_GAMETYPE = 9999
+_GAMETYPE = re.compile(r"(?:[0-9]{1,4}(?:,[A-Za-z0-9]{0,8}){0,8})?")
+#: The largest variant file read (the shipped ones are about 3 KB).
+MAX_FILE_SIZE = 256 << 10
+#: Brackets nested deeper, or keys of more dotted parts, are refused before TOML is
+#: parsed (tomllib recurses once per bracket and is quadratic in a key's parts).
+MAX_NESTING = 16
+MAX_KEY_PARTS = 4
+
+
+def gametype_number(text: str) -> int | None:
+    """The number a PDN GameType text starts with ("25" of "25,W,8,8,A0,0"), or None when
+    it starts with no number of at most :data:`MAX_GAMETYPE` (a number of any length is
+    answered at once)."""
+    return bounded_int(text.split(",", 1)[0].strip(), MAX_GAMETYPE)
+
+
+def is_valid_id(text: str) -> bool:
+    """Whether ``text`` may be a variant id or alias (see :data:`ID_PATTERN`)."""
+    return ID_PATTERN.fullmatch(text) is not None
+
+
+def _enum(kind: type[Enum]) -> Text:
+    return Text(choices=tuple(str(member.value) for member in kind))
+
+
+_ID = Text(pattern=ID_PATTERN, rule=ID_RULE)
+_NAME = Text(80)
+_LINE = Text(300)
+_CARD = Text(20_000, multiline=True)
+_FEN = Text(4000)
+_DIRECTION = Text(choices=(*RELATIVE_DIRECTIONS, *DIRECTION_GROUPS))
+_DIRECTIONS = Either((_DIRECTION, ListOf(_DIRECTION, 16)))
+_MATERIAL = Text(40)
+_MATERIALS = Either((_MATERIAL, ListOf(_MATERIAL, 20)))
+_TOTAL = Integer(0, MAX_SIZE * MAX_SIZE)
+_SCALAR = Either((Text(200), Integer(-(10**9), 10**9), Boolean()))
+_COLOR = Text(choices=("white", "black"))
+_ENUMS: dict[str, type[Enum]] = {
     "capture_choice": CaptureChoice,
     "removal": Removal,
     "promotion_in_capture": PromotionInCapture,
@@ -183,89 +204,160 @@ _ENUMS: dict[str, type] = {
     "no_moves": NoMoves,
 }
 
+_BOARD = Table(
+    {
+        "width": Integer(MIN_SIZE, MAX_SIZE),
+        "height": Integer(MIN_SIZE, MAX_SIZE),
+        "squares": Text(choices=("dark", "all")),
+        "notation": Text(choices=("numeric", "algebraic")),
+        "capture": Text(choices=("x", ":")),
+        "start": _FEN,
+        "start_options": ListOf(
+            Table({"label": Text(40), "start": _FEN}, required=("label", "start")), 20
+        ),
+        "start_choice": _NAME,
+        "start_by_lot": Boolean(),
+    },
+    required=("start",),
+    inheritable=True,
+)
+_RULES = Table(
+    {
+        "first": _COLOR,
+        "man_moves": _DIRECTIONS,
+        "man_captures": _DIRECTIONS,
+        "king_moves": _DIRECTIONS,
+        "king_moves_fly": Boolean(),
+        "king_captures": _DIRECTIONS,
+        "king_captures_fly": Boolean(),
+        "capture_mandatory": Boolean(),
+        "capture_choice": _enum(CaptureChoice),
+        "removal": _enum(Removal),
+        "no_180": Boolean(),
+        "promotion_in_capture": _enum(PromotionInCapture),
+        "king_landing": _enum(KingLanding),
+        "no_moves": _enum(NoMoves),
+        "promotion": Boolean(),
+    },
+    inheritable=True,
+)
+_DRAW = Table(
+    {
+        "id": Text(40),
+        "kind": Text(choices=("repetition", "count")),
+        "name": _LINE,
+        "count": Integer(2, 100),
+        "counter": _enum(Counter),
+        "plies": Integer(0, 10_000),
+        "strong": _MATERIALS,
+        "weak": _MATERIALS,
+        "total": Either((_TOTAL, ListOf(_TOTAL, MAX_SIZE * MAX_SIZE))),
+        "both_have_kings": Boolean(),
+        "weak_on_main_road": Boolean(),
+        "unless_capture": Boolean(),
+    }
+)
+_GOAL = Table(
+    {"side": _COLOR, "rank": Integer(1, MAX_SIZE), "name": _NAME}, required=("side", "rank")
+)
 
-def _check_keys(where: str, table: Mapping[str, Any], allowed: set[str]) -> None:
-    extra = sorted(set(table) - allowed)
-    if extra:
-        raise VariantFileError(f"{where}: unknown key(s) {', '.join(extra)}")
+#: Every key a definition file may have, its type and its limits.
+VARIANT_SCHEMA = Table(
+    {
+        "id": _ID,
+        "name": _NAME,
+        "names": MapOf(
+            _NAME,
+            re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}"),
+            "a language code such as 'ru' or 'pt-BR'",
+        ),
+        "aliases": ListOf(_ID, 20),
+        "group": Text(40),
+        "summary": _LINE,
+        "card": Either((_CARD, Table({"text": _CARD}))),
+        "pdn": Table(
+            {
+                "gametype": Text(
+                    pattern=_GAMETYPE, rule="a PDN GameType such as '25' or '25,W,8,8,A0,0'"
+                ),
+                "primary": Boolean(),
+            },
+            inheritable=True,
+        ),
+        "board": _BOARD,
+        "rules": _RULES,
+        "draws": ListOf(_DRAW, 50),
+        "sides": Table({"names": ListOf(Text(40), 2, 2)}, inheritable=True),
+        "host": _NAME,
+        "engine": Text(40),
+        "modifiers": ListOf(Text(40), 10),
+        "options": MapOf(
+            Either((_SCALAR, ListOf(_SCALAR, 100))),
+            re.compile(r"[A-Za-z0-9_-]{1,40}"),
+            "letters, digits, '_' or '-'",
+        ),
+        "goals": ListOf(_GOAL, 10),
+    },
+    required=("id", "name", "board", "rules"),
+    inheritable=True,
+)
+
+
+def check_definition(data: Mapping[str, Any], source: str, *, complete: bool = True) -> None:
+    """Check every key of a definition table against :data:`VARIANT_SCHEMA`; raises
+    VariantFileError naming ``source``, the key and the type expected.  ``complete``:
+    the table is merged with its host, so the required keys must be there."""
+    try:
+        check(data, VARIANT_SCHEMA, complete=complete)
+    except SchemaError as exc:
+        raise VariantFileError(f"{source}: {exc}") from None
 
 
 def _as_list(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, (list, tuple)) else [value]
+    return list(value) if isinstance(value, list) else [value]
 
 
 def variant_from_mapping(
     data: Mapping[str, Any], source: str = "<data>", *, check_start: bool = True
 ) -> Variant:
-    """Build a Variant from a parsed definition; raises VariantFileError on any mistake.
+    """Build a Variant from a parsed (and merged) definition; raises VariantFileError on
+    any mistake, naming ``source`` and the key.
 
     With ``check_start`` the generator is built and the start positions are read at once,
     so that a broken file fails when it is loaded, not in the middle of a game (the
     built-in files skip it: the test suite reads every one of them).
     """
-    try:
-        return _variant_from_mapping(data, source, check_start)
-    except VariantFileError:
-        raise
-    except (ValueError, KeyError, TypeError) as exc:
-        text = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        raise VariantFileError(f"{source}: {text}") from None
-
-
-def _variant_from_mapping(
-    data: Mapping[str, Any], source: str, check_start: bool = True
-) -> Variant:
-    _check_keys(source, data, _TOP_KEYS)
-    for key in ("id", "name", "board", "rules"):
-        if key not in data:
-            raise VariantFileError(f"{source}: missing {key!r}")
+    check_definition(data, source)
     board = data["board"]
-    _check_keys(f"{source} [board]", board, _BOARD_KEYS)
     squares = board.get("squares", "dark")
-    if squares not in ("dark", "all"):
-        raise VariantFileError(
-            f"{source} [board]: squares must be 'dark' or 'all', not {squares!r}"
-        )
-    geo = geometry(int(board.get("width", 8)), int(board.get("height", 8)), squares == "all")
+    geo = geometry(board.get("width", 8), board.get("height", 8), squares == "all")
     notation = board.get("notation", "algebraic")
-    if notation not in ("numeric", "algebraic"):
-        raise VariantFileError(f"{source} [board]: notation must be 'numeric' or 'algebraic'")
 
-    raw_rules = dict(data["rules"])
-    _check_keys(f"{source} [rules]", raw_rules, _RULE_KEYS)
     kwargs: dict[str, Any] = {}
-    for key, value in raw_rules.items():
+    for key, value in data["rules"].items():
         if key == "first":
-            if value not in ("white", "black"):
-                raise VariantFileError(f"{source} [rules]: first must be 'white' or 'black'")
             kwargs[key] = Color.WHITE if value == "white" else Color.BLACK
         elif key in _ENUMS:
-            try:
-                kwargs[key] = _ENUMS[key](value)
-            except ValueError:
-                allowed = ", ".join(e.value for e in _ENUMS[key])  # type: ignore[attr-defined]
-                raise VariantFileError(
-                    f"{source} [rules]: {key} = {value!r} is not one of {allowed}"
-                ) from None
+            kwargs[key] = _ENUMS[key](value)
         elif key in ("man_moves", "man_captures", "king_moves", "king_captures"):
             kwargs[key] = tuple(_as_list(value))
         else:
-            if not isinstance(value, bool):
-                raise VariantFileError(f"{source} [rules]: {key} must be true or false")
             kwargs[key] = value
     rules = Rules(**kwargs)
-    modifiers = tuple(str(m) for m in data.get("modifiers", []))
+    modifiers = tuple(data.get("modifiers", []))
     from .engines import ENGINES, MODIFIERS
 
     for name in modifiers:
         if name not in MODIFIERS:
             raise VariantFileError(
-                f"{source}: unknown modifier {name!r} (known: {', '.join(MODIFIERS)})"
+                f"{source}: unknown modifier {quoted(name)} (known: {', '.join(MODIFIERS)})"
             )
         rules = MODIFIERS[name].adjust_rules(rules)
-    engine = str(data.get("engine", "standard"))
+    engine = data.get("engine", "standard")
     if engine not in ENGINES:
-        raise VariantFileError(f"{source}: unknown engine {engine!r} (known: {', '.join(ENGINES)})")
+        raise VariantFileError(
+            f"{source}: unknown engine {quoted(engine)} (known: {', '.join(ENGINES)})"
+        )
     for name in modifiers:
         if MODIFIERS[name].engines and engine not in MODIFIERS[name].engines:
             raise VariantFileError(
@@ -275,115 +367,172 @@ def _variant_from_mapping(
 
     draws = []
     for i, raw in enumerate(data.get("draws", [])):
-        where = f"{source} [[draws]] #{i + 1}"
-        _check_keys(where, raw, _DRAW_KEYS)
         kind = raw.get("kind", "count")
-        if kind not in ("repetition", "count"):
-            raise VariantFileError(f"{where}: kind must be 'repetition' or 'count'")
         counter = raw.get("counter")
+        patterns: dict[str, tuple[MaterialPattern, ...]] = {}
+        for key in ("strong", "weak"):
+            try:
+                patterns[key] = tuple(MaterialPattern.parse(t) for t in _as_list(raw.get(key, [])))
+            except ValueError as exc:
+                raise VariantFileError(f"{source}: [[draws]] #{i + 1} {key}: {exc}") from None
         draws.append(
             DrawRule(
                 kind=kind,
-                name=str(raw.get("name", "")) or kind,
-                count=int(raw.get("count", 3)),
+                name=raw.get("name", "") or kind,
+                count=raw.get("count", 3),
                 counter=Counter(counter) if counter else None,
-                plies=int(raw.get("plies", 0)),
-                strong=tuple(MaterialPattern.parse(t) for t in _as_list(raw.get("strong", []))),
-                weak=tuple(MaterialPattern.parse(t) for t in _as_list(raw.get("weak", []))),
-                total=tuple(int(t) for t in _as_list(raw.get("total", []))),
-                both_have_kings=bool(raw.get("both_have_kings", False)),
-                weak_on_main_road=bool(raw.get("weak_on_main_road", False)),
-                unless_capture=bool(raw.get("unless_capture", False)),
-                rule_id=str(raw.get("id", "")),
+                plies=raw.get("plies", 0),
+                strong=patterns["strong"],
+                weak=patterns["weak"],
+                total=tuple(_as_list(raw.get("total", []))),
+                both_have_kings=raw.get("both_have_kings", False),
+                weak_on_main_road=raw.get("weak_on_main_road", False),
+                unless_capture=raw.get("unless_capture", False),
+                rule_id=raw.get("id", ""),
             )
         )
 
     pdn = data.get("pdn", {})
-    _check_keys(f"{source} [pdn]", pdn, {"gametype", "primary"})
-    sides = data.get("sides", {})
-    _check_keys(f"{source} [sides]", sides, {"names"})
-    side_names = tuple(sides.get("names", ("White", "Black")))
-    if len(side_names) != 2:
-        raise VariantFileError(f"{source} [sides]: names must list two names")
+    side_names = data.get("sides", {}).get("names", ("White", "Black"))
     card = data.get("card", "")
     if isinstance(card, Mapping):
         card = card.get("text", "")
-    start_options = []
-    for i, raw in enumerate(board.get("start_options", [])):
-        if not isinstance(raw, Mapping) or set(raw) != {"label", "start"}:
-            raise VariantFileError(
-                f"{source} [board] start_options #{i + 1}: give exactly 'label' and 'start'"
-            )
-        start_options.append((str(raw["label"]), str(raw["start"])))
+    start_options = [(raw["label"], raw["start"]) for raw in board.get("start_options", [])]
     goals = []
     for i, raw in enumerate(data.get("goals", [])):
-        where = f"{source} [[goals]] #{i + 1}"
-        _check_keys(where, raw, {"side", "rank", "name"})
-        if raw.get("side") not in ("white", "black"):
-            raise VariantFileError(f"{where}: side must be 'white' or 'black'")
-        rank = int(raw.get("rank", 0))
-        if not 1 <= rank <= geo.height:
-            raise VariantFileError(f"{where}: rank must be between 1 and {geo.height}")
-        goals.append(
-            Goal(
-                Color.WHITE if raw["side"] == "white" else Color.BLACK,
-                rank,
-                str(raw.get("name", "")),
+        if raw["rank"] > geo.height:
+            raise VariantFileError(
+                f"{source}: [[goals]] #{i + 1} rank must be between 1 and {geo.height}, "
+                f"not {raw['rank']}"
             )
-        )
+        side = Color.WHITE if raw["side"] == "white" else Color.BLACK
+        goals.append(Goal(side, raw["rank"], raw.get("name", "")))
     variant = Variant(
-        id=str(data["id"]),
-        name=str(data["name"]),
+        id=data["id"],
+        name=data["name"],
         board=geo,
         rules=rules,
-        start=str(board.get("start", "")),
+        start=board["start"],
         draws=tuple(draws),
-        aliases=tuple(str(a) for a in data.get("aliases", [])),
+        aliases=tuple(data.get("aliases", [])),
         names=dict(data.get("names", {})),
-        group=str(data.get("group", "classic")),
-        summary=str(data.get("summary", "")),
-        card=str(card).strip(),
-        gametype=str(pdn.get("gametype", "")),
-        gametype_primary=bool(pdn.get("primary", False)),
+        group=data.get("group", "classic"),
+        summary=data.get("summary", ""),
+        card=card.strip(),
+        gametype=pdn.get("gametype", ""),
+        gametype_primary=pdn.get("primary", False),
         notation=notation,
-        capture_mark=str(board.get("capture", "x")),
-        side_names=(str(side_names[0]), str(side_names[1])),
+        capture_mark=board.get("capture", "x"),
+        side_names=(side_names[0], side_names[1]),
         source=source,
-        host=str(data.get("host", "")),
+        host=data.get("host", ""),
         engine=engine,
         modifiers=modifiers,
         options=dict(data.get("options", {})),
         start_options=tuple(start_options),
-        start_choice=str(board.get("start_choice", "")),
-        start_by_lot=bool(board.get("start_by_lot", False)),
+        start_choice=board.get("start_choice", ""),
+        start_by_lot=board.get("start_by_lot", False),
         goals=tuple(goals),
     )
-    if not variant.start:
-        raise VariantFileError(f"{source} [board]: missing start position")
+    if not variant.start.strip():
+        raise VariantFileError(f"{source}: [board] start must not be empty")
     if not check_start:
         return variant
     from .fen import parse_fen  # local: fen imports this module
 
-    parse_fen(variant, variant.start)
-    for label, fen in variant.start_options:
+    for label, fen in [("", variant.start), *variant.start_options]:
         try:
             parse_fen(variant, fen)
         except ValueError as exc:
-            raise VariantFileError(f"{source}: start option {label!r}: {exc}") from None
+            where = f"start option {label!r}" if label else "[board] start"
+            raise VariantFileError(f"{source}: {where}: {exc}") from None
     return variant
 
 
+#: What the shape check of a TOML text looks at: strings and comments (skipped whole),
+#: brackets, dots and the characters that end a dotted key.
+_TOML_TOKENS = re.compile(
+    r'"""(?:[^"\\]|\\.|""?(?!"))*+"""(?:""?)?'  # multi-line basic string
+    r"|'''(?:[^']|''?(?!'))*+'''(?:''?)?"  # multi-line literal string
+    r'|"(?:[^"\\\n]|\\.)*+"'  # basic string
+    r"|'[^'\n]*+'"  # literal string
+    r"|#[^\n]*+"  # comment
+    r"|[\[\]{}=,.\n]",
+    re.DOTALL,
+)
+
+
+def _toml_shape_error(text: str) -> str | None:
+    """Why ``text`` is nested too deeply for tomllib, or None: brackets deeper than
+    :data:`MAX_NESTING`, or a dotted key of more than :data:`MAX_KEY_PARTS` parts.
+
+    Strings and comments are skipped whole; a dot outside them belongs to a dotted key
+    (or is the one dot of a number), so the dots between two of ``=,[]{}`` or line ends
+    count a key's parts.
+    """
+    depth = dots = 0
+    for m in _TOML_TOKENS.finditer(text):
+        c = m.group()[0]
+        if c in "[{":
+            depth, dots = depth + 1, 0
+            if depth > MAX_NESTING:
+                line = text.count("\n", 0, m.start()) + 1
+                return f"line {line}: lists or tables nested more than {MAX_NESTING} deep"
+        elif c in "]}":
+            depth, dots = max(0, depth - 1), 0
+        elif c == ".":
+            dots += 1
+            if dots >= MAX_KEY_PARTS:
+                line = text.count("\n", 0, m.start()) + 1
+                return f"line {line}: a dotted key of more than {MAX_KEY_PARTS} parts"
+        elif c in "=,\n":
+            dots = 0
+    return None
+
+
 def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The raw table of a definition file; raises VariantFileError."""
+    """The table of a definition file, every key of it type-checked (the keys it may
+    inherit from a host may be missing); raises VariantFileError in one line naming the
+    file and the problem.
+
+    Only a regular file of at most :data:`MAX_FILE_SIZE` bytes is read (a FIFO or a
+    device is refused at once), in UTF-8 with or without BOM or in UTF-16/32 with BOM.
+    """
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            return tomllib.load(fh)
+        data = read_limited(p, MAX_FILE_SIZE)
+    except UserFileError as exc:
+        raise VariantFileError(f"{p}: cannot read: {exc.reason}") from None
     except OSError as exc:
         raise VariantFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = decode_text(data, "it")
+    except ValueError as exc:
+        raise VariantFileError(f"{p}: {exc}; save it as UTF-8") from None
+    if "\x00" in text:
+        raise VariantFileError(
+            f"{p}: not a text file: it holds NUL characters "
+            "(UTF-16 or UTF-32 without a byte-order mark?); save it as UTF-8"
+        )
+    problem = _toml_shape_error(text)
+    if problem is not None:
+        raise VariantFileError(f"{p}: not a variant file: {problem}")
+    try:
+        table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise VariantFileError(f"{p}: not valid TOML: {exc}") from None
+    except RecursionError:  # the shape check keeps far below the limit: a last guard
+        raise VariantFileError(f"{p}: not a variant file: nested too deeply") from None
+    except ValueError:  # int() of an integer of more than Python's 4,300 digits
+        raise VariantFileError(
+            f"{p}: not a variant file: it holds an integer of thousands of digits"
+        ) from None
+    check_definition(table, str(p), complete=False)
+    return table
 
+
+#: The longest chain of hosts followed (a variant on a variant on ...).
+MAX_HOSTS = 16
 
 #: Keys a variant does not inherit from its host: they name the host itself.
 _NOT_INHERITED = {"id", "name", "aliases", "names", "host", "summary", "card"}
@@ -452,12 +601,14 @@ def _merged(
         try:
             key = _REGISTRY.find(str(host_id)).id.lower()
             table = tables.get(key)
-        except ValueError:
+        except UnknownVariantError:
             table = None
     if table is None:
-        raise VariantFileError(f"{source}: host variant {host_id!r} is not known")
+        raise VariantFileError(f"{source}: host variant {quoted(str(host_id))} is not known")
     if key in seen:
-        raise VariantFileError(f"{source}: host chain loops through {host_id!r}")
+        raise VariantFileError(f"{source}: host chain loops through {quoted(str(host_id))}")
+    if len(seen) >= MAX_HOSTS:
+        raise VariantFileError(f"{source}: host chain of more than {MAX_HOSTS} variants")
     merged_host = _merged(table, source, tables, (*seen, key))
     return merge_with_host(data, merged_host)
 
@@ -477,35 +628,110 @@ def builtin_variant_dir() -> Path:
 
 
 class Registry:
-    """The known variants, in a stable order, with look-up by any of their names."""
+    """The known variants, in a stable order, with look-up by any of their names.
+
+    A variant comes from the shipped files (``builtin``), the user's folder (``user``)
+    or the command line (``command``, ``--variant-file``).  A user's file never takes
+    over what names a built-in variant (its id, an alias, a name, what its PDN GameType
+    number means): from the folder the clash is a warning in :attr:`errors` and the
+    built-in wins; from the command line it is an error.
+    """
 
     def __init__(self) -> None:
         self._variants: dict[str, Variant] = {}
         self._index: dict[str, str] = {}
         #: The raw definition tables by id, for variants built on a host.
         self.raw: dict[str, dict[str, Any]] = {}
-        #: Problems with user definition files (shown, never fatal).
+        #: Where each raw table comes from.
+        self.raw_source: dict[str, str] = {}
+        #: Problems with user definition files, one line each (shown, never fatal).
         self.errors: list[str] = []
+        #: The ids of the shipped variants.
+        self.builtin: set[str] = set()
 
-    def add(self, variant: Variant, *, replace: bool = False) -> None:
-        if variant.id in self._variants and not replace:
-            raise VariantFileError(
-                f"{variant.source}: variant id {variant.id!r} is already defined by "
-                f"{self._variants[variant.id].source}"
-            )
+    def owner(self, key: str) -> Variant | None:
+        """The variant that ``key`` (an id, alias or name, any case) names, or None."""
+        found = self._index.get(key.lower())
+        return self._variants[found] if found is not None else None
+
+    def describe(self, variant: Variant) -> str:
+        """'the built-in variant russian' or 'the variant mine (of /path/mine.toml)'."""
+        if variant.id in self.builtin:
+            return f"the built-in variant {variant.id}"
+        return f"the variant {variant.id} (of {variant.source})"
+
+    def add(self, variant: Variant, *, origin: str = "builtin") -> Variant:
+        """Register ``variant`` and return it as registered.
+
+        ``origin`` is "builtin", "user" or "command".  Raises VariantFileError when its
+        id is taken (a command-line file may replace a user's variant, never a built-in
+        one), or when it would take over a built-in's alias, name or GameType (for
+        "builtin" and "command"); for "user" such a name is left out, with a warning
+        in :attr:`errors`.
+        """
+        source = variant.source
+        taken = self._variants.get(variant.id) or self.owner(variant.id)
+        if taken is not None:
+            if origin != "command" or taken.id in self.builtin:
+                raise VariantFileError(
+                    f"{source}: id {variant.id!r} already names {self.describe(taken)}"
+                )
+            if taken.id == variant.id:  # the user's own variant, replaced
+                self._forget(taken.id)
+        keys: list[str] = [variant.id]
+        aliases: list[str] = []
+        for label, text in [
+            *((f"alias {quoted(a)}", a) for a in variant.aliases),
+            (f"name {quoted(variant.name)}", variant.name),
+            *((f"[names] {key_text(lang)} {quoted(t)}", t) for lang, t in variant.names.items()),
+        ]:
+            owner = self.owner(text)
+            if owner is None or owner.id == variant.id:
+                keys.append(text)
+            elif origin == "command" and owner.id not in self.builtin:
+                keys.append(text)  # the user named this file: it takes the name over
+            elif origin == "user":
+                self.errors.append(
+                    f"{source}: {label} is ignored: it already names {self.describe(owner)}"
+                )
+                continue
+            else:
+                raise VariantFileError(f"{source}: {label} already names {self.describe(owner)}")
+            if text in variant.aliases:
+                aliases.append(text)
+        number = variant.gametype_number if variant.gametype_primary else None
+        # a built-in of that number keeps it (a built-in only clashes with a primary one)
+        clash = next(
+            (
+                v
+                for v in self._variants.values()
+                if number is not None
+                and v.id in self.builtin
+                and v.gametype_number == number
+                and (v.gametype_primary or origin != "builtin")
+            ),
+            None,
+        )
+        if clash is not None:
+            reason = f"GameType {number} means {self.describe(clash)}"
+            if origin != "user":
+                raise VariantFileError(f"{source}: [pdn] primary: {reason}")
+            self.errors.append(f"{source}: [pdn] primary is ignored: {reason}")
+            variant = replace(variant, gametype_primary=False)
+        if len(aliases) != len(variant.aliases):
+            variant = replace(variant, aliases=tuple(aliases))
         self._variants[variant.id] = variant
-        for key in self._keys(variant):
-            self._index.setdefault(key, variant.id)
-        self._index[variant.id.lower()] = variant.id
+        if origin == "builtin":
+            self.builtin.add(variant.id)
+        for key in keys:
+            self._index[key.lower()] = variant.id
+        return variant
 
-    @staticmethod
-    def _keys(variant: Variant) -> Iterator[str]:
-        yield variant.id.lower()
-        for alias in variant.aliases:
-            yield alias.lower()
-        yield variant.name.lower()
-        for name in variant.names.values():
-            yield name.lower()
+    def _forget(self, variant_id: str) -> None:
+        """Drop a (user's) variant and its names, before another one replaces it."""
+        self._variants.pop(variant_id, None)
+        for key in [k for k, v in self._index.items() if v == variant_id]:
+            del self._index[key]
 
     def __iter__(self) -> Iterator[Variant]:
         return iter(self._variants.values())
@@ -514,18 +740,20 @@ class Registry:
         return len(self._variants)
 
     def find(self, name: str) -> Variant:
-        """A variant by id, alias, name or PDN GameType ("25" or "25,W,8,8,A0,0")."""
+        """A variant by id, alias, name or PDN GameType ("25" or "25,W,8,8,A0,0");
+        raises UnknownVariantError (a text of any length, a number of any size)."""
         key = name.strip().lower()
-        if key in self._index:
-            return self._variants[self._index[key]]
-        head = key.split(",")[0].strip()
-        if head.isdigit():
-            same = [v for v in self._variants.values() if v.gametype_number == int(head)]
-            same.sort(key=lambda v: not v.gametype_primary)
-            if same:
+        head = key.split(",", 1)[0].strip()
+        if is_digits(head):  # a GameType: built-in first, then the variant it means
+            number = gametype_number(head)
+            same = [v for v in self._variants.values() if v.gametype_number == number]
+            if number is not None and same:
+                same.sort(key=lambda v: (v.id not in self.builtin, not v.gametype_primary))
                 return same[0]
+        elif key in self._index:
+            return self._variants[self._index[key]]
         known = ", ".join(self._variants)
-        raise UnknownVariantError(f"unknown variant {name!r} (known: {known})")
+        raise UnknownVariantError(f"unknown variant {quoted(name.strip())} (known: {known})")
 
 
 _REGISTRY: Registry | None = None
@@ -561,20 +789,24 @@ def user_variant_dir() -> Path:
     return Path(base) / "shashki" / "variants"
 
 
-def _load_folder(reg: Registry, files: list[Path], *, strict: bool) -> None:
-    """Load definition files, hosts before the variants built on them."""
+def _load_folder(reg: Registry, files: list[Path], *, origin: str) -> None:
+    """Load definition files, hosts before the variants built on them.
+
+    The built-in files ("builtin") must all load; a user's file ("user") that does not
+    is left out with a line in ``reg.errors``.
+    """
+    strict = origin == "builtin"
     tables: dict[Path, dict[str, Any]] = {}
     for f in files:
         try:
             table = read_variant_file(f)
+            _claim_raw(reg, table, str(f), replace=False)
         except VariantFileError as exc:
             if strict:
                 raise
-            reg.errors.append(str(exc))
+            reg.errors.append(f"skipped {exc}")
             continue
         tables[f] = table
-        if "id" in table and str(table["id"]).lower() not in reg.raw:
-            reg.raw[str(table["id"]).lower()] = table
     loaded: list[Variant] = []
     for f, table in tables.items():
         try:
@@ -583,17 +815,35 @@ def _load_folder(reg: Registry, files: list[Path], *, strict: bool) -> None:
         except VariantFileError as exc:
             if strict:
                 raise
-            reg.errors.append(str(exc))
+            reg.errors.append(f"skipped {exc}")
             continue
         loaded.append(variant)
     loaded.sort(key=lambda v: (_GROUP_ORDER.get(v.group, 9), _BUILTIN_ORDER.get(v.id, 99), v.id))
     for v in loaded:
         try:
-            reg.add(v)
+            reg.add(v, origin=origin)
         except VariantFileError as exc:
             if strict:
                 raise
-            reg.errors.append(str(exc))
+            reg.errors.append(f"skipped {exc}")
+
+
+def _claim_raw(reg: Registry, table: dict[str, Any], source: str, *, replace: bool) -> None:
+    """Keep a checked table as a possible host under its id; raises VariantFileError when
+    the id is missing or taken (``replace``: a user's table of that id may be replaced;
+    the id of a built-in, or a name of any known variant, never)."""
+    variant_id = table.get("id")
+    if variant_id is None:
+        raise VariantFileError(f"{source}: missing key id")
+    owner = reg.owner(variant_id)
+    if owner is not None and (owner.id in reg.builtin or not replace):
+        raise VariantFileError(f"{source}: id {variant_id!r} already names {reg.describe(owner)}")
+    if variant_id in reg.raw and not replace:
+        raise VariantFileError(
+            f"{source}: id {variant_id!r} is already defined by {reg.raw_source[variant_id]}"
+        )
+    reg.raw[variant_id] = table
+    reg.raw_source[variant_id] = source
 
 
 def registry() -> Registry:
@@ -607,24 +857,34 @@ def registry() -> Registry:
             raise VariantFileError(f"no variant definitions found in {folder}")
         _REGISTRY = reg  # hosts resolve through it while loading
         try:
-            _load_folder(reg, files, strict=True)
+            _load_folder(reg, files, origin="builtin")
         except Exception:
             _REGISTRY = None
             raise
         user = user_variant_dir()
-        if user.is_dir():
-            _load_folder(reg, sorted(user.glob("*.toml")), strict=False)
+        try:
+            found = sorted(user.glob("*.toml")) if user.is_dir() else []
+        except OSError as exc:
+            reg.errors.append(f"{user}: cannot read the folder: {exc.strerror or exc}")
+            found = []
+        _load_folder(reg, found, origin="user")
     return _REGISTRY
 
 
 def add_variant_file(path: str | os.PathLike[str]) -> Variant:
     """Load a definition file given by the user (a path on the command line) into the
-    registry, replacing a variant of the same id; raises VariantFileError."""
+    registry, replacing a user's variant of the same id; raises VariantFileError (also
+    when it would take over an id, alias, name or GameType of a built-in variant)."""
     reg = registry()
     table = read_variant_file(path)
-    variant = _resolve(table, str(path), reg.raw)
-    reg.raw[variant.id.lower()] = table
-    reg.add(variant, replace=True)
+    source = str(path)
+    owner = reg.owner(table["id"]) if "id" in table else None
+    if owner is not None and owner.id in reg.builtin:  # before its host is looked up
+        raise VariantFileError(f"{source}: id {table['id']!r} already names {reg.describe(owner)}")
+    variant = _resolve(table, source, reg.raw)
+    variant = reg.add(variant, origin="command")
+    reg.raw[variant.id] = table
+    reg.raw_source[variant.id] = source
     return variant
 
 

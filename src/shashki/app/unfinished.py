@@ -1,0 +1,183 @@
+"""The list of unfinished games: resume one, start a new game, or delete one."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .dialogs import ConfirmScreen
+from .plain import visible
+
+if TYPE_CHECKING:
+    from ..records import Unfinished
+    from .app import ShashkiApp
+
+
+def when_text(stamp: float, now: float | None = None) -> str:
+    """When a game was last played, as a person says it: "today 14:32",
+    "yesterday 09:05", "2026-11-30 18:00"."""
+    now = time.time() if now is None else now
+    then = time.localtime(stamp)
+    today = time.localtime(now)
+    clock = time.strftime("%H:%M", then)
+    if then[:3] == today[:3]:
+        return f"today {clock}"
+    yesterday = time.localtime(now - 86400)
+    if then[:3] == yesterday[:3]:
+        return f"yesterday {clock}"
+    return time.strftime("%Y-%m-%d %H:%M", then)
+
+
+def describe(game: Unfinished, now: float | None = None) -> Text:
+    """Two lines: the variant and players; the moves, when last played, and why it
+    cannot be resumed, if it cannot."""
+    moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
+    text = Text()
+    # names from the autosave's tags: a rich Text is never markup, control characters shown
+    text.append(visible(game.variant_name), style="bold")
+    text.append(visible(f" — {game.players[0]} v {game.players[1]}") + "\n")
+    details = f"{moves}, last played {when_text(game.last_played, now)}"
+    text.append(details, style="dim")
+    if game.status:
+        text.append(visible(f" — {game.status}"), style="italic")
+    return text
+
+
+class UnfinishedScreen(ModalScreen[str | None]):
+    """The unfinished games, the most recent first.  Dismissed with the key of the game
+    to resume, or None for a new game.  A game open in another shashki is listed but
+    cannot be chosen."""
+
+    DEFAULT_CSS = """
+    UnfinishedScreen { align: center middle; }
+    UnfinishedScreen > Vertical {
+        width: 90; max-width: 98%; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 1 2;
+    }
+    UnfinishedScreen #games { height: auto; max-height: 16; margin-top: 1; }
+    UnfinishedScreen Horizontal { height: auto; align-horizontal: center; margin-top: 1; }
+    UnfinishedScreen Button { margin: 0 1; }
+    """
+    BINDINGS = [
+        Binding("n,escape", "new_game", "New game"),
+        Binding("d,delete", "delete", "Delete"),
+    ]
+
+    def __init__(self, games: list[Unfinished]) -> None:
+        super().__init__()
+        self.games = {g.key: g for g in games}
+
+    @property
+    def shashki(self) -> ShashkiApp:
+        return self.app  # type: ignore[return-value]
+
+    def _title(self) -> str:
+        return (
+            f"[b]Unfinished games ({len(self.games)})[/b]\n"
+            "Enter resumes the game chosen, d deletes it, n starts a new game."
+        )
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._title(), id="title")
+            yield OptionList(*self._options(), id="games")
+            with Horizontal():
+                yield Button("Resume (Enter)", id="resume", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button("Delete (d)", id="delete")
+
+    def _options(self) -> list[Option]:
+        now = time.time()
+        return [
+            Option(describe(g, now), id=g.key, disabled=not g.resumable)
+            for g in self.games.values()
+        ]
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        games.focus()
+        first = next((i for i, o in enumerate(games.options) if not o.disabled), None)
+        if first is not None:
+            games.highlighted = first
+
+    def _chosen(self) -> Unfinished | None:
+        games = self.query_one("#games", OptionList)
+        option = games.highlighted_option
+        if option is None or option.id is None:
+            return None
+        return self.games.get(option.id)
+
+    @on(OptionList.OptionSelected, "#games")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        game = self.games.get(event.option.id or "")
+        if game is not None and game.resumable:
+            self.dismiss(game.key)
+
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        game = self._chosen()
+        if game is None:
+            return
+        if not game.resumable:
+            self.notify(
+                f"This game cannot be resumed: {game.status}.", severity="warning", markup=False
+            )
+            return
+        self.dismiss(game.key)
+
+    @on(Button.Pressed, "#new")
+    def action_new_game(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#delete")
+    def action_delete(self) -> None:
+        game = self._chosen()
+        if game is None:
+            return
+        if game.owner is not None:
+            self.notify(
+                f"This game is {game.status}: it cannot be deleted.",
+                severity="warning",
+                markup=False,
+            )
+            return
+        players = f"{game.players[0]} v {game.players[1]}"
+
+        def answered(ok: bool | None) -> None:
+            if ok:
+                self._delete(game)
+
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Delete the unfinished game of {game.variant_name} ({players}, "
+                f"{game.moves} move{'' if game.moves == 1 else 's'})? It cannot be undone."
+            ),
+            answered,
+        )
+
+    def _delete(self, game: Unfinished) -> None:
+        problem = self.shashki.delete_unfinished(game.key)
+        if problem is not None:
+            self.notify(problem, severity="error", timeout=8, markup=False)
+            return
+        del self.games[game.key]
+        if not any(g.resumable for g in self.games.values()):
+            self.dismiss(None)
+            return
+        games = self.query_one("#games", OptionList)
+        games.remove_option(game.key)
+        if games.highlighted_option is None or games.highlighted_option.disabled:
+            games.highlighted = next(
+                (i for i, o in enumerate(games.options) if not o.disabled), None
+            )
+        self.query_one("#title", Static).update(self._title())

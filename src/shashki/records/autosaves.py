@@ -1,0 +1,674 @@
+"""One autosave per unfinished game, safe with several shashki processes at once.
+
+Every unfinished game has a file of its own in the autosave folder
+(``$XDG_DATA_HOME/shashki/autosave/KEY.pdn``), written atomically by
+:func:`~shashki.records.storage.save_pdn` after each move.  A process that has a game
+open holds that game's lock (``KEY.lock``): an advisory lock that the system drops by
+itself when the process ends, however it ends, with the process id, host and time
+written in the file for people to read.  So two processes never write, resume or
+delete the same game, a game open elsewhere is shown as such, and the lock of a process
+that died is stale and simply taken over.
+
+:func:`scan` (at start) tidies the folder and lists the games:
+
+- the single autosave of older versions (``shashki/autosave.pdn``) joins the folder as
+  one more game, so nobody loses the game he had;
+- temporary files of saves killed midway are removed, never those of a live process;
+- a file that does not read back completely as one game (random bytes, a truncated or
+  empty file, a folder or FIFO in its place) is moved to ``damaged/`` beside it and
+  reported, never deleted and never offered as a game.
+"""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import os
+import re
+import secrets
+import socket
+import stat
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..rules import Game
+from ..rules.userfiles import read_limited
+from .model import GameRecord
+from .pdn import iter_games
+from .storage import (
+    SaveError,
+    _reason,
+    data_dir,
+    free_name,
+    process_alive,
+    remove_stale_temporaries,
+    save_pdn,
+)
+
+try:  # advisory locks the system releases when their process ends (POSIX)
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: the pid in the lock file decides
+    fcntl = None  # type: ignore[assignment]
+
+#: The single autosave file of versions before one file per game.
+LEGACY_NAME = "autosave.pdn"
+#: The folder of damaged files, inside the autosave folder.
+DAMAGED = "damaged"
+#: No autosave is anywhere near this big; a larger file is not one.
+SIZE_LIMIT = 4 << 20
+#: How long to wait for a game's lock that another process may hold only for a
+#: moment (while it looks at the folder at its start), in seconds.
+PATIENCE = 0.2
+
+__all__ = [
+    "AutosaveSlot",
+    "Damaged",
+    "DamagedSave",
+    "GameLocked",
+    "LockOwner",
+    "Scan",
+    "Unfinished",
+    "UnknownVariant",
+    "autosave_dir",
+    "check_autosave",
+    "delete_unfinished",
+    "scan",
+]
+
+
+def autosave_dir() -> Path:
+    """The folder of the unfinished games: ``data_dir()/autosave``."""
+    return data_dir() / "autosave"
+
+
+# -- locks ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LockOwner:
+    """Who holds a game's lock, as its lock file says."""
+
+    pid: int | None
+    host: str = ""
+    #: When the lock was taken (seconds since the epoch), if known.
+    started: float | None = None
+
+    def describe(self) -> str:
+        """In words: "open in another shashki (pid 4242)"."""
+        pid = f"pid {self.pid}" if self.pid is not None else "pid unknown"
+        if self.host and self.host != socket.gethostname():
+            return f"open in shashki on {self.host} ({pid})"
+        return f"open in another shashki ({pid})"
+
+
+class GameLocked(OSError):
+    """The game is open in another process (or elsewhere in this one)."""
+
+    def __init__(self, path: Path, owner: LockOwner) -> None:
+        super().__init__(errno.EBUSY, owner.describe(), str(path))
+        self.owner = owner
+
+    def __str__(self) -> str:
+        return self.owner.describe()
+
+
+#: The lock files this process holds, by absolute path: a second hold from this same
+#: process is refused as well (locks over NFS are per process, not per open file).
+_HELD: set[str] = set()
+_HELD_GUARD = threading.Lock()
+
+
+def _read_owner(path: Path) -> LockOwner:
+    """What a lock file says of its holder; pid None when it says nothing readable."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return LockOwner(None)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return LockOwner(None)
+        data = os.read(fd, 4096)
+    except OSError:
+        return LockOwner(None)
+    finally:
+        os.close(fd)
+    try:
+        info = json.loads(data.decode("utf-8"))
+        pid = info.get("pid")
+        host = info.get("host", "")
+        started = info.get("started")
+    except (ValueError, AttributeError):
+        return LockOwner(None)
+    return LockOwner(
+        pid if isinstance(pid, int) and not isinstance(pid, bool) else None,
+        host if isinstance(host, str) else "",
+        float(started) if isinstance(started, int | float) else None,
+    )
+
+
+def _owner_alive(owner: LockOwner) -> bool:
+    """For systems without advisory locks: whether a lock file's writer still runs
+    (one on another host is assumed to)."""
+    if owner.pid is None:
+        return False
+    if owner.host and owner.host != socket.gethostname():
+        return True
+    return process_alive(owner.pid)
+
+
+class _Lock:
+    """A lock file this process holds (see :meth:`take`)."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self.fd: int | None = fd
+
+    @classmethod
+    def take(cls, path: Path) -> _Lock:
+        """Hold the lock file ``path`` (made if missing), or raise GameLocked naming its
+        live holder; a lock whose holder has died is taken over.  Raises OSError when
+        the file cannot be made or is not a regular file.  Never blocks."""
+        key = os.path.abspath(path)
+        with _HELD_GUARD:
+            if key in _HELD:
+                raise GameLocked(path, _read_owner(path))
+            _HELD.add(key)
+        try:
+            fd = cls._acquire(path)
+        except BaseException:
+            with _HELD_GUARD:
+                _HELD.discard(key)
+            raise
+        lock = cls(path, fd)
+        owner = {"pid": os.getpid(), "host": socket.gethostname(), "started": time.time()}
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, json.dumps(owner).encode("utf-8") + b"\n")
+        except OSError:
+            pass  # the lock holds all the same; only the words for people are missing
+        return lock
+
+    @staticmethod
+    def _acquire(path: Path) -> int:
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+        while True:
+            if fcntl is None:
+                return _Lock._acquire_by_pid(path)
+            fd = os.open(path, flags, 0o644)
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    raise OSError(errno.EINVAL, "the lock file is not a regular file", str(path))
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError as exc:
+                    if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                        raise GameLocked(path, _read_owner(path)) from None
+                    raise
+                # the holder may have removed the file while we waited for it: a lock on
+                # a file no longer at ``path`` locks nothing, so try again
+                try:
+                    same = os.path.samestat(os.fstat(fd), os.stat(path))
+                except FileNotFoundError:
+                    same = False
+                if same:
+                    return fd
+            except BaseException:
+                os.close(fd)
+                raise
+            os.close(fd)
+
+    @staticmethod
+    def _acquire_by_pid(path: Path) -> int:
+        """Without advisory locks: the file's existence is the lock, its pid says
+        whether the holder lives."""
+        for _ in range(3):
+            try:
+                return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                owner = _read_owner(path)
+                try:  # a holder that made its file a moment ago may not have written it yet
+                    fresh = time.time() - os.stat(path).st_mtime < 5.0
+                except FileNotFoundError:
+                    continue
+                if _owner_alive(owner) or (owner.pid is None and fresh):
+                    raise GameLocked(path, owner) from None
+                try:
+                    os.unlink(path)  # stale: its holder has died
+                except FileNotFoundError:
+                    pass
+        raise GameLocked(path, _read_owner(path))
+
+    def release(self) -> None:
+        """Give the lock up and remove its file (no error if already given up)."""
+        fd = self.fd
+        if fd is None:
+            return
+        self.fd = None
+        try:
+            # removed while still held, and only if it is still our file
+            if os.path.samestat(os.fstat(fd), os.stat(self.path)):
+                os.unlink(self.path)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+            with _HELD_GUARD:
+                _HELD.discard(os.path.abspath(self.path))
+
+
+# -- reading an autosave back -----------------------------------------------------------
+
+
+class DamagedSave(ValueError):
+    """An autosave that does not read back completely as one game; the message says
+    why in a few words."""
+
+
+class UnknownVariant(ValueError):
+    """An autosave of a variant shashki does not have now (a variant file removed)."""
+
+
+_TERMINATION = re.compile(rb"(\*|1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0)\s*$")
+
+
+def check_autosave(data: bytes) -> GameRecord:
+    """The one game of an autosave's bytes, checked to be whole.
+
+    The file must hold exactly one game, read without errors or warnings, with a
+    GameType (or Variant) tag, at least one move, the game's termination marker at the
+    end, and as many moves as its PlyCount tag says.  Raises DamagedSave saying what is
+    wrong, or UnknownVariant when the file is whole but of a variant not installed.
+    """
+    if not data.strip():
+        raise DamagedSave("the file is empty")
+    games = list(iter_games(io.BytesIO(data)))
+    if not games:
+        raise DamagedSave("no game in the file")
+    if len(games) > 1:
+        raise DamagedSave(f"{len(games)} games in one autosave")
+    record = games[0]
+    if not (record.header("GameType") or record.header("Variant")):
+        raise DamagedSave("no GameType tag: not an autosave")
+    if record.variant is None:
+        tag = record.header("Variant") or f"GameType {record.header('GameType')}"
+        raise UnknownVariant(f"{_short(tag)} is not a variant shashki has now")
+    if record.errors:
+        raise DamagedSave(_short(str(record.errors[0])))
+    if record.warnings:
+        raise DamagedSave(_short(str(record.warnings[0])))
+    moves = record.mainline_moves()
+    if not moves:
+        raise DamagedSave("no moves")
+    if not _TERMINATION.search(data):
+        raise DamagedSave("the file ends before the game does")
+    plies = record.header("PlyCount")
+    if plies and plies != str(len(moves)):
+        raise DamagedSave(f"{len(moves)} moves of the {_short(plies)} it should have")
+    try:
+        record.end().replay()
+    except ValueError as exc:  # read without error, so only a change of rules could
+        raise DamagedSave(_short(str(exc))) from None
+    return record
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """One line of at most ``limit`` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def _read_checked(path: Path) -> GameRecord:
+    """The game of the autosave at ``path``; raises DamagedSave, UnknownVariant, or
+    FileNotFoundError when the file is gone."""
+    try:
+        data = read_limited(path, SIZE_LIMIT)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:  # a folder, a FIFO, too large, unreadable
+        reason = getattr(exc, "reason", None) or _reason(exc)
+        raise DamagedSave(_short(str(reason))) from None
+    return check_autosave(data)
+
+
+def _move_aside(path: Path) -> Path:
+    """Move a damaged file (or whatever stands in its place) to ``damaged/`` beside
+    it, under a name not yet taken there; returns where it went.  Raises OSError."""
+    folder = path.parent / DAMAGED
+    folder.mkdir(exist_ok=True)
+    stem, dot, ext = path.name.rpartition(".")
+    target = free_name(folder, stem, dot + ext) if stem else free_name(folder, path.name, "")
+    os.rename(path, target)
+    return target
+
+
+# -- one game's autosave ----------------------------------------------------------------
+
+
+def new_key() -> str:
+    """A name for a new game's files: the time and a random part (unique without
+    asking anyone)."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(4)
+
+
+class AutosaveSlot:
+    """Where one game is autosaved, and this process's hold on it.
+
+    A new game's slot takes its lock on the first save; a resumed game's slot is
+    taken with :meth:`claim`.  Not for use from two threads at once.
+    """
+
+    def __init__(self, key: str, folder: Path | None = None) -> None:
+        self.key = key
+        self.folder = folder if folder is not None else autosave_dir()
+        self._lock: _Lock | None = None
+
+    @classmethod
+    def new(cls, folder: Path | None = None) -> AutosaveSlot:
+        """The slot of a new game (nothing is written yet)."""
+        return cls(new_key(), folder)
+
+    @property
+    def path(self) -> Path:
+        return self.folder / f"{self.key}.pdn"
+
+    @property
+    def lock_path(self) -> Path:
+        return self.folder / f"{self.key}.lock"
+
+    @property
+    def held(self) -> bool:
+        return self._lock is not None
+
+    def __repr__(self) -> str:
+        return f"<AutosaveSlot {self.key}{' held' if self.held else ''}>"
+
+    def hold(self, patience: float = 0.0) -> None:
+        """Take the game's lock (making the folder if needed), trying again for up to
+        ``patience`` seconds (another shashki starting up holds each game for a moment
+        while it looks at it).  Raises GameLocked when another process has the game
+        open, OSError when the folder cannot be used."""
+        if self._lock is not None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        deadline = time.monotonic() + patience
+        while True:
+            try:
+                self._lock = _Lock.take(self.lock_path)
+                return
+            except GameLocked:
+                if time.monotonic() >= deadline:
+                    raise
+            time.sleep(0.02)
+
+    @classmethod
+    def claim(cls, key: str, folder: Path | None = None) -> tuple[AutosaveSlot, GameRecord]:
+        """Take an unfinished game to go on with it: its lock, and its record read
+        again under the lock.
+
+        Raises GameLocked (open in another process), FileNotFoundError (the game is
+        gone: finished or deleted elsewhere), DamagedSave (the file was moved aside,
+        the message says where), UnknownVariant, or OSError.  On error nothing is held.
+        """
+        if not re.fullmatch(r"[\w.-]+", key) or key.startswith("."):
+            raise FileNotFoundError(errno.ENOENT, "no such unfinished game", key)
+        slot = cls(key, folder)
+        slot.hold(PATIENCE)
+        try:
+            try:
+                record = _read_checked(slot.path)
+            except DamagedSave as exc:
+                moved = _move_aside(slot.path)
+                raise DamagedSave(f"{exc}; moved to {moved}") from None
+        except BaseException:
+            slot.release()
+            raise
+        return slot, record
+
+    def save(self, game: Game, headers: dict[str, str] | None = None) -> Path:
+        """Autosave the game (its start and the moves on its stack) atomically, taking
+        the lock first if needed; returns the file.  Raises SaveError or GameLocked;
+        the previous autosave stays whole."""
+        try:
+            self.hold()
+        except GameLocked:
+            raise
+        except OSError as exc:
+            raise SaveError(f"cannot save {self.path}: {_reason(exc)}", exc.errno) from exc
+        tags = dict(headers or {})
+        tags["PlyCount"] = str(len(game.move_stack))  # a truncated file shows it
+        save_pdn(self.path, GameRecord.from_game(game, tags))
+        return self.path
+
+    def remove(self) -> None:
+        """Forget the game (it ended, or went back to no moves): its file goes, the
+        lock stays held while the game is open.  Raises OSError."""
+        if self._lock is None:
+            return  # never held: nothing of ours was written
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
+
+    def release(self) -> None:
+        """Leave the game (its file stays, for later); no error if not held."""
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            lock.release()
+
+
+def delete_unfinished(key: str, folder: Path | None = None) -> None:
+    """Delete an unfinished game the player chose to delete.  Raises GameLocked (open
+    in another process), FileNotFoundError (already gone) or OSError."""
+    if not re.fullmatch(r"[\w.-]+", key) or key.startswith("."):
+        raise FileNotFoundError(errno.ENOENT, "no such unfinished game", key)
+    slot = AutosaveSlot(key, folder)
+    slot.hold(PATIENCE)
+    try:
+        slot.path.unlink()
+    finally:
+        slot.release()
+
+
+# -- the list at start ------------------------------------------------------------------
+
+
+@dataclass
+class Unfinished:
+    """One unfinished game of the autosave folder."""
+
+    key: str
+    path: Path
+    #: The game as read (None when it could not be read: open elsewhere, or of a
+    #: variant not installed).
+    record: GameRecord | None
+    variant_name: str
+    players: tuple[str, str]
+    #: Moves of the game, counted as players do (a move of each side is one).
+    moves: int
+    #: When the game was last played (the file's time, seconds since the epoch).
+    last_played: float
+    #: Who has it open, when another process has.
+    owner: LockOwner | None = None
+    #: Why it cannot be resumed now, in words, when it cannot for another reason.
+    problem: str | None = None
+
+    @property
+    def resumable(self) -> bool:
+        return self.owner is None and self.problem is None and self.record is not None
+
+    @property
+    def status(self) -> str:
+        """Why it cannot be resumed, or ""."""
+        if self.owner is not None:
+            return self.owner.describe()
+        return self.problem or ""
+
+
+@dataclass
+class Damaged:
+    """A damaged autosave found at start."""
+
+    path: Path
+    #: Where it was moved (None when it could not be moved).
+    moved_to: Path | None
+    reason: str
+
+
+@dataclass
+class Scan:
+    """What :func:`scan` found."""
+
+    folder: Path
+    games: list[Unfinished] = field(default_factory=list)
+    damaged: list[Damaged] = field(default_factory=list)
+    #: Temporary files of killed saves that were removed.
+    removed: list[Path] = field(default_factory=list)
+    #: What went wrong with the folder itself, in words.
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def resumable(self) -> list[Unfinished]:
+        return [g for g in self.games if g.resumable]
+
+    def damage_report(self) -> str | None:
+        """One line for the player about damaged files, or None."""
+        if not self.damaged:
+            return None
+        moved = [d.moved_to for d in self.damaged if d.moved_to is not None]
+        stuck = len(self.damaged) - len(moved)
+        if len(self.damaged) == 1:
+            d = self.damaged[0]
+            if d.moved_to is not None:
+                return f"A damaged autosave ({d.reason}) was moved to {d.moved_to}."
+            return f"A damaged autosave ({d.reason}) could not be moved aside: {d.path}."
+        parts = []
+        if moved:
+            parts.append(f"{len(moved)} damaged autosaves were moved to {moved[0].parent}")
+        if stuck:
+            parts.append(f"{stuck} damaged autosaves could not be moved aside from {self.folder}")
+        return "; ".join(parts) + "."
+
+
+def _adopt_legacy(base: Path, folder: Path, found: Scan) -> None:
+    """Make the single autosave of older versions one game of the folder."""
+    legacy = base / LEGACY_NAME
+    if not os.path.lexists(legacy):
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        os.rename(legacy, folder / f"{new_key()}.pdn")
+    except FileNotFoundError:
+        pass  # another process took it first
+    except OSError as exc:
+        found.problems.append(f"cannot move {legacy} into {folder}: {_reason(exc)}")
+
+
+def _entry(key: str, path: Path, record: GameRecord | None, owner: LockOwner | None) -> Unfinished:
+    try:
+        when = os.lstat(path).st_mtime
+    except OSError:
+        when = 0.0
+    variant = record.variant if record is not None else None
+    names = variant.side_names if variant is not None else ("White", "Black")
+    players = (
+        (record.header("White") if record is not None else "") or names[0],
+        (record.header("Black") if record is not None else "") or names[1],
+    )
+    plies = len(record.mainline_moves()) if record is not None else 0
+    return Unfinished(
+        key=key,
+        path=path,
+        record=record,
+        variant_name=variant.name if variant is not None else "?",
+        players=players,
+        moves=(plies + 1) // 2,
+        last_played=when,
+        owner=owner,
+    )
+
+
+def _look_at(key: str, folder: Path, found: Scan) -> None:
+    """Check one game of the folder (under its lock) and file it in ``found``."""
+    slot = AutosaveSlot(key, folder)
+    path = slot.path
+    try:
+        slot.hold(PATIENCE)
+    except GameLocked as exc:
+        # open elsewhere: shown, never moved (its holder rewrites it whole anyway)
+        try:
+            record: GameRecord | None = _read_checked(path)
+        except (DamagedSave, UnknownVariant, OSError):
+            record = None
+        found.games.append(_entry(key, path, record, exc.owner))
+        return
+    except OSError as exc:
+        entry = _entry(key, path, None, None)
+        entry.problem = f"cannot lock it: {_reason(exc)}"
+        found.games.append(entry)
+        return
+    try:
+        try:
+            record = _read_checked(path)
+        except FileNotFoundError:
+            return  # finished or deleted meanwhile
+        except UnknownVariant as exc:
+            entry = _entry(key, path, None, None)
+            entry.problem = str(exc)
+            found.games.append(entry)
+            return
+        except DamagedSave as exc:
+            try:
+                found.damaged.append(Damaged(path, _move_aside(path), str(exc)))
+            except OSError:
+                found.damaged.append(Damaged(path, None, str(exc)))
+            return
+        if record.end().replay().outcome() is not None:
+            return  # a finished game is not offered (and is left where it is)
+        found.games.append(_entry(key, path, record, None))
+    finally:
+        slot.release()
+
+
+def scan(base: Path | None = None) -> Scan:
+    """Tidy the autosave folder of ``base`` (the data folder, by default
+    :func:`data_dir`) and list its unfinished games, the most recently played first.
+
+    Adopts the single autosave of older versions, removes the temporary files of
+    killed saves (in the data, autosave and saved-games folders), removes stale lock
+    files left without a game, and moves damaged files to ``damaged/``.  Never raises
+    for the files it finds; a folder that cannot be read is reported in ``problems``.
+    """
+    base = data_dir() if base is None else base
+    folder = base / "autosave"
+    found = Scan(folder)
+    _adopt_legacy(base, folder, found)
+    for place in (base, folder, base / "games"):
+        found.removed += remove_stale_temporaries(place)
+    try:
+        names = sorted(os.listdir(folder))
+    except FileNotFoundError:
+        return found
+    except OSError as exc:
+        found.problems.append(f"cannot read {folder}: {_reason(exc)}")
+        return found
+    keys = {n[:-4] for n in names if n.endswith(".pdn") and not n.startswith(".")}
+    for name in names:
+        if name.endswith(".lock") and not name.startswith(".") and name[:-5] not in keys:
+            _remove_stale_lock(folder / name)
+    for key in sorted(keys):
+        _look_at(key, folder, found)
+    found.games.sort(key=lambda g: g.last_played, reverse=True)
+    return found
+
+
+def _remove_stale_lock(path: Path) -> None:
+    """Remove a lock file left by a process that died before its game's first save (a
+    live holder keeps it: its game is just starting)."""
+    try:
+        lock = _Lock.take(path)
+    except OSError:
+        return
+    lock.release()

@@ -1,0 +1,369 @@
+"""A small typed checker for the tables read from TOML files (the variant definitions).
+
+A schema is built from a few node types: :class:`Text`, :class:`Integer`,
+:class:`Boolean`, :class:`ListOf`, :class:`Table`, :class:`MapOf` and :class:`Either`.
+:func:`check` walks a value against one and raises :class:`SchemaError` at the first
+mistake, with a one-line message that names the key the way the file writes it and the
+type expected: ``[board] width must be an integer, not a string``,
+``[[draws]] #2 plies must be an integer from 0 to 10000, not 99999``.
+
+Every limit is part of the schema (text lengths, list lengths, integer ranges), so a
+table that passes holds only small, printable values of the expected types, and code
+reading it needs no further type test.  The walk follows the schema, never the data, so
+a deeply nested value is refused without recursion.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .numbers import quoted
+
+__all__ = [
+    "Boolean",
+    "Either",
+    "Integer",
+    "ListOf",
+    "MapOf",
+    "Schema",
+    "SchemaError",
+    "Table",
+    "Text",
+    "check",
+]
+
+
+class SchemaError(ValueError):
+    """A value does not fit its schema; ``str()`` is the one-line reason."""
+
+
+def type_name(value: object) -> str:
+    """What a TOML value is, in words ("a string", "a table"...)."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, (datetime.date, datetime.time)):
+        return "a date or time"
+    return type(value).__name__  # pragma: no cover - TOML has no other type
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+def key_text(key: str) -> str:
+    """A key as it may be quoted in a message: bare when TOML writes it bare."""
+    return key if _BARE_KEY.fullmatch(key) else quoted(key)
+
+
+@dataclass(frozen=True)
+class Where:
+    """How a message names a value (``label``) and the values inside it (``inner``)."""
+
+    label: str
+    inner: str
+    top: bool = False
+
+    def key(self, key: str, nested: bool) -> Where:
+        """The place of ``key`` inside this table; ``nested``: its value is a table."""
+        name = key_text(key)
+        if self.top:
+            return Where(name, f"[{name}]" if nested else name)
+        text = f"{self.inner} {name}"
+        return Where(text, text)
+
+    def item(self, index: int, nested: bool) -> Where:
+        """The place of the ``index``-th (0-based) item of this list."""
+        if nested and not self.inner.startswith("["):
+            text = f"[[{self.inner}]] #{index + 1}"  # an array of tables at the top
+        else:
+            text = f"{self.inner} #{index + 1}"
+        return Where(text, text)
+
+
+class Schema:
+    """A node of a schema: what a value must be."""
+
+    def kind(self) -> str:
+        """The node's type in words ("a string"), for a message about several types."""
+        return "a value"  # pragma: no cover - every node names its own
+
+    def expected(self) -> str:
+        """What the value must be, in words ("an integer from 2 to 12")."""
+        raise NotImplementedError
+
+    def accepts_type(self, value: object) -> bool:
+        """Whether ``value`` is of this node's type (its contents aside)."""
+        raise NotImplementedError
+
+    def check(self, value: object, where: Where, complete: bool) -> None:
+        """Raise SchemaError unless ``value`` fits; ``complete``: required keys of
+        inheritable tables must be there too."""
+        raise NotImplementedError
+
+    def wrong_type(self, value: object, where: Where) -> SchemaError:
+        return SchemaError(f"{where.label} must be {self.expected()}, not {type_name(value)}")
+
+    @property
+    def nested(self) -> bool:
+        """Whether the value is a table (its keys are named ``[key] sub``)."""
+        return False
+
+
+#: Control characters (C0, DEL, C1) a text may not hold: they would move the cursor or
+#: change colours in a terminal.  A multi-line text may hold newlines and tabs.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL_MULTILINE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+@dataclass(frozen=True)
+class Text(Schema):
+    """A string of at most ``max_len`` characters, without control characters (bar
+    newlines and tabs when ``multiline``), one of ``choices`` when given, matching
+    ``pattern`` when given (``rule`` says the pattern in words)."""
+
+    def kind(self) -> str:
+        return "a string"
+
+    max_len: int = 80
+    multiline: bool = False
+    choices: tuple[str, ...] = ()
+    pattern: re.Pattern[str] | None = None
+    rule: str = ""
+
+    def expected(self) -> str:
+        if self.choices:
+            if len(self.choices) == 2:
+                return " or ".join(repr(c) for c in self.choices)
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        return "a string"
+
+    def accepts_type(self, value: object) -> bool:
+        return isinstance(value, str)
+
+    def check(self, value: object, where: Where, complete: bool) -> None:
+        if not isinstance(value, str):
+            raise self.wrong_type(value, where)
+        if self.choices:
+            if value not in self.choices:
+                raise SchemaError(f"{where.label} must be {self.expected()}, not {quoted(value)}")
+            return
+        if len(value) > self.max_len:
+            raise SchemaError(
+                f"{where.label} must be at most {self.max_len} characters long, not {len(value)}"
+            )
+        control = (_CONTROL_MULTILINE if self.multiline else _CONTROL).search(value)
+        if control:
+            raise SchemaError(
+                f"{where.label} must not hold control characters "
+                f"({quoted(control.group())} at character {control.start() + 1})"
+            )
+        if self.pattern is not None and not self.pattern.fullmatch(value):
+            raise SchemaError(f"{where.label} must be {self.rule}, not {quoted(value)}")
+
+
+@dataclass(frozen=True)
+class Integer(Schema):
+    """An integer from ``low`` to ``high`` (TOML's true and false are not integers)."""
+
+    def kind(self) -> str:
+        return "an integer"
+
+    low: int
+    high: int
+
+    def expected(self) -> str:
+        return "an integer"
+
+    def accepts_type(self, value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    def check(self, value: object, where: Where, complete: bool) -> None:
+        if not self.accepts_type(value):
+            raise self.wrong_type(value, where)
+        assert isinstance(value, int)
+        if not self.low <= value <= self.high:
+            shown = str(value) if abs(value) < 10**12 else quoted(str(value), 12)
+            raise SchemaError(
+                f"{where.label} must be an integer from {self.low} to {self.high}, not {shown}"
+            )
+
+
+@dataclass(frozen=True)
+class Boolean(Schema):
+    """true or false."""
+
+    def kind(self) -> str:
+        return "true or false"
+
+    def expected(self) -> str:
+        return "true or false"
+
+    def accepts_type(self, value: object) -> bool:
+        return isinstance(value, bool)
+
+    def check(self, value: object, where: Where, complete: bool) -> None:
+        if not isinstance(value, bool):
+            raise self.wrong_type(value, where)
+
+
+@dataclass(frozen=True)
+class ListOf(Schema):
+    """A list of ``min_len`` to ``max_len`` items, each fitting ``item``."""
+
+    def kind(self) -> str:
+        return "a list"
+
+    item: Schema
+    max_len: int
+    min_len: int = 0
+
+    def expected(self) -> str:
+        return "a list"
+
+    def accepts_type(self, value: object) -> bool:
+        return isinstance(value, list)
+
+    def check(self, value: object, where: Where, complete: bool) -> None:
+        if not isinstance(value, list):
+            raise self.wrong_type(value, where)
+        if not self.min_len <= len(value) <= self.max_len:
+            if self.min_len == self.max_len:
+                count = f"exactly {self.min_len}"
+            elif self.min_len:
+                count = f"from {self.min_len} to {self.max_len}"
+            else:
+                count = f"at most {self.max_len}"
+            raise SchemaError(f"{where.label} must have {count} items, not {len(value)}")
+        for i, item in enumerate(value):
+            self.item.check(item, where.item(i, self.item.nested), complete)
+
+
+@dataclass(frozen=True)
+class Table(Schema):
+    """A table with the keys of ``fields`` only.
+
+    ``required`` keys must be there; in an ``inheritable`` table (one a variant may
+    take from its host) only when the check is ``complete``.
+    """
+
+    def kind(self) -> str:
+        return "a table"
+
+    fields: Mapping[str, Schema]
+    required: tuple[str, ...] = ()
+    inheritable: bool = False
+
+    def expected(self) -> str:
+        return "a table"
+
+    def accepts_type(self, value: object) -> bool:
+        return isinstance(value, Mapping)
+
+    @property
+    def nested(self) -> bool:
+        return True
+
+    def check(self, value: object, where: Where, complete: bool) -> None:
+        if not isinstance(value, Mapping):
+            raise self.wrong_type(value, where)
+        extra = [k for k in value if k not in self.fields]
+        if extra:
+            names = ", ".join(where.key(k, False).label for k in extra[:5])
+            more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+            raise SchemaError(f"unknown key(s) {names}{more}")
+        if complete or not self.inheritable:
+            for key in self.required:
+                if key not in value:
+                    raise SchemaError(f"missing key {where.key(key, False).label}")
+        for key, item in value.items():
+            spec = self.fields[key]
+            spec.check(item, where.key(key, spec.nested), complete)
+
+
+@dataclass(frozen=True)
+class MapOf(Schema):
+    """A table of at most ``max_len`` keys matching ``keys`` (``rule`` in words), each
+    value fitting ``value``."""
+
+    def kind(self) -> str:
+        return "a table"
+
+    value: Schema
+    keys: re.Pattern[str]
+    rule: str
+    max_len: int = 40
+
+    def expected(self) -> str:
+        return "a table"
+
+    def accepts_type(self, value: object) -> bool:
+        return isinstance(value, Mapping)
+
+    @property
+    def nested(self) -> bool:
+        return True
+
+    def check(self, value: object, where: Where, complete: bool) -> None:
+        if not isinstance(value, Mapping):
+            raise self.wrong_type(value, where)
+        if len(value) > self.max_len:
+            raise SchemaError(
+                f"{where.label} must have at most {self.max_len} keys, not {len(value)}"
+            )
+        for key, item in value.items():
+            if not self.keys.fullmatch(key):
+                raise SchemaError(f"{where.label}: key {quoted(key)} must be {self.rule}")
+            self.value.check(item, where.key(key, self.value.nested), complete)
+
+
+@dataclass(frozen=True)
+class Either(Schema):
+    """A value fitting one of ``options`` (the first whose type it has)."""
+
+    options: tuple[Schema, ...] = field(default=())
+
+    def expected(self) -> str:
+        kinds: list[str] = []
+        for option in self.options:
+            if option.kind() not in kinds:
+                kinds.append(option.kind())
+        return " or ".join(kinds)
+
+    def kind(self) -> str:
+        return self.expected()
+
+    def accepts_type(self, value: object) -> bool:
+        return any(o.accepts_type(value) for o in self.options)
+
+    @property
+    def nested(self) -> bool:
+        return any(o.nested for o in self.options)
+
+    def check(self, value: object, where: Where, complete: bool) -> None:
+        for option in self.options:
+            if option.accepts_type(value):
+                option.check(value, where, complete)
+                return
+        raise self.wrong_type(value, where)
+
+
+def check(value: Any, schema: Schema, *, complete: bool = True) -> None:
+    """Raise SchemaError unless the top-level table ``value`` fits ``schema``.
+
+    With ``complete`` False the keys a definition may inherit from its host may be
+    missing (the check of a file before it is merged with its host).
+    """
+    schema.check(value, Where("the file", "", top=True), complete)

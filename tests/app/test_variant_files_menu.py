@@ -1,0 +1,75 @@
+"""The menu with a user folder full of bad variant files (issue 11): it opens, lists the
+built-in variants and the good user ones, and says in a notification which files were
+skipped.  Text from a variant file (its name, side names, start labels) is shown as
+text, never read as Textual markup: a name like ``[/i]`` is a name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from shashki.app.menu import MenuScreen, NewGameScreen
+from shashki.rules import variant as variant_module
+from shashki.rules.variant import registry
+
+from ..rules.test_hostile_variant_files import GOOD, hostile_folder
+from .conftest import make_app
+
+MARKUP = """
+id = "markup"
+name = "[bold red]Mark[/] [/i] [link=x]"
+summary = "[/] summary"
+host = "wolf-sheep"
+sides = { names = ["[/w]olf", "[b]Sheep"] }
+[board]
+start_choice = "[/c] choice"
+start_options = [
+    { label = "[/l]a1", start = "W:WKa1:Bb8,d8,f8,h8" },
+    { label = "c1", start = "W:WKc1:Bb8,d8,f8,h8" },
+]
+"""
+
+
+@pytest.fixture
+def folder(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's variant folder of ``home``, read by a fresh registry."""
+    monkeypatch.setattr(variant_module, "_REGISTRY", None)
+    path = home / "data" / "shashki" / "variants"
+    path.mkdir(parents=True)
+    return path
+
+
+async def test_the_menu_lists_the_good_variants_beside_bad_files(home: Path, folder: Path) -> None:
+    hostile_folder(folder)
+    (folder / "markup.toml").write_text(MARKUP, encoding="utf-8")
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        ids = [o.id for o in app.screen.query_one("#variants", OptionList).options if o.id]
+        assert ids == [v.id for v in registry()]
+        assert {"russian", "double-brazilian", "markup"} <= set(ids)
+        await pilot.press(*["down"] * 25, "up")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any("latin1.toml" in n and "[board] width" in n for n in notes), notes
+
+
+async def test_variant_file_text_is_not_markup(home: Path, folder: Path) -> None:
+    (folder / "markup.toml").write_text(MARKUP, encoding="utf-8")
+    (folder / "good.toml").write_text(GOOD, encoding="utf-8")
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        variants = app.screen.query_one("#variants", OptionList)
+        variants.highlighted = [o.id for o in variants.options].index("markup")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press(*["tab"] * 10)
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)

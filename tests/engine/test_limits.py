@@ -1,0 +1,227 @@
+"""The search keeps its time and its memory in hostile positions: crowds of flying kings
+whose exchanges go on for dozens of plies, positions whose legal moves take longer to list
+than the time given, searches without a clock.
+
+Nothing here measures time: the search is stopped by its own logic (a node budget, a
+``cancelled`` callback, or a fake clock), and what is checked is what it then returns.
+"""
+
+from __future__ import annotations
+
+import threading
+import types
+from collections.abc import Iterator
+
+import pytest
+
+from shashki.engine import ComputerPlayer, Search, endings
+from shashki.engine import search as search_module
+from shashki.engine.search import CHECK, _trim
+from shashki.rules import Game, Move, find_variant
+from shashki.rules.variant import Variant, variant_from_mapping
+
+#: International draughts, twenty kings against twenty: their exchanges went on for
+#: forty plies, and depth 1 took half a million nodes (34 s).
+KINGS_20 = (
+    "W:W"
+    + ",".join(f"K{i}" for i in range(31, 51))
+    + ":B"
+    + ",".join(f"K{i}" for i in range(1, 21))
+)
+#: Turkish draughts, one king against twenty: listing its 64 moves walks half a million
+#: states of the capture search (a second or more).
+TURKISH_CROWD = (
+    "W:WKd8:BKe1,Kg7,Kc1,Ka7,Ke3,Ke5,Kd6,Kd2,Kc8,Kh6,Kf6,Kb6,Ka4,Kf2,Kb2,Kc3,Ke8,Kc5,Kd4,Kg5"
+)
+
+
+def frisian_like_12() -> Variant:
+    """A user's variant (not registered): 12×12, all squares, kings flying in eight
+    directions, pieces removed at once, free choice; a king among twenty pieces has
+    hundreds of thousands of moves (seconds to list them all)."""
+    return variant_from_mapping(
+        {
+            "id": "frisian-like-12",
+            "name": "Frisian-like 12x12",
+            "summary": "test",
+            "board": {"width": 12, "height": 12, "squares": "all", "start": "W:Wa1:Bl12"},
+            "rules": {
+                "man_moves": ["forward", "left", "right"],
+                "man_captures": ["forward", "left", "right"],
+                "king_moves": ["orthogonal", "diagonal"],
+                "king_captures": ["orthogonal", "diagonal"],
+                "capture_choice": "free",
+                "removal": "immediate",
+            },
+        }
+    )
+
+
+#: A king among twenty in :func:`frisian_like_12`: 517,032 moves.
+FRISIAN_CROWD = (
+    "W:WKd2:BKh11,Ka3,Kl7,Kl3,Kf12,Kh12,Kd3,Ki5,Kb9,Kc5,Kf7,Kh10,Kf5,Kd9,Ki2,Ka7,Kb3,Ka2,Kk12,Kh2"
+)
+
+
+def _looked_at(search: Search, game: Game, move: Move) -> int:
+    """The evaluation of the position ``move`` leads to, for the side that plays it."""
+    pos = game.position
+    child = search.gen.apply(pos, move)
+    v = search.evaluate(child)
+    return v if child[3] == pos[3] else -v
+
+
+@pytest.fixture
+def fake_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
+    """The search's clock, moving on a second at every reading."""
+    now = [0.0]
+
+    def perf_counter() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    monkeypatch.setattr(search_module, "time", types.SimpleNamespace(perf_counter=perf_counter))
+    yield now
+
+
+def test_depth_one_finishes_among_forty_kings() -> None:
+    game = Game("international", KINGS_20)
+    result = Search("international").search(game, depth=1, nodes=50_000)
+    assert result.depth == 1 and not result.stopped
+    assert result.move in game.legal_moves()
+
+
+def test_a_search_stopped_before_depth_one_plays_a_move_it_looked_at() -> None:
+    game = Game("international", KINGS_20)
+    search = Search("international")
+    moves = game.legal_moves()
+    best = max(moves, key=lambda m: _looked_at(search, game, m))
+    assert best != moves[0]  # (else the test would show nothing)
+    result = search.search(game, nodes=1)  # stopped at the first look at the clock
+    assert result.stopped and result.depth == 0
+    assert result.move == best
+    assert result.root_scores[0] == (best, _looked_at(search, game, best))
+
+
+def test_a_stopped_search_chooses_among_the_moves_it_looked_at() -> None:
+    game = Game("international", KINGS_20)
+    for budget in (1, 200, 2000, 5000):
+        result = Search("international").search(game, nodes=budget, exact_root=True)
+        assert result.move == result.root_scores[0][0]
+        assert result.move in game.legal_moves()
+
+
+def test_the_clock_stops_a_long_listing_of_the_moves() -> None:
+    game = Game("turkish", TURKISH_CROWD)
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(1)
+        return len(asked) > 1
+
+    result = Search("turkish").search(game, seconds=60, cancelled=cancelled)
+    assert result.unlisted and result.stopped and result.move is None
+    assert len(asked) == 2  # read by the listing itself, which stopped at once
+
+
+def test_a_move_is_found_when_the_listing_takes_all_the_time(fake_clock: list[float]) -> None:
+    game = Game("turkish", TURKISH_CROWD)
+    search = Search("turkish")
+    result = search.search(game, seconds=0.5)
+    assert result.unlisted and result.move is None
+    result = search.search(game.copy(), seconds=0.5, must_move=True)
+    assert result.unlisted and result.move in game.legal_moves()
+    # chosen by a look at each move's position
+    assert result.move == max(game.legal_moves(), key=lambda m: _looked_at(search, game, m))
+
+
+def test_under_free_choice_the_moves_found_in_time_are_chosen_from(
+    fake_clock: list[float],
+) -> None:
+    variant = frisian_like_12()
+    assert variant.generator.partial_moves
+    game = Game(variant, FRISIAN_CROWD)
+    for must_move in (False, True):
+        result = Search(variant).search(game, seconds=0.5, must_move=must_move)
+        assert result.unlisted and result.listed and result.move is not None
+        assert result.move.is_capture and result.move.start == game.variant.board.parse_square("d2")
+        # a legal move: a complete sequence (the king cannot go on), whoever else is listed
+        after = variant.generator.apply(game.position, result.move)
+        assert not variant.generator.captures((*after[:3], game.position[3], None))
+    assert not find_variant("turkish").generator.partial_moves  # (majority: no such list)
+
+
+def test_the_tables_keep_their_size_during_a_search() -> None:
+    game = Game("russian", "W:Wa1,c1,e1,g1,b2,d2,f2,h2,c3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8")
+    search = Search("russian", table_size=2000)
+    sizes = []
+
+    def cancelled() -> bool:  # read with the clock, every few nodes
+        sizes.append((len(search.table), len(search.evals)))
+        return False
+
+    result = search.search(game, depth=9, cancelled=cancelled)
+    assert result.depth == 9 and result.nodes > 20_000  # (without a cap: many more entries)
+    assert max(t for t, _ in sizes) <= 2000 + CHECK + 1
+    assert max(e for _, e in sizes) <= 2000 + CHECK + 1
+
+
+def test_a_table_keeps_its_deepest_entries() -> None:
+    table = {i: (i % 7, 0, 0, None) for i in range(1000)}
+    _trim(table, 300)
+    assert 0 < len(table) <= 300
+    assert {e[0] for e in table.values()} == {5, 6}
+    _trim(table, 1000)  # small enough: nothing dropped
+    assert len(table) > 0 and {e[0] for e in table.values()} == {5, 6}
+
+
+def test_the_computer_moves_when_the_listing_takes_all_its_time(
+    fake_clock: list[float],
+) -> None:
+    game = Game("turkish", TURKISH_CROWD)
+    move = ComputerPlayer(5, seconds=0.5).think(game)
+    assert move in game.legal_moves()
+
+
+def test_a_move_does_not_wait_for_an_ending_table(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """Three kings against one: the table (seconds to build) is built in a thread of its
+    own; the moves use the search until it is ready, then the table."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(endings, "_TABLES", {})
+    release = threading.Event()
+    build = endings.KingsTable._build
+
+    def slow_build(self: endings.KingsTable, *args: object) -> list[int]:
+        release.wait(60)
+        return build(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(endings.KingsTable, "_build", slow_build)
+    game = Game("russian", "W:WKa1,Kb2,Kc1:BKe7")
+    player = ComputerPlayer(6, seconds=0.2)
+    move = player.think(game)
+    assert move in game.legal_moves()
+    assert player.last is not None and player.last.nodes > 0  # searched, not from the table
+    assert not endings.is_built(game.variant, game.position)
+    release.set()
+    for thread in threading.enumerate():
+        if thread.name.startswith("shashki table"):
+            thread.join(60)
+    assert endings.is_built(game.variant, game.position)
+    value, best = endings.perfect_moves(game) or (0, [])
+    move = player.think(game)
+    assert move in best and value > 0
+
+
+def test_a_search_leaves_no_cycle_behind() -> None:
+    """Its tables are freed as soon as it is dropped, not by the collector a second
+    later (a pause that once came after every long search)."""
+    import gc
+
+    gc.collect()
+    search = Search("russian")
+    search.search(Game("russian"), depth=6)
+    assert search.table
+    del search
+    assert gc.collect() < 10
