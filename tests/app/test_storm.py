@@ -40,6 +40,7 @@ from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, Route
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.replay import FileChooserScreen, GameTableScreen, ReplayScreen
+from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import read_file
 from shashki.rules import all_variants, find_variant
 
@@ -49,7 +50,7 @@ from .test_replay import BROKEN_FILE, OWN_GAME, PROBLEM
 
 #: Keys per screen in the default run (the storms and the tiny terminal then take about a
 #: minute together).
-STORM_KEYS = 60
+STORM_KEYS = 45
 #: Keys per screen in the slow run (``pytest -m slow``).
 SLOW_STORM_KEYS = 3000
 SEED = int(os.environ.get("SHASHKI_STORM_SEED", "11"))
@@ -238,11 +239,13 @@ Enter = Callable[[Pilot[None], "Storm"], Awaitable[None]]
 
 @dataclass
 class Place:
-    """A screen of the app, how to go there from the menu, and how to know it is on top."""
+    """A screen of the app, how to go there from the menu, and how to know it is on top
+    (``options``: how the app is made, e.g. with autosave on)."""
 
     name: str
     enter: Enter
     here: Callable[[ShashkiApp], bool]
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -342,6 +345,37 @@ async def enter_save_prompt(pilot: Pilot[None], storm: Storm) -> None:
     await pilot.press("s")
 
 
+async def enter_save_over(pilot: Pilot[None], storm: Storm) -> None:
+    """A game saved under the name of a file that exists: the app asks first."""
+    from shashki.records import games_dir
+
+    await enter_game(pilot, storm)
+    app: ShashkiApp = pilot.app  # type: ignore[assignment]
+    taken = games_dir() / "taken.pdn"
+    taken.parent.mkdir(parents=True, exist_ok=True)
+    taken.write_text(OWN_GAME, encoding="utf-8")
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    app.save_game_to(screen.controller, taken)
+    await pilot.pause()
+
+
+async def enter_unfinished(pilot: Pilot[None], storm: Storm) -> None:
+    """The list of unfinished games, with two of them (made again when the keys have
+    resumed or deleted them)."""
+    app: ShashkiApp = pilot.app  # type: ignore[assignment]
+    for variant in storm.variants[storm.visits % len(storm.variants) :][:2]:
+        ctl = app.start_game(variant)
+        await pilot.pause()
+        move = next(iter(ctl.legal), None)
+        if move is not None:
+            app.screen.after(ctl.play(move))  # type: ignore[attr-defined]
+        await back_to_menu(pilot)
+    app.flush_autosave()
+    app.show_unfinished()
+    await pilot.pause()
+
+
 async def enter_open_file(pilot: Pilot[None], storm: Storm) -> None:
     app: ShashkiApp = pilot.app  # type: ignore[assignment]
     app.open_game_dialog()
@@ -365,6 +399,8 @@ PLACES = [
     Place("confirm dialog", enter_confirm, on(ConfirmScreen)),
     Place("game-over dialog", enter_game_over, on(GameOverScreen)),
     Place("save prompt", enter_save_prompt, on(TextPrompt)),
+    Place("save-over confirmation", enter_save_over, on(ConfirmScreen)),
+    Place("unfinished games", enter_unfinished, on(UnfinishedScreen), {"autosave": True}),
     Place("open-file dialog", enter_open_file, on(FileChooserScreen)),
 ]
 
@@ -402,7 +438,7 @@ async def storm_place(home: Path, place: Place, keys: int, seed: int) -> dict[st
     recent: deque[str] = deque(maxlen=40)
     try:
         while counts["keys"] < keys:
-            app = make_app(home)
+            app = make_app(home, **place.options)
             counts["starts"] += 1
             size = random_size(rng)
             recent.append(f"start at {size}")
@@ -461,7 +497,7 @@ async def test_long_key_storm(confined: Confinement, place: Place) -> None:
 # -- the tiny terminal ------------------------------------------------------------------------
 
 #: Sizes down to one cell, wide and flat, narrow and tall.
-TINY_SIZES = [(10, 5), (1, 1), (200, 1), (1, 40), (3, 2)]
+TINY_SIZES = [(10, 5), (1, 1), (200, 1), (1, 40)]
 #: Keys pressed at each size: moving, choosing, paging, typing, the palette.
 TINY_KEYS = ["down", "right", "enter", "tab", "pagedown", "end", "x", "space", "ctrl+p", "p"]
 
@@ -472,7 +508,7 @@ async def test_tiny_terminal(confined: Confinement, place: Place) -> None:
     no crash; the game board says the terminal is too small rather than drawing."""
     home = confined.home
     storm = Storm(home, write_files(home), random.Random(SEED), ["russian", "international"])
-    app = make_app(home)
+    app = make_app(home, **place.options)
     async with app.run_test(size=(80, 24)) as pilot:
         await place.enter(pilot, storm)
         for size in TINY_SIZES:

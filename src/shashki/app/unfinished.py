@@ -10,12 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .dialogs import ConfirmScreen
 from .plain import visible
+from .widgets import Dialog, PagedOptionList
 
 if TYPE_CHECKING:
     from ..records import Unfinished
@@ -52,7 +52,7 @@ def describe(game: Unfinished, now: float | None = None) -> Text:
     return text
 
 
-class UnfinishedScreen(ModalScreen[str | None]):
+class UnfinishedScreen(Dialog[str | None]):
     """The unfinished games, the most recent first.  Dismissed with the key of the game
     to resume, or None for a new game.  A game open in another shashki is listed but
     cannot be chosen."""
@@ -89,7 +89,7 @@ class UnfinishedScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._title(), id="title")
-            yield OptionList(*self._options(), id="games")
+            yield PagedOptionList(*self._options(), id="games")
             with Horizontal():
                 yield Button("Resume (Enter)", id="resume", variant="primary")
                 yield Button("New game (n)", id="new")
