@@ -17,7 +17,8 @@ import pytest
 from shashki.engine import ComputerPlayer, Search, endings
 from shashki.engine import search as search_module
 from shashki.engine.search import CHECK, _trim
-from shashki.rules import Game, Move, find_variant
+from shashki.rules import Game, Move
+from shashki.rules.interrupt import Interrupted, interruptible
 from shashki.rules.variant import Variant, variant_from_mapping
 
 #: International draughts, twenty kings against twenty: their exchanges went on for
@@ -33,6 +34,10 @@ KINGS_20 = (
 TURKISH_CROWD = (
     "W:WKd8:BKe1,Kg7,Kc1,Ka7,Ke3,Ke5,Kd6,Kd2,Kc8,Kh6,Kf6,Kb6,Ka4,Kf2,Kb2,Kc3,Ke8,Kc5,Kd4,Kg5"
 )
+#: The same crowd with a king in the corner no capture can reach: the most a sequence
+#: takes (20) is no longer every black piece (21), so no move is known to be legal
+#: before all are listed.
+TURKISH_CROWD_CORNER = TURKISH_CROWD + ",Kh1"
 
 
 def frisian_like_12() -> Variant:
@@ -112,7 +117,7 @@ def test_a_stopped_search_chooses_among_the_moves_it_looked_at() -> None:
 
 
 def test_the_clock_stops_a_long_listing_of_the_moves() -> None:
-    game = Game("turkish", TURKISH_CROWD)
+    game = Game("turkish", TURKISH_CROWD_CORNER)
     asked = []
 
     def cancelled() -> bool:
@@ -125,7 +130,7 @@ def test_the_clock_stops_a_long_listing_of_the_moves() -> None:
 
 
 def test_a_move_is_found_when_the_listing_takes_all_the_time(fake_clock: list[float]) -> None:
-    game = Game("turkish", TURKISH_CROWD)
+    game = Game("turkish", TURKISH_CROWD_CORNER)
     search = Search("turkish")
     result = search.search(game, seconds=0.5)
     assert result.unlisted and result.move is None
@@ -148,7 +153,44 @@ def test_under_free_choice_the_moves_found_in_time_are_chosen_from(
         # a legal move: a complete sequence (the king cannot go on), whoever else is listed
         after = variant.generator.apply(game.position, result.move)
         assert not variant.generator.captures((*after[:3], game.position[3], None))
-    assert not find_variant("turkish").generator.partial_moves  # (majority: no such list)
+
+
+def test_under_the_majority_rule_moves_taking_every_piece_are_chosen_from(
+    fake_clock: list[float],
+) -> None:
+    """A sequence that takes every enemy piece takes the most there can be: the moves
+    found before the clock stops the listing are legal, and one of them is played."""
+    game = Game("turkish", TURKISH_CROWD)
+    assert game.variant.generator.partial_moves
+    result = Search("turkish").search(game, seconds=0.5)  # (before the moves are cached)
+    assert result.unlisted and result.listed and result.move in game.legal_moves()
+    assert result.listed < len(game.legal_moves())  # stopped midway: some were not found
+    assert len(result.move.captured) == 20
+
+
+def test_a_stopped_majority_listing_offers_only_moves_taking_every_piece() -> None:
+    for fen, proven in ((TURKISH_CROWD, True), (TURKISH_CROWD_CORNER, False)):
+        game = Game("turkish", fen)
+        legal = set(game.legal_moves())
+        offered = 0
+        for budget in (1, 50, 200, 400):
+            polls = [0]
+
+            def check(polls: list[int] = polls, budget: int = budget) -> None:
+                polls[0] += 1
+                if polls[0] > budget:
+                    raise Interrupted
+
+            try:
+                with interruptible(check):
+                    game.variant.generator.moves(game.position)
+            except Interrupted as stop:
+                if stop.moves is not None:
+                    assert proven and stop.moves and set(stop.moves) <= legal
+                    offered += 1
+            else:
+                break  # listed in full within the budget
+        assert bool(offered) == proven
 
 
 def test_the_tables_keep_their_size_during_a_search() -> None:

@@ -259,7 +259,10 @@ class GameTableScreen(Screen[None]):
         self.app.call_from_thread(self._add, batch, True, worker)
 
     def _failed(self, text: str) -> None:
-        self.query_one("#progress", Static).update(text)
+        try:
+            self.query_one("#progress", Static).update(text)
+        except NoMatches:
+            pass  # the table was left while the file was read: the notice still says why
         self.notify(text, severity="error", timeout=8, markup=False)
 
     def _matches(self, g: GameSummary) -> bool:

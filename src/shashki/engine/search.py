@@ -240,7 +240,8 @@ class Search:
         The clock also stops the listing of the legal moves, which in some positions
         takes longer than any time given (flying kings over a crowded board): then
         ``unlisted`` is set and there is no move, unless the moves found in time are
-        known to be legal (free choice: ``MoveGenerator.partial_moves``): the move is
+        known to be legal (``MoveGenerator.partial_moves``: under free choice, or under
+        the majority rule once a sequence found takes every enemy piece): the move is
         then chosen among them by a quick look at the positions they lead to.  With
         ``must_move`` the listing otherwise goes on until done or ``cancelled()`` (a move
         is wanted whatever it costs), and the move is chosen by the same quick look.

@@ -166,13 +166,13 @@ class MoveGenerator(GeneratorHooks):
             and cls.captures is MoveGenerator.captures
             and cls._captures is MoveGenerator._captures
         )
-        #: A listing of the moves stopped by an :class:`~.interrupt.Interrupted` carries
-        #: the moves found so far, which are legal (free choice: every complete capture
-        #: sequence is a move; the moves are this class's own).
+        #: A listing of the moves stopped by an :class:`~.interrupt.Interrupted` may carry
+        #: the moves found so far, when they are known to be legal: under free choice
+        #: every complete capture sequence is a move; under the majority rule, only once
+        #: the sequences found take every piece of the opponent (none can take more).
+        #: The moves are this class's own.
         self.partial_moves = (
-            not self.majority
-            and cls.moves is MoveGenerator.moves
-            and cls._captures is MoveGenerator._captures
+            cls.moves is MoveGenerator.moves and cls._captures is MoveGenerator._captures
         )
         #: What this variant's moves can never undo (see :meth:`irreversibility`): the
         #: repetition rule of the game and of the search looks back only to the last one.
@@ -658,8 +658,9 @@ def _compile(gen: MoveGenerator) -> None:
                         king(start, occupied ^ sbit, opp, -1, 0, 0)
                         path.pop()
                 except Interrupted as stop:
-                    if build_moves and not majority and found:
-                        # each sequence recorded is complete: under free choice, a move
+                    if build_moves and found and (not majority or most == opp.bit_count()):
+                        # each sequence recorded is complete: under free choice a move,
+                        # and under the majority rule too once it takes every piece
                         stop.moves = list(found.values())
                     raise
                 finally:
