@@ -3,6 +3,7 @@ mistake is one line on stderr and exit status 2."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -153,10 +154,14 @@ def test_best_says_when_listing_the_moves_takes_longer_than_its_time(
     fen = "W:WKd8:BKe1,Kg7,Kc1,Ka7,Ke3,Ke5,Kd6,Kd2,Kc8,Kh6,Kf6,Kb6,Ka4,Kf2,Kb2,Kc3,Ke8,Kc5,Kd4,Kg5"
     code, out, err = run(capsys, "turkish", "--fen", fen, "--time", "0.001")
     assert code == 0
-    assert err.startswith(
-        "shashki: warning: the legal moves of this position could not all be listed in "
-        "the 0.001 s allowed; the move was chosen by a quick look once they were listed"
-    )
+    # either the listing finished late, or (majority rule) the moves found that take every
+    # enemy piece were offered: none can take more, so the choice among them is legal
+    assert re.match(
+        r"shashki: warning: the legal moves of this position could not all be listed in "
+        r"the 0\.001 s allowed; the move was chosen by a quick look "
+        r"(once they were listed, in \d+\.\d s|among the \d+ listed in time)$",
+        err.strip(),
+    ), err
     assert len(err.strip().splitlines()) == 1
     game = Game("turkish", fen)
     move = parse_move(game.variant, out.strip().splitlines()[-1], game.legal_moves(), game.position)
