@@ -39,9 +39,9 @@ from shashki.engine import Search
 from shashki.engine.evaluate import diagonal_evaluator
 from shashki.engine.patterns import read as read_patterns
 from shashki.engine.search import Options
-from shashki.notation import parse_move
 from shashki.records import GameRecord, write_game
 from shashki.rules import Game, Move
+from shashki.rules.notation import parse_move
 
 # -- the openings -----------------------------------------------------------------------
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from shashki.cli import main
-from shashki.notation import move_text
 from shashki.rules import Game, all_variants, find_variant
+from shashki.rules.notation import move_text
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

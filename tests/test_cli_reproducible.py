@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from shashki.cli import main
-from shashki.notation import move_text
 from shashki.rules import Game
+from shashki.rules.notation import move_text
 
 NORTH_SEED = 0  # random.Random(0) draws North
 SOUTH_SEED = 1

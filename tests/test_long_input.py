@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from shashki.app.players import seat
 from shashki.cli import main
-from shashki.notation import parse_move
 from shashki.rules import Game, ShashkiError, all_variants
+from shashki.rules.notation import parse_move
 
 #: A message may quote a FEN (80 characters) and a position; never the whole input.
 LONGEST = 600

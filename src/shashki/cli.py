@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
-from .notation import move_text
 from .records.model import GameRecord
 from .records.pdn import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
+from .rules.notation import move_text
 from .rules.numbers import is_digits, quoted
 from .rules.variant import add_variant_file
 

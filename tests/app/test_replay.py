@@ -25,9 +25,9 @@ from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
 from shashki.app.replay import GameTableScreen, ReplayScreen
 from shashki.cli import main
-from shashki.notation import move_text
 from shashki.records import read_file
 from shashki.rules import Game
+from shashki.rules.notation import move_text
 
 from ..conftest import shared_path
 from .conftest import keys_play, make_app

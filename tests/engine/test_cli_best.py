@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from shashki.cli import main
-from shashki.notation import parse_move
 from shashki.rules import Game
+from shashki.rules.notation import parse_move
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

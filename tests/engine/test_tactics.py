@@ -7,8 +7,8 @@ import pytest
 
 from shashki.engine import ComputerPlayer, Search, goal_table
 from shashki.engine.search import WON
-from shashki.notation import move_text, parse_move
 from shashki.rules import Game, Move
+from shashki.rules.notation import move_text, parse_move
 
 # (variant, FEN, the winning move, why)
 SHOTS = [

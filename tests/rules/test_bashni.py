@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from shashki.notation import move_text
 from shashki.rules import BadFenError, Color, Game, Kind, Piece, Termination
+from shashki.rules.notation import move_text
 
 from ..conftest import move_set, mv, paths
 

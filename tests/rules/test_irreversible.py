@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 
 from shashki.engine.search import Search, _history_keys
 from shashki.engine.terminal import EndRules
-from shashki.notation import parse_move
 from shashki.rules import Game, Termination, Variant, all_variants, find_variant, load_variant_file
+from shashki.rules.notation import parse_move
 from shashki.rules.rules import Irreversible
 
 MEN, MATERIAL, NOTHING = Irreversible.MEN, Irreversible.MATERIAL, Irreversible.NOTHING

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from shashki.notation import move_text
 from shashki.rules import (
     Color,
     Game,
@@ -26,6 +25,7 @@ from shashki.rules import (
     find_variant,
     load_variant_file,
 )
+from shashki.rules.notation import move_text
 
 from ..conftest import move_set, mv, paths, shared_path, sq
 

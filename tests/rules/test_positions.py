@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from shashki.notation import move_text
 from shashki.rules import (
     Color,
     Game,
@@ -24,6 +23,7 @@ from shashki.rules import (
     Piece,
     load_variant_file,
 )
+from shashki.rules.notation import move_text
 
 from ..conftest import ROOT, move_set, mv, paths, sq
 

@@ -29,8 +29,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shashki.notation import move_text, parse_move
 from shashki.rules import Color, Game, Termination, all_variants, find_variant
+from shashki.rules.notation import move_text, parse_move
 
 VARIANTS = [v.id for v in all_variants()]
 #: Plies after which a random game counts as endless (every variant has a draw rule or

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..notation import move_text, parse_move
 from ..rules import AmbiguousMoveError, Color, Game, Move, Outcome, ShashkiError
 from ..rules.explain import why_not_move, why_not_select
+from ..rules.notation import move_text, parse_move
 from ..rules.outcome import Termination
 
 
@@ -254,7 +254,7 @@ class GameController:
         try:
             move = parse_move(self.variant, text, self.legal, self.game.position)
         except AmbiguousMoveError as exc:
-            from ..notation.moves import split_move_text
+            from ..rules.notation import split_move_text
 
             squares = split_move_text(self.variant, text)
             routes = [m for m in self.legal if m.start == squares[0] and m.end == squares[-1]]
@@ -265,7 +265,7 @@ class GameController:
         except ShashkiError as exc:
             reason = str(exc)
             try:
-                from ..notation.moves import split_move_text
+                from ..rules.notation import split_move_text
 
                 squares = split_move_text(self.variant, text)
                 why = why_not_move(self.game, squares[0], squares[-1], self.legal)

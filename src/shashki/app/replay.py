@@ -32,10 +32,10 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from ..notation import move_text
 from ..records import GameNode, GameRecord
 from ..records.pdn import PdnReader
 from ..rules import Game, Move
+from ..rules.notation import move_text
 from ..rules.userfiles import open_regular
 from .board import BoardWidget
 from .controller import GameController

@@ -1,7 +1,7 @@
 """The computer opponent: search and evaluation for every variant.
 
 Standard library only; it uses the rules engine through the move generator's protocol
-(layer 3: imports only rules, notation and records).
+(layer 3: imports only rules and records).
 
 >>> from shashki.rules import Game
 >>> from shashki.engine import ComputerPlayer

@@ -60,10 +60,10 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import IO, Any, Generic, NamedTuple, TypeVar
 
-from ..notation.moves import move_text, parse_move, parse_short_move
 from ..rules import Game, Geometry, Move, ShashkiError, Variant, all_variants, find_variant
 from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError, NotationError
 from ..rules.geometry import FILES
+from ..rules.notation import move_text, parse_move, parse_short_move
 from ..rules.numbers import is_digits
 from ..rules.userfiles import bom_encoding, decode_text, open_regular, read_limited
 from ..rules.variant import gametype_number
@@ -224,7 +224,7 @@ _JOIN_TOKENS = 24
 def match_move(game: Game, text: str) -> Move:
     """The one legal move of ``game`` that the move text names.
 
-    Reads every form :func:`~shashki.notation.moves.parse_move` reads, plus squares
+    Reads every form :func:`~shashki.rules.notation.parse_move` reads, plus squares
     written without a separator (``a3b4``) and Russian short notation (``ed4``: the
     start file and the end square).  Raises NotationError, IllegalMoveError or
     AmbiguousMoveError.

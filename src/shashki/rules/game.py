@@ -10,6 +10,7 @@ from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
 from .move import Color, Move, Piece
 from .movegen import Position
+from .notation import move_text, parse_move
 from .numbers import quoted
 from .outcome import Outcome, Termination
 from .rules import Counter, DrawRule, Irreversible, NoMoves
@@ -217,6 +218,38 @@ class Game:
         legal_move = self.find_move(move)
         self.push_unchecked(legal_move)
         return legal_move
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move that ``text`` names in the variant's notation (``"c3-d4"``,
+        ``"32-28"``, ``"c3:e5:c7"``).
+
+        Raises NotationError (not a move text), IllegalMoveError (no legal move matches) or
+        AmbiguousMoveError (several do).
+
+        >>> Game("russian").parse_move("c3-d4")
+        Move((10, 15))
+        """
+        return parse_move(self.variant, text, self.legal_moves(), self._pos)
+
+    def move_text(self, move: Move, *, full: bool = False) -> str:
+        """``move`` in the variant's notation, written in full (every landing square) when
+        ``full`` is set or when a shorter text would name another legal move too.
+
+        >>> game = Game("international")
+        >>> game.move_text(game.parse_move("32-28"))
+        '32-28'
+        """
+        return move_text(self.variant, move, self.legal_moves(), full=full)
+
+    def push_text(self, text: str) -> Move:
+        """Play the legal move that ``text`` names; returns it.  Raises what
+        :meth:`parse_move` raises, or IllegalMoveError when the game is over.
+
+        >>> game = Game("russian")
+        >>> game.move_text(game.push_text("c3-d4"))
+        'c3-d4'
+        """
+        return self.push(self.parse_move(text))
 
     def push_unchecked(self, move: Move) -> None:
         """Play a move known to be legal, without checking it (search and perft)."""

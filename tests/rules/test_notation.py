@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from shashki.notation import move_text, parse_move, split_move_text
 from shashki.rules import (
     AmbiguousMoveError,
     Game,
@@ -13,6 +12,7 @@ from shashki.rules import (
     NotationError,
     ShashkiError,
 )
+from shashki.rules.notation import move_text, parse_move, split_move_text
 
 from ..conftest import mv, sq
 
@@ -196,8 +196,8 @@ def test_split_move_text() -> None:
 
 
 def test_a_capture_back_to_its_start_square_is_written_in_full() -> None:
-    from shashki.notation import move_text, parse_move
     from shashki.rules import Game
+    from shashki.rules.notation import move_text, parse_move
 
     # a Russian king takes four men round the board and lands where it started
     game = Game("russian", "W:WKc1:Bd2,f4,f6,d6,b4,b2")

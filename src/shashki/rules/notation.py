@@ -15,12 +15,12 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
-from ..rules.errors import AmbiguousMoveError, IllegalMoveError, NotationError
-from ..rules.fen import format_fen, square_text
-from ..rules.move import Move
-from ..rules.movegen import Position
-from ..rules.numbers import quoted
-from ..rules.variant import Variant
+from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
+from .fen import format_fen, square_text
+from .move import Move
+from .movegen import Position
+from .numbers import quoted
+from .variant import Variant
 
 _SEPARATORS = re.compile(r"\s*[-x×:X]\s*")
 _SQUARE = re.compile(r"[a-lA-L](?:1[0-2]|[1-9])|[0-9]{1,3}")
