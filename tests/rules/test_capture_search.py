@@ -23,7 +23,7 @@ from shashki.rules.geometry import geometry
 from shashki.rules.interrupt import STEPS, interruptible
 from shashki.rules.move import Move
 from shashki.rules.movegen import MoveGenerator, Position
-from shashki.rules.rules import CaptureChoice, KingLanding, PromotionInCapture, Removal
+from shashki.rules.switches import CaptureChoice, KingLanding, PromotionInCapture, Removal
 
 from .test_movegen_fast import BOARDS, random_rules
 

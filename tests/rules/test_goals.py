@@ -84,7 +84,7 @@ def test_variants_without_goals_keep_their_generator() -> None:
     for variant in all_variants():
         gen = variant.generator
         assert isinstance(gen, GoalsMixin) is bool(variant.goals), variant.id
-        if not variant.goals and not variant.modifiers and variant.engine == "standard":
+        if not variant.goals and not variant.modifiers and variant.family == "standard":
             assert type(gen) is MoveGenerator, variant.id  # the fast perft
 
 

@@ -31,7 +31,7 @@ from shashki.engine.search import Search, _history_keys
 from shashki.engine.terminal import EndRules
 from shashki.rules import Game, Termination, Variant, all_variants, find_variant, load_variant_file
 from shashki.rules.notation import parse_move
-from shashki.rules.rules import Irreversible
+from shashki.rules.switches import Irreversible
 
 MEN, MATERIAL, NOTHING = Irreversible.MEN, Irreversible.MATERIAL, Irreversible.NOTHING
 
@@ -137,8 +137,8 @@ LIMIT = 2000
 def positions(name: str) -> list[str]:
     """The small positions explored for the variant ``name``."""
     variant = variant_of(name)
-    if variant.engine in _FAMILY:
-        out = _FAMILY[variant.engine]
+    if variant.family in _FAMILY:
+        out = _FAMILY[variant.family]
     elif variant.id in _FAMILY:
         out = _FAMILY[variant.id]
     elif variant.board.all_squares:

@@ -18,7 +18,7 @@ import pytest
 from shashki.rules import Game, all_variants
 from shashki.rules.geometry import RELATIVE_DIRECTIONS, geometry
 from shashki.rules.movegen import MoveGenerator, Position
-from shashki.rules.rules import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
+from shashki.rules.switches import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
 
 DIAGONAL = ("forward-left", "forward-right", "back-left", "back-right")
 BOARDS = [

@@ -14,7 +14,7 @@ from shashki.cli import main
 from shashki.rules import Game, UnknownVariantError, find_variant
 from shashki.rules.errors import BadFenError
 from shashki.rules.numbers import bounded_int, is_digits, quoted
-from shashki.rules.rules import MaterialPattern
+from shashki.rules.switches import MaterialPattern
 from shashki.rules.variant import gametype_number
 
 HUGE = "9" * 5000  # int() refuses more than 4,300 digits

@@ -24,7 +24,7 @@ from shashki.rules import (
     load_variant_file,
 )
 from shashki.rules import variant as variant_module
-from shashki.rules.rules import NoMoves
+from shashki.rules.switches import NoMoves
 
 from ..conftest import mv, paths
 
@@ -69,7 +69,7 @@ def write(folder: Path, name: str, text: str) -> Path:
 @pytest.mark.parametrize("variant", list(ISSUE_3))
 def test_shipped_file_names_host_engine_and_modifiers(variant: str) -> None:
     v = find_variant(variant)
-    assert (v.host, v.engine, v.modifiers) == ISSUE_3[variant]
+    assert (v.host, v.family, v.modifiers) == ISSUE_3[variant]
     assert v.card and v.summary and v.name
 
 
@@ -203,14 +203,18 @@ def test_the_command_line_loads_a_variant_file(
             "unknown modifier 'triple-move'",
         ),
         ('id = "x"\nname = "x"\nhost = "chess"\n', "host variant 'chess' is not known"),
-        ('id = "x"\nname = "x"\nhost = "traditional"\nengine = "hex"\n', "unknown engine 'hex'"),
+        ('id = "x"\nname = "x"\nhost = "traditional"\nengine = "hex"\n', "unknown generator 'hex'"),
+        (
+            'id = "x"\nname = "x"\nhost = "traditional"\ngenerator = "hex"\n',
+            "unknown generator 'hex'",
+        ),
         (
             'id = "x"\nname = "x"\nhost = "bashni"\nmodifiers = ["self-capture"]\n',
-            "cannot be applied to the 'bashni' engine",
+            "cannot be applied to the 'bashni' generator",
         ),
         (
             'id = "x"\nname = "x"\nhost = "artamonov"\nmodifiers = ["double-move"]\n',
-            "cannot be applied to the 'artamonov' engine",
+            "cannot be applied to the 'artamonov' generator",
         ),
         (
             'id = "x"\nname = "x"\nhost = "wolf-sheep"\n[board]\n'
@@ -302,3 +306,12 @@ def test_a_derived_variant_shares_the_gametype_but_is_not_its_meaning(fresh: Pat
     assert find_variant("giveaway-russian").gametype == find_variant("russian").gametype
     assert find_variant("25").id == "russian"
     assert find_variant("26").id == "brazilian"
+
+
+def test_the_old_key_engine_still_names_the_generator_family(tmp_path: Path) -> None:
+    # variant files written before the key was called "generator" keep working
+    path = tmp_path / "columns.toml"
+    path.write_text('id = "columns"\nname = "Columns"\nhost = "russian"\nengine = "bashni"\n')
+    assert load_variant_file(path).family == "bashni"
+    path.write_text('id = "columns"\nname = "Columns"\nhost = "bashni"\n')
+    assert load_variant_file(path).family == "bashni"  # inherited under the new key

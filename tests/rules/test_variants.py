@@ -20,7 +20,7 @@ from shashki.rules import (
     find_variant,
     load_variant_file,
 )
-from shashki.rules.rules import Counter
+from shashki.rules.switches import Counter
 
 from ..conftest import ROOT
 

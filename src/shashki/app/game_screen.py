@@ -297,7 +297,7 @@ class GameScreen(Screen[None]):
         pos = ctl.game.position
         lines = []
         (wk, wm), (bk, bm) = gen.material(pos)
-        if v.engine == "artamonov":
+        if v.family == "artamonov":
             counts = gen.captured_counts(pos)
             lines.append(f"Pieces: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}")
             lines.append(f"Captured: {v.side_names[0]} {counts[0]}, {v.side_names[1]} {counts[1]}")

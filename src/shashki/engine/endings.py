@@ -35,7 +35,7 @@ from pathlib import Path
 from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.movegen import Position
-from ..rules.rules import NoMoves
+from ..rules.switches import NoMoves
 from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 from .terminal import EndRules
@@ -71,7 +71,7 @@ def table_size(variant: Variant, white: int, black: int) -> int:
 
 def covered(variant: Variant, pos: Position) -> bool:
     """Whether a kings table can solve ``pos`` (see the module's text)."""
-    if variant.engine != "standard" or variant.modifiers or variant.goals:
+    if variant.family != "standard" or variant.modifiers or variant.goals:
         return False
     if variant.rules.no_moves is not NoMoves.LOSES or pos[4] is not None:
         return False

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..rules.geometry import Direction, Geometry, absolute_direction
 from ..rules.movegen import Position
-from ..rules.rules import NoMoves, Rules
+from ..rules.switches import NoMoves, Rules
 from ..rules.variant import Variant
 from . import patterns as _patterns
 
@@ -517,9 +517,9 @@ def evaluator_for(variant: Variant) -> Evaluator:
     giveaway = variant.rules.no_moves is NoMoves.WINS
     if variant.goals:
         ev = goal_evaluator(variant)
-    elif variant.engine == "artamonov":
+    elif variant.family == "artamonov":
         ev = artamonov_evaluator(variant)
-    elif variant.engine == "bashni":
+    elif variant.family == "bashni":
         ev = bashni_evaluator(variant)
     elif variant.board.all_squares:
         ev = orthogonal_evaluator(variant, giveaway=giveaway)

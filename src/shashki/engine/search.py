@@ -48,7 +48,7 @@ from ..rules.interrupt import Interrupted, interruptible
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.outcome import Outcome
-from ..rules.rules import Irreversible
+from ..rules.switches import Irreversible
 from ..rules.variant import Variant, find_variant
 from .evaluate import Evaluator, evaluator_for
 from .terminal import EndRules, GameView

@@ -17,7 +17,7 @@ from ..rules.hooks import GeneratorHooks
 from ..rules.move import Color, Move
 from ..rules.movegen import MoveGenerator, Position
 from ..rules.outcome import Outcome, Termination
-from ..rules.rules import Counter, DrawRule, Irreversible, MaterialPattern, NoMoves
+from ..rules.switches import Counter, DrawRule, Irreversible, MaterialPattern, NoMoves
 from ..rules.variant import Variant
 
 #: No bound on the number of pieces a rule's material condition allows.

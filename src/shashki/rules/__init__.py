@@ -21,7 +21,7 @@ from .game import Game, perft_count
 from .geometry import Direction, Geometry, geometry
 from .move import Color, Kind, Move, Piece
 from .outcome import Outcome, Termination
-from .rules import CaptureChoice, DrawRule, KingLanding, PromotionInCapture, Removal, Rules
+from .switches import CaptureChoice, DrawRule, KingLanding, PromotionInCapture, Removal, Rules
 from .variant import Variant, all_variants, find_variant, load_variant_file, registry
 
 __all__ = [

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from .geometry import Geometry, absolute_direction
 from .interrupt import STEPS, poll
 from .move import Move
-from .rules import KingLanding, PromotionInCapture, Removal, Rules
+from .switches import KingLanding, PromotionInCapture, Removal, Rules
 
 #: (move, number of counting pieces captured)
 Capture = tuple[Move, int]

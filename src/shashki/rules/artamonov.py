@@ -28,7 +28,7 @@ from .move import Kind, Move, Piece
 from .movegen import MoveGenerator, Position
 from .numbers import bounded_int, quoted
 from .outcome import Outcome, Termination
-from .rules import CaptureChoice, Irreversible, Rules
+from .switches import CaptureChoice, Irreversible, Rules
 
 if TYPE_CHECKING:
     from .game import Game

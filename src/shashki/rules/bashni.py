@@ -24,7 +24,7 @@ from .interrupt import STEPS, poll
 from .move import Color, Kind, Move, Piece
 from .movegen import MoveGenerator, Position
 from .numbers import quoted
-from .rules import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
+from .switches import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
 
 Columns = tuple[tuple[int, str], ...]
 _CODES = {"w": (0, False), "b": (1, False), "W": (0, True), "B": (1, True)}

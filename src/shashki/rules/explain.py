@@ -9,7 +9,7 @@ from __future__ import annotations
 from .fen import square_text
 from .game import Game
 from .move import Color, Move
-from .rules import CaptureChoice, NoMoves
+from .switches import CaptureChoice, NoMoves
 
 
 def _names(game: Game, squares: list[int] | set[int]) -> str:

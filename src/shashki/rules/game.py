@@ -13,7 +13,7 @@ from .movegen import Position
 from .notation import move_text, parse_move
 from .numbers import quoted
 from .outcome import Outcome, Termination
-from .rules import Counter, DrawRule, Irreversible, NoMoves
+from .switches import Counter, DrawRule, Irreversible, NoMoves
 from .variant import Variant, find_variant
 
 # (position, clock, legal moves if known, move) saved by each push: pop restores the

@@ -3,7 +3,7 @@
 A goal reached decides the game, so the position has no legal moves: ``moves``,
 ``captures`` and ``count`` are empty there, and perft counts nothing below it.  The
 generator of a variant with goals gets :class:`GoalsMixin` on top of its engine and
-modifiers (:func:`~shashki.rules.engines.generator_class`); a variant without goals
+modifiers (:func:`~shashki.rules.generators.generator_class`); a variant without goals
 keeps its generator as it is, fast perft included.
 """
 

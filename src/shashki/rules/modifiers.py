@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .move import Move
-from .rules import CaptureChoice, Irreversible, NoMoves, Rules
+from .switches import CaptureChoice, Irreversible, NoMoves, Rules
 
 if TYPE_CHECKING:
     from .movegen import MoveGenerator, Position
@@ -260,9 +260,9 @@ class Modifier:
     description: str
     mixin: type | None = None
     rules_changes: tuple[tuple[str, Any], ...] = ()
-    #: The engines whose positions the mixin understands (empty: every engine).  Bashni's
+    #: The generator families whose positions the mixin understands (empty: every one).  Bashni's
     #: columns and Artamonov's colourless pieces are no pieces of two colours.
-    engines: tuple[str, ...] = ()
+    families: tuple[str, ...] = ()
 
     def adjust_rules(self, rules: Rules) -> Rules:
         return replace(rules, **dict(self.rules_changes)) if self.rules_changes else rules
@@ -280,25 +280,25 @@ MODIFIERS: dict[str, Modifier] = {
             "self-capture",
             "your own pieces may be captured too",
             SelfCaptureMixin,
-            engines=("standard",),
+            families=("standard",),
         ),
         Modifier(
             "demotion",
             "a captured king becomes a man instead of leaving the board",
             DemotionMixin,
-            engines=("standard",),
+            families=("standard",),
         ),
         Modifier(
             "move-opponent",
             "you may move one of your opponent's pieces",
             MoveOpponentMixin,
-            engines=("standard", "bashni"),
+            families=("standard", "bashni"),
         ),
         Modifier(
             "double-move",
             "each player makes two moves in a row",
             DoubleMoveMixin,
-            engines=("standard", "bashni"),
+            families=("standard", "bashni"),
         ),
     )
 }

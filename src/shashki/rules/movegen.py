@@ -3,7 +3,7 @@
 A position is a tuple ``(white, black, kings, turn, extra)``: three bitboards over the
 layout of :mod:`~shashki.rules.geometry`, the side to move (0 or 1) and variant state
 that the standard games do not use (None).  The generator is compiled once per variant
-from its :class:`~shashki.rules.rules.Rules`; its hot loops use only ints, tuples and
+from its :class:`~shashki.rules.switches.Rules`; its hot loops use only ints, tuples and
 precomputed tables.  Variants that data cannot describe subclass it and override the
 hooks (``moves``, ``apply`` …), never by testing a variant's name here.
 """
@@ -18,7 +18,7 @@ from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks
 from .interrupt import STEPS, Interrupted, poll
 from .move import Color, Kind, Move, Piece
-from .rules import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Removal, Rules
+from .switches import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Removal, Rules
 
 #: (white, black, kings, turn, extra)
 Position = tuple[int, int, int, int, Any]

@@ -37,17 +37,6 @@ from .geometry import (
 from .move import Color
 from .movegen import MoveGenerator
 from .numbers import bounded_int, is_digits, quoted
-from .rules import (
-    CaptureChoice,
-    Counter,
-    DrawRule,
-    KingLanding,
-    MaterialPattern,
-    NoMoves,
-    PromotionInCapture,
-    Removal,
-    Rules,
-)
 from .schema import (
     Boolean,
     Either,
@@ -59,6 +48,17 @@ from .schema import (
     Text,
     check,
     key_text,
+)
+from .switches import (
+    CaptureChoice,
+    Counter,
+    DrawRule,
+    KingLanding,
+    MaterialPattern,
+    NoMoves,
+    PromotionInCapture,
+    Removal,
+    Rules,
 )
 from .userfiles import UserFileError, decode_text, read_limited
 
@@ -104,8 +104,8 @@ class Variant:
     source: str = ""
     #: The variant this one is built on (its id), if any.
     host: str = ""
-    #: The generator for what data cannot say: "standard", "bashni", "artamonov".
-    engine: str = "standard"
+    #: The generator family, for what data cannot say: "standard", "bashni", "artamonov".
+    family: str = "standard"
     #: Rule modifiers applied on top of the host rules, with their options.
     modifiers: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
@@ -129,9 +129,9 @@ class Variant:
 
     @cached_property
     def generator(self) -> MoveGenerator:
-        from .engines import generator_class
+        from .generators import generator_class
 
-        cls = generator_class(self.engine, self.modifiers, bool(self.goals))
+        cls = generator_class(self.family, self.modifiers, bool(self.goals))
         gen = cls(self.board, self.rules)
         gen.configure(self)
         return gen
@@ -289,7 +289,8 @@ VARIANT_SCHEMA = Table(
         "draws": ListOf(_DRAW, 50),
         "sides": Table({"names": ListOf(Text(40), 2, 2)}, inheritable=True),
         "host": _NAME,
-        "engine": Text(40),
+        "generator": Text(40),
+        "engine": Text(40),  # the old name of "generator", still read
         "modifiers": ListOf(Text(40), 10),
         "options": MapOf(
             Either((_SCALAR, ListOf(_SCALAR, 100))),
@@ -345,7 +346,7 @@ def variant_from_mapping(
             kwargs[key] = value
     rules = Rules(**kwargs)
     modifiers = tuple(data.get("modifiers", []))
-    from .engines import ENGINES, MODIFIERS
+    from .generators import GENERATORS, MODIFIERS
 
     for name in modifiers:
         if name not in MODIFIERS:
@@ -353,16 +354,16 @@ def variant_from_mapping(
                 f"{source}: unknown modifier {quoted(name)} (known: {', '.join(MODIFIERS)})"
             )
         rules = MODIFIERS[name].adjust_rules(rules)
-    engine = data.get("engine", "standard")
-    if engine not in ENGINES:
+    family = data.get("generator", data.get("engine", "standard"))
+    if family not in GENERATORS:
         raise VariantFileError(
-            f"{source}: unknown engine {quoted(engine)} (known: {', '.join(ENGINES)})"
+            f"{source}: unknown generator {quoted(family)} (known: {', '.join(GENERATORS)})"
         )
     for name in modifiers:
-        if MODIFIERS[name].engines and engine not in MODIFIERS[name].engines:
+        if MODIFIERS[name].families and family not in MODIFIERS[name].families:
             raise VariantFileError(
-                f"{source}: modifier {name!r} cannot be applied to the {engine!r} engine "
-                f"(it works with: {', '.join(MODIFIERS[name].engines)})"
+                f"{source}: modifier {name!r} cannot be applied to the {family!r} generator "
+                f"(it works with: {', '.join(MODIFIERS[name].families)})"
             )
 
     draws = []
@@ -426,7 +427,7 @@ def variant_from_mapping(
         side_names=(side_names[0], side_names[1]),
         source=source,
         host=data.get("host", ""),
-        engine=engine,
+        family=family,
         modifiers=modifiers,
         options=dict(data.get("options", {})),
         start_options=tuple(start_options),
@@ -528,6 +529,9 @@ def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
             f"{p}: not a variant file: it holds an integer of thousands of digits"
         ) from None
     check_definition(table, str(p), complete=False)
+    if "engine" in table:  # the old name of "generator"
+        old = table.pop("engine")
+        table.setdefault("generator", old)
     return table
 
 

@@ -1,8 +1,8 @@
 """The generators for what data cannot say, and the rule modifiers, by name.
 
-A variant file names its ``engine`` (default ``standard``) and a list of ``modifiers``;
-the variant's generator class is the engine with the modifiers' mixins on top, so any
-modifier applies to any host game.
+A variant file names its generator family (``generator``, default ``standard``) and a
+list of ``modifiers``; the variant's generator class is the family's generator with the
+modifiers' mixins on top, so any modifier applies to any host game.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .goals import GoalsMixin
 from .modifiers import MODIFIERS
 from .movegen import MoveGenerator
 
-ENGINES: dict[str, type[MoveGenerator]] = {
+GENERATORS: dict[str, type[MoveGenerator]] = {
     "standard": MoveGenerator,
     "bashni": BashniGenerator,
     "artamonov": ArtamonovGenerator,
@@ -31,11 +31,11 @@ MIXIN_ORDER = ("double-move", "move-opponent", "demotion", "self-capture")
 
 @cache
 def generator_class(
-    engine: str, modifiers: tuple[str, ...], goals: bool = False
+    family: str, modifiers: tuple[str, ...], goals: bool = False
 ) -> type[MoveGenerator]:
-    """The generator class of an engine with modifiers applied (in ``MIXIN_ORDER``), and
+    """The generator class of a family with modifiers applied (in ``MIXIN_ORDER``), and
     for a variant with ``goals`` the goal rule outermost (no moves once one is reached)."""
-    base = ENGINES[engine]
+    base = GENERATORS[family]
     rank = {m: i for i, m in enumerate(MIXIN_ORDER)}
     ordered = sorted(modifiers, key=lambda m: rank.get(m, len(rank)))
     mixins = tuple(mixin for m in ordered if (mixin := MODIFIERS[m].mixin) is not None)
@@ -47,4 +47,4 @@ def generator_class(
     return type(name, (*mixins, base), {})
 
 
-__all__ = ["ENGINES", "MODIFIERS", "generator_class"]
+__all__ = ["GENERATORS", "MODIFIERS", "generator_class"]
