@@ -17,25 +17,18 @@ from .autosaves import (
     delete_unfinished,
 )
 from .autosaves import scan as scan_autosaves
-from .model import GameNode, GameRecord, normalize_result
-from .pdn import (
-    PDN_GAMETYPES,
-    SKIP,
+from .gametypes import PDN_GAMETYPES, variant_from_headers
+from .model import GameNode, GameRecord
+from .movetext import match_move
+from .reader import (
     GameBuilder,
     HeadersScanner,
     PdnReader,
-    PdnWriter,
-    Visitor,
     iter_games,
-    match_move,
-    pdn_headers,
     read_file,
     read_game,
     read_games_text,
     scan_headers,
-    variant_from_headers,
-    write_game,
-    write_games,
 )
 from .storage import (
     SaveError,
@@ -46,6 +39,9 @@ from .storage import (
     safe_stem,
     save_pdn,
 )
+from .tags import normalize_result
+from .visitor import SKIP, Visitor
+from .writer import PdnWriter, pdn_headers, write_game, write_games
 
 __all__ = [
     "PDN_GAMETYPES",
