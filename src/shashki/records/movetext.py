@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
 
-from ..rules import Game, Geometry, Move, ShashkiError, Variant
+from ..rules import Game, Geometry, Move, ShashkiError
 from ..rules.notation import parse_move, parse_short_move
 
 SQ = r"(?:[a-l](?:1[0-2]|[1-9])|\d{1,3})"
@@ -29,12 +28,12 @@ ANY_SQUARE = re.compile(SQ)
 def match_move(game: Game, text: str) -> Move:
     """The one legal move of ``game`` that the move text names.
 
-    Reads every form :func:`~shashki.rules.notation.parse_move` reads, plus squares
+    Reads every form :meth:`~shashki.rules.Game.parse_move` reads, plus squares
     written without a separator (``a3b4``) and Russian short notation (``ed4``: the
     start file and the end square).  Raises NotationError, IllegalMoveError or
     AmbiguousMoveError.
     """
-    return _match_in(game.variant, game.position, game.legal_moves(), text)
+    return _match_in(game, text)
 
 
 @cache
@@ -45,22 +44,28 @@ def _square_index(board: Geometry) -> dict[str, int]:
     return index
 
 
-def _match_in(variant: Variant, position: Any, legal: list[Move], text: str) -> Move:
+def _match_in(game: Game, text: str, only: list[Move] | None = None) -> Move:
+    """The move that ``text`` names among ``only`` (by default every legal move of
+    ``game``)."""
+    legal = game.legal_moves() if only is None else only
     # Fast path for the usual two-square text that fits exactly one move; anything
     # else goes through the notation layer, which explains what is wrong.
     simple = _SIMPLE_MOVE.fullmatch(text)
     if simple is not None:
-        index = _square_index(variant.board)
+        index = _square_index(game.variant.board)
         start, end = index.get(simple.group(1)), index.get(simple.group(2))
         if start is not None and end is not None:
             found = [m for m in legal if m[0][0] == start and m[0][-1] == end]
             if len(found) == 1:
                 return found[0]
     if _SHORT_MOVE.fullmatch(text):
-        return parse_short_move(variant, text, legal)
+        return parse_short_move(game.variant, text, legal)
     if _GLUED_MOVE.fullmatch(text):
         text = "-".join(ALG_SQUARE.findall(text))
-    return parse_move(variant, text, legal, position)
+    if only is None:
+        return game.parse_move(text)
+    # Some of the legal moves only: the notation layer, given just those.
+    return parse_move(game.variant, text, only, game.position)
 
 
 def matching_moves(game: Game, text: str) -> list[Move]:
@@ -68,7 +73,7 @@ def matching_moves(game: Game, text: str) -> list[Move]:
     out = []
     for move in game.legal_moves():
         try:
-            _match_in(game.variant, game.position, [move], text)
+            _match_in(game, text, [move])
         except ShashkiError:
             continue
         out.append(move)

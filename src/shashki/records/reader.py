@@ -62,7 +62,6 @@ from typing import IO, Any, TypeVar
 
 from ..rules import Game, Move, ShashkiError, Variant, find_variant
 from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError, NotationError
-from ..rules.notation import move_text
 from ..rules.userfiles import open_regular
 from .fixtures import json_pdn_texts
 from .gametypes import start_from_headers, variant_from_headers
@@ -739,11 +738,11 @@ class PdnReader:
             winners = [m for m, r in zip(candidates, reach, strict=True) if r == best]
             if len(winners) != 1:
                 raise
-            names = ", ".join(move_text(game.variant, m, full=True) for m in candidates)
+            names = ", ".join(game.move_text(m, full=True) for m in candidates)
             visitor.visit_warning(
                 BadPdnError(
                     f"{tok.text!r} could be {names}; read as "
-                    f"{move_text(game.variant, winners[0], full=True)}, the only reading "
+                    f"{game.move_text(winners[0], full=True)}, the only reading "
                     f"under which the next {best} move(s) can be played",
                     line=tok.line,
                     column=tok.column,

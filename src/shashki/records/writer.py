@@ -13,7 +13,6 @@ from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, NamedTuple
 
 from ..rules import Game, Move, Variant
-from ..rules.notation import move_text
 from .gametypes import needs_variant_tag
 from .tags import NAG_MARKS, UNKNOWN, header_value, normalize_result
 from .visitor import Visitor
@@ -182,7 +181,7 @@ class PdnWriter(Visitor[str]):
             self._word(f"{number}.")
         elif self._needs_number:
             self._word(f"{number}...")
-        self._word(move_text(variant, move, game.legal_moves()))
+        self._word(game.move_text(move))
         self._glue = len(self._words) - 1
         self._marked = False
         self._needs_number = False
