@@ -410,9 +410,29 @@ def test_bytes_in_any_encoding_and_line_end(data: bytes, white: str) -> None:
 def test_read_game_goes_on_where_it_stopped() -> None:
     handle = io.StringIO('[Event "1"]\n1. 32-28\n[Event "2"]\n1. 33-28 *\n\n[Event "3"]\n*')
     events = []
-    while (game := read_game(handle)) is not None:
+    reader = PdnReader(handle)
+    while (game := reader.read_game()) is not None:
         events.append(game.header("Event"))
     assert events == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_read_game_reads_from_where_the_handle_stands(binary: bool) -> None:
+    """No reader is kept for a handle between calls: seeking the handle back (or to a
+    game's offset noted before) and reading again gives the games from there."""
+    text = '[Event "1"]\n1. 32-28 *\n\n[Event "2"]\n1. 33-28 *\n\n[Event "3"]\n1. 34-29 *\n'
+    handle: io.StringIO | io.BytesIO = io.BytesIO(text.encode()) if binary else io.StringIO(text)
+    first = read_game(handle)
+    assert first is not None and first.header("Event") == "1"
+    handle.seek(0)
+    again = read_game(handle)
+    assert again is not None and again.header("Event") == "1"
+    assert again.mainline_moves() == first.mainline_moves()
+    handle.seek(len(text[: text.index('[Event "2"]')].encode()))
+    assert [g.header("Event") for g in PdnReader(handle)] == ["2", "3"]
+    handle.seek(len(text[: text.index('[Event "3"]')].encode()))
+    third = read_game(handle, visitor=HeadersScanner)
+    assert third == {"Event": "3"}
 
 
 def test_text_handle_with_the_wrong_encoding_does_not_raise(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -56,7 +56,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import weakref
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TypeVar
 
@@ -833,33 +832,23 @@ class PdnReader:
             self._close(visitor, game, frames)
 
 
-_READERS: weakref.WeakKeyDictionary[Any, PdnReader] = weakref.WeakKeyDictionary()
-
-
 def read_game(
     handle: IO[Any],
     *,
     default_variant: Variant | str | None = None,
     visitor: Callable[[], Visitor[T]] = GameBuilder,  # type: ignore[assignment]
 ) -> T | None:
-    """The next game of ``handle`` (None at its end), like ``chess.pgn.read_game``.
+    """The first game of ``handle`` from where it stands (None when no game follows),
+    like ``chess.pgn.read_game`` after a seek: note a position, seek back to it later,
+    and the game there is read again.
 
-    Successive calls on the same handle go on where the last one stopped (the reader
-    for a handle is kept while the handle lives).  Raises only OSError.
+    Each call reads with a reader of its own, which reads ahead of the game's end (the
+    next game's first line at least, some kilobytes of a binary handle): the handle is
+    not left at the next game.  To read game after game, keep one :class:`PdnReader`
+    (``reader.read_game()`` goes on where the last call stopped, and iterating it gives
+    every game).  Raises only OSError.
     """
-    try:
-        reader = _READERS.get(handle)
-    except TypeError:  # not weakly referenceable: a fresh reader each time
-        reader = None
-    if reader is None:
-        reader = PdnReader(handle, default_variant)
-        try:
-            _READERS[handle] = reader
-        except TypeError:
-            pass
-    elif default_variant is not None:
-        reader.default_variant = find_variant(default_variant)
-    return reader.read_game(visitor)
+    return PdnReader(handle, default_variant).read_game(visitor)
 
 
 def iter_games(
