@@ -1,5 +1,13 @@
 """Game records: PDN reading and writing, and saving that cannot lose a game.
 
+:func:`read_games` streams the records of a PDN file (a path or a handle);
+:func:`write_game` writes one back.  The modules, from the bottom up: ``tags`` (results,
+tag lookup, move marks) and ``quoting``; ``lines`` (decoding), ``movetext`` (move texts
+matched to legal moves), ``viewpoint`` (mirrored squares) and ``gametypes`` (the variant
+and start a game's tags name); ``tokens`` (the tokenizer), ``visitor``, ``fixtures``
+(JSON lists of PDN texts); ``writer``, ``model`` (the record tree), ``reader``; and
+``storage`` and ``autosaves``, which save games.
+
 >>> from shashki.records import read_games_text
 >>> [game] = read_games_text('[GameType "25"]\\n1. c3-d4 f6-g5 *')
 >>> game.variant.id, len(game.mainline_moves()), game.ok
@@ -27,6 +35,7 @@ from .reader import (
     iter_games,
     read_file,
     read_game,
+    read_games,
     read_games_text,
     scan_headers,
 )
@@ -72,6 +81,7 @@ __all__ = [
     "pdn_headers",
     "read_file",
     "read_game",
+    "read_games",
     "read_games_text",
     "safe_stem",
     "save_pdn",

@@ -845,8 +845,8 @@ def read_game(
     Each call reads with a reader of its own, which reads ahead of the game's end (the
     next game's first line at least, some kilobytes of a binary handle): the handle is
     not left at the next game.  To read game after game, keep one :class:`PdnReader`
-    (``reader.read_game()`` goes on where the last call stopped, and iterating it gives
-    every game).  Raises only OSError.
+    (``reader.read_game()`` goes on where the last call stopped) or iterate
+    :func:`read_games`.  Raises only OSError.
     """
     return PdnReader(handle, default_variant).read_game(visitor)
 
@@ -910,3 +910,46 @@ def read_file(
         return
     with open_regular(p) as fh:
         yield from PdnReader(fh, default_variant)
+
+
+def read_games(
+    source: str | os.PathLike[str] | IO[Any], default_variant: Variant | str | None = None
+) -> Iterator[GameRecord]:
+    """Every game of a PDN file, streamed: one :class:`~shashki.records.GameRecord` at a
+    time, never the whole file in memory.
+
+    ``source`` is a path (a ``.json`` file is read as a JSON list of PDN texts, as
+    :func:`read_file` does) or an open handle, text or binary, read from where it stands.
+    ``default_variant`` is the variant of games whose tags name none (International, as
+    PDN says, when None).  Each record holds the tags (``record.headers``,
+    ``record.header(name)``), the variant and start position, the move tree
+    (``record.mainline_moves()``, variations and comments), the result, and what was
+    found wrong while reading it: ``record.errors`` and ``record.warnings``
+    (:class:`~shashki.rules.BadPdnError`, with line, column and the text at fault);
+    ``record.ok`` says there is no error.  A game with an error keeps the moves read
+    before it, and the next game is read normally.
+
+    Nothing is opened before the first record is asked for.  Bad content never raises;
+    OSError does (a file that cannot be opened or read, a folder, a FIFO).  This is
+    :func:`read_file` for a path and :class:`PdnReader` for a handle.
+
+    >>> import io
+    >>> pdn = '''[Event "one"]
+    ... [GameType "25"]
+    ... 1. c3-d4 f6-g5 2. b2-c3 1-0
+    ...
+    ... [Event "two"]
+    ... [GameType "25"]
+    ... 1. c3-d4 d4-e5 *
+    ... '''
+    >>> for record in read_games(io.StringIO(pdn)):
+    ...     errors = [(e.line, e.column, e.token) for e in record.errors]
+    ...     print(record.header("Event"), record.variant.id, len(record.mainline_moves()),
+    ...           record.result, errors)
+    one russian 3 1-0 []
+    two russian 1 * [(7, 10, 'd4-e5')]
+    """
+    if isinstance(source, str | os.PathLike):
+        yield from read_file(source, default_variant)
+    else:
+        yield from PdnReader(source, default_variant)
