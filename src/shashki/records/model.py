@@ -5,6 +5,10 @@ Shaped like python-chess's ``chess.pgn``: a :class:`GameRecord` is the root
 NAGs written after that move, and its own continuations (``variations[0]`` is the main
 line).  ``node.replay()`` gives a rules :class:`~shashki.rules.Game` in the position
 after the node's move, with the moves that led there on its stack.
+
+``record.accept(visitor)`` (:func:`walk_record`) sends a record to a
+:class:`~shashki.records.visitor.Visitor` as the reader would; ``str(record)`` is its PDN
+text.  The results and tag lookup live in :mod:`~shashki.records.tags`.
 """
 
 from __future__ import annotations
