@@ -33,7 +33,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ..records import GameNode, GameRecord
-from ..records.pdn import PdnReader
+from ..records.reader import PdnReader
 from ..rules import Game, Move
 from ..rules.notation import move_text
 from ..rules.userfiles import open_regular
@@ -142,7 +142,7 @@ def load_record(path: Path, index: int, default_variant: str | None = None) -> G
 
     Raises OSError when the file cannot be read (UserFileError for a folder, a FIFO or
     a device, refused without blocking)."""
-    from ..records.pdn import HeadersScanner, read_file
+    from ..records.reader import HeadersScanner, read_file
 
     if path.suffix.lower() == ".json":
         for i, record in enumerate(read_file(path, default_variant)):
@@ -216,7 +216,7 @@ class GameTableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="read")
     def read_games(self) -> None:
-        from ..records.pdn import read_file
+        from ..records.reader import read_file
 
         worker = get_current_worker()
         batch: list[GameSummary] = []
