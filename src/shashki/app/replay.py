@@ -33,6 +33,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ..records import GameNode, GameRecord
+from ..records.gametypes import DEFAULT_VARIANT
 from ..records.reader import PdnReader
 from ..rules import Game, Move
 from ..rules.notation import move_text
@@ -297,7 +298,7 @@ class GameTableScreen(Screen[None]):
             text = f"{len(self.games)} games ({state}); {shown} shown. Enter opens a game."
             bad = sum(1 for g in self.games if g.error and not g.tagged)
             if bad and bad * 2 >= sum(1 for g in self.games if not g.tagged):
-                read_as = self.default_variant or "international"
+                read_as = self.default_variant or DEFAULT_VARIANT
                 text += (
                     f" {bad} games name no variant and do not replay as {read_as}:"
                     " choose their variant at the top right."
