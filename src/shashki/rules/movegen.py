@@ -579,7 +579,9 @@ def _capture_search(
     cand_lands: BoardCount,
     goes_on: BoardTest,
 ) -> CaptureSearch:
-    """The capture search of side ``turn``:
+    """The capture search of side ``turn``, from ``gen``'s capture switches (the
+    majority rule, the removal, promotion during a capture, the king's landing), the
+    jump tables and capture lines of ``tables`` and the whole-board tests it is given:
     ``search(own, opp, k, empty, build, kings_take)`` returns the capture moves
     (``build``) or their number, [] or 0 when there is none; ``kings_take`` says
     whether a king can capture, None if the caller does not know.
