@@ -49,7 +49,8 @@ from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.outcome import Outcome
 from ..rules.switches import Irreversible
-from ..rules.variant import Variant, find_variant
+from ..rules.variant import Variant
+from ..rules.variant_registry import find_variant
 from .evaluate import Evaluator, evaluator_for
 from .terminal import EndRules, GameView
 

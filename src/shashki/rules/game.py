@@ -14,7 +14,8 @@ from .notation import move_text, parse_move
 from .numbers import quoted
 from .outcome import Outcome, Termination
 from .switches import Counter, DrawRule, Irreversible, NoMoves
-from .variant import Variant, find_variant
+from .variant import Variant
+from .variant_registry import find_variant
 
 # (position, clock, legal moves if known, move) saved by each push: pop restores the
 # legal moves with the position.  The clock packs two counters: plies since the last
