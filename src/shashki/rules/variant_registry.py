@@ -293,9 +293,10 @@ def load_variant_file(
     default from the registry's variants.
     """
     data = read_variant_file(path)
-    tables = hosts if hosts is not None else registry().raw
+    if hosts is None:
+        hosts = registry().raw if data.get("host") else {}
     find_host = _REGISTRY.host_id if _REGISTRY is not None else None
-    return resolve_variant(data, str(path), tables, find_host=find_host)
+    return resolve_variant(data, str(path), hosts, find_host=find_host)
 
 
 def add_variant_file(path: str | os.PathLike[str]) -> Variant:
