@@ -34,7 +34,8 @@ from pathlib import Path
 
 from shashki.engine import ComputerPlayer, Search
 from shashki.rules import Game, ShashkiError, find_variant
-from shashki.rules.variant import Variant, add_variant_file
+from shashki.rules.variant import Variant
+from shashki.rules.variant_registry import add_variant_file
 
 #: Variants with flying kings, and the host of their 10×10 user copy ("" for none).
 FLYING = [

@@ -19,7 +19,7 @@ from .rules import Game, Move, ShashkiError, all_variants, find_variant, registr
 from .rules.errors import BadPdnError
 from .rules.notation import move_text
 from .rules.numbers import is_digits, quoted
-from .rules.variant import add_variant_file
+from .rules.variant_registry import add_variant_file
 
 if TYPE_CHECKING:
     from .engine.search import Iteration

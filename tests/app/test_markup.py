@@ -33,9 +33,8 @@ from shashki.app.plain import literal, marked, visible
 from shashki.app.replay import GameTableScreen, ReplayScreen
 from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import AutosaveSlot
-from shashki.rules import Game
-from shashki.rules import variant as variant_module
-from shashki.rules.variant import find_variant
+from shashki.rules import Game, variant_registry
+from shashki.rules.variant_registry import find_variant
 
 from .conftest import make_app
 
@@ -144,7 +143,7 @@ def one_line(text: str) -> str:
 @pytest.fixture
 def variants(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The user's variant folder of ``home``, holding the hostile variant, read afresh."""
-    monkeypatch.setattr(variant_module, "_REGISTRY", None)
+    monkeypatch.setattr(variant_registry, "_REGISTRY", None)
     folder = home / "data" / "shashki" / "variants"
     folder.mkdir(parents=True)
     (folder / "hostile.toml").write_text(HOSTILE_VARIANT, encoding="utf-8")

@@ -12,8 +12,8 @@ import pytest
 from textual.widgets import OptionList
 
 from shashki.app.menu import MenuScreen, NewGameScreen
-from shashki.rules import variant as variant_module
-from shashki.rules.variant import registry
+from shashki.rules import variant_registry
+from shashki.rules.variant_registry import registry
 
 from ..rules.test_hostile_variant_files import GOOD, hostile_folder
 from .conftest import make_app
@@ -36,7 +36,7 @@ start_options = [
 @pytest.fixture
 def folder(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The user's variant folder of ``home``, read by a fresh registry."""
-    monkeypatch.setattr(variant_module, "_REGISTRY", None)
+    monkeypatch.setattr(variant_registry, "_REGISTRY", None)
     path = home / "data" / "shashki" / "variants"
     path.mkdir(parents=True)
     return path

@@ -19,7 +19,8 @@ from shashki.engine import search as search_module
 from shashki.engine.search import CHECK, _trim
 from shashki.rules import Game, Move
 from shashki.rules.interrupt import Interrupted, interruptible
-from shashki.rules.variant import Variant, variant_from_mapping
+from shashki.rules.variant import Variant
+from shashki.rules.variant_file import variant_from_mapping
 
 #: International draughts, twenty kings against twenty: their exchanges went on for
 #: forty plies, and depth 1 took half a million nodes (34 s).

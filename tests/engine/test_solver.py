@@ -7,8 +7,8 @@ import random
 from functools import cache
 
 from shashki.engine import goal_table, solvable
-from shashki.engine.terminal import EndRules
 from shashki.rules import Game, all_variants, find_variant
+from shashki.rules.endrules import EndRules
 
 WS = find_variant("wolf-sheep")
 

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from shashki.engine.search import _history_keys
-from shashki.engine.terminal import EndRules
 from shashki.rules import Game, all_variants
+from shashki.rules.endrules import EndRules
 
 VARIANTS = [v.id for v in all_variants()]
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from shashki.engine.search import Search
-from shashki.engine.terminal import EndRules
 from shashki.rules import Game, Termination, Variant, all_variants, load_variant_file
+from shashki.rules.endrules import EndRules
 from shashki.rules.goals import GoalsMixin
 from shashki.rules.movegen import MoveGenerator
 

@@ -26,18 +26,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shashki.cli import main
-from shashki.rules import Game, UnknownVariantError, VariantFileError, find_variant
-from shashki.rules import variant as variant_module
-from shashki.rules.variant import (
+from shashki.rules import (
+    Game,
+    UnknownVariantError,
+    VariantFileError,
+    find_variant,
+    variant_file,
+    variant_registry,
+)
+from shashki.rules.variant import Variant, is_valid_id
+from shashki.rules.variant_file import (
     MAX_KEY_PARTS,
     MAX_NESTING,
-    Variant,
     _toml_shape_error,
-    builtin_variant_dir,
-    load_variant_file,
     read_variant_file,
-    registry,
 )
+from shashki.rules.variant_registry import builtin_variant_dir, load_variant_file, registry
 
 GOOD = 'id = "double-brazilian"\nname = "Double-move Brazilian"\nhost = "brazilian"\n'
 GOOD += 'modifiers = ["double-move"]\n'
@@ -92,7 +96,7 @@ HOSTILE: dict[str, tuple[bytes, str]] = {
 def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A registry of its own, with an empty per-user folder; returns the folder."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setattr(variant_module, "_REGISTRY", None)
+    monkeypatch.setattr(variant_registry, "_REGISTRY", None)
     folder = tmp_path / "data" / "shashki" / "variants"
     folder.mkdir(parents=True)
     return folder
@@ -305,7 +309,7 @@ def test_a_recursion_error_in_tomllib_is_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the shape check keeps tomllib far from the recursion limit; behind it, a guard
-    monkeypatch.setattr(variant_module, "MAX_NESTING", 10**9)
+    monkeypatch.setattr(variant_file, "MAX_NESTING", 10**9)
     path = tmp_path / "deep.toml"
     path.write_bytes(HOSTILE["deep"][0])
     with pytest.raises(
@@ -327,7 +331,7 @@ def test_no_variant_has_an_unsafe_id(bad: str) -> None:
 def test_the_shipped_ids_and_aliases_are_safe() -> None:
     for v in registry():
         for text in (v.id, *v.aliases):
-            assert variant_module.is_valid_id(text), text
+            assert is_valid_id(text), text
 
 
 def test_the_ending_tables_never_write_outside_their_folder(
@@ -499,6 +503,6 @@ def test_the_command_line_takes_an_alias_from_a_users_variant_not_the_variant(
 ) -> None:
     _write(fresh, 'id = "a"\nname = "A"\naliases = ["b"]\nhost = "english"\n', "a")
     path = _write(tmp_path, 'id = "b"\nname = "B"\nhost = "russian"\n', "b")
-    variant_module.add_variant_file(path)
+    variant_registry.add_variant_file(path)
     assert find_variant("b").host == "russian"
     assert find_variant("a").host == "english"

@@ -28,8 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from shashki.engine.search import Search, _history_keys
-from shashki.engine.terminal import EndRules
 from shashki.rules import Game, Termination, Variant, all_variants, find_variant, load_variant_file
+from shashki.rules.endrules import EndRules
 from shashki.rules.notation import parse_move
 from shashki.rules.switches import Irreversible
 

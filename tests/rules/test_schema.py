@@ -33,7 +33,8 @@ from shashki.rules.schema import (
     Text,
     check,
 )
-from shashki.rules.variant import VARIANT_SCHEMA, builtin_variant_dir, variant_from_mapping
+from shashki.rules.variant_file import VARIANT_SCHEMA, variant_from_mapping
+from shashki.rules.variant_registry import builtin_variant_dir
 
 BUILTIN = {
     p.stem: tomllib.loads(p.read_text("utf-8")) for p in builtin_variant_dir().glob("*.toml")

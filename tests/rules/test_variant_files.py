@@ -22,8 +22,8 @@ from shashki.rules import (
     VariantFileError,
     find_variant,
     load_variant_file,
+    variant_registry,
 )
-from shashki.rules import variant as variant_module
 from shashki.rules.switches import NoMoves
 
 from ..conftest import mv, paths
@@ -51,7 +51,7 @@ def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """A registry of its own for this test, with an empty per-user folder; returns the
     user folder."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setattr(variant_module, "_REGISTRY", None)
+    monkeypatch.setattr(variant_registry, "_REGISTRY", None)
     folder = tmp_path / "data" / "shashki" / "variants"
     folder.mkdir(parents=True)
     return folder
@@ -136,7 +136,7 @@ name = "threefold"
 
 def test_double_move_brazilian_from_a_path(fresh: Path, tmp_path: Path) -> None:
     path = write(tmp_path, "mine", DOUBLE_BRAZILIAN)
-    v = variant_module.add_variant_file(path)
+    v = variant_registry.add_variant_file(path)
     assert find_variant("double-move-brazilian") is v
     assert v.modifiers == ("double-move",) and v.rules == find_variant("brazilian").rules
     game = Game("double-move-brazilian")
@@ -177,7 +177,7 @@ def test_a_file_built_on_a_modified_game_adds_its_modifiers(fresh: Path) -> None
 def test_a_broken_user_file_is_reported_not_fatal(fresh: Path) -> None:
     write(fresh, "broken", 'id = "broken"\nname = "x"\nhost = "chess"\n')
     write(fresh, "good", DOUBLE_BRAZILIAN)
-    reg = variant_module.registry()
+    reg = variant_registry.registry()
     assert any("chess" in e and "broken.toml" in e for e in reg.errors)
     assert find_variant("double-move-brazilian").host == "brazilian"
 
@@ -260,7 +260,7 @@ def test_a_host_loop_is_refused(tmp_path: Path) -> None:
 def test_a_host_loop_between_user_files_is_reported(fresh: Path) -> None:
     write(fresh, "ping", 'id = "ping"\nname = "ping"\nhost = "pong"\n')
     write(fresh, "pong", 'id = "pong"\nname = "pong"\nhost = "ping"\n')
-    reg = variant_module.registry()
+    reg = variant_registry.registry()
     assert len([e for e in reg.errors if "loops" in e]) == 2
     assert "ping" not in [v.id for v in reg]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from shashki.engine.search import WIN, Search
-from shashki.engine.terminal import EndRules
 from shashki.rules import Color, Game, IllegalMoveError, Kind, Piece, Termination, find_variant
+from shashki.rules.endrules import EndRules
 
 from ..conftest import mv, paths
 

@@ -19,7 +19,8 @@ from textual.screen import Screen
 
 from ..rules import Color, Game
 from ..rules.userfiles import decode_text, read_limited
-from ..rules.variant import Variant, find_variant
+from ..rules.variant import Variant
+from ..rules.variant_registry import find_variant
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt

@@ -26,7 +26,8 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ..rules import Game
-from ..rules.variant import Variant, all_variants, registry
+from ..rules.variant import Variant
+from ..rules.variant_registry import all_variants, registry
 from .plain import Plain, literal, marked, visible
 from .widgets import Dialog, PagedOptionList
 
@@ -194,7 +195,7 @@ class MenuScreen(Screen[None]):
 
 
 def registry_dir() -> str:
-    from ..rules.variant import builtin_variant_dir
+    from ..rules.variant_registry import builtin_variant_dir
 
     return str(builtin_variant_dir())
 

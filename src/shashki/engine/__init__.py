@@ -10,11 +10,11 @@ Standard library only; it uses the rules engine through the move generator's pro
 True
 """
 
+from ..rules.endrules import EndRules
 from .evaluate import evaluator_for
 from .player import LEVELS, ComputerPlayer, Level, describe_levels
 from .search import Iteration, Search, SearchResult, score_text
 from .solver import GoalTable, goal_table, solvable
-from .terminal import EndRules
 
 __all__ = [
     "LEVELS",

@@ -33,13 +33,13 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
+from ..rules.endrules import EndRules
 from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.switches import NoMoves
 from ..rules.variant import Variant, is_valid_id
 from .search import WIN
-from .terminal import EndRules
 
 #: The most pieces a table holds.
 MAX_PIECES = 4

@@ -2,7 +2,7 @@
 
 The search knows a variant only through its move generator's protocol (``moves``,
 ``apply``, ``key``, ``material``, ``captures``), its end rules (compiled by
-:class:`~shashki.engine.terminal.EndRules`) and an evaluation function; there is no
+:class:`~shashki.rules.endrules.EndRules`) and an evaluation function; there is no
 variant-specific code here.
 
 * Negamax with principal-variation search; a side that moves twice in a row (the
@@ -43,15 +43,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ParamSpec, TypeVar
 
+from ..rules.endrules import EndRules, GameView
 from ..rules.game import Game
 from ..rules.interrupt import Interrupted, interruptible
 from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.outcome import Outcome
 from ..rules.switches import Irreversible
-from ..rules.variant import Variant, find_variant
+from ..rules.variant import Variant
+from ..rules.variant_registry import find_variant
 from .evaluate import Evaluator, evaluator_for
-from .terminal import EndRules, GameView
 
 #: The score of a won game at the root; a win in n plies scores WIN - n.
 WIN = 100_000

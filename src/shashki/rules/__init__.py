@@ -22,7 +22,8 @@ from .geometry import Direction, Geometry, geometry
 from .move import Color, Kind, Move, Piece
 from .outcome import Outcome, Termination
 from .switches import CaptureChoice, DrawRule, KingLanding, PromotionInCapture, Removal, Rules
-from .variant import Variant, all_variants, find_variant, load_variant_file, registry
+from .variant import Variant
+from .variant_registry import all_variants, find_variant, load_variant_file, registry
 
 __all__ = [
     "AmbiguousMoveError",

@@ -18,17 +18,17 @@ four or fewer pieces remained or -1)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .anycapture import AnyCaptureSearch
 from .errors import BadFenError
-from .fen import MAX_COUNTER, square_text
+from .fen import MAX_COUNTER, FenParts, square_text
 from .geometry import absolute_direction
 from .move import Kind, Move, Piece
 from .movegen import MoveGenerator, Position
 from .numbers import bounded_int, quoted
 from .outcome import Outcome, Termination
+from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, Rules
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def _count(n: int, one: str, many: str) -> str:
 class ArtamonovGenerator(MoveGenerator):
     def __init__(self, geo: Any, rules: Rules) -> None:
         super().__init__(geo, rules)
-        self._quiet = MoveGenerator(geo, replace(rules, man_captures=(), king_captures=()))
+        self._quiet = quiet_generator(geo, rules)
         self._search = AnyCaptureSearch(geo, rules)
         self._promo_rows = (geo.rank_mask[geo.height - 1], geo.rank_mask[0])
         # the signed shift of each man's jump direction, per side: a man can jump only
@@ -231,26 +231,17 @@ class ArtamonovGenerator(MoveGenerator):
             out.append(f"L{low}")
         return out
 
-    def fen_read(
-        self,
-        white: int,
-        black: int,
-        kings: int,
-        turn: int,
-        neutral: int,
-        stacks: dict[int, str],
-        fields: list[str],
-        fen: str,
-    ) -> Position:
-        if white or black:
+    def fen_read(self, parts: FenParts) -> Position:
+        fen, neutral = parts.fen, parts.neutral
+        if parts.white or parts.black:
             raise BadFenError(
                 f"Artamonov's pieces have no colour: list them in an N section "
                 f"(FEN {quoted(fen, 80)})"
             )
-        if stacks:
+        if parts.stacks:
             raise BadFenError(f"this variant has no columns of pieces (FEN {quoted(fen, 80)})")
         frozen, south, north, low = -1, 0, 0, -1
-        for f in fields:
+        for f in parts.fields:
             head, body = f[:1].upper(), f[1:]
             try:
                 if head == "Z":
@@ -280,4 +271,4 @@ class ArtamonovGenerator(MoveGenerator):
                 raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}") from None
         if low < 0 and neutral.bit_count() <= TIE_BREAK_PIECES:
             low = 0  # the tie-break count starts at the first moment: now, at the latest
-        return (neutral, 0, kings & neutral, turn, (frozen, south, north, low))
+        return (neutral, 0, parts.kings & neutral, parts.turn, (frozen, south, north, low))

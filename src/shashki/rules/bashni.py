@@ -17,15 +17,17 @@ a sorted tuple of ``(square, stack)``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .errors import BadFenError
-from .fen import square_text
+from .fen import FenParts, square_text
 from .geometry import absolute_direction
 from .interrupt import STEPS, poll
 from .move import Color, Kind, Move, Piece
 from .movegen import MoveGenerator, Position
 from .numbers import quoted
+from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
 
 Columns = tuple[tuple[int, str], ...]
@@ -58,9 +60,7 @@ class BashniGenerator(MoveGenerator):
 
     def __init__(self, geo: Any, rules: Rules) -> None:
         super().__init__(geo, rules)
-        from dataclasses import replace
-
-        self._quiet = MoveGenerator(geo, replace(rules, man_captures=(), king_captures=()))
+        self._quiet = quiet_generator(geo, rules)
         self._man_dirs = (
             tuple(int(absolute_direction(n, 0)) for n in rules.man_captures),
             tuple(int(absolute_direction(n, 1)) for n in rules.man_captures),
@@ -384,18 +384,9 @@ class BashniGenerator(MoveGenerator):
             return f"{name}={st}"
         return super().fen_item(pos, square, name)
 
-    def fen_read(
-        self,
-        white: int,
-        black: int,
-        kings: int,
-        turn: int,
-        neutral: int,
-        stacks: dict[int, str],
-        fields: list[str],
-        fen: str,
-    ) -> Position:
-        base = super().fen_read(white, black, kings, turn, neutral, {}, fields, fen)
+    def fen_read(self, parts: FenParts) -> Position:
+        fen, stacks = parts.fen, parts.stacks
+        base = super().fen_read(replace(parts, stacks={}))
         w, b, k = base[0], base[1], base[2]
         cols = []
         # no game holds more pieces than its board has squares: a column of a million
@@ -426,4 +417,4 @@ class BashniGenerator(MoveGenerator):
                 )
             if len(st) > 1:
                 cols.append((sq, st))
-        return (w, b, k, turn, tuple(cols) or None)
+        return (w, b, k, parts.turn, tuple(cols) or None)

@@ -9,6 +9,7 @@ the last man move or capture) and ``F`` (full-move number) fields.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,26 @@ class FenState:
     reversible: int = 0
     #: Full-move number (1 for the first move of the game).
     fullmove: int = 1
+
+
+@dataclass(frozen=True)
+class FenParts:
+    """What the FEN reader found, for the generator to build its position from
+    (``fen_read``)."""
+
+    white: int
+    black: int
+    kings: int
+    #: The side to move: 0 white, 1 black.
+    turn: int
+    #: The squares of an ``N`` (colourless) section.
+    neutral: int
+    #: The ``square=stack`` items: the pieces of a column, bottom to top.
+    stacks: Mapping[int, str]
+    #: The fields the reader does not know.
+    fields: tuple[str, ...]
+    #: The whole text, for messages.
+    fen: str
 
 
 def _squares(variant: Variant, text: str, fen: str, stacks: dict[int, str]) -> tuple[int, int]:
@@ -152,7 +173,8 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
                 fullmove = max(1, value)
         else:
             fields.append(token)
-    position = variant.generator.fen_read(white, black, kings, turn, neutral, stacks, fields, fen)
+    parts = FenParts(white, black, kings, turn, neutral, stacks, tuple(fields), fen)
+    position = variant.generator.fen_read(parts)
     return FenState(position, reversible, fullmove)
 
 

@@ -6,6 +6,7 @@ import math
 import random
 from collections.abc import Iterator
 
+from .endrules import EndRules
 from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
 from .move import Color, Move, Piece
@@ -13,8 +14,9 @@ from .movegen import Position
 from .notation import move_text, parse_move
 from .numbers import quoted
 from .outcome import Outcome, Termination
-from .switches import Counter, DrawRule, Irreversible, NoMoves
-from .variant import Variant, find_variant
+from .switches import Irreversible
+from .variant import Variant
+from .variant_registry import find_variant
 
 # (position, clock, legal moves if known, move) saved by each push: pop restores the
 # legal moves with the position.  The clock packs two counters: plies since the last
@@ -56,6 +58,7 @@ class Game:
         self._gen = self.variant.generator
         self._apply = self._gen.apply
         self._inline = self._gen.inline_apply
+        self._ends: EndRules | None = None  # built when first asked (they take a while)
         #: The label of the start option chosen or drawn, "" for a plain start.
         self.start_label = ""
         #: The seed the start was drawn from (a variant that draws it by lot), or None.
@@ -106,6 +109,7 @@ class Game:
         other._gen = self._gen
         other._apply = self._apply
         other._inline = self._inline
+        other._ends = self._ends
         other.start_label = self.start_label
         other.seed = self.seed
         other._pos = self._pos
@@ -367,76 +371,17 @@ class Game:
         return len(self._stack)
 
     def outcome(self) -> Outcome | None:
-        """Why and how the game ended, or None while it goes on."""
+        """Why and how the game ended, or None while it goes on (the variant's end rules:
+        :meth:`EndRules.outcome_of <shashki.rules.endrules.EndRules.outcome_of>`)."""
         if self._ended is not None:
             return self._ended
-        side = self.turn
-        names = self.variant.side_names
-        for goal in self.variant.goals:
-            if self._pos[goal.side] & self.variant.board.rank_mask[goal.rank - 1]:
-                return Outcome(Termination.GOAL, goal.side, goal.name)
-        if not self.legal_moves():
-            if self.variant.rules.no_moves is NoMoves.WINS:
-                return Outcome(Termination.NO_LEGAL_MOVES, side, f"{names[side]} has no legal move")
-            return Outcome(
-                Termination.NO_LEGAL_MOVES, side.other, f"{names[side]} has no legal move"
-            )
-        decided = self._gen.decide(self)
-        if decided is not None:
-            return decided
-        for rule in self.variant.draws:
-            if self._draw_applies(rule):
-                if rule.kind == "repetition":
-                    kind = Termination.REPETITION
-                elif rule.counter is None:
-                    kind = Termination.MATERIAL
-                elif rule.has_material_condition:
-                    kind = Termination.ENDGAME_LIMIT
-                else:
-                    kind = Termination.MOVE_LIMIT
-                return Outcome(kind, None, rule.name)
-        return None
+        ends = self._ends
+        if ends is None:
+            ends = self._ends = EndRules(self.variant)
+        return ends.outcome_of(self, self.legal_moves(), self.reversible_plies, self.material_plies)
 
     def is_over(self) -> bool:
         return self.outcome() is not None
-
-    def _draw_applies(self, rule: DrawRule) -> bool:
-        if rule.kind == "repetition":
-            return self.repetitions() >= rule.count
-        if rule.counter is Counter.REVERSIBLE and self.reversible_plies < rule.plies:
-            return False
-        if rule.counter is Counter.MATERIAL and self.material_plies < rule.plies:
-            return False
-        if rule.has_material_condition and not self._material_matches(rule):
-            return False
-        if rule.unless_capture and self.captures():
-            return False
-        return True
-
-    def _material_matches(self, rule: DrawRule) -> bool:
-        sides = self._gen.material(self._pos)
-        if rule.total and sum(k + m for k, m in sides) not in rule.total:
-            return False
-        if rule.both_have_kings and not (sides[0][0] and sides[1][0]):
-            return False
-        if not (rule.strong or rule.weak):
-            return True
-        for strong in (0, 1):
-            weak = 1 - strong
-            if rule.strong and not any(p.matches(*sides[strong]) for p in rule.strong):
-                continue
-            if rule.weak and not any(p.matches(*sides[weak]) for p in rule.weak):
-                continue
-            if rule.weak_on_main_road and not self._alone_on_main_road(weak):
-                continue
-            return True
-        return False
-
-    def _alone_on_main_road(self, side: int) -> bool:
-        pieces = self._pos[side]
-        road = self.variant.board.main_road
-        everyone = self._pos[0] | self._pos[1]
-        return pieces.bit_count() == 1 and (everyone & road) == pieces
 
     # -- perft ------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ from .errors import BadFenError
 from .numbers import quoted
 
 if TYPE_CHECKING:
+    from .fen import FenParts
     from .game import Game
     from .geometry import Geometry
     from .move import Move
@@ -132,27 +133,20 @@ class GeneratorHooks:
         """Extra fields written after the pieces (and the H/F counters)."""
         return []
 
-    def fen_read(
-        self,
-        white: int,
-        black: int,
-        kings: int,
-        turn: int,
-        neutral: int,
-        stacks: dict[int, str],
-        fields: list[str],
-        fen: str,
-    ) -> Position:
+    def fen_read(self, parts: FenParts) -> Position:
         """Build the position from what the FEN reader found.
 
-        ``neutral`` holds the squares of an ``N`` (colourless) section, ``stacks`` the
-        ``square=stack`` items, ``fields`` the fields the reader does not know.  The
-        standard games accept none of them.
+        ``parts.neutral`` holds the squares of an ``N`` (colourless) section,
+        ``parts.stacks`` the ``square=stack`` items, ``parts.fields`` the fields the
+        reader does not know.  The standard games accept none of them.
         """
-        if neutral:
+        fen = parts.fen
+        if parts.neutral:
             raise BadFenError(f"this variant has no colourless pieces (FEN {quoted(fen, 80)})")
-        if stacks:
+        if parts.stacks:
             raise BadFenError(f"this variant has no columns of pieces (FEN {quoted(fen, 80)})")
-        if fields:
-            raise BadFenError(f"unexpected field {quoted(fields[0])} in FEN {quoted(fen, 80)}")
-        return (white, black, kings, turn, None)
+        if parts.fields:
+            raise BadFenError(
+                f"unexpected field {quoted(parts.fields[0])} in FEN {quoted(fen, 80)}"
+            )
+        return (parts.white, parts.black, parts.kings, parts.turn, None)

@@ -20,23 +20,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .fen import square_text
 from .move import Move
+from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, NoMoves, Rules
 
 if TYPE_CHECKING:
+    from .fen import FenParts
     from .movegen import MoveGenerator, Position
     from .variant import Variant
 
     _Base = MoveGenerator
 else:
     _Base = object
-
-
-def _quiet_generator(gen: Any) -> Any:
-    """A generator of the same class without captures: the quiet moves only."""
-    from .movegen import MoveGenerator
-
-    rules = replace(gen.rules, man_captures=(), king_captures=())
-    return MoveGenerator(gen.geo, rules)
 
 
 class DemotionMixin(_Base):
@@ -72,7 +66,7 @@ class MoveOpponentMixin(_Base):
 
     def configure(self, variant: Variant) -> None:
         super().configure(variant)
-        self._quiet = _quiet_generator(self)
+        self._quiet = quiet_generator(self.geo, self.rules)
 
     def moves(self, pos: Position) -> list[Move]:
         w, b, k, turn, extra = pos
@@ -210,25 +204,15 @@ class DoubleMoveMixin(_Base):
         fields = super().fen_fields(self._inner(pos))
         return [*fields, "T2"] if pos[4].second else fields
 
-    def fen_read(
-        self,
-        white: int,
-        black: int,
-        kings: int,
-        turn: int,
-        neutral: int,
-        stacks: dict[int, str],
-        fields: list[str],
-        fen: str,
-    ) -> Position:
+    def fen_read(self, parts: FenParts) -> Position:
         second = False
         rest = []
-        for f in fields:
+        for f in parts.fields:
             if f.upper() in ("T1", "T2"):
                 second = f.upper() == "T2"
             else:
                 rest.append(f)
-        w, b, k, t, extra = super().fen_read(white, black, kings, turn, neutral, stacks, rest, fen)
+        w, b, k, t, extra = super().fen_read(replace(parts, fields=tuple(rest)))
         return (w, b, k, t, HalfTurns(extra, second))
 
 
@@ -247,7 +231,7 @@ class SelfCaptureMixin(_Base):
         from .anycapture import AnyCaptureSearch
 
         self._any = AnyCaptureSearch(self.geo, self.rules)
-        self._quiet = _quiet_generator(self)
+        self._quiet = quiet_generator(self.geo, self.rules)
 
     def _sequences(self, pos: Position) -> list[tuple[Move, int]]:
         w, b, k, turn, _ = pos

@@ -1,24 +1,25 @@
-"""The end of the game inside the search: the variant's goals, the no-legal-move rule, its
-own decisions (Artamonov's tie-break) and its draw rules, compiled from the variant's data.
+"""The end of the game, compiled from the variant's data: its goals, the no-legal-move
+rule, its own decisions (Artamonov's tie-break) and its draw rules, in that order.
 
-:meth:`EndRules.outcome` answers exactly what :meth:`shashki.rules.Game.outcome` answers
-for the same position, counters and history (a test replays random games of every
-variant to prove it), but it is built for the search: the draw rules are tuples checked
-from the cheapest condition up, the legal moves are those the search has already
-generated, and the history is a plain list of repetition keys.
+:meth:`EndRules.outcome_of` is the one implementation: :meth:`shashki.rules.Game.outcome`
+asks it about the game, and the search (:mod:`shashki.engine.search`) about its own
+state through :meth:`EndRules.outcome`, :meth:`EndRules.draw_rule` and the compiled
+tables.  It is built for the search: the draw rules are tuples checked from the
+cheapest condition up, the legal moves are those already generated, and the history is
+a plain list of repetition keys.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from ..rules.hooks import GeneratorHooks
-from ..rules.move import Color, Move
-from ..rules.movegen import MoveGenerator, Position
-from ..rules.outcome import Outcome, Termination
-from ..rules.switches import Counter, DrawRule, Irreversible, MaterialPattern, NoMoves
-from ..rules.variant import Variant
+from .hooks import GeneratorHooks
+from .move import Color, Move
+from .movegen import MoveGenerator, Position
+from .outcome import Outcome, Termination
+from .switches import Counter, DrawRule, Irreversible, MaterialPattern, NoMoves
+from .variant import Variant
 
 #: No bound on the number of pieces a rule's material condition allows.
 _ANY = 1 << 30
@@ -53,6 +54,16 @@ def _pattern_total(rule: DrawRule) -> int:
     return min(_ANY, most(rule.strong) + most(rule.weak))
 
 
+class Played(Protocol):
+    """What the end rules (and a generator's ``decide`` hook) read of a game: the position
+    and how often it has occurred.  A Game is one; the search makes a :class:`GameView`."""
+
+    @property
+    def position(self) -> Position: ...
+
+    def repetitions(self) -> int: ...
+
+
 class GameView:
     """What a generator's ``decide`` hook reads of a game: the position and how often it
     occurred.  Lets the hook run on the search's state without building a Game."""
@@ -68,11 +79,12 @@ class GameView:
 
 
 class EndRules:
-    """The ways a game of ``variant`` ends, checked on the search's state.
+    """The ways a game of ``variant`` ends, checked on a Game or on the search's state.
 
     The state is: the position, its legal moves, the two draw counters (plies since the
-    last man move or capture, plies since the last capture or promotion) and the list of
-    repetition keys of the positions played so far, the current one last.
+    last man move or capture, plies since the last capture or promotion) and how often
+    the position has occurred (for the search: the list of repetition keys of the
+    positions played so far, the current one last).
     """
 
     def __init__(self, variant: Variant) -> None:
@@ -164,6 +176,19 @@ class EndRules:
         ``moves`` are the legal moves in ``pos``, ``reversible``/``material`` the draw
         counters, ``keys`` the repetition keys of the history with ``pos`` last.
         """
+        view = GameView(pos, lambda: self.repetitions(keys, reversible, material))
+        return self.outcome_of(view, moves, reversible, material)
+
+    def outcome_of(
+        self, game: Played, moves: Sequence[Move], reversible: int, material: int
+    ) -> Outcome | None:
+        """How ``game`` ends in its position, or None while it goes on: a goal reached, no
+        legal move, the variant's own decision, then the first draw rule that holds.
+
+        ``moves`` are the legal moves in the position, ``reversible``/``material`` the
+        draw counters; ``game.repetitions()`` is asked only where a rule needs it.
+        """
+        pos = game.position
         for side, mask, name in self.goals:
             if pos[side] & mask:
                 return Outcome(Termination.GOAL, Color(side), name)
@@ -174,24 +199,37 @@ class EndRules:
                 Termination.NO_LEGAL_MOVES, side if self.no_moves_wins else side.other, text
             )
         if self.decide is not None:
-            view = GameView(pos, lambda: self.repetitions(keys, reversible, material))
-            decided = self.decide(view)  # type: ignore[arg-type]
+            decided = self.decide(game)  # type: ignore[arg-type]
             if decided is not None:
                 return decided
-        rule = self.draw_rule(pos, reversible, material, keys)
+        rule = self.draw_rule(pos, reversible, material, (), game.repetitions)
         if rule is not None:
             return Outcome(rule[5], None, rule[4].name)
         return None
 
     def draw_rule(
-        self, pos: Position, reversible: int, material: int, keys: Sequence[Any]
+        self,
+        pos: Position,
+        reversible: int,
+        material: int,
+        keys: Sequence[Any],
+        repetitions: Callable[[], int] | None = None,
     ) -> _Compiled | None:
-        """The first draw rule that holds in ``pos`` (the variant's order), or None."""
+        """The first draw rule that holds in ``pos`` (the variant's order), or None.
+
+        A repetition rule counts the occurrences of ``pos`` in ``keys``, the repetition
+        keys of the history with ``pos`` last, or asks ``repetitions()`` where it is given
+        (a Game counts its own history).
+        """
         pieces = -1
         for compiled in self.draws:
             kind, threshold, counter, bound, rule, _term = compiled
             if kind == 0:
-                if self.repetitions(keys, reversible, material) >= threshold:
+                if repetitions is not None:
+                    count = repetitions()
+                else:
+                    count = self.repetitions(keys, reversible, material)
+                if count >= threshold:
                     return compiled
                 continue
             if counter == 1:

@@ -1,0 +1,501 @@
+"""Variant definition files (``variants/*.toml``): the schema of their keys, reading a
+file, completing it from its host, and building the :class:`~.variant.Variant`.
+
+A definition file gives a variant's id, names, aliases, PDN GameType, board, start
+position, rule switches, draw rules and rule card.
+
+A user's file is untrusted: it is read only if it is a regular file of at most 1 MB in
+UTF-8 (or UTF-16/32 with a BOM), its nesting is bounded before TOML is parsed, and every
+key is checked against :data:`VARIANT_SCHEMA` (type, range, length) before and after it
+is merged with its host.  Ids are safe in file names.  Which hosts are known, and where
+the files come from, is the registry's business (:mod:`.variant_registry`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from .errors import VariantFileError
+from .fen import parse_fen
+from .generators import GENERATORS, MODIFIERS, generator_class
+from .geometry import (
+    DIRECTION_GROUPS,
+    MAX_SIZE,
+    MIN_SIZE,
+    RELATIVE_DIRECTIONS,
+    geometry,
+)
+from .move import Color
+from .numbers import quoted
+from .schema import (
+    Boolean,
+    Either,
+    Integer,
+    ListOf,
+    MapOf,
+    SchemaError,
+    Table,
+    Text,
+    check,
+)
+from .switches import (
+    CaptureChoice,
+    Counter,
+    DrawRule,
+    KingLanding,
+    MaterialPattern,
+    NoMoves,
+    PromotionInCapture,
+    Removal,
+    Rules,
+)
+from .userfiles import UserFileError, decode_text, read_limited
+from .variant import ID_PATTERN, ID_RULE, Goal, Variant
+
+_GAMETYPE = re.compile(r"(?:[0-9]{1,4}(?:,[A-Za-z0-9]{0,8}){0,8})?")
+#: The largest variant file read (the shipped ones are about 3 KB).
+MAX_FILE_SIZE = 256 << 10
+#: Brackets nested deeper, or keys of more dotted parts, are refused before TOML is
+#: parsed (tomllib recurses once per bracket and is quadratic in a key's parts).
+MAX_NESTING = 16
+MAX_KEY_PARTS = 4
+
+
+def _enum(kind: type[Enum]) -> Text:
+    return Text(choices=tuple(str(member.value) for member in kind))
+
+
+_ID = Text(pattern=ID_PATTERN, rule=ID_RULE)
+_NAME = Text(80)
+_LINE = Text(300)
+_CARD = Text(20_000, multiline=True)
+_FEN = Text(4000)
+_DIRECTION = Text(choices=(*RELATIVE_DIRECTIONS, *DIRECTION_GROUPS))
+_DIRECTIONS = Either((_DIRECTION, ListOf(_DIRECTION, 16)))
+_MATERIAL = Text(40)
+_MATERIALS = Either((_MATERIAL, ListOf(_MATERIAL, 20)))
+_TOTAL = Integer(0, MAX_SIZE * MAX_SIZE)
+_SCALAR = Either((Text(200), Integer(-(10**9), 10**9), Boolean()))
+_COLOR = Text(choices=("white", "black"))
+_ENUMS: dict[str, type[Enum]] = {
+    "capture_choice": CaptureChoice,
+    "removal": Removal,
+    "promotion_in_capture": PromotionInCapture,
+    "king_landing": KingLanding,
+    "no_moves": NoMoves,
+}
+
+_BOARD = Table(
+    {
+        "width": Integer(MIN_SIZE, MAX_SIZE),
+        "height": Integer(MIN_SIZE, MAX_SIZE),
+        "squares": Text(choices=("dark", "all")),
+        "notation": Text(choices=("numeric", "algebraic")),
+        "capture": Text(choices=("x", ":")),
+        "start": _FEN,
+        "start_options": ListOf(
+            Table({"label": Text(40), "start": _FEN}, required=("label", "start")), 20
+        ),
+        "start_choice": _NAME,
+        "start_by_lot": Boolean(),
+    },
+    required=("start",),
+    inheritable=True,
+)
+_RULES = Table(
+    {
+        "first": _COLOR,
+        "man_moves": _DIRECTIONS,
+        "man_captures": _DIRECTIONS,
+        "king_moves": _DIRECTIONS,
+        "king_moves_fly": Boolean(),
+        "king_captures": _DIRECTIONS,
+        "king_captures_fly": Boolean(),
+        "capture_mandatory": Boolean(),
+        "capture_choice": _enum(CaptureChoice),
+        "removal": _enum(Removal),
+        "no_180": Boolean(),
+        "promotion_in_capture": _enum(PromotionInCapture),
+        "king_landing": _enum(KingLanding),
+        "no_moves": _enum(NoMoves),
+        "promotion": Boolean(),
+    },
+    inheritable=True,
+)
+_DRAW = Table(
+    {
+        "id": Text(40),
+        "kind": Text(choices=("repetition", "count")),
+        "name": _LINE,
+        "count": Integer(2, 100),
+        "counter": _enum(Counter),
+        "plies": Integer(0, 10_000),
+        "strong": _MATERIALS,
+        "weak": _MATERIALS,
+        "total": Either((_TOTAL, ListOf(_TOTAL, MAX_SIZE * MAX_SIZE))),
+        "both_have_kings": Boolean(),
+        "weak_on_main_road": Boolean(),
+        "unless_capture": Boolean(),
+    }
+)
+_GOAL = Table(
+    {"side": _COLOR, "rank": Integer(1, MAX_SIZE), "name": _NAME}, required=("side", "rank")
+)
+
+#: Every key a definition file may have, its type and its limits.
+VARIANT_SCHEMA = Table(
+    {
+        "id": _ID,
+        "name": _NAME,
+        "names": MapOf(
+            _NAME,
+            re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}"),
+            "a language code such as 'ru' or 'pt-BR'",
+        ),
+        "aliases": ListOf(_ID, 20),
+        "group": Text(40),
+        "summary": _LINE,
+        "card": Either((_CARD, Table({"text": _CARD}))),
+        "pdn": Table(
+            {
+                "gametype": Text(
+                    pattern=_GAMETYPE, rule="a PDN GameType such as '25' or '25,W,8,8,A0,0'"
+                ),
+                "primary": Boolean(),
+            },
+            inheritable=True,
+        ),
+        "board": _BOARD,
+        "rules": _RULES,
+        "draws": ListOf(_DRAW, 50),
+        "sides": Table({"names": ListOf(Text(40), 2, 2)}, inheritable=True),
+        "host": _NAME,
+        "generator": Text(40),
+        "engine": Text(40),  # the old name of "generator", still read
+        "modifiers": ListOf(Text(40), 10),
+        "options": MapOf(
+            Either((_SCALAR, ListOf(_SCALAR, 100))),
+            re.compile(r"[A-Za-z0-9_-]{1,40}"),
+            "letters, digits, '_' or '-'",
+        ),
+        "goals": ListOf(_GOAL, 10),
+    },
+    required=("id", "name", "board", "rules"),
+    inheritable=True,
+)
+
+
+def check_definition(data: Mapping[str, Any], source: str, *, complete: bool = True) -> None:
+    """Check every key of a definition table against :data:`VARIANT_SCHEMA`; raises
+    VariantFileError naming ``source``, the key and the type expected.  ``complete``:
+    the table is merged with its host, so the required keys must be there."""
+    try:
+        check(data, VARIANT_SCHEMA, complete=complete)
+    except SchemaError as exc:
+        raise VariantFileError(f"{source}: {exc}") from None
+
+
+def _as_list(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list) else [value]
+
+
+def variant_from_mapping(
+    data: Mapping[str, Any], source: str = "<data>", *, check_start: bool = True
+) -> Variant:
+    """Build a Variant from a parsed (and merged) definition; raises VariantFileError on
+    any mistake, naming ``source`` and the key.
+
+    With ``check_start`` the generator is built and the start positions are read at once,
+    so that a broken file fails when it is loaded, not in the middle of a game (the
+    built-in files skip it: the test suite reads every one of them).
+    """
+    check_definition(data, source)
+    board = data["board"]
+    squares = board.get("squares", "dark")
+    geo = geometry(board.get("width", 8), board.get("height", 8), squares == "all")
+    notation = board.get("notation", "algebraic")
+
+    kwargs: dict[str, Any] = {}
+    for key, value in data["rules"].items():
+        if key == "first":
+            kwargs[key] = Color.WHITE if value == "white" else Color.BLACK
+        elif key in _ENUMS:
+            kwargs[key] = _ENUMS[key](value)
+        elif key in ("man_moves", "man_captures", "king_moves", "king_captures"):
+            kwargs[key] = tuple(_as_list(value))
+        else:
+            kwargs[key] = value
+    rules = Rules(**kwargs)
+    modifiers = tuple(data.get("modifiers", []))
+    for name in modifiers:
+        if name not in MODIFIERS:
+            raise VariantFileError(
+                f"{source}: unknown modifier {quoted(name)} (known: {', '.join(MODIFIERS)})"
+            )
+        rules = MODIFIERS[name].adjust_rules(rules)
+    family = data.get("generator", data.get("engine", "standard"))
+    if family not in GENERATORS:
+        raise VariantFileError(
+            f"{source}: unknown generator {quoted(family)} (known: {', '.join(GENERATORS)})"
+        )
+    for name in modifiers:
+        if MODIFIERS[name].families and family not in MODIFIERS[name].families:
+            raise VariantFileError(
+                f"{source}: modifier {name!r} cannot be applied to the {family!r} generator "
+                f"(it works with: {', '.join(MODIFIERS[name].families)})"
+            )
+
+    draws = []
+    for i, raw in enumerate(data.get("draws", [])):
+        kind = raw.get("kind", "count")
+        counter = raw.get("counter")
+        patterns: dict[str, tuple[MaterialPattern, ...]] = {}
+        for key in ("strong", "weak"):
+            try:
+                patterns[key] = tuple(MaterialPattern.parse(t) for t in _as_list(raw.get(key, [])))
+            except ValueError as exc:
+                raise VariantFileError(f"{source}: [[draws]] #{i + 1} {key}: {exc}") from None
+        draws.append(
+            DrawRule(
+                kind=kind,
+                name=raw.get("name", "") or kind,
+                count=raw.get("count", 3),
+                counter=Counter(counter) if counter else None,
+                plies=raw.get("plies", 0),
+                strong=patterns["strong"],
+                weak=patterns["weak"],
+                total=tuple(_as_list(raw.get("total", []))),
+                both_have_kings=raw.get("both_have_kings", False),
+                weak_on_main_road=raw.get("weak_on_main_road", False),
+                unless_capture=raw.get("unless_capture", False),
+                rule_id=raw.get("id", ""),
+            )
+        )
+
+    pdn = data.get("pdn", {})
+    side_names = data.get("sides", {}).get("names", ("White", "Black"))
+    card = data.get("card", "")
+    if isinstance(card, Mapping):
+        card = card.get("text", "")
+    start_options = [(raw["label"], raw["start"]) for raw in board.get("start_options", [])]
+    goals = []
+    for i, raw in enumerate(data.get("goals", [])):
+        if raw["rank"] > geo.height:
+            raise VariantFileError(
+                f"{source}: [[goals]] #{i + 1} rank must be between 1 and {geo.height}, "
+                f"not {raw['rank']}"
+            )
+        side = Color.WHITE if raw["side"] == "white" else Color.BLACK
+        goals.append(Goal(side, raw["rank"], raw.get("name", "")))
+    variant = Variant(
+        id=data["id"],
+        name=data["name"],
+        board=geo,
+        rules=rules,
+        start=board["start"],
+        draws=tuple(draws),
+        aliases=tuple(data.get("aliases", [])),
+        names=dict(data.get("names", {})),
+        group=data.get("group", "classic"),
+        summary=data.get("summary", ""),
+        card=card.strip(),
+        gametype=pdn.get("gametype", ""),
+        gametype_primary=pdn.get("primary", False),
+        notation=notation,
+        capture_mark=board.get("capture", "x"),
+        side_names=(side_names[0], side_names[1]),
+        source=source,
+        host=data.get("host", ""),
+        family=family,
+        modifiers=modifiers,
+        options=dict(data.get("options", {})),
+        start_options=tuple(start_options),
+        start_choice=board.get("start_choice", ""),
+        start_by_lot=board.get("start_by_lot", False),
+        goals=tuple(goals),
+        generator_class=generator_class(family, modifiers, bool(goals)),
+    )
+    if not variant.start.strip():
+        raise VariantFileError(f"{source}: [board] start must not be empty")
+    if not check_start:
+        return variant
+    for label, fen in [("", variant.start), *variant.start_options]:
+        try:
+            parse_fen(variant, fen)
+        except ValueError as exc:
+            where = f"start option {label!r}" if label else "[board] start"
+            raise VariantFileError(f"{source}: {where}: {exc}") from None
+    return variant
+
+
+#: What the shape check of a TOML text looks at: strings and comments (skipped whole),
+#: brackets, dots and the characters that end a dotted key.
+_TOML_TOKENS = re.compile(
+    r'"""(?:[^"\\]|\\.|""?(?!"))*+"""(?:""?)?'  # multi-line basic string
+    r"|'''(?:[^']|''?(?!'))*+'''(?:''?)?"  # multi-line literal string
+    r'|"(?:[^"\\\n]|\\.)*+"'  # basic string
+    r"|'[^'\n]*+'"  # literal string
+    r"|#[^\n]*+"  # comment
+    r"|[\[\]{}=,.\n]",
+    re.DOTALL,
+)
+
+
+def _toml_shape_error(text: str) -> str | None:
+    """Why ``text`` is nested too deeply for tomllib, or None: brackets deeper than
+    :data:`MAX_NESTING`, or a dotted key of more than :data:`MAX_KEY_PARTS` parts.
+
+    Strings and comments are skipped whole; a dot outside them belongs to a dotted key
+    (or is the one dot of a number), so the dots between two of ``=,[]{}`` or line ends
+    count a key's parts.
+    """
+    depth = dots = 0
+    for m in _TOML_TOKENS.finditer(text):
+        c = m.group()[0]
+        if c in "[{":
+            depth, dots = depth + 1, 0
+            if depth > MAX_NESTING:
+                line = text.count("\n", 0, m.start()) + 1
+                return f"line {line}: lists or tables nested more than {MAX_NESTING} deep"
+        elif c in "]}":
+            depth, dots = max(0, depth - 1), 0
+        elif c == ".":
+            dots += 1
+            if dots >= MAX_KEY_PARTS:
+                line = text.count("\n", 0, m.start()) + 1
+                return f"line {line}: a dotted key of more than {MAX_KEY_PARTS} parts"
+        elif c in "=,\n":
+            dots = 0
+    return None
+
+
+def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The table of a definition file, every key of it type-checked (the keys it may
+    inherit from a host may be missing); raises VariantFileError in one line naming the
+    file and the problem.
+
+    Only a regular file of at most :data:`MAX_FILE_SIZE` bytes is read (a FIFO or a
+    device is refused at once), in UTF-8 with or without BOM or in UTF-16/32 with BOM.
+    """
+    p = Path(path)
+    try:
+        data = read_limited(p, MAX_FILE_SIZE)
+    except UserFileError as exc:
+        raise VariantFileError(f"{p}: cannot read: {exc.reason}") from None
+    except OSError as exc:
+        raise VariantFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+    try:
+        text = decode_text(data, "it")
+    except ValueError as exc:
+        raise VariantFileError(f"{p}: {exc}; save it as UTF-8") from None
+    if "\x00" in text:
+        raise VariantFileError(
+            f"{p}: not a text file: it holds NUL characters "
+            "(UTF-16 or UTF-32 without a byte-order mark?); save it as UTF-8"
+        )
+    problem = _toml_shape_error(text)
+    if problem is not None:
+        raise VariantFileError(f"{p}: not a variant file: {problem}")
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantFileError(f"{p}: not valid TOML: {exc}") from None
+    except RecursionError:  # the shape check keeps far below the limit: a last guard
+        raise VariantFileError(f"{p}: not a variant file: nested too deeply") from None
+    except ValueError:  # int() of an integer of more than Python's 4,300 digits
+        raise VariantFileError(
+            f"{p}: not a variant file: it holds an integer of thousands of digits"
+        ) from None
+    check_definition(table, str(p), complete=False)
+    if "engine" in table:  # the old name of "generator"
+        old = table.pop("engine")
+        table.setdefault("generator", old)
+    return table
+
+
+#: The longest chain of hosts followed (a variant on a variant on ...).
+MAX_HOSTS = 16
+
+#: Keys a variant does not inherit from its host: they name the host itself.
+_NOT_INHERITED = {"id", "name", "aliases", "names", "host", "summary", "card"}
+
+
+def merge_with_host(data: Mapping[str, Any], host: Mapping[str, Any]) -> dict[str, Any]:
+    """A definition completed from its host's (already merged) table.
+
+    Tables merge key by key; arrays and plain values of the variant replace the host's;
+    modifiers add up (the host's first).
+    """
+    out: dict[str, Any] = {k: v for k, v in host.items() if k not in _NOT_INHERITED}
+    if isinstance(out.get("pdn"), Mapping):
+        # the host's GameType is shared, but what the number means stays the host
+        out["pdn"] = {k: v for k, v in out["pdn"].items() if k != "primary"}
+    for key, value in data.items():
+        if key == "modifiers":
+            out[key] = list(host.get("modifiers", [])) + [
+                m for m in value if m not in host.get("modifiers", [])
+            ]
+        elif isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            merged = dict(out[key])
+            merged.update(value)
+            out[key] = merged
+        else:
+            out[key] = value
+    return out
+
+
+#: Finds the id of a known variant by an alias, a name or a PDN GameType, or None: how a
+#: ``host`` that is not an id is looked up.
+HostFinder = Callable[[str], str | None]
+
+
+def resolve_variant(
+    data: Mapping[str, Any],
+    source: str,
+    hosts: Mapping[str, Mapping[str, Any]],
+    *,
+    find_host: HostFinder | None = None,
+    check_start: bool = True,
+) -> Variant:
+    """The Variant of a definition table, completed from its host chain (``hosts``: raw
+    tables by id; ``find_host``: the id a host named otherwise stands for); raises
+    VariantFileError."""
+    merged = merge_hosts(data, source, hosts, find_host=find_host)
+    return variant_from_mapping(merged, source, check_start=check_start)
+
+
+def merge_hosts(
+    data: Mapping[str, Any],
+    source: str,
+    hosts: Mapping[str, Mapping[str, Any]],
+    seen: tuple[str, ...] = (),
+    *,
+    find_host: HostFinder | None = None,
+) -> dict[str, Any]:
+    """A definition table completed from the chain of its hosts (:func:`merge_with_host`
+    at each link); raises VariantFileError when a host is not known, the chain loops or
+    is longer than :data:`MAX_HOSTS`."""
+    host_id = data.get("host")
+    if not host_id:
+        return dict(data)
+    key = str(host_id).lower()
+    table = hosts.get(key)
+    if table is None and find_host is not None:  # an alias or name of a known variant
+        found = find_host(str(host_id))
+        if found is not None:
+            key = found.lower()
+            table = hosts.get(key)
+    if table is None:
+        raise VariantFileError(f"{source}: host variant {quoted(str(host_id))} is not known")
+    if key in seen:
+        raise VariantFileError(f"{source}: host chain loops through {quoted(str(host_id))}")
+    if len(seen) >= MAX_HOSTS:
+        raise VariantFileError(f"{source}: host chain of more than {MAX_HOSTS} variants")
+    merged_host = merge_hosts(table, source, hosts, (*seen, key), find_host=find_host)
+    return merge_with_host(data, merged_host)
