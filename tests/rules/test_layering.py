@@ -13,8 +13,12 @@ import sys
 PROBE = r"""
 import importlib, json, sys
 before = set(sys.modules)
+import pkgutil
 for name in sys.argv[1:]:
-    importlib.import_module(name)
+    module = importlib.import_module(name)
+    walk = getattr(module, "__path__", []) if name.startswith("shashki") else []
+    for info in pkgutil.walk_packages(walk, name + "."):
+        importlib.import_module(info.name)  # every module of a package, not only its face
 from shashki.rules import Game, all_variants
 from shashki.rules.notation import move_text
 for v in all_variants():  # load every variant file and compile its generator
