@@ -17,7 +17,7 @@ from textual.app import App, SystemCommand
 from textual.message import Message
 from textual.screen import Screen
 
-from ..rules import Color, Game
+from ..rules import Game
 from ..rules.userfiles import decode_text, read_limited
 from ..rules.variant import Variant, find_variant
 from .board import PIECE_SETS
@@ -777,35 +777,6 @@ class ShashkiApp(App[None]):
         self.push_screen(GameScreen(controller, autoflip=self.settings.autoflip))
         return controller
 
-    def continue_record(self, record) -> None:  # type: ignore[no-untyped-def]
-        """Continue a recorded game from its last good move."""
-        try:
-            game = record.end().replay()
-        except Exception as exc:
-            self.notify(
-                f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
-            )
-            return
-        if not record.ok:
-            first = record.errors[0] if getattr(record, "errors", None) else None
-            self.notify(
-                f"The record has an error; continuing after the last good move. {first or ''}",
-                severity="warning",
-                timeout=10,
-                markup=False,
-            )
-        names = (
-            record.header("White") or game.variant.side_names[0],
-            record.header("Black") or game.variant.side_names[1],
-        )
-        self.resume_game(game, names)
-        if game.outcome() is not None:
-            self.notify(
-                "This game is already over: " + game.outcome().describe(game.variant.side_names),
-                timeout=8,
-                markup=False,
-            )
-
     async def on_event(self, event: events.Event) -> None:
         """Once the app is quitting, keys and clicks are not acted on: one typed right
         behind the quit (Ctrl+Q, then Ctrl+P) opened a screen while the app was being
@@ -886,4 +857,4 @@ def run(
     return app.return_code or 0
 
 
-__all__ = ["Color", "ShashkiApp", "run"]
+__all__ = ["ShashkiApp", "run"]

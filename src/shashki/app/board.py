@@ -22,7 +22,6 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..rules.fen import square_text
 from ..rules.move import Color, Move, Piece
 from .controller import GameController
 
@@ -58,9 +57,6 @@ class Layout:
     cell_h: int
     left: int
     top: int
-
-    def board_size(self, files: int, ranks: int) -> tuple[int, int]:
-        return self.cell_w * files + MARGIN_LEFT, self.cell_h * ranks + MARGIN_BOTTOM
 
 
 def needed_size(files: int, ranks: int) -> tuple[int, int]:
@@ -603,4 +599,4 @@ class BoardWidget(Widget, can_focus=True):
         return Strip.blank(width, style)
 
 
-__all__ = ["BoardWidget", "needed_size", "square_text"]
+__all__ = ["BoardWidget", "needed_size"]

@@ -17,7 +17,6 @@ from enum import Enum
 from ..rules import AmbiguousMoveError, Color, Game, Move, Outcome, ShashkiError
 from ..rules.explain import why_not_move, why_not_select
 from ..rules.notation import move_text, parse_move
-from ..rules.outcome import Termination
 
 
 class Player:
@@ -361,10 +360,6 @@ class GameController:
         outcome = self.game.resign(side)
         self._changed()
         return outcome
-
-    def is_decisive_end(self) -> bool:
-        out = self.outcome
-        return out is not None and out.termination is not Termination.AGREED_DRAW
 
     def _changed(self) -> None:
         self.position_id += 1

@@ -1,15 +1,15 @@
-"""Modal dialogs: yes/no questions, the end of a game, help, the route list, file names."""
+"""Modal dialogs: yes/no questions, the end of a game, help, file names."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Static
 
 from ..rules.variant import Variant
-from .plain import Plain, literal
-from .widgets import Dialog, PagedOptionList
+from .plain import Plain
+from .widgets import Dialog
 
 _DIALOG_CSS = """
 {name} {{ align: center middle; }}
@@ -93,65 +93,6 @@ class GameOverScreen(Dialog[str]):
         if choice == "undo" and not self.can_undo:
             return
         self.dismiss(choice)
-
-
-class RouteScreen(Dialog[int | None]):
-    """Pick one of several capture routes from a list of full paths."""
-
-    DEFAULT_CSS = _DIALOG_CSS.format(name="RouteScreen")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, routes: list[str]) -> None:
-        super().__init__()
-        self.routes = routes
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Several captures lead there. Which route?")
-            yield PagedOptionList(
-                *[f"{i + 1}. {r}" for i, r in enumerate(self.routes)], id="routes"
-            )
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option_index)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class ChooseScreen(Dialog[int | None]):
-    """Pick one line of a list."""
-
-    DEFAULT_CSS = (
-        _DIALOG_CSS.format(name="ChooseScreen")
-        + """
-    ChooseScreen > Vertical { width: 100; }
-    ChooseScreen OptionList { height: auto; max-height: 20; }
-    """
-    )
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, question: str, labels: list[str]) -> None:
-        super().__init__()
-        self.question = question
-        self.labels = labels
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Plain(self.question)
-            yield PagedOptionList(*[literal(label) for label in self.labels])
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option_index)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
 
 class TextPrompt(Dialog[str | None]):

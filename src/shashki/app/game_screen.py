@@ -18,7 +18,7 @@ from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
-from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen
 from .plain import Plain
 from .widgets import PagedOptionList
 
@@ -702,18 +702,6 @@ class GameScreen(Screen[None]):
         if action in ("draw", "resign"):
             return True if ctl.outcome is None else None
         return True
-
-    def open_route_list(self) -> None:
-        ctl = self.controller
-        if not ctl.selection.routes:
-            return
-        texts = [ctl.text(m, full=True) for m in ctl.selection.routes]
-
-        def chosen(i: int | None) -> None:
-            if i is not None:
-                self.after(ctl.play(ctl.selection.routes[i]))
-
-        self.app.push_screen(RouteScreen(texts), chosen)
 
 
 class MoveInput(Input):

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
@@ -324,4 +324,4 @@ class NewGameScreen(Dialog[None]):
         )
 
 
-__all__ = ["Label", "MenuScreen", "NewGameScreen", "Vertical", "mini_board"]
+__all__ = ["MenuScreen", "NewGameScreen", "mini_board"]
