@@ -26,6 +26,7 @@ from .dialogs import ConfirmScreen, TextPrompt
 from .menu import MenuScreen
 from .plain import visible
 from .players import make_player, seat
+from .themes import BOARD_THEMES, board_theme_css
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -43,7 +44,7 @@ def config_dir() -> Path:
 class Settings:
     piece_set: str = "unicode"
     coords: bool = True
-    board_theme: str = "classic"
+    board_theme: str = BOARD_THEMES[0]
     bell: bool = False
     undo_policy: str = "free"
     autoflip: bool = False
@@ -80,7 +81,6 @@ class Settings:
             pass  # settings are a convenience: never fail a game over them
 
 
-BOARD_THEMES = ("classic", "green", "contrast", "ansi")
 #: A settings file is a few hundred bytes; anything much larger is not ours.
 _SETTINGS_LIMIT = 64 * 1024
 #: What each setting may be: a predicate on the value read from the file.
@@ -102,61 +102,6 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
 def _valid_setting(name: str, value: object) -> bool:
     check = _SETTING_CHECKS.get(name)
     return check is not None and check(value)
-
-
-BOARD_CSS = """
-BoardWidget > .board--light { background: #e9dcc0; }
-BoardWidget > .board--dark { background: #8b6a43; color: #f3ead8; }
-BoardWidget > .piece--white { color: #fffdf6; text-style: bold; }
-BoardWidget > .piece--black { color: #141010; text-style: bold; }
-BoardWidget > .piece--neutral { color: #ffd166; text-style: bold; }
-BoardWidget > .board--cursor { background: #2f6fb3; }
-BoardWidget > .board--selected { background: #3f9a52; }
-BoardWidget > .board--dest { background: #5f8a36; }
-BoardWidget > .board--waypoint { background: #7a7a32; }
-BoardWidget > .board--must { background: #b4493b; }
-BoardWidget > .board--last { background: #a9874d; }
-BoardWidget > .board--route { background: #4f9a6a; }
-BoardWidget > .board--ghost { text-style: dim strike; }
-BoardWidget > .board--frozen { text-style: dim; }
-BoardWidget > .board--coord { color: $text-muted; background: $background; }
-BoardWidget > .board--number { color: #e2d2ae; }
-BoardWidget > .board--small { color: $warning; background: $background; text-style: bold; }
-
-BoardWidget.-theme-green > .board--light { background: #eeeed2; }
-BoardWidget.-theme-green > .board--dark { background: #4f7a3a; }
-BoardWidget.-theme-green > .piece--black { color: #c0141c; }
-BoardWidget.-theme-green > .board--last { background: #8fa33f; }
-BoardWidget.-theme-green > .board--number { color: #eeeed2; }
-
-BoardWidget.-theme-contrast > .board--light { background: #ffffff; }
-BoardWidget.-theme-contrast > .board--dark { background: #000000; color: #ffffff; }
-BoardWidget.-theme-contrast > .piece--white { color: #ffffff; text-style: bold; }
-BoardWidget.-theme-contrast > .piece--black { color: #ff3030; text-style: bold; }
-BoardWidget.-theme-contrast > .piece--neutral { color: #ffff00; text-style: bold; }
-BoardWidget.-theme-contrast > .board--cursor { background: #0050ff; }
-BoardWidget.-theme-contrast > .board--selected { background: #00a000; }
-BoardWidget.-theme-contrast > .board--dest { background: #006000; }
-BoardWidget.-theme-contrast > .board--waypoint { background: #606000; }
-BoardWidget.-theme-contrast > .board--must { background: #c00000; }
-BoardWidget.-theme-contrast > .board--last { background: #505050; }
-BoardWidget.-theme-contrast > .board--route { background: #008080; }
-BoardWidget.-theme-contrast > .board--number { color: #ffff00; }
-
-BoardWidget.-theme-ansi > .board--light { background: ansi_white; }
-BoardWidget.-theme-ansi > .board--dark { background: ansi_black; color: ansi_bright_white; }
-BoardWidget.-theme-ansi > .piece--white { color: ansi_bright_white; text-style: bold; }
-BoardWidget.-theme-ansi > .piece--black { color: ansi_bright_red; text-style: bold; }
-BoardWidget.-theme-ansi > .piece--neutral { color: ansi_bright_yellow; text-style: bold; }
-BoardWidget.-theme-ansi > .board--cursor { background: ansi_blue; }
-BoardWidget.-theme-ansi > .board--selected { background: ansi_green; }
-BoardWidget.-theme-ansi > .board--dest { background: ansi_cyan; }
-BoardWidget.-theme-ansi > .board--waypoint { background: ansi_yellow; }
-BoardWidget.-theme-ansi > .board--must { background: ansi_red; }
-BoardWidget.-theme-ansi > .board--last { background: ansi_bright_black; }
-BoardWidget.-theme-ansi > .board--route { background: ansi_magenta; }
-BoardWidget.-theme-ansi > .board--number { color: ansi_yellow; }
-"""
 
 
 @dataclass
@@ -189,8 +134,16 @@ class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
     TITLE = "shashki"
-    CSS = BOARD_CSS
-    BOARD_THEMES = BOARD_THEMES
+    #: The screens' and widgets' styles (the paths are relative to this file).
+    CSS_PATH = [
+        "styles/widgets.tcss",
+        "styles/menu.tcss",
+        "styles/game.tcss",
+        "styles/replay.tcss",
+        "styles/dialogs.tcss",
+    ]
+    #: The board's colours, from the themes' table.
+    CSS = board_theme_css()
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     def __init__(
@@ -235,7 +188,7 @@ class ShashkiApp(App[None]):
         self.settings.save(self.settings_path)
 
     def next_board_theme(self) -> None:
-        themes = self.BOARD_THEMES
+        themes = BOARD_THEMES
         current = self.settings.board_theme if self.settings.board_theme in themes else themes[0]
         self.settings.board_theme = themes[(themes.index(current) + 1) % len(themes)]
         self.save_settings()

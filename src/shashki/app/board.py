@@ -2,7 +2,7 @@
 
 Cells are sized to the space given (9×4, 7×3, 5×2 or 3×1 characters, about twice as wide
 as tall so the squares look square); when even the smallest does not fit, the widget says
-how much room it needs.  Colours come from component classes (themes are plain TCSS);
+how much room it needs.  Colours come from component classes (the themes: themes.py);
 shapes alone also tell men from kings, the cursor, the selection and the hints apart, so
 the board stays readable with NO_COLOR.  Each cell's segments carry the square in their
 metadata, so a click maps to its square.
@@ -87,10 +87,6 @@ class BoardWidget(Widget, can_focus=True):
         "piece--neutral",
         "board--small",
     }
-
-    DEFAULT_CSS = """
-    BoardWidget { width: 1fr; height: 1fr; }
-    """
 
     class SquareClicked(Message):
         def __init__(self, square: int) -> None:

@@ -11,21 +11,10 @@ from ..rules.variant import Variant
 from .plain import Plain
 from .widgets import Dialog
 
-_DIALOG_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{
-    width: 64; max-width: 95%; height: auto; max-height: 90%;
-    border: thick $accent; background: $surface; padding: 1 2;
-}}
-{name} Horizontal {{ height: auto; align-horizontal: center; margin-top: 1; }}
-{name} Button {{ margin: 0 1; }}
-"""
-
 
 class ConfirmScreen(Dialog[bool]):
     """A yes/no question, answered with y/n, Enter/Esc or the buttons."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="ConfirmScreen")
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
@@ -55,14 +44,6 @@ class ConfirmScreen(Dialog[bool]):
 class GameOverScreen(Dialog[str]):
     """The end of the game and the rule that ended it."""
 
-    DEFAULT_CSS = (
-        _DIALOG_CSS.format(name="GameOverScreen")
-        + """
-    GameOverScreen > Vertical { width: 84; }
-    GameOverScreen #result { text-style: bold; }
-    GameOverScreen Button { min-width: 12; }
-    """
-    )
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("u", "choose('undo')", "Undo"),
@@ -98,7 +79,6 @@ class GameOverScreen(Dialog[str]):
 class TextPrompt(Dialog[str | None]):
     """Ask for one line of text (a file name)."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="TextPrompt")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, value: str = "") -> None:
@@ -160,18 +140,6 @@ REPLAY_KEYS_HELP = """\
 class HelpScreen(Dialog[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 90; max-width: 98%; height: 90%; border: thick $accent; background: $surface;
-        padding: 0 1;
-    }
-    HelpScreen #help-title {
-        margin: 2 2 1 2; content-align: center middle; color: $markdown-h1-color;
-        background: $markdown-h1-background; text-style: $markdown-h1-text-style;
-    }
-    HelpScreen #help-card { padding: 0 2; }
-    """
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
     def __init__(self, variant: Variant, *, replay: bool = False) -> None:

@@ -20,6 +20,7 @@ from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen
 from .plain import Plain
+from .themes import set_board_theme
 from .widgets import PagedOptionList
 
 if TYPE_CHECKING:
@@ -56,19 +57,6 @@ class GameScreen(Screen[None]):
         Binding("n", "new_game", "New", show=False),
         Binding("q", "quit_game", "Quit"),
     ]
-
-    DEFAULT_CSS = """
-    GameScreen { layout: horizontal; }
-    GameScreen #board-area { width: 1fr; height: 1fr; }
-    GameScreen #side { width: 34; height: 1fr; padding: 0 1; border-left: tall $panel; }
-    GameScreen #turn { text-style: bold; height: 3; }
-    GameScreen #status { height: 5; color: $warning; }
-    GameScreen #info { height: 6; color: $text-muted; }
-    GameScreen #moves { height: 1fr; min-height: 3; border: round $panel; }
-    GameScreen #move-input { height: 3; }
-    GameScreen.-narrow #side { width: 26; }
-    GameScreen.-no-side #side { display: none; }
-    """
 
     def __init__(self, controller: GameController, *, autoflip: bool = False) -> None:
         super().__init__()
@@ -579,9 +567,7 @@ class GameScreen(Screen[None]):
         self.set_status(f"Board theme: {self.shashki.settings.board_theme}")
 
     def _apply_theme(self) -> None:
-        for name in self.shashki.BOARD_THEMES:
-            self.board.set_class(name == self.shashki.settings.board_theme, f"-theme-{name}")
-        self.board.refresh()
+        set_board_theme(self.board, self.shashki.settings.board_theme)
 
     def action_draw(self) -> None:
         ctl = self.controller

@@ -39,6 +39,7 @@ from ..rules.userfiles import open_regular
 from .board import BoardWidget
 from .plain import Plain, literal, visible
 from .replay_controller import MoveRow, ReplayController, Step
+from .themes import set_board_theme
 from .widgets import Dialog, PagedOptionList, RowTable
 
 if TYPE_CHECKING:
@@ -50,16 +51,6 @@ if TYPE_CHECKING:
 class FileChooserScreen(Dialog[Path | None]):
     """Browse to a PDN file: starts in the saved-games folder, can go anywhere."""
 
-    DEFAULT_CSS = """
-    FileChooserScreen { align: center middle; }
-    FileChooserScreen > Vertical {
-        width: 90; max-width: 98%; height: 90%; border: thick $accent; background: $surface;
-        padding: 0 1;
-    }
-    FileChooserScreen DirectoryTree { height: 1fr; }
-    FileChooserScreen #path-row { height: 3; }
-    FileChooserScreen #path { width: 1fr; }
-    """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("backspace", "up", "Parent folder", show=True),
@@ -160,15 +151,6 @@ class GameTableScreen(Screen[None]):
         Binding("escape,q", "back", "Back"),
         Binding("slash,ctrl+f", "search", "Search players", key_display="/"),
     ]
-    DEFAULT_CSS = """
-    GameTableScreen #top { height: 3; }
-    GameTableScreen #filter { width: 1fr; }
-    GameTableScreen #default-variant { width: 50; }
-    GameTableScreen #progress { height: auto; max-height: 2; color: $text-muted; }
-    GameTableScreen DataTable { height: 1fr; }
-    GameTableScreen #detail { height: auto; max-height: 3; color: $error; }
-    """
-
     #: How often the rows read meanwhile join the table (after the first five, at once).
     BATCH_SECONDS = 0.5
 
@@ -403,17 +385,6 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "back", "Back"),
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
-    DEFAULT_CSS = """
-    ReplayScreen { layout: horizontal; }
-    ReplayScreen #board-area { width: 1fr; height: 1fr; }
-    ReplayScreen #side { width: 40; height: 1fr; padding: 0 1; border-left: tall $panel; }
-    ReplayScreen #tags { height: auto; max-height: 8; color: $text-muted; }
-    ReplayScreen #where { height: auto; text-style: bold; }
-    ReplayScreen #comment { height: auto; max-height: 8; color: $success; }
-    ReplayScreen #error { height: auto; color: $error; }
-    ReplayScreen #moves { height: 1fr; border: round $panel; }
-    ReplayScreen.-narrow #side { width: 30; }
-    """
     SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
 
     def __init__(self, record: GameRecord, source: str = "") -> None:
@@ -469,8 +440,7 @@ class ReplayScreen(Screen[None]):
         settings = self.shashki.settings  # the user's piece set, coordinates and board theme
         self.board.piece_set = settings.piece_set
         self.board.show_coords = settings.coords
-        for name in self.shashki.BOARD_THEMES:
-            self.board.set_class(name == settings.board_theme, f"-theme-{name}")
+        set_board_theme(self.board, settings.board_theme)
         self._fill_moves()
         self.board.cursor = -1
         self.board.focus()
