@@ -669,6 +669,26 @@ async def test_files_that_go_wrong_are_messages(
         assert sum("Cannot open" in n and "Permission denied" in n for n in notes(app)) == 2
 
 
+async def test_a_record_whose_start_cannot_be_set_up_is_a_message(home: Path) -> None:
+    """A record made in code with a bad start position (the reader never gives one: it
+    reads a bad FEN tag as an error and starts from the usual position): a one-line
+    notice, with or without moves to replay."""
+    from shashki.records import BadPdnError, GameRecord
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_record(GameRecord("russian", "W:Wz9:Bd4"))
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any(n.startswith("Cannot set up this position: 'z9'") for n in notes(app))
+        broken = GameRecord("russian", "W:Wz9:Bd4")
+        broken.errors.append(BadPdnError("a move that is not legal"))
+        app.open_record(broken)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any(n.startswith("Cannot replay this game: 'z9'") for n in notes(app))
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

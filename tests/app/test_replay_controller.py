@@ -59,7 +59,6 @@ def test_the_move_list_holds_the_whole_tree() -> None:
     ]
     assert replay.rows[0].comments == ("A classical start.",)
     assert replay.rows[2].comments == ("The main alternative.",)
-    assert replay.problem == ""
     assert replay.row_of(replay.record) is None
     assert all(replay.row_of(row.node) == i for i, row in enumerate(replay.rows))
 

@@ -17,7 +17,7 @@ from textual.app import App, SystemCommand
 from textual.message import Message
 from textual.screen import Screen
 
-from ..rules import Game
+from ..rules import Game, ShashkiError
 from ..rules.userfiles import decode_text, read_limited
 from ..rules.variant import Variant, find_variant
 from .board import PIECE_SETS
@@ -693,7 +693,7 @@ class ShashkiApp(App[None]):
         if not record.mainline_moves() and not record.errors:
             try:
                 game = record.start()
-            except Exception as exc:
+            except ShashkiError as exc:  # a bad FEN
                 self.notify(
                     f"Cannot set up this position: {exc}", severity="error", timeout=8, markup=False
                 )
@@ -706,7 +706,7 @@ class ShashkiApp(App[None]):
             return
         try:
             screen = ReplayScreen(record, source)
-        except Exception as exc:
+        except ShashkiError as exc:  # its start position cannot be set up
             self.notify(
                 f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
             )

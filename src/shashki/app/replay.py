@@ -450,8 +450,6 @@ class ReplayScreen(Screen[None]):
 
     def _fill_moves(self) -> None:
         """One option per row of the controller's move list."""
-        if self.replay.problem:
-            self.query_one("#error", Static).update(self.replay.problem)
         options = [Option(_label(row)) for row in self.replay.rows]
         ol = self.query_one("#moves", OptionList)
         ol.clear_options()

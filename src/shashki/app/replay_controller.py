@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..records import GameNode, GameRecord
-from ..rules import Game, Move, ShashkiError
+from ..rules import Game, Move
 from .controller import GameController
 
 #: The move marks (PDN's numeric annotation glyphs) written after a move.
@@ -75,8 +75,6 @@ class ReplayController:
         self.game = record.start()
         #: The game the board shows (nothing to select on it).
         self.controller = _shown(self.game)
-        #: Why the move list stops short (the record could not be read fully), or "".
-        self.problem = ""
         self.rows: list[MoveRow] = self._move_rows()
 
     # -- the move list ---------------------------------------------------------------
@@ -111,10 +109,8 @@ class ReplayController:
                 game.push_unchecked(main.move)  # type: ignore[arg-type]
                 node = main
 
-        try:
-            walk(self.record, self.record.start(), 0)
-        except ShashkiError as exc:  # the reader keeps legal moves only: a record made otherwise
-            self.problem = f"The record could not be shown fully: {exc}"
+        # the moves are the reader's, each legal where it stands: played without checks
+        walk(self.record, self.record.start(), 0)
         return rows
 
     def row_of(self, node: GameNode) -> int | None:
