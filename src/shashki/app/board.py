@@ -10,6 +10,7 @@ metadata, so a click maps to its square.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +21,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
+from textual.timer import Timer
 from textual.widget import Widget
 
 from ..rules.move import Color, Move, Piece
@@ -111,8 +113,9 @@ class BoardWidget(Widget, can_focus=True):
         self._sk_frame: dict[str, Any] | None = None
         #: The square under the mouse, or -1.
         self.hover = -1
-        #: A move shown part-way, (move, jumps shown): the replay's jump-by-jump captures.
+        #: A move shown part-way, (move, jumps shown): a capture shown jump by jump.
         self.partial: tuple[Move, int] | None = None
+        self._jumps: Timer | None = None
         self._sk_partial_key: object = None
         self._sk_partial_view: dict[int, tuple[Piece | None, bool]] = {}
         self.cursor = self._home_square()
@@ -243,6 +246,43 @@ class BoardWidget(Widget, can_focus=True):
             self.hover = square
             if square >= 0:
                 self.post_message(self.CursorMoved(square))
+
+    # -- a capture shown jump by jump -----------------------------------------------------
+
+    def show_jumps(self, move: Move, seconds: float) -> None:
+        """Show ``move``, a capture of several jumps just played, one jump at a time: the
+        first jump now, one more every ``seconds``, then the position after the move.  A
+        change of the game shown meanwhile ends it."""
+        self.stop_jumps()
+        if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
+            return
+        jumps = len(move.path) - 1
+        shown_for = (self.controller, self.controller.position_id)
+        self.partial = (move, 1)
+        self.refresh()
+
+        def tick() -> None:
+            partial = self.partial
+            if (
+                partial is None
+                or shown_for != (self.controller, self.controller.position_id)
+                or partial[1] + 1 >= jumps
+            ):
+                self.stop_jumps()
+            else:
+                self.partial = (partial[0], partial[1] + 1)
+                self.refresh()
+
+        self._jumps = self.set_interval(seconds, tick)
+
+    def stop_jumps(self) -> None:
+        """Show the whole position again (a capture shown jump by jump ends)."""
+        if self._jumps is not None:
+            self._jumps.stop()
+            self._jumps = None
+        if self.partial is not None:
+            self.partial = None
+            self.refresh()
 
     # -- painting -------------------------------------------------------------------------
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from typing import TYPE_CHECKING
 
@@ -24,8 +23,6 @@ from .themes import set_board_theme
 from .widgets import PagedOptionList
 
 if TYPE_CHECKING:
-    from textual.timer import Timer
-
     from .app import ShashkiApp
 
 
@@ -128,6 +125,8 @@ class GameScreen(Screen[None]):
     #: The computer's reply is shown no sooner than this after the previous move, so
     #: that a quick answer can be seen.
     MIN_MOVE_DELAY = 0.4
+    #: A multi-capture of the computer's is shown one jump every this many seconds.
+    JUMP_SECONDS = 0.25
     #: The last hint shown.
     hint: Move | None = None
 
@@ -151,46 +150,16 @@ class GameScreen(Screen[None]):
             return  # a stale answer: the position changed meanwhile
         if worker.is_cancelled:
             return  # given up (the game was left) after the search had sent its move
-        self._stop_move_animation()
+        self.board.stop_jumps()
         fb = ctl.play(move)  # type: ignore[arg-type]
         self.after(fb)
         if fb.played is not None and len(fb.played.path) > 2:
-            self._animate_move(fb.played)
+            # the computer's multi-capture, one jump at a time
+            self.board.show_jumps(fb.played, self.JUMP_SECONDS)
 
     def cancel_thinking(self) -> None:
         self.workers.cancel_group(self, "engine")
-        self._stop_move_animation()
-
-    def _animate_move(self, move: Move) -> None:
-        """Show the computer's multi-capture one jump at a time (the move is already
-        played; the board shows the jumps, then the position after it)."""
-        if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
-            return
-        self.board.partial = (move, 1)
-        self.board.refresh()
-        jumps = len(move.path) - 1
-        shown_for = self.controller.position_id
-
-        def tick() -> None:
-            partial = self.board.partial
-            if partial is None or shown_for != self.controller.position_id:
-                self._stop_move_animation()
-            elif partial[1] + 1 >= jumps:
-                self._stop_move_animation()
-            else:
-                self.board.partial = (partial[0], partial[1] + 1)
-            self.board.refresh()
-
-        self._move_animation: Timer | None = self.set_interval(0.25, tick)
-
-    def _stop_move_animation(self) -> None:
-        timer = getattr(self, "_move_animation", None)
-        if timer is not None:
-            timer.stop()
-            self._move_animation = None
-        if self.board.partial is not None:
-            self.board.partial = None
-            self.board.refresh()
+        self.board.stop_jumps()
 
     # -- the hint ----------------------------------------------------------------------------
 

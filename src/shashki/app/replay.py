@@ -34,7 +34,6 @@ from textual.worker import get_current_worker
 
 from ..records import GameRecord
 from ..records.pdn import PdnReader
-from ..rules import Move
 from ..rules.userfiles import open_regular
 from .board import BoardWidget
 from .plain import Plain, literal, visible
@@ -386,6 +385,8 @@ class ReplayScreen(Screen[None]):
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
     SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+    #: A multi-capture stepped into is shown one jump every this many seconds.
+    JUMP_SECONDS = 0.2
 
     def __init__(self, record: GameRecord, source: str = "") -> None:
         """Raises ShashkiError when the record cannot be replayed (see ReplayController)."""
@@ -395,7 +396,6 @@ class ReplayScreen(Screen[None]):
         self.board = BoardWidget(self.replay.controller, id="board")
         self.speed_index = 2
         self._auto: Timer | None = None
-        self._anim: Timer | None = None
 
     @property
     def shashki(self) -> ShashkiApp:
@@ -470,40 +470,13 @@ class ReplayScreen(Screen[None]):
             self.notify(step.refused, timeout=2, markup=False)
         if not step.moved:
             return False
-        self._stop_anim()
+        self.board.stop_jumps()
         self.board.set_controller(self.replay.controller)
         self.board.cursor = -1  # nothing to select on a replayed board: no cursor square
         if step.jumps is not None:
-            self._show_jumps(step.jumps)
+            self.board.show_jumps(step.jumps, self.JUMP_SECONDS)
         self._show()
         return True
-
-    def _show_jumps(self, move: Move) -> None:
-        """Show a multi-capture one jump at a time (the board shows the first jump now,
-        then one more every tick, then the position after the move)."""
-        if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
-            return
-        jumps = len(move.path) - 1
-        self.board.partial = (move, 1)
-        self.board.refresh()
-
-        def tick() -> None:
-            if self.board.partial is None:
-                return
-            mv, shown = self.board.partial
-            if shown + 1 >= jumps:
-                self._stop_anim()
-            else:
-                self.board.partial = (mv, shown + 1)
-            self.board.refresh()
-
-        self._anim = self.set_interval(0.2, tick)
-
-    def _stop_anim(self) -> None:
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
-        self.board.partial = None
 
     def _show(self) -> None:
         where = self.replay.where()
@@ -577,7 +550,7 @@ class ReplayScreen(Screen[None]):
 
     def action_back(self) -> None:
         self._stop_auto()
-        self._stop_anim()
+        self.board.stop_jumps()
         self.app.pop_screen()
 
 
