@@ -349,7 +349,7 @@ class ShashkiApp(App[None]):
             seed = random.SystemRandom().randrange(1 << 30)
         game = Game(v, fen) if fen else Game(v, start=start, seed=seed)
         names = names or (v.side_names[0], v.side_names[1])
-        return self._play(game, names, kinds, flip)
+        return self._play(game, names, kinds, flip=flip)
 
     def resume_game(
         self,
@@ -361,16 +361,22 @@ class ShashkiApp(App[None]):
     ) -> GameController:
         """Go on with a game; ``slot`` is its autosave when it comes from one (else it
         gets a new one)."""
-        return self._play(game, names, kinds, False, slot)
+        return self._play(game, names, kinds, slot=slot)
 
     def _play(
         self,
         game: Game,
         names: tuple[str, str],
         kinds: tuple[str, str],
-        flip: bool,
+        *,
+        flip: bool = False,
         slot: AutosaveSlot | None = None,
+        on_top: bool = False,
     ) -> GameController:
+        """Open the game screen for ``game``: the players seated by kind, the user's undo
+        policy, the game's autosave (``slot``, or a new one).  The screen replaces all
+        above the menu and the game is autosaved at once; ``on_top``, it opens above the
+        screen shown (a replay waits underneath) and is autosaved from its first move."""
         players = (make_player(kinds[0], names[0]), make_player(kinds[1], names[1]))
         try:
             policy = UndoPolicy(self.settings.undo_policy)
@@ -385,6 +391,9 @@ class ShashkiApp(App[None]):
         # a human alone against the computer sees the board from his own side
         if flip or (not players[0].is_human and players[1].is_human):
             screen.board.flipped = True
+        if on_top:
+            self.push_screen(screen)
+            return controller
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(screen)
@@ -717,18 +726,7 @@ class ShashkiApp(App[None]):
         """A live game from a replayed position, its record kept up to there."""
         v = game.variant
         names = (names[0] or v.side_names[0], names[1] or v.side_names[1])
-        players = (make_player("human", names[0]), make_player("human", names[1]))
-        try:
-            policy = UndoPolicy(self.settings.undo_policy)
-        except ValueError:
-            policy = UndoPolicy.FREE
-        controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
-        self.controller = controller
-        self._attach_game(controller)
-        from .game_screen import GameScreen
-
-        self.push_screen(GameScreen(controller, autoflip=self.settings.autoflip))
-        return controller
+        return self._play(game, names, ("human", "human"), on_top=True)
 
     async def on_event(self, event: events.Event) -> None:
         """Once the app is quitting, keys and clicks are not acted on: one typed right
