@@ -213,6 +213,11 @@ class ShashkiApp(App[None]):
             markup=markup,
         )
 
+    def error_notice(self, message: str) -> None:
+        """Say in one line what went wrong (``message`` is shown as it is: it quotes
+        paths and errors)."""
+        self.notify(message, severity="error", timeout=8, markup=False)
+
     # -- flow ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -302,10 +307,7 @@ class ShashkiApp(App[None]):
             slot.release()
             self.notify("That game is over already.", timeout=8, markup=False)
             return None
-        names = (
-            record.header("White") or game.variant.side_names[0],
-            record.header("Black") or game.variant.side_names[1],
-        )
+        names = (record.header("White"), record.header("Black"))
         kinds = (seat_kind(record, "White"), seat_kind(record, "Black"))
         return self.resume_game(game, names, kinds, slot=slot)
 
@@ -373,11 +375,16 @@ class ShashkiApp(App[None]):
         slot: AutosaveSlot | None = None,
         on_top: bool = False,
     ) -> GameController:
-        """Open the game screen for ``game``: the players seated by kind, the user's undo
-        policy, the game's autosave (``slot``, or a new one).  The screen replaces all
-        above the menu and the game is autosaved at once; ``on_top``, it opens above the
-        screen shown (a replay waits underneath) and is autosaved from its first move."""
-        players = (make_player(kinds[0], names[0]), make_player(kinds[1], names[1]))
+        """Open the game screen for ``game``: the players seated by kind (a player with
+        no name is called by the side's), the user's undo policy, the game's autosave
+        (``slot``, or a new one).  The screen replaces all above the menu and the game is
+        autosaved at once; ``on_top``, it opens above the screen shown (a replay waits
+        underneath) and is autosaved from its first move."""
+        sides = game.variant.side_names
+        players = (
+            make_player(kinds[0], names[0] or sides[0]),
+            make_player(kinds[1], names[1] or sides[1]),
+        )
         try:
             policy = UndoPolicy(self.settings.undo_policy)
         except ValueError:
@@ -583,9 +590,7 @@ class ShashkiApp(App[None]):
             try:
                 path = Path(name).expanduser()
             except RuntimeError as exc:  # "~nobody/x": no such home folder
-                self.notify(
-                    f"Not saved: {one_line(exc)}", severity="error", timeout=8, markup=False
-                )
+                self.error_notice(f"Not saved: {one_line(exc)}")
                 return
             if not path.is_absolute():
                 path = folder / path
@@ -621,12 +626,7 @@ class ShashkiApp(App[None]):
             )
             return False
         except (OSError, ValueError) as exc:
-            self.notify(
-                f"Not saved: {one_line(exc)}. The game is still here.",
-                severity="error",
-                timeout=8,
-                markup=False,
-            )
+            self.error_notice(f"Not saved: {one_line(exc)}. The game is still here.")
             return False
         self.notify(f"Saved to {path}", markup=False)
         return True
@@ -659,28 +659,16 @@ class ShashkiApp(App[None]):
             open_regular(path).close()
         except OSError as exc:
             reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror
-            self.notify(
-                f"Cannot open {path}: {reason or exc}", severity="error", timeout=8, markup=False
-            )
+            self.error_notice(f"Cannot open {path}: {reason or exc}")
             return
         if game_number is not None:
             try:
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
-                self.notify(
-                    f"Cannot read {path}: {exc.strerror or exc}",
-                    severity="error",
-                    timeout=8,
-                    markup=False,
-                )
+                self.error_notice(f"Cannot read {path}: {exc.strerror or exc}")
                 return
             if record is None:
-                self.notify(
-                    f"{path.name} has no game number {game_number}.",
-                    severity="error",
-                    timeout=8,
-                    markup=False,
-                )
+                self.error_notice(f"{path.name} has no game number {game_number}.")
                 self.push_screen(GameTableScreen(path, default_variant))
                 return
             self.open_record(record, source=f"{path.name} #{game_number}")
@@ -692,40 +680,25 @@ class ShashkiApp(App[None]):
         from .replay import ReplayScreen
 
         if record.variant is None:
-            self.notify(
-                "This game is of a variant shashki does not play.",
-                severity="error",
-                timeout=8,
-                markup=False,
-            )
+            self.error_notice("This game is of a variant shashki does not play.")
             return
         if not record.mainline_moves() and not record.errors:
             try:
                 game = record.start()
             except ShashkiError as exc:  # a bad FEN
-                self.notify(
-                    f"Cannot set up this position: {exc}", severity="error", timeout=8, markup=False
-                )
+                self.error_notice(f"Cannot set up this position: {exc}")
                 return
-            names = (
-                record.header("White") or game.variant.side_names[0],
-                record.header("Black") or game.variant.side_names[1],
-            )
-            self.take_over(game, names)
+            self.take_over(game, (record.header("White"), record.header("Black")))
             return
         try:
             screen = ReplayScreen(record, source)
         except ShashkiError as exc:  # its start position cannot be set up
-            self.notify(
-                f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
-            )
+            self.error_notice(f"Cannot replay this game: {exc}")
             return
         self.push_screen(screen)
 
     def take_over(self, game: Game, names: tuple[str, str]) -> GameController:
         """A live game from a replayed position, its record kept up to there."""
-        v = game.variant
-        names = (names[0] or v.side_names[0], names[1] or v.side_names[1])
         return self._play(game, names, ("human", "human"), on_top=True)
 
     async def on_event(self, event: events.Event) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import events, on, work
@@ -593,15 +594,19 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.controller.variant))
 
     def action_new_game(self) -> None:
+        self._leave("Leave this game for a new one?", self.shashki.open_menu)
+
+    def _leave(self, question: str, then: Callable[[], object]) -> None:
+        """Leave the game and do ``then``: once the player has said yes to ``question``
+        while the game is in progress, at once when it is over or has no moves yet."""
+
         def answered(ok: bool | None) -> None:
             if ok:
                 self.cancel_thinking()
-                self.shashki.open_menu()
+                then()
 
         if self.controller.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(
-                ConfirmScreen(self._leaving_question("Leave this game for a new one?")), answered
-            )
+            self.app.push_screen(ConfirmScreen(self._leaving_question(question)), answered)
         else:
             answered(True)
 
@@ -617,15 +622,7 @@ class GameScreen(Screen[None]):
         return f"{question} The game is autosaved: resume it from the menu (u) later."
 
     def action_quit_game(self) -> None:
-        def answered(ok: bool | None) -> None:
-            if ok:
-                self.cancel_thinking()
-                self.app.exit()
-
-        if self.controller.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(ConfirmScreen(self._leaving_question("Quit?")), answered)
-        else:
-            self.app.exit()
+        self._leave("Quit?", self.app.exit)
 
     def show_game_over(self) -> None:
         out = self.controller.outcome
