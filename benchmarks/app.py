@@ -457,7 +457,6 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--table-only", action="store_true", help="section 5 alone")
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "src"))
     if args.table_only:
         with tempfile.TemporaryDirectory() as tmp:
             os.environ.update(private_env(tmp))

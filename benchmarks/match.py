@@ -33,8 +33,6 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
 from shashki.engine import Search
 from shashki.engine.evaluate import diagonal_evaluator
 from shashki.engine.patterns import read as read_patterns

@@ -32,8 +32,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
 from shashki.engine import ComputerPlayer, Search
 from shashki.rules import Game, ShashkiError, find_variant
 from shashki.rules.variant import Variant, add_variant_file
@@ -169,9 +167,9 @@ def hostile(variant: Variant, count: int) -> list[tuple[str, str]]:
     n = len(variant.board.squares)
     crowd = max(4, min(20, n * 2 // 5))
     out: list[tuple[str, str]] = list(FIXED.get(variant.id, []))
-    if variant.engine == "artamonov":
+    if variant.family == "artamonov":
         return out + [(f"{k} shared pieces", neutral(variant, rng, k)) for k in (12, 20, 28)]
-    if variant.engine == "bashni":
+    if variant.family == "bashni":
         out += [("a king among columns", columns(variant, rng, 9)) for _ in range(count)]
     out.append((f"{crowd} kings against {crowd}, facing", split_kings(variant, crowd)))
     for _ in range(count):

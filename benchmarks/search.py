@@ -15,9 +15,6 @@ import argparse
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from shashki.engine import Search
 from shashki.rules import Game, ShashkiError, find_variant

@@ -21,12 +21,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from shashki.engine import Search
 from shashki.rules import Game

@@ -1,1 +1,65 @@
+"""shashki: draughts in all its forms — the rules of every variant, their notation and
+game records, usable as a library the way python-chess is (no Textual is imported here:
+the terminal app lives in :mod:`shashki.app`, the computer opponent in
+:mod:`shashki.engine`).
+
+>>> import shashki
+>>> game = shashki.Game("russian")
+>>> game.move_text(game.push_text("c3-d4"))
+'c3-d4'
+>>> shashki.find_variant("dama").name
+'Turkish draughts'
+"""
+
+from .records import GameNode, GameRecord, read_games, write_game, write_games
+from .rules import (
+    AmbiguousMoveError,
+    BadFenError,
+    BadPdnError,
+    Color,
+    Game,
+    IllegalMoveError,
+    Kind,
+    Move,
+    NotationError,
+    Outcome,
+    Piece,
+    ShashkiError,
+    Termination,
+    UnknownVariantError,
+    Variant,
+    VariantFileError,
+    all_variants,
+    find_variant,
+    load_variant_file,
+)
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "AmbiguousMoveError",
+    "BadFenError",
+    "BadPdnError",
+    "Color",
+    "Game",
+    "GameNode",
+    "GameRecord",
+    "IllegalMoveError",
+    "Kind",
+    "Move",
+    "NotationError",
+    "Outcome",
+    "Piece",
+    "ShashkiError",
+    "Termination",
+    "UnknownVariantError",
+    "Variant",
+    "VariantFileError",
+    "__version__",
+    "all_variants",
+    "find_variant",
+    "load_variant_file",
+    "read_games",
+    "write_game",
+    "write_games",
+]

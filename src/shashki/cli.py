@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
 from .records.model import GameRecord
-from .records.pdn import read_file
+from .records.reader import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
 from .rules.notation import move_text

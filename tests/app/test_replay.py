@@ -341,13 +341,13 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
     being read while the variant changes however fast the machine (it once read the whole
     file before the test looked); meanwhile every game read is sent to the table at once
     (``BATCH_SECONDS`` 0), so that batches of readings given up keep arriving."""
-    from shashki.records import pdn
+    from shashki.records import reader
 
     path = shared_path("corpora", "pdn", "english", "eygilbert-CheckerBoard", "tinsley.pdn")
     total = sum(1 for _ in read_file(path, "english"))
     HELD = 40
     go_on = threading.Event()
-    real_read_file = pdn.read_file
+    real_read_file = reader.read_file
 
     def held_read_file(*args, **kwargs):  # type: ignore[no-untyped-def]
         for i, record in enumerate(real_read_file(*args, **kwargs)):
@@ -355,7 +355,7 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
                 go_on.wait(30.0)
             yield record
 
-    monkeypatch.setattr(pdn, "read_file", held_read_file)
+    monkeypatch.setattr(reader, "read_file", held_read_file)
     app = make_app(home, replay=path)
     try:
         async with app.run_test(size=SIZE) as pilot:

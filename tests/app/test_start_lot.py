@@ -11,7 +11,8 @@ from pathlib import Path
 from shashki.app.app import ShashkiApp
 from shashki.app.menu import NewGameScreen
 from shashki.records.model import GameRecord
-from shashki.records.pdn import read_games_text, write_game
+from shashki.records.reader import read_games_text
+from shashki.records.writer import write_game
 from shashki.rules import Color, Game, Termination, find_variant
 
 from .conftest import game_over_text, game_screen, keys_play, make_app

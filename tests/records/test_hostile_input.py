@@ -15,8 +15,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shashki.records import GameRecord, PdnReader, read_file, read_games_text
-from shashki.records import pdn as pdn_module
+from shashki.records import (
+    GameRecord,
+    PdnReader,
+    fixtures,
+    lines,
+    read_file,
+    read_games_text,
+    reader,
+    tokens,
+)
 
 HYPOTHESIS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -167,22 +175,22 @@ def test_any_text_reads_the_same_in_every_unicode_encoding(text: str, encoding: 
 
 
 def test_a_huge_line_is_read_in_pieces() -> None:
-    limit = pdn_module._LINE_LIMIT
+    limit = lines.LINE_LIMIT
     line = ("word " * (limit // 2)).encode()  # one line of 2.5 limits
-    pieces = list(pdn_module._decoded_lines(io.BytesIO(b"first\n" + line + b"\nlast\n")))
+    pieces = list(lines.decoded_lines(io.BytesIO(b"first\n" + line + b"\nlast\n")))
     assert max(len(p.text) for p in pieces) <= limit
     assert [p.text for p in pieces if p.offset == 0] == ["first", pieces[1].text, "last"]
     assert "".join(p.text for p in pieces[1:-1]) == line.decode()
     # with no line end at all, and no blank to cut at
-    pieces = list(pdn_module._decoded_lines(io.BytesIO(b"x" * (3 * limit))))
+    pieces = list(lines.decoded_lines(io.BytesIO(b"x" * (3 * limit))))
     assert [len(p.text) for p in pieces] == [limit, limit, limit]
     assert [p.offset for p in pieces] == [0, limit, 2 * limit]
 
 
 def test_a_cut_never_splits_a_utf8_character() -> None:
-    limit = pdn_module._LINE_LIMIT
+    limit = lines.LINE_LIMIT
     data = "ш".encode() * limit  # two bytes each, no blank anywhere
-    pieces = list(pdn_module._decoded_lines(io.BytesIO(data)))
+    pieces = list(lines.decoded_lines(io.BytesIO(data)))
     assert "".join(p.text for p in pieces) == "ш" * limit
 
 
@@ -192,7 +200,7 @@ def test_a_file_with_only_cr_line_ends() -> None:
 
 
 def test_a_huge_line_of_junk_is_one_short_problem() -> None:
-    limit = pdn_module._LINE_LIMIT
+    limit = lines.LINE_LIMIT
     games = read_bytes(b'[GameType "20"]\n1. 32-28 ' + b"1-2-3-4-" * (limit // 5) + b" *\n")
     [g] = games
     assert not g.ok and len(g.mainline_moves()) == 1
@@ -226,14 +234,14 @@ def test_a_line_of_a_megabyte_takes_a_few_megabytes(line: bytes) -> None:
 
 
 def test_a_huge_tag_value_is_cut() -> None:
-    limit = pdn_module._TAG_LIMIT
+    limit = tokens.TAG_LIMIT
     [g] = read_bytes(b'[Event "' + b"e" * (5 * limit) + b'"]\n1. 32-28 *\n')
     assert g.ok and len(g.headers["Event"]) == limit
     assert "tag value longer than" in g.warnings[0].message
 
 
 def test_a_huge_comment_on_one_line_is_cut() -> None:
-    limit = pdn_module._COMMENT_LIMIT
+    limit = tokens.COMMENT_LIMIT
     [g] = read_bytes(b"1. 32-28 {" + b"c" * (3 * limit) + b"} 19-23 *\n")
     assert g.ok and len(g.mainline_moves()) == 2 and len(g.next().comments[0]) == limit
 
@@ -246,14 +254,14 @@ def test_no_game_grows_without_bound(filler: bytes, monkeypatch: pytest.MonkeyPa
     """Many marks, comments, variations or moves in one game: past the game's
     limit, the rest of the game is left out with an error; the next game is read."""
     items = 3000
-    monkeypatch.setattr(pdn_module, "_GAME_ITEMS", items)
+    monkeypatch.setattr(reader, "_GAME_ITEMS", items)
     head = b'[GameType "20"]\n[FEN "W:WK45:BK6"]\n1. 45-50 '
     data = head + filler * (items + 10) + b'*\n[Event "next"]\n1. 32-28 *\n'
     *first, second = read_bytes(data)
     if filler == b"( ":  # a parenthesis that opens nothing: one comment
         assert first[0].ok
     elif filler in (b"words ",):  # one paragraph: one comment, cut
-        assert first[0].ok and len(first[0].next().comments[0]) <= pdn_module._COMMENT_LIMIT + 10
+        assert first[0].ok and len(first[0].next().comments[0]) <= tokens.COMMENT_LIMIT + 10
     else:
         [g] = first
         assert "too large" in g.errors[-1].message
@@ -264,7 +272,7 @@ def test_no_game_grows_without_bound(filler: bytes, monkeypatch: pytest.MonkeyPa
 
 def test_many_tags_in_one_game_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     items = 3000
-    monkeypatch.setattr(pdn_module, "_GAME_ITEMS", items)
+    monkeypatch.setattr(reader, "_GAME_ITEMS", items)
     tags = b"".join(b'[T%d "v"]\n' % i for i in range(items + 5))
     [g] = read_bytes(tags + b"1. 32-28 *\n")
     assert len(g.headers) <= items and "too large" in g.errors[0].message
@@ -345,7 +353,7 @@ def test_json_numbers_of_any_size_and_every_unicode_encoding(tmp_path: Path) -> 
 
 
 def test_json_too_large_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pdn_module, "JSON_LIMIT", 100)
+    monkeypatch.setattr(fixtures, "JSON_LIMIT", 100)
     path = json_file(tmp_path, json.dumps(["1. 32-28 *"] * 20))
     with pytest.raises(OSError, match="too large"):
         list(read_file(path))
@@ -370,4 +378,4 @@ def test_json_strings_are_read_as_the_json_module_reads_them(data: object) -> No
         return []
 
     for indent in (None, 2):
-        assert pdn_module._json_strings(json.dumps(data, indent=indent)) == strings(data)
+        assert fixtures.json_strings(json.dumps(data, indent=indent)) == strings(data)

@@ -16,6 +16,7 @@ from shashki.records import (
     Visitor,
     read_file,
     read_game,
+    read_games,
     read_games_text,
     scan_headers,
     variant_from_headers,
@@ -410,9 +411,31 @@ def test_bytes_in_any_encoding_and_line_end(data: bytes, white: str) -> None:
 def test_read_game_goes_on_where_it_stopped() -> None:
     handle = io.StringIO('[Event "1"]\n1. 32-28\n[Event "2"]\n1. 33-28 *\n\n[Event "3"]\n*')
     events = []
-    while (game := read_game(handle)) is not None:
+    reader = PdnReader(handle)
+    while (game := reader.read_game()) is not None:
         events.append(game.header("Event"))
     assert events == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_read_game_reads_from_where_the_handle_stands(binary: bool) -> None:
+    """No reader is kept for a handle between calls: seeking the handle back (or to a
+    game's offset noted before) and reading again gives the games from there."""
+    text = '[Event "1"]\n1. 32-28 *\n\n[Event "2"]\n1. 33-28 *\n\n[Event "3"]\n1. 34-29 *\n'
+    handle: io.StringIO | io.BytesIO = io.BytesIO(text.encode()) if binary else io.StringIO(text)
+    first = read_game(handle)
+    assert first is not None and first.header("Event") == "1"
+    handle.seek(0)
+    again = read_game(handle)
+    assert again is not None and again.header("Event") == "1"
+    assert again.mainline_moves() == first.mainline_moves()
+    handle.seek(len(text[: text.index('[Event "2"]')].encode()))
+    assert [g.header("Event") for g in PdnReader(handle)] == ["2", "3"]
+    handle.seek(len(text[: text.index('[Event "3"]')].encode()))
+    third = read_game(handle, visitor=HeadersScanner)
+    assert third == {"Event": "3"}
+    handle.seek(0)
+    assert [g.header("Event") for g in read_games(handle)] == ["1", "2", "3"]
 
 
 def test_text_handle_with_the_wrong_encoding_does_not_raise(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -604,3 +627,56 @@ def test_a_capture_written_jump_by_jump_is_joined() -> None:
     g = one('[GameType "21"]\n[FEN "B:W14,15,18,21,22,23,30:B6,7,8,10,12,13"]\n1. 10x19 19x26 *')
     assert g.ok and len(g.mainline_moves()) == 1
     assert len(g.mainline_moves()[0].captured) == 2
+
+
+# -- read_games ---------------------------------------------------------------------
+
+TWO_GAMES = '[Event "a"]\n[GameType "25"]\n1. c3-d4 f6-g5 *\n\n[Event "b"]\n1. 32-28 99-98 *\n'
+
+
+def test_read_games_reads_paths_and_handles(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "two.pdn"
+    path.write_text(TWO_GAMES, encoding="utf-8")
+    from_text = read_games_text(TWO_GAMES)
+    for source in (path, str(path), io.StringIO(TWO_GAMES), io.BytesIO(TWO_GAMES.encode())):
+        records = list(read_games(source))
+        assert [r.headers for r in records] == [r.headers for r in from_text]
+        assert [r.variant.id for r in records if r.variant] == ["russian", "international"]
+        assert [len(r.mainline_moves()) for r in records] == [2, 1]
+        assert records[0].ok and not records[1].ok
+        assert records[1].errors[0].token == "99-98" and records[1].errors[0].line == 6
+    json_file = tmp_path / "two.json"
+    json_file.write_text(json.dumps([TWO_GAMES]), encoding="utf-8")
+    assert [r.origin for r in read_games(json_file)] == ["item 1", "item 1"]
+    untagged = list(read_games(io.StringIO("1. c3-d4 *"), "russian"))
+    assert untagged[0].variant is not None and untagged[0].variant.id == "russian"
+
+
+def test_read_games_opens_nothing_before_the_first_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    games = read_games(tmp_path / "missing.pdn")
+    with pytest.raises(OSError):
+        next(games)
+
+
+def test_read_games_streams() -> None:
+    """The first record comes before the rest of the handle is read."""
+    lines = TWO_GAMES.splitlines(keepends=True) * 1000
+    handle = _LineHandle(lines)
+    games = read_games(handle)  # type: ignore[arg-type]
+    first = next(games)
+    assert first.header("Event") == "a" and handle.given < 20
+    assert sum(1 for _ in games) == 2 * 1000 - 1
+    assert handle.given == len(lines)
+
+
+class _LineHandle:
+    """A text handle that gives its lines one at a time, counting them."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self._lines = iter(lines)
+        self.given = 0
+
+    def readline(self, limit: int = -1) -> str:
+        line = next(self._lines, "")
+        self.given += bool(line)
+        return line

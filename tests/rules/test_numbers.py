@@ -109,7 +109,7 @@ def test_the_command_line_says_unknown_variant(
 def test_a_pdn_game_naming_a_huge_variant_is_not_a_traceback() -> None:
     # the reader looks the Variant tag up with find_variant (its own GameType parsing is
     # the reader's)
-    from shashki.records.pdn import read_games_text
+    from shashki.records.reader import read_games_text
 
     for tag in (HUGE, HUGE + ",W,8,8,A0,0", "1" * 4301):
         games = read_games_text(f'[Variant "{tag}"]\n\n1. 32-28 *\n')

@@ -329,11 +329,9 @@ class BoardWidget(Widget, can_focus=True):
         if last is not None:
             marks["last"] = set(last.path)
             marks["last_cap"] = set(last.captured)
-        frozen = getattr(ctl.variant.generator, "frozen", None)
-        if frozen is not None:
-            f = frozen(ctl.game.position)
-            if f >= 0:
-                marks["frozen"] = {f}
+        frozen = ctl.variant.generator.frozen(ctl.game.position)
+        if frozen >= 0:
+            marks["frozen"] = {frozen}
         return marks
 
     def render_line(self, y: int) -> Strip:
@@ -402,7 +400,7 @@ class BoardWidget(Widget, can_focus=True):
             ghost,
             tuple(sq in marks[name] for name in _MARK_NAMES),
             sq == frame["cursor"],
-            column(frame["position"], sq) if column is not None else "",
+            column(frame["position"], sq),
         )
         cache = self._sk_cells
         if cache.get(None) != frame["look"] or len(cache) > 4096:
@@ -427,7 +425,7 @@ class BoardWidget(Widget, can_focus=True):
                 self.app.theme,
             ),
             "cursor": self.cursor if self.has_focus else -1,
-            "column": getattr(self.controller.variant.generator, "stack", None),
+            "column": self.controller.variant.generator.stack,
             "position": self.controller.game.position,
         }
 
@@ -543,8 +541,7 @@ class BoardWidget(Widget, can_focus=True):
         if ch >= 2 and sub not in piece_rows:
             number_row = 0 if piece_rows[0] > 0 else piece_rows[-1] + 1
             stack_row = ch - 1
-            column = getattr(ctl.variant.generator, "stack", None)
-            st = column(ctl.game.position, sq) if column is not None else ""
+            st = ctl.variant.generator.stack(ctl.game.position, sq)
             if sub == stack_row and len(st) > 1:
                 # the pieces under the top one, top first, each in its own colour
                 hidden = st[:-1][::-1]

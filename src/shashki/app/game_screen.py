@@ -237,9 +237,9 @@ class GameScreen(Screen[None]):
             player = ctl.players[side]
             who = names[side] if player.name == names[side] else f"{player.name} ({names[side]})"
             turn = f"{who} to move"
-            half = getattr(ctl.variant.generator, "half_turn", None)
+            half = ctl.variant.generator.half_turn(game.position)
             if half is not None:
-                turn += f" — move {half(game.position)} of 2"
+                turn += f" — move {half} of 2"
             if ctl.must_capture():
                 turn += "\nCapture is compulsory"
             if ctl.draw_offer is not None and ctl.draw_offer != side:
@@ -255,16 +255,7 @@ class GameScreen(Screen[None]):
         pos = ctl.game.position
         lines = []
         (wk, wm), (bk, bm) = gen.material(pos)
-        if v.family == "artamonov":
-            counts = gen.captured_counts(pos)
-            lines.append(f"Pieces: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}")
-            lines.append(f"Captured: {v.side_names[0]} {counts[0]}, {v.side_names[1]} {counts[1]}")
-            forward = "up (towards rank 8)" if ctl.game.turn == 0 else "down (towards rank 1)"
-            lines.append(f"Forward for {v.side_names[ctl.game.turn]}: {forward}")
-            frozen = gen.frozen(pos)
-            if frozen >= 0:
-                lines.append(f"Frozen: {square_text(v, frozen)} (moved last)")
-        elif not (v.rules.man_captures or v.rules.king_captures):
+        if not (v.rules.man_captures or v.rules.king_captures):
             # a game without captures (Wolf and Sheep): where the pieces stand says more
             for side in (0, 1):
                 squares = sorted(v.board.positions(pos[side]), key=v.board.number)
@@ -278,23 +269,9 @@ class GameScreen(Screen[None]):
             lines.append(
                 f"{v.side_names[1]}: {_count(bm, 'man', 'men')}, {_count(bk, 'king', 'kings')}"
             )
-        stack = getattr(gen, "stack", None)
-        if stack is not None:
-            sq = self.board.hover if self.board.hover >= 0 else self.board.cursor
-            if sq >= 0:
-                st = stack(pos, sq)
-                if st:
-                    lines.append(
-                        f"Column {square_text(v, sq)} (top first): " + " ".join(reversed(st))
-                    )
-        if "move-opponent" in v.modifiers and ctl.outcome is None:
-            own = pos[ctl.game.turn]
-            theirs = sorted(m.start for m in ctl.legal if not own >> m.start & 1)
-            if theirs:
-                lines.append(
-                    "You may also move: "
-                    + ", ".join(square_text(v, s) for s in sorted(set(theirs), key=v.board.number))
-                )
+        # the generator's own lines: the column under the cursor, the shared pieces…
+        sq = self.board.hover if self.board.hover >= 0 else self.board.cursor
+        lines = gen.panel_lines(pos, lines, sq, ctl.legal if ctl.outcome is None else [])
         route = ctl.shown_route()
         if route is not None:
             i = ctl.selection.route_index % len(ctl.selection.routes) + 1
@@ -355,7 +332,7 @@ class GameScreen(Screen[None]):
 
     @on(BoardWidget.CursorMoved)
     def _hovered(self, event: BoardWidget.CursorMoved) -> None:
-        if getattr(self.controller.variant.generator, "stack", None) is not None:
+        if self.controller.variant.generator.panel_follows_cursor():
             self.query_one("#info", Static).update(self._info())
 
     def _board_hidden(self) -> bool:
@@ -398,7 +375,7 @@ class GameScreen(Screen[None]):
             self.board.focus()
             return
         self.board.move_cursor(dx, dy)
-        if getattr(self.controller.variant.generator, "stack", None) is not None:
+        if self.controller.variant.generator.panel_follows_cursor():
             self.query_one("#info", Static).update(self._info())
 
     def action_select(self) -> None:

@@ -33,7 +33,8 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from ..records import GameRecord
-from ..records.pdn import PdnReader
+from ..records.gametypes import DEFAULT_VARIANT
+from ..records.reader import PdnReader
 from ..rules.userfiles import open_regular
 from .board import BoardWidget
 from .plain import Plain, literal, visible
@@ -128,7 +129,7 @@ def load_record(path: Path, index: int, default_variant: str | None = None) -> G
 
     Raises OSError when the file cannot be read (UserFileError for a folder, a FIFO or
     a device, refused without blocking)."""
-    from ..records.pdn import HeadersScanner, read_file
+    from ..records.reader import HeadersScanner, read_file
 
     if path.suffix.lower() == ".json":
         for i, record in enumerate(read_file(path, default_variant)):
@@ -193,7 +194,7 @@ class GameTableScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="read")
     def read_games(self) -> None:
-        from ..records.pdn import read_file
+        from ..records.reader import read_file
 
         worker = get_current_worker()
         batch: list[GameSummary] = []
@@ -274,7 +275,7 @@ class GameTableScreen(Screen[None]):
             text = f"{len(self.games)} games ({state}); {shown} shown. Enter opens a game."
             bad = sum(1 for g in self.games if g.error and not g.tagged)
             if bad and bad * 2 >= sum(1 for g in self.games if not g.tagged):
-                read_as = self.default_variant or "international"
+                read_as = self.default_variant or DEFAULT_VARIANT
                 text += (
                     f" {bad} games name no variant and do not replay as {read_as}:"
                     " choose their variant at the top right."

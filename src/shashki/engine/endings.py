@@ -10,11 +10,12 @@ loser the longest defence, so a won ending is won as fast as the rules allow.
 
 The table is built from the variant's own move generator (nothing here is variant
 specific): captures, flying kings, the majority rule and every other rule switch come
-from it.  A capture leads into a smaller material, solved first.  It covers the games of
-the standard engine without modifiers or goals, where the side left without a move
-loses, for positions of kings only with at most :data:`MAX_PIECES` pieces and at most
-:data:`MAX_POSITIONS` positions (three kings against one on an 8x8 board: 287,680
-positions, built in a few seconds and then kept for the process).
+from it.  A capture leads into a smaller material, solved first.  It covers the games
+whose generator has plain positions (two colours of men and kings moved by the rule
+switches alone: its hook ``plain_positions``) without modifiers or goals, where the side
+left without a move loses, for positions of kings only with at most :data:`MAX_PIECES`
+pieces and at most :data:`MAX_POSITIONS` positions (three kings against one on an 8x8
+board: 287,680 positions, built in a few seconds and then kept for the process).
 
 The draws the rules declare by the material alone (two kings against one, or three
 against one on the main road, in the traditional game) end the game in the table too.
@@ -71,7 +72,7 @@ def table_size(variant: Variant, white: int, black: int) -> int:
 
 def covered(variant: Variant, pos: Position) -> bool:
     """Whether a kings table can solve ``pos`` (see the module's text)."""
-    if variant.family != "standard" or variant.modifiers or variant.goals:
+    if not variant.generator.plain_positions() or variant.modifiers or variant.goals:
         return False
     if variant.rules.no_moves is not NoMoves.LOSES or pos[4] is not None:
         return False

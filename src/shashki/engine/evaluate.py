@@ -1,8 +1,9 @@
 """Static evaluation, one family at a time: all the variant knowledge of the engine.
 
 An evaluator is a function ``evaluate(pos) -> int``: the position's value for the side
-to move, in hundredths of a man (a man is worth 100).  :func:`evaluator_for` picks the
-family from the variant's data, never from its name:
+to move, in hundredths of a man (a man is worth 100).  :func:`evaluator_for` builds the
+one of the family that the variant's generator names (its hook ``evaluation_family``) from
+the registry :data:`EVALUATORS`, never from the variant's name:
 
 * the diagonal games (dark squares): material with kings weighted by how they move,
   advancement, the back-rank guard, the centre, men's mobility, runaway men, the
@@ -23,7 +24,6 @@ family from the variant's data, never from its name:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..rules.geometry import Direction, Geometry, absolute_direction
 from ..rules.movegen import Position
@@ -479,11 +479,6 @@ def goal_evaluator(variant: Variant) -> Evaluator:
     return evaluate
 
 
-def goal_order_key(variant: Variant) -> Evaluator:
-    """The goal game's evaluation, for the solver's move ordering."""
-    return goal_evaluator(variant)
-
-
 # -- Artamonov ------------------------------------------------------------------------------
 
 
@@ -512,25 +507,44 @@ def artamonov_evaluator(variant: Variant) -> Evaluator:
 # -- choosing ----------------------------------------------------------------------------
 
 
+def _giveaway(variant: Variant) -> bool:
+    """Whether the side left without a move wins (the giveaway games)."""
+    return variant.rules.no_moves is NoMoves.WINS
+
+
+def dark_squares_evaluator(variant: Variant) -> Evaluator:
+    """The diagonal games' evaluation, turned round for giveaway."""
+    return diagonal_evaluator(variant, giveaway=_giveaway(variant))
+
+
+def all_squares_evaluator(variant: Variant) -> Evaluator:
+    """The orthogonal games' evaluation, turned round for giveaway."""
+    return orthogonal_evaluator(variant, giveaway=_giveaway(variant))
+
+
+#: The evaluations by family: the generator's ``evaluation_family`` (a hook of
+#: :class:`~shashki.rules.hooks.GeneratorHooks`) names the one that builds its variant's
+#: evaluator.
+EVALUATORS: dict[str, Callable[[Variant], Evaluator]] = {
+    "dark-squares": dark_squares_evaluator,
+    "all-squares": all_squares_evaluator,
+    "stacks": bashni_evaluator,
+    "shared-pieces": artamonov_evaluator,
+    "goal-race": goal_evaluator,
+}
+
+
 def evaluator_for(variant: Variant) -> Evaluator:
-    """The evaluation of ``variant``'s family (see the module's docstring)."""
-    giveaway = variant.rules.no_moves is NoMoves.WINS
-    if variant.goals:
-        ev = goal_evaluator(variant)
-    elif variant.family == "artamonov":
-        ev = artamonov_evaluator(variant)
-    elif variant.family == "bashni":
-        ev = bashni_evaluator(variant)
-    elif variant.board.all_squares:
-        ev = orthogonal_evaluator(variant, giveaway=giveaway)
-    else:
-        ev = diagonal_evaluator(variant, giveaway=giveaway)
-    if "double-move" in variant.modifiers:
-        inner = ev
+    """The evaluation of ``variant``'s family (see the module's docstring); where the
+    generator wraps its host's positions (double-move), the host's evaluation of the
+    position inside the turn."""
+    gen = variant.generator
+    ev = EVALUATORS[gen.evaluation_family()](variant)
+    view = gen.host_view()
+    if view is None:
+        return ev
 
-        def double(pos: Position) -> int:
-            extra: Any = pos[4]
-            return inner((pos[0], pos[1], pos[2], pos[3], extra[0] if extra else None))
+    def hosted(pos: Position) -> int:
+        return ev(view(pos))
 
-        return double
-    return ev
+    return hosted

@@ -42,7 +42,7 @@ def solvable(variant: Variant) -> bool:
     rules = variant.rules
     if len(variant.goals) != 1 or variant.draws or rules.promotion or variant.modifiers:
         return False
-    if variant.family != "standard" or rules.man_captures or rules.king_captures:
+    if not variant.generator.plain_positions() or rules.man_captures or rules.king_captures:
         return False
     if rules.king_moves_fly:
         return False

@@ -1,5 +1,13 @@
 """Game records: PDN reading and writing, and saving that cannot lose a game.
 
+:func:`read_games` streams the records of a PDN file (a path or a handle);
+:func:`write_game` writes one back.  The modules, from the bottom up: ``tags`` (results,
+tag lookup, move marks) and ``quoting``; ``lines`` (decoding), ``movetext`` (move texts
+matched to legal moves), ``viewpoint`` (mirrored squares) and ``gametypes`` (the variant
+and start a game's tags name); ``tokens`` (the tokenizer), ``visitor``, ``fixtures``
+(JSON lists of PDN texts); ``writer``, ``model`` (the record tree), ``reader``; and
+``storage`` and ``autosaves``, which save games.
+
 >>> from shashki.records import read_games_text
 >>> [game] = read_games_text('[GameType "25"]\\n1. c3-d4 f6-g5 *')
 >>> game.variant.id, len(game.mainline_moves()), game.ok
@@ -17,25 +25,19 @@ from .autosaves import (
     delete_unfinished,
 )
 from .autosaves import scan as scan_autosaves
-from .model import GameNode, GameRecord, normalize_result
-from .pdn import (
-    PDN_GAMETYPES,
-    SKIP,
+from .gametypes import PDN_GAMETYPES, variant_from_headers
+from .model import GameNode, GameRecord
+from .movetext import match_move
+from .reader import (
     GameBuilder,
     HeadersScanner,
     PdnReader,
-    PdnWriter,
-    Visitor,
     iter_games,
-    match_move,
-    pdn_headers,
     read_file,
     read_game,
+    read_games,
     read_games_text,
     scan_headers,
-    variant_from_headers,
-    write_game,
-    write_games,
 )
 from .storage import (
     SaveError,
@@ -46,6 +48,9 @@ from .storage import (
     safe_stem,
     save_pdn,
 )
+from .tags import normalize_result
+from .visitor import SKIP, Visitor
+from .writer import PdnWriter, pdn_headers, write_game, write_games
 
 __all__ = [
     "PDN_GAMETYPES",
@@ -76,6 +81,7 @@ __all__ = [
     "pdn_headers",
     "read_file",
     "read_game",
+    "read_games",
     "read_games_text",
     "safe_stem",
     "save_pdn",

@@ -37,7 +37,7 @@ from pathlib import Path
 from ..rules import Game
 from ..rules.userfiles import read_limited
 from .model import GameRecord
-from .pdn import iter_games
+from .reader import iter_games
 from .storage import (
     SaveError,
     _reason,

@@ -5,48 +5,24 @@ Shaped like python-chess's ``chess.pgn``: a :class:`GameRecord` is the root
 NAGs written after that move, and its own continuations (``variations[0]`` is the main
 line).  ``node.replay()`` gives a rules :class:`~shashki.rules.Game` in the position
 after the node's move, with the moves that led there on its stack.
+
+``record.accept(visitor)`` (:func:`walk_record`) sends a record to a
+:class:`~shashki.records.visitor.Visitor` as the reader would; ``str(record)`` is its PDN
+text.  The results and tag lookup live in :mod:`~shashki.records.tags`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ..rules import Game, Move, Variant, find_variant
 from ..rules.errors import BadPdnError
+from .tags import UNKNOWN, header_value
+from .visitor import SKIP, Visitor
+from .writer import write_game
 
-if TYPE_CHECKING:
-    from .pdn import Visitor
-
-#: Results as PDN writes them; ``*`` is an unfinished (or unknown) game.
-WHITE_WINS, BLACK_WINS, DRAW, UNKNOWN = "1-0", "0-1", "1/2-1/2", "*"
-
-#: Every result token seen in real files, with the standard form it stands for.
-RESULT_FORMS: dict[str, str] = {
-    "1-0": WHITE_WINS,
-    "2-0": WHITE_WINS,
-    "1:0": WHITE_WINS,
-    "2:0": WHITE_WINS,
-    "0-1": BLACK_WINS,
-    "0-2": BLACK_WINS,
-    "0:1": BLACK_WINS,
-    "0:2": BLACK_WINS,
-    "1/2-1/2": DRAW,
-    "1-1": DRAW,
-    "1:1": DRAW,
-    "1/2:1/2": DRAW,
-    "½-½": DRAW,
-    "½:½": DRAW,
-    "1/2": DRAW,
-    "*": UNKNOWN,
-    "0-0": UNKNOWN,
-    "0:0": UNKNOWN,
-}
-
-
-def normalize_result(text: str) -> str | None:
-    """The standard form ("1-0", "0-1", "1/2-1/2", "*") of a result token, or None."""
-    return RESULT_FORMS.get(text.strip().replace(" ", ""))
+T = TypeVar("T")
 
 
 class GameNode:
@@ -265,15 +241,11 @@ class GameRecord(GameNode):
             record.result = outcome.result()
         return record
 
-    def accept(self, visitor: Visitor[Any]) -> Any:
+    def accept(self, visitor: Visitor[T]) -> T:
         """Send this game to a visitor (a writer, another builder…) as the reader would."""
-        from .pdn import walk_record
-
         return walk_record(self, visitor)
 
     def __str__(self) -> str:
-        from .pdn import write_game
-
         return write_game(self)
 
     def __repr__(self) -> str:
@@ -285,12 +257,70 @@ class GameRecord(GameNode):
         )
 
 
-def header_value(headers: dict[str, str], name: str, default: str = "") -> str:
-    """A tag's value from ``headers`` whatever the case of its name."""
-    if name in headers:
-        return headers[name]
-    low = name.lower()
-    for key, value in headers.items():
-        if key.lower() == low:
-            return value
-    return default
+def walk_record(record: GameRecord, visitor: Visitor[T]) -> T:
+    """Send a game record to a visitor, in the order the reader would."""
+    visitor.begin_game(record.line)
+    for name, value in record.headers.items():
+        visitor.visit_header(name, value)
+    if visitor.end_headers() is not SKIP and record.variant is not None:
+        game = record.start()
+        visitor.visit_start(record.variant, record.fen, game)
+        for text in record.comments:
+            visitor.visit_comment(text)
+        _walk_tree(record, game, visitor)
+    for error in record.errors:
+        visitor.visit_error(error)
+    visitor.visit_result(record.result)
+    visitor.end_game()
+    return visitor.result()
+
+
+def _walk_tree(root: GameNode, game: Game, visitor: Visitor[Any]) -> None:
+    """Main move first, then the alternatives as variations, then the main line goes
+    on — without recursion, so a game of any length can be written."""
+
+    def emit(node: GameNode) -> None:
+        for text in node.starting_comments:
+            visitor.visit_comment(text)
+        assert node.move is not None
+        visitor.visit_move(game, node.move)
+        for nag in node.nags:
+            visitor.visit_nag(nag)
+        for text in node.comments:
+            visitor.visit_comment(text)
+
+    # Actions: ("line", node) writes the continuation of ``node``; ("push", node) and
+    # ("pop", None) keep ``game`` in step; ("begin"/"end", None) open and close a variation.
+    stack: list[tuple[str, GameNode | None]] = [("line", root)]
+    while stack:
+        action, node = stack.pop()
+        if action == "line":
+            assert node is not None
+            if not node.variations:
+                continue
+            main = node.variations[0]
+            emit(main)
+            todo: list[tuple[str, GameNode | None]] = []
+            for alt in node.variations[1:]:
+                todo += [
+                    ("begin", None),
+                    ("emit", alt),
+                    ("push", alt),
+                    ("line", alt),
+                    ("pop", None),
+                    ("end", None),
+                ]
+            todo += [("push", main), ("line", main), ("pop", None)]
+            stack.extend(reversed(todo))
+        elif action == "emit":
+            assert node is not None
+            emit(node)
+        elif action == "push":
+            assert node is not None and node.move is not None
+            game.push(node.move)
+        elif action == "pop":
+            game.pop()
+        elif action == "begin":
+            visitor.begin_variation()
+        else:
+            visitor.end_variation()

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .model import GameRecord
-from .pdn import write_games
+from .writer import write_games
 
 
 class SaveError(OSError):

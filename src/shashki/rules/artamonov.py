@@ -17,12 +17,13 @@ four or fewer pieces remained or -1)``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .anycapture import AnyCaptureSearch
 from .errors import BadFenError
-from .fen import MAX_COUNTER
+from .fen import MAX_COUNTER, square_text
 from .geometry import absolute_direction
 from .move import Kind, Move, Piece
 from .movegen import MoveGenerator, Position
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 #: Pieces left on the board that start the tie-break count, and its length in plies.
 TIE_BREAK_PIECES = 4
 TIE_BREAK_PLIES = 30
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 class ArtamonovGenerator(MoveGenerator):
@@ -94,6 +99,39 @@ class ArtamonovGenerator(MoveGenerator):
         """Pieces captured so far by South and by North."""
         e = self._extra(pos)
         return e[1], e[2]
+
+    # -- what the app and the engine ask ------------------------------------------------
+
+    def panel_lines(
+        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+    ) -> list[str]:
+        """Instead of each side's pieces (they are shared): the pieces on the board, each
+        player's captures, which way is forward for the side to move, the frozen piece."""
+        v = self.variant
+        if v is None:
+            return lines
+        (kings, men), _ = self.material(pos)
+        south, north = self.captured_counts(pos)
+        turn = pos[3]
+        forward = "up (towards rank 8)" if turn == 0 else "down (towards rank 1)"
+        out = [
+            f"Pieces: {_count(men, 'man', 'men')}, {_count(kings, 'king', 'kings')}",
+            f"Captured: {v.side_names[0]} {south}, {v.side_names[1]} {north}",
+            f"Forward for {v.side_names[turn]}: {forward}",
+        ]
+        frozen = self.frozen(pos)
+        if frozen >= 0:
+            out.append(f"Frozen: {square_text(v, frozen)} (moved last)")
+        return out
+
+    def evaluation_family(self) -> str:
+        """The shared pieces' evaluation: the captured counts and the crowning chances."""
+        return "shared-pieces"
+
+    def plain_positions(self) -> bool:
+        """False: the pieces have no colour, and the frozen piece and the counts are
+        part of the position."""
+        return False
 
     # -- moves ----------------------------------------------------------------------
 

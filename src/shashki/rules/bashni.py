@@ -16,9 +16,11 @@ a sorted tuple of ``(square, stack)``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .errors import BadFenError
+from .fen import square_text
 from .geometry import absolute_direction
 from .interrupt import STEPS, poll
 from .move import Color, Kind, Move, Piece
@@ -101,6 +103,32 @@ class BashniGenerator(MoveGenerator):
     def material(self, pos: Position) -> tuple[tuple[int, int], tuple[int, int]]:
         """(kings, men) commanded by each side (pieces inside columns are prisoners)."""
         return super().material(pos)
+
+    # -- what the app and the engine ask ------------------------------------------------
+
+    def panel_lines(
+        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+    ) -> list[str]:
+        """The column under the cursor, top first, below the screen's own lines."""
+        lines = super().panel_lines(pos, lines, square, legal)
+        if square >= 0 and self.variant is not None:
+            st = self.stack(pos, square)
+            if st:
+                where = square_text(self.variant, square)
+                lines.append(f"Column {where} (top first): " + " ".join(reversed(st)))
+        return lines
+
+    def panel_follows_cursor(self) -> bool:
+        """True: the panel shows the column under the cursor."""
+        return True
+
+    def evaluation_family(self) -> str:
+        """The columns' evaluation: the commanders, and the pieces inside the columns."""
+        return "stacks"
+
+    def plain_positions(self) -> bool:
+        """False: the squares hold columns."""
+        return False
 
     # -- moves ----------------------------------------------------------------------
 

@@ -66,8 +66,8 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
     piece = game.piece_at(square)
     if piece is None:
         return f"There is no piece on {name}."
-    frozen = getattr(game.variant.generator, "frozen", None)
-    if frozen is not None and frozen(game.position) == square:
+    gen = v.generator
+    if gen.frozen(game.position) == square:
         return f"The piece on {name} made the last move: it may not move now."
     outcome = game.outcome()
     if outcome is not None:
@@ -75,7 +75,7 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
     if not legal:
         return f"{mover} has no legal move."
     capturers = {m.start for m in legal if m.is_capture}
-    if piece.color is not None and piece.color != side and "move-opponent" not in v.modifiers:
+    if piece.color is not None and piece.color != side and not gen.may_move_opponent_pieces():
         return f"That is {v.side_names[piece.color]}'s piece: it is {mover}'s turn."
     if capturers:
         if piece.color is not None and piece.color != side:

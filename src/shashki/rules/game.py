@@ -232,14 +232,21 @@ class Game:
         return parse_move(self.variant, text, self.legal_moves(), self._pos)
 
     def move_text(self, move: Move, *, full: bool = False) -> str:
-        """``move`` in the variant's notation, written in full (every landing square) when
-        ``full`` is set or when a shorter text would name another legal move too.
+        """``move`` — a legal move here, or the move just played — in the variant's
+        notation, written in full (every landing square) when ``full`` is set or when a
+        shorter text would name another move of its position too.
 
         >>> game = Game("international")
         >>> game.move_text(game.parse_move("32-28"))
         '32-28'
+        >>> game.move_text(game.push_text("32-28"))
+        '32-28'
         """
-        return move_text(self.variant, move, self.legal_moves(), full=full)
+        legal = self.legal_moves()
+        if move not in legal and self._stack and self._stack[-1][3] == move:
+            before, _, known, _ = self._stack[-1]
+            legal = known if known is not None else self._gen.moves(before)
+        return move_text(self.variant, move, legal, full=full)
 
     def push_text(self, text: str) -> Move:
         """Play the legal move that ``text`` names; returns it.  Raises what

@@ -55,6 +55,10 @@ class GoalsMixin(_Base):
         white, black = self.goal_masks
         return bool(pos[0] & white or pos[1] & black)
 
+    def evaluation_family(self) -> str:
+        """The goal games' evaluation: a race to the goal row against a wall."""
+        return "goal-race"
+
     def moves(self, pos: Position) -> list[Move]:
         if self.goal_reached(pos):
             return []

@@ -4,12 +4,15 @@ shared pieces, the modifiers), with the defaults of the standard games.
 The move-generation hooks themselves (``moves``, ``captures``, ``count``, ``apply``,
 ``piece_at``, ``material``, ``key``) are defined by
 :class:`~shashki.rules.movegen.MoveGenerator`; this base adds what the game object, the
-FEN codec and the notation ask of a generator.
+FEN codec and the notation ask of a generator, and what the app and the engine ask of a
+variant's special pieces (a column, a frozen piece, a half-turn, lines for the game
+screen's panel, the family of the evaluation, whether the ending tables apply), so that
+no code outside the rules package tests a variant's, a family's or a modifier's name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .errors import BadFenError
@@ -17,6 +20,8 @@ from .numbers import quoted
 
 if TYPE_CHECKING:
     from .game import Game
+    from .geometry import Geometry
+    from .move import Move
     from .outcome import Outcome
     from .variant import Variant
 
@@ -29,6 +34,8 @@ class GeneratorHooks:
 
     variant: Variant | None = None
     options: Mapping[str, Any] = {}
+    #: The board (set by the generator's constructor).
+    geo: Geometry
 
     def configure(self, variant: Variant) -> None:
         """Called once when the variant builds its generator."""
@@ -39,6 +46,70 @@ class GeneratorHooks:
         """``pos`` in the form the engine's own code reads (a modifier such as
         double-move wraps the engine's extra state in its own)."""
         return pos
+
+    def host_view(self) -> Callable[[Position], Position] | None:
+        """A function giving a position in its host's form, for code that reads the
+        host's bitboards and extra state directly (the evaluation), when this generator
+        wraps them (double-move's half-turns); None, the default, when its positions are
+        the host's own."""
+        return None
+
+    # -- what the app and the engine ask -------------------------------------------
+
+    def stack(self, pos: Position, square: int) -> str:
+        """The column of pieces on ``square``, bottom to top, one letter a piece
+        (``w b W B``: white man, black man, white king, black king), "" for an empty
+        square.  Default: "" everywhere (no columns: a square's piece is
+        :meth:`piece_at`'s)."""
+        return ""
+
+    def frozen(self, pos: Position) -> int:
+        """The square of the piece that may not move now (Artamonov: the piece that made
+        the last move), or -1.  Default: -1 (every piece may move)."""
+        return -1
+
+    def half_turn(self, pos: Position) -> int | None:
+        """Which move of a two-move turn the side to move is about to make (1 or 2), or
+        None when a turn is one move.  Default: None."""
+        return None
+
+    def may_move_opponent_pieces(self) -> bool:
+        """Whether the side to move may (without a capture) move a piece of the other
+        colour.  Default: False."""
+        return False
+
+    def panel_lines(
+        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+    ) -> list[str]:
+        """The lines the game screen's panel shows about ``pos`` below whose turn it is.
+
+        ``lines`` are the screen's own (each side's men and kings, or where the pieces
+        stand in a game without captures); a generator may replace them or add its own.
+        ``square`` is the square under the cursor (-1 for none), ``legal`` the moves of
+        the side to move (none once the game is over).  Default: ``lines`` as they are.
+        """
+        return lines
+
+    def panel_follows_cursor(self) -> bool:
+        """Whether :meth:`panel_lines` depend on the square under the cursor (the game
+        screen then redraws them as the cursor moves).  Default: False."""
+        return False
+
+    def evaluation_family(self) -> str:
+        """The key of the engine's evaluation for this generator's positions (the
+        registry ``EVALUATORS`` of :mod:`shashki.engine.evaluate`).  Default:
+        ``"all-squares"`` on a board whose every square is played (the orthogonal games),
+        ``"dark-squares"`` otherwise (the diagonal games)."""
+        return "all-squares" if self.geo.all_squares else "dark-squares"
+
+    def plain_positions(self) -> bool:
+        """Whether a position is men and kings of two colours on the bitboards and nothing
+        else, moved by the rule switches alone (no column, shared piece or extra state,
+        no modifier's code): what the kings' ending tables and the goal solver of the
+        engine assume.  Default: True; the Bashni and Artamonov generators and the
+        modifiers' mixins say False (the goals, a variant's data, are left to the
+        caller)."""
+        return True
 
     # -- the end of the game -----------------------------------------------------
 

@@ -14,9 +14,11 @@ generator class (code).  A variant file lists them: ``host = "brazilian"`` with
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .fen import square_text
 from .move import Move
 from .switches import CaptureChoice, Irreversible, NoMoves, Rules
 
@@ -54,6 +56,10 @@ class DemotionMixin(_Base):
         # each keeps its colour (with self-capture a player's own king may be jumped)
         return (w | (demoted & pos[0]), b | (demoted & pos[1]), k & ~demoted, turn, extra)
 
+    def plain_positions(self) -> bool:
+        """False: a captured king stays on the board."""
+        return False
+
 
 class MoveOpponentMixin(_Base):
     """V15: with no capture of his own, a player may make a quiet move with any piece of
@@ -90,6 +96,27 @@ class MoveOpponentMixin(_Base):
         # an opponent's piece: moved (and crowned) as its owner would, then the turn passes
         nw, nb, nk, _, nextra = super().apply((w, b, k, turn ^ 1, extra), mv)
         return (nw, nb, nk, turn ^ 1, nextra)
+
+    def may_move_opponent_pieces(self) -> bool:
+        """True: with no capture of his own, a player may move the opponent's pieces."""
+        return True
+
+    def panel_lines(
+        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+    ) -> list[str]:
+        """The opponent's pieces the side to move may move, below the other lines."""
+        lines = super().panel_lines(pos, lines, square, legal)
+        own = pos[pos[3]]
+        theirs = {m.start for m in legal if not own >> m.start & 1}
+        if theirs and self.variant is not None:
+            v = self.variant
+            names = (square_text(v, q) for q in sorted(theirs, key=v.board.number))
+            lines.append("You may also move: " + ", ".join(names))
+        return lines
+
+    def plain_positions(self) -> bool:
+        """False: a player may move the opponent's pieces."""
+        return False
 
 
 class HalfTurns(NamedTuple):
@@ -159,6 +186,18 @@ class DoubleMoveMixin(_Base):
     def half_turn(self, pos: Position) -> int:
         """1 or 2: which move of the turn the side to move is about to make."""
         return 2 if pos[4].second else 1
+
+    def host_view(self) -> Callable[[Position], Position] | None:
+        """The host's form of a position: without the half-turn."""
+        below = super().host_view()
+        inner = self._inner
+        if below is None:
+            return inner
+        return lambda pos: below(inner(pos))
+
+    def plain_positions(self) -> bool:
+        """False: a turn is two moves."""
+        return False
 
     # FEN: the host's, plus a field "T2" when the next move is the turn's second.
     def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
@@ -252,6 +291,10 @@ class SelfCaptureMixin(_Base):
         w, b, k, turn, extra = super().apply(pos, mv)
         cm = mv[4]
         return (w & ~cm, b & ~cm, k & ~cm, turn, extra)
+
+    def plain_positions(self) -> bool:
+        """False: own pieces may be jumped."""
+        return False
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks
@@ -302,42 +302,65 @@ class MoveGenerator(GeneratorHooks):
         return self._capture_moves(own, opp, k, empty, turn)
 
 
-def _compile(gen: MoveGenerator) -> None:
-    """Build ``gen``'s hot functions as closures over its tables.
+# -- the compiled functions -------------------------------------------------------------
+#
+# ``_compile`` builds a generator's hot functions with the factories below.  Each factory
+# reads the generator's tables and rule switches once, into its own locals, and returns
+# closures over them: the loops read only local variables, never attributes or globals.
+# Nothing here knows a variant: only the switches and the geometry's shifts decide what
+# runs.
 
-    Every rule switch and table is a local of the closures (no attribute look-ups in the
-    loops), and nothing here knows a variant: only the switches and the geometry's shifts
-    decide what runs.  The functions are stored on ``gen``:
+#: ``search(own, opp, k, empty, build, kings_take)``: the capture moves or their number.
+CaptureSearch = Callable[[int, int, int, int, bool, bool | None], Any]
+#: ``capture_moves(own, opp, k, empty, turn)``: the capture moves.
+CaptureMoves = Callable[[int, int, int, int, int], list[Move]]
+#: ``count_captures(own, opp, k, empty, turn, kings_take)``: the number of capture moves.
+CaptureCounter = Callable[[int, int, int, int, int, bool | None], int]
+#: A whole-board test of some pieces, answered yes or no, or with a count or bitboard.
+BoardTest = Callable[[int, int, int, int], bool]
+BoardCount = Callable[[int, int, int, int], int]
 
-    * ``_capture_moves(own, opp, k, empty, turn)``: the capture moves (Move objects);
-    * ``_moves_of(w, b, k, turn)``: the legal moves;
-    * ``_count_position(w, b, k, turn)``: the number of legal moves, counting quiet moves
-      and captures that cannot go on with whole-board operations (per side, a version
-      written out with the shifts as constants);
-    * ``_fast_perft(w, b, k, turn, depth)``: perft by copy-make on four ints.
 
-    When a subclass has its own ``_captures``, these functions call it for the captures.
-    """
+class MoveCounter(Protocol):
+    """``count(own, opp, k, turn, depth=1)``: the number of legal moves of the side
+    ``turn`` owning ``own`` (``depth`` is unused: perft's walk calls it as it calls
+    itself)."""
+
+    def __call__(self, own: int, opp: int, k: int, turn: int, _depth: int = 1, /) -> int: ...
+
+
+class _Tables(NamedTuple):
+    """The tables the compiled functions share, derived once from a generator's."""
+
+    #: The shifts of the men's steps to higher bits / to lower bits, per side.
+    man_up: list[tuple[int, ...]]
+    man_down: list[tuple[int, ...]]
+    #: Per square (and side, for men), the pieces a short jump from there could take.
+    man_near: list[list[int]]
+    king_near: list[int]
+    #: The short jumps per square, by the direction of the previous jump (see ``after``).
+    man_jumps_after: list[list[list[tuple[Any, ...]]]]
+    king_jumps_after: list[list[tuple[Any, ...]]]
+    #: A flying king's capture lines per square, and by the previous jump's direction.
+    king_lines: list[tuple[tuple[int, bool, int, int, tuple[int, ...]], ...]]
+    king_lines_after: list[list[tuple[Any, ...]]]
+    #: Per square, the pieces a flying king there could jump.
+    king_reach: list[int]
+    #: Per side and square, each man's jump by itself: (victim bit, landing bit, move).
+    man_jump_moves: list[list[tuple[tuple[int, int, Move], ...]]]
+    #: Whether flying kings move and capture along the same lines.
+    fused: bool
+
+
+def _tables(gen: MoveGenerator) -> _Tables:
+    """The tables the capture search, the listing and the counters share, derived from
+    ``gen``'s men's steps, short-jump tables, capture directions and geometry."""
     geo = gen.geo
     size = geo.size
-    mask = gen.mask
-    promo = gen.promo
-    man_up = [tuple(s for s, _ in gen.man_up[t]) for t in (0, 1)]
-    man_down = [tuple(s for s, _ in gen.man_down[t]) for t in (0, 1)]
-    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
-    king_up, king_down = gen.king_shift_up, gen.king_shift_down
-    king_move_fly = gen.rules.king_moves_fly
-    kcap_up, kcap_down = gen.king_cap_up, gen.king_cap_down
-    king_fly = gen.king_fly
-    mandatory = gen.mandatory
-    majority = gen.majority
-    immediate = gen.immediate
-    must_continue = gen.must_continue
-    promo_continue = gen.promo_continue
-    promo_stop = gen.promo_stop
-    promo_at_end = gen.promo_rule is PromotionInCapture.AT_END
     man_jumps = gen.man_jumps
     king_jumps = gen.king_jumps
+    king_fly = gen.king_fly
+    king_move_fly = gen.rules.king_moves_fly
     # The squares a short jump from each square could take: no piece there, no jump.
     man_near = [[0] * size, [0] * size]
     king_near = [0] * size
@@ -386,7 +409,6 @@ def _compile(gen: MoveGenerator) -> None:
         and king_move_fly
         and set(gen.king_cap_dirs) == {absolute_direction(n, 0) for n in gen.rules.king_moves}
     )
-    new = tuple.__new__
     # The move of each man's jump by itself, per side and starting square.
     man_jump_moves = [
         [
@@ -395,282 +417,35 @@ def _compile(gen: MoveGenerator) -> None:
         ]
         for table in man_jumps
     ]
+    return _Tables(
+        man_up=[tuple(s for s, _ in gen.man_up[t]) for t in (0, 1)],
+        man_down=[tuple(s for s, _ in gen.man_down[t]) for t in (0, 1)],
+        man_near=man_near,
+        king_near=king_near,
+        man_jumps_after=man_jumps_after,
+        king_jumps_after=king_jumps_after,
+        king_lines=king_lines,
+        king_lines_after=king_lines_after,
+        king_reach=king_reach,
+        man_jump_moves=man_jump_moves,
+        fused=bool(fused),
+    )
 
-    def capture_search(turn: int) -> Any:
-        """The capture search of side ``turn``:
-        ``search(own, opp, k, empty, build, kings_take)`` returns the capture moves
-        (``build``) or their number, [] or 0 when there is none; ``kings_take`` says
-        whether a king can capture, None if the caller does not know.
 
-        The state of a search (the moves found, the path so far) lives in this closure,
-        built once; a lock keeps two threads from searching at once.
-        """
-        jumps = man_jumps_after[turn]
-        near = man_near[turn]
-        pr = promo[turn]
-        ups, downs = cap_up[turn], cap_down[turn]
-        jump_moves = man_jump_moves[turn]
-        lock = threading.Lock()
-        # Two sequences are one move when they leave the same position (RULES.md A.2):
-        # the same start, end and captured set, and the same piece (crowned or not).
-        found: dict[tuple[int, int, int, bool], Any] = {}
-        path: list[int] = []
-        caps: list[int] = []
-        start = sbit = 0
-        build = True
-        most = 0  # the most pieces a sequence found so far takes (majority rule)
-        # The states met since the start piece was chosen, with whether a jump went on
-        # from them: (square, captured set, direction of the last jump if it limits the
-        # next one).  The rest of a sequence depends on nothing else (the blockers and
-        # the pieces left to jump follow from the captured set), so a state met again,
-        # by the same pieces taken in another order, adds no move: its moves were
-        # recorded the first time (or dropped by the majority rule, which would drop
-        # them again).  Without this the search walks every order of the same captures,
-        # exponentially many when kings fly over a board full of pieces.
-        man_seen: dict[tuple[int, int, int], bool] = {}
-        king_seen: dict[tuple[int, int, int], bool] = {}
-        turns_matter = gen.no_180
-        steps = STEPS  # new states until the next poll (a search may stop a long one)
+def _king_tests(gen: MoveGenerator, tables: _Tables) -> tuple[BoardTest, BoardCount]:
+    """``(king_captures, king_scan)``: whole-board tests of the kings, from ``gen``'s king
+    shifts and the flying kings' capture lines of ``tables``.
 
-        def record(end: int, crowned: bool, cm: int, lm: int) -> None:
-            nonlocal most
-            if majority:  # keep only the sequences that take the most pieces so far
-                n = len(caps)
-                if n < most:
-                    return
-                if n > most:
-                    found.clear()
-                    most = n
-            key = (start, end, cm, crowned)
-            if key not in found:
-                if build:
-                    found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm))
-                else:
-                    found[key] = None
-
-        def man(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
-            """Extend a man's capture sequence from ``cur``; record the complete ones.
-
-            ``occ`` holds every piece that blocks (captured pieces too, unless they are
-            removed at once) without the moving piece; ``jumpable`` the pieces that may
-            still be jumped; ``cmask``/``lmask`` the captured and landing squares so far.
-            Returns whether at least one jump exists from ``cur``.
-            """
-            nonlocal steps
-            if len(caps) > 1:  # (one capture is reached by one path only)
-                state = (cur, cmask, last if turns_matter else -1)
-                seen = man_seen.get(state)
-                if seen is not None:
-                    return seen
-                steps -= 1
-                if not steps:
-                    steps = STEPS
-                    poll()
-            else:
-                state = None
-            jumped = False
-            for d, vbit, victim, land, lbit in jumps[last][cur]:
-                if not jumpable & vbit or occ & lbit:
-                    continue
-                jumped = True
-                caps.append(victim)
-                path.append(land)
-                cm = cmask | vbit
-                lm = lmask | lbit
-                rest = jumpable ^ vbit
-                if lbit & pr and not promo_at_end:
-                    if promo_stop or not king(
-                        land, occ ^ vbit if immediate else occ, rest, d, cm, lm
-                    ):
-                        record(land, True, cm, lm)
-                elif not (
-                    rest & near[land]
-                    and man(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
-                ):
-                    record(land, False, cm, lm)
-                path.pop()
-                caps.pop()
-            if state is not None:
-                man_seen[state] = jumped
-            return jumped
-
-        def short_king(
-            cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
-        ) -> bool:
-            """As ``man``, for a king that jumps only an adjacent piece."""
-            nonlocal steps
-            if len(caps) > 1:
-                state = (cur, cmask, last if turns_matter else -1)
-                seen = king_seen.get(state)
-                if seen is not None:
-                    return seen
-                steps -= 1
-                if not steps:
-                    steps = STEPS
-                    poll()
-            else:
-                state = None
-            jumped = False
-            for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
-                if not jumpable & vbit or occ & lbit:
-                    continue
-                jumped = True
-                caps.append(victim)
-                path.append(land)
-                cm = cmask | vbit
-                lm = lmask | lbit
-                rest = jumpable ^ vbit
-                if not (
-                    rest & king_near[land]
-                    and short_king(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
-                ):
-                    record(land, True, cm, lm)
-                path.pop()
-                caps.pop()
-            if state is not None:
-                king_seen[state] = jumped
-            return jumped
-
-        def flying_king(
-            cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
-        ) -> bool:
-            """As ``man``, for a king that jumps a piece at any distance and lands on any
-            empty square beyond it (on one that goes on, under the must-continue rule)."""
-            nonlocal steps
-            if len(caps) > 1:
-                state = (cur, cmask, last if turns_matter else -1)
-                seen = king_seen.get(state)
-                if seen is not None:
-                    return seen
-                steps -= 1
-                if not steps:
-                    steps = STEPS
-                    poll()
-            else:
-                state = None
-            jumped = False
-            for d, up, _, line, rays in king_lines_after[last][cur]:
-                x = occ & line
-                if not x:
-                    continue
-                vbit = x & -x if up else 1 << (x.bit_length() - 1)
-                if not jumpable & vbit:
-                    continue
-                victim = vbit.bit_length() - 1
-                beyond = rays[victim]
-                y = occ & beyond
-                if y:
-                    # the empty squares up to the next piece on the line
-                    lands = beyond & ((y & -y) - 1) if up else beyond & -(1 << y.bit_length())
-                else:
-                    lands = beyond
-                if not lands:
-                    continue
-                jumped = True
-                occ2 = occ ^ vbit if immediate else occ
-                rest = jumpable ^ vbit
-                cm = cmask | vbit
-                caps.append(victim)
-                terminal = []
-                goes_on = False
-                while lands:  # nearest landing square first
-                    lbit = lands & -lands if up else 1 << (lands.bit_length() - 1)
-                    lands ^= lbit
-                    land = lbit.bit_length() - 1
-                    path.append(land)
-                    if rest & king_reach[land] and flying_king(
-                        land, occ2, rest, d, cm, lmask | lbit
-                    ):
-                        goes_on = True
-                    elif must_continue:
-                        terminal.append(land)
-                    else:
-                        record(land, True, cm, lmask | lbit)
-                    path.pop()
-                if terminal and not goes_on:
-                    for land in terminal:
-                        path.append(land)
-                        record(land, True, cm, lmask | 1 << land)
-                        path.pop()
-                caps.pop()
-            if state is not None:
-                king_seen[state] = jumped
-            return jumped
-
-        king = flying_king if king_fly else short_king
-
-        def single_jump_moves(cand: int, opp: int, empty: int) -> list[Move]:
-            """The jumps of the men ``cand`` when none of them may go on: from a table."""
-            out = []
-            while cand:
-                low = cand & -cand
-                cand ^= low
-                for vbit, lbit, mv in jump_moves[low.bit_length() - 1]:
-                    if opp & vbit and empty & lbit:
-                        out.append(mv)
-            return out
-
-        def search(
-            own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
-        ) -> Any:
-            nonlocal found, start, sbit, build, most
-            men = own & ~k
-            cand = 0
-            if men:
-                for s in ups:
-                    cand |= (((empty >> s) & opp) >> s) & men
-                for s in downs:
-                    cand |= (((empty << s) & opp) << s) & men
-            kings = own & k
-            if kings_take is None:
-                kings_take = bool(kings) and king_captures(kings, own | opp, opp, empty)
-            if not kings_take:
-                kings = 0
-            if not kings:
-                if not cand:
-                    return [] if build_moves else 0
-                lands_if_built = cand_lands(cand, opp, empty, turn) if build_moves else 0
-                if lands_if_built and not goes_on(lands_if_built, opp, empty, turn):
-                    return single_jump_moves(cand, opp, empty)
-            occupied = own | opp
-            with lock:
-                found = {}
-                build = build_moves
-                most = 0
-                path.clear()
-                caps.clear()
-                try:
-                    while cand:
-                        sbit = cand & -cand
-                        cand ^= sbit
-                        start = sbit.bit_length() - 1
-                        path.append(start)
-                        man_seen.clear()
-                        king_seen.clear()
-                        man(start, occupied ^ sbit, opp, -1, 0, 0)
-                        path.pop()
-                    while kings:
-                        sbit = kings & -kings
-                        kings ^= sbit
-                        start = sbit.bit_length() - 1
-                        path.append(start)
-                        king_seen.clear()
-                        king(start, occupied ^ sbit, opp, -1, 0, 0)
-                        path.pop()
-                except Interrupted as stop:
-                    if build_moves and found and (not majority or most == opp.bit_count()):
-                        # each sequence recorded is complete: under free choice a move,
-                        # and under the majority rule too once it takes every piece
-                        stop.moves = list(found.values())
-                    raise
-                finally:
-                    result = found
-                    found = {}
-                    man_seen.clear()  # (a stopped search leaves nothing behind)
-                    king_seen.clear()
-            return list(result.values()) if build_moves else len(result)
-
-        return search
+    * ``king_captures(kings, occ, opp, empty)``: whether one of ``kings`` can capture;
+    * ``king_scan(kings, occ, opp, empty)``: the number of their quiet moves, or -1 if one
+      of them can capture.
+    """
+    king_up, king_down = gen.king_shift_up, gen.king_shift_down
+    king_move_fly = gen.rules.king_moves_fly
+    kcap_up, kcap_down = gen.king_cap_up, gen.king_cap_down
+    king_fly = gen.king_fly
+    king_lines = tables.king_lines
+    fused = tables.fused
 
     def king_captures(kings: int, occ: int, opp: int, empty: int) -> bool:
         """Whether one of ``kings`` can jump a piece of ``opp``."""
@@ -740,6 +515,22 @@ def _compile(gen: MoveGenerator) -> None:
                 n += ((kings >> s) & empty).bit_count()
         return n
 
+    return king_captures, king_scan
+
+
+def _man_jump_tests(gen: MoveGenerator) -> tuple[BoardCount, BoardCount, BoardTest]:
+    """``(single_jumps, cand_lands, goes_on)``: whole-board tests of the men's jumps, from
+    ``gen``'s capture shifts and promotion rows (each takes the side ``turn`` last).
+
+    * ``single_jumps(men, opp, empty, turn)``: the landing squares of the jumps of
+      ``men`` if every one ends the move, else -1;
+    * ``cand_lands(men, opp, empty, turn)``: the landing squares of their jumps;
+    * ``goes_on(lands, opp, empty, turn)``: whether a jump to one of ``lands`` may go on.
+    """
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    promo = gen.promo
+    promo_continue = gen.promo_continue
+
     def single_jumps(men: int, opp: int, empty: int, turn: int) -> int:
         """The landing squares of men's jumps, if every one ends the move there;
         -1 if some jump may go on (or crown and go on), and the full search must run."""
@@ -777,8 +568,307 @@ def _compile(gen: MoveGenerator) -> None:
                 return True
         return False
 
-    searches = (capture_search(0), capture_search(1))
+    return single_jumps, cand_lands, goes_on
 
+
+def _capture_search(
+    gen: MoveGenerator,
+    tables: _Tables,
+    turn: int,
+    king_captures: BoardTest,
+    cand_lands: BoardCount,
+    goes_on: BoardTest,
+) -> CaptureSearch:
+    """The capture search of side ``turn``, from ``gen``'s capture switches (the
+    majority rule, the removal, promotion during a capture, the king's landing), the
+    jump tables and capture lines of ``tables`` and the whole-board tests it is given:
+    ``search(own, opp, k, empty, build, kings_take)`` returns the capture moves
+    (``build``) or their number, [] or 0 when there is none; ``kings_take`` says
+    whether a king can capture, None if the caller does not know.
+
+    The state of a search (the moves found, the path so far) lives in this closure,
+    built once; a lock keeps two threads from searching at once.
+    """
+    jumps = tables.man_jumps_after[turn]
+    near = tables.man_near[turn]
+    pr = gen.promo[turn]
+    ups, downs = gen.man_cap_up[turn], gen.man_cap_down[turn]
+    jump_moves = tables.man_jump_moves[turn]
+    king_jumps_after = tables.king_jumps_after
+    king_near = tables.king_near
+    king_lines_after = tables.king_lines_after
+    king_reach = tables.king_reach
+    king_fly = gen.king_fly
+    majority = gen.majority
+    immediate = gen.immediate
+    must_continue = gen.must_continue
+    promo_stop = gen.promo_stop
+    promo_at_end = gen.promo_rule is PromotionInCapture.AT_END
+    new = tuple.__new__
+    lock = threading.Lock()
+    # Two sequences are one move when they leave the same position (RULES.md A.2):
+    # the same start, end and captured set, and the same piece (crowned or not).
+    found: dict[tuple[int, int, int, bool], Any] = {}
+    path: list[int] = []
+    caps: list[int] = []
+    start = sbit = 0
+    build = True
+    most = 0  # the most pieces a sequence found so far takes (majority rule)
+    # The states met since the start piece was chosen, with whether a jump went on
+    # from them: (square, captured set, direction of the last jump if it limits the
+    # next one).  The rest of a sequence depends on nothing else (the blockers and
+    # the pieces left to jump follow from the captured set), so a state met again,
+    # by the same pieces taken in another order, adds no move: its moves were
+    # recorded the first time (or dropped by the majority rule, which would drop
+    # them again).  Without this the search walks every order of the same captures,
+    # exponentially many when kings fly over a board full of pieces.
+    man_seen: dict[tuple[int, int, int], bool] = {}
+    king_seen: dict[tuple[int, int, int], bool] = {}
+    turns_matter = gen.no_180
+    steps = STEPS  # new states until the next poll (a search may stop a long one)
+
+    def record(end: int, crowned: bool, cm: int, lm: int) -> None:
+        nonlocal most
+        if majority:  # keep only the sequences that take the most pieces so far
+            n = len(caps)
+            if n < most:
+                return
+            if n > most:
+                found.clear()
+                most = n
+        key = (start, end, cm, crowned)
+        if key not in found:
+            if build:
+                found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm))
+            else:
+                found[key] = None
+
+    def man(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+        """Extend a man's capture sequence from ``cur``; record the complete ones.
+
+        ``occ`` holds every piece that blocks (captured pieces too, unless they are
+        removed at once) without the moving piece; ``jumpable`` the pieces that may
+        still be jumped; ``cmask``/``lmask`` the captured and landing squares so far.
+        Returns whether at least one jump exists from ``cur``.
+        """
+        nonlocal steps
+        if len(caps) > 1:  # (one capture is reached by one path only)
+            state = (cur, cmask, last if turns_matter else -1)
+            seen = man_seen.get(state)
+            if seen is not None:
+                return seen
+            steps -= 1
+            if not steps:
+                steps = STEPS
+                poll()
+        else:
+            state = None
+        jumped = False
+        for d, vbit, victim, land, lbit in jumps[last][cur]:
+            if not jumpable & vbit or occ & lbit:
+                continue
+            jumped = True
+            caps.append(victim)
+            path.append(land)
+            cm = cmask | vbit
+            lm = lmask | lbit
+            rest = jumpable ^ vbit
+            if lbit & pr and not promo_at_end:
+                if promo_stop or not king(land, occ ^ vbit if immediate else occ, rest, d, cm, lm):
+                    record(land, True, cm, lm)
+            elif not (
+                rest & near[land] and man(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
+            ):
+                record(land, False, cm, lm)
+            path.pop()
+            caps.pop()
+        if state is not None:
+            man_seen[state] = jumped
+        return jumped
+
+    def short_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+        """As ``man``, for a king that jumps only an adjacent piece."""
+        nonlocal steps
+        if len(caps) > 1:
+            state = (cur, cmask, last if turns_matter else -1)
+            seen = king_seen.get(state)
+            if seen is not None:
+                return seen
+            steps -= 1
+            if not steps:
+                steps = STEPS
+                poll()
+        else:
+            state = None
+        jumped = False
+        for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
+            if not jumpable & vbit or occ & lbit:
+                continue
+            jumped = True
+            caps.append(victim)
+            path.append(land)
+            cm = cmask | vbit
+            lm = lmask | lbit
+            rest = jumpable ^ vbit
+            if not (
+                rest & king_near[land]
+                and short_king(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
+            ):
+                record(land, True, cm, lm)
+            path.pop()
+            caps.pop()
+        if state is not None:
+            king_seen[state] = jumped
+        return jumped
+
+    def flying_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+        """As ``man``, for a king that jumps a piece at any distance and lands on any
+        empty square beyond it (on one that goes on, under the must-continue rule)."""
+        nonlocal steps
+        if len(caps) > 1:
+            state = (cur, cmask, last if turns_matter else -1)
+            seen = king_seen.get(state)
+            if seen is not None:
+                return seen
+            steps -= 1
+            if not steps:
+                steps = STEPS
+                poll()
+        else:
+            state = None
+        jumped = False
+        for d, up, _, line, rays in king_lines_after[last][cur]:
+            x = occ & line
+            if not x:
+                continue
+            vbit = x & -x if up else 1 << (x.bit_length() - 1)
+            if not jumpable & vbit:
+                continue
+            victim = vbit.bit_length() - 1
+            beyond = rays[victim]
+            y = occ & beyond
+            if y:
+                # the empty squares up to the next piece on the line
+                lands = beyond & ((y & -y) - 1) if up else beyond & -(1 << y.bit_length())
+            else:
+                lands = beyond
+            if not lands:
+                continue
+            jumped = True
+            occ2 = occ ^ vbit if immediate else occ
+            rest = jumpable ^ vbit
+            cm = cmask | vbit
+            caps.append(victim)
+            terminal = []
+            goes_on = False
+            while lands:  # nearest landing square first
+                lbit = lands & -lands if up else 1 << (lands.bit_length() - 1)
+                lands ^= lbit
+                land = lbit.bit_length() - 1
+                path.append(land)
+                if rest & king_reach[land] and flying_king(land, occ2, rest, d, cm, lmask | lbit):
+                    goes_on = True
+                elif must_continue:
+                    terminal.append(land)
+                else:
+                    record(land, True, cm, lmask | lbit)
+                path.pop()
+            if terminal and not goes_on:
+                for land in terminal:
+                    path.append(land)
+                    record(land, True, cm, lmask | 1 << land)
+                    path.pop()
+            caps.pop()
+        if state is not None:
+            king_seen[state] = jumped
+        return jumped
+
+    king = flying_king if king_fly else short_king
+
+    def single_jump_moves(cand: int, opp: int, empty: int) -> list[Move]:
+        """The jumps of the men ``cand`` when none of them may go on: from a table."""
+        out = []
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            for vbit, lbit, mv in jump_moves[low.bit_length() - 1]:
+                if opp & vbit and empty & lbit:
+                    out.append(mv)
+        return out
+
+    def search(
+        own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
+    ) -> Any:
+        nonlocal found, start, sbit, build, most
+        men = own & ~k
+        cand = 0
+        if men:
+            for s in ups:
+                cand |= (((empty >> s) & opp) >> s) & men
+            for s in downs:
+                cand |= (((empty << s) & opp) << s) & men
+        kings = own & k
+        if kings_take is None:
+            kings_take = bool(kings) and king_captures(kings, own | opp, opp, empty)
+        if not kings_take:
+            kings = 0
+        if not kings:
+            if not cand:
+                return [] if build_moves else 0
+            lands_if_built = cand_lands(cand, opp, empty, turn) if build_moves else 0
+            if lands_if_built and not goes_on(lands_if_built, opp, empty, turn):
+                return single_jump_moves(cand, opp, empty)
+        occupied = own | opp
+        with lock:
+            found = {}
+            build = build_moves
+            most = 0
+            path.clear()
+            caps.clear()
+            try:
+                while cand:
+                    sbit = cand & -cand
+                    cand ^= sbit
+                    start = sbit.bit_length() - 1
+                    path.append(start)
+                    man_seen.clear()
+                    king_seen.clear()
+                    man(start, occupied ^ sbit, opp, -1, 0, 0)
+                    path.pop()
+                while kings:
+                    sbit = kings & -kings
+                    kings ^= sbit
+                    start = sbit.bit_length() - 1
+                    path.append(start)
+                    king_seen.clear()
+                    king(start, occupied ^ sbit, opp, -1, 0, 0)
+                    path.pop()
+            except Interrupted as stop:
+                if build_moves and found and (not majority or most == opp.bit_count()):
+                    # each sequence recorded is complete: under free choice a move,
+                    # and under the majority rule too once it takes every piece
+                    stop.moves = list(found.values())
+                raise
+            finally:
+                result = found
+                found = {}
+                man_seen.clear()  # (a stopped search leaves nothing behind)
+                king_seen.clear()
+        return list(result.values()) if build_moves else len(result)
+
+    return search
+
+
+def _capture_entries(
+    gen: MoveGenerator, searches: tuple[CaptureSearch, CaptureSearch]
+) -> tuple[CaptureMoves, CaptureCounter, bool]:
+    """``(capture_moves, count_captures, plain)``: the captures as the listing and the
+    counters ask for them, from the two sides' ``searches`` or from a subclass's own
+    ``_captures`` (``plain`` says which).
+
+    * ``capture_moves(own, opp, k, empty, turn)``: the capture moves;
+    * ``count_captures(own, opp, k, empty, turn, kings_take)``: their number.
+    """
     if type(gen)._captures is MoveGenerator._captures:
 
         def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
@@ -803,9 +893,29 @@ def _compile(gen: MoveGenerator) -> None:
 
         plain = False
 
+    return capture_moves, count_captures, plain
+
+
+def _move_lister(
+    gen: MoveGenerator,
+    tables: _Tables,
+    searches: tuple[CaptureSearch, CaptureSearch],
+    capture_moves: CaptureMoves,
+    king_captures: BoardTest,
+    plain: bool,
+) -> Callable[[int, int, int, int], list[Move]]:
+    """``moves_of(w, b, k, turn)``, the legal moves: the captures from ``searches`` (or
+    ``capture_moves`` when a subclass has its own), the quiet moves from ``gen``'s tables
+    of men's steps and king rays, whose moves are built once here."""
+    geo = gen.geo
+    mask = gen.mask
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    mandatory = gen.mandatory
+    fused = tables.fused
     man_steps = [(gen.man_up[t], gen.man_down[t]) for t in (0, 1)]
     # A king's quiet moves along each line, nearest square first: (whether the line runs
-    # to higher bits, the line as a bitboard, the first n moves for every n).
+    # to higher bits, the shift of one step, the line as a bitboard, the first n moves
+    # for every n).
     king_quiet = [
         tuple(
             (
@@ -885,6 +995,25 @@ def _compile(gen: MoveGenerator) -> None:
             moves += king_moves
         return moves
 
+    return moves_of
+
+
+def _general_counter(
+    gen: MoveGenerator,
+    tables: _Tables,
+    king_scan: BoardCount,
+    count_captures: CaptureCounter,
+    goes_on: BoardTest,
+    plain: bool,
+) -> MoveCounter:
+    """``count(own, opp, k, turn, depth)``, the number of legal moves, from ``gen``'s
+    shifts and switches: the captures counted by ``count_captures`` unless every one is a
+    single jump that ends the move, the quiet moves by whole-board operations."""
+    mask = gen.mask
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    man_up, man_down = tables.man_up, tables.man_down
+    mandatory = gen.mandatory
+
     def count(own: int, opp: int, k: int, turn: int, _depth: int = 1) -> int:
         """The number of legal moves of the side ``turn`` owning ``own``."""
         occ = own | opp
@@ -924,56 +1053,118 @@ def _compile(gen: MoveGenerator) -> None:
                 n += ((men >> s) & empty).bit_count()
         return n + nk
 
-    def specialised_count(turn: int) -> Any:
-        """``count`` for side ``turn``, written out with this generator's shifts and masks
-        as constants (no loops over direction tuples): the last ply of perft runs it for
-        every position.  Generated from the same tables as ``count``, which it equals."""
-        jumps = [f"(((men << {s}) & opp) << {s}) & empty" for s in cap_up[turn]]
-        jumps += [f"(((men >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
-        cont = [f"(((lands << {s}) & opp) << {s}) & empty" for s in cap_up[turn]]
-        cont += [f"(((lands >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
-        if promo_continue and promo[turn]:
-            cont.insert(0, f"lands & {promo[turn]}")
-        quiet = [f"((men << {s}) & empty).bit_count()" for s in man_up[turn]]
-        quiet += [f"((men >> {s}) & empty).bit_count()" for s in man_down[turn]]
-        quiet_sum = " + ".join(quiet) or "0"
-        ret = "return n" if mandatory else f"return n + nk + {quiet_sum}"
-        lines = [
-            "def count(own, opp, k, turn, _depth=1):",
-            "    occ = own | opp",
-            f"    empty = {mask} & ~occ",
-            "    men = own & ~k",
-            "    kings = own & k",
-            "    nk = 0",
-            "    if kings:",
-            "        nk = king_scan(kings, occ, opp, empty)",
-            "        if nk < 0:",
-            "            n = search(own, opp, k, empty, False, True)",
-            "            if n:" if mandatory else "            if False:",
-            "                return n",
-            "            nk = king_scan(kings, occ, 0, empty)",
-            f"            return n + nk + {quiet_sum}",
-        ]
-        if jumps:
-            lines += [f"    j{i} = {j}" for i, j in enumerate(jumps)]
-            lines += [
-                "    lands = " + " | ".join(f"j{i}" for i in range(len(jumps))),
-                "    if lands:",
-                "        if " + " or ".join(f"({c})" for c in cont) + ":",
-                "            n = search(own, opp, k, empty, False, False)",
-                "        else:",
-                "            n = " + " + ".join(f"j{i}.bit_count()" for i in range(len(jumps))),
-                f"        {ret}",
-            ]
-        lines.append(f"    return nk + {quiet_sum}")
-        namespace = {"king_scan": king_scan, "search": searches[turn]}
-        exec("\n".join(lines), namespace)  # our own text, made of ints and names
-        return namespace["count"]
+    return count
 
-    counts = (specialised_count(0), specialised_count(1)) if plain else (count, count)
+
+def _specialised_counter(
+    gen: MoveGenerator, tables: _Tables, turn: int, king_scan: BoardCount, search: CaptureSearch
+) -> MoveCounter:
+    """The general counter for side ``turn``, written out with ``gen``'s shifts and masks
+    as constants (no loops over direction tuples): the last ply of perft runs it for
+    every position.  Generated from the same tables as :func:`_general_counter`, which it
+    equals, for a generator whose captures are ``search``'s."""
+    mask = gen.mask
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    man_up, man_down = tables.man_up, tables.man_down
+    promo = gen.promo
+    promo_continue = gen.promo_continue
+    mandatory = gen.mandatory
+    jumps = [f"(((men << {s}) & opp) << {s}) & empty" for s in cap_up[turn]]
+    jumps += [f"(((men >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
+    cont = [f"(((lands << {s}) & opp) << {s}) & empty" for s in cap_up[turn]]
+    cont += [f"(((lands >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
+    if promo_continue and promo[turn]:
+        cont.insert(0, f"lands & {promo[turn]}")
+    quiet = [f"((men << {s}) & empty).bit_count()" for s in man_up[turn]]
+    quiet += [f"((men >> {s}) & empty).bit_count()" for s in man_down[turn]]
+    quiet_sum = " + ".join(quiet) or "0"
+    ret = "return n" if mandatory else f"return n + nk + {quiet_sum}"
+    lines = [
+        "def count(own, opp, k, turn, _depth=1):",
+        "    occ = own | opp",
+        f"    empty = {mask} & ~occ",
+        "    men = own & ~k",
+        "    kings = own & k",
+        "    nk = 0",
+        "    if kings:",
+        "        nk = king_scan(kings, occ, opp, empty)",
+        "        if nk < 0:",
+        "            n = search(own, opp, k, empty, False, True)",
+        "            if n:" if mandatory else "            if False:",
+        "                return n",
+        "            nk = king_scan(kings, occ, 0, empty)",
+        f"            return n + nk + {quiet_sum}",
+    ]
+    if jumps:
+        lines += [f"    j{i} = {j}" for i, j in enumerate(jumps)]
+        lines += [
+            "    lands = " + " | ".join(f"j{i}" for i in range(len(jumps))),
+            "    if lands:",
+            "        if " + " or ".join(f"({c})" for c in cont) + ":",
+            "            n = search(own, opp, k, empty, False, False)",
+            "        else:",
+            "            n = " + " + ".join(f"j{i}.bit_count()" for i in range(len(jumps))),
+            f"        {ret}",
+        ]
+    lines.append(f"    return nk + {quiet_sum}")
+    namespace: dict[str, Any] = {"king_scan": king_scan, "search": search}
+    exec("\n".join(lines), namespace)  # our own text, made of ints and names
+    counter: MoveCounter = namespace["count"]
+    return counter
+
+
+def _counters(
+    gen: MoveGenerator,
+    tables: _Tables,
+    searches: tuple[CaptureSearch, CaptureSearch],
+    king_scan: BoardCount,
+    count_captures: CaptureCounter,
+    goes_on: BoardTest,
+    plain: bool,
+) -> tuple[tuple[MoveCounter, MoveCounter], Callable[[int, int, int, int], int]]:
+    """``(counts, count_position)``: the move counters of the last ply of perft.
+
+    ``counts[turn](own, opp, k, turn, depth)`` counts the legal moves of side ``turn``
+    owning ``own``, quiet moves and captures that cannot go on with whole-board
+    operations: per side, a version written out with ``gen``'s shifts as constants
+    (:func:`_specialised_counter`), or, when a subclass has its own captures, the general
+    :func:`_general_counter`.  ``count_position(w, b, k, turn)`` counts a position's.
+    """
+    counts: tuple[MoveCounter, MoveCounter]
+    if plain:
+        counts = (
+            _specialised_counter(gen, tables, 0, king_scan, searches[0]),
+            _specialised_counter(gen, tables, 1, king_scan, searches[1]),
+        )
+    else:
+        count = _general_counter(gen, tables, king_scan, count_captures, goes_on, plain)
+        counts = (count, count)
 
     def count_position(w: int, b: int, k: int, turn: int) -> int:
         return counts[1](b, w, k, 1) if turn else counts[0](w, b, k, 0)
+
+    return counts, count_position
+
+
+def _perft(
+    gen: MoveGenerator,
+    tables: _Tables,
+    counts: tuple[MoveCounter, MoveCounter],
+    searches: tuple[CaptureSearch, CaptureSearch],
+    king_captures: BoardTest,
+    single_jumps: BoardCount,
+) -> Callable[[int, int, int, int, int], int]:
+    """``perft(w, b, k, turn, depth)``: perft by copy-make on four ints, from ``gen``'s
+    shifts and switches; quiet moves and single jumps made from bit operations, longer
+    captures from ``searches``, the last ply counted by ``counts``."""
+    mask = gen.mask
+    promo = gen.promo
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    man_up, man_down = tables.man_up, tables.man_down
+    king_up, king_down = gen.king_shift_up, gen.king_shift_down
+    king_move_fly = gen.rules.king_moves_fly
+    promo_continue = gen.promo_continue
+    mandatory = gen.mandatory
 
     def walk(own: int, opp: int, k: int, turn: int, depth: int) -> int:
         """Perft of the side ``turn`` owning ``own`` (depth >= 2)."""
@@ -1063,6 +1254,27 @@ def _compile(gen: MoveGenerator) -> None:
             return counts[turn](own, opp, k, turn)
         return walk(own, opp, k, turn, depth)
 
+    return perft
+
+
+def _horizon(
+    gen: MoveGenerator,
+    tables: _Tables,
+    searches: tuple[CaptureSearch, CaptureSearch],
+    king_captures: BoardTest,
+) -> tuple[
+    Callable[[int, int, int, int], bool], Callable[[int, int, int, int], tuple[list[Move], bool]]
+]:
+    """``(can_step, horizon_of)``: what a search asks at its horizon, from ``gen``'s
+    shifts, for a generator whose captures are ``searches``' own and compulsory.
+
+    * ``can_step(own, k, empty, turn)``: whether a piece has a quiet move;
+    * ``horizon_of(w, b, k, turn)``: (the captures of the side ``turn``, whether it can
+      move at all).
+    """
+    mask = gen.mask
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    man_up, man_down = tables.man_up, tables.man_down
     king_steps = (gen.king_shift_up, gen.king_shift_down)
 
     def can_step(own: int, k: int, empty: int, turn: int) -> bool:
@@ -1108,9 +1320,36 @@ def _compile(gen: MoveGenerator) -> None:
             return searches[turn](own, opp, k, empty, True, True), True
         return [], can_step(own, k, empty, turn)
 
-    gen._can_step = can_step
-    gen._horizon_of = horizon_of
+    return can_step, horizon_of
+
+
+def _compile(gen: MoveGenerator) -> None:
+    """Build ``gen``'s hot functions as closures over its tables, with the factories
+    above, and store them on ``gen``:
+
+    * ``_capture_moves(own, opp, k, empty, turn)``: the capture moves (Move objects);
+    * ``_moves_of(w, b, k, turn)``: the legal moves;
+    * ``_count_position(w, b, k, turn)``: the number of legal moves, counting quiet moves
+      and captures that cannot go on with whole-board operations (per side, a version
+      written out with the shifts as constants);
+    * ``_fast_perft(w, b, k, turn, depth)``: perft by copy-make on four ints;
+    * ``_can_step`` and ``_horizon_of``: what :meth:`MoveGenerator.horizon` needs.
+
+    When a subclass has its own ``_captures``, these functions call it for the captures.
+    """
+    tables = _tables(gen)
+    king_captures, king_scan = _king_tests(gen, tables)
+    single_jumps, cand_lands, goes_on = _man_jump_tests(gen)
+    searches = (
+        _capture_search(gen, tables, 0, king_captures, cand_lands, goes_on),
+        _capture_search(gen, tables, 1, king_captures, cand_lands, goes_on),
+    )
+    capture_moves, count_captures, plain = _capture_entries(gen, searches)
+    counts, count_position = _counters(
+        gen, tables, searches, king_scan, count_captures, goes_on, plain
+    )
     gen._capture_moves = capture_moves
+    gen._moves_of = _move_lister(gen, tables, searches, capture_moves, king_captures, plain)
     gen._count_position = count_position
-    gen._moves_of = moves_of
-    gen._fast_perft = perft
+    gen._fast_perft = _perft(gen, tables, counts, searches, king_captures, single_jumps)
+    gen._can_step, gen._horizon_of = _horizon(gen, tables, searches, king_captures)

@@ -1,0 +1,256 @@
+"""The PDN tokenizer: :func:`tokenize` turns the lines of a file into tokens (tags,
+comments, moves, numbers, NAGs, parentheses, results, words), with line and column.
+
+No token holds more than a limit of the file (:data:`COMMENT_LIMIT`,
+:data:`TAG_LIMIT`); a comment never closed ends with its line, and the lines after it
+are read again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+from .lines import CannotDecode, Piece
+from .movetext import ALG, SQ, SQ_UPPER
+from .tags import MARKS
+
+#: The kinds of token.
+TAG, COMMENT, MOVE, NUMBER, NAG, OPEN, CLOSE, RESULT, SEP, JUNK, BROKEN, WARN = range(12)
+
+
+class Token(NamedTuple):
+    """A piece of PDN text: its kind, its text and where it begins (1-based)."""
+
+    kind: int
+    text: str
+    line: int
+    column: int
+    #: A tag's value; a NAG's number (as text); a BROKEN token's message.
+    value: str = ""
+
+
+_RESULT_RE = (
+    r"(?:(?:1/2|½)[ \t]*[-:][ \t]*(?:1/2|½)"
+    r"|1-0|0-1|2-0|0-2|1-1|0-0|1:0|0:1|2:0|0:2|1:1|0:0)(?![\w/])"
+    r"|1/2(?![\w/:-])|\*"
+)
+#: The most times a group repeats in one token: Python's regular expressions keep a
+#: frame for every repetition of a group, so an unbounded one over a line of a
+#: megabyte ("32-28-32-28-…", a tag value of escapes) takes hundreds of megabytes.
+#: No move has this many squares; what follows the 64th is another token.
+_MAX_REPEAT = 64
+_TOKEN_RE = re.compile(
+    rf"""
+    (?P<ws>[\s\ufeff\u200b-\u200d\u2060]+)
+  | \{{(?P<comment>[^}}]*)(?P<cend>\}})?
+  | \[\s*(?P<tname>[A-Za-z][\w-]*)\s*"(?P<tvalue>[^"\\]*(?:\\.[^"\\]*){{0,{_MAX_REPEAT}}})"\s*\]
+  | \[\s*(?P<tname2>[A-Za-z][\w-]*)\s+(?P<tvalue2>[^\]"\[]*?)\s*\]
+  | \[\s*(?P<tname3>[A-Za-z][\w-]*)\s*"(?P<tvalue3>[^"\]]*)\]
+  | (?P<result>{_RESULT_RE})
+  | (?P<number>\d+(?:\s*[.…]){{1,{_MAX_REPEAT}}})
+  | (?P<ellipsis>\.+|…)
+  | (?P<move>{SQ}(?:[-x\u00d7:X]\s*{SQ}){{1,{_MAX_REPEAT}}}
+      | (?:{ALG}){{2,{_MAX_REPEAT}}} | [a-l]{ALG})(?![\w])
+  | (?P<upper>{SQ_UPPER}(?:[-x\u00d7:]\s*{SQ_UPPER}){{1,{_MAX_REPEAT}}})(?![\w])
+  | (?P<glued>{SQ}(?:[-x\u00d7:X]\s*{SQ}){{1,{_MAX_REPEAT}}})(?=[^\W\d_]{{2}})
+  | (?P<nag>\$\d+|[!?]+|\([!?]+\))
+  | (?P<open>\()
+  | (?P<close>\))
+  | (?P<sep>[;,])
+  | (?P<junk>[^\s(){{}}\[\];,]+|.)
+    """,
+    re.VERBOSE,
+)
+#: A comment keeps at most this many characters (an unclosed brace must not pull a
+#: whole archive into memory).
+COMMENT_LIMIT = 100_000
+_COMMENT_CUT = f"comment longer than {COMMENT_LIMIT} characters: the rest is left out"
+#: A tag value keeps at most this many characters.
+TAG_LIMIT = 10_000
+_TAG_CUT = f"tag value longer than {TAG_LIMIT} characters: the rest is left out"
+_TAG_LINE = re.compile(r'\s*\[\s*[A-Za-z][\w-]*\s*"[^"]*"\s*\]\s*$')
+_ESCAPE = re.compile(r"\\(.)")
+
+
+class _Held(NamedTuple):
+    """A line taken into a comment that may never be closed, kept to be read again."""
+
+    text: str
+    line: int
+    offset: int
+
+
+def tokenize(lines: Iterable[Piece]) -> Iterator[Token]:
+    """The tokens of PDN text, with 1-based line and column.
+
+    A comment left open — no '}' before the next game's tags or the end of the text —
+    ends with its own line (a warning says so), and the lines after it are read again
+    as moves; past :data:`COMMENT_LIMIT` characters it is kept instead, cut.  Text that
+    cannot be decoded ends the tokens with a BROKEN one.
+    """
+    match = _TOKEN_RE.match
+    comment: list[str] | None = None  # the parts of a comment that spans lines
+    held: list[_Held] | None = None  # the lines that comment took in, while few enough
+    c_line = c_col = c_size = held_size = 0
+    lineno = 0
+    # Lines to read again, each with whether it lies after an unclosed "{" (where no
+    # "}" can come: a "{" there ends with its line at once).
+    again: deque[tuple[_Held, bool]] = deque()
+    source = iter(lines)
+    ended = False
+    broken: Token | None = None
+    while True:
+        if again:
+            (text, number, offset), inside = again.popleft()
+        else:
+            if not ended:
+                try:
+                    text, offset = next(source)
+                except StopIteration:
+                    ended = True
+                except CannotDecode as exc:
+                    ended = True
+                    broken = Token(BROKEN, "", lineno + 1, 1, str(exc))
+                except UnicodeDecodeError as exc:  # a text handle opened with the wrong encoding
+                    ended = True
+                    message = f"the file cannot be decoded ({exc.reason}): open it in binary mode"
+                    broken = Token(BROKEN, "", lineno + 1, 1, message)
+            if ended:
+                if comment is None:
+                    break
+                yield from _unclosed(comment, held, c_line, c_col, c_size, again)
+                comment = held = None
+                continue
+            if offset == 0:
+                lineno += 1
+            number, inside = lineno, False
+        pos = 0
+        if comment is not None:
+            end = text.find("}")
+            if end < 0:
+                if offset == 0 and _TAG_LINE.match(text):
+                    # The comment runs into the next game's tags: it ends before them.
+                    yield from _unclosed(comment, held, c_line, c_col, c_size, again)
+                    comment = held = None
+                    again.append((_Held(text, number, offset), False))
+                    continue
+                if c_size < COMMENT_LIMIT:
+                    comment.append(text)
+                c_size += len(text) + 1  # the line end counts: empty lines too are bounded
+                if held is not None:
+                    held_size += len(text) + 1
+                    held.append(_Held(text, number, offset))
+                    if held_size > COMMENT_LIMIT:
+                        held = None
+                continue
+            if c_size < COMMENT_LIMIT:
+                comment.append(text[:end])
+            c_size += end
+            if c_size >= COMMENT_LIMIT:
+                yield Token(WARN, "{", c_line, c_col, _COMMENT_CUT)
+            yield Token(COMMENT, _clean(comment)[:COMMENT_LIMIT], c_line, c_col)
+            comment = held = None
+            pos = end + 1
+        elif offset == 0 and text.startswith("%"):
+            continue  # PDN escape line
+        n = len(text)
+        while pos < n:
+            m = match(text, pos)
+            if m is None:  # pragma: no cover - the junk branch matches any character
+                break
+            kind = m.lastgroup
+            col = offset + pos + 1
+            pos = m.end()
+            if kind == "ws":
+                continue
+            if kind in ("comment", "cend"):
+                body = m.group("comment")
+                if m.group("cend") is None and not inside:
+                    comment, held = [body], []
+                    c_line, c_col, c_size, held_size = number, col, len(body), 0
+                    continue
+                if m.group("cend") is None:
+                    yield Token(WARN, "{", number, col, _UNCLOSED_HERE)
+                if len(body) > COMMENT_LIMIT:
+                    yield Token(WARN, "{", number, col, _COMMENT_CUT)
+                    body = body[:COMMENT_LIMIT]
+                yield Token(COMMENT, _clean([body]), number, col)
+            elif kind in ("tvalue", "tvalue2", "tvalue3"):
+                name = m.group("tname" + kind[6:])
+                value = m.group(kind)
+                if kind == "tvalue":
+                    value = _ESCAPE.sub(r"\1", value)
+                if len(value) > TAG_LIMIT:
+                    yield Token(WARN, name, number, col, _TAG_CUT)
+                    value = value[:TAG_LIMIT]
+                yield Token(TAG, name, number, col, value)
+                if kind == "tvalue3":  # [Round "11.1]
+                    message = "tag value without its closing '\"'"
+                    yield Token(WARN, m.group(), number, col, message)
+            elif kind == "result":
+                yield Token(RESULT, m.group(), number, col)
+            elif kind in ("number", "ellipsis"):
+                yield Token(NUMBER, m.group(), number, col)
+            elif kind in ("move", "glued"):  # glued: "8-11Red overstepped…"
+                yield Token(MOVE, m.group(), number, col)
+            elif kind == "upper":
+                word = m.group()
+                if word.lower() == word:  # numbers only: an ordinary move
+                    yield Token(MOVE, word, number, col)
+                else:
+                    yield Token(WARN, word, number, col, CAPITALS)
+                    yield Token(MOVE, word.lower(), number, col)
+            elif kind == "nag":
+                yield Token(NAG, m.group(), number, col)
+            elif kind == "open":
+                yield Token(OPEN, "(", number, col)
+            elif kind == "close":
+                yield Token(CLOSE, ")", number, col)
+            elif kind == "sep":
+                yield Token(SEP, m.group(), number, col)
+            else:
+                yield Token(JUNK, m.group(), number, col)
+    if broken is not None:
+        yield broken
+
+
+_UNCLOSED_HERE = "comment is not closed with '}': it ends with its line"
+#: Said once a game, at the first move written in capitals.
+CAPITALS = "squares in capitals read as squares"
+
+
+def _unclosed(
+    comment: list[str],
+    held: list[_Held] | None,
+    line: int,
+    column: int,
+    size: int,
+    again: deque[tuple[_Held, bool]],
+) -> Iterator[Token]:
+    """The tokens of a comment never closed: its first line, the lines after it to be
+    read again (put in ``again``); or, when it took in too much to read again, the
+    whole comment, cut."""
+    if held is not None:
+        yield Token(WARN, "{", line, column, _UNCLOSED_HERE)
+        yield Token(COMMENT, _clean(comment[:1])[:COMMENT_LIMIT], line, column)
+        again.extend((h, True) for h in held)
+        return
+    yield Token(WARN, "{", line, column, "comment is not closed with '}'")
+    if size >= COMMENT_LIMIT:
+        yield Token(WARN, "{", line, column, _COMMENT_CUT)
+    yield Token(COMMENT, _clean(comment)[:COMMENT_LIMIT], line, column)
+
+
+def _clean(parts: list[str]) -> str:
+    """A comment's text with its white space (line breaks included) made single spaces."""
+    return " ".join(" ".join(parts).split())
+
+
+def nag_value(text: str) -> int | None:
+    if text.startswith("$"):
+        digits = text[1:]
+        return int(digits) if digits.isascii() and len(digits) < 8 else None
+    return MARKS.get(text.strip("()"))
