@@ -206,3 +206,28 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(home: Path)
         await keys_play(pilot, geo.name(move.start), geo.name(move.end))
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 4)  # it answers again
         await stop(pilot)
+
+
+async def test_the_computers_multi_capture_is_shown_jump_by_jump(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Black (the computer) must take e5 and c3 (f6:d4:b2): the board shows the first jump
+    alone, then the position after the move."""
+    monkeypatch.delenv("TEXTUAL_ANIMATIONS", raising=False)
+    monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 1.5)  # time to watch the board first
+    app = make_app(home, variant="russian", fen="B:We5,c3,h2:Bf6", kinds=("human", "computer-1"))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        shown: list[object] = []
+        redraw = screen.board.refresh
+
+        def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+            shown.append(screen.board.partial)
+            return redraw(*args, **kwargs)
+
+        monkeypatch.setattr(screen.board, "refresh", spy)
+        await wait_for(pilot, lambda: screen.controller.game.move_stack != [])
+        played = screen.controller.game.move_stack[0]
+        assert len(played.path) == 3
+        await wait_for(pilot, lambda: screen.board.partial is None, 3.0)
+        assert (played, 1) in shown and shown[-1] is None

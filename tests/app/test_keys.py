@@ -207,33 +207,6 @@ async def test_a_late_play_starts_no_game_under_the_palette(home: Path) -> None:
         assert app.screen is dialog
 
 
-# -- the tiny terminal ----------------------------------------------------------------------------
-
-
-async def test_route_list_in_a_terminal_a_few_columns_wide(home: Path) -> None:
-    """The route list (an option list as high as its lines) in a terminal 1 to 6 columns
-    wide: Textual wrapped the options to a width of zero or less (ValueError)."""
-    from shashki.app.dialogs import RouteScreen
-    from shashki.app.game_screen import GameScreen
-
-    from .conftest import TWO_ROUTES
-
-    app = make_app(home, variant="russian", fen=TWO_ROUTES)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        ctl = screen.controller
-        for name in ("c5", "g1"):
-            screen.after(ctl.click(ctl.variant.board.parse_square(name)))
-        screen.open_route_list()
-        await pilot.pause()
-        assert isinstance(app.screen, RouteScreen)
-        for width in (6, 3, 1, 40):
-            await pilot.resize_terminal(width, 12)
-            await pilot.press("down", "pagedown")
-        assert isinstance(app.screen, RouteScreen)
-
-
 async def test_the_computers_move_arriving_after_the_game_was_left(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

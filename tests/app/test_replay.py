@@ -173,10 +173,10 @@ async def test_archive_pick_step_jump_and_take_over(
     app = make_app(home, replay=path, game_number=3, default_variant="russian")
     async with app.run_test(size=SIZE) as pilot:
         view = replay(app)
-        assert view.record.header("Black") == record.header("Black") == "Петров С."
+        assert view.replay.record.header("Black") == record.header("Black") == "Петров С."
         assert view.source == "ussr1947.pdn #3"
         fens = mainline_fens(record)
-        assert view.node is view.record and view.game.fen() == fens[0]
+        assert view.replay.node is view.replay.record and view.replay.game.fen() == fens[0]
         assert "Start position" in text_of(view, "where")
         # step with →, checking every position; the list follows; 9. f2:f6 is a two-jump
         # capture, shown one jump at a time (stepping onto it crashed the app)
@@ -186,12 +186,16 @@ async def test_archive_pick_step_jump_and_take_over(
         assert double == 16
         for ply in range(1, 4):
             await pilot.press("right")
-            assert view.game.fen() == fens[ply]
+            assert view.replay.game.fen() == fens[ply]
         # a move chosen in the list: 8. b2-c3, the 15th row
         moves.focus()
         moves.highlighted = 14
         await pilot.press("enter")
-        assert view.node.ply() == 15 and view.game.fen() == fens[15] and view.board.has_focus
+        assert (
+            view.replay.node.ply() == 15
+            and view.replay.game.fen() == fens[15]
+            and view.board.has_focus
+        )
         # what the board showed each time it was redrawn (the jumps pass quickly)
         shown: list[object] = []
         redraw = view.board.refresh
@@ -203,8 +207,8 @@ async def test_archive_pick_step_jump_and_take_over(
         monkeypatch.setattr(view.board, "refresh", spy)
         for ply in range(16, double + 2):
             await pilot.press("right")
-            assert view.node.ply() == ply
-            assert view.game.fen() == fens[ply]
+            assert view.replay.node.ply() == ply
+            assert view.replay.game.fen() == fens[ply]
             assert moves.highlighted == ply - 1
             if ply == double + 1:
                 assert "After 9. f2:f6" in text_of(view, "where")
@@ -214,14 +218,14 @@ async def test_archive_pick_step_jump_and_take_over(
         # back with ←
         for ply in range(double, double - 3, -1):
             await pilot.press("left")
-            assert view.game.fen() == fens[ply]
+            assert view.replay.game.fen() == fens[ply]
         await pilot.press("end")
-        assert view.node is view.record.end() and view.game.fen() == fens[-1]
+        assert view.replay.node is view.replay.record.end() and view.replay.game.fen() == fens[-1]
         assert "Result: 1/2-1/2" in text_of(view, "where")
         await pilot.press("right")  # nothing beyond the end
-        assert view.game.fen() == fens[-1]
+        assert view.replay.game.fen() == fens[-1]
         await pilot.press("home")
-        assert view.node is view.record and view.game.fen() == fens[0]
+        assert view.replay.node is view.replay.record and view.replay.game.fen() == fens[0]
         # take over after ten plies and play on
         moves.focus()
         moves.highlighted = 9
@@ -237,7 +241,8 @@ async def test_archive_pick_step_jump_and_take_over(
         )
         # the replay waits underneath, where it was
         assert (
-            isinstance(app.screen_stack[-2], ReplayScreen) and app.screen_stack[-2].node.ply() == 10
+            isinstance(app.screen_stack[-2], ReplayScreen)
+            and app.screen_stack[-2].replay.node.ply() == 10
         )
 
 
@@ -258,9 +263,9 @@ async def test_archive_table_pick_by_keys_and_by_search(home: Path) -> None:
         # by keys: the third game
         await pilot.press("down", "down", "enter")
         view = replay(app)
-        assert view.source == "az2000.pdn #3" and view.record.headers == records[2].headers
+        assert view.source == "az2000.pdn #3" and view.replay.record.headers == records[2].headers
         await pilot.press("end")
-        assert view.game.fen() == mainline_fens(records[2])[-1]
+        assert view.replay.game.fen() == mainline_fens(records[2])[-1]
         await pilot.press("escape")
         assert app.screen is screen and grid.cursor_row == 2
         # by the search box: / then part of a name, any case
@@ -279,7 +284,7 @@ async def test_archive_table_pick_by_keys_and_by_search(home: Path) -> None:
         await pilot.press("down", "enter")
         view = replay(app)
         assert view.source == f"az2000.pdn #{wanted[1] + 1}"
-        assert view.record.headers == records[wanted[1]].headers
+        assert view.replay.record.headers == records[wanted[1]].headers
         await pilot.press("escape")
         # Esc in the search box gives the table back; the filter cleared shows every game
         await pilot.press("slash", *["backspace"] * 3, "escape")
@@ -314,13 +319,15 @@ async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> No
         screen.query_one(DataTable).focus()
         await pilot.press("down", "enter")
         view = replay(app)
-        assert view.record.variant.id == "english"
+        assert view.replay.record.variant.id == "english"
         while not text_of(view, "comment"):
             await pilot.press("right")
-            assert view.node.next() is not None, "no comment shown"
+            assert view.replay.node.next() is not None, "no comment shown"
         assert text_of(view, "comment") == "Not the best see no. 3, 4 and 5."
         assert "{Not the best" in str(
-            view.query_one("#moves", OptionList).get_option_at_index(view.node.ply() - 1).prompt
+            view.query_one("#moves", OptionList)
+            .get_option_at_index(view.replay.node.ply() - 1)
+            .prompt
         )
 
 
@@ -427,52 +434,52 @@ async def test_own_file_comments_nags_and_nested_variations(home: Path, tmp_path
             "4. g3-h4",
         ]
         await pilot.press("right")
-        assert view.game.fen() == fen_after("russian", "c3-d4")
+        assert view.replay.game.fen() == fen_after("russian", "c3-d4")
         assert text_of(view, "comment") == "A classical start."
         assert "After 1. c3-d4" in text_of(view, "where")
         assert "1 variation here: press v" in text_of(view, "where")
         # v: into the variation 1... f6-g5
         await pilot.press("v")
-        assert not view.node.is_mainline()
-        assert view.game.fen() == fen_after("russian", *FIRST_VARIATION[:2])
+        assert not view.replay.node.is_mainline()
+        assert view.replay.game.fen() == fen_after("russian", *FIRST_VARIATION[:2])
         assert text_of(view, "comment") == "The main alternative."
         where = text_of(view, "where")
         assert "After 1… f6-g5!" in where and "(in a variation)" in where
         await pilot.press("right")
-        assert view.game.fen() == fen_after("russian", *FIRST_VARIATION[:3])
+        assert view.replay.game.fen() == fen_after("russian", *FIRST_VARIATION[:3])
         # v again: the nested variation 2. b2-c3 (an alternative to 2. g3-h4)
         await pilot.press("v")
-        assert view.game.fen() == fen_after("russian", *NESTED[:3])
+        assert view.replay.game.fen() == fen_after("russian", *NESTED[:3])
         assert text_of(view, "comment") == "A nested try."
         await pilot.press("right")
-        assert view.game.fen() == fen_after("russian", *NESTED)
+        assert view.replay.game.fen() == fen_after("russian", *NESTED)
         await pilot.press("right")  # the nested variation ends here
-        assert view.game.fen() == fen_after("russian", *NESTED)
+        assert view.replay.game.fen() == fen_after("russian", *NESTED)
         # Backspace: out of the nested variation, to where it branched off
         await pilot.press("backspace")
-        assert not view.node.is_mainline()
-        assert view.game.fen() == fen_after("russian", *FIRST_VARIATION[:2])
+        assert not view.replay.node.is_mainline()
+        assert view.replay.game.fen() == fen_after("russian", *FIRST_VARIATION[:2])
         await pilot.press("right", "right")
-        assert view.game.fen() == fen_after("russian", *FIRST_VARIATION)
+        assert view.replay.game.fen() == fen_after("russian", *FIRST_VARIATION)
         # Backspace: out of the first variation, back on the main line
         await pilot.press("backspace")
-        assert view.node.is_mainline()
-        assert view.game.fen() == fen_after("russian", "c3-d4")
+        assert view.replay.node.is_mainline()
+        assert view.replay.game.fen() == fen_after("russian", "c3-d4")
         await pilot.press("backspace")  # already on the main line: nothing changes
-        assert view.game.fen() == fen_after("russian", "c3-d4")
+        assert view.replay.game.fen() == fen_after("russian", "c3-d4")
         await pilot.press("right")
-        assert view.game.fen() == fen_after("russian", *MAIN[:2])
+        assert view.replay.game.fen() == fen_after("russian", *MAIN[:2])
         await pilot.press("end")
-        assert view.game.fen() == fen_after("russian", *MAIN)
+        assert view.replay.game.fen() == fen_after("russian", *MAIN)
         assert "Result: 1-0" in text_of(view, "where")
         await pilot.press("home")
-        assert view.game.fen() == Game("russian").fen()
+        assert view.replay.game.fen() == Game("russian").fen()
         # choosing a move in the list jumps there (the nested variation's last move)
         moves = view.query_one("#moves", OptionList)
         moves.focus()
         moves.highlighted = 5
         await pilot.press("enter")
-        assert view.game.fen() == fen_after("russian", *NESTED)
+        assert view.replay.game.fen() == fen_after("russian", *NESTED)
         assert view.board.has_focus
 
 
@@ -490,20 +497,24 @@ async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None
         await pilot.press("plus")  # the fastest stays the fastest
         assert view.SPEEDS[view.speed_index] == 0.25
         start = time.monotonic()
-        await until(pilot, lambda: view.node is view.record.end(), 30.0)
+        await until(pilot, lambda: view.replay.node is view.replay.record.end(), 30.0)
         assert time.monotonic() - start >= 0.25 * (len(MAIN) - 1)
-        assert view.game.fen() == fen_after("russian", *MAIN)
+        assert view.replay.game.fen() == fen_after("russian", *MAIN)
         await until(
             pilot, lambda: "Auto-play" not in text_of(view, "where"), 10.0
         )  # stopped at the end
         assert view._auto is None
         # Space stops it half-way too
         await pilot.press("home", "minus", "space")  # one move every half second
-        await until(pilot, lambda: view.node.ply() >= 1, 15.0)
+        await until(pilot, lambda: view.replay.node.ply() >= 1, 15.0)
         await pilot.press("space")
-        stopped = view.node
+        stopped = view.replay.node
         await pilot.pause(0.8)
-        assert view.node is stopped and stopped is not view.record.end() and view._auto is None
+        assert (
+            view.replay.node is stopped
+            and stopped is not view.replay.record.end()
+            and view._auto is None
+        )
 
 
 async def test_own_file_take_over_keeps_the_record_up_to_there(home: Path, tmp_path: Path) -> None:
@@ -511,7 +522,7 @@ async def test_own_file_take_over_keeps_the_record_up_to_there(home: Path, tmp_p
     app = make_app(home, replay=path, game_number=1)
     async with app.run_test(size=SIZE) as pilot:
         view = replay(app)
-        record = view.record
+        record = view.replay.record
         await pilot.press("right", "right", "right", "right")
         await pilot.press("t")
         assert isinstance(app.screen, GameScreen)
@@ -524,7 +535,8 @@ async def test_own_file_take_over_keeps_the_record_up_to_there(home: Path, tmp_p
         assert ctl.game.fen() == fen_after("russian", *MAIN[:4], "g3-h4")
         # the replay is still underneath, where it was
         assert (
-            isinstance(app.screen_stack[-2], ReplayScreen) and app.screen_stack[-2].node.ply() == 4
+            isinstance(app.screen_stack[-2], ReplayScreen)
+            and app.screen_stack[-2].replay.node.ply() == 4
         )
 
 
@@ -551,9 +563,9 @@ async def test_broken_game_shows_the_error_and_stops_at_the_last_good_move(
         error = text_of(view, "error")
         assert "stops after the last good move" in error and "'c3-d4' is not a legal move" in error
         assert "line 15, column 34" in error
-        assert len(view.record.mainline_moves()) == 4
+        assert len(view.replay.record.mainline_moves()) == 4
         await pilot.press("end")
-        assert view.game.fen() == fen_after("russian", "c3-d4", "f6-e5", "d4:f6", "g7:e5")
+        assert view.replay.game.fen() == fen_after("russian", "c3-d4", "f6-e5", "d4:f6", "g7:e5")
         assert "White to move" in text_of(view, "where")
         # and play on from there
         await pilot.press("t")
@@ -573,7 +585,7 @@ async def test_single_broken_game_opens_at_once(home: Path, tmp_path: Path) -> N
         view = replay(app)
         assert "'c3-d4' is not a legal move" in text_of(view, "error")
         await pilot.press("end")
-        assert view.game.fen() == fen_after("russian", "c3-d4", "f6-e5", "d4:f6", "g7:e5")
+        assert view.replay.game.fen() == fen_after("russian", "c3-d4", "f6-e5", "d4:f6", "g7:e5")
 
 
 async def test_own_problem_position_opens_to_play(home: Path, tmp_path: Path) -> None:
@@ -655,6 +667,26 @@ async def test_files_that_go_wrong_are_messages(
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         assert sum("Cannot open" in n and "Permission denied" in n for n in notes(app)) == 2
+
+
+async def test_a_record_whose_start_cannot_be_set_up_is_a_message(home: Path) -> None:
+    """A record made in code with a bad start position (the reader never gives one: it
+    reads a bad FEN tag as an error and starts from the usual position): a one-line
+    notice, with or without moves to replay."""
+    from shashki.records import BadPdnError, GameRecord
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_record(GameRecord("russian", "W:Wz9:Bd4"))
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any(n.startswith("Cannot set up this position: 'z9'") for n in notes(app))
+        broken = GameRecord("russian", "W:Wz9:Bd4")
+        broken.errors.append(BadPdnError("a move that is not legal"))
+        app.open_record(broken)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert any(n.startswith("Cannot replay this game: 'z9'") for n in notes(app))
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ from textual.screen import Screen
 from textual.widgets import DirectoryTree
 
 from shashki.app.app import ShashkiApp
-from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen, TextPrompt
+from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, TextPrompt
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.replay import FileChooserScreen, GameTableScreen, ReplayScreen
@@ -291,14 +291,6 @@ def on_route_choice(app: ShashkiApp) -> bool:
     return isinstance(screen, GameScreen) and bool(screen.controller.selection.routes)
 
 
-async def enter_route_list(pilot: Pilot[None], storm: Storm) -> None:
-    await enter_route_choice(pilot, storm)
-    screen = pilot.app.screen
-    assert isinstance(screen, GameScreen)
-    screen.open_route_list()
-    await pilot.pause()
-
-
 async def enter_new_game(pilot: Pilot[None], storm: Storm) -> None:
     variant = storm.variants[storm.visits % len(storm.variants)]
     pilot.app.push_screen(NewGameScreen(find_variant(variant)))
@@ -392,7 +384,6 @@ PLACES = [
     Place("game, person v person", enter_game, on(GameScreen)),
     Place("game v the computer (level 1)", enter_computer_game, on(GameScreen)),
     Place("capture route choice", enter_route_choice, on_route_choice),
-    Place("route list", enter_route_list, on(RouteScreen)),
     Place("game table", enter_table, on(GameTableScreen)),
     Place("replay", enter_replay, on(ReplayScreen)),
     Place("help", enter_help, on(HelpScreen)),

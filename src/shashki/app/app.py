@@ -17,7 +17,7 @@ from textual.app import App, SystemCommand
 from textual.message import Message
 from textual.screen import Screen
 
-from ..rules import Color, Game
+from ..rules import Game, ShashkiError
 from ..rules.userfiles import decode_text, read_limited
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
@@ -27,6 +27,7 @@ from .dialogs import ConfirmScreen, TextPrompt
 from .menu import MenuScreen
 from .plain import visible
 from .players import make_player, seat
+from .themes import BOARD_THEMES, board_theme_css
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -44,7 +45,7 @@ def config_dir() -> Path:
 class Settings:
     piece_set: str = "unicode"
     coords: bool = True
-    board_theme: str = "classic"
+    board_theme: str = BOARD_THEMES[0]
     bell: bool = False
     undo_policy: str = "free"
     autoflip: bool = False
@@ -81,7 +82,6 @@ class Settings:
             pass  # settings are a convenience: never fail a game over them
 
 
-BOARD_THEMES = ("classic", "green", "contrast", "ansi")
 #: A settings file is a few hundred bytes; anything much larger is not ours.
 _SETTINGS_LIMIT = 64 * 1024
 #: What each setting may be: a predicate on the value read from the file.
@@ -103,61 +103,6 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
 def _valid_setting(name: str, value: object) -> bool:
     check = _SETTING_CHECKS.get(name)
     return check is not None and check(value)
-
-
-BOARD_CSS = """
-BoardWidget > .board--light { background: #e9dcc0; }
-BoardWidget > .board--dark { background: #8b6a43; color: #f3ead8; }
-BoardWidget > .piece--white { color: #fffdf6; text-style: bold; }
-BoardWidget > .piece--black { color: #141010; text-style: bold; }
-BoardWidget > .piece--neutral { color: #ffd166; text-style: bold; }
-BoardWidget > .board--cursor { background: #2f6fb3; }
-BoardWidget > .board--selected { background: #3f9a52; }
-BoardWidget > .board--dest { background: #5f8a36; }
-BoardWidget > .board--waypoint { background: #7a7a32; }
-BoardWidget > .board--must { background: #b4493b; }
-BoardWidget > .board--last { background: #a9874d; }
-BoardWidget > .board--route { background: #4f9a6a; }
-BoardWidget > .board--ghost { text-style: dim strike; }
-BoardWidget > .board--frozen { text-style: dim; }
-BoardWidget > .board--coord { color: $text-muted; background: $background; }
-BoardWidget > .board--number { color: #e2d2ae; }
-BoardWidget > .board--small { color: $warning; background: $background; text-style: bold; }
-
-BoardWidget.-theme-green > .board--light { background: #eeeed2; }
-BoardWidget.-theme-green > .board--dark { background: #4f7a3a; }
-BoardWidget.-theme-green > .piece--black { color: #c0141c; }
-BoardWidget.-theme-green > .board--last { background: #8fa33f; }
-BoardWidget.-theme-green > .board--number { color: #eeeed2; }
-
-BoardWidget.-theme-contrast > .board--light { background: #ffffff; }
-BoardWidget.-theme-contrast > .board--dark { background: #000000; color: #ffffff; }
-BoardWidget.-theme-contrast > .piece--white { color: #ffffff; text-style: bold; }
-BoardWidget.-theme-contrast > .piece--black { color: #ff3030; text-style: bold; }
-BoardWidget.-theme-contrast > .piece--neutral { color: #ffff00; text-style: bold; }
-BoardWidget.-theme-contrast > .board--cursor { background: #0050ff; }
-BoardWidget.-theme-contrast > .board--selected { background: #00a000; }
-BoardWidget.-theme-contrast > .board--dest { background: #006000; }
-BoardWidget.-theme-contrast > .board--waypoint { background: #606000; }
-BoardWidget.-theme-contrast > .board--must { background: #c00000; }
-BoardWidget.-theme-contrast > .board--last { background: #505050; }
-BoardWidget.-theme-contrast > .board--route { background: #008080; }
-BoardWidget.-theme-contrast > .board--number { color: #ffff00; }
-
-BoardWidget.-theme-ansi > .board--light { background: ansi_white; }
-BoardWidget.-theme-ansi > .board--dark { background: ansi_black; color: ansi_bright_white; }
-BoardWidget.-theme-ansi > .piece--white { color: ansi_bright_white; text-style: bold; }
-BoardWidget.-theme-ansi > .piece--black { color: ansi_bright_red; text-style: bold; }
-BoardWidget.-theme-ansi > .piece--neutral { color: ansi_bright_yellow; text-style: bold; }
-BoardWidget.-theme-ansi > .board--cursor { background: ansi_blue; }
-BoardWidget.-theme-ansi > .board--selected { background: ansi_green; }
-BoardWidget.-theme-ansi > .board--dest { background: ansi_cyan; }
-BoardWidget.-theme-ansi > .board--waypoint { background: ansi_yellow; }
-BoardWidget.-theme-ansi > .board--must { background: ansi_red; }
-BoardWidget.-theme-ansi > .board--last { background: ansi_bright_black; }
-BoardWidget.-theme-ansi > .board--route { background: ansi_magenta; }
-BoardWidget.-theme-ansi > .board--number { color: ansi_yellow; }
-"""
 
 
 @dataclass
@@ -190,8 +135,16 @@ class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
     TITLE = "shashki"
-    CSS = BOARD_CSS
-    BOARD_THEMES = BOARD_THEMES
+    #: The screens' and widgets' styles (the paths are relative to this file).
+    CSS_PATH = [
+        "styles/widgets.tcss",
+        "styles/menu.tcss",
+        "styles/game.tcss",
+        "styles/replay.tcss",
+        "styles/dialogs.tcss",
+    ]
+    #: The board's colours, from the themes' table.
+    CSS = board_theme_css()
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     def __init__(
@@ -236,7 +189,7 @@ class ShashkiApp(App[None]):
         self.settings.save(self.settings_path)
 
     def next_board_theme(self) -> None:
-        themes = self.BOARD_THEMES
+        themes = BOARD_THEMES
         current = self.settings.board_theme if self.settings.board_theme in themes else themes[0]
         self.settings.board_theme = themes[(themes.index(current) + 1) % len(themes)]
         self.save_settings()
@@ -260,6 +213,11 @@ class ShashkiApp(App[None]):
             timeout=timeout,
             markup=markup,
         )
+
+    def error_notice(self, message: str) -> None:
+        """Say in one line what went wrong (``message`` is shown as it is: it quotes
+        paths and errors)."""
+        self.notify(message, severity="error", timeout=8, markup=False)
 
     # -- flow ---------------------------------------------------------------------------
 
@@ -350,10 +308,7 @@ class ShashkiApp(App[None]):
             slot.release()
             self.notify("That game is over already.", timeout=8, markup=False)
             return None
-        names = (
-            record.header("White") or game.variant.side_names[0],
-            record.header("Black") or game.variant.side_names[1],
-        )
+        names = (record.header("White"), record.header("Black"))
         kinds = (seat_kind(record, "White"), seat_kind(record, "Black"))
         return self.resume_game(game, names, kinds, slot=slot)
 
@@ -397,7 +352,7 @@ class ShashkiApp(App[None]):
             seed = random.SystemRandom().randrange(1 << 30)
         game = Game(v, fen) if fen else Game(v, start=start, seed=seed)
         names = names or (v.side_names[0], v.side_names[1])
-        return self._play(game, names, kinds, flip)
+        return self._play(game, names, kinds, flip=flip)
 
     def resume_game(
         self,
@@ -409,17 +364,28 @@ class ShashkiApp(App[None]):
     ) -> GameController:
         """Go on with a game; ``slot`` is its autosave when it comes from one (else it
         gets a new one)."""
-        return self._play(game, names, kinds, False, slot)
+        return self._play(game, names, kinds, slot=slot)
 
     def _play(
         self,
         game: Game,
         names: tuple[str, str],
         kinds: tuple[str, str],
-        flip: bool,
+        *,
+        flip: bool = False,
         slot: AutosaveSlot | None = None,
+        on_top: bool = False,
     ) -> GameController:
-        players = (make_player(kinds[0], names[0]), make_player(kinds[1], names[1]))
+        """Open the game screen for ``game``: the players seated by kind (a player with
+        no name is called by the side's), the user's undo policy, the game's autosave
+        (``slot``, or a new one).  The screen replaces all above the menu and the game is
+        autosaved at once; ``on_top``, it opens above the screen shown (a replay waits
+        underneath) and is autosaved from its first move."""
+        sides = game.variant.side_names
+        players = (
+            make_player(kinds[0], names[0] or sides[0]),
+            make_player(kinds[1], names[1] or sides[1]),
+        )
         try:
             policy = UndoPolicy(self.settings.undo_policy)
         except ValueError:
@@ -433,6 +399,9 @@ class ShashkiApp(App[None]):
         # a human alone against the computer sees the board from his own side
         if flip or (not players[0].is_human and players[1].is_human):
             screen.board.flipped = True
+        if on_top:
+            self.push_screen(screen)
+            return controller
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(screen)
@@ -622,9 +591,7 @@ class ShashkiApp(App[None]):
             try:
                 path = Path(name).expanduser()
             except RuntimeError as exc:  # "~nobody/x": no such home folder
-                self.notify(
-                    f"Not saved: {one_line(exc)}", severity="error", timeout=8, markup=False
-                )
+                self.error_notice(f"Not saved: {one_line(exc)}")
                 return
             if not path.is_absolute():
                 path = folder / path
@@ -660,12 +627,7 @@ class ShashkiApp(App[None]):
             )
             return False
         except (OSError, ValueError) as exc:
-            self.notify(
-                f"Not saved: {one_line(exc)}. The game is still here.",
-                severity="error",
-                timeout=8,
-                markup=False,
-            )
+            self.error_notice(f"Not saved: {one_line(exc)}. The game is still here.")
             return False
         self.notify(f"Saved to {path}", markup=False)
         return True
@@ -698,28 +660,16 @@ class ShashkiApp(App[None]):
             open_regular(path).close()
         except OSError as exc:
             reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror
-            self.notify(
-                f"Cannot open {path}: {reason or exc}", severity="error", timeout=8, markup=False
-            )
+            self.error_notice(f"Cannot open {path}: {reason or exc}")
             return
         if game_number is not None:
             try:
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
-                self.notify(
-                    f"Cannot read {path}: {exc.strerror or exc}",
-                    severity="error",
-                    timeout=8,
-                    markup=False,
-                )
+                self.error_notice(f"Cannot read {path}: {exc.strerror or exc}")
                 return
             if record is None:
-                self.notify(
-                    f"{path.name} has no game number {game_number}.",
-                    severity="error",
-                    timeout=8,
-                    markup=False,
-                )
+                self.error_notice(f"{path.name} has no game number {game_number}.")
                 self.push_screen(GameTableScreen(path, default_variant))
                 return
             self.open_record(record, source=f"{path.name} #{game_number}")
@@ -731,81 +681,26 @@ class ShashkiApp(App[None]):
         from .replay import ReplayScreen
 
         if record.variant is None:
-            self.notify(
-                "This game is of a variant shashki does not play.",
-                severity="error",
-                timeout=8,
-                markup=False,
-            )
+            self.error_notice("This game is of a variant shashki does not play.")
             return
         if not record.mainline_moves() and not record.errors:
             try:
                 game = record.start()
-            except Exception as exc:
-                self.notify(
-                    f"Cannot set up this position: {exc}", severity="error", timeout=8, markup=False
-                )
+            except ShashkiError as exc:  # a bad FEN
+                self.error_notice(f"Cannot set up this position: {exc}")
                 return
-            names = (
-                record.header("White") or game.variant.side_names[0],
-                record.header("Black") or game.variant.side_names[1],
-            )
-            self.take_over(game, names)
+            self.take_over(game, (record.header("White"), record.header("Black")))
             return
         try:
             screen = ReplayScreen(record, source)
-        except Exception as exc:
-            self.notify(
-                f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
-            )
+        except ShashkiError as exc:  # its start position cannot be set up
+            self.error_notice(f"Cannot replay this game: {exc}")
             return
         self.push_screen(screen)
 
     def take_over(self, game: Game, names: tuple[str, str]) -> GameController:
         """A live game from a replayed position, its record kept up to there."""
-        v = game.variant
-        names = (names[0] or v.side_names[0], names[1] or v.side_names[1])
-        players = (make_player("human", names[0]), make_player("human", names[1]))
-        try:
-            policy = UndoPolicy(self.settings.undo_policy)
-        except ValueError:
-            policy = UndoPolicy.FREE
-        controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
-        self.controller = controller
-        self._attach_game(controller)
-        from .game_screen import GameScreen
-
-        self.push_screen(GameScreen(controller, autoflip=self.settings.autoflip))
-        return controller
-
-    def continue_record(self, record) -> None:  # type: ignore[no-untyped-def]
-        """Continue a recorded game from its last good move."""
-        try:
-            game = record.end().replay()
-        except Exception as exc:
-            self.notify(
-                f"Cannot replay this game: {exc}", severity="error", timeout=8, markup=False
-            )
-            return
-        if not record.ok:
-            first = record.errors[0] if getattr(record, "errors", None) else None
-            self.notify(
-                f"The record has an error; continuing after the last good move. {first or ''}",
-                severity="warning",
-                timeout=10,
-                markup=False,
-            )
-        names = (
-            record.header("White") or game.variant.side_names[0],
-            record.header("Black") or game.variant.side_names[1],
-        )
-        self.resume_game(game, names)
-        if game.outcome() is not None:
-            self.notify(
-                "This game is already over: " + game.outcome().describe(game.variant.side_names),
-                timeout=8,
-                markup=False,
-            )
+        return self._play(game, names, ("human", "human"), on_top=True)
 
     async def on_event(self, event: events.Event) -> None:
         """Once the app is quitting, keys and clicks are not acted on: one typed right
@@ -887,4 +782,4 @@ def run(
     return app.return_code or 0
 
 
-__all__ = ["Color", "ShashkiApp", "run"]
+__all__ = ["ShashkiApp", "run"]

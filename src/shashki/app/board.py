@@ -2,7 +2,7 @@
 
 Cells are sized to the space given (9×4, 7×3, 5×2 or 3×1 characters, about twice as wide
 as tall so the squares look square); when even the smallest does not fit, the widget says
-how much room it needs.  Colours come from component classes (themes are plain TCSS);
+how much room it needs.  Colours come from component classes (the themes: themes.py);
 shapes alone also tell men from kings, the cursor, the selection and the hints apart, so
 the board stays readable with NO_COLOR.  Each cell's segments carry the square in their
 metadata, so a click maps to its square.
@@ -10,6 +10,7 @@ metadata, so a click maps to its square.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,9 +21,9 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
+from textual.timer import Timer
 from textual.widget import Widget
 
-from ..rules.fen import square_text
 from ..rules.move import Color, Move, Piece
 from .controller import GameController
 
@@ -59,9 +60,6 @@ class Layout:
     left: int
     top: int
 
-    def board_size(self, files: int, ranks: int) -> tuple[int, int]:
-        return self.cell_w * files + MARGIN_LEFT, self.cell_h * ranks + MARGIN_BOTTOM
-
 
 def needed_size(files: int, ranks: int) -> tuple[int, int]:
     """The smallest room a board needs (3×1 cells and the margins)."""
@@ -92,10 +90,6 @@ class BoardWidget(Widget, can_focus=True):
         "board--small",
     }
 
-    DEFAULT_CSS = """
-    BoardWidget { width: 1fr; height: 1fr; }
-    """
-
     class SquareClicked(Message):
         def __init__(self, square: int) -> None:
             self.square = square
@@ -119,8 +113,9 @@ class BoardWidget(Widget, can_focus=True):
         self._sk_frame: dict[str, Any] | None = None
         #: The square under the mouse, or -1.
         self.hover = -1
-        #: A move shown part-way, (move, jumps shown): the replay's jump-by-jump captures.
+        #: A move shown part-way, (move, jumps shown): a capture shown jump by jump.
         self.partial: tuple[Move, int] | None = None
+        self._jumps: Timer | None = None
         self._sk_partial_key: object = None
         self._sk_partial_view: dict[int, tuple[Piece | None, bool]] = {}
         self.cursor = self._home_square()
@@ -251,6 +246,43 @@ class BoardWidget(Widget, can_focus=True):
             self.hover = square
             if square >= 0:
                 self.post_message(self.CursorMoved(square))
+
+    # -- a capture shown jump by jump -----------------------------------------------------
+
+    def show_jumps(self, move: Move, seconds: float) -> None:
+        """Show ``move``, a capture of several jumps just played, one jump at a time: the
+        first jump now, one more every ``seconds``, then the position after the move.  A
+        change of the game shown meanwhile ends it."""
+        self.stop_jumps()
+        if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
+            return
+        jumps = len(move.path) - 1
+        shown_for = (self.controller, self.controller.position_id)
+        self.partial = (move, 1)
+        self.refresh()
+
+        def tick() -> None:
+            partial = self.partial
+            if (
+                partial is None
+                or shown_for != (self.controller, self.controller.position_id)
+                or partial[1] + 1 >= jumps
+            ):
+                self.stop_jumps()
+            else:
+                self.partial = (partial[0], partial[1] + 1)
+                self.refresh()
+
+        self._jumps = self.set_interval(seconds, tick)
+
+    def stop_jumps(self) -> None:
+        """Show the whole position again (a capture shown jump by jump ends)."""
+        if self._jumps is not None:
+            self._jumps.stop()
+            self._jumps = None
+        if self.partial is not None:
+            self.partial = None
+            self.refresh()
 
     # -- painting -------------------------------------------------------------------------
 
@@ -600,4 +632,4 @@ class BoardWidget(Widget, can_focus=True):
         return Strip.blank(width, style)
 
 
-__all__ = ["BoardWidget", "needed_size", "square_text"]
+__all__ = ["BoardWidget", "needed_size"]

@@ -16,8 +16,7 @@ from enum import Enum
 
 from ..rules import AmbiguousMoveError, Color, Game, Move, Outcome, ShashkiError
 from ..rules.explain import why_not_move, why_not_select
-from ..rules.notation import move_text, parse_move
-from ..rules.outcome import Termination
+from ..rules.notation import split_move_text
 
 
 class Player:
@@ -159,7 +158,8 @@ class GameController:
         return None
 
     def text(self, move: Move, *, full: bool = False) -> str:
-        return move_text(self.variant, move, self.legal if not full else None, full=full)
+        """``move`` in the variant's notation (see :meth:`Game.move_text`)."""
+        return self.game.move_text(move, full=full)
 
     def move_list(self) -> list[str]:
         """The moves played, each in the variant's notation (full path when ambiguous)."""
@@ -175,7 +175,7 @@ class GameController:
             for _ in range(len(moves) - len(texts)):
                 game.pop()
             for m in moves[len(texts) :]:
-                texts.append(move_text(self.variant, m, game.legal_moves()))
+                texts.append(game.move_text(m))
                 self._text_moves.append(m)
                 game.push_unchecked(m)
         return list(texts)
@@ -252,10 +252,8 @@ class GameController:
         if self.game.outcome() is not None:
             return Feedback(refused="The game is over.")
         try:
-            move = parse_move(self.variant, text, self.legal, self.game.position)
+            move = self.game.parse_move(text)
         except AmbiguousMoveError as exc:
-            from ..rules.notation import split_move_text
-
             squares = split_move_text(self.variant, text)
             routes = [m for m in self.legal if m.start == squares[0] and m.end == squares[-1]]
             if len(routes) > 1:
@@ -265,8 +263,6 @@ class GameController:
         except ShashkiError as exc:
             reason = str(exc)
             try:
-                from ..rules.notation import split_move_text
-
                 squares = split_move_text(self.variant, text)
                 why = why_not_move(self.game, squares[0], squares[-1], self.legal)
                 if why:
@@ -361,10 +357,6 @@ class GameController:
         outcome = self.game.resign(side)
         self._changed()
         return outcome
-
-    def is_decisive_end(self) -> bool:
-        out = self.outcome
-        return out is not None and out.termination is not Termination.AGREED_DRAW
 
     def _changed(self) -> None:
         self.position_id += 1

@@ -1,31 +1,20 @@
-"""Modal dialogs: yes/no questions, the end of a game, help, the route list, file names."""
+"""Modal dialogs: yes/no questions, the end of a game, help, file names."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Static
 
 from ..rules.variant import Variant
-from .plain import Plain, literal
-from .widgets import Dialog, PagedOptionList
-
-_DIALOG_CSS = """
-{name} {{ align: center middle; }}
-{name} > Vertical {{
-    width: 64; max-width: 95%; height: auto; max-height: 90%;
-    border: thick $accent; background: $surface; padding: 1 2;
-}}
-{name} Horizontal {{ height: auto; align-horizontal: center; margin-top: 1; }}
-{name} Button {{ margin: 0 1; }}
-"""
+from .plain import Plain
+from .widgets import Dialog
 
 
 class ConfirmScreen(Dialog[bool]):
     """A yes/no question, answered with y/n, Enter/Esc or the buttons."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="ConfirmScreen")
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
@@ -55,14 +44,6 @@ class ConfirmScreen(Dialog[bool]):
 class GameOverScreen(Dialog[str]):
     """The end of the game and the rule that ended it."""
 
-    DEFAULT_CSS = (
-        _DIALOG_CSS.format(name="GameOverScreen")
-        + """
-    GameOverScreen > Vertical { width: 84; }
-    GameOverScreen #result { text-style: bold; }
-    GameOverScreen Button { min-width: 12; }
-    """
-    )
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("u", "choose('undo')", "Undo"),
@@ -95,69 +76,9 @@ class GameOverScreen(Dialog[str]):
         self.dismiss(choice)
 
 
-class RouteScreen(Dialog[int | None]):
-    """Pick one of several capture routes from a list of full paths."""
-
-    DEFAULT_CSS = _DIALOG_CSS.format(name="RouteScreen")
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, routes: list[str]) -> None:
-        super().__init__()
-        self.routes = routes
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Label("Several captures lead there. Which route?")
-            yield PagedOptionList(
-                *[f"{i + 1}. {r}" for i, r in enumerate(self.routes)], id="routes"
-            )
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option_index)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class ChooseScreen(Dialog[int | None]):
-    """Pick one line of a list."""
-
-    DEFAULT_CSS = (
-        _DIALOG_CSS.format(name="ChooseScreen")
-        + """
-    ChooseScreen > Vertical { width: 100; }
-    ChooseScreen OptionList { height: auto; max-height: 20; }
-    """
-    )
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, question: str, labels: list[str]) -> None:
-        super().__init__()
-        self.question = question
-        self.labels = labels
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Plain(self.question)
-            yield PagedOptionList(*[literal(label) for label in self.labels])
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option_index)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
 class TextPrompt(Dialog[str | None]):
     """Ask for one line of text (a file name)."""
 
-    DEFAULT_CSS = _DIALOG_CSS.format(name="TextPrompt")
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, question: str, value: str = "") -> None:
@@ -219,18 +140,6 @@ REPLAY_KEYS_HELP = """\
 class HelpScreen(Dialog[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll {
-        width: 90; max-width: 98%; height: 90%; border: thick $accent; background: $surface;
-        padding: 0 1;
-    }
-    HelpScreen #help-title {
-        margin: 2 2 1 2; content-align: center middle; color: $markdown-h1-color;
-        background: $markdown-h1-background; text-style: $markdown-h1-text-style;
-    }
-    HelpScreen #help-card { padding: 0 2; }
-    """
     BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
 
     def __init__(self, variant: Variant, *, replay: bool = False) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual import events, on, work
@@ -18,13 +18,12 @@ from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
-from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, RouteScreen
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen
 from .plain import Plain
+from .themes import set_board_theme
 from .widgets import PagedOptionList
 
 if TYPE_CHECKING:
-    from textual.timer import Timer
-
     from .app import ShashkiApp
 
 
@@ -56,19 +55,6 @@ class GameScreen(Screen[None]):
         Binding("n", "new_game", "New", show=False),
         Binding("q", "quit_game", "Quit"),
     ]
-
-    DEFAULT_CSS = """
-    GameScreen { layout: horizontal; }
-    GameScreen #board-area { width: 1fr; height: 1fr; }
-    GameScreen #side { width: 34; height: 1fr; padding: 0 1; border-left: tall $panel; }
-    GameScreen #turn { text-style: bold; height: 3; }
-    GameScreen #status { height: 5; color: $warning; }
-    GameScreen #info { height: 6; color: $text-muted; }
-    GameScreen #moves { height: 1fr; min-height: 3; border: round $panel; }
-    GameScreen #move-input { height: 3; }
-    GameScreen.-narrow #side { width: 26; }
-    GameScreen.-no-side #side { display: none; }
-    """
 
     def __init__(self, controller: GameController, *, autoflip: bool = False) -> None:
         super().__init__()
@@ -140,6 +126,8 @@ class GameScreen(Screen[None]):
     #: The computer's reply is shown no sooner than this after the previous move, so
     #: that a quick answer can be seen.
     MIN_MOVE_DELAY = 0.4
+    #: A multi-capture of the computer's is shown one jump every this many seconds.
+    JUMP_SECONDS = 0.25
     #: The last hint shown.
     hint: Move | None = None
 
@@ -163,46 +151,16 @@ class GameScreen(Screen[None]):
             return  # a stale answer: the position changed meanwhile
         if worker.is_cancelled:
             return  # given up (the game was left) after the search had sent its move
-        self._stop_move_animation()
+        self.board.stop_jumps()
         fb = ctl.play(move)  # type: ignore[arg-type]
         self.after(fb)
         if fb.played is not None and len(fb.played.path) > 2:
-            self._animate_move(fb.played)
+            # the computer's multi-capture, one jump at a time
+            self.board.show_jumps(fb.played, self.JUMP_SECONDS)
 
     def cancel_thinking(self) -> None:
         self.workers.cancel_group(self, "engine")
-        self._stop_move_animation()
-
-    def _animate_move(self, move: Move) -> None:
-        """Show the computer's multi-capture one jump at a time (the move is already
-        played; the board shows the jumps, then the position after it)."""
-        if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
-            return
-        self.board.partial = (move, 1)
-        self.board.refresh()
-        jumps = len(move.path) - 1
-        shown_for = self.controller.position_id
-
-        def tick() -> None:
-            partial = self.board.partial
-            if partial is None or shown_for != self.controller.position_id:
-                self._stop_move_animation()
-            elif partial[1] + 1 >= jumps:
-                self._stop_move_animation()
-            else:
-                self.board.partial = (partial[0], partial[1] + 1)
-            self.board.refresh()
-
-        self._move_animation: Timer | None = self.set_interval(0.25, tick)
-
-    def _stop_move_animation(self) -> None:
-        timer = getattr(self, "_move_animation", None)
-        if timer is not None:
-            timer.stop()
-            self._move_animation = None
-        if self.board.partial is not None:
-            self.board.partial = None
-            self.board.refresh()
+        self.board.stop_jumps()
 
     # -- the hint ----------------------------------------------------------------------------
 
@@ -556,9 +514,7 @@ class GameScreen(Screen[None]):
         self.set_status(f"Board theme: {self.shashki.settings.board_theme}")
 
     def _apply_theme(self) -> None:
-        for name in self.shashki.BOARD_THEMES:
-            self.board.set_class(name == self.shashki.settings.board_theme, f"-theme-{name}")
-        self.board.refresh()
+        set_board_theme(self.board, self.shashki.settings.board_theme)
 
     def action_draw(self) -> None:
         ctl = self.controller
@@ -615,15 +571,19 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.controller.variant))
 
     def action_new_game(self) -> None:
+        self._leave("Leave this game for a new one?", self.shashki.open_menu)
+
+    def _leave(self, question: str, then: Callable[[], object]) -> None:
+        """Leave the game and do ``then``: once the player has said yes to ``question``
+        while the game is in progress, at once when it is over or has no moves yet."""
+
         def answered(ok: bool | None) -> None:
             if ok:
                 self.cancel_thinking()
-                self.shashki.open_menu()
+                then()
 
         if self.controller.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(
-                ConfirmScreen(self._leaving_question("Leave this game for a new one?")), answered
-            )
+            self.app.push_screen(ConfirmScreen(self._leaving_question(question)), answered)
         else:
             answered(True)
 
@@ -639,15 +599,7 @@ class GameScreen(Screen[None]):
         return f"{question} The game is autosaved: resume it from the menu (u) later."
 
     def action_quit_game(self) -> None:
-        def answered(ok: bool | None) -> None:
-            if ok:
-                self.cancel_thinking()
-                self.app.exit()
-
-        if self.controller.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(ConfirmScreen(self._leaving_question("Quit?")), answered)
-        else:
-            self.app.exit()
+        self._leave("Quit?", self.app.exit)
 
     def show_game_over(self) -> None:
         out = self.controller.outcome
@@ -679,18 +631,6 @@ class GameScreen(Screen[None]):
         if action in ("draw", "resign"):
             return True if ctl.outcome is None else None
         return True
-
-    def open_route_list(self) -> None:
-        ctl = self.controller
-        if not ctl.selection.routes:
-            return
-        texts = [ctl.text(m, full=True) for m in ctl.selection.routes]
-
-        def chosen(i: int | None) -> None:
-            if i is not None:
-                self.after(ctl.play(ctl.selection.routes[i]))
-
-        self.app.push_screen(RouteScreen(texts), chosen)
 
 
 class MoveInput(Input):

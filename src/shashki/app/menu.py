@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
     Button,
@@ -82,15 +82,6 @@ class MenuScreen(Screen[None]):
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("q,escape", "quit", "Quit"),
     ]
-
-    DEFAULT_CSS = """
-    MenuScreen #menu { height: 1fr; }
-    MenuScreen #variants { width: 40; height: 1fr; border: round $panel; }
-    MenuScreen #card-area { width: 1fr; height: 1fr; padding: 0 1; }
-    MenuScreen #picture { height: auto; margin: 1 0; }
-    MenuScreen #card { height: auto; }
-    MenuScreen.-narrow #variants { width: 28; }
-    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -203,18 +194,6 @@ def registry_dir() -> str:
 class NewGameScreen(Dialog[None]):
     """Names, sides, board options and the variant's own choices, then play."""
 
-    DEFAULT_CSS = """
-    NewGameScreen { align: center middle; }
-    NewGameScreen > VerticalScroll {
-        width: 70; max-width: 98%; height: auto; max-height: 95%;
-        border: thick $accent; background: $surface; padding: 0 2;
-    }
-    NewGameScreen .row { height: auto; margin-top: 1; }
-    NewGameScreen .row Label { width: 18; padding-top: 1; }
-    NewGameScreen .row Input, NewGameScreen .row Select { width: 1fr; }
-    NewGameScreen #buttons { height: auto; align-horizontal: center; margin: 1 0; }
-    NewGameScreen #lot { margin-top: 1; height: auto; }
-    """
     BINDINGS = [Binding("escape", "cancel", "Back")]
     AUTO_FOCUS = "#play"
 
@@ -325,4 +304,4 @@ class NewGameScreen(Dialog[None]):
         )
 
 
-__all__ = ["Label", "MenuScreen", "NewGameScreen", "Vertical", "mini_board"]
+__all__ = ["MenuScreen", "NewGameScreen", "mini_board"]

@@ -32,22 +32,18 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from ..records import GameNode, GameRecord
+from ..records import GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.reader import PdnReader
-from ..rules import Game, Move
-from ..rules.notation import move_text
 from ..rules.userfiles import open_regular
 from .board import BoardWidget
-from .controller import GameController
 from .plain import Plain, literal, visible
+from .replay_controller import MoveRow, ReplayController, Step
+from .themes import set_board_theme
 from .widgets import Dialog, PagedOptionList, RowTable
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
-
-NAG_TEXT = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
-
 
 # -- choosing a file ---------------------------------------------------------------------
 
@@ -55,16 +51,6 @@ NAG_TEXT = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 class FileChooserScreen(Dialog[Path | None]):
     """Browse to a PDN file: starts in the saved-games folder, can go anywhere."""
 
-    DEFAULT_CSS = """
-    FileChooserScreen { align: center middle; }
-    FileChooserScreen > Vertical {
-        width: 90; max-width: 98%; height: 90%; border: thick $accent; background: $surface;
-        padding: 0 1;
-    }
-    FileChooserScreen DirectoryTree { height: 1fr; }
-    FileChooserScreen #path-row { height: 3; }
-    FileChooserScreen #path { width: 1fr; }
-    """
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("backspace", "up", "Parent folder", show=True),
@@ -165,15 +151,6 @@ class GameTableScreen(Screen[None]):
         Binding("escape,q", "back", "Back"),
         Binding("slash,ctrl+f", "search", "Search players", key_display="/"),
     ]
-    DEFAULT_CSS = """
-    GameTableScreen #top { height: 3; }
-    GameTableScreen #filter { width: 1fr; }
-    GameTableScreen #default-variant { width: 50; }
-    GameTableScreen #progress { height: auto; max-height: 2; color: $text-muted; }
-    GameTableScreen DataTable { height: 1fr; }
-    GameTableScreen #detail { height: auto; max-height: 3; color: $error; }
-    """
-
     #: How often the rows read meanwhile join the table (after the first five, at once).
     BATCH_SECONDS = 0.5
 
@@ -390,7 +367,8 @@ class GameTableScreen(Screen[None]):
 
 
 class ReplayScreen(Screen[None]):
-    """Step through a recorded game, its comments and variations."""
+    """Step through a recorded game, its comments and variations (the stepping itself is
+    the :class:`ReplayController`'s)."""
 
     BINDINGS = [
         Binding("right,l", "step(1)", "Next"),
@@ -407,34 +385,18 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "back", "Back"),
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
-    DEFAULT_CSS = """
-    ReplayScreen { layout: horizontal; }
-    ReplayScreen #board-area { width: 1fr; height: 1fr; }
-    ReplayScreen #side { width: 40; height: 1fr; padding: 0 1; border-left: tall $panel; }
-    ReplayScreen #tags { height: auto; max-height: 8; color: $text-muted; }
-    ReplayScreen #where { height: auto; text-style: bold; }
-    ReplayScreen #comment { height: auto; max-height: 8; color: $success; }
-    ReplayScreen #error { height: auto; color: $error; }
-    ReplayScreen #moves { height: 1fr; border: round $panel; }
-    ReplayScreen.-narrow #side { width: 30; }
-    """
     SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
+    #: A multi-capture stepped into is shown one jump every this many seconds.
+    JUMP_SECONDS = 0.2
 
     def __init__(self, record: GameRecord, source: str = "") -> None:
+        """Raises ShashkiError when the record cannot be replayed (see ReplayController)."""
         super().__init__()
-        self.record = record
+        self.replay = ReplayController(record)
         self.source = source
-        self.node: GameNode = record
-        self.game = record.start()
-        self.controller = GameController(self.game)
-        self.controller.interactive = False
-        self.board = BoardWidget(self.controller, id="board")
+        self.board = BoardWidget(self.replay.controller, id="board")
         self.speed_index = 2
         self._auto: Timer | None = None
-        self._anim: Timer | None = None
-        self._rows: list[GameNode] = []
-        #: Each row's move as "12… c3-d4!" (no indent, no comment): what #where names.
-        self._names: list[str] = []
 
     @property
     def shashki(self) -> ShashkiApp:
@@ -454,23 +416,24 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        record = self.replay.record
         self.title = "shashki replay"
         self.sub_title = visible(
-            f"{self.record.variant.name if self.record.variant else ''} {self.source}".strip()
+            f"{record.variant.name if record.variant else ''} {self.source}".strip()
         )
         # the start position is on the board: its FEN would only fill the panel
         tags = [
             f"{k}: {v}"
-            for k, v in self.record.headers.items()
+            for k, v in record.headers.items()
             if v and v not in ("?", "-", "*") and k.lower() not in ("fen", "setup")
         ]
         self.query_one("#tags", Static).update("\n".join(tags[:8]))
-        if self.record.errors:
-            e = self.record.errors[0]
+        if record.errors:
+            e = record.errors[0]
             text = f"This record stops after the last good move: {e}"
-            if not self.record.header("GameType"):
+            if not record.header("GameType"):
                 text += (
-                    f"\nThe file names no variant, so it was read as {self.record.variant.name}:"  # type: ignore[union-attr]
+                    f"\nThe file names no variant, so it was read as {record.variant.name}:"  # type: ignore[union-attr]
                     " for another, choose it at the top right of the game table"
                     " (or give shashki replay --variant)."
                 )
@@ -478,8 +441,7 @@ class ReplayScreen(Screen[None]):
         settings = self.shashki.settings  # the user's piece set, coordinates and board theme
         self.board.piece_set = settings.piece_set
         self.board.show_coords = settings.coords
-        for name in self.shashki.BOARD_THEMES:
-            self.board.set_class(name == settings.board_theme, f"-theme-{name}")
+        set_board_theme(self.board, settings.board_theme)
         self._fill_moves()
         self.board.cursor = -1
         self.board.focus()
@@ -488,181 +450,62 @@ class ReplayScreen(Screen[None]):
     # -- the move list ---------------------------------------------------------------
 
     def _fill_moves(self) -> None:
-        """One row per move of the whole tree: variations indented after their move."""
-        rows: list[GameNode] = []
-        names: list[str] = []
-        options: list[Option] = []
-        variant = self.record.variant
-        assert variant is not None
-
-        def label(node: GameNode, game: Game, depth: int) -> Text:
-            ply = game.ply
-            number = ply // 2 + 1
-            first = ply % 2 == 0
-            text = move_text(variant, node.move, game.legal_moves())  # type: ignore[arg-type]
-            nags = "".join(NAG_TEXT.get(n, "") for n in node.nags)
-            indent = "\u00a0\u00a0" * depth + (
-                "\u2514 " if depth and node.parent and node is not node.parent.variations[0] else ""
-            )
-            numbered = f"{number}. " if first else f"{number}… "
-            names.append(numbered + text + nags)
-            out = Text(indent + numbered, style="dim" if depth else "")
-            out.append(text + nags, style="bold" if depth == 0 else "")
-            for c in node.comments:
-                out.append("  {" + visible(c.strip().replace("\n", " ")) + "}", style="green")
-            return out
-
-        def walk(node: GameNode, game: Game, depth: int) -> None:
-            # node's continuations: main first, then its alternatives
-            while node.variations:
-                main = node.variations[0]
-                rows.append(main)
-                options.append(Option(label(main, game, depth)))
-                alternatives = node.variations[1:]
-                for alt in alternatives:
-                    g2 = game.copy()
-                    rows.append(alt)
-                    options.append(Option(label(alt, g2, depth + 1)))
-                    g2.push_unchecked(alt.move)  # type: ignore[arg-type]
-                    walk(alt, g2, depth + 1)
-                game.push_unchecked(main.move)  # type: ignore[arg-type]
-                node = main
-
-        try:
-            walk(self.record, self.record.start(), 0)
-        except Exception as exc:
-            self.query_one("#error", Static).update(f"The record could not be shown fully: {exc}")
-        self._rows = rows[: len(names)]
-        self._names = names
+        """One option per row of the controller's move list."""
+        options = [Option(_label(row)) for row in self.replay.rows]
         ol = self.query_one("#moves", OptionList)
         ol.clear_options()
         ol.add_options(options)
-        if not rows:
+        if not options:
             ol.add_option(Option("(no moves: a position)", disabled=True))
 
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
-        if 0 <= event.option_index < len(self._rows):
-            self.go(self._rows[event.option_index])
+        if self._went(self.replay.jump(event.option_index)):
             self.board.focus()
 
     # -- moving through the record -----------------------------------------------------------
 
-    def go(self, node: GameNode, animate: bool = False) -> None:
-        """Show the position after ``node``'s move."""
-        self._stop_anim()
-        prev = self.node
-        game = self.record.start()
-        for n in node.path():
-            game.push_unchecked(n.move)  # type: ignore[arg-type]
-        self.node = node
-        self.game = game
-        ctl = GameController(game)
-        ctl.interactive = False
-        self.controller = ctl
-        self.board.set_controller(ctl)
+    def _went(self, step: Step) -> bool:
+        """Show where ``step`` went (or say why it went nowhere); True if it moved."""
+        if step.refused:
+            self.notify(step.refused, timeout=2, markup=False)
+        if not step.moved:
+            return False
+        self.board.stop_jumps()
+        self.board.set_controller(self.replay.controller)
         self.board.cursor = -1  # nothing to select on a replayed board: no cursor square
-        if animate and node.parent is prev and node.move is not None and len(node.move.path) > 2:
-            self._show_jumps(node.move)
+        if step.jumps is not None:
+            self.board.show_jumps(step.jumps, self.JUMP_SECONDS)
         self._show()
-
-    def _show_jumps(self, move: Move) -> None:
-        """Show a multi-capture one jump at a time (the board shows the first jump now,
-        then one more every tick, then the position after the move)."""
-        if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
-            return
-        jumps = len(move.path) - 1
-        self.board.partial = (move, 1)
-        self.board.refresh()
-
-        def tick() -> None:
-            if self.board.partial is None:
-                return
-            mv, shown = self.board.partial
-            if shown + 1 >= jumps:
-                self._stop_anim()
-            else:
-                self.board.partial = (mv, shown + 1)
-            self.board.refresh()
-
-        self._anim = self.set_interval(0.2, tick)
-
-    def _stop_anim(self) -> None:
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
-        self.board.partial = None
+        return True
 
     def _show(self) -> None:
-        node = self.node
-        game = self.game
-        names = self.record.variant.side_names if self.record.variant else ("White", "Black")
-        if node.parent is None:
-            where = "Start position"
-        else:
-            i = self._rows.index(node) if node in self._rows else -1
-            text = self._names[i] if i >= 0 else f"move {node.ply()}"
-            where = f"After {text}" + ("" if node.is_mainline() else " (in a variation)")
-        out = game.outcome()
-        where += f"\n{names[game.turn]} to move"
-        if out is not None:
-            where += "\n" + out.describe(names)
-        elif (
-            not node.variations
-            and node.parent is not None
-            and self.record.result not in ("", "*", None)
-        ):
-            where += f"\nResult: {self.record.header('Result') or self.record.result}"
-        alts = len(node.variations) - 1
-        if alts > 0:
-            where += f"\n{alts} variation{'s' if alts > 1 else ''} here: press v"
+        where = self.replay.where()
         speed = self.SPEEDS[self.speed_index]
         if self._auto is not None:
             where += f"\nAuto-play: one move every {speed:g} s (+/-)"
         self.query_one("#where", Static).update(where)
-        comments = list(getattr(node, "starting_comments", [])) + list(node.comments)
-        self.query_one("#comment", Static).update("\n".join(c.strip() for c in comments))
-        ol = self.query_one("#moves", OptionList)
-        if node in self._rows:
-            ol.highlighted = self._rows.index(node)
+        self.query_one("#comment", Static).update(self.replay.comments())
+        row = self.replay.row_of(self.replay.node)
+        if row is not None:
+            self.query_one("#moves", OptionList).highlighted = row
         self.board.refresh()
 
     def action_step(self, step: int) -> None:
         if step > 0:
-            nxt = self.node.next()
-            if nxt is None:
+            if not self._went(self.replay.next()):
                 self._stop_auto()
-                return
-            self.go(nxt, animate=True)
-        elif self.node.parent is not None:
-            self.go(self.node.parent)
+        else:
+            self._went(self.replay.prev())
 
     def action_jump(self, where: str) -> None:
-        if where == "start":
-            self.go(self.record)
-        else:
-            self.go(self.node.end())
+        self._went(self.replay.first() if where == "start" else self.replay.last())
 
     def action_variation(self) -> None:
-        node = self.node
-        # variations branch at the parent: alternatives to the move just shown, or to the next
-        if len(node.variations) > 1:
-            self.go(node.variations[1], animate=True)
-        elif node.parent is not None and len(node.parent.variations) > 1:
-            siblings = node.parent.variations
-            i = siblings.index(node)
-            self.go(siblings[(i + 1) % len(siblings)], animate=True)
-        else:
-            self.notify("No variation here.", timeout=2, markup=False)
+        self._went(self.replay.enter_variation())
 
     def action_leave_variation(self) -> None:
-        node = self.node
-        while node.parent is not None and node.parent.variations[0] is node:
-            node = node.parent
-        if node.parent is None:
-            self.notify("Already on the main line.", timeout=2, markup=False)
-            return
-        self.go(node.parent)
+        self._went(self.replay.leave_variation())
 
     def action_autoplay(self) -> None:
         if self._auto is not None:
@@ -691,14 +534,11 @@ class ReplayScreen(Screen[None]):
     def action_take_over(self) -> None:
         """A live game from this position, keeping the record up to here."""
         self._stop_auto()
-        game = self.game.copy()
-        if game.outcome() is not None:
-            self.notify(
-                "The game is over here: step back to take over earlier.", timeout=4, markup=False
-            )
+        taken = self.replay.take_over()
+        if taken.game is None:
+            self.notify(taken.refused, timeout=4, markup=False)
             return
-        names = (self.record.header("White") or "", self.record.header("Black") or "")
-        self.shashki.take_over(game, names)
+        self.shashki.take_over(taken.game, taken.names)
 
     def action_flip(self) -> None:
         self.board.flipped = not self.board.flipped
@@ -706,10 +546,21 @@ class ReplayScreen(Screen[None]):
     def action_help(self) -> None:
         from .dialogs import HelpScreen
 
-        if self.record.variant is not None:
-            self.app.push_screen(HelpScreen(self.record.variant, replay=True))
+        if self.replay.record.variant is not None:
+            self.app.push_screen(HelpScreen(self.replay.record.variant, replay=True))
 
     def action_back(self) -> None:
         self._stop_auto()
-        self._stop_anim()
+        self.board.stop_jumps()
         self.app.pop_screen()
+
+
+def _label(row: MoveRow) -> Text:
+    """A row of the move list as shown: indented by its depth, the main line in bold,
+    comments in green."""
+    indent = "\u00a0\u00a0" * row.depth + ("\u2514 " if row.branch else "")
+    out = Text(indent + row.number, style="dim" if row.depth else "")
+    out.append(row.text, style="bold" if row.depth == 0 else "")
+    for c in row.comments:
+        out.append("  {" + visible(c.strip().replace("\n", " ")) + "}", style="green")
+    return out

@@ -57,16 +57,6 @@ class UnfinishedScreen(Dialog[str | None]):
     to resume, or None for a new game.  A game open in another shashki is listed but
     cannot be chosen."""
 
-    DEFAULT_CSS = """
-    UnfinishedScreen { align: center middle; }
-    UnfinishedScreen > Vertical {
-        width: 90; max-width: 98%; height: auto; max-height: 90%;
-        border: thick $accent; background: $surface; padding: 1 2;
-    }
-    UnfinishedScreen #games { height: auto; max-height: 16; margin-top: 1; }
-    UnfinishedScreen Horizontal { height: auto; align-horizontal: center; margin-top: 1; }
-    UnfinishedScreen Button { margin: 0 1; }
-    """
     BINDINGS = [
         Binding("n,escape", "new_game", "New game"),
         Binding("d,delete", "delete", "Delete"),

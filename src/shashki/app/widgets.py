@@ -47,14 +47,8 @@ def move_page(options: OptionList, direction: int) -> None:
 
 class PagedOptionList(OptionList):
     """An ``OptionList`` whose PageUp/PageDown also work before it is laid out, and
-    which keeps room for one character per line in the tiniest terminal."""
-
-    # Textual wraps the options to the list's width less its border, padding, scrollbar
-    # and the options' own padding: nothing left (a terminal a few columns wide) made
-    # the wrapping fail with ValueError. Narrower than this, the list is cut off instead.
-    DEFAULT_CSS = """
-    PagedOptionList { min-width: 10; }
-    """
+    which keeps room for one character per line in the tiniest terminal (its minimum
+    width, in styles/widgets.tcss)."""
 
     def action_page_down(self) -> None:
         move_page(self, 1)

@@ -1,0 +1,239 @@
+"""The replay controller: the app's model of a recorded game being replayed (plain Python,
+no Textual).
+
+It holds the record, the move shown and the position after it, and the move list of the
+whole tree (each variation indented after its move); it steps (first, previous, next, last,
+any move of the list), enters, leaves and chooses variations, says where it is, and gives
+the position to take over from.  The replay screen renders it and runs the timers
+(auto-play, captures shown jump by jump).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..records import GameNode, GameRecord
+from ..rules import Game, Move
+from .controller import GameController
+
+#: The move marks (PDN's numeric annotation glyphs) written after a move.
+NAG_TEXT = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One row of the move list: a move of the record's tree."""
+
+    node: GameNode
+    #: 0 on the main line, one more in each variation nested deeper.
+    depth: int
+    #: The move number as written before the move: "12. " (first side) or "12… ".
+    number: str
+    #: The move in the variant's notation with its marks: "c3-d4!".
+    text: str
+    #: An alternative to a move of a variation (drawn with a branch mark).
+    branch: bool
+    comments: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        """The move as the position line names it: "12… c3-d4!"."""
+        return self.number + self.text
+
+
+@dataclass(frozen=True)
+class Step:
+    """The answer to a replay action: where it went, or why it went nowhere."""
+
+    moved: bool = False
+    #: A capture of several jumps just stepped into (shown jump by jump).
+    jumps: Move | None = None
+    refused: str = ""
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """A live game from the position shown: the position (its moves kept) and the
+    players' names from the record (empty where it has none), or why not."""
+
+    game: Game | None = None
+    names: tuple[str, str] = ("", "")
+    refused: str = ""
+
+
+class ReplayController:
+    """A recorded game and the move of it on show.
+
+    Raises ShashkiError when the record has no variant shashki plays or its start
+    position is bad."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        #: The node shown: the record itself for the start position, else the move just made.
+        self.node: GameNode = record
+        #: The position after :attr:`node`'s move.
+        self.game = record.start()
+        #: The game the board shows (nothing to select on it).
+        self.controller = _shown(self.game)
+        self.rows: list[MoveRow] = self._move_rows()
+
+    # -- the move list ---------------------------------------------------------------
+
+    def _move_rows(self) -> list[MoveRow]:
+        """One row per move of the whole tree: variations after their move."""
+        rows: list[MoveRow] = []
+
+        def row(node: GameNode, game: Game, depth: int) -> MoveRow:
+            ply = game.ply
+            number = ply // 2 + 1
+            return MoveRow(
+                node,
+                depth,
+                f"{number}. " if ply % 2 == 0 else f"{number}… ",
+                game.move_text(node.move) + "".join(NAG_TEXT.get(n, "") for n in node.nags),  # type: ignore[arg-type]
+                bool(depth and node.parent and node is not node.parent.variations[0]),
+                tuple(node.comments),
+            )
+
+        def walk(node: GameNode, game: Game, depth: int) -> None:
+            # node's continuations: main first, then its alternatives
+            while node.variations:
+                main = node.variations[0]
+                rows.append(row(main, game, depth))
+                alternatives = node.variations[1:]
+                for alt in alternatives:
+                    g2 = game.copy()
+                    rows.append(row(alt, g2, depth + 1))
+                    g2.push_unchecked(alt.move)  # type: ignore[arg-type]
+                    walk(alt, g2, depth + 1)
+                game.push_unchecked(main.move)  # type: ignore[arg-type]
+                node = main
+
+        # the moves are the reader's, each legal where it stands: played without checks
+        walk(self.record, self.record.start(), 0)
+        return rows
+
+    def row_of(self, node: GameNode) -> int | None:
+        """The row of the move list that shows ``node``'s move (None for the start)."""
+        for i, row in enumerate(self.rows):
+            if row.node is node:
+                return i
+        return None
+
+    # -- where it is -----------------------------------------------------------------
+
+    def where(self) -> str:
+        """Where the replay is, in a few lines: after which move, who is to move, the
+        result at the end, and the variations that branch here."""
+        node = self.node
+        game = self.game
+        names = self.record.variant.side_names if self.record.variant else ("White", "Black")
+        if node.parent is None:
+            where = "Start position"
+        else:
+            i = self.row_of(node)
+            text = self.rows[i].name if i is not None else f"move {node.ply()}"
+            where = f"After {text}" + ("" if node.is_mainline() else " (in a variation)")
+        out = game.outcome()
+        where += f"\n{names[game.turn]} to move"
+        if out is not None:
+            where += "\n" + out.describe(names)
+        elif (
+            not node.variations
+            and node.parent is not None
+            and self.record.result not in ("", "*", None)
+        ):
+            where += f"\nResult: {self.record.header('Result') or self.record.result}"
+        alts = len(node.variations) - 1
+        if alts > 0:
+            where += f"\n{alts} variation{'s' if alts > 1 else ''} here: press v"
+        return where
+
+    def comments(self) -> str:
+        """The comments on the move shown (and those before it), one a line."""
+        node = self.node
+        comments = list(getattr(node, "starting_comments", [])) + list(node.comments)
+        return "\n".join(c.strip() for c in comments)
+
+    # -- moving through the record ---------------------------------------------------
+
+    def go(self, node: GameNode, animate: bool = False) -> Step:
+        """Show the position after ``node``'s move; with ``animate``, a capture of
+        several jumps made from the node shown is given back to be shown jump by jump."""
+        prev = self.node
+        game = self.record.start()
+        for n in node.path():
+            game.push_unchecked(n.move)  # type: ignore[arg-type]
+        self.node = node
+        self.game = game
+        self.controller = _shown(game)
+        jumps = None
+        if animate and node.parent is prev and node.move is not None and len(node.move.path) > 2:
+            jumps = node.move
+        return Step(moved=True, jumps=jumps)
+
+    def first(self) -> Step:
+        """The start position."""
+        return self.go(self.record)
+
+    def last(self) -> Step:
+        """The end of the line shown."""
+        return self.go(self.node.end())
+
+    def next(self) -> Step:
+        """One move on along the line shown (nothing at its end)."""
+        nxt = self.node.next()
+        if nxt is None:
+            return Step()
+        return self.go(nxt, animate=True)
+
+    def prev(self) -> Step:
+        """One move back (nothing at the start)."""
+        if self.node.parent is None:
+            return Step()
+        return self.go(self.node.parent)
+
+    def jump(self, row: int) -> Step:
+        """The move of row ``row`` of the move list (any ply, on any line)."""
+        if not 0 <= row < len(self.rows):
+            return Step()
+        return self.go(self.rows[row].node)
+
+    def enter_variation(self) -> Step:
+        """Into a variation: the first alternative to the next move, else the next
+        alternative to the move shown (round to the main move after the last)."""
+        node = self.node
+        # variations branch at the parent: alternatives to the move just shown, or to the next
+        if len(node.variations) > 1:
+            return self.go(node.variations[1], animate=True)
+        if node.parent is not None and len(node.parent.variations) > 1:
+            siblings = node.parent.variations
+            i = siblings.index(node)
+            return self.go(siblings[(i + 1) % len(siblings)], animate=True)
+        return Step(refused="No variation here.")
+
+    def leave_variation(self) -> Step:
+        """Out of the variation shown, back to the move where it branched off."""
+        node = self.node
+        while node.parent is not None and node.parent.variations[0] is node:
+            node = node.parent
+        if node.parent is None:
+            return Step(refused="Already on the main line.")
+        return self.go(node.parent)
+
+    # -- taking over -----------------------------------------------------------------
+
+    def take_over(self) -> TakeOver:
+        """The position shown as a live game, keeping the record up to here."""
+        game = self.game.copy()
+        if game.outcome() is not None:
+            return TakeOver(refused="The game is over here: step back to take over earlier.")
+        names = (self.record.header("White") or "", self.record.header("Black") or "")
+        return TakeOver(game, names)
+
+
+def _shown(game: Game) -> GameController:
+    """A controller for a board that only shows ``game``."""
+    controller = GameController(game)
+    controller.interactive = False
+    return controller
