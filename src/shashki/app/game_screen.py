@@ -10,6 +10,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
@@ -198,7 +199,11 @@ class GameScreen(Screen[None]):
     # -- feedback --------------------------------------------------------------------------
 
     def set_status(self, text: str) -> None:
-        self.query_one("#status", Static).update(text)
+        try:
+            status = self.query_one("#status", Static)
+        except NoMatches:  # the screen is being taken down (a late move or key): no line
+            return
+        status.update(text)
 
     def after(self, fb: Feedback) -> None:
         # one screen update for the board, the panel and the move list together
