@@ -323,3 +323,18 @@ async def test_keys_coming_fast_after_colon_are_typed_into_the_move_box(
             await pilot.pause()
         assert screen.controller.move_list() == ["e1-f2", "d8-e7", "f2-g3"]
         assert not board.flipped  # 'f' of 'f2-g3' was text, not the flip key
+
+
+async def test_a_colon_inside_a_move_typed_fast_stays_in_the_move_box(home: Path) -> None:
+    """':e1:f2' pasted: the second ':' is the move's separator, not a new move box."""
+    from textual import events
+
+    app = make_app(home, variant="wolf-sheep")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        for ch in ":e1:f2\r":
+            key = {":": "colon", "\r": "enter"}.get(ch, ch)
+            screen.board.post_message(events.Key(key, ch))  # all queued before any runs
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.controller.move_list() == ["e1-f2"]

@@ -219,16 +219,18 @@ class BoardWidget(Widget, can_focus=True):
         # Keys come to the board one after another before any binding runs (bindings run
         # once a key has bubbled up to the app): ':' must open the move box here, so that
         # the keys right behind it (a paste, a fast typist) are typed into it.
+        # While a move is being typed every key goes to the box first, ':' included (the
+        # separator of ':d4:f6', pasted or typed fast).
         screen = self.screen
-        if event.key in ("colon", "slash") and hasattr(screen, "action_type_move"):
-            event.stop()
-            event.prevent_default()
-            screen.action_type_move()
-            return
         redirect = getattr(screen, "redirect_key", None)
         if redirect is not None and redirect(event.key, event.character):
             event.stop()
             event.prevent_default()
+            return
+        if event.key in ("colon", "slash") and hasattr(screen, "action_type_move"):
+            event.stop()
+            event.prevent_default()
+            screen.action_type_move()
 
     # -- mouse --------------------------------------------------------------------------
 
