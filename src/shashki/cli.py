@@ -110,9 +110,8 @@ def cmd_perft(args: argparse.Namespace) -> int:
     # a depth it cannot finish is refused (PerftDepthError) before anything is printed
     if args.divide and args.depth >= 1:
         total = 0
-        legal = game.legal_moves()
         for mv, n in game.divide(args.depth):
-            print(f"{move_text(game.variant, mv, legal, full=True)} {n}")
+            print(f"{game.move_text(mv, full=True)} {n}")
             total += n
         print(total)
     else:
@@ -187,7 +186,7 @@ def cmd_best(args: argparse.Namespace) -> int:
         print(
             f"ending table: {score_text(table_score(value))} (plies, with best play on both sides)"
         )
-        print(move_text(variant, best[0], full=True))
+        print(game.move_text(best[0], full=True))
         return 0
     # Ctrl+C stops the search, which still answers with the best move found so far (a
     # second Ctrl+C stops at once)
@@ -230,11 +229,11 @@ def cmd_best(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     print(
-        f"best {move_text(variant, result.move, full=True)}  score {score_text(result.score)}  "
+        f"best {game.move_text(result.move, full=True)}  score {score_text(result.score)}  "
         f"depth {result.depth}  nodes {result.nodes}  nps {result.nps:.0f}  "
         f"time {result.seconds:.3f}",
     )
-    print(move_text(variant, result.move, full=True))
+    print(game.move_text(result.move, full=True))
     if interrupted.is_set():
         return _fail("interrupted")  # as any command stopped by Ctrl+C
     return 0

@@ -246,6 +246,8 @@ class Game:
         >>> game.move_text(game.push_text("32-28"))
         '32-28'
         """
+        if full:  # every landing square: no other move need be looked at
+            return move_text(self.variant, move, full=True)
         legal = self.legal_moves()
         if move not in legal and self._stack and self._stack[-1][3] == move:
             before, _, known, _ = self._stack[-1]
