@@ -277,9 +277,10 @@ def _decoded_chunks(chunks: Iterable[bytes], encoding: str, skip: int) -> Iterat
 # ---------------------------------------------------------------------------------
 
 #: How many places of pieces (not blank) a :class:`HandleLines` keeps, the latest: more
-#: than the lines that a comment never closed takes in to read again
-#: (``tokens.COMMENT_LIMIT`` characters at most), the farthest back a reader returns.
-PLACES = 1 << 17
+#: than the lines that a comment never closed takes in to read again (at most
+#: ``tokens.COMMENT_LIMIT`` characters, line ends counted), the farthest back a reader
+#: returns.
+PLACES = 1 << 16
 #: The bytes of one code unit, in the encodings whose units are wider than a byte.
 _UNITS = {"utf-16-le": 2, "utf-16-be": 2, "utf-32-le": 4, "utf-32-be": 4}
 #: How much text or bytes is read at once when the handle is put back.
@@ -295,8 +296,9 @@ class HandleLines:
 
     The pieces are numbered from line 1 where the handle stood.  A handle that can seek
     is read from there (``tell``), as far as the reader likes, and :meth:`put_back`
-    seeks it to a token's line and column; its bytes are in the encoding that the start
-    of the file shows, as :func:`decoded_lines` decides it.  One that cannot (a pipe) is
+    seeks it to a token's line and column; its bytes, when they hold zero bytes, are in
+    the encoding that the start of the file shows, as :func:`decoded_lines` decides it
+    (a UTF-16 file's BOM stands there only).  One that cannot (a pipe) is
     read with ``readline`` only, and :meth:`close` stops the reading; its bytes have
     their encoding decided by their first line that is not blank and what ``peek``
     shows of the rest (where the handle has it) — where a BOM, if the stream had one,
@@ -394,7 +396,7 @@ class HandleLines:
                     break
                 read.append(more)
                 head += more
-            if self._origin != 0:
+            if self._origin != 0 and b"\0" in head:  # UTF-16 or UTF-32, BOM long past
                 found = _sniff(self._file_head())
                 yield from self._decoded(read, chunks, found and (found[0], 0))
                 return
