@@ -174,8 +174,8 @@ def _sniff(head: bytes, inside: bool = False) -> tuple[str, int] | None:
     skip: the encoding a BOM announces, or UTF-16 recognised by its zero bytes.  When
     ``inside`` (bytes read from inside a stream that cannot seek, where no BOM stands
     though the stream may have had one), UTF-32 too, and a few characters with a zero
-    low byte are let pass.
-    None for bytes read as UTF-8 with a single-byte fallback (:func:`_byte_lines`)."""
+    low byte are let pass.  None for bytes read as UTF-8 with a single-byte fallback
+    (:func:`_byte_lines`)."""
     found = bom_encoding(head)
     if found is None and b"\0" in head:
         slack = _INSIDE_SLACK if inside else 0.0
@@ -298,15 +298,15 @@ class HandleLines:
     is read from there (``tell``), as far as the reader likes, and :meth:`put_back`
     seeks it to a token's line and column; its bytes, when they hold zero bytes, are in
     the encoding that the start of the file shows, as :func:`decoded_lines` decides it
-    (a UTF-16 file's BOM stands there only).  One that cannot (a pipe) is
-    read with ``readline`` only, and :meth:`close` stops the reading; its bytes have
-    their encoding decided by their first line that is not blank and what ``peek``
-    shows of the rest (where the handle has it) — where a BOM, if the stream had one,
-    is long past: UTF-32 is recognised by its zero bytes too, and UTF-16 with a few
-    characters whose low byte is zero — and UTF-16 and UTF-32 are read in whole code
-    units, so that no byte of the next line is taken.  Bytes in no announced encoding
-    are decoded a piece at a time, as :func:`decoded_lines` decodes them (UTF-8, else
-    cp1251 or Latin-1, the choice made anew for each game).
+    (a UTF-16 file's BOM stands there only).  One that cannot (a pipe) is read with
+    ``readline`` only, and :meth:`close` stops the reading; its bytes have their
+    encoding decided by their first line that is not blank and what ``peek`` shows of
+    the rest (where the handle has it) — where a BOM, if the stream had one, is long
+    past: UTF-32 is recognised by its zero bytes too, and UTF-16 with a few characters
+    whose low byte is zero — and UTF-16 and UTF-32 are read in whole code units, so that
+    no byte of the next line is taken.  Bytes in no announced encoding are decoded a
+    piece at a time, as :func:`decoded_lines` decodes them (UTF-8, else cp1251 or
+    Latin-1, the choice made anew for each game).
     """
 
     def __init__(self, handle: IO[Any] | Iterable[Any]) -> None:
