@@ -411,8 +411,7 @@ def test_bytes_in_any_encoding_and_line_end(data: bytes, white: str) -> None:
 def test_read_game_goes_on_where_it_stopped() -> None:
     handle = io.StringIO('[Event "1"]\n1. 32-28\n[Event "2"]\n1. 33-28 *\n\n[Event "3"]\n*')
     events = []
-    reader = PdnReader(handle)
-    while (game := reader.read_game()) is not None:
+    while (game := read_game(handle)) is not None:
         events.append(game.header("Event"))
     assert events == ["1", "2", "3"]
 

@@ -2,11 +2,11 @@
 
 :func:`read_games` streams the records of a PDN file (a path or a handle);
 :func:`write_game` writes one back.  The modules, from the bottom up: ``tags`` (results,
-tag lookup, move marks) and ``quoting``; ``lines`` (decoding), ``movetext`` (move texts
-matched to legal moves), ``viewpoint`` (mirrored squares) and ``gametypes`` (the variant
-and start a game's tags name); ``tokens`` (the tokenizer), ``visitor``, ``fixtures``
-(JSON lists of PDN texts); ``writer``, ``model`` (the record tree), ``reader``; and
-``storage`` and ``autosaves``, which save games.
+tag lookup, move marks) and ``quoting``; ``lines`` (decoding, and one game's lines with
+their places), ``movetext`` (move texts matched to legal moves), ``viewpoint`` (mirrored
+squares) and ``gametypes`` (the variant and start a game's tags name); ``tokens`` (the
+tokenizer), ``visitor``, ``fixtures`` (JSON lists of PDN texts); ``writer``, ``model``
+(the record tree), ``reader``; and ``storage`` and ``autosaves``, which save games.
 
 >>> from shashki.records import read_games_text
 >>> [game] = read_games_text('[GameType "25"]\\n1. c3-d4 f6-g5 *')

@@ -64,7 +64,7 @@ from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError, No
 from ..rules.userfiles import open_regular
 from .fixtures import json_pdn_texts
 from .gametypes import start_from_headers, variant_from_headers
-from .lines import decoded_lines
+from .lines import HandleLines, decoded_lines
 from .model import GameNode, GameRecord
 from .movetext import ANY_SQUARE, match_move, matching_moves
 from .quoting import QUOTE_LIMIT, clip, quote
@@ -459,8 +459,13 @@ class PdnReader:
         content = self._movetext(visitor, game, skip) or content
         if not content:
             return _NOTHING
+        self._end_of_game(visitor)
         visitor.end_game()
         return visitor.result()
+
+    def _end_of_game(self, visitor: Visitor[Any]) -> None:
+        """Called once a game's last token is read, before the visitor's ``end_game``
+        (the reader of :func:`read_game` puts its handle back here)."""
 
     def _movetext(self, visitor: Visitor[Any], game: Game | None, skip: bool) -> bool:
         """Read the moves up to the end of the game; True if anything but comments
@@ -837,23 +842,110 @@ class PdnReader:
 # ---------------------------------------------------------------------------------
 
 
+class _GameReader(PdnReader):
+    """The reader of one game for :func:`read_game`: it reads the handle only as far as
+    it must, and leaves it at the first token the game did not use (see
+    :class:`~shashki.records.lines.HandleLines`)."""
+
+    def __init__(self, handle: IO[Any], default_variant: Variant | str | None) -> None:
+        super().__init__((), default_variant)  # its tokens: from the lines below
+        self._lines = HandleLines(handle)
+        #: The game's result is read: no line after its own (a pipe only).
+        self._ended = False
+        self._tokens = tokenize(self._lines, more=None if self._lines.seekable else self._more)
+
+    def _more(self) -> bool:
+        return not self._ended
+
+    def _after_result(self, visitor: Visitor[Any], result: Token, dead: bool) -> None:
+        self._ended = True
+        super()._after_result(visitor, result, dead)
+
+    def _parenthesis(self, *args: Any, **kwargs: Any) -> bool:
+        # "1-0 (White resigns …)" goes on to its ')' whatever the lines.
+        ended, self._ended = self._ended, False
+        try:
+            return super()._parenthesis(*args, **kwargs)
+        finally:
+            self._ended = ended
+
+    def _end_of_game(self, visitor: Visitor[Any]) -> None:
+        lines = self._lines
+        if not lines.seekable:
+            lines.close()
+        tok = self._next()  # the first token that is not this game's
+        if lines.seekable:
+            if tok is None:
+                placed = lines.put_at_end()
+            elif tok.kind == BROKEN:  # the next call meets the bytes that cannot be read
+                placed = lines.put_after_last()
+            else:
+                placed = lines.put_back(tok.line, tok.column)
+            if not placed:
+                message = "the handle could not be put back where the next game begins"
+                self._warn(visitor, message, tok or Token(JUNK, "", 1, 1))
+            return
+        line = tok.line if tok is not None else lines.leftover()
+        if line is not None:
+            message = (
+                f"line {line} was read past the end of the game and cannot be given back "
+                "to a handle that cannot seek: the next read_game starts after it (a game "
+                "without a result ends only where the next one's tags begin; read a pipe "
+                "game after game with one PdnReader)"
+            )
+            self._warn(visitor, message, tok or Token(JUNK, "", line, 1))
+
+
 def read_game(
     handle: IO[Any],
     *,
     default_variant: Variant | str | None = None,
     visitor: Callable[[], Visitor[T]] = GameBuilder,  # type: ignore[assignment]
 ) -> T | None:
-    """The first game of ``handle`` from where it stands (None when no game follows),
-    like ``chess.pgn.read_game`` after a seek: note a position, seek back to it later,
-    and the game there is read again.
+    """The game that begins where ``handle`` stands (None when no game follows), the
+    handle left where the next game begins, as python-chess's ``chess.pgn.read_game``
+    does: call it again and again for every game of a file, or seek the handle to a
+    place noted before (``handle.tell()``) to read the game there again.
 
-    Each call reads with a reader of its own, which reads ahead of the game's end (the
-    next game's first line at least, some kilobytes of a binary handle): the handle is
-    not left at the next game.  To read game after game, keep one :class:`PdnReader`
-    (``reader.read_game()`` goes on where the last call stopped) or iterate
-    :func:`read_games`.  Raises only OSError.
+    >>> import io
+    >>> pdn = '[Event "a"]\\n1. 32-28 * [Event "b"]\\n1. 33-28\\n[Event "c"]\\n1. 34-29 *\\n'
+    >>> handle = io.StringIO(pdn)
+    >>> while (game := read_game(handle)) is not None:
+    ...     print(game.header("Event"), len(game.mainline_moves()), handle.tell())
+    a 1 23
+    b 1 44
+    c 1 67
+
+    ``handle`` is a text or binary file.  The games are those :func:`read_games` gives,
+    but that their places (``record.line``, the lines and columns of the errors and
+    warnings, the byte offsets in messages about bytes that cannot be decoded) count
+    from where the handle stood, and that bytes in no announced encoding fall back from
+    UTF-8 to cp1251 or Latin-1 game by game (read whole, a file keeps the choice of its
+    first such line).
+
+    A game ends with its result, what follows it on that line, and a comment or
+    parenthesis opened there; without a result, where the next game's tags begin.  The
+    handle is read a line at a time.  One that can seek is put back at the first token
+    the game did not use, which may stand inside a line (``1-0 [Event …]``); a handle
+    that is slow to seek backwards (``gzip.open``) is better read whole with
+    :func:`read_games`.  One that cannot seek (a pipe, ``sys.stdin``) is not read past
+    the line of the result, but what had to be read to find where a game ends cannot be
+    given back: after a game without a result, the line of the next game's first tag;
+    the rest of the result's line, when the next game begins on it; in binary, lines
+    ending in a lone CR, up to the next LF.  The next call starts after them, and the
+    game that read them says so in a warning (read a pipe game after game with one
+    :class:`PdnReader`).  Bytes are read in the encoding that the start of the file
+    shows, as :func:`read_games` reads them; those of a pipe, in the one that the game's
+    first line that is not blank shows, with what ``peek`` shows after it (UTF-16 and
+    UTF-32 without a BOM are told by their zero bytes, which a line of a character or
+    two may not show).
+
+    ``default_variant`` is the variant of a game whose tags name none (International
+    when None).  ``visitor`` is called once for a fresh visitor, and the game is what its
+    ``result()`` gives (a :class:`~shashki.records.GameRecord` by default).  Bad
+    content never raises; OSError does.
     """
-    return PdnReader(handle, default_variant).read_game(visitor)
+    return _GameReader(handle, default_variant).read_game(visitor)
 
 
 def iter_games(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from .lines import CannotDecode, Piece
@@ -83,13 +83,15 @@ class _Held(NamedTuple):
     offset: int
 
 
-def tokenize(lines: Iterable[Piece]) -> Iterator[Token]:
+def tokenize(lines: Iterable[Piece], more: Callable[[], bool] | None = None) -> Iterator[Token]:
     """The tokens of PDN text, with 1-based line and column.
 
     A comment left open — no '}' before the next game's tags or the end of the text —
     ends with its own line (a warning says so), and the lines after it are read again
     as moves; past :data:`COMMENT_LIMIT` characters it is kept instead, cut.  Text that
-    cannot be decoded ends the tokens with a BROKEN one.
+    cannot be decoded ends the tokens with a BROKEN one.  ``more``, when given, is asked
+    before each new line is read outside a comment: when it says no, the tokens end
+    there (the reader of one game from a pipe stops at the line of the game's result).
     """
     match = _TOKEN_RE.match
     comment: list[str] | None = None  # the parts of a comment that spans lines
@@ -106,6 +108,8 @@ def tokenize(lines: Iterable[Piece]) -> Iterator[Token]:
         if again:
             (text, number, offset), inside = again.popleft()
         else:
+            if more is not None and not ended and comment is None and not more():
+                ended = True
             if not ended:
                 try:
                     text, offset = next(source)
