@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Input, Markdown, OptionList, Static
 
@@ -338,3 +339,15 @@ async def test_a_colon_inside_a_move_typed_fast_stays_in_the_move_box(home: Path
         await pilot.pause()
         await pilot.pause()
         assert screen.controller.move_list() == ["e1-f2"]
+
+
+@pytest.mark.parametrize("variant", ["russian", "turkish", "english", "international"])
+async def test_the_move_box_example_is_a_move_of_the_variant(home: Path, variant: str) -> None:
+    """The placeholder's example is a legal first move of the game being played (a
+    diagonal 'c3-d4' was shown for Turkish draughts)."""
+    app = make_app(home, variant=variant)
+    async with app.run_test(size=(120, 40)):
+        screen = game_screen(app)
+        hint = str(screen.query_one("#move-input").placeholder)
+        start = Game(variant)
+        assert start.parse_move(hint.removeprefix("move, e.g. ")) in start.legal_moves()

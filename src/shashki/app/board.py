@@ -184,7 +184,7 @@ class BoardWidget(Widget, can_focus=True):
         for c, r in targets:
             if 0 <= c < geo.width and 0 <= r < geo.height:
                 f, rank = self.square_at(c, r)  # type: ignore[misc]
-                if geo.all_squares or (f + rank) % 2 == 0:
+                if geo.playable(f, rank):
                     self.cursor = geo.at(f, rank)
                     self.post_message(self.CursorMoved(self.cursor))
                     return
@@ -372,7 +372,7 @@ class BoardWidget(Widget, can_focus=True):
         marks = self._sk_marks()
         for col in range(geo.width):
             f, r = self.square_at(col, row)  # type: ignore[misc]
-            playable = geo.all_squares or (f + r) % 2 == 0
+            playable = geo.playable(f, r)
             if not playable:
                 segments.append(Segment(" " * cw, styles["board--light"]))
                 continue

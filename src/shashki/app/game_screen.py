@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
+from ..rules import Game, ShashkiError
 from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .board import BoardWidget
@@ -84,7 +85,16 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def _input_hint(self) -> str:
-        return "move, e.g. " + ("32-28" if self.controller.variant.numeric else "c3-d4")
+        # a move of the variant's own start, so the example is right on every board
+        # (c3 is no square of a mirrored board)
+        start = Game(self.controller.variant)
+        usual = "32-28" if start.variant.numeric else "c3-d4"
+        try:
+            example = start.move_text(start.parse_move(usual))
+        except ShashkiError:
+            moves = start.legal_moves()
+            example = start.move_text(moves[0]) if moves else usual
+        return f"move, e.g. {example}"
 
     def on_resize(self) -> None:
         """Give the whole width to the board when the side panel would squeeze it out."""

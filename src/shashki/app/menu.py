@@ -54,7 +54,7 @@ def mini_board(variant: Variant, fen: str | None = None) -> Text:
     out = Text()
     for r in range(geo.height - 1, -1, -1):
         for f in range(geo.width):
-            playable = geo.all_squares or (f + r) % 2 == 0
+            playable = geo.playable(f, r)
             if not playable:
                 out.append("  ", style="on #d8c8a8")
                 continue

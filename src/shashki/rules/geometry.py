@@ -2,7 +2,10 @@
 
 Every board is a rectangle of ``width`` files by ``height`` ranks, at most 12 by 12.
 A board uses either its dark squares only (the diagonal games) or all of its squares
-(the orthogonal games).  a1, White's bottom-left corner, is a dark square.
+(the orthogonal games).  a1, White's bottom-left corner, is a dark square, but on a
+mirrored board (NATIONAL.md C.1: Italian, Spanish, Sri Lankan), where b1 and the
+near-right corner are.  The PDN numbers of the squares follow the variant's GameType
+(NATIONAL.md C.2: the corner of square 1 as the starting player sees it).
 
 Internally a square is the position of its bit in a padded bitboard.  The layout is
 chosen so that a step in any direction is a constant shift of the whole bitboard:
@@ -122,6 +125,12 @@ class Geometry:
     width: int
     height: int
     all_squares: bool
+    #: a1 is a light square (NATIONAL.md C.1); only for a board of dark squares.
+    mirrored: bool = False
+    #: The PDN numbering (NATIONAL.md C.2): the side that starts ("W" or "B") and the
+    #: corner of square 1 as that side sees the board (0 bottom-left, 1 bottom-right,
+    #: 2 top-left, 3 top-right).
+    numbering: tuple[str, int] = ("W", 2)
     stride: int = field(init=False)
     #: Valid square positions, ordered rank by rank from a1.
     squares: tuple[int, ...] = field(init=False)
@@ -152,6 +161,12 @@ class Geometry:
             raise ValueError(
                 f"board {w}x{h} is outside {MIN_SIZE}x{MIN_SIZE}..{MAX_SIZE}x{MAX_SIZE}"
             )
+        if self.mirrored and self.all_squares:
+            raise ValueError("a board of all squares has no colouring to mirror")
+        side, corner = self.numbering
+        if side not in ("W", "B") or corner not in (0, 1, 2, 3):
+            raise ValueError(f"numbering {self.numbering!r}: a side W or B and a corner 0-3")
+        parity = int(self.mirrored)
         if self.all_squares:
             stride = w + 1
         else:
@@ -170,7 +185,7 @@ class Geometry:
         names = [""] * size
         for r in range(h):
             for f in range(w):
-                if self.all_squares or (f + r) % 2 == 0:
+                if self.all_squares or (f + r) % 2 == parity:
                     p = pos_of(f, r)
                     squares.append(p)
                     file_of[p] = f
@@ -199,7 +214,7 @@ class Geometry:
                 f, r = file_of[p], rank_of[p]
                 line: list[int] = []
                 nf, nr = f + df, r + dr
-                while 0 <= nf < w and 0 <= nr < h and (self.all_squares or (nf + nr) % 2 == 0):
+                while 0 <= nf < w and 0 <= nr < h and (self.all_squares or (nf + nr) % 2 == parity):
                     q = pos_of(nf, nr)
                     assert q in valid
                     line.append(q)
@@ -209,12 +224,18 @@ class Geometry:
             steps.append(tuple(step_row))
             rays.append(tuple(ray_row))
 
-        # PDN numbering: row by row from the top-left as White sees the board.
+        # PDN numbering (NATIONAL.md C.2): from the corner of square 1 as the starting
+        # side sees the board, along its row away from the corner, then row after row
+        # towards the opposite edge, each from the corner's side.
         number_of = [0] * size
         by_number = [-1]
-        for r in range(h - 1, -1, -1):
-            for f in range(w):
-                if self.all_squares or (f + r) % 2 == 0:
+        from_right = corner in (1, 3)
+        from_top = corner in (2, 3)
+        if side == "B":  # Black's view is White's turned round
+            from_right, from_top = not from_right, not from_top
+        for r in range(h - 1, -1, -1) if from_top else range(h):
+            for f in range(w - 1, -1, -1) if from_right else range(w):
+                if self.all_squares or (f + r) % 2 == parity:
                     p = pos_of(f, r)
                     by_number.append(p)
                     number_of[p] = len(by_number) - 1
@@ -227,9 +248,11 @@ class Geometry:
                     m |= 1 << p
             rank_mask.append(m)
 
+        # the long diagonal from the near corner that is a dark square: a1-h8, or on a
+        # mirrored board h1-a8
         road = 0
         for i in range(min(w, h)):
-            road |= 1 << pos_of(i, i)
+            road |= 1 << pos_of(w - 1 - i if self.mirrored else i, i)
 
         set_(self, "squares", tuple(squares))
         set_(self, "mask", mask)
@@ -259,13 +282,17 @@ class Geometry:
         """PDN number (1…n) of a square."""
         return self.number_of[pos]
 
+    def playable(self, file: int, rank: int) -> bool:
+        """Whether the square at 0-based file and rank is one the game is played on."""
+        return self.all_squares or (file + rank) % 2 == int(self.mirrored)
+
     def at(self, file: int, rank: int) -> int:
         """The square at 0-based file and rank; raises ValueError if it is not a playing square."""
         if not (0 <= file < self.width and 0 <= rank < self.height):
             raise ValueError(
                 f"file {file}, rank {rank} is off the {self.width}x{self.height} board"
             )
-        if not self.all_squares and (file + rank) % 2:
+        if not self.playable(file, rank):
             raise ValueError(f"{FILES[file]}{rank + 1} is not a playing square")
         raw = rank * self.stride + file
         return raw if self.all_squares else raw // 2
@@ -312,7 +339,24 @@ class Geometry:
         return out
 
 
+def geometry(
+    width: int,
+    height: int,
+    all_squares: bool = False,
+    mirrored: bool = False,
+    numbering: tuple[str, int] = ("W", 2),
+) -> Geometry:
+    """The (shared, immutable) geometry of a board.  A numbering from Black's side is
+    the same as the one from the opposite corner on White's (``("B", 1)`` is
+    ``("W", 2)``), so boards numbered alike are one object."""
+    side, corner = numbering
+    if side == "B" and corner in (0, 1, 2, 3):
+        numbering = ("W", 3 - corner)
+    return _geometry(width, height, all_squares, mirrored, numbering)
+
+
 @cache
-def geometry(width: int, height: int, all_squares: bool = False) -> Geometry:
-    """The (shared, immutable) geometry of a board."""
-    return Geometry(width, height, all_squares)
+def _geometry(
+    width: int, height: int, all_squares: bool, mirrored: bool, numbering: tuple[str, int]
+) -> Geometry:
+    return Geometry(width, height, all_squares, mirrored, numbering)

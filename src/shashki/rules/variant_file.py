@@ -96,6 +96,8 @@ _BOARD = Table(
         "width": Integer(MIN_SIZE, MAX_SIZE),
         "height": Integer(MIN_SIZE, MAX_SIZE),
         "squares": Text(choices=("dark", "all")),
+        # NATIONAL.md C.1: a1 dark ("normal") or light ("mirrored")
+        "colouring": Text(choices=("normal", "mirrored")),
         "notation": Text(choices=("numeric", "algebraic")),
         "capture": Text(choices=("x", ":")),
         "start": _FEN,
@@ -201,6 +203,32 @@ def check_definition(data: Mapping[str, Any], source: str, *, complete: bool = T
         raise VariantFileError(f"{source}: {exc}") from None
 
 
+def gametype_numbering(gametype: str) -> tuple[tuple[str, int], bool | None]:
+    """The square numbering a PDN GameType ``"T,C,W,H,Xd,i"`` gives (NATIONAL.md C.2) —
+    the starting side ``C`` and the corner ``d`` of square 1 as that side sees the board,
+    for a numeric ``X = N``; White's top-left otherwise — and its invert flag ``i``
+    (True: a1 is light), or None when the GameType has none.
+
+    >>> gametype_numbering("22,W,8,8,N2,1")
+    (('W', 2), True)
+    >>> gametype_numbering("25,W,8,8,A0,0")
+    (('W', 2), False)
+    """
+    parts = [p.strip() for p in gametype.split(",")]
+    numbering = ("W", 2)
+    if len(parts) >= 5:
+        side, notation = parts[1].upper(), parts[4].upper()
+        if (
+            side in ("W", "B")
+            and len(notation) == 2
+            and notation[0] == "N"
+            and notation[1] in "0123"
+        ):
+            numbering = (side, int(notation[1]))
+    invert = {"0": False, "1": True}.get(parts[5]) if len(parts) >= 6 else None
+    return numbering, invert
+
+
 def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
@@ -218,7 +246,19 @@ def variant_from_mapping(
     check_definition(data, source)
     board = data["board"]
     squares = board.get("squares", "dark")
-    geo = geometry(board.get("width", 8), board.get("height", 8), squares == "all")
+    mirrored = board.get("colouring", "normal") == "mirrored"
+    if mirrored and squares == "all":
+        raise VariantFileError(f"{source}: board.colouring: a board of all squares has none")
+    numbering, invert = gametype_numbering(data.get("pdn", {}).get("gametype", ""))
+    if invert is not None and invert != mirrored:
+        raise VariantFileError(
+            f"{source}: pdn.gametype says the board is "
+            f"{'mirrored' if invert else 'normal'} (its invert flag), "
+            f"board.colouring says {'mirrored' if mirrored else 'normal'}"
+        )
+    geo = geometry(
+        board.get("width", 8), board.get("height", 8), squares == "all", mirrored, numbering
+    )
     notation = board.get("notation", "algebraic")
 
     kwargs: dict[str, Any] = {}
