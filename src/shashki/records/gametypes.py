@@ -65,9 +65,16 @@ def _lookup_variant_name(name: str) -> Variant | None:
     return None
 
 
+def _gametype_key(text: str) -> tuple[str, ...]:
+    """A GameType's fields as compared: spaces and the case of letters do not count."""
+    return tuple(part.strip().upper() for part in text.split(","))
+
+
 def variant_from_headers(headers: dict[str, str], default: Variant | str | None = None) -> Variant:
-    """The variant a game's tags name: ``GameType`` first, then ``Variant``, then
-    ``default`` (International draughts when None).
+    """The variant a game's tags name: a ``Variant`` tag that names a variant of the
+    ``GameType`` number, else the variant whose full GameType is the one written, else
+    the one the number means; without a GameType, the ``Variant`` tag, then ``default``
+    (International draughts when None).
 
     Raises BadPdnError when the tags name a game that shashki does not play.
     """
@@ -86,8 +93,12 @@ def variant_from_headers(headers: dict[str, str], default: Variant | str | None 
             return by_name
         standard = PDN_GAMETYPES.get(number, ("", ""))
         sharing = [v for v in all_variants() if v.gametype_number == number]
-        # The variant that is what the number means: marked primary in its file, or
-        # PDN's own game of that number.
+        # NATIONAL.md A.2-15: the variant whose full GameType is the one written
+        # ("27,W,12,12,N2,1" is Sri Lankan draughts), else the one that is what the
+        # number means: marked primary in its file, or PDN's own game of that number.
+        written = _gametype_key(gametype)
+        exact = [v for v in sharing if _gametype_key(v.gametype) == written]
+        sharing = exact or sharing
         sharing.sort(key=lambda v: (not v.gametype_primary, v.id != standard[0]))
         if sharing:
             return sharing[0]
