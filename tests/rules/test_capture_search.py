@@ -42,6 +42,10 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     own, opp = (b, w) if turn else (w, b)
     promo = gen.promo[turn]
     majority = rules.capture_choice is CaptureChoice.MAJORITY
+    # NATIONAL.md C.5, written out plainly: each criterion's value, higher better
+    precedence = rules.precedence
+    enemy_kings = opp & k
+    best: list[tuple[object, ...]] = []
     immediate = rules.removal is Removal.IMMEDIATE
     must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
     rule = rules.promotion_in_capture
@@ -53,9 +57,27 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     def allowed(dirs: tuple[int, ...], last: int) -> list[int]:
         return [d for d in dirs if not (rules.no_180 and last >= 0 and d == (last + 4) % 8)]
 
+    def score() -> tuple[object, ...]:
+        kings = [i for i, c in enumerate(caps) if enemy_kings >> c & 1]
+        values = {
+            "count": len(caps),
+            "value": (len(caps) + len(kings)) * 10_000 - len(kings),  # men + 2 kings, - kings
+            "with-king": int(bool(k >> path[0] & 1)),
+            "kings": len(kings),
+            "king-order": tuple(-i for i in kings),
+        }
+        return tuple(values[c] for c in precedence)
+
     def record(end: int, crowned: bool) -> None:
         nonlocal most
-        if majority:
+        if precedence and not majority:
+            value = score()
+            if best and value < best[0]:
+                return
+            if not best or value > best[0]:
+                found.clear()
+                best[:] = [value]
+        elif majority:
             if len(caps) < most:
                 return
             if len(caps) > most:

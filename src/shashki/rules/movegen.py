@@ -18,7 +18,7 @@ from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks
 from .interrupt import STEPS, Interrupted, poll
 from .move import Color, Kind, Move, Piece
-from .switches import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Removal, Rules
+from .switches import Irreversible, KingLanding, PromotionInCapture, Removal, Rules
 
 #: (white, black, kings, turn, extra)
 Position = tuple[int, int, int, int, Any]
@@ -41,6 +41,10 @@ def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
 
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
+
+    #: Whether the generator applies any capture precedence (NATIONAL.md C.5); one with
+    #: its own capture search that knows only free choice and majority says False.
+    general_precedence: bool = True
 
     # Built by _compile() from the tables, once per generator.
     _capture_moves: Callable[[int, int, int, int, int], list[Move]]
@@ -137,7 +141,18 @@ class MoveGenerator(GeneratorHooks):
         self.king_jumps = jump_table(self.king_cap_dirs)
         self.cap_ray = geo.ray
         self.step = geo.step
-        self.majority = rules.capture_choice is CaptureChoice.MAJORITY
+        #: The capture precedence (NATIONAL.md C.5); ``majority`` is its common form
+        #: ("count" alone), kept on the fast path; ``victims_matter``: a criterion tells
+        #: one single jump of a man from another (by what it takes), so no shortcut may
+        #: count single jumps without the search.
+        self.precedence = rules.precedence
+        if not type(self).general_precedence and self.precedence not in ((), ("count",)):
+            raise ValueError(
+                "this generator knows only free choice and the majority rule, not the"
+                f" capture precedence {list(self.precedence)}"
+            )
+        self.majority = self.precedence == ("count",)
+        self.victims_matter = not set(self.precedence) <= {"count", "with-king"}
         self.immediate = rules.removal is Removal.IMMEDIATE
         self.no_180 = rules.no_180
         self.king_fly = rules.king_captures_fly
@@ -600,6 +615,13 @@ def _capture_search(
     king_reach = tables.king_reach
     king_fly = gen.king_fly
     majority = gen.majority
+    precedence = gen.precedence
+    ranked = bool(precedence) and not majority  # the general precedence: scores compared
+    victims_matter = gen.victims_matter
+    # A state met again by another order of the same captures adds no move (see below),
+    # except when the order of the kings taken counts: then every path is walked.
+    memo_from = 10**9 if "king-order" in precedence else 1
+    value_unit = gen.geo.size + 1  # N of NATIONAL.md C.5 "value": more than the squares
     immediate = gen.immediate
     must_continue = gen.must_continue
     promo_stop = gen.promo_stop
@@ -614,6 +636,9 @@ def _capture_search(
     start = sbit = 0
     build = True
     most = 0  # the most pieces a sequence found so far takes (majority rule)
+    best: tuple[Any, ...] = ()  # the best score so far (general precedence)
+    enemy_kings = 0  # the opponent's kings when the search started
+    with_king = 0  # whether the piece now searched is a king
     # The states met since the start piece was chosen, with whether a jump went on
     # from them: (square, captured set, direction of the last jump if it limits the
     # next one).  The rest of a sequence depends on nothing else (the blockers and
@@ -627,9 +652,33 @@ def _capture_search(
     turns_matter = gen.no_180
     steps = STEPS  # new states until the next poll (a search may stop a long one)
 
+    def score(cm: int) -> tuple[Any, ...]:
+        """The value of the sequence now recorded under each criterion, in order."""
+        out: list[Any] = []
+        for criterion in precedence:
+            if criterion == "count":
+                out.append(len(caps))
+            elif criterion == "value":
+                nk = (cm & enemy_kings).bit_count()
+                out.append((len(caps) + nk) * value_unit - nk)
+            elif criterion == "with-king":
+                out.append(with_king)
+            elif criterion == "kings":
+                out.append((cm & enemy_kings).bit_count())
+            else:  # king-order: the earlier each king comes, the better
+                out.append(tuple(-i for i, v in enumerate(caps) if enemy_kings >> v & 1))
+        return tuple(out)
+
     def record(end: int, crowned: bool, cm: int, lm: int) -> None:
-        nonlocal most
-        if majority:  # keep only the sequences that take the most pieces so far
+        nonlocal most, best
+        if ranked:
+            value = score(cm)
+            if value < best:
+                return
+            if value > best:
+                found.clear()
+                best = value
+        elif majority:  # keep only the sequences that take the most pieces so far
             n = len(caps)
             if n < most:
                 return
@@ -652,7 +701,7 @@ def _capture_search(
         Returns whether at least one jump exists from ``cur``.
         """
         nonlocal steps
-        if len(caps) > 1:  # (one capture is reached by one path only)
+        if len(caps) > memo_from:  # (one capture is reached by one path only)
             state = (cur, cmask, last if turns_matter else -1)
             seen = man_seen.get(state)
             if seen is not None:
@@ -689,7 +738,7 @@ def _capture_search(
     def short_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
         """As ``man``, for a king that jumps only an adjacent piece."""
         nonlocal steps
-        if len(caps) > 1:
+        if len(caps) > memo_from:
             state = (cur, cmask, last if turns_matter else -1)
             seen = king_seen.get(state)
             if seen is not None:
@@ -725,7 +774,7 @@ def _capture_search(
         """As ``man``, for a king that jumps a piece at any distance and lands on any
         empty square beyond it (on one that goes on, under the must-continue rule)."""
         nonlocal steps
-        if len(caps) > 1:
+        if len(caps) > memo_from:
             state = (cur, cmask, last if turns_matter else -1)
             seen = king_seen.get(state)
             if seen is not None:
@@ -799,7 +848,7 @@ def _capture_search(
     def search(
         own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
     ) -> Any:
-        nonlocal found, start, sbit, build, most
+        nonlocal found, start, sbit, build, most, best, enemy_kings, with_king
         men = own & ~k
         cand = 0
         if men:
@@ -815,7 +864,9 @@ def _capture_search(
         if not kings:
             if not cand:
                 return [] if build_moves else 0
-            lands_if_built = cand_lands(cand, opp, empty, turn) if build_moves else 0
+            lands_if_built = (
+                cand_lands(cand, opp, empty, turn) if build_moves and not victims_matter else 0
+            )
             if lands_if_built and not goes_on(lands_if_built, opp, empty, turn):
                 return single_jump_moves(cand, opp, empty)
         occupied = own | opp
@@ -823,6 +874,9 @@ def _capture_search(
             found = {}
             build = build_moves
             most = 0
+            best = ()
+            enemy_kings = opp & k
+            with_king = 0
             path.clear()
             caps.clear()
             try:
@@ -835,6 +889,7 @@ def _capture_search(
                     king_seen.clear()
                     man(start, occupied ^ sbit, opp, -1, 0, 0)
                     path.pop()
+                with_king = 1
                 while kings:
                     sbit = kings & -kings
                     kings ^= sbit
@@ -844,7 +899,11 @@ def _capture_search(
                     king(start, occupied ^ sbit, opp, -1, 0, 0)
                     path.pop()
             except Interrupted as stop:
-                if build_moves and found and (not majority or most == opp.bit_count()):
+                if (
+                    build_moves
+                    and found
+                    and (not precedence or (majority and most == opp.bit_count()))
+                ):
                     # each sequence recorded is complete: under free choice a move,
                     # and under the majority rule too once it takes every piece
                     stop.moves = list(found.values())
@@ -1013,6 +1072,7 @@ def _general_counter(
     cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
     man_up, man_down = tables.man_up, tables.man_down
     mandatory = gen.mandatory
+    victims_matter = gen.victims_matter
 
     def count(own: int, opp: int, k: int, turn: int, _depth: int = 1) -> int:
         """The number of legal moves of the side ``turn`` owning ``own``."""
@@ -1042,7 +1102,7 @@ def _general_counter(
                     lands |= t
                     n += t.bit_count()
             if lands:
-                if goes_on(lands, opp, empty, turn):
+                if victims_matter or goes_on(lands, opp, empty, turn):
                     n = count_captures(own, opp, k, empty, turn, False)
                 if mandatory:
                     return n
@@ -1075,6 +1135,8 @@ def _specialised_counter(
     cont += [f"(((lands >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
     if promo_continue and promo[turn]:
         cont.insert(0, f"lands & {promo[turn]}")
+    if gen.victims_matter:  # which piece a single jump takes counts: always search
+        cont = ["True"]
     quiet = [f"((men << {s}) & empty).bit_count()" for s in man_up[turn]]
     quiet += [f"((men >> {s}) & empty).bit_count()" for s in man_down[turn]]
     quiet_sum = " + ".join(quiet) or "0"
@@ -1165,6 +1227,7 @@ def _perft(
     king_move_fly = gen.rules.king_moves_fly
     promo_continue = gen.promo_continue
     mandatory = gen.mandatory
+    victims_matter = gen.victims_matter
 
     def walk(own: int, opp: int, k: int, turn: int, depth: int) -> int:
         """Perft of the side ``turn`` owning ``own`` (depth >= 2)."""
@@ -1179,6 +1242,8 @@ def _perft(
         captured = False
         king_takes = kings and king_captures(kings, own | opp, opp, empty)
         lands = single_jumps(men, opp, empty, turn) if men and not king_takes else 0
+        if lands > 0 and victims_matter:
+            lands = -1
         if lands > 0:
             # Single jumps that end the move: made from bit operations.
             captured = True
