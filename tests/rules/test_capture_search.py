@@ -46,6 +46,7 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     precedence = rules.precedence
     enemy_kings = opp & k
     best: list[tuple[object, ...]] = []
+    spared = 0 if rules.man_captures_kings else opp & k  # NATIONAL.md C.4
     immediate = rules.removal is Removal.IMMEDIATE
     must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
     rule = rules.promotion_in_capture
@@ -105,7 +106,8 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
             caps.append(v)
             path.append(land)
             if promo >> land & 1 and rule is not PromotionInCapture.AT_END:
-                if rule is PromotionInCapture.STOP or not king(land, occ2, jumpable & ~(1 << v), d):
+                rest = jumpable & ~(1 << v) | spared  # (crowned, it may jump kings again)
+                if rule is PromotionInCapture.STOP or not king(land, occ2, rest, d):
                     record(land, True)
             elif not man(land, occ2, jumpable & ~(1 << v), d):
                 record(land, False)
@@ -170,10 +172,10 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
 
     king = flying_king if rules.king_captures_fly else short_king
     occupied = w | b
-    for piece, walk in ((own & ~k, man), (own & k, king)):
+    for piece, walk, prey in ((own & ~k, man, opp & ~spared), (own & k, king, opp)):
         for sq in geo.positions(piece):
             path.append(sq)
-            walk(sq, occupied & ~(1 << sq), opp, -1)
+            walk(sq, occupied & ~(1 << sq), prey, -1)
             path.pop()
     return list(found.values())
 

@@ -67,6 +67,7 @@ def random_rules(rng: random.Random, all_squares: bool) -> Rules:
         promotion_in_capture=rng.choice(list(PromotionInCapture)),
         king_landing=rng.choice(list(KingLanding)),
         promotion=rng.random() < 0.9,
+        man_captures_kings=rng.random() < 0.8,
     )
 
 
