@@ -70,3 +70,14 @@ def test_perft_agrees_with_the_plain_walk() -> None:
 
     for depth in (1, 2, 3, 4):
         assert gen.perft(pos, depth) == walk(pos, depth)
+
+
+def test_why_not_says_a_man_may_not_capture_a_king() -> None:
+    from shashki.rules.explain import why_not_move
+
+    host = find_variant("brazilian")
+    variant = replace(host, rules=replace(host.rules, man_captures_kings=False))
+    game = Game.from_fen(variant, "W:W22:BK18")
+    board = variant.board
+    text = why_not_move(game, board.parse_square("c3"), board.parse_square("e5"))
+    assert text is not None and "a man may not capture a king" in text, text

@@ -160,6 +160,9 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
     ):
         return f"{v.name} is played on the dark squares only."
     rules = v.rules
+    if not piece.is_king and not rules.man_captures_kings and _jumps_a_king(game, start, end):
+        text = f"In {v.name} a man may not capture a king"  # NATIONAL.md C.4
+        return text + (f"; it can go to {_names(game, ends)}." if ends else ".")
     if piece.is_king:
         how = _direction_words(rules.king_moves)
         reach = "any distance" if rules.king_moves_fly else "one square"
@@ -171,6 +174,20 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
     elif rules.man_captures and set(rules.man_captures) == set(rules.man_moves):
         text += " and captures the same way"
     return text + (f"; it can go to {_names(game, ends)}." if ends else ".")
+
+
+def _jumps_a_king(game: Game, start: int, end: int) -> bool:
+    """Whether ``end`` lies just beyond an enemy king next to ``start`` (a short jump)."""
+    geo = game.variant.board
+    mover = game.piece_at(start)
+    for step in geo.step:
+        over = step[start]
+        if over < 0 or step[over] != end:
+            continue
+        victim = game.piece_at(over)
+        if victim is not None and mover is not None and victim.is_king:
+            return victim.color != mover.color
+    return False
 
 
 def goal_sentence(game: Game) -> str:
