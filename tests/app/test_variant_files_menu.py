@@ -52,7 +52,7 @@ async def test_the_menu_lists_the_good_variants_beside_bad_files(home: Path, fol
         ids = [o.id for o in app.screen.query_one("#variants", OptionList).options if o.id]
         assert ids == [v.id for v in registry()]
         assert {"russian", "double-brazilian", "markup"} <= set(ids)
-        await pilot.press(*["down"] * 25, "up")
+        await pilot.press(*["down"] * (len(ids) + 6), "up")  # to the user's variants
         await pilot.pause()
         notes = [n.message for n in app._notifications]
         assert any("latin1.toml" in n and "[board] width" in n for n in notes), notes

@@ -42,6 +42,11 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     own, opp = (b, w) if turn else (w, b)
     promo = gen.promo[turn]
     majority = rules.capture_choice is CaptureChoice.MAJORITY
+    # NATIONAL.md C.5, written out plainly: each criterion's value, higher better
+    precedence = rules.precedence
+    enemy_kings = opp & k
+    best: list[tuple[object, ...]] = []
+    spared = 0 if rules.man_captures_kings else opp & k  # NATIONAL.md C.4
     immediate = rules.removal is Removal.IMMEDIATE
     must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
     rule = rules.promotion_in_capture
@@ -53,9 +58,27 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     def allowed(dirs: tuple[int, ...], last: int) -> list[int]:
         return [d for d in dirs if not (rules.no_180 and last >= 0 and d == (last + 4) % 8)]
 
+    def score() -> tuple[object, ...]:
+        kings = [i for i, c in enumerate(caps) if enemy_kings >> c & 1]
+        values = {
+            "count": len(caps),
+            "value": (len(caps) + len(kings)) * 10_000 - len(kings),  # men + 2 kings, - kings
+            "with-king": int(bool(k >> path[0] & 1)),
+            "kings": len(kings),
+            "king-order": tuple(-i for i in kings),
+        }
+        return tuple(values[c] for c in precedence)
+
     def record(end: int, crowned: bool) -> None:
         nonlocal most
-        if majority:
+        if precedence and not majority:
+            value = score()
+            if best and value < best[0]:
+                return
+            if not best or value > best[0]:
+                found.clear()
+                best[:] = [value]
+        elif majority:
             if len(caps) < most:
                 return
             if len(caps) > most:
@@ -83,7 +106,8 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
             caps.append(v)
             path.append(land)
             if promo >> land & 1 and rule is not PromotionInCapture.AT_END:
-                if rule is PromotionInCapture.STOP or not king(land, occ2, jumpable & ~(1 << v), d):
+                rest = jumpable & ~(1 << v) | spared  # (crowned, it may jump kings again)
+                if rule is PromotionInCapture.STOP or not king(land, occ2, rest, d):
                     record(land, True)
             elif not man(land, occ2, jumpable & ~(1 << v), d):
                 record(land, False)
@@ -148,10 +172,10 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
 
     king = flying_king if rules.king_captures_fly else short_king
     occupied = w | b
-    for piece, walk in ((own & ~k, man), (own & k, king)):
+    for piece, walk, prey in ((own & ~k, man, opp & ~spared), (own & k, king, opp)):
         for sq in geo.positions(piece):
             path.append(sq)
-            walk(sq, occupied & ~(1 << sq), opp, -1)
+            walk(sq, occupied & ~(1 << sq), prey, -1)
             path.pop()
     return list(found.values())
 

@@ -90,6 +90,10 @@ EXPECTED = {
     "self-capture": MEN,
     "move-opponent": MEN,
     "double-move": MEN,
+    "pool": MEN,  # NATIONAL.md N1, N5, N10, N12: men only move forward
+    "czech": MEN,
+    "canadian": MEN,
+    "malaysian": MEN,
     "turkish": MATERIAL,  # men step sideways and back
     "tama": MATERIAL,
     "tama-armenian": MATERIAL,

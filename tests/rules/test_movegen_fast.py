@@ -18,7 +18,14 @@ import pytest
 from shashki.rules import Game, all_variants
 from shashki.rules.geometry import RELATIVE_DIRECTIONS, geometry
 from shashki.rules.movegen import MoveGenerator, Position
-from shashki.rules.switches import CaptureChoice, KingLanding, PromotionInCapture, Removal, Rules
+from shashki.rules.switches import (
+    PRECEDENCE_CRITERIA,
+    CaptureChoice,
+    KingLanding,
+    PromotionInCapture,
+    Removal,
+    Rules,
+)
 
 DIAGONAL = ("forward-left", "forward-right", "back-left", "back-right")
 BOARDS = [
@@ -49,11 +56,18 @@ def random_rules(rng: random.Random, all_squares: bool) -> Rules:
         king_captures_fly=rng.random() < 0.6,
         capture_mandatory=rng.random() < 0.85,
         capture_choice=rng.choice(list(CaptureChoice)),
+        # NATIONAL.md C.5: now and then a general precedence (it decides over the choice)
+        capture_precedence=(
+            tuple(rng.sample(PRECEDENCE_CRITERIA, rng.randint(1, 3)))
+            if rng.random() < 0.3
+            else None
+        ),
         removal=rng.choice(list(Removal)),
         no_180=rng.random() < 0.4,
         promotion_in_capture=rng.choice(list(PromotionInCapture)),
         king_landing=rng.choice(list(KingLanding)),
         promotion=rng.random() < 0.9,
+        man_captures_kings=rng.random() < 0.8,
     )
 
 

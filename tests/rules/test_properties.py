@@ -234,6 +234,8 @@ def reference_moves(
                 continue
             if s in taken or board[s][0] == side:
                 continue  # own piece, or a captured one (still there, or gone)
+            if not king and board[s][1] and not rules.man_captures_kings:
+                continue  # a man may not jump a king (NATIONAL.md C.4)
             victim = s
             lands = []
             s = (s[0] + d[0], s[1] + d[1])
@@ -280,6 +282,24 @@ def reference_moves(
     if found and majority:
         best = max(len(k[2]) for k in found)
         found = {k: v for k, v in found.items() if len(k[2]) == best}
+    elif found and rules.precedence:
+        # NATIONAL.md C.5, per path (king-order depends on the path), higher better
+        def value(start: Sq, taken: tuple[Sq, ...]) -> tuple[object, ...]:
+            kings = [i for i, t in enumerate(taken) if board[t][1]]
+            values = {
+                "count": len(taken),
+                "value": (len(taken) + len(kings), -len(kings)),
+                "with-king": board[start][1],
+                "kings": len(kings),
+                "king-order": [-i for i in kings],
+            }
+            return tuple(values[c] for c in rules.precedence)
+
+        top = max(value(k[0], t) for k, paths in found.items() for _, t in paths)
+        found = {
+            k: {(p, t) for p, t in paths if value(k[0], t) == top} for k, paths in found.items()
+        }
+        found = {k: v for k, v in found.items() if v}
     if found and rules.capture_mandatory:
         return found
     for sq_, (color, king) in board.items():

@@ -44,6 +44,8 @@ def _count(n: int, one: str, many: str) -> str:
 
 
 class ArtamonovGenerator(MoveGenerator):
+    general_precedence = False  # (free choice or majority only)
+
     def __init__(self, geo: Any, rules: Rules) -> None:
         super().__init__(geo, rules)
         self._quiet = quiet_generator(geo, rules)

@@ -58,6 +58,8 @@ class _Stacks(dict):  # type: ignore[type-arg]
 class BashniGenerator(MoveGenerator):
     """Move generation for columns; quiet moves are those of the host rules."""
 
+    general_precedence = False  # (free choice or majority only)
+
     def __init__(self, geo: Any, rules: Rules) -> None:
         super().__init__(geo, rules)
         self._quiet = quiet_generator(geo, rules)

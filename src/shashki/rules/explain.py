@@ -51,7 +51,20 @@ def capture_rule(game: Game) -> str:
     v = game.variant
     if v.rules.capture_choice is CaptureChoice.MAJORITY:
         return f"in {v.name} capturing is compulsory and you must take the most pieces"
+    if v.rules.precedence:  # NATIONAL.md C.5, criterion by criterion
+        words = " and then ".join(_PRECEDENCE_WORDS[c] for c in v.rules.precedence)
+        return f"in {v.name} capturing is compulsory and you must {words}"
     return f"in {v.name} capturing is compulsory (you may choose which capture)"
+
+
+#: What each capture precedence criterion asks of a player, in words.
+_PRECEDENCE_WORDS = {
+    "count": "take the most pieces",
+    "value": "take the most value (a king counts almost two men)",
+    "with-king": "capture with a king if a king can",
+    "kings": "take the most kings",
+    "king-order": "take the kings as early in the capture as possible",
+}
 
 
 def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> str | None:
@@ -86,6 +99,8 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
                 f"You must take the most pieces ({most}) in {v.name}: "
                 f"only {_names(game, capturers)} can."
             )
+        if v.rules.precedence and _could_capture(game, square):
+            return f"Not this piece: {capture_rule(game)}; only {_names(game, capturers)} can."
         return f"Capturing is compulsory in {v.name}: {_names(game, capturers)} must capture."
     kind = "king" if piece.is_king else "man"
     return f"The {kind} on {name} has no legal move."
@@ -101,7 +116,7 @@ def _shorter_captures(game: Game, square: int) -> list[Move]:
 
     from .movegen import MoveGenerator
 
-    rules = replace(game.variant.rules, capture_choice=CaptureChoice.FREE)
+    rules = replace(game.variant.rules, capture_precedence=())
     try:
         free = MoveGenerator(game.variant.board, rules)
         return [m for m in free.captures(game.position) if m.start == square]
@@ -135,6 +150,8 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
                 f"That capture takes fewer pieces: in {v.name} you must take the most "
                 f"({most}); go to {_names(game, ends)}."
             )
+        if v.rules.precedence and any(m.end == end for m in _shorter_captures(game, start)):
+            return f"Not that capture: {capture_rule(game)}; go to {_names(game, ends)}."
         return f"This piece must capture ({capture_rule(game)}): it can go to {_names(game, ends)}."
     if (
         not geo.all_squares
@@ -143,6 +160,9 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
     ):
         return f"{v.name} is played on the dark squares only."
     rules = v.rules
+    if not piece.is_king and not rules.man_captures_kings and _jumps_a_king(game, start, end):
+        text = f"In {v.name} a man may not capture a king"  # NATIONAL.md C.4
+        return text + (f"; it can go to {_names(game, ends)}." if ends else ".")
     if piece.is_king:
         how = _direction_words(rules.king_moves)
         reach = "any distance" if rules.king_moves_fly else "one square"
@@ -154,6 +174,20 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
     elif rules.man_captures and set(rules.man_captures) == set(rules.man_moves):
         text += " and captures the same way"
     return text + (f"; it can go to {_names(game, ends)}." if ends else ".")
+
+
+def _jumps_a_king(game: Game, start: int, end: int) -> bool:
+    """Whether ``end`` lies just beyond an enemy king next to ``start`` (a short jump)."""
+    geo = game.variant.board
+    mover = game.piece_at(start)
+    for step in geo.step:
+        over = step[start]
+        if over < 0 or step[over] != end:
+            continue
+        victim = game.piece_at(over)
+        if victim is not None and mover is not None and victim.is_king:
+            return victim.color != mover.color
+    return False
 
 
 def goal_sentence(game: Game) -> str:

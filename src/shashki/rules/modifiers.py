@@ -226,6 +226,8 @@ class SelfCaptureMixin(_Base):
     own or enemy, leaves the board, so what the host cannot undo stays so.
     """
 
+    general_precedence = False  # (free choice or majority only)
+
     def configure(self, variant: Variant) -> None:
         super().configure(variant)
         from .anycapture import AnyCaptureSearch

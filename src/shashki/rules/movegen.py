@@ -18,7 +18,7 @@ from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks
 from .interrupt import STEPS, Interrupted, poll
 from .move import Color, Kind, Move, Piece
-from .switches import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Removal, Rules
+from .switches import Irreversible, KingLanding, PromotionInCapture, Removal, Rules
 
 #: (white, black, kings, turn, extra)
 Position = tuple[int, int, int, int, Any]
@@ -41,6 +41,10 @@ def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
 
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
+
+    #: Whether the generator applies any capture precedence (NATIONAL.md C.5); one with
+    #: its own capture search that knows only free choice and majority says False.
+    general_precedence: bool = True
 
     # Built by _compile() from the tables, once per generator.
     _capture_moves: Callable[[int, int, int, int, int], list[Move]]
@@ -137,7 +141,24 @@ class MoveGenerator(GeneratorHooks):
         self.king_jumps = jump_table(self.king_cap_dirs)
         self.cap_ray = geo.ray
         self.step = geo.step
-        self.majority = rules.capture_choice is CaptureChoice.MAJORITY
+        #: The capture precedence (NATIONAL.md C.5); ``majority`` is its common form
+        #: ("count" alone), kept on the fast path; ``victims_matter``: a criterion tells
+        #: one single jump of a man from another (by what it takes), so no shortcut may
+        #: count single jumps without the search.
+        self.precedence = rules.precedence
+        if not type(self).general_precedence and (
+            self.precedence not in ((), ("count",)) or not rules.man_captures_kings
+        ):
+            raise ValueError(
+                "this generator knows only free choice and the majority rule (and men"
+                f" that capture kings), not the capture precedence {list(self.precedence)}"
+                f" with man_captures_kings = {str(rules.man_captures_kings).lower()}"
+            )
+        self.majority = self.precedence == ("count",)
+        self.victims_matter = not set(self.precedence) <= {"count", "with-king"}
+        #: A man may not jump a king (NATIONAL.md C.4): the whole-board tests of men's
+        #: jumps see only the enemy men (``opp & ~k``).
+        self.men_spare_kings = not rules.man_captures_kings
         self.immediate = rules.removal is Removal.IMMEDIATE
         self.no_180 = rules.no_180
         self.king_fly = rules.king_captures_fly
@@ -600,6 +621,14 @@ def _capture_search(
     king_reach = tables.king_reach
     king_fly = gen.king_fly
     majority = gen.majority
+    precedence = gen.precedence
+    ranked = bool(precedence) and not majority  # the general precedence: scores compared
+    victims_matter = gen.victims_matter
+    spare = gen.men_spare_kings
+    # A state met again by another order of the same captures adds no move (see below),
+    # except when the order of the kings taken counts: then every path is walked.
+    memo_from = 10**9 if "king-order" in precedence else 1
+    value_unit = gen.geo.size + 1  # N of NATIONAL.md C.5 "value": more than the squares
     immediate = gen.immediate
     must_continue = gen.must_continue
     promo_stop = gen.promo_stop
@@ -614,6 +643,10 @@ def _capture_search(
     start = sbit = 0
     build = True
     most = 0  # the most pieces a sequence found so far takes (majority rule)
+    best: tuple[Any, ...] = ()  # the best score so far (general precedence)
+    enemy_kings = 0  # the opponent's kings when the search started
+    with_king = 0  # whether the piece now searched is a king
+    spared = 0  # the enemy kings a man may not jump (given back to it once crowned)
     # The states met since the start piece was chosen, with whether a jump went on
     # from them: (square, captured set, direction of the last jump if it limits the
     # next one).  The rest of a sequence depends on nothing else (the blockers and
@@ -627,9 +660,33 @@ def _capture_search(
     turns_matter = gen.no_180
     steps = STEPS  # new states until the next poll (a search may stop a long one)
 
+    def score(cm: int) -> tuple[Any, ...]:
+        """The value of the sequence now recorded under each criterion, in order."""
+        out: list[Any] = []
+        for criterion in precedence:
+            if criterion == "count":
+                out.append(len(caps))
+            elif criterion == "value":
+                nk = (cm & enemy_kings).bit_count()
+                out.append((len(caps) + nk) * value_unit - nk)
+            elif criterion == "with-king":
+                out.append(with_king)
+            elif criterion == "kings":
+                out.append((cm & enemy_kings).bit_count())
+            else:  # king-order: the earlier each king comes, the better
+                out.append(tuple(-i for i, v in enumerate(caps) if enemy_kings >> v & 1))
+        return tuple(out)
+
     def record(end: int, crowned: bool, cm: int, lm: int) -> None:
-        nonlocal most
-        if majority:  # keep only the sequences that take the most pieces so far
+        nonlocal most, best
+        if ranked:
+            value = score(cm)
+            if value < best:
+                return
+            if value > best:
+                found.clear()
+                best = value
+        elif majority:  # keep only the sequences that take the most pieces so far
             n = len(caps)
             if n < most:
                 return
@@ -652,7 +709,7 @@ def _capture_search(
         Returns whether at least one jump exists from ``cur``.
         """
         nonlocal steps
-        if len(caps) > 1:  # (one capture is reached by one path only)
+        if len(caps) > memo_from:  # (one capture is reached by one path only)
             state = (cur, cmask, last if turns_matter else -1)
             seen = man_seen.get(state)
             if seen is not None:
@@ -674,7 +731,9 @@ def _capture_search(
             lm = lmask | lbit
             rest = jumpable ^ vbit
             if lbit & pr and not promo_at_end:
-                if promo_stop or not king(land, occ ^ vbit if immediate else occ, rest, d, cm, lm):
+                if promo_stop or not king(
+                    land, occ ^ vbit if immediate else occ, rest | spared, d, cm, lm
+                ):
                     record(land, True, cm, lm)
             elif not (
                 rest & near[land] and man(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
@@ -689,7 +748,7 @@ def _capture_search(
     def short_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
         """As ``man``, for a king that jumps only an adjacent piece."""
         nonlocal steps
-        if len(caps) > 1:
+        if len(caps) > memo_from:
             state = (cur, cmask, last if turns_matter else -1)
             seen = king_seen.get(state)
             if seen is not None:
@@ -725,7 +784,7 @@ def _capture_search(
         """As ``man``, for a king that jumps a piece at any distance and lands on any
         empty square beyond it (on one that goes on, under the must-continue rule)."""
         nonlocal steps
-        if len(caps) > 1:
+        if len(caps) > memo_from:
             state = (cur, cmask, last if turns_matter else -1)
             seen = king_seen.get(state)
             if seen is not None:
@@ -799,14 +858,15 @@ def _capture_search(
     def search(
         own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
     ) -> Any:
-        nonlocal found, start, sbit, build, most
+        nonlocal found, start, sbit, build, most, best, enemy_kings, with_king, spared
         men = own & ~k
+        prey = opp & ~k if spare else opp  # what a man may jump
         cand = 0
         if men:
             for s in ups:
-                cand |= (((empty >> s) & opp) >> s) & men
+                cand |= (((empty >> s) & prey) >> s) & men
             for s in downs:
-                cand |= (((empty << s) & opp) << s) & men
+                cand |= (((empty << s) & prey) << s) & men
         kings = own & k
         if kings_take is None:
             kings_take = bool(kings) and king_captures(kings, own | opp, opp, empty)
@@ -815,14 +875,20 @@ def _capture_search(
         if not kings:
             if not cand:
                 return [] if build_moves else 0
-            lands_if_built = cand_lands(cand, opp, empty, turn) if build_moves else 0
-            if lands_if_built and not goes_on(lands_if_built, opp, empty, turn):
-                return single_jump_moves(cand, opp, empty)
+            lands_if_built = (
+                cand_lands(cand, prey, empty, turn) if build_moves and not victims_matter else 0
+            )
+            if lands_if_built and not goes_on(lands_if_built, prey, empty, turn):
+                return single_jump_moves(cand, prey, empty)
         occupied = own | opp
         with lock:
             found = {}
             build = build_moves
             most = 0
+            best = ()
+            enemy_kings = opp & k
+            with_king = 0
+            spared = opp & k if spare else 0
             path.clear()
             caps.clear()
             try:
@@ -833,8 +899,9 @@ def _capture_search(
                     path.append(start)
                     man_seen.clear()
                     king_seen.clear()
-                    man(start, occupied ^ sbit, opp, -1, 0, 0)
+                    man(start, occupied ^ sbit, prey, -1, 0, 0)
                     path.pop()
+                with_king = 1
                 while kings:
                     sbit = kings & -kings
                     kings ^= sbit
@@ -844,7 +911,11 @@ def _capture_search(
                     king(start, occupied ^ sbit, opp, -1, 0, 0)
                     path.pop()
             except Interrupted as stop:
-                if build_moves and found and (not majority or most == opp.bit_count()):
+                if (
+                    build_moves
+                    and found
+                    and (not precedence or (majority and most == opp.bit_count()))
+                ):
                     # each sequence recorded is complete: under free choice a move,
                     # and under the majority rule too once it takes every piece
                     stop.moves = list(found.values())
@@ -911,6 +982,7 @@ def _move_lister(
     mask = gen.mask
     cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
     mandatory = gen.mandatory
+    spare = gen.men_spare_kings
     fused = tables.fused
     man_steps = [(gen.man_up[t], gen.man_down[t]) for t in (0, 1)]
     # A king's quiet moves along each line, nearest square first: (whether the line runs
@@ -939,12 +1011,13 @@ def _move_lister(
         empty = mask & ~occ
         men = own & ~k
         kings = own & k
+        prey = opp & ~k if spare else opp  # what a man may jump
         cand = 0
         if men:
             for s in cap_up[turn]:
-                cand |= (((empty >> s) & opp) >> s) & men
+                cand |= (((empty >> s) & prey) >> s) & men
             for s in cap_down[turn]:
-                cand |= (((empty << s) & opp) << s) & men
+                cand |= (((empty << s) & prey) << s) & men
         if not (plain and mandatory):
             moves = capture_moves(own, opp, k, empty, turn) if cand or kings or not plain else []
             if moves and mandatory:
@@ -1013,6 +1086,8 @@ def _general_counter(
     cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
     man_up, man_down = tables.man_up, tables.man_down
     mandatory = gen.mandatory
+    victims_matter = gen.victims_matter
+    spare = gen.men_spare_kings
 
     def count(own: int, opp: int, k: int, turn: int, _depth: int = 1) -> int:
         """The number of legal moves of the side ``turn`` owning ``own``."""
@@ -1030,19 +1105,20 @@ def _general_counter(
                 nk = king_scan(kings, occ, 0, empty)  # no victims: the quiet moves only
         elif men:
             # men's jumps, counted by landing square while none of them may go on
+            prey = opp & ~k if spare else opp
             lands = 0
             for s in cap_up[turn]:
-                t = (((men << s) & opp) << s) & empty
+                t = (((men << s) & prey) << s) & empty
                 if t:
                     lands |= t
                     n += t.bit_count()
             for s in cap_down[turn]:
-                t = (((men >> s) & opp) >> s) & empty
+                t = (((men >> s) & prey) >> s) & empty
                 if t:
                     lands |= t
                     n += t.bit_count()
             if lands:
-                if goes_on(lands, opp, empty, turn):
+                if victims_matter or goes_on(lands, prey, empty, turn):
                     n = count_captures(own, opp, k, empty, turn, False)
                 if mandatory:
                     return n
@@ -1069,12 +1145,15 @@ def _specialised_counter(
     promo = gen.promo
     promo_continue = gen.promo_continue
     mandatory = gen.mandatory
-    jumps = [f"(((men << {s}) & opp) << {s}) & empty" for s in cap_up[turn]]
-    jumps += [f"(((men >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
-    cont = [f"(((lands << {s}) & opp) << {s}) & empty" for s in cap_up[turn]]
-    cont += [f"(((lands >> {s}) & opp) >> {s}) & empty" for s in cap_down[turn]]
+    prey = "prey" if gen.men_spare_kings else "opp"  # what a man may jump
+    jumps = [f"(((men << {s}) & {prey}) << {s}) & empty" for s in cap_up[turn]]
+    jumps += [f"(((men >> {s}) & {prey}) >> {s}) & empty" for s in cap_down[turn]]
+    cont = [f"(((lands << {s}) & {prey}) << {s}) & empty" for s in cap_up[turn]]
+    cont += [f"(((lands >> {s}) & {prey}) >> {s}) & empty" for s in cap_down[turn]]
     if promo_continue and promo[turn]:
         cont.insert(0, f"lands & {promo[turn]}")
+    if gen.victims_matter:  # which piece a single jump takes counts: always search
+        cont = ["True"]
     quiet = [f"((men << {s}) & empty).bit_count()" for s in man_up[turn]]
     quiet += [f"((men >> {s}) & empty).bit_count()" for s in man_down[turn]]
     quiet_sum = " + ".join(quiet) or "0"
@@ -1096,6 +1175,8 @@ def _specialised_counter(
         f"            return n + nk + {quiet_sum}",
     ]
     if jumps:
+        if gen.men_spare_kings:
+            lines.append("    prey = opp & ~k")
         lines += [f"    j{i} = {j}" for i, j in enumerate(jumps)]
         lines += [
             "    lands = " + " | ".join(f"j{i}" for i in range(len(jumps))),
@@ -1165,6 +1246,8 @@ def _perft(
     king_move_fly = gen.rules.king_moves_fly
     promo_continue = gen.promo_continue
     mandatory = gen.mandatory
+    victims_matter = gen.victims_matter
+    spare = gen.men_spare_kings
 
     def walk(own: int, opp: int, k: int, turn: int, depth: int) -> int:
         """Perft of the side ``turn`` owning ``own`` (depth >= 2)."""
@@ -1178,12 +1261,15 @@ def _perft(
         total = 0
         captured = False
         king_takes = kings and king_captures(kings, own | opp, opp, empty)
-        lands = single_jumps(men, opp, empty, turn) if men and not king_takes else 0
+        prey = opp & ~k if spare else opp  # what a man may jump
+        lands = single_jumps(men, prey, empty, turn) if men and not king_takes else 0
+        if lands > 0 and victims_matter:
+            lands = -1
         if lands > 0:
             # Single jumps that end the move: made from bit operations.
             captured = True
             for s in cap_up[turn]:
-                t = (((men << s) & opp) << s) & empty
+                t = (((men << s) & prey) << s) & empty
                 while t:
                     low = t & -t
                     t ^= low
@@ -1192,7 +1278,7 @@ def _perft(
                         opp ^ victim, own ^ low ^ (victim >> s), (k & ~victim) | (low & pr), nxt, d
                     )
             for s in cap_down[turn]:
-                t = (((men >> s) & opp) >> s) & empty
+                t = (((men >> s) & prey) >> s) & empty
                 while t:
                     low = t & -t
                     t ^= low
@@ -1276,6 +1362,7 @@ def _horizon(
     cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
     man_up, man_down = tables.man_up, tables.man_down
     king_steps = (gen.king_shift_up, gen.king_shift_down)
+    spare = gen.men_spare_kings
 
     def can_step(own: int, k: int, empty: int, turn: int) -> bool:
         """Whether a piece of the side ``turn`` has a quiet move (a step to a free
@@ -1309,11 +1396,12 @@ def _horizon(
         men = own & ~k
         kings = own & k
         if men:
+            prey = opp & ~k if spare else opp  # what a man may jump
             cand = 0
             for s in cap_up[turn]:
-                cand |= (((empty >> s) & opp) >> s) & men
+                cand |= (((empty >> s) & prey) >> s) & men
             for s in cap_down[turn]:
-                cand |= (((empty << s) & opp) << s) & men
+                cand |= (((empty << s) & prey) << s) & men
             if cand:
                 return searches[turn](own, opp, k, empty, True, None), True
         if kings and king_captures(kings, w | b, opp, empty):

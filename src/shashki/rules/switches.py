@@ -22,6 +22,13 @@ class CaptureChoice(Enum):
     MAJORITY = "majority"
 
 
+#: The criteria of ``Rules.capture_precedence`` (NATIONAL.md C.5), each a value of a
+#: complete capture sequence, higher better: the pieces it takes; their value (a king
+#: worth two men less a trifle); whether a king makes it; the kings it takes; where the
+#: kings come in it (the earlier the better).
+PRECEDENCE_CRITERIA = ("count", "value", "with-king", "kings", "king-order")
+
+
 class Removal(Enum):
     #: Captured pieces stay on the board as blockers until the move ends and may not be
     #: jumped twice (the "Turkish strike" rule of the diagonal games).
@@ -93,6 +100,13 @@ class Rules:
     #: Capturing is compulsory.
     capture_mandatory: bool = True
     capture_choice: CaptureChoice = CaptureChoice.FREE
+    #: The capture precedence (NATIONAL.md C.5): criteria of PRECEDENCE_CRITERIA applied
+    #: left to right over every complete capture sequence, keeping the best; () is free
+    #: choice.  None: from ``capture_choice`` (free = (), majority = ("count",)); when
+    #: given it decides, and ``capture_choice`` is set from it.
+    capture_precedence: tuple[str, ...] | None = None
+    #: A man may jump a king (False: an enemy king is an obstacle to a man, NATIONAL.md C.4).
+    man_captures_kings: bool = True
     removal: Removal = Removal.END_OF_MOVE
     #: Two consecutive jumps of one move may not go in opposite directions.
     no_180: bool = False
@@ -107,6 +121,27 @@ class Rules:
     def __post_init__(self) -> None:
         for name in ("man_moves", "man_captures", "king_moves", "king_captures"):
             object.__setattr__(self, name, expand_directions(getattr(self, name)))
+        if self.capture_precedence is None:
+            majority = self.capture_choice is CaptureChoice.MAJORITY
+            object.__setattr__(self, "capture_precedence", ("count",) if majority else ())
+        else:
+            order = tuple(self.capture_precedence)
+            for criterion in order:
+                if criterion not in PRECEDENCE_CRITERIA:
+                    raise ValueError(
+                        f"unknown capture precedence criterion {quoted(criterion)}"
+                        f" (known: {', '.join(PRECEDENCE_CRITERIA)})"
+                    )
+            if len(set(order)) != len(order):
+                raise ValueError("a capture precedence criterion is given twice")
+            object.__setattr__(self, "capture_precedence", order)
+            choice = CaptureChoice.MAJORITY if order == ("count",) else CaptureChoice.FREE
+            object.__setattr__(self, "capture_choice", choice)
+
+    @property
+    def precedence(self) -> tuple[str, ...]:
+        """The capture precedence, never None (``capture_precedence`` after __post_init__)."""
+        return self.capture_precedence or ()
 
 
 _TERM = re.compile(r"([0-9]+)(\+?)([KM])")

@@ -46,7 +46,7 @@ class Variant:
     aliases: tuple[str, ...] = ()
     #: Names in other languages, e.g. {"ru": "Русские шашки"}.
     names: Mapping[str, str] = field(default_factory=dict)
-    #: Menu group: classic, national, orthogonal, family, modified.
+    #: Menu group: classic, national (the national games), orthogonal, family, modified.
     group: str = "classic"
     #: One line for lists and menus.
     summary: str = ""

@@ -45,6 +45,7 @@ from .schema import (
     check,
 )
 from .switches import (
+    PRECEDENCE_CRITERIA,
     CaptureChoice,
     Counter,
     DrawRule,
@@ -121,6 +122,10 @@ _RULES = Table(
         "king_captures_fly": Boolean(),
         "capture_mandatory": Boolean(),
         "capture_choice": _enum(CaptureChoice),
+        # NATIONAL.md C.5: the criteria, in order; decides over capture_choice
+        "capture_precedence": ListOf(Text(choices=PRECEDENCE_CRITERIA), len(PRECEDENCE_CRITERIA)),
+        # NATIONAL.md C.4
+        "man_captures_kings": Boolean(),
         "removal": _enum(Removal),
         "no_180": Boolean(),
         "promotion_in_capture": _enum(PromotionInCapture),
@@ -269,6 +274,10 @@ def variant_from_mapping(
             kwargs[key] = _ENUMS[key](value)
         elif key in ("man_moves", "man_captures", "king_moves", "king_captures"):
             kwargs[key] = tuple(_as_list(value))
+        elif key == "capture_precedence":
+            if len(set(value)) != len(value):
+                raise VariantFileError(f"{source}: [rules] capture_precedence repeats a criterion")
+            kwargs[key] = tuple(value)
         else:
             kwargs[key] = value
     rules = Rules(**kwargs)
@@ -483,6 +492,11 @@ def merge_with_host(data: Mapping[str, Any], host: Mapping[str, Any]) -> dict[st
             ]
         elif isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
             merged = dict(out[key])
+            if key == "rules":  # the capture choice and its general form replace each other
+                if "capture_choice" in value:
+                    merged.pop("capture_precedence", None)
+                if "capture_precedence" in value:
+                    merged.pop("capture_choice", None)
             merged.update(value)
             out[key] = merged
         else:

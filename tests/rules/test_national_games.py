@@ -1,0 +1,163 @@
+"""Pool, Czech, Canadian and Malaysian draughts (NATIONAL.md N1, N5, N10, N12): the
+hand-checked positions of NATIONAL.md, one test each, and the published start-position
+perft counts of ../shared/vectors/perft.json (drop-duplicates convention, PERFT.md).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from shashki.rules import Game, Variant, find_variant
+
+from ..conftest import shared_path
+
+# perft.json record name -> our variant id (drop-duplicates records only)
+RECORDS = {
+    "pool (American pool checkers)": "pool",
+    "czech": "czech",
+    "canadian (12x12)": "canadian",
+}
+# Deepest depth in the quick suite / under the `slow` marker.
+QUICK = {"pool": 6, "czech": 6, "canadian": 5}
+SLOW = {"pool": 8, "czech": 8, "canadian": 7}
+# From depth 9 the published Pool and Czech counts (dctl) are those of a king that must
+# land where it can go on capturing (must-continue), not those of NATIONAL.md N1/N5's
+# "land on any empty square beyond" (two moves more at depth 9): see
+# test_published_depth_9_needs_must_continue.  The files follow NATIONAL.md.
+
+
+def _published() -> dict[str, dict[int, int]]:
+    records = json.loads(shared_path("vectors", "perft.json").read_text(encoding="utf-8"))
+    out: dict[str, dict[int, int]] = {}
+    for record in records:
+        variant = RECORDS.get(record["variant"])
+        if variant and record["counting_convention"].startswith("drop"):
+            out[variant] = {int(d): n for d, n in record["depth_counts"].items()}
+    return out
+
+
+def _cases(deep: bool) -> list[object]:
+    cases = []
+    for variant in RECORDS.values():
+        first = QUICK[variant] + 1 if deep else 1
+        last = SLOW[variant] if deep else QUICK[variant]
+        for depth in range(first, last + 1):
+            cases.append(pytest.param(variant, depth, id=f"{variant}-{depth}"))
+    return cases
+
+
+@pytest.mark.parametrize(("variant", "depth"), _cases(False))
+def test_perft_start(variant: str, depth: int) -> None:
+    """PL3, CZ4, CA1: the published counts from the start position."""
+    assert Game(variant).perft(depth) == _published()[variant][depth]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "depth"), _cases(True))
+def test_perft_start_deep(variant: str, depth: int) -> None:
+    assert Game(variant).perft(depth) == _published()[variant][depth]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["pool", "czech"])
+def test_published_depth_9_needs_must_continue(variant: str) -> None:
+    from shashki.rules.switches import KingLanding
+
+    v = find_variant(variant)
+    published = _published()[variant][9]
+    assert Game(v).perft(9) == published + 2  # NATIONAL.md's "any" landing
+    must = replace(v, rules=replace(v.rules, king_landing=KingLanding.MUST_CONTINUE))
+    assert Game(must).perft(9) == published
+
+
+def test_published_records_are_there() -> None:
+    assert set(_published()) == set(RECORDS.values())
+
+
+def test_malaysian_start_moves_as_canadian() -> None:
+    # no published count: from the start no capture is possible before ply 3, and up to
+    # ply 4 no man can be taken backward or a king exist, so the counts are Canadian's
+    game = Game("malaysian")
+    assert [game.perft(d) for d in (1, 2, 3)] == [11, 121, 1222]
+
+
+def legal(variant: str | Variant, fen: str) -> set[object]:
+    game = Game.from_fen(variant, fen)
+    return set(game.legal_moves())
+
+
+def moves(variant: str | Variant, fen: str, texts: list[str]) -> set[object]:
+    game = Game.from_fen(variant, fen)
+    return {game.parse_move(t) for t in texts}
+
+
+@pytest.mark.parametrize(
+    ("test_id", "variant", "fen", "expected"),
+    [
+        # PL1: the man touches d8, must jump e7 backward and ends on f6 uncrowned
+        ("PL1", "pool", "W:W9:B6,7", ["9x2x11"]),
+        # PL2: free choice, the 1-piece capture is legal
+        ("PL2", "pool", "W:W23:B11,18,19", ["23x14", "23x16x7"]),
+        # CZ1: a king capture exists, so the man's 2-piece capture is illegal
+        ("CZ1", "czech", "W:W15,21,K4:B8,9,17", ["h8xf6"]),
+        # CZ2: no majority among king captures
+        ("CZ2", "czech", "W:WK30:B16,23,25", ["c1xa3", "c1xf4xh6"]),
+        # CZ3: the man is crowned when the move ends
+        ("CZ3", "czech", "W:W9:B6", ["b6xd8"]),
+        # CA2: majority: e3xg5xe7 (2), not e3xc5 (1); 57=e3, 46=g5, 33=e7, 44=c5
+        ("CA2", "canadian", "W:W57:B39,50,51", ["57x46x33"]),
+        # ML1: the king must capture (as many as the man's forward capture)
+        ("ML1", "malaysian", "W:W45,K72:B39,50", ["72x33", "72x26", "72x20", "72x13", "72x7"]),
+    ],
+)
+def test_hand_checked(test_id: str, variant: str, fen: str, expected: list[str]) -> None:
+    assert legal(variant, fen) == moves(variant, fen, expected), test_id
+
+
+def test_pl1_ends_uncrowned() -> None:
+    game = Game.from_fen("pool", "W:W9:B6,7")
+    game.push(game.parse_move("9x2x11"))
+    piece = game.piece_at(find_variant("pool").board.parse_square("f6"))
+    assert piece is not None and not piece.is_king
+
+
+def test_pl2_illegal_under_majority() -> None:
+    # the same switches with the majority rule (Brazilian) leave only 23x16x7
+    fen = "W:W23:B11,18,19"
+    assert legal("brazilian", fen) == moves("brazilian", fen, ["e3xg5xe7"])
+
+
+def test_cz1_under_free_choice_both() -> None:
+    czech = find_variant("czech")
+    free = replace(czech, rules=replace(czech.rules, capture_precedence=()))
+    fen = "W:W15,21,K4:B8,9,17"
+    assert legal(free, fen) == moves(free, fen, ["h8xf6", "a3xc5xa7"])
+
+
+def test_cz3_crowned() -> None:
+    game = Game.from_fen("czech", "W:W9:B6")
+    game.push(game.parse_move("b6xd8"))
+    piece = game.piece_at(find_variant("czech").board.parse_square("d8"))
+    assert piece is not None and piece.is_king
+
+
+def test_czech_reads_both_capture_signs() -> None:
+    game = Game.from_fen("czech", "W:WK30:B16,23,25")
+    assert game.parse_move("c1:a3") == game.parse_move("c1xa3")
+    assert game.move_text(game.parse_move("c1:a3")) == "c1xa3"
+
+
+def test_ml1_canadian_gives_all_seven() -> None:
+    # "Canadian rules give all seven moves": men capture backward there, kings no priority
+    fen = "W:W45,K72:B39,50"
+    expected = ["72x33", "72x26", "72x20", "72x13", "72x7", "45x34", "45x56"]
+    assert legal("canadian", fen) == moves("canadian", fen, expected)
+
+
+def test_twelve_by_twelve_numbering() -> None:
+    board = find_variant("canadian").board
+    for number, name in ((1, "b12"), (6, "l12"), (7, "a11"), (67, "a1"), (72, "k1")):
+        assert board.parse_square(str(number), numeric=True) == board.parse_square(name)
