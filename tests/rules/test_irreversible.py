@@ -91,6 +91,7 @@ EXPECTED = {
     "move-opponent": MEN,
     "double-move": MEN,
     "breakthrough": MEN,
+    "antidraughts": MEN,
     "turkish": MATERIAL,  # men step sideways and back
     "tama": MATERIAL,
     "tama-armenian": MATERIAL,
