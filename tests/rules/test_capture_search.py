@@ -44,6 +44,8 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     majority = rules.capture_choice is CaptureChoice.MAJORITY
     immediate = rules.removal is Removal.IMMEDIATE
     must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
+    # NATIONAL.md C.6: a sequence that ends after taking a king ends just beyond it
+    halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
     rule = rules.promotion_in_capture
     found: dict[tuple[int, int, int, bool], Move] = {}
     most = 0
@@ -135,6 +137,8 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
                     goes_on = True
                 elif must_continue:
                     terminal.append(land)
+                elif halt_behind_king and k >> victim & 1 and land != lands[0]:
+                    pass
                 else:
                     record(land, True)
                 path.pop()

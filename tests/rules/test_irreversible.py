@@ -90,6 +90,7 @@ EXPECTED = {
     "self-capture": MEN,
     "move-opponent": MEN,
     "double-move": MEN,
+    "killer": MEN,
     "breakthrough": MEN,
     "antidraughts": MEN,
     "turkish": MATERIAL,  # men step sideways and back

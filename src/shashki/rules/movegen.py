@@ -142,6 +142,7 @@ class MoveGenerator(GeneratorHooks):
         self.no_180 = rules.no_180
         self.king_fly = rules.king_captures_fly
         self.must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
+        self.halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
         self.promo_rule = rules.promotion_in_capture
         self.promo_continue = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
         self.promo_stop = rules.promotion_in_capture is PromotionInCapture.STOP
@@ -602,6 +603,9 @@ def _capture_search(
     majority = gen.majority
     immediate = gen.immediate
     must_continue = gen.must_continue
+    halt_behind_king = gen.halt_behind_king
+    step = gen.step
+    opp_kings = 0  # the opponent's kings in the position searched (behind-last-king)
     promo_stop = gen.promo_stop
     promo_at_end = gen.promo_rule is PromotionInCapture.AT_END
     new = tuple.__new__
@@ -723,7 +727,8 @@ def _capture_search(
 
     def flying_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
         """As ``man``, for a king that jumps a piece at any distance and lands on any
-        empty square beyond it (on one that goes on, under the must-continue rule)."""
+        empty square beyond it (on one that goes on, under the must-continue rule; where
+        the sequence ends, just beyond a king taken last, under behind-last-king)."""
         nonlocal steps
         if len(caps) > 1:
             state = (cur, cmask, last if turns_matter else -1)
@@ -770,6 +775,8 @@ def _capture_search(
                     goes_on = True
                 elif must_continue:
                     terminal.append(land)
+                elif halt_behind_king and vbit & opp_kings and land != step[d][victim]:
+                    pass  # the sequence ends behind a king taken last: just beyond it
                 else:
                     record(land, True, cm, lmask | lbit)
                 path.pop()
@@ -799,7 +806,7 @@ def _capture_search(
     def search(
         own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
     ) -> Any:
-        nonlocal found, start, sbit, build, most
+        nonlocal found, start, sbit, build, most, opp_kings
         men = own & ~k
         cand = 0
         if men:
@@ -823,6 +830,7 @@ def _capture_search(
             found = {}
             build = build_moves
             most = 0
+            opp_kings = opp & k
             path.clear()
             caps.clear()
             try:
