@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 GROUP_TITLES = {
     "classic": "Classic draughts",
-    "national": "National variants",
+    "national": "National games",
     "orthogonal": "Orthogonal games (all 64 squares)",
     "family": "Family games",
     "modified": "Modified rules",
