@@ -10,6 +10,7 @@ import pytest
 from shashki.engine.search import WIN, Search
 from shashki.rules import BadFenError, Color, Game, Termination, find_variant, load_variant_file
 from shashki.rules.endrules import EndRules
+from shashki.rules.explain import goal_sentence
 
 
 def texts(game: Game) -> list[str]:
@@ -127,3 +128,9 @@ def test_perft_counts_nothing_below_the_first_king() -> None:
     host = Game("international", "W:W6,7:B45")
     assert game.perft(1) == host.perft(1) == 3
     assert game.perft(2) == 0 < host.perft(2)
+
+
+def test_the_goal_sentence_names_the_first_king() -> None:
+    assert goal_sentence(Game("breakthrough")) == (
+        "You win by making the first king, or when your opponent cannot move."
+    )

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from shashki.rules import Game, find_variant, load_variant_file
+from shashki.rules.explain import why_not_move
 from shashki.rules.switches import KingLanding
 
 from ..conftest import shared_path
@@ -103,3 +104,14 @@ def test_perft_vectors_file_killer() -> None:
                 assert game.perft(depth) == count, (record["source"], depth)
                 checked += 1
     assert checked >= QUICK
+
+
+def test_the_refusal_names_the_killer_rule() -> None:
+    game = Game("killer", "W:WK46:BK37")
+    geo = game.variant.board
+    text = why_not_move(game, geo.parse_square("46"), geo.parse_square("28"))
+    assert text == (
+        "In Killer draughts a king that takes a king last must stop on the square just "
+        "beyond it: go to 32."
+    )
+    assert why_not_move(game, geo.parse_square("46"), geo.parse_square("32")) is None
