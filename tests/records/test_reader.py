@@ -94,7 +94,7 @@ def test_default_variant_is_only_a_default() -> None:
 
 
 @pytest.mark.parametrize(
-    "tags", [{"GameType": "22"}, {"GameType": "98"}, {"GameType": "x"}, {"Variant": "Frisian"}]
+    "tags", [{"GameType": "22"}, {"GameType": "41"}, {"GameType": "x"}, {"Variant": "Frisian"}]
 )
 def test_games_shashki_does_not_play(tags: dict[str, str]) -> None:
     with pytest.raises(BadPdnError):

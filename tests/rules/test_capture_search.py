@@ -49,6 +49,8 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     spared = 0 if rules.man_captures_kings else opp & k  # NATIONAL.md C.4
     immediate = rules.removal is Removal.IMMEDIATE
     must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
+    # NATIONAL.md C.6: a sequence that ends after taking a king ends just beyond it
+    halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
     rule = rules.promotion_in_capture
     found: dict[tuple[int, int, int, bool], Move] = {}
     most = 0
@@ -159,6 +161,8 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
                     goes_on = True
                 elif must_continue:
                     terminal.append(land)
+                elif halt_behind_king and k >> victim & 1 and land != lands[0]:
+                    pass
                 else:
                     record(land, True)
                 path.pop()

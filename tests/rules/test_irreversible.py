@@ -94,6 +94,13 @@ EXPECTED = {
     "czech": MEN,
     "canadian": MEN,
     "malaysian": MEN,
+    "killer": MEN,
+    "breakthrough": MEN,
+    "antidraughts": MEN,
+    "italian": MEN,  # NATIONAL.md N2, N3, N4, N11: men only move forward
+    "spanish": MEN,
+    "portuguese": MEN,
+    "sri-lankan": MEN,
     "turkish": MATERIAL,  # men step sideways and back
     "tama": MATERIAL,
     "tama-armenian": MATERIAL,
@@ -128,6 +135,8 @@ _FAMILY = {
     "bashni": ["W:WKb2:BKh8,e5=WWB", "W:Wg5,Kc1:Bf6=wb,Kh8"],
     "artamonov": ["W:Nd8,h6,a7,e1,d2", "W:NK1,10,23,K30"],
     "wolf-sheep": ["W:WKe1:Bb8,d8,f8,h8", "W:WKc5:Bb8,d6,f6,h8"],
+    # the first king ends the game: men only (a side to move with a king is no position)
+    "breakthrough": ["W:W7,12,28:B18,23,44", "W:W16,27:B22,29,34"],
 }
 #: Positions that show a move of a kind the standard games cannot undo undone.
 _EXTRA = {

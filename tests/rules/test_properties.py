@@ -208,6 +208,7 @@ def reference_moves(
     stop = rules.promotion and rules.promotion_in_capture.value == "stop"
     majority = rules.capture_choice.value == "majority"
     must_continue = rules.king_landing.value == "must-continue"
+    halt_behind_king = rules.king_landing.value == "behind-last-king"
     man_caps = _dirs(rules.man_captures, side)
     king_caps = _dirs(rules.king_captures, 0)
     found: dict[Key, set[tuple[tuple[Sq, ...], tuple[Sq, ...]]]] = {}
@@ -253,6 +254,14 @@ def reference_moves(
     ) -> None:
         options = jumps(cur, king, start, taken, last)
         if not options:
+            if (
+                halt_behind_king
+                and king
+                and taken
+                and board[taken[-1]][1]
+                and cur != (taken[-1][0] + last[0], taken[-1][1] + last[1])
+            ):
+                return  # NATIONAL.md C.6: a king taken last is jumped to just beyond it
             if taken:
                 crown = crowned or (rules.promotion and not king and cur[1] == far_rank)
                 key = (start, cur, frozenset(taken), crown)

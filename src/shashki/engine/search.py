@@ -25,11 +25,12 @@ variant-specific code here.
   too (:mod:`shashki.rules.interrupt`), the listing of the root's moves included.  The
   move returned is always one that was looked at: before depth 1 is done, the best of
   the moves searched to depth 1, or of the positions the moves lead to, evaluated.
-* The end of the game: the variant's goals, no legal move (a loss, or a win in
-  giveaway), its own decisions and its draw rules with their counters and repetitions,
-  exactly as :meth:`~shashki.rules.Game.outcome` decides.  A position repeated inside
-  the search tree scores as its repetition would end.  Near the end of a draw counter the
-  evaluation shrinks towards a draw, so a winning side makes progress in time.
+* The end of the game: the first king made (``promotion-wins``), the variant's goals, no
+  legal move (a loss, or a win in giveaway), its own decisions and its draw rules with
+  their counters and repetitions, exactly as :meth:`~shashki.rules.Game.outcome` decides.
+  A position repeated inside the search tree scores as its repetition would end.  Near the
+  end of a draw counter the evaluation shrinks towards a draw, so a winning side makes
+  progress in time.
 """
 
 from __future__ import annotations
@@ -273,6 +274,7 @@ class Search:
         new = tuple.__new__
         key_of = ends.key_of if ends.key is not None else None
         goals = ends.goals
+        king_wins = ends.king_wins
         no_moves_wins = ends.no_moves_wins
         decide = ends.decide
         repetition_ends = ends.repetition_ends
@@ -359,9 +361,12 @@ class Search:
             if pv_node:
                 pv_table[ply] = []
             turn = pos[3]
-            # -- the end of the game, exactly as the rules say (goals, no legal move, the
-            # variant's decision, draws); the legal moves are only generated once a table
-            # hit has not settled the node: a position in the table has legal moves --
+            # -- the end of the game, exactly as the rules say (the first king, goals, no
+            # legal move, the variant's decision, draws); the legal moves are only generated
+            # once a table hit has not settled the node: a position in the table has legal
+            # moves --
+            if king_wins and pos[2]:  # the first king made has won (promotion-wins)
+                return WIN - ply if pos[2] & pos[turn] else ply - WIN
             for side, mask, _name in goals:
                 if pos[side] & mask:
                     return WIN - ply if side == turn else ply - WIN

@@ -97,6 +97,8 @@ class EndRules:
             (int(g.side), board.rank_mask[g.rank - 1], g.name) for g in variant.goals
         )
         self.no_moves_wins = variant.rules.no_moves is NoMoves.WINS
+        #: Whether a king on the board means its owner has won (``promotion-wins``).
+        self.king_wins = gen.first_king_wins()
         self.decide = gen.decide if type(gen).decide is not GeneratorHooks.decide else None
         self.key: Callable[[Position], Any] | None = (
             None if type(gen).key is MoveGenerator.key else gen.key
@@ -182,13 +184,21 @@ class EndRules:
     def outcome_of(
         self, game: Played, moves: Sequence[Move], reversible: int, material: int
     ) -> Outcome | None:
-        """How ``game`` ends in its position, or None while it goes on: a goal reached, no
-        legal move, the variant's own decision, then the first draw rule that holds.
+        """How ``game`` ends in its position, or None while it goes on: the first king
+        made (``promotion-wins``), a goal reached, no legal move, the variant's own
+        decision, then the first draw rule that holds.
 
         ``moves`` are the legal moves in the position, ``reversible``/``material`` the
         draw counters; ``game.repetitions()`` is asked only where a rule needs it.
         """
         pos = game.position
+        if self.king_wins and pos[2]:
+            winner = Color.WHITE if pos[2] & pos[0] else Color.BLACK
+            return Outcome(
+                Termination.BREAKTHROUGH_KING,
+                winner,
+                f"{self.names[winner]} made the first king",
+            )
         for side, mask, name in self.goals:
             if pos[side] & mask:
                 return Outcome(Termination.GOAL, Color(side), name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .fen import square_text
 from .game import Game
 from .move import Color, Move
-from .switches import CaptureChoice, NoMoves
+from .switches import CaptureChoice, KingLanding, NoMoves
 
 
 def _names(game: Game, squares: list[int] | set[int]) -> str:
@@ -124,6 +124,24 @@ def _shorter_captures(game: Game, square: int) -> list[Move]:
         return []
 
 
+def _landing_refused(game: Game, start: int, end: int) -> bool:
+    """Whether a capture from ``start`` to ``end`` is refused only by the king landing
+    ``behind-last-king`` (NATIONAL.md C.6): legal if the king could stop anywhere."""
+    from dataclasses import replace
+
+    from .movegen import MoveGenerator
+
+    v = game.variant
+    if v.rules.king_landing is not KingLanding.BEHIND_LAST_KING:
+        return False
+    rules = replace(v.rules, king_landing=KingLanding.ANY)
+    try:
+        anywhere = MoveGenerator(v.board, rules)
+        return any(m.start == start and m.end == end for m in anywhere.captures(game.position))
+    except (TypeError, ValueError, AttributeError):  # special variants: no such view
+        return False
+
+
 def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = None) -> str | None:
     """Why the piece on ``start`` may not go to ``end``, or None if some legal move does."""
     legal = game.legal_moves() if legal is None else legal
@@ -152,6 +170,11 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
             )
         if v.rules.precedence and any(m.end == end for m in _shorter_captures(game, start)):
             return f"Not that capture: {capture_rule(game)}; go to {_names(game, ends)}."
+        if _landing_refused(game, start, end):
+            return (
+                f"In {v.name} a king that takes a king last must stop on the square just "
+                f"beyond it: go to {_names(game, ends)}."
+            )
         return f"This piece must capture ({capture_rule(game)}): it can go to {_names(game, ends)}."
     if (
         not geo.all_squares
@@ -193,6 +216,8 @@ def _jumps_a_king(game: Game, start: int, end: int) -> bool:
 def goal_sentence(game: Game) -> str:
     """How to win this variant, in a few words."""
     v = game.variant
+    if v.generator.first_king_wins():
+        return "You win by making the first king, or when your opponent cannot move."
     if v.rules.no_moves is NoMoves.WINS:
         return "You win when you cannot move: lose all your pieces or get them all blocked."
     extra = "; ".join(g.name for g in v.goals)

@@ -23,10 +23,11 @@ GENERATORS: dict[str, type[MoveGenerator]] = {
 
 
 #: The order of the mixins, outermost first, whatever order a variant file lists them in:
-#: the turn structure (double-move) sees whole moves of the modifiers below it, a move of
+#: a king on the board ends the game before anything moves (promotion-wins), the turn
+#: structure (double-move) sees whole moves of the modifiers below it, a move of
 #: an opponent's piece is made by the rules below it, and demotion puts back the kings
 #: that self-capture's removal took away.
-MIXIN_ORDER = ("double-move", "move-opponent", "demotion", "self-capture")
+MIXIN_ORDER = ("promotion-wins", "double-move", "move-opponent", "demotion", "self-capture")
 
 
 @cache

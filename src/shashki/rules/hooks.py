@@ -114,6 +114,11 @@ class GeneratorHooks:
 
     # -- the end of the game -----------------------------------------------------
 
+    def first_king_wins(self) -> bool:
+        """Whether a king on the board means its owner has won (the modifier
+        ``promotion-wins``: checked first of all the ways a game ends).  Default: False."""
+        return False
+
     def decide(self, game: Game) -> Outcome | None:
         """A variant's own way of ending ``game`` in its current position (checked after
         the goals and the no-legal-move rule, before the draw rules), or None."""

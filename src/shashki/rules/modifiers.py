@@ -10,6 +10,7 @@ generator class (code).  A variant file lists them: ``host = "brazilian"`` with
 * ``move-opponent`` (V15): a player without a capture may make a quiet move with an
   opponent's piece.
 * ``double-move`` (V16): each player makes two moves in a row.
+* ``promotion-wins`` (NATIONAL.md C.8, Breakthrough): the first player to make a king wins.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .errors import BadFenError
 from .fen import square_text
 from .move import Move
+from .numbers import quoted
 from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, NoMoves, Rules
 
@@ -283,6 +286,73 @@ class SelfCaptureMixin(_Base):
         return False
 
 
+class PromotionWinsMixin(_Base):
+    """NATIONAL.md C.8: the first player with a king on the board has won.
+
+    A move that leaves its player a king ends the game (``first_king_wins`` tells the
+    end rules and the search who won); the position after it has no legal move, and
+    perft counts nothing below it.  A king exists only once the game is over, so the
+    side to move owning one is a finished game: its FEN is refused.  Crowning is the
+    host's: a man that only passes the far row during an ``at-end`` capture is not
+    crowned; under ``continue-as-king`` the crowning wins at the end of the move.
+    """
+
+    def first_king_wins(self) -> bool:
+        """True: whoever owns a king has won."""
+        return True
+
+    def moves(self, pos: Position) -> list[Move]:
+        if pos[2]:
+            return []
+        return super().moves(pos)
+
+    def captures(self, pos: Position) -> list[Move]:
+        if pos[2]:
+            return []
+        return super().captures(pos)
+
+    def count(self, pos: Position) -> int:
+        if pos[2]:
+            return 0
+        return super().count(pos)
+
+    def horizon(self, pos: Position) -> tuple[list[Move], bool]:
+        if pos[2]:
+            return [], False
+        return super().horizon(pos)
+
+    def perft(self, pos: Position, depth: int) -> int:
+        """Perft over the hooks below, with the king tested once per node."""
+        if depth <= 0:
+            return 1
+        moves, count, apply = super().moves, super().count, self.apply
+
+        def walk(p: Position, d: int) -> int:
+            if p[2]:
+                return 0
+            if d == 1:
+                return count(p)
+            total = 0
+            for mv in moves(p):
+                total += walk(apply(p, mv), d - 1)
+            return total
+
+        return walk(pos, depth)
+
+    def plain_positions(self) -> bool:
+        """False: a king ends the game."""
+        return False
+
+    def fen_read(self, parts: FenParts) -> Position:
+        pos = super().fen_read(parts)
+        if pos[2] & pos[pos[3]]:
+            raise BadFenError(
+                "the side to move owns a king: when the first king wins, that game is "
+                f"already over (FEN {quoted(parts.fen, 80)})"
+            )
+        return pos
+
+
 @dataclass(frozen=True)
 class Modifier:
     name: str
@@ -328,6 +398,12 @@ MODIFIERS: dict[str, Modifier] = {
             "each player makes two moves in a row",
             DoubleMoveMixin,
             families=("standard", "bashni"),
+        ),
+        Modifier(
+            "promotion-wins",
+            "the first player to make a king wins",
+            PromotionWinsMixin,
+            families=("standard",),
         ),
     )
 }

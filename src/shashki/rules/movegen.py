@@ -163,6 +163,7 @@ class MoveGenerator(GeneratorHooks):
         self.no_180 = rules.no_180
         self.king_fly = rules.king_captures_fly
         self.must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
+        self.halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
         self.promo_rule = rules.promotion_in_capture
         self.promo_continue = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
         self.promo_stop = rules.promotion_in_capture is PromotionInCapture.STOP
@@ -631,6 +632,9 @@ def _capture_search(
     value_unit = gen.geo.size + 1  # N of NATIONAL.md C.5 "value": more than the squares
     immediate = gen.immediate
     must_continue = gen.must_continue
+    halt_behind_king = gen.halt_behind_king
+    step = gen.step
+    opp_kings = 0  # the opponent's kings in the position searched (behind-last-king)
     promo_stop = gen.promo_stop
     promo_at_end = gen.promo_rule is PromotionInCapture.AT_END
     new = tuple.__new__
@@ -782,7 +786,8 @@ def _capture_search(
 
     def flying_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
         """As ``man``, for a king that jumps a piece at any distance and lands on any
-        empty square beyond it (on one that goes on, under the must-continue rule)."""
+        empty square beyond it (on one that goes on, under the must-continue rule; where
+        the sequence ends, just beyond a king taken last, under behind-last-king)."""
         nonlocal steps
         if len(caps) > memo_from:
             state = (cur, cmask, last if turns_matter else -1)
@@ -829,6 +834,8 @@ def _capture_search(
                     goes_on = True
                 elif must_continue:
                     terminal.append(land)
+                elif halt_behind_king and vbit & opp_kings and land != step[d][victim]:
+                    pass  # the sequence ends behind a king taken last: just beyond it
                 else:
                     record(land, True, cm, lmask | lbit)
                 path.pop()
@@ -859,6 +866,7 @@ def _capture_search(
         own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
     ) -> Any:
         nonlocal found, start, sbit, build, most, best, enemy_kings, with_king, spared
+        nonlocal opp_kings
         men = own & ~k
         prey = opp & ~k if spare else opp  # what a man may jump
         cand = 0
@@ -889,6 +897,7 @@ def _capture_search(
             enemy_kings = opp & k
             with_king = 0
             spared = opp & k if spare else 0
+            opp_kings = opp & k
             path.clear()
             caps.clear()
             try:

@@ -15,6 +15,8 @@ class Termination(Enum):
     NO_LEGAL_MOVES = "no legal moves"
     #: A variant's goal was reached (the wolf on its target rank…).
     GOAL = "goal reached"
+    #: The first king made won the game (the modifier ``promotion-wins``, Breakthrough).
+    BREAKTHROUGH_KING = "first king"
     #: The same position occurred for the n-th time with the same side to move.
     REPETITION = "repetition"
     #: A move-count rule: n plies without the kind of move that makes progress.

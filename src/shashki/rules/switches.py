@@ -54,6 +54,9 @@ class KingLanding(Enum):
     #: If the capture can go on from some of those squares, it must stop on one of them
     #: (Russian).
     MUST_CONTINUE = "must-continue"
+    #: As ``any``, except the last landing of the whole sequence: when the last piece
+    #: taken is a king, the king stops on the square just beyond it (Killer, NATIONAL.md C.6).
+    BEHIND_LAST_KING = "behind-last-king"
 
 
 class NoMoves(Enum):

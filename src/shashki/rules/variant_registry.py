@@ -167,7 +167,8 @@ class Registry:
                 return same[0]
         elif key in self._index:
             return self._variants[self._index[key]]
-        known = ", ".join(self._variants)
+        ids = list(self._variants)
+        known = ", ".join(ids[:12]) + (f" and {len(ids) - 12} more" if len(ids) > 12 else "")
         raise UnknownVariantError(f"unknown variant {quoted(name.strip())} (known: {known})")
 
 
