@@ -194,13 +194,20 @@ def _dirs(names: tuple[str, ...], side: int) -> list[Sq]:
 
 
 def reference_moves(
-    rules, width: int, height: int, all_squares: bool, board: dict[Sq, tuple[int, bool]], side: int
+    rules,
+    width: int,
+    height: int,
+    all_squares: bool,
+    board: dict[Sq, tuple[int, bool]],
+    side: int,
+    mirrored: bool = False,
 ) -> dict[Key, set[tuple[tuple[Sq, ...], tuple[Sq, ...]]]]:
     """Every legal move, keyed by (start, end, captured set, crowned), with the
     (path, captured in order) pairs that make it."""
 
     def on(s: Sq) -> bool:
-        return 0 <= s[0] < width and 0 <= s[1] < height and (all_squares or (s[0] + s[1]) % 2 == 0)
+        dark = (s[0] + s[1]) % 2 == int(mirrored)  # a1 light on a mirrored board
+        return 0 <= s[0] < width and 0 <= s[1] < height and (all_squares or dark)
 
     far_rank = height - 1 if side == 0 else 0
     immediate = rules.removal.value == "immediate"
@@ -338,7 +345,10 @@ def _plain_rule_sets() -> list[str]:
     seen: dict[object, str] = {}
     for v in all_variants():
         if _plain(v):
-            seen.setdefault((v.rules, v.board.width, v.board.height, v.board.all_squares), v.id)
+            seen.setdefault(
+                (v.rules, v.board.width, v.board.height, v.board.all_squares, v.board.mirrored),
+                v.id,
+            )
     return list(seen.values())
 
 
@@ -365,7 +375,9 @@ def check_against_reference(variant: str, pieces: dict[int, tuple[int, bool]], s
         ",".join(t for c, t in items if c == 1),
     )
     game = Game(v, fen)
-    expected = reference_moves(v.rules, geo.width, geo.height, geo.all_squares, board, side)
+    expected = reference_moves(
+        v.rules, geo.width, geo.height, geo.all_squares, board, side, geo.mirrored
+    )
 
     def at(pos: int) -> Sq:
         return (geo.file_of[pos], geo.rank_of[pos])
