@@ -10,6 +10,7 @@ a variant.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..rules import Game, ShashkiError, Variant, all_variants, find_variant
 from ..rules.errors import BadPdnError
@@ -65,6 +66,7 @@ def _lookup_variant_name(name: str) -> Variant | None:
     return None
 
 
+@lru_cache(maxsize=256)
 def _gametype_key(text: str) -> tuple[str, ...]:
     """A GameType's fields as compared: spaces and the case of letters do not count."""
     return tuple(part.strip().upper() for part in text.split(","))
@@ -96,9 +98,9 @@ def variant_from_headers(headers: dict[str, str], default: Variant | str | None 
         # NATIONAL.md A.2-15: the variant whose full GameType is the one written
         # ("27,W,12,12,N2,1" is Sri Lankan draughts), else the one that is what the
         # number means: marked primary in its file, or PDN's own game of that number.
-        written = _gametype_key(gametype)
-        exact = [v for v in sharing if _gametype_key(v.gametype) == written]
-        sharing = exact or sharing
+        if len(sharing) > 1:
+            written = _gametype_key(gametype)
+            sharing = [v for v in sharing if _gametype_key(v.gametype) == written] or sharing
         sharing.sort(key=lambda v: (not v.gametype_primary, v.id != standard[0]))
         if sharing:
             return sharing[0]
