@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .hooks import walk_perft
 from .move import Move
 
 if TYPE_CHECKING:
@@ -83,17 +84,12 @@ class GoalsMixin(_Base):
         """Perft over the hooks below the goals, with the goal tested once per node."""
         if depth <= 0:
             return 1
-        moves, count, apply = super().moves, super().count, self.apply
         white, black = self.goal_masks
-
-        def walk(p: Position, d: int) -> int:
-            if p[0] & white or p[1] & black:
-                return 0
-            if d == 1:
-                return count(p)
-            total = 0
-            for mv in moves(p):
-                total += walk(apply(p, mv), d - 1)
-            return total
-
-        return walk(pos, depth)
+        return walk_perft(
+            pos,
+            depth,
+            super().moves,
+            super().count,
+            self.apply,
+            lambda p: bool(p[0] & white or p[1] & black),
+        )

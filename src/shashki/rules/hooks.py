@@ -30,6 +30,32 @@ if TYPE_CHECKING:
 Position = tuple[int, int, int, int, Any]
 
 
+def walk_perft(
+    pos: Position,
+    depth: int,
+    moves: Callable[[Position], list[Move]],
+    count: Callable[[Position], int],
+    apply: Callable[[Position, Move], Position],
+    over: Callable[[Position], bool] | None = None,
+) -> int:
+    """Leaf nodes at exactly ``depth`` (at least 1) plies below ``pos``, walked over a
+    generator's hooks: ``moves`` and ``apply`` to go down, ``count`` at the last ply.  A
+    position where ``over`` says the game has ended (a goal reached, a first king) has no
+    moves below it, so it counts 0."""
+
+    def walk(p: Position, d: int) -> int:
+        if over is not None and over(p):
+            return 0
+        if d == 1:
+            return count(p)
+        total = 0
+        for mv in moves(p):
+            total += walk(apply(p, mv), d - 1)
+        return total
+
+    return walk(pos, depth)
+
+
 class GeneratorHooks:
     """Defaults for the hooks of a variant's move generator."""
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import BadFenError
 from .fen import square_text
+from .hooks import walk_perft
 from .move import Move
 from .numbers import quoted
 from .quiet import quiet_generator
@@ -325,19 +326,9 @@ class PromotionWinsMixin(_Base):
         """Perft over the hooks below, with the king tested once per node."""
         if depth <= 0:
             return 1
-        moves, count, apply = super().moves, super().count, self.apply
-
-        def walk(p: Position, d: int) -> int:
-            if p[2]:
-                return 0
-            if d == 1:
-                return count(p)
-            total = 0
-            for mv in moves(p):
-                total += walk(apply(p, mv), d - 1)
-            return total
-
-        return walk(pos, depth)
+        return walk_perft(
+            pos, depth, super().moves, super().count, self.apply, lambda p: bool(p[2])
+        )
 
     def plain_positions(self) -> bool:
         """False: a king ends the game."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from .geometry import Direction, Geometry, absolute_direction
-from .hooks import GeneratorHooks
+from .hooks import GeneratorHooks, walk_perft
 from .interrupt import STEPS, Interrupted, poll
 from .move import Color, Kind, Move, Piece
 from .switches import Irreversible, KingLanding, PromotionInCapture, Removal, Rules
@@ -305,17 +305,7 @@ class MoveGenerator(GeneratorHooks):
             and cls._captures is MoveGenerator._captures
         ):
             return self._fast_perft(pos[0], pos[1], pos[2], pos[3], depth)
-        moves, apply, count = self.moves, self.apply, self.count
-
-        def walk(p: Position, d: int) -> int:
-            if d == 1:
-                return count(p)
-            total = 0
-            for mv in moves(p):
-                total += walk(apply(p, mv), d - 1)
-            return total
-
-        return walk(pos, depth)
+        return walk_perft(pos, depth, self.moves, self.count, self.apply)
 
     # -- captures -------------------------------------------------------------
 
