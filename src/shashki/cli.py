@@ -378,12 +378,21 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f"not {quoted(getattr(args, side))}"
             )
         kinds.append(kind)
+    clock = None
+    if args.clock is not None:
+        from .records.clocks import BadTimeControl, TimeControl
+
+        try:
+            clock = TimeControl.parse(args.clock)
+        except BadTimeControl as exc:
+            return _fail(f"--clock: {exc}")
     return _run_app(
         variant=variant.id,
         fen=args.fen,
         kinds=tuple(kinds),
         mouse=not args.no_mouse,
         seed=args.seed,
+        clock=clock,
     )
 
 
@@ -457,6 +466,12 @@ def build_parser() -> argparse.ArgumentParser:
             default="person",
             help=f"who plays {side}: person (the default) or a computer level 1-8",
         )
+    p.add_argument(
+        "--clock",
+        metavar="M+S",
+        help="play on time: M minutes for the game (a fraction allowed: 0.5) and S seconds "
+        "added after each turn, e.g. 5+3",
+    )
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
     _add_seed(p)
     p.set_defaults(func=cmd_play)

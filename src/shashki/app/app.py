@@ -6,6 +6,7 @@ import json
 import os
 import random
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
     from ..records import AutosaveSlot, GameRecord
     from ..records.autosaves import Scan
+    from ..records.clocks import TimeControl
 
 
 def config_dir() -> Path:
@@ -50,6 +52,8 @@ class Settings:
     undo_policy: str = "free"
     autoflip: bool = False
     names: list[str] = field(default_factory=lambda: ["", ""])
+    #: The clock of the last new game ("5+3"; "" for none), the dialog's next choice.
+    clock: str = ""
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -92,6 +96,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "bell": lambda v: isinstance(v, bool),
     "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
     "autoflip": lambda v: isinstance(v, bool),
+    "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
     "names": lambda v: (
         isinstance(v, list)
         and len(v) == 2
@@ -110,8 +115,8 @@ class _AutosaveJob:
     """What the autosave thread has still to do for one game: only its newest state."""
 
     slot: AutosaveSlot
-    #: The game and its tags to write, if a new state is waiting.
-    write: tuple[Game, dict[str, str]] | None = None
+    #: The game, its tags and its clock marks to write, if a new state is waiting.
+    write: tuple[Game, dict[str, str], list[float | None]] | None = None
     #: Remove the game's file (it ended, or went back to no moves).
     remove: bool = False
     #: Then give the game up (it was left): its lock goes, its file stays.
@@ -160,8 +165,12 @@ class ShashkiApp(App[None]):
         autosave: bool = True,
         offer_resume: bool = True,
         seed: int | None = None,
+        clock: TimeControl | None = None,
     ) -> None:
         super().__init__()
+        #: Where the game clocks take their time (a test moves a fake one by hand).
+        self.clock_time: Callable[[], float] = time.monotonic
+        self._direct_clock = clock
         self.settings_path = settings_path or (config_dir() / "settings.json")
         self.settings = Settings.load(self.settings_path)
         self.autosave_enabled = autosave
@@ -226,7 +235,13 @@ class ShashkiApp(App[None]):
         found = self.tidy_autosaves() if self.autosave_enabled else None
         if variant is not None:
             # the game asked for starts at once; the others wait, listed, for next time
-            self.start_game(variant, fen=fen, kinds=self._direct_kinds, seed=self._direct_seed)
+            self.start_game(
+                variant,
+                fen=fen,
+                kinds=self._direct_kinds,
+                seed=self._direct_seed,
+                clock=self._direct_clock,
+            )
             waiting = len(found.resumable) if found is not None else 0
             if waiting:
                 self.notify(
@@ -310,7 +325,11 @@ class ShashkiApp(App[None]):
             return None
         names = (record.header("White"), record.header("Black"))
         kinds = (seat_kind(record, "White"), seat_kind(record, "Black"))
-        return self.resume_game(game, names, kinds, slot=slot)
+        from ..records.clocks import record_clocks, time_control
+
+        control = time_control(record)
+        marks = record_clocks(record) if control is not None else None
+        return self.resume_game(game, names, kinds, slot=slot, clock=control, clock_marks=marks)
 
     def delete_unfinished(self, key: str) -> str | None:
         """Delete an unfinished game; None when done, else why not in one line."""
@@ -344,7 +363,9 @@ class ShashkiApp(App[None]):
         seed: int | None = None,
         flip: bool = False,
         fen: str | None = None,
+        clock: TimeControl | None = None,
     ) -> GameController:
+        """A new game of ``variant`` (``clock``: played on time)."""
         v = find_variant(variant)
         if not fen and start is None and seed is None and v.start_by_lot:
             # a new game draws its lot (the seed goes into the record); only a game
@@ -352,7 +373,7 @@ class ShashkiApp(App[None]):
             seed = random.SystemRandom().randrange(1 << 30)
         game = Game(v, fen) if fen else Game(v, start=start, seed=seed)
         names = names or (v.side_names[0], v.side_names[1])
-        return self._play(game, names, kinds, flip=flip)
+        return self._play(game, names, kinds, flip=flip, clock=clock)
 
     def resume_game(
         self,
@@ -361,10 +382,13 @@ class ShashkiApp(App[None]):
         kinds: tuple[str, str] = ("human", "human"),
         *,
         slot: AutosaveSlot | None = None,
+        clock: TimeControl | None = None,
+        clock_marks: list[float | None] | None = None,
     ) -> GameController:
         """Go on with a game; ``slot`` is its autosave when it comes from one (else it
-        gets a new one)."""
-        return self._play(game, names, kinds, slot=slot)
+        gets a new one); ``clock`` and the time left after each move, ``clock_marks``,
+        when it is played on time."""
+        return self._play(game, names, kinds, slot=slot, clock=clock, clock_marks=clock_marks)
 
     def _play(
         self,
@@ -375,6 +399,8 @@ class ShashkiApp(App[None]):
         flip: bool = False,
         slot: AutosaveSlot | None = None,
         on_top: bool = False,
+        clock: TimeControl | None = None,
+        clock_marks: list[float | None] | None = None,
     ) -> GameController:
         """Open the game screen for ``game``: the players seated by kind (a player with
         no name is called by the side's), the user's undo policy, the game's autosave
@@ -390,7 +416,20 @@ class ShashkiApp(App[None]):
             policy = UndoPolicy(self.settings.undo_policy)
         except ValueError:
             policy = UndoPolicy.FREE
-        controller = GameController(game, players, undo_policy=policy, on_change=self._changed)
+        game_clock = None
+        if clock is not None:
+            from .clock import GameClock
+
+            movers = [side for side, _ in game.history()]
+            game_clock = GameClock.resumed(clock, clock_marks or [], movers, now=self.clock_time)
+        controller = GameController(
+            game,
+            players,
+            undo_policy=policy,
+            on_change=self._changed,
+            clock=game_clock,
+            clock_marks=clock_marks,
+        )
         self.controller = controller
         self._attach_game(controller, slot)
         from .game_screen import GameScreen
@@ -432,6 +471,8 @@ class ShashkiApp(App[None]):
             headers["StartOption"] = game.start_label
         if game.seed is not None:
             headers["LotSeed"] = str(game.seed)
+        if controller.clock is not None:
+            headers["TimeControl"] = controller.clock.control.tag()
         if out is not None:
             headers["Termination"] = out.describe(v.side_names)
         return headers
@@ -462,7 +503,7 @@ class ShashkiApp(App[None]):
         self,
         slot: AutosaveSlot,
         *,
-        write: tuple[Game, dict[str, str]] | None = None,
+        write: tuple[Game, dict[str, str], list[float | None]] | None = None,
         remove: bool = False,
         release: bool = False,
     ) -> None:
@@ -484,7 +525,14 @@ class ShashkiApp(App[None]):
             # over (or taken back to no moves): nothing to resume
             self._queue(slot, remove=True)
         else:
-            self._queue(slot, write=(controller.game.copy(), self.headers(controller)))
+            self._queue(
+                slot,
+                write=(
+                    controller.game.copy(),
+                    self.headers(controller),
+                    list(controller.clock_marks) if controller.clock is not None else [],
+                ),
+            )
         # wait until the board has been redrawn: the writing must not delay it
         if self._autosave_timer is None:
             try:
@@ -559,8 +607,6 @@ class ShashkiApp(App[None]):
 
     def flush_autosave(self, timeout: float = 5.0) -> None:
         """Wait until the newest state is on disk (before quitting, and in tests)."""
-        import time
-
         self._kick_autosave()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -571,8 +617,12 @@ class ShashkiApp(App[None]):
 
     def _record(self, controller: GameController):  # type: ignore[no-untyped-def]
         from ..records import GameRecord
+        from ..records.clocks import set_clocks
 
-        return GameRecord.from_game(controller.game, self.headers(controller))
+        record = GameRecord.from_game(controller.game, self.headers(controller))
+        if controller.clock is not None:
+            set_clocks(record, controller.clock_marks)
+        return record
 
     # -- saving a game ------------------------------------------------------------------
 
@@ -766,6 +816,7 @@ def run(
     default_variant: str | None = None,
     mouse: bool = True,
     seed: int | None = None,
+    clock: TimeControl | None = None,
 ) -> int:
     """Run the app until it is quit; its exit status (1 if it failed, else 0)."""
     app = ShashkiApp(
@@ -776,6 +827,7 @@ def run(
         game_number=game_number,
         default_variant=default_variant,
         seed=seed,
+        clock=clock,
     )
     app.run(mouse=mouse)
     app.flush_autosave()

@@ -26,6 +26,15 @@ class Computer(Player):
         self.engine = ComputerPlayer(level, seconds=seconds, seed=seed)
         self.level = level
         self.name = name or f"Computer {level}"
+        self._own_seconds = self.engine.seconds
+
+    def use_clock(self, left: float | None, increment: float = 0.0) -> None:
+        from ..engine.player import clock_seconds
+
+        self.engine.seconds = self._own_seconds if left is None else clock_seconds(left, increment)
+
+    def seat(self) -> str:
+        return f"Computer · level {self.level}"
 
     def think(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
         return self.engine.think(game, cancelled)

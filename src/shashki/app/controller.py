@@ -13,10 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from ..rules import AmbiguousMoveError, Color, Game, Move, Outcome, ShashkiError
 from ..rules.explain import why_not_move, why_not_select
 from ..rules.notation import split_move_text
+from ..rules.outcome import Termination
+
+if TYPE_CHECKING:
+    from .clock import GameClock
 
 
 class Player:
@@ -31,6 +36,15 @@ class Player:
         Runs in a worker thread; return None when ``cancelled()`` becomes true.
         """
         raise NotImplementedError
+
+    def use_clock(self, left: float | None, increment: float = 0.0) -> None:
+        """Take the time for the next move from the clock: ``left`` seconds and the
+        ``increment`` (None: no clock, the player's own time).  Default: nothing."""
+
+    def seat(self) -> str:
+        """Who sits at the board, for the side panel: the person's name, or
+        ``Computer · level 5``."""
+        return self.name
 
 
 @dataclass
@@ -77,8 +91,17 @@ class GameController:
         *,
         undo_policy: UndoPolicy = UndoPolicy.FREE,
         on_change: Callable[[GameController], None] | None = None,
+        clock: GameClock | None = None,
+        clock_marks: list[float | None] | None = None,
     ) -> None:
         self.game = game
+        #: The clocks, when the game is played on time.
+        self.clock = clock
+        #: The time its player had left after each move of the stack (None: no clock
+        #: then), written as ``[%clk]`` comments.
+        self.clock_marks: list[float | None] = list(clock_marks or [])
+        del self.clock_marks[len(game.move_stack) :]
+        self.clock_marks += [None] * (len(game.move_stack) - len(self.clock_marks))
         self.players: tuple[Player, Player] = players or (
             Human(game.variant.side_names[0]),
             Human(game.variant.side_names[1]),
@@ -278,11 +301,53 @@ class GameController:
             return Feedback(refused="The game is over.")
         if move not in self.legal:
             return Feedback(refused="That move is not legal now.")
+        mover = self.game.turn
         self.game.push_unchecked(move)
+        self._clock_after(mover)
         self.redo_stack.clear()
         self.draw_offer = None
         self._changed()
         return Feedback(played=move)
+
+    # -- the clock -------------------------------------------------------------------
+
+    def start_clock(self) -> None:
+        """Run the clock of the side to move (the game screen opens), unless the game
+        is over."""
+        if self.clock is not None and self.outcome is None:
+            self.clock.start(self.game.turn)
+
+    def stop_clock(self) -> None:
+        if self.clock is not None:
+            self.clock.stop()
+
+    def _clock_after(self, mover: Color) -> None:
+        """After ``mover``'s move: the turn passes (the increment, the other clock runs)
+        only when the turn is complete — the first move of a two-move turn leaves the
+        same side to move; the time left is marked on the move."""
+        clock = self.clock
+        if clock is None:
+            self.clock_marks.append(None)
+            return
+        if self.game.turn is not mover:
+            clock.turn_done(mover, self.game.turn)
+        self.clock_marks.append(clock.left(mover))
+        if self.outcome is not None:
+            clock.stop()
+
+    def check_flag(self) -> Outcome | None:
+        """End the game when the running clock has run out (a loss on time, or a draw
+        when the other side cannot win: :meth:`Game.time_out`); the outcome, or None."""
+        clock = self.clock
+        if clock is None or self.outcome is not None:
+            return None
+        side = clock.flagged()
+        if side is None:
+            return None
+        clock.stop()
+        outcome = self.game.time_out(side)
+        self._changed()
+        return outcome
 
     # -- undo, redo, draws, resignation ------------------------------------------------
 
@@ -303,9 +368,17 @@ class GameController:
         return 0
 
     def can_undo(self) -> bool:
-        return self.undo_policy is not UndoPolicy.OFF and (
-            self.undo_plies() > 0 or self.game.ended is not None
+        return (
+            self.undo_policy is not UndoPolicy.OFF
+            and not self.timed_out()
+            and (self.undo_plies() > 0 or self.game.ended is not None)
         )
+
+    def timed_out(self) -> bool:
+        """Whether a clock ran out: that ends the game for good (a takeback would hand
+        the move back to a side with no time)."""
+        out = self.game.ended
+        return out is not None and out.termination is Termination.TIME_FORFEIT
 
     def undo(self) -> bool:
         """Take back to the previous human turn; False if nothing was taken back."""
@@ -314,11 +387,18 @@ class GameController:
         n = self.undo_plies()
         if not n and not self.game.ended:
             return False
+        if self.timed_out():
+            return False
         if self.game.reopen():  # a resignation or agreed draw is taken back first
+            self.start_clock()
             self._changed()
             return True
         for _ in range(n):
             self.redo_stack.append(self.game.pop())
+        # the clocks keep the time they show (nothing is given back): the side to move
+        # now runs; the marks of the moves taken back go with them
+        del self.clock_marks[len(self.game.move_stack) :]
+        self.start_clock()
         self._changed()
         return True
 
@@ -332,15 +412,25 @@ class GameController:
         if move not in self.game.legal_moves():
             self.redo_stack.clear()
             return False
-        self.game.push_unchecked(move)
+        self._replay(move)
         while self.redo_stack and not self.players[self.game.turn].is_human:
             nxt = self.redo_stack.pop()
             if nxt not in self.game.legal_moves():
                 self.redo_stack.clear()
                 break
-            self.game.push_unchecked(nxt)
+            self._replay(nxt)
         self._changed()
         return True
+
+    def _replay(self, move: Move) -> None:
+        """Push a move replayed by redo: the clocks keep their times (no increment: the
+        move is not made again on the clock), the side to move's runs."""
+        self.game.push_unchecked(move)
+        clock = self.clock
+        self.clock_marks.append(None if clock is None else clock.left(Color(self.game.turn ^ 1)))
+        if clock is not None:
+            clock.stop()
+            self.start_clock()
 
     def offer_draw(self) -> None:
         self.draw_offer = self.game.turn
@@ -349,12 +439,14 @@ class GameController:
         self.draw_offer = None
         if accept:
             outcome = self.game.agree_draw()
+            self.stop_clock()
             self._changed()
             return outcome
         return None
 
     def resign(self, side: Color | None = None) -> Outcome:
         outcome = self.game.resign(side)
+        self.stop_clock()
         self._changed()
         return outcome
 

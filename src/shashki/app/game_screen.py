@@ -22,6 +22,7 @@ from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen
 from .plain import Plain
+from .seats import SeatLine
 from .themes import set_board_theme
 from .widgets import PagedOptionList
 
@@ -66,6 +67,11 @@ class GameScreen(Screen[None]):
         self.typing = False
         self.board = BoardWidget(controller, id="board")
         self.sub_title = controller.variant.name
+        # the seats in the board's order: the side whose pieces are at the top first
+        self.seats = (
+            SeatLine(controller, lambda: Color(0 if self.board.flipped else 1), id="seat-top"),
+            SeatLine(controller, lambda: Color(1 if self.board.flipped else 0), id="seat-bottom"),
+        )
 
     @property
     def shashki(self) -> ShashkiApp:
@@ -77,6 +83,7 @@ class GameScreen(Screen[None]):
             yield self.board
         with Vertical(id="side"):
             # names, side names and typed moves are data: shown as they are
+            yield from self.seats
             yield Plain(id="turn")
             yield Plain(id="status")
             yield Plain(id="info")
@@ -120,7 +127,27 @@ class GameScreen(Screen[None]):
         ):
             self.board.flipped = True
         self.refresh_panel()
+        if self.controller.clock is not None:
+            self.controller.start_clock()
+            # ten times a second: a seat repaints only when its text changes (once a
+            # second, or every tenth under ten seconds)
+            self.set_interval(0.1, self.tick_clock)
         self.drive()
+
+    def on_unmount(self) -> None:
+        self.controller.stop_clock()  # a game left (for the menu, or quitting) stops
+
+    # -- the clock -------------------------------------------------------------------
+
+    def tick_clock(self) -> None:
+        """Show the clocks; end the game when a flag has fallen."""
+        if self.controller.check_flag() is not None:
+            self.cancel_thinking()
+            self.after(Feedback())
+            self.show_game_over()
+            return
+        for seat in self.seats:
+            seat.tick()
 
     # -- the turn driver -----------------------------------------------------------------
 
@@ -147,7 +174,11 @@ class GameScreen(Screen[None]):
         worker = get_current_worker()
         ctl = self.controller
         started = time.monotonic()
-        move = ctl.player_to_move.think(ctl.game.copy(), lambda: worker.is_cancelled)
+        player = ctl.player_to_move
+        clock = ctl.clock
+        if clock is not None:  # the time for the move comes from the clock
+            player.use_clock(clock.left(ctl.game.turn), clock.control.increment)
+        move = player.think(ctl.game.copy(), lambda: worker.is_cancelled)
         if move is None or worker.is_cancelled:
             return
         while time.monotonic() - started < self.MIN_MOVE_DELAY and not worker.is_cancelled:
@@ -260,6 +291,8 @@ class GameScreen(Screen[None]):
             if ctl.draw_offer is not None and ctl.draw_offer != side:
                 turn += f"\n{names[ctl.draw_offer]} offers a draw (d: accept)"
         self.query_one("#turn", Static).update(turn)
+        for seat in self.seats:
+            seat.update_seat()
         self.query_one("#info", Static).update(self._info())
         self._refresh_moves()
 
@@ -447,6 +480,9 @@ class GameScreen(Screen[None]):
         if ctl.undo_policy is UndoPolicy.OFF:
             self.set_status("Undo is off for this game.")
             return
+        if ctl.timed_out():
+            self.set_status("A game lost on time cannot be taken back.")
+            return
         if not ctl.can_undo():
             self.set_status("Nothing to undo.")
             return
@@ -454,7 +490,9 @@ class GameScreen(Screen[None]):
         def do_undo() -> None:
             self.cancel_thinking()
             ctl.undo()
-            self.after(Feedback(message="Move taken back."))
+            # the clocks are not rewound: they keep the time they show, and say so
+            said = "Move taken back; the clocks keep their times." if ctl.clock else ""
+            self.after(Feedback(message=said or "Move taken back."))
             self.drive()
 
         if ctl.undo_policy is UndoPolicy.ASK and all(p.is_human for p in ctl.players):
@@ -479,6 +517,8 @@ class GameScreen(Screen[None]):
 
     def action_flip(self) -> None:
         self.board.flipped = not self.board.flipped
+        for seat in self.seats:
+            seat.update_seat()
 
     def action_autoflip(self) -> None:
         self.autoflip = not self.autoflip

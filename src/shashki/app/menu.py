@@ -32,6 +32,7 @@ from .plain import Plain, literal, marked, visible
 from .widgets import Dialog, PagedOptionList
 
 if TYPE_CHECKING:
+    from ..records.clocks import TimeControl
     from .app import ShashkiApp
 
 GROUP_TITLES = {
@@ -191,6 +192,18 @@ def registry_dir() -> str:
     return str(builtin_variant_dir())
 
 
+#: The clocks the new-game dialog offers: (label, minutes+seconds); "" is no clock.
+CLOCK_CHOICES: list[tuple[str, str]] = [
+    ("none", ""),
+    ("1+0 (bullet)", "1+0"),
+    ("3+2 (blitz)", "3+2"),
+    ("5+3 (blitz)", "5+3"),
+    ("10+5 (rapid)", "10+5"),
+    ("15+10 (rapid)", "15+10"),
+    ("custom…", "custom"),
+]
+
+
 class NewGameScreen(Dialog[None]):
     """Names, sides, board options and the variant's own choices, then play."""
 
@@ -243,6 +256,22 @@ class NewGameScreen(Dialog[None]):
                     allow_blank=False,
                     id="undo",
                 )
+            custom = settings.clock not in {value for _, value in CLOCK_CHOICES}
+            with Horizontal(classes="row"):
+                yield Label("Clock:")
+                yield Select(
+                    CLOCK_CHOICES,
+                    value="custom" if custom else settings.clock,
+                    allow_blank=False,
+                    id="clock",
+                )
+                yield Input(
+                    value=settings.clock if custom else "",
+                    placeholder="minutes+seconds, e.g. 7+5",
+                    id="clock-custom",
+                    classes="" if custom else "-hidden",
+                )
+            yield Plain(id="clock-problem", classes="-hidden")
             yield Checkbox(
                 "Turn the board after every move (hot-seat)", settings.autoflip, id="autoflip"
             )
@@ -272,6 +301,27 @@ class NewGameScreen(Dialog[None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
+    @on(Select.Changed, "#clock")
+    def _clock_chosen(self, event: Select.Changed) -> None:
+        box = self.query_one("#clock-custom", Input)
+        box.set_class(event.value != "custom", "-hidden")
+        self.query_one("#clock-problem", Static).set_class(True, "-hidden")
+        if event.value == "custom":
+            box.focus()
+
+    def chosen_clock(self) -> tuple[str, TimeControl | None]:
+        """The clock chosen (its words for the settings, and the control; None: no clock).
+        Raises BadTimeControl for a custom clock that cannot be read."""
+        from ..records.clocks import TimeControl
+
+        value = str(self.query_one("#clock", Select).value)
+        if value == "custom":
+            value = self.query_one("#clock-custom", Input).value.strip()
+        if not value:
+            return "", None
+        control = TimeControl.parse(value)
+        return control.label(), control
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#play")
     def _play(self) -> None:
@@ -287,7 +337,18 @@ class NewGameScreen(Dialog[None]):
         start = None
         if v.start_options and not v.start_by_lot:
             start = str(self.query_one("#start", Select).value)
+        from ..records.clocks import BadTimeControl
+
+        try:
+            clock_words, clock = self.chosen_clock()
+        except BadTimeControl as exc:
+            problem = self.query_one("#clock-problem", Static)
+            problem.update(f"Clock: {exc}.")
+            problem.set_class(False, "-hidden")
+            self.query_one("#clock-custom", Input).focus()
+            return
         settings = self.shashki.settings
+        settings.clock = clock_words
         settings.names = [names[0], names[1]]
         settings.undo_policy = str(self.query_one("#undo", Select).value)
         settings.autoflip = self.query_one("#autoflip", Checkbox).value
@@ -301,6 +362,7 @@ class NewGameScreen(Dialog[None]):
             start=start if start is not None else self.lot_label,
             seed=self.lot_seed,
             flip=flip,
+            clock=clock,
         )
 
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..records import GameNode, GameRecord
+from ..records.clocks import CLK, clock_in, time_control
 from ..rules import Game, Move
+from .clock import clock_display
 from .controller import GameController
 
 #: The move marks (PDN's numeric annotation glyphs) written after a move.
@@ -92,7 +94,8 @@ class ReplayController:
                 f"{number}. " if ply % 2 == 0 else f"{number}… ",
                 game.move_text(node.move) + "".join(NAG_TEXT.get(n, "") for n in node.nags),  # type: ignore[arg-type]
                 bool(depth and node.parent and node is not node.parent.variations[0]),
-                tuple(node.comments),
+                # the clock's marks are shown in the position's lines, not as comments
+                tuple(t for c in node.comments if (t := _without_clock(c))),
             )
 
         def walk(node: GameNode, game: Game, depth: int) -> None:
@@ -144,16 +147,44 @@ class ReplayController:
             and self.record.result not in ("", "*", None)
         ):
             where += f"\nResult: {self.record.header('Result') or self.record.result}"
+        clocks = self.clocks()
+        if clocks:
+            where += f"\n{clocks}"
         alts = len(node.variations) - 1
         if alts > 0:
             where += f"\n{alts} variation{'s' if alts > 1 else ''} here: press v"
         return where
 
+    def clocks(self) -> str:
+        """Each side's time left at the move shown ("Clock: White 4:53, Black 4:50"),
+        from the ``[%clk]`` marks of the moves so far and the ``TimeControl`` tag; ""
+        when the record has no clock."""
+        names = self.record.variant.side_names if self.record.variant else ("White", "Black")
+        control = time_control(self.record)
+        left: list[float | None] = [None, None]
+        if control is not None:
+            left = [control.seconds, control.seconds]
+        game = self.record.start()
+        for node in self.node.path():
+            side = game.turn
+            game.push_unchecked(node.move)  # type: ignore[arg-type]
+            for comment in node.comments:
+                mark = clock_in(comment)
+                if mark is not None:
+                    left[side] = mark
+                    break
+        if left == [None, None]:
+            return ""
+        shown = [
+            f"{names[side]} {clock_display(t)}" for side, t in enumerate(left) if t is not None
+        ]
+        return "Clock: " + ", ".join(shown)
+
     def comments(self) -> str:
         """The comments on the move shown (and those before it), one a line."""
         node = self.node
         comments = list(getattr(node, "starting_comments", [])) + list(node.comments)
-        return "\n".join(c.strip() for c in comments)
+        return "\n".join(t for c in comments if (t := _without_clock(c)))
 
     # -- moving through the record ---------------------------------------------------
 
@@ -237,3 +268,8 @@ def _shown(game: Game) -> GameController:
     controller = GameController(game)
     controller.interactive = False
     return controller
+
+
+def _without_clock(comment: str) -> str:
+    """A comment without its ``[%clk …]`` mark, stripped ("" if that was all of it)."""
+    return CLK.sub("", comment).strip()

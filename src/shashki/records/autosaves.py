@@ -31,11 +31,13 @@ import socket
 import stat
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..rules import Game
 from ..rules.userfiles import read_limited
+from .clocks import set_clocks
 from .model import GameRecord
 from .reader import iter_games
 from .storage import (
@@ -427,10 +429,16 @@ class AutosaveSlot:
             raise
         return slot, record
 
-    def save(self, game: Game, headers: dict[str, str] | None = None) -> Path:
-        """Autosave the game (its start and the moves on its stack) atomically, taking
-        the lock first if needed; returns the file.  Raises SaveError or GameLocked;
-        the previous autosave stays whole."""
+    def save(
+        self,
+        game: Game,
+        headers: dict[str, str] | None = None,
+        clocks: Sequence[float | None] = (),
+    ) -> Path:
+        """Autosave the game (its start and the moves on its stack, with the time left
+        after each move in ``clocks`` when the game has a clock) atomically, taking the
+        lock first if needed; returns the file.  Raises SaveError or GameLocked; the
+        previous autosave stays whole."""
         try:
             self.hold()
         except GameLocked:
@@ -439,7 +447,10 @@ class AutosaveSlot:
             raise SaveError(f"cannot save {self.path}: {_reason(exc)}", exc.errno) from exc
         tags = dict(headers or {})
         tags["PlyCount"] = str(len(game.move_stack))  # a truncated file shows it
-        save_pdn(self.path, GameRecord.from_game(game, tags))
+        record = GameRecord.from_game(game, tags)
+        if clocks:
+            set_clocks(record, clocks)
+        save_pdn(self.path, record)
         return self.path
 
     def remove(self) -> None:

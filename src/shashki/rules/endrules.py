@@ -282,6 +282,16 @@ class EndRules:
             got = self.signatures[pieces << 8 | men] = (rev, mat, immediate)
         return got
 
+    def could_win(self, pos: Position, side: int) -> bool:
+        """Whether ``side`` has material that could still win in ``pos`` (asked when the
+        other side's clock runs out).  No, when ``side`` has no piece left, or when a
+        draw rule of the variant that the material alone decides (no move counter)
+        holds; yes otherwise: a side with pieces may still win, however unlikely."""
+        kings, men = self.gen.material(pos)[side]
+        if not (kings or men):
+            return False
+        return not any(self.material_matches(pos, rule) for rule in self.material_rules)
+
     def material_matches(self, pos: Position, rule: DrawRule) -> bool:
         """Whether the material condition of ``rule`` holds in ``pos``."""
         sides = self.gen.material(pos)

@@ -332,14 +332,38 @@ class Game:
 
     @property
     def ended(self) -> Outcome | None:
-        """The resignation or agreed draw that ended the game, if any."""
+        """The resignation, agreed draw or time forfeit that ended the game, if any."""
         return self._ended
 
     def reopen(self) -> bool:
-        """Take back a resignation or an agreed draw; False if there was none."""
+        """Take back a resignation, an agreed draw or a time forfeit; False if there was
+        none."""
         was = self._ended is not None
         self._ended = None
         return was
+
+    def time_out(self, side: Color | None = None) -> Outcome:
+        """``side``'s clock ran out (default: the side to move's): the other side wins,
+        unless it could not win any more (:meth:`EndRules.could_win
+        <shashki.rules.endrules.EndRules.could_win>`: it has no piece, or a draw rule of
+        the variant that the material alone decides holds), then the game is drawn."""
+        loser = self.turn if side is None else Color(side)
+        winner = loser.other
+        names = self.variant.side_names
+        ends = self._ends
+        if ends is None:
+            ends = self._ends = EndRules(self.variant)
+        if ends.could_win(self._pos, winner):
+            self._ended = Outcome(
+                Termination.TIME_FORFEIT, winner, f"{names[loser]} ran out of time"
+            )
+        else:
+            self._ended = Outcome(
+                Termination.TIME_FORFEIT,
+                None,
+                f"{names[loser]} ran out of time, but {names[winner]} cannot win",
+            )
+        return self._ended
 
     def agree_draw(self) -> Outcome:
         self._ended = Outcome(Termination.AGREED_DRAW, None, "draw agreed")

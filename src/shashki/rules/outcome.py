@@ -28,6 +28,9 @@ class Termination(Enum):
     #: A variant's own tie-break decided the game.
     TIE_BREAK = "tie-break"
     RESIGNATION = "resignation"
+    #: A player's clock ran out: a loss, or a draw when the other side has nothing left
+    #: that could win (:meth:`Game.time_out <shashki.rules.Game.time_out>`).
+    TIME_FORFEIT = "time forfeit"
     AGREED_DRAW = "agreed draw"
 
 

@@ -1,0 +1,172 @@
+"""Clocks in game records: the ``TimeControl`` tag and the ``[%clk]`` comment after a move.
+
+PDN takes both from PGN: ``[TimeControl "300+3"]`` (seconds for the game, then the
+increment in seconds added after each turn) and ``{[%clk 0:04:53]}`` after a move (the
+time its player had left once the move was made).
+
+>>> control = TimeControl.parse("5+3")
+>>> control.tag(), control.label()
+('300+3', '5+3')
+>>> TimeControl.from_tag("300+3") == control
+True
+>>> clock_comment(293.0), clock_in("[%clk 0:04:53]")
+('[%clk 0:04:53]', 293.0)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.numbers import bounded_int
+from .model import GameRecord
+
+#: A clock's longest setting: ten hours for the game, an hour of increment.
+MAX_SECONDS = 10 * 3600
+MAX_INCREMENT = 3600
+
+_NUMBER = r"\d{1,6}(?:\.\d{1,3})?"
+_CONTROL = re.compile(rf"\s*({_NUMBER})\s*(?:\+\s*({_NUMBER})\s*)?", re.ASCII)
+#: A ``[%clk h:mm:ss]`` mark in a comment.
+CLK = re.compile(r"\[%clk\s+(\d{1,3}):(\d{1,2}):(\d{1,2}(?:\.\d{1,3})?)\s*\]", re.ASCII)
+
+
+class BadTimeControl(ValueError):
+    """A time control that cannot be read: the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Time for the whole game and the increment after each turn, both in seconds."""
+
+    seconds: float
+    increment: float = 0.0
+
+    @classmethod
+    def parse(cls, text: str) -> TimeControl:
+        """A control as players write it, ``5+3``: minutes (a fraction allowed, ``0.5+0``)
+        then the increment in seconds (none: ``5`` is ``5+0``).  Raises BadTimeControl."""
+        match = _CONTROL.fullmatch(text[:40])
+        if match is None or len(text) > 40:
+            raise BadTimeControl(
+                "a clock is minutes + increment in seconds, e.g. 5+3 or 0.5+0, "
+                f"not {_short(text)!r}"
+            )
+        minutes, increment = float(match[1]), float(match[2] or 0)
+        return cls._checked(minutes * 60, increment)
+
+    @classmethod
+    def from_tag(cls, text: str) -> TimeControl | None:
+        """The control of a ``TimeControl`` tag (``300+3``, or ``300`` without increment);
+        None when the tag says something else (``-``, ``?``, moves per period…)."""
+        base, _, inc = text.strip().partition("+")
+        seconds = _seconds(base)
+        increment = _seconds(inc) if inc else 0.0
+        if seconds is None or increment is None:
+            return None
+        try:
+            return cls._checked(seconds, increment)
+        except BadTimeControl:
+            return None
+
+    @classmethod
+    def _checked(cls, seconds: float, increment: float) -> TimeControl:
+        if not (0 < seconds <= MAX_SECONDS):
+            raise BadTimeControl(
+                f"the clock's time must be more than 0 and at most {MAX_SECONDS // 60} minutes"
+            )
+        if not (0 <= increment <= MAX_INCREMENT):
+            raise BadTimeControl(f"the increment must be 0 to {MAX_INCREMENT} seconds")
+        return cls(seconds, increment)
+
+    def tag(self) -> str:
+        """The ``TimeControl`` tag's value: ``300+3``."""
+        return f"{_number(self.seconds)}+{_number(self.increment)}"
+
+    def label(self) -> str:
+        """As players say it: ``5+3`` (minutes + seconds)."""
+        return f"{_number(self.seconds / 60)}+{_number(self.increment)}"
+
+
+def _number(value: float) -> str:
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def _seconds(text: str) -> float | None:
+    text = text.strip()
+    if "." in text:
+        whole, _, part = text.partition(".")
+        if bounded_int(whole, MAX_SECONDS) is None or not part.isdigit() or len(part) > 3:
+            return None
+        return float(text)
+    value = bounded_int(text, MAX_SECONDS)
+    return None if value is None else float(value)
+
+
+def _short(text: str, limit: int = 20) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def clock_text(seconds: float) -> str:
+    """``h:mm:ss`` as ``[%clk]`` writes it (whole seconds, rounded down; tenths when
+    under ten seconds)."""
+    seconds = max(0.0, seconds)
+    if seconds < 10:
+        return f"0:00:0{math.floor(seconds * 10) / 10:.1f}"
+    whole = math.floor(seconds)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+def clock_comment(seconds: float) -> str:
+    """The comment after a move: ``[%clk 0:04:53]``."""
+    return f"[%clk {clock_text(seconds)}]"
+
+
+def clock_in(comment: str) -> float | None:
+    """The seconds of a ``[%clk h:mm:ss]`` in a comment, or None."""
+    match = CLK.search(comment[:200])
+    if match is None:
+        return None
+    return int(match[1]) * 3600 + int(match[2]) * 60 + float(match[3])
+
+
+def record_clocks(record: GameRecord) -> list[float | None]:
+    """The time left after each move of the main line (None where none is written)."""
+    out: list[float | None] = []
+    for node in record.mainline():
+        found = None
+        for comment in node.comments:
+            found = clock_in(comment)
+            if found is not None:
+                break
+        out.append(found)
+    return out
+
+
+def set_clocks(record: GameRecord, marks: Sequence[float | None]) -> None:
+    """Write the time left after each move of the main line as a ``[%clk]`` comment
+    (replacing one already there)."""
+    for node, seconds in zip(record.mainline(), marks, strict=False):
+        node.comments = [c for c in node.comments if clock_in(c) is None]
+        if seconds is not None:
+            node.comments.append(clock_comment(seconds))
+
+
+def time_control(record: GameRecord) -> TimeControl | None:
+    """The record's ``TimeControl`` tag, when it gives one this program can play."""
+    return TimeControl.from_tag(record.header("TimeControl"))
+
+
+__all__ = [
+    "CLK",
+    "BadTimeControl",
+    "TimeControl",
+    "clock_comment",
+    "clock_in",
+    "clock_text",
+    "record_clocks",
+    "set_clocks",
+    "time_control",
+]
