@@ -35,7 +35,8 @@ class SeatLine(Widget):
         super().__init__(id=id)
         self.controller = controller
         self.side_of = side_of
-        self._shown = ""
+        #: The line as last painted (the tick repaints only when it changes).
+        self.shown = ""
 
     @property
     def side(self) -> Color:
@@ -72,8 +73,8 @@ class SeatLine(Widget):
         clock = self.controller.clock
         self.set_class(clock is not None and clock.left(self.side) < 10, "-clock-low")
         shown = self.text()
-        if force or shown != self._shown:
-            self._shown = shown
+        if force or shown != self.shown:
+            self.shown = shown
             self.refresh()
 
     def render(self) -> Text:
@@ -82,6 +83,8 @@ class SeatLine(Widget):
         clock = self.clock_text()
         room = width - cell_len(marker) - (cell_len(clock) + 1 if clock else 0)
         label = Text(self.label(), no_wrap=True)
+        if label.cell_len > room:  # the order of the seats (the board's) tells the sides
+            label = Text(self.controller.players[self.side].seat(), no_wrap=True)
         label.truncate(max(0, room), overflow="ellipsis")
         pad = max(0, room - label.cell_len)
         line = Text(marker, no_wrap=True, overflow="crop")

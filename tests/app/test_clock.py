@@ -1,0 +1,279 @@
+"""Games on time: the clock model, the flag fall with a fake clock, the seats and their
+clocks in the panel, takebacks, the computer's time, the new-game dialog's clock, and the
+times saved, autosaved and resumed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select, Static
+
+from shashki.app.clock import GameClock, clock_display
+from shashki.app.computer import Computer
+from shashki.app.controller import GameController, Human
+from shashki.app.dialogs import GameOverScreen
+from shashki.app.game_screen import GameScreen
+from shashki.app.menu import NewGameScreen
+from shashki.engine.player import clock_seconds
+from shashki.records import read_file
+from shashki.records.autosaves import autosave_dir
+from shashki.records.clocks import TimeControl, record_clocks, time_control
+from shashki.rules import Color, Game, Termination, find_variant
+
+from .conftest import game_over_text, game_screen, keys_play, make_app, status
+
+SIZE = (100, 32)
+
+
+class FakeTime:
+    """A clock source moved by hand: ``now()`` is what the game clock reads."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def timed(game: Game, control: TimeControl, now: FakeTime) -> GameController:
+    return GameController(game, clock=GameClock(control, now=now))
+
+
+# -- the clock and the controller (no Textual) -------------------------------------------------
+
+
+def test_the_side_to_move_runs_and_gets_the_increment() -> None:
+    now = FakeTime()
+    ctl = timed(Game("russian"), TimeControl(60, 2), now)
+    ctl.start_clock()
+    clock = ctl.clock
+    assert clock is not None and clock.running is Color.WHITE
+    now.t += 10
+    assert clock.left(Color.WHITE) == 50 and clock.left(Color.BLACK) == 60
+    assert ctl.play(ctl.game.parse_move("c3-d4")).played is not None
+    assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 52  # + increment
+    assert ctl.clock_marks == [52]
+    now.t += 5
+    ctl.play(ctl.game.parse_move("f6-g5"))
+    assert clock.left(Color.BLACK) == 57 and ctl.clock_marks == [52, 57]
+    assert clock.flagged() is None
+    now.t += 52
+    assert clock.flagged() is Color.WHITE and clock.left(Color.WHITE) == 0
+    out = ctl.check_flag()
+    assert out is not None and out.termination is Termination.TIME_FORFEIT
+    assert out.winner is Color.BLACK and clock.running is None
+    # a game lost on time stays lost: no takeback hands the move back to an empty clock
+    assert not ctl.can_undo() and not ctl.undo()
+
+
+def test_a_double_move_turn_runs_on_one_clock_until_it_is_complete() -> None:
+    now = FakeTime()
+    ctl = timed(Game("double-move"), TimeControl(60, 5), now)
+    gen = ctl.variant.generator
+    ctl.start_clock()
+    clock = ctl.clock
+    assert clock is not None and gen.half_turn(ctl.game.position) == 1
+    now.t += 3
+    ctl.play(ctl.legal[0])
+    # the first move of the turn: the same clock goes on, no increment yet
+    assert ctl.game.turn is Color.WHITE and clock.running is Color.WHITE
+    assert clock.left(Color.WHITE) == 57 and ctl.clock_marks == [57]
+    now.t += 2
+    ctl.play(ctl.legal[0])
+    assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 60  # 55 + 5
+    assert ctl.clock_marks == [57, 60]
+
+
+def test_undo_keeps_the_clocks_and_redo_replays_without_increment() -> None:
+    now = FakeTime()
+    ctl = timed(Game("russian"), TimeControl(60, 2), now)
+    ctl.start_clock()
+    clock = ctl.clock
+    assert clock is not None
+    now.t += 10
+    ctl.play(ctl.game.parse_move("c3-d4"))
+    now.t += 4
+    assert ctl.undo()
+    # nothing is given back: White's 52 s stay, Black's 4 s are gone; White runs again
+    assert clock.left(Color.WHITE) == 52 and clock.left(Color.BLACK) == 56
+    assert clock.running is Color.WHITE and ctl.clock_marks == []
+    assert ctl.redo()
+    assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 52
+    assert ctl.clock_marks == [52]
+
+
+def test_the_clock_of_a_saved_game() -> None:
+    clock = GameClock.resumed(
+        TimeControl(300, 3), [290.0, 280.5, None], [Color.WHITE, Color.BLACK, Color.WHITE]
+    )
+    assert clock.left(Color.WHITE) == 290 and clock.left(Color.BLACK) == 280.5
+    assert clock.running is None
+
+
+def test_the_clock_as_shown() -> None:
+    assert clock_display(300) == "5:00"
+    assert clock_display(59.99) == "0:59"
+    assert clock_display(9.99) == "0:09.9"
+    assert clock_display(0) == "0:00.0" and clock_display(-3) == "0:00.0"
+    assert clock_display(3600) == "1:00:00"
+
+
+def test_the_computer_takes_its_time_from_the_clock() -> None:
+    computer = Computer(5)
+    assert computer.engine.seconds == 1.0
+    computer.use_clock(300, 3)
+    assert computer.engine.seconds == clock_seconds(300, 3) == pytest.approx(12.4)
+    computer.use_clock(1.0, 0)
+    assert computer.engine.seconds < 0.5  # never a third of what is left, or more
+    computer.use_clock(None)
+    assert computer.engine.seconds == 1.0
+    assert computer.seat() == "Computer · level 5" and Human("Anna").seat() == "Anna"
+
+
+# -- the game screen ---------------------------------------------------------------------------
+
+
+def seats(screen: GameScreen) -> list[str]:
+    """The seat lines as last painted (top of the board first)."""
+    return [seat.shown for seat in screen.seats]
+
+
+async def until(pilot, check) -> None:  # type: ignore[no-untyped-def]
+    """Let the app run (its clock timer ticks ten times a second) until ``check()``; a
+    slow machine waits longer, a fast one not at all."""
+    for _ in range(200):
+        if check():
+            return
+        await pilot.pause(0.05)
+    assert check()
+
+
+async def test_a_flag_fall_ends_the_game(home: Path) -> None:
+    now = FakeTime()
+    app = make_app(home, variant="russian", clock=TimeControl(60, 0))
+    app.clock_time = now
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        # both seats: the side at the top of the board first; the side to move marked
+        assert seats(screen) == ["  Black  1:00", "▶ White  1:00"]
+        assert screen.seats[1].has_class("-to-move")
+        assert not screen.seats[0].has_class("-to-move")
+        now.t += 20.5
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:39")
+        await keys_play(pilot, "c3", "d4")
+        assert seats(screen) == ["▶ Black  1:00", "  White  0:39"]
+        assert screen.seats[0].has_class("-to-move")
+        now.t += 50.55
+        # tenths under ten seconds
+        await until(pilot, lambda: seats(screen)[0] == "▶ Black  0:09.4")
+        assert screen.seats[0].has_class("-clock-low")
+        now.t += 10
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        text = await game_over_text(pilot)
+        assert text == "White wins: Black ran out of time."
+        out = screen.controller.outcome
+        assert out is not None and out.termination is Termination.TIME_FORFEIT
+        assert seats(screen) == ["  Black  0:00.0", "  White  0:39"]  # nobody to move
+        # the dialog offers no takeback, nor does u on the board
+        assert not app.screen.query("#undo")
+        await pilot.press("escape")
+        await pilot.press("u")
+        assert screen.controller.outcome == out
+
+
+async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_times(
+    home: Path,
+) -> None:
+    now = FakeTime()
+    app = make_app(home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(300, 3))
+    app.clock_time = now
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        assert seats(screen) == ["  Computer · level 1 (Black)  5:00", "▶ White  5:00"]
+        now.t += 7
+        await keys_play(pilot, "c3", "d4")
+        computer = screen.controller.players[1]
+        assert isinstance(computer, Computer)
+        await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
+        # its time came from the clock: 5 minutes and 3 seconds a move
+        assert computer.engine.seconds == clock_seconds(300, 3)
+        assert seats(screen)[1] == "▶ White  4:56"  # 300 - 7 + 3
+        await pilot.press("u")
+        assert status(app) == "Move taken back; the clocks keep their times."
+        assert seats(screen)[1] == "▶ White  4:56"
+
+
+async def test_the_times_are_autosaved_and_resumed(home: Path) -> None:
+    now = FakeTime()
+    app = make_app(home, variant="russian", autosave=True, clock=TimeControl(180, 2))
+    app.clock_time = now
+    async with app.run_test(size=SIZE) as pilot:
+        now.t += 11
+        await keys_play(pilot, "c3", "d4")
+        now.t += 25
+        await keys_play(pilot, "f6", "g5")
+        app.flush_autosave()
+    [path] = list(autosave_dir().glob("*.pdn"))
+    [record] = list(read_file(path))
+    assert time_control(record) == TimeControl(180, 2)
+    assert record_clocks(record) == [171, 157]
+    assert "{[%clk 0:02:51]}" in path.read_text()
+
+    again = make_app(home, autosave=True, offer_resume=True)
+    again.clock_time = now
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the unfinished game
+        screen = game_screen(again)
+        assert screen.controller.clock is not None
+        assert seats(screen) == ["  Black  2:37", "▶ White  2:51"]
+        now.t += 1
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  2:50")  # it goes on running
+
+
+async def test_the_new_game_dialog_offers_clocks(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(find_variant("russian")))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        choice = dialog.query_one("#clock", Select)
+        assert choice.value == ""  # none, the first time
+        labels = [str(label) for label, _ in dialog.query_one("#clock", Select)._options]
+        for wanted in ("none", "1+0", "3+2", "5+3", "10+5", "15+10", "custom"):
+            assert any(label.startswith(wanted) for label in labels), wanted
+        # a custom clock that cannot be read: said in the dialog, no game
+        choice.value = "custom"
+        await pilot.pause()
+        box = dialog.query_one("#clock-custom", Input)
+        assert box.display and app.focused is box
+        box.value = "five"
+        await pilot.click("#play")
+        assert app.screen is dialog
+        problem = str(dialog.query_one("#clock-problem", Static).content)
+        assert problem.startswith("Clock: a clock is minutes + increment")
+        box.value = "0.5+1"
+        await pilot.click("#play")
+        await pilot.pause()
+        ctl = game_screen(app).controller
+        assert ctl.clock is not None and ctl.clock.control == TimeControl(30, 1)
+        assert app.settings.clock == "0.5+1"  # the next dialog offers it again
+
+
+def test_the_replay_shows_the_clocks() -> None:
+    from shashki.app.replay_controller import ReplayController
+    from shashki.records import read_games_text
+
+    text = (
+        '[GameType "25"]\n[TimeControl "300+3"]\n\n'
+        "1. c3-d4 {[%clk 0:04:53]} f6-g5 {good [%clk 0:04:58]} 2. d4-e5 *\n"
+    )
+    replay = ReplayController(next(iter(read_games_text(text))))
+    assert replay.clocks() == "Clock: White 5:00, Black 5:00"
+    replay.go(replay.rows[1].node)
+    assert replay.clocks() == "Clock: White 4:53, Black 4:58"
+    assert "Clock: White 4:53, Black 4:58" in replay.where()
+    assert replay.comments() == "good"  # the mark is not shown as a comment
+    assert replay.rows[0].comments == () and replay.rows[1].comments == ("good",)
