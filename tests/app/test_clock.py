@@ -186,7 +186,9 @@ async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_t
     home: Path,
 ) -> None:
     now = FakeTime()
-    app = make_app(home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(300, 3))
+    app = make_app(
+        home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(300, 3)
+    )
     app.clock_time = now
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
