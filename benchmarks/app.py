@@ -7,8 +7,9 @@ Run it from the project root::
     python benchmarks/app.py --runs 5 --moves 20
     python benchmarks/app.py --no-pty     # headless figures only
     python benchmarks/app.py --table-only --table-runs 3   # section 5 alone
+    python benchmarks/app.py --clock-only --moves 20       # section 6 alone
 
-Five sections, each with the median and the worst of its runs:
+Six sections, each with the median and the worst of its runs:
 
 1. **launch to menu, real terminal**: ``python -m shashki`` started in a pseudo-terminal
    (100x32, ``TERM=xterm-256color``); the clock runs from the spawn until the menu's text
@@ -32,6 +33,13 @@ Five sections, each with the median and the worst of its runs:
    of the table shown, and to the whole file read into the table; "table open to rows"
    runs from the table screen's mount (the file opened from a running app's menu).
    Goal: first rows under 1 s.  Skipped where ``../shared`` is absent.
+6. **clocks running**: a game on a 5+3 clock.  Key press to redrawn board, headless, as
+   in section 3 while the side to move's clock ticks; the board's repaints while nothing
+   happens but the clock (a ticking clock repaints its own line, so: none); and the CPU
+   used while idle with the clock running, in this process headless and by
+   ``python -m shashki play russian --clock 5+3`` in a pseudo-terminal (its own CPU
+   time from ``/proc``, beside the same game without a clock).  Goals: under 50 ms a
+   key, under 5 % of one core idle.
 
 Goals on the development machine: under 1 s to the menu, under 50 ms per move redraw.
 A shared machine drifts, so read the median; nothing here asserts on time.  Settings,
@@ -292,14 +300,22 @@ async def _menu_headless(folder: Path) -> float:
 
 
 async def _moves_headless(
-    folder: Path, variant: str, plies: int, script: list[tuple[list[str], str]] | None
+    folder: Path,
+    variant: str,
+    plies: int,
+    script: list[tuple[list[str], str]] | None,
+    clock: Any = None,
 ) -> dict[str, list[float]]:
     from shashki.app.app import ShashkiApp
 
     out: dict[str, list[float]] = {name: [] for name in ("select", "move", "arrow", "none")}
     cpu: dict[str, list[float]] = {name: [] for name in out}
     app = ShashkiApp(
-        variant=variant, settings_path=folder / "settings.json", autosave=False, offer_resume=False
+        variant=variant,
+        settings_path=folder / "settings.json",
+        autosave=False,
+        offer_resume=False,
+        clock=clock,
     )
     async with app.run_test(size=SIZE) as pilot:
         screen: Any = app.screen
@@ -333,6 +349,98 @@ async def _moves_headless(
                 await pilot.press("enter")
             assert ctl.game.move_stack[-1] == move, "the move played by keys is not the one meant"
     return {**out, **{f"{name} cpu": values for name, values in cpu.items()}}
+
+
+# -- clocks running -------------------------------------------------------------------------
+
+
+async def _idle_headless(folder: Path, seconds: float, clock: Any) -> tuple[float, int, int]:
+    """A game left alone for ``seconds`` (its clock running when ``clock``): this
+    process's CPU time over the wall time, the board's repaints and the clock lines'."""
+    from shashki.app.app import ShashkiApp
+
+    app = ShashkiApp(
+        variant="russian",
+        settings_path=folder / "settings.json",
+        autosave=False,
+        offer_resume=False,
+        clock=clock,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        screen: Any = app.screen
+        await pilot.pause(0.5)
+        board_paints = [0]
+        seat_paints = [0]
+        for widget, counter in [(screen.board, board_paints)] + [
+            (seat, seat_paints) for seat in screen.seats
+        ]:
+            original = widget.render_line
+
+            def render_line(y: int, original: Any = original, counter: list[int] = counter) -> Any:
+                counter[0] += 1
+                return original(y)
+
+            widget.render_line = render_line
+        start, start_cpu = time.perf_counter(), time.process_time()
+        await pilot.pause(seconds)
+        share = (time.process_time() - start_cpu) / (time.perf_counter() - start)
+    return share, board_paints[0], seat_paints[0]
+
+
+def _cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user + system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def idle_real(seconds: float, clock: str | None) -> tuple[float, float]:
+    """``python -m shashki play russian`` (``--clock``) left alone in a pseudo-terminal:
+    its CPU share of one core, and the bytes it wrote a second."""
+    argv = [sys.executable, "-m", "shashki", "play", "russian"]
+    if clock:
+        argv += ["--clock", clock]
+    with tempfile.TemporaryDirectory() as folder:
+        term = Terminal(argv, private_env(folder))
+        try:
+            term.wait_for_text("White to move")
+            term.settle(0.5)
+            written = len(term.output)
+            start, start_cpu = time.perf_counter(), _cpu_seconds(term.proc.pid)
+            end = start + seconds
+            while time.perf_counter() < end:
+                term.read(max(0.0, end - time.perf_counter()))
+            wall = time.perf_counter() - start
+            share = (_cpu_seconds(term.proc.pid) - start_cpu) / wall
+            return share, (len(term.output) - written) / wall
+        finally:
+            term.close()
+
+
+def clock_section(folder: Path, plies: int, pty: bool, idle: float = 10.0) -> None:
+    from shashki.records.clocks import TimeControl
+
+    control = TimeControl.parse("5+3")
+    result = asyncio.run(_moves_headless(folder, "russian", plies, None, clock=control))
+    for kind, label in (
+        ("move", "Enter plays a move"),
+        ("select", "Enter selects a piece"),
+        ("arrow", "an arrow moves the cursor"),
+    ):
+        figures(f"russian 5+3: {label}", result[kind], goal=0.05, cpu=result[f"{kind} cpu"])
+    for clock, label in ((control, "clock running"), (None, "no clock")):
+        share, board, seats = asyncio.run(_idle_headless(folder, idle, clock))
+        print(
+            f"  {'idle ' + f'{idle:g} s, headless, ' + label:<40} cpu {share * 100:5.1f} % "
+            f"of one core   board repaints {board}   seat-line repaints {seats}"
+        )
+    if pty:
+        for flag, label in (("5+3", "clock running"), (None, "no clock")):
+            share, rate = idle_real(idle, flag)
+            goal = "   goal < 5 %: " + ("met" if share < 0.05 else "NOT met") if flag else ""
+            print(
+                f"  {'idle ' + f'{idle:g} s, real terminal, ' + label:<40} cpu {share * 100:5.1f} %"
+                f" of one core   {rate:6.0f} bytes/s written{goal}"
+            )
 
 
 # -- opening the largest game file: the replay's game table ---------------------------------
@@ -456,7 +564,14 @@ def main(argv: list[str] | None = None) -> int:
         "--table-runs", type=int, default=3, help="openings of the largest game file (default 3)"
     )
     parser.add_argument("--table-only", action="store_true", help="section 5 alone")
+    parser.add_argument("--clock-only", action="store_true", help="section 6 alone")
     args = parser.parse_args(argv)
+    if args.clock_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            os.environ.update(private_env(tmp))
+            print(f"clocks running (load average {os.getloadavg()[0]:.2f})")
+            clock_section(Path(tmp), args.moves, not args.no_pty)
+        return 0
     if args.table_only:
         with tempfile.TemporaryDirectory() as tmp:
             os.environ.update(private_env(tmp))
@@ -519,6 +634,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.table_runs > 0:
             print("\nopening the largest game file to the game table")
             table_section(folder, args.table_runs, not args.no_pty)
+
+        print("\nclocks running")
+        clock_section(folder, args.moves, not args.no_pty)
     return 0
 
 
