@@ -70,3 +70,16 @@ def test_too_small(snap_compare, home: Path, variant: str, size: tuple[int, int]
 def test_ascii_pieces(snap_compare, home: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     app = make_app(home, variant="russian", fen="W:WKa1,c3,e3,g3:BKh8,b6,d6,f6")
     assert snap_compare(app, press=["p", "p"], terminal_size=size)  # unicode, contrast, ascii
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_clocks(snap_compare, home: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from shashki.records.clocks import TimeControl
+
+    # a person against the computer on a 5+3 clock, the person to move; the clock's time
+    # stands still (a fake source), so the picture does not depend on the machine's speed
+    app = make_app(
+        home, variant="russian", kinds=("human", "computer-5"), clock=TimeControl(300, 3)
+    )
+    app.clock_time = lambda: 0.0
+    assert snap_compare(app, terminal_size=size)

@@ -79,12 +79,18 @@ class SeatLine(Widget):
 
     def render(self) -> Text:
         width = max(1, self.size.width)
-        marker = TO_MOVE if self.to_move() else "  "
         clock = self.clock_text()
-        room = width - cell_len(marker) - (cell_len(clock) + 1 if clock else 0)
+        room = width - (cell_len(clock) + 1 if clock else 0)
+        players = self.controller.players
+        # the marker of the side to move gives way to the names (both lines alike) when
+        # the panel is narrow: the highlight still shows whose turn it is
+        longest = max(cell_len(p.seat()) for p in players)
+        marked = room - cell_len(TO_MOVE) >= longest
+        marker = (TO_MOVE if self.to_move() else "  ") if marked else ""
+        room -= cell_len(marker)
         label = Text(self.label(), no_wrap=True)
         if label.cell_len > room:  # the order of the seats (the board's) tells the sides
-            label = Text(self.controller.players[self.side].seat(), no_wrap=True)
+            label = Text(players[self.side].seat(), no_wrap=True)
         label.truncate(max(0, room), overflow="ellipsis")
         pad = max(0, room - label.cell_len)
         line = Text(marker, no_wrap=True, overflow="crop")
