@@ -63,8 +63,11 @@ def test_the_side_to_move_runs_and_gets_the_increment() -> None:
     out = ctl.check_flag()
     assert out is not None and out.termination is Termination.TIME_FORFEIT
     assert out.winner is Color.BLACK and clock.running is None
-    # a game lost on time stays lost: no takeback hands the move back to an empty clock
+    # a game lost on time stays lost: no takeback hands the move back to an empty clock,
+    # and a resignation or a draw agreed in a dialog that was open meanwhile changes nothing
     assert not ctl.can_undo() and not ctl.undo()
+    assert ctl.resign(Color.BLACK) == out and ctl.answer_draw(True) is None
+    assert ctl.outcome == out
 
 
 def test_a_double_move_turn_runs_on_one_clock_until_it_is_complete() -> None:

@@ -437,6 +437,8 @@ class GameController:
 
     def answer_draw(self, accept: bool) -> Outcome | None:
         self.draw_offer = None
+        if accept and self.outcome is not None:
+            return None  # the game ended meanwhile (a flag fell while the question was up)
         if accept:
             outcome = self.game.agree_draw()
             self.stop_clock()
@@ -445,6 +447,8 @@ class GameController:
         return None
 
     def resign(self, side: Color | None = None) -> Outcome:
+        if self.outcome is not None:
+            return self.outcome  # the game ended meanwhile (a flag fell while asked)
         outcome = self.game.resign(side)
         self.stop_clock()
         self._changed()

@@ -587,6 +587,8 @@ class GameScreen(Screen[None]):
             return
 
         def answered(ok: bool | None) -> None:
+            if ctl.outcome is not None:
+                return  # a flag fell while the question was up: the game is decided
             if ok:
                 ctl.answer_draw(True)
                 self.after(Feedback())
@@ -611,7 +613,7 @@ class GameScreen(Screen[None]):
         names = ctl.variant.side_names
 
         def answered(ok: bool | None) -> None:
-            if ok:
+            if ok and ctl.outcome is None:  # (a flag may have fallen while asked)
                 self.cancel_thinking()
                 ctl.resign(side)
                 self.after(Feedback())
