@@ -220,3 +220,27 @@ def test_play_seats_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     assert seen["kinds"] == ("human", "computer-5")
     assert main(["play", "english", "--white", "computer-2", "--black", "Person"]) == 0
     assert seen["kinds"] == ("computer-2", "human")
+
+
+def test_play_on_a_clock(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import shashki.cli as cli
+    from shashki.records.clocks import TimeControl
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    assert main(["play", "russian", "--clock", "5+3"]) == 0
+    assert seen["clock"] == TimeControl(300, 3)
+    assert main(["play", "russian", "--clock", "0.25+0"]) == 0
+    assert seen["clock"] == TimeControl(15, 0)
+    assert main(["play", "russian"]) == 0
+    assert seen["clock"] is None
+    capsys.readouterr()
+    # a clock that cannot be read: one line, exit status 2, and no app
+    seen.clear()
+    for bad in ("abc", "0+0", "5+-3", "９+1", "1" * 5000):
+        code, out, err = run(capsys, "play", "russian", "--clock", bad)
+        assert code == 2 and out == "" and not seen
+        assert err.startswith("shashki: error: --clock: ") and err.count("\n") == 1
+        assert len(err) < 200
