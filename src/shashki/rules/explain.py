@@ -102,6 +102,9 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
         if v.rules.precedence and _could_capture(game, square):
             return f"Not this piece: {capture_rule(game)}; only {_names(game, capturers)} can."
         return f"Capturing is compulsory in {v.name}: {_names(game, capturers)} must capture."
+    own_rule = gen.why_not(game.position, square)
+    if own_rule is not None:
+        return own_rule
     kind = "king" if piece.is_king else "man"
     return f"The {kind} on {name} has no legal move."
 

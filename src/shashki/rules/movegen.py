@@ -39,6 +39,14 @@ def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
     return table
 
 
+def capture_value(men: int, kings: int, unit: int) -> int:
+    """The value of a capture that takes ``men`` men and ``kings`` kings under the
+    ``value`` precedence (NATIONAL.md C.5, Frisian Art. 11): a king worth two men less a
+    trifle, ``(men + 2 kings) * unit - kings`` with ``unit`` more than the squares of the
+    board, so that k kings are worth less than 2k men and more than 2k - 1."""
+    return (men + 2 * kings) * unit - kings
+
+
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
 
@@ -662,7 +670,7 @@ def _capture_search(
                 out.append(len(caps))
             elif criterion == "value":
                 nk = (cm & enemy_kings).bit_count()
-                out.append((len(caps) + nk) * value_unit - nk)
+                out.append(capture_value(len(caps) - nk, nk, value_unit))
             elif criterion == "with-king":
                 out.append(with_king)
             elif criterion == "kings":

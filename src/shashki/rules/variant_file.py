@@ -23,7 +23,7 @@ from typing import Any
 
 from .errors import VariantFileError
 from .fen import parse_fen
-from .generators import GENERATORS, MODIFIERS, generator_class
+from .generators import GENERATORS, KING_LIMIT_FAMILIES, MODIFIERS, generator_class
 from .geometry import (
     DIRECTION_GROUPS,
     MAX_SIZE,
@@ -132,13 +132,16 @@ _RULES = Table(
         "king_landing": _enum(KingLanding),
         "no_moves": _enum(NoMoves),
         "promotion": Boolean(),
+        # NATIONAL.md C.7: simple moves in a row of one king while men remain (0: no limit)
+        "king_move_limit": Integer(0, 9),
     },
     inheritable=True,
 )
 _DRAW = Table(
     {
         "id": Text(40),
-        "kind": Text(choices=("repetition", "count")),
+        # NATIONAL.md C.9: "lone-kings" is Frisian's Art. 21.1
+        "kind": Text(choices=("repetition", "count", "lone-kings")),
         "name": _LINE,
         "count": Integer(2, 100),
         "counter": _enum(Counter),
@@ -261,9 +264,6 @@ def variant_from_mapping(
             f"{'mirrored' if invert else 'normal'} (its invert flag), "
             f"board.colouring says {'mirrored' if mirrored else 'normal'}"
         )
-    geo = geometry(
-        board.get("width", 8), board.get("height", 8), squares == "all", mirrored, numbering
-    )
     notation = board.get("notation", "algebraic")
 
     kwargs: dict[str, Any] = {}
@@ -281,6 +281,19 @@ def variant_from_mapping(
         else:
             kwargs[key] = value
     rules = Rules(**kwargs)
+    # NATIONAL.md C.3: orthogonal directions on a board of dark squares are steps of two
+    # squares, which the board's layout must have room for
+    orthogonal = not set(rules.man_moves + rules.man_captures + rules.king_moves).union(
+        rules.king_captures
+    ) <= set(DIRECTION_GROUPS["diagonal"])
+    geo = geometry(
+        board.get("width", 8),
+        board.get("height", 8),
+        squares == "all",
+        mirrored,
+        numbering,
+        wide=orthogonal and squares != "all",
+    )
     modifiers = tuple(data.get("modifiers", []))
     for name in modifiers:
         if name not in MODIFIERS:
@@ -300,6 +313,12 @@ def variant_from_mapping(
                 f"(it works with: {', '.join(MODIFIERS[name].families)})"
             )
 
+    if rules.king_move_limit and family not in KING_LIMIT_FAMILIES:
+        raise VariantFileError(
+            f"{source}: [rules] king_move_limit: the {family!r} generator does not know it "
+            f"(it works with: {', '.join(KING_LIMIT_FAMILIES)})"
+        )
+
     draws = []
     for i, raw in enumerate(data.get("draws", [])):
         kind = raw.get("kind", "count")
@@ -310,6 +329,13 @@ def variant_from_mapping(
                 patterns[key] = tuple(MaterialPattern.parse(t) for t in _as_list(raw.get(key, [])))
             except ValueError as exc:
                 raise VariantFileError(f"{source}: [[draws]] #{i + 1} {key}: {exc}") from None
+        if kind == "lone-kings":  # NATIONAL.md C.9: one king against one king, at once
+            if counter or raw.get("strong") or raw.get("weak"):
+                raise VariantFileError(
+                    f"{source}: [[draws]] #{i + 1}: a lone-kings rule has no counter and"
+                    " no material patterns (it is one king against one king)"
+                )
+            patterns = {"strong": (MaterialPattern.parse("1K"),), "weak": (MaterialPattern.parse("1K"),)}
         draws.append(
             DrawRule(
                 kind=kind,
@@ -368,7 +394,9 @@ def variant_from_mapping(
         start_choice=board.get("start_choice", ""),
         start_by_lot=board.get("start_by_lot", False),
         goals=tuple(goals),
-        generator_class=generator_class(family, modifiers, bool(goals)),
+        generator_class=generator_class(
+            family, modifiers, bool(goals), rules.king_move_limit > 0
+        ),
     )
     if not variant.start.strip():
         raise VariantFileError(f"{source}: [board] start must not be empty")
