@@ -95,6 +95,8 @@ EXPECTED = {
     "canadian": MEN,
     "malaysian": MEN,
     "killer": MEN,
+    "frisian": MEN,
+    "frysk": MEN,
     "breakthrough": MEN,
     "antidraughts": MEN,
     "italian": MEN,  # NATIONAL.md N2, N3, N4, N11: men only move forward
