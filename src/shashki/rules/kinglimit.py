@@ -137,9 +137,9 @@ class KingMoveLimitMixin(_Base):
         white, black = (state.white, mine) if turn else (mine, state.black)
         # with only kings the limit does not apply, and a count of a king taken is
         # gone with it: nothing is counted
-        if not w & ~k or white[1] >= 0 and not (w & k) >> white[1] & 1:
+        if not w & ~k or (white[1] >= 0 and not (w & k) >> white[1] & 1):
             white = FREE
-        if not b & ~k or black[1] >= 0 and not (b & k) >> black[1] & 1:
+        if not b & ~k or (black[1] >= 0 and not (b & k) >> black[1] & 1):
             black = FREE
         return (w, b, k, t, KingMoves(extra, white, black))
 

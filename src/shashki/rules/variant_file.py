@@ -335,7 +335,8 @@ def variant_from_mapping(
                     f"{source}: [[draws]] #{i + 1}: a lone-kings rule has no counter and"
                     " no material patterns (it is one king against one king)"
                 )
-            patterns = {"strong": (MaterialPattern.parse("1K"),), "weak": (MaterialPattern.parse("1K"),)}
+            one_king = (MaterialPattern.parse("1K"),)
+            patterns = {"strong": one_king, "weak": one_king}
         draws.append(
             DrawRule(
                 kind=kind,
@@ -394,9 +395,7 @@ def variant_from_mapping(
         start_choice=board.get("start_choice", ""),
         start_by_lot=board.get("start_by_lot", False),
         goals=tuple(goals),
-        generator_class=generator_class(
-            family, modifiers, bool(goals), rules.king_move_limit > 0
-        ),
+        generator_class=generator_class(family, modifiers, bool(goals), rules.king_move_limit > 0),
     )
     if not variant.start.strip():
         raise VariantFileError(f"{source}: [board] start must not be empty")
