@@ -103,6 +103,7 @@ EXPECTED = {
     "spanish": MEN,
     "portuguese": MEN,
     "sri-lankan": MEN,
+    "thai": MEN,  # NATIONAL.md N7: men only move forward
     "turkish": MATERIAL,  # men step sideways and back
     "tama": MATERIAL,
     "tama-armenian": MATERIAL,

@@ -149,13 +149,11 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         v = self.variant
-        example = (
-            "32-28, 19x30, 4x27x38"
-            if v.numeric
-            else f"c3-d4, c3{v.capture_mark}e5, c3{v.capture_mark}e5{v.capture_mark}c7"
-        )
+        x = v.capture_mark
+        example = f"32-28, 19{x}30, 4{x}27{x}38" if v.numeric else f"c3-d4, c3{x}e5, c3{x}e5{x}c7"
+        marks = "`-`" if x == "-" else f"`-` or `{x}`"  # Thai writes captures with "-" too
         notation = (
-            f"Moves are written {example}: the start square, `-` or `{v.capture_mark}`, the end "
+            f"Moves are written {example}: the start square, {marks}, the end "
             "square; every landing square when two captures share both ends. When typing, `x` and "
             "`:` both work, and you may give only the ends when that is enough."
         )

@@ -57,6 +57,9 @@ class KingLanding(Enum):
     #: As ``any``, except the last landing of the whole sequence: when the last piece
     #: taken is a king, the king stops on the square just beyond it (Killer, NATIONAL.md C.6).
     BEHIND_LAST_KING = "behind-last-king"
+    #: Every landing, between captures and at the end, is the square just beyond the
+    #: piece taken, however far the king came from (Thai, NATIONAL.md C.6).
+    DIRECTLY_BEHIND = "directly-behind"
 
 
 class NoMoves(Enum):

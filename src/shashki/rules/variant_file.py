@@ -100,7 +100,7 @@ _BOARD = Table(
         # NATIONAL.md C.1: a1 dark ("normal") or light ("mirrored")
         "colouring": Text(choices=("normal", "mirrored")),
         "notation": Text(choices=("numeric", "algebraic")),
-        "capture": Text(choices=("x", ":")),
+        "capture": Text(choices=("x", ":", "-")),  # "-": Thai (NATIONAL.md N7)
         "start": _FEN,
         "start_options": ListOf(
             Table({"label": Text(40), "start": _FEN}, required=("label", "start")), 20
@@ -401,6 +401,10 @@ def variant_from_mapping(
         raise VariantFileError(f"{source}: [board] start must not be empty")
     if not check_start:
         return variant
+    try:  # a generator that cannot apply the rules says so (e.g. a landing it lacks)
+        variant.generator  # noqa: B018
+    except ValueError as exc:
+        raise VariantFileError(f"{source}: [rules]: {exc}") from None
     for label, fen in [("", variant.start), *variant.start_options]:
         try:
             parse_fen(variant, fen)
