@@ -11,12 +11,14 @@ from pathlib import Path
 import pytest
 
 from shashki.rules import Game, Variant, VariantFileError, find_variant, load_variant_file
+from shashki.rules.explain import why_not_move
 from shashki.rules.switches import KingLanding, Removal
 
 from ..conftest import shared_path
 
 #: NATIONAL.md A.2-13: dctl's "thai" counts are Thai rules from the 12-man start.
 TWELVE_MEN = "W:W21-32:B1-12"
+TH1 = "W:WK29:B11,22"
 # perft.json "thai", drop-duplicates (dctl; damforum.nl t=2822), depth 1-10
 PUBLISHED = [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523]
 QUICK = 7
@@ -51,9 +53,9 @@ def test_the_variant_file_follows_the_switch_matrix() -> None:
 
 def test_th1_each_landing_is_directly_behind() -> None:
     # a1 x c3 lands on d4 (not e5 ... h8), then x f6 lands on g7
-    assert paths("thai", "W:WK29:B11,22") == {"29-18-8"}
+    assert paths("thai", TH1) == {"29-18-8"}
     # with any landing the king could also stop on h8 after the second capture
-    anywhere = paths(thai_with(king_landing=KingLanding.ANY), "W:WK29:B11,22")
+    anywhere = paths(thai_with(king_landing=KingLanding.ANY), TH1)
     assert {"29-18-8", "29-18-4"} <= anywhere
 
 
@@ -146,3 +148,15 @@ def test_a_variant_file_asking_for_it_is_refused_in_one_line(host: str, tmp_path
         load_variant_file(path)
     text = str(err.value)
     assert "\n" not in text and "[rules]" in text and "directly-behind" in text
+
+
+@pytest.mark.parametrize(("fen", "to", "ends"), [("W:WK29:B22", "11", "18"), (TH1, "4", "8")])
+def test_the_refusal_names_the_landing_rule(fen: str, to: str, ends: str) -> None:
+    game = Game("thai", fen)
+    geo = game.variant.board
+    text = why_not_move(game, geo.parse_square("29"), geo.parse_square(to))
+    assert text == (
+        "In Thai draughts a king lands on the square just beyond each piece it takes: "
+        f"go to {ends}."
+    )
+    assert why_not_move(game, geo.parse_square("29"), geo.parse_square(ends)) is None
