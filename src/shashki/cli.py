@@ -533,6 +533,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print the totals and the games with errors as JSON"
     )
     p.set_defaults(func=cmd_check)
+    from .hub.commands import add_commands
+
+    add_commands(sub)
     return parser
 
 

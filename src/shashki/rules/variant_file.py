@@ -195,6 +195,8 @@ VARIANT_SCHEMA = Table(
             "letters, digits, '_' or '-'",
         ),
         "goals": ListOf(_GOAL, 10),
+        # the name Hub engines give the game ("normal", "killer"…), where they have one
+        "hub": Text(40, pattern=re.compile(r"[a-z0-9-]{1,40}"), rule="a name of a-z, 0-9, '-'"),
     },
     required=("id", "name", "board", "rules"),
     inheritable=True,
@@ -383,6 +385,7 @@ def variant_from_mapping(
         card=card.strip(),
         gametype=pdn.get("gametype", ""),
         gametype_primary=pdn.get("primary", False),
+        hub_name=data.get("hub", ""),
         notation=notation,
         capture_mark=board.get("capture", "x"),
         side_names=(side_names[0], side_names[1]),
@@ -503,7 +506,7 @@ def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
 MAX_HOSTS = 16
 
 #: Keys a variant does not inherit from its host: they name the host itself.
-_NOT_INHERITED = {"id", "name", "aliases", "names", "host", "summary", "card"}
+_NOT_INHERITED = {"id", "name", "aliases", "names", "host", "summary", "card", "hub"}
 
 
 def merge_with_host(data: Mapping[str, Any], host: Mapping[str, Any]) -> dict[str, Any]:
