@@ -73,7 +73,10 @@ class HubEngine:
     ) -> None:
         self.args = split_command(command) if isinstance(command, str) else list(command)
         self.command = command if isinstance(command, str) else shlex.join(command)
-        self.cwd = cwd
+        # an engine given by its path runs from its own folder (Scan reads scan.ini and
+        # data/ from where it starts)
+        folder = os.path.dirname(self.args[0])
+        self.cwd = cwd if cwd is not None else (folder or None)
         self.name = name or os.path.basename(self.args[0])
         self.start_timeout = start_timeout
         self.move_grace = move_grace
