@@ -19,8 +19,9 @@ from ..rules import Game, ShashkiError
 from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .board import BoardWidget
-from .controller import Feedback, GameController, UndoPolicy
+from .controller import Feedback, GameController, Human, Player, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen
+from .engines import EngineFailed
 from .plain import Plain
 from .themes import set_board_theme
 from .widgets import PagedOptionList
@@ -147,7 +148,13 @@ class GameScreen(Screen[None]):
         worker = get_current_worker()
         ctl = self.controller
         started = time.monotonic()
-        move = ctl.player_to_move.think(ctl.game.copy(), lambda: worker.is_cancelled)
+        player = ctl.player_to_move
+        try:
+            move = player.think(ctl.game.copy(), lambda: worker.is_cancelled)
+        except EngineFailed as exc:  # the game is kept; the seat becomes a person's
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._engine_failed, position_id, player, str(exc))
+            return
         if move is None or worker.is_cancelled:
             return
         while time.monotonic() - started < self.MIN_MOVE_DELAY and not worker.is_cancelled:
@@ -168,6 +175,32 @@ class GameScreen(Screen[None]):
         if fb.played is not None and len(fb.played.path) > 2:
             # the computer's multi-capture, one jump at a time
             self.board.show_jumps(fb.played, self.JUMP_SECONDS)
+
+    def _engine_failed(self, position_id: int, player: Player, message: str) -> None:
+        """An engine stopped, hung or answered an illegal move: the user is told in one
+        line, and that side is played by a person from now on."""
+        ctl = self.controller
+        seat = ctl.players.index(player) if player in ctl.players else -1
+        if seat < 0:
+            return
+        players = list(ctl.players)
+        players[seat] = Human(player.name)
+        ctl.players = (players[0], players[1])
+        self.notify(f"{message}; you play that side now", severity="error", markup=False)
+        if position_id == ctl.position_id:
+            self.set_status(f"{player.name} stopped: your move")
+        self.refresh_panel()
+
+    def close_engines(self) -> None:
+        """Stop the engines seated in this game (it ended or was left)."""
+        for player in self.controller.players:
+            close = getattr(player, "close", None)
+            if callable(close):
+                close()
+
+    def on_unmount(self) -> None:
+        self.cancel_thinking()
+        self.close_engines()
 
     def cancel_thinking(self) -> None:
         self.workers.cancel_group(self, "engine")

@@ -16,7 +16,7 @@ import shlex
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..rules import Game, Move
@@ -143,8 +143,15 @@ class HubEngine:
         except (OSError, ValueError):
             raise EngineError(f"engine {self.name} stopped (it closed its input)") from None
 
-    def _until(self, ends: set[str], timeout: float, what: str) -> list[str]:
-        """The lines up to one whose first word is in ``ends`` (included)."""
+    def _until(
+        self,
+        ends: set[str],
+        timeout: float,
+        what: str,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> list[str]:
+        """The lines up to one whose first word is in ``ends`` (included); [] as soon as
+        ``cancelled()`` turns true."""
         deadline = time.monotonic() + timeout
         got: list[str] = []
         while True:
@@ -152,8 +159,10 @@ class HubEngine:
             if left <= 0:
                 self.kill()
                 raise EngineError(f"engine {self.name} did not answer {what} in {timeout:g} s")
+            if cancelled is not None and cancelled():
+                return []
             try:
-                text = self._lines.get(timeout=left)
+                text = self._lines.get(timeout=min(left, 0.05) if cancelled else left)
             except queue.Empty:
                 continue
             if text is None:
@@ -165,6 +174,11 @@ class HubEngine:
                 return got
             if word == "error" and what in ("hub", "init"):
                 continue
+
+    @property
+    def running(self) -> bool:
+        """Whether the engine's process is started and has not ended."""
+        return self._proc is not None and self._proc.poll() is None
 
     def kill(self) -> None:
         proc = self._proc
@@ -233,8 +247,11 @@ class HubEngine:
         depth: int | None = None,
         remaining: float | None = None,
         increment: float = 0.0,
-    ) -> Move:
-        """The engine's move in ``game`` (a legal move of shashki's rules)."""
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Move | None:
+        """The engine's move in ``game`` (a legal move of shashki's rules); None when
+        ``cancelled()`` turned true first (the engine is told to stop, and its answer is
+        awaited briefly, or it is stopped)."""
         if self.variant is None:
             self.new_game(game.variant)
         if depth is not None:
@@ -251,7 +268,10 @@ class HubEngine:
                 ms = int(1000 * (seconds if seconds is not None else (remaining or 1.0) / 30))
                 self.send(f"time {max(1, ms)}")
             self.send("go")
-            answer = self._until({"move"}, timeout, "go")
+            answer = self._until({"move"}, timeout, "go", cancelled)
+            if not answer:
+                self.kill()  # (version 1 has no stop: the engine is started again)
+                return None
         else:
             start, moves = _start_and_moves(game)
             self.send(line("pos", pos=position_text(start), moves=moves or None))
@@ -262,7 +282,11 @@ class HubEngine:
             else:
                 self.send(line("level", move_time=f"{seconds if seconds is not None else 1.0:g}"))
             self.send("go think")
-            answer = self._until({"done"}, timeout, "go think")
+            answer = self._until({"done"}, timeout, "go think", cancelled)
+            if not answer:
+                self.send("stop")
+                self._until({"done"}, self.move_grace, "stop")
+                return None
         self.last = Thinking()
         for text in answer[:-1]:
             command, args = _parse(text)

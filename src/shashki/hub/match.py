@@ -83,10 +83,12 @@ class EnginePlayer:
     def move(self, game: Game) -> Move:
         assert self.engine is not None
         try:
-            return self.engine.best_move(game, seconds=self.seconds, depth=self.depth)
+            move = self.engine.best_move(game, seconds=self.seconds, depth=self.depth)
         except EngineError:
             self.close()
             raise
+        assert move is not None  # (nothing cancels a match's search)
+        return move
 
     def close(self) -> None:
         if self.engine is not None:
