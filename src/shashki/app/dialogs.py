@@ -113,6 +113,8 @@ KEYS_HELP = """\
 | `u` / `r` | undo / redo |
 | `f` / `a` | flip the board / auto-flip after each move |
 | `i` | hint: the computer's suggestion for the player to move |
+| `e` | analysis on/off: the engine's score (in men, White's), a bar and its best line |
+| `y` / `Y` | copy the position's FEN / the game's PDN to the clipboard |
 | `d` | offer a draw (or accept one) |
 | `R` | resign |
 | `s` | save the game as PDN |
@@ -133,6 +135,8 @@ REPLAY_KEYS_HELP = """\
 | `Backspace` | leave the variation, back to where it branched |
 | `t` | take over: a live game from this position |
 | `f` | flip the board |
+| `e` | analysis on/off: the engine's score, a bar and its best line |
+| `y` | copy the shown position's FEN to the clipboard |
 | `Esc` | back to the list of games |
 """
 

@@ -18,6 +18,7 @@ from textual.worker import Worker, get_current_worker
 from ..rules import Game, ShashkiError
 from ..rules.fen import square_text
 from ..rules.move import Color, Move
+from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .controller import Feedback, GameController, Human, Player, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen
@@ -54,6 +55,9 @@ class GameScreen(Screen[None]):
         Binding("t", "theme", "Theme", show=False),
         Binding("p", "pieces", "Pieces", show=False),
         Binding("i", "hint", "Hint"),
+        Binding("e", "analysis", "Analysis", show=False),
+        Binding("y", "copy_fen", "Copy FEN", show=False),
+        Binding("Y", "copy_pdn", "Copy PDN", show=False, key_display="Y"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("n", "new_game", "New", show=False),
         Binding("q", "quit_game", "Quit"),
@@ -81,6 +85,7 @@ class GameScreen(Screen[None]):
             yield Plain(id="turn")
             yield Plain(id="status")
             yield Plain(id="info")
+            yield AnalysisPanel(id="analysis")
             yield PagedOptionList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield Footer()
@@ -206,6 +211,29 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "engine")
         self.board.stop_jumps()
 
+    # -- analysis and the clipboard -------------------------------------------------------
+
+    def action_analysis(self) -> None:
+        """Turn the engine's analysis of the position on or off (e)."""
+        on = self.query_one(AnalysisPanel).toggle(self.controller.game)
+        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2)
+
+    def action_copy_fen(self) -> None:
+        """Copy the position's FEN to the clipboard (y)."""
+        fen = self.controller.game.fen()
+        self.app.copy_to_clipboard(fen)
+        self.notify(f"FEN copied: {fen}", timeout=3, markup=False)
+
+    def action_copy_pdn(self) -> None:
+        """Copy the game so far as PDN to the clipboard (Y)."""
+        from ..records import GameRecord, write_game
+
+        ctl = self.controller
+        record = GameRecord.from_game(ctl.game, self.shashki.headers(ctl))
+        self.app.copy_to_clipboard(write_game(record))
+        moves = len(ctl.game.move_stack)
+        self.notify(f"PDN copied ({moves} moves)", timeout=3)
+
     # -- the hint ----------------------------------------------------------------------------
 
     def action_hint(self) -> None:
@@ -294,6 +322,7 @@ class GameScreen(Screen[None]):
                 turn += f"\n{names[ctl.draw_offer]} offers a draw (d: accept)"
         self.query_one("#turn", Static).update(turn)
         self.query_one("#info", Static).update(self._info())
+        self.query_one(AnalysisPanel).follow(game)
         self._refresh_moves()
 
     def _info(self) -> str:
