@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
@@ -146,6 +147,8 @@ def one_line(exc: BaseException) -> str:
 
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
+
+    BINDINGS = [Binding("comma", "settings", "Settings", show=False, key_display=",")]
 
     TITLE = "shashki"
     #: The screens' and widgets' styles (the paths are relative to this file).
@@ -729,6 +732,13 @@ class ShashkiApp(App[None]):
 
     # -- the command palette reaches every action --------------------------------------------
 
+    def action_settings(self) -> None:
+        """Open the settings screen (``,``), unless it is already on show."""
+        from .settings_screen import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
     def action_command_palette(self) -> None:
         """Textual's palette, its page keys made safe for a list being refilled."""
         from textual.command import CommandPalette
@@ -740,6 +750,9 @@ class ShashkiApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "Settings", "Board theme, pieces, coordinates, sound, takebacks (,)", self.action_settings
+        )
         from .game_screen import GameScreen
 
         if isinstance(screen, GameScreen):
