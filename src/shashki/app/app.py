@@ -751,7 +751,9 @@ class ShashkiApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
         yield SystemCommand(
-            "Settings", "Board theme, pieces, coordinates, sound, takebacks (,)", self.action_settings
+            "Settings",
+            "Board theme, pieces, coordinates, sound, takebacks (,)",
+            self.action_settings,
         )
         from .game_screen import GameScreen
 
