@@ -95,7 +95,10 @@ def main() -> int:
     parser.add_argument("--time", type=float, default=0.5, help="shashki's seconds a move")
     parser.add_argument("--depths", default="2,4,6,8", help="Scan's fixed depths (scan)")
     parser.add_argument("--scan", default="/tmp/scan-2.0/scan", help="Scan 2.0's binary")
-    parser.add_argument("--dame", default=shutil.which("dame") or "dame")
+    beside = Path(sys.executable).with_name("dame")  # (dame-rs in this venv)
+    parser.add_argument(
+        "--dame", default=str(beside) if beside.exists() else shutil.which("dame") or "dame"
+    )
     parser.add_argument("--first", type=int, default=0, help="skip this many openings")
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--pdn", help="write every game here")
