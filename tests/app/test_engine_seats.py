@@ -82,7 +82,11 @@ async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
         assert isinstance(engine_seat, EngineSeat) and engine_seat.name == "fake-ok"
         assert engine_seat.engine is not None and engine_seat.engine.running
         process = engine_seat.engine
-        app.pop_screen()  # leaving the game stops its engine
+        ctl.resign()  # the end of the game stops its engine
+        game_screen(app).show_game_over()
+        await pilot.pause()
+        assert engine_seat.engine is None and not process.running
+        app.pop_screen()  # and so does leaving the game
         await pilot.pause()
         assert engine_seat.engine is None and not process.running
 

@@ -682,6 +682,7 @@ class GameScreen(Screen[None]):
         out = self.controller.outcome
         if out is None:
             return
+        self.close_engines()  # (an undo after the end starts them again)
         self.refresh_panel()
 
         def answered(choice: str | None) -> None:
