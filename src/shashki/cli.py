@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
+from .i18n import LANGUAGES, set_language
 from .records.model import GameRecord
 from .records.reader import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
@@ -444,6 +445,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="load a variant definition file (.toml) besides the built-in ones and those in "
         "the user folder (may be repeated)",
     )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; "
+        "English when none of uk, ru, en)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("variants", help="list the variants")
@@ -546,6 +553,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    set_language(args.lang)
     try:
         for path in args.variant_file:
             add_variant_file(path)
