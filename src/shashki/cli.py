@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
+from .i18n import LANGUAGES, set_language
 from .records.model import GameRecord
 from .records.reader import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
@@ -366,16 +367,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.fen is not None:
         _new_game(args)  # a bad FEN is refused here, in one line, before the screen opens
     try:
-        from .app.players import seat
+        from .app.app import Settings, config_dir
+        from .app.engines import engine_settings
+        from .app.players import seat, set_engines
     except ImportError as exc:  # pragma: no cover - textual is a dependency
         return _fail(f"the terminal app needs Textual: {exc}")
+    set_engines(engine_settings(Settings.load(config_dir() / "settings.json").engines))
     kinds = []
     for side in ("white", "black"):
         kind = seat(getattr(args, side))
         if kind is None:
             return _fail(
-                f"--{side} must be person or a computer level from 1 to 8, "
-                f"not {quoted(getattr(args, side))}"
+                f"--{side} must be person, a computer level from 1 to 8, hub:COMMAND "
+                f"or an engine named in the settings, not {quoted(getattr(args, side))}"
             )
         kinds.append(kind)
     clock = None
@@ -450,6 +454,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="load a variant definition file (.toml) besides the built-in ones and those in "
         "the user folder (may be repeated)",
     )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; "
+        "English when none of uk, ru, en)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("variants", help="list the variants")
@@ -464,7 +474,8 @@ def build_parser() -> argparse.ArgumentParser:
             f"--{side}",
             metavar="WHO",
             default="person",
-            help=f"who plays {side}: person (the default) or a computer level 1-8",
+            help=f"who plays {side}: person (the default), a computer level 1-8, "
+            "hub:COMMAND (a Hub engine, e.g. 'hub:dame hub') or an engine named in the settings",
         )
     p.add_argument(
         "--clock",
@@ -548,12 +559,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print the totals and the games with errors as JSON"
     )
     p.set_defaults(func=cmd_check)
+    from .hub.commands import add_commands
+
+    add_commands(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    set_language(args.lang)
     try:
         for path in args.variant_file:
             add_variant_file(path)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
@@ -25,9 +26,10 @@ from ..rules.variant_registry import find_variant
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
+from .engines import engine_settings
 from .menu import MenuScreen
 from .plain import visible
-from .players import make_player, seat
+from .players import make_player, seat, set_engines
 from .themes import BOARD_THEMES, board_theme_css
 
 if TYPE_CHECKING:
@@ -52,6 +54,8 @@ class Settings:
     undo_policy: str = "free"
     autoflip: bool = False
     names: list[str] = field(default_factory=lambda: ["", ""])
+    #: Hub engines to seat by name: {"name", "command", "folder"} each.
+    engines: list[dict[str, str]] = field(default_factory=list)
     #: The clock of the last new game ("5+3"; "" for none), the dialog's next choice.
     clock: str = ""
 
@@ -70,7 +74,7 @@ class Settings:
         if isinstance(data, dict):
             for name, value in data.items():
                 if isinstance(name, str) and _valid_setting(name, value):
-                    setattr(settings, name, list(value) if name == "names" else value)
+                    setattr(settings, name, list(value) if name in ("names", "engines") else value)
         if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
             settings.piece_set = "contrast"
         return settings
@@ -96,6 +100,16 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "bell": lambda v: isinstance(v, bool),
     "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
     "autoflip": lambda v: isinstance(v, bool),
+    "engines": lambda v: (
+        isinstance(v, list)
+        and len(v) <= 20
+        and all(
+            isinstance(e, dict)
+            and set(e) <= {"name", "command", "folder"}
+            and all(isinstance(x, str) and len(x) <= 1000 for x in e.values())
+            for e in v
+        )
+    ),
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
     "names": lambda v: (
         isinstance(v, list)
@@ -139,6 +153,8 @@ def one_line(exc: BaseException) -> str:
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
+    BINDINGS = [Binding("comma", "settings", "Settings", show=False, key_display=",")]
+
     TITLE = "shashki"
     #: The screens' and widgets' styles (the paths are relative to this file).
     CSS_PATH = [
@@ -173,6 +189,7 @@ class ShashkiApp(App[None]):
         self._direct_clock = clock
         self.settings_path = settings_path or (config_dir() / "settings.json")
         self.settings = Settings.load(self.settings_path)
+        set_engines(engine_settings(self.settings.engines))
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
         self._direct = (find_variant(variant) if variant is not None else None, fen)
@@ -467,6 +484,9 @@ class ShashkiApp(App[None]):
             headers[f"{side}Type"] = "human" if player.is_human else "program"
             if not player.is_human and isinstance(level, int):
                 headers[f"{side}Level"] = str(level)
+            setting = getattr(player, "setting", "")
+            if not player.is_human and isinstance(setting, str) and setting:
+                headers[f"{side}Engine"] = setting  # (a name of the settings, never a command)
         if game.start_label:
             headers["StartOption"] = game.start_label
         if game.seed is not None:
@@ -762,6 +782,13 @@ class ShashkiApp(App[None]):
 
     # -- the command palette reaches every action --------------------------------------------
 
+    def action_settings(self) -> None:
+        """Open the settings screen (``,``), unless it is already on show."""
+        from .settings_screen import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
     def action_command_palette(self) -> None:
         """Textual's palette, its page keys made safe for a list being refilled."""
         from textual.command import CommandPalette
@@ -773,6 +800,11 @@ class ShashkiApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "Settings",
+            "Board theme, pieces, coordinates, sound, takebacks (,)",
+            self.action_settings,
+        )
         from .game_screen import GameScreen
 
         if isinstance(screen, GameScreen):
@@ -803,6 +835,10 @@ def seat_kind(record: GameRecord, side: str) -> str:
     of the computer's levels)."""
     if record.header(f"{side}Type").lower() != "program":
         return "human"
+    engine = record.header(f"{side}Engine").strip()
+    if engine:  # an engine of the user's settings, by name; a file never gives a command
+        kind = seat(engine)
+        return kind if kind is not None and kind.startswith("engine:") else "human"
     return seat(record.header(f"{side}Level")) or "human"
 
 

@@ -113,6 +113,8 @@ KEYS_HELP = """\
 | `u` / `r` | undo / redo |
 | `f` / `a` | flip the board / auto-flip after each move |
 | `i` | hint: the computer's suggestion for the player to move |
+| `e` | analysis on/off: the engine's score (in men, White's), a bar and its best line |
+| `y` / `Y` | copy the position's FEN / the game's PDN to the clipboard |
 | `d` | offer a draw (or accept one) |
 | `R` | resign |
 | `s` | save the game as PDN |
@@ -133,6 +135,8 @@ REPLAY_KEYS_HELP = """\
 | `Backspace` | leave the variation, back to where it branched |
 | `t` | take over: a live game from this position |
 | `f` | flip the board |
+| `e` | analysis on/off: the engine's score, a bar and its best line |
+| `y` | copy the shown position's FEN to the clipboard |
 | `Esc` | back to the list of games |
 """
 
@@ -149,13 +153,11 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         v = self.variant
-        example = (
-            "32-28, 19x30, 4x27x38"
-            if v.numeric
-            else f"c3-d4, c3{v.capture_mark}e5, c3{v.capture_mark}e5{v.capture_mark}c7"
-        )
+        x = v.capture_mark
+        example = f"32-28, 19{x}30, 4{x}27{x}38" if v.numeric else f"c3-d4, c3{x}e5, c3{x}e5{x}c7"
+        marks = "`-`" if x == "-" else f"`-` or `{x}`"  # Thai writes captures with "-" too
         notation = (
-            f"Moves are written {example}: the start square, `-` or `{v.capture_mark}`, the end "
+            f"Moves are written {example}: the start square, {marks}, the end "
             "square; every landing square when two captures share both ends. When typing, `x` and "
             "`:` both work, and you may give only the ends when that is enough."
         )

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..i18n import _, ngettext
 from .dialogs import ConfirmScreen
 from .plain import visible
 from .widgets import Dialog, PagedOptionList
@@ -30,22 +31,25 @@ def when_text(stamp: float, now: float | None = None) -> str:
     today = time.localtime(now)
     clock = time.strftime("%H:%M", then)
     if then[:3] == today[:3]:
-        return f"today {clock}"
+        return _("today {time}").format(time=clock)
     yesterday = time.localtime(now - 86400)
     if then[:3] == yesterday[:3]:
-        return f"yesterday {clock}"
+        return _("yesterday {time}").format(time=clock)
     return time.strftime("%Y-%m-%d %H:%M", then)
 
 
 def describe(game: Unfinished, now: float | None = None) -> Text:
     """Two lines: the variant and players; the moves, when last played, and why it
     cannot be resumed, if it cannot."""
-    moves = f"{game.moves} move{'' if game.moves == 1 else 's'}"
+    moves = ngettext("{n} move", "{n} moves", game.moves).format(n=game.moves)
     text = Text()
     # names from the autosave's tags: a rich Text is never markup, control characters shown
     text.append(visible(game.variant_name), style="bold")
-    text.append(visible(f" — {game.players[0]} v {game.players[1]}") + "\n")
-    details = f"{moves}, last played {when_text(game.last_played, now)}"
+    players = _("{white} v {black}").format(white=game.players[0], black=game.players[1])
+    text.append(visible(f" — {players}") + "\n")
+    details = _("{moves}, last played {when}").format(
+        moves=moves, when=when_text(game.last_played, now)
+    )
     text.append(details, style="dim")
     if game.status:
         text.append(visible(f" — {game.status}"), style="italic")
@@ -71,19 +75,18 @@ class UnfinishedScreen(Dialog[str | None]):
         return self.app  # type: ignore[return-value]
 
     def _title(self) -> str:
-        return (
-            f"[b]Unfinished games ({len(self.games)})[/b]\n"
-            "Enter resumes the game chosen, d deletes it, n starts a new game."
-        )
+        title = _("Unfinished games ({n})").format(n=len(self.games))
+        hint = _("Enter resumes the game chosen, d deletes it, n starts a new game.")
+        return f"[b]{title}[/b]\n{hint}"
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self._title(), id="title")
             yield PagedOptionList(*self._options(), id="games")
             with Horizontal():
-                yield Button("Resume (Enter)", id="resume", variant="primary")
-                yield Button("New game (n)", id="new")
-                yield Button("Delete (d)", id="delete")
+                yield Button(_("Resume (Enter)"), id="resume", variant="primary")
+                yield Button(_("New game (n)"), id="new")
+                yield Button(_("Delete (d)"), id="delete")
 
     def _options(self) -> list[Option]:
         now = time.time()
@@ -120,7 +123,9 @@ class UnfinishedScreen(Dialog[str | None]):
             return
         if not game.resumable:
             self.notify(
-                f"This game cannot be resumed: {game.status}.", severity="warning", markup=False
+                _("This game cannot be resumed: {why}.").format(why=game.status),
+                severity="warning",
+                markup=False,
             )
             return
         self.dismiss(game.key)
@@ -136,12 +141,12 @@ class UnfinishedScreen(Dialog[str | None]):
             return
         if game.owner is not None:
             self.notify(
-                f"This game is {game.status}: it cannot be deleted.",
+                _("This game is {status}: it cannot be deleted.").format(status=game.status),
                 severity="warning",
                 markup=False,
             )
             return
-        players = f"{game.players[0]} v {game.players[1]}"
+        players = _("{white} v {black}").format(white=game.players[0], black=game.players[1])
 
         def answered(ok: bool | None) -> None:
             if ok:
@@ -149,8 +154,13 @@ class UnfinishedScreen(Dialog[str | None]):
 
         self.app.push_screen(
             ConfirmScreen(
-                f"Delete the unfinished game of {game.variant_name} ({players}, "
-                f"{game.moves} move{'' if game.moves == 1 else 's'})? It cannot be undone."
+                _("Delete the unfinished game of {variant} ({players}, {moves})?").format(
+                    variant=game.variant_name,
+                    players=players,
+                    moves=ngettext("{n} move", "{n} moves", game.moves).format(n=game.moves),
+                )
+                + " "
+                + _("It cannot be undone.")
             ),
             answered,
         )

@@ -1,0 +1,123 @@
+"""Where shashki stands among real engines: matches over the Hub protocol (``shashki
+match``'s machinery), interleaved on this machine.
+
+    python benchmarks/engines.py dame --games 60 --time 0.5
+    python benchmarks/engines.py scan --scan /tmp/scan-2.0/scan --depths 2,4,6,8 --games 8
+
+``dame``: shashki (level 8's search, no randomness) against dame-rs (``dame hub``), both
+with the same time a move.  ``scan``: shashki at ``--time`` a move against Scan 2.0 held
+to each fixed depth (Hub version 1: ``depth N``), to find the depth shashki matches.
+Every game starts from one of the balanced three-ply openings of ``benchmarks/match.py``,
+each played twice (each side White once); shashki's rules referee.  The score is
+shashki's with its 95% margin and the Elo difference.  ``--pdn FILE`` keeps the games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from shashki.hub.match import (
+    EnginePlayer,
+    LevelPlayer,
+    Opening,
+    Played,
+    run_match,
+    summary,
+    write_records,
+)
+from shashki.rules import Game, find_variant
+
+sys.path.insert(0, str(Path(__file__).parent))
+from match import OPENINGS
+
+
+def openings(variant: str) -> list[Opening]:
+    out = []
+    for text in OPENINGS[variant]:
+        game = Game(variant)
+        moves = [game.push_text(token) for token in text.split()]
+        out.append(Opening(None, moves, text))
+    return out
+
+
+def report(label: str, played: list[Played], started: float) -> None:
+    mean, margin, elo, elo_margin = summary([g.score for g in played])
+    wins = sum(g.score == 1.0 for g in played)
+    draws = sum(g.score == 0.5 for g in played)
+    losses = len(played) - wins - draws
+    print(
+        f"{label}: {len(played)} games, shashki {mean * 100:.1f}% ± {margin * 100:.1f}% "
+        f"(+{wins} ={draws} -{losses}), Elo {elo:+.0f} ± {elo_margin:.0f}, "
+        f"{time.perf_counter() - started:.0f} s",
+        flush=True,
+    )
+
+
+def play(
+    label: str, first: LevelPlayer, second: EnginePlayer, args: argparse.Namespace
+) -> list[Played]:
+    variant = find_variant("international")
+    started = time.perf_counter()
+
+    def one(game: Played) -> None:
+        print(
+            f"  game {game.round}: {game.record.result} ({game.why}) score {game.score:g}",
+            flush=True,
+        )
+
+    try:
+        played = run_match(
+            variant,
+            first,
+            second,
+            games=args.games,
+            openings=openings("international")[args.first :],
+            max_plies=args.max_plies,
+            limit_text=label,
+            on_game=one,
+        )
+    finally:
+        second.close()
+    report(label, played, started)
+    return played
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("opponent", choices=("dame", "scan"))
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--time", type=float, default=0.5, help="shashki's seconds a move")
+    parser.add_argument("--depths", default="2,4,6,8", help="Scan's fixed depths (scan)")
+    parser.add_argument("--scan", default="/tmp/scan-2.0/scan", help="Scan 2.0's binary")
+    beside = Path(sys.executable).with_name("dame")  # (dame-rs in this venv)
+    parser.add_argument(
+        "--dame", default=str(beside) if beside.exists() else shutil.which("dame") or "dame"
+    )
+    parser.add_argument("--first", type=int, default=0, help="skip this many openings")
+    parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--pdn", help="write every game here")
+    args = parser.parse_args()
+    everything: list[Played] = []
+    if args.opponent == "dame":
+        shashki = LevelPlayer(8, args.time, None, seed=1)
+        dame = EnginePlayer(f"{args.dame} hub", args.time, None)
+        everything += play(f"dame-rs, {args.time:g} s a move each", shashki, dame, args)
+    else:
+        for depth in (int(d) for d in args.depths.split(",")):
+            shashki = LevelPlayer(8, args.time, None, seed=1)
+            scan = EnginePlayer(f"{args.scan} hub", None, depth)
+            label = f"Scan 2.0 at depth {depth}, shashki {args.time:g} s a move"
+            everything += play(label, shashki, scan, args)
+    if args.pdn:
+        write_records(args.pdn, everything)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

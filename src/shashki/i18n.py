@@ -1,0 +1,211 @@
+"""The players' languages: Ukrainian (``uk``), Russian (``ru``) and English (``en``).
+
+The catalogs are gettext's own ``.po`` files (``shashki/locale/<lang>.po``), read at run
+time: each is compiled in memory into the ``.mo`` form and handed to the standard
+library's :class:`gettext.GNUTranslations`, so plural forms follow the catalog's
+``Plural-Forms`` header (three forms in Ukrainian and Russian) and translators' tools
+(Poedit, msgfmt --check) work on the files as they are.
+
+The language is chosen by :func:`detect` from the environment (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``, as gettext does), overridden by ``--lang`` and by the app's
+setting (:func:`set_language`).  An unknown language falls back to English, the text of
+the source.  Messages use named placeholders (``_("{n} moves").format(n=3)``), so that a
+translation may put them in another order.
+
+This module uses the standard library only: every layer may import it.
+"""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import io
+import os
+import struct
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+#: The languages shashki speaks, English (the source) first.
+LANGUAGES = ("en", "uk", "ru")
+#: Each language's name in itself.
+LANGUAGE_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский"}
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def parse_po(text: str) -> dict[tuple[str | None, str, str | None], list[str]]:
+    """The entries of a ``.po`` text: ``(context, msgid, msgid_plural) -> msgstr forms``
+    (the header is the entry of msgid ""); fuzzy and obsolete entries are left out.
+    Raises ValueError naming the line of a mistake."""
+    entries: dict[tuple[str | None, str, str | None], list[str]] = {}
+    fields: dict[str, str] = {}
+    current: str | None = None
+    fuzzy = False
+
+    def flush() -> None:
+        nonlocal fields, current, fuzzy
+        if "msgid" in fields and not fuzzy:
+            forms = [fields[k] for k in sorted(f for f in fields if f.startswith("msgstr"))]
+            if "msgstr" in fields:
+                forms = [fields["msgstr"]]
+            else:
+                forms = [fields[f"msgstr[{i}]"] for i in range(len(forms))]
+            key = (fields.get("msgctxt"), fields["msgid"], fields.get("msgid_plural"))
+            entries[key] = forms
+        fields, current, fuzzy = {}, None, False
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            flush()
+            continue
+        if line.startswith("#"):
+            if line.startswith("#,") and "fuzzy" in line:
+                if "msgid" in fields:
+                    flush()
+                fuzzy = True
+            elif line.startswith("#~"):
+                continue
+            continue
+        if line.startswith('"'):
+            if current is None:
+                raise ValueError(f"line {number}: a string outside an entry")
+            fields[current] += _unquote(line, number)
+            continue
+        keyword, _, rest = line.partition(" ")
+        if keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr") and not (
+            keyword.startswith("msgstr[") and keyword.endswith("]")
+        ):
+            raise ValueError(f"line {number}: unknown keyword {keyword[:20]!r}")
+        if keyword in ("msgctxt", "msgid") and "msgstr" in "".join(fields):
+            flush()
+        current = keyword
+        fields[keyword] = _unquote(rest.strip(), number)
+    flush()
+    return entries
+
+
+def _unquote(text: str, number: int) -> str:
+    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
+        raise ValueError(f"line {number}: expected a quoted string")
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        raise ValueError(f"line {number}: a bad string") from None
+    if not isinstance(value, str):  # pragma: no cover - a quoted literal is a str
+        raise ValueError(f"line {number}: a bad string")
+    return value
+
+
+def compile_mo(entries: Mapping[tuple[str | None, str, str | None], list[str]]) -> bytes:
+    """The ``.mo`` bytes of a catalog's entries (what msgfmt writes); untranslated entries
+    (an empty msgstr) are left out, so that the source's English shows."""
+    pairs: list[tuple[bytes, bytes]] = []
+    for (context, msgid, plural), forms in entries.items():
+        if msgid and not any(forms):
+            continue
+        key = msgid if plural is None else f"{msgid}\0{plural}"
+        if context is not None:
+            key = f"{context}\x04{key}"
+        pairs.append((key.encode("utf-8"), "\0".join(forms).encode("utf-8")))
+    pairs.sort()
+    count = len(pairs)
+    keys_start = 7 * 4
+    values_start = keys_start + count * 8
+    data_start = values_start + count * 8
+    key_table: list[tuple[int, int]] = []
+    value_table: list[tuple[int, int]] = []
+    data = b""
+    for raw_key, _value in pairs:
+        key_table.append((len(raw_key), data_start + len(data)))
+        data += raw_key + b"\0"
+    for _key, value in pairs:
+        value_table.append((len(value), data_start + len(data)))
+        data += value + b"\0"
+    out = struct.pack("<7I", 0x950412DE, 0, count, keys_start, values_start, 0, 0)
+    for length, offset in key_table + value_table:
+        out += struct.pack("<2I", length, offset)
+    return out + data
+
+
+@cache
+def catalog(language: str) -> gettext.NullTranslations:
+    """The translations of ``language`` (English, or a missing catalog: the source text)."""
+    path = LOCALE_DIR / f"{language}.po"
+    if language == "en" or not path.is_file():
+        return gettext.NullTranslations()
+    entries = parse_po(path.read_text(encoding="utf-8"))
+    return gettext.GNUTranslations(io.BytesIO(compile_mo(entries)))
+
+
+def detect(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it (``LANGUAGE`` may list
+    several, ``uk:ru``; then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``); English when none of
+    the languages asked for is one of :data:`LANGUAGES`."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if not value:
+            continue
+        for item in value.split(":"):
+            code = normalise(item)
+            if code:
+                return code
+        if name != "LANGUAGE":  # the first of LC_ALL, LC_MESSAGES, LANG that is set decides
+            return "en"
+    return "en"
+
+
+def normalise(text: str) -> str | None:
+    """The language of a locale name (``uk_UA.UTF-8`` -> ``uk``), if shashki speaks it."""
+    code = text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if code in ("c", "posix"):
+        return "en"
+    return code if code in LANGUAGES else None
+
+
+def set_language(language: str | None) -> str:
+    """Speak ``language`` from now on (None: the environment's); returns the one chosen."""
+    global _current, _language
+    code = normalise(language) if language else detect()
+    _language = code or "en"
+    _current = catalog(_language)
+    return _language
+
+
+def language() -> str:
+    """The language spoken now."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the language spoken now."""
+    return _current.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the number ``n`` in the language spoken now."""
+    return _current.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in ``context`` (a word that means two things in English)."""
+    return _current.pgettext(context, message)
+
+
+__all__ = [
+    "LANGUAGES",
+    "LANGUAGE_NAMES",
+    "_",
+    "catalog",
+    "compile_mo",
+    "detect",
+    "language",
+    "ngettext",
+    "parse_po",
+    "pgettext",
+    "set_language",
+]
