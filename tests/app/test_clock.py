@@ -282,3 +282,31 @@ def test_the_replay_shows_the_clocks() -> None:
     assert "Clock: White 4:53, Black 4:58" in replay.where()
     assert replay.comments() == "good"  # the mark is not shown as a comment
     assert replay.rows[0].comments == () and replay.rows[1].comments == ("good",)
+
+
+def test_a_hub_engine_on_a_clock_gets_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from shashki.app.engines import EngineSeat
+    from shashki.hub.client import HubEngine
+
+    seen: list[dict[str, object]] = []
+    original = HubEngine.best_move
+
+    def spy(self: HubEngine, game: Game, **kwargs: object) -> object:
+        seen.append(kwargs)
+        return original(self, game, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HubEngine, "best_move", spy)
+    fake = Path(__file__).parents[1] / "hub" / "fake_engine.py"
+    seat = EngineSeat(f"{sys.executable} {fake} ok")
+    game = Game("international")
+    try:
+        seat.use_clock(42.5, 2.0)
+        assert seat.think(game, lambda: False) in game.legal_moves()
+        seat.use_clock(None)
+        assert seat.think(game, lambda: False) in game.legal_moves()
+    finally:
+        seat.close()
+    assert seen[0]["remaining"] == 42.5 and seen[0]["increment"] == 2.0
+    assert "remaining" not in seen[1] and seen[1]["seconds"] == seat.seconds
