@@ -310,3 +310,28 @@ def test_a_hub_engine_on_a_clock_gets_the_time_left(monkeypatch: pytest.MonkeyPa
         seat.close()
     assert seen[0]["remaining"] == 42.5 and seen[0]["increment"] == 2.0
     assert "remaining" not in seen[1] and seen[1]["seconds"] == seat.seconds
+
+
+async def test_the_settings_choose_the_clock_of_new_games(home: Path) -> None:
+    import json
+
+    from shashki.app.settings_screen import SettingsScreen
+
+    (home / "settings.json").write_text(json.dumps({"clock": "[b]7+5"}), encoding="utf-8")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        choice = app.screen.query_one("#clock", Select)
+        assert choice.value == "[b]7+5"  # a value of the file, shown as it is
+        choice.value = "10+5"
+        await pilot.pause()
+        assert json.loads((home / "settings.json").read_text())["clock"] == "10+5"
+        await pilot.press("escape")
+        app.push_screen(NewGameScreen(find_variant("russian")))
+        await pilot.pause()
+        assert app.screen.query_one("#clock", Select).value == "10+5"
+        await pilot.click("#play")
+        await pilot.pause()
+        ctl = game_screen(app).controller
+        assert ctl.clock is not None and ctl.clock.control == TimeControl(600, 5)

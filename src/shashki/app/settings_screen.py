@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,6 +36,19 @@ UNDO_NAMES = {
     UndoPolicy.ASK: "Ask the opponent (two people)",
     UndoPolicy.OFF: "Off: no takebacks",
 }
+
+
+def clock_choices(current: str) -> list[tuple[str | Text, str]]:
+    """The new-game dialog's clocks (and ``current``, a custom one, when it is not
+    among them); "custom…" is typed in the dialog itself."""
+    from .menu import CLOCK_CHOICES
+
+    choices: list[tuple[str | Text, str]] = [
+        (label, value) for label, value in CLOCK_CHOICES if value != "custom"
+    ]
+    if current not in {value for _, value in choices}:
+        choices.append((Text(current), current))  # from the settings file: as it is
+    return choices
 
 
 class SettingsScreen(Dialog[None]):
@@ -72,6 +86,9 @@ class SettingsScreen(Dialog[None]):
                 policies = [(UNDO_NAMES[p], p.value) for p in UndoPolicy]
                 value = s.undo_policy if s.undo_policy in {p.value for p in UndoPolicy} else "free"
                 yield Select(policies, value=value, allow_blank=False, id="undo_policy")
+            with Horizontal(classes="setting"):
+                yield Label("Clock in new games")
+                yield Select(clock_choices(s.clock), value=s.clock, allow_blank=False, id="clock")
             yield Plain(
                 "Saved at once in settings.json. Hub engines are named there too "
                 '("engines": name, command, folder).',
