@@ -216,7 +216,7 @@ class GameScreen(Screen[None]):
     def action_analysis(self) -> None:
         """Turn the engine's analysis of the position on or off (e)."""
         on = self.query_one(AnalysisPanel).toggle(self.controller.game)
-        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2)
+        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2, markup=False)
 
     def action_copy_fen(self) -> None:
         """Copy the position's FEN to the clipboard (y)."""
@@ -232,7 +232,7 @@ class GameScreen(Screen[None]):
         record = GameRecord.from_game(ctl.game, self.shashki.headers(ctl))
         self.app.copy_to_clipboard(write_game(record))
         moves = len(ctl.game.move_stack)
-        self.notify(f"PDN copied ({moves} moves)", timeout=3)
+        self.notify(f"PDN copied ({moves} moves)", timeout=3, markup=False)
 
     # -- the hint ----------------------------------------------------------------------------
 

@@ -499,7 +499,7 @@ class ReplayScreen(Screen[None]):
     def action_analysis(self) -> None:
         """Turn the engine's analysis of the shown position on or off (e)."""
         on = self.query_one(AnalysisPanel).toggle(self.replay.controller.game)
-        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2)
+        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2, markup=False)
 
     def action_copy_fen(self) -> None:
         """Copy the shown position's FEN to the clipboard (y)."""
