@@ -104,7 +104,7 @@ class TextPrompt(Dialog[str | None]):
 KEYS_HELP = """\
 | Key | Action |
 |---|---|
-| arrows, `h j k l` | move the cursor |
+| arrows, `h j k l` | move the cursor up, down, left or right to the nearest playable square |
 | `Enter`, `Space` | pick a piece, then its destination |
 | mouse click | the same |
 | `Tab` / `Shift+Tab` | next capture route (when choosing one) or next piece that can move |
