@@ -37,3 +37,45 @@ async def test_the_help_says_how_the_arrows_move(home: Path) -> None:
 
         text = "".join(m.source for m in app.screen.query(Markdown))
         assert "up, down, left or right to the nearest playable square" in text
+
+
+async def test_enter_in_a_name_field_goes_to_the_next_field(home: Path) -> None:
+    from textual.widgets import Input, Select
+
+    from shashki.app.menu import NewGameScreen
+    from shashki.rules import find_variant
+
+    app = make_app(home)
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(NewGameScreen(find_variant("russian")))
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#name0", Input).focus()
+        await pilot.pause()
+        await pilot.press("end", "x", "enter")
+        await pilot.pause()
+        assert app.screen is dialog  # no game started
+        assert dialog.focused is dialog.query_one("#kind0", Select)
+        dialog.query_one("#name1", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog
+
+
+async def test_artamonov_draws_by_lot_unless_a_side_is_chosen(home: Path) -> None:
+    from textual.widgets import Select
+
+    from shashki.app.menu import LOT, NewGameScreen
+    from shashki.rules import find_variant
+
+    app = make_app(home)
+    async with app.run_test(size=(100, 32)) as pilot:
+        app.push_screen(NewGameScreen(find_variant("artamonov")))
+        await pilot.pause()
+        assert app.screen.query_one("#start", Select).value == LOT
+        app.screen.query_one("#start", Select).value = "North"
+        await pilot.pause()
+        await pilot.click("#play")
+        await pilot.pause()
+        game = game_screen(app).controller.game
+        assert game.start_label == "North" and game.seed is None
