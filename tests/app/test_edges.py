@@ -79,3 +79,38 @@ async def test_artamonov_draws_by_lot_unless_a_side_is_chosen(home: Path) -> Non
         await pilot.pause()
         game = game_screen(app).controller.game
         assert game.start_label == "North" and game.seed is None
+
+
+THREE_GAMES = "".join(
+    f'[White "{white}"]\n[Black "{black}"]\n[GameType "25"]\n\n1. c3-d4 f6-e5 *\n\n'
+    for white, black in (("Zed", "Boris"), ("Anna", "Boris"), ("Boris", "Anna"), ("Anna", "X"))
+)
+
+
+async def test_search_then_down_then_enter_opens_the_first_match(home: Path) -> None:
+    from shashki.app.replay import ReplayScreen
+
+    path = home / "four.pdn"
+    path.write_text(THREE_GAMES, encoding="utf-8")
+    app = make_app(home, replay=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.press("slash", *"anna", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.source == "four.pdn #2"
+
+
+async def test_the_open_dialog_takes_a_typed_path(home: Path) -> None:
+    from shashki.app.replay import FileChooserScreen, GameTableScreen
+
+    path = home / "four.pdn"
+    path.write_text(THREE_GAMES, encoding="utf-8")
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game_dialog()
+        await pilot.pause()
+        assert isinstance(app.screen, FileChooserScreen)
+        await pilot.press(*["backspace"] * 300, *str(path), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameTableScreen) and app.screen.path == path

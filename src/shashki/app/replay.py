@@ -54,6 +54,7 @@ class FileChooserScreen(Dialog[Path | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("backspace", "up", "Parent folder", show=True),
+        Binding("down", "to_tree", "Files", show=False),
     ]
 
     def __init__(self, start: Path) -> None:
@@ -69,7 +70,14 @@ class FileChooserScreen(Dialog[Path | None]):
             yield DirectoryTree(self.start, id="tree")
 
     def on_mount(self) -> None:
-        self.query_one(DirectoryTree).focus()
+        # the path can be typed at once; Down goes to the folder tree
+        box = self.query_one("#path", Input)
+        box.focus()
+        box.cursor_position = len(box.value)
+
+    def action_to_tree(self) -> None:
+        if self.focused is self.query_one("#path", Input):
+            self.query_one(DirectoryTree).focus()
 
     @on(DirectoryTree.FileSelected)
     def _file(self, event: DirectoryTree.FileSelected) -> None:
@@ -150,6 +158,7 @@ class GameTableScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
         Binding("slash,ctrl+f", "search", "Search players", key_display="/"),
+        Binding("down", "to_table", "Matches", show=False),
     ]
     #: How often the rows read meanwhile join the table (after the first five, at once).
     BATCH_SECONDS = 0.5
@@ -354,6 +363,13 @@ class GameTableScreen(Screen[None]):
 
     def action_search(self) -> None:
         self.query_one("#filter", Input).focus()
+
+    def action_to_table(self) -> None:
+        """Down in the search box goes to the matches, onto the first one."""
+        if self.focused is self.query_one("#filter", Input):
+            table = self.query_one(DataTable)
+            table.move_cursor(row=0)
+            table.focus()
 
     def action_back(self) -> None:
         if self.focused is self.query_one("#filter", Input):
