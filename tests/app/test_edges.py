@@ -114,3 +114,33 @@ async def test_the_open_dialog_takes_a_typed_path(home: Path) -> None:
         await pilot.press(*["backspace"] * 300, *str(path), "enter")
         await pilot.pause()
         assert isinstance(app.screen, GameTableScreen) and app.screen.path == path
+
+
+def test_no_variant_speaks_of_a_document() -> None:
+    from shashki.rules.variant_registry import all_variants
+
+    for v in all_variants():
+        for text in (v.name, v.summary, v.card):
+            assert "document" not in text.lower() and "client" not in text.lower(), v.id
+
+
+async def test_the_replay_panel_names_the_variant_and_hides_technical_tags(home: Path) -> None:
+    from textual.widgets import Static
+
+    from shashki.app.replay import ReplayScreen
+
+    path = home / "one.pdn"
+    path.write_text(
+        '[White "Anna"]\n[Black "Computer"]\n[GameType "25,W,8,8,A0,0"]\n[WhiteType "human"]\n'
+        '[BlackType "program"]\n[BlackLevel "5"]\n\n1. c3-d4 f6-e5 *\n',
+        encoding="utf-8",
+    )
+    app = make_app(home, replay=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ReplayScreen)
+        tags = str(app.screen.query_one("#tags", Static).content)
+        assert tags.splitlines()[0] == "Variant: Russian draughts"
+        assert "Black: Computer · level 5" in tags
+        for raw in ("GameType", "WhiteType", "BlackType", "BlackLevel", "25,W"):
+            assert raw not in tags

@@ -437,13 +437,7 @@ class ReplayScreen(Screen[None]):
         self.sub_title = visible(
             f"{record.variant.name if record.variant else ''} {self.source}".strip()
         )
-        # the start position is on the board: its FEN would only fill the panel
-        tags = [
-            f"{k}: {v}"
-            for k, v in record.headers.items()
-            if v and v not in ("?", "-", "*") and k.lower() not in ("fen", "setup")
-        ]
-        self.query_one("#tags", Static).update("\n".join(tags[:8]))
+        self.query_one("#tags", Static).update("\n".join(shown_tags(record)[:8]))
         if record.errors:
             e = record.errors[0]
             text = f"This record stops after the last good move: {e}"
@@ -569,6 +563,29 @@ class ReplayScreen(Screen[None]):
         self._stop_auto()
         self.board.stop_jumps()
         self.app.pop_screen()
+
+
+#: Tags for programs, not players: the variant is named instead, the start is on the board.
+TECHNICAL_TAGS = frozenset(
+    "fen setup gametype variant whitetype blacktype whitelevel blacklevel lotseed".split()
+)
+#: Tags shown under a name of their own.
+TAG_NAMES = {"StartOption": "Start"}
+
+
+def shown_tags(record: GameRecord) -> list[str]:
+    """The record's tags as the replay panel shows them: the variant's name first, a
+    computer player as such, and no tag meant for programs only."""
+    lines = [f"Variant: {record.variant.name}"] if record.variant is not None else []
+    for name, value in record.headers.items():
+        if not value or value in ("?", "-", "*") or name.lower() in TECHNICAL_TAGS:
+            continue
+        if name in ("White", "Black") and record.header(f"{name}Type").lower() == "program":
+            level = record.header(f"{name}Level")
+            kind = "" if "computer" in value.lower() else " · computer"
+            value += f"{kind} · level {level}" if level else kind
+        lines.append(f"{TAG_NAMES.get(name, name)}: {value}")
+    return lines
 
 
 def _label(row: MoveRow) -> Text:
