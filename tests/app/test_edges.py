@@ -144,3 +144,33 @@ async def test_the_replay_panel_names_the_variant_and_hides_technical_tags(home:
         assert "Black: Computer · level 5" in tags
         for raw in ("GameType", "WhiteType", "BlackType", "BlackLevel", "25,W"):
             assert raw not in tags
+
+
+def test_the_move_example_is_a_legal_first_move_of_every_variant() -> None:
+    from shashki.app.dialogs import example_moves
+    from shashki.rules import Game
+    from shashki.rules.variant_registry import all_variants
+
+    for v in all_variants():
+        game = Game(v)
+        move, _ = example_moves(v)
+        assert game.parse_move(move) in game.legal_moves(), v.id
+
+
+async def test_turkish_and_english_show_a_legal_example(home: Path) -> None:
+    from textual.widgets import Input, Markdown
+
+    from shashki.rules import Game
+
+    for variant in ("turkish", "english"):
+        app = make_app(home, variant=variant)
+        async with app.run_test(size=(120, 40)) as pilot:
+            box = app.screen.query_one("#move-input", Input)
+            example = str(box.placeholder).rsplit(" ", 1)[-1]
+            game = Game(variant)
+            assert game.parse_move(example) in game.legal_moves()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            help_text = "".join(m.source for m in app.screen.query(Markdown))
+            written = help_text.split("Moves are written ", 1)[1].split(":", 1)[0]
+            assert game.parse_move(written.split(",")[0]) in game.legal_moves(), written

@@ -20,7 +20,7 @@ from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .board import BoardWidget
 from .controller import Feedback, GameController, UndoPolicy
-from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
 from .plain import Plain
 from .themes import set_board_theme
 from .widgets import PagedOptionList
@@ -85,16 +85,8 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def _input_hint(self) -> str:
-        # a move of the variant's own start, so the example is right on every board
-        # (c3 is no square of a mirrored board)
-        start = Game(self.controller.variant)
-        usual = "32-28" if start.variant.numeric else "c3-d4"
-        try:
-            example = start.move_text(start.parse_move(usual))
-        except ShashkiError:
-            moves = start.legal_moves()
-            example = start.move_text(moves[0]) if moves else usual
-        return f"move, e.g. {example}"
+        # a legal first move of the variant, so the example is right on every board
+        return f"move, e.g. {example_moves(self.controller.variant)[0]}"
 
     def on_resize(self) -> None:
         """Give the whole width to the board when the side panel would squeeze it out."""
