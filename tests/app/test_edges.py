@@ -174,3 +174,55 @@ async def test_turkish_and_english_show_a_legal_example(home: Path) -> None:
             help_text = "".join(m.source for m in app.screen.query(Markdown))
             written = help_text.split("Moves are written ", 1)[1].split(":", 1)[0]
             assert game.parse_move(written.split(",")[0]) in game.legal_moves(), written
+
+
+def _move_lines(app: object) -> list[str]:
+    from textual.widgets import OptionList
+
+    moves = game_screen(app).query_one("#moves", OptionList)  # type: ignore[arg-type]
+    return [moves.render_line(y).text.rstrip() for y in range(moves.size.height)]
+
+
+async def test_double_move_turns_share_a_numbered_row_each(home: Path) -> None:
+    from shashki.app.controller import Feedback
+
+    app = make_app(home, variant="double-move")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        for text in ("c3-d4", "d4-c5", "b6:d4", "f6-g5", "e3:c5"):
+            screen.controller.enter_text(text)
+        screen.after(Feedback())
+        await pilot.pause()
+        assert screen.move_rows() == [
+            ("1.", "c3-d4; d4-c5", "b6xd4; f6-g5"),
+            ("2.", "e3xc5", ""),
+        ]
+        lines = _move_lines(app)
+        i = next(i for i, line in enumerate(lines) if "1." in line)
+        # White's turn in its column, Black's in the next, from the numbered row down
+        text = "\n".join(lines[i : i + 2])
+        assert lines[i].index("c3-d4") < lines[i].index("b6xd4"), text
+        column = lines[i].index("c3-d4")
+        assert "d4-c5" in text.replace("\n", " ")[column:], text
+        assert "2." not in lines[i + 1], text
+
+
+async def test_a_long_capture_keeps_the_reply_on_its_numbered_row(home: Path) -> None:
+    app = make_app(home, variant="russian", fen="W:Wc1:Bb2,b4,d6,f6,d2,f4,h8")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game_screen(app)
+        from shashki.app.controller import Feedback
+
+        screen.controller.enter_text("c1:e3:g5:e7:c5:a3:c1")
+        screen.controller.enter_text("h8-g7")
+        assert screen.move_rows() == [("1.", "c1:e3:g5:e7:c5:a3:c1", "h8-g7")]
+        screen.after(Feedback())
+        await pilot.pause()
+        lines = [line for line in _move_lines(app) if line.strip()]
+        assert len(lines) > 1  # the capture is wider than its column: it wraps…
+        numbered = [line for line in lines if line.lstrip().startswith("1.")]
+        assert len(numbered) == 1 and "g7" in numbered[0]  # …but not the reply
+        column = numbered[0].index("c1")
+        for line in lines:
+            if line is not numbered[0]:  # the capture's next lines, in its own column
+                assert line[:column].strip() == "", lines
