@@ -226,3 +226,29 @@ async def test_a_long_capture_keeps_the_reply_on_its_numbered_row(home: Path) ->
         for line in lines:
             if line is not numbered[0]:  # the capture's next lines, in its own column
                 assert line[:column].strip() == "", lines
+
+
+async def test_kings_differ_from_men_in_every_piece_set(home: Path) -> None:
+    from shashki.app.board import PIECE_SETS
+
+    app = make_app(home, variant="russian", fen="W:Wc3,Ke3:Bf6,Kh6")
+    for size in ((80, 24), (200, 60)):
+        async with app.run_test(size=size) as pilot:
+            board = game_screen(app).board
+            board.cursor = square(app, "a1")
+            for piece_set in PIECE_SETS:
+                board.piece_set = piece_set
+                await pilot.pause()
+                layout = board.board_layout()
+                assert layout is not None
+
+                def cell(name: str) -> list[str]:
+                    region = board._cell_region(square(app, name), layout)  # noqa: B023
+                    return [
+                        board.render_line(y).text[region.x : region.right]
+                        for y in range(region.y, region.bottom)
+                    ]
+
+                assert cell("c3") != cell("e3"), (piece_set, size, cell("c3"))
+                assert cell("f6") != cell("h6"), (piece_set, size, cell("f6"))
+        app = make_app(home, variant="russian", fen="W:Wc3,Ke3:Bf6,Kh6")

@@ -515,13 +515,14 @@ class BoardWidget(Widget, can_focus=True):
                 )
                 for i, c in enumerate(shape):
                     row[half + i] = (c, pstyle)
-                if piece.is_king:
-                    # a crown mark cut out of the disc (reverse colours keep it visible)
-                    mark = "♛" if top else "═"
-                    row[mid] = (mark, pstyle + Style(reverse=True))
                 if self.piece_set == "contrast" and key == "w":
                     for i in range(half + 1, half + len(shape) - 1):
                         row[i] = ("░", pstyle)
+                if piece.is_king:
+                    # a crown mark cut out of the disc (reverse colours keep it visible),
+                    # drawn last: the shading of a hollow piece never covers it
+                    mark = "♛" if top else "═"
+                    row[mid] = (mark, pstyle + Style(reverse=True))
             else:
                 glyph = glyphs[key.upper() if piece.is_king else key]
                 row[mid] = (glyph, pstyle)
