@@ -252,3 +252,18 @@ async def test_kings_differ_from_men_in_every_piece_set(home: Path) -> None:
                 assert cell("c3") != cell("e3"), (piece_set, size, cell("c3"))
                 assert cell("f6") != cell("h6"), (piece_set, size, cell("f6"))
         app = make_app(home, variant="russian", fen="W:Wc3,Ke3:Bf6,Kh6")
+
+
+async def test_a_typed_move_is_seen_at_60x20(home: Path) -> None:
+    from textual.widgets import Input
+
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.press("colon", *"c3-d")
+        await pilot.pause()
+        box = app.screen.query_one("#move-input", Input)
+        side = app.screen.query_one("#side")
+        assert box.value == "c3-d"
+        # the whole box, its border and the text row between, inside the panel
+        assert box.region.height == 3 and side.region.contains_region(box.region)
+        assert "c3-d" in box.render_line(0).text

@@ -60,6 +60,10 @@ class GameScreen(Screen[None]):
         Binding("q", "quit_game", "Quit"),
     ]
 
+    #: A short terminal (under 24 rows) gets a tighter side panel ("-short"): the move
+    #: box keeps its three rows, so a typed move is always seen.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
+
     def __init__(self, controller: GameController, *, autoflip: bool = False) -> None:
         super().__init__()
         self.controller = controller
