@@ -267,3 +267,40 @@ async def test_a_typed_move_is_seen_at_60x20(home: Path) -> None:
         # the whole box, its border and the text row between, inside the panel
         assert box.region.height == 3 and side.region.contains_region(box.region)
         assert "c3-d" in box.render_line(0).text
+
+
+def _long_game_text() -> str:
+    from shashki.records.model import GameRecord
+    from shashki.records.writer import write_game
+    from shashki.rules import Game
+
+    game = Game("russian")
+    while len(game.move_stack) < 70 and game.legal_moves():
+        moves = game.legal_moves()
+        game.push(moves[len(game.move_stack) % len(moves)])
+    return write_game(GameRecord.from_game(game, {"White": "A", "Black": "B", "Result": "1-0"}))
+
+
+async def test_the_replay_keeps_the_last_move_in_view_and_its_keys_fit(home: Path) -> None:
+    from textual.widgets import OptionList
+    from textual.widgets._footer import FooterKey
+
+    from shashki.app.replay import ReplayScreen
+
+    path = home / "long.pdn"
+    path.write_text(_long_game_text(), encoding="utf-8")
+    app = make_app(home, replay=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause(0.3)
+        moves = app.screen.query_one("#moves", OptionList)
+        assert moves.highlighted == moves.option_count - 1 > moves.size.height
+        top = moves.scroll_offset.y
+        assert top <= moves.highlighted < top + moves.size.height
+        keys = list(app.screen.query(FooterKey))
+        assert "take_over" in [k.action for k in keys]
+        assert all(k.region.right <= 80 and k.region.width > 0 for k in keys), [
+            (k.action, k.region) for k in keys
+        ]

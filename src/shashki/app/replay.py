@@ -382,23 +382,29 @@ class GameTableScreen(Screen[None]):
 # -- the replay screen ------------------------------------------------------------------------
 
 
+_MOVES = Binding.Group("Move", compact=True)
+_LINES = Binding.Group("Variation", compact=True)
+
+
 class ReplayScreen(Screen[None]):
     """Step through a recorded game, its comments and variations (the stepping itself is
     the :class:`ReplayController`'s)."""
 
+    # the footer shows the keys most wanted, grouped, so that they fit in 80 columns (Take
+    # over was cut off at the end of a line of every key); the rest are in the help (?)
     BINDINGS = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home", "jump('start')", "Start"),
-        Binding("end", "jump('end')", "End"),
-        Binding("space", "autoplay", "Auto-play"),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
-        Binding("minus", "speed(1)", "Slower", key_display="-"),
-        Binding("v", "variation", "Enter variation"),
-        Binding("backspace", "leave_variation", "Leave variation"),
-        Binding("t", "take_over", "Take over here"),
-        Binding("f", "flip", "Flip"),
-        Binding("escape,q", "back", "Back"),
+        Binding("left,h", "step(-1)", "Back", key_display="←", group=_MOVES),
+        Binding("right,l", "step(1)", "Next", key_display="→", group=_MOVES),
+        Binding("t", "take_over", "Take over"),
+        Binding("v", "variation", "Enter variation", group=_LINES),
+        Binding("backspace", "leave_variation", "Leave variation", key_display="⌫", group=_LINES),
+        Binding("space", "autoplay", "Auto-play", key_display="␣"),
+        Binding("home", "jump('start')", "Start", show=False),
+        Binding("end", "jump('end')", "End", show=False),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+", show=False),
+        Binding("minus", "speed(1)", "Slower", key_display="-", show=False),
+        Binding("f", "flip", "Flip", show=False),
+        Binding("escape,q", "back", "Back", key_display="Esc"),
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
     SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -498,7 +504,11 @@ class ReplayScreen(Screen[None]):
         self.query_one("#comment", Static).update(self.replay.comments())
         row = self.replay.row_of(self.replay.node)
         if row is not None:
-            self.query_one("#moves", OptionList).highlighted = row
+            moves = self.query_one("#moves", OptionList)
+            moves.highlighted = row
+            # once more after the panel above has its new height (the result line at
+            # the end of a game makes the list shorter): the move stays in view
+            moves.call_after_refresh(moves.scroll_to_highlight)
         self.board.refresh()
 
     def action_step(self, step: int) -> None:
