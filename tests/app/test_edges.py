@@ -304,3 +304,15 @@ async def test_the_replay_keeps_the_last_move_in_view_and_its_keys_fit(home: Pat
         assert all(k.region.right <= 80 and k.region.width > 0 for k in keys), [
             (k.action, k.region) for k in keys
         ]
+
+
+async def test_the_palette_has_one_quit_and_clearly_named_themes(home: Path) -> None:
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=(100, 32)):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert len(titles) == len(set(titles)), titles
+        assert [t for t in titles if "quit" in t.lower()] == ["Quit"]
+        assert sorted(t for t in titles if "theme" in t.lower()) == [
+            "App colour theme",
+            "Board theme",
+        ]
