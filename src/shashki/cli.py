@@ -451,7 +451,9 @@ def _add_seed(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="shashki",
-        description="Draughts in all its forms, in the terminal.",
+        description="Draughts in all its forms, in the terminal. Run shashki alone (no "
+        "COMMAND) to open the menu of variants, where Enter starts a game; a COMMAND does "
+        "one thing at once.",
     )
     parser.add_argument("--version", action="version", version=f"shashki {__version__}")
     parser.add_argument(

@@ -316,3 +316,42 @@ async def test_the_palette_has_one_quit_and_clearly_named_themes(home: Path) -> 
             "App colour theme",
             "Board theme",
         ]
+
+
+def test_help_says_shashki_alone_opens_the_menu(capsys: object) -> None:
+    import pytest
+
+    from shashki.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())  # type: ignore[attr-defined]
+    assert "Run shashki alone (no COMMAND) to open the menu" in out
+
+
+async def test_the_menu_footer_says_enter_starts_a_game_and_n_comes_back(home: Path) -> None:
+    from textual.widgets import Static
+    from textual.widgets._footer import FooterKey
+
+    from shashki.app.menu import MenuScreen, NewGameScreen
+
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        keys = {k.action: k for k in app.screen.query(FooterKey)}
+        assert "choose" in keys and keys["choose"].region.right <= 80
+        assert keys["choose"].description == "New game"
+        hint = str(app.screen.query_one("#menu-hint", Static).render())
+        assert "Enter: a new game" in hint and "n comes back here" in hint
+        assert app.screen.query_one("#menu-hint").region.width > 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("#play")
+        await pilot.pause()
+        game = game_screen(app)
+        assert "new_game" in [k.action for k in game.query(FooterKey)]
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

@@ -118,7 +118,7 @@ KEYS_HELP = """\
 | `R` | resign |
 | `s` | save the game as PDN |
 | `c` / `t` / `p` | coordinates / board theme / piece set (ASCII) |
-| `n` / `q` | new game / quit |
+| `n` / `q` | back to the menu (a new game) / quit |
 | `Ctrl+P` | every command |
 """
 

@@ -56,7 +56,7 @@ class GameScreen(Screen[None]):
         Binding("p", "pieces", "Pieces", show=False),
         Binding("i", "hint", "Hint"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("n", "new_game", "New", show=False),
+        Binding("n", "new_game", "Menu"),
         Binding("q", "quit_game", "Quit"),
     ]
 

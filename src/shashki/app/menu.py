@@ -76,7 +76,8 @@ class MenuScreen(Screen[None]):
     """Choose a variant; its rule card and start position are shown beside the list."""
 
     BINDINGS = [
-        Binding("enter", "choose", "Play", show=True),
+        # a priority binding, so that the footer shows it over the list's own Enter
+        Binding("enter", "choose", "New game", key_display="⏎", priority=True),
         Binding("o", "open_file", "Open game"),
         Binding("u", "unfinished", "Unfinished games"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -110,6 +111,7 @@ class MenuScreen(Screen[None]):
             with VerticalScroll(id="card-area"):
                 yield Static(id="picture")
                 yield Static(id="card")
+        yield Static(MENU_HINT, id="menu-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -183,6 +185,10 @@ class MenuScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+#: The line above the menu's keys: how a game starts, and how to come back from one.
+MENU_HINT = "Enter: a new game of the variant highlighted · in a game, n comes back here"
 
 
 def registry_dir() -> str:
