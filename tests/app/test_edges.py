@@ -228,6 +228,17 @@ async def test_a_long_capture_keeps_the_reply_on_its_numbered_row(home: Path) ->
                 assert line[:column].strip() == "", lines
 
 
+def _cell_text(app: object, name: str) -> list[str]:
+    """The text of a square's cell, row by row, as the board draws it."""
+    board = game_screen(app).board  # type: ignore[arg-type]
+    layout = board.board_layout()
+    assert layout is not None
+    region = board._cell_region(square(app, name), layout)  # type: ignore[arg-type]
+    return [
+        board.render_line(y).text[region.x : region.right] for y in range(region.y, region.bottom)
+    ]
+
+
 async def test_kings_differ_from_men_in_every_piece_set(home: Path) -> None:
     from shashki.app.board import PIECE_SETS
 
@@ -239,18 +250,10 @@ async def test_kings_differ_from_men_in_every_piece_set(home: Path) -> None:
             for piece_set in PIECE_SETS:
                 board.piece_set = piece_set
                 await pilot.pause()
-                layout = board.board_layout()
-                assert layout is not None
-
-                def cell(name: str) -> list[str]:
-                    region = board._cell_region(square(app, name), layout)  # noqa: B023
-                    return [
-                        board.render_line(y).text[region.x : region.right]
-                        for y in range(region.y, region.bottom)
-                    ]
-
-                assert cell("c3") != cell("e3"), (piece_set, size, cell("c3"))
-                assert cell("f6") != cell("h6"), (piece_set, size, cell("f6"))
+                man, king = _cell_text(app, "c3"), _cell_text(app, "e3")
+                assert man != king, (piece_set, size, man)
+                man, king = _cell_text(app, "f6"), _cell_text(app, "h6")
+                assert man != king, (piece_set, size, man)
         app = make_app(home, variant="russian", fen="W:Wc3,Ke3:Bf6,Kh6")
 
 

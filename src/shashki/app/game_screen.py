@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
-from ..rules import Game, ShashkiError
 from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .board import BoardWidget
@@ -297,7 +296,7 @@ class GameScreen(Screen[None]):
         written "c3-d4; d4-c5", a turn not played "…"."""
         ctl = self.controller
         texts = ctl.move_list()
-        sides = [side for side, _ in ctl.game.history()]
+        sides = [int(side) for side, _ in ctl.game.history()]
         first = int(ctl.variant.rules.first)
         number = 1 + (ctl.game.ply - len(texts)) // 2
         # the turns: runs of moves by the same side
@@ -309,12 +308,12 @@ class GameScreen(Screen[None]):
                 turns.append((side, [text]))
         rows: list[tuple[str, str, str]] = []
         cells: list[str] = []
-        for side, moves in turns:
-            if side == first and cells:
+        for turn_side, moves in turns:
+            if turn_side == first and cells:
                 rows.append((f"{number}.", cells[0], cells[1] if len(cells) > 1 else ""))
                 number += 1
                 cells = []
-            if not cells and side != first:
+            if not cells and turn_side != first:
                 cells.append("…")
             cells.append("; ".join(moves))
         if cells:
@@ -361,9 +360,7 @@ class GameScreen(Screen[None]):
             for i in range(len(old) - 1, len(rows) - 1, -1):
                 moves.remove_option_at_index(i)
         elif len(rows) > len(old):
-            moves.add_options(
-                [self.move_row(row, number_width, width) for row in rows[len(old) :]]
-            )
+            moves.add_options([self.move_row(row, number_width, width) for row in rows[len(old) :]])
         if rows:
             moves.highlighted = len(rows) - 1
             moves.scroll_to_highlight()
