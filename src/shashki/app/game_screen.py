@@ -55,7 +55,7 @@ class GameScreen(Screen[None]):
         Binding("p", "pieces", "Pieces", show=False),
         Binding("i", "hint", "Hint"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("n", "new_game", "Menu"),
+        Binding("n", "new_game", "Menu", show=False),
         Binding("q", "quit_game", "Quit"),
     ]
 
