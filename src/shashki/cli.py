@@ -387,16 +387,19 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.fen is not None:
         _new_game(args)  # a bad FEN is refused here, in one line, before the screen opens
     try:
-        from .app.players import seat
+        from .app.app import Settings, config_dir
+        from .app.engines import engine_settings
+        from .app.players import seat, set_engines
     except ImportError as exc:  # pragma: no cover - textual is a dependency
         return _fail(f"the terminal app needs Textual: {exc}")
+    set_engines(engine_settings(Settings.load(config_dir() / "settings.json").engines))
     kinds = []
     for side in ("white", "black"):
         kind = seat(getattr(args, side))
         if kind is None:
             return _fail(
-                f"--{side} must be person or a computer level from 1 to 8, "
-                f"not {quoted(getattr(args, side))}"
+                f"--{side} must be person, a computer level from 1 to 8, hub:COMMAND "
+                f"or an engine named in the settings, not {quoted(getattr(args, side))}"
             )
         kinds.append(kind)
     return _run_app(
@@ -478,7 +481,8 @@ def build_parser() -> argparse.ArgumentParser:
             f"--{side}",
             metavar="WHO",
             default="person",
-            help=f"who plays {side}: person (the default) or a computer level 1-8",
+            help=f"who plays {side}: person (the default), a computer level 1-8, "
+            "hub:COMMAND (a Hub engine, e.g. 'hub:dame hub') or an engine named in the settings",
         )
     p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
     _add_seed(p)
@@ -559,6 +563,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print the totals and the games with errors as JSON"
     )
     p.set_defaults(func=cmd_check)
+    from .hub.commands import add_commands
+
+    add_commands(sub)
     return parser
 
 

@@ -94,7 +94,8 @@ def test_default_variant_is_only_a_default() -> None:
 
 
 @pytest.mark.parametrize(
-    "tags", [{"GameType": "40"}, {"GameType": "41"}, {"GameType": "x"}, {"Variant": "Frisian"}]
+    "tags",
+    [{"GameType": "32"}, {"GameType": "41"}, {"GameType": "x"}, {"Variant": "Spantsiretti"}],
 )
 def test_games_shashki_does_not_play(tags: dict[str, str]) -> None:
     with pytest.raises(BadPdnError):
@@ -102,10 +103,10 @@ def test_games_shashki_does_not_play(tags: dict[str, str]) -> None:
 
 
 def test_unplayable_game_is_an_error_and_the_next_game_is_read() -> None:
-    text = '[GameType "40"]\n1. 32-28 19-23 *\n\n[GameType "25"]\n1. c3-d4 *\n'
+    text = '[GameType "41"]\n1. 32-28 19-23 *\n\n[GameType "25"]\n1. c3-d4 *\n'
     first, second = read_games_text(text)
     assert first.variant is None and not first.mainline_moves()
-    assert "40" in str(first.errors[0]) and "Frisian" in str(first.errors[0])
+    assert "41" in str(first.errors[0]) and "Spantsiretti" in str(first.errors[0])
     assert len(first.errors) == 1  # the moves themselves are not reported
     assert second.ok and second.variant.id == "russian"
 

@@ -51,6 +51,8 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
     # NATIONAL.md C.6: a sequence that ends after taking a king ends just beyond it
     halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
+    # NATIONAL.md C.6: directly-behind, every landing is the square just beyond the piece
+    directly_behind = rules.king_landing is KingLanding.DIRECTLY_BEHIND
     rule = rules.promotion_in_capture
     found: dict[tuple[int, int, int, bool], Move] = {}
     most = 0
@@ -148,6 +150,8 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
                 if occ >> sq & 1:
                     break
                 lands.append(sq)
+            if directly_behind:
+                lands = lands[:1]
             if not lands:
                 continue
             jumped = True

@@ -64,7 +64,7 @@ def test_the_normal_boards_keep_their_numbering() -> None:
     assert len(normal) >= 18
     for variant in normal:
         geo = variant.board
-        plain = geometry(geo.width, geo.height, geo.all_squares)
+        plain = geometry(geo.width, geo.height, geo.all_squares, wide=geo.wide)
         assert geo.by_number == plain.by_number, variant.id
 
 

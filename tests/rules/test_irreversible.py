@@ -95,12 +95,15 @@ EXPECTED = {
     "canadian": MEN,
     "malaysian": MEN,
     "killer": MEN,
+    "frisian": MEN,
+    "frysk": MEN,
     "breakthrough": MEN,
     "antidraughts": MEN,
     "italian": MEN,  # NATIONAL.md N2, N3, N4, N11: men only move forward
     "spanish": MEN,
     "portuguese": MEN,
     "sri-lankan": MEN,
+    "thai": MEN,  # NATIONAL.md N7: men only move forward
     "turkish": MATERIAL,  # men step sideways and back
     "tama": MATERIAL,
     "tama-armenian": MATERIAL,

@@ -216,6 +216,7 @@ def reference_moves(
     majority = rules.capture_choice.value == "majority"
     must_continue = rules.king_landing.value == "must-continue"
     halt_behind_king = rules.king_landing.value == "behind-last-king"
+    land_behind = rules.king_landing.value == "directly-behind"  # NATIONAL.md C.6
     man_caps = _dirs(rules.man_captures, side)
     king_caps = _dirs(rules.king_captures, 0)
     found: dict[Key, set[tuple[tuple[Sq, ...], tuple[Sq, ...]]]] = {}
@@ -249,7 +250,7 @@ def reference_moves(
             s = (s[0] + d[0], s[1] + d[1])
             while on(s) and not blocked(s, start, taken):
                 lands.append(s)
-                if not (king and rules.king_captures_fly):
+                if not (king and rules.king_captures_fly) or land_behind:
                     break
                 s = (s[0] + d[0], s[1] + d[1])
             if lands:

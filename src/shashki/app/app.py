@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
@@ -24,9 +25,10 @@ from ..rules.variant_registry import find_variant
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
+from .engines import engine_settings
 from .menu import MenuScreen
 from .plain import visible
-from .players import make_player, seat
+from .players import make_player, seat, set_engines
 from .themes import BOARD_THEMES, board_theme_css
 
 if TYPE_CHECKING:
@@ -50,6 +52,8 @@ class Settings:
     undo_policy: str = "free"
     autoflip: bool = False
     names: list[str] = field(default_factory=lambda: ["", ""])
+    #: Hub engines to seat by name: {"name", "command", "folder"} each.
+    engines: list[dict[str, str]] = field(default_factory=list)
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -66,7 +70,7 @@ class Settings:
         if isinstance(data, dict):
             for name, value in data.items():
                 if isinstance(name, str) and _valid_setting(name, value):
-                    setattr(settings, name, list(value) if name == "names" else value)
+                    setattr(settings, name, list(value) if name in ("names", "engines") else value)
         if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
             settings.piece_set = "contrast"
         return settings
@@ -92,6 +96,16 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "bell": lambda v: isinstance(v, bool),
     "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
     "autoflip": lambda v: isinstance(v, bool),
+    "engines": lambda v: (
+        isinstance(v, list)
+        and len(v) <= 20
+        and all(
+            isinstance(e, dict)
+            and set(e) <= {"name", "command", "folder"}
+            and all(isinstance(x, str) and len(x) <= 1000 for x in e.values())
+            for e in v
+        )
+    ),
     "names": lambda v: (
         isinstance(v, list)
         and len(v) == 2
@@ -134,6 +148,8 @@ def one_line(exc: BaseException) -> str:
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
+    BINDINGS = [Binding("comma", "settings", "Settings", show=False, key_display=",")]
+
     TITLE = "shashki"
     #: The screens' and widgets' styles (the paths are relative to this file).
     CSS_PATH = [
@@ -164,6 +180,7 @@ class ShashkiApp(App[None]):
         super().__init__()
         self.settings_path = settings_path or (config_dir() / "settings.json")
         self.settings = Settings.load(self.settings_path)
+        set_engines(engine_settings(self.settings.engines))
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
         self._direct = (find_variant(variant) if variant is not None else None, fen)
@@ -428,6 +445,9 @@ class ShashkiApp(App[None]):
             headers[f"{side}Type"] = "human" if player.is_human else "program"
             if not player.is_human and isinstance(level, int):
                 headers[f"{side}Level"] = str(level)
+            setting = getattr(player, "setting", "")
+            if not player.is_human and isinstance(setting, str) and setting:
+                headers[f"{side}Engine"] = setting  # (a name of the settings, never a command)
         if game.start_label:
             headers["StartOption"] = game.start_label
         if game.seed is not None:
@@ -712,6 +732,13 @@ class ShashkiApp(App[None]):
 
     # -- the command palette reaches every action --------------------------------------------
 
+    def action_settings(self) -> None:
+        """Open the settings screen (``,``), unless it is already on show."""
+        from .settings_screen import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
     def action_command_palette(self) -> None:
         """Textual's palette, its page keys made safe for a list being refilled."""
         from textual.command import CommandPalette
@@ -734,6 +761,11 @@ class ShashkiApp(App[None]):
                     title="App colour theme", help="Change the colours of the whole app"
                 )
             yield command
+        yield SystemCommand(
+            "Settings",
+            "Board theme, pieces, coordinates, sound, takebacks (,)",
+            self.action_settings,
+        )
         if in_game:
             for binding in screen.BINDINGS:
                 b = binding if not isinstance(binding, tuple) else None
@@ -765,6 +797,10 @@ def seat_kind(record: GameRecord, side: str) -> str:
     of the computer's levels)."""
     if record.header(f"{side}Type").lower() != "program":
         return "human"
+    engine = record.header(f"{side}Engine").strip()
+    if engine:  # an engine of the user's settings, by name; a file never gives a command
+        kind = seat(engine)
+        return kind if kind is not None and kind.startswith("engine:") else "human"
     return seat(record.header(f"{side}Level")) or "human"
 
 

@@ -114,6 +114,8 @@ KEYS_HELP = """\
 | `u` / `r` | undo / redo |
 | `f` / `a` | flip the board / auto-flip after each move |
 | `i` | hint: the computer's suggestion for the player to move |
+| `e` | analysis on/off: the engine's score (in men, White's), a bar and its best line |
+| `y` / `Y` | copy the position's FEN / the game's PDN to the clipboard |
 | `d` | offer a draw (or accept one) |
 | `R` | resign |
 | `s` | save the game as PDN |
@@ -134,6 +136,8 @@ REPLAY_KEYS_HELP = """\
 | `Backspace` | leave the variation, back to where it branched |
 | `t` | take over: a live game from this position |
 | `f` | flip the board |
+| `e` | analysis on/off: the engine's score, a bar and its best line |
+| `y` | copy the shown position's FEN to the clipboard |
 | `Esc` | back to the list of games |
 """
 
@@ -198,10 +202,12 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         v = self.variant
+        x = v.capture_mark
         move, capture = example_moves(v)
         example = f"{move}, {capture}" if capture else move
+        marks = "`-`" if x == "-" else f"`-` or `{x}`"  # Thai writes captures with "-" too
         notation = (
-            f"Moves are written {example}: the start square, `-` or `{v.capture_mark}`, the end "
+            f"Moves are written {example}: the start square, {marks}, the end "
             "square; every landing square when two captures share both ends. When typing, `x` and "
             "`:` both work, and you may give only the ends when that is enough."
         )

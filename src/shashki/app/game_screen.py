@@ -19,9 +19,11 @@ from textual.worker import Worker, get_current_worker
 
 from ..rules.fen import square_text
 from ..rules.move import Color, Move
+from .analysis import AnalysisPanel
 from .board import BoardWidget
-from .controller import Feedback, GameController, UndoPolicy
+from .controller import Feedback, GameController, Human, Player, UndoPolicy
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
+from .engines import EngineFailed
 from .plain import Plain
 from .themes import set_board_theme
 from .widgets import PagedOptionList
@@ -54,6 +56,9 @@ class GameScreen(Screen[None]):
         Binding("t", "theme", "Theme", show=False),
         Binding("p", "pieces", "Pieces", show=False),
         Binding("i", "hint", "Hint"),
+        Binding("e", "analysis", "Analysis", show=False),
+        Binding("y", "copy_fen", "Copy FEN", show=False),
+        Binding("Y", "copy_pdn", "Copy PDN", show=False, key_display="Y"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("n", "new_game", "Menu", show=False),
         Binding("q", "quit_game", "Quit"),
@@ -85,6 +90,7 @@ class GameScreen(Screen[None]):
             yield Plain(id="turn")
             yield Plain(id="status")
             yield Plain(id="info")
+            yield AnalysisPanel(id="analysis")
             yield MoveList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield Footer()
@@ -144,7 +150,13 @@ class GameScreen(Screen[None]):
         worker = get_current_worker()
         ctl = self.controller
         started = time.monotonic()
-        move = ctl.player_to_move.think(ctl.game.copy(), lambda: worker.is_cancelled)
+        player = ctl.player_to_move
+        try:
+            move = player.think(ctl.game.copy(), lambda: worker.is_cancelled)
+        except EngineFailed as exc:  # the game is kept; the seat becomes a person's
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._engine_failed, position_id, player, str(exc))
+            return
         if move is None or worker.is_cancelled:
             return
         while time.monotonic() - started < self.MIN_MOVE_DELAY and not worker.is_cancelled:
@@ -166,9 +178,58 @@ class GameScreen(Screen[None]):
             # the computer's multi-capture, one jump at a time
             self.board.show_jumps(fb.played, self.JUMP_SECONDS)
 
+    def _engine_failed(self, position_id: int, player: Player, message: str) -> None:
+        """An engine stopped, hung or answered an illegal move: the user is told in one
+        line, and that side is played by a person from now on."""
+        ctl = self.controller
+        seat = ctl.players.index(player) if player in ctl.players else -1
+        if seat < 0:
+            return
+        players = list(ctl.players)
+        players[seat] = Human(player.name)
+        ctl.players = (players[0], players[1])
+        self.notify(f"{message}; you play that side now", severity="error", markup=False)
+        if position_id == ctl.position_id:
+            self.set_status(f"{player.name} stopped: your move")
+        self.refresh_panel()
+
+    def close_engines(self) -> None:
+        """Stop the engines seated in this game (it ended or was left)."""
+        for player in self.controller.players:
+            close = getattr(player, "close", None)
+            if callable(close):
+                close()
+
+    def on_unmount(self) -> None:
+        self.cancel_thinking()
+        self.close_engines()
+
     def cancel_thinking(self) -> None:
         self.workers.cancel_group(self, "engine")
         self.board.stop_jumps()
+
+    # -- analysis and the clipboard -------------------------------------------------------
+
+    def action_analysis(self) -> None:
+        """Turn the engine's analysis of the position on or off (e)."""
+        on = self.query_one(AnalysisPanel).toggle(self.controller.game)
+        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2)
+
+    def action_copy_fen(self) -> None:
+        """Copy the position's FEN to the clipboard (y)."""
+        fen = self.controller.game.fen()
+        self.app.copy_to_clipboard(fen)
+        self.notify(f"FEN copied: {fen}", timeout=3, markup=False)
+
+    def action_copy_pdn(self) -> None:
+        """Copy the game so far as PDN to the clipboard (Y)."""
+        from ..records import GameRecord, write_game
+
+        ctl = self.controller
+        record = GameRecord.from_game(ctl.game, self.shashki.headers(ctl))
+        self.app.copy_to_clipboard(write_game(record))
+        moves = len(ctl.game.move_stack)
+        self.notify(f"PDN copied ({moves} moves)", timeout=3)
 
     # -- the hint ----------------------------------------------------------------------------
 
@@ -258,6 +319,7 @@ class GameScreen(Screen[None]):
                 turn += f"\n{names[ctl.draw_offer]} offers a draw (d: accept)"
         self.query_one("#turn", Static).update(turn)
         self.query_one("#info", Static).update(self._info())
+        self.query_one(AnalysisPanel).follow(game)
         self._refresh_moves()
 
     def _info(self) -> str:

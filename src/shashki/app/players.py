@@ -4,6 +4,18 @@ from __future__ import annotations
 
 from ..rules.numbers import bounded_int
 from .controller import Human, Player
+from .engines import EngineSeat, EngineSetting
+
+#: The engines of the user's settings, by name (``set_engines``).
+_ENGINES: dict[str, EngineSetting] = {}
+
+
+def set_engines(engines: list[EngineSetting]) -> None:
+    """The engines the settings name: seats and the new-game dialog offer them."""
+    _ENGINES.clear()
+    for engine in engines:
+        _ENGINES.setdefault(engine.name.lower(), engine)
+
 
 #: Computer players (label, key, factory(name) -> Player), one per level; read it as
 #: ``COMPUTER_KINDS`` (filled on first use, so that start-up does not import the engine).
@@ -31,13 +43,23 @@ def __getattr__(name: str) -> object:
 
 
 def player_kinds() -> list[tuple[str, str]]:
-    """(label, key) of every kind of player, a person first."""
-    return [("Person", "human")] + [(label, key) for label, key, _ in _kinds()]
+    """(label, key) of every kind of player, a person first, the settings' engines last."""
+    engines = [(f"Engine: {e.name}", f"engine:{e.name}") for e in _ENGINES.values()]
+    return [("Person", "human")] + [(label, key) for label, key, _ in _kinds()] + engines
 
 
 def make_player(kind: str, name: str) -> Player:
+    """The player of a kind (a person for a kind that names nothing known); an engine
+    seat is called by the engine's name."""
     if kind == "human":
         return Human(name)
+    if kind.startswith("hub:"):
+        return EngineSeat(kind[4:].strip())
+    if kind.startswith("engine:"):
+        setting = _ENGINES.get(kind[7:].lower())
+        if setting is None:
+            return Human(name)
+        return EngineSeat(setting.command, setting.name, setting.folder, setting=setting.name)
     for _label, key, factory in _kinds():
         if key == kind:
             return factory(name)  # type: ignore[operator,no-any-return]
@@ -49,11 +71,18 @@ TOP_LEVEL = 8
 
 
 def seat(text: str) -> str | None:
-    """A player kind from words: ``person`` (or ``human``), or a computer level (``5``,
-    ``computer-5``); None if it is neither."""
+    """A player kind from words: ``person`` (or ``human``), a computer level (``5``,
+    ``computer-5``), ``hub:COMMAND`` (a Hub engine) or the name of an engine of the
+    settings; None if it is none of them."""
     word = text.strip().lower()
     if word in ("person", "human"):
         return "human"
+    if word.startswith("hub:"):
+        return "hub:" + text.strip()[4:].strip() if text.strip()[4:].strip() else None
+    if word.startswith("engine:"):
+        word = word[7:]
+    if word in _ENGINES:
+        return f"engine:{_ENGINES[word].name}"
     word = word.removeprefix("computer-").removeprefix("computer")
     level = bounded_int(word, TOP_LEVEL)  # any text, of any length: a level or None
     if level is not None and level >= 1:

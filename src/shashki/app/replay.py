@@ -36,6 +36,7 @@ from ..records import GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.reader import PdnReader
 from ..rules.userfiles import open_regular
+from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .plain import Plain, literal, visible
 from .replay_controller import MoveRow, ReplayController, Step
@@ -404,6 +405,8 @@ class ReplayScreen(Screen[None]):
         Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+", show=False),
         Binding("minus", "speed(1)", "Slower", key_display="-", show=False),
         Binding("f", "flip", "Flip", show=False),
+        Binding("e", "analysis", "Analysis", show=False),
+        Binding("y", "copy_fen", "Copy FEN", show=False),
         Binding("escape,q", "back", "Back", key_display="Esc"),
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
@@ -433,6 +436,7 @@ class ReplayScreen(Screen[None]):
             yield Plain(id="tags")
             yield Plain(id="where")
             yield Plain(id="comment")
+            yield AnalysisPanel(id="analysis")
             yield Plain(id="error")
             yield PagedOptionList(id="moves")
         yield Footer()
@@ -502,6 +506,7 @@ class ReplayScreen(Screen[None]):
             where += f"\nAuto-play: one move every {speed:g} s (+/-)"
         self.query_one("#where", Static).update(where)
         self.query_one("#comment", Static).update(self.replay.comments())
+        self.query_one(AnalysisPanel).follow(self.replay.controller.game)
         row = self.replay.row_of(self.replay.node)
         if row is not None:
             moves = self.query_one("#moves", OptionList)
@@ -510,6 +515,17 @@ class ReplayScreen(Screen[None]):
             # the end of a game makes the list shorter): the move stays in view
             moves.call_after_refresh(moves.scroll_to_highlight)
         self.board.refresh()
+
+    def action_analysis(self) -> None:
+        """Turn the engine's analysis of the shown position on or off (e)."""
+        on = self.query_one(AnalysisPanel).toggle(self.replay.controller.game)
+        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2)
+
+    def action_copy_fen(self) -> None:
+        """Copy the shown position's FEN to the clipboard (y)."""
+        fen = self.replay.controller.game.fen()
+        self.app.copy_to_clipboard(fen)
+        self.notify(f"FEN copied: {fen}", timeout=3, markup=False)
 
     def action_step(self, step: int) -> None:
         if step > 0:

@@ -18,6 +18,7 @@ from ..rules.numbers import is_digits
 from ..rules.variant import gametype_number
 from .quoting import quote
 from .tags import header_value
+from .viewpoint import renumber_fen
 
 #: The PDN GameType numbers (PDN 3.0, plus lidraughts' own 96-98) and the game each one
 #: stands for.  A GameType whose game is registered reads as that variant, even when
@@ -118,16 +119,25 @@ def start_from_headers(variant: Variant, headers: dict[str, str]) -> tuple[str |
     """The start position the tags give: (normalised FEN or None for the variant's own
     start, a rules game there).  Raises BadPdnError for a FEN that cannot be read.
 
-    A ``FEN`` tag is used whether or not ``SetUp``/``Setup`` says "1".  Without one the
-    game starts from ``variant.start`` (for a variant whose start is drawn by lot, the
-    writer always records the drawn position when it is not that one).
+    A ``FEN`` tag is used whether or not ``SetUp``/``Setup`` says "1", its squares
+    numbered as the GameType numbers them (NATIONAL.md C.2, read into the variant's
+    numbers).  Without one the game starts from ``variant.start`` (for a variant whose
+    start is drawn by lot, the writer always records the drawn position when it is not
+    that one), with the GameType's starting colour to move: ``31,B,8,8,N2,0`` starts
+    Thai draughts with Black.
     """
     fen = header_value(headers, "FEN").strip()
     # The variant's own start, never a start drawn by lot: a record that does not say
     # otherwise starts there, every time.
     usual = Game(variant, variant.start)
-    if not fen:
-        return None, usual
+    if fen:
+        fen = renumber_fen(variant, headers, fen)
+    else:
+        colour = header_value(headers, "GameType").split(",")[1:2]
+        first = colour[0].strip().upper() if colour else ""
+        if first not in ("W", "B") or first == "WB"[int(variant.rules.first)]:
+            return None, usual
+        fen = first + variant.start[variant.start.find(":") :]  # the GameType's first mover
     try:
         game = Game(variant, fen)
     except ShashkiError as exc:

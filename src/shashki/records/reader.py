@@ -88,7 +88,7 @@ from .tokens import (
     nag_value,
     tokenize,
 )
-from .viewpoint import same_text, square_view
+from .viewpoint import same_text, square_view, view_note
 from .visitor import SKIP, SkipType, Visitor
 
 T = TypeVar("T")
@@ -286,6 +286,7 @@ class PdnReader:
         self._eof = False
         #: How the current game's move texts are read (see :func:`square_view`).
         self._view: Callable[[str], str] = same_text
+        self._view_note = ""  # how it reads them, for an error message
         # What the current game holds so far (see :data:`_GAME_ITEMS`).
         self._items = 0
         self._chars = 0
@@ -455,6 +456,7 @@ class PdnReader:
                 self._error(visitor, exc.message, token, exc.token)
             else:
                 self._view = square_view(variant, headers)
+                self._view_note = view_note(variant, headers)
                 visitor.visit_start(variant, fen, game)
         content = self._movetext(visitor, game, skip) or content
         if not content:
@@ -533,9 +535,7 @@ class PdnReader:
                         str(exc) if fen.split(":H")[0] in str(exc) else f"{exc} (position {fen})"
                     )
                     if self._view is not same_text:
-                        message += (
-                            f"; the record's {quote(tok.text)} read from the first mover's side"
-                        )
+                        message += f"; the record's {quote(tok.text)} {self._view_note}"
                     self._fault(visitor, frames, message, tok, tok.text, fen)
                     continue
                 visitor.visit_move(game, move)

@@ -256,8 +256,20 @@ class EndRules:
                 continue
             if rule.unless_capture and self.gen.captures(pos):
                 continue
+            if rule.kind == "lone-kings" and not self.lone_kings_drawn(pos):
+                continue
             return compiled
         return None
+
+    def lone_kings_drawn(self, pos: Position) -> bool:
+        """NATIONAL.md C.9 (Frisian Art. 21.1), once each side has one king and nothing
+        else: drawn unless the side to move can capture, or every move it has lets the
+        opponent capture in reply."""
+        gen = self.gen
+        if gen.captures(pos):
+            return False
+        moves = gen.moves(pos)
+        return not moves or any(not gen.captures(gen.apply(pos, mv)) for mv in moves)
 
     def signature(self, pieces: int, men: int) -> tuple[int, int, bool]:
         """What the draw rules that allow ``pieces`` pieces and ``men`` men ask for:

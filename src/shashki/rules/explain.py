@@ -102,6 +102,9 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
         if v.rules.precedence and _could_capture(game, square):
             return f"Not this piece: {capture_rule(game)}; only {_names(game, capturers)} can."
         return f"Capturing is compulsory in {v.name}: {_names(game, capturers)} must capture."
+    own_rule = gen.why_not(game.position, square)
+    if own_rule is not None:
+        return own_rule
     kind = "king" if piece.is_king else "man"
     return f"The {kind} on {name} has no legal move."
 
@@ -126,13 +129,14 @@ def _shorter_captures(game: Game, square: int) -> list[Move]:
 
 def _landing_refused(game: Game, start: int, end: int) -> bool:
     """Whether a capture from ``start`` to ``end`` is refused only by the king landing
-    ``behind-last-king`` (NATIONAL.md C.6): legal if the king could stop anywhere."""
+    ``behind-last-king`` or ``directly-behind`` (NATIONAL.md C.6): legal if the king
+    could stop anywhere."""
     from dataclasses import replace
 
     from .movegen import MoveGenerator
 
     v = game.variant
-    if v.rules.king_landing is not KingLanding.BEHIND_LAST_KING:
+    if v.rules.king_landing not in (KingLanding.BEHIND_LAST_KING, KingLanding.DIRECTLY_BEHIND):
         return False
     rules = replace(v.rules, king_landing=KingLanding.ANY)
     try:
@@ -171,6 +175,11 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
         if v.rules.precedence and any(m.end == end for m in _shorter_captures(game, start)):
             return f"Not that capture: {capture_rule(game)}; go to {_names(game, ends)}."
         if _landing_refused(game, start, end):
+            if v.rules.king_landing is KingLanding.DIRECTLY_BEHIND:
+                return (
+                    f"In {v.name} a king lands on the square just beyond each piece it "
+                    f"takes: go to {_names(game, ends)}."
+                )
             return (
                 f"In {v.name} a king that takes a king last must stop on the square just "
                 f"beyond it: go to {_names(game, ends)}."

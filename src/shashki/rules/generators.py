@@ -12,6 +12,7 @@ from functools import cache
 from .artamonov import ArtamonovGenerator
 from .bashni import BashniGenerator
 from .goals import GoalsMixin
+from .kinglimit import KingMoveLimitMixin
 from .modifiers import MODIFIERS
 from .movegen import MoveGenerator
 
@@ -30,16 +31,25 @@ GENERATORS: dict[str, type[MoveGenerator]] = {
 MIXIN_ORDER = ("promotion-wins", "double-move", "move-opponent", "demotion", "self-capture")
 
 
+#: The generator families that know the same-king move limit (NATIONAL.md C.7): pieces
+#: of two colours, a king on one square.
+KING_LIMIT_FAMILIES = ("standard",)
+
+
 @cache
 def generator_class(
-    family: str, modifiers: tuple[str, ...], goals: bool = False
+    family: str, modifiers: tuple[str, ...], goals: bool = False, king_limit: bool = False
 ) -> type[MoveGenerator]:
     """The generator class of a family with modifiers applied (in ``MIXIN_ORDER``), and
-    for a variant with ``goals`` the goal rule outermost (no moves once one is reached)."""
+    for a variant with ``goals`` the goal rule outermost (no moves once one is reached);
+    with ``king_limit`` the same-king move limit innermost (the modifiers see its moves).
+    """
     base = GENERATORS[family]
     rank = {m: i for i, m in enumerate(MIXIN_ORDER)}
     ordered = sorted(modifiers, key=lambda m: rank.get(m, len(rank)))
     mixins = tuple(mixin for m in ordered if (mixin := MODIFIERS[m].mixin) is not None)
+    if king_limit:
+        mixins = (*mixins, KingMoveLimitMixin)
     if goals:
         mixins = (GoalsMixin, *mixins)
     if not mixins:
@@ -48,4 +58,4 @@ def generator_class(
     return type(name, (*mixins, base), {})
 
 
-__all__ = ["GENERATORS", "MODIFIERS", "generator_class"]
+__all__ = ["GENERATORS", "KING_LIMIT_FAMILIES", "MODIFIERS", "generator_class"]

@@ -12,7 +12,11 @@ chosen so that a step in any direction is a constant shift of the whole bitboard
 
 * all squares: ``pos = rank * stride + file`` with one padding file (``stride = width + 1``);
 * dark squares only: ``pos = (rank * stride + file) // 2`` with ``stride`` odd (one or two
-  padding files), so the two diagonal steps north are ``(stride ± 1) / 2``.
+  padding files), so the two diagonal steps north are ``(stride ± 1) / 2``.  A ``wide``
+  board of dark squares (NATIONAL.md C.3, Frisian) also has the orthogonal steps: two
+  files or two ranks to the next dark square of the same rank or file, ``1`` and
+  ``stride`` after halving; it has at least two padding files, so that a step of two
+  files off the edge lands on padding too.
 
 A step off the board lands on a padding bit or beyond the last rank; both are outside
 ``Geometry.mask``, so ``(bits << shift) & mask`` never wraps round an edge.
@@ -131,6 +135,8 @@ class Geometry:
     #: corner of square 1 as that side sees the board (0 bottom-left, 1 bottom-right,
     #: 2 top-left, 3 top-right).
     numbering: tuple[str, int] = ("W", 2)
+    #: A board of dark squares with the orthogonal steps of two squares (NATIONAL.md C.3).
+    wide: bool = False
     stride: int = field(init=False)
     #: Valid square positions, ordered rank by rank from a1.
     squares: tuple[int, ...] = field(init=False)
@@ -138,7 +144,7 @@ class Geometry:
     #: Number of bit positions the layout spans (tables are indexed by position).
     size: int = field(init=False)
     #: ``shift[d]``: signed bit shift of one step in direction d, or None where the
-    #: layout has no such step (orthogonal steps on a dark-squares board).
+    #: layout has no such step (orthogonal steps on a dark-squares board not ``wide``).
     shift: tuple[int | None, ...] = field(init=False)
     #: ``step[d][pos]``: the neighbouring square in direction d, or -1.
     step: tuple[tuple[int, ...], ...] = field(init=False)
@@ -166,11 +172,14 @@ class Geometry:
         side, corner = self.numbering
         if side not in ("W", "B") or corner not in (0, 1, 2, 3):
             raise ValueError(f"numbering {self.numbering!r}: a side W or B and a corner 0-3")
+        if self.wide and self.all_squares:
+            raise ValueError("a board of all squares has its orthogonal steps already")
         parity = int(self.mirrored)
         if self.all_squares:
             stride = w + 1
         else:
-            stride = w + 1 if (w + 1) % 2 == 1 else w + 2
+            pad = 2 if self.wide else 1  # (a step of two files needs two padding files)
+            stride = w + pad if (w + pad) % 2 == 1 else w + pad + 1
         set_ = object.__setattr__
         set_(self, "stride", stride)
 
@@ -201,6 +210,8 @@ class Geometry:
         rays: list[tuple[tuple[int, ...], ...]] = []
         for d in Direction:
             df, dr = DIRECTION_STEPS[d]
+            if self.wide and not d.diagonal:  # to the next dark square of the rank or file
+                df, dr = 2 * df, 2 * dr
             raw = dr * stride + df
             if self.all_squares:
                 shifts.append(raw)
@@ -345,6 +356,7 @@ def geometry(
     all_squares: bool = False,
     mirrored: bool = False,
     numbering: tuple[str, int] = ("W", 2),
+    wide: bool = False,
 ) -> Geometry:
     """The (shared, immutable) geometry of a board.  A numbering from Black's side is
     the same as the one from the opposite corner on White's (``("B", 1)`` is
@@ -352,11 +364,16 @@ def geometry(
     side, corner = numbering
     if side == "B" and corner in (0, 1, 2, 3):
         numbering = ("W", 3 - corner)
-    return _geometry(width, height, all_squares, mirrored, numbering)
+    return _geometry(width, height, all_squares, mirrored, numbering, wide)
 
 
 @cache
 def _geometry(
-    width: int, height: int, all_squares: bool, mirrored: bool, numbering: tuple[str, int]
+    width: int,
+    height: int,
+    all_squares: bool,
+    mirrored: bool,
+    numbering: tuple[str, int],
+    wide: bool,
 ) -> Geometry:
-    return Geometry(width, height, all_squares, mirrored, numbering)
+    return Geometry(width, height, all_squares, mirrored, numbering, wide)

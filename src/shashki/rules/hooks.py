@@ -117,6 +117,13 @@ class GeneratorHooks:
         """
         return lines
 
+    def why_not(self, pos: Position, square: int) -> str | None:
+        """Why the piece of the side to move on ``square`` may not move now, when a rule
+        of this generator's own refuses it (the same-king move limit), or None.  Asked by
+        the "why not" explanations once the common reasons are ruled out.  Default:
+        None."""
+        return None
+
     def panel_follows_cursor(self) -> bool:
         """Whether :meth:`panel_lines` depend on the square under the cursor (the game
         screen then redraws them as the cursor moves).  Default: False."""

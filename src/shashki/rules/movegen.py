@@ -39,6 +39,14 @@ def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
     return table
 
 
+def capture_value(men: int, kings: int, unit: int) -> int:
+    """The value of a capture that takes ``men`` men and ``kings`` kings under the
+    ``value`` precedence (NATIONAL.md C.5, Frisian Art. 11): a king worth two men less a
+    trifle, ``(men + 2 kings) * unit - kings`` with ``unit`` more than the squares of the
+    board, so that k kings are worth less than 2k men and more than 2k - 1."""
+    return (men + 2 * kings) * unit - kings
+
+
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
 
@@ -154,6 +162,14 @@ class MoveGenerator(GeneratorHooks):
                 f" that capture kings), not the capture precedence {list(self.precedence)}"
                 f" with man_captures_kings = {str(rules.man_captures_kings).lower()}"
             )
+        if not type(self).general_precedence and rules.king_landing not in (
+            KingLanding.ANY,
+            KingLanding.MUST_CONTINUE,
+        ):
+            raise ValueError(  # NATIONAL.md C.6: its own capture search lands anywhere
+                "this generator knows only the king landings any and must-continue,"
+                f" not king_landing = {rules.king_landing.value!r}"
+            )
         self.majority = self.precedence == ("count",)
         self.victims_matter = not set(self.precedence) <= {"count", "with-king"}
         #: A man may not jump a king (NATIONAL.md C.4): the whole-board tests of men's
@@ -164,6 +180,7 @@ class MoveGenerator(GeneratorHooks):
         self.king_fly = rules.king_captures_fly
         self.must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
         self.halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
+        self.land_behind = rules.king_landing is KingLanding.DIRECTLY_BEHIND
         self.promo_rule = rules.promotion_in_capture
         self.promo_continue = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
         self.promo_stop = rules.promotion_in_capture is PromotionInCapture.STOP
@@ -623,6 +640,7 @@ def _capture_search(
     immediate = gen.immediate
     must_continue = gen.must_continue
     halt_behind_king = gen.halt_behind_king
+    land_behind = gen.land_behind
     step = gen.step
     opp_kings = 0  # the opponent's kings in the position searched (behind-last-king)
     promo_stop = gen.promo_stop
@@ -662,7 +680,7 @@ def _capture_search(
                 out.append(len(caps))
             elif criterion == "value":
                 nk = (cm & enemy_kings).bit_count()
-                out.append((len(caps) + nk) * value_unit - nk)
+                out.append(capture_value(len(caps) - nk, nk, value_unit))
             elif criterion == "with-king":
                 out.append(with_king)
             elif criterion == "kings":
@@ -777,7 +795,8 @@ def _capture_search(
     def flying_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
         """As ``man``, for a king that jumps a piece at any distance and lands on any
         empty square beyond it (on one that goes on, under the must-continue rule; where
-        the sequence ends, just beyond a king taken last, under behind-last-king)."""
+        the sequence ends, just beyond a king taken last, under behind-last-king; always
+        just beyond the piece, under directly-behind)."""
         nonlocal steps
         if len(caps) > memo_from:
             state = (cur, cmask, last if turns_matter else -1)
@@ -808,6 +827,8 @@ def _capture_search(
                 lands = beyond
             if not lands:
                 continue
+            if land_behind:  # directly-behind: only the nearest square beyond
+                lands = lands & -lands if up else 1 << (lands.bit_length() - 1)
             jumped = True
             occ2 = occ ^ vbit if immediate else occ
             rest = jumpable ^ vbit

@@ -57,6 +57,9 @@ class KingLanding(Enum):
     #: As ``any``, except the last landing of the whole sequence: when the last piece
     #: taken is a king, the king stops on the square just beyond it (Killer, NATIONAL.md C.6).
     BEHIND_LAST_KING = "behind-last-king"
+    #: Every landing, between captures and at the end, is the square just beyond the
+    #: piece taken, however far the king came from (Thai, NATIONAL.md C.6).
+    DIRECTLY_BEHIND = "directly-behind"
 
 
 class NoMoves(Enum):
@@ -120,6 +123,9 @@ class Rules:
     promotion: bool = True
     #: The side that makes the first move of the game.
     first: Color = Color.WHITE
+    #: How many simple moves in a row one and the same king may make while its side
+    #: still has a man (NATIONAL.md C.7, Frisian Art. 17); 0: no limit.
+    king_move_limit: int = 0
 
     def __post_init__(self) -> None:
         for name in ("man_moves", "man_captures", "king_moves", "king_captures"):
@@ -223,6 +229,9 @@ class DrawRule:
     * ``kind = "repetition"``: the same position for the ``count``-th time, same side to move.
     * ``kind = "count"``: ``counter`` has reached ``plies`` while the material condition
       holds (no condition: always); with ``counter`` None the draw is immediate.
+    * ``kind = "lone-kings"`` (NATIONAL.md C.9, Frisian Art. 21.1): each side has one
+      piece, a king, the side to move has no capture, and some move of it leaves the
+      opponent no capture in reply.
     """
 
     kind: str

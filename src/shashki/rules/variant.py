@@ -56,6 +56,9 @@ class Variant:
     gametype: str = ""
     #: This variant is what its GameType number means (others share it with a Variant tag).
     gametype_primary: bool = False
+    #: The name Hub engines give this game (``normal`` for International draughts), or
+    #: "" where they have none (the Hub protocol then uses the id).
+    hub_name: str = ""
     #: How squares are written in moves and positions: "numeric" or "algebraic".
     notation: str = "algebraic"
     #: The capture separator the variant writes ("x" or ":").

@@ -23,7 +23,7 @@ from typing import Any
 
 from .errors import VariantFileError
 from .fen import parse_fen
-from .generators import GENERATORS, MODIFIERS, generator_class
+from .generators import GENERATORS, KING_LIMIT_FAMILIES, MODIFIERS, generator_class
 from .geometry import (
     DIRECTION_GROUPS,
     MAX_SIZE,
@@ -100,7 +100,7 @@ _BOARD = Table(
         # NATIONAL.md C.1: a1 dark ("normal") or light ("mirrored")
         "colouring": Text(choices=("normal", "mirrored")),
         "notation": Text(choices=("numeric", "algebraic")),
-        "capture": Text(choices=("x", ":")),
+        "capture": Text(choices=("x", ":", "-")),  # "-": Thai (NATIONAL.md N7)
         "start": _FEN,
         "start_options": ListOf(
             Table({"label": Text(40), "start": _FEN}, required=("label", "start")), 20
@@ -132,13 +132,16 @@ _RULES = Table(
         "king_landing": _enum(KingLanding),
         "no_moves": _enum(NoMoves),
         "promotion": Boolean(),
+        # NATIONAL.md C.7: simple moves in a row of one king while men remain (0: no limit)
+        "king_move_limit": Integer(0, 9),
     },
     inheritable=True,
 )
 _DRAW = Table(
     {
         "id": Text(40),
-        "kind": Text(choices=("repetition", "count")),
+        # NATIONAL.md C.9: "lone-kings" is Frisian's Art. 21.1
+        "kind": Text(choices=("repetition", "count", "lone-kings")),
         "name": _LINE,
         "count": Integer(2, 100),
         "counter": _enum(Counter),
@@ -192,6 +195,8 @@ VARIANT_SCHEMA = Table(
             "letters, digits, '_' or '-'",
         ),
         "goals": ListOf(_GOAL, 10),
+        # the name Hub engines give the game ("normal", "killer"…), where they have one
+        "hub": Text(40, pattern=re.compile(r"[a-z0-9-]{1,40}"), rule="a name of a-z, 0-9, '-'"),
     },
     required=("id", "name", "board", "rules"),
     inheritable=True,
@@ -261,9 +266,6 @@ def variant_from_mapping(
             f"{'mirrored' if invert else 'normal'} (its invert flag), "
             f"board.colouring says {'mirrored' if mirrored else 'normal'}"
         )
-    geo = geometry(
-        board.get("width", 8), board.get("height", 8), squares == "all", mirrored, numbering
-    )
     notation = board.get("notation", "algebraic")
 
     kwargs: dict[str, Any] = {}
@@ -281,6 +283,19 @@ def variant_from_mapping(
         else:
             kwargs[key] = value
     rules = Rules(**kwargs)
+    # NATIONAL.md C.3: orthogonal directions on a board of dark squares are steps of two
+    # squares, which the board's layout must have room for
+    orthogonal = not set(rules.man_moves + rules.man_captures + rules.king_moves).union(
+        rules.king_captures
+    ) <= set(DIRECTION_GROUPS["diagonal"])
+    geo = geometry(
+        board.get("width", 8),
+        board.get("height", 8),
+        squares == "all",
+        mirrored,
+        numbering,
+        wide=orthogonal and squares != "all",
+    )
     modifiers = tuple(data.get("modifiers", []))
     for name in modifiers:
         if name not in MODIFIERS:
@@ -300,6 +315,12 @@ def variant_from_mapping(
                 f"(it works with: {', '.join(MODIFIERS[name].families)})"
             )
 
+    if rules.king_move_limit and family not in KING_LIMIT_FAMILIES:
+        raise VariantFileError(
+            f"{source}: [rules] king_move_limit: the {family!r} generator does not know it "
+            f"(it works with: {', '.join(KING_LIMIT_FAMILIES)})"
+        )
+
     draws = []
     for i, raw in enumerate(data.get("draws", [])):
         kind = raw.get("kind", "count")
@@ -310,6 +331,14 @@ def variant_from_mapping(
                 patterns[key] = tuple(MaterialPattern.parse(t) for t in _as_list(raw.get(key, [])))
             except ValueError as exc:
                 raise VariantFileError(f"{source}: [[draws]] #{i + 1} {key}: {exc}") from None
+        if kind == "lone-kings":  # NATIONAL.md C.9: one king against one king, at once
+            if counter or raw.get("strong") or raw.get("weak"):
+                raise VariantFileError(
+                    f"{source}: [[draws]] #{i + 1}: a lone-kings rule has no counter and"
+                    " no material patterns (it is one king against one king)"
+                )
+            one_king = (MaterialPattern.parse("1K"),)
+            patterns = {"strong": one_king, "weak": one_king}
         draws.append(
             DrawRule(
                 kind=kind,
@@ -356,6 +385,7 @@ def variant_from_mapping(
         card=card.strip(),
         gametype=pdn.get("gametype", ""),
         gametype_primary=pdn.get("primary", False),
+        hub_name=data.get("hub", ""),
         notation=notation,
         capture_mark=board.get("capture", "x"),
         side_names=(side_names[0], side_names[1]),
@@ -368,12 +398,16 @@ def variant_from_mapping(
         start_choice=board.get("start_choice", ""),
         start_by_lot=board.get("start_by_lot", False),
         goals=tuple(goals),
-        generator_class=generator_class(family, modifiers, bool(goals)),
+        generator_class=generator_class(family, modifiers, bool(goals), rules.king_move_limit > 0),
     )
     if not variant.start.strip():
         raise VariantFileError(f"{source}: [board] start must not be empty")
     if not check_start:
         return variant
+    try:  # a generator that cannot apply the rules says so (e.g. a landing it lacks)
+        variant.generator  # noqa: B018
+    except ValueError as exc:
+        raise VariantFileError(f"{source}: [rules]: {exc}") from None
     for label, fen in [("", variant.start), *variant.start_options]:
         try:
             parse_fen(variant, fen)
@@ -472,7 +506,7 @@ def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
 MAX_HOSTS = 16
 
 #: Keys a variant does not inherit from its host: they name the host itself.
-_NOT_INHERITED = {"id", "name", "aliases", "names", "host", "summary", "card"}
+_NOT_INHERITED = {"id", "name", "aliases", "names", "host", "summary", "card", "hub"}
 
 
 def merge_with_host(data: Mapping[str, Any], host: Mapping[str, Any]) -> dict[str, Any]:

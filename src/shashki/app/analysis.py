@@ -1,0 +1,134 @@
+"""Analysis on demand: the engine's evaluation of the position shown, in men with a small
+bar, and its best line, updated as it searches deeper; it stops when the position
+changes (and starts again on the new one) or when it is turned off.
+
+The panel is a widget of the game and replay screens: the screen calls
+:meth:`AnalysisPanel.follow` with the game it shows whenever that may have changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.worker import get_current_worker
+
+from ..engine.search import WON, Iteration, Search
+from ..rules import Game
+from ..rules.move import Color
+from .plain import Plain
+
+#: The bar's width in cells and the score (in men) that fills one half of it.
+BAR_CELLS = 20
+BAR_MEN = 5.0
+
+
+def score_words(score: int, turn: Color) -> str:
+    """A score of the side to move as White's, for people: ``+0.35``, ``White wins in 7``."""
+    white = score if turn is Color.WHITE else -score
+    if abs(white) >= WON:
+        plies = 100_000 - abs(white)
+        return f"{'White' if white > 0 else 'Black'} wins in {plies}"
+    return f"{white / 100:+.2f}"
+
+
+def bar(score: int, turn: Color, cells: int = BAR_CELLS) -> str:
+    """White's share of a bar, ``█`` for White and ``░`` for Black; even is half."""
+    white = score if turn is Color.WHITE else -score
+    if abs(white) >= WON:
+        share = 1.0 if white > 0 else 0.0
+    else:
+        share = 0.5 + max(-1.0, min(1.0, white / 100 / BAR_MEN)) / 2
+    filled = round(share * cells)
+    return "█" * filled + "░" * (cells - filled)
+
+
+def line_text(game: Game, it: Iteration, most: int = 8) -> str:
+    """The first moves of a principal variation in the variant's notation."""
+    copy = game.copy()
+    out = []
+    for move in it.pv[:most]:
+        try:
+            legal = copy.find_move(move)
+        except Exception:
+            break
+        out.append(copy.move_text(legal))
+        copy.push(legal)
+    return " ".join(out)
+
+
+class AnalysisPanel(Plain):
+    """The engine's view of the shown position, when analysis is on."""
+
+    DEFAULT_CSS = """
+    AnalysisPanel { height: auto; display: none; }
+    AnalysisPanel.-on { display: block; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("", **kwargs)
+        self.on = False
+        self._key: object = None
+        self._game: Game | None = None
+        self._searches: dict[str, Search] = {}
+
+    def toggle(self, game: Game) -> bool:
+        """Turn the analysis on (of ``game``) or off; whether it is on now."""
+        self.on = not self.on
+        self.set_class(self.on, "-on")
+        self._key = None
+        if self.on:
+            self.follow(game)
+        else:
+            self.stop()
+        return self.on
+
+    def follow(self, game: Game) -> None:
+        """Analyse ``game``'s position if it is not the one analysed (a no-op when off)."""
+        if not self.on:
+            return
+        key = (game.variant.id, game.position, game.ply)
+        if key == self._key:
+            return
+        self._key = key
+        self.stop()
+        if game.outcome() is not None:
+            self.update("Analysis: the game is over.")
+            return
+        self.update("Analysis: thinking…")
+        self._game = game.copy()
+        self.run_worker(
+            lambda: self._search(self._game), thread=True, group="analysis", exclusive=True
+        )
+
+    def stop(self) -> None:
+        self.workers.cancel_group(self, "analysis")
+
+    def on_unmount(self) -> None:
+        self.stop()
+
+    def _search(self, game: Game | None) -> None:
+        if game is None:
+            return
+        worker = get_current_worker()
+        search = self._searches.get(game.variant.id)
+        if search is None:
+            search = self._searches[game.variant.id] = Search(game.variant)
+
+        def show(it: Iteration) -> None:
+            if worker.is_cancelled:
+                return
+            turn = game.turn
+            text = (
+                f"Analysis, depth {it.depth}: {score_words(it.score, turn)}\n"
+                f"{bar(it.score, turn)}\n{line_text(game, it)}"
+            )
+            self.app.call_from_thread(self._shown, worker, text)
+
+        search.search(game, cancelled=lambda: worker.is_cancelled, on_iteration=show)
+
+    def _shown(self, worker: object, text: str) -> None:
+        if self.on and not getattr(worker, "is_cancelled", True):
+            self.update(text)
+
+
+__all__ = ["AnalysisPanel", "bar", "score_words"]

@@ -1,0 +1,182 @@
+"""The command line's ``hub`` and ``match`` commands."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import Any
+
+from ..rules import find_variant
+from ..rules.errors import ShashkiError
+from ..rules.numbers import bounded_int, quoted
+
+#: The most games one match plays.
+MAX_GAMES = 100_000
+#: The deepest fixed depth a match asks for.
+MAX_DEPTH = 60
+
+
+def cmd_hub(args: argparse.Namespace) -> int:
+    from .server import main
+
+    return main()
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text, 40)}") from None
+    if not (0 < value <= 3600) or math.isnan(value):
+        raise argparse.ArgumentTypeError(f"seconds must be above 0 and at most 3600, not {text}")
+    return value
+
+
+def _bounded(most: int) -> Any:
+    def parse(text: str) -> int:
+        value = bounded_int(text.strip(), most)
+        if value is None or value < 1:
+            raise argparse.ArgumentTypeError(
+                f"a whole number from 1 to {most}, not {quoted(text, 40)}"
+            )
+        return value
+
+    return parse
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from .match import (
+        Opening,
+        Played,
+        make_player,
+        read_openings,
+        run_match,
+        summary,
+        write_records,
+    )
+
+    variant = find_variant(args.variant)
+    seconds = args.time if args.depth is None else None
+    if seconds is None and args.depth is None:
+        seconds = 0.5
+    limit_text = f"depth {args.depth}" if args.depth else f"{seconds:g} s a move"
+    openings = read_openings(args.openings, variant) if args.openings else [Opening(None)]
+    first = make_player(args.white, seconds, args.depth, seed=1)
+    second = make_player(args.black, seconds, args.depth, seed=2)
+    console = Console(stderr=False, highlight=False)
+    scores: list[float] = []
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    try:
+        with progress:
+            task = progress.add_task("games", total=args.games)
+
+            def on_game(game: Played) -> None:
+                scores.append(game.score)
+                record = game.record
+                console.print(
+                    f"game {game.round}: {record.headers.get('White', '?')} - "
+                    f"{record.headers.get('Black', '?')}  {record.result}  ({game.why})",
+                    markup=False,
+                )
+                mean = sum(scores) / len(scores)
+                progress.update(
+                    task,
+                    advance=1,
+                    description=f"score {sum(scores):g}/{len(scores)} ({mean * 100:.0f}%)",
+                )
+
+            played = run_match(
+                variant,
+                first,
+                second,
+                games=args.games,
+                openings=openings,
+                max_plies=args.max_plies,
+                limit_text=limit_text,
+                on_game=on_game,
+            )
+    finally:
+        first.close()
+        second.close()
+    if args.pdn:
+        try:
+            write_records(args.pdn, played)
+        except OSError as exc:
+            raise ShashkiError(f"cannot write {quoted(args.pdn, 80)}: {exc}") from None
+    mean, margin, elo, elo_margin = summary([g.score for g in played])
+    wins = sum(1 for g in played if g.score == 1.0)
+    draws = sum(1 for g in played if g.score == 0.5)
+    losses = len(played) - wins - draws
+    print(
+        f"{first.name} v {second.name}, {variant.name}, {limit_text}: "
+        f"+{wins} ={draws} -{losses}, score {sum(g.score for g in played):g}/{len(played)} "
+        f"= {mean * 100:.1f}% ± {margin * 100:.1f}%, Elo {elo:+.0f} ± {elo_margin:.0f}"
+    )
+    sys.stdout.flush()
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``hub`` and ``match`` to the command line's subcommands."""
+    p = sub.add_parser(
+        "hub",
+        help="run shashki's engine as a Hub engine on stdin/stdout",
+        description="Speak the Hub protocol (version 2) on stdin and stdout, so that a "
+        "draughts GUI or a match runner can use shashki's engine, in every variant "
+        "shashki plays (the parameter 'variant': normal, killer, bt, frisian, losing, "
+        "or shashki's own ids).",
+    )
+    p.set_defaults(func=cmd_hub)
+
+    p = sub.add_parser(
+        "match",
+        help="play games between shashki's levels and Hub engines",
+        description="Play a match: WHO is a level 1-8 or hub:COMMAND (a Hub engine, e.g. "
+        "'hub:dame hub'). Colours alternate; each opening is played twice. The last line "
+        "is the score of --white's player with its Elo difference and 95%% margin.",
+    )
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("--white", metavar="WHO", required=True, help="the first player")
+    p.add_argument("--black", metavar="WHO", required=True, help="the second player")
+    p.add_argument(
+        "--games",
+        type=_bounded(MAX_GAMES),
+        default=2,
+        metavar="N",
+        help="how many games (default 2)",
+    )
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--time",
+        type=_positive_seconds,
+        metavar="S",
+        help="seconds a move for both (default 0.5)",
+    )
+    limit.add_argument(
+        "--depth", type=_bounded(MAX_DEPTH), metavar="D", help="a fixed depth for both"
+    )
+    p.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="a PDN file, or one FEN or move sequence a line; each is played twice",
+    )
+    p.add_argument("--pdn", metavar="FILE", help="write every game to this PDN file")
+    p.add_argument(
+        "--max-plies",
+        type=_bounded(10_000),
+        default=400,
+        metavar="N",
+        help="adjudicate a draw after N plies (default 400)",
+    )
+    p.set_defaults(func=cmd_match)

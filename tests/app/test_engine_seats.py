@@ -1,0 +1,106 @@
+"""Hub engines seated in the app: ``hub:COMMAND`` and the engines named in the settings;
+an engine that crashes, hangs or answers an illegal move leaves the game to a person,
+told in one line; engines stop with the game; a saved game never gives a command."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from shashki.app.app import Settings, seat_kind
+from shashki.app.controller import Human
+from shashki.app.engines import EngineSeat, engine_settings
+from shashki.app.players import make_player, player_kinds, seat, set_engines
+from shashki.records import GameRecord
+
+from .conftest import game_screen, keys_play, make_app
+from .test_computer import wait_for
+
+FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"
+SIZE = (100, 32)
+
+
+def fake(mode: str) -> str:
+    return f"hub:{sys.executable} {FAKE} {mode}"
+
+
+@pytest.fixture(autouse=True)
+def no_engines() -> Iterator[None]:
+    yield
+    set_engines([])
+
+
+def test_seats_from_words() -> None:
+    assert seat("hub:dame hub") == "hub:dame hub"
+    assert seat("hub:") is None and seat("hub:   ") is None
+    assert seat("dame") is None  # not in the settings
+    set_engines(engine_settings([{"name": "Dame", "command": "dame hub"}]))
+    assert seat("dame") == seat("DAME") == seat("engine:dame") == "engine:Dame"
+    assert ("Engine: Dame", "engine:Dame") in player_kinds()
+    player = make_player("engine:Dame", "Black")
+    assert isinstance(player, EngineSeat) and player.name == "Dame" and player.setting == "Dame"
+    assert isinstance(make_player("engine:gone", "Black"), Human)
+    assert isinstance(make_player("hub:dame hub", "Black"), EngineSeat)
+
+
+def test_settings_engines_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    good = {"name": "Scan", "command": "/opt/scan/scan hub", "folder": "/opt/scan"}
+    path.write_text(json.dumps({"engines": [good]}), encoding="utf-8")
+    assert engine_settings(Settings.load(path).engines)[0].folder == "/opt/scan"
+    for bad in ([good] * 21, [{"name": 3, "command": "x"}], "dame", [{"name": "x", "cmd": "y"}]):
+        path.write_text(json.dumps({"engines": bad}), encoding="utf-8")
+        assert Settings.load(path).engines == []
+    # well-typed but unusable items are skipped one by one
+    items = [{"name": "", "command": "x"}, {"name": "q", "command": 'a "b'}, good]
+    assert [e.name for e in engine_settings(items)] == ["Scan"]
+
+
+def test_a_saved_game_seats_only_an_engine_of_the_settings() -> None:
+    record = GameRecord("international")
+    record.headers.update({"BlackType": "program", "BlackEngine": "rm -rf ~"})
+    assert seat_kind(record, "Black") == "human"
+    record.headers["BlackEngine"] = "hub:rm -rf ~"
+    assert seat_kind(record, "Black") == "human"
+    set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
+    record.headers["BlackEngine"] = "dame"
+    assert seat_kind(record, "Black") == "engine:dame"
+
+
+async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.start_game("international", kinds=("human", fake("ok")))
+        await pilot.pause()
+        await keys_play(pilot, "d4", "e5")
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
+        engine_seat = ctl.players[1]
+        assert isinstance(engine_seat, EngineSeat) and engine_seat.name == "fake-ok"
+        assert engine_seat.engine is not None and engine_seat.engine.running
+        process = engine_seat.engine
+        app.pop_screen()  # leaving the game stops its engine
+        await pilot.pause()
+        assert engine_seat.engine is None and not process.running
+
+
+@pytest.mark.parametrize(("mode", "said"), [("crash", "stopped"), ("illegal", "illegal move")])
+async def test_a_failing_engine_leaves_its_side_to_a_person(
+    home: Path, mode: str, said: str
+) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.start_game("international", kinds=("human", fake(mode)))
+        await pilot.pause()
+        await keys_play(pilot, "d4", "e5")
+        await wait_for(pilot, lambda: ctl.players[1].is_human)
+        await pilot.pause()
+        assert len(ctl.game.move_stack) == 1  # the game is kept
+        messages = [n.message for n in app._notifications]
+        assert any(said in m and "you play that side now" in m for m in messages), messages
+        await keys_play(pilot, "c7", "d6")  # Black is a person now
+        assert len(ctl.game.move_stack) == 2
+        assert game_screen(app).controller is ctl

@@ -1,0 +1,22 @@
+"""The help of Thai draughts writes captures as the variant does, with a dash
+(NATIONAL.md N7: the PDN table's capture separator for GameType 31 is "-")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Markdown
+
+from shashki.app.dialogs import HelpScreen
+
+from .conftest import make_app
+
+
+async def test_the_notation_example_uses_the_variants_capture_mark(home: Path) -> None:
+    app = make_app(home, variant="thai")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one(Markdown).source
+        assert "32-28, 19-30, 4-27-38: the start square, `-`, the end square" in text
+        assert "`-` or `-`" not in text

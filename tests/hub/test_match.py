@@ -1,0 +1,155 @@
+"""``shashki match``: colours alternate, openings in pairs, engines that fail lose their
+game and are started again, every game in the PDN file, the score line; and one short
+game against dame-rs, a real Hub engine."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from shashki.cli import main
+from shashki.hub.match import (
+    EnginePlayer,
+    LevelPlayer,
+    Opening,
+    make_player,
+    read_openings,
+    run_match,
+    summary,
+)
+from shashki.records.reader import read_file
+from shashki.rules import Game, find_variant
+from shashki.rules.errors import ShashkiError
+
+FAKE = str(Path(__file__).with_name("fake_engine.py"))
+
+
+def fake_command(mode: str) -> str:
+    return f"{sys.executable} {FAKE} {mode}"
+
+
+def test_colours_alternate_and_each_opening_is_played_twice() -> None:
+    variant = find_variant("international")
+    first = LevelPlayer(1, None, 1, seed=1)
+    second = EnginePlayer(fake_command("ok"), 0.1, None)
+    openings = [Opening(None, [], "start"), Opening("W:W31-50:B1-19", [], "19 men")]
+    try:
+        played = run_match(variant, first, second, games=4, openings=openings, max_plies=30)
+    finally:
+        second.close()
+    assert [g.first_white for g in played] == [True, False, True, False]
+    assert [g.record.headers["Opening"] for g in played] == ["start", "start", "19 men", "19 men"]
+    assert played[0].record.headers["White"] == "shashki level 1"
+    assert played[1].record.headers["White"] == "fake-ok"
+    for game in played:
+        white_score = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[game.record.result]
+        assert game.score == (white_score if game.first_white else 1 - white_score)
+        assert game.record.headers["Termination"]
+
+
+def test_an_engine_that_fails_loses_the_game_and_plays_the_next() -> None:
+    variant = find_variant("international")
+    crash = EnginePlayer(fake_command("crash"), 0.1, None)
+    level = LevelPlayer(1, None, 1, seed=1)
+    played = run_match(variant, crash, level, games=2, openings=[Opening(None)], max_plies=10)
+    assert [g.score for g in played] == [0.0, 0.0]
+    assert all("stopped" in g.why for g in played)
+    assert crash.engine is None  # stopped after the failure
+
+
+def test_players_from_the_command_line_words() -> None:
+    assert isinstance(make_player("5", 0.1, None, 1), LevelPlayer)
+    assert isinstance(make_player("hub:dame hub", 0.1, None, 1), EnginePlayer)
+    for bad in ("0", "9", "hub:", "strong", "9" * 5000):
+        with pytest.raises(ShashkiError):
+            make_player(bad, 0.1, None, 1)
+
+
+def test_openings_from_lines_and_from_pdn(tmp_path: Path) -> None:
+    variant = find_variant("russian")
+    lines = tmp_path / "openings.txt"
+    lines.write_text("# two openings\nc3-d4 f6-g5\nW:W21-32:B1-11\n\n", encoding="utf-8")
+    openings = read_openings(str(lines), variant)
+    assert [len(o.moves) for o in openings] == [2, 0]
+    assert openings[1].game(variant).fen().startswith("W:W")
+    pdn = tmp_path / "openings.pdn"
+    pdn.write_text('[GameType "25"]\n\n1. c3-d4 f6-g5 *\n', encoding="utf-8")
+    (opening,) = read_openings(str(pdn), variant)
+    assert len(opening.moves) == 2
+    bad = tmp_path / "bad.txt"
+    bad.write_text("c3-d5\n", encoding="utf-8")
+    with pytest.raises(ShashkiError, match="line 1"):
+        read_openings(str(bad), variant)
+    with pytest.raises(ShashkiError, match="cannot read"):
+        read_openings(str(tmp_path), variant)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing\n", encoding="utf-8")
+    with pytest.raises(ShashkiError, match="no openings"):
+        read_openings(str(empty), variant)
+
+
+def test_the_score_and_its_elo() -> None:
+    mean, margin, elo, _ = summary([1.0, 0.0, 0.5, 0.5])
+    assert (mean, elo) == (0.5, 0.0) and margin > 0
+    assert summary([1.0, 1.0])[2] > 1000
+
+
+def test_the_command_writes_every_game_and_ends_with_the_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pdn = tmp_path / "match.pdn"
+    status = main(
+        ["match", "russian", "--white", "1", "--black", "2", "--games", "2", "--depth", "1",
+         "--max-plies", "20", "--pdn", str(pdn)]
+    )  # fmt: skip
+    assert status == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("shashki level 1 v shashki level 2, Russian draughts, depth 1:")
+    assert "Elo" in last and "score" in last
+    games = list(read_file(pdn))
+    assert len(games) == 2 and all(g.ok for g in games)
+    assert games[0].header("White") == games[1].header("Black") == "shashki level 1"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--white", "9", "--black", "1"],
+        ["--white", "1", "--black", "1", "--games", "0"],
+        ["--white", "1", "--black", "1", "--time", "-1"],
+        ["--white", "1", "--black", "1", "--time", "nan"],
+        ["--white", "1", "--black", "1", "--openings", "/nonexistent"],
+        ["--white", "1"],
+    ],
+)
+def test_bad_arguments_are_one_line(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        status = main(["match", "russian", *args])
+        raise SystemExit(status)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "error" in err[0] and "Traceback" not in err[0]
+
+
+def _dame() -> str:
+    found = shutil.which("dame") or str(Path(sys.executable).with_name("dame"))
+    if not os.access(found, os.X_OK):
+        pytest.skip("dame-rs is not installed (its wheel is for CPython 3.11 on x86-64 Linux)")
+    return found
+
+
+def test_one_short_game_against_dame_rs(capsys: pytest.CaptureFixture[str]) -> None:
+    dame = _dame()
+    status = main(
+        ["match", "international", "--white", "1", "--black", f"hub:{dame} hub", "--games",
+         "1", "--time", "0.05", "--max-plies", "30"]
+    )  # fmt: skip
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "shashki level 1 v dame" in out.strip().splitlines()[-1]
+    assert "lost" not in out  # dame answered legal moves within its time, every move
+    assert Game("international").legal_moves()  # (the referee's rules)
