@@ -24,7 +24,6 @@ errors of the mean of the game scores), and the Elo difference it implies.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -37,6 +36,7 @@ from shashki.engine import Search
 from shashki.engine.evaluate import diagonal_evaluator
 from shashki.engine.patterns import read as read_patterns
 from shashki.engine.search import Options
+from shashki.hub.match import summary as match_summary
 from shashki.records import GameRecord, write_game
 from shashki.rules import Game, Move
 from shashki.rules.notation import parse_move
@@ -365,19 +365,9 @@ def _play(job: tuple[str, int, bool, str, float, int, str, str, str]) -> GameRes
 
 
 def summary(results: list[GameResult]) -> tuple[float, float, float, float]:
-    """(score, 95% margin, Elo, Elo margin) of shashki over ``results``."""
-    n = len(results)
-    mean = sum(r.score for r in results) / n
-    var = sum((r.score - mean) ** 2 for r in results) / max(1, n - 1)
-    margin = 1.96 * math.sqrt(var / n)
-
-    def elo(p: float) -> float:
-        p = min(max(p, 1e-3), 1 - 1e-3)
-        return -400 * math.log10(1 / p - 1)
-
-    e = elo(mean)
-    e_margin = (elo(min(mean + margin, 0.999)) - elo(max(mean - margin, 0.001))) / 2
-    return mean, margin, e, e_margin
+    """(score, 95% margin, Elo, Elo margin) of shashki over ``results``: the statistics
+    of ``shashki match`` (:func:`shashki.hub.match.summary`)."""
+    return match_summary([r.score for r in results])
 
 
 def check(variant: str, games: int, seed: int) -> int:

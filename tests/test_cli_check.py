@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import re
 import subprocess
 import sys
 import tracemalloc
@@ -32,7 +33,11 @@ def files(tmp_path: Path) -> dict[str, Path]:
 
 
 def test_every_game_ok(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    # by default only the summary (and the games with errors); --verbose lists every game
     assert main(["check", str(files["good.pdn"])]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["1 file(s), 2 game(s), 4 move(s): 2 ok, 0 with errors"]
+    assert main(["check", "--verbose", str(files["good.pdn"])]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("game 1, line 1: ok, 3 moves")
     assert out[1].endswith("game 2, line 5: ok, 1 moves")
@@ -45,17 +50,27 @@ def test_first_error_with_line_column_and_reason(
     assert main(["check", str(files["good.pdn"]), str(files["bad.pdn"])]) == 1
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if "bad.pdn" in x)
-    assert "game 1, line 1: line 5, column 4:" in line and "'d4-f6'" in line
+    # the place named once: the error's own line and column
+    assert line.endswith("bad.pdn: game 1: line 5, column 4: " + line.split("column 4: ")[1])
+    assert "'d4-f6'" in line and len(re.findall(r"\bline \d", line)) == 1
     assert "2 file(s), 3 game(s)" in out and "2 ok, 1 with errors" in out
+    assert [x for x in out.splitlines() if "good.pdn" in x] == []  # good games: not listed
 
 
 def test_variant_option_is_the_default_for_untagged_games(
     files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["check", str(files["english.pdn"])]) == 1  # PDN's default: international
+    out = capsys.readouterr().out
+    # most untagged games fail: the variant is likely another, and --variant is suggested
+    assert "1 of 1 games name no variant and do not replay as International draughts" in out
+    assert "--variant VARIANT" in out
     assert main(["check", "--variant", "english", str(files["english.pdn"])]) == 0
     assert main(["check", "--variant", "checkers", str(files["english.pdn"])]) == 0  # alias
-    capsys.readouterr()
+    assert "--variant" not in capsys.readouterr().out
+    # a file whose failing game is tagged: no suggestion
+    assert main(["check", str(files["bad.pdn"])]) == 1
+    assert "--variant" not in capsys.readouterr().out
 
 
 def test_json_report(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
@@ -90,7 +105,7 @@ def test_unreadable_file_is_one_line_and_exit_2(
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1
     assert captured.err.startswith("shashki: error: cannot read") and str(missing) in captured.err
-    assert "good.pdn: game 1" in captured.out  # the other files are still checked
+    assert "1 file(s), 2 game(s)" in captured.out  # the other files are still checked
 
 
 def test_unknown_variant_is_a_user_mistake(

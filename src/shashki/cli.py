@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
 from .i18n import LANGUAGES, set_language
+from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
@@ -267,16 +268,17 @@ def _check_entry(path: str, index: int, game: GameRecord) -> dict[str, Any]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Replay every game of the files and report each one (or, with --json, the games
-    with problems), then the totals.  Streams: nothing per game is kept, so memory stays
-    flat whatever the number of games; the JSON arrays are written as games arrive."""
+    """Replay every game of the files and report the games with errors (every game with
+    --verbose; with --json, the games with problems), then the totals.  Streams: nothing
+    per game is kept, so memory stays flat whatever the number of games; the JSON arrays
+    are written as games arrive."""
     default = find_variant(args.variant) if args.variant else None
     totals = {"files": 0, "games": 0, "games_ok": 0, "moves": 0, "errors": 0, "warnings": 0}
     unreadable: list[dict[str, str]] = []
     report = _JsonReport(sys.stdout) if args.json else None
     try:
         for path in args.files:
-            games = ok = 0
+            games = ok = untagged = untagged_bad = 0
             try:
                 for game in read_file(path, default):
                     games += 1
@@ -285,17 +287,14 @@ def cmd_check(args: argparse.Namespace) -> int:
                     totals["errors"] += len(game.errors)
                     totals["warnings"] += len(game.warnings)
                     ok += game.ok
+                    if not (game.header("GameType") or game.header("Variant")):
+                        untagged += 1
+                        untagged_bad += not game.ok
                     if report is not None:
                         if game.errors or game.warnings:
                             report.add(_check_entry(path, games, game))
                         continue
-                    where = f"{path}: game {games}" + (f" ({game.origin})" if game.origin else "")
-                    where += f", line {game.line}"
-                    if game.ok:
-                        note = f"; warning: {game.warnings[0]}" if game.warnings else ""
-                        print(f"{where}: ok, {moves} moves{note}")
-                    else:
-                        print(f"{where}: {game.errors[0]}")
+                    _print_check(path, games, game, moves, args.verbose)
             except OSError as exc:
                 reason = exc.strerror or str(exc)
                 unreadable.append({"file": path, "reason": reason})
@@ -304,6 +303,13 @@ def cmd_check(args: argparse.Namespace) -> int:
             totals["files"] += 1
             totals["games"] += games
             totals["games_ok"] += ok
+            if report is None and default is None and untagged_bad and 2 * untagged_bad > untagged:
+                read_as = find_variant(DEFAULT_VARIANT).name
+                print(
+                    f"{path}: {untagged_bad} of {untagged} games name no variant and do not "
+                    f"replay as {read_as} (PDN's default): give theirs with --variant VARIANT "
+                    "(shashki variants lists them)"
+                )
         failed = totals["games"] - totals["games_ok"]
         if report is not None:
             report.finish(dict(totals, games_failed=failed, unreadable=unreadable))
@@ -311,6 +317,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(
                 f"{totals['files']} file(s), {totals['games']} game(s), "
                 f"{totals['moves']} move(s): {totals['games_ok']} ok, {failed} with errors"
+                + (f", {totals['warnings']} warning(s)" if totals["warnings"] else "")
             )
     finally:
         if report is not None:
@@ -318,6 +325,20 @@ def cmd_check(args: argparse.Namespace) -> int:
     if unreadable:
         return 2
     return 0 if failed == 0 else 1
+
+
+def _print_check(path: str, index: int, game: GameRecord, moves: int, verbose: bool) -> None:
+    """One game's line of ``check``: a game with an error always (where the error is:
+    its own line and column, else the game's line), a good one with ``verbose`` only."""
+    where = f"{path}: game {index}" + (f" ({game.origin})" if game.origin else "")
+    if not game.ok:
+        error = game.errors[0]
+        if not error.line:
+            where += f", line {game.line}"
+        print(f"{where}: {error}")
+    elif verbose:
+        note = f"; warning: {game.warnings[0]}" if game.warnings else ""
+        print(f"{where}, line {game.line}: ok, {moves} moves{note}")
 
 
 class _JsonReport:
@@ -443,7 +464,9 @@ def _add_seed(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="shashki",
-        description="Draughts in all its forms, in the terminal.",
+        description="Draughts in all its forms, in the terminal. Run shashki alone (no "
+        "COMMAND) to open the menu of variants, where Enter starts a game; a COMMAND does "
+        "one thing at once.",
     )
     parser.add_argument("--version", action="version", version=f"shashki {__version__}")
     parser.add_argument(
@@ -544,12 +567,15 @@ def build_parser() -> argparse.ArgumentParser:
         "check",
         help="replay every game of PDN files and report the first error of each",
         description="Read every game of the files and replay every move, variations "
-        "included. Prints each game's result (ok, or its first error with line and column) "
-        "and the totals. Exit status: 0 when every game replays, 1 when some game does "
-        "not, 2 when a file cannot be read. A .json file is read as a JSON list of PDN "
-        "texts.",
+        "included. Prints the first error of each game that does not replay (its line and "
+        "column) and the totals; --verbose prints every game. Exit status: 0 when every "
+        "game replays, 1 when some game does not, 2 when a file cannot be read. A .json "
+        "file is read as a JSON list of PDN texts.",
     )
     p.add_argument("files", metavar="FILE", nargs="+")
+    p.add_argument(
+        "-v", "--verbose", action="store_true", help="print every game, the good ones too"
+    )
     p.add_argument(
         "--variant",
         help="the variant of games whose tags (GameType, Variant) name none "

@@ -799,23 +799,35 @@ class ShashkiApp(App[None]):
             self.push_screen(ShashkiCommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
-        yield from super().get_system_commands(screen)
+        from .game_screen import GameScreen
+
+        in_game = isinstance(screen, GameScreen)
+        for command in super().get_system_commands(screen):
+            if command.title == "Quit" and in_game:
+                continue  # the game's own Quit, which asks before leaving a game in play
+            if command.title == "Theme":
+                # Textual's theme colours the app; the board's theme is another command
+                command = command._replace(
+                    title="App colour theme", help="Change the colours of the whole app"
+                )
+            yield command
         yield SystemCommand(
             "Settings",
             "Board theme, pieces, coordinates, sound, takebacks (,)",
             self.action_settings,
         )
-        from .game_screen import GameScreen
-
-        if isinstance(screen, GameScreen):
+        if in_game:
             for binding in screen.BINDINGS:
                 b = binding if not isinstance(binding, tuple) else None
                 if b is None or b.action.startswith("cursor") or b.action.startswith("next"):
                     continue
                 key = b.key_display or b.key.split(",")[0]  # "?" and ":", not "question_mark"
-                yield SystemCommand(
-                    b.description, f"{b.description} ({key})", _on_screen(screen, b.action)
-                )
+                title = PALETTE_TITLES.get(b.action, b.description)
+                yield SystemCommand(title, f"{title} ({key})", _on_screen(screen, b.action))
+
+
+#: The palette's names of game keys whose footer name alone would be unclear there.
+PALETTE_TITLES = {"theme": "Board theme", "pieces": "Piece set", "coords": "Coordinates"}
 
 
 def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  # type: ignore[type-arg]

@@ -163,11 +163,12 @@ class BoardWidget(Widget, can_focus=True):
     # -- cursor -----------------------------------------------------------------------
 
     def move_cursor(self, dx: int, dy: int) -> None:
-        """Move the cursor by display columns/rows over the playing squares.
+        """Move the cursor up, down, left or right to the nearest playing square that way.
 
-        On a board of dark squares a sideways step goes two files along the row, and a
-        step up or down goes one row and one file (right going up, left going down, so
-        that up then down comes back to the same square).
+        On a board of dark squares a sideways step goes two files along the row.  A step
+        up or down goes to the row above or below, into the other column of the square's
+        pair of columns (a and b, c and d, … as shown): up and down zigzag along one
+        column pair instead of drifting to the edge, and down always undoes up.
         """
         geo = self._geo
         if self.cursor < 0:
@@ -179,8 +180,8 @@ class BoardWidget(Widget, can_focus=True):
         elif dx:
             targets = [(col + 2 * dx, row)]
         else:
-            lean = 1 if dy < 0 else -1
-            targets = [(col + lean, row + dy), (col - lean, row + dy)]
+            partner = col + 1 if col % 2 == 0 else col - 1
+            targets = [(partner, row + dy), (2 * col - partner, row + dy)]
         for c, r in targets:
             if 0 <= c < geo.width and 0 <= r < geo.height:
                 f, rank = self.square_at(c, r)  # type: ignore[misc]
@@ -514,13 +515,14 @@ class BoardWidget(Widget, can_focus=True):
                 )
                 for i, c in enumerate(shape):
                     row[half + i] = (c, pstyle)
-                if piece.is_king:
-                    # a crown mark cut out of the disc (reverse colours keep it visible)
-                    mark = "♛" if top else "═"
-                    row[mid] = (mark, pstyle + Style(reverse=True))
                 if self.piece_set == "contrast" and key == "w":
                     for i in range(half + 1, half + len(shape) - 1):
                         row[i] = ("░", pstyle)
+                if piece.is_king:
+                    # a crown mark cut out of the disc (reverse colours keep it visible),
+                    # drawn last: the shading of a hollow piece never covers it
+                    mark = "♛" if top else "═"
+                    row[mid] = (mark, pstyle + Style(reverse=True))
             else:
                 glyph = glyphs[key.upper() if piece.is_king else key]
                 row[mid] = (glyph, pstyle)

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Static
 
+from ..rules.move import Move
 from ..rules.variant import Variant
 from .plain import Plain
 from .widgets import Dialog
@@ -104,7 +105,7 @@ class TextPrompt(Dialog[str | None]):
 KEYS_HELP = """\
 | Key | Action |
 |---|---|
-| arrows, `h j k l` | move the cursor |
+| arrows, `h j k l` | move the cursor up, down, left or right to the nearest playable square |
 | `Enter`, `Space` | pick a piece, then its destination |
 | mouse click | the same |
 | `Tab` / `Shift+Tab` | next capture route (when choosing one) or next piece that can move |
@@ -119,7 +120,7 @@ KEYS_HELP = """\
 | `R` | resign |
 | `s` | save the game as PDN |
 | `c` / `t` / `p` | coordinates / board theme / piece set (ASCII) |
-| `n` / `q` | new game / quit |
+| `n` / `q` | back to the menu (a new game) / quit |
 | `Ctrl+P` | every command |
 """
 
@@ -141,6 +142,54 @@ REPLAY_KEYS_HELP = """\
 """
 
 
+def example_moves(variant: Variant) -> tuple[str, str]:
+    """A move and a capture written as the variant writes them, for examples: the move is
+    a legal first move of the variant (the usual opening, c3-d4 or 32-28, where it is
+    one; else one from the mover's right side), the capture goes on the same way ("" in
+    a game without captures, or when no first move is a quiet one)."""
+    from ..rules import Game, ShashkiError
+    from ..rules.fen import square_text
+
+    game = Game(variant)
+    legal = game.legal_moves()
+    if not legal:
+        return ("32-28" if variant.numeric else "c3-d4"), ""
+    # the first moves are captures (Artamonov's): one of them, and no capture beyond
+    quiet = [m for m in legal if not m.captured] or legal
+    geo = variant.board
+    captures = bool(variant.rules.man_captures or variant.rules.king_captures)
+    captures = captures and not quiet[0].captured
+
+    def jump(m: Move) -> int | None:
+        """The square a capture from the move's start, the same way, would land on."""
+        f = 2 * geo.file_of[m.end] - geo.file_of[m.start]
+        r = 2 * geo.rank_of[m.end] - geo.rank_of[m.start]
+        ok = captures and 0 <= f < geo.width and 0 <= r < geo.height and geo.playable(f, r)
+        return geo.at(f, r) if ok else None
+
+    right = 1 if game.turn == 0 else -1  # White looks up the board, Black down
+    try:
+        usual: Move | None = game.parse_move("32-28" if variant.numeric else "c3-d4")
+    except ShashkiError:
+        usual = None
+    if usual not in quiet:
+        usual = max(
+            quiet,
+            key=lambda m: (
+                jump(m) is not None,
+                right * geo.file_of[m.start],
+                right * geo.file_of[m.end],
+            ),
+        )
+    assert usual is not None
+    landing = jump(usual)
+    capture = ""
+    if landing is not None:
+        capture = square_text(variant, usual.start) + variant.capture_mark
+        capture += square_text(variant, landing)
+    return game.move_text(usual), capture
+
+
 class HelpScreen(Dialog[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
@@ -154,7 +203,8 @@ class HelpScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         v = self.variant
         x = v.capture_mark
-        example = f"32-28, 19{x}30, 4{x}27{x}38" if v.numeric else f"c3-d4, c3{x}e5, c3{x}e5{x}c7"
+        move, capture = example_moves(v)
+        example = f"{move}, {capture}" if capture else move
         marks = "`-`" if x == "-" else f"`-` or `{x}`"  # Thai writes captures with "-" too
         notation = (
             f"Moves are written {example}: the start square, {marks}, the end "

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,13 +17,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
-from ..rules import Game, ShashkiError
 from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .controller import Feedback, GameController, Human, Player, UndoPolicy
-from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
 from .engines import EngineFailed
 from .plain import Plain
 from .seats import SeatLine
@@ -60,9 +61,13 @@ class GameScreen(Screen[None]):
         Binding("y", "copy_fen", "Copy FEN", show=False),
         Binding("Y", "copy_pdn", "Copy PDN", show=False, key_display="Y"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("n", "new_game", "New", show=False),
+        Binding("n", "new_game", "Menu", show=False),
         Binding("q", "quit_game", "Quit"),
     ]
+
+    #: A short terminal (under 24 rows) gets a tighter side panel ("-short"): the move
+    #: box keeps its three rows, so a typed move is always seen.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall")]
 
     def __init__(self, controller: GameController, *, autoflip: bool = False) -> None:
         super().__init__()
@@ -93,21 +98,13 @@ class GameScreen(Screen[None]):
             yield Plain(id="status")
             yield Plain(id="info")
             yield AnalysisPanel(id="analysis")
-            yield PagedOptionList(id="moves")
+            yield MoveList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield Footer()
 
     def _input_hint(self) -> str:
-        # a move of the variant's own start, so the example is right on every board
-        # (c3 is no square of a mirrored board)
-        start = Game(self.controller.variant)
-        usual = "32-28" if start.variant.numeric else "c3-d4"
-        try:
-            example = start.move_text(start.parse_move(usual))
-        except ShashkiError:
-            moves = start.legal_moves()
-            example = start.move_text(moves[0]) if moves else usual
-        return f"move, e.g. {example}"
+        # a legal first move of the variant, so the example is right on every board
+        return f"move, e.g. {example_moves(self.controller.variant)[0]}"
 
     def on_resize(self) -> None:
         """Give the whole width to the board when the side panel would squeeze it out."""
@@ -244,7 +241,7 @@ class GameScreen(Screen[None]):
     def action_analysis(self) -> None:
         """Turn the engine's analysis of the position on or off (e)."""
         on = self.query_one(AnalysisPanel).toggle(self.controller.game)
-        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2)
+        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2, markup=False)
 
     def action_copy_fen(self) -> None:
         """Copy the position's FEN to the clipboard (y)."""
@@ -260,7 +257,7 @@ class GameScreen(Screen[None]):
         record = GameRecord.from_game(ctl.game, self.shashki.headers(ctl))
         self.app.copy_to_clipboard(write_game(record))
         moves = len(ctl.game.move_stack)
-        self.notify(f"PDN copied ({moves} moves)", timeout=3)
+        self.notify(f"PDN copied ({moves} moves)", timeout=3, markup=False)
 
     # -- the hint ----------------------------------------------------------------------------
 
@@ -385,48 +382,77 @@ class GameScreen(Screen[None]):
             lines.append(f"Route {i}/{len(ctl.selection.routes)}: {ctl.text(route, full=True)}")
         return "\n".join(lines)
 
-    def move_rows(self) -> list[str]:
-        """The move list: one row per turn ("12. c3-d4  f6-g5"), in the variant's notation."""
+    def move_rows(self) -> list[tuple[str, str, str]]:
+        """The move list: one row per move number, (number, first side's turn, second
+        side's turn) in the variant's notation; a turn of two moves (double-move) is
+        written "c3-d4; d4-c5", a turn not played "…"."""
         ctl = self.controller
         texts = ctl.move_list()
-        sides = [side for side, _ in ctl.game.history()]
+        sides = [int(side) for side, _ in ctl.game.history()]
         first = int(ctl.variant.rules.first)
         number = 1 + (ctl.game.ply - len(texts)) // 2
-        rows: list[str] = []
-        current: list[str] = []
-        prev_side: int | None = None
+        # the turns: runs of moves by the same side
+        turns: list[tuple[int, list[str]]] = []
         for side, text in zip(sides, texts, strict=False):
-            if current and side != prev_side and side == first:
-                rows.append(f"{number}. " + "  ".join(current))
+            if turns and turns[-1][0] == side:
+                turns[-1][1].append(text)
+            else:
+                turns.append((side, [text]))
+        rows: list[tuple[str, str, str]] = []
+        cells: list[str] = []
+        for turn_side, moves in turns:
+            if turn_side == first and cells:
+                rows.append((f"{number}.", cells[0], cells[1] if len(cells) > 1 else ""))
                 number += 1
-                current = []
-            if not current and side != first:
-                current.append("…")
-            current.append(text)
-            prev_side = side
-        if current:
-            rows.append(f"{number}. " + "  ".join(current))
+                cells = []
+            if not cells and turn_side != first:
+                cells.append("…")
+            cells.append("; ".join(moves))
+        if cells:
+            rows.append((f"{number}.", cells[0], cells[1] if len(cells) > 1 else ""))
         return rows
 
-    def _refresh_moves(self) -> None:
+    @staticmethod
+    def move_row(row: tuple[str, str, str], number_width: int, width: int) -> Text:
+        """A row of the move list drawn in columns within ``width`` cells: a long move
+        wraps inside its own column (between squares), never under the number or into
+        the other side's column."""
+        column = max(5, (width - number_width - 2) // 2)
+        number, *cells = row
+        wrapped = [_wrap_move(cell, column) for cell in cells]
+        height = max(len(lines) for lines in wrapped)
+        out = []
+        for i in range(height):
+            first, second = (lines[i] if i < len(lines) else "" for lines in wrapped)
+            lead = number if i == 0 else ""
+            out.append(f"{lead:>{number_width}} {first:<{column}} {second}".rstrip())
+        # moves are data (a variant file's square names): plain text, never markup
+        return Text("\n".join(out))
+
+    def _refresh_moves(self, *, redraw: bool = False) -> None:
         moves = self.query_one("#moves", OptionList)
         rows = self.move_rows()
-        old: list[str] = getattr(self, "_rows", None) or []
-        if rows == old:
+        old: list[tuple[str, str, str]] = getattr(self, "_rows", None) or []
+        if rows == old and not redraw:
             return
         self._rows = rows
+        number_width = len(rows[-1][0]) if rows else 0
+        width = moves.scrollable_content_region.width or 28
+        if redraw or (old and len(old[-1][0]) != number_width):
+            old = []  # the numbers grew a digit, or the list its width: all drawn again
+            moves.clear_options()
         # one widget whose rows are drawn in the same frame as the board (a ListView mounts
         # a widget per row, drawn a frame or two later); only the rows that differ change
         common = 0
         while common < min(len(old), len(rows)) and old[common] == rows[common]:
             common += 1
         for i in range(common, min(len(old), len(rows))):
-            moves.replace_option_prompt_at_index(i, rows[i])
+            moves.replace_option_prompt_at_index(i, self.move_row(rows[i], number_width, width))
         if len(old) > len(rows):
             for i in range(len(old) - 1, len(rows) - 1, -1):
                 moves.remove_option_at_index(i)
         elif len(rows) > len(old):
-            moves.add_options(rows[len(old) :])
+            moves.add_options([self.move_row(row, number_width, width) for row in rows[len(old) :]])
         if rows:
             moves.highlighted = len(rows) - 1
             moves.scroll_to_highlight()
@@ -748,6 +774,42 @@ class GameScreen(Screen[None]):
         if action in ("draw", "resign"):
             return True if ctl.outcome is None else None
         return True
+
+
+class MoveList(PagedOptionList):
+    """The game's move list: drawn again in its new width when it changes size."""
+
+    def on_resize(self) -> None:
+        refresh = getattr(self.screen, "_refresh_moves", None)
+        if refresh is not None and self.is_mounted:
+            refresh(redraw=True)
+
+
+def _wrap_move(text: str, width: int) -> list[str]:
+    """A turn's text in lines of at most ``width``: broken between its moves ("c3-d4;"
+    and "d4-c5"), a move too long for a line after a square ("c1:e3:" and "g5:e7"), and
+    within a square only if it must."""
+    lines: list[str] = []
+    line = ""
+    moves = text.split("; ")
+    for n, move in enumerate(moves):
+        word = move + (";" if n < len(moves) - 1 else "")
+        if line and len(line) + 1 + len(word) <= width:
+            line += " " + word
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for piece in re.findall(r"[^:x\-;]+[:x\-;]?", word) or [word]:
+            if line and len(line) + len(piece) > width:
+                lines.append(line)
+                line = ""
+            line += piece
+            while len(line) > width:
+                lines.append(line[:width])
+                line = line[width:]
+    lines.append(line)
+    return lines
 
 
 class MoveInput(Input):

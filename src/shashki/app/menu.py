@@ -77,7 +77,8 @@ class MenuScreen(Screen[None]):
     """Choose a variant; its rule card and start position are shown beside the list."""
 
     BINDINGS = [
-        Binding("enter", "choose", "Play", show=True),
+        # a priority binding, so that the footer shows it over the list's own Enter
+        Binding("enter", "choose", "New game", key_display="⏎", priority=True),
         Binding("o", "open_file", "Open game"),
         Binding("u", "unfinished", "Unfinished games"),
         Binding("question_mark", "help", "Help", key_display="?"),
@@ -111,6 +112,7 @@ class MenuScreen(Screen[None]):
             with VerticalScroll(id="card-area"):
                 yield Static(id="picture")
                 yield Static(id="card")
+        yield Static(MENU_HINT, id="menu-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -186,11 +188,18 @@ class MenuScreen(Screen[None]):
         self.app.exit()
 
 
+#: The line above the menu's keys: how a game starts, and how to come back from one.
+MENU_HINT = "Enter: a new game of the variant highlighted · in a game, n comes back here"
+
+
 def registry_dir() -> str:
     from ..rules.variant_registry import builtin_variant_dir
 
     return str(builtin_variant_dir())
 
+
+#: The start choice of a variant that draws its start: leave it to the lot.
+LOT = "\x00lot"
 
 #: The clocks the new-game dialog offers: (label, minutes+seconds); "" is no clock.
 CLOCK_CHOICES: list[tuple[str, str]] = [
@@ -247,6 +256,16 @@ class NewGameScreen(Dialog[None]):
                         id="start",
                     )
             if v.start_by_lot:
+                # the rule draws the start by lot; the players may still agree on one
+                with Horizontal(classes="row"):
+                    yield Label("Start:")
+                    yield Select(
+                        [(Text("by lot"), LOT)]
+                        + [(Text(label), label) for label, _ in v.start_options],
+                        value=LOT,
+                        allow_blank=False,
+                        id="start",
+                    )
                 yield Plain(f"{v.start_choice or 'First move'}: press 'Draw lots'", id="lot")
             with Horizontal(classes="row"):
                 yield Label("Takebacks:")
@@ -287,6 +306,8 @@ class NewGameScreen(Dialog[None]):
 
     @on(Button.Pressed, "#draw-lots")
     def _draw_lots(self) -> None:
+        if self.variant.start_by_lot:
+            self.query_one("#start", Select).value = LOT
         self.lot_seed = random.SystemRandom().randrange(1 << 30)
         self.lot_label = random.Random(self.lot_seed).choice(self.variant.start_options)[0]
         self.query_one("#lot", Static).update(
@@ -300,6 +321,16 @@ class NewGameScreen(Dialog[None]):
     @on(Button.Pressed, "#back")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    @on(Select.Changed, "#start")
+    def _start_chosen(self, event: Select.Changed) -> None:
+        if not self.variant.start_by_lot or event.value == LOT:
+            return
+        # a start agreed on: no lot
+        self.lot_label, self.lot_seed = str(event.value), None
+        self.query_one("#lot", Static).update(
+            marked("Chosen: [b]$label[/b] moves first.", label=self.lot_label)
+        )
 
     @on(Select.Changed, "#clock")
     def _clock_chosen(self, event: Select.Changed) -> None:
@@ -323,13 +354,19 @@ class NewGameScreen(Dialog[None]):
         return control.label(), control
 
     @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        """Enter in a text field goes on to the next field (Play starts the game)."""
+        event.stop()
+        self.focus_next()
+
     @on(Button.Pressed, "#play")
     def _play(self) -> None:
         if not self.is_active:
             return  # pressed, then another screen opened above before it was handled
         v = self.variant
-        if v.start_by_lot and self.lot_label is None:
-            self._draw_lots()
+        if v.start_by_lot and self.query_one("#start", Select).value == LOT:
+            if self.lot_seed is None:
+                self._draw_lots()
         names = tuple(
             self.query_one(f"#name{s}", Input).value.strip() or v.side_names[s] for s in (0, 1)
         )

@@ -55,6 +55,7 @@ class FileChooserScreen(Dialog[Path | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("backspace", "up", "Parent folder", show=True),
+        Binding("down", "to_tree", "Files", show=False),
     ]
 
     def __init__(self, start: Path) -> None:
@@ -70,7 +71,14 @@ class FileChooserScreen(Dialog[Path | None]):
             yield DirectoryTree(self.start, id="tree")
 
     def on_mount(self) -> None:
-        self.query_one(DirectoryTree).focus()
+        # the path can be typed at once; Down goes to the folder tree
+        box = self.query_one("#path", Input)
+        box.focus()
+        box.cursor_position = len(box.value)
+
+    def action_to_tree(self) -> None:
+        if self.focused is self.query_one("#path", Input):
+            self.query_one(DirectoryTree).focus()
 
     @on(DirectoryTree.FileSelected)
     def _file(self, event: DirectoryTree.FileSelected) -> None:
@@ -151,6 +159,7 @@ class GameTableScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", "Back"),
         Binding("slash,ctrl+f", "search", "Search players", key_display="/"),
+        Binding("down", "to_table", "Matches", show=False),
     ]
     #: How often the rows read meanwhile join the table (after the first five, at once).
     BATCH_SECONDS = 0.5
@@ -356,6 +365,13 @@ class GameTableScreen(Screen[None]):
     def action_search(self) -> None:
         self.query_one("#filter", Input).focus()
 
+    def action_to_table(self) -> None:
+        """Down in the search box goes to the matches, onto the first one."""
+        if self.focused is self.query_one("#filter", Input):
+            table = self.query_one(DataTable)
+            table.move_cursor(row=0)
+            table.focus()
+
     def action_back(self) -> None:
         if self.focused is self.query_one("#filter", Input):
             self.query_one(DataTable).focus()
@@ -367,25 +383,31 @@ class GameTableScreen(Screen[None]):
 # -- the replay screen ------------------------------------------------------------------------
 
 
+_MOVES = Binding.Group("Move", compact=True)
+_LINES = Binding.Group("Variation", compact=True)
+
+
 class ReplayScreen(Screen[None]):
     """Step through a recorded game, its comments and variations (the stepping itself is
     the :class:`ReplayController`'s)."""
 
+    # the footer shows the keys most wanted, grouped, so that they fit in 80 columns (Take
+    # over was cut off at the end of a line of every key); the rest are in the help (?)
     BINDINGS = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home", "jump('start')", "Start"),
-        Binding("end", "jump('end')", "End"),
-        Binding("space", "autoplay", "Auto-play"),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+"),
-        Binding("minus", "speed(1)", "Slower", key_display="-"),
-        Binding("v", "variation", "Enter variation"),
-        Binding("backspace", "leave_variation", "Leave variation"),
-        Binding("t", "take_over", "Take over here"),
-        Binding("f", "flip", "Flip"),
+        Binding("left,h", "step(-1)", "Back", key_display="←", group=_MOVES),
+        Binding("right,l", "step(1)", "Next", key_display="→", group=_MOVES),
+        Binding("t", "take_over", "Take over"),
+        Binding("v", "variation", "Enter variation", group=_LINES),
+        Binding("backspace", "leave_variation", "Leave variation", key_display="⌫", group=_LINES),
+        Binding("space", "autoplay", "Auto-play", key_display="␣"),
+        Binding("home", "jump('start')", "Start", show=False),
+        Binding("end", "jump('end')", "End", show=False),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+", show=False),
+        Binding("minus", "speed(1)", "Slower", key_display="-", show=False),
+        Binding("f", "flip", "Flip", show=False),
         Binding("e", "analysis", "Analysis", show=False),
         Binding("y", "copy_fen", "Copy FEN", show=False),
-        Binding("escape,q", "back", "Back"),
+        Binding("escape,q", "back", "Back", key_display="Esc"),
         Binding("question_mark", "help", "Help", key_display="?"),
     ]
     SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
@@ -425,13 +447,7 @@ class ReplayScreen(Screen[None]):
         self.sub_title = visible(
             f"{record.variant.name if record.variant else ''} {self.source}".strip()
         )
-        # the start position is on the board: its FEN would only fill the panel
-        tags = [
-            f"{k}: {v}"
-            for k, v in record.headers.items()
-            if v and v not in ("?", "-", "*") and k.lower() not in ("fen", "setup")
-        ]
-        self.query_one("#tags", Static).update("\n".join(tags[:8]))
+        self.query_one("#tags", Static).update("\n".join(shown_tags(record)[:8]))
         if record.errors:
             e = record.errors[0]
             text = f"This record stops after the last good move: {e}"
@@ -493,13 +509,17 @@ class ReplayScreen(Screen[None]):
         self.query_one(AnalysisPanel).follow(self.replay.controller.game)
         row = self.replay.row_of(self.replay.node)
         if row is not None:
-            self.query_one("#moves", OptionList).highlighted = row
+            moves = self.query_one("#moves", OptionList)
+            moves.highlighted = row
+            # once more after the panel above has its new height (the result line at
+            # the end of a game makes the list shorter): the move stays in view
+            moves.call_after_refresh(moves.scroll_to_highlight)
         self.board.refresh()
 
     def action_analysis(self) -> None:
         """Turn the engine's analysis of the shown position on or off (e)."""
         on = self.query_one(AnalysisPanel).toggle(self.replay.controller.game)
-        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2)
+        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2, markup=False)
 
     def action_copy_fen(self) -> None:
         """Copy the shown position's FEN to the clipboard (y)."""
@@ -569,6 +589,29 @@ class ReplayScreen(Screen[None]):
         self._stop_auto()
         self.board.stop_jumps()
         self.app.pop_screen()
+
+
+#: Tags for programs, not players: the variant is named instead, the start is on the board.
+TECHNICAL_TAGS = frozenset(
+    "fen setup gametype variant whitetype blacktype whitelevel blacklevel lotseed".split()
+)
+#: Tags shown under a name of their own.
+TAG_NAMES = {"StartOption": "Start"}
+
+
+def shown_tags(record: GameRecord) -> list[str]:
+    """The record's tags as the replay panel shows them: the variant's name first, a
+    computer player as such, and no tag meant for programs only."""
+    lines = [f"Variant: {record.variant.name}"] if record.variant is not None else []
+    for name, value in record.headers.items():
+        if not value or value in ("?", "-", "*") or name.lower() in TECHNICAL_TAGS:
+            continue
+        if name in ("White", "Black") and record.header(f"{name}Type").lower() == "program":
+            level = record.header(f"{name}Level")
+            kind = "" if "computer" in value.lower() else " · computer"
+            value += f"{kind} · level {level}" if level else kind
+        lines.append(f"{TAG_NAMES.get(name, name)}: {value}")
+    return lines
 
 
 def _label(row: MoveRow) -> Text:
