@@ -335,3 +335,23 @@ async def test_the_settings_choose_the_clock_of_new_games(home: Path) -> None:
         await pilot.pause()
         ctl = game_screen(app).controller
         assert ctl.clock is not None and ctl.clock.control == TimeControl(600, 5)
+
+
+async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> None:
+    now = FakeTime()
+    app = make_app(home, variant="russian", clock=TimeControl(30, 0))
+    app.clock_time = now
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        await keys_play(pilot, "c3", "d4")
+        await pilot.press("left_square_bracket")  # look at the start
+        await pilot.pause()
+        assert screen.viewing is not None
+        # the seats show the game, not the position looked at: Black's clock runs
+        now.t += 12
+        await until(pilot, lambda: seats(screen)[0] == "▶ Black  0:18")
+        now.t += 18
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        out = screen.controller.outcome
+        assert out is not None and out.termination is Termination.TIME_FORFEIT
+        assert out.winner is Color.WHITE

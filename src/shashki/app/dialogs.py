@@ -114,6 +114,7 @@ KEYS_HELP = """\
 | `u` / `r` | undo / redo |
 | `f` / `a` | flip the board / auto-flip after each move |
 | `i` | hint: the computer's suggestion for the player to move |
+| `[` / `]`, a move-list row | look at earlier positions without undoing (`Esc`: back) |
 | `e` | analysis on/off: the engine's score (in men, White's), a bar and its best line |
 | `y` / `Y` | copy the position's FEN / the game's PDN to the clipboard |
 | `d` | offer a draw (or accept one) |

@@ -58,6 +58,12 @@ class GameScreen(Screen[None]):
         Binding("p", "pieces", "Pieces", show=False),
         Binding("i", "hint", "Hint"),
         Binding("e", "analysis", "Analysis", show=False),
+        Binding(
+            "left_square_bracket", "history(-1)", "Earlier position", show=False, key_display="["
+        ),
+        Binding(
+            "right_square_bracket", "history(1)", "Later position", show=False, key_display="]"
+        ),
         Binding("y", "copy_fen", "Copy FEN", show=False),
         Binding("Y", "copy_pdn", "Copy PDN", show=False, key_display="Y"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
@@ -82,6 +88,10 @@ class GameScreen(Screen[None]):
             SeatLine(controller, lambda: Color(0 if self.board.flipped else 1), id="seat-top"),
             SeatLine(controller, lambda: Color(1 if self.board.flipped else 0), id="seat-bottom"),
         )
+        #: While the move list is walked: a controller of the position looked at (the
+        #: game itself goes on underneath), and that position's ply.
+        self.viewing: GameController | None = None
+        self.view_ply = 0
 
     @property
     def shashki(self) -> ShashkiApp:
@@ -201,7 +211,7 @@ class GameScreen(Screen[None]):
         self.board.stop_jumps()
         fb = ctl.play(move)  # type: ignore[arg-type]
         self.after(fb)
-        if fb.played is not None and len(fb.played.path) > 2:
+        if fb.played is not None and len(fb.played.path) > 2 and self.viewing is None:
             # the computer's multi-capture, one jump at a time
             self.board.show_jumps(fb.played, self.JUMP_SECONDS)
 
@@ -235,6 +245,57 @@ class GameScreen(Screen[None]):
     def cancel_thinking(self) -> None:
         self.workers.cancel_group(self, "engine")
         self.board.stop_jumps()
+
+    # -- walking the move list ----------------------------------------------------------
+
+    def _viewing_hint(self) -> str:
+        total = len(self.controller.game.move_stack)
+        return (
+            f"Looking at the position after ply {self.view_ply} of {total}: "
+            "[ ] step, Esc back to the game"
+        )
+
+    def action_history(self, step: int) -> None:
+        """Look at the position one ply earlier ([) or later (]) without undoing; a step
+        past the last move comes back to the game."""
+        total = len(self.controller.game.move_stack)
+        ply = (self.view_ply if self.viewing is not None else total) + step
+        self.view(max(0, min(total, ply)))
+
+    def view(self, ply: int) -> None:
+        """Show the position after ``ply`` plies of the game (the live one: the game)."""
+        ctl = self.controller
+        total = len(ctl.game.move_stack)
+        if ply >= total:
+            self.back_to_game()
+            return
+        game = ctl.game.copy()
+        for _ in range(total - ply):
+            game.pop()
+        self.viewing = GameController(game, ctl.players)
+        self.view_ply = ply
+        self.board.stop_jumps()
+        self.board.set_controller(self.viewing)
+        self.board.cursor = -1
+        self.set_status("")
+        self.refresh_panel()
+
+    def back_to_game(self) -> None:
+        """Leave the position looked at: the board shows the game again."""
+        if self.viewing is None:
+            return
+        self.viewing = None
+        self.board.set_controller(self.controller)
+        self.set_status("Back to the game.")
+        self.refresh_panel()
+
+    @on(OptionList.OptionSelected, "#moves")
+    def _row_picked(self, event: OptionList.OptionSelected) -> None:
+        """A row of the move list clicked (or chosen): the position after its last move."""
+        ends = getattr(self, "_row_ends", [])
+        if 0 <= event.option_index < len(ends):
+            self.view(ends[event.option_index])
+            self.board.focus()
 
     # -- analysis and the clipboard -------------------------------------------------------
 
@@ -345,11 +406,14 @@ class GameScreen(Screen[None]):
                 turn += "\nCapture is compulsory"
             if ctl.draw_offer is not None and ctl.draw_offer != side:
                 turn += f"\n{names[ctl.draw_offer]} offers a draw (d: accept)"
+        if self.viewing is not None:
+            turn = self._viewing_hint() + "\n" + turn
         self.query_one("#turn", Static).update(turn)
         for seat in self.seats:
             seat.update_seat()
         self.query_one("#info", Static).update(self._info())
-        self.query_one(AnalysisPanel).follow(game)
+        shown = self.viewing.game if self.viewing is not None else game
+        self.query_one(AnalysisPanel).follow(shown)
         self._refresh_moves()
 
     def _info(self) -> str:
@@ -399,17 +463,23 @@ class GameScreen(Screen[None]):
             else:
                 turns.append((side, [text]))
         rows: list[tuple[str, str, str]] = []
+        ends: list[int] = []  # the ply after each row's last move (walking the list)
         cells: list[str] = []
+        done = 0
         for turn_side, moves in turns:
             if turn_side == first and cells:
                 rows.append((f"{number}.", cells[0], cells[1] if len(cells) > 1 else ""))
+                ends.append(done)
                 number += 1
                 cells = []
             if not cells and turn_side != first:
                 cells.append("…")
             cells.append("; ".join(moves))
+            done += len(moves)
         if cells:
             rows.append((f"{number}.", cells[0], cells[1] if len(cells) > 1 else ""))
+            ends.append(done)
+        self._row_ends = ends
         return rows
 
     @staticmethod
@@ -475,6 +545,9 @@ class GameScreen(Screen[None]):
     def _act(self, square: int) -> None:
         if self._board_hidden():
             return
+        if self.viewing is not None:
+            self.set_status(self._viewing_hint())
+            return
         if not self.controller.player_to_move.is_human and self.controller.outcome is None:
             self.set_status(f"Wait: {self.controller.player_to_move.name} is thinking.")
             return
@@ -485,6 +558,8 @@ class GameScreen(Screen[None]):
         text = event.value.strip().lstrip(":/ ")
         box = event.input
         self.typing = bool(box.value)  # the next move may already be on its way
+        if text and self.viewing is not None:
+            self.back_to_game()
         if text:
             if not self.controller.player_to_move.is_human:
                 self.set_status("Wait for the computer's move.")
@@ -533,6 +608,9 @@ class GameScreen(Screen[None]):
             self.typing = False  # the move box was left (a click, Tab, Escape)
 
     def action_cancel(self) -> None:
+        if self.viewing is not None:
+            self.back_to_game()
+            return
         if self.focused is not self.board:
             self.board.focus()
             return
@@ -561,6 +639,7 @@ class GameScreen(Screen[None]):
         self.refresh_panel()
 
     def action_undo(self) -> None:
+        self.back_to_game()
         ctl = self.controller
         if ctl.undo_policy is UndoPolicy.OFF:
             self.set_status("Undo is off for this game.")
@@ -593,6 +672,7 @@ class GameScreen(Screen[None]):
             do_undo()
 
     def action_redo(self) -> None:
+        self.back_to_game()
         if self.controller.redo():
             self.cancel_thinking()
             self.after(Feedback(message="Move replayed."))
