@@ -10,6 +10,9 @@ import pytest
 from shashki.rules import Game, Move, find_variant
 
 ROOT = Path(__file__).resolve().parents[1]
+# The tests read English: a tester's own locale (LANG=uk_UA.UTF-8) must not translate
+# them; the language tests set their own.
+os.environ["LANGUAGE"] = "en"
 SHARED = Path(os.environ.get("SHASHKI_SHARED", ROOT.parent / "shared"))
 
 

@@ -4,6 +4,7 @@ same placeholders, plural forms done right, the language chosen from the environ
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -19,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from i18n import messages  # noqa: E402  (tools/i18n.py: the messages of the code)
 
-PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+#: Named placeholders ({name}) and argparse's printf ones (%(name)s, %s, %r).
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%\([a-z_]+\)[sr]|%[sr]")
 
 
 @pytest.fixture(autouse=True)
@@ -105,6 +107,48 @@ def test_catalogs_read_as_gettext_reads_them() -> None:
 def test_an_unknown_language_falls_back_to_english() -> None:
     assert set_language("de") == "en"
     assert set_language("uk_UA.UTF-8") == "uk"
+
+
+def run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LANG")}
+    environ.update(env)
+    return subprocess.run(
+        [sys.executable, "-m", "shashki", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=environ,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "help_words", "error_words"),
+    [
+        (
+            ["--lang", "uk"],
+            {},
+            ["використання:", "перелік варіантів"],
+            "помилка: невідомий варіант",
+        ),
+        (
+            [],
+            {"LANG": "ru_RU.UTF-8"},
+            ["использование:", "список вариантов"],
+            "ошибка: неизвестный вариант",
+        ),
+        ([], {"LANG": "de_DE.UTF-8"}, ["usage:", "list the variants"], "error: unknown variant"),
+    ],
+)
+def test_the_command_line_in_each_language(
+    args: list[str], env: dict[str, str], help_words: list[str], error_words: str
+) -> None:
+    shown = run(*args, "--help", **env)
+    assert shown.returncode == 0
+    for words in help_words:
+        assert words in shown.stdout
+    failed = run(*args, "rules", "no-such-game", **env)
+    assert failed.returncode == 2 and error_words in failed.stderr
+    assert len(failed.stderr.strip().splitlines()) == 1
 
 
 def test_the_command_line_takes_lang() -> None:

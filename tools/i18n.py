@@ -4,7 +4,8 @@
     python tools/i18n.py update      # add new messages to uk.po and ru.po (empty), keep the rest
     python tools/i18n.py check       # what the tests check: every message translated
 
-A message is a string literal given to ``_``, ``ngettext`` (singular, plural) or
+A message is a string literal given to ``_`` (or ``N_``, a message marked for the
+catalogs and translated where it is used), ``ngettext`` (singular, plural) or
 ``pgettext`` (context, message) anywhere under ``src/shashki``.
 """
 
@@ -36,7 +37,7 @@ def messages() -> dict[Key, list[str]]:
                 a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)
             ]
             key: Key | None = None
-            if node.func.id == "_" and len(args) == 1 and len(texts) == 1:
+            if node.func.id in ("_", "N_") and len(args) == 1 and len(texts) == 1:
                 key = (None, texts[0], None)
             elif node.func.id == "ngettext" and len(texts) >= 2:
                 key = (None, texts[0], texts[1])

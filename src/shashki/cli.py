@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
-from .i18n import LANGUAGES, set_language
+from .i18n import LANGUAGES, _, set_language
 from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
@@ -31,12 +31,39 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is a single line on stderr (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        text = _("{prog}: error: {message} (see '{prog} --help')").format(
+            prog=self.prog, message=message
+        )
+        self.exit(2, text + "\n")
 
 
 def _fail(message: str) -> int:
-    print(f"shashki: error: {message}", file=sys.stderr)
+    print(_("shashki: error: {message}").format(message=message), file=sys.stderr)
     return 2
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs; it is translated where it is used."""
+    return message
+
+
+#: argparse's own words (its ``usage:``, ``options``, its errors), translated through the
+#: catalogs: argparse looks ``_`` up in its module each time it writes one.
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("not allowed with argument %s"),
+    N_("invalid %(type)s value: %(value)r"),
+)
+argparse._ = _  # type: ignore[attr-defined]
 
 
 def _whole_number(text: str) -> int:
@@ -456,17 +483,21 @@ def _add_seed(p: argparse.ArgumentParser) -> None:
         "--seed",
         type=_whole_number,
         metavar="N",
-        help="draw the start by lot from seed N, where the variant draws it (Artamonov's "
-        "first mover); without it the start is the variant's default, the same every run",
+        help=_(
+            "draw the start by lot from seed N, where the variant draws it (Artamonov's "
+            "first mover); without it the start is the variant's default, the same every run"
+        ),
     )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="shashki",
-        description="Draughts in all its forms, in the terminal. Run shashki alone (no "
-        "COMMAND) to open the menu of variants, where Enter starts a game; a COMMAND does "
-        "one thing at once.",
+        description=_(
+            "Draughts in all its forms, in the terminal. Run shashki alone (no "
+            "COMMAND) to open the menu of variants, where Enter starts a game; a COMMAND does "
+            "one thing at once."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"shashki {__version__}")
     parser.add_argument(
@@ -474,115 +505,133 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="PATH",
-        help="load a variant definition file (.toml) besides the built-in ones and those in "
-        "the user folder (may be repeated)",
+        help=_(
+            "load a variant definition file (.toml) besides the built-in ones and those in "
+            "the user folder (may be repeated)"
+        ),
     )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
-        help="the language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; "
-        "English when none of uk, ru, en)",
+        help=_(
+            "the language to speak (default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG; "
+            "English when none of uk, ru, en)"
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    p = sub.add_parser("variants", help="list the variants")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = sub.add_parser("variants", help=_("list the variants"))
+    p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=cmd_variants)
 
-    p = sub.add_parser("play", help="play a variant at once (skipping the menu)")
+    p = sub.add_parser("play", help=_("play a variant at once (skipping the menu)"))
     p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("--fen", help="start from this position")
+    p.add_argument("--fen", help=_("start from this position"))
     for side in ("white", "black"):
         p.add_argument(
             f"--{side}",
             metavar="WHO",
             default="person",
-            help=f"who plays {side}: person (the default), a computer level 1-8, "
-            "hub:COMMAND (a Hub engine, e.g. 'hub:dame hub') or an engine named in the settings",
+            help=(_("who plays white") if side == "white" else _("who plays black"))
+            + ": "
+            + _(
+                "person (the default), a computer level 1-8, hub:COMMAND (a Hub engine, "
+                "e.g. 'hub:dame hub') or an engine named in the settings"
+            ),
         )
     p.add_argument(
         "--clock",
         metavar="M+S",
-        help="play on time: M minutes for the game (a fraction allowed: 0.5) and S seconds "
-        "added after each turn, e.g. 5+3",
+        help=_(
+            "play on time: M minutes for the game (a fraction allowed: 0.5) and S seconds "
+            "added after each turn, e.g. 5+3"
+        ),
     )
-    p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
+    p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
     _add_seed(p)
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("replay", help="open a PDN file in the replay viewer")
+    p = sub.add_parser("replay", help=_("open a PDN file in the replay viewer"))
     p.add_argument("file", metavar="FILE")
     p.add_argument(
-        "--game", type=_whole_number, metavar="N", help="open game N (1 = the first) at once"
+        "--game", type=_whole_number, metavar="N", help=_("open game N (1 = the first) at once")
     )
     p.add_argument(
         "--variant",
         metavar="V",
-        help="the variant of games without a GameType tag (default: PDN's, International)",
+        help=_("the variant of games without a GameType tag (default: PDN's, International)"),
     )
-    p.add_argument("--no-mouse", action="store_true", help="leave the mouse to the terminal")
+    p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("rules", help="print a variant's rule card")
-    p.add_argument("variant", metavar="VARIANT", help="variant id, alias or PDN GameType")
+    p = sub.add_parser("rules", help=_("print a variant's rule card"))
+    p.add_argument("variant", metavar="VARIANT", help=_("variant id, alias or PDN GameType"))
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser(
         "perft",
-        help="count the leaf nodes of the legal-move tree",
-        description="Count the positions reached after exactly DEPTH plies. The count is "
-        "the last line of the output.",
+        help=_("count the leaf nodes of the legal-move tree"),
+        description=_(
+            "Count the positions reached after exactly DEPTH plies. The count is "
+            "the last line of the output."
+        ),
     )
     p.add_argument("variant", metavar="VARIANT")
     p.add_argument("depth", metavar="DEPTH", type=_whole_number)
-    p.add_argument("--fen", help="start from this position instead of the initial one")
-    p.add_argument("--divide", action="store_true", help="first print each move and its count")
+    p.add_argument("--fen", help=_("start from this position instead of the initial one"))
+    p.add_argument("--divide", action="store_true", help=_("first print each move and its count"))
     _add_seed(p)
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser(
         "best",
-        help="search a position and print the best move",
-        description="Search the position (the start, or --fen) and print each completed "
-        "depth of the search (score, nodes, principal variation), then the chosen move with "
-        "every landing square as the last line. Scores are in men (+1.00 = a man ahead for "
-        "the side to move) or 'win in N' plies.",
+        help=_("search a position and print the best move"),
+        description=_(
+            "Search the position (the start, or --fen) and print each completed "
+            "depth of the search (score, nodes, principal variation), then the chosen move with "
+            "every landing square as the last line. Scores are in men (+1.00 = a man ahead for "
+            "the side to move) or 'win in N' plies."
+        ),
     )
     p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("--fen", help="the position to search (default: the start)")
+    p.add_argument("--fen", help=_("the position to search (default: the start)"))
     limit = p.add_mutually_exclusive_group()
     limit.add_argument(
-        "--time", type=float, metavar="SECONDS", help="search for this long (default: 3 seconds)"
+        "--time", type=float, metavar="SECONDS", help=_("search for this long (default: 3 seconds)")
     )
     limit.add_argument(
         "--depth",
         type=_whole_number,
         metavar="N",
-        help=f"search to this depth in plies (at most {BEST_MAX_DEPTH})",
+        help=_("search to this depth in plies (at most {most})").format(most=BEST_MAX_DEPTH),
     )
     _add_seed(p)
     p.set_defaults(func=cmd_best)
 
     p = sub.add_parser(
         "check",
-        help="replay every game of PDN files and report the first error of each",
-        description="Read every game of the files and replay every move, variations "
-        "included. Prints the first error of each game that does not replay (its line and "
-        "column) and the totals; --verbose prints every game. Exit status: 0 when every "
-        "game replays, 1 when some game does not, 2 when a file cannot be read. A .json "
-        "file is read as a JSON list of PDN texts.",
+        help=_("replay every game of PDN files and report the first error of each"),
+        description=_(
+            "Read every game of the files and replay every move, variations "
+            "included. Prints the first error of each game that does not replay (its line and "
+            "column) and the totals; --verbose prints every game. Exit status: 0 when every "
+            "game replays, 1 when some game does not, 2 when a file cannot be read. A .json "
+            "file is read as a JSON list of PDN texts."
+        ),
     )
     p.add_argument("files", metavar="FILE", nargs="+")
     p.add_argument(
-        "-v", "--verbose", action="store_true", help="print every game, the good ones too"
+        "-v", "--verbose", action="store_true", help=_("print every game, the good ones too")
     )
     p.add_argument(
         "--variant",
-        help="the variant of games whose tags (GameType, Variant) name none "
-        "(default: international, as PDN says)",
+        help=_(
+            "the variant of games whose tags (GameType, Variant) name none "
+            "(default: international, as PDN says)"
+        ),
     )
     p.add_argument(
-        "--json", action="store_true", help="print the totals and the games with errors as JSON"
+        "--json", action="store_true", help=_("print the totals and the games with errors as JSON")
     )
     p.set_defaults(func=cmd_check)
     from .hub.commands import add_commands
@@ -591,10 +640,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _lang_asked(argv: Sequence[str]) -> str | None:
+    """The ``--lang`` of a command line, read before the parser (whose help it
+    translates) is built; None when absent or not a language shashki speaks."""
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else None
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value is not None:
+            return value if value in LANGUAGES else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    set_language(_lang_asked(sys.argv[1:] if argv is None else argv))
+    parser = build_parser()  # (its help in the language chosen)
     args = parser.parse_args(argv)
-    set_language(args.lang)
     try:
         for path in args.variant_file:
             add_variant_file(path)

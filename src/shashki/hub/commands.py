@@ -7,6 +7,7 @@ import math
 import sys
 from typing import Any
 
+from ..i18n import _
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
 from ..rules.numbers import bounded_int, quoted
@@ -131,52 +132,56 @@ def add_commands(sub: Any) -> None:
     """Add ``hub`` and ``match`` to the command line's subcommands."""
     p = sub.add_parser(
         "hub",
-        help="run shashki's engine as a Hub engine on stdin/stdout",
-        description="Speak the Hub protocol (version 2) on stdin and stdout, so that a "
-        "draughts GUI or a match runner can use shashki's engine, in every variant "
-        "shashki plays (the parameter 'variant': normal, killer, bt, frisian, losing, "
-        "or shashki's own ids).",
+        help=_("run shashki's engine as a Hub engine on stdin/stdout"),
+        description=_(
+            "Speak the Hub protocol (version 2) on stdin and stdout, so that a "
+            "draughts GUI or a match runner can use shashki's engine, in every variant "
+            "shashki plays (the parameter 'variant': normal, killer, bt, frisian, losing, "
+            "or shashki's own ids)."
+        ),
     )
     p.set_defaults(func=cmd_hub)
 
     p = sub.add_parser(
         "match",
-        help="play games between shashki's levels and Hub engines",
-        description="Play a match: WHO is a level 1-8 or hub:COMMAND (a Hub engine, e.g. "
-        "'hub:dame hub'). Colours alternate; each opening is played twice. The last line "
-        "is the score of --white's player with its Elo difference and 95%% margin.",
+        help=_("play games between shashki's levels and Hub engines"),
+        description=_(
+            "Play a match: WHO is a level 1-8 or hub:COMMAND (a Hub engine, e.g. "
+            "'hub:dame hub'). Colours alternate; each opening is played twice. The last line "
+            "is the score of --white's player with its Elo difference and 95% margin."
+        ),
     )
     p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("--white", metavar="WHO", required=True, help="the first player")
-    p.add_argument("--black", metavar="WHO", required=True, help="the second player")
+    p.add_argument("--white", metavar="WHO", required=True, help=_("the first player"))
+    p.add_argument("--black", metavar="WHO", required=True, help=_("the second player"))
     p.add_argument(
         "--games",
         type=_bounded(MAX_GAMES),
         default=2,
         metavar="N",
-        help="how many games (default 2)",
+        help=_("how many games (default 2)"),
     )
     limit = p.add_mutually_exclusive_group()
     limit.add_argument(
         "--time",
         type=_positive_seconds,
         metavar="S",
-        help="seconds a move for both (default 0.5)",
+        help=_("seconds a move for both (default 0.5)"),
     )
     limit.add_argument(
-        "--depth", type=_bounded(MAX_DEPTH), metavar="D", help="a fixed depth for both"
+        "--depth", type=_bounded(MAX_DEPTH), metavar="D", help=_("a fixed depth for both")
     )
     p.add_argument(
         "--openings",
         metavar="FILE",
-        help="a PDN file, or one FEN or move sequence a line; each is played twice",
+        help=_("a PDN file, or one FEN or move sequence a line; each is played twice"),
     )
-    p.add_argument("--pdn", metavar="FILE", help="write every game to this PDN file")
+    p.add_argument("--pdn", metavar="FILE", help=_("write every game to this PDN file"))
     p.add_argument(
         "--max-plies",
         type=_bounded(10_000),
         default=400,
         metavar="N",
-        help="adjudicate a draw after N plies (default 400)",
+        help=_("adjudicate a draw after N plies (default 400)"),
     )
     p.set_defaults(func=cmd_match)

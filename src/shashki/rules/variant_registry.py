@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _, ngettext
 from .errors import UnknownVariantError, VariantFileError
 from .numbers import is_digits, quoted
 from .schema import key_text
@@ -168,8 +169,15 @@ class Registry:
         elif key in self._index:
             return self._variants[self._index[key]]
         ids = list(self._variants)
-        known = ", ".join(ids[:12]) + (f" and {len(ids) - 12} more" if len(ids) > 12 else "")
-        raise UnknownVariantError(f"unknown variant {quoted(name.strip())} (known: {known})")
+        known = ", ".join(ids[:12])
+        if len(ids) > 12:
+            more = len(ids) - 12
+            known += " " + ngettext("and {n} more", "and {n} more", more).format(n=more)
+        raise UnknownVariantError(
+            _("unknown variant {name} (known: {known})").format(
+                name=quoted(name.strip()), known=known
+            )
+        )
 
 
 _REGISTRY: Registry | None = None
