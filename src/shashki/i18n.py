@@ -191,6 +191,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs where it is written (a table made at import);
+    it is translated with :func:`_` where it is shown."""
+    return message
+
+
+def local_name(name: str, names: Mapping[str, str]) -> str:
+    """A variant's name in the language spoken now: from its file's ``names`` table
+    (``names = { uk = "…", ru = "…" }``), else ``name``."""
+    return names.get(_language) or name
+
+
 def pgettext(context: str, message: str) -> str:
     """``message`` in ``context`` (a word that means two things in English)."""
     return _current.pgettext(context, message)
@@ -199,11 +211,13 @@ def pgettext(context: str, message: str) -> str:
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
+    "N_",
     "_",
     "catalog",
     "compile_mo",
     "detect",
     "language",
+    "local_name",
     "ngettext",
     "parse_po",
     "pgettext",

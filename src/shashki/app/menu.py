@@ -25,6 +25,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from ..i18n import N_, _, local_name
 from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry
@@ -36,12 +37,12 @@ if TYPE_CHECKING:
     from .app import ShashkiApp
 
 GROUP_TITLES = {
-    "classic": "Classic draughts",
-    "national": "National games",
-    "orthogonal": "Orthogonal games (all 64 squares)",
-    "family": "Family games",
-    "modified": "Modified rules",
-    "user": "Your variants",
+    "classic": N_("Classic draughts"),
+    "national": N_("National games"),
+    "orthogonal": N_("Orthogonal games (all 64 squares)"),
+    "family": N_("Family games"),
+    "modified": N_("Modified rules"),
+    "user": N_("Your variants"),
 }
 
 
@@ -101,18 +102,22 @@ class MenuScreen(Screen[None]):
                         options.append(None)
                     options.append(
                         Option(
-                            Text(GROUP_TITLES.get(group, group.title()), style="bold"),
+                            Text(
+                                _(GROUP_TITLES[group]) if group in GROUP_TITLES else group.title(),
+                                style="bold",
+                            ),
                             disabled=True,
                         )
                     )
                     self._ids.append(None)
-                options.append(Option(Text(f"  {v.name}"), id=v.id))  # as text, not markup
+                name = local_name(v.name, v.names)
+                options.append(Option(Text(f"  {name}"), id=v.id))  # as text, not markup
                 self._ids.append(v.id)
             yield PagedOptionList(*options, id="variants")
             with VerticalScroll(id="card-area"):
                 yield Static(id="picture")
                 yield Static(id="card")
-        yield Static(MENU_HINT, id="menu-hint")
+        yield Static(_(MENU_HINT), id="menu-hint")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -154,7 +159,7 @@ class MenuScreen(Screen[None]):
             extra.append(f"From {v.source}")
         self.query_one("#picture", Static).update(mini_board(v))
         card = Text()
-        card.append(v.name + "\n\n", style="bold underline")
+        card.append(local_name(v.name, v.names) + "\n\n", style="bold underline")
         if v.summary:
             card.append(v.summary + "\n\n", style="italic")
         # the card's paragraphs, each joined into one line that the widget wraps
@@ -189,7 +194,7 @@ class MenuScreen(Screen[None]):
 
 
 #: The line above the menu's keys: how a game starts, and how to come back from one.
-MENU_HINT = "Enter: a new game of the variant highlighted · in a game, n comes back here"
+MENU_HINT = N_("Enter: a new game of the variant highlighted · in a game, n comes back here")
 
 
 def registry_dir() -> str:
