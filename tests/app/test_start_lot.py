@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from shashki.app.app import ShashkiApp
+from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.records.model import GameRecord
 from shashki.records.reader import read_games_text
@@ -79,7 +80,11 @@ async def test_the_new_game_dialog_draws_the_lot(home: Path) -> None:
         app.push_screen(NewGameScreen(find_variant("artamonov")))
         await pilot.pause()
         await pilot.click("#play")
-        await pilot.pause()
+        # the game opens a moment later (slower on a loaded machine): wait for it, bounded
+        for _ in range(100):
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause(0.05)
         game = game_screen(app).controller.game
         assert game.seed is not None
         assert game.start_label == Game("artamonov", seed=game.seed).start_label
