@@ -99,6 +99,8 @@ def test_catalogs_read_as_gettext_reads_them() -> None:
     assert translations.pgettext("piece", "King") == "Dame"
     assert translations.gettext("Empty") == "Empty"  # untranslated: the source shows
     assert translations.gettext("ab") == "cd"
+    gap = parse_po('msgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\nmsgstr[2] "z"\n')
+    assert gap[(None, "a", "as")] == ["x", "", "z"]  # a form left out: untranslated
     for bad in ('msgid "x"\nfoo "y"\n', 'msgid x\nmsgstr "y"\n', '"stray"\n'):
         with pytest.raises(ValueError, match="line"):
             parse_po(bad)

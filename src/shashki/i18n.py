@@ -48,11 +48,11 @@ def parse_po(text: str) -> dict[tuple[str | None, str, str | None], list[str]]:
     def flush() -> None:
         nonlocal fields, current, fuzzy
         if "msgid" in fields and not fuzzy:
-            forms = [fields[k] for k in sorted(f for f in fields if f.startswith("msgstr"))]
             if "msgstr" in fields:
                 forms = [fields["msgstr"]]
-            else:
-                forms = [fields[f"msgstr[{i}]"] for i in range(len(forms))]
+            else:  # msgstr[0], msgstr[1]…: a form left out is untranslated
+                count = sum(1 for f in fields if f.startswith("msgstr["))
+                forms = [fields.get(f"msgstr[{i}]", "") for i in range(count)]
             key = (fields.get("msgctxt"), fields["msgid"], fields.get("msgid_plural"))
             entries[key] = forms
         fields, current, fuzzy = {}, None, False

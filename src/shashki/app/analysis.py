@@ -13,7 +13,7 @@ from typing import Any
 from textual.worker import get_current_worker
 
 from ..engine.search import WON, Iteration, Search
-from ..rules import Game
+from ..rules import Game, ShashkiError
 from ..rules.move import Color
 from .plain import Plain
 
@@ -49,7 +49,7 @@ def line_text(game: Game, it: Iteration, most: int = 8) -> str:
     for move in it.pv[:most]:
         try:
             legal = copy.find_move(move)
-        except Exception:
+        except ShashkiError:  # a line that no longer replays ends there
             break
         out.append(copy.move_text(legal))
         copy.push(legal)

@@ -23,7 +23,7 @@ from ..rules import Game, Move
 from ..rules.errors import ShashkiError
 from ..rules.numbers import quoted
 from ..rules.variant import Variant
-from .text import MAX_LINE, HubError, find_move, line, parse_line, position_text
+from .text import MAX_LINE, HubError, find_move, line, move_text, parse_line, position_text
 
 #: Seconds an engine may take to start and answer ``hub`` / ``init``.
 START_TIMEOUT = 20.0
@@ -325,22 +325,10 @@ def _parse(text: str) -> tuple[str, dict[str, str]]:
 
 def _start_and_moves(game: Game) -> tuple[Game, str]:
     """The game's start position and its moves as Hub text."""
-    from .text import move_text
-
     start = game.copy()
-    moves: list[Move] = []
-    while True:
-        try:
-            moves.append(start.pop())
-        except IndexError:
-            break
-    moves.reverse()
-    replay = start.copy()
-    texts = []
-    for move in moves:
-        texts.append(move_text(game.variant, move))
-        replay.push(move)
-    return start, " ".join(texts)
+    for _ in game.move_stack:
+        start.pop()
+    return start, " ".join(move_text(game.variant, move) for move in game.move_stack)
 
 
 __all__ = ["EngineError", "HubEngine", "Thinking", "split_command"]
