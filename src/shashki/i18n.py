@@ -52,7 +52,9 @@ def parse_po(text: str) -> dict[tuple[str | None, str, str | None], list[str]]:
                 forms = [fields["msgstr"]]
             else:  # msgstr[0], msgstr[1]…: a form left out is untranslated
                 indices = [f[7:-1] for f in fields if f.startswith("msgstr[")]
-                count = 1 + max((int(i) for i in indices if i.isdigit() and len(i) <= 2), default=-1)
+                count = 1 + max(
+                    (int(i) for i in indices if i.isdigit() and len(i) <= 2), default=-1
+                )
                 forms = [fields.get(f"msgstr[{i}]", "") for i in range(count)]
             key = (fields.get("msgctxt"), fields["msgid"], fields.get("msgid_plural"))
             entries[key] = forms
