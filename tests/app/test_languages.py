@@ -40,3 +40,24 @@ async def test_the_menu_speaks_the_language(home: Path, language: str, words: li
             assert word in shown, (language, word)
         hint = str(app.screen.query_one("#menu-hint").content)
         assert ("Enter" in hint) and (language == "en") == ("a new game" in hint)
+
+
+async def test_the_footer_names_the_keys_in_the_language_and_follows_a_change(
+    home: Path,
+) -> None:
+    """Key names are written once (``N_``) and translated each time the footer is drawn."""
+    from textual.widgets._footer import FooterKey
+
+    def keys() -> list[str]:
+        return [k.description for k in app.screen.query(FooterKey)]
+
+    set_language("uk")
+    app = make_app(home)
+    async with app.run_test(size=(120, 24)) as pilot:
+        await pilot.pause()
+        assert {"Нова гра", "Вихід"} <= set(keys()), keys()
+        set_language("en")
+        app.screen.refresh_bindings()  # the footer is drawn again
+        await pilot.pause()
+        await pilot.pause()
+        assert {"New game", "Quit"} <= set(keys()), keys()

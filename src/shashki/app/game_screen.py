@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
 from ..rules.fen import square_text
@@ -27,7 +27,7 @@ from .engines import EngineFailed
 from .plain import Plain
 from .seats import SeatLine
 from .themes import set_board_theme
-from .widgets import PagedOptionList
+from .widgets import LocalFooter, PagedOptionList
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -110,7 +110,7 @@ class GameScreen(Screen[None]):
             yield AnalysisPanel(id="analysis")
             yield MoveList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
-        yield Footer()
+        yield LocalFooter()
 
     def _input_hint(self) -> str:
         # a legal first move of the variant, so the example is right on every board

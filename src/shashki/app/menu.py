@@ -15,7 +15,6 @@ from textual.screen import Screen
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Header,
     Input,
     Label,
@@ -30,7 +29,7 @@ from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry
 from .plain import Plain, literal, marked, visible
-from .widgets import Dialog, PagedOptionList
+from .widgets import Dialog, LocalFooter, PagedOptionList
 
 if TYPE_CHECKING:
     from ..records.clocks import TimeControl
@@ -79,11 +78,11 @@ class MenuScreen(Screen[None]):
 
     BINDINGS = [
         # a priority binding, so that the footer shows it over the list's own Enter
-        Binding("enter", "choose", "New game", key_display="⏎", priority=True),
-        Binding("o", "open_file", "Open game"),
-        Binding("u", "unfinished", "Unfinished games"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("q,escape", "quit", "Quit"),
+        Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
+        Binding("o", "open_file", N_("Open game")),
+        Binding("u", "unfinished", N_("Unfinished games")),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("q,escape", "quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -118,7 +117,7 @@ class MenuScreen(Screen[None]):
                 yield Static(id="picture")
                 yield Static(id="card")
         yield Static(_(MENU_HINT), id="menu-hint")
-        yield Footer()
+        yield LocalFooter()
 
     def on_mount(self) -> None:
         self.title = "shashki"

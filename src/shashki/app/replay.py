@@ -21,7 +21,6 @@ from textual.widgets import (
     Button,
     DataTable,
     DirectoryTree,
-    Footer,
     Header,
     Input,
     Label,
@@ -41,7 +40,7 @@ from .board import BoardWidget
 from .plain import Plain, literal, visible
 from .replay_controller import MoveRow, ReplayController, Step
 from .themes import set_board_theme
-from .widgets import Dialog, PagedOptionList, RowTable
+from .widgets import Dialog, LocalFooter, PagedOptionList, RowTable
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -191,7 +190,7 @@ class GameTableScreen(Screen[None]):
         yield Plain("Reading…", id="progress")
         yield RowTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Plain(id="detail")
-        yield Footer()
+        yield LocalFooter()
 
     def on_mount(self) -> None:
         self.title = "shashki"
@@ -439,7 +438,7 @@ class ReplayScreen(Screen[None]):
             yield AnalysisPanel(id="analysis")
             yield Plain(id="error")
             yield PagedOptionList(id="moves")
-        yield Footer()
+        yield LocalFooter()
 
     def on_mount(self) -> None:
         record = self.replay.record

@@ -20,12 +20,16 @@ The subclasses here keep Textual's behaviour wherever it holds and fix those cas
 from __future__ import annotations
 
 from textual import on
+from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, ScreenResultType
-from textual.widgets import DataTable, Input, OptionList
+from textual.widgets import DataTable, Footer, Input, OptionList
+from textual.widgets._footer import FooterKey
+
+from ..i18n import _
 
 
 def move_page(options: OptionList, direction: int) -> None:
@@ -102,3 +106,19 @@ class Dialog(ModalScreen[ScreenResultType]):
         if not self.is_active:
             return AwaitComplete.nothing()  # type: ignore[no-untyped-call,no-any-return]
         return super().dismiss(result)
+
+
+class LocalFooter(Footer):
+    """Textual's footer, its key names in the language spoken now.
+
+    Binding descriptions are written once, when a class is made, so they are marked with
+    ``N_`` there and translated here each time the footer is drawn: a footer recomposed
+    after the language changes speaks the new one."""
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey) and widget.description:
+                widget.description = _(widget.description)
+                if widget.tooltip and isinstance(widget.tooltip, str):
+                    widget.tooltip = _(widget.tooltip)
+            yield widget

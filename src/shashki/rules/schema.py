@@ -253,7 +253,8 @@ class ListOf(Schema):
 
 @dataclass(frozen=True)
 class Table(Schema):
-    """A table with the keys of ``fields`` only.
+    """A table with the keys of ``fields`` only, and keys that ``others`` allows (a
+    :class:`MapOf` saying which other keys, and what their values are).
 
     ``required`` keys must be there; in an ``inheritable`` table (one a variant may
     take from its host) only when the check is ``complete``.
@@ -265,6 +266,7 @@ class Table(Schema):
     fields: Mapping[str, Schema]
     required: tuple[str, ...] = ()
     inheritable: bool = False
+    others: MapOf | None = None
 
     def expected(self) -> str:
         return "a table"
@@ -280,6 +282,16 @@ class Table(Schema):
         if not isinstance(value, Mapping):
             raise self.wrong_type(value, where)
         extra = [k for k in value if k not in self.fields]
+        if extra and self.others is not None:
+            # a key of the other kind must look like one ("txt" = "…" is a misspelt key)
+            others = self.others
+            theirs = {
+                k: value[k]
+                for k in extra
+                if others.keys.fullmatch(k) and others.value.accepts_type(value[k])
+            }
+            others.check(theirs, where, complete)
+            extra = [k for k in extra if k not in theirs]
         if extra:
             names = ", ".join(where.key(k, False).label for k in extra[:5])
             more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
@@ -289,8 +301,9 @@ class Table(Schema):
                 if key not in value:
                     raise SchemaError(f"missing key {where.key(key, False).label}")
         for key, item in value.items():
-            spec = self.fields[key]
-            spec.check(item, where.key(key, spec.nested), complete)
+            if key in self.fields:
+                spec = self.fields[key]
+                spec.check(item, where.key(key, spec.nested), complete)
 
 
 @dataclass(frozen=True)

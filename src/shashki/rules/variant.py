@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from .. import i18n
 from .errors import VariantFileError
 from .geometry import Geometry
 from .move import Color
@@ -87,6 +88,10 @@ class Variant:
     #: mixins (and the goal rule), as :func:`.generators.generator_class` builds it from
     #: ``family``, ``modifiers`` and ``goals`` when the variant is read.
     generator_class: type[MoveGenerator] = MoveGenerator
+    #: The variant's own texts in other languages, by language and then by the English
+    #: text they translate (its name, summary, card, side names, start choice and
+    #: options, draw rule and goal names): see :meth:`local`.
+    translations: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # the id names files (the ending tables' cache): never a path of its own
@@ -94,6 +99,22 @@ class Variant:
             raise VariantFileError(
                 f"{self.source or '<data>'}: id must be {ID_RULE}, not {quoted(self.id)}"
             )
+
+    def local(self, text: str, language: str | None = None) -> str:
+        """``text`` (one of this variant's own English texts: its name, summary, card,
+        a side's name, a draw rule's or goal's name…) in ``language`` (by default the
+        language shashki speaks now), or as it is where the file has no translation."""
+        if language is None:
+            language = i18n.language()
+        table = self.translations.get(language)
+        if table is None:  # "pt-BR" falls back to "pt"
+            table = self.translations.get(language.replace("_", "-").split("-")[0], {})
+        return table.get(text, text)
+
+    @property
+    def local_name(self) -> str:
+        """The variant's name in the language shashki speaks now."""
+        return self.local(self.name)
 
     @cached_property
     def generator(self) -> MoveGenerator:

@@ -39,6 +39,7 @@ from .schema import (
     Integer,
     ListOf,
     MapOf,
+    Schema,
     SchemaError,
     Table,
     Text,
@@ -76,6 +77,18 @@ _ID = Text(pattern=ID_PATTERN, rule=ID_RULE)
 _NAME = Text(80)
 _LINE = Text(300)
 _CARD = Text(20_000, multiline=True)
+#: A language code, the key of a translation ("uk", "ru", "pt-BR").
+_LANGUAGE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
+_LANGUAGE_RULE = "a language code such as 'ru' or 'pt-BR'"
+
+
+def _translations(value: Schema) -> MapOf:
+    """A text in other languages: ``{ uk = …, ru = … }``."""
+    return MapOf(value, _LANGUAGE, _LANGUAGE_RULE)
+
+
+#: A card in another language: ``[card.uk]`` with its own summary and text.
+_LOCAL_CARD = Table({"summary": _LINE, "text": _CARD})
 _FEN = Text(4000)
 _DIRECTION = Text(choices=(*RELATIVE_DIRECTIONS, *DIRECTION_GROUPS))
 _DIRECTIONS = Either((_DIRECTION, ListOf(_DIRECTION, 16)))
@@ -103,9 +116,14 @@ _BOARD = Table(
         "capture": Text(choices=("x", ":", "-")),  # "-": Thai (NATIONAL.md N7)
         "start": _FEN,
         "start_options": ListOf(
-            Table({"label": Text(40), "start": _FEN}, required=("label", "start")), 20
+            Table(
+                {"label": Text(40), "labels": _translations(Text(40)), "start": _FEN},
+                required=("label", "start"),
+            ),
+            20,
         ),
         "start_choice": _NAME,
+        "start_choices": _translations(_NAME),
         "start_by_lot": Boolean(),
     },
     required=("start",),
@@ -143,6 +161,7 @@ _DRAW = Table(
         # NATIONAL.md C.9: "lone-kings" is Frisian's Art. 21.1
         "kind": Text(choices=("repetition", "count", "lone-kings")),
         "name": _LINE,
+        "names": _translations(_LINE),
         "count": Integer(2, 100),
         "counter": _enum(Counter),
         "plies": Integer(0, 10_000),
@@ -155,7 +174,13 @@ _DRAW = Table(
     }
 )
 _GOAL = Table(
-    {"side": _COLOR, "rank": Integer(1, MAX_SIZE), "name": _NAME}, required=("side", "rank")
+    {
+        "side": _COLOR,
+        "rank": Integer(1, MAX_SIZE),
+        "name": _NAME,
+        "names": _translations(_NAME),
+    },
+    required=("side", "rank"),
 )
 
 #: Every key a definition file may have, its type and its limits.
@@ -163,15 +188,12 @@ VARIANT_SCHEMA = Table(
     {
         "id": _ID,
         "name": _NAME,
-        "names": MapOf(
-            _NAME,
-            re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}"),
-            "a language code such as 'ru' or 'pt-BR'",
-        ),
+        "names": _translations(_NAME),
         "aliases": ListOf(_ID, 20),
         "group": Text(40),
         "summary": _LINE,
-        "card": Either((_CARD, Table({"text": _CARD}))),
+        # [card] text = …, and [card.uk], [card.ru]… for the card in other languages
+        "card": Either((_CARD, Table({"text": _CARD}, others=_translations(_LOCAL_CARD)))),
         "pdn": Table(
             {
                 "gametype": Text(
@@ -184,7 +206,12 @@ VARIANT_SCHEMA = Table(
         "board": _BOARD,
         "rules": _RULES,
         "draws": ListOf(_DRAW, 50),
-        "sides": Table({"names": ListOf(Text(40), 2, 2)}, inheritable=True),
+        # names = ["Wolf", "Sheep"], uk = ["Вовк", "Вівці"]…
+        "sides": Table(
+            {"names": ListOf(Text(40), 2, 2)},
+            inheritable=True,
+            others=_translations(ListOf(Text(40), 2, 2)),
+        ),
         "host": _NAME,
         "generator": Text(40),
         "engine": Text(40),  # the old name of "generator", still read
@@ -359,7 +386,9 @@ def variant_from_mapping(
     pdn = data.get("pdn", {})
     side_names = data.get("sides", {}).get("names", ("White", "Black"))
     card = data.get("card", "")
+    local_cards = {}
     if isinstance(card, Mapping):
+        local_cards = {k: v for k, v in card.items() if k != "text"}
         card = card.get("text", "")
     start_options = [(raw["label"], raw["start"]) for raw in board.get("start_options", [])]
     goals = []
@@ -371,6 +400,7 @@ def variant_from_mapping(
             )
         side = Color.WHITE if raw["side"] == "white" else Color.BLACK
         goals.append(Goal(side, raw["rank"], raw.get("name", "")))
+    translations = _translations_of(data, board, local_cards, side_names, str(card).strip())
     variant = Variant(
         id=data["id"],
         name=data["name"],
@@ -398,6 +428,7 @@ def variant_from_mapping(
         start_choice=board.get("start_choice", ""),
         start_by_lot=board.get("start_by_lot", False),
         goals=tuple(goals),
+        translations=translations,
         generator_class=generator_class(family, modifiers, bool(goals), rules.king_move_limit > 0),
     )
     if not variant.start.strip():
@@ -502,6 +533,42 @@ def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     return table
 
 
+def _translations_of(
+    data: Mapping[str, Any],
+    board: Mapping[str, Any],
+    local_cards: Mapping[str, Mapping[str, str]],
+    side_names: Any,
+    card: str,
+) -> dict[str, dict[str, str]]:
+    """Each language's texts of a definition, by the English text they translate: the
+    name, the summary and card (``[card.uk]``), the sides, the start choice and its
+    options' labels, and the names of the draw rules and goals."""
+    out: dict[str, dict[str, str]] = {}
+
+    def add(language: str, english: str, local: object) -> None:
+        if english and isinstance(local, str) and local.strip():
+            out.setdefault(language, {})[english] = local.strip()
+
+    for language, name in data.get("names", {}).items():
+        add(language, data["name"], name)
+    for language, local in local_cards.items():
+        add(language, data.get("summary", ""), local.get("summary", ""))
+        add(language, card, local.get("text", ""))
+    for language, names in data.get("sides", {}).items():
+        if language != "names":
+            for english, local in zip(side_names, names, strict=False):
+                add(language, english, local)
+    for language, local in board.get("start_choices", {}).items():
+        add(language, board.get("start_choice", ""), local)
+    for option in board.get("start_options", []):
+        for language, local in option.get("labels", {}).items():
+            add(language, option["label"], local)
+    for raw in [*data.get("draws", []), *data.get("goals", [])]:
+        for language, local in raw.get("names", {}).items():
+            add(language, raw.get("name", ""), local)
+    return out
+
+
 #: The longest chain of hosts followed (a variant on a variant on ...).
 MAX_HOSTS = 16
 
@@ -531,6 +598,10 @@ def merge_with_host(data: Mapping[str, Any], host: Mapping[str, Any]) -> dict[st
                     merged.pop("capture_precedence", None)
                 if "capture_precedence" in value:
                     merged.pop("capture_choice", None)
+            if key == "sides" and "names" in value:  # translations of the host's names
+                merged = {k: v for k, v in merged.items() if k == "names"}
+            if key == "board" and "start_choice" in value:
+                merged.pop("start_choices", None)
             merged.update(value)
             out[key] = merged
         else:
