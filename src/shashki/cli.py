@@ -445,6 +445,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         mouse=not args.no_mouse,
         seed=args.seed,
         clock=clock,
+        language=args.lang,
     )
 
 
@@ -466,7 +467,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail("--game N: no file has that many games")
     default = find_variant(args.variant).id if args.variant else None
     return _run_app(
-        replay=args.file, game_number=game, default_variant=default, mouse=not args.no_mouse
+        replay=args.file,
+        game_number=game,
+        default_variant=default,
+        mouse=not args.no_mouse,
+        language=args.lang,
     )
 
 
@@ -667,7 +672,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not sys.stdout.isatty() or not sys.stdin.isatty():
             parser.print_help()
             return 0
-        return _run_app()
+        return _run_app(language=args.lang)
     try:
         return int(args.func(args))
     except ShashkiError as exc:

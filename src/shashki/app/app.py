@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, set_language
 from ..rules import Game, ShashkiError
 from ..rules.userfiles import decode_text, read_limited
 from ..rules.variant import Variant
@@ -58,6 +59,8 @@ class Settings:
     engines: list[dict[str, str]] = field(default_factory=list)
     #: The clock of the last new game ("5+3"; "" for none), the dialog's next choice.
     clock: str = ""
+    #: The language of the app ("en", "uk", "ru"; "" for the system's: the locale).
+    language: str = ""
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -111,6 +114,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
         )
     ),
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
+    "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "names": lambda v: (
         isinstance(v, list)
         and len(v) == 2
@@ -153,7 +157,7 @@ def one_line(exc: BaseException) -> str:
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
-    BINDINGS = [Binding("comma", "settings", "Settings", show=False, key_display=",")]
+    BINDINGS = [Binding("comma", "settings", N_("Settings"), show=False, key_display=",")]
 
     TITLE = "shashki"
     #: The screens' and widgets' styles (the paths are relative to this file).
@@ -182,6 +186,7 @@ class ShashkiApp(App[None]):
         offer_resume: bool = True,
         seed: int | None = None,
         clock: TimeControl | None = None,
+        language: str | None = None,
     ) -> None:
         super().__init__()
         #: Where the game clocks take their time (a test moves a fake one by hand).
@@ -189,6 +194,10 @@ class ShashkiApp(App[None]):
         self._direct_clock = clock
         self.settings_path = settings_path or (config_dir() / "settings.json")
         self.settings = Settings.load(self.settings_path)
+        # the language: --lang for this run, else the setting, else (automatic) the one
+        # spoken already (the locale's, which the command line set)
+        if language or self.settings.language:
+            set_language(language or self.settings.language)
         set_engines(engine_settings(self.settings.engines))
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
@@ -213,6 +222,19 @@ class ShashkiApp(App[None]):
 
     def save_settings(self) -> None:
         self.settings.save(self.settings_path)
+
+    def apply_language(self, code: str) -> None:
+        """Speak ``code`` from now on ("en", "uk", "ru"; "" for the system's), save it
+        in the settings, and redraw every screen's words in it at once: each screen that
+        shows text has a ``retranslate()`` that keeps its state."""
+        set_language(code or None)
+        self.settings.language = code if code in LANGUAGES else ""
+        self.save_settings()
+        for screen in list(self.screen_stack):
+            retranslate = getattr(screen, "retranslate", None)
+            if callable(retranslate):
+                retranslate()
+            screen.refresh_bindings()
 
     def next_board_theme(self) -> None:
         themes = BOARD_THEMES
@@ -262,8 +284,11 @@ class ShashkiApp(App[None]):
             waiting = len(found.resumable) if found is not None else 0
             if waiting:
                 self.notify(
-                    f"{waiting} other unfinished game{'s are' if waiting > 1 else ' is'} kept: "
-                    f"press u in the menu to see {'them' if waiting > 1 else 'it'}.",
+                    ngettext(
+                        "{n} other unfinished game is kept: press u in the menu to see it.",
+                        "{n} other unfinished games are kept: press u in the menu to see them.",
+                        waiting,
+                    ).format(n=waiting),
                     timeout=8,
                     markup=False,
                 )
@@ -296,11 +321,13 @@ class ShashkiApp(App[None]):
     def show_unfinished(self) -> None:
         """The list of unfinished games (the menu's u)."""
         if not self.autosave_enabled:
-            self.notify("Autosave is off: there are no unfinished games.", timeout=5, markup=False)
+            self.notify(
+                _("Autosave is off: there are no unfinished games."), timeout=5, markup=False
+            )
             return
         found = self.tidy_autosaves()
         if not found.games:
-            self.notify("No unfinished games.", timeout=5, markup=False)
+            self.notify(_("No unfinished games."), timeout=5, markup=False)
             return
         self._list_unfinished(found)
 
@@ -324,12 +351,14 @@ class ShashkiApp(App[None]):
             slot, record = AutosaveSlot.claim(key)
         except FileNotFoundError:
             self.notify(
-                "That game is not there any more: it ended or was deleted.", timeout=8, markup=False
+                _("That game is not there any more: it ended or was deleted."),
+                timeout=8,
+                markup=False,
             )
             return None
         except (DamagedSave, UnknownVariant, OSError) as exc:
             self.notify(
-                f"Cannot resume that game: {one_line(exc)}.",
+                _("Cannot resume that game: {reason}.").format(reason=one_line(exc)),
                 severity="error",
                 timeout=10,
                 markup=False,
@@ -338,7 +367,7 @@ class ShashkiApp(App[None]):
         game = record.end().replay()  # checked by claim()
         if game.outcome() is not None:
             slot.release()
-            self.notify("That game is over already.", timeout=8, markup=False)
+            self.notify(_("That game is over already."), timeout=8, markup=False)
             return None
         names = (record.header("White"), record.header("Black"))
         kinds = (seat_kind(record, "White"), seat_kind(record, "Black"))
@@ -358,9 +387,9 @@ class ShashkiApp(App[None]):
         except FileNotFoundError:
             return None  # gone already: what was asked
         except GameLocked as exc:
-            return f"Not deleted: it is {exc}."
+            return _("Not deleted: it is {status}.").format(status=exc)
         except OSError as exc:
-            return f"Not deleted: {one_line(exc)}."
+            return _("Not deleted: {reason}.").format(reason=one_line(exc))
         return None
 
     def open_menu(self) -> None:
@@ -619,7 +648,9 @@ class ShashkiApp(App[None]):
 
     def on_autosave_failed(self, message: AutosaveFailed) -> None:
         self.notify(
-            f"Autosave failed: {message.reason}. Save the game with s to keep it.",
+            _("Autosave failed: {reason}. Save the game with s to keep it.").format(
+                reason=message.reason
+            ),
             severity="error",
             timeout=12,
             markup=False,
@@ -661,13 +692,13 @@ class ShashkiApp(App[None]):
             try:
                 path = Path(name).expanduser()
             except RuntimeError as exc:  # "~nobody/x": no such home folder
-                self.error_notice(f"Not saved: {one_line(exc)}")
+                self.error_notice(_("Not saved: {reason}").format(reason=one_line(exc)))
                 return
             if not path.is_absolute():
                 path = folder / path
             self.save_game_to(controller, path)
 
-        self.push_screen(TextPrompt("Save the game as (PDN file):", str(default)), chosen)
+        self.push_screen(TextPrompt(N_("Save the game as (PDN file):"), str(default)), chosen)
 
     def save_game_to(
         self, controller: GameController, path: Path, *, replace: bool = False
@@ -687,19 +718,24 @@ class ShashkiApp(App[None]):
                     self.save_game_to(controller, path, replace=True)
                 else:
                     self.notify(
-                        f"Not saved: {path} is left as it was. Press s to choose another name.",
+                        _(
+                            "Not saved: {path} is left as it was. Press s to choose another name."
+                        ).format(path=path),
                         timeout=8,
                         markup=False,
                     )
 
             self.push_screen(
-                ConfirmScreen(f"{path} already exists. Replace it with this game?"), answered
+                ConfirmScreen(N_("{path} already exists. Replace it with this game?"), path=path),
+                answered,
             )
             return False
         except (OSError, ValueError) as exc:
-            self.error_notice(f"Not saved: {one_line(exc)}. The game is still here.")
+            self.error_notice(
+                _("Not saved: {reason}. The game is still here.").format(reason=one_line(exc))
+            )
             return False
-        self.notify(f"Saved to {path}", markup=False)
+        self.notify(_("Saved to {path}").format(path=path), markup=False)
         return True
 
     def open_game_dialog(self) -> None:
@@ -729,17 +765,25 @@ class ShashkiApp(App[None]):
         try:  # a folder, a FIFO or a device is refused at once, without blocking
             open_regular(path).close()
         except OSError as exc:
-            reason = "no such file" if isinstance(exc, FileNotFoundError) else exc.strerror
-            self.error_notice(f"Cannot open {path}: {reason or exc}")
+            reason = _("no such file") if isinstance(exc, FileNotFoundError) else exc.strerror
+            self.error_notice(
+                _("Cannot open {path}: {reason}").format(path=path, reason=reason or exc)
+            )
             return
         if game_number is not None:
             try:
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
-                self.error_notice(f"Cannot read {path}: {exc.strerror or exc}")
+                self.error_notice(
+                    _("Cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+                )
                 return
             if record is None:
-                self.error_notice(f"{path.name} has no game number {game_number}.")
+                self.error_notice(
+                    _("{file} has no game number {number}.").format(
+                        file=path.name, number=game_number
+                    )
+                )
                 self.push_screen(GameTableScreen(path, default_variant))
                 return
             self.open_record(record, source=f"{path.name} #{game_number}")
@@ -751,20 +795,20 @@ class ShashkiApp(App[None]):
         from .replay import ReplayScreen
 
         if record.variant is None:
-            self.error_notice("This game is of a variant shashki does not play.")
+            self.error_notice(_("This game is of a variant shashki does not play."))
             return
         if not record.mainline_moves() and not record.errors:
             try:
                 game = record.start()
             except ShashkiError as exc:  # a bad FEN
-                self.error_notice(f"Cannot set up this position: {exc}")
+                self.error_notice(_("Cannot set up this position: {reason}").format(reason=exc))
                 return
             self.take_over(game, (record.header("White"), record.header("Black")))
             return
         try:
             screen = ReplayScreen(record, source)
         except ShashkiError as exc:  # its start position cannot be set up
-            self.error_notice(f"Cannot replay this game: {exc}")
+            self.error_notice(_("Cannot replay this game: {reason}").format(reason=exc))
             return
         self.push_screen(screen)
 
@@ -796,7 +840,9 @@ class ShashkiApp(App[None]):
         from .widgets import ShashkiCommandPalette
 
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(ShashkiCommandPalette(id="--command-palette"))
+            self.push_screen(
+                ShashkiCommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            )
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
         from .game_screen import GameScreen
@@ -808,26 +854,64 @@ class ShashkiApp(App[None]):
             if command.title == "Theme":
                 # Textual's theme colours the app; the board's theme is another command
                 command = command._replace(
-                    title="App colour theme", help="Change the colours of the whole app"
+                    title=N_("App colour theme"), help=N_("Change the colours of the whole app")
                 )
+            words = TEXTUAL_COMMANDS.get(command.title)
+            if words is not None and words[0] == command.title:  # Textual's own, in English
+                help_text = next((h for h in words[1:] if h == command.help), command.help)
+                command = command._replace(title=_(command.title), help=_(help_text))
             yield command
         yield SystemCommand(
-            "Settings",
-            "Board theme, pieces, coordinates, sound, takebacks (,)",
+            _("Settings"),
+            _("Board theme, pieces, coordinates, sound, takebacks, language (,)"),
             self.action_settings,
         )
+        for code in ("", *LANGUAGES):
+            name = LANGUAGE_NAMES[code] if code else _("Automatic (from the system)")
+            yield SystemCommand(
+                _("Language: {name}").format(name=name),
+                _("Speak this language from now on (saved in the settings)"),
+                _set_language(self, code),
+            )
         if in_game:
             for binding in screen.BINDINGS:
                 b = binding if not isinstance(binding, tuple) else None
                 if b is None or b.action.startswith("cursor") or b.action.startswith("next"):
                     continue
                 key = b.key_display or b.key.split(",")[0]  # "?" and ":", not "question_mark"
-                title = PALETTE_TITLES.get(b.action, b.description)
+                title = _(PALETTE_TITLES.get(b.action, b.description))
                 yield SystemCommand(title, f"{title} ({key})", _on_screen(screen, b.action))
 
 
 #: The palette's names of game keys whose footer name alone would be unclear there.
-PALETTE_TITLES = {"theme": "Board theme", "pieces": "Piece set", "coords": "Coordinates"}
+PALETTE_TITLES = {
+    "theme": N_("Board theme"),
+    "pieces": N_("Piece set"),
+    "coords": N_("Coordinates"),
+}
+
+#: Textual's own palette commands (title, then their help texts), for the catalogs.
+TEXTUAL_COMMANDS: dict[str, tuple[str, ...]] = {
+    "App colour theme": (N_("App colour theme"), N_("Change the colours of the whole app")),
+    "Quit": (N_("Quit"), N_("Quit the application as soon as possible")),
+    "Keys": (
+        N_("Keys"),
+        N_("Hide the keys and widget help panel"),
+        N_("Show help for the focused widget and a summary of available keys"),
+    ),
+    "Minimize": (N_("Minimize"), N_("Minimize the widget and restore to normal size")),
+    "Maximize": (N_("Maximize"), N_("Maximize the focused widget")),
+    "Screenshot": (N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen")),
+}
+
+
+def _set_language(app: ShashkiApp, code: str) -> Callable[[], None]:
+    """A palette command that makes the app speak ``code`` ("": the system's)."""
+
+    def run() -> None:
+        app.apply_language(code)
+
+    return run
 
 
 def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  # type: ignore[type-arg]
@@ -865,8 +949,10 @@ def run(
     mouse: bool = True,
     seed: int | None = None,
     clock: TimeControl | None = None,
+    language: str | None = None,
 ) -> int:
-    """Run the app until it is quit; its exit status (1 if it failed, else 0)."""
+    """Run the app until it is quit; its exit status (1 if it failed, else 0);
+    ``language`` (``--lang``) wins over the setting for this run."""
     app = ShashkiApp(
         variant=variant,
         fen=fen,
@@ -876,6 +962,7 @@ def run(
         default_variant=default_variant,
         seed=seed,
         clock=clock,
+        language=language,
     )
     app.run(mouse=mouse)
     app.flush_autosave()

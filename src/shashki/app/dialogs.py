@@ -2,35 +2,63 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Static
 
+from ..i18n import N_, _
 from ..rules.move import Move
 from ..rules.variant import Variant
 from .plain import Plain
-from .widgets import Dialog
+from .widgets import Dialog, relabel_button
+
+#: A text a dialog shows: an English message (translated when shown, its ``{names}``
+#: filled from the dialog's values), or a function that says it in the language spoken.
+Words = str | Callable[[], str]
+
+
+def say(words: Words, values: dict[str, object] | None = None) -> str:
+    """``words`` in the language spoken now."""
+    if callable(words):
+        return words()
+    text = _(words)
+    return text.format(**values) if values else text
 
 
 class ConfirmScreen(Dialog[bool]):
     """A yes/no question, answered with y/n, Enter/Esc or the buttons."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: Words, **values: object) -> None:
+        """``question``: an English message (its ``{names}`` filled from ``values``,
+        which are shown as they are) or a function saying it in the language spoken."""
         super().__init__()
-        self.question = question
+        self.words = question
+        self.values = values
+
+    @property
+    def question(self) -> str:
+        """The question, in the language spoken now."""
+        return say(self.words, self.values)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.question)
+            yield Plain(self.question, id="question")
             with Horizontal():
-                yield Button("Yes (y)", id="yes", variant="primary")
-                yield Button("No (n)", id="no")
+                yield Button(_("Yes (y)"), id="yes", variant="primary")
+                yield Button(_("No (n)"), id="no")
+
+    def retranslate(self) -> None:
+        self.query_one("#question", Plain).update(self.question)
+        relabel_button(self, "#yes", _("Yes (y)"))
+        relabel_button(self, "#no", _("No (n)"))
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
@@ -46,27 +74,47 @@ class GameOverScreen(Dialog[str]):
     """The end of the game and the rule that ended it."""
 
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("u", "choose('undo')", "Undo"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("escape,enter", "choose('stay')", "Look at the board"),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("u", "choose('undo')", N_("Undo")),
+        Binding("q", "choose('quit')", N_("Quit")),
+        Binding("escape,enter", "choose('stay')", N_("Look at the board")),
     ]
 
-    def __init__(self, text: str, can_undo: bool) -> None:
+    #: The buttons: id, label.
+    BUTTONS = (
+        ("new", N_("New game (n)")),
+        ("undo", N_("Undo (u)")),
+        ("stay", N_("Board (Esc)")),
+        ("quit", N_("Quit (q)")),
+    )
+
+    def __init__(self, text: Words, can_undo: bool) -> None:
+        """``text``: why the game ended (a function that says it in the language spoken
+        now, or a text, translated if it is a message of the catalogs)."""
         super().__init__()
-        self.text = text
+        self.words = text
         self.can_undo = can_undo
+
+    @property
+    def text(self) -> str:
+        return say(self.words)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Game over", id="title")
+            yield Static(_("Game over"), id="title")
             yield Plain(self.text, id="result")
             with Horizontal():
-                yield Button("New game (n)", id="new", variant="primary")
-                if self.can_undo:
-                    yield Button("Undo (u)", id="undo")
-                yield Button("Board (Esc)", id="stay")
-                yield Button("Quit (q)", id="quit")
+                for key, label in self.BUTTONS:
+                    if key != "undo" or self.can_undo:
+                        yield Button(
+                            _(label), id=key, variant="primary" if key == "new" else "default"
+                        )
+
+    def retranslate(self) -> None:
+        self.query_one("#title", Static).update(_("Game over"))
+        self.query_one("#result", Plain).update(self.text)
+        for key, label in self.BUTTONS:
+            relabel_button(self, f"#{key}", _(label))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id or "stay")
@@ -80,17 +128,27 @@ class GameOverScreen(Dialog[str]):
 class TextPrompt(Dialog[str | None]):
     """Ask for one line of text (a file name)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
-    def __init__(self, question: str, value: str = "") -> None:
+    def __init__(self, question: Words, value: str = "", **values: object) -> None:
+        """``question`` as :class:`ConfirmScreen`'s; ``value`` the text offered."""
         super().__init__()
-        self.question = question
+        self.words = question
+        self.values = values
         self.value = value
+
+    @property
+    def question(self) -> str:
+        return say(self.words, self.values)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Plain(self.question)
+            yield Plain(self.question, id="question")
             yield Input(value=self.value, id="text")
+
+    def retranslate(self) -> None:
+        """The question in the new language; what was typed stays."""
+        self.query_one("#question", Plain).update(self.question)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -102,45 +160,59 @@ class TextPrompt(Dialog[str | None]):
         self.dismiss(None)
 
 
-KEYS_HELP = """\
-| Key | Action |
-|---|---|
-| arrows, `h j k l` | move the cursor up, down, left or right to the nearest playable square |
-| `Enter`, `Space` | pick a piece, then its destination |
-| mouse click | the same |
-| `Tab` / `Shift+Tab` | next capture route (when choosing one) or next piece that can move |
-| `Esc` | cancel the selection |
-| `:` | type a move in the variant's notation |
-| `u` / `r` | undo / redo |
-| `f` / `a` | flip the board / auto-flip after each move |
-| `i` | hint: the computer's suggestion for the player to move |
-| `[` / `]`, a move-list row | look at earlier positions without undoing (`Esc`: back) |
-| `e` | analysis on/off: the engine's score (in men, White's), a bar and its best line |
-| `y` / `Y` | copy the position's FEN / the game's PDN to the clipboard |
-| `d` | offer a draw (or accept one) |
-| `R` | resign |
-| `s` | save the game as PDN |
-| `c` / `t` / `p` | coordinates / board theme / piece set (ASCII) |
-| `n` / `q` | back to the menu (a new game) / quit |
-| `Ctrl+P` | every command |
-"""
+#: The game's keys (as written, never translated) and what each does (a message).
+KEYS_HELP: tuple[tuple[str, str], ...] = (
+    (
+        "arrows, `h j k l`",
+        N_("move the cursor up, down, left or right to the nearest playable square"),
+    ),
+    ("`Enter`, `Space`", N_("pick a piece, then its destination")),
+    ("mouse", N_("a click does the same")),
+    (
+        "`Tab` / `Shift+Tab`",
+        N_("next capture route (when choosing one) or next piece that can move"),
+    ),
+    ("`Esc`", N_("cancel the selection")),
+    ("`:`", N_("type a move in the variant's notation")),
+    ("`u` / `r`", N_("undo / redo")),
+    ("`f` / `a`", N_("flip the board / auto-flip after each move")),
+    ("`i`", N_("hint: the computer's suggestion for the player to move")),
+    (
+        "`[` / `]`",
+        N_("look at earlier positions without undoing (`Esc`: back); also a move-list row"),
+    ),
+    ("`e`", N_("analysis on/off: the engine's score (in men, White's), a bar and its best line")),
+    ("`y` / `Y`", N_("copy the position's FEN / the game's PDN to the clipboard")),
+    ("`d`", N_("offer a draw (or accept one)")),
+    ("`R`", N_("resign")),
+    ("`s`", N_("save the game as PDN")),
+    ("`c` / `t` / `p`", N_("coordinates / board theme / piece set (ASCII)")),
+    ("`n` / `q`", N_("back to the menu (a new game) / quit")),
+    ("`Ctrl+P`", N_("every command")),
+)
 
 
-REPLAY_KEYS_HELP = """\
-| Key | Action |
-|---|---|
-| `→` / `←` | next / previous move (captures shown jump by jump) |
-| `Home` / `End` | start / end of the line |
-| click or `Enter` in the move list | jump to that move |
-| `Space` | auto-play on and off; `+` / `-` faster / slower |
-| `v` | enter a variation (or the next one) |
-| `Backspace` | leave the variation, back to where it branched |
-| `t` | take over: a live game from this position |
-| `f` | flip the board |
-| `e` | analysis on/off: the engine's score, a bar and its best line |
-| `y` | copy the shown position's FEN to the clipboard |
-| `Esc` | back to the list of games |
-"""
+#: The replay viewer's keys and what each does.
+REPLAY_KEYS_HELP: tuple[tuple[str, str], ...] = (
+    ("`→` / `←`", N_("next / previous move (captures shown jump by jump)")),
+    ("`Home` / `End`", N_("start / end of the line")),
+    ("`Enter`", N_("in the move list (or a click): jump to that move")),
+    ("`Space`", N_("auto-play on and off; `+` / `-` faster / slower")),
+    ("`v`", N_("enter a variation (or the next one)")),
+    ("`Backspace`", N_("leave the variation, back to where it branched")),
+    ("`t`", N_("take over: a live game from this position")),
+    ("`f`", N_("flip the board")),
+    ("`e`", N_("analysis on/off: the engine's score, a bar and its best line")),
+    ("`y`", N_("copy the shown position's FEN to the clipboard")),
+    ("`Esc`", N_("back to the list of games")),
+)
+
+
+def keys_table(keys: tuple[tuple[str, str], ...]) -> str:
+    """A Markdown table of ``keys``, its words in the language spoken now."""
+    rows = [f"| {_('Key')} | {_('Action')} |", "|---|---|"]
+    rows += [f"| {key} | {_(action)} |" for key, action in keys]
+    return "\n".join(rows) + "\n"
 
 
 def example_moves(variant: Variant) -> tuple[str, str]:
@@ -194,35 +266,50 @@ def example_moves(variant: Variant) -> tuple[str, str]:
 class HelpScreen(Dialog[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
+    BINDINGS = [Binding("escape,q,question_mark", "close", N_("Close"))]
 
     def __init__(self, variant: Variant, *, replay: bool = False) -> None:
         super().__init__()
         self.variant = variant
         self.replay = replay
 
-    def compose(self) -> ComposeResult:
+    def _texts(self) -> tuple[str, str, str]:
+        """The variant's name, its card and the help's Markdown, in the language spoken."""
         v = self.variant
         x = v.capture_mark
         move, capture = example_moves(v)
         example = f"{move}, {capture}" if capture else move
-        marks = "`-`" if x == "-" else f"`-` or `{x}`"  # Thai writes captures with "-" too
-        notation = (
-            f"Moves are written {example}: the start square, {marks}, the end "
-            "square; every landing square when two captures share both ends. When typing, `x` and "
-            "`:` both work, and you may give only the ends when that is enough."
-        )
-        keys = REPLAY_KEYS_HELP if self.replay else KEYS_HELP
-        text = f"## Notation\n\n{notation}\n\n## Keys\n\n{keys}"
+        marks = "`-`" if x == "-" else _("`-` or `{mark}`").format(mark=x)  # Thai: "-" too
+        notation = _(
+            "Moves are written {example}: the start square, {marks}, the end square; every "
+            "landing square when two captures share both ends. When typing, `x` and `:` both "
+            "work, and you may give only the ends when that is enough."
+        ).format(example=example, marks=marks)
+        keys = keys_table(REPLAY_KEYS_HELP if self.replay else KEYS_HELP)
+        text = f"## {_('Notation')}\n\n{notation}\n\n## {_('Keys')}\n\n{keys}"
         # the name and the card may come from a user's file: shown as written, never read
         # as Markdown (a link in it would open at a click); each paragraph one line
-        card = "\n\n".join(" ".join(p.split()) for p in v.card.split("\n\n") if p.strip())
+        card = v.local(v.card)
+        card = "\n\n".join(" ".join(p.split()) for p in card.split("\n\n") if p.strip())
+        return v.local_name, card, text
+
+    def compose(self) -> ComposeResult:
+        name, card, text = self._texts()
         with VerticalScroll():
             from textual.widgets import Markdown  # imported when help is first asked for
 
-            yield Plain(v.name, id="help-title")
+            yield Plain(name, id="help-title")
             yield Plain(card, id="help-card")
-            yield Markdown(text)
+            yield Markdown(text, id="help-keys")
+
+    def retranslate(self) -> None:
+        """The help in the new language, scrolled where it was."""
+        from textual.widgets import Markdown
+
+        name, card, text = self._texts()
+        self.query_one("#help-title", Plain).update(name)
+        self.query_one("#help-card", Plain).update(card)
+        self.query_one("#help-keys", Markdown).update(text)
 
     def action_close(self) -> None:
         self.dismiss(None)

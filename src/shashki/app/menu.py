@@ -6,12 +6,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.screen import Screen
+from textual.visual import VisualType
 from textual.widgets import (
     Button,
     Checkbox,
@@ -24,12 +27,12 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ..i18n import N_, _, local_name
+from ..i18n import N_, _
 from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry
 from .plain import Plain, literal, marked, visible
-from .widgets import Dialog, LocalFooter, PagedOptionList
+from .widgets import Dialog, LocalFooter, PagedOptionList, relabel_button, relabel_select
 
 if TYPE_CHECKING:
     from ..records.clocks import TimeControl
@@ -50,7 +53,7 @@ def mini_board(variant: Variant, fen: str | None = None) -> Text:
     try:
         game = Game(variant, fen) if fen else Game(variant)
     except ValueError:
-        return Text("(no picture)")
+        return Text(_("(no picture)"))
     geo = variant.board
     out = Text()
     for r in range(geo.height - 1, -1, -1):
@@ -99,18 +102,9 @@ class MenuScreen(Screen[None]):
                     group = v.group
                     if options:
                         options.append(None)
-                    options.append(
-                        Option(
-                            Text(
-                                _(GROUP_TITLES[group]) if group in GROUP_TITLES else group.title(),
-                                style="bold",
-                            ),
-                            disabled=True,
-                        )
-                    )
+                    options.append(Option(group_title(group), disabled=True))
                     self._ids.append(None)
-                name = local_name(v.name, v.names)
-                options.append(Option(Text(f"  {name}"), id=v.id))  # as text, not markup
+                options.append(Option(variant_line(v), id=v.id))
                 self._ids.append(v.id)
             yield PagedOptionList(*options, id="variants")
             with VerticalScroll(id="card-area"):
@@ -119,9 +113,37 @@ class MenuScreen(Screen[None]):
         yield Static(_(MENU_HINT), id="menu-hint")
         yield LocalFooter()
 
+    def retranslate(self) -> None:
+        """The list, the card and the hint in the language spoken now; the variant
+        highlighted and the scroll stay."""
+        self.sub_title = _("choose a variant")
+        ol = self.query_one("#variants", OptionList)
+        for index in range(ol.option_count):
+            option = ol.get_option_at_index(index)
+            prompt: VisualType = option.prompt
+            if option.id:
+                prompt = variant_line(registry().find(option.id))
+            else:
+                variant = self._group_variant(index)
+                if variant is not None:
+                    prompt = group_title(variant.group)
+            ol.replace_option_prompt_at_index(index, prompt)
+        if ol.highlighted is not None:
+            self._show(ol.options[ol.highlighted].id)
+        self.query_one("#menu-hint", Static).update(_(MENU_HINT))
+
+    def _group_variant(self, index: int) -> Variant | None:
+        """The first variant under the group heading at ``index`` of the list."""
+        ol = self.query_one("#variants", OptionList)
+        for after in range(index + 1, ol.option_count):
+            option_id = ol.get_option_at_index(after).id
+            if option_id:
+                return registry().find(option_id)
+        return None
+
     def on_mount(self) -> None:
         self.title = "shashki"
-        self.sub_title = "choose a variant"
+        self.sub_title = _("choose a variant")
         ol = self.query_one("#variants", OptionList)
         ol.focus()
         first = next(i for i, opt in enumerate(ol.options) if not opt.disabled)
@@ -130,7 +152,7 @@ class MenuScreen(Screen[None]):
         errors = registry().errors
         if errors:
             self.notify(
-                "Problems with your variant files:\n" + "\n".join(errors),
+                _("Problems with your variant files:") + "\n" + "\n".join(errors),
                 severity="warning",
                 timeout=10,
                 markup=False,
@@ -151,18 +173,19 @@ class MenuScreen(Screen[None]):
         v = registry().find(variant_id)
         extra = []
         if v.aliases:
-            extra.append("Also called: " + ", ".join(v.aliases))
+            extra.append(_("Also called: {names}").format(names=", ".join(v.aliases)))
         if v.gametype:
-            extra.append(f"PDN GameType {v.gametype.split(',')[0]}")
+            extra.append(_("PDN GameType {number}").format(number=v.gametype.split(",")[0]))
         if v.source and not v.source.startswith(str(registry_dir())):
-            extra.append(f"From {v.source}")
+            extra.append(_("From {path}").format(path=v.source))
         self.query_one("#picture", Static).update(mini_board(v))
         card = Text()
-        card.append(local_name(v.name, v.names) + "\n\n", style="bold underline")
+        card.append(v.local_name + "\n\n", style="bold underline")
         if v.summary:
-            card.append(v.summary + "\n\n", style="italic")
+            card.append(v.local(v.summary) + "\n\n", style="italic")
         # the card's paragraphs, each joined into one line that the widget wraps
-        paragraphs = [" ".join(p.split()) for p in v.card.split("\n\n") if p.strip()]
+        text = v.local(v.card)
+        paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
         card.append("\n\n".join(paragraphs))
         if extra:  # a user file's path may hold any character: control ones shown as symbols
             card.append(visible("\n\n" + "\n".join(extra)), style="dim")
@@ -196,6 +219,17 @@ class MenuScreen(Screen[None]):
 MENU_HINT = N_("Enter: a new game of the variant highlighted · in a game, n comes back here")
 
 
+def group_title(group: str) -> Text:
+    """A group's heading in the menu, in the language spoken now."""
+    return Text(_(GROUP_TITLES[group]) if group in GROUP_TITLES else group.title(), style="bold")
+
+
+def variant_line(variant: Variant) -> Text:
+    """A variant's line in the menu: its name in the language spoken now (as text, never
+    markup: a user's file may call it anything)."""
+    return Text(visible(f"  {variant.local_name}"))
+
+
 def registry_dir() -> str:
     from ..rules.variant_registry import builtin_variant_dir
 
@@ -207,20 +241,32 @@ LOT = "\x00lot"
 
 #: The clocks the new-game dialog offers: (label, minutes+seconds); "" is no clock.
 CLOCK_CHOICES: list[tuple[str, str]] = [
-    ("none", ""),
-    ("1+0 (bullet)", "1+0"),
-    ("3+2 (blitz)", "3+2"),
-    ("5+3 (blitz)", "5+3"),
-    ("10+5 (rapid)", "10+5"),
-    ("15+10 (rapid)", "15+10"),
-    ("custom…", "custom"),
+    (N_("none"), ""),
+    (N_("1+0 (bullet)"), "1+0"),
+    (N_("3+2 (blitz)"), "3+2"),
+    (N_("5+3 (blitz)"), "5+3"),
+    (N_("10+5 (rapid)"), "10+5"),
+    (N_("15+10 (rapid)"), "15+10"),
+    (N_("custom…"), "custom"),
 ]
+
+#: The takeback policies the new-game dialog offers: (label, policy).
+UNDO_CHOICES: list[tuple[str, str]] = [
+    (N_("free"), "free"),
+    (N_("ask the other player"), "ask"),
+    (N_("off"), "off"),
+]
+
+
+def _choices(table: list[tuple[str, str]]) -> list[tuple[RenderableType, str]]:
+    """A table of (message, value) choices in the language spoken now."""
+    return [(_(label), value) for label, value in table]
 
 
 class NewGameScreen(Dialog[None]):
     """Names, sides, board options and the variant's own choices, then play."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
     AUTO_FOCUS = "#play"
 
     def __init__(self, variant: Variant) -> None:
@@ -228,10 +274,56 @@ class NewGameScreen(Dialog[None]):
         self.variant = variant
         self.lot_label: str | None = None
         self.lot_seed: int | None = None
+        #: The names the name boxes were given (the sides', in the language spoken):
+        #: a box still holding one is a name nobody typed, retranslated with the rest.
+        self._offered = ["", ""]
+        #: Why the clock typed cannot be read (shown under it), or None.
+        self._clock_problem: str | None = None
 
     @property
     def shashki(self) -> ShashkiApp:
         return self.app  # type: ignore[return-value]
+
+    def _side(self, side: int) -> str:
+        """A side's name in the language spoken now."""
+        return self.variant.local(self.variant.side_names[side])
+
+    def _title(self) -> Text:
+        return Text(
+            _("New game: {name}").format(name=visible(self.variant.local_name)), style="bold"
+        )
+
+    def _start_label(self) -> str:
+        v = self.variant
+        if v.start_by_lot:
+            return _("Start:")
+        return _("{choice}:").format(
+            choice=v.local(v.start_choice) if v.start_choice else _("Start")
+        )
+
+    def _start_choices(self) -> list[tuple[RenderableType, str]]:
+        v = self.variant
+        options: list[tuple[RenderableType, str]] = [
+            (literal(v.local(label)), label) for label, _fen in v.start_options
+        ]
+        if v.start_by_lot:
+            options.insert(0, (Text(_("by lot")), LOT))
+        return options
+
+    def _lot_text(self) -> Content | str:
+        """The line under the start choice of a variant that draws it by lot."""
+        v = self.variant
+        if self.lot_label is None:
+            choice = v.local(v.start_choice) if v.start_choice else _("First move")
+            return _("{choice}: press 'Draw lots'").format(choice=choice)
+        label = v.local(self.lot_label)
+        if self.lot_seed is None:
+            return marked(_("Chosen: [b]$label[/b] moves first."), label=label)
+        return marked(
+            _("The lot is drawn: [b]$label[/b] moves first (seed $seed)."),
+            label=label,
+            seed=str(self.lot_seed),
+        )
 
     def compose(self) -> ComposeResult:
         v = self.variant
@@ -240,70 +332,101 @@ class NewGameScreen(Dialog[None]):
 
         kinds = player_kinds()
         with VerticalScroll():
-            yield Label(marked("[b]New game: $name[/b]", name=v.name))
+            yield Label(self._title(), id="new-title")
             for side in (0, 1):
                 with Horizontal(classes="row"):
-                    yield Label(literal(f"{v.side_names[side]}:"))
-                    yield Input(value=settings.names[side] or v.side_names[side], id=f"name{side}")
+                    yield Label(literal(f"{self._side(side)}:"), id=f"side{side}")
+                    name = settings.names[side] or v.side_names[side]
+                    if name == v.side_names[side]:  # the side's own name, in the language
+                        name = self._offered[side] = self._side(side)
+                    yield Input(value=name, id=f"name{side}")
                     yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
-            if v.start_options and not v.start_by_lot:
-                default = next(
-                    (label for label, fen in v.start_options if fen == v.start),
-                    v.start_options[0][0],
-                )
+            if v.start_options or v.start_by_lot:
+                default = LOT
+                if not v.start_by_lot:
+                    default = next(
+                        (label for label, fen in v.start_options if fen == v.start),
+                        v.start_options[0][0],
+                    )
+                # (a variant that draws its start by lot: the players may still agree on one)
                 with Horizontal(classes="row"):
-                    yield Label(literal(f"{v.start_choice or 'Start'}:"))
+                    yield Label(literal(self._start_label()), id="start-label")
                     yield Select(
-                        [(Text(label), label) for label, _ in v.start_options],
-                        value=default,
-                        allow_blank=False,
-                        id="start",
+                        self._start_choices(), value=default, allow_blank=False, id="start"
                     )
             if v.start_by_lot:
-                # the rule draws the start by lot; the players may still agree on one
-                with Horizontal(classes="row"):
-                    yield Label("Start:")
-                    yield Select(
-                        [(Text("by lot"), LOT)]
-                        + [(Text(label), label) for label, _ in v.start_options],
-                        value=LOT,
-                        allow_blank=False,
-                        id="start",
-                    )
-                yield Plain(f"{v.start_choice or 'First move'}: press 'Draw lots'", id="lot")
+                yield Plain(self._lot_text(), id="lot")
             with Horizontal(classes="row"):
-                yield Label("Takebacks:")
+                yield Label(_("Takebacks:"), id="undo-label")
                 yield Select(
-                    [("free", "free"), ("ask the other player", "ask"), ("off", "off")],
+                    _choices(UNDO_CHOICES),
                     value=settings.undo_policy,
                     allow_blank=False,
                     id="undo",
                 )
             custom = settings.clock not in {value for _, value in CLOCK_CHOICES}
             with Horizontal(classes="row"):
-                yield Label("Clock:")
+                yield Label(_("Clock:"), id="clock-label")
                 yield Select(
-                    CLOCK_CHOICES,
+                    _choices(CLOCK_CHOICES),
                     value="custom" if custom else settings.clock,
                     allow_blank=False,
                     id="clock",
                 )
                 yield Input(
                     value=settings.clock if custom else "",
-                    placeholder="minutes+seconds, e.g. 7+5",
+                    placeholder=_("minutes+seconds, e.g. 7+5"),
                     id="clock-custom",
                     classes="" if custom else "-hidden",
                 )
             yield Plain(id="clock-problem", classes="-hidden")
             yield Checkbox(
-                "Turn the board after every move (hot-seat)", settings.autoflip, id="autoflip"
+                _("Turn the board after every move (hot-seat)"), settings.autoflip, id="autoflip"
             )
-            yield Checkbox("Show the board from the other side", False, id="flip")
+            yield Checkbox(_("Show the board from the other side"), False, id="flip")
             with Horizontal(id="buttons"):
                 if v.start_by_lot:
-                    yield Button("Draw lots", id="draw-lots")
-                yield Button("Play", id="play", variant="primary")
-                yield Button("Back", id="back")
+                    yield Button(_("Draw lots"), id="draw-lots")
+                yield Button(_("Play"), id="play", variant="primary")
+                yield Button(_("Back"), id="back")
+
+    def retranslate(self) -> None:
+        """Every word in the language spoken now; what was typed and chosen stays (a
+        name box still holding the side's name gets it in the new language)."""
+        from .players import player_kinds
+
+        self.query_one("#new-title", Label).update(self._title())
+        for side in (0, 1):
+            self.query_one(f"#side{side}", Label).update(literal(f"{self._side(side)}:"))
+            box = self.query_one(f"#name{side}", Input)
+            if self._offered[side] and box.value == self._offered[side]:
+                box.value = self._offered[side] = self._side(side)
+            relabel_select(self.query_one(f"#kind{side}", Select), player_kinds())
+        if self.variant.start_options or self.variant.start_by_lot:
+            self.query_one("#start-label", Label).update(literal(self._start_label()))
+            relabel_select(self.query_one("#start", Select), self._start_choices())
+        if self.variant.start_by_lot:
+            self.query_one("#lot", Static).update(self._lot_text())
+        self.query_one("#undo-label", Label).update(_("Takebacks:"))
+        relabel_select(self.query_one("#undo", Select), _choices(UNDO_CHOICES))
+        self.query_one("#clock-label", Label).update(_("Clock:"))
+        relabel_select(self.query_one("#clock", Select), _choices(CLOCK_CHOICES))
+        self.query_one("#clock-custom", Input).placeholder = _("minutes+seconds, e.g. 7+5")
+        if self._clock_problem is not None:
+            self._show_clock_problem(self._clock_problem)
+        self.query_one("#autoflip", Checkbox).label = _(
+            "Turn the board after every move (hot-seat)"
+        )
+        self.query_one("#flip", Checkbox).label = _("Show the board from the other side")
+        relabel_button(self, "#draw-lots", _("Draw lots"))
+        relabel_button(self, "#play", _("Play"))
+        relabel_button(self, "#back", _("Back"))
+
+    def _show_clock_problem(self, problem: str) -> None:
+        self._clock_problem = problem
+        box = self.query_one("#clock-problem", Static)
+        box.update(_("Clock: {problem}.").format(problem=problem))
+        box.set_class(False, "-hidden")
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()
@@ -314,13 +437,7 @@ class NewGameScreen(Dialog[None]):
             self.query_one("#start", Select).value = LOT
         self.lot_seed = random.SystemRandom().randrange(1 << 30)
         self.lot_label = random.Random(self.lot_seed).choice(self.variant.start_options)[0]
-        self.query_one("#lot", Static).update(
-            marked(
-                "The lot is drawn: [b]$label[/b] moves first (seed $seed).",
-                label=self.lot_label,
-                seed=str(self.lot_seed),
-            )
-        )
+        self.query_one("#lot", Static).update(self._lot_text())
 
     @on(Button.Pressed, "#back")
     def action_cancel(self) -> None:
@@ -332,15 +449,14 @@ class NewGameScreen(Dialog[None]):
             return
         # a start agreed on: no lot
         self.lot_label, self.lot_seed = str(event.value), None
-        self.query_one("#lot", Static).update(
-            marked("Chosen: [b]$label[/b] moves first.", label=self.lot_label)
-        )
+        self.query_one("#lot", Static).update(self._lot_text())
 
     @on(Select.Changed, "#clock")
     def _clock_chosen(self, event: Select.Changed) -> None:
         box = self.query_one("#clock-custom", Input)
         box.set_class(event.value != "custom", "-hidden")
         self.query_one("#clock-problem", Static).set_class(True, "-hidden")
+        self._clock_problem = None
         if event.value == "custom":
             box.focus()
 
@@ -371,8 +487,12 @@ class NewGameScreen(Dialog[None]):
         if v.start_by_lot and self.query_one("#start", Select).value == LOT:
             if self.lot_seed is None:
                 self._draw_lots()
+        # a side's own name (as offered, in the language spoken) is kept in English: the
+        # saved games and settings name the sides as the variant file does
+        typed = [self.query_one(f"#name{s}", Input).value.strip() for s in (0, 1)]
         names = tuple(
-            self.query_one(f"#name{s}", Input).value.strip() or v.side_names[s] for s in (0, 1)
+            v.side_names[s] if not typed[s] or typed[s] == self._side(s) else typed[s]
+            for s in (0, 1)
         )
         kinds = tuple(str(self.query_one(f"#kind{s}", Select).value) for s in (0, 1))
         start = None
@@ -383,9 +503,7 @@ class NewGameScreen(Dialog[None]):
         try:
             clock_words, clock = self.chosen_clock()
         except BadTimeControl as exc:
-            problem = self.query_one("#clock-problem", Static)
-            problem.update(f"Clock: {exc}.")
-            problem.set_class(False, "-hidden")
+            self._show_clock_problem(str(exc))
             self.query_one("#clock-custom", Input).focus()
             return
         settings = self.shashki.settings

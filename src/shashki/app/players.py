@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..rules.numbers import bounded_int
 from .controller import Human, Player
 from .engines import EngineSeat, EngineSetting
@@ -44,8 +45,13 @@ def __getattr__(name: str) -> object:
 
 def player_kinds() -> list[tuple[str, str]]:
     """(label, key) of every kind of player, a person first, the settings' engines last."""
-    engines = [(f"Engine: {e.name}", f"engine:{e.name}") for e in _ENGINES.values()]
-    return [("Person", "human")] + [(label, key) for label, key, _ in _kinds()] + engines
+    from .computer import level_label
+
+    engines = [
+        (_("Engine: {name}").format(name=e.name), f"engine:{e.name}") for e in _ENGINES.values()
+    ]
+    computers = [(level_label(int(key.rpartition("-")[2])), key) for _label, key, _f in _kinds()]
+    return [(_("Person"), "human"), *computers, *engines]
 
 
 def make_player(kind: str, name: str) -> Player:

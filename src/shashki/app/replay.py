@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -31,6 +32,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from ..i18n import N_, _, ngettext
 from ..records import GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.reader import PdnReader
@@ -40,7 +42,7 @@ from .board import BoardWidget
 from .plain import Plain, literal, visible
 from .replay_controller import MoveRow, ReplayController, Step
 from .themes import set_board_theme
-from .widgets import Dialog, LocalFooter, PagedOptionList, RowTable
+from .widgets import Dialog, LocalFooter, PagedOptionList, RowTable, relabel_button
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -52,10 +54,11 @@ class FileChooserScreen(Dialog[Path | None]):
     """Browse to a PDN file: starts in the saved-games folder, can go anywhere."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("backspace", "up", "Parent folder", show=True),
-        Binding("down", "to_tree", "Files", show=False),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("backspace", "up", N_("Parent folder"), show=True),
+        Binding("down", "to_tree", N_("Files"), show=False),
     ]
+    PROMPT = N_("Open a game file (.pdn, .json): choose it below or type its path.")
 
     def __init__(self, start: Path) -> None:
         super().__init__()
@@ -63,11 +66,16 @@ class FileChooserScreen(Dialog[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Open a game file (.pdn, .json): choose it below or type its path.")
+            yield Label(_(self.PROMPT), id="chooser-prompt")
             with Horizontal(id="path-row"):
                 yield Input(value=str(self.start) + os.sep, id="path")
-                yield Button("Up", id="up")
+                yield Button(_("Up"), id="up")
             yield DirectoryTree(self.start, id="tree")
+
+    def retranslate(self) -> None:
+        """The words in the language spoken now; the path typed and the tree stay."""
+        self.query_one("#chooser-prompt", Label).update(_(self.PROMPT))
+        relabel_button(self, "#up", _("Up"))
 
     def on_mount(self) -> None:
         # the path can be typed at once; Down goes to the folder tree
@@ -95,7 +103,7 @@ class FileChooserScreen(Dialog[Path | None]):
         elif path.exists():
             self.dismiss(path)
         else:
-            self.notify(f"No such file: {path}", severity="error", markup=False)
+            self.notify(_("No such file: {path}").format(path=path), severity="error", markup=False)
 
     @on(Button.Pressed, "#up")
     def action_up(self) -> None:
@@ -156,10 +164,20 @@ class GameTableScreen(Screen[None]):
     """Every game of a file in a table that fills while the file is read."""
 
     BINDINGS = [
-        Binding("escape,q", "back", "Back"),
-        Binding("slash,ctrl+f", "search", "Search players", key_display="/"),
-        Binding("down", "to_table", "Matches", show=False),
+        Binding("escape,q", "back", N_("Back")),
+        Binding("slash,ctrl+f", "search", N_("Search players"), key_display="/"),
+        Binding("down", "to_table", N_("Matches"), show=False),
     ]
+    #: The table's columns: the number, the error mark, then these headings.
+    COLUMNS = (
+        N_("Event"),
+        N_("Date"),
+        N_("White"),
+        N_("Black"),
+        N_("Result"),
+        N_("Moves"),
+        N_("Variant"),
+    )
     #: How often the rows read meanwhile join the table (after the first five, at once).
     BATCH_SECONDS = 0.5
 
@@ -169,25 +187,26 @@ class GameTableScreen(Screen[None]):
         self.default_variant = default_variant
         self.games: list[GameSummary] = []
         self.done = False
+        #: Why the file could not be read, when it could not (shown instead of progress).
+        self.failure: str | None = None
 
     @property
     def shashki(self) -> ShashkiApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        from ..rules import all_variants
 
         yield Header()
         with Horizontal(id="top"):
-            yield Input(placeholder="search by player name (press /)", id="filter")
+            yield Input(placeholder=_("search by player name (press /)"), id="filter")
             yield Select(
-                [(literal(f"untagged games: {v.name}"), v.id) for v in all_variants()],
-                prompt="untagged games: International (default)",
+                self._variant_choices(),
+                prompt=self._variant_prompt(),
                 value=self.default_variant if self.default_variant else Select.NULL,
                 id="default-variant",
             )
         # the file's path, tags and errors are data: shown as they are
-        yield Plain("Reading…", id="progress")
+        yield Plain(_("Reading…"), id="progress")
         yield RowTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Plain(id="detail")
         yield LocalFooter()
@@ -197,9 +216,49 @@ class GameTableScreen(Screen[None]):
         self.sub_title = visible(self.path.name)
         table = self.query_one(DataTable)
         # the error mark next to the number, where a narrow terminal still shows it
-        table.add_columns("#", "", "Event", "Date", "White", "Black", "Result", "Moves", "Variant")
+        self._columns = table.add_columns("#", "", *(_(c) for c in self.COLUMNS))
         table.focus()
         self.read_games()
+
+    def _variant_choices(self) -> list[tuple[RenderableType, str]]:
+        from ..rules import all_variants
+
+        return [
+            (literal(_("untagged games: {name}").format(name=v.local_name)), v.id)
+            for v in all_variants()
+        ]
+
+    def _variant_prompt(self) -> str:
+        from ..rules import find_variant
+
+        name = find_variant(DEFAULT_VARIANT).local_name
+        return _("untagged games: {name} (default)").format(name=name)
+
+    def retranslate(self) -> None:
+        """The table's words in the language spoken now; the rows read, the search, the
+        game highlighted and the scroll stay."""
+        from .widgets import relabel_select
+
+        self.query_one("#filter", Input).placeholder = _("search by player name (press /)")
+        choice = self.query_one("#default-variant", Select)
+        choice.prompt = self._variant_prompt()
+        relabel_select(choice, self._variant_choices())
+        table = self.query_one(DataTable)
+        for key, heading in zip(self._columns[2:], self.COLUMNS, strict=True):
+            table.columns[key].label = Text(_(heading))
+        row, scroll = table.cursor_row, table.scroll_y
+        table.clear()
+        for g in self.games:
+            if self._matches(g):
+                self._row(table, g)
+        table.move_cursor(row=row, animate=False)
+        table.scroll_to(y=scroll, animate=False)
+        table.refresh(layout=True)
+        if self.failure is not None:
+            self.query_one("#progress", Static).update(self.failure)
+        else:
+            self._progress()
+        self._detail(row if table.row_count else -1)
 
     @work(thread=True, exclusive=True, group="read")
     def read_games(self) -> None:
@@ -218,7 +277,7 @@ class GameTableScreen(Screen[None]):
                 if record.errors:
                     error = str(record.errors[0])
                 elif record.variant is None:
-                    error = "a variant shashki does not play"
+                    error = N_("a variant shashki does not play")  # translated when shown
                 batch.append(
                     GameSummary(
                         i,
@@ -239,13 +298,14 @@ class GameTableScreen(Screen[None]):
                     batch = []
                     sent = time.monotonic()
         except OSError as exc:
-            self.app.call_from_thread(
-                self._failed, f"Cannot read {self.path}: {exc.strerror or exc}"
-            )
+            self.app.call_from_thread(self._failed, exc)
             return
         self.app.call_from_thread(self._add, batch, True, worker)
 
-    def _failed(self, text: str) -> None:
+    def _failed(self, exc: OSError) -> None:
+        text = self.failure = _("Cannot read {path}: {reason}").format(
+            path=self.path, reason=exc.strerror or exc
+        )
         try:
             self.query_one("#progress", Static).update(text)
         except NoMatches:
@@ -278,22 +338,30 @@ class GameTableScreen(Screen[None]):
     def _progress(self) -> None:
         shown = self.query_one(DataTable).row_count
         if self.done and not self.games:
-            text = "No games found in this file."
+            text = _("No games found in this file.")
         else:
-            state = "all read" if self.done else "reading…"
-            text = f"{len(self.games)} games ({state}); {shown} shown. Enter opens a game."
+            count = len(self.games)
+            games = ngettext("{n} game", "{n} games", count).format(n=count)
+            if self.done:
+                text = _("{games} (all read); {shown} shown. Enter opens a game.")
+            else:
+                text = _("{games} (reading…); {shown} shown. Enter opens a game.")
+            text = text.format(games=games, shown=shown)
             bad = sum(1 for g in self.games if g.error and not g.tagged)
             if bad and bad * 2 >= sum(1 for g in self.games if not g.tagged):
                 read_as = self.default_variant or DEFAULT_VARIANT
-                text += (
-                    f" {bad} games name no variant and do not replay as {read_as}:"
-                    " choose their variant at the top right."
-                )
+                text += " " + ngettext(
+                    "{n} game names no variant and does not replay as {variant}: choose "
+                    "its variant at the top right.",
+                    "{n} games name no variant and do not replay as {variant}: choose "
+                    "their variant at the top right.",
+                    bad,
+                ).format(n=bad, variant=read_as)
         self.query_one("#progress", Static).update(text)
 
     def _row(self, table: DataTable, g: GameSummary) -> None:  # type: ignore[type-arg]
-        mark = Text("error", style="red") if g.error else Text("")
-        moves = str(g.moves) if g.moves or not g.has_fen else "position"
+        mark = Text(_("error"), style="red") if g.error else Text("")
+        moves = str(g.moves) if g.moves or not g.has_fen else _("position")
         # a column grows to its longest cell: one long event would push the players out of view;
         # a str cell would be read as markup, the file's text is not
         table.add_row(
@@ -321,10 +389,16 @@ class GameTableScreen(Screen[None]):
     @on(DataTable.RowHighlighted)
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The highlighted game's error in words (Enter still opens it up to there)."""
-        text = ""
         index = int(event.row_key.value) if event.row_key.value is not None else -1
+        self._detail(index)
+
+    def _detail(self, index: int) -> None:
+        """Under the table, the error of the game ``index`` (if it has one)."""
+        text = ""
         if 0 <= index < len(self.games) and self.games[index].error:
-            text = f"Game {index + 1}: {self.games[index].error}"
+            text = _("Game {number}: {error}").format(
+                number=index + 1, error=_(self.games[index].error)
+            )
         self.query_one("#detail", Static).update(text)
 
     @on(Select.Changed, "#default-variant")
@@ -335,9 +409,10 @@ class GameTableScreen(Screen[None]):
         self.default_variant = value
         self.games = []
         self.done = False
+        self.failure = None
         self.query_one(DataTable).clear()
         self.query_one("#detail", Static).update("")
-        self.query_one("#progress", Static).update("Reading…")
+        self.query_one("#progress", Static).update(_("Reading…"))
         self.read_games()
 
     @on(Input.Submitted, "#filter")
@@ -353,11 +428,15 @@ class GameTableScreen(Screen[None]):
             record = load_record(self.path, index, self.default_variant)
         except OSError as exc:
             self.notify(
-                f"Cannot read {self.path}: {exc.strerror or exc}", severity="error", markup=False
+                _("Cannot read {path}: {reason}").format(
+                    path=self.path, reason=exc.strerror or exc
+                ),
+                severity="error",
+                markup=False,
             )
             return
         if record is None:
-            self.notify("That game could not be read.", severity="error", markup=False)
+            self.notify(_("That game could not be read."), severity="error", markup=False)
             return
         self.shashki.open_record(record, source=f"{self.path.name} #{index + 1}")
 

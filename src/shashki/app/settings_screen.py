@@ -15,27 +15,44 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Label, Select, Switch
 
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from .board import PIECE_SETS, BoardWidget
 from .controller import UndoPolicy
 from .plain import Plain
-from .themes import BOARD_THEMES, set_board_theme
-from .widgets import Dialog
+from .themes import BOARD_THEMES, set_board_theme, theme_name
+from .widgets import Dialog, relabel_button, relabel_select
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
 
 #: How each piece set is called on the screen.
 PIECE_SET_NAMES = {
-    "unicode": "Discs (unicode)",
-    "contrast": "High contrast",
-    "ascii": "Letters (ASCII)",
+    "unicode": N_("Discs (unicode)"),
+    "contrast": N_("High contrast"),
+    "ascii": N_("Letters (ASCII)"),
 }
 #: How each takeback policy is called on the screen.
 UNDO_NAMES = {
-    UndoPolicy.FREE: "Free: undo at any time",
-    UndoPolicy.ASK: "Ask the opponent (two people)",
-    UndoPolicy.OFF: "Off: no takebacks",
+    UndoPolicy.FREE: N_("Free: undo at any time"),
+    UndoPolicy.ASK: N_("Ask the opponent (two people)"),
+    UndoPolicy.OFF: N_("Off: no takebacks"),
 }
+
+#: The rows: the setting (its widget's id) and its label.
+LABELS = {
+    "language": N_("Language"),
+    "board_theme": N_("Board theme"),
+    "piece_set": N_("Pieces"),
+    "coords": N_("Coordinates"),
+    "bell": N_("Sound (a bell on a refused move)"),
+    "autoflip": N_("Turn the board for the side to move (two people)"),
+    "undo_policy": N_("Takebacks in new games"),
+    "clock": N_("Clock in new games"),
+}
+NOTE = N_(
+    'Saved at once in settings.json. Hub engines are named there too ("engines": name, '
+    "command, folder)."
+)
 
 
 def clock_choices(current: str) -> list[tuple[str | Text, str]]:
@@ -44,64 +61,91 @@ def clock_choices(current: str) -> list[tuple[str | Text, str]]:
     from .menu import CLOCK_CHOICES
 
     choices: list[tuple[str | Text, str]] = [
-        (label, value) for label, value in CLOCK_CHOICES if value != "custom"
+        (_(label), value) for label, value in CLOCK_CHOICES if value != "custom"
     ]
     if current not in {value for _, value in choices}:
         choices.append((Text(current), current))  # from the settings file: as it is
     return choices
 
 
+def language_choices() -> list[tuple[str, str]]:
+    """The languages to choose from: the system's ("") first, each in its own words."""
+    return [(_("Automatic (from the system)"), "")] + [
+        (LANGUAGE_NAMES[code], code) for code in LANGUAGES
+    ]
+
+
 class SettingsScreen(Dialog[None]):
     """The user's settings, one row each."""
 
-    BINDINGS = [Binding("escape,q", "close", "Close")]
+    BINDINGS = [Binding("escape,q", "close", N_("Close"))]
 
     @property
     def shashki(self) -> ShashkiApp:
         return self.app  # type: ignore[return-value]
 
+    def _choices(self, setting: str) -> list[tuple[str | Text, str]]:
+        """The choices of a setting chosen from a list, in the language spoken now."""
+        s = self.shashki.settings
+        if setting == "language":
+            return list(language_choices())
+        if setting == "board_theme":
+            return [(theme_name(name), name) for name in BOARD_THEMES]
+        if setting == "piece_set":
+            return [(_(PIECE_SET_NAMES.get(k, k)), k) for k in PIECE_SETS]
+        if setting == "undo_policy":
+            return [(_(UNDO_NAMES[p]), p.value) for p in UndoPolicy]
+        return clock_choices(s.clock)
+
     def compose(self) -> ComposeResult:
         s = self.shashki.settings
+        values = {
+            "language": s.language if s.language in LANGUAGES else "",
+            "board_theme": s.board_theme,
+            "piece_set": s.piece_set,
+            "undo_policy": (
+                s.undo_policy if s.undo_policy in {p.value for p in UndoPolicy} else "free"
+            ),
+            "clock": s.clock,
+        }
         with VerticalScroll(id="settings-box"):
-            yield Plain("Settings", id="settings-title")
-            with Horizontal(classes="setting"):
-                yield Label("Board theme")
-                themes = [(name.replace("-", " ").capitalize(), name) for name in BOARD_THEMES]
-                yield Select(themes, value=s.board_theme, allow_blank=False, id="board_theme")
-            with Horizontal(classes="setting"):
-                yield Label("Pieces")
-                sets = [(PIECE_SET_NAMES.get(k, k), k) for k in PIECE_SETS]
-                yield Select(sets, value=s.piece_set, allow_blank=False, id="piece_set")
-            with Horizontal(classes="setting"):
-                yield Label("Coordinates")
-                yield Switch(value=s.coords, id="coords")
-            with Horizontal(classes="setting"):
-                yield Label("Sound (a bell on a refused move)")
-                yield Switch(value=s.bell, id="bell")
-            with Horizontal(classes="setting"):
-                yield Label("Turn the board for the side to move (two people)")
-                yield Switch(value=s.autoflip, id="autoflip")
-            with Horizontal(classes="setting"):
-                yield Label("Takebacks in new games")
-                policies = [(UNDO_NAMES[p], p.value) for p in UndoPolicy]
-                value = s.undo_policy if s.undo_policy in {p.value for p in UndoPolicy} else "free"
-                yield Select(policies, value=value, allow_blank=False, id="undo_policy")
-            with Horizontal(classes="setting"):
-                yield Label("Clock in new games")
-                yield Select(clock_choices(s.clock), value=s.clock, allow_blank=False, id="clock")
-            yield Plain(
-                "Saved at once in settings.json. Hub engines are named there too "
-                '("engines": name, command, folder).',
-                id="settings-note",
-            )
-            yield Button("Close", id="settings-close", variant="primary")
+            yield Plain(_("Settings"), id="settings-title")
+            for setting, label in LABELS.items():
+                with Horizontal(classes="setting"):
+                    yield Label(_(label), id=f"label-{setting}")
+                    if setting in values:
+                        yield Select(
+                            self._choices(setting),
+                            value=values[setting],
+                            allow_blank=False,
+                            id=setting,
+                        )
+                    else:
+                        yield Switch(value=bool(getattr(s, setting)), id=setting)
+            yield Plain(_(NOTE), id="settings-note")
+            yield Button(_("Close"), id="settings-close", variant="primary")
 
     def on_mount(self) -> None:
-        self.query_one("#board_theme", Select).focus()
+        self.query_one("#language", Select).focus()
+
+    def retranslate(self) -> None:
+        """Every label and choice in the new language; the values stay."""
+        self.query_one("#settings-title", Plain).update(_("Settings"))
+        for setting, label in LABELS.items():
+            self.query_one(f"#label-{setting}", Label).update(_(label))
+            widget = self.query_one(f"#{setting}")
+            if isinstance(widget, Select):
+                relabel_select(widget, self._choices(setting))
+        self.query_one("#settings-note", Plain).update(_(NOTE))
+        relabel_button(self, "#settings-close", _("Close"))
 
     @on(Select.Changed)
     def _select(self, event: Select.Changed) -> None:
         if event.value is Select.BLANK or event.select.id is None:
+            return
+        if event.select.id == "language":
+            if str(event.value) != self.shashki.settings.language:
+                self.shashki.apply_language(str(event.value))
             return
         setattr(self.shashki.settings, event.select.id, str(event.value))
         self._changed()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from textual.widget import Widget
 
+from ..i18n import N_, _
+
 #: The board themes' table.
 THEMES_FILE = Path(__file__).parent / "styles" / "board_themes.toml"
 
@@ -21,6 +23,22 @@ _THEMES = _read_themes()
 #: The board themes' names, in the order the t key goes through them (the first is the
 #: default).
 BOARD_THEMES: tuple[str, ...] = tuple(_THEMES)
+
+
+#: How the themes are called on the screen (a theme not listed: by its name).
+THEME_NAMES = {
+    "classic": N_("Classic"),
+    "green": N_("Green"),
+    "contrast": N_("High contrast"),
+    "ansi": N_("Terminal colours (ANSI)"),
+}
+
+
+def theme_name(name: str) -> str:
+    """A board theme's name as the screen shows it, in the language spoken now."""
+    if name in THEME_NAMES:
+        return _(THEME_NAMES[name])
+    return name.replace("-", " ").capitalize()
 
 
 def board_theme_css() -> str:

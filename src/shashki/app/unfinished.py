@@ -13,10 +13,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .dialogs import ConfirmScreen
 from .plain import visible
-from .widgets import Dialog, PagedOptionList
+from .widgets import Dialog, PagedOptionList, relabel_button
 
 if TYPE_CHECKING:
     from ..records import Unfinished
@@ -38,14 +38,31 @@ def when_text(stamp: float, now: float | None = None) -> str:
     return time.strftime("%Y-%m-%d %H:%M", then)
 
 
+def variant_name(game: Unfinished) -> str:
+    """The game's variant, named in the language spoken now."""
+    variant = game.record.variant if game.record is not None else None
+    return variant.local_name if variant is not None else game.variant_name
+
+
+def players_text(game: Unfinished) -> str:
+    """ "White v Black": the players, a side's own name in the language spoken now."""
+    variant = game.record.variant if game.record is not None else None
+    white, black = game.players
+    if variant is not None:
+        sides = variant.side_names
+        white = variant.local(white) if white == sides[0] else white
+        black = variant.local(black) if black == sides[1] else black
+    return _("{white} v {black}").format(white=white, black=black)
+
+
 def describe(game: Unfinished, now: float | None = None) -> Text:
     """Two lines: the variant and players; the moves, when last played, and why it
     cannot be resumed, if it cannot."""
     moves = ngettext("{n} move", "{n} moves", game.moves).format(n=game.moves)
     text = Text()
     # names from the autosave's tags: a rich Text is never markup, control characters shown
-    text.append(visible(game.variant_name), style="bold")
-    players = _("{white} v {black}").format(white=game.players[0], black=game.players[1])
+    text.append(visible(variant_name(game)), style="bold")
+    players = players_text(game)
     text.append(visible(f" — {players}") + "\n")
     details = _("{moves}, last played {when}").format(
         moves=moves, when=when_text(game.last_played, now)
@@ -62,8 +79,8 @@ class UnfinishedScreen(Dialog[str | None]):
     cannot be chosen."""
 
     BINDINGS = [
-        Binding("n,escape", "new_game", "New game"),
-        Binding("d,delete", "delete", "Delete"),
+        Binding("n,escape", "new_game", N_("New game")),
+        Binding("d,delete", "delete", N_("Delete")),
     ]
 
     def __init__(self, games: list[Unfinished]) -> None:
@@ -87,6 +104,19 @@ class UnfinishedScreen(Dialog[str | None]):
                 yield Button(_("Resume (Enter)"), id="resume", variant="primary")
                 yield Button(_("New game (n)"), id="new")
                 yield Button(_("Delete (d)"), id="delete")
+
+    def retranslate(self) -> None:
+        """The list in the language spoken now; the game highlighted stays."""
+        self.query_one("#title", Static).update(self._title())
+        games = self.query_one("#games", OptionList)
+        now = time.time()
+        for index in range(games.option_count):
+            key = games.get_option_at_index(index).id
+            if key in self.games:
+                games.replace_option_prompt_at_index(index, describe(self.games[key], now))
+        relabel_button(self, "#resume", _("Resume (Enter)"))
+        relabel_button(self, "#new", _("New game (n)"))
+        relabel_button(self, "#delete", _("Delete (d)"))
 
     def _options(self) -> list[Option]:
         now = time.time()
@@ -146,24 +176,23 @@ class UnfinishedScreen(Dialog[str | None]):
                 markup=False,
             )
             return
-        players = _("{white} v {black}").format(white=game.players[0], black=game.players[1])
 
         def answered(ok: bool | None) -> None:
             if ok:
                 self._delete(game)
 
-        self.app.push_screen(
-            ConfirmScreen(
+        def question() -> str:
+            return (
                 _("Delete the unfinished game of {variant} ({players}, {moves})?").format(
-                    variant=game.variant_name,
-                    players=players,
+                    variant=variant_name(game),
+                    players=players_text(game),
                     moves=ngettext("{n} move", "{n} moves", game.moves).format(n=game.moves),
                 )
                 + " "
                 + _("It cannot be undone.")
-            ),
-            answered,
-        )
+            )
+
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     def _delete(self, game: Unfinished) -> None:
         problem = self.shashki.delete_unfinished(game.key)

@@ -19,17 +19,23 @@ The subclasses here keep Textual's behaviour wherever it holds and fix those cas
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.console import RenderableType
 from textual import on
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.coordinate import Coordinate
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, ScreenResultType
-from textual.widgets import DataTable, Footer, Input, OptionList
+from textual.widget import Widget
+from textual.widgets import Button, DataTable, Footer, Input, OptionList, Select
 from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectCurrent
 
-from ..i18n import _
+from ..i18n import N_, _
 
 
 def move_page(options: OptionList, direction: int) -> None:
@@ -75,8 +81,8 @@ class ShashkiCommandPalette(CommandPalette):
     and searching no more once it is closed."""
 
     BINDINGS = [
-        Binding("pagedown", "page(1)", "Next page", show=False),
-        Binding("pageup", "page(-1)", "Previous page", show=False),
+        Binding("pagedown", "page(1)", N_("Next page"), show=False),
+        Binding("pageup", "page(-1)", N_("Previous page"), show=False),
     ]
 
     def action_page(self, direction: int) -> None:
@@ -122,3 +128,32 @@ class LocalFooter(Footer):
                 if widget.tooltip and isinstance(widget.tooltip, str):
                     widget.tooltip = _(widget.tooltip)
             yield widget
+
+
+def relabel_select(
+    select: Select,  # type: ignore[type-arg]
+    options: Sequence[tuple[RenderableType, object]],
+) -> None:
+    """Give ``select`` the same choices under new labels (the language changed), its
+    value kept and no ``Changed`` message sent: nothing chosen changes."""
+    value = select.value
+    with select.prevent(Select.Changed):
+        select.set_options(options)
+        if any(v == value for _label, v in options):
+            select.value = value
+        # the value may not have changed (then Textual redraws nothing): redraw its label
+        for label, v in options:
+            if v == select.value:
+                try:
+                    select.query_one(SelectCurrent).update(label)
+                except NoMatches:  # not composed yet
+                    pass
+                break
+
+
+def relabel_button(screen: Widget, selector: str, label: str) -> None:
+    """Give the button ``selector`` of ``screen`` a new label, if it is there."""
+    try:
+        screen.query_one(selector, Button).label = label
+    except NoMatches:
+        pass
