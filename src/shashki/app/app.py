@@ -883,6 +883,9 @@ class ShashkiApp(App[None]):
                 yield SystemCommand(title, f"{title} ({key})", _on_screen(screen, b.action))
 
 
+#: Textual's own words in the footer (its command palette key), for the catalogs.
+TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
+
 #: The palette's names of game keys whose footer name alone would be unclear there.
 PALETTE_TITLES = {
     "theme": N_("Board theme"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import LEVELS, ComputerPlayer
-from ..i18n import N_, _
 from ..rules import Game, Move
 from .controller import Player
 
@@ -35,36 +34,14 @@ class Computer(Player):
         self.engine.seconds = self._own_seconds if left is None else clock_seconds(left, increment)
 
     def seat(self) -> str:
-        return _("Computer · level {level}").format(level=self.level)
+        return f"Computer · level {self.level}"
 
     def think(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
         return self.engine.think(game, cancelled)
 
 
-#: The levels' names (the engine's, in English) for the catalogs.
-LEVEL_NAMES = {
-    "beginner": N_("beginner"),
-    "novice": N_("novice"),
-    "casual": N_("casual"),
-    "club": N_("club"),
-    "strong club": N_("strong club"),
-    "expert": N_("expert"),
-    "master": N_("master"),
-    "strongest": N_("strongest"),
-}
-
-
-def level_label(number: int) -> str:
-    """A level as the new-game dialog offers it, in the language spoken now."""
-    name = LEVELS[number].name
-    return _("Computer, level {n} ({name})").format(
-        n=number, name=_(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
-    )
-
-
 def computer_kinds() -> list[tuple[str, str, Callable[[str], Player]]]:
-    """(label, key, factory) of each level, for the new-game dialog (the labels in
-    English: :func:`level_label` says them in the language spoken)."""
+    """(label, key, factory) of each level, for the new-game dialog."""
 
     def factory(level: int) -> Callable[[str], Player]:
         def make(name: str) -> Player:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules.numbers import bounded_int
 from .controller import Human, Player
 from .engines import EngineSeat, EngineSetting
@@ -43,10 +43,31 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+#: The computer's levels' names (the engine's, in English), for the catalogs.
+LEVEL_NAMES = {
+    "beginner": N_("beginner"),
+    "novice": N_("novice"),
+    "casual": N_("casual"),
+    "club": N_("club"),
+    "strong club": N_("strong club"),
+    "expert": N_("expert"),
+    "master": N_("master"),
+    "strongest": N_("strongest"),
+}
+
+
+def level_label(number: int) -> str:
+    """A computer level as the new-game dialog offers it, in the language spoken now."""
+    from ..engine import LEVELS  # (imported on first need, not at start-up)
+
+    name = LEVELS[number].name
+    return _("Computer, level {n} ({name})").format(
+        n=number, name=_(LEVEL_NAMES[name]) if name in LEVEL_NAMES else name
+    )
+
+
 def player_kinds() -> list[tuple[str, str]]:
     """(label, key) of every kind of player, a person first, the settings' engines last."""
-    from .computer import level_label
-
     engines = [
         (_("Engine: {name}").format(name=e.name), f"engine:{e.name}") for e in _ENGINES.values()
     ]

@@ -40,18 +40,22 @@ def when_text(stamp: float, now: float | None = None) -> str:
 
 def variant_name(game: Unfinished) -> str:
     """The game's variant, named in the language spoken now."""
-    variant = game.record.variant if game.record is not None else None
+    record = getattr(game, "record", None)
+    variant = record.variant if record is not None else None
     return variant.local_name if variant is not None else game.variant_name
 
 
 def players_text(game: Unfinished) -> str:
     """ "White v Black": the players, a side's own name in the language spoken now."""
-    variant = game.record.variant if game.record is not None else None
+    record = getattr(game, "record", None)
+    variant = record.variant if record is not None else None
     white, black = game.players
     if variant is not None:
+        from .menu import side_name
+
         sides = variant.side_names
-        white = variant.local(white) if white == sides[0] else white
-        black = variant.local(black) if black == sides[1] else black
+        white = side_name(variant, 0) if white == sides[0] else white
+        black = side_name(variant, 1) if black == sides[1] else black
     return _("{white} v {black}").format(white=white, black=black)
 
 

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..i18n import _, ngettext
 from ..rules import Game
 from ..rules.userfiles import read_limited
 from .clocks import set_clocks
@@ -100,10 +101,10 @@ class LockOwner:
 
     def describe(self) -> str:
         """In words: "open in another shashki (pid 4242)"."""
-        pid = f"pid {self.pid}" if self.pid is not None else "pid unknown"
+        pid = f"pid {self.pid}" if self.pid is not None else _("pid unknown")
         if self.host and self.host != socket.gethostname():
-            return f"open in shashki on {self.host} ({pid})"
-        return f"open in another shashki ({pid})"
+            return _("open in shashki on {host} ({pid})").format(host=self.host, pid=pid)
+        return _("open in another shashki ({pid})").format(pid=pid)
 
 
 class GameLocked(OSError):
@@ -226,7 +227,7 @@ class _Lock:
     def _acquire_by_pid(path: Path) -> int:
         """Without advisory locks: the file's existence is the lock, its pid says
         whether the holder lives."""
-        for _ in range(3):
+        for _attempt in range(3):
             try:
                 return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:
@@ -553,13 +554,29 @@ class Scan:
         if len(self.damaged) == 1:
             d = self.damaged[0]
             if d.moved_to is not None:
-                return f"A damaged autosave ({d.reason}) was moved to {d.moved_to}."
-            return f"A damaged autosave ({d.reason}) could not be moved aside: {d.path}."
+                return _("A damaged autosave ({reason}) was moved to {path}.").format(
+                    reason=d.reason, path=d.moved_to
+                )
+            return _("A damaged autosave ({reason}) could not be moved aside: {path}.").format(
+                reason=d.reason, path=d.path
+            )
         parts = []
         if moved:
-            parts.append(f"{len(moved)} damaged autosaves were moved to {moved[0].parent}")
+            parts.append(
+                ngettext(
+                    "{n} damaged autosave was moved to {path}",
+                    "{n} damaged autosaves were moved to {path}",
+                    len(moved),
+                ).format(n=len(moved), path=moved[0].parent)
+            )
         if stuck:
-            parts.append(f"{stuck} damaged autosaves could not be moved aside from {self.folder}")
+            parts.append(
+                ngettext(
+                    "{n} damaged autosave could not be moved aside from {path}",
+                    "{n} damaged autosaves could not be moved aside from {path}",
+                    stuck,
+                ).format(n=stuck, path=self.folder)
+            )
         return "; ".join(parts) + "."
 
 
@@ -574,7 +591,11 @@ def _adopt_legacy(base: Path, folder: Path, found: Scan) -> None:
     except FileNotFoundError:
         pass  # another process took it first
     except OSError as exc:
-        found.problems.append(f"cannot move {legacy} into {folder}: {_reason(exc)}")
+        found.problems.append(
+            _("cannot move {path} into {folder}: {reason}").format(
+                path=legacy, folder=folder, reason=_reason(exc)
+            )
+        )
 
 
 def _entry(key: str, path: Path, record: GameRecord | None, owner: LockOwner | None) -> Unfinished:
@@ -617,7 +638,7 @@ def _look_at(key: str, folder: Path, found: Scan) -> None:
         return
     except OSError as exc:
         entry = _entry(key, path, None, None)
-        entry.problem = f"cannot lock it: {_reason(exc)}"
+        entry.problem = _("cannot lock it: {reason}").format(reason=_reason(exc))
         found.games.append(entry)
         return
     try:
@@ -663,7 +684,9 @@ def scan(base: Path | None = None) -> Scan:
     except FileNotFoundError:
         return found
     except OSError as exc:
-        found.problems.append(f"cannot read {folder}: {_reason(exc)}")
+        found.problems.append(
+            _("cannot read {folder}: {reason}").format(folder=folder, reason=_reason(exc))
+        )
         return found
     keys = {n[:-4] for n in names if n.endswith(".pdn") and not n.startswith(".")}
     for name in names:

@@ -1,0 +1,209 @@
+"""The menu and its dialogs in Ukrainian and Russian: snapshots at 80x24, the layout that
+must hold with longer words, and the Language setting that switches the app at once.
+
+Refresh the snapshots after an intended change with ``pytest
+tests/app/test_snapshots_menu_languages.py --snapshot-update`` and look at the new SVGs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets._footer import FooterKey
+
+from shashki.app.dialogs import ConfirmScreen, HelpScreen
+from shashki.app.menu import MenuScreen, NewGameScreen
+from shashki.app.settings_screen import SettingsScreen
+from shashki.i18n import language, set_language
+
+from .conftest import make_app
+
+LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
+
+#: The footer's main keys of the menu, in each language.
+MENU_KEYS = {
+    "uk": ["Нова гра", "Відкрити", "Незавершені", "Довідка", "Вихід", "команди"],
+    "ru": ["Новая игра", "Открыть", "Неоконченные", "Справка", "Выход", "команды"],
+}
+#: The start of Russian draughts' card, in each language.
+CARD_START = {"uk": "У російські шашки грають", "ru": "В русские шашки играют"}
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def footer_keys(app) -> list[str]:  # type: ignore[no-untyped-def]
+    return [k.description for k in app.screen.query(FooterKey)]
+
+
+def settings_file(home: Path) -> dict[str, object]:
+    data = json.loads((home / "settings.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+async def highlight(pilot, variant_id: str) -> None:  # type: ignore[no-untyped-def]
+    menu = pilot.app.screen
+    assert isinstance(menu, MenuScreen)
+    listed = menu.query_one("#variants", OptionList)
+    listed.highlighted = listed.get_option_index(variant_id)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_menu_snapshot(snap_compare, home: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(make_app(home, language=lang), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_footer_keys_and_the_card_show_at_80x24(home: Path, lang: str) -> None:
+    app = make_app(home, language=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await highlight(pilot, "russian")
+        keys = {k.description: k for k in app.screen.query(FooterKey)}
+        palette = keys[MENU_KEYS[lang][-1]].region  # Textual's, docked at the right
+        for word in MENU_KEYS[lang]:
+            assert word in keys, (word, list(keys))
+            region = keys[word].region
+            # drawn whole, on the screen: not cut off at the right, nor under the palette key
+            assert region.width >= len(word) + 2 and region.right <= 80, (word, region)
+            if keys[word].region != palette:
+                assert region.right <= palette.x, (word, region, palette)
+        card = app.screen.query_one("#card", Static)
+        assert CARD_START[lang] in str(card.content)
+        assert card.region.width >= 30 and card.region.height >= 5, card.region
+        hint = app.screen.query_one("#menu-hint", Static)
+        assert hint.region.height >= 1 and "Enter" in str(hint.content)
+
+
+async def test_the_language_setting_switches_the_app_at_once(home: Path) -> None:
+    """Menu in Ukrainian, Russian chosen in the settings: the settings screen, the menu
+    and its footer speak Russian at once, the variant highlighted stays, and the choice is
+    saved; the next start speaks it too."""
+    app = make_app(home, language="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await highlight(pilot, "brazilian")
+        assert "Нова гра" in footer_keys(app)
+        await pilot.press("comma")
+        await pilot.pause()
+        settings = app.screen
+        assert isinstance(settings, SettingsScreen)
+        assert str(settings.query_one("#label-language", Label).content) == "Мова"
+        choice = settings.query_one("#language", Select)
+        assert app.focused is choice
+        choice.value = "ru"
+        await pilot.pause()
+        assert language() == "ru"
+        assert str(settings.query_one("#label-language", Label).content) == "Язык"
+        assert str(settings.query_one("#label-board_theme", Label).content) == "Тема доски"
+        assert settings.query_one("#piece_set", Select).value == "unicode"  # kept
+        assert str(settings.query_one("#settings-close", Button).label) == "Закрыть"
+        assert settings_file(home)["language"] == "ru"
+        await pilot.press("escape")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        listed = menu.query_one("#variants", OptionList)
+        assert listed.highlighted_option is not None
+        assert listed.highlighted_option.id == "brazilian"
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert "Классические шашки" in prompts and "  Русские шашки" in prompts
+        assert "Бразильские шашки" in str(menu.query_one("#card", Static).content)
+        assert "Новая игра" in footer_keys(app) and "Выход" in footer_keys(app)
+        assert menu.sub_title == "выберите разновидность"
+    set_language("en")
+    again = make_app(home)  # the setting, saved, is the language of the next start
+    assert language() == "ru" and again.settings.language == "ru"
+
+
+async def test_lang_on_the_command_line_wins_over_the_setting(home: Path) -> None:
+    (home / "settings.json").write_text('{"language": "uk"}', encoding="utf-8")
+    make_app(home, language="ru")
+    assert language() == "ru"
+    make_app(home)
+    assert language() == "uk"
+    (home / "settings.json").write_text('{"language": "fr"}', encoding="utf-8")
+    set_language("en")
+    assert make_app(home).settings.language == "" and language() == "en"  # automatic
+
+
+async def test_the_new_game_dialog_keeps_what_was_typed_when_the_language_changes(
+    home: Path,
+) -> None:
+    app = make_app(home, language="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await highlight(pilot, "russian")
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        assert dialog.query_one("#name0", Input).value == "Білі"  # the side's own name
+        dialog.query_one("#name1", Input).value = "Оксана"
+        dialog.query_one("#kind0", Select).value = "computer-3"
+        dialog.query_one("#clock", Select).value = "5+3"
+        assert str(dialog.query_one("#play", Button).label) == "Грати"
+        app.apply_language("ru")
+        await pilot.pause()
+        assert dialog.query_one("#name0", Input).value == "Белые"  # nobody typed it
+        assert dialog.query_one("#name1", Input).value == "Оксана"
+        assert dialog.query_one("#kind0", Select).value == "computer-3"
+        assert dialog.query_one("#clock", Select).value == "5+3"
+        assert str(dialog.query_one("#play", Button).label) == "Играть"
+        assert str(dialog.query_one("#autoflip", Checkbox).label).startswith("Переворачивать")
+        assert "Новая партия" in str(dialog.query_one("#new-title", Label).content)
+        labels = [str(label) for label, _ in dialog.query_one("#kind0", Select)._options]
+        assert "Компьютер, уровень 3 (любитель)" in labels
+        await pilot.click("#play")
+        await pilot.pause()
+        controller = app.controller
+        assert controller is not None
+        # the side's name is kept as the variant file writes it (saved games read alike)
+        assert controller.players[0].name == "White"
+        assert controller.players[1].name == "Оксана"
+        for screen in app.screen_stack:  # stop the computer before the app closes
+            cancel = getattr(screen, "cancel_thinking", None)
+            if cancel is not None:
+                cancel()
+
+
+async def test_dialogs_and_help_follow_the_language(home: Path) -> None:
+    app = make_app(home, language="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await highlight(pilot, "russian")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert "Русские шашки" in str(help_screen.query_one("#help-title", Static).content)
+        app.apply_language("uk")
+        await pilot.pause()
+        assert "Російські шашки" in str(help_screen.query_one("#help-title", Static).content)
+        await pilot.press("escape")
+        await pilot.pause()
+        question = ConfirmScreen("{path} already exists. Replace it with this game?", path="x")
+        app.push_screen(question)
+        await pilot.pause()
+        assert "x уже існує" in str(question.query_one("#question", Static).content)
+        app.apply_language("ru")
+        await pilot.pause()
+        assert "x уже существует" in str(question.query_one("#question", Static).content)
+        assert str(question.query_one("#yes", Button).label) == "Да (y)"
+
+
+async def test_the_palette_offers_the_languages(home: Path) -> None:
+    app = make_app(home, language="uk")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        assert "Мова: Русский" in commands and "Мова: Автоматично (із системи)" in commands
+        assert "Налаштування" in commands
+        commands["Мова: Русский"].callback()
+        await pilot.pause()
+        assert language() == "ru" and "Новая игра" in footer_keys(app)
