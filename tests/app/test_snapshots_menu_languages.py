@@ -27,7 +27,7 @@ LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
 #: The footer's main keys of the menu, in each language.
 MENU_KEYS = {
     "uk": ["Нова гра", "Відкрити", "Незавершені", "Довідка", "Вихід", "команди"],
-    "ru": ["Новая игра", "Открыть", "Неоконченные", "Справка", "Выход", "команды"],
+    "ru": ["Новая игра", "Открыть", "Незавершённые", "Справка", "Выход", "команды"],
 }
 #: The start of Russian draughts' card, in each language.
 CARD_START = {"uk": "У російські шашки грають", "ru": "В русские шашки играют"}
@@ -207,3 +207,60 @@ async def test_the_palette_offers_the_languages(home: Path) -> None:
         commands["Мова: Русский"].callback()
         await pilot.pause()
         assert language() == "ru" and "Новая игра" in footer_keys(app)
+
+
+async def test_the_unfinished_games_and_the_game_table_follow_the_language(home: Path) -> None:
+    from shashki.records import GameRecord, write_game
+    from shashki.records.autosaves import new_key
+    from shashki.rules import Game
+
+    from shashki.app.replay import GameTableScreen
+    from shashki.app.unfinished import UnfinishedScreen
+
+    def game(variant: str, plies: int) -> str:
+        g = Game(variant)
+        for _ in range(plies):
+            g.push(g.legal_moves()[0])
+        return write_game(GameRecord.from_game(g, {"White": "Оксана", "Black": "Black"}))
+
+    folder = home / "data" / "shashki" / "autosave"
+    folder.mkdir(parents=True)
+    (folder / f"{new_key()}.pdn").write_text(game("russian", 5), encoding="utf-8")
+    file = home / "two.pdn"
+    file.write_text(game("russian", 4) + "\n" + game("turkish", 2), encoding="utf-8")
+    app = make_app(home, language="uk", autosave=True, offer_resume=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listed = app.screen
+        assert isinstance(listed, UnfinishedScreen)
+        options = listed.query_one("#games", OptionList)
+
+        def line() -> str:
+            return str(options.get_option_at_index(0).prompt)
+
+        assert "Російські шашки — Оксана проти Чорні" in line() and "3 ходи" in line()
+        app.apply_language("ru")
+        await pilot.pause()
+        assert "Русские шашки — Оксана против Чёрные" in line() and "3 хода" in line()
+        assert "Незавершённые партии (1)" in str(listed.query_one("#title", Static).content)
+        assert str(listed.query_one("#resume", Button).label).startswith("Продолжить")
+        await pilot.press("n")
+        await pilot.pause()
+        app.open_game_file(file)
+        await pilot.pause()
+        await pilot.pause()
+        table_screen = app.screen
+        assert isinstance(table_screen, GameTableScreen)
+        from textual.widgets import DataTable
+
+        table = table_screen.query_one(DataTable)
+        table.move_cursor(row=1)
+        progress = table_screen.query_one("#progress", Static)
+        assert "2 партии" in str(progress.content)
+        app.apply_language("uk")
+        await pilot.pause()
+        assert "2 партії" in str(progress.content)
+        headings = [str(c.label) for c in table.columns.values()]
+        assert "Білі" in headings and "Різновид" in headings
+        assert table.row_count == 2 and table.cursor_row == 1  # the rows and the cursor stay
+        assert table_screen.query_one("#filter", Input).placeholder.startswith("пошук")
