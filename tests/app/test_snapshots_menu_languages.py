@@ -210,12 +210,11 @@ async def test_the_palette_offers_the_languages(home: Path) -> None:
 
 
 async def test_the_unfinished_games_and_the_game_table_follow_the_language(home: Path) -> None:
+    from shashki.app.replay import GameTableScreen
+    from shashki.app.unfinished import UnfinishedScreen
     from shashki.records import GameRecord, write_game
     from shashki.records.autosaves import new_key
     from shashki.rules import Game
-
-    from shashki.app.replay import GameTableScreen
-    from shashki.app.unfinished import UnfinishedScreen
 
     def game(variant: str, plies: int) -> str:
         g = Game(variant)
