@@ -132,6 +132,8 @@ class GameSummary:
     error: str
     has_fen: bool
     tagged: bool = True
+    #: The error itself, said in the language spoken when it is shown.
+    fault: BaseException | None = None
 
 
 def _cut(text: str, width: int) -> str:
@@ -274,8 +276,9 @@ class GameTableScreen(Screen[None]):
                 if worker.is_cancelled:
                     return
                 error = ""
-                if record.errors:
-                    error = str(record.errors[0])
+                fault = record.errors[0] if record.errors else None
+                if fault is not None:
+                    error = str(fault)
                 elif record.variant is None:
                     error = N_("a variant shashki does not play")  # translated when shown
                 batch.append(
@@ -291,6 +294,7 @@ class GameTableScreen(Screen[None]):
                         error,
                         record.fen is not None,
                         bool(record.header("GameType")),
+                        fault,
                     )
                 )
                 if i == 4 or (i > 4 and time.monotonic() - sent >= self.BATCH_SECONDS):
@@ -396,9 +400,9 @@ class GameTableScreen(Screen[None]):
         """Under the table, the error of the game ``index`` (if it has one)."""
         text = ""
         if 0 <= index < len(self.games) and self.games[index].error:
-            text = _("Game {number}: {error}").format(
-                number=index + 1, error=_(self.games[index].error)
-            )
+            g = self.games[index]
+            error = str(g.fault) if g.fault is not None else _(g.error)
+            text = _("Game {number}: {error}").format(number=index + 1, error=error)
         self.query_one("#detail", Static).update(text)
 
     @on(Select.Changed, "#default-variant")

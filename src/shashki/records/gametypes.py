@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..i18n import _
 from ..rules import Game, ShashkiError, Variant, all_variants, find_variant
 from ..rules.errors import BadPdnError
 from ..rules.numbers import is_digits
@@ -86,11 +87,15 @@ def variant_from_headers(headers: dict[str, str], default: Variant | str | None 
     if gametype:
         head = gametype.split(",")[0].strip()
         if not is_digits(head):  # ASCII digits only: "²" is a digit to str.isdigit()
-            message = f"GameType {quote(gametype)} does not start with a PDN game number"
+            message = _("GameType {value} does not start with a PDN game number").format(
+                value=quote(gametype)
+            )
             raise BadPdnError(message)
         number = gametype_number(head)  # never int() of a number of any length
         if number is None:
-            raise BadPdnError(f"GameType {quote(head)} is not a variant shashki plays")
+            raise BadPdnError(
+                _("GameType {value} is not a variant shashki plays").format(value=quote(head))
+            )
         by_name = _lookup_variant_name(named) if named else None
         if by_name is not None and by_name.gametype_number == number:
             return by_name
@@ -106,11 +111,15 @@ def variant_from_headers(headers: dict[str, str], default: Variant | str | None 
         if sharing:
             return sharing[0]
         what = f" ({standard[1]})" if standard[1] else ""
-        raise BadPdnError(f"GameType {number}{what} is not a variant shashki plays")
+        raise BadPdnError(
+            _("GameType {value} is not a variant shashki plays").format(value=f"{number}{what}")
+        )
     if named:
         found = _lookup_variant_name(named)
         if found is None:
-            raise BadPdnError(f"Variant {quote(named)} is not a variant shashki plays")
+            raise BadPdnError(
+                _("Variant {value} is not a variant shashki plays").format(value=quote(named))
+            )
         return found
     return find_variant(default if default is not None else DEFAULT_VARIANT)
 
@@ -141,7 +150,7 @@ def start_from_headers(variant: Variant, headers: dict[str, str]) -> tuple[str |
     try:
         game = Game(variant, fen)
     except ShashkiError as exc:
-        raise BadPdnError(f"bad FEN tag: {exc}", token=fen) from None
+        raise BadPdnError(_("bad FEN tag: {reason}").format(reason=exc), token=fen) from None
     if game.position == usual.position and game.fen() == usual.fen():
         return None, game
     return game.fen(), game

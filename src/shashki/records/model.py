@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
+from ..i18n import _
 from ..rules import Game, Move, Variant, find_variant
 from ..rules.errors import BadPdnError
 from .tags import UNKNOWN, header_value
@@ -217,7 +218,7 @@ class GameRecord(GameNode):
         """A rules game in the start position; raises ShashkiError when there is no
         variant or the FEN is bad."""
         if self.variant is None:
-            raise BadPdnError("the game is of a variant shashki does not play")
+            raise BadPdnError(_("the game is of a variant shashki does not play"))
         return Game(self.variant, self.fen if self.fen is not None else self.variant.start)
 
     @classmethod

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import _
+
 
 class ShashkiError(ValueError):
     """Base of every error about user input (notation, moves, positions, files)."""
@@ -55,7 +57,9 @@ class BadPdnError(ShashkiError):
 
     def __str__(self) -> str:
         if self.line:
-            return f"line {self.line}, column {self.column}: {self.message}"
+            return _("line {line}, column {column}: {message}").format(
+                line=self.line, column=self.column, message=self.message
+            )
         return self.message
 
     def __reduce__(self) -> tuple[object, ...]:  # pickling keeps the keyword fields
