@@ -231,10 +231,7 @@ class GameTableScreen(Screen[None]):
         ]
 
     def _variant_prompt(self) -> str:
-        from ..rules import find_variant
-
-        name = find_variant(DEFAULT_VARIANT).local_name
-        return _("untagged games: {name} (default)").format(name=name)
+        return _("untagged games: International (default)")
 
     def retranslate(self) -> None:
         """The table's words in the language spoken now; the rows read, the search, the
