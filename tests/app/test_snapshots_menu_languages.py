@@ -15,8 +15,9 @@ import pytest
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets._footer import FooterKey
 
-from shashki.app.dialogs import ConfirmScreen, HelpScreen
+from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, TextPrompt
 from shashki.app.menu import MenuScreen, NewGameScreen
+from shashki.app.replay import FileChooserScreen
 from shashki.app.settings_screen import SettingsScreen
 from shashki.i18n import language, set_language
 
@@ -195,6 +196,39 @@ async def test_dialogs_and_help_follow_the_language(home: Path) -> None:
         await pilot.pause()
         assert "x уже существует" in str(question.query_one("#question", Static).content)
         assert str(question.query_one("#yes", Button).label) == "Да (y)"
+        await pilot.press("n")
+        await pilot.pause()
+        prompt = TextPrompt("Save the game as (PDN file):", "a.pdn")
+        app.push_screen(prompt)
+        await pilot.pause()
+        prompt.query_one("#text", Input).value = "моя партія.pdn"
+        app.apply_language("uk")
+        await pilot.pause()
+        assert "Зберегти партію як" in str(prompt.query_one("#question", Static).content)
+        assert prompt.query_one("#text", Input).value == "моя партія.pdn"  # what was typed
+        await pilot.press("escape")
+        await pilot.pause()
+        app.open_game_dialog()
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, FileChooserScreen)
+        typed = chooser.query_one("#path", Input).value
+        app.apply_language("ru")
+        await pilot.pause()
+        assert "Открыть файл партий" in str(chooser.query_one("#chooser-prompt", Label).content)
+        assert str(chooser.query_one("#up", Button).label) == "Вверх"
+        assert chooser.query_one("#path", Input).value == typed
+        await pilot.press("escape")
+        await pilot.pause()
+        over = GameOverScreen("That game is over already.", can_undo=True)
+        app.push_screen(over)
+        await pilot.pause()
+        assert str(over.query_one("#title", Static).content) == "Партия окончена"
+        app.apply_language("uk")
+        await pilot.pause()
+        assert str(over.query_one("#title", Static).content) == "Партію завершено"
+        assert str(over.query_one("#result", Static).content) == "Ця партія вже завершена."
+        assert str(over.query_one("#undo", Button).label) == "Повернути (u)"
 
 
 async def test_the_palette_offers_the_languages(home: Path) -> None:
