@@ -297,3 +297,21 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
         assert "Білі" in headings and "Різновид" in headings
         assert table.row_count == 2 and table.cursor_row == 1  # the rows and the cursor stay
         assert table_screen.query_one("#filter", Input).placeholder.startswith("пошук")
+
+
+def test_lang_reaches_the_app_from_the_command_line(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shashki.cli as cli
+    from shashki.cli import main
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    assert main(["--lang", "ru", "play", "russian"]) == 0
+    assert seen["language"] == "ru"
+    assert main(["--lang", "uk", "replay", str(home / "none.pdn")]) != 0  # no such file
+    (home / "one.pdn").write_text("1. c3-d4 *\n", encoding="utf-8")
+    assert main(["--lang", "uk", "replay", str(home / "one.pdn")]) == 0
+    assert seen["language"] == "uk"
+    assert main(["play", "russian"]) == 0
+    assert seen["language"] is None  # the setting (or the system's) decides
