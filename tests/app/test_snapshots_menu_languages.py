@@ -315,3 +315,18 @@ def test_lang_reaches_the_app_from_the_command_line(
     assert seen["language"] == "uk"
     assert main(["play", "russian"]) == 0
     assert seen["language"] is None  # the setting (or the system's) decides
+
+
+def test_the_autosaves_damage_report_and_clock_errors_are_translated(tmp_path: Path) -> None:
+    from shashki.records.autosaves import Damaged, Scan
+    from shashki.records.clocks import BadTimeControl, TimeControl
+
+    found = Scan(tmp_path)
+    found.damaged = [Damaged(tmp_path / f"{i}.pdn", tmp_path / "damaged", "x") for i in range(5)]
+    set_language("ru")
+    assert found.damage_report() == f"5 повреждённых автосохранений перенесено в {tmp_path}."
+    found.damaged = found.damaged[:2]
+    set_language("uk")
+    assert found.damage_report() == f"2 пошкоджені автозбереження перенесено в {tmp_path}."
+    with pytest.raises(BadTimeControl, match="хвилини \\+ додаток"):
+        TimeControl.parse("soon")

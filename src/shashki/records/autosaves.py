@@ -286,30 +286,34 @@ def check_autosave(data: bytes) -> GameRecord:
     wrong, or UnknownVariant when the file is whole but of a variant not installed.
     """
     if not data.strip():
-        raise DamagedSave("the file is empty")
+        raise DamagedSave(_("the file is empty"))
     games = list(iter_games(io.BytesIO(data)))
     if not games:
-        raise DamagedSave("no game in the file")
+        raise DamagedSave(_("no game in the file"))
     if len(games) > 1:
-        raise DamagedSave(f"{len(games)} games in one autosave")
+        raise DamagedSave(_("{n} games in one autosave").format(n=len(games)))
     record = games[0]
     if not (record.header("GameType") or record.header("Variant")):
-        raise DamagedSave("no GameType tag: not an autosave")
+        raise DamagedSave(_("no GameType tag: not an autosave"))
     if record.variant is None:
         tag = record.header("Variant") or f"GameType {record.header('GameType')}"
-        raise UnknownVariant(f"{_short(tag)} is not a variant shashki has now")
+        raise UnknownVariant(
+            _("{variant} is not a variant shashki has now").format(variant=_short(tag))
+        )
     if record.errors:
         raise DamagedSave(_short(str(record.errors[0])))
     if record.warnings:
         raise DamagedSave(_short(str(record.warnings[0])))
     moves = record.mainline_moves()
     if not moves:
-        raise DamagedSave("no moves")
+        raise DamagedSave(_("no moves"))
     if not _TERMINATION.search(data):
-        raise DamagedSave("the file ends before the game does")
+        raise DamagedSave(_("the file ends before the game does"))
     plies = record.header("PlyCount")
     if plies and plies != str(len(moves)):
-        raise DamagedSave(f"{len(moves)} moves of the {_short(plies)} it should have")
+        raise DamagedSave(
+            _("{n} moves of the {count} it should have").format(n=len(moves), count=_short(plies))
+        )
     try:
         record.end().replay()
     except ValueError as exc:  # read without error, so only a change of rules could
@@ -424,7 +428,9 @@ class AutosaveSlot:
                 record = _read_checked(slot.path)
             except DamagedSave as exc:
                 moved = _move_aside(slot.path)
-                raise DamagedSave(f"{exc}; moved to {moved}") from None
+                raise DamagedSave(
+                    _("{reason}; moved to {path}").format(reason=exc, path=moved)
+                ) from None
         except BaseException:
             slot.release()
             raise
