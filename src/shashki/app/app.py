@@ -230,10 +230,15 @@ class ShashkiApp(App[None]):
         set_language(code or None)
         self.settings.language = code if code in LANGUAGES else ""
         self.save_settings()
+        from textual.css.query import NoMatches
+
         for screen in list(self.screen_stack):
             retranslate = getattr(screen, "retranslate", None)
             if callable(retranslate):
-                retranslate()
+                try:
+                    retranslate()
+                except NoMatches:  # not composed yet: it will be, in the new language
+                    pass
             screen.refresh_bindings()
 
     def next_board_theme(self) -> None:
