@@ -184,3 +184,25 @@ def test_the_unfinished_games_list_speaks_ukrainian_and_russian() -> None:
     assert "21 ход, последний раз играли сегодня" in describe(game, now).plain  # type: ignore[arg-type]
     set_language("en")
     assert "21 moves, last played today" in describe(game, now).plain  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "words"),
+    [
+        ("ru", "Башни", ["побитую шашку не снимают", "другие названия:"]),
+        ("uk", "Башти", ["інші назви:"]),
+        ("en", "Bashni (column draughts)", ["also called:"]),
+    ],
+)
+def test_the_rule_card_and_variant_list_on_the_command_line(
+    language: str, title: str, words: list[str]
+) -> None:
+    """``shashki rules`` prints the card of the variant file in the language, and
+    ``shashki variants`` its name and summary."""
+    card = run("--lang", language, "rules", "bashni")
+    assert card.returncode == 0 and card.stdout.splitlines()[0] == title, card.stdout[:200]
+    for word in words:
+        assert word in card.stdout
+    listed = run("--lang", language, "variants")
+    line = next(t for t in listed.stdout.splitlines() if t.startswith("bashni "))
+    assert title in line

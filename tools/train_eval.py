@@ -10,6 +10,13 @@ where they are; only the positions and results go into the output).  Both write 
 line per game: the result for White (1, 1/2, 0) and the quiet positions of the game (no
 capture for the side to move), each with the search's score when there was one.
 
+``teach`` has a stronger engine score those positions (Scan 2.0 through the Hub
+protocol, version 1, at a fixed depth), so that ``fit --blend 1`` fits the patterns to the
+teacher's judgement instead of the games' results:
+
+    python tools/train_eval.py teach --engine "/tmp/scan-2.0/scan hub" --depth 4 \
+        --out taught.jsonl data.jsonl master.jsonl
+
 ``fit`` fits the pattern weights by logistic regression of the game result on the hand
 evaluation plus the patterns (every position also enters mirrored: colours swapped and
 the board turned round), with L2 regularisation, and writes
@@ -115,6 +122,89 @@ def cmd_corpus(args: argparse.Namespace) -> int:
                 out.write(json.dumps({"result": result, "positions": positions}) + "\n")
                 n += 1
     print(f"{n} games")
+    return 0
+
+
+def cmd_teach(args: argparse.Namespace) -> int:
+    """Score every position of the files by the teacher engine (side to move's view, in
+    hundredths of a man); positions it scores as won or lost (a bitbase, a mate) or
+    answers without a score are left out."""
+    import shlex
+    import subprocess
+
+    from shashki.rules import find_variant
+
+    geo = find_variant(args.variant).board
+    numbers = range(1, len(geo.by_number))
+    command = shlex.split(args.engine)
+    engine = subprocess.Popen(
+        command,
+        cwd=str(Path(command[0]).parent),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+    )
+    assert engine.stdin is not None and engine.stdout is not None
+
+    def send(text: str) -> None:
+        engine.stdin.write(text + "\n")  # type: ignore[union-attr]
+        engine.stdin.flush()  # type: ignore[union-attr]
+
+    def until(word: str) -> list[str]:
+        lines = []
+        while True:
+            text = engine.stdout.readline()  # type: ignore[union-attr]
+            if not text:
+                raise SystemExit(f"the engine stopped: {args.engine}")
+            lines.append(text.strip())
+            if text.split()[:1] == [word]:
+                return lines
+
+    send("hub")
+    until("wait")
+    send("set book false")
+    send("init")
+    until("ready")
+    kept = dropped = 0
+    started = time.time()
+    with open(args.out, "w") as out:
+        for name in args.files:
+            for line in open(name):
+                g = json.loads(line)
+                taught = []
+                for w, b, k, turn, _score in g["positions"]:
+                    board = ["w" if turn == 0 else "b"]
+                    for n in numbers:
+                        bit = 1 << geo.by_number[n]
+                        if w & bit:
+                            board.append("W" if k & bit else "w")
+                        elif b & bit:
+                            board.append("B" if k & bit else "b")
+                        else:
+                            board.append("e")
+                    send("pos " + "".join(board))
+                    send(f"depth {args.depth}")
+                    send("go")
+                    infos = [t for t in until("move") if t.startswith("info")]
+                    parts = infos[-1].split() if infos else []
+                    try:
+                        score = int(float(parts[3]))
+                    except (IndexError, ValueError):
+                        dropped += 1
+                        continue
+                    if abs(score) >= args.cap:
+                        dropped += 1
+                        continue
+                    taught.append([w, b, k, turn, score])
+                    kept += 1
+                out.write(json.dumps({"result": g["result"], "positions": taught}) + "\n")
+                if kept and kept % 5000 < len(taught):
+                    rate = kept / (time.time() - started)
+                    print(f"{kept} positions, {rate:.0f} a second", flush=True)
+    send("quit")
+    engine.wait(5)
+    print(f"{kept} positions scored, {dropped} left out")
     return 0
 
 
@@ -276,6 +366,14 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--out", required=True)
     c.add_argument("paths", nargs="+")
     c.set_defaults(fn=cmd_corpus)
+    t = sub.add_parser("teach")
+    t.add_argument("--variant", default="international")
+    t.add_argument("--engine", required=True, help="a Hub version 1 engine: its command")
+    t.add_argument("--depth", type=int, default=4)
+    t.add_argument("--cap", type=int, default=1000, help="leave out scores this large")
+    t.add_argument("--out", required=True)
+    t.add_argument("files", nargs="+")
+    t.set_defaults(fn=cmd_teach)
     f = sub.add_parser("fit")
     f.add_argument("--variant", default="international")
     f.add_argument("--epochs", type=int, default=8)

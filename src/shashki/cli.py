@@ -114,23 +114,23 @@ def cmd_variants(args: argparse.Namespace) -> int:
     width = max(len(v.id) for v in variants)
     for v in variants:
         size = f"{v.board.width}x{v.board.height}"
-        print(f"{v.id:<{width}}  {size:>5}  {v.name}: {v.summary}")
+        print(f"{v.id:<{width}}  {size:>5}  {v.local_name}: {v.local(v.summary)}")
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     v = find_variant(args.variant)
-    print(v.name)
-    print("=" * len(v.name))
+    print(v.local_name)
+    print("=" * len(v.local_name))
     extra = []
     if v.aliases:
-        extra.append("also called: " + ", ".join(v.aliases))
+        extra.append(_("also called: {names}").format(names=", ".join(v.aliases)))
     if v.gametype:
-        extra.append(f"PDN GameType {v.gametype}")
+        extra.append(_("PDN GameType {gametype}").format(gametype=v.gametype))
     if extra:
         print("; ".join(extra))
     print()
-    print(v.card or v.summary)
+    print(v.local(v.card) if v.card else v.local(v.summary))
     return 0
 
 

@@ -135,3 +135,44 @@ def test_a_variant_that_renames_its_sides_does_not_keep_the_hosts_translations()
     assert v.local(v.draws[0].name, "uk") == "та сама позиція тричі"
     # the card and summary are the host's own: not inherited
     assert v.card == "" and v.translations.get("uk", {}).get("Коротка гра.") is None
+
+
+def _texts(v: Any) -> list[str]:
+    """Every text of a variant a player reads, but labels that are squares (notation)."""
+    texts = [v.name, v.summary, v.card, v.start_choice, *v.side_names]
+    texts += [d.name for d in v.draws] + [g.name for g in v.goals]
+    texts += [label for label, _ in v.start_options if not re.fullmatch(r"[a-z]?\d+", label)]
+    return [t for t in texts if t and t not in ("White", "Black")]
+
+
+@pytest.mark.parametrize("language", ["uk", "ru"])
+def test_every_builtin_variant_speaks_ukrainian_and_russian(language: str) -> None:
+    """Issue 16: the rule cards, names, sides and rule names of every shipped variant."""
+    from shashki.rules.variant_registry import all_variants, registry
+
+    missing = [
+        f"{v.id}: {t[:40]!r}"
+        for v in all_variants()
+        if v.id in registry().builtin
+        for t in _texts(v)
+        if v.local(t, language) == t
+    ]
+    assert not missing, missing
+
+
+def test_a_translation_invents_no_number_and_keeps_the_rule_references() -> None:
+    """Every number a translated text writes is in the English (12 may become
+    "дванадцять", but 15 moves must not become 25), and references to a rule book's
+    articles (7.2.3, Art. 21) are kept."""
+    from shashki.rules.variant_registry import all_variants
+
+    wrong = []
+    for v in all_variants():
+        for language, table in v.translations.items():
+            for english, local in table.items():
+                numbers = set(re.findall(r"\d+(?:[.×]\d+)*", english))
+                theirs = set(re.findall(r"\d+(?:[.×]\d+)*", local))
+                refs = {n for n in numbers if "." in n}
+                if not theirs <= numbers or not refs <= theirs:
+                    wrong.append((v.id, language, english[:40], theirs ^ numbers))
+    assert not wrong, wrong
