@@ -27,7 +27,7 @@ from textual.command import CommandList, CommandPalette
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, ScreenResultType
 from textual.widgets import DataTable, Footer, Input, OptionList
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey, FooterLabel
 
 from ..i18n import _
 
@@ -121,4 +121,6 @@ class LocalFooter(Footer):
                 widget.description = _(widget.description)
                 if widget.tooltip and isinstance(widget.tooltip, str):
                     widget.tooltip = _(widget.tooltip)
+            elif isinstance(widget, FooterLabel):  # a group's name (the replay's "Move")
+                widget.update(_(str(widget.content)))
             yield widget

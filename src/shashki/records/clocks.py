@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..i18n import _
 from ..rules.numbers import bounded_int
 from .model import GameRecord
 
@@ -51,8 +52,9 @@ class TimeControl:
         match = _CONTROL.fullmatch(text[:40])
         if match is None or len(text) > 40:
             raise BadTimeControl(
-                "a clock is minutes + increment in seconds, e.g. 5+3 or 0.5+0, "
-                f"not {_short(text)!r}"
+                _(
+                    "a clock is minutes + increment in seconds, e.g. 5+3 or 0.5+0, not {text}"
+                ).format(text=repr(_short(text)))
             )
         minutes, increment = float(match[1]), float(match[2] or 0)
         return cls._checked(minutes * 60, increment)
@@ -75,10 +77,14 @@ class TimeControl:
     def _checked(cls, seconds: float, increment: float) -> TimeControl:
         if not (0 < seconds <= MAX_SECONDS):
             raise BadTimeControl(
-                f"the clock's time must be more than 0 and at most {MAX_SECONDS // 60} minutes"
+                _("the clock's time must be more than 0 and at most {minutes} minutes").format(
+                    minutes=MAX_SECONDS // 60
+                )
             )
         if not (0 <= increment <= MAX_INCREMENT):
-            raise BadTimeControl(f"the increment must be 0 to {MAX_INCREMENT} seconds")
+            raise BadTimeControl(
+                _("the increment must be 0 to {seconds} seconds").format(seconds=MAX_INCREMENT)
+            )
         return cls(seconds, increment)
 
     def tag(self) -> str:
