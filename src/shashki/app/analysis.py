@@ -139,7 +139,7 @@ class AnalysisPanel(Plain):
             shown_bar, line = bar(score, turn), line_text(game, it)
 
             def text() -> str:
-                names = (v.local(v.side_names[0]), v.local(v.side_names[1]))
+                names = (v.local_side(0), v.local_side(1))
                 head = _("Analysis, depth {depth}: {score}").format(
                     depth=depth, score=score_words(score, turn, names)
                 )

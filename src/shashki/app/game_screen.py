@@ -126,7 +126,7 @@ class GameScreen(Screen[None]):
     def sides(self) -> tuple[str, str]:
         """The sides' names in the language spoken now (from the variant's file)."""
         v = self.controller.variant
-        return v.local(v.side_names[0]), v.local(v.side_names[1])
+        return v.local_side(0), v.local_side(1)
 
     def retranslate(self) -> None:
         """Say everything on the screen again in the language spoken now: the title, the
@@ -981,8 +981,11 @@ class MoveInput(Input):
 
 
 def _men_kings(men: int, kings: int) -> str:
-    """ "8 men, 1 king" in the language spoken now."""
+    """The pieces of a side, "8 men, 1 king", in the language spoken now; "12 men" while
+    it has no king (the panel's line stays short in every language)."""
+    shown = ngettext("{n} man", "{n} men", men).format(n=men)
+    if not kings:
+        return shown
     return _("{men}, {kings}").format(
-        men=ngettext("{n} man", "{n} men", men).format(n=men),
-        kings=ngettext("{n} king", "{n} kings", kings).format(n=kings),
+        men=shown, kings=ngettext("{n} king", "{n} kings", kings).format(n=kings)
     )

@@ -168,7 +168,7 @@ class ReplayController:
         v = self.record.variant
         if v is None:
             return _("White"), _("Black")
-        return v.local(v.side_names[0]), v.local(v.side_names[1])
+        return v.local_side(0), v.local_side(1)
 
     def clocks(self) -> str:
         """Each side's time left at the move shown ("Clock: White 4:53, Black 4:50"),

@@ -49,7 +49,7 @@ class SeatLine(Widget):
         player = ctl.players[side]
         name = player.seat()
         english = ctl.variant.side_names[side]
-        side_name = ctl.variant.local(english)  # in the language spoken now
+        side_name = ctl.variant.local_side(side)  # in the language spoken now
         return side_name if name in (english, side_name) else f"{name} ({side_name})"
 
     def clock_text(self) -> str:

@@ -121,7 +121,7 @@ class ArtamonovGenerator(MoveGenerator):
         south, north = self.captured_counts(pos)
         turn = pos[3]
         forward = _("up (towards rank 8)") if turn == 0 else _("down (towards rank 1)")
-        south_name, north_name = (v.local(name) for name in v.side_names)
+        south_name, north_name = v.local_side(0), v.local_side(1)
         out = [
             _("Pieces: {pieces}").format(pieces=_men_kings(men, kings)),
             _("Captured: {south} {south_count}, {north} {north_count}").format(

@@ -26,7 +26,7 @@ def _names(game: Game, squares: list[int] | set[int]) -> str:
 def _side(game: Game, side: int) -> str:
     """A side's name as the variant's file says it in the language spoken now."""
     v = game.variant
-    return v.local(v.side_names[side])
+    return v.local_side(side)
 
 
 def _or(words: list[str]) -> str:

@@ -78,7 +78,7 @@ class Outcome:
             if self.winner is None:
                 return f"Draw: {reason}."
             return f"{side_names[self.winner]} wins: {reason}."
-        names = tuple(variant.local(name) for name in variant.side_names)
+        names = (variant.local_side(0), variant.local_side(1))
         reason = self.local_rule(variant)
         if self.winner is None:
             return _("Draw: {reason}.").format(reason=reason)
@@ -89,7 +89,7 @@ class Outcome:
         """The rule that ended the game, in the language spoken now."""
         if self.message:
             values = {
-                key: variant.local(variant.side_names[value]) if isinstance(value, Color) else value
+                key: variant.local_side(value) if isinstance(value, Color) else value
                 for key, value in self.params.items()
             }
             return _(self.message).format(**values)
