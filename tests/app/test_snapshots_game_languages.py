@@ -289,7 +289,7 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
         assert "Гра: Російські шашки" in text("tags") and "Білі: Anna" in text("tags")
         where = text("where")
         assert "Після 1. c3-d4" in where and "Хід: Чорні" in where, where
-        assert "Годинник: Білі 4:58" in where and "Тут 1 варіант: натисніть v" in where, where
+        assert "Час: Білі 4:58" in where and "Тут 1 варіант: натисніть v" in where, where
         node = view.replay.node
         row = view.query_one("#moves", OptionList).highlighted
 
@@ -303,4 +303,4 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
         assert "После 1. c3-d4" in where and "Ход: Чёрные" in where, where
         assert "Часы: Белые 4:58" in where and "Здесь 1 вариант: нажмите v" in where, where
         keys = [k.description for k in view.query(FooterKey)]
-        assert "Играть отсюда" in keys, keys
+        assert "Доиграть" in keys, keys

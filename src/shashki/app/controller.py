@@ -326,10 +326,10 @@ class GameController:
             routes = [m for m in self.legal if m.start == squares[0] and m.end == squares[-1]]
             if len(routes) > 1:
                 self.selection = Selection(square=squares[0], routes=routes)
-                return Feedback(choose_route=True, message=str(exc))
-            return Feedback(refused=str(exc))
+                return Feedback(choose_route=True, message=self._refusal(text, str(exc)))
+            return Feedback(refused=self._refusal(text, str(exc)))
         except ShashkiError as exc:
-            reason = str(exc)
+            reason = self._refusal(text, str(exc))
             try:
                 squares = split_move_text(self.variant, text)
                 why = why_not_move(self.game, squares[0], squares[-1], self.legal)
@@ -343,6 +343,20 @@ class GameController:
                 pass
             return Feedback(refused=reason)
         return self.play(move)
+
+    def _refusal(self, text: str, reason: str) -> Said:
+        """Why the typed ``text`` names no move (``reason``), said again in another
+        language by reading the text once more in this position."""
+        game = self.game.copy()
+
+        def say() -> str:
+            try:
+                game.parse_move(text)
+            except ShashkiError as exc:
+                return str(exc)
+            return reason
+
+        return Said(say)
 
     def play(self, move: Move) -> Feedback:
         """Play a legal move (from the board, the text box, or a computer player)."""

@@ -139,6 +139,7 @@ class GameScreen(Screen[None]):
         except NoMatches:
             return  # not composed yet: it will be drawn in the language
         self.set_status(again(self._status))
+        self.board.refresh()  # the "terminal too small" words, if shown
         self.query_one(AnalysisPanel).retranslate()
         self.refresh_panel()
         self.refresh_bindings()
