@@ -304,3 +304,86 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
         assert "Часы: Белые 4:58" in where and "Здесь 1 вариант: нажмите v" in where, where
         keys = [k.description for k in view.query(FooterKey)]
         assert "Доиграть" in keys, keys
+
+
+# -- the rules layer's words --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "uk",
+            [
+                "Перемога: Чорні (здача партії — Білі).",
+                "Перемога: Чорні (час вичерпано — Білі).",
+                "Нічия: час вичерпано — Білі, але Чорні — без шансів на перемогу.",
+                "Нічия: за згодою сторін.",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Победа: Чёрные (сдача партии — Белые).",
+                "Победа: Чёрные (время истекло — Белые).",
+                "Ничья: время истекло — Белые, но Чёрные — без шансов на победу.",
+                "Ничья: по соглашению сторон.",
+            ],
+        ),
+    ],
+)
+def test_the_end_of_a_game_is_told_in_the_language(language: str, expected: list[str]) -> None:
+    set_language(language)
+    games = [Game("russian"), Game("russian"), Game("russian", "W:WKa1:B"), Game("russian")]
+    outcomes = [
+        games[0].resign(),
+        games[1].time_out(),
+        games[2].time_out(),
+        games[3].agree_draw(),
+    ]
+    said = [out.describe(variant=game.variant) for out, game in zip(outcomes, games, strict=True)]
+    assert said == expected
+    # the record's words stay English
+    assert outcomes[0].describe(games[0].variant.side_names) == "Black wins: White resigned."
+
+
+@pytest.mark.parametrize(
+    ("language", "why", "panel_line"),
+    [
+        (
+            "uk",
+            "У грі «Фризькі шашки» ця дамка зробила три ходи поспіль",
+            "Дамка на 37 зробила три ходи поспіль: вона може тільки бити",
+        ),
+        (
+            "ru",
+            "В игре «Фризские шашки» эта дамка сделала три хода подряд",
+            "Дамка на 37 сделала три хода подряд: она может только бить",
+        ),
+    ],
+)
+def test_a_rule_of_the_generator_is_told_in_the_language(
+    language: str, why: str, panel_line: str
+) -> None:
+    from shashki.rules.explain import why_not_select
+
+    set_language(language)
+    game = Game("frisian", "W:W50,K37:B16:+0+337")
+    v = game.variant
+    assert (why_not_select(game, v.board.parse_square("37")) or "").startswith(why)
+    assert v.generator.panel_lines(game.position, [], -1, game.legal_moves()) == [panel_line]
+
+
+def test_a_refusal_is_said_again_in_another_language() -> None:
+    from shashki.app.controller import GameController, again
+
+    set_language("uk")
+    ctl = GameController(Game("russian"))
+    typed_badly = ctl.enter_text("zz").refused
+    not_a_man_move = ctl.enter_text("c3-c5").refused
+    assert typed_badly == "'zz' — не хід: пишіть як 'c3-d4' або 'c3:e5'"
+    assert not_a_man_move.startswith("У грі «Російські шашки»")
+    set_language("ru")
+    assert again(typed_badly) == "'zz' — не ход: пишите как 'c3-d4' или 'c3:e5'"
+    assert again(not_a_man_move).startswith("В игре «Русские шашки» простая ходит")
+    assert again("plain text") == "plain text"
