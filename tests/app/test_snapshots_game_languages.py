@@ -210,7 +210,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         before = (ctl.game.fen(), list(ctl.game.move_stack), ctl.selection, screen.board.cursor)
         left = ctl.clock.left(ctl.game.turn) if ctl.clock else None
         assert screen.sub_title == "Російські шашки"
-        assert "Вибрати" in [k.description for k in screen.query(FooterKey)]
+        assert "Вибір" in [k.description for k in screen.query(FooterKey)]
 
         set_language("ru")
         apply = getattr(app, "apply_language", None)
@@ -234,7 +234,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         assert "Белые" in seats and "Чёрные" in seats and "Білі" not in seats
         assert screen.query_one("#move-input", Input).placeholder.startswith("ход, напр.")
         keys = [k.description for k in screen.query(FooterKey)]
-        assert "Выбрать" in keys and "Вибрати" not in keys, keys
+        assert "Выбор" in keys and "Вибір" not in keys, keys
 
 
 async def test_the_position_looked_at_is_kept_and_said_again(home: Path) -> None:
