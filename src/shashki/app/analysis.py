@@ -8,11 +8,13 @@ The panel is a widget of the game and replay screens: the screen calls
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.worker import get_current_worker
 
 from ..engine.search import WON, Iteration, Search
+from ..i18n import _, ngettext
 from ..rules import Game, ShashkiError
 from ..rules.move import Color
 from .plain import Plain
@@ -22,12 +24,15 @@ BAR_CELLS = 20
 BAR_MEN = 5.0
 
 
-def score_words(score: int, turn: Color) -> str:
-    """A score of the side to move as White's, for people: ``+0.35``, ``White wins in 7``."""
+def score_words(score: int, turn: Color, names: tuple[str, str] = ("White", "Black")) -> str:
+    """A score of the side to move as the first side's, for people: ``+0.35``, ``White
+    wins in 7`` (plies; ``names`` are the sides' names as shown)."""
     white = score if turn is Color.WHITE else -score
     if abs(white) >= WON:
         plies = 100_000 - abs(white)
-        return f"{'White' if white > 0 else 'Black'} wins in {plies}"
+        return ngettext("{side} wins in {n}", "{side} wins in {n}", plies).format(
+            side=names[0] if white > 0 else names[1], n=plies
+        )
     return f"{white / 100:+.2f}"
 
 
@@ -70,6 +75,17 @@ class AnalysisPanel(Plain):
         self._key: object = None
         self._game: Game | None = None
         self._searches: dict[str, Search] = {}
+        #: What the panel says, said again when the language changes.
+        self._said: Callable[[], str] = lambda: ""
+
+    def say(self, said: Callable[[], str]) -> None:
+        """Show ``said()``; it is said again by :meth:`retranslate`."""
+        self._said = said
+        self.update(said())
+
+    def retranslate(self) -> None:
+        """Say the panel again in the language spoken now (the search goes on)."""
+        self.update(self._said())
 
     def toggle(self, game: Game) -> bool:
         """Turn the analysis on (of ``game``) or off; whether it is on now."""
@@ -92,9 +108,9 @@ class AnalysisPanel(Plain):
         self._key = key
         self.stop()
         if game.outcome() is not None:
-            self.update("Analysis: the game is over.")
+            self.say(lambda: _("Analysis: the game is over."))
             return
-        self.update("Analysis: thinking…")
+        self.say(lambda: _("Analysis: thinking…"))
         self._game = game.copy()
         self.run_worker(
             lambda: self._search(self._game), thread=True, group="analysis", exclusive=True
@@ -118,17 +134,24 @@ class AnalysisPanel(Plain):
             if worker.is_cancelled:
                 return
             turn = game.turn
-            text = (
-                f"Analysis, depth {it.depth}: {score_words(it.score, turn)}\n"
-                f"{bar(it.score, turn)}\n{line_text(game, it)}"
-            )
+            v = game.variant
+            depth, score = it.depth, it.score
+            shown_bar, line = bar(score, turn), line_text(game, it)
+
+            def text() -> str:
+                names = (v.local_side(0), v.local_side(1))
+                head = _("Analysis, depth {depth}: {score}").format(
+                    depth=depth, score=score_words(score, turn, names)
+                )
+                return f"{head}\n{shown_bar}\n{line}"
+
             self.app.call_from_thread(self._shown, worker, text)
 
         search.search(game, cancelled=lambda: worker.is_cancelled, on_iteration=show)
 
-    def _shown(self, worker: object, text: str) -> None:
+    def _shown(self, worker: object, text: Callable[[], str]) -> None:
         if self.on and not getattr(worker, "is_cancelled", True):
-            self.update(text)
+            self.say(text)
 
 
 __all__ = ["AnalysisPanel", "bar", "score_words"]

@@ -24,6 +24,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
+from ..i18n import _
 from ..rules.move import Color, Move, Piece
 from .controller import GameController
 
@@ -618,10 +619,13 @@ class BoardWidget(Widget, can_focus=True):
         geo = self._geo
         need_w, need_h = needed_size(geo.width, geo.height)
         lines = [
-            "Terminal too small.",
-            f"This {geo.width}×{geo.height} board needs a terminal of at least "
-            f"{need_w + 2}×{need_h + 2} (now {self.app.size.width}×{self.app.size.height}).",
-            "Enlarge the window: the game goes on where it was.",
+            _("Terminal too small."),
+            _("This {board} board needs a terminal of at least {need} (now {size}).").format(
+                board=f"{geo.width}×{geo.height}",
+                need=f"{need_w + 2}×{need_h + 2}",
+                size=f"{self.app.size.width}×{self.app.size.height}",
+            ),
+            _("Enlarge the window: the game goes on where it was."),
         ]
         import textwrap
 

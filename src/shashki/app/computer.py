@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import LEVELS, ComputerPlayer
+from ..i18n import _
 from ..rules import Game, Move
 from .controller import Player
 
@@ -34,7 +35,12 @@ class Computer(Player):
         self.engine.seconds = self._own_seconds if left is None else clock_seconds(left, increment)
 
     def seat(self) -> str:
-        return f"Computer · level {self.level}"
+        return _("Computer · level {n}").format(n=self.level)
+
+    def shown_name(self) -> str:
+        if self.name == f"Computer {self.level}":  # the default name, said in the language
+            return _("Computer {n}").format(n=self.level)
+        return self.name
 
     def think(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
         return self.engine.think(game, cancelled)

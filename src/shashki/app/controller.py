@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from ..i18n import _, ngettext
 from ..rules import AmbiguousMoveError, Color, Game, Move, Outcome, ShashkiError
 from ..rules.explain import why_not_move, why_not_select
 from ..rules.notation import split_move_text
@@ -46,6 +47,11 @@ class Player:
         ``Computer · level 5``."""
         return self.name
 
+    def shown_name(self) -> str:
+        """The player's name as the screens say it ("Computer 5" in the language spoken
+        now; a person's name as written)."""
+        return self.name
+
 
 @dataclass
 class Human(Player):
@@ -69,6 +75,28 @@ class Selection:
     #: Routes to choose among (same start and end), and the one shown.
     routes: list[Move] = field(default_factory=list)
     route_index: int = 0
+
+
+class Said(str):
+    """A sentence for the player that can be said again in another language: the text
+    in the language spoken when it was made, and :meth:`again`, which says it anew (the
+    screens' ``retranslate`` redraws a status line with it)."""
+
+    say: Callable[[], str]
+
+    def __new__(cls, say: Callable[[], str]) -> Said:
+        said = super().__new__(cls, say())
+        said.say = say
+        return said
+
+    def again(self) -> str:
+        """The sentence in the language spoken now."""
+        return Said(self.say)
+
+
+def again(text: str) -> str:
+    """``text`` said again in the language spoken now, if it is a :class:`Said`."""
+    return text.again() if isinstance(text, Said) else text
 
 
 @dataclass
@@ -211,7 +239,7 @@ class GameController:
     def click(self, square: int) -> Feedback:
         """A click (or Enter) on ``square``: select a piece, a destination, a waypoint."""
         if self.game.outcome() is not None:
-            return Feedback(refused="The game is over.")
+            return Feedback(refused=Said(lambda: _("The game is over.")))
         sel = self.selection
         if sel.routes:
             # in route choice: a click on a square of exactly one route picks it
@@ -229,33 +257,50 @@ class GameController:
                     return self.play(ending[0])
                 sel.routes = ending
                 sel.route_index = 0
+                n = len(ending)
                 return Feedback(
                     choose_route=True,
-                    message=f"{len(ending)} routes end there: Tab shows the next, Enter plays "
-                    "the one shown, or click a square of yours.",
+                    message=Said(
+                        lambda: ngettext(
+                            "{n} route ends there: Tab shows the next, Enter plays the one "
+                            "shown, or click a square of yours.",
+                            "{n} routes end there: Tab shows the next, Enter plays the one "
+                            "shown, or click a square of yours.",
+                            n,
+                        ).format(n=n)
+                    ),
                 )
             if square in self.waypoints_available():
                 sel.waypoints.append(square)
                 rest = self.selected_moves()
                 if len(rest) == 1:
                     return self.play(rest[0])
-                return Feedback(message="Now choose where the capture ends.")
+                return Feedback(message=Said(lambda: _("Now choose where the capture ends.")))
             if square in self.movable():
                 self.selection = Selection(square=square)
                 return Feedback()
-            reason = why_not_move(self.game, sel.square, square, self.legal)
-            return Feedback(refused=reason or "That move is not possible.")
+            start, game, legal = sel.square, self.game.copy(), self.legal
+            return Feedback(
+                refused=Said(
+                    lambda: (
+                        why_not_move(game, start, square, legal) or _("That move is not possible.")
+                    )
+                )
+            )
         if sel.square == square:
             self.clear_selection()
             return Feedback()
         reason = why_not_select(self.game, square, self.legal)
         if reason:
-            return Feedback(refused=reason)
+            game, legal = self.game.copy(), self.legal
+            return Feedback(refused=Said(lambda: why_not_select(game, square, legal) or reason))
         self.selection = Selection(square=square)
         moves = self.selected_moves()
         if len({m.end for m in moves}) == 1 and len(moves) == 1 and moves[0].is_capture:
             return Feedback(
-                message="This piece has one capture: choose its destination to play it."
+                message=Said(
+                    lambda: _("This piece has one capture: choose its destination to play it.")
+                )
             )
         return Feedback()
 
@@ -267,13 +312,13 @@ class GameController:
     def play_shown_route(self) -> Feedback:
         route = self.shown_route()
         if route is None:
-            return Feedback(refused="No route to play.")
+            return Feedback(refused=Said(lambda: _("No route to play.")))
         return self.play(route)
 
     def enter_text(self, text: str) -> Feedback:
         """A move typed in the variant's notation."""
         if self.game.outcome() is not None:
-            return Feedback(refused="The game is over.")
+            return Feedback(refused=Said(lambda: _("The game is over.")))
         try:
             move = self.game.parse_move(text)
         except AmbiguousMoveError as exc:
@@ -281,26 +326,44 @@ class GameController:
             routes = [m for m in self.legal if m.start == squares[0] and m.end == squares[-1]]
             if len(routes) > 1:
                 self.selection = Selection(square=squares[0], routes=routes)
-                return Feedback(choose_route=True, message=str(exc))
-            return Feedback(refused=str(exc))
+                return Feedback(choose_route=True, message=self._refusal(text, str(exc)))
+            return Feedback(refused=self._refusal(text, str(exc)))
         except ShashkiError as exc:
-            reason = str(exc)
+            reason = self._refusal(text, str(exc))
             try:
                 squares = split_move_text(self.variant, text)
                 why = why_not_move(self.game, squares[0], squares[-1], self.legal)
                 if why:
-                    reason = why
+                    game, legal = self.game.copy(), self.legal
+                    start, end = squares[0], squares[-1]
+                    return Feedback(
+                        refused=Said(lambda: why_not_move(game, start, end, legal) or why)
+                    )
             except ShashkiError:
                 pass
             return Feedback(refused=reason)
         return self.play(move)
 
+    def _refusal(self, text: str, reason: str) -> Said:
+        """Why the typed ``text`` names no move (``reason``), said again in another
+        language by reading the text once more in this position."""
+        game = self.game.copy()
+
+        def say() -> str:
+            try:
+                game.parse_move(text)
+            except ShashkiError as exc:
+                return str(exc)
+            return reason
+
+        return Said(say)
+
     def play(self, move: Move) -> Feedback:
         """Play a legal move (from the board, the text box, or a computer player)."""
         if self.game.outcome() is not None:
-            return Feedback(refused="The game is over.")
+            return Feedback(refused=Said(lambda: _("The game is over.")))
         if move not in self.legal:
-            return Feedback(refused="That move is not legal now.")
+            return Feedback(refused=Said(lambda: _("That move is not legal now.")))
         mover = self.game.turn
         self.game.push_unchecked(move)
         self._clock_after(mover)
@@ -393,7 +456,7 @@ class GameController:
             self.start_clock()
             self._changed()
             return True
-        for _ in range(n):
+        for _ply in range(n):
             self.redo_stack.append(self.game.pop())
         # the clocks keep the time they show (nothing is given back): the side to move
         # now runs; the marks of the moves taken back go with them

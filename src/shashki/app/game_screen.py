@@ -17,11 +17,12 @@ from textual.screen import Screen
 from textual.widgets import Header, Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
+from ..i18n import N_, _, ngettext
 from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .analysis import AnalysisPanel
 from .board import BoardWidget
-from .controller import Feedback, GameController, Human, Player, UndoPolicy
+from .controller import Feedback, GameController, Human, Player, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
 from .engines import EngineFailed
 from .plain import Plain
@@ -37,38 +38,42 @@ class GameScreen(Screen[None]):
     """Play one game."""
 
     BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="board.up"),
-        Binding("down,j", "cursor(0,1)", "Down", show=False, id="board.down"),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="board.left"),
-        Binding("right,l", "cursor(1,0)", "Right", show=False, id="board.right"),
-        Binding("enter,space", "select", "Select", id="board.select"),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("tab", "next(1)", "Next route/piece", show=False, priority=True),
-        Binding("shift+tab", "next(-1)", "Previous", show=False, priority=True),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("r,ctrl+y", "redo", "Redo"),
-        Binding("f", "flip", "Flip"),
-        Binding("a", "autoflip", "Auto-flip", show=False),
-        Binding("colon,slash", "type_move", "Type move", key_display=":"),
-        Binding("d", "draw", "Offer draw"),
-        Binding("R", "resign", "Resign", key_display="R"),
-        Binding("s,ctrl+s", "save", "Save"),
-        Binding("c", "coords", "Coords", show=False),
-        Binding("t", "theme", "Theme", show=False),
-        Binding("p", "pieces", "Pieces", show=False),
-        Binding("i", "hint", "Hint"),
-        Binding("e", "analysis", "Analysis", show=False),
+        Binding("up,k", "cursor(0,-1)", N_("Up"), show=False, id="board.up"),
+        Binding("down,j", "cursor(0,1)", N_("Down"), show=False, id="board.down"),
+        Binding("left,h", "cursor(-1,0)", N_("Left"), show=False, id="board.left"),
+        Binding("right,l", "cursor(1,0)", N_("Right"), show=False, id="board.right"),
+        Binding("enter,space", "select", N_("Select"), id="board.select"),
+        Binding("escape", "cancel", N_("Cancel"), show=False),
+        Binding("tab", "next(1)", N_("Next route/piece"), show=False, priority=True),
+        Binding("shift+tab", "next(-1)", N_("Previous"), show=False, priority=True),
+        Binding("u,ctrl+z", "undo", N_("Undo")),
+        Binding("r,ctrl+y", "redo", N_("Redo")),
+        Binding("f", "flip", N_("Flip")),
+        Binding("a", "autoflip", N_("Auto-flip"), show=False),
+        Binding("colon,slash", "type_move", N_("Type move"), key_display=":"),
+        Binding("d", "draw", N_("Offer draw")),
+        Binding("R", "resign", N_("Resign"), key_display="R"),
+        Binding("s,ctrl+s", "save", N_("Save")),
+        Binding("c", "coords", N_("Coords"), show=False),
+        Binding("t", "theme", N_("Theme"), show=False),
+        Binding("p", "pieces", N_("Pieces"), show=False),
+        Binding("i", "hint", N_("Hint")),
+        Binding("e", "analysis", N_("Analysis"), show=False),
         Binding(
-            "left_square_bracket", "history(-1)", "Earlier position", show=False, key_display="["
+            "left_square_bracket",
+            "history(-1)",
+            N_("Earlier position"),
+            show=False,
+            key_display="[",
         ),
         Binding(
-            "right_square_bracket", "history(1)", "Later position", show=False, key_display="]"
+            "right_square_bracket", "history(1)", N_("Later position"), show=False, key_display="]"
         ),
-        Binding("y", "copy_fen", "Copy FEN", show=False),
-        Binding("Y", "copy_pdn", "Copy PDN", show=False, key_display="Y"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("n", "new_game", "Menu", show=False),
-        Binding("q", "quit_game", "Quit"),
+        Binding("y", "copy_fen", N_("Copy FEN"), show=False),
+        Binding("Y", "copy_pdn", N_("Copy PDN"), show=False, key_display="Y"),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
+        Binding("n", "new_game", N_("Menu"), show=False),
+        Binding("q", "quit_game", N_("Quit")),
     ]
 
     #: A short terminal (under 24 rows) gets a tighter side panel ("-short"): the move
@@ -82,7 +87,9 @@ class GameScreen(Screen[None]):
         #: A move is being typed in the move box (from ':' to Enter or Escape).
         self.typing = False
         self.board = BoardWidget(controller, id="board")
-        self.sub_title = controller.variant.name
+        self.sub_title = controller.variant.local_name
+        #: The status line as last set (a :class:`Said` is said again on a language change).
+        self._status = ""
         # the seats in the board's order: the side whose pieces are at the top first
         self.seats = (
             SeatLine(controller, lambda: Color(0 if self.board.flipped else 1), id="seat-top"),
@@ -114,7 +121,28 @@ class GameScreen(Screen[None]):
 
     def _input_hint(self) -> str:
         # a legal first move of the variant, so the example is right on every board
-        return f"move, e.g. {example_moves(self.controller.variant)[0]}"
+        return _("move, e.g. {move}").format(move=example_moves(self.controller.variant)[0])
+
+    def sides(self) -> tuple[str, str]:
+        """The sides' names in the language spoken now (from the variant's file)."""
+        v = self.controller.variant
+        return v.local_side(0), v.local_side(1)
+
+    def retranslate(self) -> None:
+        """Say everything on the screen again in the language spoken now: the title, the
+        panel (seats, turn, status, pieces, analysis, moves), the move box's hint and the
+        footer; the game, the selection, the cursor, the position looked at and the
+        clocks stay as they are."""
+        self.sub_title = self.controller.variant.local_name
+        try:
+            self.query_one("#move-input", Input).placeholder = self._input_hint()
+        except NoMatches:
+            return  # not composed yet: it will be drawn in the language
+        self.set_status(again(self._status))
+        self.board.refresh()  # the "terminal too small" words, if shown
+        self.query_one(AnalysisPanel).retranslate()
+        self.refresh_panel()
+        self.refresh_bindings()
 
     def on_resize(self) -> None:
         """Give the whole width to the board when the side panel would squeeze it out."""
@@ -168,7 +196,7 @@ class GameScreen(Screen[None]):
             return
         player = ctl.player_to_move
         if not player.is_human:
-            self.set_status(f"{player.name} is thinking…")
+            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
             self.think(ctl.position_id)
 
     #: The computer's reply is shown no sooner than this after the previous move, so
@@ -225,9 +253,15 @@ class GameScreen(Screen[None]):
         players = list(ctl.players)
         players[seat] = Human(player.name)
         ctl.players = (players[0], players[1])
-        self.notify(f"{message}; you play that side now", severity="error", markup=False)
+        self.notify(
+            _("{message}; you play that side now").format(message=message),
+            severity="error",
+            markup=False,
+        )
         if position_id == ctl.position_id:
-            self.set_status(f"{player.name} stopped: your move")
+            self.set_status(
+                Said(lambda: _("{name} stopped: your move").format(name=player.shown_name()))
+            )
         self.refresh_panel()
 
     def close_engines(self) -> None:
@@ -250,10 +284,9 @@ class GameScreen(Screen[None]):
 
     def _viewing_hint(self) -> str:
         total = len(self.controller.game.move_stack)
-        return (
-            f"Looking at the position after ply {self.view_ply} of {total}: "
-            "[ ] step, Esc back to the game"
-        )
+        return _(
+            "Looking at the position after ply {ply} of {total}: [ ] step, Esc back to the game"
+        ).format(ply=self.view_ply, total=total)
 
     def action_history(self, step: int) -> None:
         """Look at the position one ply earlier ([) or later (]) without undoing; a step
@@ -270,7 +303,7 @@ class GameScreen(Screen[None]):
             self.back_to_game()
             return
         game = ctl.game.copy()
-        for _ in range(total - ply):
+        for _ply in range(total - ply):
             game.pop()
         self.viewing = GameController(game, ctl.players)
         self.view_ply = ply
@@ -286,7 +319,7 @@ class GameScreen(Screen[None]):
             return
         self.viewing = None
         self.board.set_controller(self.controller)
-        self.set_status("Back to the game.")
+        self.set_status(Said(lambda: _("Back to the game.")))
         self.refresh_panel()
 
     @on(OptionList.OptionSelected, "#moves")
@@ -302,13 +335,13 @@ class GameScreen(Screen[None]):
     def action_analysis(self) -> None:
         """Turn the engine's analysis of the position on or off (e)."""
         on = self.query_one(AnalysisPanel).toggle(self.controller.game)
-        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2, markup=False)
+        self.notify(_("Analysis on (e: off)") if on else _("Analysis off"), timeout=2, markup=False)
 
     def action_copy_fen(self) -> None:
         """Copy the position's FEN to the clipboard (y)."""
         fen = self.controller.game.fen()
         self.app.copy_to_clipboard(fen)
-        self.notify(f"FEN copied: {fen}", timeout=3, markup=False)
+        self.notify(_("FEN copied: {fen}").format(fen=fen), timeout=3, markup=False)
 
     def action_copy_pdn(self) -> None:
         """Copy the game so far as PDN to the clipboard (Y)."""
@@ -318,7 +351,11 @@ class GameScreen(Screen[None]):
         record = GameRecord.from_game(ctl.game, self.shashki.headers(ctl))
         self.app.copy_to_clipboard(write_game(record))
         moves = len(ctl.game.move_stack)
-        self.notify(f"PDN copied ({moves} moves)", timeout=3, markup=False)
+        self.notify(
+            ngettext("PDN copied ({n} move)", "PDN copied ({n} moves)", moves).format(n=moves),
+            timeout=3,
+            markup=False,
+        )
 
     # -- the hint ----------------------------------------------------------------------------
 
@@ -326,12 +363,12 @@ class GameScreen(Screen[None]):
         """Ask the engine for a move for the person to move (shown, not played)."""
         ctl = self.controller
         if ctl.outcome is not None:
-            self.set_status("The game is over.")
+            self.set_status(Said(lambda: _("The game is over.")))
             return
         if not ctl.player_to_move.is_human:
-            self.set_status(f"Wait: {ctl.player_to_move.name} is thinking.")
+            self._wait()
             return
-        self.set_status("Looking for a good move…")
+        self.set_status(Said(lambda: _("Looking for a good move…")))
         self.find_hint(ctl.position_id)
 
     @work(thread=True, exclusive=True, group="engine")
@@ -349,13 +386,24 @@ class GameScreen(Screen[None]):
         if position_id != ctl.position_id or worker.is_cancelled:
             return  # the position changed, or the game was left, meanwhile
         self.hint = move
-        self.set_status(f"Hint: {ctl.text(move, full=True)}")
+        text = ctl.text(move, full=True)
+        self.set_status(Said(lambda: _("Hint: {move}").format(move=text)))
         self.board.cursor = move.start
         self.board.refresh()
 
     # -- feedback --------------------------------------------------------------------------
 
+    def _wait(self) -> None:
+        """Say that the computer (or engine) to move is thinking."""
+        player = self.controller.player_to_move
+        self.set_status(
+            Said(lambda: _("Wait: {name} is thinking.").format(name=player.shown_name()))
+        )
+
     def set_status(self, text: str) -> None:
+        """Show ``text`` in the status line (a :class:`Said` is said again when the
+        language changes)."""
+        self._status = text
         try:
             status = self.query_one("#status", Static)
         except NoMatches:  # the screen is being taken down (a late move or key): no line
@@ -390,22 +438,23 @@ class GameScreen(Screen[None]):
     def refresh_panel(self) -> None:
         ctl = self.controller
         game = ctl.game
-        names = ctl.variant.side_names
+        names = self.sides()
         out = ctl.outcome
         if out is not None:
-            turn = "Game over: " + out.describe(names)
+            turn = _("Game over: {outcome}").format(outcome=out.describe(variant=ctl.variant))
         else:
             side = game.turn
-            player = ctl.players[side]
-            who = names[side] if player.name == names[side] else f"{player.name} ({names[side]})"
-            turn = f"{who} to move"
+            who = self.who(side)
+            turn = _("{side} to move").format(side=who)
             half = ctl.variant.generator.half_turn(game.position)
             if half is not None:
-                turn += f" — move {half} of 2"
+                turn = _("{turn} — move {n} of 2").format(turn=turn, n=half)
             if ctl.must_capture():
-                turn += "\nCapture is compulsory"
+                turn += "\n" + _("Capture is compulsory")
             if ctl.draw_offer is not None and ctl.draw_offer != side:
-                turn += f"\n{names[ctl.draw_offer]} offers a draw (d: accept)"
+                turn += "\n" + _("{side} offers a draw (d: accept)").format(
+                    side=names[ctl.draw_offer]
+                )
         if self.viewing is not None:
             turn = self._viewing_hint() + "\n" + turn
         self.query_one("#turn", Static).update(turn)
@@ -416,34 +465,42 @@ class GameScreen(Screen[None]):
         self.query_one(AnalysisPanel).follow(shown)
         self._refresh_moves()
 
+    def who(self, side: Color) -> str:
+        """Who plays ``side``: its name, or the player's name and the side's."""
+        ctl = self.controller
+        name = ctl.players[side].shown_name()
+        local = self.sides()[side]
+        if name in (local, ctl.variant.side_names[side]):  # a person named after the side
+            return local
+        return f"{name} ({local})"
+
     def _info(self) -> str:
         ctl = self.controller
         v = ctl.variant
         gen = v.generator
         pos = ctl.game.position
         lines = []
+        names = self.sides()
         (wk, wm), (bk, bm) = gen.material(pos)
         if not (v.rules.man_captures or v.rules.king_captures):
             # a game without captures (Wolf and Sheep): where the pieces stand says more
             for side in (0, 1):
                 squares = sorted(v.board.positions(pos[side]), key=v.board.number)
-                lines.append(
-                    f"{v.side_names[side]}: " + " ".join(square_text(v, q) for q in squares)
-                )
+                lines.append(f"{names[side]}: " + " ".join(square_text(v, q) for q in squares))
         else:
-            lines.append(
-                f"{v.side_names[0]}: {_count(wm, 'man', 'men')}, {_count(wk, 'king', 'kings')}"
-            )
-            lines.append(
-                f"{v.side_names[1]}: {_count(bm, 'man', 'men')}, {_count(bk, 'king', 'kings')}"
-            )
+            lines.append(f"{names[0]}: {_men_kings(wm, wk)}")
+            lines.append(f"{names[1]}: {_men_kings(bm, bk)}")
         # the generator's own lines: the column under the cursor, the shared pieces…
         sq = self.board.hover if self.board.hover >= 0 else self.board.cursor
         lines = gen.panel_lines(pos, lines, sq, ctl.legal if ctl.outcome is None else [])
         route = ctl.shown_route()
         if route is not None:
             i = ctl.selection.route_index % len(ctl.selection.routes) + 1
-            lines.append(f"Route {i}/{len(ctl.selection.routes)}: {ctl.text(route, full=True)}")
+            lines.append(
+                _("Route {i}/{n}: {move}").format(
+                    i=i, n=len(ctl.selection.routes), move=ctl.text(route, full=True)
+                )
+            )
         return "\n".join(lines)
 
     def move_rows(self) -> list[tuple[str, str, str]]:
@@ -546,10 +603,10 @@ class GameScreen(Screen[None]):
         if self._board_hidden():
             return
         if self.viewing is not None:
-            self.set_status(self._viewing_hint())
+            self.set_status(Said(self._viewing_hint))
             return
         if not self.controller.player_to_move.is_human and self.controller.outcome is None:
-            self.set_status(f"Wait: {self.controller.player_to_move.name} is thinking.")
+            self._wait()
             return
         self.after(self.controller.click(square))
 
@@ -562,7 +619,7 @@ class GameScreen(Screen[None]):
             self.back_to_game()
         if text:
             if not self.controller.player_to_move.is_human:
-                self.set_status("Wait for the computer's move.")
+                self.set_status(Said(lambda: _("Wait for the computer's move.")))
                 return
             fb = self.controller.enter_text(text)
             self.after(fb)
@@ -642,31 +699,37 @@ class GameScreen(Screen[None]):
         self.back_to_game()
         ctl = self.controller
         if ctl.undo_policy is UndoPolicy.OFF:
-            self.set_status("Undo is off for this game.")
+            self.set_status(Said(lambda: _("Undo is off for this game.")))
             return
         if ctl.timed_out():
-            self.set_status("A game lost on time cannot be taken back.")
+            self.set_status(Said(lambda: _("A game lost on time cannot be taken back.")))
             return
         if not ctl.can_undo():
-            self.set_status("Nothing to undo.")
+            self.set_status(Said(lambda: _("Nothing to undo.")))
             return
 
         def do_undo() -> None:
             self.cancel_thinking()
             ctl.undo()
             # the clocks are not rewound: they keep the time they show, and say so
-            said = "Move taken back; the clocks keep their times." if ctl.clock else ""
-            self.after(Feedback(message=said or "Move taken back."))
+            if ctl.clock:
+                said = Said(lambda: _("Move taken back; the clocks keep their times."))
+            else:
+                said = Said(lambda: _("Move taken back."))
+            self.after(Feedback(message=said))
             self.drive()
 
         if ctl.undo_policy is UndoPolicy.ASK and all(p.is_human for p in ctl.players):
-            other = ctl.variant.side_names[ctl.game.turn]
+            names = self.sides()
             self.app.push_screen(
                 ConfirmScreen(
-                    f"{ctl.variant.side_names[1 - ctl.game.turn]} asks to take back a move. "
-                    f"{other}, do you agree?"
+                    _("{side} asks to take back a move. {other}, do you agree?").format(
+                        side=names[1 - ctl.game.turn], other=names[ctl.game.turn]
+                    )
                 ),
-                lambda ok: do_undo() if ok else self.set_status("Takeback refused."),
+                lambda ok: (
+                    do_undo() if ok else self.set_status(Said(lambda: _("Takeback refused.")))
+                ),
             )
         else:
             do_undo()
@@ -675,10 +738,10 @@ class GameScreen(Screen[None]):
         self.back_to_game()
         if self.controller.redo():
             self.cancel_thinking()
-            self.after(Feedback(message="Move replayed."))
+            self.after(Feedback(message=Said(lambda: _("Move replayed."))))
             self.drive()
         else:
-            self.set_status("Nothing to redo.")
+            self.set_status(Said(lambda: _("Nothing to redo.")))
 
     def action_flip(self) -> None:
         self.board.flipped = not self.board.flipped
@@ -687,7 +750,10 @@ class GameScreen(Screen[None]):
 
     def action_autoflip(self) -> None:
         self.autoflip = not self.autoflip
-        self.set_status("Auto-flip " + ("on" if self.autoflip else "off"))
+        if self.autoflip:
+            self.set_status(Said(lambda: _("Auto-flip on")))
+        else:
+            self.set_status(Said(lambda: _("Auto-flip off")))
 
     def action_type_move(self) -> None:
         if self._board_hidden():
@@ -726,12 +792,14 @@ class GameScreen(Screen[None]):
         self.board.piece_set = sets[(sets.index(self.board.piece_set) + 1) % len(sets)]
         self.shashki.settings.piece_set = self.board.piece_set
         self.shashki.save_settings()
-        self.set_status(f"Pieces: {self.board.piece_set}")
+        pieces = self.board.piece_set
+        self.set_status(Said(lambda: _("Pieces: {name}").format(name=pieces)))
 
     def action_theme(self) -> None:
         self.shashki.next_board_theme()
         self._apply_theme()
-        self.set_status(f"Board theme: {self.shashki.settings.board_theme}")
+        theme = self.shashki.settings.board_theme
+        self.set_status(Said(lambda: _("Board theme: {name}").format(name=theme)))
 
     def _apply_theme(self) -> None:
         set_board_theme(self.board, self.shashki.settings.board_theme)
@@ -741,9 +809,9 @@ class GameScreen(Screen[None]):
         if ctl.outcome is not None:
             return
         side = ctl.game.turn
-        names = ctl.variant.side_names
+        names = self.sides()
         if not all(p.is_human for p in ctl.players):
-            self.set_status("The computer does not accept draw offers.")
+            self.set_status(Said(lambda: _("The computer does not accept draw offers.")))
             return
         if ctl.draw_offer is not None and ctl.draw_offer != side:
             ctl.answer_draw(True)
@@ -760,11 +828,17 @@ class GameScreen(Screen[None]):
                 self.show_game_over()
             else:
                 ctl.answer_draw(False)
-                self.set_status(f"{names[1 - side]} declined the draw.")
+                self.set_status(
+                    Said(lambda: _("{side} declined the draw.").format(side=self.sides()[1 - side]))
+                )
 
         ctl.offer_draw()
         self.app.push_screen(
-            ConfirmScreen(f"{names[side]} offers a draw. {names[1 - side]}, do you accept?"),
+            ConfirmScreen(
+                _("{side} offers a draw. {other}, do you accept?").format(
+                    side=names[side], other=names[1 - side]
+                )
+            ),
             answered,
         )
 
@@ -775,7 +849,7 @@ class GameScreen(Screen[None]):
         side = ctl.game.turn
         if not ctl.players[side].is_human:
             side = Color(1 - side)
-        names = ctl.variant.side_names
+        names = self.sides()
 
         def answered(ok: bool | None) -> None:
             if ok and ctl.outcome is None:  # (a flag may have fallen while asked)
@@ -784,7 +858,9 @@ class GameScreen(Screen[None]):
                 self.after(Feedback())
                 self.show_game_over()
 
-        self.app.push_screen(ConfirmScreen(f"Does {names[side]} resign?"), answered)
+        self.app.push_screen(
+            ConfirmScreen(_("Does {side} resign?").format(side=names[side])), answered
+        )
 
     def action_save(self) -> None:
         self.shashki.save_game_dialog(self.controller)
@@ -793,7 +869,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.controller.variant))
 
     def action_new_game(self) -> None:
-        self._leave("Leave this game for a new one?", self.shashki.open_menu)
+        self._leave(_("Leave this game for a new one?"), self.shashki.open_menu)
 
     def _leave(self, question: str, then: Callable[[], object]) -> None:
         """Leave the game and do ``then``: once the player has said yes to ``question``
@@ -813,15 +889,19 @@ class GameScreen(Screen[None]):
         """The question before leaving a game, with what becomes of it."""
         problem = self.shashki.autosave_problem
         if not self.shashki.autosave_enabled:
-            return f"{question} This game is not autosaved: save it first (s) to keep it."
-        if problem is not None:
-            return (
-                f"{question} The autosave failed ({problem}): save the game first (s) to keep it."
+            return _("{question} This game is not autosaved: save it first (s) to keep it.").format(
+                question=question
             )
-        return f"{question} The game is autosaved: resume it from the menu (u) later."
+        if problem is not None:
+            return _(
+                "{question} The autosave failed ({problem}): save the game first (s) to keep it."
+            ).format(question=question, problem=problem)
+        return _("{question} The game is autosaved: resume it from the menu (u) later.").format(
+            question=question
+        )
 
     def action_quit_game(self) -> None:
-        self._leave("Quit?", self.app.exit)
+        self._leave(_("Quit?"), self.app.exit)
 
     def show_game_over(self) -> None:
         out = self.controller.outcome
@@ -840,7 +920,7 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(
             GameOverScreen(
-                out.describe(self.controller.variant.side_names), self.controller.can_undo()
+                out.describe(variant=self.controller.variant), self.controller.can_undo()
             ),
             answered,
         )
@@ -901,5 +981,12 @@ class MoveInput(Input):
         self.post_message(self.Submitted(self, value))
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _men_kings(men: int, kings: int) -> str:
+    """The pieces of a side, "8 men, 1 king", in the language spoken now; "12 men" while
+    it has no king (the panel's line stays short in every language)."""
+    shown = ngettext("{n} man", "{n} men", men).format(n=men)
+    if not kings:
+        return shown
+    return _("{men}, {kings}").format(
+        men=shown, kings=ngettext("{n} king", "{n} kings", kings).format(n=kings)
+    )

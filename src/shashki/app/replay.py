@@ -462,8 +462,8 @@ class GameTableScreen(Screen[None]):
 # -- the replay screen ------------------------------------------------------------------------
 
 
-_MOVES = Binding.Group("Move", compact=True)
-_LINES = Binding.Group("Variation", compact=True)
+_MOVES = Binding.Group(N_("Move"), compact=True)
+_LINES = Binding.Group(N_("Variation"), compact=True)
 
 
 class ReplayScreen(Screen[None]):
@@ -473,21 +473,23 @@ class ReplayScreen(Screen[None]):
     # the footer shows the keys most wanted, grouped, so that they fit in 80 columns (Take
     # over was cut off at the end of a line of every key); the rest are in the help (?)
     BINDINGS = [
-        Binding("left,h", "step(-1)", "Back", key_display="←", group=_MOVES),
-        Binding("right,l", "step(1)", "Next", key_display="→", group=_MOVES),
-        Binding("t", "take_over", "Take over"),
-        Binding("v", "variation", "Enter variation", group=_LINES),
-        Binding("backspace", "leave_variation", "Leave variation", key_display="⌫", group=_LINES),
-        Binding("space", "autoplay", "Auto-play", key_display="␣"),
-        Binding("home", "jump('start')", "Start", show=False),
-        Binding("end", "jump('end')", "End", show=False),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", key_display="+", show=False),
-        Binding("minus", "speed(1)", "Slower", key_display="-", show=False),
-        Binding("f", "flip", "Flip", show=False),
-        Binding("e", "analysis", "Analysis", show=False),
-        Binding("y", "copy_fen", "Copy FEN", show=False),
-        Binding("escape,q", "back", "Back", key_display="Esc"),
-        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("left,h", "step(-1)", N_("Back"), key_display="←", group=_MOVES),
+        Binding("right,l", "step(1)", N_("Next"), key_display="→", group=_MOVES),
+        Binding("t", "take_over", N_("Take over")),
+        Binding("v", "variation", N_("Enter variation"), group=_LINES),
+        Binding(
+            "backspace", "leave_variation", N_("Leave variation"), key_display="⌫", group=_LINES
+        ),
+        Binding("space", "autoplay", N_("Auto-play"), key_display="␣"),
+        Binding("home", "jump('start')", N_("Start"), show=False),
+        Binding("end", "jump('end')", N_("End"), show=False),
+        Binding("plus,equals_sign", "speed(-1)", N_("Faster"), key_display="+", show=False),
+        Binding("minus", "speed(1)", N_("Slower"), key_display="-", show=False),
+        Binding("f", "flip", N_("Flip"), show=False),
+        Binding("e", "analysis", N_("Analysis"), show=False),
+        Binding("y", "copy_fen", N_("Copy FEN"), show=False),
+        Binding("escape,q", "back", N_("Back"), key_display="Esc"),
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
     ]
     SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
     #: A multi-capture stepped into is shown one jump every this many seconds.
@@ -521,22 +523,8 @@ class ReplayScreen(Screen[None]):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        record = self.replay.record
         self.title = "shashki replay"
-        self.sub_title = visible(
-            f"{record.variant.name if record.variant else ''} {self.source}".strip()
-        )
-        self.query_one("#tags", Static).update("\n".join(shown_tags(record)[:8]))
-        if record.errors:
-            e = record.errors[0]
-            text = f"This record stops after the last good move: {e}"
-            if not record.header("GameType"):
-                text += (
-                    f"\nThe file names no variant, so it was read as {record.variant.name}:"  # type: ignore[union-attr]
-                    " for another, choose it at the top right of the game table"
-                    " (or give shashki replay --variant)."
-                )
-            self.query_one("#error", Static).update(text)
+        self._say_record()
         settings = self.shashki.settings  # the user's piece set, coordinates and board theme
         self.board.piece_set = settings.piece_set
         self.board.show_coords = settings.coords
@@ -545,6 +533,39 @@ class ReplayScreen(Screen[None]):
         self.board.cursor = -1
         self.board.focus()
         self._show()
+
+    def _say_record(self) -> None:
+        """The title, the tags and the record's error, in the language spoken now."""
+        record = self.replay.record
+        self.sub_title = visible(
+            f"{record.variant.local_name if record.variant else ''} {self.source}".strip()
+        )
+        self.query_one("#tags", Static).update("\n".join(shown_tags(record)[:8]))
+        if record.errors:
+            e = record.errors[0]
+            text = _("This record stops after the last good move: {error}").format(error=e)
+            if not record.header("GameType") and record.variant is not None:
+                text += "\n" + _(
+                    "The file names no variant, so it was read as {variant}: for another, "
+                    "choose it at the top right of the game table (or give shashki replay "
+                    "--variant)."
+                ).format(variant=record.variant.local_name)
+            self.query_one("#error", Static).update(text)
+
+    def retranslate(self) -> None:
+        """Say everything again in the language spoken now: the title, the tags, the
+        panel, the move list's note and the footer; the move shown, the auto-play and
+        the board stay as they are."""
+        try:
+            self.query_one("#tags", Static)
+        except NoMatches:
+            return  # not composed yet: it will be drawn in the language
+        self._say_record()
+        if not self.replay.rows:
+            self._fill_moves()
+        self.query_one(AnalysisPanel).retranslate()
+        self._show()
+        self.refresh_bindings()
 
     # -- the move list ---------------------------------------------------------------
 
@@ -555,7 +576,7 @@ class ReplayScreen(Screen[None]):
         ol.clear_options()
         ol.add_options(options)
         if not options:
-            ol.add_option(Option("(no moves: a position)", disabled=True))
+            ol.add_option(Option(_("(no moves: a position)"), disabled=True))
 
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
@@ -582,7 +603,9 @@ class ReplayScreen(Screen[None]):
         where = self.replay.where()
         speed = self.SPEEDS[self.speed_index]
         if self._auto is not None:
-            where += f"\nAuto-play: one move every {speed:g} s (+/-)"
+            where += "\n" + _("Auto-play: one move every {seconds} s (+/-)").format(
+                seconds=f"{speed:g}"
+            )
         self.query_one("#where", Static).update(where)
         self.query_one("#comment", Static).update(self.replay.comments())
         self.query_one(AnalysisPanel).follow(self.replay.controller.game)
@@ -598,13 +621,13 @@ class ReplayScreen(Screen[None]):
     def action_analysis(self) -> None:
         """Turn the engine's analysis of the shown position on or off (e)."""
         on = self.query_one(AnalysisPanel).toggle(self.replay.controller.game)
-        self.notify("Analysis on (e: off)" if on else "Analysis off", timeout=2, markup=False)
+        self.notify(_("Analysis on (e: off)") if on else _("Analysis off"), timeout=2, markup=False)
 
     def action_copy_fen(self) -> None:
         """Copy the shown position's FEN to the clipboard (y)."""
         fen = self.replay.controller.game.fen()
         self.app.copy_to_clipboard(fen)
-        self.notify(f"FEN copied: {fen}", timeout=3, markup=False)
+        self.notify(_("FEN copied: {fen}").format(fen=fen), timeout=3, markup=False)
 
     def action_step(self, step: int) -> None:
         if step > 0:
@@ -674,22 +697,39 @@ class ReplayScreen(Screen[None]):
 TECHNICAL_TAGS = frozenset(
     "fen setup gametype variant whitetype blacktype whitelevel blacklevel lotseed".split()
 )
-#: Tags shown under a name of their own.
-TAG_NAMES = {"StartOption": "Start"}
+#: Tags shown under a name of their own (in the language spoken: ``_(name)``).
+TAG_NAMES = {
+    "StartOption": N_("Start"),
+    "Event": N_("Event"),
+    "Site": N_("Site"),
+    "Date": N_("Date"),
+    "Round": N_("Round"),
+    "White": N_("White"),
+    "Black": N_("Black"),
+    "Result": N_("Result"),
+    "TimeControl": N_("Time control"),
+    "Termination": N_("Termination"),
+    "Annotator": N_("Annotator"),
+}
 
 
 def shown_tags(record: GameRecord) -> list[str]:
     """The record's tags as the replay panel shows them: the variant's name first, a
     computer player as such, and no tag meant for programs only."""
-    lines = [f"Variant: {record.variant.name}"] if record.variant is not None else []
+    lines = []
+    if record.variant is not None:
+        lines.append(_("Variant: {name}").format(name=record.variant.local_name))
     for name, value in record.headers.items():
         if not value or value in ("?", "-", "*") or name.lower() in TECHNICAL_TAGS:
             continue
         if name in ("White", "Black") and record.header(f"{name}Type").lower() == "program":
             level = record.header(f"{name}Level")
-            kind = "" if "computer" in value.lower() else " · computer"
-            value += f"{kind} · level {level}" if level else kind
-        lines.append(f"{TAG_NAMES.get(name, name)}: {value}")
+            kind = "" if "computer" in value.lower() else " · " + _("computer")
+            if level:
+                kind += " · " + _("level {n}").format(n=level)
+            value += kind
+        label = _(TAG_NAMES[name]) if name in TAG_NAMES else name
+        lines.append(f"{label}: {value}")
     return lines
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import _, ngettext
 from ..records import GameNode, GameRecord
 from ..records.clocks import CLK, clock_in, time_control
 from ..rules import Game, Move
@@ -130,36 +131,50 @@ class ReplayController:
         result at the end, and the variations that branch here."""
         node = self.node
         game = self.game
-        names = self.record.variant.side_names if self.record.variant else ("White", "Black")
+        names = self._names()
         if node.parent is None:
-            where = "Start position"
+            where = _("Start position")
         else:
             i = self.row_of(node)
-            text = self.rows[i].name if i is not None else f"move {node.ply()}"
-            where = f"After {text}" + ("" if node.is_mainline() else " (in a variation)")
+            text = self.rows[i].name if i is not None else _("move {n}").format(n=node.ply())
+            if node.is_mainline():
+                where = _("After {move}").format(move=text)
+            else:
+                where = _("After {move} (in a variation)").format(move=text)
         out = game.outcome()
-        where += f"\n{names[game.turn]} to move"
+        where += "\n" + _("{side} to move").format(side=names[game.turn])
         if out is not None:
-            where += "\n" + out.describe(names)
+            variant = self.record.variant
+            where += "\n" + (out.describe(variant=variant) if variant else out.describe(names))
         elif (
             not node.variations
             and node.parent is not None
             and self.record.result not in ("", "*", None)
         ):
-            where += f"\nResult: {self.record.header('Result') or self.record.result}"
+            result = self.record.header("Result") or self.record.result
+            where += "\n" + _("Result: {result}").format(result=result)
         clocks = self.clocks()
         if clocks:
             where += f"\n{clocks}"
         alts = len(node.variations) - 1
         if alts > 0:
-            where += f"\n{alts} variation{'s' if alts > 1 else ''} here: press v"
+            where += "\n" + ngettext(
+                "{n} variation here: press v", "{n} variations here: press v", alts
+            ).format(n=alts)
         return where
+
+    def _names(self) -> tuple[str, str]:
+        """The sides' names in the language spoken now."""
+        v = self.record.variant
+        if v is None:
+            return _("White"), _("Black")
+        return v.local_side(0), v.local_side(1)
 
     def clocks(self) -> str:
         """Each side's time left at the move shown ("Clock: White 4:53, Black 4:50"),
         from the ``[%clk]`` marks of the moves so far and the ``TimeControl`` tag; ""
         when the record has no clock."""
-        names = self.record.variant.side_names if self.record.variant else ("White", "Black")
+        names = self._names()
         control = time_control(self.record)
         left: list[float | None] = [None, None]
         if control is not None:
@@ -178,7 +193,7 @@ class ReplayController:
         shown = [
             f"{names[side]} {clock_display(t)}" for side, t in enumerate(left) if t is not None
         ]
-        return "Clock: " + ", ".join(shown)
+        return _("Clock: {clocks}").format(clocks=", ".join(shown))
 
     def comments(self) -> str:
         """The comments on the move shown (and those before it), one a line."""
@@ -241,7 +256,7 @@ class ReplayController:
             siblings = node.parent.variations
             i = siblings.index(node)
             return self.go(siblings[(i + 1) % len(siblings)], animate=True)
-        return Step(refused="No variation here.")
+        return Step(refused=_("No variation here."))
 
     def leave_variation(self) -> Step:
         """Out of the variation shown, back to the move where it branched off."""
@@ -249,7 +264,7 @@ class ReplayController:
         while node.parent is not None and node.parent.variations[0] is node:
             node = node.parent
         if node.parent is None:
-            return Step(refused="Already on the main line.")
+            return Step(refused=_("Already on the main line."))
         return self.go(node.parent)
 
     # -- taking over -----------------------------------------------------------------
@@ -258,7 +273,7 @@ class ReplayController:
         """The position shown as a live game, keeping the record up to here."""
         game = self.game.copy()
         if game.outcome() is not None:
-            return TakeOver(refused="The game is over here: step back to take over earlier.")
+            return TakeOver(refused=_("The game is over here: step back to take over earlier."))
         names = (self.record.header("White") or "", self.record.header("Black") or "")
         return TakeOver(game, names)
 

@@ -48,8 +48,9 @@ class SeatLine(Widget):
         side = self.side
         player = ctl.players[side]
         name = player.seat()
-        side_name = ctl.variant.side_names[side]
-        return name if name == side_name else f"{name} ({side_name})"
+        english = ctl.variant.side_names[side]
+        side_name = ctl.variant.local_side(side)  # in the language spoken now
+        return side_name if name in (english, side_name) else f"{name} ({side_name})"
 
     def clock_text(self) -> str:
         clock = self.controller.clock

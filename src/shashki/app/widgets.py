@@ -32,7 +32,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Input, OptionList, Select
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._select import SelectCurrent
 
 from ..i18n import N_, _
@@ -127,6 +127,8 @@ class LocalFooter(Footer):
                 widget.description = _(widget.description)
                 if widget.tooltip and isinstance(widget.tooltip, str):
                     widget.tooltip = _(widget.tooltip)
+            elif isinstance(widget, FooterLabel):  # a group's name (the replay's "Move")
+                widget.update(_(str(widget.content)))
             yield widget
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_, _, ngettext
 from .anycapture import AnyCaptureSearch
 from .errors import BadFenError
 from .fen import MAX_COUNTER, FenParts, square_text
@@ -39,8 +40,12 @@ TIE_BREAK_PIECES = 4
 TIE_BREAK_PLIES = 30
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _men_kings(men: int, kings: int) -> str:
+    """ "8 men, 1 king" in the language spoken now."""
+    return _("{men}, {kings}").format(
+        men=ngettext("{n} man", "{n} men", men).format(n=men),
+        kings=ngettext("{n} king", "{n} kings", kings).format(n=kings),
+    )
 
 
 class ArtamonovGenerator(MoveGenerator):
@@ -112,18 +117,23 @@ class ArtamonovGenerator(MoveGenerator):
         v = self.variant
         if v is None:
             return lines
-        (kings, men), _ = self.material(pos)
+        (kings, men), _none = self.material(pos)
         south, north = self.captured_counts(pos)
         turn = pos[3]
-        forward = "up (towards rank 8)" if turn == 0 else "down (towards rank 1)"
+        forward = _("up (towards rank 8)") if turn == 0 else _("down (towards rank 1)")
+        south_name, north_name = v.local_side(0), v.local_side(1)
         out = [
-            f"Pieces: {_count(men, 'man', 'men')}, {_count(kings, 'king', 'kings')}",
-            f"Captured: {v.side_names[0]} {south}, {v.side_names[1]} {north}",
-            f"Forward for {v.side_names[turn]}: {forward}",
+            _("Pieces: {pieces}").format(pieces=_men_kings(men, kings)),
+            _("Captured: {south} {south_count}, {north} {north_count}").format(
+                south=south_name, south_count=south, north=north_name, north_count=north
+            ),
+            _("Forward for {side}: {way}").format(
+                side=south_name if turn == 0 else north_name, way=forward
+            ),
         ]
         frozen = self.frozen(pos)
         if frozen >= 0:
-            out.append(f"Frozen: {square_text(v, frozen)} (moved last)")
+            out.append(_("Frozen: {square} (moved last)").format(square=square_text(v, frozen)))
         return out
 
     def evaluation_family(self) -> str:
@@ -193,25 +203,47 @@ class ArtamonovGenerator(MoveGenerator):
 
     # -- the end of the game ------------------------------------------------------------
 
-    def decide_tie_break(self, pos: Position, reason: str) -> Outcome:
-        _, south, north, _ = self._extra(pos)
-        names = self.variant.side_names if self.variant else ("South", "North")
-        detail = f"{reason}; captured pieces: {names[0]} {south}, {names[1]} {north}"
-        if south == north:
-            return Outcome(Termination.TIE_BREAK, None, detail)
+    def decide_tie_break(self, pos: Position, reason: str, message: str = "") -> Outcome:
+        """The tie-break by the captured pieces, after ``reason`` (in English); ``message``
+        says the whole rule for the catalogs (placeholders ``{plies}``, ``{pieces}``,
+        ``{south}``, ``{south_count}``, ``{north}``, ``{north_count}``)."""
         from .move import Color
 
-        return Outcome(Termination.TIE_BREAK, Color.WHITE if south > north else Color.BLACK, detail)
+        _pieces, south, north, _low = self._extra(pos)
+        names = self.variant.side_names if self.variant else ("South", "North")
+        detail = f"{reason}; captured pieces: {names[0]} {south}, {names[1]} {north}"
+        winner = None if south == north else Color.WHITE if south > north else Color.BLACK
+        words: dict[str, object] = {
+            "plies": TIE_BREAK_PLIES,
+            "pieces": TIE_BREAK_PIECES,
+            "south": Color.WHITE,
+            "north": Color.BLACK,
+            "south_count": south,
+            "north_count": north,
+        }
+        return Outcome(Termination.TIE_BREAK, winner, detail, message, words if message else {})
 
     def decide(self, game: Game) -> Outcome | None:
         pos = game.position
         if self._extra(pos)[3] >= TIE_BREAK_PLIES:
             return self.decide_tie_break(
-                pos, f"{TIE_BREAK_PLIES} plies with {TIE_BREAK_PIECES} or fewer pieces on the board"
+                pos,
+                f"{TIE_BREAK_PLIES} plies with {TIE_BREAK_PIECES} or fewer pieces on the board",
+                N_(
+                    "{plies} plies with {pieces} or fewer pieces on the board; captured "
+                    "pieces: {south} {south_count}, {north} {north_count}"
+                ),
             )
         # a threefold repetition is decided by the captured pieces too
         if game.repetitions() >= 3:
-            return self.decide_tie_break(pos, "the same position three times")
+            return self.decide_tie_break(
+                pos,
+                "the same position three times",
+                N_(
+                    "the same position three times; captured pieces: {south} {south_count}, "
+                    "{north} {north_count}"
+                ),
+            )
         return None
 
     # -- FEN: "W:N1-12,21-32:Zc3:C1,0:L5" ---------------------------------------------------

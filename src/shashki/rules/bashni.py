@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..i18n import _
 from .errors import BadFenError
 from .fen import FenParts, square_text
 from .geometry import absolute_direction
@@ -117,7 +118,11 @@ class BashniGenerator(MoveGenerator):
             st = self.stack(pos, square)
             if st:
                 where = square_text(self.variant, square)
-                lines.append(f"Column {where} (top first): " + " ".join(reversed(st)))
+                lines.append(
+                    _("Column {square} (top first): {pieces}").format(
+                        square=where, pieces=" ".join(reversed(st))
+                    )
+                )
         return lines
 
     def panel_follows_cursor(self) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from ..i18n import N_
 from .hooks import GeneratorHooks
 from .move import Color, Move
 from .movegen import MoveGenerator, Position
@@ -198,6 +199,8 @@ class EndRules:
                 Termination.BREAKTHROUGH_KING,
                 winner,
                 f"{self.names[winner]} made the first king",
+                N_("{side} made the first king"),
+                {"side": winner},
             )
         for side, mask, name in self.goals:
             if pos[side] & mask:
@@ -206,7 +209,11 @@ class EndRules:
             side = Color(pos[3])
             text = f"{self.names[side]} has no legal move"
             return Outcome(
-                Termination.NO_LEGAL_MOVES, side if self.no_moves_wins else side.other, text
+                Termination.NO_LEGAL_MOVES,
+                side if self.no_moves_wins else side.other,
+                text,
+                N_("{side} has no legal move"),
+                {"side": side},
             )
         if self.decide is not None:
             decided = self.decide(game)  # type: ignore[arg-type]

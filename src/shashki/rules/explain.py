@@ -6,6 +6,7 @@ reverse; the answer is to say, every time, which rule of *this* variant decided.
 
 from __future__ import annotations
 
+from ..i18n import N_, _
 from .fen import square_text
 from .game import Game
 from .move import Color, Move
@@ -18,8 +19,22 @@ def _names(game: Game, squares: list[int] | set[int]) -> str:
     if len(texts) <= 1:
         return "".join(texts)
     if len(texts) > 6:
-        return ", ".join(texts[:6]) + f" and {len(texts) - 6} more"
-    return ", ".join(texts[:-1]) + " or " + texts[-1]
+        return _("{squares} and {n} more").format(squares=", ".join(texts[:6]), n=len(texts) - 6)
+    return _("{squares} or {last}").format(squares=", ".join(texts[:-1]), last=texts[-1])
+
+
+def _side(game: Game, side: int) -> str:
+    """A side's name as the variant's file says it in the language spoken now."""
+    v = game.variant
+    return v.local_side(side)
+
+
+def _or(words: list[str]) -> str:
+    """Words joined by "or" ("forward or sideways") in the language spoken now."""
+    out = words[0]
+    for word in words[1:]:
+        out = _("{this} or {that}").format(this=out, that=word)
+    return out
 
 
 def _direction_words(names: tuple[str, ...]) -> str:
@@ -29,41 +44,51 @@ def _direction_words(names: tuple[str, ...]) -> str:
     parts = []
     if diag:
         if all(n.startswith("forward") for n in diag):
-            parts.append("diagonally forward")
+            parts.append(_("diagonally forward"))
         elif all(n.startswith("back") for n in diag):
-            parts.append("diagonally backward")
+            parts.append(_("diagonally backward"))
         else:
-            parts.append("diagonally forward or backward")
+            parts.append(_("diagonally forward or backward"))
     if orth:
         words = []
         if "forward" in orth:
-            words.append("forward")
+            words.append(_("forward"))
         if "back" in orth:
-            words.append("backward")
+            words.append(_("backward"))
         if "left" in orth or "right" in orth:
-            words.append("sideways")
-        parts.append(("straight " if diag else "") + " or ".join(words))
-    return " or ".join(parts)
+            words.append(_("sideways"))
+        way = _or(words)
+        parts.append(_("straight {directions}").format(directions=way) if diag else way)
+    return _or(parts) if parts else ""
 
 
 def capture_rule(game: Game) -> str:
     """The variant's capture rule in one sentence."""
     v = game.variant
+    name = v.local_name
     if v.rules.capture_choice is CaptureChoice.MAJORITY:
-        return f"in {v.name} capturing is compulsory and you must take the most pieces"
+        return _("in {variant} capturing is compulsory and you must take the most pieces").format(
+            variant=name
+        )
     if v.rules.precedence:  # NATIONAL.md C.5, criterion by criterion
-        words = " and then ".join(_PRECEDENCE_WORDS[c] for c in v.rules.precedence)
-        return f"in {v.name} capturing is compulsory and you must {words}"
-    return f"in {v.name} capturing is compulsory (you may choose which capture)"
+        words = _(_PRECEDENCE_WORDS[v.rules.precedence[0]])
+        for c in v.rules.precedence[1:]:
+            words = _("{this} and then {that}").format(this=words, that=_(_PRECEDENCE_WORDS[c]))
+        return _("in {variant} capturing is compulsory and you must {what}").format(
+            variant=name, what=words
+        )
+    return _("in {variant} capturing is compulsory (you may choose which capture)").format(
+        variant=name
+    )
 
 
 #: What each capture precedence criterion asks of a player, in words.
 _PRECEDENCE_WORDS = {
-    "count": "take the most pieces",
-    "value": "take the most value (a king counts almost two men)",
-    "with-king": "capture with a king if a king can",
-    "kings": "take the most kings",
-    "king-order": "take the kings as early in the capture as possible",
+    "count": N_("take the most pieces"),
+    "value": N_("take the most value (a king counts almost two men)"),
+    "with-king": N_("capture with a king if a king can"),
+    "kings": N_("take the most kings"),
+    "king-order": N_("take the kings as early in the capture as possible"),
 }
 
 
@@ -75,38 +100,48 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
     v = game.variant
     name = square_text(v, square)
     side = game.turn
-    mover = v.side_names[side]
+    mover = _side(game, side)
     piece = game.piece_at(square)
     if piece is None:
-        return f"There is no piece on {name}."
+        return _("There is no piece on {square}.").format(square=name)
     gen = v.generator
     if gen.frozen(game.position) == square:
-        return f"The piece on {name} made the last move: it may not move now."
+        return _("The piece on {square} made the last move: it may not move now.").format(
+            square=name
+        )
     outcome = game.outcome()
     if outcome is not None:
-        return "The game is over: " + outcome.describe(v.side_names)
+        return _("The game is over: {outcome}").format(outcome=outcome.describe(variant=v))
     if not legal:
-        return f"{mover} has no legal move."
+        return _("{side} has no legal move.").format(side=mover)
     capturers = {m.start for m in legal if m.is_capture}
     if piece.color is not None and piece.color != side and not gen.may_move_opponent_pieces():
-        return f"That is {v.side_names[piece.color]}'s piece: it is {mover}'s turn."
+        return _("That is {owner}'s piece: it is {side}'s turn.").format(
+            owner=_side(game, piece.color), side=mover
+        )
     if capturers:
         if piece.color is not None and piece.color != side:
-            return f"{mover} must capture with his own pieces first: {_names(game, capturers)}."
+            return _("{side} must capture with his own pieces first: {squares}.").format(
+                side=mover, squares=_names(game, capturers)
+            )
         most = max(len(m.captured) for m in legal)
         if v.rules.capture_choice is CaptureChoice.MAJORITY and _could_capture(game, square):
-            return (
-                f"You must take the most pieces ({most}) in {v.name}: "
-                f"only {_names(game, capturers)} can."
-            )
+            return _(
+                "You must take the most pieces ({n}) in {variant}: only {squares} can."
+            ).format(n=most, variant=v.local_name, squares=_names(game, capturers))
         if v.rules.precedence and _could_capture(game, square):
-            return f"Not this piece: {capture_rule(game)}; only {_names(game, capturers)} can."
-        return f"Capturing is compulsory in {v.name}: {_names(game, capturers)} must capture."
+            return _("Not this piece: {rule}; only {squares} can.").format(
+                rule=capture_rule(game), squares=_names(game, capturers)
+            )
+        return _("Capturing is compulsory in {variant}: {squares} must capture.").format(
+            variant=v.local_name, squares=_names(game, capturers)
+        )
     own_rule = gen.why_not(game.position, square)
     if own_rule is not None:
         return own_rule
-    kind = "king" if piece.is_king else "man"
-    return f"The {kind} on {name} has no legal move."
+    if piece.is_king:
+        return _("The king on {square} has no legal move.").format(square=name)
+    return _("The man on {square} has no legal move.").format(square=name)
 
 
 def _could_capture(game: Game, square: int) -> bool:
@@ -161,51 +196,73 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
     mine = [m for m in legal if m.start == start]
     ends = {m.end for m in mine}
     to = square_text(v, end)
+    name = v.local_name
+    squares = _names(game, ends)
     if game.piece_at(end) is not None and end != start:
-        return f"{to} is occupied; this piece can go to {_names(game, ends)}."
+        return _("{square} is occupied; this piece can go to {squares}.").format(
+            square=to, squares=squares
+        )
     if mine and mine[0].is_capture:
         most = max(len(m.captured) for m in mine)
         if v.rules.capture_choice is CaptureChoice.MAJORITY and any(
             m.end == end for m in _shorter_captures(game, start)
         ):
-            return (
-                f"That capture takes fewer pieces: in {v.name} you must take the most "
-                f"({most}); go to {_names(game, ends)}."
-            )
+            return _(
+                "That capture takes fewer pieces: in {variant} you must take the most "
+                "({n}); go to {squares}."
+            ).format(variant=name, n=most, squares=squares)
         if v.rules.precedence and any(m.end == end for m in _shorter_captures(game, start)):
-            return f"Not that capture: {capture_rule(game)}; go to {_names(game, ends)}."
+            return _("Not that capture: {rule}; go to {squares}.").format(
+                rule=capture_rule(game), squares=squares
+            )
         if _landing_refused(game, start, end):
             if v.rules.king_landing is KingLanding.DIRECTLY_BEHIND:
-                return (
-                    f"In {v.name} a king lands on the square just beyond each piece it "
-                    f"takes: go to {_names(game, ends)}."
-                )
-            return (
-                f"In {v.name} a king that takes a king last must stop on the square just "
-                f"beyond it: go to {_names(game, ends)}."
-            )
-        return f"This piece must capture ({capture_rule(game)}): it can go to {_names(game, ends)}."
+                return _(
+                    "In {variant} a king lands on the square just beyond each piece it "
+                    "takes: go to {squares}."
+                ).format(variant=name, squares=squares)
+            return _(
+                "In {variant} a king that takes a king last must stop on the square just "
+                "beyond it: go to {squares}."
+            ).format(variant=name, squares=squares)
+        return _("This piece must capture ({rule}): it can go to {squares}.").format(
+            rule=capture_rule(game), squares=squares
+        )
     if (
         not geo.all_squares
         and (geo.file_of[end] + geo.rank_of[end]) % 2
         != (geo.file_of[start] + geo.rank_of[start]) % 2
     ):
-        return f"{v.name} is played on the dark squares only."
+        return _("{variant} is played on the dark squares only.").format(variant=name)
     rules = v.rules
     if not piece.is_king and not rules.man_captures_kings and _jumps_a_king(game, start, end):
-        text = f"In {v.name} a man may not capture a king"  # NATIONAL.md C.4
-        return text + (f"; it can go to {_names(game, ends)}." if ends else ".")
+        # NATIONAL.md C.4
+        if ends:
+            return _("In {variant} a man may not capture a king; it can go to {squares}.").format(
+                variant=name, squares=squares
+            )
+        return _("In {variant} a man may not capture a king.").format(variant=name)
     if piece.is_king:
         how = _direction_words(rules.king_moves)
-        reach = "any distance" if rules.king_moves_fly else "one square"
-        return f"In {v.name} a king moves {reach} {how}; it can go to {_names(game, ends)}."
-    how = _direction_words(rules.man_moves)
-    text = f"In {v.name} a man moves one square {how}"
-    if set(rules.man_captures) - set(rules.man_moves):
-        text += " (it captures " + _direction_words(rules.man_captures) + ")"
-    elif rules.man_captures and set(rules.man_captures) == set(rules.man_moves):
-        text += " and captures the same way"
-    return text + (f"; it can go to {_names(game, ends)}." if ends else ".")
+        if rules.king_moves_fly:
+            text = _("In {variant} a king moves any distance {directions}")
+        else:
+            text = _("In {variant} a king moves one square {directions}")
+        text = text.format(variant=name, directions=how)
+    else:
+        how = _direction_words(rules.man_moves)
+        text = _("In {variant} a man moves one square {directions}").format(
+            variant=name, directions=how
+        )
+        if set(rules.man_captures) - set(rules.man_moves):
+            text = _("{rule} (it captures {directions})").format(
+                rule=text, directions=_direction_words(rules.man_captures)
+            )
+        elif rules.man_captures and set(rules.man_captures) == set(rules.man_moves):
+            text = _("{rule} and captures the same way").format(rule=text)
+    if ends:
+        return _("{rule}; it can go to {squares}.").format(rule=text, squares=squares)
+    return _("{rule}.").format(rule=text)
 
 
 def _jumps_a_king(game: Game, start: int, end: int) -> bool:
@@ -226,12 +283,12 @@ def goal_sentence(game: Game) -> str:
     """How to win this variant, in a few words."""
     v = game.variant
     if v.generator.first_king_wins():
-        return "You win by making the first king, or when your opponent cannot move."
+        return _("You win by making the first king, or when your opponent cannot move.")
     if v.rules.no_moves is NoMoves.WINS:
-        return "You win when you cannot move: lose all your pieces or get them all blocked."
-    extra = "; ".join(g.name for g in v.goals)
-    base = "You win when your opponent cannot move."
-    return f"{base} Also: {extra}." if extra else base
+        return _("You win when you cannot move: lose all your pieces or get them all blocked.")
+    extra = "; ".join(v.local(g.name) for g in v.goals)
+    base = _("You win when your opponent cannot move.")
+    return _("{rule} Also: {goals}.").format(rule=base, goals=extra) if extra else base
 
 
 __all__ = ["Color", "capture_rule", "goal_sentence", "why_not_move", "why_not_select"]

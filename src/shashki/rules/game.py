@@ -6,6 +6,7 @@ import math
 import random
 from collections.abc import Iterator
 
+from ..i18n import N_
 from .endrules import EndRules
 from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
@@ -326,7 +327,11 @@ class Game:
         """``side`` (default: the side to move) resigns."""
         loser = self.turn if side is None else Color(side)
         self._ended = Outcome(
-            Termination.RESIGNATION, loser.other, f"{self.variant.side_names[loser]} resigned"
+            Termination.RESIGNATION,
+            loser.other,
+            f"{self.variant.side_names[loser]} resigned",
+            N_("{side} resigned"),
+            {"side": loser},
         )
         return self._ended
 
@@ -355,18 +360,24 @@ class Game:
             ends = self._ends = EndRules(self.variant)
         if ends.could_win(self._pos, winner):
             self._ended = Outcome(
-                Termination.TIME_FORFEIT, winner, f"{names[loser]} ran out of time"
+                Termination.TIME_FORFEIT,
+                winner,
+                f"{names[loser]} ran out of time",
+                N_("{side} ran out of time"),
+                {"side": loser},
             )
         else:
             self._ended = Outcome(
                 Termination.TIME_FORFEIT,
                 None,
                 f"{names[loser]} ran out of time, but {names[winner]} cannot win",
+                N_("{side} ran out of time, but {other} cannot win"),
+                {"side": loser, "other": winner},
             )
         return self._ended
 
     def agree_draw(self) -> Outcome:
-        self._ended = Outcome(Termination.AGREED_DRAW, None, "draw agreed")
+        self._ended = Outcome(Termination.AGREED_DRAW, None, "draw agreed", N_("draw agreed"))
         return self._ended
 
     def repetitions(self) -> int:

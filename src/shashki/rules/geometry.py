@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 
+from ..i18n import _
 from .numbers import bounded_int, is_digits, quoted
 
 MIN_SIZE = 2
@@ -301,10 +302,14 @@ class Geometry:
         """The square at 0-based file and rank; raises ValueError if it is not a playing square."""
         if not (0 <= file < self.width and 0 <= rank < self.height):
             raise ValueError(
-                f"file {file}, rank {rank} is off the {self.width}x{self.height} board"
+                _("file {file}, rank {rank} is off the {width}x{height} board").format(
+                    file=file, rank=rank, width=self.width, height=self.height
+                )
             )
         if not self.playable(file, rank):
-            raise ValueError(f"{FILES[file]}{rank + 1} is not a playing square")
+            raise ValueError(
+                _("{square} is not a playing square").format(square=f"{FILES[file]}{rank + 1}")
+            )
         raw = rank * self.stride + file
         return raw if self.all_squares else raw // 2
 
@@ -322,7 +327,11 @@ class Geometry:
             n = bounded_int(t, last)  # a number of any length, never int() of it
             if n is not None and n >= 1:
                 return self.by_number[n]
-            raise ValueError(f"square {quoted(text)} is not between 1 and {last}")
+            raise ValueError(
+                _("square {square} is not between 1 and {last}").format(
+                    square=quoted(text), last=last
+                )
+            )
         m = self._ALGEBRAIC.fullmatch(t)
         if m and numeric is not True:
             f = FILES.index(m.group(1))
@@ -330,8 +339,14 @@ class Geometry:
             try:
                 return self.at(f, r)
             except ValueError as exc:
-                raise ValueError(f"square {quoted(text)}: {exc}") from None
-        raise ValueError(f"{quoted(text)} is not a square of this {self.width}x{self.height} board")
+                raise ValueError(
+                    _("square {square}: {reason}").format(square=quoted(text), reason=exc)
+                ) from None
+        raise ValueError(
+            _("{square} is not a square of this {width}x{height} board").format(
+                square=quoted(text), width=self.width, height=self.height
+            )
+        )
 
     def bits(self, positions: object) -> int:
         """Bitboard of an iterable of positions."""

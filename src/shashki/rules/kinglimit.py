@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..i18n import N_, _, ngettext
 from .errors import BadFenError
 from .fen import square_text
 from .move import Move
@@ -44,7 +45,20 @@ class KingMoves(NamedTuple):
     black: tuple[int, int] = FREE
 
 
-_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_NUMBERS = {
+    1: N_("one"),
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+}
+
+
+def _number(n: int) -> str:
+    """A small number in words in the language spoken now ("three"), else in digits."""
+    return _(_NUMBERS[n]) if n in _NUMBERS else str(n)
+
 
 _FIELD = re.compile(r"\+([0-9])([0-9]*)\+([0-9])([0-9]*)")
 
@@ -212,11 +226,14 @@ class KingMoveLimitMixin(_Base):
     def why_not(self, pos: Position, square: int) -> str | None:
         if square != self.restricted(pos) or self.variant is None:
             return super().why_not(pos, square)
-        limit = _NUMBERS.get(self.rules.king_move_limit, str(self.rules.king_move_limit))
-        return (
-            f"In {self.variant.name} this king has made {limit} moves in a row: while you "
-            "still have men it may only capture; move another piece."
-        )
+        limit = self.rules.king_move_limit
+        return ngettext(
+            "In {variant} this king has made {n} move in a row: while you still have men "
+            "it may only capture; move another piece.",
+            "In {variant} this king has made {n} moves in a row: while you still have men "
+            "it may only capture; move another piece.",
+            limit,
+        ).format(variant=self.variant.local_name, n=_number(limit))
 
     def panel_lines(
         self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
@@ -225,9 +242,12 @@ class KingMoveLimitMixin(_Base):
         lines = super().panel_lines(pos, lines, square, legal)
         sq = self.restricted(pos)
         if sq >= 0 and self.variant is not None:
-            limit = _NUMBERS.get(self.rules.king_move_limit, str(self.rules.king_move_limit))
+            limit = self.rules.king_move_limit
             lines.append(
-                f"The king on {square_text(self.variant, sq)} has made {limit} moves in a "
-                "row: it may only capture"
+                ngettext(
+                    "The king on {square} has made {n} move in a row: it may only capture",
+                    "The king on {square} has made {n} moves in a row: it may only capture",
+                    limit,
+                ).format(square=square_text(self.variant, sq), n=_number(limit))
             )
         return lines

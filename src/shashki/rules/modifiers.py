@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..i18n import _
 from .errors import BadFenError
 from .fen import square_text
 from .hooks import walk_perft
@@ -109,7 +110,7 @@ class MoveOpponentMixin(_Base):
         if theirs and self.variant is not None:
             v = self.variant
             names = (square_text(v, q) for q in sorted(theirs, key=v.board.number))
-            lines.append("You may also move: " + ", ".join(names))
+            lines.append(_("You may also move: {squares}").format(squares=", ".join(names)))
         return lines
 
     def plain_positions(self) -> bool:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from ..i18n import _
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from .fen import format_fen, square_text
 from .move import Move
@@ -57,13 +58,16 @@ def split_move_text(variant: Variant, text: str) -> list[int]:
     parts = [p for p in _SEPARATORS.split(t) if p]
     if len(parts) < 2 or not all(_SQUARE.fullmatch(p) for p in parts):
         raise NotationError(
-            f"{quoted(text)} is not a move: write it like "
-            + ("'32-28' or '19x30'" if variant.numeric else "'c3-d4' or 'c3:e5'")
+            _("{text} is not a move: write it like {move} or {capture}").format(
+                text=quoted(text),
+                move="'32-28'" if variant.numeric else "'c3-d4'",
+                capture="'19x30'" if variant.numeric else "'c3:e5'",
+            )
         )
     try:
         return [variant.board.parse_square(p) for p in parts]
     except ValueError as exc:
-        raise NotationError(f"{quoted(text)}: {exc}") from None
+        raise NotationError(_("{text}: {reason}").format(text=quoted(text), reason=exc)) from None
 
 
 def _implied_captures(variant: Variant, position: Position, squares: list[int]) -> int | None:
@@ -118,10 +122,16 @@ def parse_move(variant: Variant, text: str, legal: Sequence[Move], position: Pos
         return candidates[0]
     if not candidates:
         raise IllegalMoveError(
-            f"{quoted(text.strip())} is not a legal move in {format_fen(variant, position)}"
+            _("{text} is not a legal move in {fen}").format(
+                text=quoted(text.strip()), fen=format_fen(variant, position)
+            )
         )
     options = ", ".join(move_text(variant, m, full=True) for m in candidates)
-    raise AmbiguousMoveError(f"{quoted(text.strip())} is ambiguous: it could be {options}")
+    raise AmbiguousMoveError(
+        _("{text} is ambiguous: it could be {moves}").format(
+            text=quoted(text.strip()), moves=options
+        )
+    )
 
 
 _SHORT = re.compile(r"([a-lA-L])([a-lA-L](?:1[0-2]|[1-9]))")

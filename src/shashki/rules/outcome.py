@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .move import Color
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 
 class Termination(Enum):
@@ -42,6 +48,12 @@ class Outcome:
     winner: Color | None
     #: The variant's name for the rule that ended the game, e.g. "FMJD-64 7.2.5".
     rule: str = ""
+    #: The rule as a message of the catalogs (``N_("{side} resigned")``), said in the
+    #: language spoken when it is described; "" when ``rule`` is the variant's own text
+    #: (a draw rule's or goal's name, translated by its file).
+    message: str = field(default="", compare=False)
+    #: The message's placeholders: a :class:`Color` is said as that side's name.
+    params: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     @property
     def is_draw(self) -> bool:
@@ -53,9 +65,32 @@ class Outcome:
             return "1/2-1/2"
         return "1-0" if self.winner is Color.WHITE else "0-1"
 
-    def describe(self, side_names: tuple[str, str] = ("White", "Black")) -> str:
-        """A sentence for players: who won and by which rule."""
-        reason = self.rule or self.termination.value
+    def describe(
+        self, side_names: tuple[str, str] = ("White", "Black"), variant: Variant | None = None
+    ) -> str:
+        """A sentence for players: who won and by which rule.
+
+        Without ``variant``, in English with ``side_names`` (game records, logs); with
+        it, in the language spoken now, the sides and the rule named as the variant's
+        file names them there."""
+        if variant is None:
+            reason = self.rule or self.termination.value
+            if self.winner is None:
+                return f"Draw: {reason}."
+            return f"{side_names[self.winner]} wins: {reason}."
+        names = (variant.local_side(0), variant.local_side(1))
+        reason = self.local_rule(variant)
         if self.winner is None:
-            return f"Draw: {reason}."
-        return f"{side_names[self.winner]} wins: {reason}."
+            return _("Draw: {reason}.").format(reason=reason)
+        # "Перемога: Вівці" needs no verb to agree with a side's name
+        return _("{side} wins: {reason}.").format(side=names[self.winner], reason=reason)
+
+    def local_rule(self, variant: Variant) -> str:
+        """The rule that ended the game, in the language spoken now."""
+        if self.message:
+            values = {
+                key: variant.local_side(value) if isinstance(value, Color) else value
+                for key, value in self.params.items()
+            }
+            return _(self.message).format(**values)
+        return variant.local(self.rule or self.termination.value)

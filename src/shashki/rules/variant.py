@@ -17,12 +17,16 @@ from functools import cached_property
 from typing import Any
 
 from .. import i18n
+from ..i18n import N_
 from .errors import VariantFileError
 from .geometry import Geometry
 from .move import Color
 from .movegen import MoveGenerator
 from .numbers import bounded_int, quoted
 from .switches import DrawRule, Rules
+
+#: The side names most variants use, translated by the catalogs where a file does not.
+_COMMON_SIDES = (N_("White"), N_("Black"))
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,15 @@ class Variant:
         if table is None:  # "pt-BR" falls back to "pt"
             table = self.translations.get(language.replace("_", "-").split("-")[0], {})
         return table.get(text, text)
+
+    def local_side(self, side: int) -> str:
+        """The name of ``side`` (0 or 1) in the language spoken now: the file's own
+        translation, else the catalogs' for the usual "White" and "Black"."""
+        name = self.side_names[side]
+        local = self.local(name)
+        if local == name and name in _COMMON_SIDES:
+            return i18n._(name)
+        return local
 
     @property
     def local_name(self) -> str:
