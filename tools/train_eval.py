@@ -218,7 +218,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     variant = find_variant(args.variant)
     geo = variant.board
     hand = diagonal_evaluator(variant, patterns=False)
-    pats = patterns.Patterns(geo)
+    pats = patterns.Patterns(geo, args.width)
     rows: list[list[int]] = []
     base: list[float] = []
     target: list[float] = []
@@ -236,6 +236,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
                 wm, bm = w & ~k, b & ~k
                 h = hand((w, b, k, 0, None))
                 s = float("nan") if score is None else (score if turn == 0 else -score)
+                s *= args.scale
                 # the position and its mirror (colours swapped, board turned round)
                 for mirror in (False, True):
                     games.append(gid)
@@ -348,6 +349,12 @@ def symmetric(pats: object, W: object) -> object:
     return out
 
 
+def patterns_width() -> int:
+    from shashki.engine.patterns import WIDTH
+
+    return WIDTH
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -384,7 +391,14 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument(
         "--blend", type=float, default=0.0, help="weight of the search score in the target"
     )
+    f.add_argument("--width", type=int, default=patterns_width(), help="squares a window row")
     f.add_argument("--no-kings", action="store_true", help="leave out positions with kings")
+    f.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="multiply the scores by this (a teacher's scale to the evaluation's)",
+    )
     f.add_argument("files", nargs="+")
     f.set_defaults(fn=cmd_fit)
     args = p.parse_args(argv)

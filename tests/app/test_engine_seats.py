@@ -108,3 +108,48 @@ async def test_a_failing_engine_leaves_its_side_to_a_person(
         await keys_play(pilot, "c7", "d6")  # Black is a person now
         assert len(ctl.game.move_stack) == 2
         assert game_screen(app).controller is ctl
+
+
+async def test_the_new_game_dialog_seats_a_hub_engine_by_its_command(home: Path) -> None:
+    """Issue 15: "Hub engine (a command)…" in the dialog shows a box for the command; an
+    empty one is said there (no game), a command typed seats the engine and is offered
+    again next time."""
+    from textual.widgets import Button, Input, Select, Static
+
+    from shashki.app.menu import NewGameScreen
+    from shashki.app.players import OTHER_ENGINE
+    from shashki.rules import find_variant
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(find_variant("international")))
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        row = dialog.query_one("#engine-row1")
+        assert not row.display  # hidden until that kind is chosen
+        kind = dialog.query_one("#kind1", Select)
+        assert OTHER_ENGINE in [value for _label, value in kind._options]
+        kind.value = OTHER_ENGINE
+        await pilot.pause()
+        box = dialog.query_one("#engine1", Input)
+        assert row.display and app.focused is box
+        dialog.query_one("#play", Button).press()
+        await pilot.pause()
+        assert app.screen is dialog  # no command: said, no game
+        assert "Hub engine" in str(dialog.query_one("#engine-problem", Static).content)
+        box.value = f"{sys.executable} {FAKE} ok"
+        dialog.query_one("#play", Button).press()
+        await pilot.pause()
+        ctl = game_screen(app).controller
+        engine_seat = ctl.players[1]
+        assert isinstance(engine_seat, EngineSeat)
+        assert app.settings.engine_command == f"{sys.executable} {FAKE} ok"
+        await keys_play(pilot, "d4", "e5")
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)  # it plays
+        assert engine_seat.name == "fake-ok"
+        app.pop_screen()
+        await pilot.pause()
+        app.push_screen(NewGameScreen(find_variant("international")))
+        await pilot.pause()
+        assert app.screen.query_one("#engine0", Input).value == app.settings.engine_command

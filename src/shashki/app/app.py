@@ -61,6 +61,8 @@ class Settings:
     clock: str = ""
     #: The language of the app ("en", "uk", "ru"; "" for the system's: the locale).
     language: str = ""
+    #: The Hub engine command last typed in the new-game dialog (offered there again).
+    engine_command: str = ""
 
     @classmethod
     def load(cls, path: Path) -> Settings:
@@ -114,6 +116,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
         )
     ),
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
+    "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "names": lambda v: (
         isinstance(v, list)

@@ -293,6 +293,8 @@ class NewGameScreen(Dialog[None]):
         self._offered = ["", ""]
         #: Why the clock typed cannot be read (shown under it), or None.
         self._clock_problem: str | None = None
+        #: A Hub engine chosen without its command (said under the seats).
+        self._engine_problem = False
 
     @property
     def shashki(self) -> ShashkiApp:
@@ -355,6 +357,15 @@ class NewGameScreen(Dialog[None]):
                         name = self._offered[side] = self._side(side)
                     yield Input(value=name, id=f"name{side}")
                     yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
+                # the command of a Hub engine, shown when that kind is chosen
+                with Horizontal(classes="row -hidden", id=f"engine-row{side}"):
+                    yield Label(_("Command:"), id=f"engine-label{side}")
+                    yield Input(
+                        value=settings.engine_command,
+                        placeholder=_("e.g. dame hub"),
+                        id=f"engine{side}",
+                    )
+            yield Plain(id="engine-problem", classes="-hidden")
             if v.start_options or v.start_by_lot:
                 default = LOT
                 if not v.start_by_lot:
@@ -416,6 +427,10 @@ class NewGameScreen(Dialog[None]):
             if self._offered[side] and box.value == self._offered[side]:
                 box.value = self._offered[side] = self._side(side)
             relabel_select(self.query_one(f"#kind{side}", Select), player_kinds())
+            self.query_one(f"#engine-label{side}", Label).update(_("Command:"))
+            self.query_one(f"#engine{side}", Input).placeholder = _("e.g. dame hub")
+        if self._engine_problem:
+            self._show_engine_problem()
         if self.variant.start_options or self.variant.start_by_lot:
             self.query_one("#start-label", Label).update(literal(self._start_label()))
             relabel_select(self.query_one("#start", Select), self._start_choices())
@@ -465,6 +480,25 @@ class NewGameScreen(Dialog[None]):
         self.lot_label, self.lot_seed = str(event.value), None
         self.query_one("#lot", Static).update(self._lot_text())
 
+    @on(Select.Changed, "#kind0, #kind1")
+    def _kind_chosen(self, event: Select.Changed) -> None:
+        from .players import OTHER_ENGINE
+
+        side = 0 if event.select.id == "kind0" else 1
+        other = event.value == OTHER_ENGINE
+        self.query_one(f"#engine-row{side}").set_class(not other, "-hidden")
+        if other:
+            self.query_one(f"#engine{side}", Input).focus()
+        if self._engine_problem:
+            self._engine_problem = False
+            self.query_one("#engine-problem", Static).set_class(True, "-hidden")
+
+    def _show_engine_problem(self) -> None:
+        self._engine_problem = True
+        box = self.query_one("#engine-problem", Static)
+        box.update(_("Type the command that starts the Hub engine, e.g. dame hub."))
+        box.set_class(False, "-hidden")
+
     @on(Select.Changed, "#clock")
     def _clock_chosen(self, event: Select.Changed) -> None:
         box = self.query_one("#clock-custom", Input)
@@ -508,7 +542,19 @@ class NewGameScreen(Dialog[None]):
             v.side_names[s] if not typed[s] or typed[s] == self._side(s) else typed[s]
             for s in (0, 1)
         )
-        kinds = tuple(str(self.query_one(f"#kind{s}", Select).value) for s in (0, 1))
+        from .players import OTHER_ENGINE
+
+        kinds = [str(self.query_one(f"#kind{s}", Select).value) for s in (0, 1)]
+        command = ""
+        for s in (0, 1):
+            if kinds[s] == OTHER_ENGINE:
+                box = self.query_one(f"#engine{s}", Input)
+                command = " ".join(box.value.split())
+                if not command:
+                    self._show_engine_problem()
+                    box.focus()
+                    return
+                kinds[s] = f"hub:{command}"
         start = None
         if v.start_options and not v.start_by_lot:
             start = str(self.query_one("#start", Select).value)
@@ -522,6 +568,8 @@ class NewGameScreen(Dialog[None]):
             return
         settings = self.shashki.settings
         settings.clock = clock_words
+        if command:
+            settings.engine_command = command
         settings.names = [names[0], names[1]]
         settings.undo_policy = str(self.query_one("#undo", Select).value)
         settings.autoflip = self.query_one("#autoflip", Checkbox).value
@@ -531,7 +579,7 @@ class NewGameScreen(Dialog[None]):
         self.shashki.start_game(
             v,
             names=names,  # type: ignore[arg-type]
-            kinds=kinds,  # type: ignore[arg-type]
+            kinds=(kinds[0], kinds[1]),
             start=start if start is not None else self.lot_label,
             seed=self.lot_seed,
             flip=flip,

@@ -66,13 +66,19 @@ def level_label(number: int) -> str:
     )
 
 
+#: The new-game dialog's kind "another Hub engine": its command is typed there.
+OTHER_ENGINE = "hub-other"
+
+
 def player_kinds() -> list[tuple[str, str]]:
-    """(label, key) of every kind of player, a person first, the settings' engines last."""
+    """(label, key) of every kind of player, a person first, the settings' engines and
+    a Hub engine of a command typed in the dialog last."""
     engines = [
         (_("Engine: {name}").format(name=e.name), f"engine:{e.name}") for e in _ENGINES.values()
     ]
     computers = [(level_label(int(key.rpartition("-")[2])), key) for _label, key, _f in _kinds()]
-    return [(_("Person"), "human"), *computers, *engines]
+    other = (_("Hub engine (a command)…"), OTHER_ENGINE)
+    return [(_("Person"), "human"), *computers, *engines, other]
 
 
 def make_player(kind: str, name: str) -> Player:

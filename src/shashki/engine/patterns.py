@@ -32,7 +32,7 @@ _DIR = Path(__file__).resolve().parent / "patterns"
 class Patterns:
     """The windows of one board, and the conversions from bitboards to table indices."""
 
-    def __init__(self, geo: Geometry) -> None:
+    def __init__(self, geo: Geometry, width: int = WIDTH) -> None:
         self.geo = geo
         ranks: list[list[int]] = [[] for _ in range(geo.height)]
         for p in geo.squares:
@@ -42,10 +42,10 @@ class Patterns:
         windows: list[tuple[int, ...]] = []
         for r in range(geo.height - 1):
             low, high = ranks[r], ranks[r + 1]
-            for i in range(min(len(low), len(high)) - WIDTH + 1):
-                windows.append(tuple(low[i : i + WIDTH]) + tuple(high[i : i + WIDTH]))
+            for i in range(min(len(low), len(high)) - width + 1):
+                windows.append(tuple(low[i : i + width]) + tuple(high[i : i + width]))
         self.windows = windows
-        self.size = 2 * WIDTH
+        self.size = 2 * width
         self.entries = 3**self.size
         # the square a square becomes when the board is turned round
         at = {(geo.file_of[p], geo.rank_of[p]): p for p in geo.squares}
@@ -158,14 +158,14 @@ def save(path: Path, pats: Patterns, weights: Sequence[int]) -> None:
     path.write_bytes(_header(pats) + struct.pack(f"<{len(weights)}h", *weights))
 
 
-def read(path: Path, geo: Geometry) -> tuple[int, ...] | None:
+def read(path: Path, geo: Geometry, width: int = WIDTH) -> tuple[int, ...] | None:
     """The tables in ``path`` for a board, or None when the file is missing or of
     another shape."""
     try:
         data = path.read_bytes()
     except OSError:
         return None
-    pats = Patterns(geo)
+    pats = Patterns(geo, width)
     head = _header(pats)
     count = len(pats.windows) * pats.entries
     if not data.startswith(head) or len(data) != len(head) + 2 * count:
