@@ -80,3 +80,20 @@ def test_an_engine_is_asked_only_for_the_variants_it_offers() -> None:
     with fake("ok") as engine:  # no variant parameter: International only
         assert engine.plays(find_variant("international"))
         assert not engine.plays(find_variant("russian"))
+
+
+def test_an_engine_error_is_english_in_records_and_said_in_the_language() -> None:
+    """Match records keep the English sentence; the app tells a player in theirs."""
+    from shashki.i18n import set_language
+
+    error = EngineError(
+        "engine {name} does not play {variant}", name="dame", variant=find_variant("russian")
+    )
+    assert str(error) == "engine dame does not play Russian draughts"
+    try:
+        set_language("uk")
+        assert error.said() == "рушій dame не грає в «Російські шашки»"
+        assert str(error) == "engine dame does not play Russian draughts"
+    finally:
+        set_language("en")
+    assert error.said() == str(error)

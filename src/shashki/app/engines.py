@@ -74,7 +74,7 @@ class EngineSeat(Player):
                 return self.engine.best_move(game, seconds=self.seconds, cancelled=cancelled)
             except EngineError as exc:
                 self._close()
-                raise EngineFailed(str(exc)) from None
+                raise EngineFailed(exc.said()) from None
 
     def close(self) -> None:
         """Stop the engine (the game ended or was left)."""

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..i18n import N_, _
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
 from ..rules.numbers import quoted
@@ -34,7 +35,26 @@ DEPTH_TIMEOUT = 120.0
 
 
 class EngineError(ShashkiError):
-    """The engine stopped, did not answer in time, or answered something unusable."""
+    """The engine stopped, did not answer in time, or answered something unusable.
+
+    ``str()`` is the English sentence (match records keep it); :meth:`said` is the
+    same in the language spoken now (the app tells a player)."""
+
+    def __init__(self, template: str, **values: object) -> None:
+        super().__init__(template.format(**self._named(values, local=False)))
+        self.template = template
+        self.values = values
+
+    @staticmethod
+    def _named(values: dict[str, object], *, local: bool) -> dict[str, object]:
+        """The values, a variant by its name (in the language spoken, if ``local``)."""
+        return {
+            k: (v.local_name if local else v.name) if isinstance(v, Variant) else v
+            for k, v in values.items()
+        }
+
+    def said(self) -> str:
+        return _(self.template).format(**self._named(self.values, local=True))
 
 
 @dataclass
@@ -52,9 +72,11 @@ def split_command(command: str) -> list[str]:
     try:
         args = shlex.split(command)
     except ValueError as exc:
-        raise EngineError(f"engine command {quoted(command, 60)}: {exc}") from None
+        raise EngineError(
+            N_("engine command {command}: {reason}"), command=quoted(command, 60), reason=exc
+        ) from None
     if not args:
-        raise EngineError("the engine command is empty")
+        raise EngineError(N_("the engine command is empty"))
     return args
 
 
@@ -104,7 +126,11 @@ class HubEngine:
                 cwd=self.cwd,
             )
         except OSError as exc:
-            raise EngineError(f"cannot start engine {quoted(self.command, 60)}: {exc}") from None
+            raise EngineError(
+                N_("cannot start engine {command}: {reason}"),
+                command=quoted(self.command, 60),
+                reason=exc,
+            ) from None
         reader = threading.Thread(target=self._read, daemon=True, name=f"hub {self.name}")
         reader.start()
         self.send("hub")
@@ -136,12 +162,14 @@ class HubEngine:
     def send(self, text: str) -> None:
         proc = self._proc
         if proc is None or proc.stdin is None or proc.poll() is not None:
-            raise EngineError(f"engine {self.name} is not running")
+            raise EngineError(N_("engine {name} is not running"), name=self.name)
         try:
             proc.stdin.write(text + "\n")
             proc.stdin.flush()
         except (OSError, ValueError):
-            raise EngineError(f"engine {self.name} stopped (it closed its input)") from None
+            raise EngineError(
+                N_("engine {name} stopped (it closed its input)"), name=self.name
+            ) from None
 
     def _until(
         self,
@@ -158,7 +186,12 @@ class HubEngine:
             left = deadline - time.monotonic()
             if left <= 0:
                 self.kill()
-                raise EngineError(f"engine {self.name} did not answer {what} in {timeout:g} s")
+                raise EngineError(
+                    N_("engine {name} did not answer {what} in {seconds} s"),
+                    name=self.name,
+                    what=what,
+                    seconds=f"{timeout:g}",
+                )
             if cancelled is not None and cancelled():
                 return []
             try:
@@ -167,7 +200,9 @@ class HubEngine:
                 continue
             if text is None:
                 self.kill()
-                raise EngineError(f"engine {self.name} stopped (while answering {what})")
+                raise EngineError(
+                    N_("engine {name} stopped (while answering {what})"), name=self.name, what=what
+                )
             got.append(text)
             word = text.split(" ", 1)[0]
             if word in ends:
@@ -225,7 +260,9 @@ class HubEngine:
         """Set the engine up for a new game of ``variant``; raises EngineError when it
         does not play it."""
         if not self.plays(variant):
-            raise EngineError(f"engine {self.name} does not play {variant.name}")
+            raise EngineError(
+                N_("engine {name} does not play {variant}"), name=self.name, variant=variant
+            )
         if self.variant is None:
             param = self.params.get("variant")
             name = variant.hub_name or variant.id
@@ -234,7 +271,11 @@ class HubEngine:
             self.send("init")
             self._until({"ready"}, self.start_timeout, "init")
         elif self.variant is not variant:
-            raise EngineError(f"engine {self.name} is set up for {self.variant.name}")
+            raise EngineError(
+                N_("engine {name} is set up for {variant}"),
+                name=self.name,
+                variant=self.variant,
+            )
         self.variant = variant
         if self.version == 2:
             self.send("new-game")
@@ -309,11 +350,17 @@ class HubEngine:
         else:
             text = _parse(final)[1].get("move", "")
         if not text:
-            raise EngineError(f"engine {self.name} answered no move ({quoted(final, 60)})")
+            raise EngineError(
+                N_("engine {name} answered no move ({answer})"),
+                name=self.name,
+                answer=quoted(final, 60),
+            )
         try:
             return find_move(game, text)
         except HubError as exc:
-            raise EngineError(f"engine {self.name} answered an illegal move: {exc}") from None
+            raise EngineError(
+                N_("engine {name} answered an illegal move: {reason}"), name=self.name, reason=exc
+            ) from None
 
 
 def _parse(text: str) -> tuple[str, dict[str, str]]:
@@ -326,7 +373,7 @@ def _parse(text: str) -> tuple[str, dict[str, str]]:
 def _start_and_moves(game: Game) -> tuple[Game, str]:
     """The game's start position and its moves as Hub text."""
     start = game.copy()
-    for _ in game.move_stack:
+    for _move in game.move_stack:
         start.pop()
     return start, " ".join(move_text(game.variant, move) for move in game.move_stack)
 
