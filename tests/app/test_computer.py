@@ -48,7 +48,8 @@ async def stop(pilot) -> None:  # type: ignore[no-untyped-def]
 def test_every_level_is_a_kind_of_player() -> None:
     keys = [key for _label, key in player_kinds()]
     assert keys[0] == "human"
-    assert keys[1:] == [f"computer-{n}" for n in LEVELS]
+    assert keys[1:-1] == [f"computer-{n}" for n in LEVELS]
+    assert keys[-1] == "hub-other"  # then a Hub engine of a command typed in the dialog
     assert len(COMPUTER_KINDS) == len(LEVELS) == TOP_LEVEL == 8
     player = make_player("computer-3", "Bob")
     assert isinstance(player, Computer) and isinstance(player, Player)
