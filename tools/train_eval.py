@@ -11,10 +11,11 @@ line per game: the result for White (1, 1/2, 0) and the quiet positions of the g
 capture for the side to move), each with the search's score when there was one.
 
 ``teach`` has a stronger engine score those positions (Scan 2.0 through the Hub
-protocol, version 1, at a fixed depth), so that ``fit --blend 1`` fits the patterns to the
-teacher's judgement instead of the games' results:
+protocol, version 1, at a fixed depth: Scan writes its score only for depths of 12 and
+more), so that ``fit --blend 1`` fits the patterns to the teacher's judgement instead of
+the games' results (``--scale`` puts the teacher's scores on the evaluation's scale):
 
-    python tools/train_eval.py teach --engine "/tmp/scan-2.0/scan hub" --depth 4 \
+    python tools/train_eval.py teach --engine "/tmp/scan-2.0/scan hub" --depth 12 \
         --out taught.jsonl data.jsonl master.jsonl
 
 ``fit`` fits the pattern weights by logistic regression of the game result on the hand
@@ -376,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("teach")
     t.add_argument("--variant", default="international")
     t.add_argument("--engine", required=True, help="a Hub version 1 engine: its command")
-    t.add_argument("--depth", type=int, default=4)
+    t.add_argument("--depth", type=int, default=12, help="Scan 2.0 scores depths of 12 up")
     t.add_argument("--cap", type=int, default=1000, help="leave out scores this large")
     t.add_argument("--out", required=True)
     t.add_argument("files", nargs="+")
