@@ -200,12 +200,6 @@ def N_(message: str) -> str:
     return message
 
 
-def local_name(name: str, names: Mapping[str, str]) -> str:
-    """A variant's name in the language spoken now: from its file's ``names`` table
-    (``names = { uk = "…", ru = "…" }``), else ``name``."""
-    return names.get(_language) or name
-
-
 def pgettext(context: str, message: str) -> str:
     """``message`` in ``context`` (a word that means two things in English)."""
     return _current.pgettext(context, message)
@@ -220,7 +214,6 @@ __all__ = [
     "compile_mo",
     "detect",
     "language",
-    "local_name",
     "ngettext",
     "parse_po",
     "pgettext",

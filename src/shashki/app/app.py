@@ -10,6 +10,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -864,10 +865,8 @@ class ShashkiApp(App[None]):
                 command = command._replace(
                     title=N_("App colour theme"), help=N_("Change the colours of the whole app")
                 )
-            words = TEXTUAL_COMMANDS.get(command.title)
-            if words is not None and words[0] == command.title:  # Textual's own, in English
-                help_text = next((h for h in words[1:] if h == command.help), command.help)
-                command = command._replace(title=_(command.title), help=_(help_text))
+            if command.title in TEXTUAL_WORDS:  # Textual's own, in English
+                command = command._replace(title=_(command.title), help=_(command.help))
             yield command
         yield SystemCommand(
             _("Settings"),
@@ -879,7 +878,7 @@ class ShashkiApp(App[None]):
             yield SystemCommand(
                 _("Language: {name}").format(name=name),
                 _("Speak this language from now on (saved in the settings)"),
-                _set_language(self, code),
+                partial(self.apply_language, code),
             )
         if in_game:
             for binding in screen.BINDINGS:
@@ -891,9 +890,6 @@ class ShashkiApp(App[None]):
                 yield SystemCommand(title, f"{title} ({key})", _on_screen(screen, b.action))
 
 
-#: Textual's own words in the footer (its command palette key), for the catalogs.
-TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
-
 #: The palette's names of game keys whose footer name alone would be unclear there.
 PALETTE_TITLES = {
     "theme": N_("Board theme"),
@@ -901,28 +897,27 @@ PALETTE_TITLES = {
     "coords": N_("Coordinates"),
 }
 
-#: Textual's own palette commands (title, then their help texts), for the catalogs.
-TEXTUAL_COMMANDS: dict[str, tuple[str, ...]] = {
-    "App colour theme": (N_("App colour theme"), N_("Change the colours of the whole app")),
-    "Quit": (N_("Quit"), N_("Quit the application as soon as possible")),
-    "Keys": (
+#: Textual's own words: its footer key, and its palette commands' titles and help texts
+#: (marked for the catalogs, translated where shown).
+TEXTUAL_WORDS = frozenset(
+    (
+        N_("palette"),
+        N_("Open the command palette"),
+        N_("App colour theme"),
+        N_("Change the colours of the whole app"),
+        N_("Quit"),
+        N_("Quit the application as soon as possible"),
         N_("Keys"),
         N_("Hide the keys and widget help panel"),
         N_("Show help for the focused widget and a summary of available keys"),
-    ),
-    "Minimize": (N_("Minimize"), N_("Minimize the widget and restore to normal size")),
-    "Maximize": (N_("Maximize"), N_("Maximize the focused widget")),
-    "Screenshot": (N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen")),
-}
-
-
-def _set_language(app: ShashkiApp, code: str) -> Callable[[], None]:
-    """A palette command that makes the app speak ``code`` ("": the system's)."""
-
-    def run() -> None:
-        app.apply_language(code)
-
-    return run
+        N_("Minimize"),
+        N_("Minimize the widget and restore to normal size"),
+        N_("Maximize"),
+        N_("Maximize the focused widget"),
+        N_("Screenshot"),
+        N_("Save an SVG 'screenshot' of the current screen"),
+    )
+)
 
 
 def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  # type: ignore[type-arg]

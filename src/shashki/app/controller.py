@@ -84,8 +84,9 @@ class Said(str):
 
     say: Callable[[], str]
 
-    def __new__(cls, say: Callable[[], str]) -> Said:
-        said = super().__new__(cls, say())
+    def __new__(cls, say: Callable[[], str], text: str | None = None) -> Said:
+        """``text``: what ``say()`` says now, when it is known already (not said twice)."""
+        said = super().__new__(cls, say() if text is None else text)
         said.say = say
         return said
 
@@ -293,7 +294,9 @@ class GameController:
         reason = why_not_select(self.game, square, self.legal)
         if reason:
             game, legal = self.game.copy(), self.legal
-            return Feedback(refused=Said(lambda: why_not_select(game, square, legal) or reason))
+            return Feedback(
+                refused=Said(lambda: why_not_select(game, square, legal) or reason, reason)
+            )
         self.selection = Selection(square=square)
         moves = self.selected_moves()
         if len({m.end for m in moves}) == 1 and len(moves) == 1 and moves[0].is_capture:
@@ -329,7 +332,6 @@ class GameController:
                 return Feedback(choose_route=True, message=self._refusal(text, str(exc)))
             return Feedback(refused=self._refusal(text, str(exc)))
         except ShashkiError as exc:
-            reason = self._refusal(text, str(exc))
             try:
                 squares = split_move_text(self.variant, text)
                 why = why_not_move(self.game, squares[0], squares[-1], self.legal)
@@ -337,11 +339,11 @@ class GameController:
                     game, legal = self.game.copy(), self.legal
                     start, end = squares[0], squares[-1]
                     return Feedback(
-                        refused=Said(lambda: why_not_move(game, start, end, legal) or why)
+                        refused=Said(lambda: why_not_move(game, start, end, legal) or why, why)
                     )
             except ShashkiError:
                 pass
-            return Feedback(refused=reason)
+            return Feedback(refused=self._refusal(text, str(exc)))
         return self.play(move)
 
     def _refusal(self, text: str, reason: str) -> Said:
@@ -356,7 +358,7 @@ class GameController:
                 return str(exc)
             return reason
 
-        return Said(say)
+        return Said(say, reason)
 
     def play(self, move: Move) -> Feedback:
         """Play a legal move (from the board, the text box, or a computer player)."""

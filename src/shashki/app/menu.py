@@ -219,20 +219,6 @@ class MenuScreen(Screen[None]):
 MENU_HINT = N_("Enter: a new game of the variant highlighted · in a game, n comes back here")
 
 
-#: The sides' names of most variants, for the catalogs (a variant file may translate
-#: its own, and other names, itself).
-DEFAULT_SIDES = {"White": N_("White"), "Black": N_("Black")}
-
-
-def side_name(variant: Variant, side: int) -> str:
-    """The name of a side of ``variant`` in the language spoken now."""
-    name = variant.side_names[side]
-    local = variant.local(name)
-    if local == name and name in DEFAULT_SIDES:
-        return _(DEFAULT_SIDES[name])
-    return local
-
-
 def group_title(group: str) -> Text:
     """A group's heading in the menu, in the language spoken now."""
     return Text(_(GROUP_TITLES[group]) if group in GROUP_TITLES else group.title(), style="bold")
@@ -302,7 +288,7 @@ class NewGameScreen(Dialog[None]):
 
     def _side(self, side: int) -> str:
         """A side's name in the language spoken now."""
-        return side_name(self.variant, side)
+        return self.variant.local_side(side)
 
     def _title(self) -> Text:
         return Text(

@@ -51,11 +51,9 @@ def players_text(game: Unfinished) -> str:
     variant = record.variant if record is not None else None
     white, black = game.players
     if variant is not None:
-        from .menu import side_name
-
         sides = variant.side_names
-        white = side_name(variant, 0) if white == sides[0] else white
-        black = side_name(variant, 1) if black == sides[1] else black
+        white = variant.local_side(0) if white == sides[0] else white
+        black = variant.local_side(1) if black == sides[1] else black
     return _("{white} v {black}").format(white=white, black=black)
 
 

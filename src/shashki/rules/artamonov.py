@@ -203,15 +203,15 @@ class ArtamonovGenerator(MoveGenerator):
 
     # -- the end of the game ------------------------------------------------------------
 
-    def decide_tie_break(self, pos: Position, reason: str, message: str = "") -> Outcome:
-        """The tie-break by the captured pieces, after ``reason`` (in English); ``message``
-        says the whole rule for the catalogs (placeholders ``{plies}``, ``{pieces}``,
-        ``{south}``, ``{south_count}``, ``{north}``, ``{north_count}``)."""
+    def decide_tie_break(self, pos: Position, message: str) -> Outcome:
+        """The tie-break by the captured pieces; ``message`` says the rule that called it
+        (a message of the catalogs, with the placeholders ``{plies}``, ``{pieces}``,
+        ``{south}``, ``{south_count}``, ``{north}``, ``{north_count}``), in English in
+        the outcome's rule and in the language spoken where it is described."""
         from .move import Color
 
         _pieces, south, north, _low = self._extra(pos)
         names = self.variant.side_names if self.variant else ("South", "North")
-        detail = f"{reason}; captured pieces: {names[0]} {south}, {names[1]} {north}"
         winner = None if south == north else Color.WHITE if south > north else Color.BLACK
         words: dict[str, object] = {
             "plies": TIE_BREAK_PLIES,
@@ -221,14 +221,14 @@ class ArtamonovGenerator(MoveGenerator):
             "south_count": south,
             "north_count": north,
         }
-        return Outcome(Termination.TIE_BREAK, winner, detail, message, words if message else {})
+        detail = message.format(**{**words, "south": names[0], "north": names[1]})
+        return Outcome(Termination.TIE_BREAK, winner, detail, message, words)
 
     def decide(self, game: Game) -> Outcome | None:
         pos = game.position
         if self._extra(pos)[3] >= TIE_BREAK_PLIES:
             return self.decide_tie_break(
                 pos,
-                f"{TIE_BREAK_PLIES} plies with {TIE_BREAK_PIECES} or fewer pieces on the board",
                 N_(
                     "{plies} plies with {pieces} or fewer pieces on the board; captured "
                     "pieces: {south} {south_count}, {north} {north_count}"
@@ -238,7 +238,6 @@ class ArtamonovGenerator(MoveGenerator):
         if game.repetitions() >= 3:
             return self.decide_tie_break(
                 pos,
-                "the same position three times",
                 N_(
                     "the same position three times; captured pieces: {south} {south_count}, "
                     "{north} {north_count}"

@@ -23,12 +23,6 @@ def _names(game: Game, squares: list[int] | set[int]) -> str:
     return _("{squares} or {last}").format(squares=", ".join(texts[:-1]), last=texts[-1])
 
 
-def _side(game: Game, side: int) -> str:
-    """A side's name as the variant's file says it in the language spoken now."""
-    v = game.variant
-    return v.local_side(side)
-
-
 def _or(words: list[str]) -> str:
     """Words joined by "or" ("forward or sideways") in the language spoken now."""
     out = words[0]
@@ -100,7 +94,7 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
     v = game.variant
     name = square_text(v, square)
     side = game.turn
-    mover = _side(game, side)
+    mover = v.local_side(side)
     piece = game.piece_at(square)
     if piece is None:
         return _("There is no piece on {square}.").format(square=name)
@@ -117,7 +111,7 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
     capturers = {m.start for m in legal if m.is_capture}
     if piece.color is not None and piece.color != side and not gen.may_move_opponent_pieces():
         return _("That is {owner}'s piece: it is {side}'s turn.").format(
-            owner=_side(game, piece.color), side=mover
+            owner=v.local_side(piece.color), side=mover
         )
     if capturers:
         if piece.color is not None and piece.color != side:
