@@ -153,3 +153,14 @@ async def test_the_new_game_dialog_seats_a_hub_engine_by_its_command(home: Path)
         app.push_screen(NewGameScreen(find_variant("international")))
         await pilot.pause()
         assert app.screen.query_one("#engine0", Input).value == app.settings.engine_command
+
+
+def test_a_hostile_engine_command_in_the_settings_is_dropped(tmp_path: Path) -> None:
+    """The dialog's remembered command comes from a file anyone may edit: too long, not
+    text or with control characters, it is forgotten (the box starts empty)."""
+    path = tmp_path / "settings.json"
+    for bad in ("x" * 1001, 42, ["dame", "hub"], "dame\nhub", "dame\x1b[2Jhub"):
+        path.write_text(json.dumps({"engine_command": bad}), encoding="utf-8")
+        assert Settings.load(path).engine_command == ""
+    path.write_text(json.dumps({"engine_command": "dame hub"}), encoding="utf-8")
+    assert Settings.load(path).engine_command == "dame hub"
