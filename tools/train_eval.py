@@ -18,10 +18,19 @@ the games' results (``--scale`` puts the teacher's scores on the evaluation's sc
     python tools/train_eval.py teach --engine "/tmp/scan-2.0/scan hub" --depth 12 \
         --out taught.jsonl data.jsonl master.jsonl
 
-``fit`` fits the pattern weights by logistic regression of the game result on the hand
-evaluation plus the patterns (every position also enters mirrored: colours swapped and
-the board turned round), with L2 regularisation, and writes
-``src/shashki/engine/patterns/VARIANT.bin``.  It needs numpy (in the ``bench`` extra).
+``fit`` fits the pattern weights and writes ``src/shashki/engine/patterns/VARIANT.bin``
+(every position also enters mirrored: colours swapped and the board turned round).  By
+default (``--method lsq``) it is ridge least squares of the teacher's score (times
+``--scale``, clipped to ``--clip``) on the hand evaluation plus the patterns, solved by
+conjugate gradients; ``--phases 2`` (the default) fits a table for the start and one for
+the end, blended by the men left, and ``--hand-weights`` fits the hand evaluation's weight
+at the start and at the end too; ``--shape blocks`` uses windows of 4x4 squares instead
+of two ranks.  ``--method logistic`` fits the game results (or a blend with the scores,
+``--blend``) by logistic regression instead.  It needs numpy (in the ``bench`` extra).
+The shipped international table:
+
+    python tools/train_eval.py fit --shape blocks --scale 1.16 --clip 800 --hand-weights \
+        taught.jsonl ...
 """
 
 from __future__ import annotations
@@ -219,12 +228,15 @@ def cmd_fit(args: argparse.Namespace) -> int:
     variant = find_variant(args.variant)
     geo = variant.board
     hand = diagonal_evaluator(variant, patterns=False)
-    pats = patterns.Patterns(geo, args.width)
+    pats = patterns.Patterns(geo, args.width, args.shape)
     rows: list[list[int]] = []
     base: list[float] = []
     target: list[float] = []
     scores: list[float] = []
     games: list[int] = []
+    phase: list[float] = []
+    start = Game(variant).position
+    start_men = ((start[0] | start[1]) & ~start[2]).bit_count()
     gid = 0
     for name in args.files:
         for line in open(name):
@@ -238,9 +250,11 @@ def cmd_fit(args: argparse.Namespace) -> int:
                 h = hand((w, b, k, 0, None))
                 s = float("nan") if score is None else (score if turn == 0 else -score)
                 s *= args.scale
+                ph = patterns.phase_of((wm | bm).bit_count(), start_men)
                 # the position and its mirror (colours swapped, board turned round)
                 for mirror in (False, True):
                     games.append(gid)
+                    phase.append(ph)
                     if mirror:
                         mw, mb = pats.rotate(bm), pats.rotate(wm)
                         rows.append(pats.indices(mw, mb))
@@ -256,7 +270,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
     H = np.array(base, dtype=np.float64)
     Y = np.array(target, dtype=np.float64)
     S = np.array(scores, dtype=np.float64)
+    F = np.array(phase, dtype=np.float64)[:, None]
     n, npat = X.shape
+    sets = args.phases
     print(f"{n} positions (with mirrors), {npat} patterns of {pats.entries} entries")
     # the scale of the logistic: fitted on the hand evaluation alone
     best = None
@@ -270,7 +286,9 @@ def cmd_fit(args: argparse.Namespace) -> int:
     if args.blend:
         have = ~np.isnan(S)
         Y = np.where(
-            have, (1 - args.blend) * Y + args.blend / (1 + np.exp(-K * np.nan_to_num(S))), Y
+            have,
+            (1 - args.blend) * Y + args.blend / (1 + np.exp(-K * np.nan_to_num(S))),
+            Y,
         )
     rng = np.random.default_rng(1)
     # hold out every twentieth game to watch over-fitting
@@ -278,7 +296,21 @@ def cmd_fit(args: argparse.Namespace) -> int:
     tr = ~hold
     offsets = np.arange(npat, dtype=np.int64) * pats.entries
     flat = X + offsets
-    W = np.zeros(npat * pats.entries)
+    size = npat * pats.entries
+    if args.method == "lsq":
+        if args.hand_weights and sets == 1:
+            raise SystemExit("--hand-weights needs the two-phase tables (--phases 2)")
+        W, factors = fit_least_squares(args, flat, H, S, F, hold, size)
+        return write_tables(args, variant, pats, W, sets, size, factors)
+    # with two sets: the start's (weighted by the phase) and the end's (by the rest)
+    W = np.zeros(sets * size)
+
+    def value(rows: np.ndarray) -> np.ndarray:
+        if sets == 1:
+            return W[flat[rows]].sum(axis=1)
+        f = F[rows]
+        return (f * W[flat[rows]] + (1 - f) * W[size + flat[rows]]).sum(axis=1)
+
     m = np.zeros_like(W)
     v = np.zeros_like(W)
     lr, b1, b2 = args.lr, 0.9, 0.999
@@ -287,22 +319,35 @@ def cmd_fit(args: argparse.Namespace) -> int:
     step = 0
 
     def loss(mask: np.ndarray) -> float:
-        e = H[mask] + W[flat[mask]].sum(axis=1)
+        e = H[mask] + value(mask)
         p = 1 / (1 + np.exp(-K * e))
         return float(np.mean((p - Y[mask]) ** 2))
 
+    def agreement(mask: np.ndarray) -> float:
+        """The correlation of the evaluation with the teacher's scores."""
+        have = mask & ~np.isnan(S)
+        if not have.any():
+            return float("nan")
+        return float(np.corrcoef(H[have] + value(have), S[have])[0, 1])
+
     print(f"start: train {loss(tr):.5f}  held out {loss(hold):.5f}")
+    print(f"correlation with the teacher, held out: {agreement(hold):.4f}")
     best_w, best_held = W.copy(), loss(hold)
     for epoch in range(args.epochs):
         rng.shuffle(idx_tr)
         for i in range(0, len(idx_tr), batch):
             bi = idx_tr[i : i + batch]
             fb = flat[bi]
-            e = H[bi] + W[fb].sum(axis=1)
+            e = H[bi] + value(bi)
             p = 1 / (1 + np.exp(-K * e))
             d = 2 * (p - Y[bi]) * p * (1 - p) * K / len(bi)
             grad = np.zeros_like(W)
-            np.add.at(grad, fb.ravel(), np.repeat(d, npat))
+            if sets == 1:
+                np.add.at(grad, fb.ravel(), np.repeat(d, npat))
+            else:
+                f = F[bi, 0]
+                np.add.at(grad, fb.ravel(), np.repeat(d * f, npat))
+                np.add.at(grad, size + fb.ravel(), np.repeat(d * (1 - f), npat))
             grad += args.l2 * W
             step += 1
             m = b1 * m + (1 - b1) * grad
@@ -311,17 +356,143 @@ def cmd_fit(args: argparse.Namespace) -> int:
             vh = v / (1 - b2**step)
             W -= lr * mh / (np.sqrt(vh) + 1e-9)
         held_loss = loss(hold)
-        print(f"epoch {epoch + 1}: train {loss(tr):.5f}  held out {held_loss:.5f}", flush=True)
+        print(
+            f"epoch {epoch + 1}: train {loss(tr):.5f}  held out {held_loss:.5f}"
+            f"  correlation {agreement(hold):.4f}",
+            flush=True,
+        )
         if held_loss < best_held:
             best_w, best_held = W.copy(), held_loss
     W = best_w  # the epoch that did best on the held-out games
-    W = symmetric(pats, W)
+    return write_tables(args, variant, pats, W, sets, size, None)
+
+
+def write_tables(
+    args: argparse.Namespace,
+    variant: object,
+    pats: object,
+    W: object,
+    sets: int,
+    size: int,
+    factors: tuple[float, float] | None,
+) -> int:
+    """Write the fitted tables, made exactly antisymmetric (see :func:`symmetric`)."""
+    import numpy as np
+
+    from shashki.engine import patterns
+
+    W = np.concatenate([symmetric(pats, W[i * size : (i + 1) * size]) for i in range(sets)])  # type: ignore[index]
     weights = np.clip(np.round(W), -32000, 32000).astype(np.int64).tolist()
-    path = Path(args.out) if args.out else patterns.weights_path(variant.id)
-    patterns.save(path, pats, weights)
+    path = Path(args.out) if args.out else patterns.weights_path(variant.id)  # type: ignore[attr-defined]
+    hand = None
+    if factors is not None:
+        hand = (round(factors[0] * patterns.ONE), round(factors[1] * patterns.ONE))
+    patterns.save(path, pats, weights, hand=hand)  # type: ignore[arg-type]
     used = int(np.count_nonzero(np.round(W)))
     print(f"wrote {path} ({used} of {len(weights)} entries not zero)")
     return 0
+
+
+def fit_least_squares(
+    args: argparse.Namespace,
+    flat: object,
+    H: object,
+    S: object,
+    F: object,
+    hold: object,
+    size: int,
+) -> tuple[object, tuple[float, float] | None]:
+    """Ridge least squares of the teacher's (scaled, clipped) score on the patterns, by
+    conjugate gradients (CGLS; numpy only): the patterns learn what the hand evaluation
+    misses.  With ``--hand-weights`` the hand evaluation's weight at the start and at the
+    end of the game is fitted too (two more unknowns, barely damped)."""
+    import numpy as np
+
+    flat = np.asarray(flat)
+    H, S, F, hold = (np.asarray(a) for a in (H, S, F, hold))
+    phase = F[:, 0]
+    have = ~np.isnan(S)
+    S = np.clip(np.nan_to_num(S), -args.clip, args.clip)
+    n, npat = flat.shape
+    sets = args.phases
+    rows = np.repeat(np.arange(n), npat * sets)
+    if sets == 1:
+        cols = flat.ravel()
+        vals = np.ones(n * npat)
+    else:
+        cols = np.concatenate([flat, size + flat], axis=1).ravel()
+        vals = np.concatenate(
+            [
+                np.repeat(phase[:, None], npat, axis=1),
+                np.repeat(1 - phase[:, None], npat, axis=1),
+            ],
+            axis=1,
+        ).ravel()
+    m = sets * size
+    y = S.copy()
+    hand = args.hand_weights
+    if hand:
+        # two more columns: the hand evaluation weighted by the phase and by the rest
+        rows = np.concatenate([rows, np.arange(n), np.arange(n)])
+        cols = np.concatenate([cols, np.full(n, m), np.full(n, m + 1)])
+        vals = np.concatenate([vals, H * phase, H * (1 - phase)])
+        y = y - H  # (the hand weights are fitted as corrections to 1)
+        m += 2
+    else:
+        y = y - H
+    damp = np.full(m, args.damp)
+    if hand:
+        damp[-2:] = 1e-3
+    train = have & ~hold
+    keep = train[rows]
+    index = np.cumsum(train) - 1
+    R, C, V = index[rows[keep]], cols[keep], vals[keep]
+    nt = int(train.sum())
+    yt = y[train]
+
+    def times(v: np.ndarray) -> np.ndarray:
+        return np.bincount(R, weights=V * v[C], minlength=nt)
+
+    def back(r: np.ndarray) -> np.ndarray:
+        return np.bincount(C, weights=V * r[R], minlength=m)
+
+    d2 = damp * damp
+    x = np.zeros(m)
+    r = yt.copy()
+    g = back(r)
+    p = g.copy()
+    gamma = float(g @ g)
+    for step in range(args.iterations):
+        q = times(p)
+        alpha = gamma / float(q @ q + (d2 * p) @ p)
+        x += alpha * p
+        r -= alpha * q
+        g = back(r) - d2 * x
+        g2 = float(g @ g)
+        if (step + 1) % 50 == 0:
+            print(f"iteration {step + 1}: gradient {g2 / gamma:.2e}", flush=True)
+        if g2 < 1e-12 * gamma:
+            break
+        p = g + (g2 / gamma) * p
+        gamma = g2
+
+    def full(v: np.ndarray) -> np.ndarray:
+        return np.bincount(rows, weights=vals * v[cols], minlength=n)
+
+    fitted = H + full(x)
+    for name, mask in (("train", train), ("held out", have & hold)):
+        print(
+            f"correlation with the teacher, {name}: hand alone "
+            f"{np.corrcoef(H[mask], S[mask])[0, 1]:.4f}, fitted "
+            f"{np.corrcoef(fitted[mask], S[mask])[0, 1]:.4f}"
+        )
+    factors = None
+    if hand:
+        factors = (1 + float(x[-2]), 1 + float(x[-1]))
+        print(
+            f"hand evaluation's weight: {factors[0]:.3f} at the start, {factors[1]:.3f} at the end"
+        )
+    return x[: sets * size], factors
 
 
 def symmetric(pats: object, W: object) -> object:
@@ -390,15 +561,45 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--batch", type=int, default=256)
     f.add_argument("--out", help="the file to write (default: the one shipped for the variant)")
     f.add_argument(
-        "--blend", type=float, default=0.0, help="weight of the search score in the target"
+        "--blend",
+        type=float,
+        default=0.0,
+        help="weight of the search score in the target",
     )
     f.add_argument("--width", type=int, default=patterns_width(), help="squares a window row")
+    f.add_argument(
+        "--shape",
+        choices=("rows", "blocks"),
+        default="rows",
+        help="the windows: rows (two ranks) or blocks (4x4 squares)",
+    )
     f.add_argument("--no-kings", action="store_true", help="leave out positions with kings")
+    f.add_argument(
+        "--phases",
+        type=int,
+        choices=(1, 2),
+        default=2,
+        help="one set of tables, or two (the start's and the end's, blended by the men left)",
+    )
     f.add_argument(
         "--scale",
         type=float,
         default=1.0,
         help="multiply the scores by this (a teacher's scale to the evaluation's)",
+    )
+    f.add_argument(
+        "--method",
+        choices=("lsq", "logistic"),
+        default="lsq",
+        help="least squares on the teacher's scores, or logistic regression on the results",
+    )
+    f.add_argument("--damp", type=float, default=3.0, help="(lsq) ridge damping")
+    f.add_argument("--clip", type=float, default=1500.0, help="(lsq) scores clipped to this")
+    f.add_argument("--iterations", type=int, default=300, help="(lsq) conjugate gradient steps")
+    f.add_argument(
+        "--hand-weights",
+        action="store_true",
+        help="(lsq) fit the hand evaluation's weight too",
     )
     f.add_argument("files", nargs="+")
     f.set_defaults(fn=cmd_fit)

@@ -1,0 +1,44 @@
+"""The static evaluation's knowledge of endings with kings."""
+
+from __future__ import annotations
+
+from shashki.engine.evaluate import MAN, diagonal_evaluator, evaluator_for
+from shashki.rules import Game, find_variant
+
+
+def value(variant: str, fen: str, **weights: int) -> int:
+    position = Game(variant, fen).position
+    if weights:
+        return diagonal_evaluator(find_variant(variant), weights=weights)(position)
+    return evaluator_for(find_variant(variant))(position)
+
+
+def test_three_pieces_against_a_king_on_the_big_board_are_drawish() -> None:
+    three = value("international", "W:WK46,K47,K48:BK5")
+    four = value("international", "W:WK46,K47,K48,K49:BK5")
+    # three kings cannot catch a flying king on the 10x10 board; four can
+    assert 0 < three < 2 * MAN
+    assert three == value("international", "W:WK46,K47,K48:BK5", drawish=0) // 8
+    assert four > 8 * MAN
+    # the same for the side behind, and for Black ahead
+    assert value("international", "B:WK46,K47,K48:BK5") == -three
+    assert value("international", "W:WK46:BK5,K4,K3") == -three
+    # men that could still crown count as the material they are
+    assert value("international", "W:WK46,28,29,30:BK5,21") > 2 * MAN
+
+
+def test_kings_on_both_sides_with_the_men_level_halve_the_advantage() -> None:
+    fen = "W:WK46,28,29,30:BK5,21,22"
+    level = value("international", fen)
+    assert level == value("international", fen, drawish=0) // 2
+    assert value("international", "B" + fen[1:]) == -level
+    # a man more is not level: the whole advantage counts
+    fen = "W:WK46,28,29,30:BK5,21"
+    assert value("international", fen) == value("international", fen, drawish=0) > 2 * MAN
+
+
+def test_the_small_board_keeps_its_won_endings() -> None:
+    # on 8x8 three kings catch a lone king off the main road (Petrov's triangle)
+    for variant in ("russian", "brazilian"):
+        fen = "W:WKC1,KE1,KG1:BKB8"
+        assert value(variant, fen) == value(variant, fen, drawish=0) > 5 * MAN
