@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -175,7 +176,10 @@ def test_the_evaluation_blends_the_start_and_end_tables_by_the_men_left() -> Non
                 b &= b - 1 if b.bit_count() >= w.bit_count() else b
             pos = (w, b, 0, 0, None)
         phase = patterns.phase_of(men, 40)
-        blend = [round(phase * a + (1 - phase) * z) for a, z in zip(start, end, strict=True)]
+        blend = patterns.blend(start, end, phase)
+        assert blend == [
+            math.floor(phase * a + (1 - phase) * z + 0.5) for a, z in zip(start, end, strict=True)
+        ]
         term = pats.evaluator(blend)(pos[0], pos[1])
         # (the hand terms folded into the tables are the same in both evaluations)
         assert full(pos) - hand(pos) == term

@@ -365,11 +365,17 @@ def _pattern_terms(
     weights = [round(ph * table.hand[0] + (1 - ph) * table.hand[1]) for ph in phase_of]
     terms: list[Callable[[int, int], int]] = []
 
-    def make(phase: float, weight: int) -> Callable[[int, int], int]:
+    # the folding is linear: each set takes the hand terms at its own weight once, and
+    # a blend of the folded sets is the blend folded
+    start, end = (
+        pats.fold(tables, {p: (wv * hand // ONE, bv * hand // ONE) for p, (wv, bv) in own.items()})
+        for tables, hand in ((start, table.hand[0]), (end, table.hand[1]))
+    )
+
+    def make(phase: float) -> Callable[[int, int], int]:
         def first(white_men: int, black_men: int) -> int:
-            scaled = {p: (wv * weight // ONE, bv * weight // ONE) for p, (wv, bv) in own.items()}
-            blend = [round(phase * a + (1 - phase) * b) for a, b in zip(start, end, strict=True)]
-            term = pats.evaluator([same.setdefault(v, v) for v in pats.fold(blend, scaled)])
+            blend = _patterns.blend(start, end, phase)
+            term = pats.evaluator([same.setdefault(v, v) for v in blend])
             for men in range(size):
                 if phase_of[men] == phase:
                     terms[men] = term
@@ -381,7 +387,7 @@ def _pattern_terms(
     for men in range(size):
         phase = phase_of[men]
         if phase not in made:
-            made[phase] = make(phase, weights[men])
+            made[phase] = make(phase)
         terms.append(made[phase])
     if all(w == ONE for w in weights):
         return terms, None

@@ -224,6 +224,16 @@ def phase_of(men: int, start_men: int) -> float:
     return round(min(men, start_men) * STEPS / start_men) / STEPS
 
 
+def blend(start: Sequence[int], end: Sequence[int], phase: float) -> list[int]:
+    """The values of a phase (:func:`phase_of`): ``phase`` of ``start`` and the rest of
+    ``end``, rounded half up in integers (so that adding a number to both adds it to the
+    blend)."""
+    k = round(phase * STEPS)
+    rest = STEPS - k
+    half = STEPS // 2
+    return [(k * a + rest * b + half) // STEPS for a, b in zip(start, end, strict=True)]
+
+
 def phases(pats: Patterns, weights: Sequence[int]) -> int:
     """How many sets of tables ``weights`` holds (1, or 2: start and end); ValueError
     when it is neither."""
