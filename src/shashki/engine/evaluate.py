@@ -357,7 +357,6 @@ def _pattern_terms(
     if _patterns.phases(pats, values) == 1:
         return (pats.evaluator(pats.fold(values, own)),) * size, None
     count = len(values) // 2
-    start, end = values[:count], values[count:]
     pos = _start_position(variant)
     start_men = ((pos[0] | pos[1]) & ~pos[2]).bit_count()
     same: dict[int, int] = {}  # equal values share one int object (smaller tables)
@@ -369,7 +368,10 @@ def _pattern_terms(
     # a blend of the folded sets is the blend folded
     start, end = (
         pats.fold(tables, {p: (wv * hand // ONE, bv * hand // ONE) for p, (wv, bv) in own.items()})
-        for tables, hand in ((start, table.hand[0]), (end, table.hand[1]))
+        for tables, hand in (
+            (values[:count], table.hand[0]),
+            (values[count:], table.hand[1]),
+        )
     )
 
     def make(phase: float) -> Callable[[int, int], int]:
