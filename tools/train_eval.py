@@ -43,6 +43,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from shashki.engine import Search
+from shashki.engine.patterns import SHAPES
 from shashki.rules import Game
 
 
@@ -225,6 +226,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
     from shashki.engine.evaluate import diagonal_evaluator
     from shashki.rules import find_variant
 
+    if args.hand_weights and (args.phases == 1 or args.method != "lsq"):
+        raise SystemExit("--hand-weights needs the two-phase tables and --method lsq")
     variant = find_variant(args.variant)
     geo = variant.board
     hand = diagonal_evaluator(variant, patterns=False)
@@ -274,6 +277,15 @@ def cmd_fit(args: argparse.Namespace) -> int:
     n, npat = X.shape
     sets = args.phases
     print(f"{n} positions (with mirrors), {npat} patterns of {pats.entries} entries")
+    # hold out every twentieth game to watch over-fitting
+    hold = np.array(games, dtype=np.int64) % 20 == 0
+    tr = ~hold
+    offsets = np.arange(npat, dtype=np.int64) * pats.entries
+    flat = X + offsets
+    size = npat * pats.entries
+    if args.method == "lsq":
+        W, factors = fit_least_squares(args, flat, H, S, F, hold, size)
+        return write_tables(args, variant, pats, W, sets, size, factors)
     # the scale of the logistic: fitted on the hand evaluation alone
     best = None
     for k in np.linspace(0.002, 0.03, 57):
@@ -291,17 +303,6 @@ def cmd_fit(args: argparse.Namespace) -> int:
             Y,
         )
     rng = np.random.default_rng(1)
-    # hold out every twentieth game to watch over-fitting
-    hold = np.array(games, dtype=np.int64) % 20 == 0
-    tr = ~hold
-    offsets = np.arange(npat, dtype=np.int64) * pats.entries
-    flat = X + offsets
-    size = npat * pats.entries
-    if args.method == "lsq":
-        if args.hand_weights and sets == 1:
-            raise SystemExit("--hand-weights needs the two-phase tables (--phases 2)")
-        W, factors = fit_least_squares(args, flat, H, S, F, hold, size)
-        return write_tables(args, variant, pats, W, sets, size, factors)
     # with two sets: the start's (weighted by the phase) and the end's (by the rest)
     W = np.zeros(sets * size)
 
@@ -429,20 +430,17 @@ def fit_least_squares(
             axis=1,
         ).ravel()
     m = sets * size
-    y = S.copy()
+    y = S - H  # what the patterns (and the hand weights, as corrections to 1) explain
+    damp = np.full(m, args.damp)
     hand = args.hand_weights
     if hand:
-        # two more columns: the hand evaluation weighted by the phase and by the rest
+        # two more columns, barely damped: the hand evaluation weighted by the phase and
+        # by the rest
         rows = np.concatenate([rows, np.arange(n), np.arange(n)])
         cols = np.concatenate([cols, np.full(n, m), np.full(n, m + 1)])
         vals = np.concatenate([vals, H * phase, H * (1 - phase)])
-        y = y - H  # (the hand weights are fitted as corrections to 1)
+        damp = np.concatenate([damp, [1e-3, 1e-3]])
         m += 2
-    else:
-        y = y - H
-    damp = np.full(m, args.damp)
-    if hand:
-        damp[-2:] = 1e-3
     train = have & ~hold
     keep = train[rows]
     index = np.cumsum(train) - 1
@@ -569,7 +567,7 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--width", type=int, default=patterns_width(), help="squares a window row")
     f.add_argument(
         "--shape",
-        choices=("rows", "blocks"),
+        choices=SHAPES,
         default="rows",
         help="the windows: rows (two ranks) or blocks (4x4 squares)",
     )

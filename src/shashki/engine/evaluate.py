@@ -126,8 +126,7 @@ def diagonal_evaluator(
     w = geo.width
     king = king_value(variant)
     flying = rules.king_moves_fly
-    drawish = bool(wt["drawish"]) and flying and rules.king_captures_fly and h >= 10
-    drawish = drawish and not giveaway
+    drawish = wt["drawish"] and flying and rules.king_captures_fly and h >= 10 and not giveaway
     ranks0, ranks1 = _relative_ranks(geo)
     # Advancement of a man by its own rank (0 = own first rank): small at first, growing
     # as it nears the crown.
@@ -216,7 +215,7 @@ def diagonal_evaluator(
         key = (variant.id, id(table), tuple(sorted(own.items())))
         built = _BUILT.get(key)
         if built is None or built[0] is not table:
-            pats = _patterns.Patterns(geo, shape=table.shape)
+            pats = _patterns.windows_of(geo, table.shape)
             built = _BUILT[key] = (table, *_pattern_terms(pats, table, own, variant))
         pattern_terms, hand_weights = built[1], built[2]
         adv_table = ()
@@ -360,8 +359,8 @@ def _pattern_terms(
     pos = _start_position(variant)
     start_men = ((pos[0] | pos[1]) & ~pos[2]).bit_count()
     same: dict[int, int] = {}  # equal values share one int object (smaller tables)
-    phase_of = [_patterns.phase_of(men, start_men) for men in range(size)]
-    weights = [round(ph * table.hand[0] + (1 - ph) * table.hand[1]) for ph in phase_of]
+    phase_at = [_patterns.phase_of(men, start_men) for men in range(size)]
+    weights = [_patterns.blend(table.hand[:1], table.hand[1:], ph)[0] for ph in phase_at]
     terms: list[Callable[[int, int], int]] = []
 
     # the folding is linear: each set takes the hand terms at its own weight once, and
@@ -379,7 +378,7 @@ def _pattern_terms(
             blend = _patterns.blend(start, end, phase)
             term = pats.evaluator([same.setdefault(v, v) for v in blend])
             for men in range(size):
-                if phase_of[men] == phase:
+                if phase_at[men] == phase:
                     terms[men] = term
             return term(white_men, black_men)
 
@@ -387,7 +386,7 @@ def _pattern_terms(
 
     made: dict[float, Callable[[int, int], int]] = {}
     for men in range(size):
-        phase = phase_of[men]
+        phase = phase_at[men]
         if phase not in made:
             made[phase] = make(phase)
         terms.append(made[phase])

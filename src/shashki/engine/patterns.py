@@ -245,6 +245,12 @@ def phases(pats: Patterns, weights: Sequence[int]) -> int:
     raise ValueError("weights do not fit the windows")
 
 
+@cache
+def windows_of(geo: Geometry, shape: str = "rows", width: int = WIDTH) -> Patterns:
+    """The windows of a board, made once (reading a file and evaluating share them)."""
+    return Patterns(geo, width, shape)
+
+
 def _header(pats: Patterns, sets: int = 1) -> bytes:
     """The start of a file: the magic and the shape (and with two sets, their number
     and the windows' shape; the hand weights follow it)."""
@@ -285,14 +291,14 @@ def read(path: Path, geo: Geometry, width: int = WIDTH) -> Table | None:
         data = path.read_bytes()
     except OSError:
         return None
-    pats = Patterns(geo, width)
+    pats = windows_of(geo, "rows", width)
     count = len(pats.windows) * pats.entries
     head = _header(pats, 1)
     if data.startswith(head) and len(data) == len(head) + 2 * count:
         return Table(struct.unpack_from(f"<{count}h", data, len(head)))
     for shape in SHAPES:
         try:
-            pats = Patterns(geo, width, shape)
+            pats = windows_of(geo, shape, width)
         except ValueError:  # (a board these windows do not fit)
             continue
         count = len(pats.windows) * pats.entries
