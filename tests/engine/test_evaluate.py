@@ -42,3 +42,29 @@ def test_the_small_board_keeps_its_won_endings() -> None:
     for variant in ("russian", "brazilian"):
         fen = "W:WKC1,KE1,KG1:BKB8"
         assert value(variant, fen) == value(variant, fen, drawish=0) > 5 * MAN
+
+
+def runaway_bonus(fen: str, variant: str = "russian") -> int:
+    """What the runaway term adds to a position's value for the side to move."""
+    return value(variant, fen, runaway=60) - value(variant, fen, runaway=0)
+
+
+def test_a_man_no_enemy_piece_can_stop_is_worth_more() -> None:
+    # e5 is three steps from its crown; the black man on b6 is off its road
+    assert runaway_bonus("W:WE5:BB6") == 60
+    assert runaway_bonus("B:WE5:BB6") == -60
+    # a man ahead of it within reach (g7) can still stop it
+    assert runaway_bonus("W:WE5:BG7") == 0
+    # a king anywhere can catch it
+    assert runaway_bonus("W:WE5:BKA1,B6") == 0
+    # too far from its crown to count yet
+    assert runaway_bonus("W:WE3:BA7") == 0
+
+
+def test_of_two_runaways_the_first_to_crown_counts() -> None:
+    # g5 and b4 are both three steps from their crowns: the side to move is first
+    assert runaway_bonus("W:WG5:BB4") == 60
+    assert runaway_bonus("B:WG5:BB4") == 60
+    # b2 is two steps nearer: Black's, whoever moves
+    assert runaway_bonus("W:WG5:BB2") == -60
+    assert runaway_bonus("B:WG5:BB2") == 60

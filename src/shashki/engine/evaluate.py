@@ -102,7 +102,13 @@ DIAGONAL_WEIGHTS: dict[str, int] = {
     "double": 4,  # a king on the double-corner diagonals
     "king_alone": 40,  # kings against men only
     "drawish": 1,  # on the big board, drawish material with kings scales the score down (1: on)
+    "runaway": 60,  # a man no enemy piece can stop any more (the one nearest its crown)
 }
+#: Runaway men are looked for while at most this many men are on the board (with more,
+#: a free road to the crown is rare and the look costs more than it finds).
+RUNAWAY_MEN = 16
+#: ... and among the men at most this many steps from their crown.
+RUNAWAY_STEPS = 3
 
 
 def diagonal_evaluator(
@@ -194,6 +200,26 @@ def diagonal_evaluator(
     w_sup, w_iso, w_bal = wt["supported"], wt["isolated"], wt["balance"]
     w_road, w_double, w_alone = wt["road"], wt["double"], wt["king_alone"]
     structure = bool(w_sup or w_iso)
+    w_run = wt["runaway"]
+    geo_rank = geo.rank_of
+    # a man runs away when no enemy piece stands ahead of it, within one file more than
+    # the ranks between them on either side (an enemy man could still step in its way)
+    cones: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    near: list[int] = [0, 0]  # the men close enough to their crown to be looked at
+    for side in (0, 1):
+        for p in geo.squares:
+            f, r = geo.file_of[p], geo.rank_of[p]
+            steps = h - 1 - r if side == 0 else r
+            m = 0
+            for q in geo.squares:
+                ahead = geo.rank_of[q] - r if side == 0 else r - geo.rank_of[q]
+                if ahead > 0 and abs(geo.file_of[q] - f) <= ahead + 1:
+                    m |= 1 << q
+            cones[side][p] = m
+            if 0 < steps <= RUNAWAY_STEPS:
+                near[side] |= 1 << p
+    if not (w_run and rules.promotion) or giveaway:
+        w_run = 0
     table: _patterns.Table | None
     if isinstance(patterns, bool):
         table = _patterns.load(variant.id, geo) if patterns and not giveaway else None
@@ -284,6 +310,33 @@ def diagonal_evaluator(
                 abs((wm & left).bit_count() - (wm & right).bit_count())
                 - abs((bm & left).bit_count() - (bm & right).bit_count())
             )
+        # the men no enemy piece can stop, when the enemy has no king to catch them: the
+        # side whose man crowns first (the side to move first on equal steps) gains
+        if w_run and not (wk or bk) and nwm + nbm <= RUNAWAY_MEN:
+            run_w = run_b = 99
+            x = wm & near[0]
+            while x:
+                b = x & -x
+                x ^= b
+                p = b.bit_length() - 1
+                if not cones[0][p] & black:
+                    d = h - 1 - geo_rank[p]
+                    if d < run_w:
+                        run_w = d
+            x = bm & near[1]
+            while x:
+                b = x & -x
+                x ^= b
+                p = b.bit_length() - 1
+                if not cones[1][p] & white:
+                    d = geo_rank[p]
+                    if d < run_b:
+                        run_b = d
+            if run_w < 99 or run_b < 99:
+                if run_w < run_b or (run_w == run_b and turn == 0):
+                    s += w_run
+                else:
+                    s -= w_run
         learned = 0
         if pattern_terms is not None and (nwm or nbm):
             learned = pattern_terms[nwm + nbm](wm, bm)
