@@ -201,10 +201,10 @@ def diagonal_evaluator(
     w_road, w_double, w_alone = wt["road"], wt["double"], wt["king_alone"]
     structure = bool(w_sup or w_iso)
     w_run = wt["runaway"]
-    geo_rank = geo.rank_of
     # a man runs away when no enemy piece stands ahead of it, within one file more than
     # the ranks between them on either side (an enemy man could still step in its way)
     cones: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    to_crown: tuple[dict[int, int], dict[int, int]] = ({}, {})  # steps left, by square
     near: list[int] = [0, 0]  # the men close enough to their crown to be looked at
     for side in (0, 1):
         for p in geo.squares:
@@ -216,6 +216,7 @@ def diagonal_evaluator(
                 if ahead > 0 and abs(geo.file_of[q] - f) <= ahead + 1:
                     m |= 1 << q
             cones[side][p] = m
+            to_crown[side][p] = steps
             if 0 < steps <= RUNAWAY_STEPS:
                 near[side] |= 1 << p
     if not (w_run and rules.promotion) or giveaway:
@@ -313,25 +314,16 @@ def diagonal_evaluator(
         # the men no enemy piece can stop, when the enemy has no king to catch them: the
         # side whose man crowns first (the side to move first on equal steps) gains
         if w_run and not (wk or bk) and nwm + nbm <= RUNAWAY_MEN:
-            run_w = run_b = 99
-            x = wm & near[0]
-            while x:
-                b = x & -x
-                x ^= b
-                p = b.bit_length() - 1
-                if not cones[0][p] & black:
-                    d = h - 1 - geo_rank[p]
-                    if d < run_w:
-                        run_w = d
-            x = bm & near[1]
-            while x:
-                b = x & -x
-                x ^= b
-                p = b.bit_length() - 1
-                if not cones[1][p] & white:
-                    d = geo_rank[p]
-                    if d < run_b:
-                        run_b = d
+            run = [99, 99]
+            for side, men, enemy in ((0, wm, black), (1, bm, white)):
+                x = men & near[side]
+                while x:
+                    b = x & -x
+                    x ^= b
+                    p = b.bit_length() - 1
+                    if not cones[side][p] & enemy and to_crown[side][p] < run[side]:
+                        run[side] = to_crown[side][p]
+            run_w, run_b = run
             if run_w < 99 or run_b < 99:
                 if run_w < run_b or (run_w == run_b and turn == 0):
                     s += w_run
