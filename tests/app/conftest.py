@@ -145,3 +145,23 @@ async def game_over_text(pilot: Pilot[None]) -> str:
     screen = pilot.app.screen
     assert isinstance(screen, GameOverScreen), f"no game-over dialog, the screen is {screen!r}"
     return str(screen.query_one("#result", Static).content)
+
+
+async def click_widget(pilot: Pilot[None], selector: str, tries: int = 5) -> None:
+    """Click a widget of the current screen where it is drawn once its place has settled.
+
+    ``pilot.click`` takes the widget's place before it lets the app run, so a click made
+    while a dialog still lays itself out (a line shown or hidden, the wide layout after
+    the first resize) can land beside it, most often on a loaded machine. The place is
+    read again until two reads agree, and a click that did not land is made again."""
+    for _ in range(tries):
+        await pilot.pause()
+        widget = pilot.app.screen.query_one(selector)
+        before = widget.region
+        await pilot.pause()
+        if widget.region != before or not widget.region:
+            continue
+        if await pilot.click(selector):
+            await pilot.pause()
+            return
+    raise AssertionError(f"{selector} could not be clicked in {tries} tries")

@@ -21,7 +21,7 @@ from shashki.records.autosaves import autosave_dir
 from shashki.records.clocks import TimeControl, record_clocks, time_control
 from shashki.rules import Color, Game, Termination, find_variant
 
-from .conftest import game_over_text, game_screen, keys_play, make_app, status
+from .conftest import click_widget, game_over_text, game_screen, keys_play, make_app, status
 
 SIZE = (100, 32)
 
@@ -255,12 +255,12 @@ async def test_the_new_game_dialog_offers_clocks(home: Path) -> None:
         box = dialog.query_one("#clock-custom", Input)
         assert box.display and app.focused is box
         box.value = "five"
-        await pilot.click("#play")
+        await click_widget(pilot, "#play")
         assert app.screen is dialog
         problem = str(dialog.query_one("#clock-problem", Static).content)
         assert problem.startswith("Clock: a clock is minutes + increment")
         box.value = "0.5+1"
-        await pilot.click("#play")
+        await click_widget(pilot, "#play")
         await pilot.pause()
         ctl = game_screen(app).controller
         assert ctl.clock is not None and ctl.clock.control == TimeControl(30, 1)
@@ -331,7 +331,7 @@ async def test_the_settings_choose_the_clock_of_new_games(home: Path) -> None:
         app.push_screen(NewGameScreen(find_variant("russian")))
         await pilot.pause()
         assert app.screen.query_one("#clock", Select).value == "10+5"
-        await pilot.click("#play")
+        await click_widget(pilot, "#play")
         await pilot.pause()
         ctl = game_screen(app).controller
         assert ctl.clock is not None and ctl.clock.control == TimeControl(600, 5)

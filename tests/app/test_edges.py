@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import game_screen, make_app, square
+from .conftest import click_widget, game_screen, make_app, square
 
 
 async def test_up_goes_straight_up_without_drifting(home: Path) -> None:
@@ -75,7 +75,7 @@ async def test_artamonov_draws_by_lot_unless_a_side_is_chosen(home: Path) -> Non
         assert app.screen.query_one("#start", Select).value == LOT
         app.screen.query_one("#start", Select).value = "North"
         await pilot.pause()
-        await pilot.click("#play")
+        await click_widget(pilot, "#play")
         await pilot.pause()
         game = game_screen(app).controller.game
         assert game.start_label == "North" and game.seed is None
@@ -351,7 +351,7 @@ async def test_the_menu_footer_says_enter_starts_a_game_and_n_comes_back(home: P
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.click("#play")
+        await click_widget(pilot, "#play")
         await pilot.pause()
         game_screen(app)
         await pilot.press("n")

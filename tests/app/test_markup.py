@@ -36,7 +36,7 @@ from shashki.records import AutosaveSlot
 from shashki.rules import Game, variant_registry
 from shashki.rules.variant_registry import find_variant
 
-from .conftest import make_app
+from .conftest import click_widget, make_app
 
 SIZE = (160, 50)
 
@@ -172,7 +172,7 @@ async def new_game(pilot, variant_id: str, names: tuple[str, str] | None = None)
         for side in (0, 1):
             app.screen.query_one(f"#name{side}", Input).value = names[side]
     await pilot.pause()
-    await pilot.click("#play")
+    await click_widget(pilot, "#play")
     await pilot.pause()
     assert isinstance(app.screen, GameScreen), app.screen
 
@@ -241,7 +241,7 @@ async def test_a_hostile_variant_file_plays_to_the_end(home: Path, variants: Pat
         for words in (f"New game: {v.name}", f"{wolf}:", f"{sheep}:", "[/c] the [B]square[/B]:"):
             assert words in text, words
         assert "[/l]a1" in text
-        await pilot.click("#play")
+        await click_widget(pilot, "#play")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         text = shown(app)

@@ -21,7 +21,7 @@ from shashki.app.replay import FileChooserScreen
 from shashki.app.settings_screen import SettingsScreen
 from shashki.i18n import language, set_language
 
-from .conftest import make_app
+from .conftest import click_widget, make_app
 
 LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
 
@@ -161,7 +161,7 @@ async def test_the_new_game_dialog_keeps_what_was_typed_when_the_language_change
         assert "Новая партия" in str(dialog.query_one("#new-title", Label).content)
         labels = [str(label) for label, _ in dialog.query_one("#kind0", Select)._options]
         assert "Компьютер, уровень 3 (любитель)" in labels
-        await pilot.click("#play")
+        await click_widget(pilot, "#play")
         await pilot.pause()
         controller = app.controller
         assert controller is not None
