@@ -27,8 +27,8 @@ from shashki.hub.match import (
     Played,
     run_match,
     summary,
-    write_records,
 )
+from shashki.records.storage import GameLog
 from shashki.rules import Game, find_variant
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -58,7 +58,11 @@ def report(label: str, played: list[Played], started: float) -> None:
 
 
 def play(
-    label: str, first: LevelPlayer, second: EnginePlayer, args: argparse.Namespace
+    label: str,
+    first: LevelPlayer,
+    second: EnginePlayer,
+    args: argparse.Namespace,
+    log: GameLog | None,
 ) -> list[Played]:
     variant = find_variant("international")
     started = time.perf_counter()
@@ -68,6 +72,8 @@ def play(
             f"  game {game.round}: {game.record.result} ({game.why}) score {game.score:g}",
             flush=True,
         )
+        if log is not None:
+            log.add(game.record)  # as each game ends: an interrupted run keeps its games
 
     try:
         played = run_match(
@@ -103,19 +109,17 @@ def main() -> int:
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--pdn", help="write every game here")
     args = parser.parse_args()
-    everything: list[Played] = []
+    log = GameLog(args.pdn) if args.pdn else None
     if args.opponent == "dame":
         shashki = LevelPlayer(8, args.time, None, seed=1)
         dame = EnginePlayer(f"{args.dame} hub", args.time, None)
-        everything += play(f"dame-rs, {args.time:g} s a move each", shashki, dame, args)
+        play(f"dame-rs, {args.time:g} s a move each", shashki, dame, args, log)
     else:
         for depth in (int(d) for d in args.depths.split(",")):
             shashki = LevelPlayer(8, args.time, None, seed=1)
             scan = EnginePlayer(f"{args.scan} hub", None, depth)
             label = f"Scan 2.0 at depth {depth}, shashki {args.time:g} s a move"
-            everything += play(label, shashki, scan, args)
-    if args.pdn:
-        write_records(args.pdn, everything)
+            play(label, shashki, scan, args, log)
     return 0
 
 

@@ -8,6 +8,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,6 +114,47 @@ def test_the_command_writes_every_game_and_ends_with_the_score(
     games = list(read_file(pdn))
     assert len(games) == 2 and all(g.ok for g in games)
     assert games[0].header("White") == games[1].header("Black") == "shashki level 1"
+
+
+def test_a_pdn_file_that_cannot_be_written_is_said_before_the_first_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for where in (tmp_path / "missing" / "match.pdn", tmp_path):
+        status = main(
+            ["match", "russian", "--white", "1", "--black", "1", "--games", "2", "--depth", "1",
+             "--pdn", str(where)]
+        )  # fmt: skip
+        assert status == 2
+        out, err = capsys.readouterr()
+        assert "game 1" not in out and err.startswith("shashki: error: cannot save")
+
+
+def test_an_interrupted_match_keeps_its_games_and_says_the_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shashki.hub.match as match_module
+
+    real = match_module.play_game
+    calls = 0
+
+    def interrupted_in_the_third(*args: Any, **kwargs: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            raise KeyboardInterrupt  # Ctrl+C while the third game is played
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(match_module, "play_game", interrupted_in_the_third)
+    pdn = tmp_path / "match.pdn"
+    status = main(
+        ["match", "russian", "--white", "1", "--black", "2", "--games", "10", "--depth", "1",
+         "--max-plies", "20", "--pdn", str(pdn)]
+    )  # fmt: skip
+    assert status == 130
+    out, err = capsys.readouterr()
+    assert "score" in out and "/2 " in out and "2 games written" in out
+    assert "interrupted after 2 of 10 games" in err
+    assert len([g for g in read_file(pdn) if g.ok]) == 2
 
 
 @pytest.mark.parametrize(

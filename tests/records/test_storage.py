@@ -29,7 +29,7 @@ from shashki.records import (
     save_pdn,
     storage,
 )
-from shashki.records.storage import process_alive, remove_stale_temporaries
+from shashki.records.storage import GameLog, process_alive, remove_stale_temporaries
 from shashki.rules import find_variant
 
 from .randomgames import random_record
@@ -222,6 +222,39 @@ def test_unusable_names_fail_in_one_line(tmp_path: Path) -> None:
             save_pdn(tmp_path / name, records(1))
         assert "\n" not in str(info.value) and str(info.value).startswith("cannot save")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_log_writes_each_game_as_it_ends(tmp_path: Path) -> None:
+    path = tmp_path / "match.pdn"
+    path.write_text("an older file\n")
+    games = records(3)
+    log = GameLog(path)
+    assert path.read_text() == "an older file\n"  # making the log touches nothing
+    for done, game in enumerate(games, 1):
+        log.add(game)
+        back = list(read_file(path))  # complete after every game, not only at the end
+        assert len(back) == done == log.count
+        assert all(g.same_tree(o) for g, o in zip(back, games, strict=False))
+    assert not [p for p in tmp_path.iterdir() if p.name != "match.pdn"]
+
+
+@pytest.mark.parametrize("where", ["missing/match.pdn", "."])
+def test_a_game_log_that_cannot_be_written_is_refused_at_once(tmp_path: Path, where: str) -> None:
+    with pytest.raises(SaveError, match="cannot save"):
+        GameLog(tmp_path / where)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_log_whose_file_goes_says_why(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    log = GameLog(folder / "match.pdn")
+    log.add(records(1)[0])
+    (folder / "match.pdn").unlink()
+    (folder / "match.pdn").mkdir()  # what was the file is a folder now
+    with pytest.raises(SaveError, match="folder"):
+        log.add(records(2)[1])
+    assert log.count == 1
 
 
 def test_free_name(tmp_path: Path) -> None:

@@ -50,15 +50,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from .match import (
-        Opening,
-        Played,
-        make_player,
-        read_openings,
-        run_match,
-        summary,
-        write_records,
-    )
+    from ..records.storage import GameLog, SaveError
+    from .match import Opening, Played, make_player, read_openings, run_match, summary
 
     variant = find_variant(args.variant)
     seconds = args.time if args.depth is None else None
@@ -66,10 +59,21 @@ def cmd_match(args: argparse.Namespace) -> int:
         seconds = 0.5
     limit_text = f"depth {args.depth}" if args.depth else f"{seconds:g} s a move"
     openings = read_openings(args.openings, variant) if args.openings else [Opening(None)]
+    log: GameLog | None = None
+    if args.pdn:
+        try:
+            log = GameLog(args.pdn)  # can it be written? known before the first game
+        except SaveError as exc:
+            raise ShashkiError(str(exc)) from None
     first = make_player(args.white, seconds, args.depth, seed=1)
-    second = make_player(args.black, seconds, args.depth, seed=2)
+    try:
+        second = make_player(args.black, seconds, args.depth, seed=2)
+    except BaseException:
+        first.close()
+        raise
     console = Console(stderr=False, highlight=False)
-    scores: list[float] = []
+    played: list[Played] = []
+    problems: list[str] = []
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -83,8 +87,17 @@ def cmd_match(args: argparse.Namespace) -> int:
             task = progress.add_task("games", total=args.games)
 
             def on_game(game: Played) -> None:
-                scores.append(game.score)
+                nonlocal log
+                played.append(game)
                 record = game.record
+                if log is not None:
+                    try:
+                        log.add(record)  # each game as it ends: an interruption keeps them
+                    except SaveError as exc:
+                        problems.append(f"{exc} (after {log.count} games)")
+                        console.print(f"{exc}: the games from now on are not written", markup=False)
+                        log = None
+                scores = [g.score for g in played]
                 console.print(
                     f"game {game.round}: {record.headers.get('White', '?')} - "
                     f"{record.headers.get('Black', '?')}  {record.result}  ({game.why})",
@@ -97,7 +110,7 @@ def cmd_match(args: argparse.Namespace) -> int:
                     description=f"score {sum(scores):g}/{len(scores)} ({mean * 100:.0f}%)",
                 )
 
-            played = run_match(
+            run_match(
                 variant,
                 first,
                 second,
@@ -107,14 +120,21 @@ def cmd_match(args: argparse.Namespace) -> int:
                 limit_text=limit_text,
                 on_game=on_game,
             )
+    except KeyboardInterrupt:
+        interrupted = True
+    else:
+        interrupted = False
     finally:
         first.close()
         second.close()
-    if args.pdn:
-        try:
-            write_records(args.pdn, played)
-        except OSError as exc:
-            raise ShashkiError(f"cannot write {quoted(args.pdn, 80)}: {exc}") from None
+    if not played:
+        if interrupted:
+            raise KeyboardInterrupt
+        return 0
+    if args.pdn and log is not None:
+        games = "1 game" if log.count == 1 else f"{log.count} games"
+        print(f"{games} written to {quoted(args.pdn, 80)}")
+    # the score is the last line
     mean, margin, elo, elo_margin = summary([g.score for g in played])
     wins = sum(1 for g in played if g.score == 1.0)
     draws = sum(1 for g in played if g.score == 0.5)
@@ -125,6 +145,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         f"= {mean * 100:.1f}% ± {margin * 100:.1f}%, Elo {elo:+.0f} ± {elo_margin:.0f}"
     )
     sys.stdout.flush()
+    if problems:
+        raise ShashkiError("; ".join(problems))
+    if interrupted:
+        print(f"interrupted after {len(played)} of {args.games} games", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..engine.player import LEVELS, ComputerPlayer
 from ..records import GameRecord
 from ..records.reader import read_games_text
-from ..records.writer import write_game
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
 from ..rules.move import Color
@@ -279,14 +278,6 @@ def run_match(
         if on_game is not None:
             on_game(game)
     return played
-
-
-def write_records(path: str, played: Iterable[Played]) -> None:
-    with open(path, "w", encoding="utf-8") as handle:
-        for i, game in enumerate(played):
-            if i:
-                handle.write("\n")
-            handle.write(write_game(game.record))
 
 
 __all__ = [

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from .model import GameRecord
-from .writer import write_games
+from .writer import write_game, write_games
 
 
 class SaveError(OSError):
@@ -159,6 +159,54 @@ def save_pdn(
         raise
     _fsync_folder(folder)
     return count
+
+
+class GameLog:
+    """A PDN file that games are added to one by one as they end (a match's record), so
+    that an interruption, a crash or a kill costs at most the game being played.
+
+    Making one checks that the file can be written (its folder exists and takes new
+    files; the name is not a folder or a device) without touching what is there, and
+    raises SaveError if not: a match learns it before its first game, not after its
+    last.  The first game replaces the file atomically (:func:`save_pdn`); each next one
+    is appended and forced to disk.  Raises SaveError saying why when a write fails.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], columns: int = 80) -> None:
+        self.path = Path(path)
+        self.columns = columns
+        self.count = 0
+        _check_target(self.path)
+        folder = self.path.parent if str(self.path.parent) else Path(".")
+        try:
+            fd, tmp_name = tempfile.mkstemp(
+                prefix=f".{self.path.name}.{os.getpid()}.", suffix=".tmp", dir=folder
+            )
+        except (OSError, ValueError) as exc:
+            raise SaveError(
+                f"cannot save {self.path}: {_reason(exc)}", getattr(exc, "errno", None)
+            ) from exc
+        os.close(fd)
+        os.unlink(tmp_name)
+
+    def add(self, record: GameRecord) -> None:
+        """Write one more game to the file (the first replaces what was there)."""
+        if not self.count:
+            save_pdn(self.path, [record], columns=self.columns)
+            self.count = 1
+            return
+        _check_target(self.path)
+        try:
+            text = "\n" + write_game(record, self.columns)
+            with open(self.path, "a", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except (OSError, ValueError) as exc:
+            raise SaveError(
+                f"cannot save {self.path}: {_reason(exc)}", getattr(exc, "errno", None)
+            ) from exc
+        self.count += 1
 
 
 def free_name(folder: str | os.PathLike[str], stem: str, suffix: str = ".pdn") -> Path:
