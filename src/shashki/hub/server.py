@@ -221,7 +221,11 @@ class HubServer:
             elif name in ("depth", "nodes", "moves"):
                 number = bounded_int(value.strip(), 10**12)
                 if number is None or number < (0 if name == "moves" else 1):
-                    raise HubError(f"level {name}={quoted(value, 20)} is not a whole number")
+                    least = 0 if name == "moves" else 1
+                    raise HubError(
+                        f"level {name}={quoted(value, 20)} is not a whole number "
+                        f"from {least} to 10^12"
+                    )
                 level[name] = number
             else:
                 raise HubError(f"unknown level {quoted(name, 40)}")
