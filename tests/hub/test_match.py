@@ -157,6 +157,33 @@ def test_an_interrupted_match_keeps_its_games_and_says_the_score(
     assert len([g for g in read_file(pdn) if g.ok]) == 2
 
 
+def test_a_pdn_file_failing_midway_is_said_and_the_match_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shashki.records.storage import GameLog, SaveError
+
+    real = GameLog.add
+
+    def full_after_one(self: GameLog, record: Any) -> None:
+        if self.count == 1:
+            raise SaveError(f"cannot save {self.path}: No space left on device")
+        real(self, record)
+
+    monkeypatch.setattr(GameLog, "add", full_after_one)
+    pdn = tmp_path / "match.pdn"
+    status = main(
+        ["match", "russian", "--white", "1", "--black", "2", "--games", "3", "--depth", "1",
+         "--max-plies", "20", "--pdn", str(pdn)]
+    )  # fmt: skip
+    assert status == 2
+    out, err = capsys.readouterr()
+    assert "the games from now on are not written" in out
+    assert all(f"game {n}:" in out for n in (1, 2, 3))  # all three played
+    assert "score" in out.strip().splitlines()[-1]
+    assert "No space left on device (1 game written before)" in err
+    assert len(list(read_file(pdn))) == 1
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -94,7 +94,8 @@ def cmd_match(args: argparse.Namespace) -> int:
                     try:
                         log.add(record)  # each game as it ends: an interruption keeps them
                     except SaveError as exc:
-                        problems.append(f"{exc} (after {log.count} games)")
+                        written = "1 game" if log.count == 1 else f"{log.count} games"
+                        problems.append(f"{exc} ({written} written before)")
                         console.print(f"{exc}: the games from now on are not written", markup=False)
                         log = None
                 scores = [g.score for g in played]
