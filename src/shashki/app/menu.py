@@ -7,6 +7,7 @@ import random
 from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -224,10 +225,23 @@ def group_title(group: str) -> Text:
     return Text(_(GROUP_TITLES[group]) if group in GROUP_TITLES else group.title(), style="bold")
 
 
-def variant_line(variant: Variant) -> Text:
+class Indented(Padding):
+    """A menu line indented under its group's heading, the lines a long name wraps to
+    as well; it reads as its text (two spaces, then the name)."""
+
+    def __init__(self, text: Text, columns: int = 2) -> None:
+        super().__init__(text, (0, 0, 0, columns))
+        self.text = text
+        self.columns = columns
+
+    def __str__(self) -> str:
+        return " " * self.columns + self.text.plain
+
+
+def variant_line(variant: Variant) -> Indented:
     """A variant's line in the menu: its name in the language spoken now (as text, never
-    markup: a user's file may call it anything)."""
-    return Text(visible(f"  {variant.local_name}"))
+    markup: a user's file may call it anything), indented under its group."""
+    return Indented(Text(visible(variant.local_name)))
 
 
 def registry_dir() -> str:
