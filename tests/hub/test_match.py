@@ -99,14 +99,19 @@ def test_the_score_and_its_elo() -> None:
     assert summary([1.0, 1.0])[2] > 1000
 
 
+def quick_match(pdn: Path, games: int) -> int:
+    """``shashki match`` between levels 1 and 2 at depth 1, its games written to ``pdn``."""
+    return main(
+        ["match", "russian", "--white", "1", "--black", "2", "--games", str(games),
+         "--depth", "1", "--max-plies", "20", "--pdn", str(pdn)]
+    )  # fmt: skip
+
+
 def test_the_command_writes_every_game_and_ends_with_the_score(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     pdn = tmp_path / "match.pdn"
-    status = main(
-        ["match", "russian", "--white", "1", "--black", "2", "--games", "2", "--depth", "1",
-         "--max-plies", "20", "--pdn", str(pdn)]
-    )  # fmt: skip
+    status = quick_match(pdn, games=2)
     assert status == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("shashki level 1 v shashki level 2, Russian draughts, depth 1:")
@@ -146,10 +151,7 @@ def test_an_interrupted_match_keeps_its_games_and_says_the_score(
 
     monkeypatch.setattr(match_module, "play_game", interrupted_in_the_third)
     pdn = tmp_path / "match.pdn"
-    status = main(
-        ["match", "russian", "--white", "1", "--black", "2", "--games", "10", "--depth", "1",
-         "--max-plies", "20", "--pdn", str(pdn)]
-    )  # fmt: skip
+    status = quick_match(pdn, games=10)
     assert status == 130
     out, err = capsys.readouterr()
     assert "score" in out and "/2 " in out and "2 games written" in out
@@ -171,10 +173,7 @@ def test_a_pdn_file_failing_midway_is_said_and_the_match_goes_on(
 
     monkeypatch.setattr(GameLog, "add", full_after_one)
     pdn = tmp_path / "match.pdn"
-    status = main(
-        ["match", "russian", "--white", "1", "--black", "2", "--games", "3", "--depth", "1",
-         "--max-plies", "20", "--pdn", str(pdn)]
-    )  # fmt: skip
+    status = quick_match(pdn, games=3)
     assert status == 2
     out, err = capsys.readouterr()
     assert "the games from now on are not written" in out

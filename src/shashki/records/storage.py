@@ -103,6 +103,21 @@ def _put_in_place(tmp: Path, target: Path, replace: bool) -> None:
     tmp.unlink()
 
 
+def _temporary(target: Path, folder: Path) -> tuple[int, Path]:
+    """A new temporary file beside ``target`` (its descriptor and path); raises SaveError
+    saying why when the folder cannot take one."""
+    try:
+        # the pid in the name tells a later start whether the writer is still alive
+        fd, name = tempfile.mkstemp(
+            prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder
+        )
+    except (OSError, ValueError) as exc:
+        raise SaveError(
+            f"cannot save {target}: {_reason(exc)}", getattr(exc, "errno", None)
+        ) from exc
+    return fd, Path(name)
+
+
 def save_pdn(
     path: str | os.PathLike[str],
     games: GameRecord | Iterable[GameRecord],
@@ -124,16 +139,7 @@ def save_pdn(
     records = [games] if isinstance(games, GameRecord) else games
     folder = target.parent if str(target.parent) else Path(".")
     _check_target(target)
-    try:
-        # the pid in the name tells a later start whether the writer is still alive
-        fd, tmp_name = tempfile.mkstemp(
-            prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder
-        )
-    except (OSError, ValueError) as exc:
-        raise SaveError(
-            f"cannot save {target}: {_reason(exc)}", getattr(exc, "errno", None)
-        ) from exc
-    tmp = Path(tmp_name)
+    fd, tmp = _temporary(target, folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             count = write_games(fh, records, columns)
@@ -177,17 +183,9 @@ class GameLog:
         self.columns = columns
         self.count = 0
         _check_target(self.path)
-        folder = self.path.parent if str(self.path.parent) else Path(".")
-        try:
-            fd, tmp_name = tempfile.mkstemp(
-                prefix=f".{self.path.name}.{os.getpid()}.", suffix=".tmp", dir=folder
-            )
-        except (OSError, ValueError) as exc:
-            raise SaveError(
-                f"cannot save {self.path}: {_reason(exc)}", getattr(exc, "errno", None)
-            ) from exc
+        fd, tmp = _temporary(self.path, self.path.parent if str(self.path.parent) else Path("."))
         os.close(fd)
-        os.unlink(tmp_name)
+        tmp.unlink()
 
     def add(self, record: GameRecord) -> None:
         """Write one more game to the file (the first replaces what was there)."""
