@@ -73,7 +73,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise
     console = Console(stderr=False, highlight=False)
     played: list[Played] = []
-    problems: list[str] = []
+    problem = ""  # why the PDN file stopped being written, if it did
+
+    def counted(n: int) -> str:
+        return "1 game" if n == 1 else f"{n} games"
+
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -87,15 +91,14 @@ def cmd_match(args: argparse.Namespace) -> int:
             task = progress.add_task("games", total=args.games)
 
             def on_game(game: Played) -> None:
-                nonlocal log
+                nonlocal log, problem
                 played.append(game)
                 record = game.record
                 if log is not None:
                     try:
                         log.add(record)  # each game as it ends: an interruption keeps them
                     except SaveError as exc:
-                        written = "1 game" if log.count == 1 else f"{log.count} games"
-                        problems.append(f"{exc} ({written} written before)")
+                        problem = f"{exc} ({counted(log.count)} written before)"
                         console.print(f"{exc}: the games from now on are not written", markup=False)
                         log = None
                 scores = [g.score for g in played]
@@ -133,8 +136,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt
         return 0
     if args.pdn and log is not None:
-        games = "1 game" if log.count == 1 else f"{log.count} games"
-        print(f"{games} written to {quoted(args.pdn, 80)}")
+        print(f"{counted(log.count)} written to {quoted(args.pdn, 80)}")
     # the score is the last line
     mean, margin, elo, elo_margin = summary([g.score for g in played])
     wins = sum(1 for g in played if g.score == 1.0)
@@ -146,8 +148,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         f"= {mean * 100:.1f}% ± {margin * 100:.1f}%, Elo {elo:+.0f} ± {elo_margin:.0f}"
     )
     sys.stdout.flush()
-    if problems:
-        raise ShashkiError("; ".join(problems))
+    if problem:
+        raise ShashkiError(problem)
     if interrupted:
         print(f"interrupted after {len(played)} of {args.games} games", file=sys.stderr)
         return 130
