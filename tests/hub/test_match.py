@@ -221,3 +221,22 @@ def test_one_short_game_against_dame_rs(capsys: pytest.CaptureFixture[str]) -> N
     assert "shashki level 1 v dame" in out.strip().splitlines()[-1]
     assert "lost" not in out  # dame answered legal moves within its time, every move
     assert Game("international").legal_moves()  # (the referee's rules)
+
+
+def test_engine_names_reach_the_progress_line_and_the_pdn_as_plain_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An ``id name=`` with escape sequences and control characters (tests/hub/
+    fake_engine.py's ``escape``) is cleaned before the terminal and the PDN tags."""
+    pdn = tmp_path / "match.pdn"
+    status = main(
+        ["match", "international", "--white", f"hub:{fake_command('escape')}", "--black", "1",
+         "--games", "2", "--time", "0.1", "--max-plies", "4", "--pdn", str(pdn)]
+    )  # fmt: skip
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "fake-esca pe v shashki level 1" in out
+    assert not any(c in out for c in "\x1b\x07\x7f\x08\x9b\u202e\r")
+    games = list(read_file(pdn))
+    assert [g.header("White") for g in games] == ["fake-esca pe", "shashki level 1"]
+    assert [g.header("Black") for g in games] == ["shashki level 1", "fake-esca pe"]
