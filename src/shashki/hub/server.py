@@ -16,17 +16,21 @@ The commands (one per line on stdin; the answers on stdout)::
     quit
 
 A line that cannot be understood gets an ``error`` line and the engine goes on; the end
-of the input ends it as ``quit`` does.  Any line but ``ping`` and ``ponder-hit`` sent
+of the input ends it as ``quit`` does, and so does an output nobody reads any more.  The
+input is read as bytes and decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD), and
+the output is written in UTF-8, under any locale.  Any line but ``ping`` and ``ponder-hit`` sent
 while a search runs stops it first (its ``done`` comes before the line's answer).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from .. import __version__
 from ..engine.search import WON, Iteration, Search
@@ -97,34 +101,42 @@ class HubServer:
         #: When the search must end (None: only when stopped); ponder-hit sets it.
         self.deadline: float | None = None
         self.mode = ""
+        #: Set once the output cannot be written (the other side went away).
+        self.gone = threading.Event()
 
     # -- output -------------------------------------------------------------------------
 
     def send(self, text: str) -> None:
         with self.write_lock:
-            self.out.write(text + "\n")
-            self.out.flush()
+            if self.gone.is_set():
+                return
+            try:
+                self.out.write(text + "\n")
+                self.out.flush()
+            except (OSError, ValueError):  # (a closed pipe: the session ends)
+                self.gone.set()
 
     def error(self, message: str) -> None:
         self.send(line("error", message=message))
 
     # -- the loop -------------------------------------------------------------------------
 
-    def run(self, stdin: TextIO) -> int:
-        """Read commands until ``quit`` or the end of the input; the exit status."""
+    def run(self, stdin: BinaryIO) -> int:
+        """Read commands (bytes, any of them) until ``quit``, the end of the input or of
+        the output; the exit status."""
         try:
-            while True:
-                text = stdin.readline(MAX_LINE)
-                if not text:
+            while not self.gone.is_set():
+                raw = stdin.readline(MAX_LINE + 1)
+                if not raw:
                     break
-                if not text.endswith("\n") and len(text) >= MAX_LINE:
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
                     while True:  # the rest of an over-long line is dropped
-                        more = stdin.readline(MAX_LINE)
-                        if not more or more.endswith("\n"):
+                        more = stdin.readline(MAX_LINE + 1)
+                        if not more or more.endswith(b"\n"):
                             break
-                    self.error(f"line longer than {MAX_LINE} characters")
+                    self.error(f"line longer than {MAX_LINE} bytes")
                     continue
-                if not self.handle(text):
+                if not self.handle(raw.decode("utf-8", "replace")):
                     break
         finally:
             self.finish_search()
@@ -375,13 +387,25 @@ def _pv_text(game: Game, pv: list[Move]) -> str:
     return " ".join(out)
 
 
-def main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run a Hub session on the standard streams."""
-    server = HubServer(stdout or sys.stdout)
+def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run a Hub session on the standard streams: bytes in, UTF-8 out, whatever the
+    locale says (under a UTF-8 locale Python's own stdin stops at the first byte that is
+    not UTF-8, and an ASCII stdout at the first letter that is not ASCII)."""
+    standard = stdout is None
+    if stdout is None:
+        stdout = sys.stdout
+        reconfigure = getattr(stdout, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(encoding="utf-8", errors="replace")
+    server = HubServer(stdout)
     try:
-        return server.run(stdin or sys.stdin)
+        return server.run(stdin if stdin is not None else sys.stdin.buffer)
     except KeyboardInterrupt:
         return 0
+    finally:
+        if standard and server.gone.is_set():  # (the interpreter's last flush would fail)
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 __all__ = ["HubServer", "format_value", "hub_name", "main", "variant_by_hub_name"]
