@@ -220,3 +220,37 @@ def test_a_session_whose_output_went_away_ends_quietly() -> None:
     server = HubServer(Gone())
     assert server.run(io.BytesIO(b"pos\nlevel depth=3\ngo think\nping\n" + b"ping\n" * 1000)) == 0
     assert server.gone.is_set() and not server.searching()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["set-param name=variant value=", 'set-param name=variant value=""', "set-param name=variant",
+     'set-param name=variant value="  "'],
+)  # fmt: skip
+def test_an_empty_variant_is_refused_not_read_as_another(text: str) -> None:
+    s = Session()
+    s.say("set-param name=variant value=russian")
+    lines = s.say(text)
+    assert lines[-1].startswith('error message="no variant named'), lines
+    assert s.server.variant.id == "russian"  # unchanged
+
+
+@pytest.mark.parametrize(
+    "value", ["１", "٣", "1e1", "1E1", "1_0", "inf", "nan", "-1", "+1", ".5", "5.", "0x1", "1,5",
+              "10000001", pytest.param("9" * 5000, id="5000 nines")],
+)  # fmt: skip
+def test_level_seconds_are_ascii_digits_only(value: str) -> None:
+    s = Session()
+    for name in ("move-time", "remaining-time", "increment"):
+        lines = s.say(f"level {name}={value}")
+        assert lines[-1].startswith("error message=") and "number of seconds" in lines[-1]
+    assert s.server.level == {"seconds": 1.0}  # the default still
+
+
+def test_level_seconds_read() -> None:
+    s = Session()
+    s.say("level move-time=0.25")
+    assert s.server.level == {"seconds": 0.25}
+    s.say("level remaining-time=0300.5 increment=2")
+    assert s.server.level == {"remaining-time": 300.5, "increment": 2.0}
+    assert not [t for t in s.lines() if t.startswith("error")]

@@ -36,7 +36,7 @@ from .. import __version__
 from ..engine.search import WON, Iteration, Search
 from ..rules import Game, Move, all_variants, find_variant
 from ..rules.errors import ShashkiError
-from ..rules.numbers import bounded_int, quoted
+from ..rules.numbers import bounded_decimal, bounded_int, quoted
 from ..rules.variant import Variant
 from .text import MAX_LINE, HubError, find_move, format_value, line, move_text, parse_line
 from .text import parse_position as parse_hub_position
@@ -53,9 +53,12 @@ def hub_name(variant: Variant) -> str:
 
 
 def variant_by_hub_name(name: str) -> Variant:
-    """The variant a Hub name (or a shashki id or alias) means; raises HubError."""
+    """The variant a Hub name (or a shashki id or alias) means; raises HubError (also
+    for an empty name, which names no variant)."""
+    if not name.strip():
+        raise HubError("no variant named: value=normal, killer, bt, frisian, losing or an id")
     for variant in all_variants():
-        if variant.hub_name == name:
+        if variant.hub_name and variant.hub_name == name:
             return variant
     try:
         return find_variant(name)
@@ -363,13 +366,19 @@ class HubServer:
             self.send(line("done", move=move_text(game.variant, best), ponder=ponder))
 
 
+#: The most seconds a level takes.
+MAX_LEVEL_SECONDS = 10**7
+
+
 def _seconds(name: str, value: str) -> float:
-    try:
-        seconds = float(value)
-    except ValueError:
-        raise HubError(f"level {name}={quoted(value, 20)} is not a number of seconds") from None
-    if not (0 <= seconds <= 10**7):  # (also refuses nan)
-        raise HubError(f"level {name}={quoted(value, 20)} is out of range")
+    """Seconds as ASCII digits with a decimal point or none (``0.5``; never ``1e3``,
+    ``nan`` or digits of another script); raises HubError."""
+    seconds = bounded_decimal(value, MAX_LEVEL_SECONDS)
+    if seconds is None:
+        raise HubError(
+            f"level {name}={quoted(value, 20)} is not a number of seconds from 0 to 10^7 "
+            "(digits and a decimal point: 0.5)"
+        )
     return seconds
 
 
