@@ -69,9 +69,12 @@ def cmd_match(args: argparse.Namespace) -> int:
     if seconds is None and args.depth is None:
         seconds = 0.5
     limit_text = f"depth {args.depth}" if args.depth else f"{seconds:g} s a move"
-    openings = read_openings(args.openings, variant) if args.openings else [Opening(None)]
+    # (an empty name is a name: refused as any other unusable path, never left out)
+    openings = [Opening(None)]
+    if args.openings is not None:  # as many as the games need (each is played twice)
+        openings = read_openings(args.openings, variant, count=(args.games + 1) // 2)
     log: GameLog | None = None
-    if args.pdn:
+    if args.pdn is not None:
         try:
             log = GameLog(args.pdn)  # can it be written? known before the first game
         except SaveError as exc:
@@ -146,7 +149,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         if interrupted:
             raise KeyboardInterrupt
         return 0
-    if args.pdn and log is not None:
+    if args.pdn is not None and log is not None:
         print(f"{counted(log.count)} written to {quoted(args.pdn, 80)}")
     # the score is the last line
     mean, margin, elo, elo_margin = summary([g.score for g in played])
