@@ -14,6 +14,8 @@ The hostile ones: ``endless`` (asked for a move, writes one line that never ends
 ``stderr`` (writes a few hundred lines of noise on its standard error, then crashes
 when asked for a move), ``stderrflood`` (plays as ``ok`` while its standard error never
 stops), ``escape`` (its ``id name`` holds escape sequences and control characters).
+``strict`` plays as ``ok`` but answers an ``error`` to a ``level`` in words the Hub
+specification does not have.
 
 It uses shashki's rules to find its legal moves: it is a test double, not an engine.
 """
@@ -85,6 +87,18 @@ def main(mode: str) -> int:
             variant = find_variant(args["value"])
         elif command == "init":
             out.append("ready")
+        elif command == "level" and mode == "strict":
+            unknown = set(args) - {
+                "move-time",
+                "depth",
+                "nodes",
+                "infinite",
+                "moves",
+                "time",
+                "inc",
+            }
+            if unknown:
+                out.append(f'error message="unknown level {" ".join(sorted(unknown))}"')
         elif command == "pos":
             if v1:
                 game = parse_position(variant, text.split(" ", 1)[1])

@@ -227,3 +227,22 @@ def test_a_closed_engine_can_be_started_again() -> None:
     engine.start()
     assert engine.running and engine.name == "fake-crash" and engine.variant is None
     engine.close()
+
+
+def test_a_clock_is_given_in_the_specification_s_words() -> None:
+    """``level time=… inc=…`` (Scan 3 and dame ignore ``remaining-time=``, and search as
+    long as they like); an engine that refuses other words plays on a clock."""
+    game = Game("international")
+    with fake("strict") as engine:
+        for _ in range(2):
+            move = engine.best_move(game, remaining=30.0, increment=1.0)
+            assert move is not None
+            game.push(move)
+
+
+def test_shashki_hub_reads_the_clock_its_client_sends() -> None:
+    engine = HubEngine([sys.executable, "-m", "shashki", "hub"])
+    with engine:
+        game = Game("international")
+        move = engine.best_move(game, remaining=1.0, increment=0.0)
+        assert move in game.legal_moves()

@@ -241,7 +241,7 @@ def test_an_empty_variant_is_refused_not_read_as_another(text: str) -> None:
 )  # fmt: skip
 def test_level_seconds_are_ascii_digits_only(value: str) -> None:
     s = Session()
-    for name in ("move-time", "remaining-time", "increment"):
+    for name in ("move-time", "remaining-time", "increment", "time", "inc"):
         lines = s.say(f"level {name}={value}")
         assert lines[-1].startswith("error message=") and "number of seconds" in lines[-1]
     assert s.server.level == {"seconds": 1.0}  # the default still
@@ -253,4 +253,6 @@ def test_level_seconds_read() -> None:
     assert s.server.level == {"seconds": 0.25}
     s.say("level remaining-time=0300.5 increment=2")
     assert s.server.level == {"remaining-time": 300.5, "increment": 2.0}
+    s.say("level moves=9 time=291.587 inc=2")  # (the specification's words)
+    assert s.server.level == {"moves": 9, "remaining-time": 291.587, "increment": 2.0}
     assert not [t for t in s.lines() if t.startswith("error")]

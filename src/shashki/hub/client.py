@@ -486,7 +486,9 @@ class HubEngine:
             if depth is not None:
                 self.send(line("level", depth=depth))
             elif remaining is not None:
-                self.send(line("level", remaining_time=f"{remaining:.3f}", increment=increment))
+                # (the specification's words: Scan 3 and dame read them, and ignore
+                # remaining-time=, searching as long as they like)
+                self.send(line("level", time=f"{remaining:.3f}", inc=f"{increment:.3f}"))
             else:
                 self.send(line("level", move_time=f"{seconds if seconds is not None else 1.0:g}"))
             self.send("go think")

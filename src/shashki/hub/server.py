@@ -8,7 +8,9 @@ The commands (one per line on stdin; the answers on stdout)::
     set-param name=variant value=normal|killer|bt|frisian|losing|<shashki id>
     new-game
     pos pos=<position> [moves="<move> …"]
-    level move-time=S | depth=N | nodes=N | infinite | remaining-time=S increment=S [moves=N]
+    level move-time=S | depth=N | nodes=N | infinite | time=S [inc=S] [moves=N]
+                                (time and inc: the clock's time left and increment, as the
+                                specification writes them; remaining-time and increment too)
     go think | go ponder | go analyze   -> info … lines, then done move=… ponder=…
     ponder-hit                  (the ponder search becomes a timed one)
     stop                        (ends the search: done follows)
@@ -231,8 +233,8 @@ class HubServer:
         for name, value in args.items():
             if name == "infinite":
                 level["infinite"] = 1
-            elif name in ("move-time", "remaining-time", "increment"):
-                level[name] = _seconds(name, value)
+            elif name in ("move-time", "remaining-time", "increment", "time", "inc"):
+                level[_CLOCK_WORDS.get(name, name)] = _seconds(name, value)
             elif name in ("depth", "nodes", "moves"):
                 number = bounded_int(value.strip(), 10**12)
                 if number is None or number < (0 if name == "moves" else 1):
@@ -245,7 +247,7 @@ class HubServer:
             else:
                 raise HubError(f"unknown level {quoted(name, 40)}")
         if not level:
-            raise HubError("level needs move-time, depth, nodes, infinite or remaining-time")
+            raise HubError("level needs move-time, depth, nodes, infinite or time")
         if "move-time" in level:
             level["seconds"] = level.pop("move-time")
         self.level = level
@@ -366,6 +368,9 @@ class HubServer:
             self.send(line("done", move=move_text(game.variant, best), ponder=ponder))
 
 
+#: The clock's words of the specification (``level moves=9 time=291.587 inc=2``), and
+#: the longer ones shashki also reads.
+_CLOCK_WORDS = {"time": "remaining-time", "inc": "increment"}
 #: The most seconds a level takes.
 MAX_LEVEL_SECONDS = 10**7
 
