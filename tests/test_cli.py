@@ -162,6 +162,11 @@ def test_divide_of_a_capture_writes_the_whole_path(capsys: pytest.CaptureFixture
         ("variants", "--bogus"),
         ("play", "russian", "--black", "9"),
         ("play", "russian", "--white", "robot"),
+        ("best", "russian", "--time", "１"),  # numbers are ASCII digits, as --clock reads them
+        ("best", "russian", "--time", "1e-2"),
+        ("best", "russian", "--time", "0_5"),
+        ("best", "russian", "--time", "nan"),
+        ("best", "russian", "--time", "0"),
     ],
 )
 def test_user_mistakes(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:

@@ -20,7 +20,7 @@ from .records.reader import read_file
 from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
 from .rules.notation import move_text
-from .rules.numbers import is_digits, quoted
+from .rules.numbers import bounded_decimal, is_digits, quoted
 from .rules.variant_registry import add_variant_file
 
 if TYPE_CHECKING:
@@ -78,6 +78,20 @@ def _whole_number(text: str) -> int:
         chunk = digits[start : start + 4000]
         value = value * 10 ** len(chunk) + int(chunk)
     return -value if body[:1] == "-" else value
+
+
+def _seconds(text: str) -> float:
+    """An argument that is a number of seconds as ``--clock`` reads numbers: ASCII
+    digits, a decimal point or none (not ``1e3``, ``nan`` or digits of another
+    script); the range is checked by the command."""
+    value = bounded_decimal(text, 10**9)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            _("not a number of seconds (digits and a decimal point, e.g. 0.5): {text}").format(
+                text=quoted(text, 40)
+            )
+        )
+    return value
 
 
 def _new_game(args: argparse.Namespace) -> Game:
@@ -602,7 +616,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fen", help=_("the position to search (default: the start)"))
     limit = p.add_mutually_exclusive_group()
     limit.add_argument(
-        "--time", type=float, metavar="SECONDS", help=_("search for this long (default: 3 seconds)")
+        "--time",
+        type=_seconds,
+        metavar="SECONDS",
+        help=_("search for this long (default: 3 seconds)"),
     )
     limit.add_argument(
         "--depth",

@@ -164,3 +164,35 @@ def test_a_hostile_engine_command_in_the_settings_is_dropped(tmp_path: Path) -> 
         assert Settings.load(path).engine_command == ""
     path.write_text(json.dumps({"engine_command": "dame hub"}), encoding="utf-8")
     assert Settings.load(path).engine_command == "dame hub"
+
+
+@pytest.mark.parametrize(
+    ("mode", "said"),
+    [
+        ("flood", "wrote more than 50000 lines without answering go think"),
+        ("error", "answered go think with an error: no net file: cannot search"),
+        ("stderr", "its standard error ends: noise line 299 | xxx"),
+    ],
+)
+def test_a_seat_s_engine_that_floods_or_errs_is_said_at_once(mode: str, said: str) -> None:
+    """``play --black hub:…`` uses the same client: the player is told what went wrong
+    (not "did not answer in 5 s"), and the seat's engine is stopped."""
+    from shashki.app.engines import EngineFailed
+    from shashki.rules import Game
+
+    engine_seat = EngineSeat(fake(mode)[4:])
+    with pytest.raises(EngineFailed) as info:
+        engine_seat.think(Game("international"), lambda: False)
+    assert said in str(info.value)
+    assert engine_seat.engine is None
+
+
+def test_a_seat_s_engine_name_is_plain_text() -> None:
+    from shashki.rules import Game
+
+    engine_seat = EngineSeat(fake("escape")[4:])
+    try:
+        assert engine_seat.think(Game("international"), lambda: False) is not None
+        assert engine_seat.name == "fake-esca pe"
+    finally:
+        engine_seat.close()

@@ -93,6 +93,59 @@ def test_openings_from_lines_and_from_pdn(tmp_path: Path) -> None:
         read_openings(str(empty), variant)
 
 
+def test_openings_are_read_only_as_far_as_the_games_need(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file of a million openings cost minutes and hundreds of megabytes before the
+    first of two games: now it is read as a stream, up to the last opening needed (what
+    lies after it, here a line that is not an opening, is never read)."""
+    variant = find_variant("russian")
+    lines = tmp_path / "openings.txt"
+    lines.write_text("# three, then garbage\nc3-d4\n\nc3-b4\ne3-d4\nnot an opening\n")
+    assert [o.label for o in read_openings(str(lines), variant, count=3)] == [
+        "line 2", "line 4", "line 5"
+    ]  # fmt: skip
+    with pytest.raises(ShashkiError, match="line 6"):
+        read_openings(str(lines), variant)
+    pdn = tmp_path / "openings.pdn"
+    pdn.write_text('[GameType "25"]\n1. c3-d4 *\n\n[GameType "25"]\n1. c3-d5 *\n')
+    (opening,) = read_openings(str(pdn), variant, count=1)
+    assert len(opening.moves) == 1
+    with pytest.raises(ShashkiError, match="the game at line 4"):
+        read_openings(str(pdn), variant, count=2)
+    # six games need three openings: the fourth line, garbage, is never read
+    status = main(
+        ["match", "russian", "--white", "1", "--black", "1", "--games", "6", "--depth", "1",
+         "--max-plies", "2", "--openings", str(lines)]
+    )  # fmt: skip
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "score 3/6" in out.strip().splitlines()[-1]
+
+
+def test_an_empty_file_name_is_refused_not_taken_for_the_current_folder() -> None:
+    from shashki.records.storage import GameLog, SaveError, save_pdn
+
+    for save in (GameLog, lambda name: save_pdn(name, [])):
+        with pytest.raises(SaveError, match="cannot save '': the file name is empty"):
+            save("")
+
+
+def test_an_opening_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shashki.hub.match as match_module
+
+    variant = find_variant("russian")
+    long_line = tmp_path / "long.txt"
+    long_line.write_text(" " * 5000 + "c3-d4\n")
+    with pytest.raises(ShashkiError, match="line 1: longer than 4096 characters"):
+        read_openings(str(long_line), variant)
+    monkeypatch.setattr(match_module, "MAX_OPENING_PLIES", 3)
+    pdn = tmp_path / "long.pdn"
+    pdn.write_text('[GameType "25"]\n1. c3-d4 f6-g5 2. b2-c3 g7-f6 *\n')
+    with pytest.raises(ShashkiError, match="has 4 plies: an opening has at most 3"):
+        read_openings(str(pdn), variant)
+
+
 def test_the_score_and_its_elo() -> None:
     mean, margin, elo, _ = summary([1.0, 0.0, 0.5, 0.5])
     assert (mean, elo) == (0.5, 0.0) and margin > 0
@@ -190,7 +243,14 @@ def test_a_pdn_file_failing_midway_is_said_and_the_match_goes_on(
         ["--white", "1", "--black", "1", "--games", "0"],
         ["--white", "1", "--black", "1", "--time", "-1"],
         ["--white", "1", "--black", "1", "--time", "nan"],
+        ["--white", "1", "--black", "1", "--time", "１"],
+        ["--white", "1", "--black", "1", "--time", "1e-1"],
+        ["--white", "1", "--black", "1", "--time", "0_5"],
+        ["--white", "1", "--black", "1", "--time", "3601"],
+        ["--white", "1", "--black", "1", "--time", "0"],
         ["--white", "1", "--black", "1", "--openings", "/nonexistent"],
+        ["--white", "1", "--black", "1", "--openings", ""],  # (an empty name is a name)
+        ["--white", "1", "--black", "1", "--pdn", ""],
         ["--white", "1"],
     ],
 )
@@ -221,3 +281,22 @@ def test_one_short_game_against_dame_rs(capsys: pytest.CaptureFixture[str]) -> N
     assert "shashki level 1 v dame" in out.strip().splitlines()[-1]
     assert "lost" not in out  # dame answered legal moves within its time, every move
     assert Game("international").legal_moves()  # (the referee's rules)
+
+
+def test_engine_names_reach_the_progress_line_and_the_pdn_as_plain_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An ``id name=`` with escape sequences and control characters (tests/hub/
+    fake_engine.py's ``escape``) is cleaned before the terminal and the PDN tags."""
+    pdn = tmp_path / "match.pdn"
+    status = main(
+        ["match", "international", "--white", f"hub:{fake_command('escape')}", "--black", "1",
+         "--games", "2", "--time", "0.1", "--max-plies", "4", "--pdn", str(pdn)]
+    )  # fmt: skip
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "fake-esca pe v shashki level 1" in out
+    assert not any(c in out for c in "\x1b\x07\x7f\x08\x9b\u202e\r")
+    games = list(read_file(pdn))
+    assert [g.header("White") for g in games] == ["fake-esca pe", "shashki level 1"]
+    assert [g.header("Black") for g in games] == ["shashki level 1", "fake-esca pe"]

@@ -8,6 +8,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from shashki.hub.client import HubEngine
 from shashki.hub.server import HubServer, seconds_for
 from shashki.hub.text import parse_line
@@ -128,16 +130,16 @@ def test_a_finished_game_answers_an_error_and_done() -> None:
 
 def test_quit_and_end_of_input_end_the_session() -> None:
     out = io.StringIO()
-    assert HubServer(out).run(io.StringIO("hub\ninit\nquit\nhub\n")) == 0
+    assert HubServer(out).run(io.BytesIO(b"hub\ninit\nquit\nhub\n")) == 0
     assert out.getvalue().count("wait") == 1
     out = io.StringIO()
-    assert HubServer(out).run(io.StringIO("pos\nlevel infinite\ngo analyze\n")) == 0
+    assert HubServer(out).run(io.BytesIO(b"pos\nlevel infinite\ngo analyze\n")) == 0
     assert "done" in out.getvalue()  # the end of the input stops the search
 
 
 def test_an_over_long_line_is_an_error() -> None:
     out = io.StringIO()
-    HubServer(out).run(io.StringIO("x" * 200_000 + "\nping\n"))
+    HubServer(out).run(io.BytesIO(b"x" * 200_000 + b"\nping\n"))
     assert out.getvalue().splitlines()[-2].startswith("error") and out.getvalue().endswith("pong\n")
 
 
@@ -166,5 +168,91 @@ def test_conformance_through_the_project_s_own_client() -> None:
 def test_the_search_thread_never_outlives_the_session() -> None:
     before = threading.active_count()
     out = io.StringIO()
-    HubServer(out).run(io.StringIO("pos\nlevel move-time=5\ngo think\nquit\n"))
+    HubServer(out).run(io.BytesIO(b"pos\nlevel move-time=5\ngo think\nquit\n"))
     assert threading.active_count() <= before
+
+
+#: Environments where Python's own stdin and stdout are strict: UTF-8 that stops at a
+#: byte that is not UTF-8 (as under LC_ALL=en_US.UTF-8, or PYTHONIOENCODING=utf-8), and
+#: ASCII (the C locale without UTF-8 mode), where a letter such as "é" cannot be written.
+STRICT_STREAMS = [
+    {"PYTHONIOENCODING": "utf-8"},
+    {"PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"},
+    {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"},
+    {"PYTHONIOENCODING": "ascii"},
+]
+
+
+@pytest.mark.parametrize(
+    "env", STRICT_STREAMS, ids=lambda e: " ".join(f"{k}={v}" for k, v in e.items())
+)
+def test_the_hub_reads_any_bytes_and_writes_utf_8_under_any_locale(env: dict[str, str]) -> None:
+    """``shashki hub`` as a GUI runs it: bytes that are not UTF-8 (0xff), then a letter
+    that is not ASCII in a line it answers with an error quoting it."""
+    import os
+    import subprocess
+
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHONIO", "LC_"))}
+    clean.pop("PYTHONUTF8", None)
+    lines = b"hub\n\xff\xfe bogus\npos pos=\xc3\xa9\nping\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "shashki", "hub"],
+        input=lines,
+        capture_output=True,
+        env={**clean, **env},
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stderr == b"", done.stderr.decode(errors="replace")
+    out = done.stdout.decode("utf-8").splitlines()  # (UTF-8, whatever the locale)
+    assert out[2] == "wait" and out[-1] == "pong"
+    assert out[3] == "error message=\"unknown command '\ufffd\ufffd'\""
+    assert out[4].startswith("error message=\"position 'é' has 0 squares")
+
+
+def test_a_session_whose_output_went_away_ends_quietly() -> None:
+    """The GUI closed its end: the session ends at the next line it would answer, with
+    no traceback (also from a search thread writing its info lines)."""
+
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    server = HubServer(Gone())
+    assert server.run(io.BytesIO(b"pos\nlevel depth=3\ngo think\nping\n" + b"ping\n" * 1000)) == 0
+    assert server.gone.is_set() and not server.searching()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["set-param name=variant value=", 'set-param name=variant value=""', "set-param name=variant",
+     'set-param name=variant value="  "'],
+)  # fmt: skip
+def test_an_empty_variant_is_refused_not_read_as_another(text: str) -> None:
+    s = Session()
+    s.say("set-param name=variant value=russian")
+    lines = s.say(text)
+    assert lines[-1].startswith('error message="no variant named'), lines
+    assert s.server.variant.id == "russian"  # unchanged
+
+
+@pytest.mark.parametrize(
+    "value", ["１", "٣", "1e1", "1E1", "1_0", "inf", "nan", "-1", "+1", ".5", "5.", "0x1", "1,5",
+              "10000001", pytest.param("9" * 5000, id="5000 nines")],
+)  # fmt: skip
+def test_level_seconds_are_ascii_digits_only(value: str) -> None:
+    s = Session()
+    for name in ("move-time", "remaining-time", "increment", "time", "inc"):
+        lines = s.say(f"level {name}={value}")
+        assert lines[-1].startswith("error message=") and "number of seconds" in lines[-1]
+    assert s.server.level == {"seconds": 1.0}  # the default still
+
+
+def test_level_seconds_read() -> None:
+    s = Session()
+    s.say("level move-time=0.25")
+    assert s.server.level == {"seconds": 0.25}
+    s.say("level remaining-time=0300.5 increment=2")
+    assert s.server.level == {"remaining-time": 300.5, "increment": 2.0}
+    s.say("level moves=9 time=291.587 inc=2")  # (the specification's words)
+    assert s.server.level == {"moves": 9, "remaining-time": 291.587, "increment": 2.0}
+    assert not [t for t in s.lines() if t.startswith("error")]

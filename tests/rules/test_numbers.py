@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from shashki.cli import main
 from shashki.rules import Game, UnknownVariantError, find_variant
 from shashki.rules.errors import BadFenError
-from shashki.rules.numbers import bounded_int, is_digits, quoted
+from shashki.rules.numbers import bounded_decimal, bounded_int, is_digits, one_line, quoted
 from shashki.rules.switches import MaterialPattern
 from shashki.rules.variant import gametype_number
 
@@ -53,6 +53,73 @@ def test_quoted_is_one_short_line(text: str, limit: int) -> None:
     q = quoted(text, limit)
     assert "\n" not in q and "\r" not in q
     assert len(q) <= len(repr(text[:limit])) + 3
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("0", 0.0), ("1", 1.0), ("0.5", 0.5), ("007.25", 7.25), ("3600", 3600.0),
+     ("0" * 5000 + "1", 1.0), ("1." + "5" * 5000, 1.5555555555555556)],
+)  # fmt: skip
+def test_bounded_decimal_reads_seconds(text: str, value: float) -> None:
+    assert bounded_decimal(text, 3600) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", ".5", "5.", "1e3", "1E3", "inf", "nan", "-1", "+1", " 1", "1 ", "1_0", "１", "٣",
+     "0x10", "1.2.3", "3600.5", "3601", HUGE, "1,5"],
+)  # fmt: skip
+def test_bounded_decimal_refuses_what_float_would_read_or_choke_on(text: str) -> None:
+    assert bounded_decimal(text, 3600) is None
+
+
+@given(st.text(max_size=40))
+def test_bounded_decimal_takes_only_ascii_digits_and_a_point(text: str) -> None:
+    value = bounded_decimal(text, 10**9)
+    if value is not None:
+        assert set(text) <= set("0123456789.") and value == float(text)
+
+
+#: Characters that would reach a terminal or a file as something else than text.
+_NOT_TEXT = ("Cc", "Cf", "Cs", "Zl", "Zp")
+
+
+@given(st.text(max_size=400), st.integers(min_value=1, max_value=100))
+def test_one_line_is_plain_text_on_one_line(text: str, limit: int) -> None:
+    import unicodedata
+
+    plain = one_line(text, limit)
+    assert len(plain) <= limit
+    assert not any(unicodedata.category(c) in _NOT_TEXT for c in plain), repr(plain)
+    assert " ".join(plain.split()) == plain  # (one space between words, no other space)
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("Scan 3.1", "Scan 3.1"),
+        ("dame\x1b[2J\x1b[31mred\x1b[0m", "damered"),  # a screen clear, a colour
+        ("a\x1b]0;title\x07b", "ab"),  # a window title (OSC ended by BEL)
+        ("a\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\b", "alinkb"),  # a hyperlink (ST)
+        ("a\x9b31mb\x9d0;t\x9cc", "abc"),  # the C1 forms of CSI, OSC and ST
+        ("a\x1bPq#0;2\x1b\\b", "ab"),  # DCS (sixel)
+        ("a\x1b7b\x1bc", "ab"),  # save the cursor, reset the terminal
+        ("abc\u202eevil\u2066x\u2069", "abcevilx"),  # bidirectional override, isolate
+        ("zero\u200bwidth\ufeff", "zerowidth"),
+        ("one\ntwo\r\nthree\u2028four\x85five\tsix", "one two three four five six"),
+        ("bell\x07del\x7fbs\x08nul\x00", "belldelbsnul"),
+        ("\x1b[", ""),
+        ("Шашки — 𝄞 ✓", "Шашки — 𝄞 ✓"),
+    ],
+)
+def test_one_line_removes_what_drives_a_terminal(text: str, plain: str) -> None:
+    assert one_line(text) == plain
+
+
+def test_one_line_is_cut_and_quick_on_megabytes() -> None:
+    assert one_line("x" * 300, 10) == "xxxxxxxxx…"
+    assert one_line("\x1b[31m" * 1_000_000 + "name", 20) == "…"  # never cleans it all
+    assert len(one_line("word " * 1_000_000, 50)) == 50
 
 
 # -- variant names and GameTypes ------------------------------------------------------------

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from typing import Any
 
 from ..i18n import _
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
-from ..rules.numbers import bounded_int, quoted
+from ..rules.numbers import bounded_decimal, bounded_int, quoted
 
 #: The most games one match plays.
 MAX_GAMES = 100_000
@@ -24,13 +23,25 @@ def cmd_hub(args: argparse.Namespace) -> int:
     return main()
 
 
+#: The most seconds a move of a match.
+MAX_SECONDS = 3600
+
+
 def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text, 40)}") from None
-    if not (0 < value <= 3600) or math.isnan(value):
-        raise argparse.ArgumentTypeError(f"seconds must be above 0 and at most 3600, not {text}")
+    """Seconds as ``--clock`` reads numbers: ASCII digits, a decimal point or none."""
+    value = bounded_decimal(text, 10**9)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            _("not a number of seconds (digits and a decimal point, e.g. 0.5): {text}").format(
+                text=quoted(text, 40)
+            )
+        )
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(
+            _("seconds must be above 0 and at most {most}, not {text}").format(
+                most=MAX_SECONDS, text=quoted(text, 40)
+            )
+        )
     return value
 
 
@@ -58,9 +69,12 @@ def cmd_match(args: argparse.Namespace) -> int:
     if seconds is None and args.depth is None:
         seconds = 0.5
     limit_text = f"depth {args.depth}" if args.depth else f"{seconds:g} s a move"
-    openings = read_openings(args.openings, variant) if args.openings else [Opening(None)]
+    # (an empty name is a name: refused as any other unusable path, never left out)
+    openings = [Opening(None)]
+    if args.openings is not None:  # as many as the games need (each is played twice)
+        openings = read_openings(args.openings, variant, count=(args.games + 1) // 2)
     log: GameLog | None = None
-    if args.pdn:
+    if args.pdn is not None:
         try:
             log = GameLog(args.pdn)  # can it be written? known before the first game
         except SaveError as exc:
@@ -135,7 +149,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         if interrupted:
             raise KeyboardInterrupt
         return 0
-    if args.pdn and log is not None:
+    if args.pdn is not None and log is not None:
         print(f"{counted(log.count)} written to {quoted(args.pdn, 80)}")
     # the score is the last line
     mean, margin, elo, elo_margin = summary([g.score for g in played])

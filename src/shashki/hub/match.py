@@ -15,16 +15,18 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import IO, Protocol
 
 from ..engine.player import LEVELS, ComputerPlayer
+from ..i18n import _
 from ..records import GameRecord
-from ..records.reader import read_games_text
+from ..records.lines import CannotDecode, decoded_lines
+from ..records.reader import PdnReader
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
 from ..rules.move import Color
 from ..rules.numbers import bounded_int, quoted
-from ..rules.userfiles import UserFileError, decode_text, open_regular
+from ..rules.userfiles import UserFileError, open_regular
 from ..rules.variant import Variant
 from .client import EngineError, HubEngine
 
@@ -126,47 +128,105 @@ class Opening:
         return game
 
 
-#: The largest openings file read.
-MAX_OPENINGS_BYTES = 8 * 1024 * 1024
+#: The longest opening: the characters of a line, the plies of a PDN game's main line.
+MAX_OPENING_CHARS = 4096
+MAX_OPENING_PLIES = 200
 
 
-def read_openings(path: str, variant: Variant) -> list[Opening]:
-    """The openings of a file: the games of a PDN file (each its start and main line), or
-    one opening a line (a FEN, or moves from the start; ``#`` starts a comment)."""
+def read_openings(path: str, variant: Variant, count: int | None = None) -> list[Opening]:
+    """The first ``count`` openings of a file (all of them when None): the games of a
+    PDN file (each its start and main line), or one opening a line (a FEN, or moves
+    from the start; ``#`` starts a comment).  The file is read as a stream, up to the
+    last opening asked for; an opening longer than :data:`MAX_OPENING_CHARS`
+    characters or :data:`MAX_OPENING_PLIES` plies is refused.  Raises ShashkiError."""
     try:
         with open_regular(path) as handle:
-            data = handle.read(MAX_OPENINGS_BYTES + 1)
-        if len(data) > MAX_OPENINGS_BYTES:
-            raise ShashkiError(f"openings file {quoted(path, 80)} is over 8 MB")
-        text = decode_text(data, path)
-    except (OSError, UserFileError, ValueError) as exc:
-        raise ShashkiError(f"cannot read openings {quoted(path, 80)}: {exc}") from None
-    openings: list[Opening] = []
-    if "[" in text:
-        for record in read_games_text(text, variant):
-            where = f"{quoted(path, 80)}, the game at line {record.line}"
-            if record.errors:
-                raise ShashkiError(f"{where}: {record.errors[0]}")
-            if record.variant is not variant:
-                raise ShashkiError(f"{where} is not {variant.name}")
-            openings.append(Opening(record.fen, record.mainline_moves(), f"line {record.line}"))
-    else:
-        for number, raw in enumerate(text.splitlines(), start=1):
-            body = raw.split("#", 1)[0].strip()
-            if not body:
-                continue
-            try:
-                if body[:2].upper() in ("W:", "B:"):
-                    Game(variant, body)
-                    openings.append(Opening(body, [], f"line {number}"))
-                else:
-                    game = Game(variant)
-                    moves = [game.push_text(token) for token in body.split()]
-                    openings.append(Opening(None, moves, f"line {number}"))
-            except (ShashkiError, ValueError) as exc:
-                raise ShashkiError(f"{quoted(path, 80)}, line {number}: {exc}") from None
+            pdn = _is_pdn(handle)
+            handle.seek(0)
+            if pdn:
+                openings = _pdn_openings(handle, path, variant, count)
+            else:
+                openings = _line_openings(handle, path, variant, count)
+    except (OSError, UserFileError, CannotDecode) as exc:
+        raise ShashkiError(
+            _("cannot read openings {path}: {reason}").format(path=quoted(path, 80), reason=exc)
+        ) from None
     if not openings:
-        raise ShashkiError(f"no openings in {quoted(path, 80)}")
+        raise ShashkiError(_("no openings in {path}").format(path=quoted(path, 80)))
+    return openings
+
+
+def _is_pdn(handle: IO[bytes]) -> bool:
+    """Whether the first line that is not blank nor a ``#`` comment starts as PDN does
+    (a tag, a comment, an escape line)."""
+    for piece in decoded_lines(handle):
+        body = piece.text.strip()
+        if body and not body.startswith("#"):
+            return body[0] in "[{%;"
+    return False
+
+
+def _pdn_openings(
+    handle: IO[bytes], path: str, variant: Variant, count: int | None
+) -> list[Opening]:
+    openings: list[Opening] = []
+    reader = PdnReader(handle, variant)
+    while count is None or len(openings) < count:
+        record = reader.read_game()
+        if record is None:
+            break
+        where = _("{path}, the game at line {line}").format(path=quoted(path, 80), line=record.line)
+        if record.errors:
+            raise ShashkiError(f"{where}: {record.errors[0]}")
+        if record.variant is not variant:
+            raise ShashkiError(
+                _("{where} is not {variant}").format(where=where, variant=variant.local_name)
+            )
+        moves = record.mainline_moves()
+        if len(moves) > MAX_OPENING_PLIES:
+            raise ShashkiError(
+                _("{where} has {plies} plies: an opening has at most {most}").format(
+                    where=where, plies=len(moves), most=MAX_OPENING_PLIES
+                )
+            )
+        openings.append(Opening(record.fen, moves, f"line {record.line}"))
+    return openings
+
+
+def _line_openings(
+    handle: IO[bytes], path: str, variant: Variant, count: int | None
+) -> list[Opening]:
+    openings: list[Opening] = []
+    number = 0
+    for piece in decoded_lines(handle):
+        if count is not None and len(openings) >= count:
+            break
+        if piece.offset:  # (the rest of a line over a megabyte: already refused)
+            continue
+        number += 1
+        if len(piece.text) > MAX_OPENING_CHARS:
+            raise ShashkiError(
+                _(
+                    "{path}, line {line}: longer than {most} characters, too long for an opening"
+                ).format(path=quoted(path, 80), line=number, most=MAX_OPENING_CHARS)
+            )
+        body = piece.text.split("#", 1)[0].strip()
+        if not body:
+            continue
+        try:
+            if body[:2].upper() in ("W:", "B:"):
+                Game(variant, body)
+                openings.append(Opening(body, [], f"line {number}"))
+            else:
+                game = Game(variant)
+                moves = [game.push_text(token) for token in body.split()]
+                openings.append(Opening(None, moves, f"line {number}"))
+        except (ShashkiError, ValueError) as exc:
+            raise ShashkiError(
+                _("{path}, line {line}: {reason}").format(
+                    path=quoted(path, 80), line=number, reason=exc
+                )
+            ) from None
     return openings
 
 

@@ -8,7 +8,9 @@ The commands (one per line on stdin; the answers on stdout)::
     set-param name=variant value=normal|killer|bt|frisian|losing|<shashki id>
     new-game
     pos pos=<position> [moves="<move> …"]
-    level move-time=S | depth=N | nodes=N | infinite | remaining-time=S increment=S [moves=N]
+    level move-time=S | depth=N | nodes=N | infinite | time=S [inc=S] [moves=N]
+                                (time and inc: the clock's time left and increment, as the
+                                specification writes them; remaining-time and increment too)
     go think | go ponder | go analyze   -> info … lines, then done move=… ponder=…
     ponder-hit                  (the ponder search becomes a timed one)
     stop                        (ends the search: done follows)
@@ -16,23 +18,27 @@ The commands (one per line on stdin; the answers on stdout)::
     quit
 
 A line that cannot be understood gets an ``error`` line and the engine goes on; the end
-of the input ends it as ``quit`` does.  Any line but ``ping`` and ``ponder-hit`` sent
+of the input ends it as ``quit`` does, and so does an output nobody reads any more.  The
+input is read as bytes and decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD), and
+the output is written in UTF-8, under any locale.  Any line but ``ping`` and ``ponder-hit`` sent
 while a search runs stops it first (its ``done`` comes before the line's answer).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from .. import __version__
 from ..engine.search import WON, Iteration, Search
 from ..rules import Game, Move, all_variants, find_variant
 from ..rules.errors import ShashkiError
-from ..rules.numbers import bounded_int, quoted
+from ..rules.numbers import bounded_decimal, bounded_int, quoted
 from ..rules.variant import Variant
 from .text import MAX_LINE, HubError, find_move, format_value, line, move_text, parse_line
 from .text import parse_position as parse_hub_position
@@ -49,9 +55,12 @@ def hub_name(variant: Variant) -> str:
 
 
 def variant_by_hub_name(name: str) -> Variant:
-    """The variant a Hub name (or a shashki id or alias) means; raises HubError."""
+    """The variant a Hub name (or a shashki id or alias) means; raises HubError (also
+    for an empty name, which names no variant)."""
+    if not name.strip():
+        raise HubError("no variant named: value=normal, killer, bt, frisian, losing or an id")
     for variant in all_variants():
-        if variant.hub_name == name:
+        if variant.hub_name and variant.hub_name == name:
             return variant
     try:
         return find_variant(name)
@@ -97,34 +106,42 @@ class HubServer:
         #: When the search must end (None: only when stopped); ponder-hit sets it.
         self.deadline: float | None = None
         self.mode = ""
+        #: Set once the output cannot be written (the other side went away).
+        self.gone = threading.Event()
 
     # -- output -------------------------------------------------------------------------
 
     def send(self, text: str) -> None:
         with self.write_lock:
-            self.out.write(text + "\n")
-            self.out.flush()
+            if self.gone.is_set():
+                return
+            try:
+                self.out.write(text + "\n")
+                self.out.flush()
+            except (OSError, ValueError):  # (a closed pipe: the session ends)
+                self.gone.set()
 
     def error(self, message: str) -> None:
         self.send(line("error", message=message))
 
     # -- the loop -------------------------------------------------------------------------
 
-    def run(self, stdin: TextIO) -> int:
-        """Read commands until ``quit`` or the end of the input; the exit status."""
+    def run(self, stdin: BinaryIO) -> int:
+        """Read commands (bytes, any of them) until ``quit``, the end of the input or of
+        the output; the exit status."""
         try:
-            while True:
-                text = stdin.readline(MAX_LINE)
-                if not text:
+            while not self.gone.is_set():
+                raw = stdin.readline(MAX_LINE + 1)
+                if not raw:
                     break
-                if not text.endswith("\n") and len(text) >= MAX_LINE:
+                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
                     while True:  # the rest of an over-long line is dropped
-                        more = stdin.readline(MAX_LINE)
-                        if not more or more.endswith("\n"):
+                        more = stdin.readline(MAX_LINE + 1)
+                        if not more or more.endswith(b"\n"):
                             break
-                    self.error(f"line longer than {MAX_LINE} characters")
+                    self.error(f"line longer than {MAX_LINE} bytes")
                     continue
-                if not self.handle(text):
+                if not self.handle(raw.decode("utf-8", "replace")):
                     break
         finally:
             self.finish_search()
@@ -216,8 +233,8 @@ class HubServer:
         for name, value in args.items():
             if name == "infinite":
                 level["infinite"] = 1
-            elif name in ("move-time", "remaining-time", "increment"):
-                level[name] = _seconds(name, value)
+            elif name in ("move-time", "remaining-time", "increment", "time", "inc"):
+                level[_CLOCK_WORDS.get(name, name)] = _seconds(name, value)
             elif name in ("depth", "nodes", "moves"):
                 number = bounded_int(value.strip(), 10**12)
                 if number is None or number < (0 if name == "moves" else 1):
@@ -230,7 +247,7 @@ class HubServer:
             else:
                 raise HubError(f"unknown level {quoted(name, 40)}")
         if not level:
-            raise HubError("level needs move-time, depth, nodes, infinite or remaining-time")
+            raise HubError("level needs move-time, depth, nodes, infinite or time")
         if "move-time" in level:
             level["seconds"] = level.pop("move-time")
         self.level = level
@@ -351,13 +368,22 @@ class HubServer:
             self.send(line("done", move=move_text(game.variant, best), ponder=ponder))
 
 
+#: The clock's words of the specification (``level moves=9 time=291.587 inc=2``), and
+#: the longer ones shashki also reads.
+_CLOCK_WORDS = {"time": "remaining-time", "inc": "increment"}
+#: The most seconds a level takes.
+MAX_LEVEL_SECONDS = 10**7
+
+
 def _seconds(name: str, value: str) -> float:
-    try:
-        seconds = float(value)
-    except ValueError:
-        raise HubError(f"level {name}={quoted(value, 20)} is not a number of seconds") from None
-    if not (0 <= seconds <= 10**7):  # (also refuses nan)
-        raise HubError(f"level {name}={quoted(value, 20)} is out of range")
+    """Seconds as ASCII digits with a decimal point or none (``0.5``; never ``1e3``,
+    ``nan`` or digits of another script); raises HubError."""
+    seconds = bounded_decimal(value, MAX_LEVEL_SECONDS)
+    if seconds is None:
+        raise HubError(
+            f"level {name}={quoted(value, 20)} is not a number of seconds from 0 to 10^7 "
+            "(digits and a decimal point: 0.5)"
+        )
     return seconds
 
 
@@ -375,13 +401,25 @@ def _pv_text(game: Game, pv: list[Move]) -> str:
     return " ".join(out)
 
 
-def main(stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
-    """Run a Hub session on the standard streams."""
-    server = HubServer(stdout or sys.stdout)
+def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
+    """Run a Hub session on the standard streams: bytes in, UTF-8 out, whatever the
+    locale says (under a UTF-8 locale Python's own stdin stops at the first byte that is
+    not UTF-8, and an ASCII stdout at the first letter that is not ASCII)."""
+    standard = stdout is None
+    if stdout is None:
+        stdout = sys.stdout
+        reconfigure = getattr(stdout, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(encoding="utf-8", errors="replace")
+    server = HubServer(stdout)
     try:
-        return server.run(stdin or sys.stdin)
+        return server.run(stdin if stdin is not None else sys.stdin.buffer)
     except KeyboardInterrupt:
         return 0
+    finally:
+        if standard and server.gone.is_set():  # (the interpreter's last flush would fail)
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 __all__ = ["HubServer", "format_value", "hub_name", "main", "variant_by_hub_name"]

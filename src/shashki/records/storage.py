@@ -68,6 +68,14 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def _target(path: str | os.PathLike[str]) -> Path:
+    """The Path of a save's name; raises SaveError for an empty one (``Path("")`` is the
+    current folder)."""
+    if not os.fspath(path):
+        raise SaveError("cannot save '': the file name is empty", errno.ENOENT)
+    return Path(path)
+
+
 def _check_target(target: Path) -> None:
     """Refuse to put a save in the place of something that is not a regular file (a
     folder, a device such as /dev/null, a FIFO); raises SaveError."""
@@ -135,7 +143,7 @@ def save_pdn(
     missing or read-only, the disk is full, a game cannot be written — and then the
     file at ``path`` is exactly what it was before, and no temporary file is left.
     """
-    target = Path(path)
+    target = _target(path)
     records = [games] if isinstance(games, GameRecord) else games
     folder = target.parent if str(target.parent) else Path(".")
     _check_target(target)
@@ -179,7 +187,7 @@ class GameLog:
     """
 
     def __init__(self, path: str | os.PathLike[str], columns: int = 80) -> None:
-        self.path = Path(path)
+        self.path = _target(path)
         self.columns = columns
         self.count = 0
         _check_target(self.path)
