@@ -31,7 +31,7 @@ from .dialogs import ConfirmScreen, TextPrompt
 from .engines import engine_settings
 from .menu import MenuScreen
 from .plain import visible
-from .players import make_player, seat, set_engines
+from .players import make_player, seat_from_file, set_engines
 from .themes import BOARD_THEMES, board_theme_css
 
 if TYPE_CHECKING:
@@ -379,12 +379,19 @@ class ShashkiApp(App[None]):
             self.notify(_("That game is over already."), timeout=8, markup=False)
             return None
         names = (record.header("White"), record.header("Black"))
-        kinds = (seat_kind(record, "White"), seat_kind(record, "Black"))
+        seats = (seat_kind(record, "White"), seat_kind(record, "Black"))
+        kinds = (seats[0][0], seats[1][0])
         from ..records.clocks import record_clocks, time_control
 
         control = time_control(record)
         marks = record_clocks(record) if control is not None else None
-        return self.resume_game(game, names, kinds, slot=slot, clock=control, clock_marks=marks)
+        controller = self.resume_game(
+            game, names, kinds, slot=slot, clock=control, clock_marks=marks
+        )
+        for _kind, note in seats:  # a seat the file names that cannot be: one line each
+            if note is not None:
+                self.notify(note, severity="warning", timeout=10, markup=False)
+        return controller
 
     def delete_unfinished(self, key: str) -> str | None:
         """Delete an unfinished game; None when done, else why not in one line."""
@@ -932,16 +939,39 @@ def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  #
     return run
 
 
-def seat_kind(record: GameRecord, side: str) -> str:
-    """The player kind a saved game's tags give one side (a person unless they name one
-    of the computer's levels)."""
-    if record.header(f"{side}Type").lower() != "program":
-        return "human"
+def seat_kind(record: GameRecord, side: str) -> tuple[str, str | None]:
+    """The player kind a saved game's tags give one side, and a line for the player when
+    the tags name a player that cannot be seated (None when all is well).
+
+    A file seats a person, a computer level 1-8 (``{side}Level``) or an engine of the
+    user's settings by its name (``{side}Engine``); anything else is read as a person.
+    A file never gives a command: ``hub:…`` in any tag seats a person."""
+    from ..records.quoting import quote
+
+    if record.header(f"{side}Type").strip().lower() != "program":
+        return "human", None
     engine = record.header(f"{side}Engine").strip()
     if engine:  # an engine of the user's settings, by name; a file never gives a command
-        kind = seat(engine)
-        return kind if kind is not None and kind.startswith("engine:") else "human"
-    return seat(record.header(f"{side}Level")) or "human"
+        kind = seat_from_file(engine)
+        if kind is not None and kind.startswith("engine:"):
+            return kind, None
+        return "human", _(
+            "The saved game names the engine {name} (tag {tag}), which the settings do not "
+            "have: a person plays that side."
+        ).format(name=quote(engine, 40), tag=f"{side}Engine")
+    level = record.header(f"{side}Level").strip()
+    if not level:  # (a Hub engine of a typed command: its command is not in the file)
+        return "human", _(
+            "The saved game does not name its program (tag {tag}) by a computer level or "
+            "an engine of the settings: a person plays that side."
+        ).format(tag=f"{side}Type")
+    kind = seat_from_file(level)
+    if kind is not None and kind.startswith("computer-"):
+        return kind, None
+    return "human", _(
+        "The saved game's tag {tag} {value} is not a computer level from 1 to 8: a person "
+        "plays that side."
+    ).format(tag=f"{side}Level", value=quote(level, 40))
 
 
 def run(
