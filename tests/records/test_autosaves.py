@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from shashki.records import (
@@ -429,6 +429,7 @@ def test_random_bytes_are_never_offered_as_a_game(base: Path, data: bytes) -> No
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(cut=st.integers(min_value=0), junk=st.binary(max_size=40))
+@example(cut=48332, junk=b"\x01]")  # the GameType tag cut: listed as of an unknown variant
 def test_a_damaged_tail_is_never_offered(base: Path, cut: int, junk: bytes) -> None:
     """A whole autosave cut anywhere and followed by junk (a disk that lost the end)."""
     whole = autosave_bytes()
@@ -458,6 +459,34 @@ def test_a_finished_or_unknown_game_is_not_offered_and_not_moved(base: Path) -> 
     assert unknown.key == "elsewhere" and not unknown.resumable
     assert "not a variant shashki has now" in unknown.status
     assert (folder / "over.pdn").is_file() and (folder / "elsewhere.pdn").is_file()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"[GameType \x01]",  # a tail cut in the GameType tag
+        b'[GameType "\x01"]\n1. c3-d4 *\n',
+        b'[GameType "25x"]\n1. c3-d4 *\n',
+        b'[GameType "77"]\n1. c3-d4',  # no end
+        b'[Variant "\x1b[2J"]\n1. c3-d4 *\n',
+        b'[Variant ""]\n1. c3-d4 *\n',
+    ],
+)
+def test_an_unknown_variant_is_only_kept_when_the_file_is_whole(base: Path, data: bytes) -> None:
+    """A file of a variant shashki does not have now is listed (and kept in its place for
+    when the variant comes back) only when it is whole in every way that can be told
+    without the variant; a GameType cut into garbage is damaged and moved aside."""
+    folder = folder_of(base)
+    put(folder, "cut.pdn", data)
+    found = scan_autosaves()
+    assert found.games == []
+    [d] = found.damaged
+    assert d.moved_to is not None and d.moved_to.read_bytes() == data
+    with pytest.raises(DamagedSave):
+        check_autosave(data)
+    for whole in (b'[GameType "77"]\n1. c3-d4 *\n', b'[Variant "gone"]\n1. c3-d4 *\n'):
+        with pytest.raises(UnknownVariant):
+            check_autosave(whole)
 
 
 def test_claiming_a_game_damaged_since_the_list_moves_it_aside(base: Path) -> None:

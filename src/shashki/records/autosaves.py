@@ -296,6 +296,7 @@ def check_autosave(data: bytes) -> GameRecord:
     if not (record.header("GameType") or record.header("Variant")):
         raise DamagedSave(_("no GameType tag: not an autosave"))
     if record.variant is None:
+        _check_unknown(record, data)
         tag = record.header("Variant") or f"GameType {record.header('GameType')}"
         raise UnknownVariant(
             _("{variant} is not a variant shashki has now").format(variant=_short(tag))
@@ -319,6 +320,29 @@ def check_autosave(data: bytes) -> GameRecord:
     except ValueError as exc:  # read without error, so only a change of rules could
         raise DamagedSave(_short(str(exc))) from None
     return record
+
+
+#: A GameType as shashki writes it: the PDN game number, then fields of plain text.
+_GAMETYPE = re.compile(r"[0-9]{1,6}(,[ -~]{0,60})?")
+#: A Variant tag: a variant's id or name, of printable characters.
+_VARIANT = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,80}")
+
+
+def _check_unknown(record: GameRecord, data: bytes) -> None:
+    """Raise DamagedSave unless an autosave whose variant shashki does not have is whole
+    in every way that can be told without the variant: its GameType (or Variant tag)
+    well formed, the variant's the only error, the termination marker at the end.  Only
+    such a file is kept for a variant that may come back; any other is damaged."""
+    gametype = record.header("GameType").strip()
+    named = record.header("Variant").strip()
+    garbled = not _GAMETYPE.fullmatch(gametype) if gametype else not _VARIANT.fullmatch(named)
+    if garbled and record.errors:  # (the reader always says why it found no variant)
+        raise DamagedSave(_short(str(record.errors[0])))
+    if len(record.errors) > 1 or record.warnings:
+        problems = [*record.errors[1:], *record.warnings]
+        raise DamagedSave(_short(str(problems[0])))
+    if not _TERMINATION.search(data):
+        raise DamagedSave(_("the file ends before the game does"))
 
 
 def _short(text: str, limit: int = 80) -> str:
