@@ -575,3 +575,135 @@ def test_a_lock_held_for_a_moment_is_waited_for(
     again, _ = AutosaveSlot.claim(slot.key)
     assert len(waits) == 1 and again.held
     again.release()
+
+
+# -- links and foreign entries: never followed (issue 23) --------------------------------
+
+
+def precious(tmp_path: Path) -> Path:
+    """A file of the user's that a planted link points at."""
+    path = tmp_path / "precious.txt"
+    path.write_text("the user's own words\n")
+    return path
+
+
+def test_a_lock_file_that_is_a_link_is_never_written_through(base: Path, tmp_path: Path) -> None:
+    """The autosave lock was opened O_RDWR|O_CREAT, following links: a KEY.lock link to
+    any file of the user's truncated and overwrote it.  Now the save is refused in one
+    line, and the scan moves the link aside; the game is kept and can be resumed."""
+    target = precious(tmp_path)
+    slot = AutosaveSlot.new()
+    slot.save(game())
+    slot.release()
+    slot.lock_path.symlink_to(target)
+    again = AutosaveSlot(slot.key)
+    with pytest.raises(SaveError, match="a link, not a file") as info:
+        again.save(game(plies=5))
+    assert "\n" not in str(info.value)
+    with pytest.raises(OSError, match="a link, not a file"):
+        AutosaveSlot.claim(slot.key)
+    assert target.read_text() == "the user's own words\n"
+    found = scan_autosaves()
+    [d] = found.damaged
+    assert d.path == slot.lock_path and d.moved_to is not None and d.moved_to.is_symlink()
+    assert [g.key for g in found.resumable] == [slot.key]
+    taken, record = AutosaveSlot.claim(slot.key)
+    assert len(record.mainline_moves()) == 4
+    taken.release()
+    assert target.read_text() == "the user's own words\n"
+
+
+def test_a_lock_file_hard_linked_to_another_file_is_set_aside(base: Path, tmp_path: Path) -> None:
+    target = precious(tmp_path)
+    folder = folder_of(base)
+    folder.mkdir(parents=True)
+    os.link(target, folder / "stale.lock")  # (no game of that name)
+    found = scan_autosaves()
+    [d] = found.damaged
+    assert d.moved_to is not None and "other names" in d.reason
+    assert target.read_text() == "the user's own words\n"
+
+
+def test_an_autosave_that_is_a_link_is_set_aside_not_read(base: Path, tmp_path: Path) -> None:
+    """A KEY.pdn link (to a whole game elsewhere, even) is not one of shashki's games:
+    moved to damaged/ as the link it is, never read through, never written through."""
+    elsewhere = tmp_path / "elsewhere.pdn"
+    elsewhere.write_bytes(autosave_bytes())
+    folder = folder_of(base)
+    folder.mkdir(parents=True)
+    (folder / "linked.pdn").symlink_to(elsewhere)
+    found = scan_autosaves()
+    assert found.games == []
+    [d] = found.damaged
+    assert d.reason == "a link, not a file"
+    assert d.moved_to is not None and d.moved_to.is_symlink()
+    assert elsewhere.read_bytes() == autosave_bytes()
+
+
+def test_an_autosave_folder_that_is_a_link_is_never_used(base: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "theirs.pdn").write_bytes(b"junk")  # would be moved aside if looked at
+    base.mkdir(parents=True)
+    folder_of(base).symlink_to(elsewhere)
+    found = scan_autosaves()
+    [problem] = found.problems
+    assert "Autosave is off" in problem and "a link, not a folder" in problem
+    assert found.games == [] and found.damaged == []
+    with pytest.raises(SaveError, match="a link, not a folder"):
+        AutosaveSlot.new().save(game())
+    assert [p.name for p in elsewhere.iterdir()] == ["theirs.pdn"]
+
+
+def test_a_data_folder_that_is_a_link_is_never_used(base: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    base.parent.mkdir(parents=True)
+    base.symlink_to(elsewhere)
+    found = scan_autosaves()
+    assert found.problems and "a link, not a folder" in found.problems[0]
+    with pytest.raises(SaveError, match="a link, not a folder"):
+        AutosaveSlot.new().save(game())
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_damaged_folder_that_is_a_link_is_not_moved_into(base: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    folder = folder_of(base)
+    put(folder, "broken.pdn", b"junk")
+    (folder / "damaged").symlink_to(elsewhere)
+    found = scan_autosaves()
+    [d] = found.damaged
+    assert d.moved_to is None and (folder / "broken.pdn").read_bytes() == b"junk"
+    report = found.damage_report()
+    assert report is not None and "could not be moved aside" in report
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_stale_temporaries_are_not_removed_through_a_linked_folder(
+    base: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    stale = elsewhere / ".x.pdn.999999999.abcdefgh.tmp"
+    stale.write_text("not shashki's")
+    base.mkdir(parents=True)
+    (base / "games").symlink_to(elsewhere)
+    assert storage.remove_stale_temporaries(base / "games") == []
+    scan_autosaves()
+    assert stale.exists()
+
+
+@pytest.mark.skipif(
+    not (hasattr(os, "geteuid") and os.geteuid() == 0),
+    reason="only root can give a file to another user",
+)
+def test_another_users_autosave_is_set_aside(base: Path) -> None:
+    folder = folder_of(base)
+    path = put(folder, "theirs.pdn", autosave_bytes())
+    os.chown(path, 4242, -1)
+    found = scan_autosaves()
+    assert found.games == []
+    [d] = found.damaged
+    assert d.reason == "another user's file" and d.moved_to is not None

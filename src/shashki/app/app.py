@@ -85,15 +85,20 @@ class Settings:
             settings.piece_set = "contrast"
         return settings
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path) -> str | None:
+        """Write the settings to ``path`` (atomically, never through a link, never over
+        another user's file); None when done, else why not in one line.  Settings are a
+        convenience: a failure never stops a game."""
+        from ..rules.ownfiles import UnsafeFile, own_folder, replace_file
+
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # a temporary of this process's own: two shashki saving at once never clash
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:
-            pass  # settings are a convenience: never fail a game over them
+            own_folder(path.parent)  # shashki's config folder: a real folder, no link
+            replace_file(path, json.dumps(asdict(self), indent=2).encode("utf-8"))
+        except UnsafeFile as exc:
+            return str(exc)
+        except (OSError, ValueError) as exc:
+            return one_line(exc)
+        return None
 
 
 #: A settings file is a few hundred bytes; anything much larger is not ours.
@@ -198,6 +203,7 @@ class ShashkiApp(App[None]):
         self._direct_clock = clock
         self.settings_path = settings_path or (config_dir() / "settings.json")
         self.settings = Settings.load(self.settings_path)
+        self._settings_problem_said = False
         # the language: --lang for this run, else the setting, else (automatic) the one
         # spoken already (the locale's, which the command line set)
         if language or self.settings.language:
@@ -225,7 +231,17 @@ class ShashkiApp(App[None]):
     # -- settings ----------------------------------------------------------------------
 
     def save_settings(self) -> None:
-        self.settings.save(self.settings_path)
+        """Keep the settings for next time; when they cannot be written, the player is
+        told once (and not at every change)."""
+        problem = self.settings.save(self.settings_path)
+        if problem is not None and not self._settings_problem_said:
+            self._settings_problem_said = True
+            self.notify(
+                _("Settings not saved: {reason}.").format(reason=problem),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     def apply_language(self, code: str) -> None:
         """Speak ``code`` from now on ("en", "uk", "ru"; "" for the system's), save it
@@ -722,10 +738,11 @@ class ShashkiApp(App[None]):
         """Save the game to ``path``; an existing file is first asked about (unless
         ``replace``).  Says in one line what happened; True when saved."""
         from ..records import TargetExists, games_dir, save_pdn
+        from ..records.storage import own_data_folder
 
         try:
-            if path.parent == games_dir():
-                path.parent.mkdir(parents=True, exist_ok=True)
+            if path.parent == games_dir():  # shashki's own folder: made, and never a link
+                own_data_folder(path.parent)
             save_pdn(path, [self._record(controller)], replace=replace)
         except TargetExists:
 
