@@ -16,7 +16,11 @@ that died is stale and simply taken over.
 - temporary files of saves killed midway are removed, never those of a live process;
 - a file that does not read back completely as one game (random bytes, a truncated or
   empty file, a folder or FIFO in its place) is moved to ``damaged/`` beside it and
-  reported, never deleted and never offered as a game.
+  reported, never deleted and never offered as a game;
+- an entry shashki must not write (a game or lock file that is a link, a lock file with
+  other names, another user's file) is moved to ``damaged/`` the same way, never
+  followed; an autosave or data folder that is a link is not used at all (see
+  :mod:`shashki.rules.ownfiles`).
 """
 
 from __future__ import annotations
