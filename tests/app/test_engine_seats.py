@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shashki.app.app import Settings, seat_kind
 from shashki.app.controller import Human
 from shashki.app.engines import EngineSeat, engine_settings
-from shashki.app.players import make_player, player_kinds, seat, set_engines
+from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
 from shashki.records import GameRecord
 
 from .conftest import game_screen, keys_play, make_app
@@ -63,12 +65,136 @@ def test_settings_engines_are_checked(tmp_path: Path) -> None:
 def test_a_saved_game_seats_only_an_engine_of_the_settings() -> None:
     record = GameRecord("international")
     record.headers.update({"BlackType": "program", "BlackEngine": "rm -rf ~"})
-    assert seat_kind(record, "Black") == "human"
+    assert seat_kind(record, "Black")[0] == "human"
     record.headers["BlackEngine"] = "hub:rm -rf ~"
-    assert seat_kind(record, "Black") == "human"
+    assert seat_kind(record, "Black")[0] == "human"
     set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
     record.headers["BlackEngine"] = "dame"
-    assert seat_kind(record, "Black") == "engine:dame"
+    assert seat_kind(record, "Black") == ("engine:dame", None)
+
+
+#: What a hostile file may put in a level or engine tag.
+HOSTILE_SEATS = [
+    "hub:sh -c 'touch pwned'",
+    "HUB:sh -c 'touch pwned'",
+    "  hub:sh",
+    "hub:",
+    "engine:hub:sh",
+    "computer-hub:sh",
+    "computer-9",
+    "0",
+    "9" * 5000,
+    "dame\x1b[2J",
+    "rm -rf ~",
+]
+
+
+@pytest.mark.parametrize("value", HOSTILE_SEATS)
+@pytest.mark.parametrize("tag", ["Level", "Engine"])
+def test_a_file_never_seats_a_command(value: str, tag: str) -> None:
+    """Issue 23: a WhiteLevel tag of ``hub:COMMAND`` started COMMAND when the game was
+    resumed.  A file seats a level 1-8, a person or an engine of the settings by its
+    name; anything else is a person, said in one line naming the tag."""
+    set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
+    record = GameRecord("international")
+    record.headers.update({"WhiteType": "program", f"White{tag}": value})
+    kind, note = seat_kind(record, "White")
+    assert kind == "human"
+    assert note is not None and "\n" not in note and f"White{tag}" in note
+    assert "\x1b" not in note and len(note) < 250
+    from_file = seat_from_file(value)
+    assert from_file is None or not from_file.startswith("hub:")
+
+
+def test_the_tags_a_file_may_seat() -> None:
+    set_engines(engine_settings([{"name": "Dame", "command": "dame hub"}]))
+    record = GameRecord("international")
+    record.headers.update({"WhiteType": "program", "WhiteLevel": "5"})
+    assert seat_kind(record, "White") == ("computer-5", None)
+    record.headers["WhiteLevel"] = "dame"  # a level tag names a level, not an engine
+    assert seat_kind(record, "White")[0] == "human"
+    record.headers["WhiteEngine"] = "DAME"
+    assert seat_kind(record, "White") == ("engine:Dame", None)
+    record.headers["WhiteType"] = "human"  # a person's side: the other tags are not read
+    assert seat_kind(record, "White") == ("human", None)
+    # a program the file does not name (a Hub engine of a typed command): a person, said
+    bare = GameRecord("international")
+    bare.headers["BlackType"] = "program"
+    kind, note = seat_kind(bare, "Black")
+    assert kind == "human" and note is not None and "BlackType" in note
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=60))
+def test_no_words_of_a_file_seat_a_command(text: str) -> None:
+    set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
+    kind = seat_from_file(text)
+    assert kind is None or kind == "human" or kind.startswith(("computer-", "engine:"))
+    # the command line's words still take hub:COMMAND
+    assert seat("hub:" + text) in (None, "hub:" + text.strip())
+
+
+def autosave_with(home: Path, tags: dict[str, str]) -> str:
+    """An unfinished game in the autosave folder, Black to move, with ``tags``; its key."""
+    from shashki.records import write_game
+    from shashki.rules import Game
+
+    game = Game("international")
+    game.push(game.legal_moves()[0])
+    headers = {"White": "a", "Black": "b", "PlyCount": "1", **tags}
+    folder = home / "data" / "shashki" / "autosave"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "hostile.pdn").write_text(write_game(GameRecord.from_game(game, headers)))
+    return "hostile"
+
+
+async def test_a_resumed_autosave_never_starts_its_tags_command(home: Path) -> None:
+    """The path of issue 23: the game is resumed, its seat is a person, nothing ran, and
+    the player is told in one line."""
+    marker = home / "pwned"
+    command = f"{sys.executable} -c \"open({str(marker)!r}, 'w')\""
+    key = autosave_with(home, {"BlackType": "program", "BlackLevel": f"hub:{command}"})
+    app = make_app(home, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.resume_unfinished(key)
+        await pilot.pause()
+        assert ctl is not None and all(isinstance(p, Human) for p in ctl.players)
+        said = [n.message for n in app._notifications]
+        assert any("BlackLevel" in m and "a person plays" in m for m in said), said
+        await keys_play(pilot, "c7", "d6")  # Black is the player's to move
+        assert len(ctl.game.move_stack) == 2
+        assert not marker.exists()
+
+
+async def test_a_replayed_game_taken_over_seats_persons(home: Path) -> None:
+    """A saved game opened in the replay viewer and taken over (t), or a position
+    without moves opened to play: persons on both sides, whatever its tags say."""
+    from shashki.app.replay import ReplayScreen
+    from shashki.rules import Game
+
+    game = Game("international")
+    game.push(game.legal_moves()[0])
+    hostile = {
+        "WhiteType": "program",
+        "WhiteLevel": "hub:sh -c 'touch pwned'",
+        "BlackType": "program",
+        "BlackEngine": "hub:sh",
+    }
+    record = GameRecord.from_game(game, dict(hostile))
+    position = GameRecord.from_game(Game("international"), dict(hostile))
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_record(record)
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        assert all(isinstance(p, Human) for p in game_screen(app).controller.players)
+        app.open_menu()
+        await pilot.pause()
+        app.open_record(position)
+        await pilot.pause()
+        assert all(isinstance(p, Human) for p in game_screen(app).controller.players)
 
 
 async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:

@@ -121,3 +121,57 @@ async def test_the_app_starts_over_a_hostile_settings_file(home: Path) -> None:
         await pilot.press("enter")  # the new-game dialog reads the names
         await pilot.pause()
         assert app.settings.names == DEFAULTS.names
+
+
+# -- writing the settings never follows a link (issue 23) -------------------------------
+
+
+def precious(tmp_path: Path) -> Path:
+    path = tmp_path / "precious.txt"
+    path.write_text("the user's own words\n")
+    return path
+
+
+def test_the_settings_are_never_written_through_a_link(tmp_path: Path) -> None:
+    target = precious(tmp_path)
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "settings.json").symlink_to(target)
+    problem = Settings(bell=True).save(folder / "settings.json")
+    assert problem is not None and "a link, not a file" in problem and "\n" not in problem
+    assert target.read_text() == "the user's own words\n"
+    assert (folder / "settings.json").is_symlink()
+
+
+def test_a_link_planted_as_the_settings_temporary_file_is_not_followed(tmp_path: Path) -> None:
+    """The temporary file had a name anyone could foresee (``.settings.json.PID.tmp``)
+    and was written through whatever stood there."""
+    target = precious(tmp_path)
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / f".settings.json.{os.getpid()}.tmp").symlink_to(target)
+    assert Settings(bell=True).save(folder / "settings.json") is None
+    assert target.read_text() == "the user's own words\n"
+    assert Settings.load(folder / "settings.json").bell is True
+
+
+def test_a_config_folder_that_is_a_link_is_not_written_into(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "shashki").symlink_to(elsewhere)
+    problem = Settings().save(tmp_path / "shashki" / "settings.json")
+    assert problem is not None and "a link, not a folder" in problem
+    assert list(elsewhere.iterdir()) == []
+
+
+async def test_settings_that_cannot_be_saved_are_said_once(home: Path) -> None:
+    target = precious(home)
+    (home / "settings.json").symlink_to(target)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            app.next_board_theme()
+        await pilot.pause()
+        said = [n.message for n in app._notifications if "Settings not saved" in n.message]
+        assert len(said) == 1 and "a link, not a file" in said[0], said
+    assert target.read_text() == "the user's own words\n"

@@ -431,7 +431,7 @@ async def test_a_failed_save_says_why_in_one_line(home: Path) -> None:
         await keys_play(pilot, "c3", "d4")
         for name, why in (
             (str(home / "missing" / "x.pdn"), "No such file or directory"),
-            (str(folder), "it is a folder"),
+            (str(folder), "a folder, not a file"),
             ("~no-such-user-here/x.pdn", "home directory"),
         ):
             await save_as(pilot, name=name)
@@ -439,6 +439,35 @@ async def test_a_failed_save_says_why_in_one_line(home: Path) -> None:
             assert why in note and "\n" not in note, note
             assert isinstance(app.screen, GameScreen)
         assert game_screen(app).controller.move_list() == ["c3-d4"]
+
+
+async def test_a_save_over_a_link_is_refused_and_said(home: Path) -> None:
+    """Issue 23: a name that is a link (to any file of the user's) is refused in one line
+    at once, without asking to replace it; neither the link nor its file changes.  A
+    saved-games folder that is a link is not saved into either."""
+    target = home / "precious.txt"
+    target.write_text("the user's own words\n")
+    games = home / "data" / "shashki" / "games"
+    games.mkdir(parents=True)
+    (games / "linked.pdn").symlink_to(target)
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_play(pilot, "c3", "d4")
+        await save_as(pilot, name="linked.pdn")
+        assert isinstance(app.screen, GameScreen)  # no "replace it?"
+        [note] = [n for n in notes(app) if n.startswith("Not saved")]
+        assert "a link, not a file" in note and "\n" not in note
+        assert (games / "linked.pdn").is_symlink()
+        (games / "linked.pdn").unlink()
+        games.rmdir()
+        elsewhere = home / "elsewhere"
+        elsewhere.mkdir()
+        games.symlink_to(elsewhere)
+        await save_as(pilot, name="new.pdn")
+        last = [n for n in notes(app) if n.startswith("Not saved")][-1]
+        assert "a link, not a folder" in last
+        assert list(elsewhere.iterdir()) == []
+    assert target.read_text() == "the user's own words\n"
 
 
 def test_when_text() -> None:

@@ -118,6 +118,37 @@ def test_tables_are_cached_and_a_damaged_file_is_rebuilt(cache: Path) -> None:
     assert rebuilt._values == table._values and path.stat().st_size == size
 
 
+def test_the_cache_never_writes_through_a_link(
+    cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: a cached table's file, its temporary file or the cache folder being a
+    link is never written through; a link to /dev/zero is not read forever."""
+    target = tmp_path / "precious.txt"
+    target.write_text("the user's own words\n")
+    variant = find_variant("brazilian")
+    path = KingsTable(variant, 1, 1, lambda pos: probe(variant, pos)).cache_path()
+    path.unlink()
+    path.symlink_to(target)
+    pid_tmp = path.with_suffix(f".{os.getpid()}.tmp")  # the name the temporary used to have
+    pid_tmp.symlink_to(target)
+    table = KingsTable(variant, 1, 1, lambda pos: probe(variant, pos))  # rebuilt
+    assert path.is_symlink() and target.read_text() == "the user's own words\n"
+    path.unlink()
+    path.symlink_to("/dev/zero")
+    assert KingsTable(variant, 1, 1, lambda pos: probe(variant, pos))._values == table._values
+    path.unlink()
+    pid_tmp.unlink()
+    # the cache folders themselves: a link is not written into
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    other = tmp_path / "other-cache"
+    (other / "shashki").mkdir(parents=True)
+    (other / "shashki" / "endings").symlink_to(elsewhere)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(other))
+    KingsTable(variant, 1, 1, lambda pos: probe(variant, pos))
+    assert list(elsewhere.iterdir()) == []
+
+
 def test_building_a_table_can_be_cancelled() -> None:
     # two kings against two in Brazilian: not built by any other test
     game = Game("brazilian", "W:WKa1,Kc1:BKh8,Kf8")

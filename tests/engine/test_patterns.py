@@ -225,3 +225,19 @@ def test_a_file_of_blocks_is_read_as_blocks(tmp_path: Path) -> None:
     pos = Game("international").position
     term = pats.evaluator(table.values[:count])(pos[0], pos[1])
     assert full(pos) == hand(pos) * 384 // patterns.ONE + term
+
+
+def test_saving_tables_never_writes_through_a_link(tmp_path: Path) -> None:
+    """Issue 23: the pattern tables are written whole beside their file and renamed; a
+    link in the file's place is refused, and the file it points at is left alone."""
+    from shashki.rules.ownfiles import UnsafeFile
+
+    intl = find_variant("international")
+    pats = patterns.Patterns(intl.board)
+    weights = [0] * (len(pats.windows) * pats.entries)
+    target = tmp_path / "precious.txt"
+    target.write_text("the user's own words\n")
+    (tmp_path / "linked.bin").symlink_to(target)
+    with pytest.raises(UnsafeFile, match="a link, not a file"):
+        patterns.save(tmp_path / "linked.bin", pats, weights)
+    assert target.read_text() == "the user's own words\n"

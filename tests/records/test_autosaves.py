@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from shashki.records import (
@@ -429,6 +429,7 @@ def test_random_bytes_are_never_offered_as_a_game(base: Path, data: bytes) -> No
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(cut=st.integers(min_value=0), junk=st.binary(max_size=40))
+@example(cut=48332, junk=b"\x01]")  # the GameType tag cut: listed as of an unknown variant
 def test_a_damaged_tail_is_never_offered(base: Path, cut: int, junk: bytes) -> None:
     """A whole autosave cut anywhere and followed by junk (a disk that lost the end)."""
     whole = autosave_bytes()
@@ -458,6 +459,34 @@ def test_a_finished_or_unknown_game_is_not_offered_and_not_moved(base: Path) -> 
     assert unknown.key == "elsewhere" and not unknown.resumable
     assert "not a variant shashki has now" in unknown.status
     assert (folder / "over.pdn").is_file() and (folder / "elsewhere.pdn").is_file()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"[GameType \x01]",  # a tail cut in the GameType tag
+        b'[GameType "\x01"]\n1. c3-d4 *\n',
+        b'[GameType "25x"]\n1. c3-d4 *\n',
+        b'[GameType "77"]\n1. c3-d4',  # no end
+        b'[Variant "\x1b[2J"]\n1. c3-d4 *\n',
+        b'[Variant ""]\n1. c3-d4 *\n',
+    ],
+)
+def test_an_unknown_variant_is_only_kept_when_the_file_is_whole(base: Path, data: bytes) -> None:
+    """A file of a variant shashki does not have now is listed (and kept in its place for
+    when the variant comes back) only when it is whole in every way that can be told
+    without the variant; a GameType cut into garbage is damaged and moved aside."""
+    folder = folder_of(base)
+    put(folder, "cut.pdn", data)
+    found = scan_autosaves()
+    assert found.games == []
+    [d] = found.damaged
+    assert d.moved_to is not None and d.moved_to.read_bytes() == data
+    with pytest.raises(DamagedSave):
+        check_autosave(data)
+    for whole in (b'[GameType "77"]\n1. c3-d4 *\n', b'[Variant "gone"]\n1. c3-d4 *\n'):
+        with pytest.raises(UnknownVariant):
+            check_autosave(whole)
 
 
 def test_claiming_a_game_damaged_since_the_list_moves_it_aside(base: Path) -> None:
@@ -546,3 +575,135 @@ def test_a_lock_held_for_a_moment_is_waited_for(
     again, _ = AutosaveSlot.claim(slot.key)
     assert len(waits) == 1 and again.held
     again.release()
+
+
+# -- links and foreign entries: never followed (issue 23) --------------------------------
+
+
+def precious(tmp_path: Path) -> Path:
+    """A file of the user's that a planted link points at."""
+    path = tmp_path / "precious.txt"
+    path.write_text("the user's own words\n")
+    return path
+
+
+def test_a_lock_file_that_is_a_link_is_never_written_through(base: Path, tmp_path: Path) -> None:
+    """The autosave lock was opened O_RDWR|O_CREAT, following links: a KEY.lock link to
+    any file of the user's truncated and overwrote it.  Now the save is refused in one
+    line, and the scan moves the link aside; the game is kept and can be resumed."""
+    target = precious(tmp_path)
+    slot = AutosaveSlot.new()
+    slot.save(game())
+    slot.release()
+    slot.lock_path.symlink_to(target)
+    again = AutosaveSlot(slot.key)
+    with pytest.raises(SaveError, match="a link, not a file") as info:
+        again.save(game(plies=5))
+    assert "\n" not in str(info.value)
+    with pytest.raises(OSError, match="a link, not a file"):
+        AutosaveSlot.claim(slot.key)
+    assert target.read_text() == "the user's own words\n"
+    found = scan_autosaves()
+    [d] = found.damaged
+    assert d.path == slot.lock_path and d.moved_to is not None and d.moved_to.is_symlink()
+    assert [g.key for g in found.resumable] == [slot.key]
+    taken, record = AutosaveSlot.claim(slot.key)
+    assert len(record.mainline_moves()) == 4
+    taken.release()
+    assert target.read_text() == "the user's own words\n"
+
+
+def test_a_lock_file_hard_linked_to_another_file_is_set_aside(base: Path, tmp_path: Path) -> None:
+    target = precious(tmp_path)
+    folder = folder_of(base)
+    folder.mkdir(parents=True)
+    os.link(target, folder / "stale.lock")  # (no game of that name)
+    found = scan_autosaves()
+    [d] = found.damaged
+    assert d.moved_to is not None and "other names" in d.reason
+    assert target.read_text() == "the user's own words\n"
+
+
+def test_an_autosave_that_is_a_link_is_set_aside_not_read(base: Path, tmp_path: Path) -> None:
+    """A KEY.pdn link (to a whole game elsewhere, even) is not one of shashki's games:
+    moved to damaged/ as the link it is, never read through, never written through."""
+    elsewhere = tmp_path / "elsewhere.pdn"
+    elsewhere.write_bytes(autosave_bytes())
+    folder = folder_of(base)
+    folder.mkdir(parents=True)
+    (folder / "linked.pdn").symlink_to(elsewhere)
+    found = scan_autosaves()
+    assert found.games == []
+    [d] = found.damaged
+    assert d.reason == "a link, not a file"
+    assert d.moved_to is not None and d.moved_to.is_symlink()
+    assert elsewhere.read_bytes() == autosave_bytes()
+
+
+def test_an_autosave_folder_that_is_a_link_is_never_used(base: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "theirs.pdn").write_bytes(b"junk")  # would be moved aside if looked at
+    base.mkdir(parents=True)
+    folder_of(base).symlink_to(elsewhere)
+    found = scan_autosaves()
+    [problem] = found.problems
+    assert "Autosave is off" in problem and "a link, not a folder" in problem
+    assert found.games == [] and found.damaged == []
+    with pytest.raises(SaveError, match="a link, not a folder"):
+        AutosaveSlot.new().save(game())
+    assert [p.name for p in elsewhere.iterdir()] == ["theirs.pdn"]
+
+
+def test_a_data_folder_that_is_a_link_is_never_used(base: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    base.parent.mkdir(parents=True)
+    base.symlink_to(elsewhere)
+    found = scan_autosaves()
+    assert found.problems and "a link, not a folder" in found.problems[0]
+    with pytest.raises(SaveError, match="a link, not a folder"):
+        AutosaveSlot.new().save(game())
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_damaged_folder_that_is_a_link_is_not_moved_into(base: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    folder = folder_of(base)
+    put(folder, "broken.pdn", b"junk")
+    (folder / "damaged").symlink_to(elsewhere)
+    found = scan_autosaves()
+    [d] = found.damaged
+    assert d.moved_to is None and (folder / "broken.pdn").read_bytes() == b"junk"
+    report = found.damage_report()
+    assert report is not None and "could not be moved aside" in report
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_stale_temporaries_are_not_removed_through_a_linked_folder(
+    base: Path, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    stale = elsewhere / ".x.pdn.999999999.abcdefgh.tmp"
+    stale.write_text("not shashki's")
+    base.mkdir(parents=True)
+    (base / "games").symlink_to(elsewhere)
+    assert storage.remove_stale_temporaries(base / "games") == []
+    scan_autosaves()
+    assert stale.exists()
+
+
+@pytest.mark.skipif(
+    not (hasattr(os, "geteuid") and os.geteuid() == 0),
+    reason="only root can give a file to another user",
+)
+def test_another_users_autosave_is_set_aside(base: Path) -> None:
+    folder = folder_of(base)
+    path = put(folder, "theirs.pdn", autosave_bytes())
+    os.chown(path, 4242, -1)
+    found = scan_autosaves()
+    assert found.games == []
+    [d] = found.damaged
+    assert d.reason == "another user's file" and d.moved_to is not None

@@ -208,7 +208,7 @@ def test_save_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
     folder.mkdir()
     fifo = tmp_path / "a-fifo.pdn"
     os.mkfifo(fifo)
-    for target, why in ((folder, "it is a folder"), (fifo, "not a regular file")):
+    for target, why in ((folder, "a folder, not a file"), (fifo, r"a pipe \(FIFO\), not a file")):
         for replace in (True, False):
             with pytest.raises(SaveError, match=why):
                 save_pdn(target, records(1), replace=replace)
@@ -255,6 +255,62 @@ def test_a_game_log_whose_file_goes_says_why(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="folder"):
         log.add(records(2)[1])
     assert log.count == 1
+
+
+def precious(tmp_path: Path) -> Path:
+    """A file of the user's that a planted link points at."""
+    path = tmp_path / "precious.txt"
+    path.write_text("the user's own words\n")
+    return path
+
+
+def test_a_save_never_writes_through_a_link(tmp_path: Path) -> None:
+    """Issue 23: a save named like an existing link is refused in one line, asked to
+    replace or not; the link and the file it points at stay as they were."""
+    target = precious(tmp_path)
+    link = tmp_path / "game.pdn"
+    link.symlink_to(target)
+    for replace in (True, False):
+        with pytest.raises(SaveError, match="a link, not a file") as info:
+            save_pdn(link, records(1), replace=replace)
+        assert not isinstance(info.value, TargetExists)  # refused, not "replace it?"
+        assert "\n" not in str(info.value)
+    assert link.is_symlink() and target.read_text() == "the user's own words\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.pdn", "precious.txt"]
+    with pytest.raises(SaveError, match="a link, not a file"):
+        GameLog(link)
+
+
+def test_a_game_log_never_adds_through_a_link_put_in_its_place(tmp_path: Path) -> None:
+    """The second and later games are appended: only to the very file the first one made,
+    never through a link (or to another file) put in its place meanwhile."""
+    target = precious(tmp_path)
+    path = tmp_path / "match.pdn"
+    log = GameLog(path)
+    log.add(records(1)[0])
+    path.rename(tmp_path / "moved.pdn")  # (kept: its inode is not given to a new file)
+    path.symlink_to(target)
+    with pytest.raises(SaveError, match="a link, not a file"):
+        log.add(records(2)[1])
+    path.unlink()
+    path.write_text("another file\n")
+    with pytest.raises(SaveError, match="another file has taken its name"):
+        log.add(records(2)[1])
+    assert path.read_text() == "another file\n"
+    assert target.read_text() == "the user's own words\n" and log.count == 1
+
+
+@pytest.mark.skipif(
+    not (hasattr(os, "geteuid") and os.geteuid() == 0),
+    reason="only root can give a file to another user",
+)
+def test_a_save_never_replaces_another_users_file(tmp_path: Path) -> None:
+    theirs = tmp_path / "theirs.pdn"
+    theirs.write_text("theirs\n")
+    os.chown(theirs, 4242, -1)
+    with pytest.raises(SaveError, match="another user's file"):
+        save_pdn(theirs, records(1))
+    assert theirs.read_text() == "theirs\n"
 
 
 def test_free_name(tmp_path: Path) -> None:

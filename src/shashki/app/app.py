@@ -31,7 +31,7 @@ from .dialogs import ConfirmScreen, TextPrompt
 from .engines import engine_settings
 from .menu import MenuScreen
 from .plain import visible
-from .players import make_player, seat, set_engines
+from .players import make_player, seat_from_file, set_engines
 from .themes import BOARD_THEMES, board_theme_css
 
 if TYPE_CHECKING:
@@ -85,15 +85,20 @@ class Settings:
             settings.piece_set = "contrast"
         return settings
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path) -> str | None:
+        """Write the settings to ``path`` (atomically, never through a link, never over
+        another user's file); None when done, else why not in one line.  Settings are a
+        convenience: a failure never stops a game."""
+        from ..rules.ownfiles import UnsafeFile, own_folder, replace_file
+
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # a temporary of this process's own: two shashki saving at once never clash
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:
-            pass  # settings are a convenience: never fail a game over them
+            own_folder(path.parent)  # shashki's config folder: a real folder, no link
+            replace_file(path, json.dumps(asdict(self), indent=2).encode("utf-8"))
+        except UnsafeFile as exc:
+            return str(exc)
+        except (OSError, ValueError) as exc:
+            return one_line(exc)
+        return None
 
 
 #: A settings file is a few hundred bytes; anything much larger is not ours.
@@ -198,6 +203,7 @@ class ShashkiApp(App[None]):
         self._direct_clock = clock
         self.settings_path = settings_path or (config_dir() / "settings.json")
         self.settings = Settings.load(self.settings_path)
+        self._settings_problem_said = False
         # the language: --lang for this run, else the setting, else (automatic) the one
         # spoken already (the locale's, which the command line set)
         if language or self.settings.language:
@@ -225,7 +231,17 @@ class ShashkiApp(App[None]):
     # -- settings ----------------------------------------------------------------------
 
     def save_settings(self) -> None:
-        self.settings.save(self.settings_path)
+        """Keep the settings for next time; when they cannot be written, the player is
+        told once (and not at every change)."""
+        problem = self.settings.save(self.settings_path)
+        if problem is not None and not self._settings_problem_said:
+            self._settings_problem_said = True
+            self.notify(
+                _("Settings not saved: {reason}.").format(reason=problem),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     def apply_language(self, code: str) -> None:
         """Speak ``code`` from now on ("en", "uk", "ru"; "" for the system's), save it
@@ -379,12 +395,19 @@ class ShashkiApp(App[None]):
             self.notify(_("That game is over already."), timeout=8, markup=False)
             return None
         names = (record.header("White"), record.header("Black"))
-        kinds = (seat_kind(record, "White"), seat_kind(record, "Black"))
+        seats = (seat_kind(record, "White"), seat_kind(record, "Black"))
+        kinds = (seats[0][0], seats[1][0])
         from ..records.clocks import record_clocks, time_control
 
         control = time_control(record)
         marks = record_clocks(record) if control is not None else None
-        return self.resume_game(game, names, kinds, slot=slot, clock=control, clock_marks=marks)
+        controller = self.resume_game(
+            game, names, kinds, slot=slot, clock=control, clock_marks=marks
+        )
+        for _kind, note in seats:  # a seat the file names that cannot be: one line each
+            if note is not None:
+                self.notify(note, severity="warning", timeout=10, markup=False)
+        return controller
 
     def delete_unfinished(self, key: str) -> str | None:
         """Delete an unfinished game; None when done, else why not in one line."""
@@ -715,10 +738,11 @@ class ShashkiApp(App[None]):
         """Save the game to ``path``; an existing file is first asked about (unless
         ``replace``).  Says in one line what happened; True when saved."""
         from ..records import TargetExists, games_dir, save_pdn
+        from ..records.storage import own_data_folder
 
         try:
-            if path.parent == games_dir():
-                path.parent.mkdir(parents=True, exist_ok=True)
+            if path.parent == games_dir():  # shashki's own folder: made, and never a link
+                own_data_folder(path.parent)
             save_pdn(path, [self._record(controller)], replace=replace)
         except TargetExists:
 
@@ -932,16 +956,39 @@ def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  #
     return run
 
 
-def seat_kind(record: GameRecord, side: str) -> str:
-    """The player kind a saved game's tags give one side (a person unless they name one
-    of the computer's levels)."""
-    if record.header(f"{side}Type").lower() != "program":
-        return "human"
+def seat_kind(record: GameRecord, side: str) -> tuple[str, str | None]:
+    """The player kind a saved game's tags give one side, and a line for the player when
+    the tags name a player that cannot be seated (None when all is well).
+
+    A file seats a person, a computer level 1-8 (``{side}Level``) or an engine of the
+    user's settings by its name (``{side}Engine``); anything else is read as a person.
+    A file never gives a command: ``hub:…`` in any tag seats a person."""
+    from ..records.quoting import quote
+
+    if record.header(f"{side}Type").strip().lower() != "program":
+        return "human", None
     engine = record.header(f"{side}Engine").strip()
     if engine:  # an engine of the user's settings, by name; a file never gives a command
-        kind = seat(engine)
-        return kind if kind is not None and kind.startswith("engine:") else "human"
-    return seat(record.header(f"{side}Level")) or "human"
+        kind = seat_from_file(engine)
+        if kind is not None and kind.startswith("engine:"):
+            return kind, None
+        return "human", _(
+            "The saved game names the engine {name} (tag {tag}), which the settings do not "
+            "have: a person plays that side."
+        ).format(name=quote(engine, 40), tag=f"{side}Engine")
+    level = record.header(f"{side}Level").strip()
+    if not level:  # (a Hub engine of a typed command: its command is not in the file)
+        return "human", _(
+            "The saved game does not name its program (tag {tag}) by a computer level or "
+            "an engine of the settings: a person plays that side."
+        ).format(tag=f"{side}Type")
+    kind = seat_from_file(level)
+    if kind is not None and kind.startswith("computer-"):
+        return kind, None
+    return "human", _(
+        "The saved game's tag {tag} {value} is not a computer level from 1 to 8: a person "
+        "plays that side."
+    ).format(tag=f"{side}Level", value=quote(level, 40))
 
 
 def run(

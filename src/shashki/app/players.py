@@ -104,16 +104,27 @@ TOP_LEVEL = 8
 
 
 def seat(text: str) -> str | None:
-    """A player kind from words: ``person`` (or ``human``), a computer level (``5``,
-    ``computer-5``), ``hub:COMMAND`` (a Hub engine) or the name of an engine of the
-    settings; None if it is none of them."""
+    """A player kind from the command line's or the dialog's words: ``person`` (or
+    ``human``), a computer level (``5``, ``computer-5``), ``hub:COMMAND`` (a Hub engine)
+    or the name of an engine of the settings; None if it is none of them.  Words from a
+    file go through :func:`seat_from_file` instead, which never gives a command."""
+    word = text.strip()
+    if word.lower().startswith("hub:"):
+        command = word[4:].strip()
+        return "hub:" + command if command else None
+    return seat_from_file(text)
+
+
+def seat_from_file(text: str) -> str | None:
+    """A player kind from a file's words (a saved game's tags): a person, a computer
+    level 1-8, or an engine of the settings by its name; None for anything else.  It
+    never gives ``hub:COMMAND``: a file does not start a program."""
     word = text.strip().lower()
     if word in ("person", "human"):
         return "human"
     if word.startswith("hub:"):
-        return "hub:" + text.strip()[4:].strip() if text.strip()[4:].strip() else None
-    if word.startswith("engine:"):
-        word = word[7:]
+        return None
+    word = word.removeprefix("engine:")
     if word in _ENGINES:
         return f"engine:{_ENGINES[word].name}"
     word = word.removeprefix("computer-").removeprefix("computer")

@@ -37,7 +37,9 @@ from ..rules.endrules import EndRules
 from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.movegen import Position
+from ..rules.ownfiles import own_folder, replace_file
 from ..rules.switches import NoMoves
+from ..rules.userfiles import read_limited
 from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 
@@ -246,8 +248,8 @@ def cache_dir() -> Path:
 
 def _load(path: Path, count: int) -> list[int] | None:
     """A cached table's values, or None when there is none (or it is damaged)."""
-    try:
-        data = path.read_bytes()
+    try:  # never through a link, nor more than a table's size (a link to /dev/zero)
+        data = read_limited(path, count, follow=False)
     except OSError:
         return None
     if len(data) != count:
@@ -261,11 +263,11 @@ def _save(path: Path, values: list[int]) -> None:
     if any(not -128 <= v <= 127 for v in values):
         return
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(bytes(v & 255 for v in values))
-        os.replace(tmp, path)
-    except OSError:
+        # the cache folders are shashki's own: real folders of the user's, never links;
+        # the file is written beside and renamed, never through a link planted there
+        own_folder(path.parent, top=path.parent.parent)
+        replace_file(path, bytes(v & 255 for v in values))
+    except (OSError, ValueError):
         pass
 
 
@@ -285,7 +287,7 @@ def _table(variant: Variant, white: int, black: int) -> KingsTable:
     if table is not None and table.variant is variant:
         return table
     if getattr(_LOCAL, "no_build", False):
-        if not _cache_path(variant, white, black).is_file():
+        if not os.path.isfile(path := _cache_path(variant, white, black)) or os.path.islink(path):
             raise Cancelled
         if not _LOCK.acquire(blocking=False):  # a table is being built: do not wait
             raise Cancelled

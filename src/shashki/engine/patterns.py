@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..rules.geometry import Geometry
+from ..rules.ownfiles import replace_file
 from ..rules.variant import is_valid_id
 
 #: Squares on each rank of a window of rows (the window has twice as many).
@@ -281,7 +282,8 @@ def save(
     if sets == 2:
         head += struct.pack("<hh", *(hand or (ONE, ONE)))
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(head + struct.pack(f"<{len(weights)}h", *weights))
+    # whole or not at all, and never through a link planted at the file's name
+    replace_file(path, head + struct.pack(f"<{len(weights)}h", *weights))
 
 
 def read(path: Path, geo: Geometry, width: int = WIDTH) -> Table | None:

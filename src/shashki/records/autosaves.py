@@ -16,7 +16,11 @@ that died is stale and simply taken over.
 - temporary files of saves killed midway are removed, never those of a live process;
 - a file that does not read back completely as one game (random bytes, a truncated or
   empty file, a folder or FIFO in its place) is moved to ``damaged/`` beside it and
-  reported, never deleted and never offered as a game.
+  reported, never deleted and never offered as a game;
+- an entry shashki must not write (a game or lock file that is a link, a lock file with
+  other names, another user's file) is moved to ``damaged/`` the same way, never
+  followed; an autosave or data folder that is a link is not used at all (see
+  :mod:`shashki.rules.ownfiles`).
 """
 
 from __future__ import annotations
@@ -37,6 +41,15 @@ from pathlib import Path
 
 from ..i18n import _, ngettext
 from ..rules import Game
+from ..rules.ownfiles import (
+    NOFOLLOW,
+    UnsafeFile,
+    check_target,
+    is_own_folder,
+    open_in_place,
+    own_folder,
+    refusal_in_place,
+)
 from ..rules.userfiles import read_limited
 from .clocks import set_clocks
 from .model import GameRecord
@@ -46,6 +59,7 @@ from .storage import (
     _reason,
     data_dir,
     free_name,
+    own_data_folder,
     process_alive,
     remove_stale_temporaries,
     save_pdn,
@@ -127,7 +141,7 @@ _HELD_GUARD = threading.Lock()
 def _read_owner(path: Path) -> LockOwner:
     """What a lock file says of its holder; pid None when it says nothing readable."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | NOFOLLOW)
     except OSError:
         return LockOwner(None)
     try:
@@ -196,14 +210,13 @@ class _Lock:
 
     @staticmethod
     def _acquire(path: Path) -> int:
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
         while True:
             if fcntl is None:
                 return _Lock._acquire_by_pid(path)
-            fd = os.open(path, flags, 0o644)
+            # made anew, or a regular file of ours with no other name: never a link
+            # followed (it was written through, truncating whatever it pointed at)
+            fd = open_in_place(path)
             try:
-                if not stat.S_ISREG(os.fstat(fd).st_mode):
-                    raise OSError(errno.EINVAL, "the lock file is not a regular file", str(path))
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except OSError as exc:
@@ -213,7 +226,7 @@ class _Lock:
                 # the holder may have removed the file while we waited for it: a lock on
                 # a file no longer at ``path`` locks nothing, so try again
                 try:
-                    same = os.path.samestat(os.fstat(fd), os.stat(path))
+                    same = os.path.samestat(os.fstat(fd), os.lstat(path))
                 except FileNotFoundError:
                     same = False
                 if same:
@@ -229,11 +242,11 @@ class _Lock:
         whether the holder lives."""
         for _attempt in range(3):
             try:
-                return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+                return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o644)
             except FileExistsError:
                 owner = _read_owner(path)
                 try:  # a holder that made its file a moment ago may not have written it yet
-                    fresh = time.time() - os.stat(path).st_mtime < 5.0
+                    fresh = time.time() - os.lstat(path).st_mtime < 5.0
                 except FileNotFoundError:
                     continue
                 if _owner_alive(owner) or (owner.pid is None and fresh):
@@ -252,7 +265,7 @@ class _Lock:
         self.fd = None
         try:
             # removed while still held, and only if it is still our file
-            if os.path.samestat(os.fstat(fd), os.stat(self.path)):
+            if os.path.samestat(os.fstat(fd), os.lstat(self.path)):
                 os.unlink(self.path)
         except OSError:
             pass
@@ -296,6 +309,7 @@ def check_autosave(data: bytes) -> GameRecord:
     if not (record.header("GameType") or record.header("Variant")):
         raise DamagedSave(_("no GameType tag: not an autosave"))
     if record.variant is None:
+        _check_unknown(record, data)
         tag = record.header("Variant") or f"GameType {record.header('GameType')}"
         raise UnknownVariant(
             _("{variant} is not a variant shashki has now").format(variant=_short(tag))
@@ -321,6 +335,29 @@ def check_autosave(data: bytes) -> GameRecord:
     return record
 
 
+#: A GameType as shashki writes it: the PDN game number, then fields of plain text.
+_GAMETYPE = re.compile(r"[0-9]{1,6}(,[ -~]{0,60})?")
+#: A Variant tag: a variant's id or name, of printable characters.
+_VARIANT = re.compile(r"[^\x00-\x1f\x7f-\x9f]{1,80}")
+
+
+def _check_unknown(record: GameRecord, data: bytes) -> None:
+    """Raise DamagedSave unless an autosave whose variant shashki does not have is whole
+    in every way that can be told without the variant: its GameType (or Variant tag)
+    well formed, the variant's the only error, the termination marker at the end.  Only
+    such a file is kept for a variant that may come back; any other is damaged."""
+    gametype = record.header("GameType").strip()
+    named = record.header("Variant").strip()
+    garbled = not _GAMETYPE.fullmatch(gametype) if gametype else not _VARIANT.fullmatch(named)
+    if garbled and record.errors:  # (the reader always says why it found no variant)
+        raise DamagedSave(_short(str(record.errors[0])))
+    if len(record.errors) > 1 or record.warnings:
+        problems = [*record.errors[1:], *record.warnings]
+        raise DamagedSave(_short(str(problems[0])))
+    if not _TERMINATION.search(data):
+        raise DamagedSave(_("the file ends before the game does"))
+
+
 def _short(text: str, limit: int = 80) -> str:
     """One line of at most ``limit`` characters."""
     line = " ".join(text.split())
@@ -331,10 +368,11 @@ def _read_checked(path: Path) -> GameRecord:
     """The game of the autosave at ``path``; raises DamagedSave, UnknownVariant, or
     FileNotFoundError when the file is gone."""
     try:
-        data = read_limited(path, SIZE_LIMIT)
+        data = read_limited(path, SIZE_LIMIT, follow=False)
+        check_target(path)  # a file it would be unsafe to write again: another user's
     except FileNotFoundError:
         raise
-    except OSError as exc:  # a folder, a FIFO, too large, unreadable
+    except OSError as exc:  # a link, a folder, a FIFO, too large, unreadable
         reason = getattr(exc, "reason", None) or _reason(exc)
         raise DamagedSave(_short(str(reason))) from None
     return check_autosave(data)
@@ -343,8 +381,7 @@ def _read_checked(path: Path) -> GameRecord:
 def _move_aside(path: Path) -> Path:
     """Move a damaged file (or whatever stands in its place) to ``damaged/`` beside
     it, under a name not yet taken there; returns where it went.  Raises OSError."""
-    folder = path.parent / DAMAGED
-    folder.mkdir(exist_ok=True)
+    folder = own_folder(path.parent / DAMAGED)  # never a link to elsewhere
     stem, dot, ext = path.name.rpartition(".")
     target = free_name(folder, stem, dot + ext) if stem else free_name(folder, path.name, "")
     os.rename(path, target)
@@ -399,7 +436,7 @@ class AutosaveSlot:
         open, OSError when the folder cannot be used."""
         if self._lock is not None:
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
+        own_data_folder(self.folder)  # a real folder of the user's, never a link
         deadline = time.monotonic() + patience
         while True:
             try:
@@ -450,6 +487,10 @@ class AutosaveSlot:
             self.hold()
         except GameLocked:
             raise
+        except UnsafeFile as exc:  # the folder or the lock file: the path and why
+            raise SaveError(
+                _("cannot save {path}: {reason}").format(path=self.path, reason=exc), exc.errno
+            ) from exc
         except OSError as exc:
             raise SaveError(f"cannot save {self.path}: {_reason(exc)}", exc.errno) from exc
         tags = dict(headers or {})
@@ -592,7 +633,7 @@ def _adopt_legacy(base: Path, folder: Path, found: Scan) -> None:
     if not os.path.lexists(legacy):
         return
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        own_data_folder(folder)
         os.rename(legacy, folder / f"{new_key()}.pdn")
     except FileNotFoundError:
         pass  # another process took it first
@@ -682,6 +723,15 @@ def scan(base: Path | None = None) -> Scan:
     base = data_dir() if base is None else base
     folder = base / "autosave"
     found = Scan(folder)
+    for place in (base, folder):
+        if os.path.lexists(place) and not is_own_folder(place):
+            # a link to elsewhere, a file, another user's folder: never used
+            try:
+                own_folder(place)
+            except OSError as exc:
+                problem = str(exc) if isinstance(exc, UnsafeFile) else _reason(exc)
+                found.problems.append(_("Autosave is off: {problem}.").format(problem=problem))
+            return found
     _adopt_legacy(base, folder, found)
     for place in (base, folder, base / "games"):
         found.removed += remove_stale_temporaries(place)
@@ -696,12 +746,35 @@ def scan(base: Path | None = None) -> Scan:
         return found
     keys = {n[:-4] for n in names if n.endswith(".pdn") and not n.startswith(".")}
     for name in names:
-        if name.endswith(".lock") and not name.startswith(".") and name[:-5] not in keys:
+        if not name.endswith(".lock") or name.startswith("."):
+            continue
+        if not _lock_file_safe(folder / name, found):
+            continue
+        if name[:-5] not in keys:
             _remove_stale_lock(folder / name)
     for key in sorted(keys):
         _look_at(key, folder, found)
     found.games.sort(key=lambda g: g.last_played, reverse=True)
     return found
+
+
+def _lock_file_safe(path: Path, found: Scan) -> bool:
+    """Whether a lock file is one shashki may write (a regular file of this user with no
+    other name); one that is not (a link planted there, a FIFO, a hard link to another
+    file) is moved to ``damaged/`` and reported, never written through."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    reason = refusal_in_place(info)
+    if reason is None:
+        return True
+    try:
+        moved: Path | None = _move_aside(path)
+    except OSError:
+        moved = None
+    found.damaged.append(Damaged(path, moved, reason))
+    return False
 
 
 def _remove_stale_lock(path: Path) -> None:

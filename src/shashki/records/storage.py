@@ -22,11 +22,19 @@ import errno
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..i18n import _
+from ..rules.ownfiles import (
+    UnsafeFile,
+    check_target,
+    is_own_folder,
+    open_in_place,
+    own_folder,
+    temporary_beside,
+)
 from .model import GameRecord
 from .writer import write_game, write_games
 
@@ -72,21 +80,25 @@ def _target(path: str | os.PathLike[str]) -> Path:
     """The Path of a save's name; raises SaveError for an empty one (``Path("")`` is the
     current folder)."""
     if not os.fspath(path):
-        raise SaveError("cannot save '': the file name is empty", errno.ENOENT)
+        raise SaveError(_("cannot save '': the file name is empty"), errno.ENOENT)
     return Path(path)
 
 
-def _check_target(target: Path) -> None:
-    """Refuse to put a save in the place of something that is not a regular file (a
-    folder, a device such as /dev/null, a FIFO); raises SaveError."""
+def _check_target(target: Path) -> os.stat_result | None:
+    """Refuse to put a save in the place of something that is not a regular file of this
+    user (a link: the save would take the link's place, not its file's; a folder, a
+    device such as /dev/null, a FIFO; another user's file); raises SaveError.  Returns
+    the file's lstat, or None when there is no file yet."""
     try:
-        mode = os.stat(target).st_mode
-    except (OSError, ValueError):
-        return  # missing (or unnameable: the save itself will say why)
-    if stat.S_ISDIR(mode):
-        raise SaveError(f"cannot save {target}: it is a folder", errno.EISDIR)
-    if not stat.S_ISREG(mode):
-        raise SaveError(f"cannot save {target}: it is not a regular file", errno.EINVAL)
+        return check_target(target)
+    except UnsafeFile as exc:
+        raise SaveError(
+            _("cannot save {path}: {reason}").format(path=target, reason=exc.reason), exc.errno
+        ) from None
+    except OSError as exc:  # a name too long, a folder that is not one, no access
+        raise SaveError(
+            _("cannot save {path}: {reason}").format(path=target, reason=_reason(exc)), exc.errno
+        ) from None
 
 
 def _put_in_place(tmp: Path, target: Path, replace: bool) -> None:
@@ -111,19 +123,16 @@ def _put_in_place(tmp: Path, target: Path, replace: bool) -> None:
     tmp.unlink()
 
 
-def _temporary(target: Path, folder: Path) -> tuple[int, Path]:
+def _temporary(target: Path) -> tuple[int, Path]:
     """A new temporary file beside ``target`` (its descriptor and path); raises SaveError
     saying why when the folder cannot take one."""
     try:
-        # the pid in the name tells a later start whether the writer is still alive
-        fd, name = tempfile.mkstemp(
-            prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=folder
-        )
+        return temporary_beside(target)
     except (OSError, ValueError) as exc:
         raise SaveError(
-            f"cannot save {target}: {_reason(exc)}", getattr(exc, "errno", None)
+            _("cannot save {path}: {reason}").format(path=target, reason=_reason(exc)),
+            getattr(exc, "errno", None),
         ) from exc
-    return fd, Path(name)
 
 
 def save_pdn(
@@ -147,17 +156,14 @@ def save_pdn(
     records = [games] if isinstance(games, GameRecord) else games
     folder = target.parent if str(target.parent) else Path(".")
     _check_target(target)
-    fd, tmp = _temporary(target, folder)
+    fd, tmp = _temporary(target)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             count = write_games(fh, records, columns)
             fh.flush()
             os.fsync(fh.fileno())
-        try:
-            mode = target.stat().st_mode & 0o7777
-        except FileNotFoundError:
-            mode = 0o644
-        os.chmod(tmp, mode)
+        old = _check_target(target)  # again: something may have been put there meanwhile
+        os.chmod(tmp, old.st_mode & 0o7777 if old is not None else 0o644)
         _put_in_place(tmp, target, replace)
     except BaseException as exc:
         try:
@@ -167,9 +173,14 @@ def save_pdn(
         if isinstance(exc, SaveError):
             raise
         if isinstance(exc, OSError):
-            raise SaveError(f"cannot save {target}: {_reason(exc)}", exc.errno) from exc
+            raise SaveError(
+                _("cannot save {path}: {reason}").format(path=target, reason=_reason(exc)),
+                exc.errno,
+            ) from exc
         if isinstance(exc, ValueError):  # a game that cannot be written (ShashkiError)
-            raise SaveError(f"cannot save {target}: {_reason(exc)}") from exc
+            raise SaveError(
+                _("cannot save {path}: {reason}").format(path=target, reason=_reason(exc))
+            ) from exc
         raise
     _fsync_folder(folder)
     return count
@@ -190,28 +201,58 @@ class GameLog:
         self.path = _target(path)
         self.columns = columns
         self.count = 0
+        #: The file the first game made (device, inode): the next are added to it only.
+        self._written: tuple[int, int] | None = None
         _check_target(self.path)
-        fd, tmp = _temporary(self.path, self.path.parent if str(self.path.parent) else Path("."))
+        fd, tmp = _temporary(self.path)
         os.close(fd)
         tmp.unlink()
 
     def add(self, record: GameRecord) -> None:
-        """Write one more game to the file (the first replaces what was there)."""
+        """Write one more game to the file (the first replaces what was there).  A game
+        is added only to the very file the first one made: if a link, another file or
+        anything else has taken its name since, SaveError says so and nothing is
+        written through it."""
         if not self.count:
             save_pdn(self.path, [record], columns=self.columns)
+            try:
+                info = os.lstat(self.path)
+                self._written = (info.st_dev, info.st_ino)
+            except OSError:
+                self._written = None
             self.count = 1
             return
-        _check_target(self.path)
         try:
             text = "\n" + write_game(record, self.columns)
-            with open(self.path, "a", encoding="utf-8", newline="\n") as fh:
+            fd = open_in_place(self.path, create=False, append=True)
+        except UnsafeFile as exc:
+            raise SaveError(
+                _("cannot save {path}: {reason}").format(path=self.path, reason=exc.reason),
+                exc.errno,
+            ) from None
+        except (OSError, ValueError) as exc:
+            raise SaveError(
+                _("cannot save {path}: {reason}").format(path=self.path, reason=_reason(exc)),
+                getattr(exc, "errno", None),
+            ) from exc
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            info = os.fstat(fh.fileno())
+            if (info.st_dev, info.st_ino) != self._written:
+                raise SaveError(
+                    _("cannot save {path}: {reason}").format(
+                        path=self.path,
+                        reason=_("another file has taken its name since the first game"),
+                    )
+                )
+            try:
                 fh.write(text)
                 fh.flush()
                 os.fsync(fh.fileno())
-        except (OSError, ValueError) as exc:
-            raise SaveError(
-                f"cannot save {self.path}: {_reason(exc)}", getattr(exc, "errno", None)
-            ) from exc
+            except (OSError, ValueError) as exc:
+                raise SaveError(
+                    _("cannot save {path}: {reason}").format(path=self.path, reason=_reason(exc)),
+                    getattr(exc, "errno", None),
+                ) from exc
         self.count += 1
 
 
@@ -245,6 +286,16 @@ def data_dir() -> Path:
 def games_dir() -> Path:
     """Where the player's saved games go unless he names another folder."""
     return data_dir() / "games"
+
+
+def own_data_folder(folder: Path) -> Path:
+    """Make one of shashki's folders in the data folder (``autosave``, ``games``…) if
+    missing, and check that it, and every folder between the data folder and it, is a
+    real folder of this user, not a link; returns it.  Raises UnsafeFile (an OSError)
+    saying why, or OSError."""
+    base = data_dir()
+    top = base if (folder == base or base in folder.parents) else folder
+    return own_folder(folder, top=top)
 
 
 # -- what a killed save leaves behind ---------------------------------------------------
@@ -294,6 +345,8 @@ def remove_stale_temporaries(
     base = Path(folder)
     now = time.time() if now is None else now
     removed: list[Path] = []
+    if not is_own_folder(base):  # missing, or a link to elsewhere: nothing of ours there
+        return removed
     try:
         names = os.listdir(base)
     except OSError:

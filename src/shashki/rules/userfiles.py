@@ -18,6 +18,8 @@ import os
 import stat
 from typing import BinaryIO
 
+from ..i18n import _
+
 __all__ = [
     "UserFileError",
     "bom_encoding",
@@ -54,8 +56,9 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
-    """Open ``path`` for reading in binary mode, refusing anything but a regular file.
+def open_regular(path: str | os.PathLike[str], *, follow: bool = True) -> BinaryIO:
+    """Open ``path`` for reading in binary mode, refusing anything but a regular file
+    (and, with ``follow=False``, a link: for shashki's own files, which are never links).
 
     The file is opened without blocking (a FIFO with no writer would otherwise hang) and
     checked on the open descriptor, so a file swapped between a check and the open is
@@ -65,10 +68,19 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
     name = os.fspath(path)
     if isinstance(name, bytes):  # pragma: no cover - shashki passes text paths
         name = os.fsdecode(name)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+        if os.path.islink(name):  # (where O_NOFOLLOW is missing, and to say it in words)
+            raise UserFileError(name, _("a link, not a file"), errno.ELOOP)
     try:
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(name, flags)
     except IsADirectoryError:
         raise UserFileError(name, _kind(stat.S_IFDIR), errno.EISDIR) from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            raise UserFileError(name, _("a link, not a file"), errno.ELOOP) from None
+        raise
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -81,10 +93,10 @@ def open_regular(path: str | os.PathLike[str]) -> BinaryIO:
         raise
 
 
-def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes; raises UserFileError
-    (too large, not a regular file) or OSError."""
-    with open_regular(path) as fh:
+def read_limited(path: str | os.PathLike[str], limit: int, *, follow: bool = True) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (``follow=False``: not
+    through a link); raises UserFileError (too large, not a regular file) or OSError."""
+    with open_regular(path, follow=follow) as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
         raise UserFileError(
