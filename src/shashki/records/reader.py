@@ -38,11 +38,13 @@ and the next game is read normally.
 Archives written by other programs are recovered from as python-chess's PGN reader
 does: words where moves or a variation should be ("Red overstepped the time", HTML, a
 title before the games, "(Analysis by …)" before the first move) become a comment with a
-warning, and reading goes on at the next move; a stray ``)``, a variation left open and
-a ``{`` never closed (it ends with its line, and the lines after it are read again) are
-warnings too.  No line, tag, comment or game is held past a limit, however large the
-file, and no message quotes more than some 80 characters of it.  The reader raises
-nothing for bad input; only an ``OSError`` from the file itself reaches the caller.
+warning, and reading goes on at the next move (a token of squares and separators is a
+move, not a word, even when the board has no such squares: ``z9-z8`` is an error); a
+stray ``)``, a variation left open and a ``{`` never closed (it ends with its line, and
+the lines after it are read again) are warnings too.  No line, tag, comment or game is
+held past a limit, however large the file, and no message quotes more than some 80
+characters of it.  The reader raises nothing for bad input; only an ``OSError`` from the
+file itself reaches the caller.
 
 The small functions :func:`~shashki.records.gametypes.variant_from_headers`,
 :func:`~shashki.records.gametypes.start_from_headers`,
