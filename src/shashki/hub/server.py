@@ -97,13 +97,29 @@ class HubServer:
         #: When the search must end (None: only when stopped); ponder-hit sets it.
         self.deadline: float | None = None
         self.mode = ""
+        #: The output was closed: nothing more is written (see :meth:`send`).
+        self.closed = False
+        #: The thread that reads the commands (the search thread only writes).
+        self.session = threading.current_thread()
 
     # -- output -------------------------------------------------------------------------
 
     def send(self, text: str) -> None:
+        """Write one line to the GUI.  Once its end of the pipe is closed, nothing more is
+        written: the search stops, and the session ends at the next line it would read
+        (or at once, in the session's own thread) with a BrokenPipeError, which the
+        command line ends quietly."""
         with self.write_lock:
-            self.out.write(text + "\n")
-            self.out.flush()
+            if self.closed:
+                return
+            try:
+                self.out.write(text + "\n")
+                self.out.flush()
+            except BrokenPipeError:
+                self.closed = True
+                self.stop.set()
+        if self.closed and threading.current_thread() is self.session:
+            raise BrokenPipeError("the output was closed")
 
     def error(self, message: str) -> None:
         self.send(line("error", message=message))
@@ -112,9 +128,12 @@ class HubServer:
 
     def run(self, stdin: TextIO) -> int:
         """Read commands until ``quit`` or the end of the input; the exit status."""
+        self.session = threading.current_thread()
         try:
             while True:
                 text = stdin.readline(MAX_LINE)
+                if self.closed:  # (by the search's output)
+                    raise BrokenPipeError("the output was closed")
                 if not text:
                     break
                 if not text.endswith("\n") and len(text) >= MAX_LINE:

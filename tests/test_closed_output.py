@@ -1,0 +1,158 @@
+"""An output closed before the command is done (``shashki check FILE | head``) ends every
+command quietly: no "cannot read FILE: Broken pipe", no Python message as it exits, the
+status of a program a closed pipe stops (141).
+
+Each command runs as a process whose standard output is a pipe with no reader left, so
+its first write (or the flush as it ends) meets the closed pipe; both with Python's
+buffered output, as a user runs it, and unbuffered (PYTHONUNBUFFERED, as in CI).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from shashki.hub.server import HubServer
+
+#: The status of a program a closed pipe stops: 128 + SIGPIPE.
+CLOSED_OUTPUT = 141
+
+GAMES = '[Event "a"]\n[GameType "25"]\n1. c3-d4 f6-g5 2. b2-c3 *\n\n' * 200
+
+
+def run_closed(args: list[str], *, buffered: bool, stdin: bytes = b"") -> tuple[int, str]:
+    """Run ``shashki ARGS`` with its output closed before it starts; (status, stderr)."""
+    env = dict(os.environ)
+    if buffered:
+        env.pop("PYTHONUNBUFFERED", None)
+    else:
+        env["PYTHONUNBUFFERED"] = "1"
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "shashki", *args],
+            input=stdin,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            env=env,
+            timeout=300,
+        )
+    finally:
+        os.close(write_end)
+    return proc.returncode, proc.stderr.decode("utf-8", "replace")
+
+
+@pytest.fixture(scope="module")
+def pdn(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("closed") / "games.pdn"
+    path.write_text(GAMES, encoding="utf-8")
+    return path
+
+
+COMMANDS = [
+    ["check", "{pdn}"],
+    ["check", "--verbose", "{pdn}"],
+    ["check", "--json", "{pdn}", "{pdn}"],
+    ["variants"],
+    ["variants", "--json"],
+    ["rules", "russian"],
+    ["perft", "russian", "3", "--divide"],
+    ["best", "russian", "--depth", "2"],
+    ["match", "russian", "--white", "1", "--black", "1", "--games", "2", "--depth", "1"],
+    ["hub"],
+]
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_a_closed_output_ends_every_command_quietly(
+    command: list[str], buffered: bool, pdn: Path
+) -> None:
+    args = [a.replace("{pdn}", str(pdn)) for a in command]
+    status, err = run_closed(args, buffered=buffered, stdin=b"hub\n")
+    assert err == ""
+    assert status == CLOSED_OUTPUT
+
+
+@pytest.mark.parametrize("args", [["--help"], ["check", "--help"], ["--version"]])
+def test_help_to_a_closed_output_says_nothing(args: list[str]) -> None:
+    # buffered: found as the output is flushed; unbuffered, argparse drops the error of
+    # its own write and the help ends as usual (0)
+    assert run_closed(args, buffered=True) == (CLOSED_OUTPUT, "")
+    status, err = run_closed(args, buffered=False)
+    assert err == "" and status in (0, CLOSED_OUTPUT)
+
+
+def test_an_error_of_the_command_is_still_said(pdn: Path) -> None:
+    """Only the output is closed: a file that cannot be read is said on stderr as ever
+    (the summary then meets the closed output)."""
+    missing = pdn.parent / "nope.pdn"
+    status, err = run_closed(["check", str(missing)], buffered=True)
+    assert err == f"shashki: error: cannot read {missing}: No such file or directory\n"
+    assert status == CLOSED_OUTPUT
+
+
+# -- the Hub session: its search writes from a thread of its own --------------------------
+
+
+class _ClosedOutput(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+class _Lines:
+    """A stdin that gives the lines put in it, blocking until one is there."""
+
+    def __init__(self) -> None:
+        self.lines: queue.Queue[str] = queue.Queue()
+
+    def readline(self, limit: int = -1) -> str:
+        return self.lines.get(timeout=60)
+
+
+def _until(ok: Callable[[], bool], limit: float = 60.0) -> None:
+    deadline = time.monotonic() + limit
+    while not ok():
+        assert time.monotonic() < deadline, "the state never came"
+        time.sleep(0.01)
+
+
+def test_the_hub_search_meets_a_closed_output_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The GUI closes its end while shashki's search runs: the search stops, no thread
+    dies with a traceback on stderr, and the session ends at the next line it reads."""
+    failures: list[threading.ExceptHookArgs] = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    server = HubServer(_ClosedOutput())
+    stdin = _Lines()
+    ended: list[BaseException | None] = []
+
+    def session() -> None:
+        try:
+            server.run(stdin)  # type: ignore[arg-type]
+        except BaseException as exc:  # what ended the session is the result
+            ended.append(exc)
+        else:
+            ended.append(None)
+
+    thread = threading.Thread(target=session, daemon=True)
+    thread.start()
+    stdin.lines.put("level infinite\n")
+    stdin.lines.put("go think\n")
+    _until(lambda: server.thread is not None and not server.thread.is_alive())
+    assert server.closed and failures == []
+    stdin.lines.put("ping\n")
+    thread.join(60)
+    assert len(ended) == 1 and isinstance(ended[0], BrokenPipeError)
+    assert failures == []
