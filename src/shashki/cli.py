@@ -25,6 +25,8 @@ from .rules.numbers import is_digits, quoted
 from .rules.variant_registry import add_variant_file
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from .engine.search import Iteration
 
 
@@ -36,6 +38,13 @@ class _Parser(argparse.ArgumentParser):
             prog=self.prog, message=message
         )
         self.exit(2, text + "\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops an error writing its help or usage: let it through, so that an
+        # output closed or full is ended or said as for every command
+        out = file or sys.stderr
+        if message and out is not None:
+            out.write(message)
 
 
 def _fail(message: str) -> int:
@@ -687,11 +696,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _drop_output()
         return CLOSED_OUTPUT
+    except OSError as exc:  # an output that cannot be written (a full disk), or a failure
+        # of the system that no command caught: one line, never a traceback
+        reason = exc.strerror or str(exc)
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except OSError:
+            _drop_output()  # what cannot be written is dropped, so Python's exit is quiet
+            return _fail(_("cannot write the output: {reason}").format(reason=reason))
+        return _fail(reason)
 
 
 def _drop_output() -> None:
-    """Send what is still buffered for the closed standard output to /dev/null, so that
-    Python's last flush as it exits finds a place to write and says nothing."""
+    """Send what is still buffered for a standard output that cannot be written (closed,
+    full) to /dev/null, so that Python's last flush as it exits says nothing."""
     out = sys.__stdout__
     if out is None or sys.stdout is not out:
         return  # (a replaced stream, as in tests: nothing of the process's to redirect)
