@@ -10,6 +10,7 @@ buffered output, as a user runs it, and unbuffered (PYTHONUNBUFFERED, as in CI).
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import queue
@@ -132,9 +133,13 @@ def test_an_output_that_cannot_be_written_is_one_line(
 # -- the Hub session: its search writes from a thread of its own --------------------------
 
 
-class _ClosedOutput(io.StringIO):
+class _BadOutput(io.StringIO):
+    def __init__(self, error: OSError) -> None:
+        super().__init__()
+        self.error = error
+
     def write(self, text: str) -> int:
-        raise BrokenPipeError(32, "Broken pipe")
+        raise self.error
 
 
 class _Lines:
@@ -154,14 +159,22 @@ def _until(ok: Callable[[], bool], limit: float = 60.0) -> None:
         time.sleep(0.01)
 
 
-def test_the_hub_search_meets_a_closed_output_without_a_traceback(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    "error",
+    [BrokenPipeError(errno.EPIPE, "Broken pipe"), OSError(errno.ENOSPC, "No space left")],
+    ids=["closed", "full"],
+)
+@pytest.mark.parametrize("then", ["ping\n", ""], ids=["a line", "the end"])
+def test_the_hub_search_meets_an_output_it_cannot_write_without_a_traceback(
+    error: OSError, then: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The GUI closes its end while shashki's search runs: the search stops, no thread
-    dies with a traceback on stderr, and the session ends at the next line it reads."""
+    """The GUI closes its end (or the output's disk is full) while shashki's search runs:
+    the search stops, no thread dies with a traceback on stderr, and the session ends
+    with that error at the next line it reads, or at the end of its input (the command
+    line then ends quietly, or says it in one line)."""
     failures: list[threading.ExceptHookArgs] = []
     monkeypatch.setattr(threading, "excepthook", failures.append)
-    server = HubServer(_ClosedOutput())
+    server = HubServer(_BadOutput(error))
     stdin = _Lines()
     ended: list[BaseException | None] = []
 
@@ -178,8 +191,7 @@ def test_the_hub_search_meets_a_closed_output_without_a_traceback(
     stdin.lines.put("level infinite\n")
     stdin.lines.put("go think\n")
     _until(lambda: server.thread is not None and not server.thread.is_alive())
-    assert server.closed and failures == []
-    stdin.lines.put("ping\n")
+    assert server.closed is error and failures == []
+    stdin.lines.put(then)
     thread.join(60)
-    assert len(ended) == 1 and isinstance(ended[0], BrokenPipeError)
-    assert failures == []
+    assert ended == [error] and failures == []

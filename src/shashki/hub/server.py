@@ -97,29 +97,31 @@ class HubServer:
         #: When the search must end (None: only when stopped); ponder-hit sets it.
         self.deadline: float | None = None
         self.mode = ""
-        #: The output was closed: nothing more is written (see :meth:`send`).
-        self.closed = False
+        #: Why the output cannot be written any more (closed, full), once it cannot:
+        #: nothing more is written (see :meth:`send`).
+        self.closed: OSError | None = None
         #: The thread that reads the commands (the search thread only writes).
         self.session = threading.current_thread()
 
     # -- output -------------------------------------------------------------------------
 
     def send(self, text: str) -> None:
-        """Write one line to the GUI.  Once its end of the pipe is closed, nothing more is
-        written: the search stops, and the session ends at the next line it would read
-        (or at once, in the session's own thread) with a BrokenPipeError, which the
-        command line ends quietly."""
+        """Write one line to the GUI.  Once the output cannot be written (the GUI closed
+        its end of the pipe, a full disk), nothing more is written: the search stops, and
+        the session ends at the next line it would read (or at once, in the session's
+        own thread) with that error, which the command line ends quietly (a closed pipe)
+        or says in one line."""
         with self.write_lock:
-            if self.closed:
+            if self.closed is not None:
                 return
             try:
                 self.out.write(text + "\n")
                 self.out.flush()
-            except BrokenPipeError:
-                self.closed = True
+            except OSError as exc:
+                self.closed = exc
                 self.stop.set()
-        if self.closed and threading.current_thread() is self.session:
-            raise BrokenPipeError("the output was closed")
+        if self.closed is not None and threading.current_thread() is self.session:
+            raise self.closed
 
     def error(self, message: str) -> None:
         self.send(line("error", message=message))
@@ -132,8 +134,8 @@ class HubServer:
         try:
             while True:
                 text = stdin.readline(MAX_LINE)
-                if self.closed:  # (by the search's output)
-                    raise BrokenPipeError("the output was closed")
+                if self.closed is not None:  # (by the search's output)
+                    raise self.closed
                 if not text:
                     break
                 if not text.endswith("\n") and len(text) >= MAX_LINE:
@@ -147,6 +149,8 @@ class HubServer:
                     break
         finally:
             self.finish_search()
+        if self.closed is not None:  # (the search's last lines met it)
+            raise self.closed
         return 0
 
     def handle(self, text: str) -> bool:
