@@ -57,6 +57,18 @@ def test_first_error_with_line_column_and_reason(
     assert [x for x in out.splitlines() if "good.pdn" in x] == []  # good games: not listed
 
 
+def test_a_move_on_squares_no_board_has_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``1. z9-z8 *`` is a game whose first move cannot be played, not "ok, 0 moves"."""
+    path = tmp_path / "z.pdn"
+    path.write_text("1. z9-z8 *\n", encoding="utf-8")
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "game 1: line 1, column 4: 'z9-z8': 'z9' is not a square of this 10x10 board" in out
+    assert out.splitlines()[-1] == "1 file(s), 1 game(s), 0 move(s): 0 ok, 1 with errors"
+
+
 def test_variant_option_is_the_default_for_untagged_games(
     files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
@@ -24,6 +25,8 @@ from .rules.numbers import bounded_decimal, is_digits, quoted
 from .rules.variant_registry import add_variant_file
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from .engine.search import Iteration
 
 
@@ -35,6 +38,13 @@ class _Parser(argparse.ArgumentParser):
             prog=self.prog, message=message
         )
         self.exit(2, text + "\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops an error writing its help or usage: let it through, so that an
+        # output closed or full is ended or said as for every command
+        out = file or sys.stderr
+        if message and out is not None:
+            out.write(message)
 
 
 def _fail(message: str) -> int:
@@ -320,26 +330,36 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         for path in args.files:
             games = ok = untagged = untagged_bad = 0
-            try:
-                for game in read_file(path, default):
-                    games += 1
-                    moves = sum(1 for _ in game.nodes())
-                    totals["moves"] += moves
-                    totals["errors"] += len(game.errors)
-                    totals["warnings"] += len(game.warnings)
-                    ok += game.ok
-                    if not (game.header("GameType") or game.header("Variant")):
-                        untagged += 1
-                        untagged_bad += not game.ok
-                    if report is not None:
-                        if game.errors or game.warnings:
-                            report.add(_check_entry(path, games, game))
-                        continue
-                    _print_check(path, games, game, moves, args.verbose)
-            except OSError as exc:
-                reason = exc.strerror or str(exc)
-                unreadable.append({"file": path, "reason": reason})
-                print(f"shashki: error: cannot read {path}: {reason}", file=sys.stderr)
+            # only reading the file is the file's fault: a failure to write the report
+            # (an output closed by "| head") is no "cannot read FILE"
+            records = read_file(path, default)
+            read = True
+            while True:
+                try:
+                    game = next(records, None)
+                except OSError as exc:
+                    reason = exc.strerror or str(exc)
+                    unreadable.append({"file": path, "reason": reason})
+                    print(f"shashki: error: cannot read {path}: {reason}", file=sys.stderr)
+                    read = False
+                    break
+                if game is None:
+                    break
+                games += 1
+                moves = sum(1 for _ in game.nodes())
+                totals["moves"] += moves
+                totals["errors"] += len(game.errors)
+                totals["warnings"] += len(game.warnings)
+                ok += game.ok
+                if not (game.header("GameType") or game.header("Variant")):
+                    untagged += 1
+                    untagged_bad += not game.ok
+                if report is not None:
+                    if game.errors or game.warnings:
+                        report.add(_check_entry(path, games, game))
+                    continue
+                _print_check(path, games, game, moves, args.verbose)
+            if not read:
                 continue
             totals["files"] += 1
             totals["games"] += games
@@ -676,7 +696,53 @@ def _lang_asked(argv: Sequence[str]) -> str | None:
     return None
 
 
+#: The exit status of a command whose output was closed before it was done
+#: (``shashki check FILE | head``): that of a program a closed pipe stops, 128 + SIGPIPE.
+CLOSED_OUTPUT = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``shashki`` command; its exit status.  An output closed before the command is
+    done (``| head``) ends it quietly, whatever it was printing (help included)."""
+    try:
+        try:
+            return _main(argv)
+        finally:
+            if sys.stdout is not None:
+                sys.stdout.flush()  # a closed output is found here, not as Python exits
+    except BrokenPipeError:
+        _drop_output()
+        return CLOSED_OUTPUT
+    except OSError as exc:  # an output that cannot be written (a full disk), or a failure
+        # of the system that no command caught: one line, never a traceback
+        reason = exc.strerror or str(exc)
+        try:
+            if sys.stdout is not None:
+                sys.stdout.flush()
+        except OSError:
+            _drop_output()  # what cannot be written is dropped, so Python's exit is quiet
+            return _fail(_("cannot write the output: {reason}").format(reason=reason))
+        return _fail(reason)
+
+
+def _drop_output() -> None:
+    """Send what is still buffered for a standard output that cannot be written (closed,
+    full) to /dev/null, so that Python's last flush as it exits says nothing."""
+    out = sys.__stdout__
+    if out is None or sys.stdout is not out:
+        return  # (a replaced stream, as in tests: nothing of the process's to redirect)
+    try:
+        fd = out.fileno()
+    except (OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     set_language(_lang_asked(sys.argv[1:] if argv is None else argv))
     parser = build_parser()  # (its help in the language chosen)
     args = parser.parse_args(argv)
@@ -696,8 +762,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(exc))
     except KeyboardInterrupt:
         return _fail("interrupted")
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,7 +18,13 @@ from shashki.app.menu import NewGameScreen
 from shashki.engine.player import clock_seconds
 from shashki.records import read_file
 from shashki.records.autosaves import autosave_dir
-from shashki.records.clocks import TimeControl, record_clocks, time_control
+from shashki.records.clocks import (
+    TimeControl,
+    clock_comment,
+    clock_in,
+    record_clocks,
+    time_control,
+)
 from shashki.rules import Color, Game, Termination, find_variant
 
 from .conftest import click_widget, game_over_text, game_screen, keys_play, make_app, status
@@ -104,6 +110,22 @@ def test_undo_keeps_the_clocks_and_redo_replays_without_increment() -> None:
     assert ctl.redo()
     assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 52
     assert ctl.clock_marks == [52]
+
+
+def test_no_clock_passes_the_ten_hours_its_mark_can_say() -> None:
+    """The longest clock, 600+3600: the increment stops at ten hours, so every time left
+    written as a [%clk] mark is one the reader takes back (beyond, it is ignored)."""
+    now = FakeTime()
+    ctl = timed(Game("russian"), TimeControl(36000, 3600), now)
+    ctl.start_clock()
+    for text in ("c3-d4", "f6-g5", "b2-c3"):
+        now.t += 1
+        ctl.play(ctl.game.parse_move(text))
+    assert ctl.clock_marks == [36000, 36000, 36000]
+    assert [clock_in(clock_comment(t)) for t in ctl.clock_marks] == [36000] * 3
+    now.t += 1
+    ctl.play(ctl.game.parse_move("g5-h4"))
+    assert ctl.clock_marks[-1] == 36000  # 35999 + 3600 stops at ten hours
 
 
 def test_the_clock_of_a_saved_game() -> None:

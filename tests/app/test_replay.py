@@ -577,6 +577,22 @@ async def test_broken_game_shows_the_error_and_stops_at_the_last_good_move(
         assert len(app.screen.controller.game.move_stack) == 4
 
 
+async def test_a_move_on_squares_no_board_has_is_a_problem_in_the_table(
+    home: Path, tmp_path: Path
+) -> None:
+    """``z9-z8`` is a move that cannot be played, in the table's problem column, not
+    words read as a comment."""
+    text = '[Event "a"]\n[GameType "25"]\n1. c3-d4 *\n\n[Event "b"]\n[GameType "25"]\n1. z9-z8 *\n'
+    app = make_app(home, replay=write(tmp_path, "z.pdn", text))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = table(app)
+        await read_all(pilot, screen)
+        grid = screen.query_one(DataTable)
+        assert [str(grid.get_row_at(i)[1]) for i in range(2)] == ["", "error"]
+        await pilot.press("down")
+        assert "'z9' is not a square of this 8x8 board" in text_of(screen, "detail")
+
+
 async def test_single_broken_game_opens_at_once(home: Path, tmp_path: Path) -> None:
     path = write(
         tmp_path,

@@ -355,6 +355,44 @@ def test_junk_is_an_error_but_prose_is_a_comment() -> None:
     assert g.end().comments == ["Black resigned."]
 
 
+@pytest.mark.parametrize(
+    ("movetext", "token", "square"),
+    [
+        ("1. z9-z8 *", "z9-z8", "z9"),  # letters of no board
+        ("1. 32-28 19-23 2. m3xn4 *", "m3xn4", "m3"),
+        ("1. 32-28 19-23 2. A1-Z9 *", "A1-Z9", "Z9"),  # in capitals
+        ("1. 32-28 19-23 2. 28-23-z9 *", "28-23-z9", "z9"),  # board squares, then none
+        ("1. 32-28 z9:z8 2. 28x19 *", "z9:z8", "z9"),
+        ("1. 32-28 19-23 2. с3-d4 *", "с3-d4", "с3"),  # a Cyrillic "с"
+        ("1. 32-28 19-23 2. 28x19 a0-b1 *", "a0-b1", "a0"),
+        ("Red played 32-28 then z9-z8 1-0", "z9-z8", "z9"),  # after words, as 32-28 is
+    ],
+)
+def test_a_token_shaped_like_a_move_is_a_move(movetext: str, token: str, square: str) -> None:
+    """A token with the shape of a move whose squares no board has ("z9-z8") is a move
+    that cannot be played: an error that names the square, not words read as a comment
+    (the game was "ok, 0 moves")."""
+    g = one(movetext)
+    assert not g.ok and g.errors[0].token == token, (g.errors, g.warnings)
+    assert f"{square!r} is not a square of this 10x10 board" in g.errors[0].message
+
+
+@pytest.mark.parametrize(
+    ("movetext", "moves"),
+    [
+        ("1. 32-28 {played after 3-4 hours of thought, z9-z8 too} 19-23 2-0", 2),
+        ("1. 32-28 19-23 (White is better, R2 or D2 here) 2. 28x19 1/2-1/2", 3),
+        ("1. 32-28 19-23 2. 28x19 Game abandoned after 5 hours, X-ray of move 14 1-0", 3),
+        ('[Round "z9-z8"]\n1. 32-28 19-23 0-1', 2),
+    ],
+)
+def test_words_comments_and_results_are_not_moves(movetext: str, moves: int) -> None:
+    """Comments in braces, words in parentheses, prose, tags and results stay what they
+    are: only a token of squares and separators is a move."""
+    g = one(movetext)
+    assert g.ok and len(g.mainline_moves()) == moves, g.errors
+
+
 def test_placeholder_moves_are_errors() -> None:
     g = one('[GameType "25"]\n1. - - 2. - - 1/2-1/2')
     assert not g.ok and g.errors[0].token == "-"

@@ -158,6 +158,11 @@ def test_the_count_is_part_of_the_position_the_key_and_the_fen() -> None:
         ("W:W50,K37:B16:+0+437", "more than the limit"),
         ("W:W50,K37:B16:+0+336", "no king"),
         ("W:W50,K37:B16:+0+399", "99"),
+        # a square off the board is refused whatever the count
+        ("W:W50,K37:B16:+0+099", "'99' is not between 1 and 50"),
+        ("W:W50,K37:B16:+099+0", "'99' is not between 1 and 50"),
+        ("W:W50,K37:B16:+0+00", "'0' is not between 1 and 50"),
+        pytest.param("W:W50,K37:B16:+0+0" + "9" * 5000, "is not between 1", id="huge"),
     ],
 )
 def test_a_bad_move_count_in_a_fen_is_refused_with_a_reason(fen: str, message: str) -> None:

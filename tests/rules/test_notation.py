@@ -146,7 +146,7 @@ def test_every_legal_move_reads_back() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "c3", "hello", "c3-", "-d4", "c3-z9", "c3 d4", "c3/d4", "33-", "1-2-q"]
+    "text", ["", "c3", "hello", "c3-", "-d4", "c3 d4", "c3/d4", "33-", "1-2-q"]
 )
 def test_not_a_move(text: str) -> None:
     with pytest.raises(NotationError) as info:
@@ -160,6 +160,17 @@ def test_no_such_square(text: str) -> None:
     with pytest.raises(NotationError) as info:
         parse(Game("russian"), text)
     assert repr(text) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "square"), [("c3-z9", "z9"), ("m3-n4", "m3"), ("C3-Z9", "Z9"), ("c0-d1", "c0")]
+)
+def test_a_move_in_shape_names_the_square_no_board_has(text: str, square: str) -> None:
+    """Squares of no board ("z9") in a text shaped like a move: the square at fault is
+    named, not "is not a move" (a record's "1. z9-z8" is a move that cannot be played)."""
+    with pytest.raises(NotationError) as info:
+        parse(Game("russian"), text)
+    assert str(info.value) == f"{text!r}: {square!r} is not a square of this 8x8 board"
 
 
 def test_numeric_games_show_numeric_examples() -> None:

@@ -10,7 +10,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 
-from ..records.clocks import TimeControl
+from ..records.clocks import MAX_SECONDS, TimeControl
 from ..rules import Color
 
 
@@ -69,9 +69,13 @@ class GameClock:
         self.running = None
 
     def turn_done(self, side: Color, following: Color) -> None:
-        """``side`` completed its turn: it gets the increment, ``following``'s clock runs."""
+        """``side`` completed its turn: it gets the increment (up to the ten hours a clock
+        can show, :data:`~shashki.records.clocks.MAX_SECONDS`, as its ``[%clk]`` mark
+        can say), ``following``'s clock runs."""
         self.stop()
-        self._left[side] += self.control.increment
+        self._left[side] = min(
+            max(self._left[side], MAX_SECONDS), self._left[side] + self.control.increment
+        )
         self.start(following)
 
     def flagged(self) -> Color | None:

@@ -85,7 +85,15 @@ def cmd_match(args: argparse.Namespace) -> int:
     except BaseException:
         first.close()
         raise
-    console = Console(stderr=False, highlight=False)
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # a closed output ("| head") is the command line's to end, quietly, as for
+            # every command (rich would exit with status 1 itself)
+            self.quiet = True
+            raise BrokenPipeError("the output was closed")
+
+    console = _Console(stderr=False, highlight=False)
     played: list[Played] = []
     problem = ""  # why the PDN file stopped being written, if it did
 

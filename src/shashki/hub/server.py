@@ -27,6 +27,7 @@ while a search runs stops it first (its ``done`` comes before the line's answer)
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import threading
@@ -106,20 +107,34 @@ class HubServer:
         #: When the search must end (None: only when stopped); ponder-hit sets it.
         self.deadline: float | None = None
         self.mode = ""
-        #: Set once the output cannot be written (the other side went away).
-        self.gone = threading.Event()
+        #: Why the output cannot be written any more (closed, full), once it cannot:
+        #: nothing more is written (see :meth:`send`).
+        self.closed: OSError | None = None
+        #: The thread that reads the commands (the search thread only writes).
+        self.session = threading.current_thread()
 
     # -- output -------------------------------------------------------------------------
 
     def send(self, text: str) -> None:
+        """Write one line to the GUI.  Once the output cannot be written (the GUI closed
+        its end of the pipe, a full disk), nothing more is written: the search stops, and
+        the session ends at the next line it would read (or at once, in the session's
+        own thread) with that error, which the command line ends quietly (a closed pipe)
+        or says in one line."""
         with self.write_lock:
-            if self.gone.is_set():
+            if self.closed is not None:
                 return
             try:
                 self.out.write(text + "\n")
                 self.out.flush()
-            except (OSError, ValueError):  # (a closed pipe: the session ends)
-                self.gone.set()
+            except OSError as exc:
+                self.closed = exc
+                self.stop.set()
+            except ValueError:  # (a closed file object: as a closed pipe)
+                self.closed = BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+                self.stop.set()
+        if self.closed is not None and threading.current_thread() is self.session:
+            raise self.closed
 
     def error(self, message: str) -> None:
         self.send(line("error", message=message))
@@ -127,11 +142,14 @@ class HubServer:
     # -- the loop -------------------------------------------------------------------------
 
     def run(self, stdin: BinaryIO) -> int:
-        """Read commands (bytes, any of them) until ``quit``, the end of the input or of
-        the output; the exit status."""
+        """Read commands (bytes, any of them) until ``quit`` or the end of the input; the
+        exit status.  An output that cannot be written ends it with that error."""
+        self.session = threading.current_thread()
         try:
-            while not self.gone.is_set():
+            while True:
                 raw = stdin.readline(MAX_LINE + 1)
+                if self.closed is not None:  # (by the search's output)
+                    raise self.closed
                 if not raw:
                     break
                 if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
@@ -145,6 +163,8 @@ class HubServer:
                     break
         finally:
             self.finish_search()
+        if self.closed is not None:  # (the search's last lines met it)
+            raise self.closed
         return 0
 
     def handle(self, text: str) -> bool:
@@ -417,9 +437,13 @@ def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         return 0
     finally:
-        if standard and server.gone.is_set():  # (the interpreter's last flush would fail)
+        if standard and server.closed is not None:  # (the interpreter's last flush would fail)
             with contextlib.suppress(OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                try:
+                    os.dup2(devnull, sys.stdout.fileno())
+                finally:
+                    os.close(devnull)
 
 
 __all__ = ["HubServer", "format_value", "hub_name", "main", "variant_by_hub_name"]

@@ -24,14 +24,20 @@ from ..i18n import _
 from ..rules.numbers import bounded_int
 from .model import GameRecord
 
-#: A clock's longest setting: ten hours for the game, an hour of increment.
+#: A clock's longest setting: ten hours for the game, an hour of increment.  A clock
+#: never shows more than ten hours either (the increment stops there).
 MAX_SECONDS = 10 * 3600
 MAX_INCREMENT = 3600
+#: A clock's shortest setting: a thousandth of a minute, the least ``--clock`` can say.
+MIN_SECONDS = 0.06
 
 _NUMBER = r"\d{1,6}(?:\.\d{1,3})?"
 _CONTROL = re.compile(rf"\s*({_NUMBER})\s*(?:\+\s*({_NUMBER})\s*)?", re.ASCII)
-#: A ``[%clk h:mm:ss]`` mark in a comment.
-CLK = re.compile(r"\[%clk\s+(\d{1,3}):(\d{1,2}):(\d{1,2}(?:\.\d{1,3})?)\s*\]", re.ASCII)
+#: A ``TimeControl`` tag that gives seconds (and an increment), whatever the numbers.
+_TAG_SHAPE = re.compile(r"\s*\d+(?:\.\d*)?\s*(?:\+\s*\d+(?:\.\d*)?\s*)?", re.ASCII)
+#: A ``[%clk h:mm:ss]`` mark in a comment (whatever the numbers: one out of range, such
+#: as ``[%clk 99:99:99]``, is a mark that is ignored).
+CLK = re.compile(r"\[%clk\s+(\d{1,9}):(\d{1,9}):(\d{1,9}(?:\.\d{1,9})?)\s*\]", re.ASCII)
 
 
 class BadTimeControl(ValueError):
@@ -75,7 +81,7 @@ class TimeControl:
 
     @classmethod
     def _checked(cls, seconds: float, increment: float) -> TimeControl:
-        if not (0 < seconds <= MAX_SECONDS):
+        if not (MIN_SECONDS - 1e-9 <= seconds <= MAX_SECONDS):
             raise BadTimeControl(
                 _("the clock's time must be more than 0 and at most {n} minutes").format(
                     n=MAX_SECONDS // 60
@@ -131,11 +137,48 @@ def clock_comment(seconds: float) -> str:
 
 
 def clock_in(comment: str) -> float | None:
-    """The seconds of a ``[%clk h:mm:ss]`` in a comment, or None."""
+    """The seconds of a ``[%clk h:mm:ss]`` in a comment, or None (none there, or one
+    that no clock can show: see :func:`clock_problem`)."""
     match = CLK.search(comment[:200])
-    if match is None:
+    return None if match is None else _mark_seconds(match)
+
+
+def _mark_seconds(match: re.Match[str]) -> float | None:
+    """The seconds a ``[%clk]`` mark gives, when a clock can show them (minutes and
+    seconds under 60, at most :data:`MAX_SECONDS` in all); else None."""
+    minutes, seconds = int(match[2]), float(match[3])
+    if minutes > 59 or seconds >= 60:
         return None
-    return int(match[1]) * 3600 + int(match[2]) * 60 + float(match[3])
+    total = int(match[1]) * 3600 + minutes * 60 + seconds
+    return total if total <= MAX_SECONDS else None
+
+
+def clock_problem(comment: str) -> str | None:
+    """Why the ``[%clk]`` mark of a comment is ignored (one out of range, such as
+    ``[%clk 99:99:99]``), or None when there is none or it is good."""
+    match = CLK.search(comment[:200])
+    if match is None or _mark_seconds(match) is not None:
+        return None
+    return _("clock mark {mark} ignored: a clock shows from 0:00:00 to {most}").format(
+        mark=_short(match[0], 40), most=clock_text(MAX_SECONDS)
+    )
+
+
+def control_problem(value: str) -> str | None:
+    """Why a ``TimeControl`` tag's value is ignored when it gives numbers out of range
+    (``0.001+3600``: a thousandth of a second for the game), or None: a control this
+    program can play, or a tag that says something else (``-``, ``40/7200:3600``)."""
+    if not _TAG_SHAPE.fullmatch(value[:100]) or TimeControl.from_tag(value) is not None:
+        return None
+    return _(
+        "TimeControl {value} ignored: the time for the game must be {least} to {most} "
+        "seconds and the increment 0 to {increment} seconds"
+    ).format(
+        value=repr(_short(value, 40)),
+        least=_number(MIN_SECONDS),
+        most=MAX_SECONDS,
+        increment=MAX_INCREMENT,
+    )
 
 
 def record_clocks(record: GameRecord) -> list[float | None]:
@@ -171,7 +214,9 @@ __all__ = [
     "TimeControl",
     "clock_comment",
     "clock_in",
+    "clock_problem",
     "clock_text",
+    "control_problem",
     "record_clocks",
     "set_clocks",
     "time_control",

@@ -18,6 +18,11 @@ SQ = r"(?:[a-l](?:1[0-2]|[1-9])|\d{1,3})"
 ALG = r"[a-l](?:1[0-2]|[1-9])"
 #: Squares in capitals ("C3-D4"), as some programs write them: read as the same squares.
 SQ_UPPER = r"(?:[A-L](?:1[0-2]|[1-9])|\d{1,3})"
+#: Anything shaped like a square, on a board or not: a letter (any but the capture mark
+#: x) and a rank of one or two digits, or a number of up to three ("z9", "c0", "99").  A
+#: token of such squares joined by separators ("z9-z8") has the shape of a move: it is
+#: read as one, and refused with the square at fault when the board has no such square.
+SQ_SHAPE = r"(?:[^\W\d_xX][0-9]{1,2}|[0-9]{1,3})"
 _SHORT_MOVE = re.compile(r"[a-l][a-l](?:1[0-2]|[1-9])")
 _GLUED_MOVE = re.compile(rf"(?:{ALG}){{2,}}")
 ALG_SQUARE = re.compile(ALG)

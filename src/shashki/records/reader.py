@@ -38,11 +38,13 @@ and the next game is read normally.
 Archives written by other programs are recovered from as python-chess's PGN reader
 does: words where moves or a variation should be ("Red overstepped the time", HTML, a
 title before the games, "(Analysis by …)" before the first move) become a comment with a
-warning, and reading goes on at the next move; a stray ``)``, a variation left open and
-a ``{`` never closed (it ends with its line, and the lines after it are read again) are
-warnings too.  No line, tag, comment or game is held past a limit, however large the
-file, and no message quotes more than some 80 characters of it.  The reader raises
-nothing for bad input; only an ``OSError`` from the file itself reaches the caller.
+warning, and reading goes on at the next move (a token of squares and separators is a
+move, not a word, even when the board has no such squares: ``z9-z8`` is an error); a
+stray ``)``, a variation left open and a ``{`` never closed (it ends with its line, and
+the lines after it are read again) are warnings too.  No line, tag, comment or game is
+held past a limit, however large the file, and no message quotes more than some 80
+characters of it.  The reader raises nothing for bad input; only an ``OSError`` from the
+file itself reaches the caller.
 
 The small functions :func:`~shashki.records.gametypes.variant_from_headers`,
 :func:`~shashki.records.gametypes.start_from_headers`,
@@ -62,13 +64,14 @@ from typing import IO, Any, TypeVar
 from ..rules import Game, Move, ShashkiError, Variant, find_variant
 from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError, NotationError
 from ..rules.userfiles import open_regular
+from .clocks import clock_problem, control_problem
 from .fixtures import json_pdn_texts
 from .gametypes import start_from_headers, variant_from_headers
 from .lines import HandleLines, decoded_lines
 from .model import GameNode, GameRecord
 from .movetext import ANY_SQUARE, match_move, matching_moves
 from .quoting import QUOTE_LIMIT, clip, quote
-from .tags import normalize_result
+from .tags import header_value, normalize_result
 from .tokens import (
     BROKEN,
     CAPITALS,
@@ -366,6 +369,11 @@ class PdnReader:
         if self._room(visitor, at):
             visitor.visit_error(self._bad(message, at.line, at.column, token, fen))
 
+    def _check_clock(self, visitor: Visitor[Any], comment: Token) -> None:
+        """A warning for a ``[%clk]`` mark out of range in ``comment`` (it is ignored)."""
+        if "%clk" in comment.text and (problem := clock_problem(comment.text)) is not None:
+            self._warn(visitor, problem, comment, comment.text)
+
     def _aside(self, visitor: Visitor[Any], words: list[Token], what: str) -> None:
         """Words that are not PDN (prose, HTML, a title) as one comment, with a warning
         that says so."""
@@ -458,6 +466,10 @@ class PdnReader:
                 self._view = square_view(variant, headers)
                 self._view_note = view_note(variant, headers)
                 visitor.visit_start(variant, fen, game)
+                control = header_value(headers, "TimeControl")
+                if control and (problem := control_problem(control)) is not None:
+                    at = Token(TAG, "TimeControl", *tag_at.get("timecontrol", last))
+                    self._warn(visitor, problem, at, "TimeControl")
         content = self._movetext(visitor, game, skip) or content
         if not content:
             return _NOTHING
@@ -544,6 +556,8 @@ class PdnReader:
             elif kind == COMMENT:
                 if not frame.dead and self._room(visitor, tok, len(tok.text)):
                     visitor.visit_comment(tok.text)
+                    if not quiet:
+                        self._check_clock(visitor, tok)
             elif kind == NAG:
                 value = nag_value(tok.text)
                 if not frame.dead and value is not None and self._room(visitor, tok):
@@ -703,6 +717,7 @@ class PdnReader:
             elif tok.kind == COMMENT:
                 if not dead and self._room(visitor, tok, len(tok.text)):
                     visitor.visit_comment(tok.text)
+                    self._check_clock(visitor, tok)
             elif size < COMMENT_LIMIT:
                 words.append(tok)
                 size += len(tok.text) + 1

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from .lines import CannotDecode, Piece
-from .movetext import ALG, SQ, SQ_UPPER
+from .movetext import ALG, SQ, SQ_SHAPE, SQ_UPPER
 from .tags import MARKS
 
 #: The kinds of token.
@@ -42,6 +42,9 @@ _RESULT_RE = (
 #: megabyte ("32-28-32-28-…", a tag value of escapes) takes hundreds of megabytes.
 #: No move has this many squares; what follows the 64th is another token.
 _MAX_REPEAT = 64
+#: A move in shape, whether or not its squares are on a board ("z9-z8", "c3-d4-z9").
+_SHAPED = rf"{SQ_SHAPE}(?:[-x\u00d7:X]\s*{SQ_SHAPE}){{1,{_MAX_REPEAT}}}"
+_SHAPED_RE = re.compile(_SHAPED + r"(?![\w])")
 _TOKEN_RE = re.compile(
     rf"""
     (?P<ws>[\s\ufeff\u200b-\u200d\u2060]+)
@@ -56,6 +59,7 @@ _TOKEN_RE = re.compile(
       | (?:{ALG}){{2,{_MAX_REPEAT}}} | [a-l]{ALG})(?![\w])
   | (?P<upper>{SQ_UPPER}(?:[-x\u00d7:]\s*{SQ_UPPER}){{1,{_MAX_REPEAT}}})(?![\w])
   | (?P<glued>{SQ}(?:[-x\u00d7:X]\s*{SQ}){{1,{_MAX_REPEAT}}})(?=[^\W\d_]{{2}})
+  | (?P<shaped>{_SHAPED})(?![\w])
   | (?P<nag>\$\d+|[!?]+|\([!?]+\))
   | (?P<open>\()
   | (?P<close>\))
@@ -198,7 +202,11 @@ def tokenize(lines: Iterable[Piece], more: Callable[[], bool] | None = None) -> 
                 yield Token(RESULT, m.group(), number, col)
             elif kind in ("number", "ellipsis"):
                 yield Token(NUMBER, m.group(), number, col)
-            elif kind in ("move", "glued"):  # glued: "8-11Red overstepped…"
+            elif kind in ("move", "upper", "glued") and (longer := _shape_on(text, m)):
+                # "c3-d4-z9": squares of no board go on where the squares of one stop
+                pos = longer.end()
+                yield Token(MOVE, longer.group(), number, col)
+            elif kind in ("move", "glued", "shaped"):  # glued: "8-11Red overstepped…"
                 yield Token(MOVE, m.group(), number, col)
             elif kind == "upper":
                 word = m.group()
@@ -224,6 +232,16 @@ def tokenize(lines: Iterable[Piece], more: Callable[[], bool] | None = None) -> 
 _UNCLOSED_HERE = "comment is not closed with '}': it ends with its line"
 #: Said once a game, at the first move written in capitals.
 CAPITALS = "squares in capitals read as squares"
+
+
+def _shape_on(text: str, m: re.Match[str]) -> re.Match[str] | None:
+    """The longer move in shape that the move ``m`` is the start of ("c3-d4-z9", where
+    the squares of a board end at "c3-d4"), or None."""
+    end = m.end()
+    if end >= len(text) or text[end] not in "-x\u00d7:X":
+        return None
+    longer = _SHAPED_RE.match(text, m.start())
+    return longer if longer is not None and longer.end() > end else None
 
 
 def _unclosed(

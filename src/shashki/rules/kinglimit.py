@@ -199,8 +199,9 @@ class KingMoveLimitMixin(_Base):
         return (w, b, k, t, state)
 
     def _counted(self, fen: str, kings: int, count_text: str, square_text_: str) -> tuple[int, int]:
-        """One side's (count, square) from the FEN field; the square must hold a king of
-        that side when the count is not zero."""
+        """One side's (count, square) from the FEN field; a square named must be on the
+        board, even with a count of zero (``+0+099``), and hold a king of that side when
+        the count is not zero."""
         count = int(count_text)
         limit = self.rules.king_move_limit
         if count > limit:
@@ -208,12 +209,14 @@ class KingMoveLimitMixin(_Base):
                 f"a king has made {count} moves in a row, more than the limit of {limit} "
                 f"(FEN {quoted(fen, 80)})"
             )
-        if not count:
+        if not count and not square_text_:
             return FREE
         try:
             square = self.geo.parse_square(square_text_)
         except ValueError as exc:
             raise BadFenError(f"{exc} (FEN {quoted(fen, 80)})") from None
+        if not count:
+            return FREE
         if not kings >> square & 1:
             raise BadFenError(
                 f"no king of that side on {quoted(square_text_)} for the move count "

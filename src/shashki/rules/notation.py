@@ -24,7 +24,10 @@ from .numbers import quoted
 from .variant import Variant
 
 _SEPARATORS = re.compile(r"\s*[-x×:X]\s*")
-_SQUARE = re.compile(r"[a-lA-L](?:1[0-2]|[1-9])|[0-9]{1,3}")
+#: What a square of a move text looks like, on this board or not (a letter, not the capture
+#: mark x, with one or two digits; or a number): "z9-z8" is a move in shape, refused with
+#: the square at fault, not as words.
+_SQUARE = re.compile(r"[^\W\d_xX][0-9]{1,2}|[0-9]{1,3}")
 
 
 def move_text(
