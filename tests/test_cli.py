@@ -249,3 +249,29 @@ def test_play_on_a_clock(
         assert code == 2 and out == "" and not seen
         assert err.startswith("shashki: error: --clock: ") and err.count("\n") == 1
         assert len(err) < 200
+
+
+@pytest.mark.parametrize(
+    "argv", [("play", "russian"), ("replay", "{pdn}"), ("--lang", "uk", "play", "bashni")]
+)
+def test_the_app_without_a_terminal_says_so_and_ends(argv: tuple[str, ...], tmp_path: Path) -> None:
+    """Input and output redirected (a script, a pipe, cron): one line and status 2, at
+    once; the app neither draws into the file nor waits forever for keys."""
+    pdn = tmp_path / "g.pdn"
+    pdn.write_text('[GameType "25"]\n\n1. c3-d4 *\n', encoding="utf-8")
+    args = [a.replace("{pdn}", str(pdn)) for a in argv]
+    env = {"HOME": str(tmp_path), "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "shashki", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    err = proc.stderr.decode("utf-8")
+    assert proc.returncode == 2 and err.count("\n") == 1, err
+    assert proc.stdout == b""
+    if "uk" in argv:
+        assert "термінал" in err
+    else:
+        assert "need a terminal" in err

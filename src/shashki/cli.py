@@ -509,7 +509,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
     )
 
 
+def _in_a_terminal() -> bool:
+    """Whether both the input and the output are a terminal (what the app draws on and
+    reads its keys from)."""
+    return all(
+        stream is not None and hasattr(stream, "isatty") and stream.isatty()
+        for stream in (sys.stdin, sys.stdout)
+    )
+
+
 def _run_app(**kwargs: object) -> int:
+    if not _in_a_terminal():  # (else it would draw into a file and wait for keys forever)
+        return _fail(
+            _(
+                "the game and the replay need a terminal: "
+                "run shashki with its input and output not redirected"
+            )
+        )
     try:
         from .app.app import run
     except ImportError as exc:  # pragma: no cover - textual is a dependency
