@@ -6,7 +6,9 @@ so no test reads or writes the user's real settings, autosave or saved games.
 
 from __future__ import annotations
 
+import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,10 @@ from shashki.app.game_screen import GameScreen
 
 #: Black c5 has two capture routes to g1: c5:e3:g1 and c5:a3:c1:e3:g1.
 TWO_ROUTES = "B:Wg5,b4,d4,g3,b2,d2,f2,h2:Ba7,e7,g7,b6,a5,c5"
+
+#: How long a test waits for the app to reach a state before it fails: far more than any
+#: state takes, also on a loaded machine (a test waits only as long as the state takes).
+WAIT = 60.0
 
 #: Arrow keys and the display step each one asks for.
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -40,6 +46,24 @@ def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
     kwargs.setdefault("autosave", False)
     kwargs.setdefault("offer_resume", False)
     return ShashkiApp(settings_path=home / "settings.json", **kwargs)
+
+
+async def wait_for(
+    pilot: Pilot[None], condition: Callable[[], object], timeout: float = WAIT, what: str = ""
+) -> None:
+    """Let the app run until ``condition()`` holds, at most ``timeout`` seconds.
+
+    A test waits for the state it asserts, never for a fixed time: on a busy machine a
+    state can take far longer than on an idle one, and ``pilot.pause()`` alone returns
+    once the app looks idle, which on a loaded machine it may look before it is."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if app._exception is not None:
+            raise AssertionError(f"the app failed while waiting for {what or 'a state'}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what or 'the state waited for'}: not reached in {timeout} s")
+        await pilot.pause()
 
 
 def game_screen(app: ShashkiApp) -> GameScreen:
