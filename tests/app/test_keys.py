@@ -9,6 +9,7 @@ delivers them, rather than one at a time with the app idle in between (``pilot.p
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -285,6 +286,21 @@ async def test_keys_typed_behind_quit_do_nothing(home: Path) -> None:
             await pilot.pause(0.3)
             assert len(app.screen_stack) <= 2, app.screen_stack  # nothing opened
         assert app.return_code == 0, keys
+
+
+@pytest.mark.parametrize("turns", range(6))
+async def test_keys_still_queued_when_the_app_is_taken_down(home: Path, turns: int) -> None:
+    """Keys queued when the app is taken down without a quit (a test's ``run_test``
+    ending right after a burst, on a loaded machine: issue 23): they reached the app after
+    its screens were gone, and failed on the empty screen stack (ScreenStackError). They
+    are dropped."""
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(pilot, *["down", "x"] * 20)
+        for _ in range(turns):
+            await asyncio.sleep(0)
+    assert app.return_code is None
 
 
 def test_an_app_that_failed_exits_with_status_1(

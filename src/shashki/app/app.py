@@ -865,8 +865,12 @@ class ShashkiApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """Once the app is quitting, keys and clicks are not acted on: one typed right
         behind the quit (Ctrl+Q, then Ctrl+P) opened a screen while the app was being
-        taken down, and it failed there."""
-        if isinstance(event, events.InputEvent) and self.return_code is not None:
+        taken down, and it failed there. Nor once the app is being taken down without a
+        quit (as a test's ``run_test`` ends it) or has no screen left: keys still queued
+        then were looked up on a screen stack already emptied (ScreenStackError)."""
+        if isinstance(event, events.InputEvent) and (
+            self.return_code is not None or not self.is_running or not self.screen_stack
+        ):
             return
         await super().on_event(event)
 
