@@ -271,16 +271,30 @@ class ShashkiApp(App[None]):
         set_language(code or None)
         self.settings.language = code if code in LANGUAGES else ""
         self.save_settings()
+        for screen in list(self.screen_stack):
+            if is_assembled(screen):
+                self._retranslate(screen)
+            else:
+                # still being put together: its words are redrawn once it is whole (now,
+                # half-made, the redrawing stopped at the first widget not yet made)
+                self.run_worker(self._retranslate_when_assembled(screen), group="retranslate")
+            screen.refresh_bindings()
+
+    def _retranslate(self, screen: Screen) -> None:  # type: ignore[type-arg]
+        """Redraw the words of ``screen`` in the language spoken now (its ``retranslate``)."""
         from textual.css.query import NoMatches
 
-        for screen in list(self.screen_stack):
-            retranslate = getattr(screen, "retranslate", None)
-            if callable(retranslate):
-                try:
-                    retranslate()
-                except NoMatches:  # not composed yet: it will be, in the new language
-                    pass
-            screen.refresh_bindings()
+        retranslate = getattr(screen, "retranslate", None)
+        if callable(retranslate):
+            try:
+                retranslate()
+            except NoMatches:  # taken down meanwhile
+                pass
+
+    async def _retranslate_when_assembled(self, screen: Screen) -> None:  # type: ignore[type-arg]
+        await assembled(screen)
+        if screen.is_attached:
+            self._retranslate(screen)
 
     def next_board_theme(self) -> None:
         themes = BOARD_THEMES
