@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from shashki.app.app import ShashkiApp
 from shashki.app.board import BoardWidget
@@ -41,6 +44,27 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture(autouse=True)
+def _notes_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every notification the app raises is kept for :func:`notes`."""
+    real = App.notify
+
+    def notify(self: App[Any], message: str, **kwargs: Any) -> None:
+        self.__dict__.setdefault("_notes_said", []).append(message)
+        real(self, message, **kwargs)
+
+    monkeypatch.setattr(App, "notify", notify)
+
+
+def notes(app: App[Any]) -> list[str]:
+    """The notifications the app has raised so far, oldest first, as shown.
+
+    Textual's own list (``app._notifications``) gets one only when the app has handled
+    its message, and drops it once its time is up: a test on a loaded machine read it
+    too early or too late (issue 23). These are kept from the moment they are raised."""
+    return list(app.__dict__.get("_notes_said", []))
+
+
 def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
     """The app with a settings file in ``home``; no autosave and no resume offer unless asked."""
     kwargs.setdefault("autosave", False)
@@ -49,9 +73,10 @@ def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
 
 
 async def wait_for(
-    pilot: Pilot[None], condition: Callable[[], object], timeout: float = WAIT, what: str = ""
+    pilot: Pilot[None], condition: Callable[[], object], what: str = "", *, timeout: float = WAIT
 ) -> None:
-    """Let the app run until ``condition()`` holds, at most ``timeout`` seconds.
+    """Let the app run until ``condition()`` holds (``what`` it is, for the failure), at
+    most ``timeout`` seconds.
 
     A test waits for the state it asserts, never for a fixed time: on a busy machine a
     state can take far longer than on an idle one, and ``pilot.pause()`` alone returns
@@ -64,6 +89,23 @@ async def wait_for(
         if time.monotonic() > deadline:
             raise AssertionError(f"{what or 'the state waited for'}: not reached in {timeout} s")
         await pilot.pause()
+
+
+def footer_keys(screen: Screen[Any]) -> list[str]:
+    """The names of the keys in the footer of ``screen``, as shown."""
+    return [key.description for key in screen.query(FooterKey)]
+
+
+async def footer_shows(pilot: Pilot[None], *names: str, screen: Screen[Any] | None = None) -> None:
+    """Wait until the footer (of ``screen``, else of the screen on top) names every key in
+    ``names``: the footer is made again a refresh after the keys change (a language, a
+    screen), later than a ``pilot.pause()`` on a loaded machine."""
+
+    def shown() -> bool:
+        keys = footer_keys(screen or pilot.app.screen)
+        return all(name in keys for name in names)
+
+    await wait_for(pilot, shown, f"the footer naming {names}")
 
 
 def game_screen(app: ShashkiApp) -> GameScreen:

@@ -30,7 +30,7 @@ from shashki.rules import Game
 from shashki.rules.notation import move_text
 
 from ..conftest import shared_path
-from .conftest import keys_play, make_app
+from .conftest import keys_play, make_app, notes
 
 SIZE = (120, 40)
 
@@ -127,10 +127,6 @@ def table(app: ShashkiApp) -> GameTableScreen:
 
 def text_of(screen: object, widget_id: str) -> str:
     return str(screen.query_one(f"#{widget_id}", Static).content)  # type: ignore[attr-defined]
-
-
-def notes(app: ShashkiApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 async def read_all(pilot: Pilot[None], screen: GameTableScreen, limit: float = 15.0) -> None:
