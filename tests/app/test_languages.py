@@ -16,7 +16,7 @@ from shashki.app.settings_screen import SettingsScreen
 from shashki.i18n import language, set_language
 from shashki.rules import find_variant
 
-from .conftest import make_app, wait_for
+from .conftest import footer_shows, make_app, wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -59,13 +59,11 @@ async def test_the_footer_names_the_keys_in_the_language_and_follows_a_change(
     set_language("uk")
     app = make_app(home)
     async with app.run_test(size=(120, 24)) as pilot:
-        await pilot.pause()
-        assert {"Нова гра", "Вихід"} <= set(keys()), keys()
+        await footer_shows(pilot, "Нова гра", "Вихід")
         set_language("en")
         app.screen.refresh_bindings()  # the footer is drawn again
-        await pilot.pause()
-        await pilot.pause()
-        assert {"New game", "Quit"} <= set(keys()), keys()
+        await footer_shows(pilot, "New game", "Quit")
+        assert "Вихід" not in keys(), keys()
 
 
 #: Screens with words to redraw: the settings (whose language list is the setting itself)
