@@ -6,6 +6,7 @@ so no test reads or writes the user's real settings, autosave or saved games.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import deque
 from collections.abc import Callable
@@ -73,14 +74,22 @@ def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
 
 
 async def wait_for(
-    pilot: Pilot[None], condition: Callable[[], object], what: str = "", *, timeout: float = WAIT
+    pilot: Pilot[None],
+    condition: Callable[[], object],
+    what: str = "",
+    *,
+    timeout: float = WAIT,
+    step: float | None = None,
 ) -> None:
     """Let the app run until ``condition()`` holds (``what`` it is, for the failure), at
     most ``timeout`` seconds.
 
     A test waits for the state it asserts, never for a fixed time: on a busy machine a
     state can take far longer than on an idle one, and ``pilot.pause()`` alone returns
-    once the app looks idle, which on a loaded machine it may look before it is."""
+    once the app looks idle, which on a loaded machine it may look before it is. Between
+    two looks the app runs a ``pilot.pause()``, or ``step`` seconds when given: while the
+    computer keeps moving, the move list changes faster than the pilot's wait for every
+    widget to be idle settles."""
     app = pilot.app
     deadline = time.monotonic() + timeout
     while not condition():
@@ -88,7 +97,10 @@ async def wait_for(
             raise AssertionError(f"the app failed while waiting for {what or 'a state'}")
         if time.monotonic() > deadline:
             raise AssertionError(f"{what or 'the state waited for'}: not reached in {timeout} s")
-        await pilot.pause()
+        if step is None:
+            await pilot.pause()
+        else:
+            await asyncio.sleep(step)
 
 
 def footer_keys(screen: Screen[Any]) -> list[str]:
