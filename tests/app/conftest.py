@@ -103,6 +103,27 @@ async def wait_for(
             await asyncio.sleep(step)
 
 
+def quiet(app: App[Any]) -> bool:
+    """Whether the app has nothing left to handle: no message waits in its queue nor in
+    that of any widget of its screens."""
+    pumps = [app, *(node for screen in app.screen_stack for node in screen.walk_children())]
+    pumps += app.screen_stack
+    return all(pump._message_queue.empty() and not pump._next_callbacks for pump in pumps)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the app handle everything sent to it (a burst of keys, and all that they set
+    off), however long that takes: until it is quiet at two looks in a row."""
+    calm = 0
+
+    def twice() -> bool:
+        nonlocal calm
+        calm = calm + 1 if quiet(pilot.app) else 0
+        return calm >= 2
+
+    await wait_for(pilot, twice, "the app handling all it was sent")
+
+
 def footer_keys(screen: Screen[Any]) -> list[str]:
     """The names of the keys in the footer of ``screen``, as shown."""
     return [key.description for key in screen.query(FooterKey)]
