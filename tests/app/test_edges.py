@@ -88,13 +88,15 @@ THREE_GAMES = "".join(
 
 
 async def test_search_then_down_then_enter_opens_the_first_match(home: Path) -> None:
-    from shashki.app.replay import ReplayScreen
+    from shashki.app.replay import GameTableScreen, ReplayScreen
 
     path = home / "four.pdn"
     path.write_text(THREE_GAMES, encoding="utf-8")
     app = make_app(home, replay=path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.3)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen.done, "the table"
+        )
         await pilot.press("slash", *"anna", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
@@ -137,8 +139,9 @@ async def test_the_replay_panel_names_the_variant_and_hides_technical_tags(home:
     )
     app = make_app(home, replay=path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, ReplayScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted, "replay"
+        )
         tags = str(app.screen.query_one("#tags", Static).content)
         assert tags.splitlines()[0] == "Variant: Russian draughts"
         assert "Black: Computer · level 5" in tags

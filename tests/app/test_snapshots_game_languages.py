@@ -284,10 +284,9 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
     set_language("uk")
     app = make_app(home, replay=path)
     async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(100):
-            if isinstance(app.screen, ReplayScreen):
-                break
-            await pilot.pause(0.05)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted, "replay"
+        )
         view = app.screen
         assert isinstance(view, ReplayScreen)
         await pilot.press("right")
