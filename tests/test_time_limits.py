@@ -18,5 +18,7 @@ def test_every_test_has_a_time_limit(request: pytest.FixtureRequest) -> None:
 
 @pytest.mark.slow
 def test_a_slow_test_has_the_longer_limit(request: pytest.FixtureRequest) -> None:
+    if request.config.getoption("timeout") is not None:
+        pytest.skip("--timeout sets the limit of every test")
     marker = request.node.get_closest_marker("timeout")
     assert marker is not None and marker.args == (SLOW_TIMEOUT,)
