@@ -16,6 +16,21 @@ os.environ["LANGUAGE"] = "en"
 SHARED = Path(os.environ.get("SHASHKI_SHARED", ROOT.parent / "shared"))
 
 
+#: Seconds a test of the ``slow`` marker may take (every other test: ``timeout`` in
+#: pyproject.toml; ``--timeout`` sets all); a test's own ``@pytest.mark.timeout`` wins.
+SLOW_TIMEOUT = 3600
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("timeout"):
+        return  # (tests/test_time_limits.py says it is missing)
+    if config.getoption("timeout") is not None:
+        return  # --timeout given: for every test
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
 def shared_path(*parts: str) -> Path:
     """A path under ../shared, or a skip saying it is absent."""
     path = SHARED.joinpath(*parts)

@@ -6,13 +6,19 @@ so no test reads or writes the user's real settings, autosave or saved games.
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from shashki.app.app import ShashkiApp
 from shashki.app.board import BoardWidget
@@ -21,6 +27,10 @@ from shashki.app.game_screen import GameScreen
 
 #: Black c5 has two capture routes to g1: c5:e3:g1 and c5:a3:c1:e3:g1.
 TWO_ROUTES = "B:Wg5,b4,d4,g3,b2,d2,f2,h2:Ba7,e7,g7,b6,a5,c5"
+
+#: How long a test waits for the app to reach a state before it fails: far more than any
+#: state takes, also on a loaded machine (a test waits only as long as the state takes).
+WAIT = 60.0
 
 #: Arrow keys and the display step each one asks for.
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -35,11 +45,100 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture(autouse=True)
+def _notes_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every notification the app raises is kept for :func:`notes`."""
+    real = App.notify
+
+    def notify(self: App[Any], message: str, **kwargs: Any) -> None:
+        self.__dict__.setdefault("_notes_said", []).append(message)
+        real(self, message, **kwargs)
+
+    monkeypatch.setattr(App, "notify", notify)
+
+
+def notes(app: App[Any]) -> list[str]:
+    """The notifications the app has raised so far, oldest first, as shown.
+
+    Textual's own list (``app._notifications``) gets one only when the app has handled
+    its message, and drops it once its time is up: a test on a loaded machine read it
+    too early or too late (issue 23). These are kept from the moment they are raised."""
+    return list(app.__dict__.get("_notes_said", []))
+
+
 def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
     """The app with a settings file in ``home``; no autosave and no resume offer unless asked."""
     kwargs.setdefault("autosave", False)
     kwargs.setdefault("offer_resume", False)
     return ShashkiApp(settings_path=home / "settings.json", **kwargs)
+
+
+async def wait_for(
+    pilot: Pilot[None],
+    condition: Callable[[], object],
+    what: str = "",
+    *,
+    timeout: float = WAIT,
+    step: float | None = None,
+) -> None:
+    """Let the app run until ``condition()`` holds (``what`` it is, for the failure), at
+    most ``timeout`` seconds.
+
+    A test waits for the state it asserts, never for a fixed time: on a busy machine a
+    state can take far longer than on an idle one, and ``pilot.pause()`` alone returns
+    once the app looks idle, which on a loaded machine it may look before it is. Between
+    two looks the app runs a ``pilot.pause()``, or ``step`` seconds when given: while the
+    computer keeps moving, the move list changes faster than the pilot's wait for every
+    widget to be idle settles."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if app._exception is not None:
+            raise AssertionError(f"the app failed while waiting for {what or 'a state'}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what or 'the state waited for'}: not reached in {timeout} s")
+        if step is None:
+            await pilot.pause()
+        else:
+            await asyncio.sleep(step)
+
+
+def quiet(app: App[Any]) -> bool:
+    """Whether the app has nothing left to handle: no message waits in its queue nor in
+    that of any widget of its screens."""
+    pumps = [app, *(node for screen in app.screen_stack for node in screen.walk_children())]
+    pumps += app.screen_stack
+    return all(pump._message_queue.empty() and not pump._next_callbacks for pump in pumps)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let the app handle everything sent to it (a burst of keys, and all that they set
+    off), however long that takes: until it is quiet at two looks in a row."""
+    calm = 0
+
+    def twice() -> bool:
+        nonlocal calm
+        calm = calm + 1 if quiet(pilot.app) else 0
+        return calm >= 2
+
+    await wait_for(pilot, twice, "the app handling all it was sent")
+
+
+def footer_keys(screen: Screen[Any]) -> list[str]:
+    """The names of the keys in the footer of ``screen``, as shown."""
+    return [key.description for key in screen.query(FooterKey)]
+
+
+async def footer_shows(pilot: Pilot[None], *names: str, screen: Screen[Any] | None = None) -> None:
+    """Wait until the footer (of ``screen``, else of the screen on top) names every key in
+    ``names``: the footer is made again a refresh after the keys change (a language, a
+    screen), later than a ``pilot.pause()`` on a loaded machine."""
+
+    def shown() -> bool:
+        keys = footer_keys(screen or pilot.app.screen)
+        return all(name in keys for name in names)
+
+    await wait_for(pilot, shown, f"the footer naming {names}")
 
 
 def game_screen(app: ShashkiApp) -> GameScreen:

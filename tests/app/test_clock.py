@@ -27,7 +27,15 @@ from shashki.records.clocks import (
 )
 from shashki.rules import Color, Game, Termination, find_variant
 
-from .conftest import click_widget, game_over_text, game_screen, keys_play, make_app, status
+from .conftest import (
+    click_widget,
+    game_over_text,
+    game_screen,
+    keys_play,
+    make_app,
+    status,
+    wait_for,
+)
 
 SIZE = (100, 32)
 
@@ -167,11 +175,7 @@ def seats(screen: GameScreen) -> list[str]:
 async def until(pilot, check) -> None:  # type: ignore[no-untyped-def]
     """Let the app run (its clock timer ticks ten times a second) until ``check()``; a
     slow machine waits longer, a fast one not at all."""
-    for _ in range(200):
-        if check():
-            return
-        await pilot.pause(0.05)
-    assert check()
+    await wait_for(pilot, check, "the clock's state", step=0.05)
 
 
 async def test_a_flag_fall_ends_the_game(home: Path) -> None:

@@ -3,13 +3,16 @@ answer is never played), the hint key, computer against computer, the new-game d
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual import work
+from textual.pilot import Pilot
 from textual.widgets import Select
 
 from shashki.app.computer import Computer
@@ -21,28 +24,62 @@ from shashki.engine import LEVELS
 from shashki.rules import Color, Game, Move
 
 from .conftest import game_screen, keys_play, make_app, status
+from .conftest import wait_for as conftest_wait_for
 
 SIZE = (100, 32)
 
 
-async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    """Let the app run until ``condition()`` holds (fails after ``timeout`` seconds).
-
-    A plain sleep, not ``pilot.pause``: while the computer keeps moving, the move list's
-    rows are replaced faster than the pilot's wait for every widget to go idle settles.
-    """
-    end = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < end, "timed out waiting for the app"
-        await asyncio.sleep(0.02)
+async def wait_for(
+    pilot: Pilot[None], condition: Callable[[], object], what: str = "", **kwargs: Any
+) -> None:
+    """:func:`tests.app.conftest.wait_for`, looking every 20 ms: while the computer keeps
+    moving, the move list's rows are replaced faster than the pilot's wait for every
+    widget to go idle settles."""
+    kwargs.setdefault("step", 0.02)
+    await conftest_wait_for(pilot, condition, what, **kwargs)
 
 
-async def stop(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Stop the computer before the app closes (its answer would find no screen)."""
+@dataclass
+class Searches:
+    """The computer's searches of the game screen (its ``think`` threads), counted as they
+    start and end: a test waits for a search to have ended, not for a time."""
+
+    started: int = 0
+    ended: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def over(self) -> bool:
+        with self.lock:
+            return self.started == self.ended
+
+
+@pytest.fixture(autouse=True)
+def searches(monkeypatch: pytest.MonkeyPatch) -> Searches:
+    counted = Searches()
+    think = GameScreen.think.__wrapped__  # type: ignore[attr-defined]
+
+    def counted_think(screen: GameScreen, position_id: int) -> None:
+        with counted.lock:
+            counted.started += 1
+        try:
+            think(screen, position_id)
+        finally:
+            with counted.lock:
+                counted.ended += 1
+
+    monkeypatch.setattr(
+        GameScreen, "think", work(thread=True, exclusive=True, group="engine")(counted_think)
+    )
+    return counted
+
+
+async def stop(pilot: Pilot[None], searches: Searches) -> None:
+    """Stop the computer before the app closes (its answer would find no screen), and
+    wait for its searches to end."""
     for screen in pilot.app.screen_stack:
         if isinstance(screen, GameScreen):
             screen.cancel_thinking()
-    await asyncio.sleep(0.1)
+    await wait_for(pilot, searches.over, "the searches ended")
 
 
 def test_every_level_is_a_kind_of_player() -> None:
@@ -94,32 +131,27 @@ class Stubborn(Player):
         return game.legal_moves()[0]
 
 
-async def test_undo_while_the_computer_thinks_cancels_the_search(home: Path) -> None:
+async def test_undo_while_the_computer_thinks_cancels_the_search(
+    home: Path, searches: Searches
+) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "computer-8"))  # thinks 8 s
+        ctl = app.start_game("russian", kinds=("human", "human"))
+        ctl.players = (ctl.players[0], Computer(8, seconds=3600.0))  # thinks an hour
         await pilot.pause()
         await keys_play(pilot, "c3", "d4")
         assert len(ctl.game.move_stack) == 1
-        engine = ctl.players[1]
-        assert isinstance(engine, Computer)
-        screen = game_screen(app)
-        started = time.monotonic()
+        await wait_for(pilot, lambda: searches.started == 1, "the search started")
         await pilot.press("u")
         await pilot.pause()
         assert ctl.game.move_stack == [] and ctl.player_to_move.is_human
-        # the worker stops within moments, well before its 8 seconds
-        await wait_for(
-            pilot,
-            lambda: not [w for w in screen.workers if w.group == "engine" and w.is_running],
-            3.0,
-        )
-        assert time.monotonic() - started < 3.0
-        await asyncio.sleep(0.6)
+        # the search stops (an hour before its time), and what it found is not played
+        await wait_for(pilot, searches.over, "the search ended")
+        await pilot.pause()
         assert ctl.game.move_stack == [], "a cancelled search must not play"
 
 
-async def test_a_stale_answer_is_never_played(home: Path) -> None:
+async def test_a_stale_answer_is_never_played(home: Path, searches: Searches) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=("human", "human"))
@@ -131,8 +163,9 @@ async def test_a_stale_answer_is_never_played(home: Path) -> None:
         await pilot.press("u")  # while the stubborn computer is still "thinking"
         await pilot.pause()
         assert ctl.game.move_stack == []
-        await wait_for(pilot, stubborn.answered.is_set, 5.0)
-        await asyncio.sleep(0.6)  # its answer (and the minimum delay) have come and gone
+        # its answer (after the minimum delay) has come and gone with the search's end
+        await wait_for(pilot, lambda: stubborn.answered.is_set() and searches.over(), "answered")
+        await pilot.pause()
         assert ctl.game.move_stack == [], "the answer for the old position was played"
         assert ctl.player_to_move.is_human
 
@@ -144,26 +177,28 @@ async def test_the_hint_key_suggests_a_legal_move(home: Path) -> None:
         await pilot.pause()
         screen = game_screen(app)
         await pilot.press("i")
-        await wait_for(pilot, lambda: screen.hint is not None, 10.0)
+        await wait_for(pilot, lambda: screen.hint is not None)
         assert screen.hint in ctl.game.legal_moves()
         assert status(app).startswith("Hint: ")
         assert ctl.game.move_stack == []  # shown, not played
         assert screen.board.cursor == screen.hint.start
 
 
-async def test_computer_against_computer(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_computer_against_computer(
+    home: Path, monkeypatch: pytest.MonkeyPatch, searches: Searches
+) -> None:
     monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 0.05)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("english", kinds=("computer-1", "computer-2"))
-        await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 6, 20.0)
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 6)
         game = Game("english")
         for mv in ctl.game.move_stack:
             game.push(mv)  # every move was legal
-        await stop(pilot)
+        await stop(pilot, searches)
 
 
-async def test_the_new_game_dialog_seats_the_computer(home: Path) -> None:
+async def test_the_new_game_dialog_seats_the_computer(home: Path, searches: Searches) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")  # the first variant of the menu
@@ -176,11 +211,13 @@ async def test_the_new_game_dialog_seats_the_computer(home: Path) -> None:
         await pilot.pause()
         ctl = game_screen(app).controller
         assert all(not p.is_human for p in ctl.players)
-        await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 2, 10.0)
-        await stop(pilot)
+        await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 2)
+        await stop(pilot, searches)
 
 
-async def test_a_game_against_the_computer_resumes_with_the_computer(home: Path) -> None:
+async def test_a_game_against_the_computer_resumes_with_the_computer(
+    home: Path, searches: Searches
+) -> None:
     app = make_app(home, variant="russian", kinds=("human", "computer-1"), autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -189,7 +226,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(home: Path)
         await keys_play(pilot, "c3", "d4")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
         moves = list(ctl.game.move_stack)
-        await stop(pilot)
+        await stop(pilot, searches)
     app.flush_autosave()
     again = make_app(home, autosave=True, offer_resume=True)
     async with again.run_test(size=SIZE) as pilot:
@@ -206,7 +243,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(home: Path)
         geo = ctl.variant.board
         await keys_play(pilot, geo.name(move.start), geo.name(move.end))
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 4)  # it answers again
-        await stop(pilot)
+        await stop(pilot, searches)
 
 
 async def test_the_computers_multi_capture_is_shown_jump_by_jump(
@@ -230,5 +267,5 @@ async def test_the_computers_multi_capture_is_shown_jump_by_jump(
         await wait_for(pilot, lambda: screen.controller.game.move_stack != [])
         played = screen.controller.game.move_stack[0]
         assert len(played.path) == 3
-        await wait_for(pilot, lambda: screen.board.partial is None, 3.0)
+        await wait_for(pilot, lambda: screen.board.partial is None)
         assert (played, 1) in shown and shown[-1] is None

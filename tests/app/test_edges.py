@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import click_widget, game_screen, make_app, square
+from .conftest import click_widget, footer_shows, game_screen, make_app, square, wait_for
 
 
 async def test_up_goes_straight_up_without_drifting(home: Path) -> None:
@@ -88,13 +88,15 @@ THREE_GAMES = "".join(
 
 
 async def test_search_then_down_then_enter_opens_the_first_match(home: Path) -> None:
-    from shashki.app.replay import ReplayScreen
+    from shashki.app.replay import GameTableScreen, ReplayScreen
 
     path = home / "four.pdn"
     path.write_text(THREE_GAMES, encoding="utf-8")
     app = make_app(home, replay=path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.3)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen.done, "the table"
+        )
         await pilot.press("slash", *"anna", "down", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
@@ -137,8 +139,9 @@ async def test_the_replay_panel_names_the_variant_and_hides_technical_tags(home:
     )
     app = make_app(home, replay=path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, ReplayScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted, "replay"
+        )
         tags = str(app.screen.query_one("#tags", Static).content)
         assert tags.splitlines()[0] == "Variant: Russian draughts"
         assert "Black: Computer · level 5" in tags
@@ -294,14 +297,25 @@ async def test_the_replay_keeps_the_last_move_in_view_and_its_keys_fit(home: Pat
     path.write_text(_long_game_text(), encoding="utf-8")
     app = make_app(home, replay=path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, ReplayScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted, "replay"
+        )
         await pilot.press("end")
-        await pilot.pause(0.3)
         moves = app.screen.query_one("#moves", OptionList)
-        assert moves.highlighted == moves.option_count - 1 > moves.size.height
-        top = moves.scroll_offset.y
-        assert top <= moves.highlighted < top + moves.size.height
+
+        def last_in_view() -> bool:
+            top = moves.scroll_offset.y
+            return (
+                moves.highlighted == moves.option_count - 1 > moves.size.height
+                and top <= moves.highlighted < top + moves.size.height
+            )
+
+        await wait_for(pilot, last_in_view, "the last move highlighted and in view")
+        await wait_for(
+            pilot,
+            lambda: any(k.action == "take_over" and k.region for k in app.screen.query(FooterKey)),
+            "the footer drawn",
+        )
         keys = list(app.screen.query(FooterKey))
         assert "take_over" in [k.action for k in keys]
         assert all(k.region.right <= 80 and k.region.width > 0 for k in keys), [
@@ -340,8 +354,11 @@ async def test_the_menu_footer_says_enter_starts_a_game_and_n_comes_back(home: P
 
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen.is_mounted, "menu"
+        )
+        await footer_shows(pilot, "New game")
+        await wait_for(pilot, lambda: all(k.region for k in app.screen.query(FooterKey)), "drawn")
         keys = {k.action: k for k in app.screen.query(FooterKey)}
         assert "choose" in keys and keys["choose"].region.right <= 80
         assert keys["choose"].description == "New game"

@@ -19,7 +19,7 @@ from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
 from shashki.records import GameRecord
 
-from .conftest import game_screen, keys_play, make_app
+from .conftest import game_screen, keys_play, make_app, notes
 from .test_computer import wait_for
 
 FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"
@@ -229,7 +229,7 @@ async def test_a_failing_engine_leaves_its_side_to_a_person(
         await wait_for(pilot, lambda: ctl.players[1].is_human)
         await pilot.pause()
         assert len(ctl.game.move_stack) == 1  # the game is kept
-        messages = [n.message for n in app._notifications]
+        messages = notes(app)
         assert any(said in m and "you play that side now" in m for m in messages), messages
         await keys_play(pilot, "c7", "d6")  # Black is a person now
         assert len(ctl.game.move_stack) == 2

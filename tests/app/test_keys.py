@@ -9,6 +9,7 @@ delivers them, rather than one at a time with the app idle in between (``pilot.p
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from textual.widgets import DataTable, OptionList
 from shashki.app.replay import GameTableScreen, ReplayScreen
 from shashki.app.widgets import PagedOptionList
 
-from .conftest import make_app
+from .conftest import WAIT, make_app, settle, wait_for
 
 SIZE = (120, 40)
 
@@ -59,7 +60,7 @@ async def test_palette_page_keys_while_the_list_refills(home: Path) -> None:
             ("ctrl+p", "f", "l", "pagedown", "backspace", "pagedown", "pageup"),
         ):
             burst(pilot, *keys)
-            await pilot.pause(0.3)
+            await settle(pilot)
             assert isinstance(app.screen, CommandPalette)
             await pilot.press("escape")
         assert app.return_code is None  # still running
@@ -112,8 +113,7 @@ async def _table_with_no_match(pilot: Pilot[None]) -> GameTableScreen:
     app = pilot.app
     screen = app.screen
     assert isinstance(screen, GameTableScreen)
-    while not screen.done:
-        await pilot.pause(0.02)
+    await wait_for(pilot, lambda: screen.done, "the file read")
     await pilot.press("slash", "z", "z", "z", "enter")
     grid = screen.query_one(DataTable)
     assert grid.row_count == 0 and screen.focused is grid
@@ -132,7 +132,7 @@ async def test_game_table_keys_on_no_rows(home: Path, tmp_path: Path) -> None:
         await pilot.press("down", "pagedown", "pageup", "end", "home", "up", "enter")
         await pilot.press("tab", "tab", "tab", "pagedown", "down")
         burst(pilot, "pagedown", "down", "end", "enter", "pageup", "up")
-        await pilot.pause(0.2)
+        await settle(pilot)
         assert app.screen is screen and grid.cursor_row == 0
         # the search cleared: every game is back, and Enter opens the first
         await pilot.press("slash", "backspace", "backspace", "backspace", "enter")
@@ -178,7 +178,7 @@ async def test_a_late_answer_never_closes_the_screen_above(home: Path) -> None:
         await pilot.press("ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         dialog.query_one("#yes", Button).press()  # the click, handled only now
-        await pilot.pause(0.3)
+        await settle(pilot)
         assert isinstance(app.screen, CommandPalette), app.screen_stack
         assert app.screen_stack[-2] is dialog
         assert game.controller.outcome is None  # type: ignore[attr-defined]
@@ -200,7 +200,7 @@ async def test_a_late_play_starts_no_game_under_the_palette(home: Path) -> None:
         assert isinstance(dialog, NewGameScreen)
         await pilot.press("ctrl+p")
         dialog.query_one("#play", Button).press()
-        await pilot.pause(0.3)
+        await settle(pilot)
         assert isinstance(app.screen, CommandPalette), app.screen_stack
         assert app.screen_stack[-2] is dialog and app.controller is None
         await pilot.press("escape")
@@ -222,12 +222,17 @@ async def test_the_computers_move_arriving_after_the_game_was_left(
 
     on_its_way = threading.Event()
     go_on = threading.Event()
+    arrived = threading.Event()
     real_call = ShashkiApp.call_from_thread
 
     def held_call(self, callback, *args, **kwargs):  # type: ignore[no-untyped-def]
         if threading.current_thread() is not threading.main_thread():
             on_its_way.set()
-            go_on.wait(10.0)  # the answer waits here while the game is left
+            go_on.wait(WAIT)  # the answer waits here while the game is left
+            try:
+                return real_call(self, callback, *args, **kwargs)
+            finally:
+                arrived.set()  # (handled by the app, or refused by it)
         return real_call(self, callback, *args, **kwargs)
 
     monkeypatch.setattr(ShashkiApp, "call_from_thread", held_call)
@@ -237,12 +242,12 @@ async def test_the_computers_move_arriving_after_the_game_was_left(
         async with app.run_test(size=SIZE) as pilot:
             game = app.screen
             assert isinstance(game, GameScreen)
-            while not on_its_way.is_set():
-                await pilot.pause(0.02)
+            await wait_for(pilot, on_its_way.is_set, "the move on its way", step=0.02)
             await pilot.press("n")  # no move played yet: straight to the menu
             assert isinstance(app.screen, MenuScreen)
             go_on.set()
-            await pilot.pause(0.3)
+            await wait_for(pilot, arrived.is_set, "the move arrived", step=0.02)
+            await settle(pilot)
             assert not game.controller.game.move_stack  # the late move was not played
             assert isinstance(app.screen, MenuScreen)
     finally:
@@ -264,7 +269,7 @@ async def test_letters_typed_into_the_palette_as_it_closes(home: Path) -> None:
             ("ctrl+p", "escape", "a", "b"),
         ):
             burst(pilot, *keys)
-            await pilot.pause(0.3)
+            await settle(pilot)
             if isinstance(app.screen, CommandPalette):
                 await pilot.press("escape")
         assert app.return_code is None
@@ -282,9 +287,25 @@ async def test_keys_typed_behind_quit_do_nothing(home: Path) -> None:
         app = make_app(home)
         async with app.run_test(size=SIZE) as pilot:
             burst(pilot, *keys)
-            await pilot.pause(0.3)
+            # the app ends once it has handled the keys in front of the end
+            await wait_for(pilot, lambda: not pilot.app.is_running, "the app's end")
             assert len(app.screen_stack) <= 2, app.screen_stack  # nothing opened
         assert app.return_code == 0, keys
+
+
+@pytest.mark.parametrize("turns", range(6))
+async def test_keys_still_queued_when_the_app_is_taken_down(home: Path, turns: int) -> None:
+    """Keys queued when the app is taken down without a quit (a test's ``run_test``
+    ending right after a burst, on a loaded machine: issue 23): they reached the app after
+    its screens were gone, and failed on the empty screen stack (ScreenStackError). They
+    are dropped."""
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        burst(pilot, *["down", "x"] * 20)
+        for _ in range(turns):
+            await asyncio.sleep(0)
+    assert app.return_code is None
 
 
 def test_an_app_that_failed_exits_with_status_1(

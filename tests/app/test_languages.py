@@ -3,15 +3,20 @@ from the variant files' ``names`` tables (``LANG=uk_UA.UTF-8 shashki``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import OptionList
+from textual.screen import Screen
+from textual.widgets import Button, Label, OptionList
 
-from shashki.i18n import set_language
+from shashki.app.menu import MenuScreen, NewGameScreen
+from shashki.app.settings_screen import SettingsScreen
+from shashki.i18n import language, set_language
+from shashki.rules import find_variant
 
-from .conftest import make_app
+from .conftest import footer_shows, make_app, wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -54,10 +59,59 @@ async def test_the_footer_names_the_keys_in_the_language_and_follows_a_change(
     set_language("uk")
     app = make_app(home)
     async with app.run_test(size=(120, 24)) as pilot:
-        await pilot.pause()
-        assert {"Нова гра", "Вихід"} <= set(keys()), keys()
+        await footer_shows(pilot, "Нова гра", "Вихід")
         set_language("en")
         app.screen.refresh_bindings()  # the footer is drawn again
-        await pilot.pause()
-        await pilot.pause()
-        assert {"New game", "Quit"} <= set(keys()), keys()
+        await footer_shows(pilot, "New game", "Quit")
+        assert "Вихід" not in keys(), keys()
+
+
+#: Screens with words to redraw: the settings (whose language list is the setting itself)
+#: and the new-game dialog.
+SCREENS_WITH_WORDS = {
+    "settings": lambda: SettingsScreen(),
+    "new-game dialog": lambda: NewGameScreen(find_variant("russian")),
+}
+
+
+def english_words(screen: Screen[None]) -> list[str]:
+    """The labels and buttons of ``screen`` still in English."""
+    texts = [str(label.content) for label in screen.query(Label)]
+    texts += [str(button.label) for button in screen.query(Button)]
+    return [t for t in texts if t.isascii() and any(c.isalpha() for c in t)]
+
+
+async def change_language_while_made(
+    home: Path, make_screen: Callable[[], Screen[None]], turns: int
+) -> None:
+    set_language("en")
+    (home / "settings.json").unlink(missing_ok=True)  # (the last case saved Russian)
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), what="the menu")
+        await pilot.pause()  # (the turns are counted from an app at rest)
+        screen = make_screen()
+        app.push_screen(screen)
+        for _ in range(turns):
+            await asyncio.sleep(0)
+        app.apply_language("ru")
+        await wait_for(pilot, lambda: screen.is_mounted, what="the screen made")
+        await wait_for(
+            pilot,
+            lambda: not english_words(screen),
+            what=f"the screen in Russian (the language changed after {turns} turns)",
+        )
+        assert language() == "ru" and app.settings.language == "ru", turns
+
+
+@pytest.mark.parametrize("make_screen", SCREENS_WITH_WORDS.values(), ids=SCREENS_WITH_WORDS.keys())
+async def test_a_screen_being_made_when_the_language_changes_speaks_the_new_one(
+    home: Path, make_screen: Callable[[], Screen[None]]
+) -> None:
+    """The language changed (a palette command) after 0, 1, 2... turns of the event loop
+    of a screen's making (issue 23): the screen's words were redrawn half-way (stopped
+    at its first widget not made yet) and the rest stayed in the old language; the
+    settings screen, made with the old language as its value, set the old one back as
+    it mounted. Once made, it speaks the new language whole, and the setting stays."""
+    for turns in range(10):
+        await change_language_while_made(home, make_screen, turns)

@@ -36,7 +36,7 @@ from shashki.records import AutosaveSlot
 from shashki.rules import Game, variant_registry
 from shashki.rules.variant_registry import find_variant
 
-from .conftest import click_widget, make_app
+from .conftest import click_widget, make_app, wait_for
 
 SIZE = (160, 50)
 
@@ -291,10 +291,9 @@ async def test_replay_of_hostile_tags_and_comments(home: Path, variants: Path) -
     path.write_text(HOSTILE_PDN, encoding="utf-8")
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, GameTableScreen) and app.screen.done:
-                break
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen.done, "the table"
+        )
         screen = app.screen
         assert isinstance(screen, GameTableScreen) and screen.done
         table = screen.query_one(DataTable)
@@ -443,10 +442,9 @@ async def test_a_pdn_with_control_characters_does_not_reach_the_terminal(home: P
     )
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, GameTableScreen) and app.screen.done:
-                break
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen.done, "the table"
+        )
         assert "a␛[2Jb" in shown(app) and "\x1b" not in shown(app)
         await pilot.press("enter")
         await pilot.pause()

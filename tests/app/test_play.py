@@ -28,6 +28,7 @@ from .conftest import (
     panel,
     square,
     status,
+    wait_for,
 )
 
 SIZE = (100, 32)
@@ -289,14 +290,23 @@ async def test_help_the_command_palette_and_quit(home: Path) -> None:
         assert isinstance(app.screen, GameScreen)
         # the palette lists the game's actions, and runs the one chosen
         await pilot.press("ctrl+p")
-        assert isinstance(app.screen, CommandPalette)
-        await pilot.pause(0.2)
-        listed = " ".join(str(o.prompt) for o in app.screen.query_one(CommandList).options)
-        for action in ("Undo", "Redo", "Flip", "Offer draw", "Resign", "Save", "Help", "Type move"):
-            assert action in listed, action
-        assert "Help (?)" in listed and "Type move (:)" in listed  # keys as the footer shows them
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+
+        def listed() -> str:
+            return " ".join(str(o.prompt) for o in palette.query_one(CommandList).options)
+
+        actions = ("Undo", "Redo", "Flip", "Offer draw", "Resign", "Save", "Help", "Type move")
+        await wait_for(pilot, lambda: all(a in listed() for a in actions), "the game's actions")
+        assert "Help (?)" in listed() and "Type move (:)" in listed()  # keys as the footer shows
         await pilot.press(*"flip")
-        await pilot.pause(0.2)
+
+        def flip_first() -> bool:
+            options = palette.query_one(CommandList)
+            first = options.highlighted_option
+            return first is not None and str(first.prompt).startswith("Flip")
+
+        await wait_for(pilot, flip_first, "Flip found")
         await pilot.press("enter")
         assert isinstance(app.screen, GameScreen) and app.screen.board.flipped
         # no move played yet: q quits without a question

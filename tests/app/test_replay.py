@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from itertools import islice
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from shashki.rules import Game
 from shashki.rules.notation import move_text
 
 from ..conftest import shared_path
-from .conftest import keys_play, make_app
+from .conftest import keys_play, make_app, notes, settle, wait_for
 
 SIZE = (120, 40)
 
@@ -129,24 +130,15 @@ def text_of(screen: object, widget_id: str) -> str:
     return str(screen.query_one(f"#{widget_id}", Static).content)  # type: ignore[attr-defined]
 
 
-def notes(app: ShashkiApp) -> list[str]:
-    return [n.message for n in app._notifications]
-
-
-async def read_all(pilot: Pilot[None], screen: GameTableScreen, limit: float = 15.0) -> None:
+async def read_all(pilot: Pilot[None], screen: GameTableScreen) -> None:
     """Wait until the table has read the whole file."""
-    end = time.monotonic() + limit
-    while not screen.done:
-        assert time.monotonic() < end, "the table did not finish reading"
-        await pilot.pause(0.02)
+    await wait_for(pilot, lambda: screen.done, "the table read the whole file", step=0.02)
     await pilot.pause()
 
 
-async def until(pilot: Pilot[None], ok, limit: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + limit
-    while not ok():
-        assert time.monotonic() < end, "waited in vain"
-        await pilot.pause(0.05)
+async def until(pilot: Pilot[None], ok: Callable[[], object]) -> None:
+    """Wait until ``ok()`` holds (looking every 50 ms: the table reads in a thread)."""
+    await wait_for(pilot, ok, step=0.05)
 
 
 def mainline_fens(record) -> list[str]:  # type: ignore[no-untyped-def]
@@ -212,7 +204,7 @@ async def test_archive_pick_step_jump_and_take_over(
             assert moves.highlighted == ply - 1
             if ply == double + 1:
                 assert "After 9. f2:f6" in text_of(view, "where")
-                await until(pilot, lambda: view.board.partial is None, 3.0)
+                await until(pilot, lambda: view.board.partial is None)
                 assert (plies[double], 1) in shown  # the first jump alone, then the move
                 assert shown[-1] is None
         # back with ←
@@ -368,11 +360,11 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
                 select.value = ("english", "russian")[i % 2]
                 await pilot.pause(0.05 + 0.01 * i)
             select.value = "english"
-            await until(pilot, lambda: len(screen.games) == HELD, 30.0)
+            await until(pilot, lambda: len(screen.games) == HELD)
             assert not screen.done
             screen.BATCH_SECONDS = 0.5
             go_on.set()
-            await read_all(pilot, screen, limit=60.0)  # (a guard against a hang, not a timing)
+            await read_all(pilot, screen)
             grid = screen.query_one(DataTable)
             assert len(screen.games) == total
             assert [g.index for g in screen.games] == list(range(total))
@@ -498,27 +490,25 @@ async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None
         assert view.SPEEDS[view.speed_index] == 0.25
         # the first move may come at any moment of the interval running when the speed
         # changed: the time is counted from it, and each move after it waits its turn
-        await until(pilot, lambda: view.replay.node.ply() >= 1, 15.0)
+        await until(pilot, lambda: view.replay.node.ply() >= 1)
         start = time.monotonic()
         first = view.replay.node.ply()
-        await until(pilot, lambda: view.replay.node is view.replay.record.end(), 30.0)
+        await until(pilot, lambda: view.replay.node is view.replay.record.end())
         assert time.monotonic() - start >= 0.25 * (len(MAIN) - first) - 0.1  # (the polling)
         assert view.replay.game.fen() == fen_after("russian", *MAIN)
-        await until(
-            pilot, lambda: "Auto-play" not in text_of(view, "where"), 10.0
-        )  # stopped at the end
+        await until(pilot, lambda: "Auto-play" not in text_of(view, "where"))  # stopped at the end
         assert view._auto is None
         # Space stops it half-way too
         await pilot.press("home", "minus", "space")  # one move every half second
-        await until(pilot, lambda: view.replay.node.ply() >= 1, 15.0)
+        await until(pilot, lambda: view.replay.node.ply() >= 1)
+        timer = view._auto
+        assert timer is not None
         await pilot.press("space")
         stopped = view.replay.node
-        await pilot.pause(0.8)
-        assert (
-            view.replay.node is stopped
-            and stopped is not view.replay.record.end()
-            and view._auto is None
-        )
+        # stopped: its timer is gone (no move can come any more), and the game stays
+        await until(pilot, lambda: view._auto is None and timer._task is None)
+        await settle(pilot)
+        assert view.replay.node is stopped and stopped is not view.replay.record.end()
 
 
 async def test_own_file_take_over_keeps_the_record_up_to_there(home: Path, tmp_path: Path) -> None:

@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from shashki.app.app import ShashkiApp
 from shashki.app.menu import MenuScreen
 from shashki.app.replay import FileChooserScreen, load_record
 from shashki.rules.userfiles import UserFileError
 
-from .conftest import make_app
+from .conftest import make_app, notes
 
 SIZE = (100, 30)
 
@@ -25,10 +24,6 @@ def fifo(tmp_path: Path) -> Path:
     path = tmp_path / "games.pdn"
     os.mkfifo(path)  # no writer: opening it for reading the usual way would block
     return path
-
-
-def notes(app: ShashkiApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 from textual.widgets._footer import FooterKey
 
@@ -21,7 +24,7 @@ from shashki.app.replay import FileChooserScreen
 from shashki.app.settings_screen import SettingsScreen
 from shashki.i18n import language, set_language
 
-from .conftest import click_widget, make_app
+from .conftest import click_widget, footer_shows, make_app, wait_for
 
 LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
 
@@ -40,8 +43,9 @@ def english_after() -> Iterator[None]:
     set_language("en")
 
 
-def footer_keys(app) -> list[str]:  # type: ignore[no-untyped-def]
-    return [k.description for k in app.screen.query(FooterKey)]
+def on_top(app: App[Any], kind: type[Screen[Any]]) -> bool:
+    """Whether a screen of ``kind`` is on top, made."""
+    return isinstance(app.screen, kind) and app.screen.is_mounted
 
 
 def settings_file(home: Path) -> dict[str, object]:
@@ -51,8 +55,8 @@ def settings_file(home: Path) -> dict[str, object]:
 
 
 async def highlight(pilot, variant_id: str) -> None:  # type: ignore[no-untyped-def]
+    await wait_for(pilot, lambda: on_top(pilot.app, MenuScreen), "the menu")
     menu = pilot.app.screen
-    assert isinstance(menu, MenuScreen)
     listed = menu.query_one("#variants", OptionList)
     listed.highlighted = listed.get_option_index(variant_id)
     await pilot.pause()
@@ -68,6 +72,8 @@ async def test_the_footer_keys_and_the_card_show_at_80x24(home: Path, lang: str)
     app = make_app(home, language=lang)
     async with app.run_test(size=(80, 24)) as pilot:
         await highlight(pilot, "russian")
+        await footer_shows(pilot, *MENU_KEYS[lang])
+        await wait_for(pilot, lambda: all(k.region for k in app.screen.query(FooterKey)), "drawn")
         keys = {k.description: k for k in app.screen.query(FooterKey)}
         palette = keys[MENU_KEYS[lang][-1]].region  # Textual's, docked at the right
         for word in MENU_KEYS[lang]:
@@ -91,33 +97,34 @@ async def test_the_language_setting_switches_the_app_at_once(home: Path) -> None
     app = make_app(home, language="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         await highlight(pilot, "brazilian")
-        assert "Нова гра" in footer_keys(app)
+        await footer_shows(pilot, "Нова гра")
         await pilot.press("comma")
-        await pilot.pause()
+        await wait_for(pilot, lambda: on_top(app, SettingsScreen), "the settings")
         settings = app.screen
-        assert isinstance(settings, SettingsScreen)
         assert str(settings.query_one("#label-language", Label).content) == "Мова"
         choice = settings.query_one("#language", Select)
-        assert app.focused is choice
+        await wait_for(pilot, lambda: app.focused is choice, "the language list focused")
         choice.value = "ru"
-        await pilot.pause()
-        assert language() == "ru"
-        assert str(settings.query_one("#label-language", Label).content) == "Язык"
+        await wait_for(pilot, lambda: language() == "ru", "Russian spoken")
+        await wait_for(
+            pilot,
+            lambda: str(settings.query_one("#label-language", Label).content) == "Язык",
+            "the settings in Russian",
+        )
         assert str(settings.query_one("#label-board_theme", Label).content) == "Тема доски"
         assert settings.query_one("#piece_set", Select).value == "unicode"  # kept
         assert str(settings.query_one("#settings-close", Button).label) == "Закрыть"
         assert settings_file(home)["language"] == "ru"
         await pilot.press("escape")
-        await pilot.pause()
+        await wait_for(pilot, lambda: on_top(app, MenuScreen), "the menu")
         menu = app.screen
-        assert isinstance(menu, MenuScreen)
         listed = menu.query_one("#variants", OptionList)
         assert listed.highlighted_option is not None
         assert listed.highlighted_option.id == "brazilian"
         prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         assert "Классические шашки" in prompts and "  Русские шашки" in prompts
         assert "Бразильские шашки" in str(menu.query_one("#card", Static).content)
-        assert "Новая игра" in footer_keys(app) and "Выход" in footer_keys(app)
+        await footer_shows(pilot, "Новая игра", "Выход")
         assert menu.sub_title == "выберите разновидность"
     set_language("en")
     again = make_app(home)  # the setting, saved, is the language of the next start
@@ -239,8 +246,8 @@ async def test_the_palette_offers_the_languages(home: Path) -> None:
         assert "Мова: Русский" in commands and "Мова: Автоматично (із системи)" in commands
         assert "Налаштування" in commands
         commands["Мова: Русский"].callback()
-        await pilot.pause()
-        assert language() == "ru" and "Новая игра" in footer_keys(app)
+        assert language() == "ru"
+        await footer_shows(pilot, "Новая игра")
 
 
 async def test_the_unfinished_games_and_the_game_table_follow_the_language(home: Path) -> None:

@@ -16,7 +16,7 @@ from shashki.records.reader import read_games_text
 from shashki.records.writer import write_game
 from shashki.rules import Color, Game, Termination, find_variant
 
-from .conftest import click_widget, game_over_text, game_screen, keys_play, make_app
+from .conftest import click_widget, game_over_text, game_screen, keys_play, make_app, wait_for
 
 SIZE = (100, 32)
 NORTH_SEED = 0  # random.Random(0) draws North
@@ -80,11 +80,8 @@ async def test_the_new_game_dialog_draws_the_lot(home: Path) -> None:
         app.push_screen(NewGameScreen(find_variant("artamonov")))
         await pilot.pause()
         await click_widget(pilot, "#play")
-        # the game opens a moment later (slower on a loaded machine): wait for it, bounded
-        for _ in range(40):
-            if isinstance(app.screen, GameScreen):
-                break
-            await pilot.pause(0.05)
+        # the game opens a moment later (slower on a loaded machine)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         game = game_screen(app).controller.game
         assert game.seed is not None
         assert game.start_label == Game("artamonov", seed=game.seed).start_label

@@ -23,7 +23,7 @@ from shashki.records.model import GameRecord
 from shashki.rules import Game
 
 from ..records.test_autosaves import Holder
-from .conftest import game_screen, keys_play, make_app
+from .conftest import game_screen, keys_play, make_app, notes
 
 SIZE = (120, 36)
 
@@ -38,10 +38,6 @@ def games_in(home: Path) -> list[GameRecord]:
     if not folder.is_dir():
         return []
     return [g for p in sorted(folder.glob("*.pdn")) for g in read_file(p)]
-
-
-def notes(app: ShashkiApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 def listed(app: ShashkiApp) -> list[str]:

@@ -16,7 +16,7 @@ from shashki.rules import variant_registry
 from shashki.rules.variant_registry import registry
 
 from ..rules.test_hostile_variant_files import GOOD, hostile_folder
-from .conftest import make_app
+from .conftest import make_app, notes, wait_for
 
 MARKUP = """
 id = "markup"
@@ -47,15 +47,15 @@ async def test_the_menu_lists_the_good_variants_beside_bad_files(home: Path, fol
     (folder / "markup.toml").write_text(MARKUP, encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen.is_mounted, "the menu"
+        )
         ids = [o.id for o in app.screen.query_one("#variants", OptionList).options if o.id]
         assert ids == [v.id for v in registry()]
         assert {"russian", "double-brazilian", "markup"} <= set(ids)
         await pilot.press(*["down"] * (len(ids) + 6), "up")  # to the user's variants
-        await pilot.pause()
-        notes = [n.message for n in app._notifications]
-        assert any("latin1.toml" in n and "[board] width" in n for n in notes), notes
+        said = notes(app)
+        assert any("latin1.toml" in n and "[board] width" in n for n in said), said
 
 
 async def test_variant_file_text_is_not_markup(home: Path, folder: Path) -> None:

@@ -28,13 +28,18 @@ class Session:
             assert self.server.handle(text)
         return self.lines()
 
-    def wait_done(self, timeout: float = 20.0) -> list[str]:
+    def wait_done(self) -> list[str]:
+        return self.wait_for("done")
+
+    def wait_for(self, start: str, timeout: float = 60.0) -> list[str]:
+        """The lines once one starts with ``start`` (a generous deadline: a loaded machine
+        searches slowly)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if any(t.startswith("done") for t in self.lines()):
+            if any(t.startswith(start) for t in self.lines()):
                 return self.lines()
             time.sleep(0.01)
-        raise AssertionError(f"no done in {self.lines()}")
+        raise AssertionError(f"no {start} in {self.lines()}")
 
     def lines(self) -> list[str]:
         return [t for t in self.out.getvalue().splitlines() if t]
@@ -85,7 +90,7 @@ def test_a_position_with_moves_in_another_variant() -> None:
 def test_stop_ends_an_analysis_with_done() -> None:
     s = Session()
     s.say("pos", "level infinite", "go analyze")
-    time.sleep(0.3)
+    s.wait_for("info")  # searching, and on without end
     assert not any(t.startswith("done") for t in s.lines())
     s.say("ping")
     assert s.lines()[-1] == "pong" or "pong" in s.lines()
@@ -96,7 +101,7 @@ def test_stop_ends_an_analysis_with_done() -> None:
 def test_any_other_line_stops_a_search_first() -> None:
     s = Session()
     s.say("pos", "level infinite", "go analyze")
-    time.sleep(0.1)
+    s.wait_for("info")  # searching
     lines = s.say("new-game")
     assert lines[-1].startswith("done")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -19,6 +20,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, set_language
 from ..rules import Game, ShashkiError
@@ -35,6 +37,7 @@ from .players import make_player, seat_from_file, set_engines
 from .themes import BOARD_THEMES, board_theme_css
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from textual.notifications import SeverityLevel
 
     from ..records import AutosaveSlot, GameRecord
@@ -163,6 +166,40 @@ def one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split())
 
 
+#: The longest a screen is waited for to be put together before it is taken down (a safety
+#: valve: it takes milliseconds, a little more on a loaded machine).
+ASSEMBLY_WAIT = 30.0
+
+
+def is_assembled(screen: Screen) -> bool:  # type: ignore[type-arg]
+    """Whether ``screen`` and every widget in it are mounted."""
+    return all(node.is_mounted for node in screen.walk_children(Widget, with_self=True))
+
+
+async def assembled(screen: Screen) -> None:  # type: ignore[type-arg]
+    """Wait until ``screen`` and every widget in it are composed and mounted.
+
+    A screen taken down while it is still being put together (closed by the app right
+    after it was opened, or the app quit by a key typed right behind the one that opened
+    it, on a slow or loaded machine) was left half-made: Textual mounts no children into
+    a widget being removed, nor once the app exits, but it still runs the widget's mount
+    handler, and the handlers that look up their children (the screens' own, Textual's
+    ``Select``, ``Header`` and command palette) failed with ``NoMatches``. Waiting for the
+    mount first, a screen is taken down whole. (``_mounted_event`` is Textual's own signal
+    of a finished mount; it is set also when a mount fails.)"""
+    while not is_assembled(screen):
+        waits: list[asyncio.Future[bool]] = [
+            asyncio.ensure_future(node._mounted_event.wait())
+            for node in screen.walk_children(Widget, with_self=True)
+            if not node.is_mounted
+        ]
+        _done, pending = await asyncio.wait(waits, timeout=ASSEMBLY_WAIT)
+        for task in pending:
+            task.cancel()
+        if pending:
+            return  # never hang: taken down as it is, as Textual would
+
+
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
@@ -250,16 +287,30 @@ class ShashkiApp(App[None]):
         set_language(code or None)
         self.settings.language = code if code in LANGUAGES else ""
         self.save_settings()
+        for screen in list(self.screen_stack):
+            if is_assembled(screen):
+                self._retranslate(screen)
+            else:
+                # still being put together: its words are redrawn once it is whole (now,
+                # half-made, the redrawing stopped at the first widget not yet made)
+                self.run_worker(self._retranslate_when_assembled(screen), group="retranslate")
+            screen.refresh_bindings()
+
+    def _retranslate(self, screen: Screen) -> None:  # type: ignore[type-arg]
+        """Redraw the words of ``screen`` in the language spoken now (its ``retranslate``)."""
         from textual.css.query import NoMatches
 
-        for screen in list(self.screen_stack):
-            retranslate = getattr(screen, "retranslate", None)
-            if callable(retranslate):
-                try:
-                    retranslate()
-                except NoMatches:  # not composed yet: it will be, in the new language
-                    pass
-            screen.refresh_bindings()
+        retranslate = getattr(screen, "retranslate", None)
+        if callable(retranslate):
+            try:
+                retranslate()
+            except NoMatches:  # taken down meanwhile
+                pass
+
+    async def _retranslate_when_assembled(self, screen: Screen) -> None:  # type: ignore[type-arg]
+        await assembled(screen)
+        if screen.is_attached:
+            self._retranslate(screen)
 
     def next_board_theme(self) -> None:
         themes = BOARD_THEMES
@@ -852,10 +903,49 @@ class ShashkiApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """Once the app is quitting, keys and clicks are not acted on: one typed right
         behind the quit (Ctrl+Q, then Ctrl+P) opened a screen while the app was being
-        taken down, and it failed there."""
-        if isinstance(event, events.InputEvent) and self.return_code is not None:
+        taken down, and it failed there. Nor once the app is being taken down without a
+        quit (as a test's ``run_test`` ends it) or has no screen left: keys still queued
+        then were looked up on a screen stack already emptied (ScreenStackError)."""
+        if isinstance(event, events.InputEvent) and (
+            self.return_code is not None or not self.is_running or not self.screen_stack
+        ):
             return
         await super().on_event(event)
+
+    # -- a screen is taken down only once it is put together -------------------------------
+
+    async def _replace_screen(self, screen: Screen) -> Screen:  # type: ignore[type-arg]
+        """A screen closed (popped, dismissed, switched away) is taken down once it has
+        been put together: see :func:`assembled`."""
+        await assembled(screen)
+        return await super()._replace_screen(screen)
+
+    def exit(
+        self,
+        result: None = None,
+        return_code: int = 0,
+        message: RenderableType | None = None,
+    ) -> None:
+        """Quit, once every screen is put together (see :func:`assembled`): Textual mounts
+        nothing more once the app exits, so a screen opened right before the quit (Ctrl+P
+        then Ctrl+Q, typed fast) was left half-made and its mount handlers failed."""
+        unmade = [
+            screen
+            for stack in self._screen_stacks.values()
+            for screen in stack
+            if not is_assembled(screen)
+        ]
+        if not unmade or not self.is_running:
+            super().exit(result, return_code, message)
+            return
+
+        async def when_assembled() -> None:
+            for screen in unmade:
+                await assembled(screen)
+            super(ShashkiApp, self).exit(result, return_code, message)
+
+        # the app's own queue waits: keys typed after the quit are not acted on meanwhile
+        self.call_next(when_assembled)
 
     # -- the command palette reaches every action --------------------------------------------
 

@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
 from ..i18n import N_, _, ngettext
@@ -28,7 +28,7 @@ from .engines import EngineFailed
 from .plain import Plain
 from .seats import SeatLine
 from .themes import set_board_theme
-from .widgets import LocalFooter, PagedOptionList
+from .widgets import LocalFooter, PagedOptionList, ScreenHeader
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -105,7 +105,7 @@ class GameScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield ScreenHeader(show_clock=False)
         with Vertical(id="board-area"):
             yield self.board
         with Vertical(id="side"):

@@ -19,7 +19,6 @@ from textual.visual import VisualType
 from textual.widgets import (
     Button,
     Checkbox,
-    Header,
     Input,
     Label,
     OptionList,
@@ -33,7 +32,14 @@ from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry
 from .plain import Plain, literal, marked, visible
-from .widgets import Dialog, LocalFooter, PagedOptionList, relabel_button, relabel_select
+from .widgets import (
+    Dialog,
+    LocalFooter,
+    PagedOptionList,
+    ScreenHeader,
+    relabel_button,
+    relabel_select,
+)
 
 if TYPE_CHECKING:
     from ..records.clocks import TimeControl
@@ -94,7 +100,7 @@ class MenuScreen(Screen[None]):
         self._ids: list[str | None] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield ScreenHeader()
         with Horizontal(id="menu"):
             options: list[Option | None] = []
             group = None

@@ -22,7 +22,6 @@ from textual.widgets import (
     Button,
     DataTable,
     DirectoryTree,
-    Header,
     Input,
     Label,
     OptionList,
@@ -42,7 +41,14 @@ from .board import BoardWidget
 from .plain import Plain, literal, visible
 from .replay_controller import MoveRow, ReplayController, Step
 from .themes import set_board_theme
-from .widgets import Dialog, LocalFooter, PagedOptionList, RowTable, relabel_button
+from .widgets import (
+    Dialog,
+    LocalFooter,
+    PagedOptionList,
+    RowTable,
+    ScreenHeader,
+    relabel_button,
+)
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -198,7 +204,7 @@ class GameTableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
 
-        yield Header()
+        yield ScreenHeader()
         with Horizontal(id="top"):
             yield Input(placeholder=_("search by player name (press /)"), id="filter")
             yield Select(
@@ -509,7 +515,7 @@ class ReplayScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield ScreenHeader()
         with Vertical(id="board-area"):
             yield self.board
         with Vertical(id="side"):

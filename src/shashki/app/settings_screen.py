@@ -114,12 +114,17 @@ class SettingsScreen(Dialog[None]):
                 with Horizontal(classes="setting"):
                     yield Label(_(label), id=f"label-{setting}")
                     if setting in values:
-                        yield Select(
-                            self._choices(setting),
-                            value=values[setting],
-                            allow_blank=False,
-                            id=setting,
-                        )
+                        # made without the Changed message a Select sends of its first
+                        # value as it mounts: a setting changed meanwhile (a language
+                        # chosen in the palette right before) was set back by it
+                        with self.prevent(Select.Changed):
+                            select = Select(
+                                self._choices(setting),
+                                value=values[setting],
+                                allow_blank=False,
+                                id=setting,
+                            )
+                        yield select
                     else:
                         yield Switch(value=bool(getattr(s, setting)), id=setting)
             yield Plain(_(NOTE), id="settings-note")

@@ -12,7 +12,8 @@ Textual's lists assume two things that fast keys break:
 
 And a screen's ``dismiss()`` pops whatever screen is on top: a dialog answered by a key
 that is handled after another screen was opened above it (Enter on a button, then Ctrl+P,
-both typed fast) closed that screen instead of itself.
+both typed fast) closed that screen instead of itself. And ``Header`` sets its title
+from callbacks run later, which failed once its screen had closed meanwhile.
 
 The subclasses here keep Textual's behaviour wherever it holds and fix those cases.
 """
@@ -29,10 +30,13 @@ from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.coordinate import Coordinate
 from textual.css.query import NoMatches
+from textual.dom import NoScreen
+from textual.events import Mount
 from textual.screen import ModalScreen, ScreenResultType
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, Footer, Input, OptionList, Select
+from textual.widgets import Button, DataTable, Footer, Header, Input, OptionList, Select
 from textual.widgets._footer import FooterKey, FooterLabel
+from textual.widgets._header import HeaderTitle
 from textual.widgets._select import SelectCurrent
 
 from ..i18n import N_, _
@@ -112,6 +116,29 @@ class Dialog(ModalScreen[ScreenResultType]):
         if not self.is_active:
             return AwaitComplete.nothing()  # type: ignore[no-untyped-call,no-any-return]
         return super().dismiss(result)
+
+
+class ScreenHeader(Header):
+    """Textual's header, whose title is set safely once its screen is closing.
+
+    The header sets its title from callbacks that the app and the screen run later; when
+    its screen was closed right after it opened (on a loaded machine), the title widget
+    was gone by then, and Textual's callback failed with ``NoMatches``. This one does what
+    Textual's does, and lets such a late title go."""
+
+    def _on_mount(self, event: Mount) -> None:
+        event.prevent_default()  # instead of Textual's own handler (the same, but this)
+
+        async def set_title() -> None:
+            try:
+                self.query_one(HeaderTitle).update(self.format_title())
+            except (NoMatches, NoScreen):
+                pass  # the header is being taken down
+
+        self.watch(self.app, "title", set_title)
+        self.watch(self.app, "sub_title", set_title)
+        self.watch(self.screen, "title", set_title)
+        self.watch(self.screen, "sub_title", set_title)
 
 
 class LocalFooter(Footer):
