@@ -90,3 +90,32 @@ async def test_the_app_quit_while_a_screen_is_put_together(home: Path, name: str
         app.exit()
         await wait_for(pilot, lambda: app.return_code is not None, what="the app's end")
     assert app.return_code == 0
+
+
+async def test_a_palette_command_run_as_the_app_ends_is_dropped(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game command chosen in the palette runs a moment after the palette closes; when the
+    app was being taken down meanwhile (no longer running, the game screen still on the
+    stack but its widgets gone: seen on a loaded machine) it failed with NoMatches for the
+    analysis panel. It is dropped then. (The moment of the teardown is made here as Textual
+    makes it: the app stops running, then the screen's widgets are removed: here the
+    analysis panel, the one the command looks up.)"""
+    from shashki.app.analysis import AnalysisPanel
+    from shashki.app.app import _on_screen
+    from shashki.app.game_screen import GameScreen
+
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game("russian")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
+        await pilot.pause()
+        screen = app.screen
+        command = _on_screen(screen, "analysis")
+        with monkeypatch.context() as patch:
+            patch.setattr(ShashkiApp, "is_running", property(lambda self: False))
+            await screen.query_one(AnalysisPanel).remove()
+            await command()  # dropped: no NoMatches
+        assert app._exception is None
+        app.exit()
+    assert app.return_code == 0

@@ -1037,10 +1037,12 @@ TEXTUAL_WORDS = frozenset(
 def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  # type: ignore[type-arg]
     """A palette command running ``action`` on ``screen``: it runs a moment after the
     palette has closed, and only if ``screen`` is then still the one on show (a key typed
-    right behind may have left it, and its widgets are gone)."""
+    right behind may have left it, and its widgets are gone), and the app is running: one
+    chosen as the app was taken down ran on the game screen whose widgets were already
+    removed (NoMatches, on a loaded machine)."""
 
     async def run() -> None:
-        if screen.is_active:
+        if screen.app.is_running and screen.is_active and screen.is_attached:
             await screen.run_action(action)
 
     return run
