@@ -105,6 +105,36 @@ async def test_the_palette_list_is_one_that_pages_safely(home: Path) -> None:
         assert isinstance(app.screen, ShashkiCommandPalette)
 
 
+@pytest.mark.parametrize("size", [(1, 1), (10, 5), (80, 24)])
+async def test_the_palette_s_own_page_actions_are_safe(home: Path, size: tuple[int, int]) -> None:
+    """Textual's palette binds PageDown/PageUp to its list's own page movement as well as
+    the app's safe one; on a loaded machine its own ran, before the list had room, and
+    failed (KeyError: 1 in OptionList's page movement, the tiny-terminal test). Both page
+    safely."""
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p", "e")
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, CommandPalette)
+                and app.screen.query_one(CommandList).option_count > 2
+            ),
+            what="the palette's commands",
+        )
+        palette = app.screen
+        commands = palette.query_one(CommandList)
+        commands.highlighted = 1
+        await pilot.resize_terminal(*size)
+        await settle(pilot)
+        palette._action_command_list("page_down")  # Textual's own binding's action
+        palette._action_command_list("page_up")
+        palette._action_command_list("cursor_down")  # the others as Textual has them
+        assert commands.highlighted is not None
+        await settle(pilot)
+        assert app._exception is None and app.return_code is None
+
+
 # -- the game table -----------------------------------------------------------------------------
 
 

@@ -92,6 +92,14 @@ class ShashkiCommandPalette(CommandPalette):
     def action_page(self, direction: int) -> None:
         move_page(self.query_one(CommandList), direction)
 
+    def _action_command_list(self, action: str) -> None:
+        """Textual's own page keys of the palette (bound as well as ours, and run instead
+        of ours on a loaded machine) page safely too."""
+        if action in ("page_down", "page_up"):
+            self.action_page(1 if action == "page_down" else -1)
+        else:
+            super()._action_command_list(action)
+
     @on(Input.Changed)
     def _closed_input(self, event: Input.Changed) -> None:
         """Letters typed right before Escape reach the palette's box after it has closed:
