@@ -10,7 +10,7 @@ variant-specific code here.
 * Transposition table: a dict keyed by the position tuple itself, which holds everything
   the position depends on (side to move, Bashni columns, Artamonov's frozen piece and
   counts, the double-move half-turn); the draw counters are added to the key only while
-  a draw rule could fire within the remaining depth (see :meth:`Search._key`).  Python
+  a draw rule could fire within the remaining depth (see :func:`node_search`).  Python
   hashes the tuple in C faster than an incremental Zobrist update can be made in Python
   (``benchmarks/search.py`` measures both).  It keeps its size during a search too:
   past ``table_size`` entries the shallowest are dropped.
@@ -31,6 +31,15 @@ variant-specific code here.
   A position repeated inside the search tree scores as its repetition would end.  Near the
   end of a draw counter the evaluation shrinks towards a draw, so a winning side makes
   progress in time.
+
+The pieces, each of which can be read and tested alone: :class:`Search` keeps the
+tables between moves and runs one search; :class:`Clock` holds its limits (deadlines,
+nodes, ``cancelled()``); :class:`Tree` the state its nodes share (the repetition keys
+of the game and the line, killers, principal variations); :func:`node_search` builds
+the recursive node search over them (the end of the game, repetitions, the table, the
+horizon's captures, ProbCut, the move ordering and the principal-variation loop);
+:class:`Root` lists the root's moves (:func:`list_root_moves`) and deepens, each
+depth in an aspiration window (:func:`aspirate`).
 """
 
 from __future__ import annotations
@@ -305,7 +314,10 @@ class Clock:
 
     def check(self, count: int) -> None:
         """As :meth:`poll`, and raise once ``count`` nodes reach the budget."""
-        self.poll()
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise Stopped
+        if self.cancelled is not None and self.cancelled():
+            raise Stopped
         if self.max_nodes is not None and count >= self.max_nodes:
             raise Stopped
 
