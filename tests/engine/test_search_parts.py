@@ -203,3 +203,17 @@ def test_the_clock_stops_on_its_deadline_and_when_cancelled() -> None:
     clock.check(9)
     with pytest.raises(Stopped):
         clock.check(10)
+
+
+def test_a_search_leaves_no_cycle_for_the_collector() -> None:
+    # the node search calls itself through its closure: the search breaks that cycle,
+    # which would otherwise keep the tables alive until a collection found it
+    import gc
+
+    game = Game("russian")
+    search = Search("russian")
+    search.search(game, depth=2)
+    gc.collect()
+    for depth in (3, 4):
+        search.search(game, depth=depth)
+        assert gc.collect() == 0
