@@ -485,24 +485,17 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 return 0
         # -- repetitions: the rule's count over the game, and a position repeated inside
         # the tree, scored as its repetition would end --
-        n = len(keys) - 1
-        span = rev if men_cut else mat if material_cut else n
-        if repetition_ends and span >= 2:
-            lo = n - span
-            if lo < 0:
-                lo = 0
-            here = keys[n]
-            window = keys[lo:n]
-            if here in window:
-                # a position met before had legal moves: no need to look again
-                if rep_threshold and window.count(here) + 1 >= rep_threshold:
-                    return 0
-                if lo < root_index:
-                    window = keys[root_index:n]
-                if here in window:
-                    if rep_outcome is None:
-                        return 0
-                    return _end_score(rep_outcome, turn, ply)
+        if repetition_ends:
+            n = len(keys) - 1
+            span = rev if men_cut else mat if material_cut else n
+            if span >= 2:
+                lo = n - span
+                if lo < 0:
+                    lo = 0
+                if keys[n] in keys[lo:n]:
+                    v = repeated(n, lo, turn, ply)
+                    if v is not None:
+                        return v
 
         # -- the transposition table (with the counters when a draw rule is in reach) --
         tt_move = None
@@ -642,6 +635,18 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         if depth > 0:
             table[tkey] = _entry(depth, best, alpha0, beta, ply, best_move)
         return best
+
+    def repeated(n: int, lo: int, turn: int, ply: int) -> int | None:
+        """The score of the position ``keys[n]``, met before among ``keys[lo:n]`` (it had
+        legal moves then: no need to look again): a draw when the rule's count is
+        reached, else as its repetition would end when it was met inside the tree, else
+        None (the search goes on)."""
+        here = keys[n]
+        if rep_threshold and keys[lo:n].count(here) + 1 >= rep_threshold:
+            return 0
+        if here in keys[max(lo, root_index) : n]:
+            return 0 if rep_outcome is None else _end_score(rep_outcome, turn, ply)
+        return None
 
     def captures_out(
         pos: Position,
