@@ -2,7 +2,8 @@
 recorded: the same move, score, principal variation and node count, depth by depth, on
 positions of every variant (a fresh search, the same search again deeper with its tables
 kept, one with exact root scores, and one with the switches that are off by default
-turned on and ProbCut off).
+turned on and ProbCut off).  The file was recorded from the search as it was before it
+was split into parts (commit 125f304).
 
 A change meant to leave the search's result alone (a refactoring, a speed-up that
 visits the same tree) must keep this test passing unchanged.  A change meant to alter

@@ -366,8 +366,8 @@ class Nodes(NamedTuple):
 
 def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
     """The negamax principal-variation search of ``search``'s variant over ``tree``,
-    stopped by ``clock``: its recursive ``node`` and the pieces it calls (the horizon's
-    captures, the move ordering).
+    stopped by ``clock``: its recursive ``node`` and the pieces it calls (a position met
+    before, the horizon's captures, the move ordering).
 
     What the nodes read is bound here once, as local names of the functions (a node is
     visited a hundred thousand times a second: an attribute looked up in each would
