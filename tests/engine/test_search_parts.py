@@ -152,7 +152,9 @@ def _positions(variant: str, count: int) -> list[Game]:
     return out
 
 
-@pytest.mark.parametrize("variant", ["russian", "brazilian", "english", "giveaway"])
+@pytest.mark.parametrize(
+    "variant", ["russian", "brazilian", "international", "english", "turkish", "giveaway"]
+)
 def test_the_node_search_agrees_with_minimax(variant: str) -> None:
     for game in _positions(variant, 6):
         for depth in (1, 2, 3):
