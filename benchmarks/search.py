@@ -1,12 +1,14 @@
 """Nodes per second of the search for each family of variants, and the cost of the
 transposition table's key (Python's tuple hash against an incremental Zobrist key).
 
-    python benchmarks/search.py [--seconds 2] [--positions 6]
+    python benchmarks/search.py [--seconds 2] [--positions 6] [--nodes N]
 
 Positions come from seeded random games (12 to 30 plies in, with a choice of moves).
 Every search runs for ``--seconds``; the figure is nodes over CPU time of this process
 (less disturbed by other work on the machine than the wall clock), with the wall-clock
-rate beside it.
+rate beside it.  With ``--nodes`` every search stops after that many nodes instead: the
+same work for any build whose search visits the same tree, so that the whole run's time
+compares two builds.
 """
 
 from __future__ import annotations
@@ -51,7 +53,9 @@ def positions(variant: str, count: int, seed: int = 1) -> list[Game]:
     return out
 
 
-def nps(variant: str, seconds: float, count: int) -> tuple[float, float, float]:
+def nps(
+    variant: str, seconds: float | None, count: int, nodes_each: int | None = None
+) -> tuple[float, float, float]:
     """(nodes per CPU second, nodes per wall second, mean depth) over the positions."""
     nodes = 0
     cpu = wall = 0.0
@@ -60,7 +64,7 @@ def nps(variant: str, seconds: float, count: int) -> tuple[float, float, float]:
     for game in games:
         search = Search(variant)
         c0, w0 = time.process_time(), time.perf_counter()
-        result = search.search(game, seconds=seconds, soft=1.0)
+        result = search.search(game, seconds=seconds, nodes=nodes_each, soft=1.0)
         cpu += time.process_time() - c0
         wall += time.perf_counter() - w0
         nodes += result.nodes
@@ -123,6 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=2.0, help="time per search")
     p.add_argument("--positions", type=int, default=4, help="positions per family")
     p.add_argument("--only", help="variant ids, separated by commas")
+    p.add_argument("--nodes", type=int, help="nodes per search instead of --seconds")
     args = p.parse_args(argv)
     only: set[str] = set()
     for name in (args.only or "").split(","):
@@ -135,9 +140,10 @@ def main(argv: list[str] | None = None) -> int:
     for family, variant in FAMILIES:
         if only and variant not in only:
             continue
-        cpu, wall, depth = nps(variant, args.seconds, args.positions)
+        seconds = None if args.nodes else args.seconds
+        cpu, wall, depth = nps(variant, seconds, args.positions, args.nodes)
         print(f"{family:34} {variant:15} {cpu:14.0f} {wall:15.0f} {depth:6.1f}", flush=True)
-    if not only:
+    if not only and not args.nodes:
         t, z = key_costs()
         print()
         print(f"table key per node: tuple hash {t:.2f} us, incremental Zobrist {z:.2f} us")

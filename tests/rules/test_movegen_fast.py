@@ -3,8 +3,8 @@
 ``MoveGenerator.perft`` counts the last ply with whole-board operations and makes quiet
 moves and single jumps from bits; ``count`` does not build the moves.  Both must agree
 with the plain walk over ``moves`` and ``apply``, whatever the rule switches, and the
-capture search (whose state is shared by the calls) must give the same moves when
-several threads use one generator.
+capture search (each search running at once with a state of its own) must give the
+same moves when several threads use one generator.
 """
 
 from __future__ import annotations
@@ -209,3 +209,9 @@ def test_threads_share_a_generator() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert not errors, errors[0]
+
+
+def test_a_position_is_defined_once() -> None:
+    from shashki.rules import hooks, movegen
+
+    assert movegen.Position is hooks.Position

@@ -10,7 +10,7 @@ variant-specific code here.
 * Transposition table: a dict keyed by the position tuple itself, which holds everything
   the position depends on (side to move, Bashni columns, Artamonov's frozen piece and
   counts, the double-move half-turn); the draw counters are added to the key only while
-  a draw rule could fire within the remaining depth (see :meth:`Search._key`).  Python
+  a draw rule could fire within the remaining depth (see :func:`node_search`).  Python
   hashes the tuple in C faster than an incremental Zobrist update can be made in Python
   (``benchmarks/search.py`` measures both).  It keeps its size during a search too:
   past ``table_size`` entries the shallowest are dropped.
@@ -31,6 +31,15 @@ variant-specific code here.
   A position repeated inside the search tree scores as its repetition would end.  Near the
   end of a draw counter the evaluation shrinks towards a draw, so a winning side makes
   progress in time.
+
+The pieces, each of which can be read and tested alone: :class:`Search` keeps the
+tables between moves and runs one search; :class:`Clock` holds its limits (deadlines,
+nodes, ``cancelled()``); :class:`Tree` the state its nodes share (the repetition keys
+of the game and the line, killers, principal variations); :func:`node_search` builds
+the recursive node search over them (the end of the game, repetitions, the table, the
+horizon's captures, ProbCut, the move ordering and the principal-variation loop);
+:class:`Root` lists the root's moves (:func:`list_root_moves`) and deepens, each
+depth in an aspiration window (:func:`aspirate`).
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from ..rules.endrules import EndRules, GameView
 from ..rules.game import Game
@@ -248,595 +257,804 @@ class Search:
         ``must_move`` the listing otherwise goes on until done or ``cancelled()`` (a move
         is wanted whatever it costs), and the move is chosen by the same quick look.
         """
-        started = time.perf_counter()
-        deadline = started + seconds - 0.002 if seconds is not None else None
-        soft_deadline = started + seconds * soft if seconds is not None else None
-        max_depth = depth if depth is not None else 64
-        max_nodes = nodes
+        clock = Clock(time.perf_counter(), seconds, soft, cancelled, nodes)
+        if len(self.evals) > self.table_size:
+            self.evals.clear()
+        if len(self.table) > self.table_size:
+            self.table.clear()
+        tree = Tree(game, self.ends)
+        nodes_ = node_search(self, tree, clock)
+        root = Root(self, game, tree, nodes_, clock, exact_root, on_iteration)
+        try:
+            # The clock stops a long move generation too (flying kings over a crowded
+            # board have exponentially many capture sequences), the root's included.
+            with interruptible(clock.poll):
+                return root.run(depth if depth is not None else 64, moves, must_move)
+        finally:
+            _unlink(nodes_.node)  # (it calls itself: a cycle the collector would have to find)
 
-        ends = self.ends
-        gen = self.gen
-        gen_moves = gen.moves
-        gen_captures = gen.captures
-        gen_horizon = gen.horizon
-        evals = self.evals
-        if len(evals) > self.table_size:
+    def best_move(self, game: Game, **limits: Any) -> Move | None:
+        """The move the search chooses (see :meth:`search` for the limits)."""
+        return self.search(game, **limits).move
+
+
+# -- the limits of one search -----------------------------------------------------------
+
+
+class Clock:
+    """The limits of one search: its deadlines, its budget of nodes and ``cancelled()``.
+
+    ``deadline`` (hard, a little before the time given) may be moved while the root's
+    moves are listed; ``soft_deadline`` is when no new depth is started.
+    """
+
+    __slots__ = ("cancelled", "deadline", "max_nodes", "soft_deadline", "started")
+
+    def __init__(
+        self,
+        started: float,
+        seconds: float | None,
+        soft: float,
+        cancelled: Callable[[], bool] | None,
+        max_nodes: int | None,
+    ) -> None:
+        self.started = started
+        self.deadline = started + seconds - 0.002 if seconds is not None else None
+        self.soft_deadline = started + seconds * soft if seconds is not None else None
+        self.cancelled = cancelled
+        self.max_nodes = max_nodes
+
+    def poll(self) -> None:
+        """Raise :class:`Stopped` past the deadline or once ``cancelled()``: read now and
+        then by a long move generation, and by :meth:`check`."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise Stopped
+        if self.cancelled is not None and self.cancelled():
+            raise Stopped
+
+    def check(self, count: int) -> None:
+        """As :meth:`poll`, and raise once ``count`` nodes reach the budget."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise Stopped
+        if self.cancelled is not None and self.cancelled():
+            raise Stopped
+        if self.max_nodes is not None and count >= self.max_nodes:
+            raise Stopped
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+
+# -- the node search --------------------------------------------------------------------
+
+
+class Tree:
+    """What the nodes of one search share besides the engine's tables: the repetition
+    keys of the game's positions that can come back, then the root's, then the line
+    searched (``keys``, pushed and popped as the search goes down and up); the killer
+    moves and the principal variation of each ply; and the depth of the iteration, which
+    bounds the extension of forced moves."""
+
+    __slots__ = ("keys", "killers", "pv_table", "rep_outcome", "root_depth", "root_index")
+
+    def __init__(self, game: Game, ends: EndRules) -> None:
+        self.keys: list[Any] = _history_keys(game, ends)
+        self.root_index = len(self.keys) - 1
+        #: How a repetition of a position met before the root would end the game.
+        self.rep_outcome = (
+            ends.repetition_outcome(game.position, game.material_plies, self.keys)
+            if ends.repetition_ends
+            else None
+        )
+        self.killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        self.pv_table: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
+        self.root_depth = 1
+
+
+class Nodes(NamedTuple):
+    """The node search of one search (see :func:`node_search`)."""
+
+    #: ``node(pos, depth, alpha, beta, ply, rev, mat)``: the score of ``pos`` for the
+    #: side to move, searched ``depth`` plies deep (then its captures played out) within
+    #: the window; ``ply`` plies below the root, ``rev``/``mat`` the draw counters.
+    node: Callable[[Position, int, int, int, int, int, int], int]
+    #: The clock, the budget and the tables' sizes, read every CHECK + 1 nodes.
+    check: Callable[[], None]
+    #: The nodes searched so far.
+    counted: Callable[[], int]
+
+
+def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
+    """The negamax principal-variation search of ``search``'s variant over ``tree``,
+    stopped by ``clock``: its recursive ``node`` and the pieces it calls (a position met
+    before, the horizon's captures, the move ordering).
+
+    What the nodes read is bound here once, as local names of the functions (a node is
+    visited a hundred thousand times a second: an attribute looked up in each would
+    cost more than the pieces are worth).  ``node`` calls itself through its closure:
+    :func:`_unlink` it after the search.
+    """
+    gen = search.gen
+    gen_moves = gen.moves
+    gen_captures = gen.captures
+    gen_horizon = gen.horizon
+    apply = gen.apply
+    evaluate = search.evaluate
+    evals = search.evals
+    table = search.table
+    size = search.table_size
+    history = search.history
+    options = search.options
+    threats = options.threats
+    lmr_depth = options.lmr_depth
+    lmr_moves = options.lmr_moves
+    probcut = options.probcut
+    probcut_margin = options.probcut_margin
+    lmr_table = _reductions(options.lmr_base, options.lmr_divisor)
+    mandatory = search.variant.rules.capture_mandatory
+    new = tuple.__new__
+    ends = search.ends
+    key_of = ends.key_of if ends.key is not None else None
+    goals = ends.goals
+    king_wins = ends.king_wins
+    no_moves_wins = ends.no_moves_wins
+    decide = ends.decide
+    repetition_ends = ends.repetition_ends
+    counter_rules = ends.counter_rules
+    signature = ends.signature
+    signatures = ends.signatures
+    draw_rule = ends.draw_rule
+    repetitions = ends.repetitions
+    # draw rules other than repetitions (those are counted below, in the tree)
+    counter_draws = any(c[0] == 1 for c in ends.draws)
+    rep_threshold = ends.repetition_threshold
+    # A position can only repeat one met since the last move the generator declares
+    # irreversible: a man's move (men only move forward), a capture or crowning, or
+    # none (pieces come back: the whole history).
+    look = gen.irreversible
+    men_cut = look >= Irreversible.MEN
+    material_cut = look >= Irreversible.MATERIAL
+    keys = tree.keys
+    root_index = tree.root_index
+    rep_outcome = tree.rep_outcome
+    killers = tree.killers
+    pv_table = tree.pv_table
+    clock_check = clock.check
+    gc_count = gc.get_count
+    gc_collect = gc.collect
+
+    count = 0
+    check_at = CHECK
+
+    def check() -> None:
+        nonlocal check_at
+        check_at = count + CHECK
+        # the collector is off (see _without_gc); what it would look at meanwhile is
+        # given to it a little at a time, not all at once when the search returns
+        young = gc_count()
+        if young[0] > GC_YOUNG:
+            gc_collect(1 if young[1] >= 10 else 0)
+        clock_check(count)
+        # the tables keep their size during a search too (one without a clock may run
+        # for hours)
+        if len(table) > size:
+            _trim(table, size // 2)
+        if len(evals) > size:
             evals.clear()
-        threats = self.options.threats
-        lmr_depth = self.options.lmr_depth
-        lmr_moves = self.options.lmr_moves
-        probcut = self.options.probcut
-        probcut_margin = self.options.probcut_margin
-        lmr_table = _reductions(self.options.lmr_base, self.options.lmr_divisor)
-        apply = gen.apply
-        evaluate = self.evaluate
-        plain = tuple
-        new = tuple.__new__
-        key_of = ends.key_of if ends.key is not None else None
-        goals = ends.goals
-        king_wins = ends.king_wins
-        no_moves_wins = ends.no_moves_wins
-        decide = ends.decide
-        repetition_ends = ends.repetition_ends
-        counter_rules = ends.counter_rules
-        mandatory = self.variant.rules.capture_mandatory
-        table = self.table
-        if len(table) > self.table_size:
-            table.clear()
-        history = self.history
-        killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        pv_table: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
 
-        # The history: repetition keys of the positions that can come back, then the root.
-        root_pos = game.position
-        rev0 = game.reversible_plies
-        mat0 = game.material_plies
-        keys: list[Any] = _history_keys(game, ends)
-        root_index = len(keys) - 1
-        rep_outcome = ends.repetition_outcome(root_pos, mat0, keys) if repetition_ends else None
+    def counted() -> int:
+        return count
 
-        count = 0
-        check_at = CHECK
-
-        size = self.table_size
-
-        gc_count = gc.get_count
-        gc_collect = gc.collect
-
-        def check() -> None:
-            nonlocal check_at
-            check_at = count + CHECK
-            # the collector is off (see _without_gc); what it would look at meanwhile is
-            # given to it a little at a time, not all at once when the search returns
-            young = gc_count()
-            if young[0] > GC_YOUNG:
-                gc_collect(1 if young[1] >= 10 else 0)
-            if deadline is not None and time.perf_counter() >= deadline:
-                raise Stopped
-            if cancelled is not None and cancelled():
-                raise Stopped
-            if max_nodes is not None and count >= max_nodes:
-                raise Stopped
-            # the tables keep their size during a search too (one without a clock may
-            # run for hours)
-            if len(table) > size:
-                _trim(table, size // 2)
-            if len(evals) > size:
-                evals.clear()
-
-        def poll() -> None:
-            """The clock and ``cancelled()``, read now and then by a long generation."""
-            if deadline is not None and time.perf_counter() >= deadline:
-                raise Stopped
-            if cancelled is not None and cancelled():
-                raise Stopped
-
-        def end_score(out: Outcome, turn: int, ply: int) -> int:
-            if out.winner is None:
-                return 0
-            return WIN - ply if int(out.winner) == turn else ply - WIN
-
-        signature = ends.signature
-        signatures = ends.signatures
-        draw_rule = ends.draw_rule
-        repetitions = ends.repetitions
-        # draw rules other than repetitions (those are counted below, in the tree)
-        counter_draws = any(c[0] == 1 for c in ends.draws)
-        rep_threshold = ends.repetition_threshold
-        # A position can only repeat one met since the last move the generator declares
-        # irreversible: a man's move (men only move forward), a capture or crowning, or
-        # none (pieces come back: the whole history).
-        look = gen.irreversible
-        men_cut = look >= Irreversible.MEN
-        material_cut = look >= Irreversible.MATERIAL
-
-        def node(
-            pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
-        ) -> int:
-            nonlocal count
-            count += 1
-            if count >= check_at:
-                check()
-            pv_node = beta - alpha > 1
-            if pv_node:
-                pv_table[ply] = []
-            turn = pos[3]
-            # -- the end of the game, exactly as the rules say (the first king, goals, no
-            # legal move, the variant's decision, draws); the legal moves are only generated
-            # once a table hit has not settled the node: a position in the table has legal
-            # moves --
-            if king_wins and pos[2]:  # the first king made has won (promotion-wins)
-                return WIN - ply if pos[2] & pos[turn] else ply - WIN
-            for side, mask, _name in goals:
-                if pos[side] & mask:
-                    return WIN - ply if side == turn else ply - WIN
-            moves = None
-            if decide is not None:
-                moves = gen_moves(pos)
+    def node(pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int) -> int:
+        nonlocal count
+        count += 1
+        if count >= check_at:
+            check()
+        pv_node = beta - alpha > 1
+        if pv_node:
+            pv_table[ply] = []
+        turn = pos[3]
+        # -- the end of the game, exactly as the rules say (the first king, goals, no
+        # legal move, the variant's decision, draws); the legal moves are only generated
+        # once a table hit has not settled the node: a position in the table has legal
+        # moves --
+        if king_wins and pos[2]:  # the first king made has won (promotion-wins)
+            return WIN - ply if pos[2] & pos[turn] else ply - WIN
+        for side, mask, _name in goals:
+            if pos[side] & mask:
+                return WIN - ply if side == turn else ply - WIN
+        moves = None
+        if decide is not None:
+            moves = gen_moves(pos)
+            if not moves:
+                return WIN - ply if no_moves_wins else ply - WIN
+            out = decide(GameView(pos, lambda: repetitions(keys, rev, mat)))  # type: ignore[arg-type]
+            if out is not None:
+                return _end_score(out, turn, ply)
+        occ = pos[0] | pos[1]
+        skey = occ.bit_count() << 8 | (occ & ~pos[2]).bit_count()
+        sig = signatures.get(skey)
+        if sig is None:
+            sig = signature(skey >> 8, skey & 255)
+        if counter_draws and (rev >= sig[0] or mat >= sig[1] or sig[2]):
+            if draw_rule(pos, rev, mat, keys) is not None:
+                if moves is None:
+                    moves = gen_moves(pos)
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
-                out = decide(GameView(pos, lambda: repetitions(keys, rev, mat)))  # type: ignore[arg-type]
-                if out is not None:
-                    return end_score(out, turn, ply)
-            occ = pos[0] | pos[1]
-            skey = occ.bit_count() << 8 | (occ & ~pos[2]).bit_count()
-            sig = signatures.get(skey)
-            if sig is None:
-                sig = signature(skey >> 8, skey & 255)
-            if counter_draws and (rev >= sig[0] or mat >= sig[1] or sig[2]):
-                if draw_rule(pos, rev, mat, keys) is not None:
-                    if moves is None:
-                        moves = gen_moves(pos)
-                    if not moves:
-                        return WIN - ply if no_moves_wins else ply - WIN
-                    return 0
-            # -- repetitions: the rule's count over the game, and a position repeated
-            # inside the tree, scored as its repetition would end --
+                return 0
+        # -- repetitions: the rule's count over the game, and a position repeated inside
+        # the tree, scored as its repetition would end --
+        if repetition_ends:
             n = len(keys) - 1
             span = rev if men_cut else mat if material_cut else n
-            if repetition_ends and span >= 2:
+            if span >= 2:
                 lo = n - span
                 if lo < 0:
                     lo = 0
-                here = keys[n]
-                window = keys[lo:n]
-                if here in window:
-                    # a position met before had legal moves: no need to look again
-                    if rep_threshold and window.count(here) + 1 >= rep_threshold:
-                        return 0
-                    if lo < root_index:
-                        window = keys[root_index:n]
-                    if here in window:
-                        if rep_outcome is None:
-                            return 0
-                        return end_score(rep_outcome, turn, ply)
-
-            # -- the transposition table (with the counters when a draw rule is in reach) --
-            tt_move = None
-            if depth > 0:
-                reach = depth + FADE
-                if rev + reach >= sig[0] or mat + reach >= sig[1]:
-                    tkey: Any = (pos, rev, mat)
-                else:
-                    tkey = pos
-                entry = table.get(tkey)
-                if entry is not None:
-                    edepth, flag, evalue, tt_move = entry
-                    if edepth >= depth:
-                        if evalue >= WON:
-                            evalue -= ply
-                        elif evalue <= -WON:
-                            evalue += ply
-                        if flag == EXACT:
-                            pv_table[ply] = [new(Move, tt_move)] if tt_move is not None else []
-                            return evalue
-                        if flag == LOWER:
-                            if evalue >= beta:
-                                return evalue
-                        elif evalue <= alpha:
-                            return evalue
-            leaf = depth <= 0 or ply >= MAX_PLY
-            if moves is None:
-                if leaf:
-                    # at the horizon only the captures matter: the quiet moves are not built
-                    moves, movable = gen_horizon(pos)
-                    if not movable:
-                        return WIN - ply if no_moves_wins else ply - WIN
-                    if not moves and threats and depth == 0 and ply < MAX_PLY:
-                        moves = gen_moves(pos)
-                else:
-                    moves = gen_moves(pos)
-                    if not moves:
-                        return WIN - ply if no_moves_wins else ply - WIN
-            captures = bool(moves) and moves[0][1] and moves[-1][1]
-            threatened = False
-            if leaf:
-                # -- quiescence: a forced capture is played out, a quiet position is judged,
-                # unless the opponent threatens to take (then one more move is searched) --
-                if not (captures and mandatory) or ply >= MAX_PLY:
-                    if (
-                        threats
-                        and depth == 0
-                        and ply < MAX_PLY
-                        and gen_captures((pos[0], pos[1], pos[2], turn ^ 1, pos[4]))
-                    ):
-                        threatened = True
-                    else:
-                        v = evals.get(pos)
-                        if v is None:
-                            v = evaluate(pos)
-                            evals[pos] = v
-                        if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
-                            v = _fade(v, pos, rev, mat, counter_rules, ends)
+                if keys[n] in keys[lo:n]:
+                    v = repeated(n, lo, turn, ply)
+                    if v is not None:
                         return v
-                if not threatened:
-                    # the exchanges of many kings transpose (the same captures in
-                    # another order): the table keeps them from being searched again
-                    if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
-                        qkey: Any = (pos, rev, mat)
-                    else:
-                        qkey = pos
-                    entry = table.get(qkey)
-                    q_move = None
-                    if entry is not None:
-                        _, flag, evalue, q_move = entry
-                        if evalue >= WON:
-                            evalue -= ply
-                        elif evalue <= -WON:
-                            evalue += ply
-                        if flag == EXACT:
-                            return evalue
-                        if flag == LOWER:
-                            if evalue >= beta:
-                                return evalue
-                        elif evalue <= alpha:
-                            return evalue
-                    alpha0 = alpha
-                    best = -INF
-                    best_move = None
-                    if len(moves) > 1:
-                        kings = pos[2]
-                        moves.sort(
-                            key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True
-                        )
-                        if q_move is not None and moves[0] != q_move:
-                            try:
-                                moves.insert(0, moves.pop(moves.index(q_move)))  # type: ignore[arg-type]
-                            except ValueError:
-                                pass
-                    greedy = depth <= -QFULL
-                    if greedy:
-                        del moves[1:]  # deep in an exchange: the likeliest capture only
-                    for mv in moves:
-                        child = apply(pos, mv)
-                        keys.append(child if key_of is None else key_of(child))
-                        if child[3] == turn:
-                            v = node(child, depth - 1, alpha, beta, ply + 1, 0, 0)
-                        else:
-                            v = -node(child, depth - 1, -beta, -alpha, ply + 1, 0, 0)
-                        keys.pop()
-                        if v > best:
-                            best = v
-                            best_move = mv
-                            if v > alpha:
-                                alpha = v
-                                if v >= beta:
-                                    break
-                    if not greedy and (entry is None or entry[0] <= 0):
-                        stored = best
-                        if stored >= WON:
-                            stored += ply
-                        elif stored <= -WON:
-                            stored -= ply
-                        flag = LOWER if best >= beta else EXACT if best > alpha0 else UPPER
-                        table[qkey] = (0, flag, stored, plain(best_move) if best_move else None)
-                    return best
 
-            # -- forward pruning: when a shallow search clears a raised bound, the full
-            # one would almost surely clear the bound itself --
-            if (
-                probcut
-                and not pv_node
-                and depth >= 3
-                and not threatened
-                and not captures
-                and -WON < beta < WON
+        # -- the transposition table (with the counters when a draw rule is in reach) --
+        tt_move = None
+        if depth > 0:
+            reach = depth + FADE
+            if rev + reach >= sig[0] or mat + reach >= sig[1]:
+                tkey: Any = (pos, rev, mat)
+            else:
+                tkey = pos
+            entry = table.get(tkey)
+            if entry is not None:
+                edepth, flag, evalue, tt_move = entry
+                if edepth >= depth:
+                    if evalue >= WON:
+                        evalue -= ply
+                    elif evalue <= -WON:
+                        evalue += ply
+                    if flag == EXACT:
+                        pv_table[ply] = [new(Move, tt_move)] if tt_move is not None else []
+                        return evalue
+                    if flag == LOWER:
+                        if evalue >= beta:
+                            return evalue
+                    elif evalue <= alpha:
+                        return evalue
+
+        if depth <= 0 or ply >= MAX_PLY:
+            # -- the horizon: only the captures matter (the quiet moves are not built);
+            # a forced capture is played out, a quiet position is judged, unless the
+            # opponent threatens to take (then one more move is searched) --
+            if moves is None:
+                moves, movable = gen_horizon(pos)
+                if not movable:
+                    return WIN - ply if no_moves_wins else ply - WIN
+                if not moves and threats and depth == 0 and ply < MAX_PLY:
+                    moves = gen_moves(pos)
+            captures = bool(moves) and moves[0][1] and moves[-1][1]
+            if captures and mandatory and ply < MAX_PLY:
+                return captures_out(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
+            if not (
+                threats
+                and depth == 0
+                and ply < MAX_PLY
+                and gen_captures((pos[0], pos[1], pos[2], turn ^ 1, pos[4]))
             ):
+                v = evals.get(pos)
+                if v is None:
+                    v = evaluate(pos)
+                    evals[pos] = v
+                if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
+                    v = _fade(v, pos, rev, mat, counter_rules, ends)
+                return v
+            # threatened: the moves are searched one ply further, as below
+        else:
+            if moves is None:
+                moves = gen_moves(pos)
+                if not moves:
+                    return WIN - ply if no_moves_wins else ply - WIN
+            captures = bool(moves) and moves[0][1] and moves[-1][1]
+            # -- forward pruning (ProbCut): when a shallow search clears a raised
+            # bound, the full one would almost surely clear the bound itself --
+            if probcut and not pv_node and depth >= 3 and not captures and -WON < beta < WON:
                 margin = probcut_margin * depth
                 raised = beta + margin
                 v = node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
                 if v >= raised:
                     return v - margin
 
-            # -- move ordering --
-            n_moves = len(moves)
-            if n_moves > 1:
-                if captures:
-                    kings = pos[2]
-                    moves.sort(
-                        key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True
-                    )
-                else:
-                    get = history[turn].get
-                    k1, k2 = killers[ply]
-                    if k1 is not None:
-                        bonus = {k1: 1 << 40}
-                        if k2 is not None:
-                            bonus[k2] = 1 << 39
-                        moves.sort(key=lambda m: bonus.get(m) or get(m[0], 0), reverse=True)
-                    else:
-                        moves.sort(key=lambda m: get(m[0], 0), reverse=True)
-                if tt_move is not None and moves[0] != tt_move:
-                    try:  # (the list's own Move: the table keeps a plain tuple)
-                        moves.insert(0, moves.pop(moves.index(tt_move)))  # type: ignore[arg-type]
-                    except ValueError:
-                        pass
-            extend = 1 if n_moves == 1 and ply < 2 * root_depth and depth > 0 else 0
-            d = depth - 1 + extend
-            alpha0 = alpha
-            best = -INF
-            best_move = None
-            kings = pos[2]
-            ply1 = ply + 1
-            i = 0
-            for mv in moves:
-                child = apply(pos, mv)
-                if mv[4]:
-                    r2 = m2 = 0
-                elif kings & mv[2]:
-                    r2 = rev + 1
-                    m2 = mat + 1
-                elif child[2] & mv[3]:
-                    r2 = m2 = 0
-                else:
-                    r2 = 0
-                    m2 = mat + 1
-                keys.append(child if key_of is None else key_of(child))
-                same = child[3] == turn
-                if i == 0:
-                    v = (
-                        node(child, d, alpha, beta, ply1, r2, m2)
-                        if same
-                        else -node(child, d, -beta, -alpha, ply1, r2, m2)
-                    )
-                else:
-                    red = 0
-                    if d >= lmr_depth and i >= lmr_moves and not pv_node and not captures:
-                        red = lmr_table[d if d < 64 else 63][i if i < 64 else 63]
-                        if red >= d:
-                            red = d - 1
-                    a1 = alpha + 1
-                    if same:
-                        v = node(child, d - red, alpha, a1, ply1, r2, m2)
-                    else:
-                        v = -node(child, d - red, -a1, -alpha, ply1, r2, m2)
-                    if v > alpha and (red or v < beta):
-                        if same:
-                            v = node(child, d, alpha, beta, ply1, r2, m2)
-                        else:
-                            v = -node(child, d, -beta, -alpha, ply1, r2, m2)
-                keys.pop()
-                i += 1
-                if v > best:
-                    best = v
-                    best_move = mv
-                    if v > alpha:
-                        alpha = v
-                        if pv_node:
-                            pv_table[ply] = [mv, *pv_table[ply1]]
-                        if v >= beta:
-                            if not mv[4]:
-                                ks = killers[ply]
-                                if ks[0] != mv:
-                                    ks[1] = ks[0]
-                                    ks[0] = mv
-                                hist = history[turn]
-                                hist[mv[0]] = hist.get(mv[0], 0) + depth * depth
-                            break
-            if best >= beta:
-                flag = LOWER
-            elif best > alpha0:
-                flag = EXACT
+        # -- the moves, best first; a forced move is searched one ply deeper --
+        n_moves = len(moves)
+        if n_moves > 1:
+            order(moves, pos, ply, captures, tt_move)
+        extend = 1 if n_moves == 1 and depth > 0 and ply < 2 * tree.root_depth else 0
+        d = depth - 1 + extend
+        alpha0 = alpha
+        best = -INF
+        best_move = None
+        kings = pos[2]
+        ply1 = ply + 1
+        i = 0
+        for mv in moves:
+            child = apply(pos, mv)
+            if mv[4]:
+                r2 = m2 = 0
+            elif kings & mv[2]:
+                r2 = rev + 1
+                m2 = mat + 1
+            elif child[2] & mv[3]:
+                r2 = m2 = 0
             else:
-                flag = UPPER
-            if depth > 0:
-                stored = best
-                if stored >= WON:
-                    stored += ply
-                elif stored <= -WON:
-                    stored -= ply
-                # the move as a plain tuple: an entry of ints and plain tuples only is
-                # left alone by the garbage collector (a Move, a subclass, never is)
-                table[tkey] = (depth, flag, stored, plain(best_move) if best_move else None)
-            return best
+                r2 = 0
+                m2 = mat + 1
+            keys.append(child if key_of is None else key_of(child))
+            same = child[3] == turn
+            if i == 0:
+                v = (
+                    node(child, d, alpha, beta, ply1, r2, m2)
+                    if same
+                    else -node(child, d, -beta, -alpha, ply1, r2, m2)
+                )
+            else:
+                # a null window (late quiet moves reduced), searched again in full
+                # when it fails high
+                red = 0
+                if d >= lmr_depth and i >= lmr_moves and not pv_node and not captures:
+                    red = lmr_table[d if d < 64 else 63][i if i < 64 else 63]
+                    if red >= d:
+                        red = d - 1
+                a1 = alpha + 1
+                if same:
+                    v = node(child, d - red, alpha, a1, ply1, r2, m2)
+                else:
+                    v = -node(child, d - red, -a1, -alpha, ply1, r2, m2)
+                if v > alpha and (red or v < beta):
+                    if same:
+                        v = node(child, d, alpha, beta, ply1, r2, m2)
+                    else:
+                        v = -node(child, d, -beta, -alpha, ply1, r2, m2)
+            keys.pop()
+            i += 1
+            if v > best:
+                best = v
+                best_move = mv
+                if v > alpha:
+                    alpha = v
+                    if pv_node:
+                        pv_table[ply] = [mv, *pv_table[ply1]]
+                    if v >= beta:
+                        if not mv[4]:
+                            ks = killers[ply]
+                            if ks[0] != mv:
+                                ks[1] = ks[0]
+                                ks[0] = mv
+                            hist = history[turn]
+                            hist[mv[0]] = hist.get(mv[0], 0) + depth * depth
+                        break
+        if depth > 0:
+            table[tkey] = _entry(depth, best, alpha0, beta, ply, best_move)
+        return best
 
-        # -- the root -----------------------------------------------------------------------
-        result = SearchResult(move=None)
-        # The clock stops a long move generation too (flying kings over a crowded board
-        # have exponentially many capture sequences), the root's included.
-        with interruptible(poll):
-            hard = deadline
-            if must_move and not gen.partial_moves:
-                deadline = None  # no move is known to be legal before all are listed
+    def repeated(n: int, lo: int, turn: int, ply: int) -> int | None:
+        """The score of the position ``keys[n]``, met before among ``keys[lo:n]`` (it had
+        legal moves then: no need to look again): a draw when the rule's count is
+        reached, else as its repetition would end when it was met inside the tree, else
+        None (the search goes on)."""
+        here = keys[n]
+        if rep_threshold and keys[lo:n].count(here) + 1 >= rep_threshold:
+            return 0
+        if here in keys[max(lo, root_index) : n]:
+            return 0 if rep_outcome is None else _end_score(rep_outcome, turn, ply)
+        return None
+
+    def captures_out(
+        pos: Position,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        rev: int,
+        mat: int,
+        sig: tuple[int, int, bool],
+        moves: list[Move],
+    ) -> int:
+        """Quiescence: the forced captures of ``pos`` at or beyond the horizon, played out
+        (beyond QFULL plies, the likeliest only).  The exchanges of many kings transpose
+        (the same captures in another order): the table keeps them from being searched
+        again."""
+        if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
+            qkey: Any = (pos, rev, mat)
+        else:
+            qkey = pos
+        entry = table.get(qkey)
+        q_move = None
+        if entry is not None:
+            _, flag, evalue, q_move = entry
+            if evalue >= WON:
+                evalue -= ply
+            elif evalue <= -WON:
+                evalue += ply
+            if flag == EXACT:
+                return evalue
+            if flag == LOWER:
+                if evalue >= beta:
+                    return evalue
+            elif evalue <= alpha:
+                return evalue
+        if len(moves) > 1:
+            _by_size(moves, pos[2])
+            if q_move is not None and moves[0] != q_move:
+                _to_front(moves, q_move)
+        greedy = depth <= -QFULL
+        if greedy:
+            del moves[1:]  # deep in an exchange: the likeliest capture only
+        turn = pos[3]
+        alpha0 = alpha
+        best = -INF
+        best_move = None
+        for mv in moves:
+            child = apply(pos, mv)
+            keys.append(child if key_of is None else key_of(child))
+            if child[3] == turn:
+                v = node(child, depth - 1, alpha, beta, ply + 1, 0, 0)
+            else:
+                v = -node(child, depth - 1, -beta, -alpha, ply + 1, 0, 0)
+            keys.pop()
+            if v > best:
+                best = v
+                best_move = mv
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        if not greedy and (entry is None or entry[0] <= 0):
+            table[qkey] = _entry(0, best, alpha0, beta, ply, best_move)
+        return best
+
+    def order(moves: list[Move], pos: Position, ply: int, captures: Any, tt_move: Any) -> None:
+        """Sort ``moves`` best first: the table's move, then the captures by size, or
+        the quiet moves by killers and history."""
+        if captures:
+            _by_size(moves, pos[2])
+        else:
+            get = history[pos[3]].get
+            k1, k2 = killers[ply]
+            if k1 is not None:
+                bonus = {k1: 1 << 40}
+                if k2 is not None:
+                    bonus[k2] = 1 << 39
+                moves.sort(key=lambda m: bonus.get(m) or get(m[0], 0), reverse=True)
+            else:
+                moves.sort(key=lambda m: get(m[0], 0), reverse=True)
+        if tt_move is not None and moves[0] != tt_move:
+            _to_front(moves, tt_move)
+
+    return Nodes(node, check, counted)
+
+
+def _end_score(out: Outcome, turn: int, ply: int) -> int:
+    """The score of the game's end ``out`` for the side ``turn``, ``ply`` plies below the root."""
+    if out.winner is None:
+        return 0
+    return WIN - ply if int(out.winner) == turn else ply - WIN
+
+
+def _entry(
+    depth: int, best: int, alpha: int, beta: int, ply: int, move: Sequence[Any] | None
+) -> tuple[int, int, int, tuple[Any, ...] | None]:
+    """The table's entry for a node searched ``depth`` deep with the window ``alpha``,
+    ``beta``: a won or lost score counted from the node, not the root; the move as a
+    plain tuple (an entry of ints and plain tuples only is left alone by the garbage
+    collector, a Move, a subclass, never is)."""
+    flag = LOWER if best >= beta else EXACT if best > alpha else UPPER
+    if best >= WON:
+        best += ply
+    elif best <= -WON:
+        best -= ply
+    return (depth, flag, best, tuple(move) if move else None)
+
+
+def _by_size(moves: list[Move], kings: int) -> None:
+    """Sort captures biggest first (a king taken counts a little more)."""
+    moves.sort(key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True)
+
+
+def _to_front(moves: list[Move], mv: Any) -> None:
+    """Move ``mv`` (the table's, a plain tuple) to the front of ``moves``, if it is there."""
+    try:  # (the list's own Move is moved: the table keeps a plain tuple)
+        moves.insert(0, moves.pop(moves.index(mv)))
+    except ValueError:
+        pass
+
+
+# -- the root ---------------------------------------------------------------------------
+
+
+def aspirate(center: int, width: int, search: Callable[[int, int], int]) -> int:
+    """The score of ``search(alpha, beta)`` (a search of the root within that window)
+    in a window of half-width ``width`` round ``center``, widened fourfold and searched
+    again while the score falls outside it; ``width`` INF (or once it grows that wide):
+    the full window."""
+    window = width
+    while True:
+        alpha = max(-INF, center - window) if window < INF else -INF
+        beta = min(INF, center + window) if window < INF else INF
+        best = search(alpha, beta)
+        if alpha < best < beta or window >= INF:
+            return best
+        window *= 4
+
+
+def list_root_moves(
+    game: Game, clock: Clock, must_move: bool, partial: bool, result: SearchResult
+) -> list[Move] | None:
+    """The legal moves of the root, listed within ``clock``'s time, or None when none
+    could be (then the result says it ``stopped``).  When the listing took all the
+    time, ``unlisted`` is set, with ``listed`` the moves found when they are known to be
+    legal (``partial``), and the clock moved to a quick look at the positions the moves
+    lead to; with ``must_move`` the listing goes on without a deadline when that is the
+    only way to a move."""
+    hard = clock.deadline
+    if must_move and not partial:
+        clock.deadline = None  # no move is known to be legal before all are listed
+    try:
+        root_moves = game.legal_moves()
+    except Stopped as stop:
+        # the legal moves could not all be listed in time: choose among those found if
+        # they are known to be legal, else (a move is wanted) list on
+        root_moves = stop.moves or []
+        if not root_moves and must_move and not (clock.cancelled and clock.cancelled()):
+            clock.deadline = None
             try:
                 root_moves = game.legal_moves()
-            except Stopped as stop:
-                # the legal moves could not all be listed in time: choose among those
-                # found if they are known to be legal, else (a move is wanted) list on
-                root_moves = stop.moves or []
-                if not root_moves and must_move and not (cancelled and cancelled()):
-                    deadline = None
-                    try:
-                        root_moves = game.legal_moves()
-                    except Stopped:
-                        pass
-                if not root_moves:
-                    result.stopped = result.unlisted = True
-                    result.seconds = time.perf_counter() - started
-                    _unlink(node)  # (it calls itself: a cycle the collector would have to find)
-                    return result
-                result.unlisted = True
-                if stop.moves:
-                    result.listed = len(root_moves)
-            deadline = hard
-            if result.unlisted or (hard is not None and time.perf_counter() >= hard):
-                # the listing took all the time: a quick look at the positions the moves
-                # lead to chooses
-                result.unlisted = True
-                deadline = time.perf_counter() + LATE
-            out = ends.outcome(root_pos, root_moves, rev0, mat0, keys)
-            if moves is not None:
-                root_moves = [m for m in root_moves if m in moves] or root_moves
-            if out is not None or not root_moves:
-                result.outcome = out
-                result.seconds = time.perf_counter() - started
-                _unlink(node)  # (it calls itself: a cycle the collector would have to find)
-                return result
-            turn = root_pos[3]
-            kings = root_pos[2]
-            children = []
-            scores: dict[Move, int] = {}
-            effort: dict[Move, int] = {}
-            root_depth = 1
-            # Until a move is searched to depth 1, the choice is the move whose position
-            # evaluates best (at least one is looked at, whatever the clock says): what is
-            # returned is always a move that was looked at, never one taken blindly.
-            first: dict[Move, int] = {}
-            depth_one: dict[Move, int] = {}  # the moves searched to depth 1, with their score
-            try:
-                for mv in root_moves:
-                    child = apply(root_pos, mv)
-                    if mv[4]:
-                        r2 = m2 = 0
-                    elif kings & mv[2]:
-                        r2, m2 = rev0 + 1, mat0 + 1
-                    elif child[2] & mv[3]:
-                        r2 = m2 = 0
-                    else:
-                        r2, m2 = 0, mat0 + 1
-                    children.append((mv, child, r2, m2, child if key_of is None else key_of(child)))
-                    v = evaluate(child)
-                    first[mv] = v if child[3] == turn else -v
-                    if not len(first) & 63:
-                        check()
-                # the choice before depth 1: the first move, for the order of the search
-                result.move = root_moves[0]
-                result.root_scores = sorted(first.items(), key=lambda ms: ms[1], reverse=True)
-                if (
-                    len(root_moves) == 1
-                    and max_depth > 1
-                    and not exact_root
-                    and on_iteration is None
-                ):
-                    max_depth = 1
-                for root_depth in range(1, max_depth + 1):
-                    # the last choice first, then the moves whose trees were biggest
-                    order = sorted(children, key=lambda c: effort.get(c[0], 0), reverse=True)
-                    if result.move is not None:
-                        order.sort(key=lambda c: c[0] != result.move)
-                    # an aspiration window round the last score, widened when the score
-                    # falls outside it
-                    steady = root_depth >= 4 and not exact_root and abs(result.score) < WON
-                    window = ASPIRATION if steady else INF
-                    center = result.score
-                    while True:
-                        alpha = max(-INF, center - window) if window < INF else -INF
-                        beta = min(INF, center + window) if window < INF else INF
-                        low, high = alpha, beta
-                        best = -INF
-                        best_move = None
-                        best_pv: list[Move] = []
-                        depth_scores: dict[Move, int] = {}
-                        for i, (mv, child, r2, m2, ckey) in enumerate(order):
-                            keys.append(ckey)
-                            same = child[3] == turn
-                            d = root_depth - 1
-                            before = count
-                            try:
-                                if i == 0 or exact_root:
-                                    a, b = (-INF, INF) if exact_root else (alpha, beta)
-                                    v = (
-                                        node(child, d, a, b, 1, r2, m2)
-                                        if same
-                                        else -node(child, d, -b, -a, 1, r2, m2)
-                                    )
-                                else:
-                                    a1 = alpha + 1
-                                    v = (
-                                        node(child, d, alpha, a1, 1, r2, m2)
-                                        if same
-                                        else -node(child, d, -a1, -alpha, 1, r2, m2)
-                                    )
-                                    if alpha < v < beta:
-                                        v = (
-                                            node(child, d, alpha, beta, 1, r2, m2)
-                                            if same
-                                            else -node(child, d, -beta, -alpha, 1, r2, m2)
-                                        )
-                            finally:
-                                keys.pop()
-                            effort[mv] = count - before
-                            depth_scores[mv] = v
-                            if root_depth == 1:
-                                depth_one[mv] = v
-                            if v > best:
-                                best = v
-                                best_move = mv
-                                best_pv = [mv, *pv_table[1]]
-                                if v > alpha:
-                                    alpha = v
-                                # a move proven better than the last depth's choice is kept even
-                                # if this depth does not finish
-                                if (i > 0 and low < v < high) or root_depth == 1:
-                                    result.move = mv
-                                    result.pv = best_pv
-                                    result.score = v
-                                if v >= beta:
-                                    if i > 0:  # better than the last choice, by at least this
-                                        result.move = mv
-                                        result.pv = best_pv
-                                    break
-                        if low < best < high or window >= INF:
-                            break
-                        window *= 4
-                    scores.update(depth_scores)
-                    result.move = best_move
-                    result.score = best
-                    result.pv = best_pv
-                    result.depth = root_depth
-                    result.root_scores = sorted(
-                        ((m, scores.get(m, -INF)) for m in root_moves),
-                        key=lambda ms: ms[1],
-                        reverse=True,
-                    )
-                    now = time.perf_counter()
-                    it = Iteration(root_depth, best, count, now - started, list(best_pv))
-                    result.iterations.append(it)
-                    if on_iteration is not None:
-                        on_iteration(it)
-                    if abs(best) >= WON and root_depth >= WIN - abs(best) + 2:
-                        break  # a forced end found and proven within the depth
-                    if soft_deadline is not None and now >= soft_deadline:
-                        break
             except Stopped:
-                result.stopped = True
-                if not result.iterations:
-                    # depth 1 unfinished: the choice among the moves searched to depth 1,
-                    # or if there is none yet, among those evaluated
-                    done = depth_one or first
-                    result.root_scores = sorted(done.items(), key=lambda ms: ms[1], reverse=True)
-                    result.move, result.score = result.root_scores[0]
-                    if not depth_one:
-                        result.pv = [result.move]
+                pass
+        if not root_moves:
+            result.stopped = result.unlisted = True
+            return None
+        result.unlisted = True
+        if stop.moves:
+            result.listed = len(root_moves)
+    clock.deadline = hard
+    if result.unlisted or (hard is not None and time.perf_counter() >= hard):
+        # the listing took all the time: a quick look at the positions the moves lead
+        # to chooses
+        result.unlisted = True
+        clock.deadline = time.perf_counter() + LATE
+    return root_moves
+
+
+#: A root move with what its search needs: (move, position, counters, repetition key).
+_Child = tuple[Move, Position, int, int, Any]
+
+
+class Root:
+    """The root of one search: the iterative deepening over its moves, an aspiration
+    window round each depth's score, and ``result``, the choice so far (a search that
+    stops returns the best move proven by then)."""
+
+    def __init__(
+        self,
+        search: Search,
+        game: Game,
+        tree: Tree,
+        nodes: Nodes,
+        clock: Clock,
+        exact_root: bool = False,
+        on_iteration: Callable[[Iteration], None] | None = None,
+    ) -> None:
+        self.search = search
+        self.game = game
+        self.tree = tree
+        self.nodes = nodes
+        self.clock = clock
+        self.exact_root = exact_root
+        self.on_iteration = on_iteration
+        self.result = SearchResult(move=None)
+        self.turn = game.position[3]
+        self.children: list[_Child] = []
+        #: Each root move's score at the last completed depth.
+        self.scores: dict[Move, int] = {}
+        #: The nodes each root move's tree took at its last search (the biggest are
+        #: searched first at the next depth).
+        self.effort: dict[Move, int] = {}
+        #: Each root move's position evaluated, and its score at depth 1.
+        self.first: dict[Move, int] = {}
+        self.depth_one: dict[Move, int] = {}
+        # the last search of the root within a window: its best move and line, and the
+        # score of each move searched
+        self.best_move: Move | None = None
+        self.best_pv: list[Move] = []
+        self.depth_scores: dict[Move, int] = {}
+
+    def run(self, max_depth: int, moves: Sequence[Move] | None, must_move: bool) -> SearchResult:
+        """List the root's moves and search them to ``max_depth`` or until stopped."""
+        result = self.result
+        game = self.game
+        search = self.search
+        root_moves = list_root_moves(game, self.clock, must_move, search.gen.partial_moves, result)
+        if root_moves is None:
+            result.seconds = self.clock.elapsed()
+            return result
+        out = search.ends.outcome(
+            game.position, root_moves, game.reversible_plies, game.material_plies, self.tree.keys
+        )
+        if moves is not None:
+            root_moves = [m for m in root_moves if m in moves] or root_moves
+        if out is not None or not root_moves:
+            result.outcome = out
+            result.seconds = self.clock.elapsed()
+            return result
+        try:
+            self.look(root_moves)
+            # the choice before depth 1: the first move, for the order of the search
+            result.move = root_moves[0]
+            result.root_scores = sorted(self.first.items(), key=lambda ms: ms[1], reverse=True)
+            if (
+                len(root_moves) == 1
+                and max_depth > 1
+                and not self.exact_root
+                and self.on_iteration is None
+            ):
+                max_depth = 1
+            for depth in range(1, max_depth + 1):
+                if not self.iterate(depth, root_moves):
+                    break
+        except Stopped:
+            result.stopped = True
+            if not result.iterations:
+                # depth 1 unfinished: the choice among the moves searched to depth 1, or
+                # if there is none yet, among those evaluated
+                done = self.depth_one or self.first
+                result.root_scores = sorted(done.items(), key=lambda ms: ms[1], reverse=True)
+                result.move, result.score = result.root_scores[0]
+                if not self.depth_one:
+                    result.pv = [result.move]
+        count = self.nodes.counted()
         result.nodes = count
-        result.seconds = time.perf_counter() - started
-        self.nodes = count
-        _unlink(node)  # (it calls itself: a cycle the collector would have to find)
+        result.seconds = self.clock.elapsed()
+        search.nodes = count
         return result
 
-    def best_move(self, game: Game, **limits: Any) -> Move | None:
-        """The move the search chooses (see :meth:`search` for the limits)."""
-        return self.search(game, **limits).move
+    def look(self, root_moves: list[Move]) -> None:
+        """The root's children, each evaluated: until a move is searched to depth 1, the
+        choice is the move whose position evaluates best (at least one is looked at,
+        whatever the clock says): what is returned is always a move that was looked at,
+        never one taken blindly."""
+        game = self.game
+        pos = game.position
+        rev0 = game.reversible_plies
+        mat0 = game.material_plies
+        kings = pos[2]
+        turn = self.turn
+        apply = self.search.gen.apply
+        evaluate = self.search.evaluate
+        ends = self.search.ends
+        key_of = ends.key_of if ends.key is not None else None
+        first = self.first
+        check = self.nodes.check
+        for mv in root_moves:
+            child = apply(pos, mv)
+            if mv[4]:
+                r2 = m2 = 0
+            elif kings & mv[2]:
+                r2, m2 = rev0 + 1, mat0 + 1
+            elif child[2] & mv[3]:
+                r2 = m2 = 0
+            else:
+                r2, m2 = 0, mat0 + 1
+            self.children.append((mv, child, r2, m2, child if key_of is None else key_of(child)))
+            v = evaluate(child)
+            first[mv] = v if child[3] == turn else -v
+            if not len(first) & 63:
+                check()
+
+    def iterate(self, depth: int, root_moves: list[Move]) -> bool:
+        """Search the root to ``depth``, in an aspiration window round the last score
+        (widened while the score falls outside it); whether to go deeper."""
+        result = self.result
+        self.tree.root_depth = depth
+        # the last choice first, then the moves whose trees were biggest
+        effort = self.effort
+        order = sorted(self.children, key=lambda c: effort.get(c[0], 0), reverse=True)
+        if result.move is not None:
+            order.sort(key=lambda c: c[0] != result.move)
+        steady = depth >= 4 and not self.exact_root and abs(result.score) < WON
+        best = aspirate(
+            result.score,
+            ASPIRATION if steady else INF,
+            lambda alpha, beta: self.search_window(order, depth, alpha, beta),
+        )
+        self.scores.update(self.depth_scores)
+        result.move = self.best_move
+        result.score = best
+        result.pv = self.best_pv
+        result.depth = depth
+        result.root_scores = sorted(
+            ((m, self.scores.get(m, -INF)) for m in root_moves),
+            key=lambda ms: ms[1],
+            reverse=True,
+        )
+        now = time.perf_counter()
+        it = Iteration(
+            depth, best, self.nodes.counted(), now - self.clock.started, list(self.best_pv)
+        )
+        result.iterations.append(it)
+        if self.on_iteration is not None:
+            self.on_iteration(it)
+        if abs(best) >= WON and depth >= WIN - abs(best) + 2:
+            return False  # a forced end found and proven within the depth
+        soft = self.clock.soft_deadline
+        return soft is None or now < soft
+
+    def search_window(self, order: list[_Child], depth: int, alpha: int, beta: int) -> int:
+        """The best score of the root's moves searched to ``depth`` within the window
+        (the first with the window, the others with a null window first, or all with
+        the full window for exact root scores).  A move proven better than the last
+        choice becomes the result's even if the depth does not finish."""
+        result = self.result
+        node = self.nodes.node
+        count = self.nodes.counted
+        keys = self.tree.keys
+        pv_table = self.tree.pv_table
+        exact_root = self.exact_root
+        turn = self.turn
+        low, high = alpha, beta
+        best = -INF
+        self.best_move = None
+        self.best_pv = []
+        self.depth_scores = depth_scores = {}
+        d = depth - 1
+        for i, (mv, child, r2, m2, ckey) in enumerate(order):
+            keys.append(ckey)
+            same = child[3] == turn
+            before = count()
+            try:
+                if i == 0 or exact_root:
+                    a, b = (-INF, INF) if exact_root else (alpha, beta)
+                    v = (
+                        node(child, d, a, b, 1, r2, m2)
+                        if same
+                        else -node(child, d, -b, -a, 1, r2, m2)
+                    )
+                else:
+                    a1 = alpha + 1
+                    v = (
+                        node(child, d, alpha, a1, 1, r2, m2)
+                        if same
+                        else -node(child, d, -a1, -alpha, 1, r2, m2)
+                    )
+                    if alpha < v < beta:
+                        v = (
+                            node(child, d, alpha, beta, 1, r2, m2)
+                            if same
+                            else -node(child, d, -beta, -alpha, 1, r2, m2)
+                        )
+            finally:
+                keys.pop()
+            self.effort[mv] = count() - before
+            depth_scores[mv] = v
+            if depth == 1:
+                self.depth_one[mv] = v
+            if v > best:
+                best = v
+                self.best_move = mv
+                self.best_pv = [mv, *pv_table[1]]
+                if v > alpha:
+                    alpha = v
+                # a move proven better than the last depth's choice is kept even if this
+                # depth does not finish
+                if (i > 0 and low < v < high) or depth == 1:
+                    result.move = mv
+                    result.pv = self.best_pv
+                    result.score = v
+                if v >= beta:
+                    if i > 0:  # better than the last choice, by at least this
+                        result.move = mv
+                        result.pv = self.best_pv
+                    break
+        return best
 
 
 @functools.cache

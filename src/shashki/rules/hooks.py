@@ -26,7 +26,9 @@ if TYPE_CHECKING:
     from .outcome import Outcome
     from .variant import Variant
 
-#: (white, black, kings, turn, extra)
+#: A position: ``(white, black, kings, turn, extra)``, three bitboards, the side to move
+#: (0 or 1) and the state of a special variant (None in the standard games); see
+#: :mod:`~shashki.rules.movegen`.  Defined here, the one place, and named from there too.
 Position = tuple[int, int, int, int, Any]
 
 

@@ -10,18 +10,15 @@ hooks (``moves``, ``apply`` …), never by testing a variant's name here.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks, walk_perft
+from .hooks import Position as Position  # (defined with the hooks; named from here too)
 from .interrupt import STEPS, Interrupted, poll
 from .move import Color, Kind, Move, Piece
 from .switches import Irreversible, KingLanding, PromotionInCapture, Removal, Rules
-
-#: (white, black, kings, turn, extra)
-Position = tuple[int, int, int, int, Any]
 
 _MOVE_CACHE: dict[int, dict[tuple[int, int], Move]] = {}
 
@@ -615,8 +612,8 @@ def _capture_search(
     (``build``) or their number, [] or 0 when there is none; ``kings_take`` says
     whether a king can capture, None if the caller does not know.
 
-    The state of a search (the moves found, the path so far) lives in this closure,
-    built once; a lock keeps two threads from searching at once.
+    The state of a search (the moves found, the path so far) lives in a closure of
+    :func:`walker`'s, one for each search running at once.
     """
     jumps = tables.man_jumps_after[turn]
     near = tables.man_near[turn]
@@ -642,265 +639,244 @@ def _capture_search(
     halt_behind_king = gen.halt_behind_king
     land_behind = gen.land_behind
     step = gen.step
-    opp_kings = 0  # the opponent's kings in the position searched (behind-last-king)
     promo_stop = gen.promo_stop
     promo_at_end = gen.promo_rule is PromotionInCapture.AT_END
     new = tuple.__new__
-    lock = threading.Lock()
-    # Two sequences are one move when they leave the same position (RULES.md A.2):
-    # the same start, end and captured set, and the same piece (crowned or not).
-    found: dict[tuple[int, int, int, bool], Any] = {}
-    path: list[int] = []
-    caps: list[int] = []
-    start = sbit = 0
-    build = True
-    most = 0  # the most pieces a sequence found so far takes (majority rule)
-    best: tuple[Any, ...] = ()  # the best score so far (general precedence)
-    enemy_kings = 0  # the opponent's kings when the search started
-    with_king = 0  # whether the piece now searched is a king
-    spared = 0  # the enemy kings a man may not jump (given back to it once crowned)
-    # The states met since the start piece was chosen, with whether a jump went on
-    # from them: (square, captured set, direction of the last jump if it limits the
-    # next one).  The rest of a sequence depends on nothing else (the blockers and
-    # the pieces left to jump follow from the captured set), so a state met again,
-    # by the same pieces taken in another order, adds no move: its moves were
-    # recorded the first time (or dropped by the majority rule, which would drop
-    # them again).  Without this the search walks every order of the same captures,
-    # exponentially many when kings fly over a board full of pieces.
-    man_seen: dict[tuple[int, int, int], bool] = {}
-    king_seen: dict[tuple[int, int, int], bool] = {}
     turns_matter = gen.no_180
-    steps = STEPS  # new states until the next poll (a search may stop a long one)
 
-    def score(cm: int) -> tuple[Any, ...]:
-        """The value of the sequence now recorded under each criterion, in order."""
-        out: list[Any] = []
-        for criterion in precedence:
-            if criterion == "count":
-                out.append(len(caps))
-            elif criterion == "value":
-                nk = (cm & enemy_kings).bit_count()
-                out.append(capture_value(len(caps) - nk, nk, value_unit))
-            elif criterion == "with-king":
-                out.append(with_king)
-            elif criterion == "kings":
-                out.append((cm & enemy_kings).bit_count())
-            else:  # king-order: the earlier each king comes, the better
-                out.append(tuple(-i for i, v in enumerate(caps) if enemy_kings >> v & 1))
-        return tuple(out)
+    def walker() -> Callable[[int, int, int, int, int, int, bool], dict[Any, Any]]:
+        """A search's own state (the moves found, the path so far) and the walks over it:
+        each search running at once has one (two threads listing moves never share one,
+        nor wait for each other)."""
+        # Two sequences are one move when they leave the same position (RULES.md A.2):
+        # the same start, end and captured set, and the same piece (crowned or not).
+        found: dict[tuple[int, int, int, bool], Any] = {}
+        path: list[int] = []
+        caps: list[int] = []
+        start = sbit = 0
+        build = True
+        most = 0  # the most pieces a sequence found so far takes (majority rule)
+        best: tuple[Any, ...] = ()  # the best score so far (general precedence)
+        enemy_kings = 0  # the opponent's kings when the search started
+        with_king = 0  # whether the piece now searched is a king
+        spared = 0  # the enemy kings a man may not jump (given back to it once crowned)
+        opp_kings = 0  # the opponent's kings in the position searched (behind-last-king)
+        # The states met since the start piece was chosen, with whether a jump went on
+        # from them: (square, captured set, direction of the last jump if it limits the
+        # next one).  The rest of a sequence depends on nothing else (the blockers and
+        # the pieces left to jump follow from the captured set), so a state met again,
+        # by the same pieces taken in another order, adds no move: its moves were
+        # recorded the first time (or dropped by the majority rule, which would drop
+        # them again).  Without this the search walks every order of the same captures,
+        # exponentially many when kings fly over a board full of pieces.
+        man_seen: dict[tuple[int, int, int], bool] = {}
+        king_seen: dict[tuple[int, int, int], bool] = {}
+        steps = STEPS  # new states until the next poll (a search may stop a long one)
 
-    def record(end: int, crowned: bool, cm: int, lm: int) -> None:
-        nonlocal most, best
-        if ranked:
-            value = score(cm)
-            if value < best:
-                return
-            if value > best:
-                found.clear()
-                best = value
-        elif majority:  # keep only the sequences that take the most pieces so far
-            n = len(caps)
-            if n < most:
-                return
-            if n > most:
-                found.clear()
-                most = n
-        key = (start, end, cm, crowned)
-        if key not in found:
-            if build:
-                found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm))
+        def score(cm: int) -> tuple[Any, ...]:
+            """The value of the sequence now recorded under each criterion, in order."""
+            out: list[Any] = []
+            for criterion in precedence:
+                if criterion == "count":
+                    out.append(len(caps))
+                elif criterion == "value":
+                    nk = (cm & enemy_kings).bit_count()
+                    out.append(capture_value(len(caps) - nk, nk, value_unit))
+                elif criterion == "with-king":
+                    out.append(with_king)
+                elif criterion == "kings":
+                    out.append((cm & enemy_kings).bit_count())
+                else:  # king-order: the earlier each king comes, the better
+                    out.append(tuple(-i for i, v in enumerate(caps) if enemy_kings >> v & 1))
+            return tuple(out)
+
+        def record(end: int, crowned: bool, cm: int, lm: int) -> None:
+            nonlocal most, best
+            if ranked:
+                value = score(cm)
+                if value < best:
+                    return
+                if value > best:
+                    found.clear()
+                    best = value
+            elif majority:  # keep only the sequences that take the most pieces so far
+                n = len(caps)
+                if n < most:
+                    return
+                if n > most:
+                    found.clear()
+                    most = n
+            key = (start, end, cm, crowned)
+            if key not in found:
+                if build:
+                    found[key] = new(Move, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm))
+                else:
+                    found[key] = None
+
+        def man(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+            """Extend a man's capture sequence from ``cur``; record the complete ones.
+
+            ``occ`` holds every piece that blocks (captured pieces too, unless they are
+            removed at once) without the moving piece; ``jumpable`` the pieces that may
+            still be jumped; ``cmask``/``lmask`` the captured and landing squares so far.
+            Returns whether at least one jump exists from ``cur``.
+            """
+            nonlocal steps
+            if len(caps) > memo_from:  # (one capture is reached by one path only)
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = man_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
             else:
-                found[key] = None
+                state = None
+            jumped = False
+            for d, vbit, victim, land, lbit in jumps[last][cur]:
+                if not jumpable & vbit or occ & lbit:
+                    continue
+                jumped = True
+                caps.append(victim)
+                path.append(land)
+                cm = cmask | vbit
+                lm = lmask | lbit
+                rest = jumpable ^ vbit
+                if lbit & pr and not promo_at_end:
+                    if promo_stop or not king(
+                        land, occ ^ vbit if immediate else occ, rest | spared, d, cm, lm
+                    ):
+                        record(land, True, cm, lm)
+                elif not (
+                    rest & near[land]
+                    and man(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
+                ):
+                    record(land, False, cm, lm)
+                path.pop()
+                caps.pop()
+            if state is not None:
+                man_seen[state] = jumped
+            return jumped
 
-    def man(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
-        """Extend a man's capture sequence from ``cur``; record the complete ones.
-
-        ``occ`` holds every piece that blocks (captured pieces too, unless they are
-        removed at once) without the moving piece; ``jumpable`` the pieces that may
-        still be jumped; ``cmask``/``lmask`` the captured and landing squares so far.
-        Returns whether at least one jump exists from ``cur``.
-        """
-        nonlocal steps
-        if len(caps) > memo_from:  # (one capture is reached by one path only)
-            state = (cur, cmask, last if turns_matter else -1)
-            seen = man_seen.get(state)
-            if seen is not None:
-                return seen
-            steps -= 1
-            if not steps:
-                steps = STEPS
-                poll()
-        else:
-            state = None
-        jumped = False
-        for d, vbit, victim, land, lbit in jumps[last][cur]:
-            if not jumpable & vbit or occ & lbit:
-                continue
-            jumped = True
-            caps.append(victim)
-            path.append(land)
-            cm = cmask | vbit
-            lm = lmask | lbit
-            rest = jumpable ^ vbit
-            if lbit & pr and not promo_at_end:
-                if promo_stop or not king(
-                    land, occ ^ vbit if immediate else occ, rest | spared, d, cm, lm
+        def short_king(
+            cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
+        ) -> bool:
+            """As ``man``, for a king that jumps only an adjacent piece."""
+            nonlocal steps
+            if len(caps) > memo_from:
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = king_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
+            else:
+                state = None
+            jumped = False
+            for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
+                if not jumpable & vbit or occ & lbit:
+                    continue
+                jumped = True
+                caps.append(victim)
+                path.append(land)
+                cm = cmask | vbit
+                lm = lmask | lbit
+                rest = jumpable ^ vbit
+                if not (
+                    rest & king_near[land]
+                    and short_king(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
                 ):
                     record(land, True, cm, lm)
-            elif not (
-                rest & near[land] and man(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
-            ):
-                record(land, False, cm, lm)
-            path.pop()
-            caps.pop()
-        if state is not None:
-            man_seen[state] = jumped
-        return jumped
-
-    def short_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
-        """As ``man``, for a king that jumps only an adjacent piece."""
-        nonlocal steps
-        if len(caps) > memo_from:
-            state = (cur, cmask, last if turns_matter else -1)
-            seen = king_seen.get(state)
-            if seen is not None:
-                return seen
-            steps -= 1
-            if not steps:
-                steps = STEPS
-                poll()
-        else:
-            state = None
-        jumped = False
-        for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
-            if not jumpable & vbit or occ & lbit:
-                continue
-            jumped = True
-            caps.append(victim)
-            path.append(land)
-            cm = cmask | vbit
-            lm = lmask | lbit
-            rest = jumpable ^ vbit
-            if not (
-                rest & king_near[land]
-                and short_king(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
-            ):
-                record(land, True, cm, lm)
-            path.pop()
-            caps.pop()
-        if state is not None:
-            king_seen[state] = jumped
-        return jumped
-
-    def flying_king(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
-        """As ``man``, for a king that jumps a piece at any distance and lands on any
-        empty square beyond it (on one that goes on, under the must-continue rule; where
-        the sequence ends, just beyond a king taken last, under behind-last-king; always
-        just beyond the piece, under directly-behind)."""
-        nonlocal steps
-        if len(caps) > memo_from:
-            state = (cur, cmask, last if turns_matter else -1)
-            seen = king_seen.get(state)
-            if seen is not None:
-                return seen
-            steps -= 1
-            if not steps:
-                steps = STEPS
-                poll()
-        else:
-            state = None
-        jumped = False
-        for d, up, _, line, rays in king_lines_after[last][cur]:
-            x = occ & line
-            if not x:
-                continue
-            vbit = x & -x if up else 1 << (x.bit_length() - 1)
-            if not jumpable & vbit:
-                continue
-            victim = vbit.bit_length() - 1
-            beyond = rays[victim]
-            y = occ & beyond
-            if y:
-                # the empty squares up to the next piece on the line
-                lands = beyond & ((y & -y) - 1) if up else beyond & -(1 << y.bit_length())
-            else:
-                lands = beyond
-            if not lands:
-                continue
-            if land_behind:  # directly-behind: only the nearest square beyond
-                lands = lands & -lands if up else 1 << (lands.bit_length() - 1)
-            jumped = True
-            occ2 = occ ^ vbit if immediate else occ
-            rest = jumpable ^ vbit
-            cm = cmask | vbit
-            caps.append(victim)
-            terminal = []
-            goes_on = False
-            while lands:  # nearest landing square first
-                lbit = lands & -lands if up else 1 << (lands.bit_length() - 1)
-                lands ^= lbit
-                land = lbit.bit_length() - 1
-                path.append(land)
-                if rest & king_reach[land] and flying_king(land, occ2, rest, d, cm, lmask | lbit):
-                    goes_on = True
-                elif must_continue:
-                    terminal.append(land)
-                elif halt_behind_king and vbit & opp_kings and land != step[d][victim]:
-                    pass  # the sequence ends behind a king taken last: just beyond it
-                else:
-                    record(land, True, cm, lmask | lbit)
                 path.pop()
-            if terminal and not goes_on:
-                for land in terminal:
+                caps.pop()
+            if state is not None:
+                king_seen[state] = jumped
+            return jumped
+
+        def flying_king(
+            cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
+        ) -> bool:
+            """As ``man``, for a king that jumps a piece at any distance and lands on any
+            empty square beyond it (on one that goes on, under the must-continue rule; where
+            the sequence ends, just beyond a king taken last, under behind-last-king; always
+            just beyond the piece, under directly-behind)."""
+            nonlocal steps
+            if len(caps) > memo_from:
+                state = (cur, cmask, last if turns_matter else -1)
+                seen = king_seen.get(state)
+                if seen is not None:
+                    return seen
+                steps -= 1
+                if not steps:
+                    steps = STEPS
+                    poll()
+            else:
+                state = None
+            jumped = False
+            for d, up, _, line, rays in king_lines_after[last][cur]:
+                x = occ & line
+                if not x:
+                    continue
+                vbit = x & -x if up else 1 << (x.bit_length() - 1)
+                if not jumpable & vbit:
+                    continue
+                victim = vbit.bit_length() - 1
+                beyond = rays[victim]
+                y = occ & beyond
+                if y:
+                    # the empty squares up to the next piece on the line
+                    lands = beyond & ((y & -y) - 1) if up else beyond & -(1 << y.bit_length())
+                else:
+                    lands = beyond
+                if not lands:
+                    continue
+                if land_behind:  # directly-behind: only the nearest square beyond
+                    lands = lands & -lands if up else 1 << (lands.bit_length() - 1)
+                jumped = True
+                occ2 = occ ^ vbit if immediate else occ
+                rest = jumpable ^ vbit
+                cm = cmask | vbit
+                caps.append(victim)
+                terminal = []
+                goes_on = False
+                while lands:  # nearest landing square first
+                    lbit = lands & -lands if up else 1 << (lands.bit_length() - 1)
+                    lands ^= lbit
+                    land = lbit.bit_length() - 1
                     path.append(land)
-                    record(land, True, cm, lmask | 1 << land)
+                    if rest & king_reach[land] and flying_king(
+                        land, occ2, rest, d, cm, lmask | lbit
+                    ):
+                        goes_on = True
+                    elif must_continue:
+                        terminal.append(land)
+                    elif halt_behind_king and vbit & opp_kings and land != step[d][victim]:
+                        pass  # the sequence ends behind a king taken last: just beyond it
+                    else:
+                        record(land, True, cm, lmask | lbit)
                     path.pop()
-            caps.pop()
-        if state is not None:
-            king_seen[state] = jumped
-        return jumped
+                if terminal and not goes_on:
+                    for land in terminal:
+                        path.append(land)
+                        record(land, True, cm, lmask | 1 << land)
+                        path.pop()
+                caps.pop()
+            if state is not None:
+                king_seen[state] = jumped
+            return jumped
 
-    king = flying_king if king_fly else short_king
+        king = flying_king if king_fly else short_king
 
-    def single_jump_moves(cand: int, opp: int, empty: int) -> list[Move]:
-        """The jumps of the men ``cand`` when none of them may go on: from a table."""
-        out = []
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            for vbit, lbit, mv in jump_moves[low.bit_length() - 1]:
-                if opp & vbit and empty & lbit:
-                    out.append(mv)
-        return out
-
-    def search(
-        own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
-    ) -> Any:
-        nonlocal found, start, sbit, build, most, best, enemy_kings, with_king, spared
-        nonlocal opp_kings
-        men = own & ~k
-        prey = opp & ~k if spare else opp  # what a man may jump
-        cand = 0
-        if men:
-            for s in ups:
-                cand |= (((empty >> s) & prey) >> s) & men
-            for s in downs:
-                cand |= (((empty << s) & prey) << s) & men
-        kings = own & k
-        if kings_take is None:
-            kings_take = bool(kings) and king_captures(kings, own | opp, opp, empty)
-        if not kings_take:
-            kings = 0
-        if not kings:
-            if not cand:
-                return [] if build_moves else 0
-            lands_if_built = (
-                cand_lands(cand, prey, empty, turn) if build_moves and not victims_matter else 0
-            )
-            if lands_if_built and not goes_on(lands_if_built, prey, empty, turn):
-                return single_jump_moves(cand, prey, empty)
-        occupied = own | opp
-        with lock:
+        def walk(
+            cand: int, kings: int, occupied: int, opp: int, k: int, prey: int, build_moves: bool
+        ) -> dict[tuple[int, int, int, bool], Any]:
+            """The captures of the men ``cand`` and the kings ``kings``: the moves found,
+            by what makes them one (or, not ``build_moves``, only their keys)."""
+            nonlocal found, start, sbit, build, most, best, enemy_kings, with_king, spared
+            nonlocal opp_kings
             found = {}
             build = build_moves
             most = 0
@@ -945,6 +921,58 @@ def _capture_search(
                 found = {}
                 man_seen.clear()  # (a stopped search leaves nothing behind)
                 king_seen.clear()
+            return result
+
+        return walk
+
+    idle = [walker()]
+
+    def single_jump_moves(cand: int, opp: int, empty: int) -> list[Move]:
+        """The jumps of the men ``cand`` when none of them may go on: from a table."""
+        out = []
+        while cand:
+            low = cand & -cand
+            cand ^= low
+            for vbit, lbit, mv in jump_moves[low.bit_length() - 1]:
+                if opp & vbit and empty & lbit:
+                    out.append(mv)
+        return out
+
+    def search(
+        own: int, opp: int, k: int, empty: int, build_moves: bool, kings_take: bool | None
+    ) -> Any:
+        men = own & ~k
+        prey = opp & ~k if spare else opp  # what a man may jump
+        cand = 0
+        if men:
+            for s in ups:
+                cand |= (((empty >> s) & prey) >> s) & men
+            for s in downs:
+                cand |= (((empty << s) & prey) << s) & men
+        kings = own & k
+        if kings_take is None:
+            kings_take = bool(kings) and king_captures(kings, own | opp, opp, empty)
+        if not kings_take:
+            kings = 0
+        if not kings:
+            if not cand:
+                return [] if build_moves else 0
+            lands_if_built = (
+                cand_lands(cand, prey, empty, turn) if build_moves and not victims_matter else 0
+            )
+            if lands_if_built and not goes_on(lands_if_built, prey, empty, turn):
+                return single_jump_moves(cand, prey, empty)
+        occupied = own | opp
+        # a state of its own: the one left idle, or a new one while another thread's
+        # search holds it
+        try:
+            walk = idle.pop()
+        except IndexError:
+            walk = walker()
+        try:
+            result = walk(cand, kings, occupied, opp, k, prey, build_moves)
+        finally:
+            idle.append(walk)
         return list(result.values()) if build_moves else len(result)
 
     return search
