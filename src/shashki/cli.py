@@ -18,9 +18,8 @@ from .i18n import LANGUAGES, _, set_language
 from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
-from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
+from .rules import Game, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
-from .rules.notation import move_text
 from .rules.numbers import bounded_decimal, is_digits, quoted
 from .rules.variant_registry import add_variant_file
 
@@ -182,11 +181,10 @@ def cmd_best(args: argparse.Namespace) -> int:
     import math
     import signal
     import threading
-    import time
 
     from .engine import Search, score_text
     from .engine.endings import perfect_moves, table_score
-    from .rules.interrupt import interruptible
+    from .rules.variation import variation_text
 
     if args.depth is not None and not 1 <= args.depth <= BEST_MAX_DEPTH:
         shown = args.depth if args.depth.bit_length() < 64 else "a number of that size"
@@ -200,34 +198,10 @@ def cmd_best(args: argparse.Namespace) -> int:
     # a depth alone has no clock; neither limit: 3 seconds
     seconds = args.time if args.time is not None or args.depth is not None else 3.0
 
-    class _Slow(Exception):
-        """Listing the moves of a position for the principal variation takes too long."""
-
-    def line(moves: list[Move]) -> str:
-        # the moves are written short where that is unambiguous, which takes the legal
-        # moves of each position; where listing them is slow, every square is written
-        walk = game.copy()
-        texts = []
-        for mv in moves:
-            until = time.perf_counter() + 0.05
-
-            def slow(until: float = until) -> None:
-                if time.perf_counter() > until:
-                    raise _Slow
-
-            try:
-                with interruptible(slow):
-                    legal: list[Move] | None = walk.legal_moves()
-            except _Slow:
-                legal = None
-            texts.append(move_text(variant, mv, legal, full=legal is None))
-            walk.push_unchecked(mv)
-        return " ".join(texts)
-
     def show(it: Iteration) -> None:
         print(
             f"depth {it.depth:2d}  score {score_text(it.score):>10}  nodes {it.nodes:9d}  "
-            f"time {it.seconds:7.3f}  pv {line(it.pv)}",
+            f"time {it.seconds:7.3f}  pv {variation_text(game, it.pv)}",
             flush=True,
         )
 
