@@ -547,6 +547,9 @@ def build_parser() -> argparse.ArgumentParser:
             "English when none of uk, ru, en)"
         ),
     )
+    from .hub.commands import add_commands, add_engine_log
+
+    add_engine_log(parser, top=True)  # (the menu's games may seat engines too)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("variants", help=_("list the variants"))
@@ -578,6 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
     _add_seed(p)
+    add_engine_log(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help=_("open a PDN file in the replay viewer"))
@@ -666,8 +670,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help=_("print the totals and the games with errors as JSON")
     )
     p.set_defaults(func=cmd_check)
-    from .hub.commands import add_commands
-
     add_commands(sub)
     return parser
 
@@ -739,6 +741,13 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         for path in args.variant_file:
             add_variant_file(path)
+    except ShashkiError as exc:
+        return _fail(str(exc))
+    try:
+        if not getattr(args, "func", None) or getattr(args, "starts_engines", False):
+            from .hub.commands import open_engine_log
+
+            open_engine_log(args)  # (a log that cannot be written: said before any game)
     except ShashkiError as exc:
         return _fail(str(exc))
     if not getattr(args, "func", None):
