@@ -281,10 +281,10 @@ def test_an_empty_variant_is_refused_not_read_as_another(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "value", ["１", "٣", "1e1", "1E1", "1_0", "inf", "nan", "-1", "+1", ".5", "5.", "0x1", "1,5",
-              "10000001", pytest.param("9" * 5000, id="5000 nines")],
+    "value", ["１", "٣", "1_0", "inf", "nan", "-1", "+1", ".5", "5.", "0x1", "1,5", "1e", "1e+",
+              "1e99999", "1e400", "1e7.5", "10000001", pytest.param("9" * 5000, id="5000 nines")],
 )  # fmt: skip
-def test_level_seconds_are_ascii_digits_only(value: str) -> None:
+def test_level_seconds_are_real_numbers_of_ascii_digits_only(value: str) -> None:
     s = Session()
     for name in ("move-time", "remaining-time", "increment", "time", "inc"):
         if value == "-1" and name in ("time", "remaining-time"):
@@ -303,6 +303,14 @@ def test_level_seconds_read() -> None:
     s.say("level moves=9 time=291.587 inc=2")  # (the specification's words)
     assert s.server.level == {"moves": 9, "remaining-time": 291.587, "increment": 2.0}
     assert not [t for t in s.lines() if t.startswith("error")]
+    # a real number as a GUI's language prints it (pydraughts: Python's repr)
+    s.say("level time=7.010100016487109e-05 inc=0.05")
+    assert s.server.level == {"remaining-time": 7.010100016487109e-05, "increment": 0.05}
+    s.say("level move-time=1E1")
+    assert s.server.level == {"seconds": 10.0}
+    s.say("level time=-1.5e-3 inc=2.5E+0")
+    assert s.server.level == {"remaining-time": -0.0015, "increment": 2.5}
+    assert not [t for t in s.lines() if t.startswith("error")]
 
 
 def test_the_increment_is_added_before_every_move() -> None:
@@ -319,8 +327,12 @@ def test_the_increment_is_added_before_every_move() -> None:
     assert s.server.think_seconds() == seconds_for(0.0, 1.0, None)
     s.say("level moves=9 time=291.587")  # x moves in y
     assert s.server.think_seconds() == seconds_for(291.587, 0.0, 9)
-    for bad in ("-", "--1", "-1e1", "-nan", "- 1"):
-        assert s.say(f"level time={bad}")[-1].startswith("error"), bad
+    for bad in ("-", "--1", "-nan", "-.5", "-inf", "-1e400"):
+        before = len(s.lines())
+        assert s.say(f"level time={bad}")[before:] == [
+            f"error message=\"level time='{bad}' is not a number of seconds from 0 to 10^7 "
+            '(digits, a decimal point, an exponent: 0.5, 7.5e-05)"'
+        ], bad
 
 
 #: The example lines of the specification ("Hub protocol for draughts, version 2",

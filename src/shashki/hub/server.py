@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sys
 import threading
 import time
@@ -44,7 +45,7 @@ from .. import __version__
 from ..engine.search import WON, Iteration, Search
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
-from ..rules.numbers import bounded_decimal, bounded_int, quoted
+from ..rules.numbers import bounded_int, quoted
 from ..rules.variant import Variant
 from ..rules.variation import variation_text
 from .text import (
@@ -396,16 +397,23 @@ _CLOCK_WORDS = {"time": "remaining-time", "inc": "increment"}
 MAX_LEVEL_SECONDS = 10**7
 
 
+#: A real number as a GUI writes one: ASCII digits, a decimal point, an exponent (C's
+#: ``%g`` and Python's ``repr`` write ``7.0101e-05``), each part bounded in length.
+_REAL = re.compile(r"[0-9]{1,30}(?:\.[0-9]{1,30})?(?:[eE][-+]?[0-9]{1,4})?", re.ASCII)
+
+
 def _seconds(name: str, value: str) -> float:
-    """Seconds as ASCII digits with a decimal point or none (``0.5``; never ``1e3``,
-    ``nan`` or digits of another script); raises HubError."""
-    seconds = bounded_decimal(value, MAX_LEVEL_SECONDS)
-    if seconds is None:
-        raise HubError(
-            f"level {name}={quoted(value, 20)} is not a number of seconds from 0 to 10^7 "
-            "(digits and a decimal point: 0.5)"
-        )
-    return seconds
+    """Seconds as a real number of ASCII digits, a decimal point or none, an exponent or
+    none (``0.5``, ``7.0101e-05``; never ``nan``, ``inf``, ``.5``, ``1_0`` or digits of
+    another script), at most 10^7; raises HubError."""
+    if _REAL.fullmatch(value) is not None:
+        seconds = float(value)
+        if seconds <= MAX_LEVEL_SECONDS:
+            return seconds
+    raise HubError(
+        f"level {name}={quoted(value, 20)} is not a number of seconds from 0 to 10^7 "
+        "(digits, a decimal point, an exponent: 0.5, 7.5e-05)"
+    )
 
 
 def _clock_seconds(name: str, value: str) -> float:
@@ -413,9 +421,10 @@ def _clock_seconds(name: str, value: str) -> float:
     reads them, or below 0 (``-0.4``) where a GUI took the increment from a clock that
     held less (pydraughts sends ``time`` as the clock less the increment, since the
     engine adds it)."""
-    if value.startswith("-"):
-        return -_seconds(name, value[1:]) if value[1:2].isdigit() else _seconds(name, value)
-    return _seconds(name, value)
+    if value.startswith("-") and value[1:2].isdigit():
+        with contextlib.suppress(HubError):
+            return -_seconds(name, value[1:])
+    return _seconds(name, value)  # (or its error, quoting the whole value)
 
 
 def _hub_move(variant: Variant, move: Move, legal: object) -> str:
