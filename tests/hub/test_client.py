@@ -421,9 +421,9 @@ def test_the_traffic_and_standard_error_go_to_the_engine_log(tmp_path: Path) -> 
 def test_the_engine_log_is_named_by_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shashki.hub import client
+    from shashki.hub import transport
 
-    monkeypatch.setattr(client, "_env_logs", {})
+    monkeypatch.setattr(transport, "_env_logs", {})
     path = tmp_path / "from-env.log"
     monkeypatch.setenv(ENGINE_LOG_VARIABLE, str(path))
     with fake("ok"):
@@ -433,7 +433,7 @@ def test_the_engine_log_is_named_by_the_environment(
     with pytest.raises(EngineError, match=r"cannot write the engine log .*: Is a directory"):
         fake("ok").start()
     monkeypatch.setenv(ENGINE_LOG_VARIABLE, "")
-    assert client.engine_log() is None
+    assert transport.engine_log() is None
 
 
 def test_a_fifo_nobody_reads_is_refused_as_a_log_without_waiting(tmp_path: Path) -> None:
@@ -448,7 +448,7 @@ def test_a_fifo_nobody_reads_is_refused_as_a_log_without_waiting(tmp_path: Path)
 def test_an_engine_flooding_its_standard_error_fills_the_log_only_so_far(tmp_path: Path) -> None:
     """A megabyte of one start's standard error goes to the log, then one line saying
     the rest is left out; its moves are still logged."""
-    from shashki.hub.client import LOG_STDERR_BYTES
+    from shashki.hub.transport import LOG_STDERR_BYTES
 
     log_path = tmp_path / "engines.log"
     game = Game("international")

@@ -2,13 +2,12 @@
 
 In the shape of python-chess's ``chess/engine.py``, in three parts:
 
-* a **transport** carries lines both ways (:class:`LineTransport`):
+* a **transport** carries lines both ways (:mod:`shashki.hub.transport`):
   :class:`SubprocessTransport` over an engine's standard input and output,
   :class:`SocketTransport` over a connected stream socket (a TCP connection: the same
-  protocol to an engine elsewhere).  It reads the peer's lines in a thread of its own,
-  keeps the last lines of an engine's standard error, and writes the traffic to the
-  engine log when there is one (:class:`EngineLog`: ``--engine-log FILE`` or the
-  environment variable ``SHASHKI_ENGINE_LOG``);
+  protocol to an engine elsewhere), each writing its traffic and the engine's standard
+  error to the engine log when there is one (:class:`EngineLog`: ``--engine-log FILE``
+  or the environment variable ``SHASHKI_ENGINE_LOG``);
 * a **protocol** speaks one dialect over a transport: :class:`HubProtocol` is what both
   share (the handshake, waiting for an answer within its bounds, the errors, a game's
   set-up and a move's request), and :class:`HubV2Protocol` (dame-rs, Scan 3.x) and
@@ -23,39 +22,30 @@ or an ``error`` line raises :class:`EngineError` and is stopped.  The engine's m
 found among the legal moves of shashki's rules, like anyone's.  A line or an argument the
 client does not know is passed over, as the specification asks.
 
-Whatever the engine writes, memory stays bounded: its output is read as bytes, a line
-at most :data:`MAX_LINE` bytes long (a longer one is an error), :data:`QUEUE_LINES` lines
-held at a time (the engine waits on a full pipe while shashki does not read), only the
-lines an answer needs kept (the last ``info``, the ``id`` and ``param`` lines), and an
-engine that writes more than :data:`MAX_ANSWER_LINES` lines or :data:`MAX_ANSWER_BYTES`
-bytes before its answer is stopped.  Its standard error is read too, and its last lines
-kept (:data:`STDERR_LINES`), to be shown when it fails; the log takes at most
-:data:`LOG_BYTES` of one start's traffic and :data:`LOG_STDERR_BYTES` of its standard
-error.  Every text of the engine that reaches a player or a file (its name, its error,
-its standard error) is made one line of plain text by
-:func:`~shashki.rules.numbers.one_line` first; the log escapes its control characters.
+Whatever the engine writes, memory stays bounded: the transport holds a few dozen lines
+of at most 64 KB (see :mod:`shashki.hub.transport`), only the lines an answer needs are
+kept (the last ``info``, the ``id`` and ``param`` lines), and an engine that writes more
+than :data:`MAX_ANSWER_LINES` lines or :data:`MAX_ANSWER_BYTES` bytes before its answer
+is stopped.  The last lines of its standard error are shown when it fails.  Every text of
+the engine that reaches a player or a file (its name, its error, its standard error) is
+made one line of plain text by :func:`~shashki.rules.numbers.one_line` first.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import queue
 import shlex
-import socket
-import subprocess
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
-from ..i18n import N_, _
+from ..i18n import N_
 from ..rules import Game, Move
-from ..rules.errors import ShashkiError
 from ..rules.numbers import one_line, quoted
 from ..rules.variant import Variant
+from .errors import EngineError
 from .text import (
     DEFAULT_HUB_VARIANT,
     MAX_LINE,
@@ -67,6 +57,16 @@ from .text import (
     parse_line,
     position_text,
 )
+from .transport import (
+    ENGINE_LOG_VARIABLE,
+    EngineLog,
+    LineTransport,
+    SocketTransport,
+    SubprocessTransport,
+    _TooLong,
+    engine_log,
+    use_engine_log,
+)
 
 #: Seconds an engine may take to start and answer ``hub`` / ``init``.
 START_TIMEOUT = 20.0
@@ -74,73 +74,17 @@ START_TIMEOUT = 20.0
 MOVE_GRACE = 5.0
 #: Seconds a search bounded by depth alone may take.
 DEPTH_TIMEOUT = 120.0
-#: Lines read from the engine and not yet handled, at most (then the engine waits).
-QUEUE_LINES = 64
 #: The most lines and bytes an engine may write before the answer awaited (``wait``,
 #: ``ready``, ``done``): more is a flood, and the engine is stopped.
 MAX_ANSWER_LINES = 50_000
 MAX_ANSWER_BYTES = 8 * 1024 * 1024
 #: The most ``param`` lines kept from the answer to ``hub``.
 MAX_PARAMS = 100
-#: The last lines of the engine's standard error kept, and the bytes kept of each.
-STDERR_LINES = 20
-STDERR_LINE_BYTES = 400
-#: How many of them an error shows, and the characters of each.
+#: How many of the last lines of the engine's standard error an error shows.
 STDERR_SHOWN = 3
-STDERR_SHOWN_CHARS = 160
 #: The longest engine name kept, and the longest error message quoted.
 NAME_CHARS = 60
 MESSAGE_CHARS = 200
-#: The environment variable that names the engine log (``--engine-log FILE`` wins).
-ENGINE_LOG_VARIABLE = "SHASHKI_ENGINE_LOG"
-#: The most bytes of one engine start's traffic, and of its standard error, that go to the
-#: log (then a line says the rest is left out), and the characters of a logged line.
-LOG_BYTES = 16 * 1024 * 1024
-LOG_STDERR_BYTES = 1024 * 1024
-LOG_LINE_CHARS = 4096
-
-
-class _TooLong:
-    """The reader's mark: the engine wrote a line longer than MAX_LINE bytes."""
-
-
-#: What a transport hands on: a line, the mark of a line too long (the reading ended),
-#: or None (the end of the peer's output).
-Received = str | _TooLong | None
-
-
-class EngineError(ShashkiError):
-    """The engine stopped, did not answer in time, or answered something unusable.
-
-    ``str()`` is the English sentence (match records keep it); :meth:`said` is the
-    same in the language spoken now (the app tells a player)."""
-
-    def __init__(self, template: str, *, stderr: Sequence[str] = (), **values: object) -> None:
-        self.template = template
-        self.values = values
-        #: The last lines the engine wrote on its standard error (plain text).
-        self.stderr = list(stderr)
-        super().__init__(self._text(local=False))
-
-    def _text(self, *, local: bool) -> str:
-        say = _ if local else str
-        text = say(self.template).format(**self._named(self.values, local=local))
-        if self.stderr:
-            text += say(N_("; its standard error ends: {lines}")).format(
-                lines=" | ".join(self.stderr)
-            )
-        return text
-
-    @staticmethod
-    def _named(values: dict[str, object], *, local: bool) -> dict[str, object]:
-        """The values, a variant by its name (in the language spoken, if ``local``)."""
-        return {
-            k: (v.local_name if local else v.name) if isinstance(v, Variant) else v
-            for k, v in values.items()
-        }
-
-    def said(self) -> str:
-        return self._text(local=True)
 
 
 @dataclass
@@ -164,363 +108,6 @@ def split_command(command: str) -> list[str]:
     if not args:
         raise EngineError(N_("the engine command is empty"))
     return args
-
-
-# -- the log ------------------------------------------------------------------------------
-
-
-def _loggable(text: str) -> str:
-    """``text`` as one line of the log: its control and format characters escaped (an
-    engine's escape sequences never reach a terminal that shows the log), cut after
-    :data:`LOG_LINE_CHARS` characters."""
-    cut = ""
-    if len(text) > LOG_LINE_CHARS:
-        cut = f"… ({len(text)} characters)"
-        text = text[:LOG_LINE_CHARS]
-    if text.isprintable():
-        return text + cut
-    return (
-        "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text) + cut
-    )
-
-
-class EngineLog:
-    """The traffic with engines and their standard error, appended to a file, a line
-    each: the time, who (the engine's name and process, or the peer's address), a mark
-    (``>`` to it, ``<`` from it, ``!`` its standard error, ``#`` what happened), the
-    text.  Writing never fails a game: a log that cannot be written any more stops."""
-
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        """Open ``path`` to append to it; raises EngineError in one line (a FIFO nobody
-        reads is refused at once, not waited on)."""
-        self.path = os.fspath(path)
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC
-        try:
-            fd = os.open(self.path, flags, 0o644)
-        except (OSError, ValueError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            raise EngineError(
-                N_("cannot write the engine log {path}: {reason}"),
-                path=quoted(self.path, 80),
-                reason=reason,
-            ) from None
-        os.set_blocking(fd, True)
-        self._file: IO[str] = os.fdopen(fd, "a", encoding="utf-8", errors="replace")
-        self._lock = threading.Lock()
-        #: Why the log stopped, once it could not be written.
-        self.broken: OSError | None = None
-
-    def write(self, who: str, mark: str, text: str) -> None:
-        now = time.time()
-        stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now))
-        entry = f"{stamp}.{int(now % 1 * 1000):03d} {who} {mark} {_loggable(text)}\n"
-        with self._lock:
-            if self.broken is not None:
-                return
-            try:
-                self._file.write(entry)
-                self._file.flush()
-            except OSError as exc:
-                self.broken = exc
-            except ValueError:  # (closed)
-                self.broken = OSError("the log is closed")
-
-    def close(self) -> None:
-        with self._lock, contextlib.suppress(OSError, ValueError):
-            self._file.close()
-
-
-_logs_lock = threading.Lock()
-#: The log chosen by :func:`use_engine_log` (the command line's ``--engine-log``).
-_chosen_log: EngineLog | None = None
-#: The logs opened for the environment variable, by path.
-_env_logs: dict[str, EngineLog] = {}
-
-
-def use_engine_log(path: str | os.PathLike[str] | None) -> EngineLog | None:
-    """Log every engine started from now on to ``path`` (None: as the environment
-    says); the log.  Raises EngineError when the file cannot be opened."""
-    global _chosen_log
-    log = EngineLog(path) if path is not None else None
-    with _logs_lock:
-        old, _chosen_log = _chosen_log, log
-    if old is not None and old is not log:
-        old.close()
-    return log
-
-
-def engine_log() -> EngineLog | None:
-    """The log an engine started now writes to: the one :func:`use_engine_log` chose,
-    else the file :data:`ENGINE_LOG_VARIABLE` names (opened once), else none.  Raises
-    EngineError when that file cannot be opened."""
-    with _logs_lock:
-        if _chosen_log is not None:
-            return _chosen_log
-        path = os.environ.get(ENGINE_LOG_VARIABLE, "")
-        if not path:
-            return None
-        log = _env_logs.get(path)
-        if log is None:
-            log = _env_logs[path] = EngineLog(path)
-        return log
-
-
-# -- transports ---------------------------------------------------------------------------
-
-
-class LineTransport:
-    """Lines both ways with a Hub peer: :meth:`write_line` sends one, :attr:`lines` hands
-    on what the peer writes (see :data:`Received`), read in a thread of its own and
-    bounded as the module says.  Subclasses say where the bytes go."""
-
-    def __init__(self, who: str, log: EngineLog | None) -> None:
-        #: Who the peer is, for the log: a name and a process, or an address.
-        self.who = who
-        self.log = log
-        self.lines: queue.Queue[Received] = queue.Queue(QUEUE_LINES)
-        self._closing = threading.Event()
-        self._ended = threading.Event()  # (the reader met the end of the output)
-        self._stderr: deque[bytes] = deque(maxlen=STDERR_LINES)
-        self._stderr_lock = threading.Lock()
-        self._stderr_reader: threading.Thread | None = None
-        self._logged = {"traffic": 0, "stderr": 0}
-        self._log_lock = threading.Lock()
-
-    # -- what subclasses give
-
-    def _write(self, data: bytes) -> None:
-        """Send ``data``; raises OSError or ValueError when the peer cannot take it."""
-        raise NotImplementedError
-
-    @property
-    def alive(self) -> bool:
-        """Whether the peer is there: its process running, its connection open."""
-        raise NotImplementedError
-
-    def kill(self) -> None:
-        """End the peer at once (a process killed, a connection cut)."""
-        raise NotImplementedError
-
-    def close(self, goodbye: str | None = None) -> None:
-        """Send ``goodbye`` and let the peer end; end it if it does not, soon."""
-        raise NotImplementedError
-
-    # -- what every transport does
-
-    def write_line(self, text: str) -> None:
-        """Send one line; raises OSError or ValueError when the peer cannot take it."""
-        self.note(">", text)
-        self._write(text.encode("utf-8") + b"\n")
-
-    def note(self, mark: str, text: str) -> None:
-        """Write ``text`` to the log, if there is one, within this start's share of it."""
-        log = self.log
-        if log is None:
-            return
-        kind = "stderr" if mark == "!" else "traffic"
-        most = LOG_STDERR_BYTES if kind == "stderr" else LOG_BYTES
-        with self._log_lock:
-            used = self._logged[kind]
-            if used > most:
-                return
-            self._logged[kind] = used + len(text) + 1
-            if used + len(text) + 1 > most:
-                mark, text = "#", f"the log leaves out the rest of this {kind} (over {most} bytes)"
-        log.write(self.who, mark, text)
-
-    def _start_reader(self, stream: IO[bytes], name: str) -> None:
-        threading.Thread(target=self._read, args=(stream,), daemon=True, name=name).start()
-
-    def _read(self, stream: IO[bytes]) -> None:
-        """Hand the peer's lines on, waiting while the queue is full; a line longer than
-        MAX_LINE bytes ends the reading (the mark is handed on), and so does the end of
-        the output (None)."""
-        lines, closing = self.lines, self._closing
-
-        def put(item: Received) -> bool:
-            while not closing.is_set():
-                try:
-                    lines.put(item, timeout=0.1)
-                    return True
-                except queue.Full:
-                    continue
-            return False
-
-        end: Received = None
-        try:
-            while True:
-                raw = stream.readline(MAX_LINE + 1)
-                if not raw:
-                    break
-                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-                    self.note("#", f"a line longer than {MAX_LINE} bytes: the reading ends")
-                    end = _TooLong()
-                    break
-                text = raw.decode("utf-8", "replace").rstrip("\r\n")
-                self.note("<", text)
-                if not put(text):
-                    return
-        except (OSError, ValueError):
-            pass
-        finally:
-            self._ended.set()
-            with contextlib.suppress(OSError):
-                stream.close()  # (a peer still writing gets a broken pipe)
-        if end is None:
-            self.note("#", "the end of its output")
-        put(end)
-
-    def _start_stderr_reader(self, stream: IO[bytes], name: str) -> None:
-        self._stderr_reader = threading.Thread(
-            target=self._read_stderr, args=(stream,), daemon=True, name=name
-        )
-        self._stderr_reader.start()
-
-    def _read_stderr(self, stream: IO[bytes]) -> None:
-        """Keep the start of each of the last lines of the peer's standard error."""
-        try:
-            start = True
-            while True:
-                raw = stream.readline(4096)
-                if not raw:
-                    break
-                if start:  # (of a longer line, its first 4096 bytes)
-                    with self._stderr_lock:
-                        self._stderr.append(raw[:STDERR_LINE_BYTES])
-                    text = raw.decode("utf-8", "replace").rstrip("\r\n")
-                    self.note("!", text if raw.endswith(b"\n") else text + " …")
-                start = raw.endswith(b"\n")
-        except (OSError, ValueError):
-            pass
-        finally:
-            with contextlib.suppress(OSError):
-                stream.close()
-
-    def stderr_kept(self) -> list[bytes]:
-        """The starts of the last lines of the peer's standard error, as read."""
-        with self._stderr_lock:
-            return list(self._stderr)
-
-    def stderr(self) -> list[str]:
-        """The last lines of the peer's standard error, as plain text."""
-        lines = (
-            one_line(r.decode("utf-8", "replace"), STDERR_SHOWN_CHARS) for r in self.stderr_kept()
-        )
-        return [text for text in lines if text]
-
-    def wait_stderr(self, timeout: float) -> None:
-        """Wait until the standard error is read to its end (what the peer wrote before
-        it ended), ``timeout`` seconds at most."""
-        reader = self._stderr_reader
-        if reader is not None:
-            reader.join(timeout=timeout)
-
-
-class SubprocessTransport(LineTransport):
-    """An engine's standard input and output (and its standard error, kept and logged)."""
-
-    def __init__(
-        self,
-        args: Sequence[str],
-        *,
-        cwd: str | os.PathLike[str] | None = None,
-        name: str = "",
-        log: EngineLog | None = None,
-    ) -> None:
-        """Start the engine; raises OSError or ValueError when it cannot be started."""
-        self.proc = subprocess.Popen(
-            list(args),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=cwd,
-        )
-        super().__init__(f"{name or os.path.basename(args[0])}[{self.proc.pid}]", log)
-        self.note("#", "started: " + shlex.join(args) + (f" (in {os.fspath(cwd)})" if cwd else ""))
-        assert self.proc.stdout is not None and self.proc.stderr is not None
-        self._start_reader(self.proc.stdout, f"hub {self.who}")
-        self._start_stderr_reader(self.proc.stderr, f"hub {self.who} stderr")
-
-    def _write(self, data: bytes) -> None:
-        stdin = self.proc.stdin
-        if stdin is None or self.proc.poll() is not None:
-            raise BrokenPipeError("the engine has ended")
-        stdin.write(data)
-        stdin.flush()
-
-    @property
-    def alive(self) -> bool:
-        return self.proc.poll() is None
-
-    def kill(self) -> None:
-        proc = self.proc
-        if proc.poll() is None:
-            proc.kill()
-            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
-                proc.wait(timeout=5)
-            self.note("#", "stopped")
-
-    def close(self, goodbye: str | None = None) -> None:
-        proc = self.proc
-        if proc.poll() is None and goodbye is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self.write_line(goodbye)
-            try:
-                proc.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        elif proc.poll() is None:
-            self.kill()
-        self._closing.set()  # (the reader hands nothing more on)
-        if proc.stdin is not None:
-            with contextlib.suppress(OSError, ValueError):
-                proc.stdin.close()
-        # (its output streams are closed by their readers, which may still be reading)
-        if proc.returncode is not None:
-            self.note("#", f"ended, status {proc.returncode}")
-
-
-class SocketTransport(LineTransport):
-    """A connected stream socket (a TCP connection to an engine, or a socket pair)."""
-
-    def __init__(
-        self, sock: socket.socket, *, name: str = "", log: EngineLog | None = None
-    ) -> None:
-        self.sock = sock
-        try:
-            peer = sock.getpeername()
-            address = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer or "socket")
-        except OSError:
-            address = "socket"
-        super().__init__(f"{name}[{address}]" if name else address, log)
-        self._open = True
-        self.note("#", "connected")
-        self._start_reader(sock.makefile("rb"), f"hub {self.who}")
-
-    def _write(self, data: bytes) -> None:
-        if not self._open:
-            raise BrokenPipeError("the connection is closed")
-        self.sock.sendall(data)
-
-    @property
-    def alive(self) -> bool:
-        return self._open and not self._ended.is_set()
-
-    def kill(self) -> None:
-        if self._open:
-            self._open = False
-            self._closing.set()
-            with contextlib.suppress(OSError):
-                self.sock.shutdown(socket.SHUT_RDWR)
-            with contextlib.suppress(OSError):
-                self.sock.close()
-            self.note("#", "disconnected")
-
-    def close(self, goodbye: str | None = None) -> None:
-        if self._open and goodbye is not None:
-            with contextlib.suppress(OSError, ValueError):
-                self.write_line(goodbye)
-        self.kill()
 
 
 # -- protocols ----------------------------------------------------------------------------
