@@ -352,6 +352,7 @@ def test_a_clock_is_sent_as_the_specification_counts_it() -> None:
 def test_a_version_1_engine_gets_its_own_dialect() -> None:
     with fake("v1") as engine:
         assert type(engine.protocol) is HubV1Protocol and engine.version == 1
+        assert engine.name == "fake-v1"  # (its "name" line, as Scan 2.0 writes one)
     with fake("ok") as engine:
         assert type(engine.protocol) is HubV2Protocol and engine.version == 2
 

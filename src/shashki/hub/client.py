@@ -175,11 +175,14 @@ class HubProtocol:
         ``id`` line came."""
         self.send("hub")
         seen_id = False
+        said_name = ""  # (version 1: Scan 2.0 writes "name Scan 2.0" before its wait)
 
         def seen(text: str) -> None:
-            nonlocal seen_id
+            nonlocal seen_id, said_name
             command, args = _parse(text)
-            if command == "id":
+            if command == "name" and not said_name:
+                said_name = one_line(text.partition(" ")[2], NAME_CHARS)
+            elif command == "id":
                 seen_id = True
                 self.info = {k: one_line(v, MESSAGE_CHARS) for k, v in list(args.items())[:20]}
                 self.name = one_line(args.get("name", ""), NAME_CHARS) or self.name
@@ -188,6 +191,8 @@ class HubProtocol:
                     self.params[args["name"]] = args
 
         self.until({"wait"}, self.start_timeout, "hub", seen=seen)
+        if not seen_id and said_name:
+            self.name = said_name
         return seen_id
 
     # -- lines ------------------------------------------------------------------------
