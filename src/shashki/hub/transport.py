@@ -105,7 +105,7 @@ class EngineLog:
     def write(self, who: str, mark: str, text: str) -> None:
         now = time.time()
         stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now))
-        entry = f"{stamp}.{int(now % 1 * 1000):03d} {who} {mark} {_loggable(text)}\n"
+        entry = f"{stamp}.{int(now % 1 * 1000):03d} {_loggable(who)} {mark} {_loggable(text)}\n"
         with self._lock:
             if self.broken is not None:
                 return
