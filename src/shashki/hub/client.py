@@ -661,10 +661,8 @@ class HubEngine:
 
 
 def _parse(text: str) -> tuple[str, dict[str, str]]:
-    try:
-        return parse_line(text)
-    except HubError:
-        return text.split(" ", 1)[0], {}
+    """An engine's line, what cannot be read of it passed over."""
+    return parse_line(text, lenient=True)
 
 
 def _error_message(text: str) -> str:

@@ -161,8 +161,10 @@ def find_move(game: Game, text: str) -> Move:
 _PAIR = re.compile(r'\s*([A-Za-z][A-Za-z0-9_-]*)(?:=("(?:[^"\\]|\\.)*"|\S*))?')
 
 
-def parse_line(line: str) -> tuple[str, dict[str, str]]:
-    """(command, {name: value}) of a Hub line; a name without ``=value`` maps to ""."""
+def parse_line(line: str, *, lenient: bool = False) -> tuple[str, dict[str, str]]:
+    """(command, {name: value}) of a Hub line; a name without ``=value`` maps to "".
+    Raises HubError at what cannot be read, unless ``lenient``: then that word is passed
+    over (the specification: ignore what you do not understand)."""
     text = line.strip()
     if not text:
         return "", {}
@@ -173,9 +175,14 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     while pos < len(rest):
         m = _PAIR.match(rest, pos)
         if not m or m.end() == pos:
-            raise HubError(f"cannot read {quoted(rest[pos:], 40)} in {quoted(text, 80)}")
+            if not lenient:
+                raise HubError(f"cannot read {quoted(rest[pos:], 40)} in {quoted(text, 80)}")
+            pos = rest.find(" ", pos + 1) if " " in rest[pos + 1 :] else len(rest)
+            while pos < len(rest) and rest[pos] == " ":
+                pos += 1
+            continue
         value = m.group(2) or ""
-        if value.startswith('"'):
+        if len(value) >= 2 and value.startswith('"') and value.endswith('"'):
             value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
         pairs[m.group(1)] = value
         pos = m.end()
