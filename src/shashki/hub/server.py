@@ -5,7 +5,7 @@ The commands (one per line on stdin; the answers on stdout)::
 
     hub                         -> id …, param …, wait
     init                        -> ready
-    set-param name=variant value=normal|killer|bt|frisian|losing|<shashki id>
+    set-param name=variant value=<a Hub name of a variant, or a shashki id>
     new-game
     pos pos=<position> [moves="<move> …"]
     level move-time=S | depth=N | nodes=N | infinite | [moves=N] time=S [inc=S]
@@ -23,10 +23,10 @@ As the specification asks, a command or an argument that the engine does not kno
 ignored (a command it does not know leaves a search running); a value it cannot use (a
 position, a move, a number of seconds, a variant) and a line it cannot read get an
 ``error`` line, and the session goes on.  The end of the input ends it as ``quit``
-does, and so does an output nobody reads any more.  The
-input is read as bytes and decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD), and
-the output is written in UTF-8, under any locale.  Any line but ``ping`` and ``ponder-hit`` sent
-while a search runs stops it first (its ``done`` comes before the line's answer).
+does, and so does an output nobody reads any more.  The input is read as bytes and
+decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD), and the output is written in
+UTF-8, under any locale.  Any line it knows but ``ping`` and ``ponder-hit`` sent while a
+search runs stops it first (its ``done`` comes before the line's answer).
 """
 
 from __future__ import annotations
@@ -202,7 +202,7 @@ class HubServer:
 
     def cmd_hub(self, args: dict[str, str]) -> None:
         self.send(line("id", name="shashki", version=__version__, author="the shashki team"))
-        values = " ".join(hub_variants())  # (the first five: the Hub's own names)
+        values = " ".join(hub_variants())  # (the Hub's own names first)
         self.send(
             line(
                 "param",
