@@ -550,12 +550,16 @@ class HubEngine:
                 command=quoted(self.command, 60),
                 reason=exc,
             ) from None
-        self.protocol = HubProtocol.connect(
-            transport,
-            name=self._given_name,
-            start_timeout=self.start_timeout,
-            move_grace=self.move_grace,
-        )
+        try:
+            self.protocol = HubProtocol.connect(
+                transport,
+                name=self._given_name,
+                start_timeout=self.start_timeout,
+                move_grace=self.move_grace,
+            )
+        except EngineError:
+            transport.close()  # (stopped already: its pipes closed too)
+            raise
         return self
 
     def _connection(self) -> HubProtocol:
