@@ -456,11 +456,14 @@ def test_an_engine_flooding_its_standard_error_fills_the_log_only_so_far(tmp_pat
     with fake("stderrflood", log=EngineLog(log_path)) as engine:  # type: ignore[arg-type]
         transport = engine.transport
         assert transport is not None
-        # (wait until the flood has passed the log's share: the reader logs as it reads)
-        for _ in range(200):
-            if transport._logged["stderr"] > LOG_STDERR_BYTES:
-                break
+        # (play until the flood has passed the log's share, a generous minute at most on
+        # a loaded machine: the reader logs as it reads)
+        import time
+
+        deadline = time.monotonic() + 60
+        while transport._logged["stderr"] <= LOG_STDERR_BYTES and time.monotonic() < deadline:
             engine.best_move(game, seconds=0.01)
+        assert transport._logged["stderr"] > LOG_STDERR_BYTES
         engine.best_move(game, seconds=0.01)
     lines = log_path.read_text(encoding="utf-8").splitlines()
     noise = [t for t in lines if " ! debug: noise" in t]
