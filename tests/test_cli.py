@@ -275,3 +275,31 @@ def test_the_app_without_a_terminal_says_so_and_ends(argv: tuple[str, ...], tmp_
         assert "термінал" in err
     else:
         assert "need a terminal" in err
+
+
+def test_play_and_the_menu_open_the_engine_log_first(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--engine-log FILE`` (after play, or before any command for the menu's games):
+    opened before the app, so that a file that cannot be written is said at once; a
+    command that starts no engine leaves it alone."""
+    import shashki.cli as cli
+    from shashki.hub import transport
+
+    monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
+    monkeypatch.delenv("SHASHKI_ENGINE_LOG", raising=False)
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    log = tmp_path / "engines.log"
+    assert main(["play", "russian", "--black", "hub:dame hub", "--engine-log", str(log)]) == 0
+    assert seen and log.exists() and transport.engine_log() is not None
+    monkeypatch.setattr(transport, "_chosen_log", None)
+    seen.clear()
+    for argv in (["play", "russian", "--engine-log", str(tmp_path)],
+                 ["--engine-log", str(tmp_path / "no" / "log"), "play", "russian"]):  # fmt: skip
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "" and not seen
+        assert err.startswith("shashki: error: cannot write the engine log ")
+        assert err.count("\n") == 1
+    code, out, _err = run(capsys, "--engine-log", str(tmp_path / "unused.log"), "variants")
+    assert code == 0 and "russian" in out and not (tmp_path / "unused.log").exists()

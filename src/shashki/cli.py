@@ -18,9 +18,8 @@ from .i18n import LANGUAGES, _, set_language
 from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
-from .rules import Game, Move, ShashkiError, all_variants, find_variant, registry
+from .rules import Game, ShashkiError, all_variants, find_variant, registry
 from .rules.errors import BadPdnError
-from .rules.notation import move_text
 from .rules.numbers import bounded_decimal, is_digits, quoted
 from .rules.variant_registry import add_variant_file
 
@@ -182,11 +181,10 @@ def cmd_best(args: argparse.Namespace) -> int:
     import math
     import signal
     import threading
-    import time
 
     from .engine import Search, score_text
     from .engine.endings import perfect_moves, table_score
-    from .rules.interrupt import interruptible
+    from .rules.variation import variation_text
 
     if args.depth is not None and not 1 <= args.depth <= BEST_MAX_DEPTH:
         shown = args.depth if args.depth.bit_length() < 64 else "a number of that size"
@@ -200,34 +198,10 @@ def cmd_best(args: argparse.Namespace) -> int:
     # a depth alone has no clock; neither limit: 3 seconds
     seconds = args.time if args.time is not None or args.depth is not None else 3.0
 
-    class _Slow(Exception):
-        """Listing the moves of a position for the principal variation takes too long."""
-
-    def line(moves: list[Move]) -> str:
-        # the moves are written short where that is unambiguous, which takes the legal
-        # moves of each position; where listing them is slow, every square is written
-        walk = game.copy()
-        texts = []
-        for mv in moves:
-            until = time.perf_counter() + 0.05
-
-            def slow(until: float = until) -> None:
-                if time.perf_counter() > until:
-                    raise _Slow
-
-            try:
-                with interruptible(slow):
-                    legal: list[Move] | None = walk.legal_moves()
-            except _Slow:
-                legal = None
-            texts.append(move_text(variant, mv, legal, full=legal is None))
-            walk.push_unchecked(mv)
-        return " ".join(texts)
-
     def show(it: Iteration) -> None:
         print(
             f"depth {it.depth:2d}  score {score_text(it.score):>10}  nodes {it.nodes:9d}  "
-            f"time {it.seconds:7.3f}  pv {line(it.pv)}",
+            f"time {it.seconds:7.3f}  pv {variation_text(game, it.pv)}",
             flush=True,
         )
 
@@ -573,6 +547,9 @@ def build_parser() -> argparse.ArgumentParser:
             "English when none of uk, ru, en)"
         ),
     )
+    from .hub.commands import add_commands, add_engine_log
+
+    add_engine_log(parser, top=True)  # (the menu's games may seat engines too)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("variants", help=_("list the variants"))
@@ -604,6 +581,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
     _add_seed(p)
+    add_engine_log(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help=_("open a PDN file in the replay viewer"))
@@ -692,8 +670,6 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help=_("print the totals and the games with errors as JSON")
     )
     p.set_defaults(func=cmd_check)
-    from .hub.commands import add_commands
-
     add_commands(sub)
     return parser
 
@@ -765,6 +741,13 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         for path in args.variant_file:
             add_variant_file(path)
+    except ShashkiError as exc:
+        return _fail(str(exc))
+    try:
+        if not getattr(args, "func", None) or getattr(args, "starts_engines", False):
+            from .hub.commands import open_engine_log
+
+            open_engine_log(args)  # (a log that cannot be written: said before any game)
     except ShashkiError as exc:
         return _fail(str(exc))
     if not getattr(args, "func", None):

@@ -77,7 +77,10 @@ def main(mode: str) -> int:
                 continue
             if mode == "paramflood":
                 flood(b'param name=hash value=64 type=int min=1 max="65536"\n')
-            if not v1:
+            if v1:  # (as Scan 2.0 introduces itself)
+                out.append(f"fake {mode} by nobody")
+                out.append(f"name fake-{mode}")
+            else:
                 name = ESCAPE_NAME if mode == "escape" else "fake-" + mode
                 out.append(f'id name="{name}" version=1.0')
                 if mode == "russian":

@@ -3,18 +3,31 @@ hang, answer an illegal move or do not start (a fake engine, tests/hub/fake_engi
 
 from __future__ import annotations
 
+import socket
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
-from shashki.hub.client import EngineError, HubEngine
+from shashki.hub.client import (
+    ENGINE_LOG_VARIABLE,
+    EngineError,
+    EngineLog,
+    HubEngine,
+    HubProtocol,
+    HubV1Protocol,
+    HubV2Protocol,
+    SocketTransport,
+    SubprocessTransport,
+)
+from shashki.hub.text import position_text
 from shashki.rules import Game, find_variant
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))
 
 
-def fake(mode: str, **kwargs: float) -> HubEngine:
+def fake(mode: str, **kwargs: object) -> HubEngine:
     return HubEngine([sys.executable, FAKE, mode], **kwargs)  # type: ignore[arg-type]
 
 
@@ -41,7 +54,8 @@ def test_an_engine_that_hangs_is_stopped_after_its_time() -> None:
     try:
         with pytest.raises(EngineError, match="did not answer"):
             engine.best_move(Game("international"), seconds=0.1)
-        assert engine._proc is not None and engine._proc.poll() is not None  # killed
+        assert isinstance(engine.transport, SubprocessTransport)
+        assert engine.transport.proc.poll() is not None and not engine.running  # killed
     finally:
         engine.close()
 
@@ -107,7 +121,7 @@ def test_an_engine_error_is_english_in_records_and_said_in_the_language() -> Non
 #: memory of the process grew meanwhile (kilobytes) and what the engine was told.
 MEMORY_PROBE = """
 import resource, sys
-from shashki.hub.client import EngineError, HubEngine
+from shashki.hub.client import EngineError, HubEngine, SubprocessTransport
 from shashki.rules import Game
 engine = HubEngine([sys.executable, sys.argv[1], sys.argv[2]])
 game = Game("international")
@@ -185,8 +199,10 @@ def test_the_last_lines_of_standard_error_are_shown_when_an_engine_fails() -> No
         "; its standard error ends: noise line 299 | " + error.stderr[1] + " | fatal: the net "
         "file is missing"
     )
-    assert len(engine._stderr) == 20  # of the 302 lines, the last 20 kept
-    assert all(len(raw) <= 400 for raw in engine._stderr)
+    assert engine.transport is not None
+    kept = engine.transport.stderr_kept()
+    assert len(kept) == 20  # of the 302 lines, the last 20 kept
+    assert all(len(raw) <= 400 for raw in kept)
 
 
 def test_an_engine_writing_endlessly_on_standard_error_still_plays() -> None:
@@ -246,3 +262,211 @@ def test_shashki_hub_reads_the_clock_its_client_sends() -> None:
         game = Game("international")
         move = engine.best_move(game, remaining=1.0, increment=0.0)
         assert move in game.legal_moves()
+
+
+# -- the protocol apart from the process (issue 25) ------------------------------------------
+
+#: The engine's answers in the specification's example ("Hub protocol for draughts,
+#: version 2", Scan 3.x's protocol.txt), for the commands that ask for them.
+SPECIFICATION_ANSWERS = {
+    "hub": [
+        'id name=Scan version=3.0 author="Fabien Letouzey" country=France',
+        'param name=variant value=normal type=enum values="normal killer bt"',
+        "param name=book value=true type=bool",
+        "wait",
+    ],
+    "init": ["(some information that the GUI should ignore)", "ready"],
+    "go": [
+        "info depth=21 mean-depth=20.8 score=-0.01 nodes=31261613 time=3.906 nps=8.0 "
+        'pv="32-28 17-22 28x17x22 12x21x17 33-28 7-12 39-33 19-23 28x19x23 14x23x19"',
+        "done move=32-28 ponder=17-22",
+    ],
+}
+
+
+class ScriptedPeer:
+    """The other end of a socket pair: answers each command as ``answers`` says, and
+    keeps what it was sent."""
+
+    def __init__(self, sock: socket.socket, answers: dict[str, list[str]]) -> None:
+        self.sock = sock
+        self.answers = answers
+        self.heard: list[str] = []
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self) -> None:
+        with self.sock, self.sock.makefile("rb") as lines:
+            for raw in lines:
+                text = raw.decode().rstrip("\n")
+                self.heard.append(text)
+                for answer in self.answers.get(text.split(" ", 1)[0], []):
+                    self.sock.sendall(answer.encode() + b"\n")
+                if text == "quit":
+                    return
+
+
+def peer_pair(answers: dict[str, list[str]]) -> tuple[SocketTransport, ScriptedPeer]:
+    mine, theirs = socket.socketpair()
+    return SocketTransport(mine, name="peer"), ScriptedPeer(theirs, answers)
+
+
+def test_the_protocol_runs_over_a_socket_with_the_specification_s_lines() -> None:
+    """The same protocol code as for a subprocess, over a connected socket: the
+    specification's own example answers are understood (the line after init that
+    the GUI should ignore, the extra info fields, the ponder move)."""
+    transport, peer = peer_pair(SPECIFICATION_ANSWERS)
+    protocol = HubProtocol.connect(transport)
+    assert isinstance(protocol, HubV2Protocol) and protocol.version == 2
+    assert protocol.name == "Scan" and protocol.info["author"] == "Fabien Letouzey"
+    assert set(protocol.params) == {"variant", "book"}
+    assert protocol.plays(find_variant("killer")) and not protocol.plays(find_variant("russian"))
+    game = Game("international")
+    move = protocol.best_move(game, seconds=1.0)
+    assert move is not None and game.move_text(move) == "32-28"
+    assert protocol.last.depth == "21" and protocol.last.score == "-0.01"
+    assert protocol.last.pv.startswith("32-28 17-22") and protocol.last.raw["mean-depth"] == "20.8"
+    protocol.close()
+    peer.thread.join(timeout=10)
+    assert peer.heard == ["hub", "init", "new-game", f"pos pos={position_text(game)}",
+                          "level move-time=1", "go think", "quit"]  # fmt: skip
+    assert not transport.alive
+
+
+def test_a_clock_is_sent_as_the_specification_counts_it() -> None:
+    """``level time=T inc=I``: the engine adds I before the move, so T is the clock less
+    this move's increment (all of the clock is the increment when it holds less)."""
+    transport, peer = peer_pair(SPECIFICATION_ANSWERS)
+    protocol = HubProtocol.connect(transport)
+    game = Game("international")
+    protocol.best_move(game, remaining=30.0, increment=1.0)
+    protocol.best_move(game, remaining=0.5, increment=1.0)
+    protocol.best_move(game, remaining=12.0)
+    protocol.close()
+    peer.thread.join(timeout=10)
+    levels = [text for text in peer.heard if text.startswith("level")]
+    assert levels == ["level time=29.000 inc=1.000", "level time=0.000 inc=0.500",
+                      "level time=12.000"]  # fmt: skip
+
+
+def test_a_version_1_engine_gets_its_own_dialect() -> None:
+    with fake("v1") as engine:
+        assert type(engine.protocol) is HubV1Protocol and engine.version == 1
+        assert engine.name == "fake-v1"  # (its "name" line, as Scan 2.0 writes one)
+    with fake("ok") as engine:
+        assert type(engine.protocol) is HubV2Protocol and engine.version == 2
+
+
+def test_shashki_hub_over_a_tcp_connection() -> None:
+    """``shashki hub``'s session on one end of a local TCP connection, the client's
+    protocol on the other: a few moves, then quit ends the session."""
+    from shashki.hub.server import HubServer
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    ended: list[int] = []
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        with conn, conn.makefile("rb") as stdin, conn.makefile("w", encoding="utf-8") as out:
+            ended.append(HubServer(out).run(stdin))
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    try:
+        sock = socket.create_connection(listener.getsockname(), timeout=30)
+        sock.settimeout(None)
+        protocol = HubProtocol.connect(SocketTransport(sock, name="shashki"))
+        assert protocol.name == "shashki" and protocol.version == 2
+        game = Game("russian")
+        protocol.new_game(game.variant)
+        for _ in range(4):
+            move = protocol.best_move(game, depth=2)
+            assert move is not None
+            game.push(move)
+        assert protocol.last.depth == "2"
+        protocol.close()
+        server.join(timeout=30)
+        assert ended == [0]
+    finally:
+        listener.close()
+
+
+def test_the_traffic_and_standard_error_go_to_the_engine_log(tmp_path: Path) -> None:
+    log_path = tmp_path / "engines.log"
+    log = EngineLog(log_path)
+    game = Game("international")
+    with fake("ok", log=log) as engine:  # type: ignore[arg-type]
+        pid = engine.transport.proc.pid  # type: ignore[union-attr]
+        engine.best_move(game, seconds=0.1)
+    engine = fake("stderr", log=log)  # type: ignore[arg-type]
+    with engine, pytest.raises(EngineError):
+        engine.best_move(game, seconds=0.1)
+    with fake("escape", log=log) as engine:  # type: ignore[arg-type]
+        pass
+    text = log_path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    who = f"{Path(sys.executable).name}[{pid}]"
+    mine = [t.split(f" {who} ", 1)[1] for t in lines if f" {who} " in t]
+    assert mine[0].startswith("# started: ") and "fake_engine.py ok (in " in mine[0]
+    assert "> hub" in mine and "< wait" in mine and "> go think" in mine and "> quit" in mine
+    assert any(t.startswith("< done move=") for t in mine)
+    assert "# ended, status 0" in mine[-2:]  # (the reader may note the end of output last)
+    assert any(t.endswith(" ! noise line 299") for t in lines)
+    assert any(t.endswith(" ! fatal: the \\x1b[31mnet\\x1b[0m file is missing") for t in lines)
+    assert sum(" ! xxx" in t for t in lines) == 1  # (the start of a long line)
+    assert any(" ! " + "x" * 4000 in t and len(t) < 4200 for t in lines)
+    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text  # (escaped)
+    assert any('id name="fake\\x1b]0;pwned\\x07-' in t for t in lines)
+
+
+def test_the_engine_log_is_named_by_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shashki.hub import transport
+
+    monkeypatch.setattr(transport, "_env_logs", {})
+    path = tmp_path / "from-env.log"
+    monkeypatch.setenv(ENGINE_LOG_VARIABLE, str(path))
+    with fake("ok"):
+        pass
+    assert "> hub" in path.read_text(encoding="utf-8")
+    monkeypatch.setenv(ENGINE_LOG_VARIABLE, str(tmp_path))  # a folder: one line, at start
+    with pytest.raises(EngineError, match=r"cannot write the engine log .*: Is a directory"):
+        fake("ok").start()
+    monkeypatch.setenv(ENGINE_LOG_VARIABLE, "")
+    assert transport.engine_log() is None
+
+
+def test_a_fifo_nobody_reads_is_refused_as_a_log_without_waiting(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(EngineError, match="cannot write the engine log"):
+        EngineLog(fifo)
+
+
+def test_an_engine_flooding_its_standard_error_fills_the_log_only_so_far(tmp_path: Path) -> None:
+    """A megabyte of one start's standard error goes to the log, then one line saying
+    the rest is left out; its moves are still logged."""
+    from shashki.hub.transport import LOG_STDERR_BYTES
+
+    log_path = tmp_path / "engines.log"
+    game = Game("international")
+    with fake("stderrflood", log=EngineLog(log_path)) as engine:  # type: ignore[arg-type]
+        transport = engine.transport
+        assert transport is not None
+        # (play until the flood has passed the log's share, a generous minute at most on
+        # a loaded machine: the reader logs as it reads)
+        import time
+
+        deadline = time.monotonic() + 60
+        while transport._logged["stderr"] <= LOG_STDERR_BYTES and time.monotonic() < deadline:
+            engine.best_move(game, seconds=0.01)
+        assert transport._logged["stderr"] > LOG_STDERR_BYTES
+        engine.best_move(game, seconds=0.01)
+    lines = log_path.read_text(encoding="utf-8").splitlines()
+    noise = [t for t in lines if " ! debug: noise" in t]
+    assert 0 < sum(len(t.split(" ! ", 1)[1]) + 1 for t in noise) <= LOG_STDERR_BYTES
+    assert sum("leaves out the rest of this stderr" in t for t in lines) == 1
+    assert sum(" < done move=" in t for t in lines) >= 2

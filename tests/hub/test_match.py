@@ -300,3 +300,25 @@ def test_engine_names_reach_the_progress_line_and_the_pdn_as_plain_text(
     games = list(read_file(pdn))
     assert [g.header("White") for g in games] == ["fake-esca pe", "shashki level 1"]
     assert [g.header("Black") for g in games] == ["shashki level 1", "fake-esca pe"]
+
+
+def test_a_match_logs_its_engines_to_the_engine_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shashki.hub import transport
+
+    monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
+    log = tmp_path / "engines.log"
+    status = main(
+        ["match", "international", "--white", f"hub:{fake_command('ok')}", "--black", "1",
+         "--games", "1", "--time", "0.1", "--max-plies", "4", "--engine-log", str(log)]
+    )  # fmt: skip
+    assert status == 0
+    text = log.read_text(encoding="utf-8")
+    assert " > hub" in text and " > go think" in text and " < done move=" in text
+    capsys.readouterr()
+    status = main(["--engine-log", str(tmp_path), "match", "international", "--white", "1",
+                   "--black", "1", "--games", "1", "--depth", "1"])  # fmt: skip
+    assert status == 2
+    out, err = capsys.readouterr()
+    assert "game 1" not in out and err.startswith("shashki: error: cannot write the engine log")

@@ -12,7 +12,7 @@ import pytest
 
 from shashki.hub.client import HubEngine
 from shashki.hub.server import HubServer, seconds_for
-from shashki.hub.text import parse_line
+from shashki.hub.text import find_move, parse_line
 from shashki.rules import Game
 
 
@@ -106,24 +106,63 @@ def test_any_other_line_stops_a_search_first() -> None:
     assert lines[-1].startswith("done")
 
 
-def test_bad_lines_get_an_error_and_the_session_goes_on() -> None:
+def test_values_that_cannot_be_used_get_an_error_and_the_session_goes_on() -> None:
     s = Session()
     lines = s.say(
-        "bogus",
         "pos pos=Wxx",
         'pos moves="1-2"',
         "level move-time=abc",
         "level depth=0",
-        "level colour=red",
-        "level",
         "set-param name=variant value=chess",
-        "set-param name=hash value=64",
-        "go sideways",
         'level "',
     )
     errors = [t for t in lines if t.startswith("error")]
-    assert len(errors) == 11, lines
+    assert len(errors) == 6 and lines == errors, lines
     s.say("pos", "level depth=1", "go think")
+    assert s.wait_done()[-1].startswith("done move=")
+
+
+def test_what_the_engine_does_not_know_is_ignored() -> None:
+    """The specification: "Both the engine and the GUI should ignore commands and
+    arguments that they don't understand" (so that the protocol can grow)."""
+    s = Session()
+    lines = s.say(
+        "bogus",
+        "bogus with=arguments",
+        "level colour=red",
+        "level",
+        "set-param name=hash value=64",
+        "set-param name=book value=false",
+        "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww frobnicate=1",
+        "new-game clear-hash",
+        "ping",
+    )
+    assert lines == ["pong"]
+    assert s.server.level == {"seconds": 1.0}  # (a level with no word it knows: as it was)
+    s.say("level depth=2 colour=red")
+    assert s.server.level == {"depth": 2}
+    s.say("go sideways")  # a mode it does not know: a search all the same, and its done
+    assert s.wait_done()[-1].startswith("done move=")
+
+
+def test_a_command_it_does_not_know_leaves_a_search_running() -> None:
+    s = Session()
+    s.say("pos", "level infinite", "go analyze")
+    s.wait_for("info")
+    s.say("bogus", "ping")
+    assert not any(t.startswith("done") for t in s.lines())
+    assert s.say("stop")[-1].startswith("done move=")
+
+
+def test_after_a_position_it_cannot_read_there_is_nothing_to_search() -> None:
+    """Not the position before it: that search would answer a move the GUI cannot play."""
+    s = Session()
+    lines = s.say("pos pos=Wxx", "level depth=1", "go think")
+    assert lines[0].startswith("error") and lines[-2:] == [
+        'error message="no position to search: the last pos could not be read"',
+        "done",
+    ]
+    s.say("pos", "go think")
     assert s.wait_done()[-1].startswith("done move=")
 
 
@@ -210,8 +249,8 @@ def test_the_hub_reads_any_bytes_and_writes_utf_8_under_any_locale(env: dict[str
     assert done.returncode == 0 and done.stderr == b"", done.stderr.decode(errors="replace")
     out = done.stdout.decode("utf-8").splitlines()  # (UTF-8, whatever the locale)
     assert out[2] == "wait" and out[-1] == "pong"
-    assert out[3] == "error message=\"unknown command '\ufffd\ufffd'\""
-    assert out[4].startswith("error message=\"position 'é' has 0 squares")
+    # (the line that is not UTF-8 names no command it knows: ignored)
+    assert out[3].startswith("error message=\"position 'é' has 0 squares")
 
 
 def test_a_session_whose_output_went_away_ends_quietly() -> None:
@@ -242,12 +281,14 @@ def test_an_empty_variant_is_refused_not_read_as_another(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "value", ["１", "٣", "1e1", "1E1", "1_0", "inf", "nan", "-1", "+1", ".5", "5.", "0x1", "1,5",
-              "10000001", pytest.param("9" * 5000, id="5000 nines")],
+    "value", ["１", "٣", "1_0", "inf", "nan", "-1", "+1", ".5", "5.", "0x1", "1,5", "1e", "1e+",
+              "1e99999", "1e400", "1e7.5", "10000001", pytest.param("9" * 5000, id="5000 nines")],
 )  # fmt: skip
-def test_level_seconds_are_ascii_digits_only(value: str) -> None:
+def test_level_seconds_are_real_numbers_of_ascii_digits_only(value: str) -> None:
     s = Session()
     for name in ("move-time", "remaining-time", "increment", "time", "inc"):
+        if value == "-1" and name in ("time", "remaining-time"):
+            continue  # (the clock before the increment: see the test below)
         lines = s.say(f"level {name}={value}")
         assert lines[-1].startswith("error message=") and "number of seconds" in lines[-1]
     assert s.server.level == {"seconds": 1.0}  # the default still
@@ -262,3 +303,78 @@ def test_level_seconds_read() -> None:
     s.say("level moves=9 time=291.587 inc=2")  # (the specification's words)
     assert s.server.level == {"moves": 9, "remaining-time": 291.587, "increment": 2.0}
     assert not [t for t in s.lines() if t.startswith("error")]
+    # a real number as a GUI's language prints it (pydraughts: Python's repr)
+    s.say("level time=7.010100016487109e-05 inc=0.05")
+    assert s.server.level == {"remaining-time": 7.010100016487109e-05, "increment": 0.05}
+    s.say("level move-time=1E1")
+    assert s.server.level == {"seconds": 10.0}
+    s.say("level time=-1.5e-3 inc=2.5E+0")
+    assert s.server.level == {"remaining-time": -0.0015, "increment": 2.5}
+    assert not [t for t in s.lines() if t.startswith("error")]
+
+
+def test_the_increment_is_added_before_every_move() -> None:
+    """``level time=T inc=I``: the engine has T + I for this move (the specification),
+    and a GUI that takes the increment from a clock holding less sends T below 0, as
+    pydraughts does."""
+    s = Session()
+    s.say("level time=0 inc=2")
+    assert s.server.think_seconds() == seconds_for(2.0, 2.0, None) > 0.5
+    s.say("level time=-0.5 inc=1")
+    assert s.server.level["remaining-time"] == -0.5
+    assert s.server.think_seconds() == seconds_for(0.5, 1.0, None)
+    s.say("level time=-5 inc=1")  # (never below nothing)
+    assert s.server.think_seconds() == seconds_for(0.0, 1.0, None)
+    s.say("level moves=9 time=291.587")  # x moves in y
+    assert s.server.think_seconds() == seconds_for(291.587, 0.0, 9)
+    for bad in ("-", "--1", "-nan", "-.5", "-inf", "-1e400"):
+        before = len(s.lines())
+        assert s.say(f"level time={bad}")[before:] == [
+            f"error message=\"level time='{bad}' is not a number of seconds from 0 to 10^7 "
+            '(digits, a decimal point, an exponent: 0.5, 7.5e-05)"'
+        ], bad
+
+
+#: The example lines of the specification ("Hub protocol for draughts, version 2",
+#: Scan 3.x's protocol.txt): the initialisation, then a search of each example.
+SPECIFICATION_EXAMPLE = [
+    "hub",
+    "set-param name=variant value=killer",
+    "set-param name=book value=false",
+    "init",
+    "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",
+    "level move-time=1",
+    "go think",
+]
+SPECIFICATION_PONDER = [
+    "set-param name=variant value=normal",
+    'pos pos=BeeeWWeeeeeeeeeeeeeeeeeeeweeeeeeeeewweBeeeeeeeeeBee moves="38-15 5-41 48-26"',
+    "level moves=9 time=291.587",
+    "go ponder",
+]
+
+
+def test_the_specification_s_own_example_lines() -> None:
+    s = Session()
+    lines = s.say(*SPECIFICATION_EXAMPLE[:4])
+    assert [parse_line(t)[0] for t in lines] == ["id", "param", "wait", "ready"]
+    s.say(*SPECIFICATION_EXAMPLE[4:])
+    assert s.server.variant.hub_name == "killer" and s.server.level == {"seconds": 1.0}
+    lines = s.wait_done()
+    done = parse_line(lines[-1])[1]
+    start = Game("killer")
+    assert start.parse_move(done["move"]) in start.legal_moves()
+    s.out.truncate(0)
+    s.out.seek(0)
+    s.say(*SPECIFICATION_PONDER)
+    assert s.server.level == {"moves": 9, "remaining-time": 291.587}
+    s.wait_for("info")
+    assert s.say("ping")[-1] == "pong" and not any(t.startswith("done") for t in s.lines())
+    s.say("ponder-hit")  # (a timed search now: a share of 291.587 s for 9 moves)
+    assert s.server.mode == "think" and s.server.deadline is not None
+    lines = s.say("stop")
+    assert not [t for t in lines if t.startswith("error")], lines
+    done = parse_line(lines[-1])[1]
+    game = s.server.game
+    assert game is not None and len(game.move_stack) == 3  # (the position, then the three moves)
+    assert find_move(game, done["move"]) in game.legal_moves()

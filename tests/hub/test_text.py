@@ -86,3 +86,19 @@ def test_command_lines_with_quoted_values() -> None:
     assert parse_line(text)[1]["note"] == 'a "b"'
     with pytest.raises(HubError):
         parse_line("level =3")
+
+
+def test_an_engine_s_line_is_read_as_far_as_it_can_be() -> None:
+    """The client passes over what it cannot read (the specification: ignore what you
+    do not understand); shashki hub says what it could not read."""
+    import pytest
+
+    from shashki.hub.text import HubError, parse_line
+
+    text = 'done move=32-28 =junk ponder=17-22 note="unterminated'
+    assert parse_line(text, lenient=True) == (
+        "done", {"move": "32-28", "ponder": "17-22", "note": '"unterminated'}
+    )  # fmt: skip
+    assert parse_line('info depth=3 pv="1-2 3-4"', lenient=True)[1]["pv"] == "1-2 3-4"
+    with pytest.raises(HubError, match="cannot read '=junk"):
+        parse_line(text)

@@ -111,3 +111,30 @@ def test_any_text_round_trips_with_any_bom(text: str) -> None:
         if enc == "utf-8":
             data = codecs.BOM_UTF8 + data
         assert decode_text(data) == text
+
+
+def test_the_user_s_folders_follow_the_xdg_base_directories(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """One look-up for the data, settings and cache folders (the games, the variant files,
+    settings.json, the ending tables); a variable that is empty or relative is ignored."""
+    from shashki.app.app import config_dir
+    from shashki.engine.endings import cache_dir
+    from shashki.records import data_dir
+    from shashki.rules.userfiles import user_folder
+    from shashki.rules.variant_registry import user_variant_dir
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for name, value in (("XDG_DATA_HOME", ""), ("XDG_CONFIG_HOME", "rel"), ("XDG_CACHE_HOME", "")):
+        monkeypatch.setenv(name, value)
+    home = tmp_path / "home"
+    assert data_dir() == user_folder("data") == home / ".local" / "share" / "shashki"
+    assert user_variant_dir() == home / ".local" / "share" / "shashki" / "variants"
+    assert config_dir() == home / ".config" / "shashki"
+    assert cache_dir() == home / ".cache" / "shashki" / "endings"
+    for name, kind in (("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                       ("XDG_CACHE_HOME", "cache")):  # fmt: skip
+        monkeypatch.setenv(name, str(tmp_path / kind))
+        assert user_folder(kind) == tmp_path / kind / "shashki"  # type: ignore[arg-type]
+    assert data_dir() == tmp_path / "data" / "shashki"
+    assert config_dir() == tmp_path / "config" / "shashki"

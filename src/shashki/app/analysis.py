@@ -15,8 +15,9 @@ from textual.worker import get_current_worker
 
 from ..engine.search import WON, Iteration, Search
 from ..i18n import _, ngettext
-from ..rules import Game, ShashkiError
+from ..rules import Game
 from ..rules.move import Color
+from ..rules.variation import variation_text
 from .plain import Plain
 
 #: The bar's width in cells and the score (in men) that fills one half of it.
@@ -45,20 +46,6 @@ def bar(score: int, turn: Color, cells: int = BAR_CELLS) -> str:
         share = 0.5 + max(-1.0, min(1.0, white / 100 / BAR_MEN)) / 2
     filled = round(share * cells)
     return "█" * filled + "░" * (cells - filled)
-
-
-def line_text(game: Game, it: Iteration, most: int = 8) -> str:
-    """The first moves of a principal variation in the variant's notation."""
-    copy = game.copy()
-    out = []
-    for move in it.pv[:most]:
-        try:
-            legal = copy.find_move(move)
-        except ShashkiError:  # a line that no longer replays ends there
-            break
-        out.append(copy.move_text(legal))
-        copy.push(legal)
-    return " ".join(out)
 
 
 class AnalysisPanel(Plain):
@@ -136,7 +123,7 @@ class AnalysisPanel(Plain):
             turn = game.turn
             v = game.variant
             depth, score = it.depth, it.score
-            shown_bar, line = bar(score, turn), line_text(game, it)
+            shown_bar, line = bar(score, turn), variation_text(game, it.pv, most=8)
 
             def text() -> str:
                 names = (v.local_side(0), v.local_side(1))

@@ -24,7 +24,7 @@ from textual.widget import Widget
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, set_language
 from ..rules import Game, ShashkiError
-from ..rules.userfiles import decode_text, read_limited
+from ..rules.userfiles import decode_text, read_limited, user_folder
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
 from .board import PIECE_SETS
@@ -46,8 +46,8 @@ if TYPE_CHECKING:
 
 
 def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "shashki"
+    """The user's shashki settings folder: $XDG_CONFIG_HOME/shashki or ~/.config/shashki."""
+    return user_folder("config")
 
 
 @dataclass

@@ -39,7 +39,7 @@ from ..rules.move import Move
 from ..rules.movegen import Position
 from ..rules.ownfiles import own_folder, replace_file
 from ..rules.switches import NoMoves
-from ..rules.userfiles import read_limited
+from ..rules.userfiles import read_limited, user_folder
 from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 
@@ -242,8 +242,7 @@ def _cache_path(v: Variant, white: int, black: int) -> Path:
 
 def cache_dir() -> Path:
     """$XDG_CACHE_HOME/shashki/endings, or ~/.cache/shashki/endings."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "shashki" / "endings"
+    return user_folder("cache") / "endings"
 
 
 def _load(path: Path, count: int) -> list[int] | None:

@@ -1,42 +1,72 @@
-"""Another program's engine as a player, over the Hub protocol (a subprocess).
+"""Another program's engine as a player, over the Hub protocol.
 
-Version 2 (dame-rs, Scan 3.x) and the version 1 dialect of Scan 2.0 are spoken; which
-one is found out from the answer to ``hub`` (version 1 engines answer ``wait`` without
-an ``id`` line).  Every wait has a timeout; an engine that stops, hangs, answers a move
-that is not legal or an ``error`` line raises :class:`EngineError` and is stopped.  The
-engine's moves are found among the legal moves of shashki's rules, like anyone's.
+In the shape of python-chess's ``chess/engine.py``, in three parts:
 
-Whatever the engine writes, memory stays bounded: its output is read as bytes, a line
-at most :data:`MAX_LINE` bytes long (a longer one is an error), a few dozen lines held
-at a time (the engine waits on a full pipe while shashki does not read), only the lines
-an answer needs kept (the last ``info``, the ``id`` and ``param`` lines), and an engine
-that writes more than :data:`MAX_ANSWER_LINES` lines or :data:`MAX_ANSWER_BYTES` bytes
-before its answer is stopped.  Its standard error is read too, and its last lines kept
-(:data:`STDERR_LINES`), to be shown when it fails.  Every text of the engine that
-reaches a player or a file (its name, its error, its standard error) is made one line
-of plain text by :func:`~shashki.rules.numbers.one_line` first.
+* a **transport** carries lines both ways (:mod:`shashki.hub.transport`):
+  :class:`SubprocessTransport` over an engine's standard input and output,
+  :class:`SocketTransport` over a connected stream socket (a TCP connection: the same
+  protocol to an engine elsewhere), each writing its traffic and the engine's standard
+  error to the engine log when there is one (:class:`EngineLog`: ``--engine-log FILE``
+  or the environment variable ``SHASHKI_ENGINE_LOG``);
+* a **protocol** speaks one dialect over a transport: :class:`HubProtocol` is what both
+  share (the handshake, waiting for an answer within its bounds, the errors, a game's
+  set-up and a move's request), and :class:`HubV2Protocol` (dame-rs, Scan 3.x) and
+  :class:`HubV1Protocol` (Scan 2.0) are what differs.  Which one is found out from the
+  answer to ``hub`` (:meth:`HubProtocol.connect`: version 1 engines answer ``wait``
+  without an ``id`` line);
+* :class:`HubEngine`, the player the app and ``shashki match`` use (python-chess's
+  ``SimpleEngine``): a command, started as a subprocess, started again after a failure.
+
+Every wait has a timeout; an engine that stops, hangs, answers a move that is not legal
+or an ``error`` line raises :class:`EngineError` and is stopped.  The engine's moves are
+found among the legal moves of shashki's rules, like anyone's.  A line or an argument the
+client does not know is passed over, as the specification asks.
+
+Whatever the engine writes, memory stays bounded: the transport holds a few dozen lines
+of at most 64 KB (see :mod:`shashki.hub.transport`), only the lines an answer needs are
+kept (the last ``info``, the ``id`` and ``param`` lines), and an engine that writes more
+than :data:`MAX_ANSWER_LINES` lines or :data:`MAX_ANSWER_BYTES` bytes before its answer
+is stopped.  The last lines of its standard error are shown when it fails.  Every text of
+the engine that reaches a player or a file (its name, its error, its standard error) is
+made one line of plain text by :func:`~shashki.rules.numbers.one_line` first.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import queue
 import shlex
-import subprocess
-import threading
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO
+from typing import ClassVar, TypeVar
 
-from ..i18n import N_, _
+from ..i18n import N_
 from ..rules import Game, Move
-from ..rules.errors import ShashkiError
 from ..rules.numbers import one_line, quoted
 from ..rules.variant import Variant
-from .text import MAX_LINE, HubError, find_move, line, move_text, parse_line, position_text
+from .errors import EngineError
+from .text import (
+    DEFAULT_HUB_VARIANT,
+    MAX_LINE,
+    HubError,
+    find_move,
+    hub_name,
+    line,
+    move_text,
+    parse_line,
+    position_text,
+)
+from .transport import (
+    ENGINE_LOG_VARIABLE,
+    EngineLog,
+    LineTransport,
+    SocketTransport,
+    SubprocessTransport,
+    _TooLong,
+    engine_log,
+    use_engine_log,
+)
 
 #: Seconds an engine may take to start and answer ``hub`` / ``init``.
 START_TIMEOUT = 20.0
@@ -44,61 +74,17 @@ START_TIMEOUT = 20.0
 MOVE_GRACE = 5.0
 #: Seconds a search bounded by depth alone may take.
 DEPTH_TIMEOUT = 120.0
-#: Lines read from the engine and not yet handled, at most (then the engine waits).
-QUEUE_LINES = 64
 #: The most lines and bytes an engine may write before the answer awaited (``wait``,
 #: ``ready``, ``done``): more is a flood, and the engine is stopped.
 MAX_ANSWER_LINES = 50_000
 MAX_ANSWER_BYTES = 8 * 1024 * 1024
 #: The most ``param`` lines kept from the answer to ``hub``.
 MAX_PARAMS = 100
-#: The last lines of the engine's standard error kept, and the bytes kept of each.
-STDERR_LINES = 20
-STDERR_LINE_BYTES = 400
-#: How many of them an error shows, and the characters of each.
+#: How many of the last lines of the engine's standard error an error shows.
 STDERR_SHOWN = 3
-STDERR_SHOWN_CHARS = 160
 #: The longest engine name kept, and the longest error message quoted.
 NAME_CHARS = 60
 MESSAGE_CHARS = 200
-
-
-class _TooLong:
-    """The reader's mark: the engine wrote a line longer than MAX_LINE bytes."""
-
-
-class EngineError(ShashkiError):
-    """The engine stopped, did not answer in time, or answered something unusable.
-
-    ``str()`` is the English sentence (match records keep it); :meth:`said` is the
-    same in the language spoken now (the app tells a player)."""
-
-    def __init__(self, template: str, *, stderr: Sequence[str] = (), **values: object) -> None:
-        self.template = template
-        self.values = values
-        #: The last lines the engine wrote on its standard error (plain text).
-        self.stderr = list(stderr)
-        super().__init__(self._text(local=False))
-
-    def _text(self, *, local: bool) -> str:
-        say = _ if local else str
-        text = say(self.template).format(**self._named(self.values, local=local))
-        if self.stderr:
-            text += say(N_("; its standard error ends: {lines}")).format(
-                lines=" | ".join(self.stderr)
-            )
-        return text
-
-    @staticmethod
-    def _named(values: dict[str, object], *, local: bool) -> dict[str, object]:
-        """The values, a variant by its name (in the language spoken, if ``local``)."""
-        return {
-            k: (v.local_name if local else v.name) if isinstance(v, Variant) else v
-            for k, v in values.items()
-        }
-
-    def said(self) -> str:
-        return self._text(local=True)
 
 
 @dataclass
@@ -124,91 +110,79 @@ def split_command(command: str) -> list[str]:
     return args
 
 
-class HubEngine:
-    """A Hub engine run as a subprocess: ``start()``, then ``best_move()`` per move, then
-    ``close()`` (also a context manager).  A closed engine may be started again."""
+# -- protocols ----------------------------------------------------------------------------
+
+_P = TypeVar("_P", bound="HubProtocol")
+
+
+class HubProtocol:
+    """The Hub protocol over a transport, what its dialects share: connect with
+    :meth:`connect` (the dialect is found out), then :meth:`new_game` and
+    :meth:`best_move` per move, then :meth:`close`."""
+
+    #: The version of the protocol the dialect speaks.
+    version: ClassVar[int] = 2
+    #: The request of a move as errors name it, and the first words of its answer.
+    GO: ClassVar[str] = "go think"
+    ANSWER: ClassVar[frozenset[str]] = frozenset({"done"})
 
     def __init__(
         self,
-        command: str | Sequence[str],
+        transport: LineTransport,
         *,
-        cwd: str | os.PathLike[str] | None = None,
-        name: str | None = None,
+        name: str,
         start_timeout: float = START_TIMEOUT,
         move_grace: float = MOVE_GRACE,
     ) -> None:
-        self.args = split_command(command) if isinstance(command, str) else list(command)
-        self.command = command if isinstance(command, str) else shlex.join(command)
-        # an engine given by its path runs from its own folder (Scan reads scan.ini and
-        # data/ from where it starts)
-        folder = os.path.dirname(self.args[0])
-        self.cwd = cwd if cwd is not None else (folder or None)
-        self._given_name = one_line(name or os.path.basename(self.args[0]), NAME_CHARS)
+        self.transport = transport
+        self.name = name
         self.start_timeout = start_timeout
         self.move_grace = move_grace
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._reset()
-
-    def _reset(self) -> None:
-        """What an engine knows before it is started."""
-        self.name = self._given_name
-        self.version = 2
         self.params: dict[str, dict[str, str]] = {}
         self.info: dict[str, str] = {}
         self.last = Thinking()
         self.variant: Variant | None = None
-        self._lines: queue.Queue[str | _TooLong | None] = queue.Queue(QUEUE_LINES)
-        self._stderr: deque[bytes] = deque(maxlen=STDERR_LINES)
-        self._stderr_lock = threading.Lock()
-        self._stderr_reader: threading.Thread | None = None
-        self._closing = threading.Event()
 
-    # -- the process ------------------------------------------------------------------
-
-    def start(self) -> HubEngine:
-        """Start the engine and read its answer to ``hub`` (a started engine is closed
-        and started afresh)."""
-        if self._proc is not None:
-            self.close()
-        self._reset()
-        try:
-            self._proc = subprocess.Popen(
-                self.args,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=self.cwd,
-            )
-        except (OSError, ValueError) as exc:
-            raise EngineError(
-                N_("cannot start engine {command}: {reason}"),
-                command=quoted(self.command, 60),
-                reason=exc,
-            ) from None
-        proc = self._proc
-        assert proc.stdout is not None and proc.stderr is not None
-        # each reader gets its own streams and queue: one left from an earlier start
-        # never reaches this one's
-        threading.Thread(
-            target=self._read,
-            args=(proc.stdout, self._lines, self._closing),
-            daemon=True,
-            name=f"hub {self.name}",
-        ).start()
-        self._stderr_reader = threading.Thread(
-            target=self._read_stderr,
-            args=(proc.stderr, self._stderr, self._stderr_lock),
-            daemon=True,
-            name=f"hub {self.name} stderr",
+    @classmethod
+    def connect(
+        cls,
+        transport: LineTransport,
+        *,
+        name: str = "",
+        start_timeout: float = START_TIMEOUT,
+        move_grace: float = MOVE_GRACE,
+    ) -> HubProtocol:
+        """Send ``hub`` and read the answer up to ``wait``: the protocol of the dialect it
+        shows (an ``id`` line: version 2; none: version 1).  Raises EngineError (the
+        peer is then stopped)."""
+        protocol: HubProtocol = HubV2Protocol(
+            transport,
+            name=one_line(name, NAME_CHARS) or transport.who,
+            start_timeout=start_timeout,
+            move_grace=move_grace,
         )
-        self._stderr_reader.start()
+        seen_id = protocol.hello()
+        return protocol if seen_id else protocol.speaking(HubV1Protocol)
+
+    def speaking(self, dialect: type[_P]) -> _P:
+        """This connection in another dialect (what is known of the peer kept)."""
+        other = dialect.__new__(dialect)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def hello(self) -> bool:
+        """Send ``hub``; read the ``id`` and ``param`` lines up to ``wait``.  Whether an
+        ``id`` line came."""
         self.send("hub")
         seen_id = False
+        said_name = ""  # (version 1: Scan 2.0 writes "name Scan 2.0" before its wait)
 
         def seen(text: str) -> None:
-            nonlocal seen_id
+            nonlocal seen_id, said_name
             command, args = _parse(text)
-            if command == "id":
+            if command == "name" and not said_name:
+                said_name = one_line(text.partition(" ")[2], NAME_CHARS)
+            elif command == "id":
                 seen_id = True
                 self.info = {k: one_line(v, MESSAGE_CHARS) for k, v in list(args.items())[:20]}
                 self.name = one_line(args.get("name", ""), NAME_CHARS) or self.name
@@ -216,114 +190,58 @@ class HubEngine:
                 if args["name"] in self.params or len(self.params) < MAX_PARAMS:
                     self.params[args["name"]] = args
 
-        self._until({"wait"}, self.start_timeout, "hub", seen=seen)
-        self.version = 2 if seen_id else 1
-        return self
+        self.until({"wait"}, self.start_timeout, "hub", seen=seen)
+        if not seen_id and said_name:
+            self.name = said_name
+        return seen_id
 
-    @staticmethod
-    def _read(
-        stream: IO[bytes],
-        lines: queue.Queue[str | _TooLong | None],
-        closing: threading.Event,
-    ) -> None:
-        """Hand the engine's lines to ``lines``, waiting while it is full; a line longer
-        than MAX_LINE bytes ends the reading (the mark is handed on), and so does the
-        end of the output (None)."""
+    # -- lines ------------------------------------------------------------------------
 
-        def put(item: str | _TooLong | None) -> bool:
-            while not closing.is_set():
-                try:
-                    lines.put(item, timeout=0.1)
-                    return True
-                except queue.Full:
-                    continue
-            return False
-
-        end: str | _TooLong | None = None
-        try:
-            while True:
-                raw = stream.readline(MAX_LINE + 1)
-                if not raw:
-                    break
-                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-                    end = _TooLong()
-                    break
-                text = raw.decode("utf-8", "replace").rstrip("\r\n")
-                if not put(text):
-                    return
-        except (OSError, ValueError):
-            pass
-        finally:
-            with contextlib.suppress(OSError):
-                stream.close()  # (an engine still writing gets a broken pipe)
-        put(end)
-
-    @staticmethod
-    def _read_stderr(stream: IO[bytes], kept: deque[bytes], lock: threading.Lock) -> None:
-        """Keep the start of each of the last lines of the engine's standard error."""
-        try:
-            start = True
-            while True:
-                raw = stream.readline(4096)
-                if not raw:
-                    break
-                if start:
-                    with lock:
-                        kept.append(raw[:STDERR_LINE_BYTES])
-                start = raw.endswith(b"\n")
-        except (OSError, ValueError):
-            pass
-        finally:
-            with contextlib.suppress(OSError):
-                stream.close()
+    @property
+    def running(self) -> bool:
+        return self.transport.alive
 
     @property
     def stderr(self) -> list[str]:
         """The last lines the engine wrote on its standard error, as plain text."""
-        with self._stderr_lock:
-            raw = list(self._stderr)
-        lines = (one_line(r.decode("utf-8", "replace"), STDERR_SHOWN_CHARS) for r in raw)
-        return [text for text in lines if text]
+        return self.transport.stderr()
 
-    def _failed(self, template: str, **values: object) -> EngineError:
+    def failed(self, template: str, **values: object) -> EngineError:
         """Stop the engine; the error saying ``template``, with the last lines of its
         standard error."""
-        self.kill()
-        reader = self._stderr_reader
-        if reader is not None:
-            reader.join(timeout=1.0)  # (what the engine wrote before it ended)
+        self.transport.kill()
+        self.transport.wait_stderr(1.0)  # (what the engine wrote before it ended)
         return EngineError(template, stderr=self.stderr[-STDERR_SHOWN:], **values)
 
     def send(self, text: str) -> None:
-        proc = self._proc
-        if proc is None or proc.stdin is None or proc.poll() is not None:
-            raise self._failed(N_("engine {name} is not running"), name=self.name)
+        if not self.transport.alive:
+            raise self.failed(N_("engine {name} is not running"), name=self.name)
         try:
-            proc.stdin.write(text.encode("utf-8") + b"\n")
-            proc.stdin.flush()
+            self.transport.write_line(text)
         except (OSError, ValueError):
-            raise self._failed(
+            raise self.failed(
                 N_("engine {name} stopped (it closed its input)"), name=self.name
             ) from None
 
-    def _until(
+    def until(
         self,
-        ends: set[str],
+        ends: set[str] | frozenset[str],
         timeout: float,
         what: str,
         cancelled: Callable[[], bool] | None = None,
         seen: Callable[[str], None] | None = None,
     ) -> str | None:
         """The first line whose first word is in ``ends``; each line before it is given
-        to ``seen`` and not kept.  None as soon as ``cancelled()``
-        turns true.  An ``error`` line, a line too long, a flood of lines, the end of
-        the engine or the end of ``timeout`` raise EngineError (the engine stopped)."""
+        to ``seen`` and not kept.  None as soon as ``cancelled()`` turns true.  An
+        ``error`` line, a line too long, a flood of lines, the end of the engine or the
+        end of ``timeout`` raise EngineError (the engine stopped)."""
         deadline = time.monotonic() + timeout
         count = size = 0
+        lines = self.transport.lines
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise self._failed(
+                raise self.failed(
                     N_("engine {name} did not answer {what} in {seconds} s"),
                     name=self.name,
                     what=what,
@@ -332,15 +250,15 @@ class HubEngine:
             if cancelled is not None and cancelled():
                 return None
             try:
-                text = self._lines.get(timeout=min(left, 0.05) if cancelled else left)
+                text = lines.get(timeout=min(left, 0.05) if cancelled else left)
             except queue.Empty:
                 continue
             if text is None:
-                raise self._failed(
+                raise self.failed(
                     N_("engine {name} stopped (while answering {what})"), name=self.name, what=what
                 )
             if isinstance(text, _TooLong):
-                raise self._failed(
+                raise self.failed(
                     N_("engine {name} wrote a line longer than {size} KB (answering {what})"),
                     name=self.name,
                     size=MAX_LINE // 1024,
@@ -349,7 +267,7 @@ class HubEngine:
             count += 1
             size += len(text) + 1
             if count > MAX_ANSWER_LINES or size > MAX_ANSWER_BYTES:
-                raise self._failed(
+                raise self.failed(
                     N_("engine {name} wrote more than {lines} lines without answering {what}"),
                     name=self.name,
                     lines=min(count, MAX_ANSWER_LINES),
@@ -359,7 +277,7 @@ class HubEngine:
             if word in ends:
                 return text
             if word == "error":
-                raise self._failed(
+                raise self.failed(
                     N_("engine {name} answered {what} with an error: {message}"),
                     name=self.name,
                     what=what,
@@ -368,53 +286,18 @@ class HubEngine:
             if seen is not None:
                 seen(text)
 
-    @property
-    def running(self) -> bool:
-        """Whether the engine's process is started and has not ended."""
-        return self._proc is not None and self._proc.poll() is None
-
-    def kill(self) -> None:
-        proc = self._proc
-        if proc is not None and proc.poll() is None:
-            proc.kill()
-            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
-                proc.wait(timeout=5)
-
     def close(self) -> None:
-        """Ask the engine to quit; stop it if it does not within a second.  It may be
-        started again."""
-        proc = self._proc
-        if proc is None:
-            return
-        if proc.poll() is None and proc.stdin is not None:
-            with contextlib.suppress(OSError, ValueError):
-                proc.stdin.write(b"quit\n")
-                proc.stdin.flush()
-            try:
-                proc.wait(timeout=1.0)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        self._closing.set()  # (the reader hands nothing more on)
-        if proc.stdin is not None:
-            with contextlib.suppress(OSError, ValueError):
-                proc.stdin.close()
-        # (its output streams are closed by their readers, which may still be reading)
-        self._proc = None
-
-    def __enter__(self) -> HubEngine:
-        return self.start() if self._proc is None else self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+        """Ask the engine to quit; stop it if it does not within a second."""
+        self.transport.close("quit")
 
     # -- the game ---------------------------------------------------------------------
 
     def plays(self, variant: Variant) -> bool:
-        """Whether the engine says it plays ``variant`` (International by default)."""
-        name = variant.hub_name or variant.id
+        """Whether the engine says it plays ``variant`` (the Hub's own game by default)."""
+        name = hub_name(variant)
         param = self.params.get("variant")
-        if param is None or self.version == 1:
-            return name == "normal"
+        if param is None:
+            return name == DEFAULT_HUB_VARIANT
         return name in param.get("values", "").split() or name == param.get("value")
 
     def new_game(self, variant: Variant) -> None:
@@ -425,12 +308,9 @@ class HubEngine:
                 N_("engine {name} does not play {variant}"), name=self.name, variant=variant
             )
         if self.variant is None:
-            param = self.params.get("variant")
-            name = variant.hub_name or variant.id
-            if self.version == 2 and param is not None and param.get("value") != name:
-                self.send(line("set-param", name="variant", value=name))
+            self.set_up(variant)
             self.send("init")
-            self._until({"ready"}, self.start_timeout, "init")
+            self.until({"ready"}, self.start_timeout, "init")
         elif self.variant is not variant:
             raise EngineError(
                 N_("engine {name} is set up for {variant}"),
@@ -438,8 +318,7 @@ class HubEngine:
                 variant=self.variant,
             )
         self.variant = variant
-        if self.version == 2:
-            self.send("new-game")
+        self.game_starts()
 
     def best_move(
         self,
@@ -453,7 +332,8 @@ class HubEngine:
     ) -> Move | None:
         """The engine's move in ``game`` (a legal move of shashki's rules); None when
         ``cancelled()`` turned true first (the engine is told to stop, and its answer is
-        awaited briefly, or it is stopped)."""
+        awaited briefly, or it is stopped).  ``remaining`` and ``increment``: the
+        clock's time left for this move and what it gains after it."""
         if self.variant is None:
             self.new_game(game.variant)
         if depth is not None:
@@ -468,56 +348,15 @@ class HubEngine:
             if text.split(" ", 1)[0] == "info":
                 infos[:] = [text]
 
-        if self.version == 1:
-            self.send("pos " + position_text(game, version=1))
-            if depth is not None:
-                self.send(f"depth {depth}")
-            else:
-                ms = int(1000 * (seconds if seconds is not None else (remaining or 1.0) / 30))
-                self.send(f"time {max(1, ms)}")
-            self.send("go")
-            final = self._until({"move"}, timeout, "go", cancelled, seen=keep)
-            if final is None:
-                self.kill()  # (version 1 has no stop: the engine is started again)
-                return None
-        else:
-            start, moves = _start_and_moves(game)
-            self.send(line("pos", pos=position_text(start), moves=moves or None))
-            if depth is not None:
-                self.send(line("level", depth=depth))
-            elif remaining is not None:
-                # (the specification's words: Scan 3 and dame read them, and ignore
-                # remaining-time=, searching as long as they like)
-                self.send(line("level", time=f"{remaining:.3f}", inc=f"{increment:.3f}"))
-            else:
-                self.send(line("level", move_time=f"{seconds if seconds is not None else 1.0:g}"))
-            self.send("go think")
-            final = self._until({"done"}, timeout, "go think", cancelled, seen=keep)
-            if final is None:
-                self.send("stop")
-                self._until({"done"}, self.move_grace, "stop")
-                return None
-        self.last = Thinking()
-        for text in infos:
-            if self.version == 1:
-                parts = text.split()
-                self.last = Thinking(
-                    parts[1] if len(parts) > 1 else "",
-                    parts[3] if len(parts) > 3 else "",
-                    " ".join(parts[7:]),
-                )
-            else:
-                args = _parse(text)[1]
-                self.last = Thinking(
-                    args.get("depth", ""), args.get("score", ""), args.get("pv", ""), args
-                )
-        if self.version == 1:
-            parts = final.split()
-            text = parts[1] if len(parts) > 1 else ""
-        else:
-            text = _parse(final)[1].get("move", "")
+        self.ask(game, seconds=seconds, depth=depth, remaining=remaining, increment=increment)
+        final = self.until(self.ANSWER, timeout, self.GO, cancelled, seen=keep)
+        if final is None:
+            self.cancel()
+            return None
+        self.last = self.thinking(infos[-1]) if infos else Thinking()
+        text = self.move_of(final)
         if not text:
-            raise self._failed(
+            raise self.failed(
                 N_("engine {name} answered no move ({answer})"),
                 name=self.name,
                 answer=quoted(final, 60),
@@ -525,16 +364,309 @@ class HubEngine:
         try:
             return find_move(game, text)
         except HubError as exc:
-            raise self._failed(
+            raise self.failed(
                 N_("engine {name} answered an illegal move: {reason}"), name=self.name, reason=exc
             ) from None
 
+    # -- what a dialect says its own way ------------------------------------------------
+
+    def set_up(self, variant: Variant) -> None:
+        """Before ``init``: tell the engine the variant of the games to come."""
+
+    def game_starts(self) -> None:
+        """A new game begins (its first position comes with the first move asked)."""
+
+    def ask(
+        self,
+        game: Game,
+        *,
+        seconds: float | None,
+        depth: int | None,
+        remaining: float | None,
+        increment: float,
+    ) -> None:
+        """Send the position and the limit, and start the search."""
+        raise NotImplementedError
+
+    def cancel(self) -> None:
+        """The search asked for is no longer wanted: end it."""
+        raise NotImplementedError
+
+    def thinking(self, info: str) -> Thinking:
+        """What an ``info`` line says."""
+        raise NotImplementedError
+
+    def move_of(self, answer: str) -> str:
+        """The move of the answer (``done …`` / ``move …``), as the engine wrote it."""
+        raise NotImplementedError
+
+
+class HubV2Protocol(HubProtocol):
+    """Version 2 (dame-rs, Scan 3.x): ``name=value`` arguments, a start position and the
+    moves since, ``level`` in the specification's words, ``done``, ``stop``."""
+
+    version = 2
+
+    def set_up(self, variant: Variant) -> None:
+        param = self.params.get("variant")
+        name = hub_name(variant)
+        if param is not None and param.get("value") != name:
+            self.send(line("set-param", name="variant", value=name))
+
+    def game_starts(self) -> None:
+        self.send("new-game")
+
+    def ask(
+        self,
+        game: Game,
+        *,
+        seconds: float | None,
+        depth: int | None,
+        remaining: float | None,
+        increment: float,
+    ) -> None:
+        start, moves = _start_and_moves(game)
+        self.send(line("pos", pos=position_text(start), moves=moves or None))
+        if depth is not None:
+            self.send(line("level", depth=depth))
+        elif remaining is not None:
+            # the specification's clock, "the increment is added before every move": the
+            # time left less this move's increment (all of it, when it is less)
+            inc = min(increment, remaining)
+            self.send(
+                line(
+                    "level",
+                    time=f"{max(0.0, remaining - increment):.3f}",
+                    inc=f"{inc:.3f}" if inc > 0 else None,
+                )
+            )
+        else:
+            self.send(line("level", move_time=f"{seconds if seconds is not None else 1.0:g}"))
+        self.send("go think")
+
+    def cancel(self) -> None:
+        self.send("stop")
+        self.until(self.ANSWER, self.move_grace, "stop")
+
+    def thinking(self, info: str) -> Thinking:
+        args = _parse(info)[1]
+        return Thinking(args.get("depth", ""), args.get("score", ""), args.get("pv", ""), args)
+
+    def move_of(self, answer: str) -> str:
+        return _parse(answer)[1].get("move", "")
+
+
+class HubV1Protocol(HubProtocol):
+    """Version 1 (Scan 2.0): the position alone before every ``go`` (``go`` may change
+    the engine's own board), milliseconds for the move, ``move`` answers, no ``stop``
+    (an engine whose search is no longer wanted is stopped, and started again)."""
+
+    version = 1
+    GO = "go"
+    ANSWER = frozenset({"move"})
+
+    def plays(self, variant: Variant) -> bool:
+        return hub_name(variant) == DEFAULT_HUB_VARIANT  # (version 1 has no variants)
+
+    def ask(
+        self,
+        game: Game,
+        *,
+        seconds: float | None,
+        depth: int | None,
+        remaining: float | None,
+        increment: float,
+    ) -> None:
+        self.send("pos " + position_text(game, version=1))
+        if depth is not None:
+            self.send(f"depth {depth}")
+        else:
+            ms = int(1000 * (seconds if seconds is not None else (remaining or 1.0) / 30))
+            self.send(f"time {max(1, ms)}")
+        self.send("go")
+
+    def cancel(self) -> None:
+        self.transport.kill()
+
+    def thinking(self, info: str) -> Thinking:
+        # info DEPTH MEAN-DEPTH SCORE NODES TIME MNPS PV…
+        parts = info.split()
+        return Thinking(
+            parts[1] if len(parts) > 1 else "",
+            parts[3] if len(parts) > 3 else "",
+            " ".join(parts[7:]),
+        )
+
+    def move_of(self, answer: str) -> str:
+        parts = answer.split()
+        return parts[1] if len(parts) > 1 else ""
+
+
+# -- the engine as a player ---------------------------------------------------------------
+
+
+class HubEngine:
+    """A Hub engine run as a subprocess: ``start()``, then ``best_move()`` per move, then
+    ``close()`` (also a context manager).  A closed engine may be started again.  Its
+    traffic goes to ``log`` (by default :func:`engine_log`'s, if any)."""
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        cwd: str | os.PathLike[str] | None = None,
+        name: str | None = None,
+        start_timeout: float = START_TIMEOUT,
+        move_grace: float = MOVE_GRACE,
+        log: EngineLog | None = None,
+    ) -> None:
+        self.args = split_command(command) if isinstance(command, str) else list(command)
+        self.command = command if isinstance(command, str) else shlex.join(command)
+        # an engine given by its path runs from its own folder (Scan reads scan.ini and
+        # data/ from where it starts)
+        folder = os.path.dirname(self.args[0])
+        self.cwd = cwd if cwd is not None else (folder or None)
+        self._given_name = one_line(name or os.path.basename(self.args[0]), NAME_CHARS)
+        self.start_timeout = start_timeout
+        self.move_grace = move_grace
+        self.log = log
+        #: The connection to the engine started last (None before the first start).
+        self.protocol: HubProtocol | None = None
+
+    # -- the process ------------------------------------------------------------------
+
+    def start(self) -> HubEngine:
+        """Start the engine and read its answer to ``hub`` (a started engine is closed
+        and started afresh)."""
+        if self.protocol is not None:
+            self.close()
+        self.protocol = None
+        log = self.log if self.log is not None else engine_log()
+        try:
+            transport = SubprocessTransport(self.args, cwd=self.cwd, name=self._given_name, log=log)
+        except (OSError, ValueError) as exc:
+            raise EngineError(
+                N_("cannot start engine {command}: {reason}"),
+                command=quoted(self.command, 60),
+                reason=exc,
+            ) from None
+        try:
+            self.protocol = HubProtocol.connect(
+                transport,
+                name=self._given_name,
+                start_timeout=self.start_timeout,
+                move_grace=self.move_grace,
+            )
+        except EngineError:
+            transport.close()  # (stopped already: its pipes closed too)
+            raise
+        return self
+
+    def _connection(self) -> HubProtocol:
+        if self.protocol is None:
+            raise EngineError(N_("engine {name} is not running"), name=self._given_name)
+        return self.protocol
+
+    @property
+    def transport(self) -> LineTransport | None:
+        return self.protocol.transport if self.protocol is not None else None
+
+    @property
+    def name(self) -> str:
+        return self.protocol.name if self.protocol is not None else self._given_name
+
+    @property
+    def version(self) -> int:
+        return self.protocol.version if self.protocol is not None else HubV2Protocol.version
+
+    @property
+    def params(self) -> dict[str, dict[str, str]]:
+        return self.protocol.params if self.protocol is not None else {}
+
+    @property
+    def info(self) -> dict[str, str]:
+        return self.protocol.info if self.protocol is not None else {}
+
+    @property
+    def last(self) -> Thinking:
+        return self.protocol.last if self.protocol is not None else Thinking()
+
+    @property
+    def variant(self) -> Variant | None:
+        """The variant the engine is set up for (None: it is set up at the next game)."""
+        return self.protocol.variant if self.protocol is not None else None
+
+    @variant.setter
+    def variant(self, variant: Variant | None) -> None:
+        self._connection().variant = variant
+
+    @property
+    def stderr(self) -> list[str]:
+        """The last lines the engine wrote on its standard error, as plain text."""
+        return self.protocol.stderr if self.protocol is not None else []
+
+    @property
+    def running(self) -> bool:
+        """Whether the engine's process is started and has not ended."""
+        return self.protocol is not None and self.protocol.running
+
+    def send(self, text: str) -> None:
+        self._connection().send(text)
+
+    def kill(self) -> None:
+        if self.protocol is not None:
+            self.protocol.transport.kill()
+
+    def close(self) -> None:
+        """Ask the engine to quit; stop it if it does not within a second.  It may be
+        started again."""
+        if self.protocol is not None:
+            self.protocol.close()
+
+    def __enter__(self) -> HubEngine:
+        return self.start() if not self.running else self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the game ---------------------------------------------------------------------
+
+    def plays(self, variant: Variant) -> bool:
+        """Whether the engine says it plays ``variant`` (before it is started: whether
+        that is the Hub's own game)."""
+        if self.protocol is None:
+            return hub_name(variant) == DEFAULT_HUB_VARIANT
+        return self.protocol.plays(variant)
+
+    def new_game(self, variant: Variant) -> None:
+        """Set the engine up for a new game of ``variant``; raises EngineError when it
+        does not play it."""
+        self._connection().new_game(variant)
+
+    def best_move(
+        self,
+        game: Game,
+        *,
+        seconds: float | None = None,
+        depth: int | None = None,
+        remaining: float | None = None,
+        increment: float = 0.0,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Move | None:
+        """The engine's move in ``game`` (see :meth:`HubProtocol.best_move`)."""
+        return self._connection().best_move(
+            game,
+            seconds=seconds,
+            depth=depth,
+            remaining=remaining,
+            increment=increment,
+            cancelled=cancelled,
+        )
+
 
 def _parse(text: str) -> tuple[str, dict[str, str]]:
-    try:
-        return parse_line(text)
-    except HubError:
-        return text.split(" ", 1)[0], {}
+    """An engine's line, what cannot be read of it passed over."""
+    return parse_line(text, lenient=True)
 
 
 def _error_message(text: str) -> str:
@@ -552,4 +684,19 @@ def _start_and_moves(game: Game) -> tuple[Game, str]:
     return start, " ".join(move_text(game.variant, move) for move in game.move_stack)
 
 
-__all__ = ["EngineError", "HubEngine", "Thinking", "split_command"]
+__all__ = [
+    "ENGINE_LOG_VARIABLE",
+    "EngineError",
+    "EngineLog",
+    "HubEngine",
+    "HubProtocol",
+    "HubV1Protocol",
+    "HubV2Protocol",
+    "LineTransport",
+    "SocketTransport",
+    "SubprocessTransport",
+    "Thinking",
+    "engine_log",
+    "split_command",
+    "use_engine_log",
+]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -15,6 +16,42 @@ from ..rules.numbers import bounded_decimal, bounded_int, quoted
 MAX_GAMES = 100_000
 #: The deepest fixed depth a match asks for.
 MAX_DEPTH = 60
+
+
+def add_engine_log(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """Give ``parser`` the ``--engine-log FILE`` option (a command's own, where the
+    top-level parser has it too, leaves the top-level value alone when not given)."""
+    from .client import ENGINE_LOG_VARIABLE
+
+    parser.add_argument(
+        "--engine-log",
+        metavar="FILE",
+        default=None if top else argparse.SUPPRESS,
+        help=_(
+            "append what is said with Hub engines and what they write on their standard "
+            "error to FILE (also: the environment variable {variable})"
+        ).format(variable=ENGINE_LOG_VARIABLE),
+    )
+    if not top:
+        parser.set_defaults(starts_engines=True)
+
+
+def open_engine_log(args: argparse.Namespace) -> None:
+    """Open the engine log the command line or the environment names, for a command
+    that may start engines (at once: a file that cannot be written is said before any
+    game); raises ShashkiError."""
+    from .client import ENGINE_LOG_VARIABLE, EngineError, engine_log, use_engine_log
+
+    path = getattr(args, "engine_log", None)
+    if path is None and not os.environ.get(ENGINE_LOG_VARIABLE):
+        return
+    try:
+        if path is not None:
+            use_engine_log(path)
+        else:
+            engine_log()
+    except EngineError as exc:
+        raise ShashkiError(exc.said()) from None
 
 
 def cmd_hub(args: argparse.Namespace) -> int:
@@ -178,6 +215,13 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _hub_names() -> list[str]:
+    """The variants' names of the Hub's own (those the variant files give)."""
+    from ..rules import all_variants
+
+    return [v.hub_name for v in all_variants() if v.hub_name]
+
+
 def add_commands(sub: Any) -> None:
     """Add ``hub`` and ``match`` to the command line's subcommands."""
     p = sub.add_parser(
@@ -186,9 +230,8 @@ def add_commands(sub: Any) -> None:
         description=_(
             "Speak the Hub protocol (version 2) on stdin and stdout, so that a "
             "draughts GUI or a match runner can use shashki's engine, in every variant "
-            "shashki plays (the parameter 'variant': normal, killer, bt, frisian, losing, "
-            "or shashki's own ids)."
-        ),
+            "shashki plays (the parameter 'variant': {names}, or shashki's own ids)."
+        ).format(names=", ".join(_hub_names())),
     )
     p.set_defaults(func=cmd_hub)
 
@@ -227,6 +270,7 @@ def add_commands(sub: Any) -> None:
         help=_("a PDN file, or one FEN or move sequence a line; each is played twice"),
     )
     p.add_argument("--pdn", metavar="FILE", help=_("write every game to this PDN file"))
+    add_engine_log(p)
     p.add_argument(
         "--max-plies",
         type=_bounded(10_000),

@@ -5,23 +5,28 @@ The commands (one per line on stdin; the answers on stdout)::
 
     hub                         -> id …, param …, wait
     init                        -> ready
-    set-param name=variant value=normal|killer|bt|frisian|losing|<shashki id>
+    set-param name=variant value=<a Hub name of a variant, or a shashki id>
     new-game
     pos pos=<position> [moves="<move> …"]
-    level move-time=S | depth=N | nodes=N | infinite | time=S [inc=S] [moves=N]
-                                (time and inc: the clock's time left and increment, as the
-                                specification writes them; remaining-time and increment too)
+    level move-time=S | depth=N | nodes=N | infinite | [moves=N] time=S [inc=S]
+                                (time: the clock's time left before the increment inc is
+                                added for this move, as the specification has it; moves:
+                                the moves to the next time control; remaining-time and
+                                increment are read as time and inc)
     go think | go ponder | go analyze   -> info … lines, then done move=… ponder=…
     ponder-hit                  (the ponder search becomes a timed one)
     stop                        (ends the search: done follows)
     ping                        -> pong
     quit
 
-A line that cannot be understood gets an ``error`` line and the engine goes on; the end
-of the input ends it as ``quit`` does, and so does an output nobody reads any more.  The
-input is read as bytes and decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD), and
-the output is written in UTF-8, under any locale.  Any line but ``ping`` and ``ponder-hit`` sent
-while a search runs stops it first (its ``done`` comes before the line's answer).
+As the specification asks, a command or an argument that the engine does not know is
+ignored (a command it does not know leaves a search running); a value it cannot use (a
+position, a move, a number of seconds, a variant) and a line it cannot read get an
+``error`` line, and the session goes on.  The end of the input ends it as ``quit``
+does, and so does an output nobody reads any more.  The input is read as bytes and
+decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD), and the output is written in
+UTF-8, under any locale.  Any line it knows but ``ping`` and ``ponder-hit`` sent while a
+search runs stops it first (its ``done`` comes before the line's answer).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sys
 import threading
 import time
@@ -37,42 +43,28 @@ from typing import BinaryIO, TextIO
 
 from .. import __version__
 from ..engine.search import WON, Iteration, Search
-from ..rules import Game, Move, all_variants, find_variant
+from ..rules import Game, Move
 from ..rules.errors import ShashkiError
-from ..rules.numbers import bounded_decimal, bounded_int, quoted
+from ..rules.numbers import bounded_int, quoted
 from ..rules.variant import Variant
-from .text import MAX_LINE, HubError, find_move, format_value, line, move_text, parse_line
+from ..rules.variation import variation_text
+from .text import (
+    DEFAULT_HUB_VARIANT,
+    MAX_LINE,
+    HubError,
+    find_move,
+    format_value,
+    hub_name,
+    hub_variants,
+    line,
+    move_text,
+    parse_line,
+    variant_by_hub_name,
+)
 from .text import parse_position as parse_hub_position
 
-#: The variant a Hub GUI gets when it names none (the Hub protocol's own game).
-DEFAULT_HUB_VARIANT = "normal"
 #: The time per move when no ``level`` says otherwise.
 DEFAULT_SECONDS = 1.0
-
-
-def hub_name(variant: Variant) -> str:
-    """The name the Hub protocol gives ``variant``: its Hub name, else its id."""
-    return variant.hub_name or variant.id
-
-
-def variant_by_hub_name(name: str) -> Variant:
-    """The variant a Hub name (or a shashki id or alias) means; raises HubError (also
-    for an empty name, which names no variant)."""
-    if not name.strip():
-        raise HubError("no variant named: value=normal, killer, bt, frisian, losing or an id")
-    for variant in all_variants():
-        if variant.hub_name and variant.hub_name == name:
-            return variant
-    try:
-        return find_variant(name)
-    except ShashkiError:
-        raise HubError(f"unknown variant {quoted(name, 40)}") from None
-
-
-def hub_variants() -> list[str]:
-    """The values of the ``variant`` parameter: the Hub names first, then the ids."""
-    named = [v.hub_name for v in all_variants() if v.hub_name]
-    return named + sorted(v.id for v in all_variants() if not v.hub_name)
 
 
 def seconds_for(remaining: float, increment: float, moves: int | None) -> float:
@@ -99,7 +91,9 @@ class HubServer:
         self.clock = clock
         self.write_lock = threading.Lock()
         self.variant = variant_by_hub_name(DEFAULT_HUB_VARIANT)
-        self.game = Game(self.variant)
+        #: The position of the next search (None after a ``pos`` that could not be read:
+        #: a search of the one before would answer a move the GUI cannot play).
+        self.game: Game | None = Game(self.variant)
         self.engine = Search(self.variant)
         self.level: dict[str, float | int | None] = {"seconds": DEFAULT_SECONDS}
         self.thread: threading.Thread | None = None
@@ -184,6 +178,9 @@ class HubServer:
                 self.mode = "think"
                 self.deadline = self.clock() + self.think_seconds()
             return True
+        handler = self.COMMANDS.get(command)
+        if handler is None and command not in ("stop", "quit"):
+            return True  # (the specification: ignored, so that the protocol can grow)
         if self.searching():
             self.finish_search()
             if command == "stop":
@@ -193,11 +190,7 @@ class HubServer:
             self.thread = None
         if command == "quit":
             return False
-        if command == "stop":
-            return True  # (nothing to stop)
-        handler = self.COMMANDS.get(command)
-        if handler is None:
-            self.error(f"unknown command {quoted(command, 40)}")
+        if handler is None:  # (stop: nothing more to stop)
             return True
         try:
             handler(self, args)
@@ -209,7 +202,7 @@ class HubServer:
 
     def cmd_hub(self, args: dict[str, str]) -> None:
         self.send(line("id", name="shashki", version=__version__, author="the shashki team"))
-        values = " ".join(hub_variants())
+        values = " ".join(hub_variants())  # (the Hub's own names first)
         self.send(
             line(
                 "param",
@@ -225,9 +218,8 @@ class HubServer:
         self.send("ready")
 
     def cmd_set_param(self, args: dict[str, str]) -> None:
-        name = args.get("name", "")
-        if name != "variant":
-            raise HubError(f"unknown parameter {quoted(name, 40)}")
+        if args.get("name") != "variant":
+            return  # (a parameter the engine does not declare is ignored)
         variant = variant_by_hub_name(args.get("value", ""))
         if variant is not self.variant:
             self.variant = variant
@@ -239,6 +231,7 @@ class HubServer:
         self.game = Game(self.variant)
 
     def cmd_pos(self, args: dict[str, str]) -> None:
+        self.game = None
         text = args.get("pos", "")
         game = parse_hub_position(self.variant, text) if text else Game(self.variant)
         for token in args.get("moves", "").split():
@@ -249,11 +242,15 @@ class HubServer:
         self.game = game
 
     def cmd_level(self, args: dict[str, str]) -> None:
+        """The limit of the next searches; a level with no word the engine knows leaves
+        the limit as it was."""
         level: dict[str, float | int | None] = {}
         for name, value in args.items():
             if name == "infinite":
                 level["infinite"] = 1
-            elif name in ("move-time", "remaining-time", "increment", "time", "inc"):
+            elif name in ("time", "remaining-time"):  # (may be below 0: see _clock_seconds)
+                level["remaining-time"] = _clock_seconds(name, value)
+            elif name in ("move-time", "increment", "inc"):
                 level[_CLOCK_WORDS.get(name, name)] = _seconds(name, value)
             elif name in ("depth", "nodes", "moves"):
                 number = bounded_int(value.strip(), 10**12)
@@ -264,18 +261,21 @@ class HubServer:
                         f"from {least} to 10^12"
                     )
                 level[name] = number
-            else:
-                raise HubError(f"unknown level {quoted(name, 40)}")
+            # (any other word is ignored)
         if not level:
-            raise HubError("level needs move-time, depth, nodes, infinite or time")
+            return
         if "move-time" in level:
             level["seconds"] = level.pop("move-time")
         self.level = level
 
     def cmd_go(self, args: dict[str, str]) -> None:
-        mode = next(iter(args), "think")
-        if mode not in ("think", "ponder", "analyze"):
-            raise HubError(f"go {quoted(mode, 20)}: think, ponder or analyze")
+        # the first mode the engine knows; none (a bare go, a word it does not know):
+        # think, so that the GUI gets the done it waits for
+        mode = next((word for word in args if word in ("think", "ponder", "analyze")), "think")
+        if self.game is None:
+            self.error("no position to search: the last pos could not be read")
+            self.send("done")
+            return
         moves = self.game.legal_moves()
         outcome = self.game.outcome()
         if outcome is not None or not moves:
@@ -310,8 +310,10 @@ class HubServer:
         if "seconds" in level and level["seconds"] is not None:
             return float(level["seconds"])
         if "remaining-time" in level:
-            remaining = float(level["remaining-time"] or 0)
+            # "the increment is added before every move" (the specification): the clock
+            # holds the time left and this move's increment
             increment = float(level.get("increment") or 0)
+            remaining = max(0.0, float(level["remaining-time"] or 0) + increment)
             moves = level.get("moves")
             return seconds_for(remaining, increment, int(moves) if moves else None)
         if "depth" in level or "nodes" in level or "infinite" in level:
@@ -335,7 +337,7 @@ class HubServer:
 
     def search(self, game: Game) -> None:
         def info(it: Iteration) -> None:
-            pv = _pv_text(game, it.pv)
+            pv = variation_text(game, it.pv, write=_hub_move)
             nps = it.nodes / it.seconds / 1e6 if it.seconds > 0 else 0.0
             self.send(
                 line(
@@ -389,36 +391,46 @@ class HubServer:
 
 
 #: The clock's words of the specification (``level moves=9 time=291.587 inc=2``), and
-#: the longer ones shashki also reads.
+#: the longer ones shashki also reads (its own first words).
 _CLOCK_WORDS = {"time": "remaining-time", "inc": "increment"}
 #: The most seconds a level takes.
 MAX_LEVEL_SECONDS = 10**7
 
 
+#: A real number as a GUI writes one: ASCII digits, a decimal point, an exponent (C's
+#: ``%g`` and Python's ``repr`` write ``7.0101e-05``), each part bounded in length.
+_REAL = re.compile(r"[0-9]{1,30}(?:\.[0-9]{1,30})?(?:[eE][-+]?[0-9]{1,4})?", re.ASCII)
+
+
 def _seconds(name: str, value: str) -> float:
-    """Seconds as ASCII digits with a decimal point or none (``0.5``; never ``1e3``,
-    ``nan`` or digits of another script); raises HubError."""
-    seconds = bounded_decimal(value, MAX_LEVEL_SECONDS)
-    if seconds is None:
-        raise HubError(
-            f"level {name}={quoted(value, 20)} is not a number of seconds from 0 to 10^7 "
-            "(digits and a decimal point: 0.5)"
-        )
-    return seconds
+    """Seconds as a real number of ASCII digits, a decimal point or none, an exponent or
+    none (``0.5``, ``7.0101e-05``; never ``nan``, ``inf``, ``.5``, ``1_0`` or digits of
+    another script), at most 10^7; raises HubError."""
+    if _REAL.fullmatch(value) is not None:
+        seconds = float(value)
+        if seconds <= MAX_LEVEL_SECONDS:
+            return seconds
+    raise HubError(
+        f"level {name}={quoted(value, 20)} is not a number of seconds from 0 to 10^7 "
+        "(digits, a decimal point, an exponent: 0.5, 7.5e-05)"
+    )
 
 
-def _pv_text(game: Game, pv: list[Move]) -> str:
-    """A principal variation as Hub moves, as far as it replays."""
-    copy = game.copy()
-    out = []
-    for move in pv:
-        try:
-            legal = copy.find_move(move)
-        except ShashkiError:
-            break
-        out.append(move_text(copy.variant, legal))
-        copy.push(legal)
-    return " ".join(out)
+def _clock_seconds(name: str, value: str) -> float:
+    """The clock's time left before this move's increment: seconds as :func:`_seconds`
+    reads them, or below 0 (``-0.4``) where a GUI took the increment from a clock that
+    held less (pydraughts sends ``time`` as the clock less the increment, since the
+    engine adds it)."""
+    if value.startswith("-") and value[1:2].isdigit():
+        with contextlib.suppress(HubError):
+            return -_seconds(name, value[1:])
+    return _seconds(name, value)  # (or its error, quoting the whole value)
+
+
+def _hub_move(variant: Variant, move: Move, legal: object) -> str:
+    """A move of a line as the Hub writes it (every captured square: no legal moves
+    needed)."""
+    return move_text(variant, move)
 
 
 def main(stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> int:

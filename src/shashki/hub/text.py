@@ -8,13 +8,15 @@
   variant's numbering, also where the variant writes algebraic names).
 * A command line: a word, then ``name=value`` pairs, a value in double quotes when it
   holds spaces.
+* A variant: its Hub name where the variant file gives one (``hub = "…"``), else its id
+  (:func:`hub_name`, :func:`variant_by_hub_name`, :func:`hub_variants`).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..rules import Game, Move
+from ..rules import Game, Move, all_variants, find_variant
 from ..rules.errors import ShashkiError
 from ..rules.move import Color, Kind
 from ..rules.numbers import bounded_int, quoted
@@ -22,10 +24,39 @@ from ..rules.variant import Variant
 
 #: The longest line read from the other side (a Hub line is short; a pv is the longest).
 MAX_LINE = 64 * 1024
+#: The game of the Hub protocol when no ``variant`` parameter names another (a GUI that
+#: sets none, an engine that declares none): its Hub name.
+DEFAULT_HUB_VARIANT = "normal"
 
 
 class HubError(ShashkiError):
     """A Hub line or value that cannot be understood."""
+
+
+def hub_name(variant: Variant) -> str:
+    """The name the Hub protocol gives ``variant``: its Hub name, else its id."""
+    return variant.hub_name or variant.id
+
+
+def variant_by_hub_name(name: str) -> Variant:
+    """The variant a Hub name (or a shashki id or alias) means; raises HubError (also
+    for an empty name, which names no variant)."""
+    if not name.strip():
+        names = ", ".join(hub_variants()[:5])
+        raise HubError(f"no variant named: value={names}, … or a shashki id")
+    for variant in all_variants():
+        if variant.hub_name and variant.hub_name == name:
+            return variant
+    try:
+        return find_variant(name)
+    except ShashkiError:
+        raise HubError(f"unknown variant {quoted(name, 40)}") from None
+
+
+def hub_variants() -> list[str]:
+    """The values of the ``variant`` parameter: the Hub names first, then the ids."""
+    named = [v.hub_name for v in all_variants() if v.hub_name]
+    return named + sorted(v.id for v in all_variants() if not v.hub_name)
 
 
 _LETTER: dict[tuple[Color | None, Kind], str] = {
@@ -130,8 +161,10 @@ def find_move(game: Game, text: str) -> Move:
 _PAIR = re.compile(r'\s*([A-Za-z][A-Za-z0-9_-]*)(?:=("(?:[^"\\]|\\.)*"|\S*))?')
 
 
-def parse_line(line: str) -> tuple[str, dict[str, str]]:
-    """(command, {name: value}) of a Hub line; a name without ``=value`` maps to ""."""
+def parse_line(line: str, *, lenient: bool = False) -> tuple[str, dict[str, str]]:
+    """(command, {name: value}) of a Hub line; a name without ``=value`` maps to "".
+    Raises HubError at what cannot be read, unless ``lenient``: then that word is passed
+    over (the specification: ignore what you do not understand)."""
     text = line.strip()
     if not text:
         return "", {}
@@ -142,9 +175,14 @@ def parse_line(line: str) -> tuple[str, dict[str, str]]:
     while pos < len(rest):
         m = _PAIR.match(rest, pos)
         if not m or m.end() == pos:
-            raise HubError(f"cannot read {quoted(rest[pos:], 40)} in {quoted(text, 80)}")
+            if not lenient:
+                raise HubError(f"cannot read {quoted(rest[pos:], 40)} in {quoted(text, 80)}")
+            pos = rest.find(" ", pos + 1) if " " in rest[pos + 1 :] else len(rest)
+            while pos < len(rest) and rest[pos] == " ":
+                pos += 1
+            continue
         value = m.group(2) or ""
-        if value.startswith('"'):
+        if len(value) >= 2 and value.startswith('"') and value.endswith('"'):
             value = value[1:-1].replace('\\"', '"').replace("\\\\", "\\")
         pairs[m.group(1)] = value
         pos = m.end()

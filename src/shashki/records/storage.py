@@ -35,6 +35,7 @@ from ..rules.ownfiles import (
     own_folder,
     temporary_beside,
 )
+from ..rules.userfiles import user_folder
 from .model import GameRecord
 from .writer import write_game, write_games
 
@@ -277,10 +278,7 @@ def safe_stem(text: str, fallback: str = "game") -> str:
 
 def data_dir() -> Path:
     """The user's shashki data folder: $XDG_DATA_HOME/shashki or ~/.local/share/shashki."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "share"
-    )
-    return Path(base) / "shashki"
+    return user_folder("data")
 
 
 def games_dir() -> Path:

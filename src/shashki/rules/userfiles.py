@@ -5,7 +5,8 @@ fixture, an autosave) goes through :func:`open_regular`, so that a FIFO, a devic
 ``/dev/zero``, a folder or a socket is refused at once with a clear message instead of
 blocking or reading forever.  :func:`read_limited` reads a whole file up to a size limit,
 and :func:`bom_encoding` / :func:`decode_text` decode bytes by their byte-order mark
-(UTF-8 with or without BOM, UTF-16 and UTF-32 with BOM).
+(UTF-8 with or without BOM, UTF-16 and UTF-32 with BOM).  :func:`user_folder` is where
+shashki keeps a user's files (the XDG base directories).
 
 Standard library only: the rules layer and everything above may use it.
 """
@@ -16,7 +17,8 @@ import codecs
 import errno
 import os
 import stat
-from typing import BinaryIO
+from pathlib import Path
+from typing import BinaryIO, Literal
 
 from ..i18n import _
 
@@ -26,6 +28,7 @@ __all__ = [
     "decode_text",
     "open_regular",
     "read_limited",
+    "user_folder",
 ]
 
 
@@ -42,6 +45,27 @@ class UserFileError(OSError):
 
     def __str__(self) -> str:
         return f"{self.filename}: {self.reason}"
+
+
+#: The XDG base directories: the variable that names each, and its default under ~.
+_XDG = {
+    "data": ("XDG_DATA_HOME", (".local", "share")),
+    "config": ("XDG_CONFIG_HOME", (".config",)),
+    "cache": ("XDG_CACHE_HOME", (".cache",)),
+}
+
+
+def user_folder(kind: Literal["data", "config", "cache"]) -> Path:
+    """shashki's folder of the user's ``kind`` of files: ``$XDG_DATA_HOME/shashki``
+    (default ``~/.local/share/shashki``), ``$XDG_CONFIG_HOME/shashki``
+    (``~/.config/shashki``) or ``$XDG_CACHE_HOME/shashki`` (``~/.cache/shashki``).  A
+    variable that is empty or not an absolute path is ignored, as the XDG Base Directory
+    specification says."""
+    variable, default = _XDG[kind]
+    base = os.environ.get(variable, "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), *default)
+    return Path(base) / "shashki"
 
 
 def _kind(mode: int) -> str:

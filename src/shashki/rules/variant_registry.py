@@ -20,6 +20,7 @@ from ..i18n import _, ngettext
 from .errors import UnknownVariantError, VariantFileError
 from .numbers import is_digits, quoted
 from .schema import key_text
+from .userfiles import user_folder
 from .variant import Variant, gametype_number
 from .variant_file import read_variant_file, resolve_variant
 
@@ -207,10 +208,7 @@ _BUILTIN_ORDER = {
 
 def user_variant_dir() -> Path:
     """Where a user's own definition files live: $XDG_DATA_HOME/shashki/variants."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
-        os.path.expanduser("~"), ".local", "share"
-    )
-    return Path(base) / "shashki" / "variants"
+    return user_folder("data") / "variants"
 
 
 def _load_folder(reg: Registry, files: list[Path], *, origin: str) -> None:
