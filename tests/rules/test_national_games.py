@@ -23,8 +23,9 @@ RECORDS = {
 }
 # Deepest depth in the quick suite / under the `slow` marker.
 QUICK = {"pool": 6, "czech": 6, "canadian": 5}
-SLOW = {"pool": 9, "czech": 9, "canadian": 7}
-# Deeper published counts (pool d10, Czech d10 and d11) take minutes: benchmarks/perft_deep.py.
+# (the deepest, pool d10 and Czech d11, take 14 and 37 s of CPU, 33 and 94 s of a loaded
+# 2-core machine's time: 2026-12-03)
+SLOW = {"pool": 10, "czech": 11, "canadian": 7}
 
 
 def _published() -> dict[str, dict[int, int]]:
