@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,10 +27,11 @@ from ..rules import Game, ShashkiError
 from ..rules.userfiles import decode_text, read_limited
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
+from ..session.game import GameSession
+from ..session.settings import engine_settings, engines_valid
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
-from .engines import engine_settings
 from .menu import MenuScreen
 from .plain import visible
 from .players import make_player, seat_from_file, set_engines
@@ -43,6 +44,12 @@ if TYPE_CHECKING:
     from ..records import AutosaveSlot, GameRecord
     from ..records.autosaves import Scan
     from ..records.clocks import TimeControl
+
+
+#: Seconds the game screen spends around a computer's move on a clock (it shows the move
+#: no sooner than GameScreen.MIN_MOVE_DELAY, a capture jump by jump): kept off the
+#: clock's share of the time.
+MOVE_OVERHEAD = 0.6
 
 
 def config_dir() -> Path:
@@ -114,16 +121,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "bell": lambda v: isinstance(v, bool),
     "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
     "autoflip": lambda v: isinstance(v, bool),
-    "engines": lambda v: (
-        isinstance(v, list)
-        and len(v) <= 20
-        and all(
-            isinstance(e, dict)
-            and set(e) <= {"name", "command", "folder"}
-            and all(isinstance(x, str) and len(x) <= 1000 for x in e.values())
-            for e in v
-        )
-    ),
+    "engines": engines_valid,
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
     "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
@@ -547,18 +545,19 @@ class ShashkiApp(App[None]):
             policy = UndoPolicy.FREE
         game_clock = None
         if clock is not None:
-            from .clock import GameClock
+            from ..session.clock import GameClock
 
             movers = [side for side, _ in game.history()]
             game_clock = GameClock.resumed(clock, clock_marks or [], movers, now=self.clock_time)
-        controller = GameController(
+        session = GameSession(
             game,
             players,
             undo_policy=policy,
-            on_change=self._changed,
             clock=game_clock,
             clock_marks=clock_marks,
+            overhead=MOVE_OVERHEAD,
         )
+        controller = GameController(game, session=session, on_change=self._changed)
         self.controller = controller
         self._attach_game(controller, slot)
         from .game_screen import GameScreen
@@ -577,37 +576,8 @@ class ShashkiApp(App[None]):
         return controller
 
     def headers(self, controller: GameController) -> dict[str, str]:
-        v = controller.variant
-        game = controller.game
-        out = controller.outcome
-        headers = {
-            "Event": "shashki game",
-            "Site": "shashki",
-            "Date": date.today().strftime("%Y.%m.%d"),
-            "Round": "-",
-            "White": controller.players[0].name,
-            "Black": controller.players[1].name,
-            "Result": out.result() if out is not None else "*",
-        }
-        # who sat where (PDN's WhiteType/BlackType), so that a resumed game seats the
-        # computer again
-        for side, player in zip(("White", "Black"), controller.players, strict=True):
-            level = getattr(player, "level", None)
-            headers[f"{side}Type"] = "human" if player.is_human else "program"
-            if not player.is_human and isinstance(level, int):
-                headers[f"{side}Level"] = str(level)
-            setting = getattr(player, "setting", "")
-            if not player.is_human and isinstance(setting, str) and setting:
-                headers[f"{side}Engine"] = setting  # (a name of the settings, never a command)
-        if game.start_label:
-            headers["StartOption"] = game.start_label
-        if game.seed is not None:
-            headers["LotSeed"] = str(game.seed)
-        if controller.clock is not None:
-            headers["TimeControl"] = controller.clock.control.tag()
-        if out is not None:
-            headers["Termination"] = out.describe(v.side_names)
-        return headers
+        """The tags of the game's record (the session's)."""
+        return controller.session.headers()
 
     # -- autosave -----------------------------------------------------------------------
 
@@ -750,13 +720,7 @@ class ShashkiApp(App[None]):
             time.sleep(0.01)
 
     def _record(self, controller: GameController):  # type: ignore[no-untyped-def]
-        from ..records import GameRecord
-        from ..records.clocks import set_clocks
-
-        record = GameRecord.from_game(controller.game, self.headers(controller))
-        if controller.clock is not None:
-            set_clocks(record, controller.clock_marks)
-        return record
+        return controller.session.record()
 
     # -- saving a game ------------------------------------------------------------------
 

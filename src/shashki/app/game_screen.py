@@ -22,7 +22,7 @@ from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .analysis import AnalysisPanel
 from .board import BoardWidget
-from .controller import Feedback, GameController, Human, Player, Said, UndoPolicy, again
+from .controller import Feedback, GameController, Player, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
 from .engines import EngineFailed
 from .plain import Plain
@@ -213,14 +213,11 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         started = time.monotonic()
         player = ctl.player_to_move
-        clock = ctl.clock
-        if clock is not None:  # the time for the move comes from the clock
-            player.use_clock(clock.left(ctl.game.turn), clock.control.increment)
-        try:
-            move = player.think(ctl.game.copy(), lambda: worker.is_cancelled)
+        try:  # (the time for the move comes from the clock, or the player's own)
+            move = ctl.session.think(lambda: worker.is_cancelled)
         except EngineFailed as exc:  # the game is kept; the seat becomes a person's
             if not worker.is_cancelled:
-                self.app.call_from_thread(self._engine_failed, position_id, player, str(exc))
+                self.app.call_from_thread(self._engine_failed, position_id, player, exc.said)
             return
         if move is None or worker.is_cancelled:
             return
@@ -237,6 +234,9 @@ class GameScreen(Screen[None]):
         if worker.is_cancelled:
             return  # given up (the game was left) after the search had sent its move
         self.board.stop_jumps()
+        if ctl.session.flag_fell():  # the move came after the flag fell
+            self.tick_clock()
+            return
         fb = ctl.play(move)  # type: ignore[arg-type]
         self.after(fb)
         if fb.played is not None and len(fb.played.path) > 2 and self.viewing is None:
@@ -247,12 +247,9 @@ class GameScreen(Screen[None]):
         """An engine stopped, hung or answered an illegal move: the user is told in one
         line, and that side is played by a person from now on."""
         ctl = self.controller
-        seat = ctl.players.index(player) if player in ctl.players else -1
-        if seat < 0:
+        if player not in ctl.players:
             return
-        players = list(ctl.players)
-        players[seat] = Human(player.name)
-        ctl.players = (players[0], players[1])
+        ctl.session.seat_failed(player, message)
         self.notify(
             _("{message}; you play that side now").format(message=message),
             severity="error",
@@ -266,10 +263,7 @@ class GameScreen(Screen[None]):
 
     def close_engines(self) -> None:
         """Stop the engines seated in this game (it ended or was left)."""
-        for player in self.controller.players:
-            close = getattr(player, "close", None)
-            if callable(close):
-                close()
+        self.controller.session.close_players()
 
     def on_unmount(self) -> None:
         self.cancel_thinking()

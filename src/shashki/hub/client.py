@@ -34,6 +34,7 @@ from typing import IO
 from ..i18n import N_, _
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
+from ..rules.limits import move_seconds
 from ..rules.numbers import one_line, quoted
 from ..rules.variant import Variant
 from .text import MAX_LINE, HubError, find_move, line, move_text, parse_line, position_text
@@ -473,7 +474,9 @@ class HubEngine:
             if depth is not None:
                 self.send(f"depth {depth}")
             else:
-                ms = int(1000 * (seconds if seconds is not None else (remaining or 1.0) / 30))
+                if seconds is None and remaining is not None:  # (the one share of a clock)
+                    seconds = move_seconds(remaining, increment)
+                ms = int(1000 * (seconds if seconds is not None else 1.0))
                 self.send(f"time {max(1, ms)}")
             self.send("go")
             final = self._until({"move"}, timeout, "go", cancelled, seen=keep)
