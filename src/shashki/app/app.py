@@ -6,7 +6,6 @@ import asyncio
 import json
 import os
 import random
-import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, field
@@ -27,6 +26,8 @@ from ..rules import Game, ShashkiError
 from ..rules.userfiles import decode_text, read_limited
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
+from ..session.autosave import AutosaveWriter
+from ..session.autosave import one_line as _one_line
 from ..session.game import GameSession
 from ..session.settings import engine_settings, engines_valid
 from .board import PIECE_SETS
@@ -138,19 +139,6 @@ def _valid_setting(name: str, value: object) -> bool:
     return check is not None and check(value)
 
 
-@dataclass
-class _AutosaveJob:
-    """What the autosave thread has still to do for one game: only its newest state."""
-
-    slot: AutosaveSlot
-    #: The game, its tags and its clock marks to write, if a new state is waiting.
-    write: tuple[Game, dict[str, str], list[float | None]] | None = None
-    #: Remove the game's file (it ended, or went back to no moves).
-    remove: bool = False
-    #: Then give the game up (it was left): its lock goes, its file stays.
-    release: bool = False
-
-
 class AutosaveFailed(Message):
     """Sent from the autosave thread when autosaving stops working."""
 
@@ -161,7 +149,7 @@ class AutosaveFailed(Message):
 
 def one_line(exc: BaseException) -> str:
     """An error's message on one line."""
-    return " ".join(str(exc).split())
+    return _one_line(exc)
 
 
 #: The longest a screen is waited for to be put together before it is taken down (a safety
@@ -252,13 +240,9 @@ class ShashkiApp(App[None]):
         self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
-        self._autosave_lock = threading.Lock()
-        #: Waiting work of the autosave thread, one entry per game, oldest first.
-        self._autosave_jobs: dict[AutosaveSlot, _AutosaveJob] = {}
-        self._autosave_busy = False
+        #: The session's autosave writer: one worker thread, the newest state of a game.
+        self._autosave = AutosaveWriter(on_failure=self._autosave_failed)
         self._autosave_timer: object = None
-        #: Why the last autosave failed (None while autosaving works).
-        self._autosave_problem: str | None = None
         #: The open game's autosave and the controller it belongs to.
         self._slot: AutosaveSlot | None = None
         self._slot_for: GameController | None = None
@@ -598,24 +582,8 @@ class ShashkiApp(App[None]):
         """Give up the open game's autosave once its last state is written."""
         slot, self._slot, self._slot_for = self._slot, None, None
         if slot is not None:
-            self._queue(slot, release=True)
+            self._autosave.queue(slot, release=True)
             self._kick_autosave()
-
-    def _queue(
-        self,
-        slot: AutosaveSlot,
-        *,
-        write: tuple[Game, dict[str, str], list[float | None]] | None = None,
-        remove: bool = False,
-        release: bool = False,
-    ) -> None:
-        with self._autosave_lock:
-            job = self._autosave_jobs.setdefault(slot, _AutosaveJob(slot))
-            if write is not None:
-                job.write, job.remove = write, False
-            elif remove:
-                job.write, job.remove = None, True
-            job.release = job.release or release
 
     def _changed(self, controller: GameController) -> None:
         """Autosave after every change, in a background thread: the board never waits
@@ -625,13 +593,13 @@ class ShashkiApp(App[None]):
             return  # autosave off, or a game already left
         if controller.outcome is not None or not controller.game.move_stack:
             # over (or taken back to no moves): nothing to resume
-            self._queue(slot, remove=True)
+            self._autosave.queue(slot, remove=True)
         else:
-            self._queue(
+            self._autosave.queue(
                 slot,
                 write=(
                     controller.game.copy(),
-                    self.headers(controller),
+                    controller.session.headers(),
                     list(controller.clock_marks) if controller.clock is not None else [],
                 ),
             )
@@ -644,11 +612,7 @@ class ShashkiApp(App[None]):
 
     def _kick_autosave(self) -> None:
         self._autosave_timer = None
-        with self._autosave_lock:
-            if self._autosave_busy or not self._autosave_jobs:
-                return
-            self._autosave_busy = True
-        threading.Thread(target=self._autosave_loop, name="shashki-autosave", daemon=True).start()
+        self._autosave.start()
 
     def on_unmount(self) -> None:
         """However the app ends, the newest state is autosaved and the game given up."""
@@ -658,46 +622,14 @@ class ShashkiApp(App[None]):
     @property
     def autosave_problem(self) -> str | None:
         """Why autosaving fails at present, or None while it works."""
-        return self._autosave_problem
+        return self._autosave.problem
 
-    def _autosave_loop(self) -> None:
-        finished = False
+    def _autosave_failed(self, reason: str) -> None:
+        """(The writer's thread) autosaving stopped working: said once."""
         try:
-            while True:
-                with self._autosave_lock:
-                    if not self._autosave_jobs:
-                        self._autosave_busy = False
-                        finished = True
-                        return
-                    job = self._autosave_jobs.pop(next(iter(self._autosave_jobs)))
-                self._run_job(job)
-        finally:
-            if not finished:  # an unexpected error: later states still get a thread
-                with self._autosave_lock:
-                    self._autosave_busy = False
-
-    def _run_job(self, job: _AutosaveJob) -> None:
-        problem: str | None = None
-        try:
-            if job.write is not None:
-                job.slot.save(*job.write)
-            elif job.remove:
-                job.slot.remove()
-        except OSError as exc:  # SaveError, GameLocked, a folder that cannot be made
-            problem = one_line(exc)
-        finally:
-            if job.release:
-                job.slot.release()
-        if job.write is None and not job.remove:
-            return
-        with self._autosave_lock:
-            first = problem is not None and self._autosave_problem is None
-            self._autosave_problem = problem
-        if first:  # said once, not after every move
-            try:
-                self.post_message(AutosaveFailed(problem or ""))
-            except RuntimeError:  # the app has gone
-                pass
+            self.post_message(AutosaveFailed(reason))
+        except RuntimeError:  # the app has gone
+            pass
 
     def on_autosave_failed(self, message: AutosaveFailed) -> None:
         self.notify(
@@ -711,13 +643,7 @@ class ShashkiApp(App[None]):
 
     def flush_autosave(self, timeout: float = 5.0) -> None:
         """Wait until the newest state is on disk (before quitting, and in tests)."""
-        self._kick_autosave()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._autosave_lock:
-                if not self._autosave_busy and not self._autosave_jobs:
-                    return
-            time.sleep(0.01)
+        self._autosave.flush(timeout)
 
     def _record(self, controller: GameController):  # type: ignore[no-untyped-def]
         return controller.session.record()
