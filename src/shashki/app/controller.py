@@ -88,6 +88,7 @@ class GameController:
         clock: GameClock | None = None,
         clock_marks: list[float | None] | None = None,
         session: GameSession | None = None,
+        interactive: bool = True,
     ) -> None:
         #: The game session this controller shows (made here when none is given).
         self.session = session or GameSession(
@@ -96,7 +97,7 @@ class GameController:
         self.on_change = on_change
         self.selection = Selection()
         #: False for a board that only shows (replay): no capture hints.
-        self.interactive = True
+        self.interactive = interactive
         self._texts: list[str] = []
         self._text_moves: list[Move] = []
         self.session.subscribe(self._session_event)
