@@ -251,3 +251,25 @@ def test_a_player_is_a_person_by_default() -> None:
     player = Player()
     assert player.is_human and player.answer_draw(Game("russian")) is None
     assert player.tags() == {"Type": "human"}
+
+
+def test_the_hub_client_gives_a_version_1_engine_the_same_share() -> None:
+    """Scan 2.0's dialect has no clock: the client sends it the one share of the clock
+    as ``time MS`` (it sent a thirtieth of the time left, the increment forgotten)."""
+    from shashki.hub.client import HubEngine
+
+    engine = HubEngine([sys.executable, str(FAKE), "v1"])
+    sent: list[str] = []
+    send = engine.send
+
+    def spy(text: str) -> None:
+        sent.append(text)
+        send(text)
+
+    engine.send = spy  # type: ignore[method-assign]
+    game = Game("international")
+    with engine:
+        assert engine.version == 1
+        assert engine.best_move(game, remaining=60.0, increment=3.0) in game.legal_moves()
+    assert f"time {int(1000 * move_seconds(60, 3))}" in sent
+    assert move_seconds(60, 3) > 60 / 30  # (most of the increment counts)
