@@ -15,7 +15,6 @@ from shashki.app.controller import GameController, Human
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
-from shashki.engine.player import clock_seconds
 from shashki.records import read_file
 from shashki.records.autosaves import autosave_dir
 from shashki.records.clocks import (
@@ -26,6 +25,7 @@ from shashki.records.clocks import (
     time_control,
 )
 from shashki.rules import Color, Game, Termination, find_variant
+from shashki.rules.limits import Limit, move_seconds
 
 from .conftest import (
     click_widget,
@@ -155,11 +155,12 @@ def test_the_clock_as_shown() -> None:
 def test_the_computer_takes_its_time_from_the_clock() -> None:
     computer = Computer(5)
     assert computer.engine.seconds == 1.0
-    computer.use_clock(300, 3)
-    assert computer.engine.seconds == clock_seconds(300, 3) == pytest.approx(12.4)
-    computer.use_clock(1.0, 0)
+    game = Game("russian")
+    assert computer.think(game, Limit(left=300, increment=3), lambda: False) is not None
+    assert computer.engine.seconds == move_seconds(300, 3) == pytest.approx(12.4)
+    computer.think(game, Limit(left=1.0), lambda: False)
     assert computer.engine.seconds < 0.5  # never a third of what is left, or more
-    computer.use_clock(None)
+    computer.think(game, Limit(), lambda: False)
     assert computer.engine.seconds == 1.0
     assert computer.seat() == "Computer · level 5" and Human("Anna").seat() == "Anna"
 
@@ -228,7 +229,7 @@ async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_t
         assert isinstance(computer, Computer)
         await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
         # its time came from the clock: 5 minutes and 3 seconds a move
-        assert computer.engine.seconds == clock_seconds(300, 3)
+        assert computer.engine.seconds == move_seconds(300, 3, overhead=0.6)
         assert seats(screen)[1] == "▶ White  4:56"  # 300 - 7 + 3
         await pilot.press("u")
         assert status(app) == "Move taken back; the clocks keep their times."
@@ -328,10 +329,10 @@ def test_a_hub_engine_on_a_clock_gets_the_time_left(monkeypatch: pytest.MonkeyPa
     seat = EngineSeat(f"{sys.executable} {fake} ok")
     game = Game("international")
     try:
-        seat.use_clock(42.5, 2.0)
-        assert seat.think(game, lambda: False) in game.legal_moves()
-        seat.use_clock(None)
-        assert seat.think(game, lambda: False) in game.legal_moves()
+        assert (
+            seat.think(game, Limit(left=42.5, increment=2.0), lambda: False) in game.legal_moves()
+        )
+        assert seat.think(game, Limit(), lambda: False) in game.legal_moves()
     finally:
         seat.close()
     assert seen[0]["remaining"] == 42.5 and seen[0]["increment"] == 2.0

@@ -22,6 +22,7 @@ from shashki.app.menu import NewGameScreen
 from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, make_player, player_kinds
 from shashki.engine import LEVELS
 from shashki.rules import Color, Game, Move
+from shashki.rules.limits import Limit
 
 from .conftest import game_screen, keys_play, make_app, status
 from .conftest import wait_for as conftest_wait_for
@@ -125,7 +126,7 @@ class Stubborn(Player):
         self.delay = delay
         self.answered = threading.Event()
 
-    def think(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
+    def think(self, game: Game, limit: Limit, cancelled: Callable[[], bool]) -> Move | None:
         time.sleep(self.delay)
         self.answered.set()
         return game.legal_moves()[0]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from shashki.app.controller import GameController, Human, Player, UndoPolicy
 from shashki.rules import Color, Game, Termination
+from shashki.rules.limits import Limit
 
 from ..conftest import sq
 
@@ -109,14 +110,14 @@ class _Bot(Player):
     name = "bot"
     is_human = False
 
-    def think(self, game, cancelled):  # type: ignore[no-untyped-def]
+    def think(self, game, limit, cancelled):  # type: ignore[no-untyped-def]
         return game.legal_moves()[0]
 
 
 def test_undo_against_the_computer_goes_back_to_the_human_turn() -> None:
     c = GameController(Game("russian"), (Human("me"), _Bot()))
     c.enter_text("c3-d4")
-    c.play(c.players[1].think(c.game.copy(), lambda: False))  # type: ignore[arg-type]
+    c.play(c.players[1].think(c.game.copy(), Limit(), lambda: False))  # type: ignore[arg-type]
     assert c.undo_plies() == 2
     assert c.undo()
     assert c.game.move_stack == [] and c.game.turn is Color.WHITE

@@ -18,6 +18,7 @@ from shashki.app.controller import Human
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
 from shashki.records import GameRecord
+from shashki.rules.limits import Limit
 
 from .conftest import game_screen, keys_play, make_app, notes
 from .test_computer import wait_for
@@ -308,7 +309,7 @@ def test_a_seat_s_engine_that_floods_or_errs_is_said_at_once(mode: str, said: st
 
     engine_seat = EngineSeat(fake(mode)[4:])
     with pytest.raises(EngineFailed) as info:
-        engine_seat.think(Game("international"), lambda: False)
+        engine_seat.think(Game("international"), Limit(), lambda: False)
     assert said in str(info.value)
     assert engine_seat.engine is None
 
@@ -318,7 +319,7 @@ def test_a_seat_s_engine_name_is_plain_text() -> None:
 
     engine_seat = EngineSeat(fake("escape")[4:])
     try:
-        assert engine_seat.think(Game("international"), lambda: False) is not None
+        assert engine_seat.think(Game("international"), Limit(), lambda: False) is not None
         assert engine_seat.name == "fake-esca pe"
     finally:
         engine_seat.close()

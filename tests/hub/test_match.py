@@ -14,17 +14,19 @@ import pytest
 
 from shashki.cli import main
 from shashki.hub.match import (
-    EnginePlayer,
-    LevelPlayer,
     Opening,
     make_player,
     read_openings,
     run_match,
     summary,
 )
+from shashki.hub.player import HubPlayer
+from shashki.records.clocks import TimeControl, record_clocks
 from shashki.records.reader import read_file
 from shashki.rules import Game, find_variant
 from shashki.rules.errors import ShashkiError
+from shashki.rules.limits import Limit
+from shashki.session import Computer
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))
 
@@ -35,11 +37,19 @@ def fake_command(mode: str) -> str:
 
 def test_colours_alternate_and_each_opening_is_played_twice() -> None:
     variant = find_variant("international")
-    first = LevelPlayer(1, None, 1, seed=1)
-    second = EnginePlayer(fake_command("ok"), 0.1, None)
+    first = Computer(1, "shashki level 1", depth=1, seed=1)
+    second = HubPlayer(fake_command("ok"))
     openings = [Opening(None, [], "start"), Opening("W:W31-50:B1-19", [], "19 men")]
     try:
-        played = run_match(variant, first, second, games=4, openings=openings, max_plies=30)
+        played = run_match(
+            variant,
+            first,
+            second,
+            games=4,
+            openings=openings,
+            max_plies=30,
+            limit=Limit(seconds=0.1),
+        )
     finally:
         second.close()
     assert [g.first_white for g in played] == [True, False, True, False]
@@ -54,20 +64,81 @@ def test_colours_alternate_and_each_opening_is_played_twice() -> None:
 
 def test_an_engine_that_fails_loses_the_game_and_plays_the_next() -> None:
     variant = find_variant("international")
-    crash = EnginePlayer(fake_command("crash"), 0.1, None)
-    level = LevelPlayer(1, None, 1, seed=1)
-    played = run_match(variant, crash, level, games=2, openings=[Opening(None)], max_plies=10)
+    crash = HubPlayer(fake_command("crash"))
+    level = Computer(1, "shashki level 1", depth=1, seed=1)
+    played = run_match(
+        variant,
+        crash,
+        level,
+        games=2,
+        openings=[Opening(None)],
+        max_plies=10,
+        limit=Limit(seconds=0.1),
+    )
     assert [g.score for g in played] == [0.0, 0.0]
     assert all("stopped" in g.why for g in played)
     assert crash.engine is None  # stopped after the failure
 
 
 def test_players_from_the_command_line_words() -> None:
-    assert isinstance(make_player("5", 0.1, None, 1), LevelPlayer)
-    assert isinstance(make_player("hub:dame hub", 0.1, None, 1), EnginePlayer)
-    for bad in ("0", "9", "hub:", "strong", "9" * 5000):
+    five = make_player("5", seed=1)
+    assert isinstance(five, Computer) and five.level == 5 and five.name == "shashki level 5"
+    assert isinstance(make_player("hub:dame hub", seed=1), HubPlayer)
+    for bad in ("0", "9", "hub:", "strong", "person", "9" * 5000):
         with pytest.raises(ShashkiError):
-            make_player(bad, 0.1, None, 1)
+            make_player(bad, seed=1)
+
+
+def test_an_engine_named_in_the_settings_plays_a_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``shashki match --black Fake``: the engine set up in the settings, by its name."""
+    import json
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    (tmp_path / "shashki").mkdir()
+    engines = [{"name": "Fake", "command": fake_command("ok")}]
+    (tmp_path / "shashki" / "settings.json").write_text(json.dumps({"engines": engines}))
+    status = main(
+        ["match", "international", "--white", "1", "--black", "fake", "--games", "1",
+         "--time", "0.1", "--max-plies", "6"]
+    )  # fmt: skip
+    assert status == 0
+    assert capsys.readouterr().out.strip().splitlines()[-1].startswith("shashki level 1 v Fake,")
+
+
+def test_a_match_on_a_clock_loses_on_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``shashki match --clock``: each game is played on the clock, the times are in the
+    record, and an engine that does not answer loses when its flag falls."""
+    pdn = tmp_path / "clock.pdn"
+    status = main(
+        ["match", "international", "--white", "1", "--black", f"hub:{fake_command('hang')}",
+         "--games", "1", "--clock", "0.02+0", "--pdn", str(pdn)]
+    )  # fmt: skip
+    assert status == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert ", clock 0.02+0: +1 =0 -0" in last
+    (game,) = list(read_file(pdn))
+    assert game.header("TimeControl") == "1.2+0"
+    assert game.header("Result") == "1-0", game.header("Termination")
+    assert "time" in game.header("Termination"), game.header("Termination")
+    assert record_clocks(game)[0] is not None  # White's move, on the clock
+
+
+def test_a_clocked_match_between_two_levels_ends_as_the_rules_say(tmp_path: Path) -> None:
+    variant = find_variant("russian")
+    first = Computer(1, "shashki level 1", seed=1)
+    second = Computer(2, "shashki level 2", seed=2)
+    played = run_match(
+        variant, first, second, games=2, openings=[Opening(None)], clock=TimeControl(6, 0.1)
+    )
+    for game in played:
+        assert game.record.headers["TimeControl"] == "6+0.1"
+        assert game.record.result in ("1-0", "0-1", "1/2-1/2")
+        marks = record_clocks(game.record)
+        assert marks and all(m is not None and 0 <= m <= 6 + 0.1 * len(marks) for m in marks)
 
 
 def test_openings_from_lines_and_from_pdn(tmp_path: Path) -> None:

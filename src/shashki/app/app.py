@@ -6,11 +6,10 @@ import asyncio
 import json
 import os
 import random
-import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from datetime import date, datetime
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,10 +26,13 @@ from ..rules import Game, ShashkiError
 from ..rules.userfiles import decode_text, read_limited, user_folder
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
+from ..session.autosave import AutosaveWriter
+from ..session.autosave import one_line as _one_line
+from ..session.game import GameSession
+from ..session.settings import engine_settings, engines_valid
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
-from .engines import engine_settings
 from .menu import MenuScreen
 from .plain import visible
 from .players import make_player, seat_from_file, set_engines
@@ -43,6 +45,12 @@ if TYPE_CHECKING:
     from ..records import AutosaveSlot, GameRecord
     from ..records.autosaves import Scan
     from ..records.clocks import TimeControl
+
+
+#: Seconds the game screen spends around a computer's move on a clock (it shows the move
+#: no sooner than GameScreen.MIN_MOVE_DELAY, a capture jump by jump): kept off the
+#: clock's share of the time.
+MOVE_OVERHEAD = 0.6
 
 
 def config_dir() -> Path:
@@ -114,16 +122,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "bell": lambda v: isinstance(v, bool),
     "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
     "autoflip": lambda v: isinstance(v, bool),
-    "engines": lambda v: (
-        isinstance(v, list)
-        and len(v) <= 20
-        and all(
-            isinstance(e, dict)
-            and set(e) <= {"name", "command", "folder"}
-            and all(isinstance(x, str) and len(x) <= 1000 for x in e.values())
-            for e in v
-        )
-    ),
+    "engines": engines_valid,
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
     "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
@@ -140,19 +139,6 @@ def _valid_setting(name: str, value: object) -> bool:
     return check is not None and check(value)
 
 
-@dataclass
-class _AutosaveJob:
-    """What the autosave thread has still to do for one game: only its newest state."""
-
-    slot: AutosaveSlot
-    #: The game, its tags and its clock marks to write, if a new state is waiting.
-    write: tuple[Game, dict[str, str], list[float | None]] | None = None
-    #: Remove the game's file (it ended, or went back to no moves).
-    remove: bool = False
-    #: Then give the game up (it was left): its lock goes, its file stays.
-    release: bool = False
-
-
 class AutosaveFailed(Message):
     """Sent from the autosave thread when autosaving stops working."""
 
@@ -163,7 +149,7 @@ class AutosaveFailed(Message):
 
 def one_line(exc: BaseException) -> str:
     """An error's message on one line."""
-    return " ".join(str(exc).split())
+    return _one_line(exc)
 
 
 #: The longest a screen is waited for to be put together before it is taken down (a safety
@@ -254,13 +240,9 @@ class ShashkiApp(App[None]):
         self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
-        self._autosave_lock = threading.Lock()
-        #: Waiting work of the autosave thread, one entry per game, oldest first.
-        self._autosave_jobs: dict[AutosaveSlot, _AutosaveJob] = {}
-        self._autosave_busy = False
+        #: The session's autosave writer: one worker thread, the newest state of a game.
+        self._autosave = AutosaveWriter(on_failure=self._autosave_failed)
         self._autosave_timer: object = None
-        #: Why the last autosave failed (None while autosaving works).
-        self._autosave_problem: str | None = None
         #: The open game's autosave and the controller it belongs to.
         self._slot: AutosaveSlot | None = None
         self._slot_for: GameController | None = None
@@ -547,18 +529,19 @@ class ShashkiApp(App[None]):
             policy = UndoPolicy.FREE
         game_clock = None
         if clock is not None:
-            from .clock import GameClock
+            from ..session.clock import GameClock
 
             movers = [side for side, _ in game.history()]
             game_clock = GameClock.resumed(clock, clock_marks or [], movers, now=self.clock_time)
-        controller = GameController(
+        session = GameSession(
             game,
             players,
             undo_policy=policy,
-            on_change=self._changed,
             clock=game_clock,
             clock_marks=clock_marks,
+            overhead=MOVE_OVERHEAD,
         )
+        controller = GameController(game, session=session, on_change=self._changed)
         self.controller = controller
         self._attach_game(controller, slot)
         from .game_screen import GameScreen
@@ -577,37 +560,8 @@ class ShashkiApp(App[None]):
         return controller
 
     def headers(self, controller: GameController) -> dict[str, str]:
-        v = controller.variant
-        game = controller.game
-        out = controller.outcome
-        headers = {
-            "Event": "shashki game",
-            "Site": "shashki",
-            "Date": date.today().strftime("%Y.%m.%d"),
-            "Round": "-",
-            "White": controller.players[0].name,
-            "Black": controller.players[1].name,
-            "Result": out.result() if out is not None else "*",
-        }
-        # who sat where (PDN's WhiteType/BlackType), so that a resumed game seats the
-        # computer again
-        for side, player in zip(("White", "Black"), controller.players, strict=True):
-            level = getattr(player, "level", None)
-            headers[f"{side}Type"] = "human" if player.is_human else "program"
-            if not player.is_human and isinstance(level, int):
-                headers[f"{side}Level"] = str(level)
-            setting = getattr(player, "setting", "")
-            if not player.is_human and isinstance(setting, str) and setting:
-                headers[f"{side}Engine"] = setting  # (a name of the settings, never a command)
-        if game.start_label:
-            headers["StartOption"] = game.start_label
-        if game.seed is not None:
-            headers["LotSeed"] = str(game.seed)
-        if controller.clock is not None:
-            headers["TimeControl"] = controller.clock.control.tag()
-        if out is not None:
-            headers["Termination"] = out.describe(v.side_names)
-        return headers
+        """The tags of the game's record (the session's)."""
+        return controller.session.headers()
 
     # -- autosave -----------------------------------------------------------------------
 
@@ -628,24 +582,8 @@ class ShashkiApp(App[None]):
         """Give up the open game's autosave once its last state is written."""
         slot, self._slot, self._slot_for = self._slot, None, None
         if slot is not None:
-            self._queue(slot, release=True)
+            self._autosave.queue(slot, release=True)
             self._kick_autosave()
-
-    def _queue(
-        self,
-        slot: AutosaveSlot,
-        *,
-        write: tuple[Game, dict[str, str], list[float | None]] | None = None,
-        remove: bool = False,
-        release: bool = False,
-    ) -> None:
-        with self._autosave_lock:
-            job = self._autosave_jobs.setdefault(slot, _AutosaveJob(slot))
-            if write is not None:
-                job.write, job.remove = write, False
-            elif remove:
-                job.write, job.remove = None, True
-            job.release = job.release or release
 
     def _changed(self, controller: GameController) -> None:
         """Autosave after every change, in a background thread: the board never waits
@@ -655,13 +593,13 @@ class ShashkiApp(App[None]):
             return  # autosave off, or a game already left
         if controller.outcome is not None or not controller.game.move_stack:
             # over (or taken back to no moves): nothing to resume
-            self._queue(slot, remove=True)
+            self._autosave.queue(slot, remove=True)
         else:
-            self._queue(
+            self._autosave.queue(
                 slot,
                 write=(
                     controller.game.copy(),
-                    self.headers(controller),
+                    controller.session.headers(),
                     list(controller.clock_marks) if controller.clock is not None else [],
                 ),
             )
@@ -674,11 +612,7 @@ class ShashkiApp(App[None]):
 
     def _kick_autosave(self) -> None:
         self._autosave_timer = None
-        with self._autosave_lock:
-            if self._autosave_busy or not self._autosave_jobs:
-                return
-            self._autosave_busy = True
-        threading.Thread(target=self._autosave_loop, name="shashki-autosave", daemon=True).start()
+        self._autosave.start()
 
     def on_unmount(self) -> None:
         """However the app ends, the newest state is autosaved and the game given up."""
@@ -688,46 +622,14 @@ class ShashkiApp(App[None]):
     @property
     def autosave_problem(self) -> str | None:
         """Why autosaving fails at present, or None while it works."""
-        return self._autosave_problem
+        return self._autosave.problem
 
-    def _autosave_loop(self) -> None:
-        finished = False
+    def _autosave_failed(self, reason: str) -> None:
+        """(The writer's thread) autosaving stopped working: said once."""
         try:
-            while True:
-                with self._autosave_lock:
-                    if not self._autosave_jobs:
-                        self._autosave_busy = False
-                        finished = True
-                        return
-                    job = self._autosave_jobs.pop(next(iter(self._autosave_jobs)))
-                self._run_job(job)
-        finally:
-            if not finished:  # an unexpected error: later states still get a thread
-                with self._autosave_lock:
-                    self._autosave_busy = False
-
-    def _run_job(self, job: _AutosaveJob) -> None:
-        problem: str | None = None
-        try:
-            if job.write is not None:
-                job.slot.save(*job.write)
-            elif job.remove:
-                job.slot.remove()
-        except OSError as exc:  # SaveError, GameLocked, a folder that cannot be made
-            problem = one_line(exc)
-        finally:
-            if job.release:
-                job.slot.release()
-        if job.write is None and not job.remove:
-            return
-        with self._autosave_lock:
-            first = problem is not None and self._autosave_problem is None
-            self._autosave_problem = problem
-        if first:  # said once, not after every move
-            try:
-                self.post_message(AutosaveFailed(problem or ""))
-            except RuntimeError:  # the app has gone
-                pass
+            self.post_message(AutosaveFailed(reason))
+        except RuntimeError:  # the app has gone
+            pass
 
     def on_autosave_failed(self, message: AutosaveFailed) -> None:
         self.notify(
@@ -741,22 +643,10 @@ class ShashkiApp(App[None]):
 
     def flush_autosave(self, timeout: float = 5.0) -> None:
         """Wait until the newest state is on disk (before quitting, and in tests)."""
-        self._kick_autosave()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._autosave_lock:
-                if not self._autosave_busy and not self._autosave_jobs:
-                    return
-            time.sleep(0.01)
+        self._autosave.flush(timeout)
 
     def _record(self, controller: GameController):  # type: ignore[no-untyped-def]
-        from ..records import GameRecord
-        from ..records.clocks import set_clocks
-
-        record = GameRecord.from_game(controller.game, self.headers(controller))
-        if controller.clock is not None:
-            set_clocks(record, controller.clock_marks)
-        return record
+        return controller.session.record()
 
     # -- saving a game ------------------------------------------------------------------
 

@@ -101,10 +101,28 @@ class BoardWidget(Widget, can_focus=True):
             self.square = square
             super().__init__()
 
+    class TypeMove(Message):
+        """':' (or '/') on the board: the player starts typing a move (the screen opens
+        its move box; the keys right behind come as :class:`KeyForMoveBox`)."""
+
+    class KeyForMoveBox(Message):
+        """A key that reached the board while a move is being typed: it belongs to the
+        move box (a pasted ':c3-d4' arrives faster than the focus moves)."""
+
+        def __init__(self, key: str, character: str | None) -> None:
+            self.key = key
+            self.character = character
+            super().__init__()
+
     flipped: reactive[bool] = reactive(False)
     show_coords: reactive[bool] = reactive(True)
     piece_set: reactive[str] = reactive("unicode")
     cursor: reactive[int] = reactive(-1)
+    #: Whether ':' starts typing a move here (the screen has a move box: it sets this).
+    takes_typed_moves: bool = False
+    #: Whether a move is being typed (from ':' until the box sends it or is left): the
+    #: keys that reach the board meanwhile go to the move box.
+    typing: bool = False
 
     def __init__(self, controller: GameController, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -223,16 +241,28 @@ class BoardWidget(Widget, can_focus=True):
         # the keys right behind it (a paste, a fast typist) are typed into it.
         # While a move is being typed every key goes to the box first, ':' included (the
         # separator of ':d4:f6', pasted or typed fast).
-        screen = self.screen
-        redirect = getattr(screen, "redirect_key", None)
-        if redirect is not None and redirect(event.key, event.character):
+        if self.typing:
+            if event.key == "escape":
+                self.typing = False
+            elif not (
+                event.key in ("enter", "backspace")
+                or (event.character and event.character.isprintable())
+            ):
+                return
+            else:
+                self.post_message(self.KeyForMoveBox(event.key, event.character))
             event.stop()
             event.prevent_default()
             return
-        if event.key in ("colon", "slash") and hasattr(screen, "action_type_move"):
+        if (
+            event.key in ("colon", "slash")
+            and self.takes_typed_moves
+            and self.board_layout() is not None
+        ):
             event.stop()
             event.prevent_default()
-            screen.action_type_move()
+            self.typing = True  # (the keys already behind ':' go to the box)
+            self.post_message(self.TypeMove())
 
     # -- mouse --------------------------------------------------------------------------
 
@@ -327,7 +357,7 @@ class BoardWidget(Widget, can_focus=True):
             marks["selected"] = {sel.square}
             marks["dest"] = ctl.destinations()
             marks["waypoint"] = ctl.waypoints_available() | set(sel.waypoints)
-        elif getattr(ctl, "interactive", True):
+        elif ctl.interactive:
             marks["must"] = ctl.must_capture()
         last = ctl.last_move
         if last is not None:

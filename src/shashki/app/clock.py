@@ -1,89 +1,11 @@
-"""The game clock: two countdowns, one running at a time (plain Python, no Textual).
-
-Time comes from a function (``time.monotonic`` by default) that a test replaces with one
-it moves by hand, so that a flag fall is tested without waiting.
-"""
+"""The game clock as players read it (the clocks themselves are the session's:
+:class:`~shashki.session.clock.GameClock`)."""
 
 from __future__ import annotations
 
 import math
-import time
-from collections.abc import Callable, Sequence
 
-from ..records.clocks import MAX_SECONDS, TimeControl
-from ..rules import Color
-
-
-class GameClock:
-    """The clocks of both sides under one time control (Fischer increment: a side gets
-    the increment when its turn is complete)."""
-
-    def __init__(
-        self,
-        control: TimeControl,
-        *,
-        now: Callable[[], float] = time.monotonic,
-        left: tuple[float, float] | None = None,
-    ) -> None:
-        self.control = control
-        self.now = now
-        self._left = list(left) if left is not None else [control.seconds, control.seconds]
-        #: The side whose clock runs, and since when (None: both stopped).
-        self.running: Color | None = None
-        self._since = 0.0
-
-    @classmethod
-    def resumed(
-        cls,
-        control: TimeControl,
-        marks: Sequence[float | None],
-        sides: Sequence[Color],
-        *,
-        now: Callable[[], float] = time.monotonic,
-    ) -> GameClock:
-        """The clocks of a saved game: each side's time is the last ``[%clk]`` of its own
-        moves (``sides[i]`` played move ``i``), or the full time before its first."""
-        left = [control.seconds, control.seconds]
-        for side, mark in zip(sides, marks, strict=False):
-            if mark is not None:
-                left[side] = max(0.0, mark)
-        return cls(control, now=now, left=(left[0], left[1]))
-
-    def left(self, side: Color) -> float:
-        """Seconds left to ``side`` now (never below 0)."""
-        value = self._left[side]
-        if self.running is side:
-            value -= self.now() - self._since
-        return max(0.0, value)
-
-    def start(self, side: Color) -> None:
-        """Run ``side``'s clock (the other one stops)."""
-        self.stop()
-        self.running = side
-        self._since = self.now()
-
-    def stop(self) -> None:
-        """Stop the running clock, its time kept."""
-        if self.running is not None:
-            self._left[self.running] = self.left(self.running)
-        self.running = None
-
-    def turn_done(self, side: Color, following: Color) -> None:
-        """``side`` completed its turn: it gets the increment (up to the ten hours a clock
-        can show, :data:`~shashki.records.clocks.MAX_SECONDS`, as its ``[%clk]`` mark
-        can say), ``following``'s clock runs."""
-        self.stop()
-        self._left[side] = min(
-            max(self._left[side], MAX_SECONDS), self._left[side] + self.control.increment
-        )
-        self.start(following)
-
-    def flagged(self) -> Color | None:
-        """The side whose time has run out, if any (only a running clock runs out)."""
-        side = self.running
-        if side is not None and self.left(side) <= 0:
-            return side
-        return None
+from ..session.clock import GameClock
 
 
 def clock_display(seconds: float) -> str:

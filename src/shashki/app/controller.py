@@ -1,68 +1,33 @@
-"""The game controller: the app's model of a game in progress (plain Python, no Textual).
+"""The game controller: the board's view of a game session (plain Python, no Textual).
 
-It owns the :class:`~shashki.rules.Game`, the players, undo and redo, the selection on
-the board and the choice among capture routes, draw offers and resignation.  Widgets
-render it and call its methods; every refusal comes back as a sentence naming the rule.
+The game itself — the :class:`~shashki.rules.Game`, the clocks, the seats, undo and redo,
+draw offers and resignation — is a :class:`~shashki.session.GameSession`'s; the
+controller adds what a board needs: the selection, the choice among capture routes, and
+a sentence naming the rule for every refusal.  Widgets render it and call its methods.
 
-A player is a source of moves: a :class:`Human` answers through the board; a computer
-player implements :meth:`Player.think`, which the game screen runs in a worker thread.
+A player is a :class:`~shashki.session.Player`: a :class:`Human` answers through the
+board; a computer player's :meth:`~shashki.session.Player.think` runs in the game
+screen's worker thread (:meth:`GameSession.think`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
 from ..rules import AmbiguousMoveError, Color, Game, Move, Outcome, ShashkiError
 from ..rules.explain import why_not_move, why_not_select
 from ..rules.notation import split_move_text
-from ..rules.outcome import Termination
+from ..session.game import Changed, Event, GameSession, UndoPolicy
+from ..session.players import Person, Player
 
 if TYPE_CHECKING:
-    from .clock import GameClock
+    from ..session.clock import GameClock
 
-
-class Player:
-    """A source of moves for one side."""
-
-    name: str = "Player"
-    is_human: bool = True
-
-    def think(self, game: Game, cancelled: Callable[[], bool]) -> Move | None:
-        """Choose a move for the side to move of ``game`` (a copy the player may change).
-
-        Runs in a worker thread; return None when ``cancelled()`` becomes true.
-        """
-        raise NotImplementedError
-
-    def use_clock(self, left: float | None, increment: float = 0.0) -> None:
-        """Take the time for the next move from the clock: ``left`` seconds and the
-        ``increment`` (None: no clock, the player's own time).  Default: nothing."""
-
-    def seat(self) -> str:
-        """Who sits at the board, for the side panel: the person's name, or
-        ``Computer · level 5``."""
-        return self.name
-
-    def shown_name(self) -> str:
-        """The player's name as the screens say it ("Computer 5" in the language spoken
-        now; a person's name as written)."""
-        return self.name
-
-
-@dataclass
-class Human(Player):
-    name: str = "Player"
-    is_human: bool = True
-
-
-class UndoPolicy(Enum):
-    FREE = "free"
-    ASK = "ask"
-    OFF = "off"
+#: A person at the board (the session's :class:`~shashki.session.Person`).
+Human = Person
 
 
 @dataclass
@@ -111,7 +76,7 @@ class Feedback:
 
 
 class GameController:
-    """A game being played at the terminal."""
+    """A game being played at the terminal: a session and the board's selection."""
 
     def __init__(
         self,
@@ -122,32 +87,68 @@ class GameController:
         on_change: Callable[[GameController], None] | None = None,
         clock: GameClock | None = None,
         clock_marks: list[float | None] | None = None,
+        session: GameSession | None = None,
+        interactive: bool = True,
     ) -> None:
-        self.game = game
-        #: The clocks, when the game is played on time.
-        self.clock = clock
-        #: The time its player had left after each move of the stack (None: no clock
-        #: then), written as ``[%clk]`` comments.
-        self.clock_marks: list[float | None] = list(clock_marks or [])
-        del self.clock_marks[len(game.move_stack) :]
-        self.clock_marks += [None] * (len(game.move_stack) - len(self.clock_marks))
-        self.players: tuple[Player, Player] = players or (
-            Human(game.variant.side_names[0]),
-            Human(game.variant.side_names[1]),
+        #: The game session this controller shows (made here when none is given).
+        self.session = session or GameSession(
+            game, players, clock=clock, clock_marks=clock_marks, undo_policy=undo_policy
         )
-        self.undo_policy = undo_policy
         self.on_change = on_change
-        self.redo_stack: list[Move] = []
         self.selection = Selection()
-        #: Which side offered a draw that the other has not answered yet.
-        self.draw_offer: Color | None = None
-        #: Bumped on every change of position: a computer's answer for an older one is stale.
-        self.position_id = 0
         #: False for a board that only shows (replay): no capture hints.
-        self.interactive = True
-        self._legal: list[Move] | None = None
+        self.interactive = interactive
         self._texts: list[str] = []
         self._text_moves: list[Move] = []
+        self.session.subscribe(self._session_event)
+
+    def _session_event(self, event: Event) -> None:
+        if isinstance(event, Changed):
+            self.clear_selection()
+            if self.on_change is not None:
+                self.on_change(self)
+
+    # -- the session's game ------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def clock(self) -> GameClock | None:
+        return self.session.clock
+
+    @property
+    def clock_marks(self) -> list[float | None]:
+        return self.session.clock_marks
+
+    @property
+    def players(self) -> tuple[Player, Player]:
+        return self.session.players
+
+    @players.setter
+    def players(self, players: tuple[Player, Player]) -> None:
+        self.session.players = players
+
+    @property
+    def undo_policy(self) -> UndoPolicy:
+        return self.session.undo_policy
+
+    @undo_policy.setter
+    def undo_policy(self, policy: UndoPolicy) -> None:
+        self.session.undo_policy = policy
+
+    @property
+    def redo_stack(self) -> list[Move]:
+        return self.session.redo_stack
+
+    @property
+    def draw_offer(self) -> Color | None:
+        return self.session.draw_offer
+
+    @property
+    def position_id(self) -> int:
+        return self.session.position_id
 
     # -- what the board shows -----------------------------------------------------
 
@@ -157,9 +158,7 @@ class GameController:
 
     @property
     def legal(self) -> list[Move]:
-        if self._legal is None:
-            self._legal = [] if self.game.outcome() is not None else self.game.legal_moves()
-        return self._legal
+        return self.session.legal
 
     @property
     def outcome(self) -> Outcome | None:
@@ -171,8 +170,7 @@ class GameController:
 
     @property
     def last_move(self) -> Move | None:
-        stack = self.game.move_stack
-        return stack[-1] if stack else None
+        return self.session.last_move
 
     def movable(self) -> set[int]:
         """Squares of the pieces that have a legal move now."""
@@ -366,162 +364,55 @@ class GameController:
             return Feedback(refused=Said(lambda: _("The game is over.")))
         if move not in self.legal:
             return Feedback(refused=Said(lambda: _("That move is not legal now.")))
-        mover = self.game.turn
-        self.game.push_unchecked(move)
-        self._clock_after(mover)
-        self.redo_stack.clear()
-        self.draw_offer = None
-        self._changed()
+        self.session.play(move)
         return Feedback(played=move)
 
-    # -- the clock -------------------------------------------------------------------
+    # -- the clock, undo, redo, draws, resignation: the session's --------------------------
 
     def start_clock(self) -> None:
-        """Run the clock of the side to move (the game screen opens), unless the game
-        is over."""
-        if self.clock is not None and self.outcome is None:
-            self.clock.start(self.game.turn)
+        self.session.start_clock()
 
     def stop_clock(self) -> None:
-        if self.clock is not None:
-            self.clock.stop()
-
-    def _clock_after(self, mover: Color) -> None:
-        """After ``mover``'s move: the turn passes (the increment, the other clock runs)
-        only when the turn is complete — the first move of a two-move turn leaves the
-        same side to move; the time left is marked on the move."""
-        clock = self.clock
-        if clock is None:
-            self.clock_marks.append(None)
-            return
-        if self.game.turn is not mover:
-            clock.turn_done(mover, self.game.turn)
-        self.clock_marks.append(clock.left(mover))
-        if self.outcome is not None:
-            clock.stop()
+        self.session.stop_clock()
 
     def check_flag(self) -> Outcome | None:
-        """End the game when the running clock has run out (a loss on time, or a draw
-        when the other side cannot win: :meth:`Game.time_out`); the outcome, or None."""
-        clock = self.clock
-        if clock is None or self.outcome is not None:
-            return None
-        side = clock.flagged()
-        if side is None:
-            return None
-        clock.stop()
-        outcome = self.game.time_out(side)
-        self._changed()
-        return outcome
-
-    # -- undo, redo, draws, resignation ------------------------------------------------
+        return self.session.check_flag()
 
     def undo_plies(self) -> int:
-        """How many plies one undo takes back: back to the last human turn."""
-        stack = self.game.move_stack
-        if not stack:
-            return 0
-        if all(p.is_human for p in self.players):
-            return 1
-        plies = 0
-        game = self.game.copy()
-        while game.move_stack:
-            game.pop()
-            plies += 1
-            if self.players[game.turn].is_human:
-                return plies
-        return 0
+        return self.session.undo_plies()
 
     def can_undo(self) -> bool:
-        return (
-            self.undo_policy is not UndoPolicy.OFF
-            and not self.timed_out()
-            and (self.undo_plies() > 0 or self.game.ended is not None)
-        )
+        return self.session.can_undo()
 
     def timed_out(self) -> bool:
-        """Whether a clock ran out: that ends the game for good (a takeback would hand
-        the move back to a side with no time)."""
-        out = self.game.ended
-        return out is not None and out.termination is Termination.TIME_FORFEIT
+        return self.session.timed_out()
 
     def undo(self) -> bool:
-        """Take back to the previous human turn; False if nothing was taken back."""
-        if self.undo_policy is UndoPolicy.OFF:
-            return False
-        n = self.undo_plies()
-        if not n and not self.game.ended:
-            return False
-        if self.timed_out():
-            return False
-        if self.game.reopen():  # a resignation or agreed draw is taken back first
-            self.start_clock()
-            self._changed()
-            return True
-        for _ply in range(n):
-            self.redo_stack.append(self.game.pop())
-        # the clocks keep the time they show (nothing is given back): the side to move
-        # now runs; the marks of the moves taken back go with them
-        del self.clock_marks[len(self.game.move_stack) :]
-        self.start_clock()
-        self._changed()
-        return True
+        return self.session.undo()
 
     def can_redo(self) -> bool:
-        return bool(self.redo_stack) and self.undo_policy is not UndoPolicy.OFF
+        return self.session.can_redo()
 
     def redo(self) -> bool:
-        if not self.can_redo():
-            return False
-        move = self.redo_stack.pop()
-        if move not in self.game.legal_moves():
-            self.redo_stack.clear()
-            return False
-        self._replay(move)
-        while self.redo_stack and not self.players[self.game.turn].is_human:
-            nxt = self.redo_stack.pop()
-            if nxt not in self.game.legal_moves():
-                self.redo_stack.clear()
-                break
-            self._replay(nxt)
-        self._changed()
-        return True
-
-    def _replay(self, move: Move) -> None:
-        """Push a move replayed by redo: the clocks keep their times (no increment: the
-        move is not made again on the clock), the side to move's runs."""
-        self.game.push_unchecked(move)
-        clock = self.clock
-        self.clock_marks.append(None if clock is None else clock.left(Color(self.game.turn ^ 1)))
-        if clock is not None:
-            clock.stop()
-            self.start_clock()
+        return self.session.redo()
 
     def offer_draw(self) -> None:
-        self.draw_offer = self.game.turn
+        self.session.offer_draw()
 
     def answer_draw(self, accept: bool) -> Outcome | None:
-        self.draw_offer = None
-        if accept and self.outcome is not None:
-            return None  # the game ended meanwhile (a flag fell while the question was up)
-        if accept:
-            outcome = self.game.agree_draw()
-            self.stop_clock()
-            self._changed()
-            return outcome
-        return None
+        return self.session.answer_draw(accept)
 
     def resign(self, side: Color | None = None) -> Outcome:
-        if self.outcome is not None:
-            return self.outcome  # the game ended meanwhile (a flag fell while asked)
-        outcome = self.game.resign(side)
-        self.stop_clock()
-        self._changed()
-        return outcome
+        return self.session.resign(side)
 
-    def _changed(self) -> None:
-        self.position_id += 1
-        self._legal = None
-        self.clear_selection()
-        if self.on_change is not None:
-            self.on_change(self)
+
+__all__ = [
+    "Feedback",
+    "GameController",
+    "Human",
+    "Player",
+    "Said",
+    "Selection",
+    "UndoPolicy",
+    "again",
+]

@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
@@ -22,7 +23,7 @@ from ..rules.fen import square_text
 from ..rules.move import Color, Move
 from .analysis import AnalysisPanel
 from .board import BoardWidget
-from .controller import Feedback, GameController, Human, Player, Said, UndoPolicy, again
+from .controller import Feedback, GameController, Player, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
 from .engines import EngineFailed
 from .plain import Plain
@@ -84,9 +85,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.controller = controller
         self.autoflip = autoflip
-        #: A move is being typed in the move box (from ':' to Enter or Escape).
-        self.typing = False
         self.board = BoardWidget(controller, id="board")
+        self.board.takes_typed_moves = True
         self.sub_title = controller.variant.local_name
         #: The status line as last set (a :class:`Said` is said again on a language change).
         self._status = ""
@@ -213,14 +213,11 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         started = time.monotonic()
         player = ctl.player_to_move
-        clock = ctl.clock
-        if clock is not None:  # the time for the move comes from the clock
-            player.use_clock(clock.left(ctl.game.turn), clock.control.increment)
-        try:
-            move = player.think(ctl.game.copy(), lambda: worker.is_cancelled)
+        try:  # (the time for the move comes from the clock, or the player's own)
+            move = ctl.session.think(lambda: worker.is_cancelled)
         except EngineFailed as exc:  # the game is kept; the seat becomes a person's
             if not worker.is_cancelled:
-                self.app.call_from_thread(self._engine_failed, position_id, player, str(exc))
+                self.app.call_from_thread(self._engine_failed, position_id, player, exc.said)
             return
         if move is None or worker.is_cancelled:
             return
@@ -237,6 +234,9 @@ class GameScreen(Screen[None]):
         if worker.is_cancelled:
             return  # given up (the game was left) after the search had sent its move
         self.board.stop_jumps()
+        if ctl.session.flag_fell():  # the move came after the flag fell
+            self.tick_clock()
+            return
         fb = ctl.play(move)  # type: ignore[arg-type]
         self.after(fb)
         if fb.played is not None and len(fb.played.path) > 2 and self.viewing is None:
@@ -247,12 +247,9 @@ class GameScreen(Screen[None]):
         """An engine stopped, hung or answered an illegal move: the user is told in one
         line, and that side is played by a person from now on."""
         ctl = self.controller
-        seat = ctl.players.index(player) if player in ctl.players else -1
-        if seat < 0:
+        if player not in ctl.players:
             return
-        players = list(ctl.players)
-        players[seat] = Human(player.name)
-        ctl.players = (players[0], players[1])
+        ctl.session.seat_failed(player, message)
         self.notify(
             _("{message}; you play that side now").format(message=message),
             severity="error",
@@ -266,10 +263,7 @@ class GameScreen(Screen[None]):
 
     def close_engines(self) -> None:
         """Stop the engines seated in this game (it ended or was left)."""
-        for player in self.controller.players:
-            close = getattr(player, "close", None)
-            if callable(close):
-                close()
+        self.controller.session.close_players()
 
     def on_unmount(self) -> None:
         self.cancel_thinking()
@@ -321,6 +315,10 @@ class GameScreen(Screen[None]):
         self.board.set_controller(self.controller)
         self.set_status(Said(lambda: _("Back to the game.")))
         self.refresh_panel()
+
+    def on_move_list_resized(self) -> None:
+        """The move list changed size (its message): its rows drawn in the new width."""
+        self._refresh_moves(redraw=True)
 
     @on(OptionList.OptionSelected, "#moves")
     def _row_picked(self, event: OptionList.OptionSelected) -> None:
@@ -763,24 +761,34 @@ class GameScreen(Screen[None]):
         self.typing = True
         self.set_focus(self.query_one("#move-input", Input))
 
-    def redirect_key(self, key: str, character: str | None) -> bool:
+    @property
+    def typing(self) -> bool:
+        """A move is being typed in the move box (from ':' to Enter or Escape): the
+        board's, which sends the keys that reach it meanwhile to the box."""
+        return self.board.typing
+
+    @typing.setter
+    def typing(self, value: bool) -> None:
+        self.board.typing = value
+
+    @on(BoardWidget.TypeMove)
+    def _board_type_move(self) -> None:
+        self.action_type_move()
+        if self._board_hidden():
+            self.typing = False
+
+    @on(BoardWidget.KeyForMoveBox)
+    def _board_key_for_box(self, event: BoardWidget.KeyForMoveBox) -> None:
         """A key that reached the board while a move is being typed goes to the move box
-        (a pasted ':c3-d4' arrives faster than the focus moves).  True if taken."""
-        if not self.typing:
-            return False
+        (a pasted ':c3-d4' arrives faster than the focus moves)."""
         box = self.query_one("#move-input", Input)
-        if key == "enter":
+        if event.key == "enter":
             value, box.value = box.value, ""
             box.post_message(Input.Submitted(box, value))
-        elif key == "escape":
-            self.typing = False
-        elif key == "backspace":
+        elif event.key == "backspace":
             box.action_delete_left()
-        elif character and character.isprintable():
-            box.insert_text_at_cursor(character)
-        else:
-            return False
-        return True
+        elif event.character:
+            box.insert_text_at_cursor(event.character)
 
     def action_coords(self) -> None:
         self.board.show_coords = not self.board.show_coords
@@ -939,10 +947,12 @@ class GameScreen(Screen[None]):
 class MoveList(PagedOptionList):
     """The game's move list: drawn again in its new width when it changes size."""
 
+    class Resized(Message):
+        """The list changed size: its rows are to be drawn again in the new width."""
+
     def on_resize(self) -> None:
-        refresh = getattr(self.screen, "_refresh_moves", None)
-        if refresh is not None and self.is_mounted:
-            refresh(redraw=True)
+        if self.is_mounted:
+            self.post_message(self.Resized())
 
 
 def _wrap_move(text: str, width: int) -> list[str]:

@@ -3,20 +3,9 @@
 from __future__ import annotations
 
 from ..i18n import N_, _
-from ..rules.numbers import bounded_int
-from .controller import Human, Player
-from .engines import EngineSeat, EngineSetting
-
-#: The engines of the user's settings, by name (``set_engines``).
-_ENGINES: dict[str, EngineSetting] = {}
-
-
-def set_engines(engines: list[EngineSetting]) -> None:
-    """The engines the settings name: seats and the new-game dialog offer them."""
-    _ENGINES.clear()
-    for engine in engines:
-        _ENGINES.setdefault(engine.name.lower(), engine)
-
+from ..session.players import Player
+from ..session.seats import ENGINES as _ENGINES
+from ..session.seats import TOP_LEVEL, parse_seat, set_engines
 
 #: Computer players (label, key, factory(name) -> Player), one per level; read it as
 #: ``COMPUTER_KINDS`` (filled on first use, so that start-up does not import the engine).
@@ -84,23 +73,9 @@ def player_kinds() -> list[tuple[str, str]]:
 def make_player(kind: str, name: str) -> Player:
     """The player of a kind (a person for a kind that names nothing known); an engine
     seat is called by the engine's name."""
-    if kind == "human":
-        return Human(name)
-    if kind.startswith("hub:"):
-        return EngineSeat(kind[4:].strip())
-    if kind.startswith("engine:"):
-        setting = _ENGINES.get(kind[7:].lower())
-        if setting is None:
-            return Human(name)
-        return EngineSeat(setting.command, setting.name, setting.folder, setting=setting.name)
-    for _label, key, factory in _kinds():
-        if key == kind:
-            return factory(name)  # type: ignore[operator,no-any-return]
-    return Human(name)
+    from ..hub.player import make_player as hub_make_player
 
-
-#: The computer's levels are 1 to this (the engine's LEVELS; not imported at start-up).
-TOP_LEVEL = 8
+    return hub_make_player(kind, name)
 
 
 def seat(text: str) -> str | None:
@@ -108,27 +83,24 @@ def seat(text: str) -> str | None:
     ``human``), a computer level (``5``, ``computer-5``), ``hub:COMMAND`` (a Hub engine)
     or the name of an engine of the settings; None if it is none of them.  Words from a
     file go through :func:`seat_from_file` instead, which never gives a command."""
-    word = text.strip()
-    if word.lower().startswith("hub:"):
-        command = word[4:].strip()
-        return "hub:" + command if command else None
-    return seat_from_file(text)
+    return parse_seat(text)
 
 
 def seat_from_file(text: str) -> str | None:
     """A player kind from a file's words (a saved game's tags): a person, a computer
     level 1-8, or an engine of the settings by its name; None for anything else.  It
     never gives ``hub:COMMAND``: a file does not start a program."""
-    word = text.strip().lower()
-    if word in ("person", "human"):
-        return "human"
-    if word.startswith("hub:"):
-        return None
-    word = word.removeprefix("engine:")
-    if word in _ENGINES:
-        return f"engine:{_ENGINES[word].name}"
-    word = word.removeprefix("computer-").removeprefix("computer")
-    level = bounded_int(word, TOP_LEVEL)  # any text, of any length: a level or None
-    if level is not None and level >= 1:
-        return f"computer-{level}"
-    return None
+    return parse_seat(text, from_file=True)
+
+
+__all__ = [
+    "LEVEL_NAMES",
+    "OTHER_ENGINE",
+    "TOP_LEVEL",
+    "level_label",
+    "make_player",
+    "player_kinds",
+    "seat",
+    "seat_from_file",
+    "set_engines",
+]

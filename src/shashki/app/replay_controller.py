@@ -280,9 +280,7 @@ class ReplayController:
 
 def _shown(game: Game) -> GameController:
     """A controller for a board that only shows ``game``."""
-    controller = GameController(game)
-    controller.interactive = False
-    return controller
+    return GameController(game, interactive=False)
 
 
 def _without_clock(comment: str) -> str:

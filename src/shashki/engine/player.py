@@ -77,20 +77,6 @@ LEVELS: dict[int, Level] = {
 }
 
 
-def clock_seconds(left: float, increment: float) -> float:
-    """The time for one move on a clock: ``left`` seconds and ``increment`` per move.
-
-    About a thirtieth of the time left and most of the increment, never more than a
-    third of what is left (less a margin for showing the move), so that the flag does
-    not fall for thinking; at least a twentieth of a second.
-
-    >>> clock_seconds(300, 3), clock_seconds(60, 0), clock_seconds(0.5, 0)
-    (12.4, 2.0, 0.05)
-    """
-    budget = left / 30 + increment * 0.8
-    return round(max(0.05, min(budget, (left - 0.6) / 3)), 3)
-
-
 class ComputerPlayer:
     """A computer opponent at one level.  ``think`` runs in the app's worker thread.
 

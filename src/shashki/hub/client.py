@@ -43,6 +43,7 @@ from typing import ClassVar, TypeVar
 
 from ..i18n import N_
 from ..rules import Game, Move
+from ..rules.limits import move_seconds
 from ..rules.numbers import one_line, quoted
 from ..rules.variant import Variant
 from .errors import EngineError
@@ -481,7 +482,9 @@ class HubV1Protocol(HubProtocol):
         if depth is not None:
             self.send(f"depth {depth}")
         else:
-            ms = int(1000 * (seconds if seconds is not None else (remaining or 1.0) / 30))
+            if seconds is None and remaining is not None:  # (the one share of a clock)
+                seconds = move_seconds(remaining, increment)
+            ms = int(1000 * (seconds if seconds is not None else 1.0))
             self.send(f"time {max(1, ms)}")
         self.send("go")
 

@@ -98,14 +98,29 @@ def cmd_match(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+    from ..records.clocks import BadTimeControl, TimeControl
     from ..records.storage import GameLog, SaveError
+    from ..rules.limits import Limit
+    from ..session.seats import set_engines
+    from ..session.settings import read_engines
     from .match import Opening, Played, make_player, read_openings, run_match, summary
 
     variant = find_variant(args.variant)
-    seconds = args.time if args.depth is None else None
-    if seconds is None and args.depth is None:
+    clock: TimeControl | None = None
+    if args.clock is not None:
+        try:
+            clock = TimeControl.parse(args.clock)
+        except BadTimeControl as exc:
+            raise ShashkiError(f"--clock: {exc}") from None
+    seconds = args.time if args.depth is None and clock is None else None
+    if seconds is None and args.depth is None and clock is None:
         seconds = 0.5
-    limit_text = f"depth {args.depth}" if args.depth else f"{seconds:g} s a move"
+    if clock is not None:
+        limit_text = f"clock {clock.label()}"
+    else:
+        limit_text = f"depth {args.depth}" if args.depth else f"{seconds:g} s a move"
+    limit = Limit(seconds=seconds, depth=args.depth)
+    set_engines(read_engines())  # the engines named in the settings, seated by name
     # (an empty name is a name: refused as any other unusable path, never left out)
     openings = [Opening(None)]
     if args.openings is not None:  # as many as the games need (each is played twice)
@@ -116,9 +131,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             log = GameLog(args.pdn)  # can it be written? known before the first game
         except SaveError as exc:
             raise ShashkiError(str(exc)) from None
-    first = make_player(args.white, seconds, args.depth, seed=1)
+    first = make_player(args.white, seed=1)
     try:
-        second = make_player(args.black, seconds, args.depth, seed=2)
+        second = make_player(args.black, seed=2)
     except BaseException:
         first.close()
         raise
@@ -180,6 +195,8 @@ def cmd_match(args: argparse.Namespace) -> int:
                 games=args.games,
                 openings=openings,
                 max_plies=args.max_plies,
+                limit=limit,
+                clock=clock,
                 limit_text=limit_text,
                 on_game=on_game,
             )
@@ -239,9 +256,10 @@ def add_commands(sub: Any) -> None:
         "match",
         help=_("play games between shashki's levels and Hub engines"),
         description=_(
-            "Play a match: WHO is a level 1-8 or hub:COMMAND (a Hub engine, e.g. "
-            "'hub:dame hub'). Colours alternate; each opening is played twice. The last line "
-            "is the score of --white's player with its Elo difference and 95% margin."
+            "Play a match: WHO is a level 1-8, hub:COMMAND (a Hub engine, e.g. "
+            "'hub:dame hub') or an engine named in the settings. Colours alternate; each "
+            "opening is played twice. The last line is the score of --white's player with "
+            "its Elo difference and 95% margin."
         ),
     )
     p.add_argument("variant", metavar="VARIANT")
@@ -263,6 +281,14 @@ def add_commands(sub: Any) -> None:
     )
     limit.add_argument(
         "--depth", type=_bounded(MAX_DEPTH), metavar="D", help=_("a fixed depth for both")
+    )
+    limit.add_argument(
+        "--clock",
+        metavar="MIN+INC",
+        help=_(
+            "play on a clock: minutes for the game, then the seconds added after each "
+            "move (e.g. 1+0.5); a flag fall loses"
+        ),
     )
     p.add_argument(
         "--openings",

@@ -6,7 +6,8 @@ The referee is shashki's rules: every move is found among the legal moves, and t
 ends as the variant says (no legal move, its draw rules).  A game still going after
 ``max_plies`` plies is adjudicated a draw.  A Hub engine that stops, hangs or answers an
 illegal move loses that game (the reason is written in the PDN) and is started again for
-the next one.
+the next one.  Each game is a :class:`~shashki.session.GameSession`, as in the app: on a
+clock (``--clock 1+0.5``), a flag fall loses.
 """
 
 from __future__ import annotations
@@ -15,102 +16,52 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO, Protocol
+from typing import IO
 
-from ..engine.player import LEVELS, ComputerPlayer
+from ..engine.player import LEVELS
 from ..i18n import _
 from ..records import GameRecord
+from ..records.clocks import TimeControl
 from ..records.lines import CannotDecode, decoded_lines
 from ..records.reader import PdnReader
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
+from ..rules.limits import Limit
 from ..rules.move import Color
-from ..rules.numbers import bounded_int, quoted
+from ..rules.numbers import quoted
 from ..rules.userfiles import UserFileError, open_regular
 from ..rules.variant import Variant
-from .client import EngineError, HubEngine
+from ..session.clock import GameClock
+from ..session.game import GameSession
+from ..session.players import Computer, Player, PlayerFailed
+from ..session.seats import parse_seat
+from .player import make_player as make_seat_player
+
+#: Seconds a match spends around a move on a clock (the pipe to an engine, the rules'
+#: check of its move): kept off the clock's share.
+MOVE_OVERHEAD = 0.05
 
 #: Plies after which a game is adjudicated a draw.
 MAX_PLIES = 400
 
 
-class Player(Protocol):
-    name: str
-
-    def start(self, variant: Variant) -> None: ...
-
-    def move(self, game: Game) -> Move: ...
-
-    def close(self) -> None: ...
-
-
-class LevelPlayer:
-    """One of shashki's levels, at the match's time or depth per move."""
-
-    def __init__(self, level: int, seconds: float | None, depth: int | None, seed: int) -> None:
-        self.level = level
-        self.player = ComputerPlayer(level, seconds=seconds, depth=depth, seed=seed)
-        self.name = f"shashki level {level}"
-
-    def start(self, variant: Variant) -> None:
-        pass
-
-    def move(self, game: Game) -> Move:
-        move = self.player.think(game)
-        if move is None:
-            raise ShashkiError("shashki found no move")
-        return move
-
-    def close(self) -> None:
-        pass
-
-
-class EnginePlayer:
-    """A Hub engine, started again after a failure."""
-
-    def __init__(self, command: str, seconds: float | None, depth: int | None) -> None:
-        self.command = command
-        self.seconds = seconds
-        self.depth = depth
-        self.engine: HubEngine | None = None
-        self.name = command
-
-    def start(self, variant: Variant) -> None:
-        if self.engine is None:
-            self.engine = HubEngine(self.command).start()
-            self.name = self.engine.name
-        self.engine.new_game(variant)
-
-    def move(self, game: Game) -> Move:
-        assert self.engine is not None
-        try:
-            move = self.engine.best_move(game, seconds=self.seconds, depth=self.depth)
-        except EngineError:
-            self.close()
-            raise
-        assert move is not None  # (nothing cancels a match's search)
-        return move
-
-    def close(self) -> None:
-        if self.engine is not None:
-            self.engine.close()
-            self.engine = None
-
-
-def make_player(who: str, seconds: float | None, depth: int | None, seed: int) -> Player:
-    """A player from ``1``-``8`` (a level) or ``hub:COMMAND``; raises ShashkiError."""
+def make_player(who: str, *, seed: int) -> Player:
+    """A player from the command line's words: a level ``1``-``8``, ``hub:COMMAND``, or
+    an engine named in the settings (:func:`~shashki.session.seats.parse_seat`); raises
+    ShashkiError."""
     text = who.strip()
-    if text.lower().startswith("hub:"):
-        command = text[4:].strip()
-        if not command:
-            raise ShashkiError("hub: needs the engine's command, e.g. 'hub:dame hub'")
-        return EnginePlayer(command, seconds, depth)
-    level = bounded_int(text, max(LEVELS))
-    if level is None or level not in LEVELS:
+    if text.lower().startswith("hub:") and not text[4:].strip():
+        raise ShashkiError("hub: needs the engine's command, e.g. 'hub:dame hub'")
+    kind = parse_seat(text)
+    if kind is None or kind == "human":
         raise ShashkiError(
-            f"a player is a level 1-{max(LEVELS)} or hub:COMMAND, not {quoted(text, 60)}"
+            f"a player is a level 1-{max(LEVELS)}, hub:COMMAND or an engine named in the "
+            f"settings, not {quoted(text, 60)}"
         )
-    return LevelPlayer(level, seconds, depth, seed)
+    if kind.startswith("computer-"):
+        level = int(kind[9:])
+        return Computer(level, f"shashki level {level}", seed=seed)
+    return make_seat_player(kind, text, seed=seed)
 
 
 @dataclass
@@ -264,38 +215,48 @@ def play_game(
     *,
     max_plies: int = MAX_PLIES,
     headers: dict[str, str] | None = None,
+    limit: Limit | None = None,
+    clock: TimeControl | None = None,
 ) -> tuple[GameRecord, float, str]:
-    """Play one game; (its record, White's score, why it ended)."""
+    """Play one game in a :class:`~shashki.session.GameSession`, within ``limit`` a move
+    or on ``clock`` (a flag fall loses); (its record, White's score, why it ended)."""
     game = opening.game(variant)
-    start_ply = len(game.move_stack)
+    session = GameSession(
+        game,
+        (white, black),
+        clock=GameClock(clock) if clock is not None else None,
+        limit=limit,
+        headers=dict(headers or {}),
+        overhead=MOVE_OVERHEAD,
+    )
+    failed: tuple[Player, PlayerFailed] | None = None
     for player in (white, black):
-        player.start(variant)
-    why = ""
-    white_score = 0.5
-    while True:
-        outcome = game.outcome()
-        if outcome is not None:
-            why = outcome.describe(variant.side_names)
-            white_score = (
-                0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)
-            )
-            break
-        if len(game.move_stack) - start_ply >= max_plies:
-            why = f"adjudicated a draw after {max_plies} plies"
-            white_score = 0.5
-            break
-        mover = white if game.turn is Color.WHITE else black
         try:
-            move = mover.move(game)
-            game.push(game.find_move(move))
-        except (EngineError, ShashkiError) as exc:
-            why = f"{mover.name} lost: {exc}"
-            white_score = 0.0 if game.turn is Color.WHITE else 1.0
+            player.start(variant)
+        except PlayerFailed as exc:
+            failed = (player, exc)
             break
-    record = GameRecord.from_game(game, dict(headers or {}))
+    if failed is None:
+        try:
+            session.run(max_plies=max_plies)
+        except PlayerFailed as exc:
+            failed = (session.player_to_move, exc)
+    session.stop_clock()
+    outcome = session.outcome
+    if failed is not None:
+        loser, failure = failed
+        why = f"{loser.name} lost: {failure}"
+        white_score = 0.0 if loser is white else 1.0
+    elif outcome is not None:
+        why = outcome.describe(variant.side_names)
+        white_score = (
+            0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)
+        )
+    else:
+        why = f"adjudicated a draw after {max_plies} plies"
+        white_score = 0.5
+    record = session.record()
     record.result = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[white_score]
-    record.headers.setdefault("White", white.name)
-    record.headers.setdefault("Black", black.name)
     record.headers["Result"] = record.result
     record.headers["Termination"] = why
     return record, white_score, why
@@ -309,6 +270,8 @@ def run_match(
     games: int,
     openings: list[Opening],
     max_plies: int = MAX_PLIES,
+    limit: Limit | None = None,
+    clock: TimeControl | None = None,
     limit_text: str = "",
     on_game: Callable[[Played], None] | None = None,
 ) -> list[Played]:
@@ -328,7 +291,14 @@ def run_match(
         if opening.label:
             headers["Opening"] = opening.label
         record, white_score, why = play_game(
-            variant, white, black, opening, max_plies=max_plies, headers=headers
+            variant,
+            white,
+            black,
+            opening,
+            max_plies=max_plies,
+            headers=headers,
+            limit=limit,
+            clock=clock,
         )
         score = white_score
         if not first_white:
@@ -341,8 +311,6 @@ def run_match(
 
 
 __all__ = [
-    "EnginePlayer",
-    "LevelPlayer",
     "Opening",
     "Played",
     "make_player",

@@ -45,6 +45,7 @@ from .. import __version__
 from ..engine.search import WON, Iteration, Search
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
+from ..rules.limits import move_seconds
 from ..rules.numbers import bounded_int, quoted
 from ..rules.variant import Variant
 from ..rules.variation import variation_text
@@ -71,9 +72,7 @@ def seconds_for(remaining: float, increment: float, moves: int | None) -> float:
     """The time to spend on one move with ``remaining`` seconds on the clock, an
     ``increment`` per move and ``moves`` moves to the next time control (None: a whole
     game, taken as 30 more moves)."""
-    share = remaining / max(1, moves if moves else 30)
-    budget = share + 0.8 * increment
-    return max(0.02, min(budget, 0.5 * remaining + increment * 0.5, remaining - 0.05))
+    return move_seconds(remaining, increment, moves)  # (the one share of a clock)
 
 
 def score_value(score: int) -> str:

@@ -1,0 +1,60 @@
+"""The game session (layer between the engine and records below, the front ends above):
+one game in progress with its clocks, seats, offers and end, for every front end — the
+Textual app, ``shashki match``, and the network play to come.  It imports no Textual.
+
+>>> from shashki.rules import Game
+>>> from shashki.session import GameSession, Computer, Person
+>>> session = GameSession(Game("russian"), (Person("Anna"), Computer(1, seed=1)))
+>>> session.play(session.game.parse_move("c3-d4"))
+True
+>>> session.run()  # the computer answers on this thread; then a person is to move
+>>> len(session.game.move_stack), session.player_to_move.name
+(2, 'Anna')
+"""
+
+from ..rules.limits import Limit, move_seconds
+from .clock import GameClock
+from .game import (
+    Changed,
+    ClockChanged,
+    DrawAnswered,
+    DrawOffered,
+    Event,
+    GameEnded,
+    GameSession,
+    MovePlayed,
+    SeatFailed,
+    TakebackAsked,
+    TakenBack,
+    UndoPolicy,
+)
+from .players import Computer, Person, Player, PlayerFailed
+from .seats import parse_seat, set_engines
+from .settings import EngineSetting, engine_settings, read_engines
+
+__all__ = [
+    "Changed",
+    "ClockChanged",
+    "Computer",
+    "DrawAnswered",
+    "DrawOffered",
+    "EngineSetting",
+    "Event",
+    "GameClock",
+    "GameEnded",
+    "GameSession",
+    "Limit",
+    "MovePlayed",
+    "Person",
+    "Player",
+    "PlayerFailed",
+    "SeatFailed",
+    "TakebackAsked",
+    "TakenBack",
+    "UndoPolicy",
+    "engine_settings",
+    "move_seconds",
+    "parse_seat",
+    "read_engines",
+    "set_engines",
+]
