@@ -253,20 +253,22 @@ def test_a_player_is_a_person_by_default() -> None:
     assert player.tags() == {"Type": "human"}
 
 
-def test_the_hub_client_gives_a_version_1_engine_the_same_share() -> None:
+def test_the_hub_client_gives_a_version_1_engine_the_same_share(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Scan 2.0's dialect has no clock: the client sends it the one share of the clock
     as ``time MS`` (it sent a thirtieth of the time left, the increment forgotten)."""
-    from shashki.hub.client import HubEngine
+    from shashki.hub.client import HubEngine, HubProtocol
 
     engine = HubEngine([sys.executable, str(FAKE), "v1"])
     sent: list[str] = []
-    send = engine.send
+    send = HubProtocol.send
 
-    def spy(text: str) -> None:
+    def spy(self: HubProtocol, text: str) -> None:
         sent.append(text)
-        send(text)
+        send(self, text)
 
-    engine.send = spy  # type: ignore[method-assign]
+    monkeypatch.setattr(HubProtocol, "send", spy)
     game = Game("international")
     with engine:
         assert engine.version == 1
