@@ -1,5 +1,6 @@
-"""Killer draughts and the king landing ``behind-last-king`` (NATIONAL.md C.6, N13): the
-hand-checked positions KI1-KI4, one test each, and the published perft counts."""
+"""Killer draughts and the king landing ``behind-last-king`` (docs/rules/switches.md#landing;
+docs/rules/national.md#killer): the hand-checked positions KI1-KI4, one test each, and the published
+perft counts."""
 
 from __future__ import annotations
 
@@ -54,8 +55,8 @@ def test_ki3_a_man_taken_last_leaves_the_landing_free() -> None:
 
 
 def test_an_intermediate_landing_beyond_a_king_is_free() -> None:
-    # C.6: a1xc3 (a king) may land on e5, two squares beyond it, because the sequence goes
-    # on from there over d6 (a man), after which the landing is free again
+    # docs/rules/switches.md#landing: a1xc3 (a king) may land on e5, two squares beyond it, because
+    # the sequence goes on from there over d6 (a man), after which the landing is free again
     expected = {"46x17", "46x11", "46x6"}
     assert texts("killer", "W:WK46:BK37,22") == expected
     assert texts("international", "W:WK46:BK37,22") == expected

@@ -1,6 +1,6 @@
-"""Pool, Czech, Canadian and Malaysian draughts (NATIONAL.md N1, N5, N10, N12): the
-hand-checked positions of NATIONAL.md, one test each, and the published start-position
-perft counts of ../shared/vectors/perft.json (drop-duplicates convention, PERFT.md).
+"""Pool, Czech, Canadian and Malaysian draughts (docs/rules/national.md#pool, #czech, #canadian,
+#malaysian): the hand-checked positions of docs/rules/national.md, one test each, and the published
+start-position perft counts of ../shared/vectors/perft.json (drop-duplicates convention, PERFT.md).
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ RECORDS = {
 QUICK = {"pool": 6, "czech": 6, "canadian": 5}
 SLOW = {"pool": 8, "czech": 8, "canadian": 7}
 # From depth 9 the published Pool and Czech counts (dctl) are those of a king that must
-# land where it can go on capturing (must-continue), not those of NATIONAL.md N1/N5's
-# "land on any empty square beyond" (two moves more at depth 9): see
-# test_published_depth_9_needs_must_continue.  The files follow NATIONAL.md.
+# land where it can go on capturing (must-continue), not those of
+# docs/rules/national.md#pool/docs/rules/national.md#czech's "land on any empty square beyond" (two
+# moves more at depth 9): see test_published_depth_9_needs_must_continue.  The files follow
+# docs/rules/national.md.
 
 
 def _published() -> dict[str, dict[int, int]]:
@@ -68,7 +69,7 @@ def test_published_depth_9_needs_must_continue(variant: str) -> None:
 
     v = find_variant(variant)
     published = _published()[variant][9]
-    assert Game(v).perft(9) == published + 2  # NATIONAL.md's "any" landing
+    assert Game(v).perft(9) == published + 2  # the first reading's "any" landing
     must = replace(v, rules=replace(v.rules, king_landing=KingLanding.MUST_CONTINUE))
     assert Game(must).perft(9) == published
 
