@@ -36,8 +36,7 @@ def play(game: Game, moves: str) -> Game:
     return game
 
 
-# -- docs/rules/switches.md#orthogonal-steps: orthogonal steps of two squares on a board of dark
-# squares
+# -- docs/rules/switches.md#orthogonal-steps: steps of two squares on a board of dark squares ---
 
 
 def test_a_wide_board_steps_two_files_or_ranks_orthogonally_and_never_wraps() -> None:

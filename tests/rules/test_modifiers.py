@@ -1,8 +1,7 @@
 """The rule modifiers on their hosts (docs/rules/modified.md#diagonal, #giveaway, #self-capture,
-#demotion, #move-opponent, #double-move, docs/rules/modified.md#self-capture, #demotion,
-#double-move): each modifier's own rules in hand-checked positions, and cross-checks against the
-host game, move for move where the modifier cannot yet make a difference and against small reference
-generators written from docs/rules/README.md where it can.
+#demotion, #move-opponent, #double-move): each modifier's own rules in hand-checked positions, and
+cross-checks against the host game, move for move where the modifier cannot yet make a difference
+and against small reference generators written from docs/rules/modified.md where it can.
 """
 
 from __future__ import annotations

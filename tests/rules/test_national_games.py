@@ -24,10 +24,9 @@ RECORDS = {
 QUICK = {"pool": 6, "czech": 6, "canadian": 5}
 SLOW = {"pool": 8, "czech": 8, "canadian": 7}
 # From depth 9 the published Pool and Czech counts (dctl) are those of a king that must
-# land where it can go on capturing (must-continue), not those of
-# docs/rules/national.md#pool/docs/rules/national.md#czech's "land on any empty square beyond" (two
-# moves more at depth 9): see test_published_depth_9_needs_must_continue.  The files follow
-# docs/rules/national.md.
+# land where it can go on capturing (must-continue), as docs/rules/national.md#pool-czech-landing
+# decides; the two variant files still let it land on any empty square beyond (two moves more
+# at depth 9): see test_published_depth_9_needs_must_continue.
 
 
 def _published() -> dict[str, dict[int, int]]:
@@ -69,7 +68,7 @@ def test_published_depth_9_needs_must_continue(variant: str) -> None:
 
     v = find_variant(variant)
     published = _published()[variant][9]
-    assert Game(v).perft(9) == published + 2  # the first reading's "any" landing
+    assert Game(v).perft(9) == published + 2  # the files' "any" landing
     must = replace(v, rules=replace(v.rules, king_landing=KingLanding.MUST_CONTINUE))
     assert Game(must).perft(9) == published
 

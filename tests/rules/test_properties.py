@@ -392,7 +392,7 @@ def check_against_reference(variant: str, pieces: dict[int, tuple[int, bool]], s
         after.push_unchecked(move)
         crowned = not before.is_king and after.piece_at(move.end).is_king
         key = (at(move.start), at(move.end), frozenset(at(c) for c in move.captured), crowned)
-        assert key not in got, f"{fen}: {move!r} and {got[key]!r} are one move (A.2)"
+        assert key not in got, f"{fen}: {move!r} and {got[key]!r} are one move"
         got[key] = move
         assert key in expected, f"{fen}: the engine's {move!r} is not legal by the reference"
         walk = (tuple(at(p) for p in move.path), tuple(at(c) for c in move.captured))
