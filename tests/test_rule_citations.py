@@ -123,7 +123,7 @@ OLD_R, OLD_N = "RULES" + ".md", "NATIONAL" + ".md"
         (f"# {OLD_R} §2.17 T4: no 180\n", "# docs/rules/switches.md#positions T4: no 180\n"),
         ("# document 000 §9 says so\n", "# document 000 §9 says so\n"),
         ('s = "RULES.md V11"  # code stays\n', 's = "RULES.md V11"  # code stays\n'),
-        ('x = 1  # GameType 31,B,8,8,N2,0\n', 'x = 1  # GameType 31,B,8,8,N2,0\n'),
+        ("x = 1  # GameType 31,B,8,8,N2,0\n", "x = 1  # GameType 31,B,8,8,N2,0\n"),
     ],
 )
 def test_cite_rules_rewrites_comments_and_docstrings(before: str, after: str) -> None:
