@@ -33,6 +33,15 @@ ROOT = Path(__file__).resolve().parents[1]
 WIDTH = 100
 FOLDERS = ("src", "tests", "variants", "tools", "benchmarks")
 SKIP = {Path("tools/cite_rules.py"), Path("tests/test_rule_citations.py")}
+#: Where a bare section number (``V12``, ``(A.2)``, ``C.5``) is a citation: the rules, the
+#: records and their tests, the variant files.  Elsewhere "V1" may be a protocol's version.
+BARE_FOLDERS = (
+    "src/shashki/rules/",
+    "src/shashki/records/",
+    "tests/rules/",
+    "tests/records/",
+    "variants/",
+)
 
 # -- where each old section went ---------------------------------------------------------
 
@@ -322,8 +331,9 @@ def _format(spec: str, tokens: list[str], drop: str = "") -> str | None:
 class Rewriter:
     """Rewrites the citations of one file's comment and docstring lines, in order."""
 
-    def __init__(self, own: bool = False) -> None:
+    def __init__(self, own: bool = False, bare: bool = True) -> None:
         self.spec = "RULES"  # the specification last cited, for the ambiguous bare A.n
+        self.bare = bare
         #: A variant file cites its own section on its first line; a bare citation of that
         #: section further down says nothing more and is dropped (``own`` turns this on).
         self.own: str | None = "" if own else None
@@ -332,7 +342,7 @@ class Rewriter:
         for pattern, replacement in PHRASES:
             text = pattern.sub(replacement, text)
         text = self._prefixed(text)
-        return self._bare(text)
+        return self._bare(text) if self.bare else text
 
     def _prefixed(self, text: str) -> str:
         out: list[str] = []
@@ -531,12 +541,13 @@ def _toml_blocks(source: str) -> Iterator[Block]:
             i += 1
 
 
-def rewrite(source: str, kind: str) -> str:
-    """``source`` with its citations rewritten (``kind``: "py" or "toml")."""
+def rewrite(source: str, kind: str, bare: bool = True) -> str:
+    """``source`` with its citations rewritten (``kind``: "py" or "toml"; ``bare``: sections
+    cited without the name of their specification too)."""
     lines = source.splitlines(keepends=False)
     blocks = list(_python_blocks(source) if kind == "py" else _toml_blocks(source))
     blocks.sort(key=lambda b: b.rows[0])
-    rewriter = Rewriter(own=kind == "toml")
+    rewriter = Rewriter(own=kind == "toml", bare=bare)
     changed: list[tuple[Block, list[str]]] = []
     for block in blocks:
         texts = [rewriter.line(t) for t in block.texts]
@@ -562,14 +573,21 @@ def files() -> Iterator[Path]:
                 yield path
 
 
+def rewrite_file(path: Path) -> tuple[str, str]:
+    """The text of ``path`` and the same with its citations rewritten."""
+    source = path.read_text(encoding="utf-8")
+    rel = path.relative_to(ROOT).as_posix()
+    bare = rel.startswith(BARE_FOLDERS)
+    return source, rewrite(source, "py" if path.suffix == ".py" else "toml", bare)
+
+
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="change nothing; list the files")
     args = parser.parse_args(argv)
     touched = 0
     for path in files():
-        source = path.read_text(encoding="utf-8")
-        new = rewrite(source, "py" if path.suffix == ".py" else "toml")
+        source, new = rewrite_file(path)
         if new != source:
             touched += 1
             out(str(path.relative_to(ROOT)))
