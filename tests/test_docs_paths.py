@@ -4,7 +4,7 @@ or variants/ (a glob such as ``variants/*.toml`` must match something), and ARCH
 package paths (``rules/movegen.py``, ``app/styles/*.tcss``) under src/shashki/.
 
 A path may be named before it exists only on a line that marks it "(planned)"; once it
-exists, the mark must go."""
+exists, the mark must go.  Links between the documents ("[x](rules/switches.md)") resolve."""
 
 from __future__ import annotations
 
@@ -72,3 +72,13 @@ def test_a_planned_path_is_allowed_only_while_it_is_missing() -> None:
     assert problems("src/shashki/rules/ (planned)") == [
         "line 1: src/shashki/rules/ exists; the line still says it is planned"
     ]
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)\s]*)?\)")
+
+
+@pytest.mark.parametrize("path", documents(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_link_between_the_docs_resolves(path: Path) -> None:
+    targets = LINK.findall(path.read_text(encoding="utf-8"))
+    broken = [t for t in targets if "://" not in t and not (path.parent / t).exists()]
+    assert not broken
