@@ -82,3 +82,16 @@ def test_every_link_between_the_docs_resolves(path: Path) -> None:
     targets = LINK.findall(path.read_text(encoding="utf-8"))
     broken = [t for t in targets if "://" not in t and not (path.parent / t).exists()]
     assert not broken
+
+
+#: Words about how the work was organised, which a reader of the repository cannot follow.
+WORK_WORDS = re.compile(r"\bthe client\b|\bclient's\b|\bissues?\b|\bthis session\b", re.I)
+
+
+@pytest.mark.parametrize("path", documents(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_docs_do_not_speak_of_how_the_work_was_organised(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = [
+        f"line {n}: {line.strip()}" for n, line in enumerate(lines, 1) if WORK_WORDS.search(line)
+    ]
+    assert not found
