@@ -1,5 +1,5 @@
 """The help of Thai draughts writes captures as the variant does, with a dash
-(NATIONAL.md N7: the PDN table's capture separator for GameType 31 is "-")."""
+(docs/rules/national.md#thai: the PDN table's capture separator for GameType 31 is "-")."""
 
 from __future__ import annotations
 

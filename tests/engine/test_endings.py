@@ -159,7 +159,8 @@ def test_building_a_table_can_be_cancelled() -> None:
 
 def test_draws_declared_by_the_material_end_the_game_in_the_table() -> None:
     # the traditional game declares three kings against one on the main road a draw at
-    # once (RULES.md A.3): the lone king runs there; in Russian it is caught in 5 plies
+    # once (docs/rules/conventions.md#draws): the lone king runs there; in Russian it is caught in 5
+    # plies
     fen = "W:WKa1,Kc1,Kg1:BKf8"
     assert (perfect_moves(Game("russian", fen)) or (None,))[0] == 5
     assert (perfect_moves(Game("traditional", fen)) or (None,))[0] == 0

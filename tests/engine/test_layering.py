@@ -1,6 +1,6 @@
-"""The engine (layer 3) stands on the rules only: no module of it imports the records,
-the app, the command line, Textual or Rich — read from the source with ``ast``, at
-module level and inside functions alike."""
+"""The engine (layer 2, beside the records) stands on the rules only: no module of it
+imports the records, the app, the command line, Textual or Rich — read from the source
+with ``ast``, at module level and inside functions alike."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""PDN for Breakthrough, Antidraughts and Killer (NATIONAL.md A.1, A.2-15): the GameType
-each writes, and the variant a record's tags pick."""
+"""PDN for Breakthrough, Antidraughts and Killer (docs/rules/national.md#gametypes;
+docs/rules/conventions.md#pdn-reading): the GameType each writes, and the variant a record's tags
+pick."""
 
 from __future__ import annotations
 

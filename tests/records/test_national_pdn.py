@@ -1,4 +1,5 @@
-"""PDN tags of Pool, Czech, Canadian and Malaysian draughts (NATIONAL.md A.1, A.2-15)."""
+"""PDN tags of Pool, Czech, Canadian and Malaysian draughts (docs/rules/national.md#gametypes;
+docs/rules/conventions.md#pdn-reading)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""PDN of Thai draughts (NATIONAL.md A.1, C.2, N7): shashki writes ``31,W,8,8,N2,0``
-(1 = b8, White's seat) and reads the PDN table's ``31,B,8,8,N2,0`` too, where square 1
-is g1, 4 is a1 and 32 is b8, Black moves first and the colours stay as written."""
+"""PDN of Thai draughts (docs/rules/national.md#gametypes; docs/rules/conventions.md#gametype;
+docs/rules/national.md#thai): shashki writes ``31,W,8,8,N2,0`` (1 = b8, White's seat) and reads the
+PDN table's ``31,B,8,8,N2,0`` too, where square 1 is g1, 4 is a1 and 32 is b8, Black moves first and
+the colours stay as written."""
 
 from __future__ import annotations
 

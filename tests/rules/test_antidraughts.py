@@ -1,5 +1,5 @@
-"""Antidraughts (NATIONAL.md N15): the giveaway modifier on International draughts, with
-lidraughts' draw set; its hand-checked positions, one test each."""
+"""Antidraughts (docs/rules/national.md#antidraughts): the giveaway modifier on International
+draughts, with lidraughts' draw set; its hand-checked positions, one test each."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Artamonov's single-colour draughts (RULES.md V13, A.3.14).
+"""Artamonov's single-colour draughts (docs/rules/family.md#artamonov).
 
 South (side 0) sits at rank 1 and North (side 1) at rank 8; the 24 pieces belong to
 nobody and are written in an ``N`` section. ``Z`` names the frozen square (the piece that
 made the last move), ``C`` the pieces captured by South and by North, ``L`` the plies
 since four or fewer pieces remained. A small independent generator written from the
-text of V13 is compared with the engine on seeded random positions.
+text of docs/rules/family.md#artamonov is compared with the engine on seeded random positions.
 """
 
 from __future__ import annotations
@@ -290,7 +290,8 @@ def _on(f: int, r: int) -> bool:
 
 
 def reference_moves(board: Board, turn: int, frozen_at: tuple[int, int] | None) -> set:
-    """(start, end, resulting board) of every legal move, from the text of V13."""
+    """(start, end, resulting board) of every legal move, from the text of
+    docs/rules/family.md#artamonov."""
     forward, far = (-1, 0) if turn else (1, 7)
     captures: dict = {}
 

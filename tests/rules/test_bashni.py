@@ -1,9 +1,9 @@
-"""Bashni, column draughts (RULES.md V11, A.3.12).
+"""Bashni, column draughts (docs/rules/family.md#bashni).
 
 Columns are written bottom to top with ``w b W B`` (white man, black man, white king,
 black king), as in the position text. Besides the hand-checked positions, a small
-independent generator written from the text of V11 (columns as strings in a dict, no
-bitboards) is compared with the engine on seeded random positions.
+independent generator written from the text of docs/rules/family.md#bashni (columns as strings in a
+dict, no bitboards) is compared with the engine on seeded random positions.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def at(game: Game, name: str) -> Piece | None:
     return game.piece_at(game.variant.board.parse_square(name))
 
 
-# -- RULES.md §2.17 T6 ---------------------------------------------------------------
+# -- docs/rules/switches.md#positions T6 -----------------------------------------------------------
 
 
 def test_t6a_capture_puts_the_prisoner_under_the_capturer() -> None:
@@ -140,22 +140,22 @@ def test_only_the_top_piece_is_crowned() -> None:
 
 
 def test_crowned_during_a_capture_the_top_goes_on_as_a_king() -> None:
-    # T1 of §2.17 with a column: b6xd8 crowns the white top piece, which flies on over
-    # e7; the black king inside stays a black king, the prisoners are men
+    # T1 of docs/rules/switches.md#positions with a column: b6xd8 crowns the white top piece, which
+    # flies on over e7; the black king inside stays a black king, the prisoners are men
     fen = "W:Wb6=Bw:Bc7,e7,a1"
     assert paths(Game("bashni", fen)) == {"b6-d8-f6", "b6-d8-g5", "b6-d8-h4"}
     assert results(fen)["b6-d8-g5"] == {"a1": "b", "g5": "bbBW"}
 
 
 def test_a_king_must_land_where_its_capture_goes_on() -> None:
-    # T2 of §2.17 on the Russian host
+    # T2 of docs/rules/switches.md#positions on the Russian host
     assert results("W:WKa1:Bc3,e3") == {
         "a1-d4-f2": {"f2": "bbW"},
         "a1-d4-g1": {"g1": "bbW"},
     }
 
 
-# -- jumping a column again (A.3.12: not_consecutive) ---------------------------------
+# -- jumping a column again (docs/rules/family.md#bashni: not_consecutive) -------------------------
 
 RING = "W:Wc1:Bd2=bb,d4,b4,b2"
 
@@ -182,7 +182,7 @@ def test_a_column_may_not_be_jumped_straight_back() -> None:
     }
 
 
-# -- move identity (A.2) --------------------------------------------------------------------
+# -- move identity (docs/rules/conventions.md#move-identity) ---------------------------------------
 
 
 def test_capture_order_that_changes_the_column_makes_different_moves() -> None:
@@ -311,7 +311,8 @@ def _on(f: int, r: int) -> bool:
 def reference_moves(
     board: Board, turn: int
 ) -> set[tuple[tuple[int, int], tuple[int, int], frozenset]]:
-    """(start, end, resulting board) of every legal move, from the text of V11."""
+    """(start, end, resulting board) of every legal move, from the text of
+    docs/rules/family.md#bashni."""
     enemy, own = ("wW", "bB") if turn else ("bB", "wW")
     far, forward = (0, -1) if turn else (7, 1)
     found: set = set()

@@ -1,5 +1,6 @@
-"""Breakthrough draughts and the modifier ``promotion-wins`` (NATIONAL.md C.8, N14): one test
-per sentence of C.8 and per hand-checked position of N14."""
+"""Breakthrough draughts and the modifier ``promotion-wins`` (docs/rules/switches.md#promotion-wins;
+docs/rules/national.md#breakthrough): one test per sentence of docs/rules/switches.md#promotion-wins
+and per hand-checked position of docs/rules/national.md#breakthrough."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def test_the_variant_is_international_with_the_modifier_and_no_draws() -> None:
     v = find_variant("breakthrough")
     assert v.modifiers == ("promotion-wins",)
     assert v.rules == find_variant("international").rules
-    assert v.draws == ()  # N14: none by rule (lidraughts)
+    assert v.draws == ()  # docs/rules/national.md#breakthrough: none by rule (lidraughts)
     assert v.gametype == "96,W,10,10,N2,0"
     assert find_variant("bt") is v
 
@@ -45,7 +46,8 @@ def test_c8_after_a_move_the_mover_with_a_king_wins() -> None:
 
 
 def test_the_first_king_comes_before_every_other_way_to_end() -> None:
-    # Black, to move after White's crowning, is also blocked: the king decides (A.2-8)
+    # Black, to move after White's crowning, is also blocked: the king decides
+    # (docs/rules/conventions.md#end-order)
     game = Game("breakthrough", "W:W6,44:B50")
     game.push_text("6-1")
     out = game.outcome()

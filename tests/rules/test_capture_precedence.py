@@ -1,7 +1,9 @@
-"""The capture precedence of NATIONAL.md C.5: each criterion on a constructed position.
+"""The capture precedence of docs/rules/switches.md#precedence: each criterion on a constructed
+position.
 
 The host is Brazilian (8×8, men capture backward, flying kings, crowned at the end of the
-move), with its capture rule replaced; squares are the §0.2 numbers (1 = b8, 32 = g1).
+move), with its capture rule replaced; squares are the docs/rules/conventions.md#numbering numbers
+(1 = b8, 32 = g1).
 """
 
 from __future__ import annotations

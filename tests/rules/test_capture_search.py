@@ -42,16 +42,17 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     own, opp = (b, w) if turn else (w, b)
     promo = gen.promo[turn]
     majority = rules.capture_choice is CaptureChoice.MAJORITY
-    # NATIONAL.md C.5, written out plainly: each criterion's value, higher better
+    # docs/rules/switches.md#precedence, written out plainly: each criterion's value, higher better
     precedence = rules.precedence
     enemy_kings = opp & k
     best: list[tuple[object, ...]] = []
-    spared = 0 if rules.man_captures_kings else opp & k  # NATIONAL.md C.4
+    spared = 0 if rules.man_captures_kings else opp & k  # docs/rules/switches.md#men-and-kings
     immediate = rules.removal is Removal.IMMEDIATE
     must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
-    # NATIONAL.md C.6: a sequence that ends after taking a king ends just beyond it
+    # docs/rules/switches.md#landing: a sequence that ends after taking a king ends just beyond it
     halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
-    # NATIONAL.md C.6: directly-behind, every landing is the square just beyond the piece
+    # docs/rules/switches.md#landing: directly-behind, every landing is the square just beyond the
+    # piece
     directly_behind = rules.king_landing is KingLanding.DIRECTLY_BEHIND
     rule = rules.promotion_in_capture
     found: dict[tuple[int, int, int, bool], Move] = {}

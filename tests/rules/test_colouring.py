@@ -1,6 +1,6 @@
-"""Board colouring and numbering (NATIONAL.md C.1, C.2): a mirrored board (a1 light) is a
-real geometry — the mirror image of the normal one, move for move — and the PDN numbers
-of the squares follow the variant's GameType."""
+"""Board colouring and numbering (docs/rules/conventions.md#colouring, #gametype): a mirrored board
+(a1 light) is a real geometry — the mirror image of the normal one, move for move — and the PDN
+numbers of the squares follow the variant's GameType."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def names(geo_args: tuple[int, int, bool, str, int], numbers: tuple[int, ...]) -
 @pytest.mark.parametrize(
     ("gametype", "board", "numbers", "expected"),
     [
-        # the results of NATIONAL.md C.2, White's view, a1 bottom-left
+        # the results of docs/rules/conventions.md#gametype, White's view, a1 bottom-left
         ("20,W,10,10,N2,0", (10, 10), (1, 46, 50), ["b10", "a1", "i1"]),
         ("21,B,8,8,N1,0", (8, 8), (1, 29, 32), ["b8", "a1", "g1"]),
         ("23,B,8,8,N1,0", (8, 8), (1, 29, 32), ["b8", "a1", "g1"]),
@@ -59,7 +59,8 @@ def test_the_numbering_follows_the_gametype(
 
 
 def test_the_normal_boards_keep_their_numbering() -> None:
-    # every GameType of a normal board numbers from White's top-left, as before C.2
+    # every GameType of a normal board numbers from White's top-left, as before
+    # docs/rules/conventions.md#gametype
     normal = [v for v in all_variants() if not v.board.mirrored]
     assert len(normal) >= 18
     for variant in normal:

@@ -1,7 +1,8 @@
-"""Frisian draughts and Frysk! (NATIONAL.md N8, N9, C.3, C.5 ``value``, C.7, C.9): the
-hand-checked positions FR1-FR9 and FY1, one test each, the published perft counts, and
-the rule model behind them (orthogonal steps on a board of dark squares, the same-king
-move limit in the position, the key and the FEN, the lone-kings draw)."""
+"""Frisian draughts and Frysk! (docs/rules/national.md#frisian, #frysk;
+docs/rules/switches.md#orthogonal-steps, #precedence ``value``, docs/rules/switches.md#king-limit;
+docs/rules/conventions.md#draws): the hand-checked positions FR1-FR9 and FY1, one test each, the
+published perft counts, and the rule model behind them (orthogonal steps on a board of dark squares,
+the same-king move limit in the position, the key and the FEN, the lone-kings draw)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from shashki.rules.variant_file import variant_from_mapping
 
 from ..conftest import shared_path
 
-# NATIONAL.md FR9 (= perft.json "frisian", drop-duplicates)
+# docs/rules/national.md#frisian-positions FR9 (= perft.json "frisian", drop-duplicates)
 PUBLISHED = [9, 81, 658, 3874, 21265, 102431]
 QUICK = 5
 
@@ -35,7 +36,7 @@ def play(game: Game, moves: str) -> Game:
     return game
 
 
-# -- C.3: orthogonal steps of two squares on a board of dark squares -----------------------
+# -- docs/rules/switches.md#orthogonal-steps: steps of two squares on a board of dark squares ---
 
 
 def test_a_wide_board_steps_two_files_or_ranks_orthogonally_and_never_wraps() -> None:
@@ -101,13 +102,13 @@ def test_fr8_a_capture_of_more_value_wins_over_a_longer_one_on_the_board() -> No
     assert texts("frisian", "W:W48:B7,16,18,38,K34,K43") == {"48x26"}  # 4M over 2K
 
 
-# -- C.7: the same-king move limit ----------------------------------------------------------
+# -- docs/rules/switches.md#king-limit: the same-king move limit -----------------------------------
 
 
 def test_fr5_a_king_that_made_three_moves_in_a_row_may_not_make_a_fourth() -> None:
-    # NATIONAL.md FR5's sequence "28-37 1-6 37-28 6-11 28-37 11-16" cannot be played as
-    # written: after 6-11 the king on 28 must capture 28x6 (e5 over b8 to a9).  The same
-    # three king moves with the black man walking 1-7-12-18, out of the king's lines:
+    # FR5's (docs/rules/national.md#frisian-positions) sequence "28-37 1-6 37-28 6-11 28-37 11-16"
+    # cannot be played as written: after 6-11 the king on 28 must capture 28x6 (e5 over b8 to a9).
+    # The same three king moves with the black man walking 1-7-12-18, out of the king's lines:
     game = play(Game("frisian", "W:W50,K28:B1"), "28-37 1-7 37-28 7-12 28-37 12-18")
     assert {game.move_text(m) for m in game.legal_moves()} == {"50-44", "50-45"}
     assert game.fen() == "W:WK37,50:B18:H0:F4:+0+337"
@@ -189,7 +190,7 @@ def test_a_player_whose_only_moves_are_a_fourth_king_move_loses() -> None:
     assert outcome is not None and outcome.termination is Termination.NO_LEGAL_MOVES
 
 
-# -- C.9: draws --------------------------------------------------------------------------------
+# -- docs/rules/conventions.md#draws: draws --------------------------------------------------------
 
 
 def test_fr6_one_king_each_is_drawn_at_once() -> None:

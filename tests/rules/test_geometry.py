@@ -14,7 +14,7 @@ TEN = find_variant("international").board
 @pytest.mark.parametrize(
     ("board", "numbers"),
     [
-        # RULES.md §0.2: 1 = b8 … 4 = h8, 5 = a7 … 29 = a1 … 32 = g1
+        # docs/rules/conventions.md#numbering: 1 = b8 … 4 = h8, 5 = a7 … 29 = a1 … 32 = g1
         (
             EIGHT,
             {
@@ -32,7 +32,7 @@ TEN = find_variant("international").board
                 32: "g1",
             },
         ),
-        # RULES.md V3: 1 = b10, 5 = j10, 6 = a9 … 46 = a1, 50 = i1
+        # docs/rules/classic.md#international: 1 = b10, 5 = j10, 6 = a9 … 46 = a1, 50 = i1
         (
             TEN,
             {

@@ -90,7 +90,8 @@ EXPECTED = {
     "self-capture": MEN,
     "move-opponent": MEN,
     "double-move": MEN,
-    "pool": MEN,  # NATIONAL.md N1, N5, N10, N12: men only move forward
+    # docs/rules/national.md#pool, #czech, #canadian, #malaysian: men only move forward
+    "pool": MEN,
     "czech": MEN,
     "canadian": MEN,
     "malaysian": MEN,
@@ -99,11 +100,12 @@ EXPECTED = {
     "frysk": MEN,
     "breakthrough": MEN,
     "antidraughts": MEN,
-    "italian": MEN,  # NATIONAL.md N2, N3, N4, N11: men only move forward
+    # docs/rules/national.md#italian, #spanish, #portuguese, #sri-lankan: men only move forward
+    "italian": MEN,
     "spanish": MEN,
     "portuguese": MEN,
     "sri-lankan": MEN,
-    "thai": MEN,  # NATIONAL.md N7: men only move forward
+    "thai": MEN,  # docs/rules/national.md#thai: men only move forward
     "turkish": MATERIAL,  # men step sideways and back
     "tama": MATERIAL,
     "tama-armenian": MATERIAL,

@@ -1,5 +1,6 @@
-"""Killer draughts and the king landing ``behind-last-king`` (NATIONAL.md C.6, N13): the
-hand-checked positions KI1-KI4, one test each, and the published perft counts."""
+"""Killer draughts and the king landing ``behind-last-king`` (docs/rules/switches.md#landing;
+docs/rules/national.md#killer): the hand-checked positions KI1-KI4, one test each, and the published
+perft counts."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def test_the_variant_is_international_with_the_killer_landing_and_its_draws() ->
     assert v.gametype == "20,W,10,10,N2,0" and not v.gametype_primary
     # threefold repetition and 25 king-only moves each; not the 16-/5-move endgame rules.
     # The same rules as International's first two, the second named as this program's own
-    # (NATIONAL.md N13: the killer rules say nothing on draws).
+    # (docs/rules/national.md#killer: the killer rules say nothing on draws).
     unnamed = [replace(d, name="") for d in v.draws]
     assert unnamed == [replace(d, name="") for d in find_variant("international").draws[:2]]
     assert v.draws[1].name.endswith("(a rule of this program)")
@@ -59,8 +60,8 @@ def test_ki3_a_man_taken_last_leaves_the_landing_free() -> None:
 
 
 def test_an_intermediate_landing_beyond_a_king_is_free() -> None:
-    # C.6: a1xc3 (a king) may land on e5, two squares beyond it, because the sequence goes
-    # on from there over d6 (a man), after which the landing is free again
+    # docs/rules/switches.md#landing: a1xc3 (a king) may land on e5, two squares beyond it, because
+    # the sequence goes on from there over d6 (a man), after which the landing is free again
     expected = {"46x17", "46x11", "46x6"}
     assert texts("killer", "W:WK46:BK37,22") == expected
     assert texts("international", "W:WK46:BK37,22") == expected

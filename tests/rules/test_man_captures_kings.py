@@ -1,8 +1,10 @@
-"""NATIONAL.md C.4: with ``man_captures_kings = false`` a man never jumps a king.
+"""docs/rules/switches.md#men-and-kings: with ``man_captures_kings = false`` a man never jumps a
+king.
 
-The host is Brazilian (8×8, men capture backward, flying kings); squares are the §0.2
-numbers (1 = b8, 32 = g1).  The fast paths against the plain walk, with this switch among
-the random ones, are in test_movegen_fast.py and test_capture_search.py.
+The host is Brazilian (8×8, men capture backward, flying kings); squares are the
+docs/rules/conventions.md#numbering numbers (1 = b8, 32 = g1).  The fast paths against the plain
+walk, with this switch among the random ones, are in test_movegen_fast.py and
+test_capture_search.py.
 """
 
 from __future__ import annotations

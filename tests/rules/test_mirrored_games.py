@@ -1,6 +1,7 @@
-"""The national games on a mirrored board (NATIONAL.md N2 Italian, N3 Spanish, N4
-Portuguese, N11 Sri Lankan): their numbering, their hand-checked positions and their
-published perft counts."""
+"""The national games on a mirrored board (docs/rules/national.md#italian Italian,
+docs/rules/national.md#spanish Spanish, docs/rules/national.md#portuguese Portuguese,
+docs/rules/national.md#sri-lankan Sri Lankan): their numbering, their hand-checked positions and
+their published perft counts."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The rule modifiers on their hosts (RULES.md V5, V6, V12, V14-V16; A.3.6, A.3.7,
-A.3.13, A.3.15-A.3.17): each modifier's own rules in hand-checked positions, and
-cross-checks against the host game, move for move where the modifier cannot yet make a
-difference and against small reference generators written from RULES.md where it can.
+"""The rule modifiers on their hosts (docs/rules/modified.md#diagonal, #giveaway, #self-capture,
+#demotion, #move-opponent, #double-move): each modifier's own rules in hand-checked positions, and
+cross-checks against the host game, move for move where the modifier cannot yet make a difference
+and against small reference generators written from docs/rules/modified.md where it can.
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def random_position(rng: random.Random, max_pieces: int = 14) -> str:
     return f"{rng.choice('WB')}:W{','.join(white)}:B{','.join(black)}"
 
 
-# -- diagonal (V5) -------------------------------------------------------------------------
+# -- diagonal (docs/rules/modified.md#diagonal) ----------------------------------------------------
 
 
 def test_diagonal_start_is_the_one_of_rules_v5() -> None:
@@ -87,7 +87,7 @@ def test_diagonal_opening() -> None:
     assert paths(Game("diagonal")) == {"c1-b2", "d2-c3", "e3-d4", "f4-e5", "g5-f6", "h6-g7"}
 
 
-# -- giveaway (V6, A.3.7) ----------------------------------------------------------------------
+# -- giveaway (docs/rules/modified.md#giveaway) ----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -189,7 +189,7 @@ def test_giveaway_15_king_moves_each(variant: str) -> None:
     assert game.outcome() is None
 
 
-# -- self-capture (V12, A.3.13) -----------------------------------------------------------------
+# -- self-capture (docs/rules/modified.md#self-capture) --------------------------------------------
 
 
 def test_self_capture_own_jumps_are_optional() -> None:
@@ -284,7 +284,8 @@ def _on(f: int, r: int) -> bool:
 
 
 def self_capture_reference(board: dict[tuple[int, int], str], turn: int) -> set:
-    """(start, end, resulting board) of every legal move of V12 on the V1 host."""
+    """(start, end, resulting board) of every legal move of docs/rules/modified.md#self-capture on
+    the docs/rules/classic.md#traditional host."""
     own = "bB" if turn else "wW"
     forward, far = (-1, 0) if turn else (1, 7)
     sequences: dict = {}
@@ -381,7 +382,7 @@ def test_self_capture_agrees_with_the_reference_on_random_positions() -> None:
         assert engine == self_capture_reference(letters(game), game.position[3]), fen
 
 
-# -- demotion (V14, A.3.15) ---------------------------------------------------------------------
+# -- demotion (docs/rules/modified.md#demotion) ----------------------------------------------------
 
 
 def test_demotion_a_captured_king_becomes_a_man() -> None:
@@ -472,7 +473,7 @@ def test_demotion_differs_once_a_king_is_captured() -> None:
     assert Game("traditional", fen).perft(2) == 3
 
 
-# -- move-opponent (V15, A.3.16) ------------------------------------------------------------------
+# -- move-opponent (docs/rules/modified.md#move-opponent) ------------------------------------------
 
 
 def test_move_opponent_own_capture_first() -> None:
@@ -548,8 +549,8 @@ def host_children(pos: Position) -> list[Position]:
 
 
 def move_opponent_children(pos: Position) -> list[Position]:
-    """V15 on the traditional game: own moves (captures first), then, with no own
-    capture, quiet moves of the opponent's pieces by their own rules."""
+    """docs/rules/modified.md#move-opponent on the traditional game: own moves (captures first),
+    then, with no own capture, quiet moves of the opponent's pieces by their own rules."""
     host = find_variant("traditional").generator
     free = _free_capture_host().generator
     mover = pos[3]
@@ -589,7 +590,7 @@ def test_move_opponent_random_positions() -> None:
         assert game.perft(2) == move_opponent_perft(game.position, 2), fen
 
 
-# -- double-move (V16, A.3.17) -------------------------------------------------------------
+# -- double-move (docs/rules/modified.md#double-move) ----------------------------------------------
 
 
 def half_turn(game: Game) -> int:
@@ -678,7 +679,8 @@ def test_double_move_repetition_tells_the_half_turns_apart() -> None:
 
 
 def double_move_perft(pos: Position, second: bool, depth: int, children=host_children) -> int:  # type: ignore[no-untyped-def]
-    """Perft of V16 over a one-move generator ``children`` (default: traditional)."""
+    """Perft of docs/rules/modified.md#double-move over a one-move generator ``children`` (default:
+    traditional)."""
     total = 0
     mover = pos[3]
     for after in children(pos):
@@ -702,7 +704,8 @@ def test_double_move_perft_from_the_start(start: str) -> None:
 
 
 def test_double_move_depth_two_is_the_hosts_with_white_moving_twice() -> None:
-    # V16: perft(2) = for each first move, White's moves in the position it leaves
+    # docs/rules/modified.md#double-move: perft(2) = for each first move, White's moves in the
+    # position it leaves
     host = Game("traditional")
     total = 0
     for move in host.legal_moves():
@@ -731,7 +734,8 @@ def test_double_move_random_positions() -> None:
 def test_double_move_with_move_opponent_in_either_order(
     tmp_path: Path, order: tuple[str, str]
 ) -> None:
-    # each half-turn is a V15 move; the order the file lists the modifiers in is no matter
+    # each half-turn is a docs/rules/modified.md#move-opponent move; the order the file lists the
+    # modifiers in is no matter
     listed = ", ".join(f'"{m}"' for m in order)
     variant = user_variant(
         tmp_path, "double-opponent", f'host = "traditional"\nmodifiers = [{listed}]\n'

@@ -56,7 +56,8 @@ def random_rules(rng: random.Random, all_squares: bool) -> Rules:
         king_captures_fly=rng.random() < 0.6,
         capture_mandatory=rng.random() < 0.85,
         capture_choice=rng.choice(list(CaptureChoice)),
-        # NATIONAL.md C.5: now and then a general precedence (it decides over the choice)
+        # docs/rules/switches.md#precedence: now and then a general precedence (it decides over the
+        # choice)
         capture_precedence=(
             tuple(rng.sample(PRECEDENCE_CRITERIA, rng.randint(1, 3)))
             if rng.random() < 0.3

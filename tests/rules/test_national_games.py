@@ -1,6 +1,6 @@
-"""Pool, Czech, Canadian and Malaysian draughts (NATIONAL.md N1, N5, N10, N12): the
-hand-checked positions of NATIONAL.md, one test each, and the published start-position
-perft counts of ../shared/vectors/perft.json (drop-duplicates convention, PERFT.md).
+"""Pool, Czech, Canadian and Malaysian draughts (docs/rules/national.md#pool, #czech, #canadian,
+#malaysian): the hand-checked positions of docs/rules/national.md, one test each, and the published
+start-position perft counts of ../shared/vectors/perft.json (drop-duplicates convention, PERFT.md).
 """
 
 from __future__ import annotations
@@ -110,9 +110,9 @@ def landing_anywhere(variant: str) -> Variant:
     return replace(v, rules=replace(v.rules, king_landing=KingLanding.ANY))
 
 
-# NATIONAL.md A.3: a flying king that can land where its capture goes on must land there.
-# Minimal position (pool numbering; the Czech FEN uses the same numbers): the king on a1
-# takes c3 and must stop on e5, from where it takes f4 (landing on g3 or h2).
+# docs/rules/national.md#pool-czech-landing: a flying king that can land where its capture goes on
+# must land there. Minimal position (pool numbering; the Czech FEN uses the same numbers): the king
+# on a1 takes c3 and must stop on e5, from where it takes f4 (landing on g3 or h2).
 LANDING = "W:WK29:B22,19"
 LANDING_ANYWHERE = ["29x18", "29x11", "29x8", "29x4"]  # d4, f6, g7, h8: wrongly legal
 

@@ -105,8 +105,8 @@ def test_captures_in_any_spelling(text: str) -> None:
 
 
 def test_landing_squares_may_be_left_out_or_given_any_way_round() -> None:
-    # the king goes round c3 c5 e5 e3 in one direction or the other: one move (A.2),
-    # and either full path names it
+    # the king goes round c3 c5 e5 e3 in one direction or the other: one move
+    # (docs/rules/conventions.md#move-identity), and either full path names it
     game = Game("russian", "W:WKd2:Bc3,e3,c5,e5")
     (round_trip,) = [m for m in game.legal_moves() if m.end == sq("russian", "d2")]
     for text in ("d2:d2", "d2:b4:d6:f4:d2", "d2:f4:d6:b4:d2", "d2:d6:d2", "d2:b4:d2"):

@@ -1,5 +1,5 @@
 """The orthogonal games on all 64 squares: Turkish draughts (Dama), the document's Tama
-and real Armenian Tama (RULES.md V8a, V8b, V9, A.3.9-A.3.11).
+and real Armenian Tama (docs/rules/orthogonal.md#tama, #tama-armenian, #turkish).
 
 Moves are compared as full paths of landing squares ("a3-e3-e6-b6-b1"), with the
 captured squares where they matter. Where a rule is a switch of the variant file, a copy
@@ -60,7 +60,7 @@ def switched(tmp_path: Path, host: str, **rules: str) -> Variant:
     return load_variant_file(path)
 
 
-# -- RULES.md §2.17 T4: Turkish no-180° ----------------------------------------------
+# -- docs/rules/switches.md#positions T4: Turkish no-180° ------------------------------------------
 
 T4 = "W:WKd4:Bc4,f4"
 
@@ -87,9 +87,10 @@ def test_t4_result(path: str, gone: str, stays: str) -> None:
 
 def test_t4_without_the_no_180_rule(tmp_path: Path) -> None:
     # the same file with no_180 off: the king turns back over the cleared line and the
-    # majority rule keeps only two-capture moves. RULES.md §2.17 counts 8 of them, which
-    # are paths (b4 or a4, then g4 or h4, and the other way round); by the move identity
-    # of A.2 the paths d4-b4-g4 and d4-a4-g4 leave the same position and are one move.
+    # majority rule keeps only two-capture moves. docs/rules/switches.md#positions counts 8 of them,
+    # which are paths (b4 or a4, then g4 or h4, and the other way round); by the move identity
+    # of docs/rules/conventions.md#move-identity the paths d4-b4-g4 and d4-a4-g4 leave the same
+    # position and are one move.
     variant = switched(tmp_path, "turkish", no_180="false")
     game = Game(variant, T4)
     both = frozenset({"c4", "f4"})
@@ -99,7 +100,7 @@ def test_t4_without_the_no_180_rule(tmp_path: Path) -> None:
     assert paths(game) & {"d4-b4-g4", "d4-a4-g4"}
 
 
-# -- RULES.md §2.17 T5: Turkish promotion at the end of the move ---------------------
+# -- docs/rules/switches.md#positions T5: Turkish promotion at the end of the move -----------------
 
 T5 = "W:Wd6:Bd7,Kb8"
 
@@ -192,7 +193,7 @@ def test_dama_is_turkish() -> None:
     assert find_variant("dama") is find_variant("turkish")
 
 
-# -- Turkish draws (A.3.11) --------------------------------------------------------------
+# -- Turkish draws (docs/rules/orthogonal.md#turkish) ----------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -253,7 +254,7 @@ def test_turkish_blocked_side_loses() -> None:
     assert outcome.winner is Color.BLACK
 
 
-# -- Tama (document version, A.3.9) --------------------------------------------------------
+# -- Tama (document version, docs/rules/orthogonal.md#tama) ----------------------------------------
 
 
 def test_tama_king_captures_diagonally() -> None:
@@ -338,7 +339,7 @@ def test_tama_no_180_for_the_diagonal_king() -> None:
 
 def test_tama_no_180_switch(tmp_path: Path) -> None:
     # without the rule the king comes back over d4 and c3 to take b2 (or the other way
-    # round): only two-capture moves, one per end square (A.2)
+    # round): only two-capture moves, one per end square (docs/rules/conventions.md#move-identity)
     variant = switched(tmp_path, "tama", no_180="false")
     game = Game(variant, NO_180_DIAGONAL)
     assert {(m[0][-1], m[1]) for m in move_set(game)} == {
@@ -358,9 +359,9 @@ def _on(f: int, r: int) -> bool:
 
 
 def reference_moves(variant: str, board: Board, turn: int) -> set:
-    """(start, end, resulting board) of every legal move, from RULES.md V8a, V8b and V9:
-    immediate removal, no 180° turn, majority, promotion at the end (Turkish) or at once
-    (the Tamas)."""
+    """(start, end, resulting board) of every legal move, from docs/rules/orthogonal.md#tama,
+    #tama-armenian, #turkish: immediate removal, no 180° turn, majority, promotion at the end
+    (Turkish) or at once (the Tamas)."""
     forward, far = (-1, 0) if turn else (1, 7)
     own, enemy = ("bB", "wW") if turn else ("wW", "bB")
     man_captures = ((0, forward), (1, 0), (-1, 0))

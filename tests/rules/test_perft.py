@@ -15,15 +15,15 @@ from shashki.rules import Game
 
 from ..conftest import shared_path
 
-# depth -> leaf count, duplicates dropped (RULES.md A.2)
+# depth -> leaf count, duplicates dropped (docs/rules/conventions.md#move-identity)
 PUBLISHED = {
     "russian": [7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032],
     "brazilian": [7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022],
     "international": [9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423],
     "english": [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564],
 }
-# The traditional game has the Brazilian rule switches (RULES.md A.3.1): no count of its
-# own is published, so it must reproduce the Brazilian numbers.
+# The traditional game has the Brazilian rule switches (docs/rules/classic.md#traditional): no count
+# of its own is published, so it must reproduce the Brazilian numbers.
 PUBLISHED["traditional"] = PUBLISHED["brazilian"]
 
 # Deepest depth run in the quick suite / under the `slow` marker.

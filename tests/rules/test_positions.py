@@ -1,8 +1,8 @@
-"""Hand-made positions, one or more per rule switch of RULES.md §0.4, with the exact set
-of legal moves each variant must give.
+"""Hand-made positions, one or more per rule switch of docs/rules/switches.md#switches, with the
+exact set of legal moves each variant must give.
 
-The first group is the rule-discriminating table of RULES.md §2.17 (T1-T3) for the five
-classic variants, with the analogous positions on the International 10x10 board. The
+The first group is the rule-discriminating table of docs/rules/switches.md#positions (T1-T3) for the
+five classic variants, with the analogous positions on the International 10x10 board. The
 later groups add positions of the same kind for each switch the five variants use.
 
 Moves are compared as full paths of landing squares ("b6-d8-f6"), so a wrong landing
@@ -69,7 +69,7 @@ def variant_with(base: str, tmp_path: Path, **changes: str):
     return load_variant_file(path)
 
 
-# -- RULES.md §2.17 ---------------------------------------------------------------
+# -- docs/rules/switches.md#positions --------------------------------------------------------------
 
 T1 = "W:Wb6:Bc7,e7"
 
@@ -504,7 +504,7 @@ def test_landing_switch_changes_the_moves(tmp_path: Path) -> None:
     }
 
 
-# -- move identity (RULES.md A.2) ---------------------------------------------------
+# -- move identity (docs/rules/conventions.md#move-identity) ---------------------------------------
 
 RING = "W:WKd2:Bc3,e3,c5,e5"
 RING_CW = ("d2", "b4", "d6", "f4", "d2")
@@ -529,7 +529,8 @@ def test_ring_both_ways_is_one_move(variant: str) -> None:
         assert played == listed
         results.append(g.position)
     assert results[0] == results[1]
-    # Black has no piece left after any of them: nothing at depth 2 (RULES.md A.2)
+    # Black has no piece left after any of them: nothing at depth 2
+    # (docs/rules/conventions.md#move-identity)
     assert Game(variant, RING).perft(2) == 0
 
 
@@ -584,9 +585,9 @@ def test_men_ring_is_one_move() -> None:
 
 
 def test_russian_crowning_cannot_split_a_move() -> None:
-    """A.2: two paths with the same start, end and captures that leave different
-    positions (one crowned, one not) would be two moves. On an 8x8 board with short man
-    jumps no such pair exists: the jump that crowns takes a piece on the row before the
+    """docs/rules/conventions.md#move-identity: two paths with the same start, end and captures that
+    leave different positions (one crowned, one not) would be two moves. On an 8x8 board with short
+    man jumps no such pair exists: the jump that crowns takes a piece on the row before the
     far row, and a man can take that piece only by landing on the far row too. So every
     pair of Russian legal moves with the same start and end differs in its captures;
     checked here on the positions above where a man may or may not crown."""

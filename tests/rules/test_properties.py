@@ -7,15 +7,15 @@ added), hypothesis plays random games to their end and checks at every ply:
   counters and legal moves;
 * the move text round trip: every legal move, written short or in full, reads back as
   itself;
-* move identity (RULES.md A.2): no two legal moves share start, end and resulting
-  position;
+* move identity (docs/rules/conventions.md#move-identity): no two legal moves share start, end and
+  resulting position;
 
 then that the game ended with a named outcome, and that popping every move restores
 each earlier position, FEN, counter and move list exactly.
 
 Last, the generator of every variant that the plain rule switches describe is compared,
-move for move, with a small reference generator written from RULES.md §0.4 alone, on
-random positions.
+move for move, with a small reference generator written from docs/rules/switches.md#switches alone,
+on random positions.
 
 The runs are derandomized (the same games on every machine) and small, so the file
 stays fast.
@@ -166,12 +166,12 @@ def test_move_stack_lists_the_moves_played() -> None:
 
 # -- the move generator against a plain reference ---------------------------------------
 #
-# A deliberately simple generator written from RULES.md §0.4 alone (squares as (file,
-# rank), a dict for the board, a depth-first search over every jump), for every variant
+# A deliberately simple generator written from docs/rules/switches.md#switches alone (squares as
+# (file, rank), a dict for the board, a depth-first search over every jump), for every variant
 # whose moves the plain rule switches describe. The engine's legal moves must be exactly
-# the reference's, move for move, on random positions: the same moves by RULES.md A.2
-# (start, end, captured pieces, crowned or not), each with a path the reference also
-# finds and its captured squares in jump order.
+# the reference's, move for move, on random positions: the same moves by
+# docs/rules/conventions.md#move-identity (start, end, captured pieces, crowned or not), each with a
+# path the reference also finds and its captured squares in jump order.
 
 _REL = {  # relative direction -> (file step, rank step) for White; Black turns it round
     "forward": (0, 1),
@@ -216,7 +216,7 @@ def reference_moves(
     majority = rules.capture_choice.value == "majority"
     must_continue = rules.king_landing.value == "must-continue"
     halt_behind_king = rules.king_landing.value == "behind-last-king"
-    land_behind = rules.king_landing.value == "directly-behind"  # NATIONAL.md C.6
+    land_behind = rules.king_landing.value == "directly-behind"  # docs/rules/switches.md#landing
     man_caps = _dirs(rules.man_captures, side)
     king_caps = _dirs(rules.king_captures, 0)
     found: dict[Key, set[tuple[tuple[Sq, ...], tuple[Sq, ...]]]] = {}
@@ -244,7 +244,7 @@ def reference_moves(
             if s in taken or board[s][0] == side:
                 continue  # own piece, or a captured one (still there, or gone)
             if not king and board[s][1] and not rules.man_captures_kings:
-                continue  # a man may not jump a king (NATIONAL.md C.4)
+                continue  # a man may not jump a king (docs/rules/switches.md#men-and-kings)
             victim = s
             lands = []
             s = (s[0] + d[0], s[1] + d[1])
@@ -269,7 +269,8 @@ def reference_moves(
                 and board[taken[-1]][1]
                 and cur != (taken[-1][0] + last[0], taken[-1][1] + last[1])
             ):
-                return  # NATIONAL.md C.6: a king taken last is jumped to just beyond it
+                # docs/rules/switches.md#landing: a king taken last is jumped to just beyond it
+                return
             if taken:
                 crown = crowned or (rules.promotion and not king and cur[1] == far_rank)
                 key = (start, cur, frozenset(taken), crown)
@@ -300,7 +301,8 @@ def reference_moves(
         best = max(len(k[2]) for k in found)
         found = {k: v for k, v in found.items() if len(k[2]) == best}
     elif found and rules.precedence:
-        # NATIONAL.md C.5, per path (king-order depends on the path), higher better
+        # docs/rules/switches.md#precedence, per path (king-order depends on the path), higher
+        # better
         def value(start: Sq, taken: tuple[Sq, ...]) -> tuple[object, ...]:
             kings = [i for i, t in enumerate(taken) if board[t][1]]
             values = {
@@ -390,7 +392,7 @@ def check_against_reference(variant: str, pieces: dict[int, tuple[int, bool]], s
         after.push_unchecked(move)
         crowned = not before.is_king and after.piece_at(move.end).is_king
         key = (at(move.start), at(move.end), frozenset(at(c) for c in move.captured), crowned)
-        assert key not in got, f"{fen}: {move!r} and {got[key]!r} are one move (A.2)"
+        assert key not in got, f"{fen}: {move!r} and {got[key]!r} are one move"
         got[key] = move
         assert key in expected, f"{fen}: the engine's {move!r} is not legal by the reference"
         walk = (tuple(at(p) for p in move.path), tuple(at(c) for c in move.captured))

@@ -1,6 +1,7 @@
-"""Thai draughts and the king landing ``directly-behind`` (NATIONAL.md N7, C.6, A.2-5):
-the hand-checked positions TH1-TH4, one test each, the published perft counts of the
-Thai rules from the 12-man start (A.2-13), and the generators that refuse the landing."""
+"""Thai draughts and the king landing ``directly-behind`` (docs/rules/national.md#thai;
+docs/rules/switches.md#landing): the hand-checked positions TH1-TH4, one test each, the published
+perft counts of the Thai rules from the 12-man start (docs/rules/national.md#thai-counts), and the
+generators that refuse the landing."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from shashki.rules.switches import KingLanding, Removal
 
 from ..conftest import shared_path
 
-#: NATIONAL.md A.2-13: dctl's "thai" counts are Thai rules from the 12-man start.
+#: docs/rules/national.md#thai-counts: dctl's "thai" counts are Thai rules from the 12-man start.
 TWELVE_MEN = "W:W21-32:B1-12"
 TH1 = "W:WK29:B11,22"
 # perft.json "thai", drop-duplicates (dctl; damforum.nl t=2822), depth 1-10
@@ -48,7 +49,7 @@ def test_the_variant_file_follows_the_switch_matrix() -> None:
     assert (v.draws[0].kind, v.draws[0].count) == ("repetition", 3)
     assert v.draws[1].plies == 40 and not v.draws[1].has_material_condition
     assert find_variant("mak-hos") is v
-    assert Game(v).turn == 0  # N7 [DECISION]: White moves first
+    assert Game(v).turn == 0  # docs/rules/national.md#thai [DECISION]: White moves first
 
 
 def test_th1_each_landing_is_directly_behind() -> None:
@@ -97,7 +98,8 @@ def test_th4_perft_from_the_twelve_man_start_deep(depth: int) -> None:
 
 def test_perft_vectors_file_thai() -> None:
     """The drop-duplicates "thai" records of ../shared/vectors/perft.json, from the 12-man
-    start they were computed from (NATIONAL.md A.2-13), never from the Thai start."""
+    start they were computed from (docs/rules/national.md#thai-counts), never from the Thai
+    start."""
     records = json.loads(shared_path("vectors", "perft.json").read_text(encoding="utf-8"))
     game = Game("thai", TWELVE_MEN)
     checked = 0

@@ -1,5 +1,5 @@
-"""The five classic variant files against RULES.md (§3 parameter matrix, A.3 draws), the
-registry, and what every registered variant must provide."""
+"""The five classic variant files against docs/rules/switches.md#matrix and
+docs/rules/conventions.md#draws, the registry, and what every registered variant must provide."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ DIAGONAL = ("forward-right", "back-right", "back-left", "forward-left")
 FORWARD = ("forward-left", "forward-right")
 
 
-# -- the rule switches of RULES.md §3 -------------------------------------------------
+# -- the rule switches of docs/rules/switches.md#matrix --------------------------------------------
 
 SWITCHES = {
     # variant: (man captures, kings fly, choice, promotion in capture, landing, first)
@@ -134,7 +134,7 @@ def test_notation_and_pdn(variant: str, notation: str, mark: str, gametype: str)
     assert v.gametype.split(",")[0] == gametype
 
 
-# -- the draw rules of RULES.md A.3 ---------------------------------------------------
+# -- the draw rules of docs/rules/conventions.md#draws ---------------------------------------------
 
 
 def _draw_table(variant: str) -> set[tuple[object, ...]]:

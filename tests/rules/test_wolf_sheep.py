@@ -1,4 +1,4 @@
-"""Wolf and Sheep (RULES.md V7, A.3.8).
+"""Wolf and Sheep (docs/rules/family.md#wolf-sheep).
 
 The wolf is White's single piece (a one-step king that is never crowned: it is written
 ``K``), the four sheep are Black's men. The wolf moves first and wins on rank 8; the

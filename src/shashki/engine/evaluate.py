@@ -49,8 +49,8 @@ def king_value(variant: Variant) -> int:
     if not fly:
         return 150
     if "value" in rules.precedence:
-        # the rules value a king at two men less a trifle (NATIONAL.md C.5, Frisian
-        # Art. 11), and it may not roam at will (the same-king move limit)
+        # the rules value a king at two men less a trifle (docs/rules/switches.md#precedence,
+        # Frisian Art. 11), and it may not roam at will (the same-king move limit)
         return 2 * MAN - 10
     return 300 if variant.board.height >= 10 else 260
 

@@ -101,7 +101,7 @@ def variant_from_headers(headers: dict[str, str], default: Variant | str | None 
             return by_name
         standard = PDN_GAMETYPES.get(number, ("", ""))
         sharing = [v for v in all_variants() if v.gametype_number == number]
-        # NATIONAL.md A.2-15: the variant whose full GameType is the one written
+        # docs/rules/conventions.md#pdn-reading: the variant whose full GameType is the one written
         # ("27,W,12,12,N2,1" is Sri Lankan draughts), else the one that is what the
         # number means: marked primary in its file, or PDN's own game of that number.
         if len(sharing) > 1:
@@ -129,8 +129,8 @@ def start_from_headers(variant: Variant, headers: dict[str, str]) -> tuple[str |
     start, a rules game there).  Raises BadPdnError for a FEN that cannot be read.
 
     A ``FEN`` tag is used whether or not ``SetUp``/``Setup`` says "1", its squares
-    numbered as the GameType numbers them (NATIONAL.md C.2, read into the variant's
-    numbers).  Without one the game starts from ``variant.start`` (for a variant whose
+    numbered as the GameType numbers them (docs/rules/conventions.md#gametype, read into the
+    variant's numbers).  Without one the game starts from ``variant.start`` (for a variant whose
     start is drawn by lot, the writer always records the drawn position when it is not
     that one), with the GameType's starting colour to move: ``31,B,8,8,N2,0`` starts
     Thai draughts with Black.

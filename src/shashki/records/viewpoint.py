@@ -1,7 +1,7 @@
 """From whose side a record names the squares: :func:`square_view` turns the move texts
 of a record written from the first mover's side (PlayStrategy) round to shashki's board,
 and renumbers those of a record whose GameType numbers the squares otherwise than the
-variant does (:func:`record_board`, NATIONAL.md C.2: Thai's ``31,B,8,8,N2,0``).
+variant does (:func:`record_board`, docs/rules/conventions.md#gametype: Thai's ``31,B,8,8,N2,0``).
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ def same_text(text: str) -> str:
 
 
 def record_board(variant: Variant, headers: dict[str, str]) -> Geometry | None:
-    """The board numbered as the record's full GameType numbers it (NATIONAL.md C.2),
-    when that is not the numeric variant's own numbering; None otherwise.
+    """The board numbered as the record's full GameType numbers it
+    (docs/rules/conventions.md#gametype), when that is not the numeric variant's own numbering; None
+    otherwise.
 
     ``31,B,8,8,N2,0`` (the PDN table's Thai) numbers from Black's side, 1 = g1, where
     shashki's Thai (``31,W,8,8,N2,0``) has 1 = b8: the record's squares are read

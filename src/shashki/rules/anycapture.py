@@ -1,10 +1,10 @@
 """Capture sequences that may jump pieces of either colour.
 
-Two games need them: ``self-capture`` (RULES.md V12: own pieces may be jumped too, but
-only enemy pieces oblige and count) and Artamonov's single-colour game (V13: every
-piece may be jumped and counts).  The search follows the host's geometry (short or
-flying jumps, its directions, removal at the end of the move, its promotion rule) and
-reports every sequence together with how many *counting* pieces it took.
+Two games need them: ``self-capture`` (docs/rules/modified.md#self-capture: own pieces may be jumped
+too, but only enemy pieces oblige and count) and Artamonov's single-colour game
+(docs/rules/family.md#artamonov: every piece may be jumped and counts).  The search follows the
+host's geometry (short or flying jumps, its directions, removal at the end of the move, its
+promotion rule) and reports every sequence together with how many *counting* pieces it took.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Artamonov's single-colour draughts (RULES.md V13, A.3.14).
+"""Artamonov's single-colour draughts (docs/rules/family.md#artamonov).
 
 24 pieces of one colour are shared by two players, South (sitting at rank 1, side 0)
 and North (side 1).  "Forward" is the moving player's: towards rank 8 for South, rank 1

@@ -1,4 +1,4 @@
-"""Bashni, column draughts (RULES.md V11, A.3.12).
+"""Bashni, column draughts (docs/rules/family.md#bashni).
 
 Every occupied square holds a column of pieces, written bottom to top with ``w b W B``
 (white man, black man, white king, black king).  The top piece commands: the column
@@ -311,8 +311,8 @@ class BashniGenerator(MoveGenerator):
         caps: list[int],
         found: dict[Any, Move],
     ) -> None:
-        # One move per resulting position (RULES.md A.2): the column that arrives and how
-        # many pieces were taken from each square decide it.
+        # One move per resulting position (docs/rules/conventions.md#move-identity): the column that
+        # arrives and how many pieces were taken from each square decide it.
         top = moving[-1]
         if self.rules.promotion_in_capture is PromotionInCapture.AT_END and top in "wb":
             if self._promo_rows[0 if top == "w" else 1] >> end & 1 and self.rules.promotion:

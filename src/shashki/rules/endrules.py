@@ -269,8 +269,8 @@ class EndRules:
         return None
 
     def lone_kings_drawn(self, pos: Position) -> bool:
-        """NATIONAL.md C.9 (Frisian Art. 21.1), once each side has one king and nothing
-        else: drawn unless the side to move can capture, or every move it has lets the
+        """docs/rules/conventions.md#draws (Frisian Art. 21.1), once each side has one king and
+        nothing else: drawn unless the side to move can capture, or every move it has lets the
         opponent capture in reply."""
         gen = self.gen
         if gen.captures(pos):

@@ -64,7 +64,7 @@ def capture_rule(game: Game) -> str:
         return _("in {variant} capturing is compulsory and you must take the most pieces").format(
             variant=name
         )
-    if v.rules.precedence:  # NATIONAL.md C.5, criterion by criterion
+    if v.rules.precedence:  # docs/rules/switches.md#precedence, criterion by criterion
         words = _(_PRECEDENCE_WORDS[v.rules.precedence[0]])
         for c in v.rules.precedence[1:]:
             words = _("{this} and then {that}").format(this=words, that=_(_PRECEDENCE_WORDS[c]))
@@ -158,7 +158,7 @@ def _shorter_captures(game: Game, square: int) -> list[Move]:
 
 def _landing_refused(game: Game, start: int, end: int) -> bool:
     """Whether a capture from ``start`` to ``end`` is refused only by the king landing
-    ``behind-last-king`` or ``directly-behind`` (NATIONAL.md C.6): legal if the king
+    ``behind-last-king`` or ``directly-behind`` (docs/rules/switches.md#landing): legal if the king
     could stop anywhere."""
     from dataclasses import replace
 
@@ -230,7 +230,7 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
         return _("{variant} is played on the dark squares only.").format(variant=name)
     rules = v.rules
     if not piece.is_king and not rules.man_captures_kings and _jumps_a_king(game, start, end):
-        # NATIONAL.md C.4
+        # docs/rules/switches.md#men-and-kings
         if ends:
             return _("In {variant} a man may not capture a king; it can go to {squares}.").format(
                 variant=name, squares=squares

@@ -31,8 +31,8 @@ GENERATORS: dict[str, type[MoveGenerator]] = {
 MIXIN_ORDER = ("promotion-wins", "double-move", "move-opponent", "demotion", "self-capture")
 
 
-#: The generator families that know the same-king move limit (NATIONAL.md C.7): pieces
-#: of two colours, a king on one square.
+#: The generator families that know the same-king move limit (docs/rules/switches.md#king-limit):
+#: pieces of two colours, a king on one square.
 KING_LIMIT_FAMILIES = ("standard",)
 
 

@@ -3,9 +3,9 @@
 Every board is a rectangle of ``width`` files by ``height`` ranks, at most 12 by 12.
 A board uses either its dark squares only (the diagonal games) or all of its squares
 (the orthogonal games).  a1, White's bottom-left corner, is a dark square, but on a
-mirrored board (NATIONAL.md C.1: Italian, Spanish, Sri Lankan), where b1 and the
+mirrored board (docs/rules/conventions.md#colouring: Italian, Spanish, Sri Lankan), where b1 and the
 near-right corner are.  The PDN numbers of the squares follow the variant's GameType
-(NATIONAL.md C.2: the corner of square 1 as the starting player sees it).
+(docs/rules/conventions.md#gametype: the corner of square 1 as the starting player sees it).
 
 Internally a square is the position of its bit in a padded bitboard.  The layout is
 chosen so that a step in any direction is a constant shift of the whole bitboard:
@@ -13,8 +13,8 @@ chosen so that a step in any direction is a constant shift of the whole bitboard
 * all squares: ``pos = rank * stride + file`` with one padding file (``stride = width + 1``);
 * dark squares only: ``pos = (rank * stride + file) // 2`` with ``stride`` odd (one or two
   padding files), so the two diagonal steps north are ``(stride ± 1) / 2``.  A ``wide``
-  board of dark squares (NATIONAL.md C.3, Frisian) also has the orthogonal steps: two
-  files or two ranks to the next dark square of the same rank or file, ``1`` and
+  board of dark squares (docs/rules/switches.md#orthogonal-steps, Frisian) also has the orthogonal
+  steps: two files or two ranks to the next dark square of the same rank or file, ``1`` and
   ``stride`` after halving; it has at least two padding files, so that a step of two
   files off the edge lands on padding too.
 
@@ -130,13 +130,14 @@ class Geometry:
     width: int
     height: int
     all_squares: bool
-    #: a1 is a light square (NATIONAL.md C.1); only for a board of dark squares.
+    #: a1 is a light square (docs/rules/conventions.md#colouring); only for a board of dark squares.
     mirrored: bool = False
-    #: The PDN numbering (NATIONAL.md C.2): the side that starts ("W" or "B") and the
-    #: corner of square 1 as that side sees the board (0 bottom-left, 1 bottom-right,
+    #: The PDN numbering (docs/rules/conventions.md#gametype): the side that starts ("W" or "B") and
+    #: the corner of square 1 as that side sees the board (0 bottom-left, 1 bottom-right,
     #: 2 top-left, 3 top-right).
     numbering: tuple[str, int] = ("W", 2)
-    #: A board of dark squares with the orthogonal steps of two squares (NATIONAL.md C.3).
+    #: A board of dark squares with the orthogonal steps of two squares
+    #: (docs/rules/switches.md#orthogonal-steps).
     wide: bool = False
     stride: int = field(init=False)
     #: Valid square positions, ordered rank by rank from a1.
@@ -236,8 +237,8 @@ class Geometry:
             steps.append(tuple(step_row))
             rays.append(tuple(ray_row))
 
-        # PDN numbering (NATIONAL.md C.2): from the corner of square 1 as the starting
-        # side sees the board, along its row away from the corner, then row after row
+        # PDN numbering (docs/rules/conventions.md#gametype): from the corner of square 1 as the
+        # starting side sees the board, along its row away from the corner, then row after row
         # towards the opposite edge, each from the corner's side.
         number_of = [0] * size
         by_number = [-1]

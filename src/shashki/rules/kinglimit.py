@@ -1,4 +1,4 @@
-"""The same-king move limit (NATIONAL.md C.7, Frisian draughts Art. 17).
+"""The same-king move limit (docs/rules/switches.md#king-limit, Frisian draughts Art. 17).
 
 While a player still has a man, one and the same king may make at most
 ``Rules.king_move_limit`` simple (non-capturing) moves in a row; it may still capture,

@@ -4,13 +4,16 @@ Each modifier may change the rule switches (data) and may add a mixin to the hos
 generator class (code).  A variant file lists them: ``host = "brazilian"`` with
 ``modifiers = ["double-move"]`` gives double-move Brazilian draughts.
 
-* ``giveaway`` (RULES.md V6): the player who cannot move wins.
-* ``self-capture`` (V12): own pieces may be jumped too; only enemy pieces oblige and count.
-* ``demotion`` (V14): a captured king is turned into a man instead of leaving the board.
-* ``move-opponent`` (V15): a player without a capture may make a quiet move with an
-  opponent's piece.
-* ``double-move`` (V16): each player makes two moves in a row.
-* ``promotion-wins`` (NATIONAL.md C.8, Breakthrough): the first player to make a king wins.
+* ``giveaway`` (docs/rules/modified.md#giveaway): the player who cannot move wins.
+* ``self-capture`` (docs/rules/modified.md#self-capture): own pieces may be jumped too; only enemy
+  pieces oblige and count.
+* ``demotion`` (docs/rules/modified.md#demotion): a captured king is turned into a man instead of
+  leaving the board.
+* ``move-opponent`` (docs/rules/modified.md#move-opponent): a player without a capture may make a
+  quiet move with an opponent's piece.
+* ``double-move`` (docs/rules/modified.md#double-move): each player makes two moves in a row.
+* ``promotion-wins`` (docs/rules/switches.md#promotion-wins, Breakthrough): the first player to make
+  a king wins.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ else:
 
 
 class DemotionMixin(_Base):
-    """V14: jumped kings stay on the board as men of their colour."""
+    """docs/rules/modified.md#demotion: jumped kings stay on the board as men of their colour."""
 
     def irreversibility(self) -> Irreversible:
         """Nothing: a demoted king is crowned again, and a man may come back where a man
@@ -61,8 +64,8 @@ class DemotionMixin(_Base):
 
 
 class MoveOpponentMixin(_Base):
-    """V15: with no capture of his own, a player may make a quiet move with any piece of
-    either colour; a piece moves by the rules of its own colour.
+    """docs/rules/modified.md#move-opponent: with no capture of his own, a player may make a quiet
+    move with any piece of either colour; a piece moves by the rules of its own colour.
 
     What the host cannot undo stays so (``irreversibility``): only own pieces capture,
     taking pieces off the board; a crowned man stays a king; a man, whoever moves it,
@@ -127,7 +130,7 @@ class HalfTurns(NamedTuple):
 
 
 class DoubleMoveMixin(_Base):
-    """V16: a turn is two moves by the same player.
+    """docs/rules/modified.md#double-move: a turn is two moves by the same player.
 
     The position's extra state becomes ``HalfTurns(host extra, second)`` where ``second``
     says the next move is the turn's second.  A second move that is impossible ends the
@@ -222,7 +225,7 @@ class DoubleMoveMixin(_Base):
 
 
 class SelfCaptureMixin(_Base):
-    """V12: a jump may pass over a piece of either colour.
+    """docs/rules/modified.md#self-capture: a jump may pass over a piece of either colour.
 
     Compulsion, continuation and the majority count concern enemy pieces only: a
     sequence must go on while an enemy jump is available and may stop after any jump
@@ -289,7 +292,7 @@ class SelfCaptureMixin(_Base):
 
 
 class PromotionWinsMixin(_Base):
-    """NATIONAL.md C.8: the first player with a king on the board has won.
+    """docs/rules/switches.md#promotion-wins: the first player with a king on the board has won.
 
     A move that leaves its player a king ends the game (``first_king_wins`` tells the
     end rules and the search who won); the position after it has no legal move, and

@@ -1,4 +1,5 @@
-"""The generic move generator of the diagonal and orthogonal games (RULES.md §0.4).
+"""The generic move generator of the diagonal and orthogonal games
+(docs/rules/switches.md#switches).
 
 A position is a tuple ``(white, black, kings, turn, extra)``: three bitboards over the
 layout of :mod:`~shashki.rules.geometry`, the side to move (0 or 1) and variant state
@@ -38,8 +39,8 @@ def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
 
 def capture_value(men: int, kings: int, unit: int) -> int:
     """The value of a capture that takes ``men`` men and ``kings`` kings under the
-    ``value`` precedence (NATIONAL.md C.5, Frisian Art. 11): a king worth two men less a
-    trifle, ``(men + 2 kings) * unit - kings`` with ``unit`` more than the squares of the
+    ``value`` precedence (docs/rules/switches.md#precedence, Frisian Art. 11): a king worth two men
+    less a trifle, ``(men + 2 kings) * unit - kings`` with ``unit`` more than the squares of the
     board, so that k kings are worth less than 2k men and more than 2k - 1."""
     return (men + 2 * kings) * unit - kings
 
@@ -47,8 +48,8 @@ def capture_value(men: int, kings: int, unit: int) -> int:
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
 
-    #: Whether the generator applies any capture precedence (NATIONAL.md C.5); one with
-    #: its own capture search that knows only free choice and majority says False.
+    #: Whether the generator applies any capture precedence (docs/rules/switches.md#precedence); one
+    #: with its own capture search that knows only free choice and majority says False.
     general_precedence: bool = True
 
     # Built by _compile() from the tables, once per generator.
@@ -146,8 +147,8 @@ class MoveGenerator(GeneratorHooks):
         self.king_jumps = jump_table(self.king_cap_dirs)
         self.cap_ray = geo.ray
         self.step = geo.step
-        #: The capture precedence (NATIONAL.md C.5); ``majority`` is its common form
-        #: ("count" alone), kept on the fast path; ``victims_matter``: a criterion tells
+        #: The capture precedence (docs/rules/switches.md#precedence); ``majority`` is its common
+        #: form ("count" alone), kept on the fast path; ``victims_matter``: a criterion tells
         #: one single jump of a man from another (by what it takes), so no shortcut may
         #: count single jumps without the search.
         self.precedence = rules.precedence
@@ -163,14 +164,15 @@ class MoveGenerator(GeneratorHooks):
             KingLanding.ANY,
             KingLanding.MUST_CONTINUE,
         ):
-            raise ValueError(  # NATIONAL.md C.6: its own capture search lands anywhere
+            # docs/rules/switches.md#landing: its own capture search lands anywhere
+            raise ValueError(
                 "this generator knows only the king landings any and must-continue,"
                 f" not king_landing = {rules.king_landing.value!r}"
             )
         self.majority = self.precedence == ("count",)
         self.victims_matter = not set(self.precedence) <= {"count", "with-king"}
-        #: A man may not jump a king (NATIONAL.md C.4): the whole-board tests of men's
-        #: jumps see only the enemy men (``opp & ~k``).
+        #: A man may not jump a king (docs/rules/switches.md#men-and-kings): the whole-board tests
+        #: of men's jumps see only the enemy men (``opp & ~k``).
         self.men_spare_kings = not rules.man_captures_kings
         self.immediate = rules.removal is Removal.IMMEDIATE
         self.no_180 = rules.no_180
@@ -633,7 +635,8 @@ def _capture_search(
     # A state met again by another order of the same captures adds no move (see below),
     # except when the order of the kings taken counts: then every path is walked.
     memo_from = 10**9 if "king-order" in precedence else 1
-    value_unit = gen.geo.size + 1  # N of NATIONAL.md C.5 "value": more than the squares
+    # N of docs/rules/switches.md#precedence "value": more than the squares
+    value_unit = gen.geo.size + 1
     immediate = gen.immediate
     must_continue = gen.must_continue
     halt_behind_king = gen.halt_behind_king
@@ -648,8 +651,9 @@ def _capture_search(
         """A search's own state (the moves found, the path so far) and the walks over it:
         each search running at once has one (two threads listing moves never share one,
         nor wait for each other)."""
-        # Two sequences are one move when they leave the same position (RULES.md A.2):
-        # the same start, end and captured set, and the same piece (crowned or not).
+        # Two sequences are one move when they leave the same position
+        # (docs/rules/conventions.md#move-identity): the same start, end and captured set, and the
+        # same piece (crowned or not).
         found: dict[tuple[int, int, int, bool], Any] = {}
         path: list[int] = []
         caps: list[int] = []

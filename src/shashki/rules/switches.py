@@ -1,4 +1,5 @@
-"""The rule switches of RULES.md §0.4 and the draw rules of A.3, as plain data.
+"""The rule switches of docs/rules/switches.md#switches and the draw rules of
+docs/rules/conventions.md#draws, as plain data.
 
 A variant file (``variants/*.toml``) is read into these dataclasses; the move
 generator compiles them into tables once.  No code here knows any variant by name.
@@ -22,8 +23,8 @@ class CaptureChoice(Enum):
     MAJORITY = "majority"
 
 
-#: The criteria of ``Rules.capture_precedence`` (NATIONAL.md C.5), each a value of a
-#: complete capture sequence, higher better: the pieces it takes; their value (a king
+#: The criteria of ``Rules.capture_precedence`` (docs/rules/switches.md#precedence), each a value of
+#: a complete capture sequence, higher better: the pieces it takes; their value (a king
 #: worth two men less a trifle); whether a king makes it; the kings it takes; where the
 #: kings come in it (the earlier the better).
 PRECEDENCE_CRITERIA = ("count", "value", "with-king", "kings", "king-order")
@@ -55,10 +56,11 @@ class KingLanding(Enum):
     #: (Russian).
     MUST_CONTINUE = "must-continue"
     #: As ``any``, except the last landing of the whole sequence: when the last piece
-    #: taken is a king, the king stops on the square just beyond it (Killer, NATIONAL.md C.6).
+    #: taken is a king, the king stops on the square just beyond it (Killer,
+    #: docs/rules/switches.md#landing).
     BEHIND_LAST_KING = "behind-last-king"
     #: Every landing, between captures and at the end, is the square just beyond the
-    #: piece taken, however far the king came from (Thai, NATIONAL.md C.6).
+    #: piece taken, however far the king came from (Thai, docs/rules/switches.md#landing).
     DIRECTLY_BEHIND = "directly-behind"
 
 
@@ -72,7 +74,7 @@ class NoMoves(Enum):
 class Irreversible(IntEnum):
     """What the moves of a variant can never undo, as its move generator declares it: no
     position played before such a move can occur again after it, so the repetition rule
-    looks back only as far as the last one (RULES.md: threefold repetition).
+    looks back only as far as the last one (docs/rules/conventions.md#repetition).
 
     Each level names the game counter that bounds the look-back.
     """
@@ -106,12 +108,13 @@ class Rules:
     #: Capturing is compulsory.
     capture_mandatory: bool = True
     capture_choice: CaptureChoice = CaptureChoice.FREE
-    #: The capture precedence (NATIONAL.md C.5): criteria of PRECEDENCE_CRITERIA applied
-    #: left to right over every complete capture sequence, keeping the best; () is free
+    #: The capture precedence (docs/rules/switches.md#precedence): criteria of PRECEDENCE_CRITERIA
+    #: applied left to right over every complete capture sequence, keeping the best; () is free
     #: choice.  None: from ``capture_choice`` (free = (), majority = ("count",)); when
     #: given it decides, and ``capture_choice`` is set from it.
     capture_precedence: tuple[str, ...] | None = None
-    #: A man may jump a king (False: an enemy king is an obstacle to a man, NATIONAL.md C.4).
+    #: A man may jump a king (False: an enemy king is an obstacle to a man,
+    #: docs/rules/switches.md#men-and-kings).
     man_captures_kings: bool = True
     removal: Removal = Removal.END_OF_MOVE
     #: Two consecutive jumps of one move may not go in opposite directions.
@@ -124,7 +127,7 @@ class Rules:
     #: The side that makes the first move of the game.
     first: Color = Color.WHITE
     #: How many simple moves in a row one and the same king may make while its side
-    #: still has a man (NATIONAL.md C.7, Frisian Art. 17); 0: no limit.
+    #: still has a man (docs/rules/switches.md#king-limit, Frisian Art. 17); 0: no limit.
     king_move_limit: int = 0
 
     def __post_init__(self) -> None:
@@ -229,8 +232,8 @@ class DrawRule:
     * ``kind = "repetition"``: the same position for the ``count``-th time, same side to move.
     * ``kind = "count"``: ``counter`` has reached ``plies`` while the material condition
       holds (no condition: always); with ``counter`` None the draw is immediate.
-    * ``kind = "lone-kings"`` (NATIONAL.md C.9, Frisian Art. 21.1): each side has one
-      piece, a king, the side to move has no capture, and some move of it leaves the
+    * ``kind = "lone-kings"`` (docs/rules/conventions.md#draws, Frisian Art. 21.1): each side has
+      one piece, a king, the side to move has no capture, and some move of it leaves the
       opponent no capture in reply.
     """
 

@@ -110,10 +110,10 @@ _BOARD = Table(
         "width": Integer(MIN_SIZE, MAX_SIZE),
         "height": Integer(MIN_SIZE, MAX_SIZE),
         "squares": Text(choices=("dark", "all")),
-        # NATIONAL.md C.1: a1 dark ("normal") or light ("mirrored")
+        # docs/rules/conventions.md#colouring: a1 dark ("normal") or light ("mirrored")
         "colouring": Text(choices=("normal", "mirrored")),
         "notation": Text(choices=("numeric", "algebraic")),
-        "capture": Text(choices=("x", ":", "-")),  # "-": Thai (NATIONAL.md N7)
+        "capture": Text(choices=("x", ":", "-")),  # "-": Thai (docs/rules/national.md#thai)
         "start": _FEN,
         "start_options": ListOf(
             Table(
@@ -140,9 +140,9 @@ _RULES = Table(
         "king_captures_fly": Boolean(),
         "capture_mandatory": Boolean(),
         "capture_choice": _enum(CaptureChoice),
-        # NATIONAL.md C.5: the criteria, in order; decides over capture_choice
+        # docs/rules/switches.md#precedence: the criteria, in order; decides over capture_choice
         "capture_precedence": ListOf(Text(choices=PRECEDENCE_CRITERIA), len(PRECEDENCE_CRITERIA)),
-        # NATIONAL.md C.4
+        # docs/rules/switches.md#men-and-kings
         "man_captures_kings": Boolean(),
         "removal": _enum(Removal),
         "no_180": Boolean(),
@@ -150,7 +150,8 @@ _RULES = Table(
         "king_landing": _enum(KingLanding),
         "no_moves": _enum(NoMoves),
         "promotion": Boolean(),
-        # NATIONAL.md C.7: simple moves in a row of one king while men remain (0: no limit)
+        # docs/rules/switches.md#king-limit: simple moves in a row of one king while men remain (0:
+        # no limit)
         "king_move_limit": Integer(0, 9),
     },
     inheritable=True,
@@ -158,7 +159,7 @@ _RULES = Table(
 _DRAW = Table(
     {
         "id": Text(40),
-        # NATIONAL.md C.9: "lone-kings" is Frisian's Art. 21.1
+        # docs/rules/conventions.md#draws: "lone-kings" is Frisian's Art. 21.1
         "kind": Text(choices=("repetition", "count", "lone-kings")),
         "name": _LINE,
         "names": _translations(_LINE),
@@ -241,10 +242,10 @@ def check_definition(data: Mapping[str, Any], source: str, *, complete: bool = T
 
 
 def gametype_numbering(gametype: str) -> tuple[tuple[str, int], bool | None]:
-    """The square numbering a PDN GameType ``"T,C,W,H,Xd,i"`` gives (NATIONAL.md C.2) —
-    the starting side ``C`` and the corner ``d`` of square 1 as that side sees the board,
-    for a numeric ``X = N``; White's top-left otherwise — and its invert flag ``i``
-    (True: a1 is light), or None when the GameType has none.
+    """The square numbering a PDN GameType ``"T,C,W,H,Xd,i"`` gives
+    (docs/rules/conventions.md#gametype) — the starting side ``C`` and the corner ``d`` of square 1
+    as that side sees the board, for a numeric ``X = N``; White's top-left otherwise — and its
+    invert flag ``i`` (True: a1 is light), or None when the GameType has none.
 
     >>> gametype_numbering("22,W,8,8,N2,1")
     (('W', 2), True)
@@ -310,8 +311,8 @@ def variant_from_mapping(
         else:
             kwargs[key] = value
     rules = Rules(**kwargs)
-    # NATIONAL.md C.3: orthogonal directions on a board of dark squares are steps of two
-    # squares, which the board's layout must have room for
+    # docs/rules/switches.md#orthogonal-steps: orthogonal directions on a board of dark squares are
+    # steps of two squares, which the board's layout must have room for
     orthogonal = not set(rules.man_moves + rules.man_captures + rules.king_moves).union(
         rules.king_captures
     ) <= set(DIRECTION_GROUPS["diagonal"])
@@ -358,7 +359,8 @@ def variant_from_mapping(
                 patterns[key] = tuple(MaterialPattern.parse(t) for t in _as_list(raw.get(key, [])))
             except ValueError as exc:
                 raise VariantFileError(f"{source}: [[draws]] #{i + 1} {key}: {exc}") from None
-        if kind == "lone-kings":  # NATIONAL.md C.9: one king against one king, at once
+        # docs/rules/conventions.md#draws: one king against one king, at once
+        if kind == "lone-kings":
             if counter or raw.get("strong") or raw.get("weak"):
                 raise VariantFileError(
                     f"{source}: [[draws]] #{i + 1}: a lone-kings rule has no counter and"
