@@ -4,13 +4,12 @@ without the app: ``shashki play`` and ``shashki match`` seat them by name."""
 from __future__ import annotations
 
 import json
-import os
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules.userfiles import decode_text, read_limited
+from ..rules.userfiles import decode_text, read_limited, user_folder
 
 #: A settings file is a few hundred bytes; anything much larger is not ours.
 SETTINGS_LIMIT = 64 * 1024
@@ -18,8 +17,7 @@ SETTINGS_LIMIT = 64 * 1024
 
 def config_dir() -> Path:
     """shashki's settings folder: $XDG_CONFIG_HOME/shashki or ~/.config/shashki."""
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "shashki"
+    return user_folder("config")
 
 
 @dataclass(frozen=True)
