@@ -327,7 +327,7 @@ def test_the_protocol_runs_over_a_socket_with_the_specification_s_lines() -> Non
     assert protocol.last.depth == "21" and protocol.last.score == "-0.01"
     assert protocol.last.pv.startswith("32-28 17-22") and protocol.last.raw["mean-depth"] == "20.8"
     protocol.close()
-    peer.thread.join(timeout=10)
+    peer.thread.join()  # (the test's time limit bounds it)
     assert peer.heard == ["hub", "init", "new-game", f"pos pos={position_text(game)}",
                           "level move-time=1", "go think", "quit"]  # fmt: skip
     assert not transport.alive
@@ -343,7 +343,7 @@ def test_a_clock_is_sent_as_the_specification_counts_it() -> None:
     protocol.best_move(game, remaining=0.5, increment=1.0)
     protocol.best_move(game, remaining=12.0)
     protocol.close()
-    peer.thread.join(timeout=10)
+    peer.thread.join()  # (the test's time limit bounds it)
     levels = [text for text in peer.heard if text.startswith("level")]
     assert levels == ["level time=29.000 inc=1.000", "level time=0.000 inc=0.500",
                       "level time=12.000"]  # fmt: skip
@@ -385,7 +385,7 @@ def test_shashki_hub_over_a_tcp_connection() -> None:
             game.push(move)
         assert protocol.last.depth == "2"
         protocol.close()
-        server.join(timeout=30)
+        server.join()  # (the test's time limit bounds it)
         assert ended == [0]
     finally:
         listener.close()
