@@ -162,11 +162,11 @@ class GameController:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome()
+        return self.session.outcome
 
     @property
     def player_to_move(self) -> Player:
-        return self.players[self.game.turn]
+        return self.session.player_to_move
 
     @property
     def last_move(self) -> Move | None:
