@@ -216,68 +216,72 @@ def test_any_player_names_are_names(home: Path, white: str, black: str) -> None:
 
 async def test_a_hostile_variant_file_plays_to_the_end(home: Path, variants: Path) -> None:
     """Menu, new game, the game, help, an illegal move, resignation, the end of the game
-    and saving under a bracketed name: the variant's words are shown as written."""
+    and saving under a bracketed name: the variant's words are shown as written.
+
+    Each step waits for the state it checks (a busy machine shows a screen or a note
+    later than a ``pilot.pause()``; issue 23)."""
     v = find_variant("hostile")
     wolf, sheep = v.side_names
     app = make_app(home)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         menu = app.screen.query_one("#variants", OptionList)
         menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == "hostile")
-        await pilot.pause()
-        text = one_line(shown(app))
-        assert v.name in text and "[/s] summary [bold]" in text and CARD in text
+
+        def card_shown() -> bool:
+            text = one_line(shown(app))
+            return v.name in text and "[/s] summary [bold]" in text and CARD in text
+
+        await wait_for(pilot, card_shown, "the hostile variant's card")
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        text = one_line(shown(app, app.screen))
-        assert v.name in text and CARD in text and CARD2 in text
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+
+        def help_shown() -> bool:
+            text = one_line(shown(app, app.screen))
+            return v.name in text and CARD in text and CARD2 in text
+
+        await wait_for(pilot, help_shown, "the variant's words in the help")
         await pilot.press("escape")
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        text = shown(app)
-        for words in (f"New game: {v.name}", f"{wolf}:", f"{sheep}:", "[/c] the [B]square[/B]:"):
-            assert words in text, words
-        assert "[/l]a1" in text
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new game")
+        words = (f"New game: {v.name}", f"{wolf}:", f"{sheep}:", "[/c] the [B]square[/B]:")
+        await wait_for(pilot, lambda: all(w in shown(app) for w in words), "the new game's words")
+        assert "[/l]a1" in shown(app)
         await click_widget(pilot, "#play")
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        text = shown(app)
-        assert f"{wolf} to move" in text and f"{wolf}: a1" in text and f"{sheep}: b8" in text
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        started = (f"{wolf} to move", f"{wolf}: a1", f"{sheep}: b8")
+        await wait_for(pilot, lambda: all(w in shown(app) for w in started), "the game's panel")
         await type_move(pilot, "[/m]a1-b2")
-        assert "'[/m]a1-b2'" in shown(app)
+        await wait_for(pilot, lambda: "'[/m]a1-b2'" in shown(app), "the refusal of the move")
         await pilot.press("R")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert f"Does {wolf} resign?" in shown(app, app.screen)
         await pilot.press("y")
-        await pilot.pause()
-        assert isinstance(app.screen, GameOverScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end")
         assert f"{sheep} wins: {wolf} resigned." in shown(app, app.screen)
         await pilot.press("escape")
-        await pilot.pause()
-        assert f"Game over: {sheep} wins" in shown(app)
+        await wait_for(
+            pilot, lambda: f"Game over: {sheep} wins" in shown(app), "the game over line"
+        )
         # saving under a bracketed name: the prompt, the note, the question over an
         # existing file and the note that it was kept all quote the path as it is
         target = home / "[/x] [@click=app.quit]game[/].pdn"  # in folders "[", "x] [@click…"
         target.parent.mkdir(parents=True)
-        for answer in ("", "n"):
+        for answer, note in (("", f"Saved to {target}"), ("n", f"Not saved: {target} is left")):
             await pilot.press("s")
-            await pilot.pause()
-            assert isinstance(app.screen, TextPrompt)
+            await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the save prompt")
             app.screen.query_one(Input).value = str(target)
             await pilot.press("enter")
-            await pilot.pause()
             if answer:
-                assert isinstance(app.screen, ConfirmScreen)
+                await wait_for(
+                    pilot, lambda: isinstance(app.screen, ConfirmScreen), "the overwrite question"
+                )
                 assert f"{target} already exists" in one_line(shown(app, app.screen))
                 await pilot.press(answer)
-                await pilot.pause()
-        assert target.is_file()
-        text = one_line(shown(app))
-        assert f"Saved to {target}" in text and f"Not saved: {target} is left" in text
+            # each note is read while its toast shows (a toast goes after a few seconds)
+            await wait_for(pilot, lambda: note in one_line(shown(app)), note)  # noqa: B023
+            assert target.is_file()
 
 
 # -- the replay viewer ---------------------------------------------------------------------

@@ -344,7 +344,7 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
     def held_read_file(*args, **kwargs):  # type: ignore[no-untyped-def]
         for i, record in enumerate(real_read_file(*args, **kwargs)):
             if i == HELD:
-                go_on.wait(30.0)
+                go_on.wait()  # set by the test, or at its end whatever happens
             yield record
 
     monkeypatch.setattr(reader, "read_file", held_read_file)
@@ -374,7 +374,7 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
             ]
             assert all(g.variant == "english" for g in screen.games)
             await pilot.press("escape")  # leaving stops the reading
-            assert isinstance(app.screen, MenuScreen)
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen))
     finally:
         go_on.set()  # no reading thread is left waiting
 

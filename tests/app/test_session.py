@@ -15,7 +15,7 @@ from shashki.app.menu import MenuScreen
 from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import read_file
 
-from .conftest import cell_offset, game_screen, keys_play, make_app, square
+from .conftest import cell_offset, game_screen, keys_play, make_app, square, wait_for
 
 SIZE = (100, 32)
 
@@ -118,7 +118,8 @@ async def test_too_small_then_large_again(home: Path) -> None:
         ctl, board = screen.controller, screen.board
         offset = cell_offset(board, square(app, "c3"))
         await pilot.resize_terminal(24, 8)
-        assert board.board_layout() is None
+        await wait_for(pilot, lambda: board.board_layout() is None, "the board too small")
+        await wait_for(pilot, lambda: "Terminal too small" in _board_text(board), "the note")
         text = _board_text(board)
         assert "Terminal too small" in text and "29×11" in text and "24×8" in text
         # the board takes no input while it cannot be seen
@@ -129,8 +130,8 @@ async def test_too_small_then_large_again(home: Path) -> None:
         assert board.cursor == cursor and app.focused is board
         # grown again: the board is back and play goes on
         await pilot.resize_terminal(*SIZE)
-        assert board.board_layout() is not None
-        assert "Terminal too small" not in _board_text(board)
+        await wait_for(pilot, lambda: board.board_layout() is not None, "the board again")
+        await wait_for(pilot, lambda: "Terminal too small" not in _board_text(board), "no note")
         assert cell_offset(board, square(app, "c3")) == offset
         await keys_play(pilot, "c3", "d4")
         assert ctl.move_list() == ["c3-d4"]
