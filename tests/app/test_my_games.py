@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Select
 
 from shashki.app.app import ShashkiApp
@@ -45,7 +46,7 @@ async def open_my_games(pilot) -> MyGamesScreen:  # type: ignore[no-untyped-def]
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, MyGamesScreen), "My games")
     screen = pilot.app.screen
     assert isinstance(screen, MyGamesScreen)
-    await wait_for(pilot, lambda: screen.loaded, "the archive read")
+    await wait_for(pilot, lambda: screen.filled, "the archive read and listed")
     await settle(pilot)
     return screen
 
@@ -226,3 +227,22 @@ async def test_the_palette_opens_my_games_from_the_menu(home: Path) -> None:
         [command] = [c for c in app.get_system_commands(app.screen) if c.title == "My games"]
         command.callback()
         await wait_for(pilot, lambda: isinstance(app.screen, MyGamesScreen), "My games")
+
+
+async def test_a_long_list_fills_a_batch_at_a_time_and_keeps_the_game_chosen(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    several(home)
+    monkeypatch.setattr(MyGamesScreen, "BATCH", 1)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_my_games(pilot)
+        assert len(rows(screen)) == 5
+        await pilot.press("down", "down", "down", "down")  # the oldest game
+        await settle(pilot)
+        last = screen.chosen
+        assert last is not None and last.key == "a"
+        await pilot.press("v")  # International: its row is the second, in the second batch
+        await wait_for(pilot, lambda: screen.filled and len(rows(screen)) == 2, "filled again")
+        await wait_for(pilot, lambda: screen.chosen is last, "the same game chosen")
+        assert screen.query_one("#games", DataTable).cursor_row == 1

@@ -155,6 +155,8 @@ class MyGamesScreen(Screen[None]):
         Binding("r", "cycle('result')", N_("Result")),
     ]
 
+    #: Rows added to the table at once; the others follow a batch at a time.
+    BATCH = 200
     #: The list's columns.
     COLUMNS = (
         N_("Date"),
@@ -174,6 +176,12 @@ class MyGamesScreen(Screen[None]):
         #: Whether the archive has been read (the list is filled).
         self.loaded = False
         self.showing_summary = False
+        #: Bumped at every fill of the table: a batch of an earlier fill is dropped.
+        self._generation = 0
+        #: Rows of :attr:`shown` in the table so far.
+        self._added = 0
+        #: The game to put the cursor on once its row is in the table.
+        self._cursor_to: KeptGame | None = None
         self.filters = {"variant": ANY, "opponent": ANY, "result": ANY}
 
     @property
@@ -319,26 +327,18 @@ class MyGamesScreen(Screen[None]):
     # -- the list -----------------------------------------------------------------------
 
     def _fill(self) -> None:
-        """The table shows the games that pass the filters, and the summary of those."""
+        """The table shows the games that pass the filters, and the summary of those; the
+        first rows at once, the rest a batch at a time (keys are handled in between)."""
         from ..records.archive import summary
 
         table = self.query_one("#games", DataTable)
         chosen = self.chosen
+        self._generation += 1
         table.clear()
         self.shown = [g for g in self.games if self._passes(g)]
-        for game in self.shown:
-            table.add_row(
-                date_text(game.when),
-                Text(visible(variant_text(game))),
-                Text(visible(seat_text(game, 0))),
-                Text(visible(seat_text(game, 1))),
-                result_text(game),
-                ending_text(game),
-                moves_text(game),
-                key=game.key,
-            )
-        if chosen is not None and chosen in self.shown:
-            table.move_cursor(row=self.shown.index(chosen))
+        self._added = 0
+        self._cursor_to = chosen if chosen is not None and chosen in self.shown else None
+        self._add_rows(self._generation)
         scores = self.query_one("#summary", DataTable)
         scores.clear()
         labels = {g.opponent.key: opponent_text(g, g.opponent) for g in self.shown if g.opponent}
@@ -352,6 +352,42 @@ class MyGamesScreen(Screen[None]):
                 key=score.key,
             )
         self._say_count()
+
+    @property
+    def filled(self) -> bool:
+        """Whether every game shown has its row in the table."""
+        return self.loaded and self._added == len(self.shown)
+
+    def _add_rows(self, generation: int) -> None:
+        """Add the next batch of rows (of the fill ``generation``: a later fill stops an
+        earlier one)."""
+        if generation != self._generation or not self.is_attached:
+            return
+        try:
+            table = self.query_one("#games", DataTable)
+        except NoMatches:  # the screen is being taken down
+            return
+        start = self._added
+        for game in self.shown[start : start + self.BATCH]:
+            table.add_row(
+                date_text(game.when),
+                Text(visible(variant_text(game))),
+                Text(visible(seat_text(game, 0))),
+                Text(visible(seat_text(game, 1))),
+                result_text(game),
+                ending_text(game),
+                moves_text(game),
+                key=game.key,
+            )
+        self._added = min(len(self.shown), start + self.BATCH)
+        target = self._cursor_to
+        if target is not None:
+            index = self.shown.index(target)
+            if index < self._added:
+                table.move_cursor(row=index)
+                self._cursor_to = None
+        if self._added < len(self.shown):
+            self.call_later(self._add_rows, generation)
 
     def _say_count(self) -> None:
         status = self.query_one("#status", Plain)
@@ -371,7 +407,7 @@ class MyGamesScreen(Screen[None]):
         if not self.shown or not table.row_count:
             return None
         row = table.cursor_row
-        return self.shown[row] if 0 <= row < len(self.shown) else None
+        return self.shown[row] if 0 <= row < min(self._added, len(self.shown)) else None
 
     # -- actions ------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from ..i18n import _, ngettext
@@ -38,7 +39,7 @@ from ..rules.variant import Variant
 from .autosaves import Damaged, DamagedSave, _move_aside, _short
 from .gametypes import variant_from_headers
 from .model import GameRecord
-from .reader import iter_games, scan_headers
+from .reader import iter_games
 from .storage import (
     SaveError,
     TargetExists,
@@ -184,7 +185,7 @@ def _seat(headers: dict[str, str], side: str, default: str) -> Seat:
 WON, DRAWN, LOST = "won", "drawn", "lost"
 
 
-@dataclass
+@dataclass(eq=False)
 class KeptGame:
     """One game of the archive, as its tags say (the moves are not read)."""
 
@@ -208,19 +209,19 @@ class KeptGame:
         """Moves as players count them: a move of each side is one."""
         return None if self.plies is None else (self.plies + 1) // 2
 
-    @property
+    @cached_property
     def player_side(self) -> int | None:
         """Whose game it is: the one person's side against a program; with two people
         (hot-seat), the first seat's (White's tag); None when no person played."""
         people = [i for i, seat in enumerate(self.seats) if seat.is_person]
         return people[0] if people else None
 
-    @property
+    @cached_property
     def opponent(self) -> Seat | None:
         side = self.player_side
         return None if side is None else self.seats[1 - side]
 
-    @property
+    @cached_property
     def score(self) -> str | None:
         """WON, DRAWN or LOST from the player's side; None without a player or result."""
         side = self.player_side
@@ -280,6 +281,29 @@ class ArchiveScan:
 _END = re.compile(rb"(\*|1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0)\s*$")
 
 
+#: One tag line as PDN writes it: ``[Name "value"]``, ``\"`` and ``\\`` escaped in the value.
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]{1,40})\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _head(text: str) -> dict[str, str]:
+    """The tags at the top of a PDN text, read line by line up to the first line that is
+    not a tag (the moves are never looked at: the list is read fast)."""
+    headers: dict[str, str] = {}
+    for line in text.lstrip("\ufeff").splitlines():
+        line = line.strip()
+        if not line:
+            if headers:
+                break
+            continue
+        m = _TAG.fullmatch(line)
+        if m is None:
+            break
+        name, value = m.groups()
+        headers.setdefault(name, _ESCAPE.sub(r"\1", value) if "\\" in value else value)
+    return headers
+
+
 def _tags(data: bytes) -> dict[str, str]:
     """The first game's tags of a kept file's bytes; raises DamagedSave when the bytes
     are not a finished PDN game."""
@@ -293,7 +317,7 @@ def _tags(data: bytes) -> dict[str, str]:
         raise DamagedSave(_("not a text file")) from None
     if not _END.search(data):
         raise DamagedSave(_("the file ends before the game does"))
-    headers = next(scan_headers(io.StringIO(text)), None)
+    headers = _head(text)
     if not headers:
         raise DamagedSave(_("no game in the file"))
     if not (headers.get("GameType") or headers.get("Variant")):
