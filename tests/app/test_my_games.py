@@ -83,7 +83,7 @@ async def test_a_game_played_to_its_end_is_kept_and_replayed(home: Path) -> None
         await pilot.press("n")  # a new game: back to the menu
         screen = await open_my_games(pilot)
         [row] = rows(screen)
-        assert row[1:] == ["Russian draughts", "White", "Black", "0-1 lost", "resignation", "1"]
+        assert row[1:] == ["Russian draughts", "White", "Black", "0-1 lost", "1", "resignation"]
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         await pilot.press("escape")
@@ -246,3 +246,15 @@ async def test_a_long_list_fills_a_batch_at_a_time_and_keeps_the_game_chosen(
         await wait_for(pilot, lambda: screen.filled and len(rows(screen)) == 2, "filled again")
         await wait_for(pilot, lambda: screen.chosen is last, "the same game chosen")
         assert screen.query_one("#games", DataTable).cursor_row == 1
+
+
+def test_a_program_seated_without_a_name_is_called_by_what_it_is(home: Path) -> None:
+    from shashki.app.my_games import seat_text
+    from shashki.records.archive import scan
+
+    os.environ["XDG_DATA_HOME"] = str(home / "data")
+    keep_game(finished(("human", "White"), ("computer-2", "Black")), "a")
+    keep_game(finished(("engine:scan", "White"), ("human", "Black")), "b")
+    games = {g.key: g for g in scan().games}
+    assert [seat_text(games["a"], s) for s in (0, 1)] == ["White", "Computer 2"]
+    assert [seat_text(games["b"], s) for s in (0, 1)] == ["scan", "Black"]

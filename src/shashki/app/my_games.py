@@ -95,10 +95,14 @@ def seat_text(game: KeptGame, side: int) -> str:
     """A player as the screens say it: the computer by level, a side's own name in the
     language spoken now, any other name as written."""
     seat = game.seats[side]
-    if seat.kind == "computer" and seat.name == f"Computer {seat.level}":
-        return _("Computer {n}").format(n=seat.level)
     variant = game.variant
-    if variant is not None and seat.kind == "person" and seat.name == variant.side_names[side]:
+    # a program seated without a name of its own is called by the side's ("Black")
+    unnamed = variant is not None and seat.name == variant.side_names[side]
+    if seat.kind == "computer" and (unnamed or seat.name == f"Computer {seat.level}"):
+        return _("Computer {n}").format(n=seat.level)
+    if seat.kind == "engine" and unnamed:
+        return seat.engine
+    if variant is not None and seat.kind == "person" and unnamed:
         return variant.local_side(side)
     return seat.name
 
@@ -122,7 +126,8 @@ def result_text(game: KeptGame) -> str:
 
 
 def date_text(stamp: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+    """The day a game was kept."""
+    return time.strftime("%Y-%m-%d", time.localtime(stamp))
 
 
 def moves_text(game: KeptGame) -> str:
@@ -164,8 +169,8 @@ class MyGamesScreen(Screen[None]):
         N_("White"),
         N_("Black"),
         N_("Result"),
-        N_("Ending"),
         N_("Moves"),
+        N_("Ending"),
     )
 
     def __init__(self) -> None:
@@ -375,8 +380,8 @@ class MyGamesScreen(Screen[None]):
                 Text(visible(seat_text(game, 0))),
                 Text(visible(seat_text(game, 1))),
                 result_text(game),
-                ending_text(game),
                 moves_text(game),
+                ending_text(game),
                 key=game.key,
             )
         self._added = min(len(self.shown), start + self.BATCH)
@@ -439,7 +444,7 @@ class MyGamesScreen(Screen[None]):
             return
         record = self._read(game)
         if record is not None:
-            self.shashki.open_record(record, source=_("My games"))
+            self.shashki.open_record(record, source=game.path.name)
 
     def _read(self, game: KeptGame) -> GameRecord | None:
         """The whole record of ``game``; None (said in one line) when it cannot be read:

@@ -480,7 +480,10 @@ def export_kept(game: KeptGame, folder: Path | None = None) -> Path:
             _("cannot save {path}: {reason}").format(path=folder, reason=reason)
         ) from None
     date = game.headers.get("Date", "").replace(".", "-")
-    white, black = (seat.name for seat in game.seats)
+    white, black = (
+        f"computer-{seat.level}" if seat.kind == "computer" else seat.engine or seat.name
+        for seat in game.seats
+    )
     variant = game.variant.id if game.variant is not None else "game"
     stem = safe_stem(f"{date}-{variant}-{white}-{black}", "game")
     for _attempt in range(5):
