@@ -75,17 +75,20 @@ def fill(count: int, seed: int = 1) -> None:
         keep_game(record, f"20261203-{n:06d}-bench")
 
 
-def timed(runs: int, action) -> list[float]:  # type: ignore[no-untyped-def]
-    times = []
+def timed(runs: int, action) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
+    """Wall-clock and CPU seconds of each run of ``action``."""
+    walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action()
-        times.append(time.perf_counter() - start)
-    return times
+        walls.append(time.perf_counter() - start)
+        cpus.append(time.process_time() - cpu)
+    return walls, cpus
 
 
-async def screen_time(home: Path) -> tuple[float, float]:
-    """Seconds from m in the menu to the first rows of the list, and to all of them."""
+async def screen_time(home: Path) -> tuple[float, float, float]:
+    """Seconds from m in the menu to the first rows of the list, and to all of them; and
+    the CPU seconds of this process (all its threads) to all of them."""
     from shashki.app.app import ShashkiApp
     from shashki.app.my_games import MyGamesScreen
 
@@ -93,7 +96,7 @@ async def screen_time(home: Path) -> tuple[float, float]:
     async with app.run_test(size=(120, 40)) as pilot:
         while not app.screen.query("#variants"):
             await pilot.pause()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         await pilot.press("m")
         while not (isinstance(app.screen, MyGamesScreen) and app.screen.loaded):
             await asyncio.sleep(0.002)
@@ -101,13 +104,14 @@ async def screen_time(home: Path) -> tuple[float, float]:
         screen = app.screen
         while not screen.filled:
             await asyncio.sleep(0.002)
-        return first, time.perf_counter() - start
+        return first, time.perf_counter() - start, time.process_time() - cpu
 
 
-def say(what: str, times: list[float], extra: str = "") -> None:
+def say(what: str, times: list[float], cpus: list[float] | None = None, extra: str = "") -> None:
+    cpu = f"   cpu median {statistics.median(cpus) * 1000:8.1f} ms" if cpus else ""
     print(
         f"{what:<10} median {statistics.median(times) * 1000:8.1f} ms   "
-        f"worst {max(times) * 1000:8.1f} ms{extra}"
+        f"worst {max(times) * 1000:8.1f} ms{cpu}{extra}"
     )
 
 
@@ -127,12 +131,14 @@ def main() -> int:
 
         found = scan()
         assert len(found.games) == args.games and not found.damaged, "the archive is not whole"
-        per_game = statistics.median(timed(args.runs, scan)) / args.games * 1e6
-        say("scan", timed(args.runs, scan), f"   ({per_game:.0f} µs a game)")
-        say("summary", timed(args.runs, lambda: summary(found.games)))
+        walls, cpus = timed(args.runs, scan)
+        per_game = statistics.median(cpus) / args.games * 1e6
+        say("scan", walls, cpus, f"   ({per_game:.0f} µs of CPU a game)")
+        say("summary", *timed(args.runs, lambda: summary(found.games)))
         screens = [asyncio.run(screen_time(home)) for _ in range(args.runs)]
-        say("1st rows", [first for first, _all in screens])
-        say("all rows", [whole for _first, whole in screens])
+        say("1st rows", [first for first, _all, _cpu in screens])
+        say("all rows", [whole for _first, whole, _cpu in screens], [c for *_, c in screens])
+        print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     return 0
 
 

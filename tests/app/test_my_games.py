@@ -4,6 +4,7 @@ exports and deletes (asking first), and scores each opponent."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from shashki.app.dialogs import ConfirmScreen, GameOverScreen
 from shashki.app.menu import MenuScreen
 from shashki.app.my_games import ANY, MyGamesScreen
 from shashki.app.replay import ReplayScreen
+from shashki.i18n import set_language
 from shashki.records import read_file
 from shashki.records.archive import keep_game
 
@@ -258,3 +260,25 @@ def test_a_program_seated_without_a_name_is_called_by_what_it_is(home: Path) -> 
     games = {g.key: g for g in scan().games}
     assert [seat_text(games["a"], s) for s in (0, 1)] == ["White", "Computer 2"]
     assert [seat_text(games["b"], s) for s in (0, 1)] == ["scan", "Black"]
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+async def test_the_list_speaks_the_language_chosen_meanwhile(
+    home: Path, english_after: None
+) -> None:
+    several(home)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_my_games(pilot)
+        await pilot.press("r")  # won
+        await settle(pilot)
+        app.apply_language("uk")
+        await wait_for(pilot, lambda: screen.filled and rows(screen)[0][4] == "1-0 виграш", "uk")
+        table = screen.query_one("#games", DataTable)
+        assert [str(c.label) for c in table.columns.values()][:2] == ["Дата", "Різновид"]
+        assert screen.filters["result"] == "won" and len(rows(screen)) == 2

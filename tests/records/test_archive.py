@@ -173,14 +173,17 @@ def test_damaged_files_are_set_aside_and_said_in_one_line(base: Path) -> None:
     }
     for name, data in bad.items():
         put(folder, name, data)
+    os.mkfifo(folder / "pipe.pdn")  # never opened for reading: it would block
+    (folder / "folder.pdn").mkdir()
     found = scan()
     assert [g.key for g in found.games] == ["good"]
-    assert sorted(d.path.name for d in found.damaged) == sorted(bad)
+    assert sorted(d.path.name for d in found.damaged) == sorted([*bad, "pipe.pdn", "folder.pdn"])
     for d in found.damaged:
         assert d.moved_to is not None and d.moved_to.parent == folder / "damaged"
-        assert d.moved_to.read_bytes() == bad[d.path.name]  # moved, never deleted
+        if d.path.name in bad:
+            assert d.moved_to.read_bytes() == bad[d.path.name]  # moved, never deleted
     report = found.damage_report()
-    assert report is not None and "\n" not in report and "6 damaged files" in report
+    assert report is not None and "\n" not in report and "8 damaged files" in report
     assert scan().damaged == []  # once moved, not again
 
 
