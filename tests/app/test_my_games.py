@@ -282,3 +282,39 @@ async def test_the_list_speaks_the_language_chosen_meanwhile(
         table = screen.query_one("#games", DataTable)
         assert [str(c.label) for c in table.columns.values()][:2] == ["Дата", "Різновид"]
         assert screen.filters["result"] == "won" and len(rows(screen)) == 2
+
+
+async def test_a_game_lost_on_time_is_kept_with_how_it_ended(home: Path) -> None:
+    from shashki.records.clocks import TimeControl
+
+    from .test_clock import FakeTime
+
+    now = FakeTime()
+    app = make_app(home, variant="russian", autosave=True, clock=TimeControl(60, 0))
+    app.clock_time = now
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_play(pilot, "c3", "d4", "f6", "g5")  # both sides have moved: White's turn
+        now.t += 600
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "the flag fall")
+        await wait_for(pilot, lambda: kept(app, home), "the game kept")
+        [record] = list(read_file(kept(app, home)[0]))
+        assert record.header("Ending") == "time forfeit" and record.result == "0-1"
+        await pilot.press("escape", "n")
+        screen = await open_my_games(pilot)
+        [row] = rows(screen)
+        assert row[4:] == ["0-1 lost", "1", "out of time"]
+
+
+async def test_a_files_words_are_shown_as_written_never_as_markup(home: Path) -> None:
+    os.environ["XDG_DATA_HOME"] = str(home / "data")
+    record = finished(("human", "[b]Ann[/b]"), ("human", "[/]"))
+    record.headers["Ending"] = "[/bold] [link=x]y"
+    keep_game(record, "odd")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_my_games(pilot)
+        [row] = rows(screen)
+        assert row[2:4] == ["[b]Ann[/b]", "[/]"] and row[-1] == "[/bold] [link=x]y"
+        await pilot.press("s")
+        await settle(pilot)
+        assert rows(screen, "#summary")[0][0] == "[/]"

@@ -381,7 +381,7 @@ class MyGamesScreen(Screen[None]):
                 Text(visible(seat_text(game, 1))),
                 result_text(game),
                 moves_text(game),
-                ending_text(game),
+                Text(visible(ending_text(game))),  # a file's words: never markup
                 key=game.key,
             )
         self._added = min(len(self.shown), start + self.BATCH)
