@@ -398,6 +398,12 @@ class ShashkiApp(App[None]):
 
         self.push_screen(UnfinishedScreen(found.games), chosen)
 
+    def show_my_games(self) -> None:
+        """The list of finished games (the menu's m)."""
+        from .my_games import MyGamesScreen
+
+        self.push_screen(MyGamesScreen())
+
     def resume_unfinished(self, key: str) -> GameController | None:
         """Go on with an unfinished game of the autosave folder (taking its lock, so no
         other shashki can); says in one line why not when it cannot."""
@@ -592,8 +598,11 @@ class ShashkiApp(App[None]):
         if slot is None or controller is not self._slot_for:
             return  # autosave off, or a game already left
         if controller.outcome is not None or not controller.game.move_stack:
-            # over (or taken back to no moves): nothing to resume
-            self._autosave.queue(slot, remove=True)
+            # over (or taken back to no moves): nothing to resume; a finished game is
+            # kept in My games first
+            from .my_games import finished_record
+
+            self._autosave.queue(slot, remove=True, keep=finished_record(controller))
         else:
             self._autosave.queue(
                 slot,
@@ -877,6 +886,12 @@ class ShashkiApp(App[None]):
             _("Board theme, pieces, coordinates, sound, takebacks, language (,)"),
             self.action_settings,
         )
+        if isinstance(screen, MenuScreen):
+            yield SystemCommand(
+                _("My games"),
+                _("Every finished game: replay, export, delete; the score per opponent (m)"),
+                self.show_my_games,
+            )
         for code in ("", *LANGUAGES):
             name = LANGUAGE_NAMES[code] if code else _("Automatic (from the system)")
             yield SystemCommand(

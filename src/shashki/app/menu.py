@@ -91,6 +91,8 @@ class MenuScreen(Screen[None]):
         Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
         Binding("o", "open_file", N_("Open game")),
         Binding("u", "unfinished", N_("Unfinished games")),
+        # (not in the footer, which has no room for it at 80 columns: the palette says it)
+        Binding("m", "my_games", N_("My games"), show=False),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("q,escape", "quit", N_("Quit")),
     ]
@@ -210,6 +212,9 @@ class MenuScreen(Screen[None]):
 
     def action_unfinished(self) -> None:
         self.app.show_unfinished()  # type: ignore[attr-defined]
+
+    def action_my_games(self) -> None:
+        self.app.show_my_games()  # type: ignore[attr-defined]
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen

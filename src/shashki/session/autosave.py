@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ..rules import Game
 
 if TYPE_CHECKING:
-    from ..records import AutosaveSlot
+    from ..records import AutosaveSlot, GameRecord
 
 #: What an autosave writes: the game, its tags, its clock marks.
 State = tuple[Game, dict[str, str], list[float | None]]
@@ -37,6 +37,9 @@ class AutosaveJob:
     remove: bool = False
     #: Then give the game up (it was left): its lock goes, its file stays.
     release: bool = False
+    #: The finished game to keep in My games (written before its autosave goes; if it
+    #: cannot be written, the autosave stays).
+    keep: GameRecord | None = None
 
 
 def one_line(exc: BaseException) -> str:
@@ -73,15 +76,19 @@ class AutosaveWriter:
         write: State | None = None,
         remove: bool = False,
         release: bool = False,
+        keep: GameRecord | None = None,
     ) -> None:
         """Ask for ``slot``'s newest state to be written (or its file removed, or the game
-        given up); nothing is written before :meth:`start`."""
+        given up; ``keep``: the finished game to keep in My games first); nothing is
+        written before :meth:`start`."""
         with self._lock:
             job = self._jobs.setdefault(slot, AutosaveJob(slot))
             if write is not None:
                 job.write, job.remove = write, False
             elif remove:
                 job.write, job.remove = None, True
+            if keep is not None:
+                job.keep = keep
             job.release = job.release or release
 
     def start(self) -> None:
@@ -114,6 +121,10 @@ class AutosaveWriter:
     def _run(self, job: AutosaveJob) -> None:
         problem: str | None = None
         try:
+            if job.keep is not None:
+                from ..records.archive import keep_game
+
+                keep_game(job.keep, job.slot.key)
             if job.write is not None:
                 job.slot.save(*job.write)
             elif job.remove:
@@ -123,7 +134,7 @@ class AutosaveWriter:
         finally:
             if job.release:
                 job.slot.release()
-        if job.write is None and not job.remove:
+        if job.write is None and not job.remove and job.keep is None:
             return
         with self._lock:
             first = problem is not None and self._problem is None
