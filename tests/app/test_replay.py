@@ -283,6 +283,22 @@ async def test_archive_table_pick_by_keys_and_by_search(home: Path) -> None:
         assert grid.row_count == 29 and screen.focused is grid
 
 
+async def test_a_game_opened_at_once_reads_untagged_moves_as_the_guess(home: Path) -> None:
+    """``shashki replay FILE --game 2`` of a file without GameType tags, written in 8×8
+    algebraic squares: the game opens as Russian draughts (not International, where
+    every move failed), and a notice says the guess in one line."""
+    game = "1. c3-d4 f6-g5 2. b2-c3 g5-h4 *\n\n"
+    path = write(home, "untagged.pdn", game + "1. c3-b4 b6-a5 2. b4-c5 d6xb4 3. a3xc5 *\n")
+    app = make_app(home, replay=path, game_number=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        view = replay(app)
+        assert view.replay.record.variant.id == "russian" and view.replay.record.ok
+        assert len(view.replay.record.mainline_moves()) == 5
+        said = notes(app)
+        assert any("read as Russian draughts, guessed from their moves" in m for m in said), said
+
+
 async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> None:
     """Principles of Strategy.pdn names no variant: its moves say English draughts, and the
     table says the guess; chosen as International (the PDN default) by keys, no game

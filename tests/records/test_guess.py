@@ -159,3 +159,36 @@ def test_every_corpus_guess_is_its_folder() -> None:
         guessed += 1
         assert guess.variant.id == folder, (path, guess)
     assert guessed >= 10
+
+
+def test_only_the_start_of_a_file_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from shashki.records import guess
+
+    # a sample of about 300 characters: the games after it are never read (the broken
+    # one at the end would otherwise count against Russian draughts)
+    monkeypatch.setattr(guess, "SAMPLE_CHARS", 300)
+    path = tmp_path / "big.pdn"
+    path.write_text((RUSSIAN + "\n") * 20 + "1. a1-b2 *\n", encoding="utf-8")
+    result = guess_variant(path)
+    assert result is not None and result.variant.id == "russian"
+    assert result.sampled == result.replayed and result.sampled < 20
+
+
+def test_json_items_are_games_of_their_own(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps([ENGLISH.replace(" *", ""), ENGLISH.replace(" *", "")]))
+    result = guess_variant(path)
+    assert result is not None and result.variant.id == "english"
+    assert (result.sampled, result.replayed) == (2, 2)
+
+
+def test_a_file_that_is_no_text_gives_no_guess(tmp_path: Path) -> None:
+    path = tmp_path / "binary.pdn"
+    path.write_bytes(b"\x00\x01\x02" * 100)
+    assert guess_variant(path) is None
+    with pytest.raises(OSError):
+        guess_variant(tmp_path / "missing.pdn")
+    with pytest.raises(OSError):
+        guess_variant(tmp_path)  # a folder

@@ -19,11 +19,12 @@ a file that name no variant and guesses theirs in two steps, from the registry a
    Italian archive, whose first move is White's, is read as Italian draughts and not as
    English draughts, where Black moves first.
 
-Only the start of the file is read (:data:`SAMPLE_GAMES` games without a variant,
-:data:`SAMPLE_TOKENS` tokens at most), once for the evidence and once per variant tried,
-so the guess costs about the same for an archive of any size.  The guess is a default:
-a ``GameType`` or ``Variant`` tag still names a game's variant, and the caller says the
-guess to the user (:meth:`VariantGuess.describe`) and lets them choose another.
+Only the start of the file is read (:data:`SAMPLE_CHARS` characters, of which
+:data:`SAMPLE_GAMES` games without a variant at most are used), once for the evidence and
+once per variant tried, so the guess costs about the same for an archive of any size.
+The guess is a default: a ``GameType`` or ``Variant`` tag still names a game's variant,
+and the caller says the guess to the user (:meth:`VariantGuess.line`) and lets them
+choose another.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import io
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import _, ngettext
@@ -47,9 +48,11 @@ from .tokens import MOVE, RESULT, TAG, tokenize
 
 #: How many games without a variant the guess reads, at most.
 SAMPLE_GAMES = 12
-#: How many tokens of the file the guess looks at, at most (a game of a megabyte is
-#: sampled by its start).
+#: How many tokens of the sample the guess looks at, at most.
 SAMPLE_TOKENS = 20_000
+#: How many characters of a file's start are read for the guess (whole lines): a game
+#: of a megabyte is sampled by its start, and each variant tried replays that much.
+SAMPLE_CHARS = 200_000
 
 _ALGEBRAIC = re.compile(r"([a-z])(\d{1,2})")
 _CAPTURE_X = re.compile(r"(?<=\d)[x\u00d7]")
@@ -107,13 +110,10 @@ class _Evidence:
     """What the first games without a variant show of their squares."""
 
     games: int = 0
-    letters: set[str] | None = None  # algebraic squares named ("c3")
+    letters: set[str] = field(default_factory=set)  # algebraic squares named ("c3")
     numbers: int = 0  # the highest square number named
     algebraic_moves: int = 0
     numeric_moves: int = 0
-
-    def __post_init__(self) -> None:
-        self.letters = set()
 
     def add_move(self, text: str) -> None:
         # "19x12" and "c3xe5": the capture's x is no file letter
@@ -121,7 +121,6 @@ class _Evidence:
         squares = _ALGEBRAIC.findall(low)
         if squares:
             self.algebraic_moves += 1
-            assert self.letters is not None
             self.letters.update(f + r for f, r in squares)
         elif any(ch.isalpha() for ch in low):
             return  # short notation without a whole square ("ed"): says nothing of the board
@@ -136,20 +135,10 @@ class _Evidence:
         for part in re.split(r"[,:]", body):
             part = part.strip().lstrip("WBwbKk").strip()
             if _ALGEBRAIC.fullmatch(part.lower()):
-                assert self.letters is not None
                 self.letters.add(part.lower())
             else:
                 for n in re.findall(r"\d{1,3}", part):
                     self.numbers = max(self.numbers, int(n))
-
-
-def _tokens(path: str) -> Iterator[Any]:
-    if path.lower().endswith(".json"):
-        texts = json_pdn_texts(path)
-        yield from tokenize(decoded_lines(io.StringIO("\n".join(texts))))
-        return
-    with open_regular(path) as fh:
-        yield from tokenize(decoded_lines(fh))
 
 
 def _evidence(tokens: Iterable[Any]) -> _Evidence:
@@ -194,7 +183,6 @@ def _fits(variant: Variant, seen: _Evidence, algebraic: bool) -> bool:
         return False
     if seen.numbers > board.square_count:
         return False
-    assert seen.letters is not None
     for name in seen.letters:
         try:
             board.parse_square(name, numeric=False)
@@ -250,7 +238,6 @@ def guess_from(
     algebraic, fit = candidates(seen)
     if not fit:
         return None
-    assert seen.letters is not None
     if algebraic:
         top_file = max((s[0] for s in seen.letters), default="a")
         top_rank = max((int(s[1:]) for s in seen.letters), default=1)
@@ -276,36 +263,61 @@ def guess_from(
     )
 
 
+def _sample(path: str) -> list[str]:
+    """The start of the file at ``path`` as texts of about :data:`SAMPLE_CHARS`
+    characters in all: one of whole lines, or a ``.json`` file's first PDN texts (each
+    read as a stream of its own, as :func:`~shashki.records.reader.read_file` reads them)."""
+    if path.lower().endswith(".json"):
+        try:
+            items: Iterable[str] = json_pdn_texts(path)
+        except ValueError:
+            return []
+        joined = False
+    else:
+        items = (piece.text for piece in _lines(path))
+        joined = True
+    kept: list[str] = []
+    size = 0
+    for text in items:
+        kept.append(text)
+        size += len(text) + 1
+        if size >= SAMPLE_CHARS:
+            break
+    return ["\n".join(kept)] if joined else kept
+
+
+def _lines(path: str) -> Iterator[Any]:
+    with open_regular(path) as fh:
+        try:
+            yield from decoded_lines(fh)
+        except CannotDecode:
+            return
+
+
 def guess_variant(path: str | os.PathLike[str]) -> VariantGuess | None:
     """The variant of the games of the file at ``path`` that name none, guessed from the
     first of them (see the module's text); None when the first games all name theirs,
-    or nothing fits.
+    or nothing fits.  Only the start of the file is read (:data:`SAMPLE_CHARS`).
 
     Raises OSError when the file cannot be read; bad content never raises.
     """
-    p = os.fspath(path)
-
-    def tokens() -> Iterator[Any]:
-        try:
-            yield from _tokens(p)
-        except (CannotDecode, ValueError):
-            return
-
-    def games(variant: Variant) -> Iterator[GameRecord]:
-        from .reader import read_file
-
-        yield from read_file(p, variant)
-
-    return guess_from(tokens, games)
+    return guess_texts(_sample(os.fspath(path)))
 
 
 def guess_text(text: str) -> VariantGuess | None:
-    """:func:`guess_variant` for a PDN text."""
+    """:func:`guess_variant` for a PDN text (all of it is sampled)."""
+    return guess_texts([text])
+
+
+def guess_texts(texts: list[str]) -> VariantGuess | None:
+    """:func:`guess_variant` for PDN texts, each read as a stream of its own."""
 
     def tokens() -> Iterator[Any]:
-        yield from tokenize(decoded_lines(io.StringIO(text)))
+        for text in texts:
+            yield from tokenize(decoded_lines(io.StringIO(text)))
 
     def games(variant: Variant) -> Iterator[GameRecord]:
-        yield from PdnReader(io.StringIO(text), variant)
+        for text in texts:
+            yield from PdnReader(io.StringIO(text), variant)
 
     return guess_from(tokens, games)
