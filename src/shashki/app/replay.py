@@ -29,7 +29,7 @@ from textual.widgets import (
     Static,
 )
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from ..i18n import N_, _, ngettext
 from ..records import GameRecord
@@ -283,9 +283,10 @@ class GameTableScreen(Screen[None]):
             except OSError:
                 guess = None  # reading the file says why, below
             if guess is not None and guess.variant.id != DEFAULT_VARIANT:
-                self.guess = guess
-                self.default_variant = guess.variant.id
-                self.app.call_from_thread(self._show_guess)
+                # taken on the screen's thread, unless a variant was chosen meanwhile
+                self.app.call_from_thread(self._take_guess, guess, worker)
+            if worker.is_cancelled:
+                return
         batch: list[GameSummary] = []
         # the first rows at once, then the rest at most every BATCH_SECONDS: each batch
         # redraws the table, which costs the screen more than reading costs the worker
@@ -325,10 +326,16 @@ class GameTableScreen(Screen[None]):
             return
         self.app.call_from_thread(self._add, batch, True, worker)
 
-    def _show_guess(self) -> None:
-        """The Select shows the variant guessed (without reading the file again)."""
+    def _take_guess(self, guess: VariantGuess, worker: Worker[None]) -> None:
+        """The untagged games are read as ``guess`` says, and the Select shows it
+        (without reading the file again); not when the user chose a variant meanwhile
+        (that reading cancelled this one)."""
+        if worker.is_cancelled:
+            return
+        self.guess = guess
+        self.default_variant = guess.variant.id
         try:
-            self.query_one("#default-variant", Select).value = self.default_variant or Select.NULL
+            self.query_one("#default-variant", Select).value = guess.variant.id
         except NoMatches:
             pass
 
