@@ -50,6 +50,13 @@ def test_numbers_up_to_50_are_international() -> None:
     assert guess_text("1. 33-28 18-23 2. 39-33 12-18 *").variant.id == "international"  # type: ignore[union-attr]
 
 
+def test_squares_in_letters_of_a_10x10_board_go_to_a_numbered_variant() -> None:
+    # no variant writes 10×10 squares in letters: those whose board has them are tried
+    guess = guess_text("1. j4-i5 i7-j6 2. d4-e5 *")  # 35-30 20-25 32-28
+    assert guess is not None and guess.variant.board.width == 10
+    assert guess.variant.id == "international" and guess.replayed == 1
+
+
 def test_a_fen_without_moves_tells_the_board() -> None:
     guess = guess_text('[FEN "B:W21,K5:BK17,K14"]\n1-0\n')
     assert guess is not None and guess.variant.board.square_count == 32

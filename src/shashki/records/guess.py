@@ -177,9 +177,11 @@ def _evidence(tokens: Iterable[Any]) -> _Evidence:
     return found
 
 
-def _fits(variant: Variant, seen: _Evidence, algebraic: bool) -> bool:
+def _fits(variant: Variant, seen: _Evidence, algebraic: bool | None) -> bool:
+    """Whether ``variant`` writes squares as the moves do (``algebraic``; None: either
+    way) and its board has every square they name."""
     board = variant.board
-    if algebraic != (variant.notation == "algebraic"):
+    if algebraic is not None and algebraic != (variant.notation == "algebraic"):
         return False
     if seen.numbers > board.square_count:
         return False
@@ -202,12 +204,15 @@ def _order(variant: Variant) -> tuple[int, bool, int]:
 
 def candidates(seen: _Evidence) -> tuple[bool, list[Variant]]:
     """(whether the squares are algebraic, the variants whose board holds every square
-    seen, in the order they are tried)."""
+    seen, in the order they are tried): those that write squares as the moves do, else
+    (algebraic squares of a 10×10 board, say) any whose board has them."""
     algebraic = seen.algebraic_moves > seen.numeric_moves or (
         not (seen.algebraic_moves or seen.numeric_moves) and bool(seen.letters) and not seen.numbers
     )
     every = all_variants()
-    fit = [v for v in every if _fits(v, seen, algebraic)]
+    fit = [v for v in every if _fits(v, seen, algebraic)] or [
+        v for v in every if _fits(v, seen, None)
+    ]
     fit.sort(key=_order)  # stable: the registry's order among equals
     return algebraic, fit
 
