@@ -72,10 +72,16 @@ def test_a_move_on_squares_no_board_has_is_an_error(
 def test_variant_option_is_the_default_for_untagged_games(
     files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["check", str(files["english.pdn"])]) == 1  # PDN's default: international
+    # without --variant, the variant of untagged games is guessed from their moves
+    assert main(["check", str(files["english.pdn"])]) == 0
+    assert "are read as English draughts, guessed from their moves" in capsys.readouterr().out
+    # most untagged games fail even so: the variant is likely another, and --variant is
+    # suggested
+    broken = files["english.pdn"].with_name("broken.pdn")
+    broken.write_text("1. 11-15 11-15 *\n")
+    assert main(["check", str(broken)]) == 1
     out = capsys.readouterr().out
-    # most untagged games fail: the variant is likely another, and --variant is suggested
-    assert "1 of 1 games name no variant and do not replay as International draughts" in out
+    assert "1 of 1 games name no variant and do not replay as English draughts (the guess)" in out
     assert "--variant VARIANT" in out
     assert main(["check", "--variant", "english", str(files["english.pdn"])]) == 0
     assert main(["check", "--variant", "checkers", str(files["english.pdn"])]) == 0  # alias

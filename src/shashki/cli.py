@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
     from .engine.search import Iteration
+    from .records.guess import VariantGuess
 
 
 class _Parser(argparse.ArgumentParser):
@@ -300,13 +301,30 @@ def cmd_check(args: argparse.Namespace) -> int:
     default = find_variant(args.variant) if args.variant else None
     totals = {"files": 0, "games": 0, "games_ok": 0, "moves": 0, "errors": 0, "warnings": 0}
     unreadable: list[dict[str, str]] = []
+    guesses: list[dict[str, str]] = []
     report = _JsonReport(sys.stdout) if args.json else None
     try:
         for path in args.files:
             games = ok = untagged = untagged_bad = 0
+            read_as = default
+            if default is None:
+                # games without a GameType: their variant guessed from their moves
+                guess = _guess(path)
+                if guess is not None and guess.variant.id != DEFAULT_VARIANT:
+                    read_as = guess.variant
+                    if report is None:
+                        print(f"{path}: {guess.line()}")
+                    else:
+                        guesses.append(
+                            {
+                                "file": path,
+                                "variant": guess.variant.id,
+                                "evidence": guess.describe(),
+                            }
+                        )
             # only reading the file is the file's fault: a failure to write the report
             # (an output closed by "| head") is no "cannot read FILE"
-            records = read_file(path, default)
+            records = read_file(path, read_as)
             read = True
             while True:
                 try:
@@ -339,15 +357,16 @@ def cmd_check(args: argparse.Namespace) -> int:
             totals["games"] += games
             totals["games_ok"] += ok
             if report is None and default is None and untagged_bad and 2 * untagged_bad > untagged:
-                read_as = find_variant(DEFAULT_VARIANT).name
+                name = read_as.name if read_as is not None else find_variant(DEFAULT_VARIANT).name
+                why = "the guess" if read_as is not None else "PDN's default"
                 print(
                     f"{path}: {untagged_bad} of {untagged} games name no variant and do not "
-                    f"replay as {read_as} (PDN's default): give theirs with --variant VARIANT "
+                    f"replay as {name} ({why}): give theirs with --variant VARIANT "
                     "(shashki variants lists them)"
                 )
         failed = totals["games"] - totals["games_ok"]
         if report is not None:
-            report.finish(dict(totals, games_failed=failed, unreadable=unreadable))
+            report.finish(dict(totals, games_failed=failed, unreadable=unreadable, guessed=guesses))
         else:
             print(
                 f"{totals['files']} file(s), {totals['games']} game(s), "
@@ -360,6 +379,17 @@ def cmd_check(args: argparse.Namespace) -> int:
     if unreadable:
         return 2
     return 0 if failed == 0 else 1
+
+
+def _guess(path: str) -> VariantGuess | None:
+    """The variant guessed for the games of ``path`` that name none; None when none is
+    needed or the file cannot be read (reading it then says why)."""
+    from .records.guess import guess_variant
+
+    try:
+        return guess_variant(path)
+    except OSError:
+        return None
 
 
 def _print_check(path: str, index: int, game: GameRecord, moves: int, verbose: bool) -> None:

@@ -218,6 +218,25 @@ async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
         assert engine_seat.engine is None and not process.running
 
 
+async def test_an_engine_seat_shows_the_engine_s_name_at_once(home: Path) -> None:
+    """Issue 27: the seat of a ``hub:`` engine playing Black shows the name the engine
+    gives in its handshake as soon as it has answered, before any move (not its command
+    until its first reply)."""
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = app.start_game("international", kinds=("human", fake("ok")))
+        screen = game_screen(app)
+        await wait_for(pilot, lambda: any("fake-ok" in seat.text() for seat in screen.seats))
+        assert ctl.game.move_stack == []  # no move asked of it yet
+        engine_seat = ctl.players[1]
+        assert isinstance(engine_seat, EngineSeat) and engine_seat.name == "fake-ok"
+        assert not any(str(FAKE) in seat.text() for seat in screen.seats)
+        process = engine_seat.engine
+        assert process is not None and process.running
+        app.pop_screen()  # leaving the game before any move stops the engine too
+        await wait_for(pilot, lambda: not process.running)
+
+
 @pytest.mark.parametrize(("mode", "said"), [("crash", "stopped"), ("illegal", "illegal move")])
 async def test_a_failing_engine_leaves_its_side_to_a_person(
     home: Path, mode: str, said: str

@@ -283,26 +283,58 @@ async def test_archive_table_pick_by_keys_and_by_search(home: Path) -> None:
         assert grid.row_count == 29 and screen.focused is grid
 
 
+async def test_a_game_opened_at_once_reads_untagged_moves_as_the_guess(home: Path) -> None:
+    """``shashki replay FILE --game 2`` of a file without GameType tags, written in 8×8
+    algebraic squares: the game opens as Russian draughts (not International, where
+    every move failed), and a notice says the guess in one line."""
+    game = "1. c3-d4 f6-g5 2. b2-c3 g5-h4 *\n\n"
+    path = write(home, "untagged.pdn", game + "1. c3-b4 b6-a5 2. b4-c5 d6xb4 3. a3xc5 *\n")
+    app = make_app(home, replay=path, game_number=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        view = replay(app)
+        assert view.replay.record.variant.id == "russian" and view.replay.record.ok
+        assert len(view.replay.record.mainline_moves()) == 5
+        said = notes(app)
+        assert any("read as Russian draughts, guessed from their moves" in m for m in said), said
+
+
 async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> None:
-    """Principles of Strategy.pdn names no variant: as International (the PDN default) no
-    game replays and the table says so; chosen as English, every game does."""
+    """Principles of Strategy.pdn names no variant: its moves say English draughts, and the
+    table says the guess; chosen as International (the PDN default) by keys, no game
+    replays and the table says so; chosen as English again, every game does."""
     path = shared_path("corpora", "pdn", "english", "wiegerw-pdn", "Principles of Strategy.pdn")
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE) as pilot:
         screen = table(app)
         await read_all(pilot, screen)
+        select = screen.query_one(Select)
         assert len(screen.games) == 16
+        assert all(g.variant == "english" and not g.error for g in screen.games)
+        assert select.value == "english"
+        progress = text_of(screen, "progress")
+        assert "Games without a GameType: English draughts, a guess from their moves" in progress
+        assert "v chooses another." in progress
+        ids = [value for _, value in select._options if value is not Select.NULL]
+
+        async def choose(variant: str) -> None:
+            # the Select, by keys: v opens it on the variant read now, arrows, Enter
+            now = ids.index(str(select.value))
+            await pilot.press("v")
+            assert select.expanded and screen.focused in (select, *select.query("*"))
+            steps = ids.index(variant) - now
+            await pilot.press(*[("down" if steps > 0 else "up")] * abs(steps), "enter")
+            assert select.value == variant
+
+        await choose("international")
+        await read_all(pilot, screen)
         assert all(g.variant == "international" and g.error for g in screen.games)
         assert "choose their variant" in text_of(screen, "progress")
+        assert "a guess" not in text_of(screen, "progress")
+        screen.query_one(DataTable).focus()
+        await pilot.pause()
         assert text_of(screen, "detail").startswith("Game 1: ")  # the error in words
-        # the Select, by keys: Shift+Tab from the table, open, down to English, Enter
-        await pilot.press("shift+tab")
-        select = screen.query_one(Select)
-        assert screen.focused is select
-        await pilot.press("enter")
-        ids = [value for _, value in select._options if value is not Select.NULL]
-        await pilot.press(*["down"] * (ids.index("english") + 1), "enter")
-        assert select.value == "english"
+        await choose("english")
         await read_all(pilot, screen)
         assert len(screen.games) == 16 and screen.query_one(DataTable).row_count == 16
         assert all(g.variant == "english" and not g.error for g in screen.games)

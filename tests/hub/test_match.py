@@ -5,6 +5,7 @@ game against dame-rs, a real Hub engine."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -16,9 +17,11 @@ from shashki.cli import main
 from shashki.hub.match import (
     Opening,
     make_player,
+    match_stats,
+    play_game,
+    progress_text,
     read_openings,
     run_match,
-    summary,
 )
 from shashki.hub.player import HubPlayer
 from shashki.records.clocks import TimeControl, record_clocks
@@ -217,10 +220,122 @@ def test_an_opening_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
         read_openings(str(pdn), variant)
 
 
-def test_the_score_and_its_elo() -> None:
-    mean, margin, elo, _ = summary([1.0, 0.0, 0.5, 0.5])
-    assert (mean, elo) == (0.5, 0.0) and margin > 0
-    assert summary([1.0, 1.0])[2] > 1000
+def test_pentanomial_margin_of_paired_games() -> None:
+    # 5 pairs (10 games, colours swapped in each pair); the first player's points a pair:
+    # 2, 1.5, 1, 1, 0.5 -> a pair's score 1, .75, .5, .5, .25; mean 6/10 = .6.
+    # Deviations .4, .15, -.1, -.1, -.35; squares .16 + .0225 + .01 + .01 + .1225 = .325;
+    # variance of a pair .325 / 5 = .065; of the mean .065 / 5 = .013, sqrt = .1140175;
+    # margin 1.96 * .1140175 = .2234743 (22.3%).
+    # Elo(.6) = -400 log10(1/.6 - 1) = 400 * .1760913 = 70.4; at .6 -/+ .2234743:
+    # Elo(.3765257) = -400 log10(1.6558583) = -87.6, Elo(.8234743) = -400 log10(.2143680) = 267.5.
+    scores = [1, 1, 1, 0.5, 0.5, 0.5, 1, 0, 0, 0.5]
+    stats = match_stats(scores)
+    assert (stats.games, stats.wins, stats.draws, stats.losses) == (10, 4, 4, 2)
+    assert (stats.model, stats.units, stats.points) == ("pentanomial", 5, 6)
+    assert stats.mean == pytest.approx(0.6)
+    assert stats.margin == pytest.approx(0.2234743, abs=1e-6)
+    assert stats.elo == pytest.approx(70.4, abs=0.05)
+    assert stats.elo_low == pytest.approx(-87.6, abs=0.1)
+    assert stats.elo_high == pytest.approx(267.5, abs=0.1)
+    assert stats.describe() == (
+        "score 6/10 = 60.0% ± 22.3% (95%, pentanomial over 5 pairs), Elo +70 (95%: -88 to +268)"
+    )
+
+
+def test_trinomial_margin_of_an_odd_number_of_games() -> None:
+    # 11 games (the last pair unfinished): 6 wins, 3 draws, 2 losses; mean 7.5/11 = .6818182.
+    # (1 - .6818182)^2 = .1012397 x 6 = .6074380; (.5 - .6818182)^2 = .0330579 x 3 = .0991736;
+    # .6818182^2 = .4648760 x 2 = .9297521; sum 1.6363636; variance of a game / 11 = .1487603;
+    # of the mean / 11 = .0135237, sqrt = .1162915; margin 1.96 * .1162915 = .2279314 (22.8%).
+    # Elo(.6818182) = -400 log10(.4666667) = 132.4; the interval's top, .6818 + .2279 =
+    # .9097, stays below 1: Elo(.9097496) = -400 log10(.0992039) = 401.4;
+    # bottom Elo(.4538868) = -400 log10(1.2031851) = -32.1.
+    scores = [1, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 0, 0]
+    stats = match_stats(scores)
+    assert (stats.model, stats.units) == ("trinomial", 11)
+    assert stats.margin == pytest.approx(0.2279314, abs=1e-6)
+    assert stats.elo == pytest.approx(132.4, abs=0.05)
+    assert stats.elo_low == pytest.approx(-32.1, abs=0.1)
+    assert stats.elo_high == pytest.approx(401.4, abs=0.1)
+    assert "± 22.8% (95%, trinomial over 11 games), Elo +132 (95%: -32 to +401)" in (
+        stats.describe()
+    )
+    # the same games said to be unpaired: per game too
+    assert match_stats(scores[:10], paired=False).model == "trinomial"
+
+
+def test_no_margin_nor_elo_where_they_would_mean_nothing() -> None:
+    two = match_stats([1.0, 0.5])  # two games: a score, nothing more
+    assert two.margin is None and two.elo is None
+    assert two.describe() == "score 1.5/2 = 75.0% (no margin nor Elo from 2 games: 10 at least)"
+    assert "±" not in two.describe() and "Elo +" not in two.describe()
+    drawn = match_stats([0.5] * 12)  # every game drawn: a spread of 0 says nothing
+    assert drawn.margin is None and "every pair scored the same" in drawn.describe()
+    # each player won with White: every pair 1-1, no margin either (never "± 0.0%")
+    assert match_stats([1.0, 0.0] * 6).margin is None
+    assert "every game ended the same" in match_stats([1.0] * 11).describe()
+    # near 100%: pairs .. 1, 1, 1, 1, .75, mean .95, margin 1.96 * sqrt(.01 / 5) = .0877;
+    # the interval's top 1.0377 passes 100%: the Elo's upper bound is unbounded
+    near = match_stats([1.0, 1.0] * 4 + [1.0, 0.5])
+    assert near.margin == pytest.approx(0.0876541, abs=1e-6)
+    assert near.elo is not None and near.elo_high == float("inf")
+    assert "to +inf)" in near.describe()
+    with pytest.raises(ValueError):
+        match_stats([])
+
+
+def test_progress_within_a_game_says_the_move_and_the_clocks() -> None:
+    variant = find_variant("russian")
+    first = Computer(1, "shashki level 1", depth=1, seed=1)
+    second = Computer(1, "shashki level 1b", depth=1, seed=2)
+    lines: list[str] = []
+    clock = TimeControl.parse("1+0")
+    play_game(
+        variant,
+        first,
+        second,
+        Opening(None),
+        max_plies=6,
+        clock=clock,
+        on_move=lambda session: lines.append(progress_text(3, 10, session)),
+    )
+    # once as the game starts, then after each of its 6 plies
+    assert len(lines) == 7
+    assert lines[0].startswith("game 3/10: move 1, White to move, White 1:00, Black 1:00")
+    assert lines[1].startswith("game 3/10: move 1, Black to move, White ")
+    assert lines[2].startswith("game 3/10: move 2, White to move")
+    assert lines[6].startswith("game 3/10: move 4, White to move")
+    assert all(re.search(r"White \d+:\d\d(\.\d)?, Black \d+:\d\d", line) for line in lines)
+    # without a clock: the move alone
+    bare: list[str] = []
+    play_game(
+        variant,
+        first,
+        second,
+        Opening(None),
+        max_plies=2,
+        limit=Limit(depth=1),
+        on_move=lambda session: bare.append(progress_text(1, 2, session)),
+    )
+    assert bare[-1] == "game 1/2: move 2, White to move"
+
+
+def test_run_match_reports_the_round_of_each_move() -> None:
+    variant = find_variant("russian")
+    first = Computer(1, "a", depth=1, seed=1)
+    second = Computer(1, "b", depth=1, seed=2)
+    seen: list[tuple[int, int]] = []
+    run_match(
+        variant,
+        first,
+        second,
+        games=2,
+        openings=[Opening(None)],
+        max_plies=4,
+        limit=Limit(depth=1),
+        on_move=lambda round_, session: seen.append((round_, len(session.game.move_stack))),
+    )
+    assert seen == [(1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 0), (2, 1), (2, 2), (2, 3), (2, 4)]
 
 
 def quick_match(pdn: Path, games: int) -> int:
@@ -239,7 +354,8 @@ def test_the_command_writes_every_game_and_ends_with_the_score(
     assert status == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert last.startswith("shashki level 1 v shashki level 2, Russian draughts, depth 1:")
-    assert "Elo" in last and "score" in last
+    assert "score" in last and "from 2 games" in last
+    assert "±" not in last and "Elo +" not in last and "Elo -" not in last  # 2 games: no margin
     games = list(read_file(pdn))
     assert len(games) == 2 and all(g.ok for g in games)
     assert games[0].header("White") == games[1].header("Black") == "shashki level 1"

@@ -742,6 +742,8 @@ class ShashkiApp(App[None]):
         self, path: Path, game_number: int | None = None, default_variant: str | None = None
     ) -> None:
         """The table of a file's games (or the one game asked for) in the replay viewer."""
+        from ..records.gametypes import DEFAULT_VARIANT
+        from ..records.guess import guess_variant
         from ..rules.userfiles import open_regular
         from .replay import GameTableScreen, load_record
 
@@ -755,6 +757,11 @@ class ShashkiApp(App[None]):
             return
         if game_number is not None:
             try:
+                if default_variant is None:  # untagged games: their variant guessed
+                    guess = guess_variant(path)
+                    if guess is not None and guess.variant.id != DEFAULT_VARIANT:
+                        default_variant = guess.variant.id
+                        self.notify(guess.line(), timeout=8, markup=False)
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
                 self.error_notice(

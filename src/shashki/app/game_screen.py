@@ -168,6 +168,7 @@ class GameScreen(Screen[None]):
         ):
             self.board.flipped = True
         self.refresh_panel()
+        self.get_engines_ready()
         if self.controller.clock is not None:
             self.controller.start_clock()
             # ten times a second: a seat repaints only when its text changes (once a
@@ -186,6 +187,28 @@ class GameScreen(Screen[None]):
             return
         for seat in self.seats:
             seat.tick()
+
+    @work(thread=True, group="ready")
+    def get_engines_ready(self) -> None:
+        """Start the engines seated here at once: each seat shows the engine's own name as
+        soon as it has answered its handshake, not its command until its first move."""
+        worker = get_current_worker()
+        ctl = self.controller
+        position_id = ctl.position_id
+        for player in ctl.players:
+            if player.is_human or worker.is_cancelled:
+                continue
+            try:
+                renamed = player.get_ready(ctl.variant)
+            except EngineFailed as exc:
+                if not worker.is_cancelled:
+                    self.app.call_from_thread(self._engine_failed, position_id, player, exc.said)
+                continue
+            if worker.is_cancelled:  # the game was left meanwhile: nothing runs on
+                player.close()
+                return
+            if renamed:
+                self.app.call_from_thread(self.refresh_panel)
 
     # -- the turn driver -----------------------------------------------------------------
 
@@ -267,6 +290,7 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.cancel_thinking()
+        self.workers.cancel_group(self, "ready")
         self.close_engines()
         self.controller.stop_clock()  # a game left (for the menu, or quitting) stops
 

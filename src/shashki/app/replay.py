@@ -29,11 +29,12 @@ from textual.widgets import (
     Static,
 )
 from textual.widgets.option_list import Option
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from ..i18n import N_, _, ngettext
 from ..records import GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
+from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
 from ..rules.userfiles import open_regular
 from .analysis import AnalysisPanel
@@ -174,6 +175,7 @@ class GameTableScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", N_("Back")),
         Binding("slash,ctrl+f", "search", N_("Search players"), key_display="/"),
+        Binding("v", "choose_variant", N_("Variant")),
         Binding("down", "to_table", N_("Matches"), show=False),
     ]
     #: The table's columns: the number, the error mark, then these headings.
@@ -193,6 +195,10 @@ class GameTableScreen(Screen[None]):
         super().__init__()
         self.path = path
         self.default_variant = default_variant
+        #: The variant guessed for the untagged games when none was given (read with the
+        #: first games), or None.
+        self.guess: VariantGuess | None = None
+        self._guessing = default_variant is None
         self.games: list[GameSummary] = []
         self.done = False
         #: Why the file could not be read, when it could not (shown instead of progress).
@@ -270,6 +276,17 @@ class GameTableScreen(Screen[None]):
         from ..records.reader import read_file
 
         worker = get_current_worker()
+        if self._guessing:
+            self._guessing = False  # once: a variant chosen later is the user's
+            try:
+                guess = guess_variant(self.path)
+            except OSError:
+                guess = None  # reading the file says why, below
+            if guess is not None and guess.variant.id != DEFAULT_VARIANT:
+                # taken on the screen's thread, unless a variant was chosen meanwhile
+                self.app.call_from_thread(self._take_guess, guess, worker)
+            if worker.is_cancelled:
+                return
         batch: list[GameSummary] = []
         # the first rows at once, then the rest at most every BATCH_SECONDS: each batch
         # redraws the table, which costs the screen more than reading costs the worker
@@ -308,6 +325,25 @@ class GameTableScreen(Screen[None]):
             self.app.call_from_thread(self._failed, exc)
             return
         self.app.call_from_thread(self._add, batch, True, worker)
+
+    def _take_guess(self, guess: VariantGuess, worker: Worker[None]) -> None:
+        """The untagged games are read as ``guess`` says, and the Select shows it
+        (without reading the file again); not when the user chose a variant meanwhile
+        (that reading cancelled this one)."""
+        if worker.is_cancelled:
+            return
+        self.guess = guess
+        self.default_variant = guess.variant.id
+        try:
+            self.query_one("#default-variant", Select).value = guess.variant.id
+        except NoMatches:
+            pass
+
+    def action_choose_variant(self) -> None:
+        """The variant of the untagged games, chosen by keys: the list opens."""
+        choice = self.query_one("#default-variant", Select)
+        choice.focus()
+        choice.expanded = True
 
     def _failed(self, exc: OSError) -> None:
         text = self.failure = _("Cannot read {path}: {reason}").format(
@@ -354,6 +390,12 @@ class GameTableScreen(Screen[None]):
             else:
                 text = _("{games} (reading…); {shown} shown. Enter opens a game.")
             text = text.format(games=games, shown=shown)
+            guess = self.guess
+            if guess is not None and guess.variant.id == self.default_variant:
+                text += " " + _(
+                    "Games without a GameType: {variant}, a guess from their moves "
+                    "({evidence}); v chooses another."
+                ).format(variant=guess.variant.local_name, evidence=guess.describe())
             bad = sum(1 for g in self.games if g.error and not g.tagged)
             if bad and bad * 2 >= sum(1 for g in self.games if not g.tagged):
                 read_as = self.default_variant or DEFAULT_VARIANT

@@ -96,14 +96,32 @@ def _bounded(most: int) -> Any:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+    )
+    from rich.text import Text
 
     from ..records.clocks import BadTimeControl, TimeControl
     from ..records.storage import GameLog, SaveError
     from ..rules.limits import Limit
+    from ..session.game import GameSession
     from ..session.seats import set_engines
     from ..session.settings import read_engines
-    from .match import Opening, Played, make_player, read_openings, run_match, summary
+    from .match import (
+        Opening,
+        Played,
+        clocks_text,
+        make_player,
+        match_stats,
+        progress_text,
+        read_openings,
+        run_match,
+    )
 
     variant = find_variant(args.variant)
     clock: TimeControl | None = None
@@ -152,10 +170,23 @@ def cmd_match(args: argparse.Namespace) -> int:
     def counted(n: int) -> str:
         return "1 game" if n == 1 else f"{n} games"
 
+    # the game in play: its move and side to move (noted after each move), and its clocks,
+    # read afresh each time the bar is drawn (by rich's thread: the clock of the side
+    # thinking ticks down between moves)
+    now: list[Any] = ["", None]
+
+    class _GameInPlay(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            head, clock = now
+            if clock is not None:
+                head += ", " + clocks_text(variant, clock)
+            return Text(head, no_wrap=True, overflow="ellipsis")
+
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        _GameInPlay(),
         console=console,
         transient=True,
         disable=not console.is_terminal,
@@ -163,6 +194,9 @@ def cmd_match(args: argparse.Namespace) -> int:
     try:
         with progress:
             task = progress.add_task("games", total=args.games)
+
+            def on_move(round_: int, session: GameSession) -> None:
+                now[:] = [progress_text(round_, args.games, session, clocks=False), session.clock]
 
             def on_game(game: Played) -> None:
                 nonlocal log, problem
@@ -199,6 +233,7 @@ def cmd_match(args: argparse.Namespace) -> int:
                 clock=clock,
                 limit_text=limit_text,
                 on_game=on_game,
+                on_move=on_move,
             )
     except KeyboardInterrupt:
         interrupted = True
@@ -213,15 +248,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         return 0
     if args.pdn is not None and log is not None:
         print(f"{counted(log.count)} written to {quoted(args.pdn, 80)}")
-    # the score is the last line
-    mean, margin, elo, elo_margin = summary([g.score for g in played])
-    wins = sum(1 for g in played if g.score == 1.0)
-    draws = sum(1 for g in played if g.score == 0.5)
-    losses = len(played) - wins - draws
+    # the score is the last line: the margin and Elo only where they mean something
+    stats = match_stats([g.score for g in played], paired=True)
     print(
         f"{first.name} v {second.name}, {variant.name}, {limit_text}: "
-        f"+{wins} ={draws} -{losses}, score {sum(g.score for g in played):g}/{len(played)} "
-        f"= {mean * 100:.1f}% ± {margin * 100:.1f}%, Elo {elo:+.0f} ± {elo_margin:.0f}"
+        f"+{stats.wins} ={stats.draws} -{stats.losses}, {stats.describe()}"
     )
     sys.stdout.flush()
     if problem:
@@ -258,8 +289,9 @@ def add_commands(sub: Any) -> None:
         description=_(
             "Play a match: WHO is a level 1-8, hub:COMMAND (a Hub engine, e.g. "
             "'hub:dame hub') or an engine named in the settings. Colours alternate; each "
-            "opening is played twice. The last line is the score of --white's player with "
-            "its Elo difference and 95% margin."
+            "opening is played twice. The last line is the score of --white's player; from "
+            "10 games on, with its 95% margin (per pair of games when they come in pairs) "
+            "and Elo difference."
         ),
     )
     p.add_argument("variant", metavar="VARIANT")

@@ -32,7 +32,7 @@ from ..rules.numbers import quoted
 from ..rules.userfiles import UserFileError, open_regular
 from ..rules.variant import Variant
 from ..session.clock import GameClock
-from ..session.game import GameSession
+from ..session.game import GameSession, MovePlayed
 from ..session.players import Computer, Player, PlayerFailed
 from ..session.seats import parse_seat
 from .player import make_player as make_seat_player
@@ -192,19 +192,142 @@ class Played:
     why: str
 
 
-def summary(scores: list[float]) -> tuple[float, float, float, float]:
-    """(mean score, its 95% margin, Elo difference, Elo margin) over the game scores."""
+#: The two-sided 95% quantile of the normal law.
+Z95 = 1.96
+#: The fewest games a margin is said for: below it the estimate of the spread of the
+#: results is itself too rough to be worth a figure (and two games give no Elo).
+MIN_GAMES_FOR_MARGIN = 10
+
+
+def elo_of(score: float) -> float:
+    """The Elo difference that a mean score of ``score`` (0 < score < 1) stands for."""
+    return -400 * math.log10(1 / score - 1)
+
+
+@dataclass(frozen=True)
+class MatchStats:
+    """A match's result for its first player, and what the games tell of its strength.
+
+    The margin is the 95% confidence half-width of the mean score, from the spread of
+    the results: per pair of games (*pentanomial*: the two games of an opening, each
+    player White once, scored 0, ¼, ½, ¾ or 1 a pair) when the games come in whole
+    pairs, else per game (*trinomial*: 0, ½ or 1).  The pentanomial estimate is the one
+    to use for paired games: the two games of a pair are not independent (the opening
+    favours one colour), and per game the margin would be too wide.  It is said only
+    from :data:`MIN_GAMES_FOR_MARGIN` games on and when the results differ (results all
+    alike give a spread of 0, which says nothing), and the Elo difference only with it.
+    """
+
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    points: float
+    mean: float
+    #: "pentanomial" (per pair of games) or "trinomial" (per game).
+    model: str
+    #: How many pairs (pentanomial) or games (trinomial) the spread is taken over.
+    units: int
+    #: The 95% half-width of the mean score; None when it would mean nothing.
+    margin: float | None
+    #: The Elo difference and its 95% interval (a bound is ±inf when the score's
+    #: interval reaches 0% or 100%); None without a margin, or at 0% or 100%.
+    elo: float | None
+    elo_low: float | None
+    elo_high: float | None
+
+    def describe(self) -> str:
+        """The score, its margin and Elo in words: ``score 6/10 = 60.0% ± 22.3% (95%,
+        pentanomial over 5 pairs), Elo +70 (95%: -88 to +268)``."""
+        text = f"score {self.points:g}/{self.games} = {self.mean * 100:.1f}%"
+        if self.margin is None:
+            if self.games < MIN_GAMES_FOR_MARGIN:
+                why = (
+                    f"no margin nor Elo from {self.games} game{'s' if self.games != 1 else ''}: "
+                    f"{MIN_GAMES_FOR_MARGIN} at least"
+                )
+            else:
+                alike = "pair scored" if self.model == "pentanomial" else "game ended"
+                why = f"no margin nor Elo: every {alike} the same"
+            return f"{text} ({why})"
+        over = f"{self.units} pair{'s' if self.units != 1 else ''}"
+        if self.model == "trinomial":
+            over = f"{self.units} game{'s' if self.units != 1 else ''}"
+        text += f" ± {self.margin * 100:.1f}% (95%, {self.model} over {over})"
+        if self.elo is None:
+            return text + ", no Elo at a score of 0% or 100%"
+        low, high = (
+            "-inf" if self.elo_low is None or math.isinf(self.elo_low) else f"{self.elo_low:+.0f}",
+            "+inf"
+            if self.elo_high is None or math.isinf(self.elo_high)
+            else f"{self.elo_high:+.0f}",
+        )
+        return text + f", Elo {self.elo:+.0f} (95%: {low} to {high})"
+
+
+def match_stats(scores: list[float], *, paired: bool = True) -> MatchStats:
+    """The statistics of a match from its first player's game scores (1, ½, 0), in the
+    order played.  ``paired``: games ``2i`` and ``2i + 1`` are one opening with the
+    colours swapped (as :func:`run_match` plays them), so an even number of games is
+    taken per pair (pentanomial), an odd one per game (trinomial).  Raises ValueError
+    for no games."""
     n = len(scores)
-    mean = sum(scores) / n
-    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
-    margin = 1.96 * math.sqrt(var / n)
+    if n == 0:
+        raise ValueError("no games")
+    points = sum(scores)
+    mean = points / n
+    wins = sum(1 for s in scores if s == 1.0)
+    draws = sum(1 for s in scores if s == 0.5)
+    if paired and n % 2 == 0:
+        model = "pentanomial"
+        units = [(scores[i] + scores[i + 1]) / 2 for i in range(0, n, 2)]
+    else:
+        model = "trinomial"
+        units = list(scores)
+    # the variance of one unit's score, from the results' frequencies, and of the mean
+    variance = sum((u - mean) ** 2 for u in units) / len(units)
+    margin: float | None = Z95 * math.sqrt(variance / len(units))
+    if n < MIN_GAMES_FOR_MARGIN or variance == 0:
+        margin = None
+    elo = low = high = None
+    if margin is not None and 0 < mean < 1:
+        elo = elo_of(mean)
+        low = elo_of(mean - margin) if mean - margin > 0 else -math.inf
+        high = elo_of(mean + margin) if mean + margin < 1 else math.inf
+    return MatchStats(
+        n, wins, draws, n - wins - draws, points, mean, model, len(units), margin, elo, low, high
+    )
 
-    def elo(p: float) -> float:
-        p = min(max(p, 1e-3), 1 - 1e-3)
-        return -400 * math.log10(1 / p - 1)
 
-    spread = (elo(min(mean + margin, 0.999)) - elo(max(mean - margin, 0.001))) / 2
-    return mean, margin, elo(mean), spread
+def clock_text(seconds: float) -> str:
+    """A clock as players read it: ``4:05``, tenths under ten seconds (``0:09.4``)."""
+    seconds = max(0.0, seconds)
+    if seconds < 10:
+        return f"0:0{math.floor(seconds * 10) / 10:.1f}"
+    whole = math.floor(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def clocks_text(variant: Variant, clock: GameClock) -> str:
+    """Both clocks, as the progress line shows them: ``White 0:41, Black 0:37``."""
+    return ", ".join(
+        f"{variant.side_names[side]} {clock_text(clock.left(side))}"
+        for side in (Color.WHITE, Color.BLACK)
+    )
+
+
+def progress_text(round_: int, games: int, session: GameSession, *, clocks: bool = True) -> str:
+    """Where a game of the match stands, for its progress line: ``game 3/10: move 12,
+    White to move, White 0:41, Black 0:37`` (the clocks when it is played on one and
+    ``clocks`` is true)."""
+    game = session.game
+    variant = game.variant
+    text = f"game {round_}/{games}: move {game.fullmove_number}"
+    if session.outcome is None:
+        text += f", {variant.side_names[game.turn]} to move"
+    if clocks and session.clock is not None:
+        text += ", " + clocks_text(variant, session.clock)
+    return text
 
 
 def play_game(
@@ -217,9 +340,11 @@ def play_game(
     headers: dict[str, str] | None = None,
     limit: Limit | None = None,
     clock: TimeControl | None = None,
+    on_move: Callable[[GameSession], None] | None = None,
 ) -> tuple[GameRecord, float, str]:
     """Play one game in a :class:`~shashki.session.GameSession`, within ``limit`` a move
-    or on ``clock`` (a flag fall loses); (its record, White's score, why it ended)."""
+    or on ``clock`` (a flag fall loses); (its record, White's score, why it ended).
+    ``on_move(session)`` is called once the game starts and after every move."""
     game = opening.game(variant)
     session = GameSession(
         game,
@@ -229,6 +354,9 @@ def play_game(
         headers=dict(headers or {}),
         overhead=MOVE_OVERHEAD,
     )
+    if on_move is not None:
+        session.subscribe(lambda event: on_move(session) if isinstance(event, MovePlayed) else None)
+        on_move(session)
     failed: tuple[Player, PlayerFailed] | None = None
     for player in (white, black):
         try:
@@ -274,9 +402,12 @@ def run_match(
     clock: TimeControl | None = None,
     limit_text: str = "",
     on_game: Callable[[Played], None] | None = None,
+    on_move: Callable[[int, GameSession], None] | None = None,
 ) -> list[Played]:
     """Play ``games`` games; ``first`` takes White in the odd ones (1, 3, …).  Opening
-    ``i // 2`` starts games ``i`` and ``i + 1`` (each player White once)."""
+    ``i // 2`` starts games ``i`` and ``i + 1`` (each player White once).
+    ``on_game(played)`` is called after each game, ``on_move(round, session)`` as a game
+    starts and after each of its moves."""
     played: list[Played] = []
     date = time.strftime("%Y.%m.%d")
     for index in range(games):
@@ -299,6 +430,7 @@ def run_match(
             headers=headers,
             limit=limit,
             clock=clock,
+            on_move=None if on_move is None else _round_of(on_move, index + 1),
         )
         score = white_score
         if not first_white:
@@ -310,12 +442,21 @@ def run_match(
     return played
 
 
+def _round_of(
+    on_move: Callable[[int, GameSession], None], round_: int
+) -> Callable[[GameSession], None]:
+    return lambda session: on_move(round_, session)
+
+
 __all__ = [
+    "MatchStats",
     "Opening",
     "Played",
+    "clocks_text",
     "make_player",
+    "match_stats",
     "play_game",
+    "progress_text",
     "read_openings",
     "run_match",
-    "summary",
 ]

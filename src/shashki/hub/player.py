@@ -2,7 +2,9 @@
 
 A seat is ``hub:COMMAND`` (from the command line or the new-game dialog) or the name of
 an engine the user set up in the settings (``engines``: name, command, working folder).
-The engine is started on its first move and stopped when the game ends or is left; an
+The engine is started as the game screen opens (:meth:`HubPlayer.get_ready`, so that its
+seat shows the name it gives at once), or else on its first move, and stopped when the
+game ends or is left; an
 engine that stops, hangs or answers an illegal move raises
 :class:`~shashki.session.PlayerFailed` and is stopped (it is started again on the next
 move asked of it).  A command is never taken from a game file: a saved game names an
@@ -45,6 +47,13 @@ class HubPlayer(Player):
         """A new game: the engine is started, or told of the new game."""
         with self._lock:
             self._started(variant, new_game=True)
+
+    def get_ready(self, variant: Variant) -> bool:
+        """The engine is started now (not at its first move): its seat shows the name
+        the engine gives in its handshake (``id name=…``) at once, not its command."""
+        with self._lock:
+            self._started(variant)
+        return True
 
     def _started(self, variant: Variant, *, new_game: bool = False) -> HubEngine:
         try:

@@ -6,7 +6,8 @@ tag lookup, move marks) and ``quoting``; ``lines`` (decoding, and one game's lin
 their places), ``movetext`` (move texts matched to legal moves), ``viewpoint`` (mirrored
 squares) and ``gametypes`` (the variant and start a game's tags name); ``tokens`` (the
 tokenizer), ``visitor``, ``fixtures`` (JSON lists of PDN texts); ``writer``, ``model``
-(the record tree), ``reader``; and ``storage`` and ``autosaves``, which save games.
+(the record tree), ``reader``, ``guess`` (the variant of untagged games, from their moves);
+and ``storage`` and ``autosaves``, which save games.
 
 >>> from shashki.records import read_games_text
 >>> [game] = read_games_text('[GameType "25"]\\n1. c3-d4 f6-g5 *')
@@ -26,6 +27,7 @@ from .autosaves import (
 )
 from .autosaves import scan as scan_autosaves
 from .gametypes import PDN_GAMETYPES, variant_from_headers
+from .guess import VariantGuess, guess_variant
 from .model import GameNode, GameRecord
 from .movetext import match_move
 from .reader import (
@@ -69,12 +71,14 @@ __all__ = [
     "SaveError",
     "TargetExists",
     "Unfinished",
+    "VariantGuess",
     "Visitor",
     "autosave_dir",
     "data_dir",
     "delete_unfinished",
     "free_name",
     "games_dir",
+    "guess_variant",
     "iter_games",
     "match_move",
     "normalize_result",

@@ -23,7 +23,9 @@ every landing square or only the ends, Russian short notation (``ed4``); the res
 The variant comes from the tags — ``GameType`` first, then a ``Variant`` tag (an id,
 alias or name, as lidraughts and PlayStrategy write them) — and otherwise from the
 caller's default, which is International draughts (PDN's default GameType 20) unless
-given.  The moves never decide the variant.
+given.  The reader's moves never decide the variant; a caller that does not know the
+variant of a file's untagged games can guess it from their moves first
+(:func:`~shashki.records.guess.guess_variant`, as ``shashki check`` and the replay do).
 
 Every move is matched to exactly one legal move.  A text that fits several (short
 notation ``hg7`` with two men able to reach g7, a capture written by its ends only when two
@@ -91,7 +93,7 @@ from .tokens import (
     nag_value,
     tokenize,
 )
-from .viewpoint import same_text, square_view, view_note
+from .viewpoint import record_board, same_text, square_view, view_note
 from .visitor import SKIP, SkipType, Visitor
 
 T = TypeVar("T")
@@ -219,6 +221,10 @@ _LOOKAHEAD = 12
 _LOOKAHEAD_NODES = 400
 #: How many tokens the look-ahead may hold (long variations in between).
 _LOOKAHEAD_TOKENS = 2000
+#: How many moves of the main line, and positions, a game whose GameType numbers the
+#: squares otherwise than its variant is tried in both numberings (see ``_numbering``).
+_NUMBERING_LOOKAHEAD = 300
+_NUMBERING_NODES = 3000
 #: What one game may hold: moves, comments, marks, variations, tags and problems
 #: together, and characters of tags and comments.  Past either, the rest of the game is
 #: left out with an error, so one game of a hostile file cannot fill the memory.
@@ -465,6 +471,9 @@ class PdnReader:
             else:
                 self._view = square_view(variant, headers)
                 self._view_note = view_note(variant, headers)
+                if record_board(variant, headers) is not None:
+                    place = tag_at.get("gametype", last)
+                    fen, game = self._numbering(visitor, variant, headers, fen, game, place)
                 visitor.visit_start(variant, fen, game)
                 control = header_value(headers, "TimeControl")
                 if control and (problem := control_problem(control)) is not None:
@@ -476,6 +485,53 @@ class PdnReader:
         self._end_of_game(visitor)
         visitor.end_game()
         return visitor.result()
+
+    def _numbering(
+        self,
+        visitor: Visitor[Any],
+        variant: Variant,
+        headers: dict[str, str],
+        fen: str | None,
+        game: Game,
+        at: tuple[int, int],
+    ) -> tuple[str | None, Game]:
+        """The start of a game whose GameType numbers the squares otherwise than the
+        variant does (``20,W,10,10,N1,0``): as written, unless the main line replays in
+        the variant's own numbering and not in the written one (sites write such
+        GameTypes over moves in the standard numbering; docs/rules/conventions.md#gametype).
+        Then the variant's numbering is used, with a warning, and the view set to it."""
+        written_view = self._view
+        self._view = same_text
+        try:
+            texts = self._peek_line(_NUMBERING_LOOKAHEAD)
+        finally:
+            self._view = written_view
+        if not texts:
+            return fen, game
+        own = {
+            name: variant.gametype if name.lower() == "gametype" else value
+            for name, value in headers.items()
+        }
+        try:
+            own_fen, own_game = start_from_headers(variant, own)
+        except BadPdnError:
+            return fen, game
+        own_view = square_view(variant, own)
+        written = _reach(game, [written_view(t) for t in texts], 0, [_NUMBERING_NODES])
+        if written == len(texts):
+            return fen, game
+        if _reach(own_game, [own_view(t) for t in texts], 0, [_NUMBERING_NODES]) < len(texts):
+            return fen, game
+        self._view = own_view
+        self._view_note = ""
+        gametype = header_value(headers, "GameType").strip()
+        message = (
+            f"GameType {quote(gametype)} numbers the squares otherwise than {variant.name} "
+            f"({quote(variant.gametype)}), but the moves replay only in the variant's own "
+            "numbering: read in that numbering"
+        )
+        self._warn(visitor, message, Token(TAG, "GameType", *at), gametype)
+        return own_fen, own_game
 
     def _end_of_game(self, visitor: Visitor[Any]) -> None:
         """Called once a game's last token is read, before the visitor's ``end_game``

@@ -16,8 +16,9 @@ from .movetext import ALG, ALG_SQUARE
 from .tags import header_value
 
 _SHORT_TEXT = re.compile(rf"([a-l])({ALG})")
-#: A square number standing alone (not the rank of an algebraic square such as a10).
-_NUMBER = re.compile(r"(?<![A-Za-z0-9])[0-9]{1,3}(?![0-9])")
+#: A square number standing alone (not the rank of an algebraic square such as a10; the
+#: second square of a capture "23x32" stands alone, no file is called x).
+_NUMBER = re.compile(r"(?<![A-WYZa-wyz0-9])[0-9]{1,3}(?![0-9])")
 #: A FEN tag's square list item: an optional king mark, a number or a range of numbers.
 _FEN_ITEM = re.compile(r"(\s*[Kk]?)([0-9]{1,3})(?:-([0-9]{1,3}))?(\s*)")
 

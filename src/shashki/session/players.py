@@ -44,6 +44,12 @@ class Player:
         """Get ready for a game of ``variant`` (an engine is started here or on its first
         move).  Default: nothing."""
 
+    def get_ready(self, variant: Variant) -> bool:
+        """Be ready before the first move is asked, in a worker thread: an engine is
+        started and says its name at once.  True when the seat's name may have changed
+        (the front end shows it again).  Raises PlayerFailed.  Default: nothing."""
+        return False
+
     def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
         """Choose a move for the side to move of ``game`` (a copy the player may change)
         within ``limit``.  Runs in a worker thread; None when ``cancelled()`` turns true.
