@@ -6,8 +6,8 @@ from __future__ import annotations
 from shashki.records import read_games_text
 from shashki.rules import Game
 
-# 32-28 19-23 28x19 14x23 in International's own numbering (N2): in the N1 numbering
-# that the GameType writes, square 32 is another square and 32-28 is no legal move.
+# 32-28 19-23 28x19 14x23 in International's own numbering (field value 2): in the numbering
+# that the GameType writes (its field "N1"), square 32 is another square and 32-28 is illegal.
 STANDARD_MOVES = "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 *\n"
 
 
@@ -23,7 +23,7 @@ def test_standard_moves_under_a_contradicting_gametype_are_read_in_the_standard_
 
 
 def test_moves_in_the_written_numbering_stay_as_written() -> None:
-    # the same game written in the N1 numbering: it replays as written, no warning
+    # the same game written in the numbering of field value 1: it replays as written, no warning
     standard = Game("international")
     [tagged] = read_games_text('[GameType "20"]\n' + STANDARD_MOVES)
     from shashki.records.viewpoint import record_board
@@ -32,7 +32,7 @@ def test_moves_in_the_written_numbering_stay_as_written() -> None:
     assert theirs is not None
     board = standard.variant.board
 
-    def written(n: int) -> int:  # the N1 number of the square the standard calls n
+    def written(n: int) -> int:  # the written number of the square the standard calls n
         return theirs.number(board.by_number[n])
 
     texts = []
