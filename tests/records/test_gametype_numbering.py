@@ -7,7 +7,7 @@ from shashki.records import read_games_text
 from shashki.rules import Game
 
 # 32-28 19-23 28x19 14x23 in International's own numbering (field value 2): in the numbering
-# that the GameType writes (its field "N1"), square 32 is another square and 32-28 is illegal.
+# that the GameType writes (field value 1), square 32 is another square and 32-28 is illegal.
 STANDARD_MOVES = "1. 32-28 19-23 2. 28x19 14x23 3. 33-28 *\n"
 
 
