@@ -167,3 +167,21 @@ async def test_visitors_beyond_the_limit_are_turned_away(serve: object) -> None:
                 if time.monotonic() > deadline:
                     raise
                 await asyncio.sleep(0.1)
+
+
+async def test_the_page_connects_back_to_the_address_used(serve: object) -> None:
+    """The page's WebSocket address is the one the visitor used (with ``--public`` the
+    server listens on 0.0.0.0, which no browser can connect to); a Host header that is
+    not a host name and port is not put in the page."""
+    server = serve()  # type: ignore[operator]
+    server.ready()
+    url = f"http://127.0.0.1:{server.port}/"
+    async with aiohttp.ClientSession() as session:
+        async with session.get(url, headers={"Host": "shashki.example:8443"}) as response:
+            page = await response.text()
+        assert 'data-session-websocket-url="ws://shashki.example:8443/ws"' in page
+        hostile = 'x"><script>alert(1)</script>'
+        async with session.get(url, headers={"Host": hostile}) as response:
+            page = await response.text()
+        assert "<script>alert" not in page
+        assert f'data-session-websocket-url="ws://127.0.0.1:{server.port}/ws"' in page
