@@ -236,13 +236,24 @@ async def square_cells(settings: Path, size: tuple[int, int]) -> dict[str, tuple
         set_language("en")  # (the settings' language is this process's language too)
 
 
-async def test_a_game_of_russian_draughts_in_chromium(served: Served, tmp_path: Path) -> None:
-    api = pytest.importorskip(
+@pytest.fixture
+def chromium() -> str:
+    """The system's Chromium, or a skip saying what is missing (before anything starts)."""
+    pytest.importorskip(
         "playwright.async_api", reason="Playwright's Python client is not installed"
     )
-    if not (CHROMIUM.exists() or shutil.which("chromium")):
+    found = str(CHROMIUM) if CHROMIUM.exists() else shutil.which("chromium")
+    if not found:
         pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
-    executable = str(CHROMIUM if CHROMIUM.exists() else shutil.which("chromium"))
+    return found
+
+
+async def test_a_game_of_russian_draughts_in_chromium(
+    chromium: str, served: Served, tmp_path: Path
+) -> None:
+    import playwright.async_api as api
+
+    executable = chromium
     async with api.async_playwright() as playwright:
         try:
             context = await playwright.chromium.launch_persistent_context(
