@@ -45,13 +45,16 @@ _HOST = re.compile(r"^[A-Za-z0-9.\-]{1,253}(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]{2,45
 def _number(low: int, high: int) -> Any:
     def parse(text: str) -> int:
         body = text.strip()
-        if not (body.isascii() and body.isdigit()) or not low <= int(body[:6]) <= high:
+        digits = body.lstrip("0") or "0"  # (a number of any length, read only when short)
+        if not (body.isascii() and body.isdigit() and len(digits) <= 6) or not (
+            low <= int(digits) <= high
+        ):
             raise argparse.ArgumentTypeError(
                 _("not a whole number from {low} to {high}: {text}").format(
                     low=low, high=high, text=repr(text[:20])
                 )
             )
-        return int(body)
+        return int(digits)
 
     return parse
 

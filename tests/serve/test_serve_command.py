@@ -40,6 +40,15 @@ def test_a_bad_port_is_one_line(capsys: pytest.CaptureFixture[str], port: str) -
     assert err.count("\n") == 1 and "--port" in err and "Traceback" not in err, err
 
 
+def test_a_port_is_read_as_a_number(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, _out, err = run(capsys, "serve", "--port", f"0000000000{port}")
+    assert code == 2 and f"port {port}: Address already in use" in err
+
+
 def test_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

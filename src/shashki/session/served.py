@@ -10,6 +10,10 @@ runs on; so nothing the visitor types or picks may reach beyond shashki's own da
   list): no absolute path, no ``..``, no link leading out;
 - settings that name programs or paths are shown, not changed.
 
+Online play: a served app may join a game hosted elsewhere (it only connects out), but
+hosting one would listen on a port of the server: the online menu should ask :func:`served`
+before it offers that.
+
 ``shashki serve`` turns it on for every app it starts with the environment variable
 :data:`SERVED_VARIABLE`.  Nothing in the app turns it off: it is read once when this
 module is first imported (before the app runs), and an app that finds it on then stays
