@@ -1,7 +1,7 @@
 """The app in a real browser: ``shashki serve`` on a free port, the page opened in the
 system's Chromium driven headless by Playwright's Python client; Russian picked from the
 command palette, a game of Russian draughts started, three moves played by mouse clicks
-on the board, and the board checked.
+on the board, and the board checked; the app is in served mode (its settings say so).
 
 The terminal is drawn by xterm.js on a canvas, so the page's DOM holds no text: the test
 reads what the app drew from the WebSocket's frames (recorded by a script put in the page
@@ -328,3 +328,8 @@ async def _play_in(served: Served, view: Page, tmp_path: Path) -> None:
     shot = tmp_path / "shashki-in-chromium.png"
     await page.screenshot(path=str(shot))
     print(f"screenshot: {shot}")
+
+    # the app runs in served mode: its settings say that the owner's are not changed here
+    mark = await view.mark()
+    await page.keyboard.press(",")
+    await view.wait_drawn("веб-браузере", since=mark)
