@@ -237,6 +237,17 @@ async def test_save_as_stays_in_the_games_folder(home: Path, visitor: None, game
         await wait_for(pilot, lambda: (games / "old" / "kept.pdn").is_file(), "the save")
         assert notes(app)[-1] == "Saved as kept.pdn in the games folder"
         assert str(home) not in notes(app)[-1]
+        # saved again under that name: asked about by its name alone, and replaced
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
+        app.screen.query_one(Input).value = "old/kept.pdn"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert app.screen.question == "kept.pdn already exists. Replace it with this game?"
+        said = len(notes(app))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: len(notes(app)) > said, "the save")
+        assert notes(app)[-1] == "Saved as kept.pdn in the games folder"
 
 
 def test_names_are_checked_in_the_games_folder(tmp_path: Path) -> None:

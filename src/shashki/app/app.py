@@ -703,6 +703,7 @@ class ShashkiApp(App[None]):
                 inside_games(path)
             save_pdn(path, [self._record(controller)], replace=replace)
         except TargetExists:
+            shown = path.name if served() else path  # (a visitor: not the owner's folders)
 
             def answered(ok: bool | None) -> None:
                 if ok:
@@ -711,13 +712,13 @@ class ShashkiApp(App[None]):
                     self.notify(
                         _(
                             "Not saved: {path} is left as it was. Press s to choose another name."
-                        ).format(path=path),
+                        ).format(path=shown),
                         timeout=8,
                         markup=False,
                     )
 
             self.push_screen(
-                ConfirmScreen(N_("{path} already exists. Replace it with this game?"), path=path),
+                ConfirmScreen(N_("{path} already exists. Replace it with this game?"), path=shown),
                 answered,
             )
             return False
