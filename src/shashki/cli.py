@@ -523,7 +523,11 @@ def _in_a_terminal() -> bool:
 
 
 def _run_app(**kwargs: object) -> int:
-    if not _in_a_terminal():  # (else it would draw into a file and wait for keys forever)
+    from .session.served import served
+
+    # (else it would draw into a file and wait for keys forever; a served app draws
+    # through textual-serve's pipes, which are its terminal)
+    if not served() and not _in_a_terminal():
         return _fail(
             _(
                 "the game and the replay need a terminal: "
@@ -701,6 +705,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(func=cmd_check)
     add_commands(sub)
+    from .serve import add_serve_command
+
+    add_serve_command(sub)
     return parser
 
 
@@ -781,7 +788,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except ShashkiError as exc:
         return _fail(str(exc))
     if not getattr(args, "func", None):
-        if not sys.stdout.isatty() or not sys.stdin.isatty():
+        from .session.served import served
+
+        if not served() and (not sys.stdout.isatty() or not sys.stdin.isatty()):
             parser.print_help()
             return 0
         return _run_app(language=args.lang)

@@ -29,6 +29,7 @@ from ..rules.variant_registry import find_variant
 from ..session.autosave import AutosaveWriter
 from ..session.autosave import one_line as _one_line
 from ..session.game import GameSession
+from ..session.served import NotAllowed, games_file, inside_games, served
 from ..session.settings import engine_settings, engines_valid
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
@@ -671,6 +672,14 @@ class ShashkiApp(App[None]):
         def chosen(name: str | None) -> None:
             if not name:
                 return
+            if served():  # a visitor names a file of the games folder, nothing else
+                try:
+                    path = games_file(name, folder)
+                except NotAllowed as exc:
+                    self.error_notice(_("Not saved: {reason}").format(reason=exc))
+                    return
+                self.save_game_to(controller, path)
+                return
             try:
                 path = Path(name).expanduser()
             except RuntimeError as exc:  # "~nobody/x": no such home folder
@@ -680,6 +689,12 @@ class ShashkiApp(App[None]):
                 path = folder / path
             self.save_game_to(controller, path)
 
+        if served():
+            self.push_screen(
+                TextPrompt(N_("Save the game as (a PDN file of the games folder):"), default.name),
+                chosen,
+            )
+            return
         self.push_screen(TextPrompt(N_("Save the game as (PDN file):"), str(default)), chosen)
 
     def save_game_to(
@@ -693,8 +708,11 @@ class ShashkiApp(App[None]):
         try:
             if path.parent == games_dir():  # shashki's own folder: made, and never a link
                 own_data_folder(path.parent)
+            if served():  # (checked again: what a visitor saves stays in the games folder)
+                inside_games(path)
             save_pdn(path, [self._record(controller)], replace=replace)
         except TargetExists:
+            shown = path.name if served() else path  # (a visitor: not the owner's folders)
 
             def answered(ok: bool | None) -> None:
                 if ok:
@@ -703,13 +721,13 @@ class ShashkiApp(App[None]):
                     self.notify(
                         _(
                             "Not saved: {path} is left as it was. Press s to choose another name."
-                        ).format(path=path),
+                        ).format(path=shown),
                         timeout=8,
                         markup=False,
                     )
 
             self.push_screen(
-                ConfirmScreen(N_("{path} already exists. Replace it with this game?"), path=path),
+                ConfirmScreen(N_("{path} already exists. Replace it with this game?"), path=shown),
                 answered,
             )
             return False
@@ -718,6 +736,11 @@ class ShashkiApp(App[None]):
                 _("Not saved: {reason}. The game is still here.").format(reason=one_line(exc))
             )
             return False
+        if served():  # a visitor is told the name, not where the owner's files are
+            self.notify(
+                _("Saved as {name} in the games folder").format(name=path.name), markup=False
+            )
+            return True
         self.notify(_("Saved to {path}").format(path=path), markup=False)
         return True
 
@@ -727,16 +750,27 @@ class ShashkiApp(App[None]):
         from .replay import FileChooserScreen
 
         folder = data_dir() / "games"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            folder = Path.home()
+        if served():  # a visitor browses the games folder, and nothing else
+            from ..records.storage import own_data_folder
+
+            try:
+                own_data_folder(folder)
+            except OSError as exc:
+                self.error_notice(
+                    _("Cannot open the games folder: {reason}").format(reason=one_line(exc))
+                )
+                return
+        else:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError:
+                folder = Path.home()
 
         def chosen(path: Path | None) -> None:
             if path is not None:
                 self.open_game_file(path)
 
-        self.push_screen(FileChooserScreen(folder), chosen)
+        self.push_screen(FileChooserScreen(folder, confined=served()), chosen)
 
     def open_game_file(
         self, path: Path, game_number: int | None = None, default_variant: str | None = None
@@ -747,6 +781,12 @@ class ShashkiApp(App[None]):
         from ..rules.userfiles import open_regular
         from .replay import GameTableScreen, load_record
 
+        if served():  # (whatever asked: what a visitor opens is in the games folder)
+            try:
+                path = inside_games(path)
+            except NotAllowed as exc:
+                self.error_notice(_("Cannot open {path}: {reason}").format(path=path, reason=exc))
+                return
         try:  # a folder, a FIFO or a device is refused at once, without blocking
             open_regular(path).close()
         except OSError as exc:

@@ -31,6 +31,7 @@ from ..i18n import N_, _
 from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry
+from ..session.served import served
 from .plain import Plain, literal, marked, visible
 from .widgets import (
     Dialog,
@@ -185,7 +186,8 @@ class MenuScreen(Screen[None]):
             extra.append(_("Also called: {names}").format(names=", ".join(v.aliases)))
         if v.gametype:
             extra.append(_("PDN GameType {number}").format(number=v.gametype.split(",")[0]))
-        if v.source and not v.source.startswith(str(registry_dir())):
+        # (a served app does not show a visitor where the owner's files are)
+        if v.source and not v.source.startswith(str(registry_dir())) and not served():
             extra.append(_("From {path}").format(path=v.source))
         self.query_one("#picture", Static).update(mini_board(v))
         card = Text()
@@ -372,7 +374,8 @@ class NewGameScreen(Dialog[None]):
                 with Horizontal(classes="row -hidden", id=f"engine-row{side}"):
                     yield Label(_("Command:"), id=f"engine-label{side}")
                     yield Input(
-                        value=settings.engine_command,
+                        # (a visitor of a served app neither sees nor runs the owner's)
+                        value="" if served() else settings.engine_command,
                         placeholder=_("e.g. dame hub"),
                         id=f"engine{side}",
                     )
@@ -558,6 +561,8 @@ class NewGameScreen(Dialog[None]):
         kinds = [str(self.query_one(f"#kind{s}", Select).value) for s in (0, 1)]
         command = ""
         for s in (0, 1):
+            if kinds[s] == OTHER_ENGINE and served():  # (never offered there)
+                kinds[s] = "human"
             if kinds[s] == OTHER_ENGINE:
                 box = self.query_one(f"#engine{s}", Input)
                 command = " ".join(box.value.split())

@@ -6,6 +6,7 @@ from ..i18n import N_, _
 from ..session.players import Player
 from ..session.seats import ENGINES as _ENGINES
 from ..session.seats import TOP_LEVEL, parse_seat, set_engines
+from ..session.served import served
 
 #: Computer players (label, key, factory(name) -> Player), one per level; read it as
 #: ``COMPUTER_KINDS`` (filled on first use, so that start-up does not import the engine).
@@ -61,11 +62,14 @@ OTHER_ENGINE = "hub-other"
 
 def player_kinds() -> list[tuple[str, str]]:
     """(label, key) of every kind of player, a person first, the settings' engines and
-    a Hub engine of a command typed in the dialog last."""
+    a Hub engine of a command typed in the dialog last (not in a served app: a visitor
+    starts no program but the engines of the owner's settings)."""
     engines = [
         (_("Engine: {name}").format(name=e.name), f"engine:{e.name}") for e in _ENGINES.values()
     ]
     computers = [(level_label(int(key.rpartition("-")[2])), key) for _label, key, _f in _kinds()]
+    if served():
+        return [(_("Person"), "human"), *computers, *engines]
     other = (_("Hub engine (a command)…"), OTHER_ENGINE)
     return [(_("Person"), "human"), *computers, *engines, other]
 

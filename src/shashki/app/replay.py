@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +38,7 @@ from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
 from ..rules.userfiles import open_regular
+from ..session.served import NotAllowed, games_file, inside_games
 from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .plain import Plain, literal, visible
@@ -57,8 +59,27 @@ if TYPE_CHECKING:
 # -- choosing a file ---------------------------------------------------------------------
 
 
+class GamesTree(DirectoryTree):
+    """The folder tree of a served app's file chooser: the games folder and what is in
+    it, never an entry that leads out of it (a link to elsewhere is not listed)."""
+
+    def __init__(self, root: Path, **kwargs: object) -> None:
+        super().__init__(root, **kwargs)  # type: ignore[arg-type]
+        self.root_folder = root
+
+    def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
+        for path in paths:
+            try:
+                inside_games(path, self.root_folder)
+            except NotAllowed:
+                continue
+            yield path
+
+
 class FileChooserScreen(Dialog[Path | None]):
-    """Browse to a PDN file: starts in the saved-games folder, can go anywhere."""
+    """Browse to a PDN file: starts in the saved-games folder, can go anywhere — except
+    in a served app (``confined``), where it stays in that folder: names are typed
+    relative to it, and no path, ``..`` or link leads out."""
 
     BINDINGS = [
         Binding("escape", "cancel", N_("Cancel")),
@@ -66,22 +87,33 @@ class FileChooserScreen(Dialog[Path | None]):
         Binding("down", "to_tree", N_("Files"), show=False),
     ]
     PROMPT = N_("Open a game file (.pdn, .json): choose it below or type its path.")
+    CONFINED_PROMPT = N_(
+        "Open a game file (.pdn, .json) of shashki's games folder: choose it below or type "
+        "its name."
+    )
 
-    def __init__(self, start: Path) -> None:
+    def __init__(self, start: Path, *, confined: bool = False) -> None:
         super().__init__()
         self.start = start
+        self.confined = confined
+
+    def _prompt(self) -> str:
+        return _(self.CONFINED_PROMPT if self.confined else self.PROMPT)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(_(self.PROMPT), id="chooser-prompt")
+            yield Label(self._prompt(), id="chooser-prompt")
             with Horizontal(id="path-row"):
-                yield Input(value=str(self.start) + os.sep, id="path")
+                yield Input(value="" if self.confined else str(self.start) + os.sep, id="path")
                 yield Button(_("Up"), id="up")
-            yield DirectoryTree(self.start, id="tree")
+            if self.confined:
+                yield GamesTree(self.start, id="tree")
+            else:
+                yield DirectoryTree(self.start, id="tree")
 
     def retranslate(self) -> None:
         """The words in the language spoken now; the path typed and the tree stay."""
-        self.query_one("#chooser-prompt", Label).update(_(self.PROMPT))
+        self.query_one("#chooser-prompt", Label).update(self._prompt())
         relabel_button(self, "#up", _("Up"))
 
     def on_mount(self) -> None:
@@ -94,17 +126,44 @@ class FileChooserScreen(Dialog[Path | None]):
         if self.focused is self.query_one("#path", Input):
             self.query_one(DirectoryTree).focus()
 
+    def _shown(self, folder: Path) -> str:
+        """A folder as the path box shows it: whole, or (confined) from the games folder."""
+        if not self.confined:
+            return str(folder) + os.sep
+        relative = folder.resolve().relative_to(self.start.resolve())
+        return "" if relative == Path(".") else str(relative) + os.sep
+
+    def _refuse(self, problem: NotAllowed) -> None:
+        self.notify(str(problem), severity="error", markup=False)
+
     @on(DirectoryTree.FileSelected)
     def _file(self, event: DirectoryTree.FileSelected) -> None:
-        self.dismiss(Path(event.path))
+        path = Path(event.path)
+        if self.confined:
+            try:
+                path = inside_games(path, self.start)
+            except NotAllowed as problem:
+                self._refuse(problem)
+                return
+        self.dismiss(path)
 
     @on(DirectoryTree.DirectorySelected)
     def _dir(self, event: DirectoryTree.DirectorySelected) -> None:
-        self.query_one("#path", Input).value = str(event.path) + os.sep
+        try:
+            self.query_one("#path", Input).value = self._shown(Path(event.path))
+        except (NotAllowed, ValueError):  # (not listed: GamesTree leaves such out)
+            pass
 
     @on(Input.Submitted, "#path")
     def _typed(self, event: Input.Submitted) -> None:
-        path = Path(event.value.strip()).expanduser()
+        if self.confined:
+            try:
+                path = inside_games(games_file(event.value, self.start), self.start)
+            except NotAllowed as problem:
+                self._refuse(problem)
+                return
+        else:
+            path = Path(event.value.strip()).expanduser()
         if path.is_dir():
             self.query_one(DirectoryTree).path = path
         elif path.exists():
@@ -115,9 +174,12 @@ class FileChooserScreen(Dialog[Path | None]):
     @on(Button.Pressed, "#up")
     def action_up(self) -> None:
         tree = self.query_one(DirectoryTree)
-        parent = Path(tree.path).resolve().parent
+        here = Path(tree.path).resolve()
+        parent = here.parent
+        if self.confined and here == self.start.resolve():
+            return  # the games folder is as far up as a served app goes
         tree.path = parent
-        self.query_one("#path", Input).value = str(parent) + os.sep
+        self.query_one("#path", Input).value = self._shown(parent)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

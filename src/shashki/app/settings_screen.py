@@ -16,9 +16,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Label, Select, Switch
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from ..session.served import served
 from .board import PIECE_SETS, BoardWidget
 from .controller import UndoPolicy
-from .plain import Plain
+from .plain import Plain, literal
 from .themes import BOARD_THEMES, set_board_theme, theme_name
 from .widgets import Dialog, relabel_button, relabel_select
 
@@ -53,6 +54,20 @@ NOTE = N_(
     'Saved at once in settings.json. Hub engines are named there too ("engines": name, '
     "command, folder)."
 )
+#: The note of a served app (``shashki serve``): what a visitor cannot change, and why.
+SERVED_NOTE = N_(
+    "This app is shown in a web browser: the engines, and every setting that names a "
+    "program or a path, are set by the owner of the machine it runs on, and cannot be "
+    "changed from here."
+)
+
+
+def engine_names() -> str:
+    """The engines of the owner's settings, by name (read-only in a served app)."""
+    from ..session.seats import ENGINES
+
+    names = [engine.name for engine in ENGINES.values()]
+    return ", ".join(names) if names else _("no engines in the settings")
 
 
 def clock_choices(current: str) -> list[tuple[str | Text, str]]:
@@ -127,8 +142,16 @@ class SettingsScreen(Dialog[None]):
                         yield select
                     else:
                         yield Switch(value=bool(getattr(s, setting)), id=setting)
-            yield Plain(_(NOTE), id="settings-note")
+            if served():  # shown, never changed: the owner's programs
+                with Horizontal(classes="setting"):
+                    yield Label(_("Engines"), id="label-engines")
+                    yield Plain(literal(engine_names()), id="engines", classes="read-only")
+            yield Plain(self._note(), id="settings-note")
             yield Button(_("Close"), id="settings-close", variant="primary")
+
+    @staticmethod
+    def _note() -> str:
+        return _(SERVED_NOTE) if served() else _(NOTE)
 
     def on_mount(self) -> None:
         self.query_one("#language", Select).focus()
@@ -141,7 +164,10 @@ class SettingsScreen(Dialog[None]):
             widget = self.query_one(f"#{setting}")
             if isinstance(widget, Select):
                 relabel_select(widget, self._choices(setting))
-        self.query_one("#settings-note", Plain).update(_(NOTE))
+        if served():
+            self.query_one("#label-engines", Label).update(_("Engines"))
+            self.query_one("#engines", Plain).update(literal(engine_names()))
+        self.query_one("#settings-note", Plain).update(self._note())
         relabel_button(self, "#settings-close", _("Close"))
 
     @on(Select.Changed)

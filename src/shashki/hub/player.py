@@ -20,6 +20,7 @@ from ..rules.limits import Limit
 from ..rules.variant import Variant
 from ..session.players import Cancelled, Computer, Person, Player, PlayerFailed
 from ..session.seats import engine_setting
+from ..session.served import served
 from .client import EngineError, HubEngine, split_command
 
 #: Seconds an engine gets for a move when nothing else says (no clock, no limit).
@@ -113,8 +114,12 @@ class HubPlayer(Player):
 def make_player(kind: str, name: str, *, seed: int | None = None) -> Player:
     """The player of a seat kind (see :func:`~shashki.session.seats.parse_seat`): a
     person for a kind that names nothing known; an engine of the settings is called by
-    its name.  A ``hub:`` command that cannot be split raises EngineError."""
+    its name.  A ``hub:`` command that cannot be split raises EngineError; in a served
+    app (a visitor at the keys) a ``hub:`` command seats a person: no program is started
+    but the engines of the owner's settings."""
     if kind.startswith("hub:"):
+        if served():
+            return Person(name)
         return HubPlayer(kind[4:].strip())
     if kind.startswith("engine:"):
         setting = engine_setting(kind)

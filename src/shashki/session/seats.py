@@ -5,12 +5,14 @@ A seat's kind is ``human``, ``computer-N`` (a level 1-8), ``engine:NAME`` (an en
 the user's settings, by its name) or ``hub:COMMAND`` (a Hub engine started from a
 command).  Words from a FILE (an autosave, a saved game, the settings, a replay taken
 over) go through ``parse_seat(text, from_file=True)``, which never gives ``hub:COMMAND``:
-a file may name a program the user set up, never run one.
+a file may name a program the user set up, never run one.  Nor does any word in a served
+app (``shashki serve``: a visitor at the keys, see :mod:`shashki.session.served`).
 """
 
 from __future__ import annotations
 
 from ..rules.numbers import bounded_int
+from .served import served
 from .settings import EngineSetting
 
 #: The computer's levels are 1 to this (the engine's LEVELS; not imported at start-up).
@@ -37,12 +39,12 @@ def engine_setting(kind: str) -> EngineSetting | None:
 def parse_seat(text: str, *, from_file: bool = False) -> str | None:
     """A player kind from words: ``person`` (or ``human``), a computer level (``5``,
     ``computer-5``), the name of an engine of the settings (``Dame``, ``engine:Dame``),
-    or — unless the words come ``from_file`` — ``hub:COMMAND``; None if they are none of
-    them (any text, of any length)."""
+    or — unless the words come ``from_file`` or the app is served to a browser —
+    ``hub:COMMAND``; None if they are none of them (any text, of any length)."""
     word = text.strip()
     if word.lower().startswith("hub:"):
         command = word[4:].strip()
-        return "hub:" + command if command and not from_file else None
+        return "hub:" + command if command and not from_file and not served() else None
     word = word.lower()
     if word in ("person", "human"):
         return "human"

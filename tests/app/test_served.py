@@ -1,0 +1,317 @@
+"""Served mode (``shashki serve``): the person at the keys is a visitor, not the owner of
+the machine.  No program starts but the engines of the owner's settings (a ``hub:``
+command typed anywhere seats nobody); the open dialog and "save as" stay inside
+shashki's games folder (no absolute path, no ``..``, no ``~``, no link leading out);
+the settings that name programs or paths are shown, never changed.  Each place the app
+takes a path or a command from the visitor has its test here; the same words outside
+served mode still do what they always did."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import DirectoryTree, Input, Select
+
+from shashki.app.app import Settings, ShashkiApp
+from shashki.app.controller import Human
+from shashki.app.dialogs import ConfirmScreen, TextPrompt
+from shashki.app.engines import EngineSeat, engine_settings
+from shashki.app.game_screen import GameScreen
+from shashki.app.menu import MenuScreen, NewGameScreen
+from shashki.app.players import OTHER_ENGINE, make_player, player_kinds, seat, set_engines
+from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
+from shashki.app.settings_screen import SettingsScreen
+from shashki.records import GameRecord, save_pdn
+from shashki.session.served import (
+    SERVED_VARIABLE,
+    NotAllowed,
+    games_file,
+    inside_games,
+    served,
+)
+
+from .conftest import game_screen, make_app, notes, settle, wait_for
+
+SIZE = (100, 32)
+#: What a visitor may type for a program: each would run a command on the server.
+COMMANDS = ["hub:touch pwned", "HUB: sh -c 'touch pwned'", " hub:/bin/sh"]
+OWNER_ENGINE = {"name": "Dame", "command": "dame hub", "folder": "/opt/dame"}
+
+
+@pytest.fixture
+def visitor(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The app is served: a visitor at the keys."""
+    monkeypatch.setenv(SERVED_VARIABLE, "1")
+    yield
+    set_engines([])
+
+
+@pytest.fixture
+def games(home: Path) -> Path:
+    """The games folder, with a game in it, a sub-folder, and links leading out of it
+    (to a folder and to a file of the server's)."""
+    folder = home / "data" / "shashki" / "games"
+    (folder / "old").mkdir(parents=True)
+    record = GameRecord("russian")
+    save_pdn(folder / "mine.pdn", [record])
+    save_pdn(folder / "old" / "older.pdn", [record])
+    secret = home / "secret"
+    secret.mkdir()
+    save_pdn(secret / "secret.pdn", [record])
+    (folder / "out").symlink_to(secret)
+    (folder / "out.pdn").symlink_to(secret / "secret.pdn")
+    return folder
+
+
+def table(app: ShashkiApp) -> GameTableScreen | None:
+    """The table of a file's games, when one is open (a file of one game goes on to it)."""
+    found = [s for s in app.screen_stack if isinstance(s, GameTableScreen)]
+    return found[-1] if found else None
+
+
+def test_served_mode_is_the_variable_and_nothing_else(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(SERVED_VARIABLE, raising=False)
+    assert not served()
+    monkeypatch.setenv(SERVED_VARIABLE, "1")
+    assert served()
+
+
+def test_a_typed_command_seats_nobody(visitor: None) -> None:
+    for words in COMMANDS:
+        assert seat(words) is None, words
+        kind = "hub:" + words.strip()[4:].strip()
+        player = make_player(kind, "Black")  # (had a kind reached it some other way)
+        assert isinstance(player, Human) and not isinstance(player, EngineSeat)
+    assert OTHER_ENGINE not in [key for _label, key in player_kinds()]
+    # the owner's engines are still seated by name
+    set_engines(engine_settings([OWNER_ENGINE]))
+    assert seat("dame") == "engine:Dame"
+    engine = make_player("engine:Dame", "Black")
+    assert isinstance(engine, EngineSeat) and engine.command == "dame hub"
+
+
+def test_outside_served_mode_a_command_still_seats_an_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(SERVED_VARIABLE, raising=False)
+    assert seat("hub:dame hub") == "hub:dame hub"
+    assert OTHER_ENGINE in [key for _label, key in player_kinds()]
+
+
+async def test_the_new_game_dialog_offers_no_command(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings = {"engines": [OWNER_ENGINE], "engine_command": "owner-only --secret"}
+    (home / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
+        await settle(pilot)
+        dialog = app.screen
+        for side in (0, 1):
+            kinds = dialog.query_one(f"#kind{side}", Select)
+            offered = [value for _label, value in kinds._options]
+            assert OTHER_ENGINE not in offered and "engine:Dame" in offered
+            with pytest.raises(Exception):  # noqa: B017 (Textual's InvalidSelectValueError)
+                kinds.value = OTHER_ENGINE
+            # the owner's last command is neither shown nor used
+            box = dialog.query_one(f"#engine{side}", Input)
+            assert box.value == ""
+            box.value = "touch pwned"  # (a hidden box, typed into all the same)
+        await pilot.click("#play")
+        await wait_for(pilot, lambda: not isinstance(app.screen, NewGameScreen), "the game")
+        players = game_screen(app).controller.players
+        assert all(isinstance(p, Human) for p in players)
+    saved = json.loads((home / "settings.json").read_text(encoding="utf-8"))
+    assert saved["engine_command"] == "owner-only --secret"  # not the visitor's
+    assert not (Path.cwd() / "pwned").exists()
+
+
+async def test_the_open_dialog_stays_in_the_games_folder(
+    home: Path, visitor: None, games: Path
+) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, FileChooserScreen), "the dialog")
+        await settle(pilot)
+        chooser = app.screen
+        tree = chooser.query_one(DirectoryTree)
+        assert isinstance(tree, GamesTree) and Path(tree.path) == games
+        box = chooser.query_one("#path", Input)
+        assert box.value == ""  # no path of the server's shown
+        # the tree lists the folder's own entries, not the links that lead out
+        await wait_for(pilot, lambda: len(tree.root.children) >= 2, "the tree filled")
+        listed = {Path(node.data.path).name for node in tree.root.children if node.data}
+        assert listed == {"mine.pdn", "old"}, listed
+        # the folder's parent is as far as Up goes: not at all
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert Path(tree.path) == games
+        # every path that leads out is refused in one line, and the dialog stays
+        for typed in (
+            "/etc/passwd",
+            str(home / "secret" / "secret.pdn"),
+            "../../../../etc/passwd",
+            "old/../../secret.pdn",
+            "~/secret/secret.pdn",
+            "out/secret.pdn",
+            "out.pdn",
+            "out",
+        ):
+            said = len(notes(app))
+            box.value = typed
+            box.focus()
+            await pilot.press("enter")
+            await wait_for(pilot, lambda s=said: len(notes(app)) > s, f"{typed} refused")
+            assert "games folder" in notes(app)[-1], (typed, notes(app)[-1])
+            assert app.screen is chooser and Path(tree.path) == games
+        # a file of the folder, typed by its name, opens
+        box.value = "old/older.pdn"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "its one game")
+        await settle(pilot)
+        assert table(app).path == games / "old" / "older.pdn"  # type: ignore[union-attr]
+
+
+async def test_no_file_outside_the_games_folder_opens(
+    home: Path, visitor: None, games: Path
+) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for path in (Path("/etc/passwd"), games / "out.pdn", games / "out" / "secret.pdn"):
+            app.open_game_file(path)
+            await settle(pilot)
+            assert isinstance(app.screen, MenuScreen)
+            assert "games folder" in notes(app)[-1]
+        app.open_game_file(games / "mine.pdn")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "its one game")
+        await settle(pilot)
+        assert table(app).path == games / "mine.pdn"  # type: ignore[union-attr]
+
+
+async def test_save_as_stays_in_the_games_folder(home: Path, visitor: None, games: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("russian")
+        await wait_for(pilot, lambda: game_screen(app) is not None, "the game")
+        await settle(pilot)
+        for typed in (
+            "/tmp/pwned.pdn",
+            str(home / "pwned.pdn"),
+            "../pwned.pdn",
+            "old/../../pwned.pdn",
+            "~/pwned.pdn",
+            "out/pwned.pdn",
+        ):
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
+            box = app.screen.query_one(Input)
+            assert "/" not in box.value and box.value.endswith(".pdn")  # a name, no path
+            said = len(notes(app))
+            box.value = typed
+            await pilot.press("enter")
+            await wait_for(pilot, lambda s=said: len(notes(app)) > s, f"{typed} refused")
+            assert notes(app)[-1].startswith("Not saved:"), notes(app)[-1]
+            assert "games folder" in notes(app)[-1]
+        assert not (home / "pwned.pdn").exists() and not (home / "secret" / "pwned.pdn").exists()
+        # a link in the folder is not written through either
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
+        app.screen.query_one(Input).value = "out.pdn"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, ConfirmScreen)  # not even asked: refused
+        assert notes(app)[-1].startswith("Not saved:"), notes(app)[-1]
+        assert (games / "out.pdn").is_symlink()
+        # a plain name is saved in the games folder, and said by its name alone
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
+        app.screen.query_one(Input).value = "old/kept.pdn"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: (games / "old" / "kept.pdn").is_file(), "the save")
+        assert notes(app)[-1] == "Saved as kept.pdn in the games folder"
+        assert str(home) not in notes(app)[-1]
+        # saved again under that name: asked about by its name alone, and replaced
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
+        app.screen.query_one(Input).value = "old/kept.pdn"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert app.screen.question == "kept.pdn already exists. Replace it with this game?"
+        said = len(notes(app))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: len(notes(app)) > said, "the save")
+        assert notes(app)[-1] == "Saved as kept.pdn in the games folder"
+
+
+def test_names_are_checked_in_the_games_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "link").symlink_to(tmp_path)
+    assert games_file("a.pdn", folder) == folder / "a.pdn"
+    assert games_file(" sub/a.pdn ", folder) == folder / "sub" / "a.pdn"
+    assert inside_games(folder / "a.pdn", folder) == (folder / "a.pdn").resolve()
+    for name in ("", "  ", "/a.pdn", "../a.pdn", "a/../../b", "~/a", "~root", "link/a", "a\x00b"):
+        with pytest.raises(NotAllowed):
+            games_file(name, folder)
+    for path in (tmp_path, tmp_path / "x.pdn", folder / "link" / "x", Path("/etc/passwd")):
+        with pytest.raises(NotAllowed):
+            inside_games(path, folder)
+
+
+async def test_settings_that_name_programs_are_shown_not_changed(home: Path, visitor: None) -> None:
+    (home / "settings.json").write_text(json.dumps({"engines": [OWNER_ENGINE]}), encoding="utf-8")
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("comma")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+        await settle(pilot)
+        screen = app.screen
+        assert not screen.query(Input)  # nothing on it takes a path or a command
+        assert str(screen.query_one("#engines").render()) == "Dame"
+        note = str(screen.query_one("#settings-note").render())
+        assert "web browser" in note and "cannot be changed from here" in note
+        assert "dame hub" not in note and "/opt/dame" not in note
+    assert Settings.load(home / "settings.json").engines == [OWNER_ENGINE]
+
+
+async def test_the_menu_does_not_show_where_the_owners_files_are(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shashki.app.menu import MenuScreen
+    from shashki.rules import variant_registry
+
+    monkeypatch.setattr(variant_registry, "_REGISTRY", None)  # (read again, with this one)
+    folder = home / "data" / "shashki" / "variants"
+    folder.mkdir(parents=True)
+    (folder / "own.toml").write_text(OWN_VARIANT, encoding="utf-8")
+    app = make_app(home)
+    async with app.run_test(size=(160, 60)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await settle(pilot)
+        menu = app.screen
+        menu._show("served-own")  # type: ignore[attr-defined]
+        card = str(menu.query_one("#card").render())
+        assert "Owner's own" in card and str(home) not in card
+    monkeypatch.delenv(SERVED_VARIABLE)
+    app = make_app(home)
+    async with app.run_test(size=(160, 60)) as pilot:  # (the owner is told where it is)
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await settle(pilot)
+        app.screen._show("served-own")  # type: ignore[attr-defined]
+        assert str(folder) in str(app.screen.query_one("#card").render())
+
+
+#: A variant file of the owner's.
+OWN_VARIANT = """
+id = "served-own"
+name = "Owner's own"
+summary = "Russian draughts under another name."
+host = "russian"
+"""
