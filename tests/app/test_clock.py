@@ -33,6 +33,7 @@ from .conftest import (
     game_screen,
     keys_play,
     make_app,
+    panel,
     status,
     wait_for,
 )
@@ -401,3 +402,62 @@ async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> No
         out = screen.controller.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert out.winner is Color.WHITE
+
+
+async def test_p_pauses_both_clocks_and_says_so(home: Path) -> None:
+    """P pauses the clocks of a game at one board and says so in the panel; no move is
+    played meanwhile; P again runs them from the time they showed."""
+    now = FakeTime()
+    app = make_app(home, variant="russian", clock=TimeControl(60, 0))
+    app.clock_time = now
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for start, end in (("c3", "d4"), ("f6", "g5")):
+            await keys_play(pilot, start, end)  # (the first move of each side is free)
+        now.t += 5
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:55")
+        await pilot.press("P")
+        await until(pilot, lambda: screen.controller.session.paused)
+        assert status(app) == "Clocks paused: press P to go on."
+        assert "Clocks paused (P: go on)" in panel(app, "turn")
+        now.t += 100  # away from the board
+        screen.tick_clock()
+        assert seats(screen)[1] == "▶ White  0:55"
+        await keys_play(pilot, "b2", "c3")
+        assert status(app) == "The clocks are paused: press P to go on."
+        assert len(screen.controller.game.move_stack) == 2
+        await pilot.press("P")
+        assert status(app) == "The clocks run again." and "paused" not in panel(app, "turn")
+        now.t += 5
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:50")
+
+
+async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
+    now = FakeTime()
+    app = make_app(home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(60, 0))
+    app.clock_time = now
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        await keys_play(pilot, "c3", "d4")
+        await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
+        now.t += 3
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:57")
+        for key in ("question_mark", "comma"):  # the help, then the settings
+            await pilot.press(key)
+            await until(pilot, lambda: app.screen is not screen)
+            await until(pilot, lambda: screen.controller.session.paused)
+            now.t += 100
+            await pilot.press("escape")
+            await until(pilot, lambda: not screen.controller.session.paused)
+            screen.tick_clock()
+            assert seats(screen)[1] == "▶ White  0:57"  # nothing lost while covered
+        now.t += 2
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:55")
+        # a pause the player made stays when the help is closed
+        await pilot.press("P")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not screen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+        assert screen.controller.session.paused

@@ -54,6 +54,7 @@ class GameScreen(Screen[None]):
         Binding("colon,slash", "type_move", N_("Type move"), key_display=":"),
         Binding("d", "draw", N_("Offer draw")),
         Binding("R", "resign", N_("Resign"), key_display="R"),
+        Binding("P", "pause", N_("Pause"), key_display="P", show=False),
         Binding("s,ctrl+s", "save", N_("Save")),
         Binding("c", "coords", N_("Coords"), show=False),
         Binding("t", "theme", N_("Theme"), show=False),
@@ -99,6 +100,9 @@ class GameScreen(Screen[None]):
         #: game itself goes on underneath), and that position's ply.
         self.viewing: GameController | None = None
         self.view_ply = 0
+        #: The clocks were paused because the help or the settings covered the game:
+        #: they run again when it is uncovered.
+        self._paused_for_screen = False
 
     @property
     def shashki(self) -> ShashkiApp:
@@ -187,12 +191,50 @@ class GameScreen(Screen[None]):
         for seat in self.seats:
             seat.tick()
 
+    def action_pause(self) -> None:
+        """Pause both clocks, or run them again (P): a game at one board only."""
+        session = self.controller.session
+        if session.paused:
+            session.resume()
+            self.set_status(Said(lambda: _("The clocks run again.")))
+            self.refresh_panel()
+            self.drive()
+            return
+        if self.controller.outcome is not None:
+            self.set_status(Said(lambda: _("The game is over.")))
+        elif self.controller.clock is None:
+            self.set_status(Said(lambda: _("This game has no clock to pause.")))
+        elif not session.can_pause:
+            self.set_status(Said(lambda: _("An online game cannot be paused.")))
+        else:
+            self.cancel_thinking()
+            session.pause()
+            self.set_status(Said(lambda: _("Clocks paused: press P to go on.")))
+            self.refresh_panel()
+
+    def on_screen_suspend(self) -> None:
+        """The help or the settings cover the game: its clocks pause meanwhile."""
+        from .settings_screen import SettingsScreen
+
+        covering = self.app.screen
+        if isinstance(covering, (HelpScreen, SettingsScreen)) and self.controller.session.pause():
+            self.cancel_thinking()
+            self._paused_for_screen = True
+
+    def on_screen_resume(self) -> None:
+        """Back from the help or the settings: the clocks paused for them run again."""
+        if self._paused_for_screen:
+            self._paused_for_screen = False
+            self.controller.session.resume()
+            self.refresh_panel()
+            self.drive()
+
     # -- the turn driver -----------------------------------------------------------------
 
     def drive(self) -> None:
         """Start the computer's search when it is a computer's turn."""
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.outcome is not None or ctl.session.paused:
             return
         player = ctl.player_to_move
         if not player.is_human:
@@ -453,6 +495,8 @@ class GameScreen(Screen[None]):
                 turn += "\n" + _("{side} offers a draw (d: accept)").format(
                     side=names[ctl.draw_offer]
                 )
+            if ctl.session.paused:
+                turn += "\n" + _("Clocks paused (P: go on)")
         if self.viewing is not None:
             turn = self._viewing_hint() + "\n" + turn
         self.query_one("#turn", Static).update(turn)
