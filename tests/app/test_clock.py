@@ -461,3 +461,48 @@ async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
         await until(pilot, lambda: app.screen is screen)
         await pilot.pause()
         assert screen.controller.session.paused
+
+
+def test_the_replay_of_a_game_lost_on_time_says_so_and_shows_the_clock_at_zero() -> None:
+    """A game lost on time, as the session writes it: its replay ends with how it ended
+    (not only "Result: 1-0") and the loser's clock at 0:00 at the last move."""
+    from shashki.app.replay_controller import ReplayController
+    from shashki.records import read_games_text, write_game
+    from shashki.session import GameSession
+
+    now = FakeTime()
+    session = GameSession(Game("russian"), clock=GameClock(TimeControl(60, 0), now=now))
+    session.start_clock()
+    for text in ("c3-d4", "f6-g5", "b2-c3"):
+        now.t += 10
+        session.play(session.game.parse_move(text))
+    now.t += 61
+    assert session.check_flag() is not None
+    replay = ReplayController(next(iter(read_games_text(write_game(session.record())))))
+    replay.last()
+    where = replay.where()
+    assert "White wins: Black ran out of time." in where and "Result" not in where
+    assert replay.clocks() == "Clock: White 0:50, Black 0:00.0"
+    replay.prev()  # before the end: the times the marks say
+    assert replay.clocks() == "Clock: White 1:00, Black 1:00"
+
+
+def test_the_replay_says_how_a_game_of_another_program_ended() -> None:
+    from shashki.app.replay_controller import ReplayController
+    from shashki.records import read_games_text
+
+    def ended(termination: str, result: str) -> str:
+        text = (
+            f'[GameType "25"]\n[Result "{result}"]\n[TimeControl "60+0"]\n'
+            f'[Termination "{termination}"]\n\n1. c3-d4 {{[%clk 0:00:41]}} {result}\n'
+        )
+        replay = ReplayController(next(iter(read_games_text(text))))
+        replay.last()
+        return replay.where()
+
+    where = ended("time forfeit", "1-0")
+    assert "White wins: Black ran out of time." in where and "Black 0:00.0" in where
+    assert "Black wins: White resigned." in ended("White resigns", "0-1")
+    assert "Draw: draw agreed." in ended("mutual agreement", "1/2-1/2")
+    # words it cannot read are shown as written, after the result
+    assert "Result: 1-0 — abandoned" in ended("abandoned", "1-0")

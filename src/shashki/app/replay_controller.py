@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from ..i18n import _, ngettext
 from ..records import GameNode, GameRecord
 from ..records.clocks import CLK, clock_in, time_control
-from ..rules import Game, Move
+from ..records.ending import record_outcome
+from ..rules import Color, Game, Move, Outcome
+from ..rules.outcome import Termination
 from .clock import clock_display
 from .controller import GameController
+from .plain import visible
 
 #: The move marks (PDN's numeric annotation glyphs) written after a move.
 NAG_TEXT = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
@@ -141,7 +144,7 @@ class ReplayController:
                 where = _("After {move}").format(move=text)
             else:
                 where = _("After {move} (in a variation)").format(move=text)
-        out = game.outcome()
+        out = self.ending() if self.at_end() else game.outcome()
         where += "\n" + _("{side} to move").format(side=names[game.turn])
         if out is not None:
             variant = self.record.variant
@@ -153,6 +156,9 @@ class ReplayController:
         ):
             result = self.record.header("Result") or self.record.result
             where += "\n" + _("Result: {result}").format(result=result)
+            said = " ".join(self.record.header("Termination").split())
+            if said and self.at_end():  # how it ended, in the file's words
+                where += " — " + visible(said[:120])
         clocks = self.clocks()
         if clocks:
             where += f"\n{clocks}"
@@ -162,6 +168,16 @@ class ReplayController:
                 "{n} variation here: press v", "{n} variations here: press v", alts
             ).format(n=alts)
         return where
+
+    def at_end(self) -> bool:
+        """Whether the move shown is the last of the main line (where the game ended)."""
+        node = self.node
+        return node.parent is not None and not node.variations and node.is_mainline()
+
+    def ending(self) -> Outcome | None:
+        """How the game ended, at the end of its main line (the rules, or the record's
+        ``Result`` and ``Termination``: :func:`~shashki.records.ending.record_outcome`)."""
+        return record_outcome(self.record, self.game)
 
     def _names(self) -> tuple[str, str]:
         """The sides' names in the language spoken now."""
@@ -190,6 +206,11 @@ class ReplayController:
                     break
         if left == [None, None]:
             return ""
+        out = self.ending() if self.at_end() else None
+        loser = out.params.get("side") if out is not None else None
+        if out is not None and out.termination is Termination.TIME_FORFEIT:
+            if isinstance(loser, Color):
+                left[loser] = 0.0  # the flag fell: that clock showed 0:00 at the end
         shown = [
             f"{names[side]} {clock_display(t)}" for side, t in enumerate(left) if t is not None
         ]
