@@ -394,9 +394,10 @@ async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> No
         await pilot.press("left_square_bracket")  # look at an earlier position
         await pilot.pause()
         assert screen.viewing is not None
-        # the seats show the game, not the position looked at: Black's clock runs
+        # the clocks are the game's (Black's runs), the side to move marked is the
+        # position's looked at (White's)
         now.t += 12
-        await until(pilot, lambda: seats(screen)[0] == "▶ Black  0:18")
+        await until(pilot, lambda: seats(screen) == ["  Black  0:18", "▶ White  0:30"])
         now.t += 18
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         out = screen.controller.outcome

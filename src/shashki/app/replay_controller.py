@@ -20,6 +20,7 @@ from ..rules import Color, Game, Move, Outcome
 from ..rules.outcome import Termination
 from .clock import clock_display
 from .controller import GameController
+from .movelist import Entry, TurnRow, turn_rows
 from .plain import visible
 
 #: The move marks (PDN's numeric annotation glyphs) written after a move.
@@ -118,6 +119,53 @@ class ReplayController:
 
         # the moves are the reader's, each legal where it stands: played without checks
         walk(self.record, self.record.start(), 0)
+        return rows
+
+    def turn_rows(self) -> list[TurnRow]:
+        """The move list as the game screen writes it: numbered rows with both sides'
+        moves (:func:`~shashki.app.movelist.turn_rows`), each variation's rows after the
+        move it is an alternative to, indented; each move's key is its node."""
+        rows: list[TurnRow] = []
+        variant = self.record.variant
+        first = int(variant.rules.first) if variant is not None else 0
+
+        def entry(node: GameNode, game: Game, breaks: bool) -> Entry:
+            nags = "".join(NAG_TEXT.get(n, "") for n in node.nags)
+            note = " ".join(t for c in node.comments if (t := _without_clock(c)))
+            text = game.move_text(node.move) + nags  # type: ignore[arg-type]
+            return Entry(int(game.turn), text, node, note, breaks)
+
+        def line(start: GameNode, game: Game, depth: int, branch: bool) -> None:
+            """The rows of the line that starts with ``start``'s move (from ``game``)
+            and goes on along its main continuation."""
+            segment: list[Entry] = []
+            number, opened = 0, False
+            node = start
+            while True:
+                parent = node.parent
+                alternatives = (
+                    parent.variations[1:] if parent and parent.variations[0] is node else []
+                )
+                if not segment:
+                    number = game.ply // 2 + 1
+                segment.append(entry(node, game, bool(alternatives)))
+                if alternatives:  # the row ends; the alternatives follow, one level in
+                    rows.extend(turn_rows(segment, first, number, depth=depth, branch=branch))
+                    branch, opened, segment = False, True, []
+                    for alternative in alternatives:
+                        line(alternative, game.copy(), depth + 1, True)
+                game.push_unchecked(node.move)  # type: ignore[arg-type]
+                if not node.variations:
+                    break
+                node = node.variations[0]
+            if segment:
+                rows.extend(
+                    turn_rows(segment, first, number, depth=depth, branch=branch and not opened)
+                )
+
+        # the moves are the reader's, each legal where it stands: played without checks
+        if self.record.variations:
+            line(self.record.variations[0], self.record.start(), 0, False)
         return rows
 
     def row_of(self, node: GameNode) -> int | None:
