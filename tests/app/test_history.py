@@ -12,7 +12,7 @@ from textual.widgets import OptionList
 from shashki.app.movelist import CURRENT
 from shashki.rules import Game
 
-from .conftest import game_screen, keys_play, make_app, status
+from .conftest import game_screen, keys_play, make_app, notes, status
 
 SIZE = (100, 32)
 
@@ -97,3 +97,15 @@ async def test_a_row_of_the_move_list_shows_the_position_after_it(home: Path) ->
         await pilot.press("u")  # undo leaves the walk first, then takes back
         await pilot.pause()
         assert screen.viewing is None and len(ctl.game.move_stack) == 2
+
+
+async def test_the_pdn_copied_counts_moves_as_players_do(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("russian", kinds=("human", "human"))
+        await pilot.pause()
+        for start, end in (("c3", "d4"), ("f6", "g5"), ("g3", "h4")):
+            await keys_play(pilot, start, end)
+        await pilot.press("Y")
+        await pilot.pause()
+        assert "PDN copied (2 moves)" in notes(app)  # 1. c3-d4 f6-g5 2. g3-h4: 3 plies

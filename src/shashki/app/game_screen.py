@@ -415,7 +415,7 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         record = GameRecord.from_game(ctl.game, self.shashki.headers(ctl))
         self.app.copy_to_clipboard(write_game(record))
-        moves = len(ctl.game.move_stack)
+        moves = ctl.game.move_count()  # as players count them (and the move list)
         self.notify(
             ngettext("PDN copied ({n} move)", "PDN copied ({n} moves)", moves).format(n=moves),
             timeout=3,

@@ -187,7 +187,8 @@ class ReplayController:
             where = _("Start position")
         else:
             i = self.row_of(node)
-            text = self.rows[i].name if i is not None else _("move {n}").format(n=node.ply())
+            number = (node.ply() + 1) // 2
+            text = self.rows[i].name if i is not None else _("move {n}").format(n=number)
             if node.is_mainline():
                 where = _("After {move}").format(move=text)
             else:
