@@ -222,7 +222,7 @@ class GameScreen(Screen[None]):
         else:
             self.cancel_thinking()
             session.pause()
-            self.set_status(Said(lambda: _("Clocks paused: press P to go on.")))
+            self.set_status("")  # the panel says it as long as the pause lasts
             self.refresh_panel()
 
     def on_screen_suspend(self) -> None:
