@@ -173,3 +173,21 @@ def test_an_online_game_or_one_without_a_clock_cannot_pause() -> None:
     assert session.clock is not None and session.clock.running is WHITE
     untimed = GameSession(Game("russian"))
     assert not untimed.pause() and not untimed.paused
+
+
+def test_a_player_says_whether_its_first_turn_is_free() -> None:
+    """A remote person (not at this board, moves from the network) gets the free first
+    turn as a person here does: the player says so, the session follows."""
+
+    class Remote(Computer):
+        @property
+        def first_turn_free(self) -> bool:
+            return True
+
+    session, now = timed(Game("russian"), (Remote(1, seed=1), Person("Anna")))
+    session.start_clock()
+    assert session.clock is not None and session.clock.running is None
+    now.t += 9
+    play(session, "c3-d4")
+    assert left(session) == (60, 60) and session.clock.running is None
+    assert not Computer(1).first_turn_free and Person("Anna").first_turn_free

@@ -257,8 +257,9 @@ class GameSession:
         completed its first turn of the game (as on lidraughts, the first move of each
         side is off the clock: the game starts when the players do, not when the screen
         opens).  A computer's or an engine's clock runs from its first move to make: it
-        needs no time to sit down, and one that hangs still loses on time."""
-        if self.clock is None or not self.players[side].is_human:
+        needs no time to sit down, and one that hangs still loses on time (the player's
+        :attr:`~shashki.session.Player.first_turn_free` says which)."""
+        if self.clock is None or not self.players[side].first_turn_free:
             return False
         movers = [mover for mover, _move in self.game.history()]
         # a turn of ``side`` is complete where the next to move is the other side
