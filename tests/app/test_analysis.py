@@ -34,7 +34,9 @@ def depth(panel: AnalysisPanel) -> int:
 def test_scores_and_the_bar_are_white_s() -> None:
     assert score_words(35, Color.WHITE) == "+0.35"
     assert score_words(35, Color.BLACK) == "-0.35"
-    assert score_words(WIN - 7, Color.BLACK) == "Black wins in 7"
+    # the winner's moves, as players count them (7 plies: Black moves 4 times)
+    assert score_words(WIN - 7, Color.BLACK) == "Black wins in 4 moves"
+    assert score_words(WIN - 1, Color.WHITE) == "White wins in 1 move"
     assert bar(0, Color.WHITE) == "█" * 10 + "░" * 10
     assert bar(500, Color.WHITE) == "█" * 20 and bar(500, Color.BLACK) == "░" * 20
     assert bar(WIN - 3, Color.WHITE) == "█" * 20

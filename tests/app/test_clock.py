@@ -33,6 +33,7 @@ from .conftest import (
     game_screen,
     keys_play,
     make_app,
+    panel,
     status,
     wait_for,
 )
@@ -51,7 +52,10 @@ class FakeTime:
 
 
 def timed(game: Game, control: TimeControl, now: FakeTime) -> GameController:
-    return GameController(game, clock=GameClock(control, now=now))
+    """A game on time between two computers (their clocks run from the first move: a
+    person's first turn is off the clock, see tests/session/test_clock_start.py)."""
+    players = (Computer(1, seed=1), Computer(1, seed=1))
+    return GameController(game, players, clock=GameClock(control, now=now))
 
 
 # -- the clock and the controller (no Textual) -------------------------------------------------
@@ -104,7 +108,10 @@ def test_a_double_move_turn_runs_on_one_clock_until_it_is_complete() -> None:
 
 def test_undo_keeps_the_clocks_and_redo_replays_without_increment() -> None:
     now = FakeTime()
-    ctl = timed(Game("russian"), TimeControl(60, 2), now)
+    game = Game("russian")
+    for text in ("a3-b4", "h6-g5"):  # both have moved: the clocks run (people's game)
+        game.push(game.parse_move(text))
+    ctl = GameController(game, clock=GameClock(TimeControl(60, 2), now=now))
     ctl.start_clock()
     clock = ctl.clock
     assert clock is not None
@@ -114,10 +121,10 @@ def test_undo_keeps_the_clocks_and_redo_replays_without_increment() -> None:
     assert ctl.undo()
     # nothing is given back: White's 52 s stay, Black's 4 s are gone; White runs again
     assert clock.left(Color.WHITE) == 52 and clock.left(Color.BLACK) == 56
-    assert clock.running is Color.WHITE and ctl.clock_marks == []
+    assert clock.running is Color.WHITE and ctl.clock_marks == [None, None]
     assert ctl.redo()
     assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 52
-    assert ctl.clock_marks == [52]
+    assert ctl.clock_marks == [None, None, 52]
 
 
 def test_no_clock_passes_the_ten_hours_its_mark_can_say() -> None:
@@ -189,9 +196,17 @@ async def test_a_flag_fall_ends_the_game(home: Path) -> None:
         assert seats(screen) == ["  Black  1:00", "▶ White  1:00"]
         assert screen.seats[1].has_class("-to-move")
         assert not screen.seats[0].has_class("-to-move")
+        # the clocks start with the game, not the screen: each side's first move is free
+        now.t += 20.5
+        screen.tick_clock()
+        assert seats(screen) == ["  Black  1:00", "▶ White  1:00"]
+        await keys_play(pilot, "c3", "d4")
+        now.t += 5
+        await keys_play(pilot, "f6", "g5")
+        assert seats(screen) == ["  Black  1:00", "▶ White  1:00"]
         now.t += 20.5
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:39")
-        await keys_play(pilot, "c3", "d4")
+        await keys_play(pilot, "b2", "c3")
         assert seats(screen) == ["▶ Black  1:00", "  White  0:39"]
         assert screen.seats[0].has_class("-to-move")
         now.t += 50.55
@@ -223,17 +238,19 @@ async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_t
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
         assert seats(screen) == ["  Computer · level 1 (Black)  5:00", "▶ White  5:00"]
-        now.t += 7
+        now.t += 7  # a person's first move is off the clock
         await keys_play(pilot, "c3", "d4")
         computer = screen.controller.players[1]
         assert isinstance(computer, Computer)
         await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
         # its time came from the clock: 5 minutes and 3 seconds a move
         assert computer.engine.seconds == move_seconds(300, 3, overhead=0.6)
-        assert seats(screen)[1] == "▶ White  4:56"  # 300 - 7 + 3
+        assert seats(screen)[1] == "▶ White  5:00"
+        now.t += 7
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  4:53")
         await pilot.press("u")
         assert status(app) == "Move taken back; the clocks keep their times."
-        assert seats(screen)[1] == "▶ White  4:56"
+        assert seats(screen)[1] == "▶ White  4:53"
 
 
 async def test_the_times_are_autosaved_and_resumed(home: Path) -> None:
@@ -245,12 +262,14 @@ async def test_the_times_are_autosaved_and_resumed(home: Path) -> None:
         await keys_play(pilot, "c3", "d4")
         now.t += 25
         await keys_play(pilot, "f6", "g5")
+        now.t += 9
+        await keys_play(pilot, "b2", "c3")
         app.flush_autosave()
     [path] = list(autosave_dir().glob("*.pdn"))
     [record] = list(read_file(path))
     assert time_control(record) == TimeControl(180, 2)
-    assert record_clocks(record) == [171, 157]
-    assert "{[%clk 0:02:51]}" in path.read_text()
+    assert record_clocks(record) == [180, 180, 173]  # the first moves were free
+    assert "{[%clk 0:02:53]}" in path.read_text()
 
     again = make_app(home, autosave=True, offer_resume=True)
     again.clock_time = now
@@ -259,9 +278,9 @@ async def test_the_times_are_autosaved_and_resumed(home: Path) -> None:
         await pilot.press("enter")  # the unfinished game
         screen = game_screen(again)
         assert screen.controller.clock is not None
-        assert seats(screen) == ["  Black  2:37", "▶ White  2:51"]
+        assert seats(screen) == ["▶ Black  3:00", "  White  2:53"]
         now.t += 1
-        await until(pilot, lambda: seats(screen)[1] == "▶ White  2:50")  # it goes on running
+        await until(pilot, lambda: seats(screen)[0] == "▶ Black  2:59")  # it goes on running
 
 
 async def test_the_new_game_dialog_offers_clocks(home: Path) -> None:
@@ -370,15 +389,120 @@ async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> No
     app.clock_time = now
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        await keys_play(pilot, "c3", "d4")
-        await pilot.press("left_square_bracket")  # look at the start
+        for start, end in (("c3", "d4"), ("f6", "g5"), ("b2", "c3")):
+            await keys_play(pilot, start, end)  # (the first move of each side is free)
+        await pilot.press("left_square_bracket")  # look at an earlier position
         await pilot.pause()
         assert screen.viewing is not None
-        # the seats show the game, not the position looked at: Black's clock runs
+        # the clocks are the game's (Black's runs), the side to move marked is the
+        # position's looked at (White's)
         now.t += 12
-        await until(pilot, lambda: seats(screen)[0] == "▶ Black  0:18")
+        await until(pilot, lambda: seats(screen) == ["  Black  0:18", "▶ White  0:30"])
         now.t += 18
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         out = screen.controller.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert out.winner is Color.WHITE
+
+
+async def test_p_pauses_both_clocks_and_says_so(home: Path) -> None:
+    """P pauses the clocks of a game at one board and says so in the panel; no move is
+    played meanwhile; P again runs them from the time they showed."""
+    now = FakeTime()
+    app = make_app(home, variant="russian", clock=TimeControl(60, 0))
+    app.clock_time = now
+    async with app.run_test(size=SIZE) as pilot:
+        screen = game_screen(app)
+        for start, end in (("c3", "d4"), ("f6", "g5")):
+            await keys_play(pilot, start, end)  # (the first move of each side is free)
+        now.t += 5
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:55")
+        await pilot.press("P")
+        await until(pilot, lambda: screen.controller.session.paused)
+        assert "Clocks paused (P: go on)" in panel(app, "turn")
+        now.t += 100  # away from the board
+        screen.tick_clock()
+        assert seats(screen)[1] == "▶ White  0:55"
+        await keys_play(pilot, "b2", "c3")
+        assert status(app) == "The clocks are paused: press P to go on."
+        assert len(screen.controller.game.move_stack) == 2
+        await pilot.press("P")
+        assert status(app) == "The clocks run again." and "paused" not in panel(app, "turn")
+        now.t += 5
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:50")
+
+
+async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
+    now = FakeTime()
+    app = make_app(home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(60, 0))
+    app.clock_time = now
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = game_screen(app)
+        await keys_play(pilot, "c3", "d4")
+        await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
+        now.t += 3
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:57")
+        for key in ("question_mark", "comma"):  # the help, then the settings
+            await pilot.press(key)
+            await until(pilot, lambda: app.screen is not screen)
+            await until(pilot, lambda: screen.controller.session.paused)
+            now.t += 100
+            await pilot.press("escape")
+            await until(pilot, lambda: not screen.controller.session.paused)
+            screen.tick_clock()
+            assert seats(screen)[1] == "▶ White  0:57"  # nothing lost while covered
+        now.t += 2
+        await until(pilot, lambda: seats(screen)[1] == "▶ White  0:55")
+        # a pause the player made stays when the help is closed
+        await pilot.press("P")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not screen)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.pause()
+        assert screen.controller.session.paused
+
+
+def test_the_replay_of_a_game_lost_on_time_says_so_and_shows_the_clock_at_zero() -> None:
+    """A game lost on time, as the session writes it: its replay ends with how it ended
+    (not only "Result: 1-0") and the loser's clock at 0:00 at the last move."""
+    from shashki.app.replay_controller import ReplayController
+    from shashki.records import read_games_text, write_game
+    from shashki.session import GameSession
+
+    now = FakeTime()
+    session = GameSession(Game("russian"), clock=GameClock(TimeControl(60, 0), now=now))
+    session.start_clock()
+    for text in ("c3-d4", "f6-g5", "b2-c3"):
+        now.t += 10
+        session.play(session.game.parse_move(text))
+    now.t += 61
+    assert session.check_flag() is not None
+    replay = ReplayController(next(iter(read_games_text(write_game(session.record())))))
+    replay.last()
+    where = replay.where()
+    assert "White wins: Black ran out of time." in where and "Result" not in where
+    assert replay.clocks() == "Clock: White 0:50, Black 0:00.0"
+    replay.prev()  # before the end: the times the marks say
+    assert replay.clocks() == "Clock: White 1:00, Black 1:00"
+
+
+def test_the_replay_says_how_a_game_of_another_program_ended() -> None:
+    from shashki.app.replay_controller import ReplayController
+    from shashki.records import read_games_text
+
+    def ended(termination: str, result: str) -> str:
+        text = (
+            f'[GameType "25"]\n[Result "{result}"]\n[TimeControl "60+0"]\n'
+            f'[Termination "{termination}"]\n\n1. c3-d4 {{[%clk 0:00:41]}} {result}\n'
+        )
+        replay = ReplayController(next(iter(read_games_text(text))))
+        replay.last()
+        return replay.where()
+
+    where = ended("time forfeit", "1-0")
+    assert "White wins: Black ran out of time." in where and "Black 0:00.0" in where
+    assert "Black wins: White resigned." in ended("White resigns", "0-1")
+    assert "Draw: draw agreed." in ended("mutual agreement", "1/2-1/2")
+    # words it cannot read are shown as written, after the result
+    assert "Result: 1-0 — abandoned" in ended("abandoned", "1-0")

@@ -6,13 +6,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.widgets import OptionList
 
+from shashki.app.movelist import CURRENT
 from shashki.rules import Game
 
-from .conftest import game_screen, keys_play, make_app, status
+from .conftest import game_screen, keys_play, make_app, notes, status
 
 SIZE = (100, 32)
+
+
+def marked(moves: OptionList, row: int) -> list[str]:
+    """The text marked in a row of the move list (the move looked at)."""
+    prompt = moves.get_option_at_index(row).prompt
+    assert isinstance(prompt, Text)
+    return [prompt.plain[span.start : span.end] for span in prompt.spans if span.style == CURRENT]
 
 
 async def test_the_move_list_is_walked_without_undoing(home: Path) -> None:
@@ -33,7 +42,21 @@ async def test_the_move_list_is_walked_without_undoing(home: Path) -> None:
         after_two.push_text("c3-d4")
         after_two.push_text("f6-g5")
         assert screen.viewing.game.fen() == after_two.fen()
-        assert "Looking at the position after ply 2 of 3" in str(screen.query_one("#turn").content)
+        # said as players say it; the side to move of the position looked at is marked
+        turn = str(screen.query_one("#turn").content)
+        assert turn == "After 1… f6-g5: [ ] step, Esc back to the game\nWhite to move", turn
+        assert [seat.to_move() for seat in screen.seats] == [False, True]  # White (bottom)
+        # the move looked at is marked in its row, and that row highlighted
+        moves = screen.query_one("#moves", OptionList)
+        assert moves.highlighted == 0
+        assert marked(moves, 0) == ["f6-g5"]
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert str(screen.query_one("#turn").content).startswith("After 1. c3-d4: ")
+        assert [seat.to_move() for seat in screen.seats] == [True, False]  # Black (top)
+        assert marked(moves, 0) == ["c3-d4"]
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
         # a move is refused while looking back, and the game is untouched
         await keys_play(pilot, "b6", "a5")
         assert "Esc back to the game" in status(app)
@@ -41,9 +64,14 @@ async def test_the_move_list_is_walked_without_undoing(home: Path) -> None:
         await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
         await pilot.pause()
         assert screen.view_ply == 0 and screen.viewing.game.fen() == Game("russian").fen()
+        assert str(screen.query_one("#turn").content).startswith("Start position: ")
+        assert moves.highlighted is None and marked(moves, 0) == []
         await pilot.press("escape")
         await pilot.pause()
         assert screen.viewing is None and screen.board.controller is ctl
+        # back in the game: its last row highlighted, no move marked, Black to move
+        assert moves.highlighted == 1 and marked(moves, 1) == []
+        assert [seat.to_move() for seat in screen.seats] == [True, False]
         # ] past the last move comes back too
         await pilot.press("left_square_bracket", "right_square_bracket")
         await pilot.pause()
@@ -69,3 +97,15 @@ async def test_a_row_of_the_move_list_shows_the_position_after_it(home: Path) ->
         await pilot.press("u")  # undo leaves the walk first, then takes back
         await pilot.pause()
         assert screen.viewing is None and len(ctl.game.move_stack) == 2
+
+
+async def test_the_pdn_copied_counts_moves_as_players_do(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("russian", kinds=("human", "human"))
+        await pilot.pause()
+        for start, end in (("c3", "d4"), ("f6", "g5"), ("g3", "h4")):
+            await keys_play(pilot, start, end)
+        await pilot.press("Y")
+        await pilot.pause()
+        assert "PDN copied (2 moves)" in notes(app)  # 1. c3-d4 f6-g5 2. g3-h4: 3 plies

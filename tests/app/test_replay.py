@@ -179,13 +179,14 @@ async def test_archive_pick_step_jump_and_take_over(
         for ply in range(1, 4):
             await pilot.press("right")
             assert view.replay.game.fen() == fens[ply]
-        # a move chosen in the list: 8. b2-c3, the 15th row
+        # a row chosen in the list (numbered rows: both sides' moves): 7. …, the 7th row,
+        # shows the position after its last move, the 14th
         moves.focus()
-        moves.highlighted = 14
+        moves.highlighted = 6
         await pilot.press("enter")
         assert (
-            view.replay.node.ply() == 15
-            and view.replay.game.fen() == fens[15]
+            view.replay.node.ply() == 14
+            and view.replay.game.fen() == fens[14]
             and view.board.has_focus
         )
         # what the board showed each time it was redrawn (the jumps pass quickly)
@@ -197,11 +198,11 @@ async def test_archive_pick_step_jump_and_take_over(
             return redraw(*args, **kwargs)
 
         monkeypatch.setattr(view.board, "refresh", spy)
-        for ply in range(16, double + 2):
+        for ply in range(15, double + 2):
             await pilot.press("right")
             assert view.replay.node.ply() == ply
             assert view.replay.game.fen() == fens[ply]
-            assert moves.highlighted == ply - 1
+            assert moves.highlighted == (ply - 1) // 2  # the row of the move shown
             if ply == double + 1:
                 assert "After 9. f2:f6" in text_of(view, "where")
                 await until(pilot, lambda: view.board.partial is None)
@@ -218,9 +219,9 @@ async def test_archive_pick_step_jump_and_take_over(
         assert view.replay.game.fen() == fens[-1]
         await pilot.press("home")
         assert view.replay.node is view.replay.record and view.replay.game.fen() == fens[0]
-        # take over after ten plies and play on
+        # take over after ten plies (the 5th row) and play on
         moves.focus()
-        moves.highlighted = 9
+        moves.highlighted = 4
         await pilot.press("enter", "t")
         assert isinstance(app.screen, GameScreen)
         ctl = app.screen.controller
@@ -348,11 +349,9 @@ async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> No
             await pilot.press("right")
             assert view.replay.node.next() is not None, "no comment shown"
         assert text_of(view, "comment") == "Not the best see no. 3, 4 and 5."
-        assert "{Not the best" in str(
-            view.query_one("#moves", OptionList)
-            .get_option_at_index(view.replay.node.ply() - 1)
-            .prompt
-        )
+        moves = view.query_one("#moves", OptionList)
+        assert moves.highlighted is not None
+        assert "{Not the best" in str(moves.get_option_at_index(moves.highlighted).prompt)
 
 
 async def test_variant_changed_while_reading_keeps_no_stale_rows(
@@ -441,22 +440,26 @@ async def test_own_file_comments_nags_and_nested_variations(home: Path, tmp_path
         tags = text_of(view, "tags")
         assert "White: Anna" in tags and "Black: Boris" in tags
         assert text_of(view, "comment") == "The opening of the test game."
-        # the move list: the whole tree, variations after their move, NAGs, comments
-        rows = [str(o.prompt) for o in view.query_one("#moves", OptionList).options]
+        # the move list: the whole tree in numbered rows (both sides' moves, as the game
+        # screen writes them), variations after their move, NAGs, comments on their own
+        # lines (a row ends at a comment or a variation: the next starts with "…")
+        rows = [
+            " ".join(str(o.prompt).split()) for o in view.query_one("#moves", OptionList).options
+        ]
         assert rows == [
-            "1. c3-d4  {A classical start.}",
-            "1… f6-e5?",
-            "\u00a0\u00a0\u2514 1… f6-g5!  {The main alternative.}",
-            "\u00a0\u00a02. g3-h4",
-            "\u00a0\u00a0\u00a0\u00a0\u2514 2. b2-c3  {A nested try.}",
-            "\u00a0\u00a0\u00a0\u00a02… g7-f6",
-            "\u00a0\u00a02… b6-c5",
-            "2. d4:f6",
-            "2… g7:e5",
-            "3. b2-c3  {White develops.}",
-            "3… h6-g5",
+            "1. c3-d4 {A classical start.}",
+            "1. … f6-e5?",
+            "\u2514 1. … f6-g5! {The main alternative.}",
+            "2. g3-h4",
+            "\u2514 2. b2-c3 {A nested try.}",
+            "2. … g7-f6",
+            "2. … b6-c5",
+            "2. d4:f6 g7:e5",
+            "3. b2-c3 {White develops.}",
+            "3. … h6-g5",
             "4. g3-h4",
         ]
+        assert [row.depth for row in view.turn_rows] == [0, 0, 1, 1, 2, 2, 1, 0, 0, 0, 0]
         await pilot.press("right")
         assert view.replay.game.fen() == fen_after("russian", "c3-d4")
         assert text_of(view, "comment") == "A classical start."

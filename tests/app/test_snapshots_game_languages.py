@@ -256,12 +256,12 @@ async def test_the_position_looked_at_is_kept_and_said_again(home: Path) -> None
         await pilot.press("left_square_bracket", "left_square_bracket")
         screen = game_screen(app)
         assert screen.viewing is not None and screen.view_ply == 1
-        assert "Позиция после полухода 1 из 3" in panel(app, "turn")
+        assert "После 1. c3-d4: [ ] шаг" in panel(app, "turn")
         set_language("uk")
         screen.retranslate()
         await pilot.pause()
         assert screen.viewing is not None and screen.view_ply == 1
-        assert "Позиція після напівходу 1 з 3" in panel(app, "turn")
+        assert "Після 1. c3-d4: [ ] крок" in panel(app, "turn")
 
 
 OWN_GAME = """\

@@ -27,12 +27,13 @@ BAR_MEN = 5.0
 
 def score_words(score: int, turn: Color, names: tuple[str, str] = ("White", "Black")) -> str:
     """A score of the side to move as the first side's, for people: ``+0.35``, ``White
-    wins in 7`` (plies; ``names`` are the sides' names as shown)."""
+    wins in 4 moves`` (the winner's moves, as players count them: the search's 7 plies
+    to the win; ``names`` are the sides' names as shown)."""
     white = score if turn is Color.WHITE else -score
     if abs(white) >= WON:
-        plies = 100_000 - abs(white)
-        return ngettext("{side} wins in {n}", "{side} wins in {n}", plies).format(
-            side=names[0] if white > 0 else names[1], n=plies
+        moves = (100_000 - abs(white) + 1) // 2
+        return ngettext("{side} wins in {n} move", "{side} wins in {n} moves", moves).format(
+            side=names[0] if white > 0 else names[1], n=moves
         )
     return f"{white / 100:+.2f}"
 

@@ -364,6 +364,8 @@ class GameController:
             return Feedback(refused=Said(lambda: _("The game is over.")))
         if move not in self.legal:
             return Feedback(refused=Said(lambda: _("That move is not legal now.")))
+        if self.session.paused:
+            return Feedback(refused=Said(lambda: _("The clocks are paused: press P to go on.")))
         self.session.play(move)
         return Feedback(played=move)
 

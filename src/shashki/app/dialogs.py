@@ -185,6 +185,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("`y` / `Y`", N_("copy the position's FEN / the game's PDN to the clipboard")),
     ("`d`", N_("offer a draw (or accept one)")),
     ("`R`", N_("resign")),
+    ("`P`", N_("pause both clocks, and run them again (the help and the settings pause them too)")),
     ("`s`", N_("save the game as PDN")),
     ("`c` / `t` / `p`", N_("coordinates / board theme / piece set (ASCII)")),
     ("`n` / `q`", N_("back to the menu (a new game) / quit")),

@@ -2,34 +2,33 @@
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
 from ..i18n import N_, _, ngettext
 from ..rules.fen import square_text
+from ..rules.game import Game
 from ..rules.move import Color, Move
 from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .controller import Feedback, GameController, Player, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
 from .engines import EngineFailed
+from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
 from .themes import set_board_theme
-from .widgets import LocalFooter, PagedOptionList, ScreenHeader
+from .widgets import LocalFooter, ScreenHeader
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -54,6 +53,7 @@ class GameScreen(Screen[None]):
         Binding("colon,slash", "type_move", N_("Type move"), key_display=":"),
         Binding("d", "draw", N_("Offer draw")),
         Binding("R", "resign", N_("Resign"), key_display="R"),
+        Binding("P", "pause", N_("Pause"), key_display="P", show=False),
         Binding("s,ctrl+s", "save", N_("Save")),
         Binding("c", "coords", N_("Coords"), show=False),
         Binding("t", "theme", N_("Theme"), show=False),
@@ -92,17 +92,34 @@ class GameScreen(Screen[None]):
         self._status = ""
         # the seats in the board's order: the side whose pieces are at the top first
         self.seats = (
-            SeatLine(controller, lambda: Color(0 if self.board.flipped else 1), id="seat-top"),
-            SeatLine(controller, lambda: Color(1 if self.board.flipped else 0), id="seat-bottom"),
+            SeatLine(
+                controller,
+                lambda: Color(0 if self.board.flipped else 1),
+                id="seat-top",
+                shown=self.shown_game,
+            ),
+            SeatLine(
+                controller,
+                lambda: Color(1 if self.board.flipped else 0),
+                id="seat-bottom",
+                shown=self.shown_game,
+            ),
         )
         #: While the move list is walked: a controller of the position looked at (the
         #: game itself goes on underneath), and that position's ply.
         self.viewing: GameController | None = None
         self.view_ply = 0
+        #: The clocks were paused because the help or the settings covered the game:
+        #: they run again when it is uncovered.
+        self._paused_for_screen = False
 
     @property
     def shashki(self) -> ShashkiApp:
         return self.app  # type: ignore[return-value]
+
+    def shown_game(self) -> Game:
+        """The game the board shows: the position looked at while the list is walked."""
+        return (self.viewing or self.controller).game
 
     def compose(self) -> ComposeResult:
         yield ScreenHeader(show_clock=False)
@@ -210,12 +227,50 @@ class GameScreen(Screen[None]):
             if renamed:
                 self.app.call_from_thread(self.refresh_panel)
 
+    def action_pause(self) -> None:
+        """Pause both clocks, or run them again (P): a game at one board only."""
+        session = self.controller.session
+        if session.paused:
+            session.resume()
+            self.set_status(Said(lambda: _("The clocks run again.")))
+            self.refresh_panel()
+            self.drive()
+            return
+        if self.controller.outcome is not None:
+            self.set_status(Said(lambda: _("The game is over.")))
+        elif self.controller.clock is None:
+            self.set_status(Said(lambda: _("This game has no clock to pause.")))
+        elif not session.can_pause:
+            self.set_status(Said(lambda: _("An online game cannot be paused.")))
+        else:
+            self.cancel_thinking()
+            session.pause()
+            self.set_status("")  # the panel says it as long as the pause lasts
+            self.refresh_panel()
+
+    def on_screen_suspend(self) -> None:
+        """The help or the settings cover the game: its clocks pause meanwhile."""
+        from .settings_screen import SettingsScreen
+
+        covering = self.app.screen
+        if isinstance(covering, (HelpScreen, SettingsScreen)) and self.controller.session.pause():
+            self.cancel_thinking()
+            self._paused_for_screen = True
+
+    def on_screen_resume(self) -> None:
+        """Back from the help or the settings: the clocks paused for them run again."""
+        if self._paused_for_screen:
+            self._paused_for_screen = False
+            self.controller.session.resume()
+            self.refresh_panel()
+            self.drive()
+
     # -- the turn driver -----------------------------------------------------------------
 
     def drive(self) -> None:
         """Start the computer's search when it is a computer's turn."""
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.outcome is not None or ctl.session.paused:
             return
         player = ctl.player_to_move
         if not player.is_human:
@@ -301,10 +356,20 @@ class GameScreen(Screen[None]):
     # -- walking the move list ----------------------------------------------------------
 
     def _viewing_hint(self) -> str:
-        total = len(self.controller.game.move_stack)
-        return _(
-            "Looking at the position after ply {ply} of {total}: [ ] step, Esc back to the game"
-        ).format(ply=self.view_ply, total=total)
+        """Where the walk is, as players say it: "After 8… a7-b6: [ ] step, Esc back to
+        the game"."""
+        return _("{position}: [ ] step, Esc back to the game").format(
+            position=self.viewed_position()
+        )
+
+    def viewed_position(self) -> str:
+        """The position looked at: "After 8… a7-b6", or "Start position"."""
+        ply = self.view_ply
+        texts = self.controller.move_list()
+        row = next((r for r in self.turn_rows() if r.holds(ply)), None)
+        if row is None or not 0 < ply <= len(texts):
+            return _("Start position")
+        return _("After {move}").format(move=row.name(ply, texts[ply - 1]))
 
     def action_history(self, step: int) -> None:
         """Look at the position one ply earlier ([) or later (]) without undoing; a step
@@ -347,9 +412,11 @@ class GameScreen(Screen[None]):
     @on(OptionList.OptionSelected, "#moves")
     def _row_picked(self, event: OptionList.OptionSelected) -> None:
         """A row of the move list clicked (or chosen): the position after its last move."""
-        ends = getattr(self, "_row_ends", [])
-        if 0 <= event.option_index < len(ends):
-            self.view(ends[event.option_index])
+        rows: list[TurnRow] = getattr(self, "_turn_rows", [])
+        if 0 <= event.option_index < len(rows):
+            ply = rows[event.option_index].last
+            if isinstance(ply, int):
+                self.view(ply)
             self.board.focus()
 
     # -- analysis and the clipboard -------------------------------------------------------
@@ -372,7 +439,7 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         record = GameRecord.from_game(ctl.game, self.shashki.headers(ctl))
         self.app.copy_to_clipboard(write_game(record))
-        moves = len(ctl.game.move_stack)
+        moves = ctl.game.move_count()  # as players count them (and the move list)
         self.notify(
             ngettext("PDN copied ({n} move)", "PDN copied ({n} moves)", moves).format(n=moves),
             timeout=3,
@@ -477,8 +544,13 @@ class GameScreen(Screen[None]):
                 turn += "\n" + _("{side} offers a draw (d: accept)").format(
                     side=names[ctl.draw_offer]
                 )
-        if self.viewing is not None:
-            turn = self._viewing_hint() + "\n" + turn
+            if ctl.session.paused:
+                turn += "\n" + _("Clocks paused (P: go on)")
+        if self.viewing is not None:  # the side to move of the position looked at
+            shown = self.viewing.game
+            turn = self._viewing_hint()
+            if shown.outcome() is None:
+                turn += "\n" + _("{side} to move").format(side=self.who(shown.turn))
         self.query_one("#turn", Static).update(turn)
         for seat in self.seats:
             seat.update_seat()
@@ -525,86 +597,29 @@ class GameScreen(Screen[None]):
             )
         return "\n".join(lines)
 
-    def move_rows(self) -> list[tuple[str, str, str]]:
-        """The move list: one row per move number, (number, first side's turn, second
-        side's turn) in the variant's notation; a turn of two moves (double-move) is
-        written "c3-d4; d4-c5", a turn not played "…"."""
+    def turn_rows(self) -> list[TurnRow]:
+        """The move list: one row per move number, each side's turn in the variant's
+        notation (a turn of two moves, double-move, written "c3-d4; d4-c5"; a turn not
+        played "…"); each move's key is the ply after it."""
         ctl = self.controller
         texts = ctl.move_list()
         sides = [int(side) for side, _ in ctl.game.history()]
-        first = int(ctl.variant.rules.first)
-        number = 1 + (ctl.game.ply - len(texts)) // 2
-        # the turns: runs of moves by the same side
-        turns: list[tuple[int, list[str]]] = []
-        for side, text in zip(sides, texts, strict=False):
-            if turns and turns[-1][0] == side:
-                turns[-1][1].append(text)
-            else:
-                turns.append((side, [text]))
-        rows: list[tuple[str, str, str]] = []
-        ends: list[int] = []  # the ply after each row's last move (walking the list)
-        cells: list[str] = []
-        done = 0
-        for turn_side, moves in turns:
-            if turn_side == first and cells:
-                rows.append((f"{number}.", cells[0], cells[1] if len(cells) > 1 else ""))
-                ends.append(done)
-                number += 1
-                cells = []
-            if not cells and turn_side != first:
-                cells.append("…")
-            cells.append("; ".join(moves))
-            done += len(moves)
-        if cells:
-            rows.append((f"{number}.", cells[0], cells[1] if len(cells) > 1 else ""))
-            ends.append(done)
-        self._row_ends = ends
-        return rows
+        start = ctl.game.ply - len(texts)
+        entries = [
+            Entry(side, text, ply)
+            for ply, (side, text) in enumerate(zip(sides, texts, strict=False), start=1)
+        ]
+        return turn_rows(entries, int(ctl.variant.rules.first), 1 + start // 2)
 
-    @staticmethod
-    def move_row(row: tuple[str, str, str], number_width: int, width: int) -> Text:
-        """A row of the move list drawn in columns within ``width`` cells: a long move
-        wraps inside its own column (between squares), never under the number or into
-        the other side's column."""
-        column = max(5, (width - number_width - 2) // 2)
-        number, *cells = row
-        wrapped = [_wrap_move(cell, column) for cell in cells]
-        height = max(len(lines) for lines in wrapped)
-        out = []
-        for i in range(height):
-            first, second = (lines[i] if i < len(lines) else "" for lines in wrapped)
-            lead = number if i == 0 else ""
-            out.append(f"{lead:>{number_width}} {first:<{column}} {second}".rstrip())
-        # moves are data (a variant file's square names): plain text, never markup
-        return Text("\n".join(out))
+    def move_rows(self) -> list[tuple[str, str, str]]:
+        """The move list as text: (number, first side's turn, second side's turn)."""
+        return [row.columns() for row in self.turn_rows()]
 
     def _refresh_moves(self, *, redraw: bool = False) -> None:
-        moves = self.query_one("#moves", OptionList)
-        rows = self.move_rows()
-        old: list[tuple[str, str, str]] = getattr(self, "_rows", None) or []
-        if rows == old and not redraw:
-            return
-        self._rows = rows
-        number_width = len(rows[-1][0]) if rows else 0
-        width = moves.scrollable_content_region.width or 28
-        if redraw or (old and len(old[-1][0]) != number_width):
-            old = []  # the numbers grew a digit, or the list its width: all drawn again
-            moves.clear_options()
-        # one widget whose rows are drawn in the same frame as the board (a ListView mounts
-        # a widget per row, drawn a frame or two later); only the rows that differ change
-        common = 0
-        while common < min(len(old), len(rows)) and old[common] == rows[common]:
-            common += 1
-        for i in range(common, min(len(old), len(rows))):
-            moves.replace_option_prompt_at_index(i, self.move_row(rows[i], number_width, width))
-        if len(old) > len(rows):
-            for i in range(len(old) - 1, len(rows) - 1, -1):
-                moves.remove_option_at_index(i)
-        elif len(rows) > len(old):
-            moves.add_options([self.move_row(row, number_width, width) for row in rows[len(old) :]])
-        if rows:
-            moves.highlighted = len(rows) - 1
-            moves.scroll_to_highlight()
+        rows = self.turn_rows()
+        self._turn_rows = rows
+        current = self.view_ply if self.viewing is not None else None
+        self.query_one("#moves", MoveList).show(rows, current, redraw=redraw)
 
     # -- events ------------------------------------------------------------------------------
 
@@ -966,44 +981,6 @@ class GameScreen(Screen[None]):
         if action in ("draw", "resign"):
             return True if ctl.outcome is None else None
         return True
-
-
-class MoveList(PagedOptionList):
-    """The game's move list: drawn again in its new width when it changes size."""
-
-    class Resized(Message):
-        """The list changed size: its rows are to be drawn again in the new width."""
-
-    def on_resize(self) -> None:
-        if self.is_mounted:
-            self.post_message(self.Resized())
-
-
-def _wrap_move(text: str, width: int) -> list[str]:
-    """A turn's text in lines of at most ``width``: broken between its moves ("c3-d4;"
-    and "d4-c5"), a move too long for a line after a square ("c1:e3:" and "g5:e7"), and
-    within a square only if it must."""
-    lines: list[str] = []
-    line = ""
-    moves = text.split("; ")
-    for n, move in enumerate(moves):
-        word = move + (";" if n < len(moves) - 1 else "")
-        if line and len(line) + 1 + len(word) <= width:
-            line += " " + word
-            continue
-        if line:
-            lines.append(line)
-        line = ""
-        for piece in re.findall(r"[^:x\-;]+[:x\-;]?", word) or [word]:
-            if line and len(line) + len(piece) > width:
-                lines.append(line)
-                line = ""
-            line += piece
-            while len(line) > width:
-                lines.append(line[:width])
-                line = line[width:]
-    lines.append(line)
-    return lines
 
 
 class MoveInput(Input):

@@ -33,7 +33,7 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
 from ..i18n import N_, _, ngettext
-from ..records import GameRecord
+from ..records import GameNode, GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
@@ -41,13 +41,13 @@ from ..rules.userfiles import open_regular
 from ..session.served import NotAllowed, games_file, inside_games
 from .analysis import AnalysisPanel
 from .board import BoardWidget
+from .movelist import MoveList
 from .plain import Plain, literal, visible
-from .replay_controller import MoveRow, ReplayController, Step
+from .replay_controller import ReplayController, Step
 from .themes import set_board_theme
 from .widgets import (
     Dialog,
     LocalFooter,
-    PagedOptionList,
     RowTable,
     ScreenHeader,
     relabel_button,
@@ -609,6 +609,8 @@ class ReplayScreen(Screen[None]):
         """Raises ShashkiError when the record cannot be replayed (see ReplayController)."""
         super().__init__()
         self.replay = ReplayController(record)
+        #: The move list's numbered rows (the moves of the whole tree).
+        self.turn_rows = self.replay.turn_rows()
         self.source = source
         self.board = BoardWidget(self.replay.controller, id="board")
         self.speed_index = 2
@@ -629,7 +631,7 @@ class ReplayScreen(Screen[None]):
             yield Plain(id="comment")
             yield AnalysisPanel(id="analysis")
             yield Plain(id="error")
-            yield PagedOptionList(id="moves")
+            yield MoveList(id="moves")
         yield LocalFooter()
 
     def on_mount(self) -> None:
@@ -671,7 +673,7 @@ class ReplayScreen(Screen[None]):
         except NoMatches:
             return  # not composed yet: it will be drawn in the language
         self._say_record()
-        if not self.replay.rows:
+        if not self.turn_rows:
             self._fill_moves()
         self.query_one(AnalysisPanel).retranslate()
         self._show()
@@ -679,18 +681,27 @@ class ReplayScreen(Screen[None]):
 
     # -- the move list ---------------------------------------------------------------
 
-    def _fill_moves(self) -> None:
-        """One option per row of the controller's move list."""
-        options = [Option(_label(row)) for row in self.replay.rows]
-        ol = self.query_one("#moves", OptionList)
-        ol.clear_options()
-        ol.add_options(options)
-        if not options:
-            ol.add_option(Option(_("(no moves: a position)"), disabled=True))
+    def _fill_moves(self, *, redraw: bool = True) -> None:
+        """The move list in numbered rows (the game screen's), the move shown marked."""
+        moves = self.query_one("#moves", MoveList)
+        if not self.turn_rows:
+            moves.clear_options()
+            moves.add_option(Option(_("(no moves: a position)"), disabled=True))
+            return
+        moves.show(self.turn_rows, self.replay.node, redraw=redraw)
+
+    def on_move_list_resized(self) -> None:
+        """The move list changed size: its rows drawn in the new width."""
+        self._fill_moves()
 
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
-        if self._went(self.replay.jump(event.option_index)):
+        """A row clicked (or chosen): the position after its last move."""
+        rows = self.turn_rows
+        if not 0 <= event.option_index < len(rows):
+            return
+        node = rows[event.option_index].last
+        if isinstance(node, GameNode) and self._went(self.replay.go(node)):
             self.board.focus()
 
     # -- moving through the record -----------------------------------------------------------
@@ -719,10 +730,9 @@ class ReplayScreen(Screen[None]):
         self.query_one("#where", Static).update(where)
         self.query_one("#comment", Static).update(self.replay.comments())
         self.query_one(AnalysisPanel).follow(self.replay.controller.game)
-        row = self.replay.row_of(self.replay.node)
-        if row is not None:
-            moves = self.query_one("#moves", OptionList)
-            moves.highlighted = row
+        if self.turn_rows:
+            moves = self.query_one("#moves", MoveList)
+            moves.show(self.turn_rows, self.replay.node)
             # once more after the panel above has its new height (the result line at
             # the end of a game makes the list shorter): the move stays in view
             moves.call_after_refresh(moves.scroll_to_highlight)
@@ -841,14 +851,3 @@ def shown_tags(record: GameRecord) -> list[str]:
         label = _(TAG_NAMES[name]) if name in TAG_NAMES else name
         lines.append(f"{label}: {value}")
     return lines
-
-
-def _label(row: MoveRow) -> Text:
-    """A row of the move list as shown: indented by its depth, the main line in bold,
-    comments in green."""
-    indent = "\u00a0\u00a0" * row.depth + ("\u2514 " if row.branch else "")
-    out = Text(indent + row.number, style="dim" if row.depth else "")
-    out.append(row.text, style="bold" if row.depth == 0 else "")
-    for c in row.comments:
-        out.append("  {" + visible(c.strip().replace("\n", " ")) + "}", style="green")
-    return out

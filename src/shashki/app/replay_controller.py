@@ -15,9 +15,13 @@ from dataclasses import dataclass
 from ..i18n import _, ngettext
 from ..records import GameNode, GameRecord
 from ..records.clocks import CLK, clock_in, time_control
-from ..rules import Game, Move
+from ..records.ending import record_outcome
+from ..rules import Color, Game, Move, Outcome
+from ..rules.outcome import Termination
 from .clock import clock_display
 from .controller import GameController
+from .movelist import Entry, TurnRow, turn_rows
+from .plain import visible
 
 #: The move marks (PDN's numeric annotation glyphs) written after a move.
 NAG_TEXT = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
@@ -117,6 +121,53 @@ class ReplayController:
         walk(self.record, self.record.start(), 0)
         return rows
 
+    def turn_rows(self) -> list[TurnRow]:
+        """The move list as the game screen writes it: numbered rows with both sides'
+        moves (:func:`~shashki.app.movelist.turn_rows`), each variation's rows after the
+        move it is an alternative to, indented; each move's key is its node."""
+        rows: list[TurnRow] = []
+        variant = self.record.variant
+        first = int(variant.rules.first) if variant is not None else 0
+
+        def entry(node: GameNode, game: Game, breaks: bool) -> Entry:
+            nags = "".join(NAG_TEXT.get(n, "") for n in node.nags)
+            note = " ".join(t for c in node.comments if (t := _without_clock(c)))
+            text = game.move_text(node.move) + nags  # type: ignore[arg-type]
+            return Entry(int(game.turn), text, node, note, breaks)
+
+        def line(start: GameNode, game: Game, depth: int, branch: bool) -> None:
+            """The rows of the line that starts with ``start``'s move (from ``game``)
+            and goes on along its main continuation."""
+            segment: list[Entry] = []
+            number, opened = 0, False
+            node = start
+            while True:
+                parent = node.parent
+                alternatives = (
+                    parent.variations[1:] if parent and parent.variations[0] is node else []
+                )
+                if not segment:
+                    number = game.ply // 2 + 1
+                segment.append(entry(node, game, bool(alternatives)))
+                if alternatives:  # the row ends; the alternatives follow, one level in
+                    rows.extend(turn_rows(segment, first, number, depth=depth, branch=branch))
+                    branch, opened, segment = False, True, []
+                    for alternative in alternatives:
+                        line(alternative, game.copy(), depth + 1, True)
+                game.push_unchecked(node.move)  # type: ignore[arg-type]
+                if not node.variations:
+                    break
+                node = node.variations[0]
+            if segment:
+                rows.extend(
+                    turn_rows(segment, first, number, depth=depth, branch=branch and not opened)
+                )
+
+        # the moves are the reader's, each legal where it stands: played without checks
+        if self.record.variations:
+            line(self.record.variations[0], self.record.start(), 0, False)
+        return rows
+
     def row_of(self, node: GameNode) -> int | None:
         """The row of the move list that shows ``node``'s move (None for the start)."""
         for i, row in enumerate(self.rows):
@@ -136,12 +187,13 @@ class ReplayController:
             where = _("Start position")
         else:
             i = self.row_of(node)
-            text = self.rows[i].name if i is not None else _("move {n}").format(n=node.ply())
+            number = (node.ply() + 1) // 2
+            text = self.rows[i].name if i is not None else _("move {n}").format(n=number)
             if node.is_mainline():
                 where = _("After {move}").format(move=text)
             else:
                 where = _("After {move} (in a variation)").format(move=text)
-        out = game.outcome()
+        out = self.ending() if self.at_end() else game.outcome()
         where += "\n" + _("{side} to move").format(side=names[game.turn])
         if out is not None:
             variant = self.record.variant
@@ -153,6 +205,9 @@ class ReplayController:
         ):
             result = self.record.header("Result") or self.record.result
             where += "\n" + _("Result: {result}").format(result=result)
+            said = " ".join(self.record.header("Termination").split())
+            if said and self.at_end():  # how it ended, in the file's words
+                where += " — " + visible(said[:120])
         clocks = self.clocks()
         if clocks:
             where += f"\n{clocks}"
@@ -162,6 +217,16 @@ class ReplayController:
                 "{n} variation here: press v", "{n} variations here: press v", alts
             ).format(n=alts)
         return where
+
+    def at_end(self) -> bool:
+        """Whether the move shown is the last of the main line (where the game ended)."""
+        node = self.node
+        return node.parent is not None and not node.variations and node.is_mainline()
+
+    def ending(self) -> Outcome | None:
+        """How the game ended, at the end of its main line (the rules, or the record's
+        ``Result`` and ``Termination``: :func:`~shashki.records.ending.record_outcome`)."""
+        return record_outcome(self.record, self.game)
 
     def _names(self) -> tuple[str, str]:
         """The sides' names in the language spoken now."""
@@ -190,6 +255,11 @@ class ReplayController:
                     break
         if left == [None, None]:
             return ""
+        out = self.ending() if self.at_end() else None
+        loser = out.params.get("side") if out is not None else None
+        if out is not None and out.termination is Termination.TIME_FORFEIT:
+            if isinstance(loser, Color):
+                left[loser] = 0.0  # the flag fell: that clock showed 0:00 at the end
         shown = [
             f"{names[side]} {clock_display(t)}" for side, t in enumerate(left) if t is not None
         ]

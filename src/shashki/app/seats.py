@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
-from ..rules import Color
+from ..rules import Color, Game
 from .clock import clock_display
 from .controller import GameController
 
@@ -30,11 +30,19 @@ class SeatLine(Widget):
     """
 
     def __init__(
-        self, controller: GameController, side_of: Callable[[], Color], *, id: str
+        self,
+        controller: GameController,
+        side_of: Callable[[], Color],
+        *,
+        id: str,
+        shown: Callable[[], Game] | None = None,
     ) -> None:
         super().__init__(id=id)
         self.controller = controller
         self.side_of = side_of
+        #: The game whose side to move is marked: the one on the board (a position
+        #: looked at while the move list is walked); the clocks are the game's.
+        self.shown_game = shown or (lambda: controller.game)
         #: The line as last painted (the tick repaints only when it changes).
         self.shown = ""
 
@@ -57,8 +65,8 @@ class SeatLine(Widget):
         return "" if clock is None else clock_display(clock.left(self.side))
 
     def to_move(self) -> bool:
-        ctl = self.controller
-        return ctl.outcome is None and ctl.game.turn is self.side
+        game = self.shown_game()
+        return game.outcome() is None and game.turn is self.side
 
     def text(self) -> str:
         """The line as shown (for tests and the tick's did-it-change check)."""

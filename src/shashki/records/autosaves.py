@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import _, ngettext
-from ..rules import Game
+from ..rules import Game, ShashkiError
 from ..rules.ownfiles import (
     NOFOLLOW,
     UnsafeFile,
@@ -656,14 +656,19 @@ def _entry(key: str, path: Path, record: GameRecord | None, owner: LockOwner | N
         (record.header("White") if record is not None else "") or names[0],
         (record.header("Black") if record is not None else "") or names[1],
     )
-    plies = len(record.mainline_moves()) if record is not None else 0
+    moves = 0
+    if record is not None:  # counted as players do (and the game's move list)
+        try:
+            moves = record.end().replay().move_count()
+        except ShashkiError:
+            moves = (len(record.mainline_moves()) + 1) // 2
     return Unfinished(
         key=key,
         path=path,
         record=record,
         variant_name=variant.name if variant is not None else "?",
         players=players,
-        moves=(plies + 1) // 2,
+        moves=moves,
         last_played=when,
         owner=owner,
     )

@@ -141,6 +141,23 @@ class Game:
     def fullmove_number(self) -> int:
         return 1 + self.ply // 2
 
+    def move_count(self) -> int:
+        """The moves played, as players count them and the move list numbers them: a
+        move number holds a turn of each side (19 plies from the start are 10 moves, a
+        turn of two moves is one, and a game begun by the second side counts its first
+        turn as a move).
+
+        >>> game = Game("russian")
+        >>> for text in ("c3-d4", "f6-g5", "b2-c3"):
+        ...     _ = game.push_text(text)
+        >>> len(game.move_stack), game.move_count()
+        (3, 2)
+        """
+        movers = [side for side, _move in self.history()]
+        turns = [side for i, side in enumerate(movers) if i == 0 or movers[i - 1] is not side]
+        first = self.variant.rules.first
+        return sum(side is first for side in turns) + (bool(turns) and turns[0] is not first)
+
     @property
     def reversible_plies(self) -> int:
         """Plies since the last man move or capture."""

@@ -67,6 +67,13 @@ class ClockChanged(Event):
 
 
 @dataclass(frozen=True)
+class Paused(Event):
+    """Both clocks were paused (``paused``) or run again (not ``paused``)."""
+
+    paused: bool
+
+
+@dataclass(frozen=True)
 class DrawOffered(Event):
     side: Color
 
@@ -124,6 +131,7 @@ class GameSession:
         overhead: float = 0.0,
         headers: dict[str, str] | None = None,
         post: Callable[[Callable[[], None]], None] | None = None,
+        can_pause: bool = True,
     ) -> None:
         self.game = game
         #: The clocks, when the game is played on time.
@@ -157,6 +165,11 @@ class GameSession:
         self._listeners: list[Listener] = []
         self._thinking: threading.Event | None = None
         self._thinking_for = -1
+        #: Whether the players may pause both clocks (a game at one board: against the
+        #: computer, or hot-seat); an online front end sets it false.
+        self.can_pause = can_pause
+        #: Both clocks are paused (:meth:`pause`): no move is played until :meth:`resume`.
+        self.paused = False
 
     # -- events ------------------------------------------------------------------------
 
@@ -207,8 +220,8 @@ class GameSession:
 
     def play(self, move: Move) -> bool:
         """Play a legal move (a person's from the front end, or a computer's); False
-        when the game is over or the move is not legal now."""
-        if self.game.outcome() is not None or move not in self.legal:
+        when the game is over, paused, or the move is not legal now."""
+        if self.paused or self.game.outcome() is not None or move not in self.legal:
             return False
         mover = self.game.turn
         self.game.push_unchecked(move)
@@ -222,30 +235,91 @@ class GameSession:
 
     def start_clock(self) -> None:
         """Run the clock of the side to move (the game starts or goes on), unless the game
-        is over."""
-        if self.clock is not None and self.outcome is None:
-            self.clock.start(self.game.turn)
-            self.emit(ClockChanged(self.clock.running))
+        is over, paused, or that side's clock waits for its first turn
+        (:meth:`clock_waits`)."""
+        clock = self.clock
+        if clock is None or self.outcome is not None or self.paused:
+            return
+        side = self.game.turn
+        if self.clock_waits(side):
+            clock.stop()
+        else:
+            clock.start(side)
+        self.emit(ClockChanged(clock.running))
 
     def stop_clock(self) -> None:
         if self.clock is not None:
             self.clock.stop()
             self.emit(ClockChanged(None))
 
+    def clock_waits(self, side: Color) -> bool:
+        """Whether ``side``'s clock waits: a person's clock starts once that side has
+        completed its first turn of the game (as on lidraughts, the first move of each
+        side is off the clock: the game starts when the players do, not when the screen
+        opens).  A computer's or an engine's clock runs from its first move to make: it
+        needs no time to sit down, and one that hangs still loses on time (the player's
+        :attr:`~shashki.session.Player.first_turn_free` says which)."""
+        if self.clock is None or not self.players[side].first_turn_free:
+            return False
+        movers = [mover for mover, _move in self.game.history()]
+        # a turn of ``side`` is complete where the next to move is the other side
+        following = [*movers[1:], self.game.turn]
+        return not any(
+            mover is side and nxt is not side for mover, nxt in zip(movers, following, strict=False)
+        )
+
     def _clock_after(self, mover: Color) -> None:
         """After ``mover``'s move: the turn passes (the increment, the other clock runs)
         only when the turn is complete — the first move of a two-move turn leaves the
-        same side to move; the time left is marked on the move."""
+        same side to move; a turn played while the clock waited (:meth:`clock_waits`) gets
+        no increment; the time left is marked on the move."""
         clock = self.clock
         if clock is None:
             self.clock_marks.append(None)
             return
-        if self.game.turn is not mover:
-            clock.turn_done(mover, self.game.turn)
+        following = self.game.turn
+        if following is not mover:
+            if clock.running is mover:
+                clock.turn_done(mover, following)  # the increment; following's clock runs
+            if self.clock_waits(following):
+                clock.stop()
+            elif clock.running is not following:
+                clock.start(following)
         self.clock_marks.append(clock.left(mover))
         if self.outcome is not None:
             clock.stop()
         self.emit(ClockChanged(clock.running))
+
+    # -- pausing -----------------------------------------------------------------------
+
+    def pause(self) -> bool:
+        """Pause both clocks (a game at one board): the running one keeps the time it
+        shows, the computer stops thinking and no move is played until :meth:`resume`.
+        False when the game cannot be paused (:attr:`can_pause` off, no clock, over) or
+        is paused already."""
+        clock = self.clock
+        if not self.can_pause or clock is None or self.paused or self.outcome is not None:
+            return False
+        self.cancel()
+        clock.stop()
+        self.paused = True
+        self.position_id += 1  # a computer's answer thought of before the pause is stale
+        self.emit(Paused(True))
+        self.emit(ClockChanged(None))
+        self.emit(Changed())
+        return True
+
+    def resume(self) -> bool:
+        """Run the clocks again after :meth:`pause`: the side to move's clock goes on from
+        the time it showed (none lost, none gained); False when not paused."""
+        if not self.paused:
+            return False
+        self.paused = False
+        self.position_id += 1
+        self.emit(Paused(False))
+        self.start_clock()
+        self.emit(Changed())
+        return True
 
     def flag_fell(self) -> bool:
         """Whether the running clock has run out (the game is not ended by it yet)."""
@@ -322,7 +396,7 @@ class GameSession:
         through ``post`` (and the next computer's move thought of in turn).  A front end
         with workers of its own runs :meth:`think` and :meth:`deliver` instead."""
         with self.lock:
-            if self.outcome is not None or self.player_to_move.is_human:
+            if self.outcome is not None or self.paused or self.player_to_move.is_human:
                 return
             if self._thinking is not None and self._thinking_for == self.position_id:
                 return  # already thinking of this position
@@ -550,6 +624,8 @@ class GameSession:
         if event is not None:
             self.emit(event)
         out = self.game.outcome()
+        if out is not None:
+            self.paused = False  # (a game that ended while paused is just over)
         if out is not None and not self._ended_said:
             self._ended_said = True
             self.emit(GameEnded(out))
@@ -614,6 +690,7 @@ __all__ = [
     "GameEnded",
     "GameSession",
     "MovePlayed",
+    "Paused",
     "SeatFailed",
     "TakebackAsked",
     "TakenBack",

@@ -40,6 +40,14 @@ class Player:
     name: str = "Player"
     is_human: bool = True
 
+    @property
+    def first_turn_free(self) -> bool:
+        """Whether this player's first turn of a game is off the clock (the clocks start
+        when the players do): a person's is, as on lidraughts (a remote person's too);
+        a computer's or an engine's is not — it needs no time to sit down, and one that
+        hangs on its first move must still lose on time."""
+        return self.is_human
+
     def start(self, variant: Variant) -> None:
         """Get ready for a game of ``variant`` (an engine is started here or on its first
         move).  Default: nothing."""
@@ -89,6 +97,14 @@ class Person(Player):
 
     name: str = "Player"
     is_human: bool = True
+
+    @property
+    def first_turn_free(self) -> bool:
+        """Whether this player's first turn of a game is off the clock (the clocks start
+        when the players do): a person's is, as on lidraughts (a remote person's too);
+        a computer's or an engine's is not — it needs no time to sit down, and one that
+        hangs on its first move must still lose on time."""
+        return self.is_human
 
 
 class Computer(Player):
