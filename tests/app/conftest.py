@@ -57,6 +57,31 @@ def _notes_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(App, "notify", notify)
 
 
+@pytest.fixture(autouse=True)
+def _pause_until_handled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pilot.pause()`` returns only once the app has handled all it was sent (at most
+    :data:`WAIT` seconds of looks), not as soon as it looks idle.
+
+    Textual's pause waits for the screen to be idle, which on a loaded machine it can
+    look before a key's handler, a pushed screen or a refresh has run: a test that
+    asserted right after a pause then read the state before it (issue 23). When the app
+    never falls quiet (a computer that keeps moving) the pause gives up silently after
+    the bound and the test's own waits decide. A pause with a delay is left as it is."""
+    real = Pilot.pause
+
+    async def pause(self: Pilot[Any], delay: float | None = None) -> None:
+        await real(self, delay)
+        if delay is not None:
+            return
+        deadline = time.monotonic() + WAIT
+        while not quiet(self.app) and time.monotonic() < deadline:
+            if self.app._exception is not None:
+                return
+            await real(self)
+
+    monkeypatch.setattr(Pilot, "pause", pause)
+
+
 def notes(app: App[Any]) -> list[str]:
     """The notifications the app has raised so far, oldest first, as shown.
 
