@@ -67,7 +67,8 @@ def player_kinds() -> list[tuple[str, str]]:
     ]
     computers = [(level_label(int(key.rpartition("-")[2])), key) for _label, key, _f in _kinds()]
     other = (_("Hub engine (a command)…"), OTHER_ENGINE)
-    return [(_("Person"), "human"), *computers, *engines, other]
+    friend = (_("A friend online (you host)"), "online")
+    return [(_("Person"), "human"), *computers, *engines, other, friend]
 
 
 def make_player(kind: str, name: str) -> Player:
