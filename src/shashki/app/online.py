@@ -295,7 +295,7 @@ class OnlineGameScreen(GameScreen):
             await self.guest.leave()
 
     def on_unmount(self) -> None:
-        super().on_unmount()
+        # (Textual runs GameScreen.on_unmount too, for the same event)
         if not self._left:  # (the app quit some other way: the friend is told if it can be)
             self._left = True
             with contextlib.suppress(RuntimeError):

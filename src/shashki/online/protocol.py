@@ -75,7 +75,6 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
         "end": (_OBJ, False),
     },
     "moved": {"ply": (_INT, True), "move": (_STR, True), "left": (_LIST, False)},
-    "away": {"gone": (_BOOL, True)},
     "refused": {"text": (_STR, True)},
     # both ways
     "draw": {},
