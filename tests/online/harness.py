@@ -91,8 +91,9 @@ async def hosted(
     side: Color = Color.WHITE,
     takebacks: bool = True,
     now: Callable[[], float] = time.monotonic,
+    seed: int | None = None,
 ) -> Pair:
-    game = Game(find_variant(variant))
+    game = Game(find_variant(variant), seed=seed)
     remote = RemotePlayer("Guest")
     me = Person("Anna")
     players = (me, remote) if side is Color.WHITE else (remote, me)
