@@ -80,3 +80,31 @@ async def test_the_app_joins_a_hosted_game(home: Path) -> None:
             assert await join_game(app, pair.address, "WRONG-1", "Eve") is None
     finally:
         await pair.close()
+
+
+async def test_the_menu_hosts_with_a_friend_seated_in_the_new_game_dialog(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.widgets import Select
+
+    from shashki.app.menu import MenuScreen, NewGameScreen
+
+    monkeypatch.setattr("shashki.app.online.DEFAULT_PORT", 0)  # (any free port)
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("w")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "OnlineChoice", "the choice")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
+        dialog = app.screen
+        await wait_for(
+            pilot, lambda: dialog.query_one("#kind1", Select).value == "online", "the friend seated"
+        )
+        dialog.query_one("#play").press()
+        await wait_for(pilot, lambda: isinstance(app.screen, OnlineGameScreen), "the game")
+        screen = app.screen
+        assert isinstance(screen, OnlineGameScreen) and isinstance(screen.link, HostLink)
+        assert screen.link.side is Color.WHITE
+        await wait_for(pilot, lambda: ":" in screen.link.address, "listening")
+        await screen.close_network()

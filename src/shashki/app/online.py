@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 #: The seat kind of the new-game dialog: a friend online (this side hosts).
 ONLINE = "online"
 
+#: The port a game hosted from the menu listens on.
+DEFAULT_PORT = 8765
+
 #: What ``shashki host`` and ``shashki join`` hand the app.
 Spec = tuple[Any, ...]
 
@@ -305,6 +308,16 @@ class OnlineGameScreen(GameScreen):
 class OnlineChoice(Dialog[bool | None]):
     """Play online: host (True) or join (False)."""
 
+    DEFAULT_CSS = """
+    OnlineChoice { align: center middle; }
+    OnlineChoice > Vertical {
+        width: 64; max-width: 95%; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 1 2;
+    }
+    OnlineChoice Horizontal { height: auto; align-horizontal: center; margin-top: 1; }
+    OnlineChoice Button { margin: 0 1; }
+    """
+
     BINDINGS = [
         Binding("h", "choose(True)", N_("Host")),
         Binding("j", "choose(False)", N_("Join")),
@@ -492,7 +505,7 @@ def host_from_dialog(
     friend = Color.BLACK if kinds[1] == ONLINE else Color.WHITE
     side = Color(1 - friend)
     name = clean(names[side], MAX_NAME) or _("Player")
-    host_game(app, variant, side=side, name=name, clock=clock)
+    host_game(app, variant, side=side, name=name, clock=clock, port=DEFAULT_PORT)
 
 
 __all__ = [

@@ -67,7 +67,7 @@ def player_kinds() -> list[tuple[str, str]]:
     ]
     computers = [(level_label(int(key.rpartition("-")[2])), key) for _label, key, _f in _kinds()]
     other = (_("Hub engine (a command)…"), OTHER_ENGINE)
-    friend = (_("A friend online (you host)"), "online")
+    friend = (_("A friend online"), "online")  # (this side hosts)
     return [(_("Person"), "human"), *computers, *engines, other, friend]
 
 
