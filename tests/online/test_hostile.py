@@ -342,3 +342,16 @@ async def test_a_hostile_host_is_refused_case_by_case_the_game_goes_on() -> None
         await guest.close()
         assert fake.runner is not None
         await fake.runner.cleanup()
+
+
+async def test_a_quick_guests_move_is_never_dropped_by_the_rate_limit(pair: Pair) -> None:
+    raw = await joined(pair)
+    host = pair.link.session
+    play(host, "c3-d4")
+    await raw.read("moved")
+    for _ in range(60):  # the budget spent on chat
+        await raw.send("chat", text="hi")
+    await raw.send("move", ply=1, move="f6-g5")
+    await until(lambda: len(host.game.move_stack) == 2, "the move over the limit played")
+    assert any("too many messages" in line for line in refusals(pair))
+    await raw.close()

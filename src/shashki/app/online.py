@@ -443,8 +443,13 @@ def start_from_command(app: ShashkiApp, spec: Spec) -> None:
 
 
 def player_name(app: ShashkiApp) -> str:
+    """This player's name: the first name typed in the new-game dialog, else the
+    login name."""
+    import os
+
     names = [n for n in app.settings.names if n and n not in ("White", "Black")]
-    return clean(names[0] if names else "", MAX_NAME) or _("Player")
+    name = names[0] if names else os.environ.get("USER", "")
+    return clean(name, MAX_NAME) or _("Player")
 
 
 def join_dialog(app: ShashkiApp) -> None:

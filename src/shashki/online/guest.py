@@ -424,7 +424,7 @@ class Guest:
         try:
             async for frame in ws:
                 if frame.type is aiohttp.WSMsgType.TEXT:
-                    if not limit.take(link.now()):
+                    if not limit.take(link.now()) and not link.move_due(frame.data, "moved"):
                         if limit.refused == 1:
                             link.refuse(_("The host sends too many messages: some were dropped."))
                         continue

@@ -123,6 +123,7 @@ class HostLink(Link):
         self.away_since: float | None = None
         #: What plays a checked move of the guest's (a front end that redraws sets it).
         self.play_remote: Callable[[Move], None] = self._play
+        self._state_at = -1e9
         #: Called when a guest joins or comes back.
         self.on_guest: Callable[[], None] = lambda: None
 
@@ -233,7 +234,7 @@ class HostLink(Link):
         try:
             async for frame in ws:
                 if frame.type is WSMsgType.TEXT:
-                    if not limit.take(self.now()):
+                    if not limit.take(self.now()) and not self.move_due(frame.data, "move"):
                         if limit.refused == 1:
                             self.refuse(_("The guest sends too many messages: some were dropped."))
                         if limit.refused >= FLOOD_REFUSALS:
@@ -305,7 +306,10 @@ class HostLink(Link):
                 raise ProtocolError("move refused: the guest's time ran out first")
             move = self.parse_move(game, message.get("move", ""))
         except ProtocolError:
-            self.send_state()  # (the guest's copy goes back to the game)
+            now = self.now()
+            if now - self._state_at >= 1.0:  # (at most once a second: no flood of states)
+                self._state_at = now
+                self.send_state()  # (the guest's copy goes back to the game)
             raise
         claimed = message.get("left")
         clock = session.clock

@@ -23,7 +23,7 @@ from ..i18n import _
 from ..rules import Color, Game, Move, ShashkiError
 from ..session.game import DrawOffered, Event, GameEnded, GameSession, MovePlayed, UndoPolicy
 from .player import RemotePlayer
-from .protocol import MAX_CHAT, Message, ProtocolError, clean, encode
+from .protocol import MAX_CHAT, Message, ProtocolError, clean, encode, parse
 
 #: Refusals kept in a link's log (the newest).
 LOG_LINES = 200
@@ -235,6 +235,24 @@ class Link:
             handler(message)
         except ProtocolError as exc:
             self.refuse(str(exc))
+
+    def move_due(self, data: str, kind: str) -> bool:
+        """Whether ``data``, a frame over the rate limit, is nevertheless the peer's
+        move (a ``kind`` message) for the ply the game is at, on the peer's turn: such a
+        move is taken (one a turn at most, so it floods nothing; a quick peer's move is
+        never dropped)."""
+        if len(data) > 1024 or f'"{kind}"' not in data:
+            return False
+        try:
+            message = parse(data)
+        except ProtocolError:
+            return False
+        game = self.session.game
+        return (
+            message.type == kind
+            and message.get("ply") == len(game.move_stack)
+            and game.turn is self.peer_side
+        )
 
     def refuse(self, text: str) -> None:
         """A message of the peer's was refused (logged, shown; the game goes on)."""
