@@ -355,3 +355,40 @@ async def test_a_quick_guests_move_is_never_dropped_by_the_rate_limit(pair: Pair
     await until(lambda: len(host.game.move_stack) == 2, "the move over the limit played")
     assert any("too many messages" in line for line in refusals(pair))
     await raw.close()
+
+
+async def test_a_hostile_host_floods_and_sends_oversized_messages_the_guest_goes_on() -> None:
+    fake = FakeHost()
+    address = await fake.start()
+    guest = Guest(address, "ABCD-EF", "Boris")
+    try:
+        await guest.connect()
+        link = guest.make_link()
+        heard = Heard()
+        link.listen(heard)
+        reader = asyncio.create_task(guest.run())
+        await until(lambda: "synced" in heard.kinds(), "the first state")
+        await fake.ws.send_str(  # type: ignore[union-attr]
+            json.dumps({"v": 1, "t": "chat", "text": "x" * (MAX_MESSAGE + 10)})
+        )
+        await until(lambda: heard.texts("refused"), "the oversized message refused")
+        assert "too long" in heard.texts("refused")[0]
+        for _ in range(1000):
+            await fake.send("chat", text="spam")
+        await until(
+            lambda: any("too many messages" in t for t in heard.texts("refused")), "the flood"
+        )
+        assert len(heard.texts("chat")) < 1000
+        await fake.send("moved", ply=0, move="c3-d4", left=[299, 300])  # (its turn: taken)
+        await until(lambda: len(link.session.game.move_stack) == 1, "the game going on")
+        await guest.close()
+        await until(reader.done, "the reader's end")
+    finally:
+        await guest.close()
+        assert fake.runner is not None
+        await fake.runner.cleanup()
+
+
+def test_the_hosts_name_is_cleaned() -> None:
+    welcome = read_welcome(Message("welcome", welcome_of(host="\x1b]0;x\x07Mal\x1b[5mlory\n")))
+    assert welcome.host == "Mallory"

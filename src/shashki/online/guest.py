@@ -277,7 +277,7 @@ class GuestLink(Link):
             moves.append(move)
         have = [m for _s, m in session.game.history()]
         same = have == moves and list(session.clock_marks) == marks[: len(moves)]
-        if not same or session.game.ended is not None or end is None:
+        if not same or session.game.ended is not None:  # (an ending of its own reopened)
             session.set_moves(moves, marks, left)
         elif left is not None and session.clock is not None:
             session.clock.set_left(*left)
