@@ -33,6 +33,12 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
+def _fail(text: str) -> int:
+    """An error: one line on stderr, status 2."""
+    print(_("shashki: error: {message}").format(message=text), file=sys.stderr, flush=True)
+    return 2
+
+
 class AutoPlayer(Computer):
     """shashki's computer playing a side online (its record says a program, as the
     peer's does: the level stays on this machine)."""
@@ -174,12 +180,11 @@ async def host_auto(
     try:
         port = await host.start(bind, port)
     except OSError as exc:
-        say(
-            _("shashki: error: cannot listen on port {port}: {reason}").format(
+        return _fail(
+            _("cannot listen on port {port}: {reason}").format(
                 port=port, reason=exc.strerror or exc
             )
         )
-        return 2
     link.address = f"{shown}:{port}"
     session.base_headers = online_headers(link.address)
     say(listening_line(public, shown, local))
@@ -224,8 +229,7 @@ async def join_auto(
         guest = Guest(address, code, name, program=True)
         welcome = await guest.connect()
     except JoinError as exc:
-        say(_("shashki: error: {message}").format(message=exc))
-        return 2
+        return _fail(str(exc))
     link = guest.make_link()
     session = link.session
     session.post = _post(asyncio.get_running_loop())
