@@ -108,3 +108,31 @@ async def test_the_menu_hosts_with_a_friend_seated_in_the_new_game_dialog(
         assert screen.link.side is Color.WHITE
         await wait_for(pilot, lambda: ":" in screen.link.address, "listening")
         await screen.close_network()
+
+
+async def test_the_host_is_told_it_may_claim_then_claims(home: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        ctl = host_game(app, "russian", side=Color.WHITE, name="Anna", clock=None, port=0,
+                        local=True)  # fmt: skip
+        screen = app.screen
+        assert isinstance(screen, OnlineGameScreen) and isinstance(screen.link, HostLink)
+        link = screen.link
+        await wait_for(pilot, lambda: ":" in link.address, "listening")
+        guest = Guest(link.address, link.code, "Boris")
+        await guest.connect()
+        guest.make_link()
+        reader = asyncio.create_task(guest.run())
+        await wait_for(pilot, lambda: link.guest is not None, "the guest joining")
+        await guest.close()
+        await wait_for(pilot, reader.done, "the guest's reader ending")
+        await wait_for(pilot, lambda: link.away_since is not None, "the guest away")
+        await pilot.press("C")
+        await wait_for(pilot, lambda: "less than a minute" in screen._status, "too early")
+        now = link.now()
+        link.now = lambda: now + 61
+        await wait_for(pilot, lambda: "claims the game" in screen._status, "the hint")
+        await pilot.press("C")
+        await wait_for(pilot, lambda: ctl.outcome is not None, "the game claimed")
+        assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
+        await screen.close_network()

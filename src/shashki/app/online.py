@@ -26,7 +26,7 @@ from ..online.console import bind_address, host_session
 from ..online.guest import Guest, JoinError
 from ..online.host import Host, HostLink
 from ..online.link import Link, Notice, online_headers
-from ..online.protocol import MAX_NAME, clean, new_code
+from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
 from ..records.clocks import TimeControl
 from ..rules import Color, Move
 from ..session.players import Person
@@ -76,6 +76,8 @@ class OnlineGameScreen(GameScreen):
         self.exit_on_failure = exit_on_failure
         self._over_shown = False
         self._left = False
+        #: The host was told it may claim the game of a friend away.
+        self._claim_said = False
 
     # -- the network -------------------------------------------------------------------------
 
@@ -87,6 +89,7 @@ class OnlineGameScreen(GameScreen):
             link.play_remote = self._remote_move
             link.on_guest = self._guest_came
             self.call_later(self._hold_clock)
+            self.set_interval(1.0, self._check_away)
             self.run_worker(self._serve(), group="online")
         else:
             link.play_remote = self._remote_move  # type: ignore[attr-defined]
@@ -136,7 +139,25 @@ class OnlineGameScreen(GameScreen):
     async def _read(self, guest: Guest) -> None:
         await guest.run()
 
+    def _check_away(self) -> None:
+        """Once the friend is away a minute, say that the game may be claimed."""
+        link = self.link
+        if (
+            isinstance(link, HostLink)
+            and not self._claim_said
+            and link.away_for() >= CLAIM_AFTER
+            and self.controller.outcome is None
+        ):
+            self._claim_said = True
+            name = link.remote.name
+            said = Said(
+                lambda: _("{name} has been away a minute: C claims the game.").format(name=name)
+            )
+            self.set_status(said)
+            self.notify(said, timeout=15, markup=False)
+
     def _guest_came(self) -> None:
+        self._claim_said = False
         if self.controller.outcome is None:
             self.controller.start_clock()
         self.refresh_panel()
@@ -163,8 +184,13 @@ class OnlineGameScreen(GameScreen):
         elif kind in ("info", "away", "back", "left"):
             self.notify(text, timeout=8, markup=False)
             self.set_status(text)
-        elif kind == "refused":
-            self.notify(text, severity="warning", timeout=8, markup=False)
+        elif kind == "refused":  # (the peer's message quoted as the protocol says it)
+            self.notify(
+                _("Refused from {name}: {text}").format(name=name, text=text),
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
         elif kind == "draw":
             self.app.push_screen(
                 ConfirmScreen(lambda: _("{name} offers a draw. Do you accept?").format(name=name)),

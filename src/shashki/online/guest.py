@@ -328,8 +328,9 @@ class GuestLink(Link):
             self.notice("info", _("{name} refuses the takeback.").format(name=self.remote.name))
 
     def on_refused(self, message: Message) -> None:
+        self.log.append(f"the host refused: {clean(message.get('text', ''), 160)}")
         self.notice(
-            "refused",
+            "info",
             _("The host refused: {text}").format(text=clean(message.get("text", ""), 160)),
         )
 
