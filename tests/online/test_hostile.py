@@ -123,6 +123,22 @@ async def test_a_first_message_that_is_not_a_join_is_refused(pair: Pair) -> None
     assert (await raw.read()).type == "refused"
     await raw.close()
     assert pair.link.session.game.move_stack == []
+    assert "first message must be a join" in pair.link.log[-1]
+
+
+async def test_connections_that_do_not_say_a_code_are_few_at_a_time(pair: Pair) -> None:
+    from shashki.online.host import MAX_KNOCKING
+
+    waiting = [await Raw.open(pair.address) for _ in range(MAX_KNOCKING)]
+    await until(lambda: pair.link._knocking == MAX_KNOCKING, "the connections waiting")
+    extra = await Raw.open(pair.address)
+    answer = await extra.read()
+    assert answer.type == "refused" and "too many" in answer.get("text")
+    for raw in [*waiting, extra]:
+        await raw.close()
+    await until(lambda: pair.link._knocking == 0, "the waiting connections gone")
+    guest = await pair.join("Boris")  # the holder of the code still gets in
+    assert guest.session.players[1].name == "Boris"
 
 
 async def test_garbage_truncated_and_oversized_messages_are_refused_the_game_goes_on(

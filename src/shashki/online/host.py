@@ -43,6 +43,8 @@ from .protocol import (
 
 #: Seconds a new connection has to say its room code.
 JOIN_SECONDS = 10.0
+#: Connections that may wait to say their code at once (more are turned away).
+MAX_KNOCKING = 8
 #: Refused messages in a row after which a flooding guest is let go.
 FLOOD_REFUSALS = 200
 
@@ -124,6 +126,8 @@ class HostLink(Link):
         #: What plays a checked move of the guest's (a front end that redraws sets it).
         self.play_remote: Callable[[Move], None] = self._play
         self._state_at = -1e9
+        #: Connections that have not said their code yet.
+        self._knocking = 0
         #: Called when a guest joins or comes back.
         self.on_guest: Callable[[], None] = lambda: None
 
@@ -171,11 +175,18 @@ class HostLink(Link):
         if not self.accepting:
             await self._turn_away(ws, "this game takes no more guests (too many wrong codes)")
             return ws
+        if self._knocking >= MAX_KNOCKING:
+            self.log.append("a connection was turned away: too many are waiting to join")
+            await self._turn_away(ws, "too many connections are waiting to join")
+            return ws
+        self._knocking += 1
         try:
             first = await asyncio.wait_for(ws.receive(), JOIN_SECONDS)
         except TimeoutError:
             await self._turn_away(ws, "no room code came")
             return ws
+        finally:
+            self._knocking -= 1
         if first.type is not WSMsgType.TEXT:
             await self._turn_away(ws, "the first message must be a join")
             return ws
@@ -184,7 +195,7 @@ class HostLink(Link):
             if hello.type != "join":
                 raise ProtocolError("the first message must be a join")
         except ProtocolError as exc:
-            self.refuse(f"a connection: {exc}")
+            self.log.append(f"a connection: {exc}")  # (logged only: no code, no guest)
             await self._turn_away(ws, str(exc))
             return ws
         if not same_code(hello.get("code", ""), self.code):
