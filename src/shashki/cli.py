@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
@@ -513,6 +514,82 @@ def cmd_replay(args: argparse.Namespace) -> int:
     )
 
 
+def _online_name(args: argparse.Namespace) -> str:
+    from .online.protocol import MAX_NAME, clean
+
+    name = clean(args.name or os.environ.get("USER", "") or "", MAX_NAME)
+    return name or _("Player")
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from .online.console import host_auto, pick_side, run
+
+    variant = find_variant(args.variant)
+    clock = None
+    if args.clock is not None:
+        from .records.clocks import BadTimeControl, TimeControl
+
+        try:
+            clock = TimeControl.parse(args.clock)
+        except BadTimeControl as exc:
+            return _fail(f"--clock: {exc}")
+    if not 0 <= args.port < 65536:
+        return _fail(_("--port must be 0 to 65535"))
+    side = pick_side(args.side)
+    name = _online_name(args)
+    if args.auto is not None:
+        if not 1 <= args.auto <= 8:
+            return _fail(_("--auto must be a computer level from 1 to 8"))
+        return run(
+            host_auto(
+                variant.id,
+                args.auto,
+                clock=clock,
+                port=args.port,
+                side=side,
+                public=args.public,
+                name=name,
+                save=args.save,
+                local=args.local,
+            )
+        )
+    from .online.hosting import free_port
+
+    try:
+        port = free_port(args.port, args.public, args.local)
+    except OSError as exc:
+        return _fail(
+            _("cannot listen on port {port}: {reason}").format(
+                port=args.port, reason=exc.strerror or exc
+            )
+        )
+    return _run_app(
+        online=("host", variant.id, clock, port, side, args.public, args.local, name),
+        mouse=not args.no_mouse,
+        language=args.lang,
+    )
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from .online.console import join_auto, run
+    from .online.guest import JoinError, split_address
+
+    try:
+        split_address(args.address)
+    except JoinError as exc:
+        return _fail(str(exc))
+    name = _online_name(args)
+    if args.auto is not None:
+        if not 1 <= args.auto <= 8:
+            return _fail(_("--auto must be a computer level from 1 to 8"))
+        return run(join_auto(args.address, args.code, args.auto, name=name, save=args.save))
+    return _run_app(
+        online=("join", args.address, args.code, name),
+        mouse=not args.no_mouse,
+        language=args.lang,
+    )
+
+
 def _in_a_terminal() -> bool:
     """Whether both the input and the output are a terminal (what the app draws on and
     reads its keys from)."""
@@ -617,6 +694,59 @@ def build_parser() -> argparse.ArgumentParser:
     _add_seed(p)
     add_engine_log(p)
     p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser(
+        "host",
+        help=_("host a game for a friend on another machine; prints how to join"),
+        description=_(
+            "Start a game and wait for a friend: prints the command that joins it (an "
+            "address and a one-time room code). Listens on this machine's network address "
+            "only, unless --public."
+        ),
+    )
+    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("--clock", metavar="M+S", help=_("play on time, e.g. 5+3"))
+    p.add_argument(
+        "--port", type=_whole_number, default=8765, help=_("the port to listen on (default 8765)")
+    )
+    p.add_argument(
+        "--as",
+        dest="side",
+        choices=("white", "black", "random"),
+        default="white",
+        help=_("the side you play (default white)"),
+    )
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--public", action="store_true", help=_("listen on every network of this machine")
+    )
+    where.add_argument(
+        "--local", action="store_true", help=_("listen on 127.0.0.1: a friend on this machine")
+    )
+    p.add_argument("--name", help=_("your name in the game's record"))
+    p.add_argument(
+        "--auto",
+        type=_whole_number,
+        metavar="LEVEL",
+        help=_("no screen: shashki's computer at LEVEL plays your side (for scripts and tests)"),
+    )
+    p.add_argument("--save", type=Path, metavar="FILE", help=_("with --auto: save the game here"))
+    p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
+    p.set_defaults(func=cmd_host)
+
+    p = sub.add_parser("join", help=_("join a game a friend hosts (shashki host)"))
+    p.add_argument("address", metavar="ADDRESS", help=_("HOST:PORT, as the host printed it"))
+    p.add_argument("code", metavar="CODE", help=_("the room code, e.g. K7WQ-M2"))
+    p.add_argument("--name", help=_("your name in the game's record"))
+    p.add_argument(
+        "--auto",
+        type=_whole_number,
+        metavar="LEVEL",
+        help=_("no screen: shashki's computer at LEVEL plays your side (for scripts and tests)"),
+    )
+    p.add_argument("--save", type=Path, metavar="FILE", help=_("with --auto: save the game here"))
+    p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
+    p.set_defaults(func=cmd_join)
 
     p = sub.add_parser("replay", help=_("open a PDN file in the replay viewer"))
     p.add_argument("file", metavar="FILE")

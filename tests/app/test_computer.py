@@ -86,8 +86,9 @@ async def stop(pilot: Pilot[None], searches: Searches) -> None:
 def test_every_level_is_a_kind_of_player() -> None:
     keys = [key for _label, key in player_kinds()]
     assert keys[0] == "human"
-    assert keys[1:-1] == [f"computer-{n}" for n in LEVELS]
-    assert keys[-1] == "hub-other"  # then a Hub engine of a command typed in the dialog
+    assert keys[1:-2] == [f"computer-{n}" for n in LEVELS]
+    assert keys[-2] == "hub-other"  # then a Hub engine of a command typed in the dialog
+    assert keys[-1] == "online"  # and a friend online (this side hosts)
     assert len(COMPUTER_KINDS) == len(LEVELS) == TOP_LEVEL == 8
     player = make_player("computer-3", "Bob")
     assert isinstance(player, Computer) and isinstance(player, Player)

@@ -220,8 +220,11 @@ class ShashkiApp(App[None]):
         seed: int | None = None,
         clock: TimeControl | None = None,
         language: str | None = None,
+        online: tuple[object, ...] | None = None,
     ) -> None:
         super().__init__()
+        #: The online game ``shashki host`` or ``shashki join`` asked for.
+        self._online = online
         #: Where the game clocks take their time (a test moves a fake one by hand).
         self.clock_time: Callable[[], float] = time.monotonic
         self._direct_clock = clock
@@ -331,6 +334,12 @@ class ShashkiApp(App[None]):
     def on_mount(self) -> None:
         variant, fen = self._direct
         found = self.tidy_autosaves() if self.autosave_enabled else None
+        if self._online is not None:
+            from .online import start_from_command
+
+            self.push_screen(MenuScreen())
+            start_from_command(self, self._online)
+            return
         if variant is not None:
             # the game asked for starts at once; the others wait, listed, for next time
             self.start_game(
@@ -946,6 +955,14 @@ class ShashkiApp(App[None]):
                 _("Speak this language from now on (saved in the settings)"),
                 partial(self.apply_language, code),
             )
+        from .menu import MenuScreen
+
+        if isinstance(screen, MenuScreen):
+            yield SystemCommand(
+                _("Play online"),
+                _("Host a game for a friend, or join one (w)"),
+                screen.action_online,
+            )
         if in_game:
             for binding in screen.BINDINGS:
                 b = binding if not isinstance(binding, tuple) else None
@@ -1047,9 +1064,11 @@ def run(
     seed: int | None = None,
     clock: TimeControl | None = None,
     language: str | None = None,
+    online: tuple[object, ...] | None = None,
 ) -> int:
     """Run the app until it is quit; its exit status (1 if it failed, else 0);
-    ``language`` (``--lang``) wins over the setting for this run."""
+    ``language`` (``--lang``) wins over the setting for this run; ``online``: the game
+    ``shashki host`` or ``shashki join`` asked for."""
     app = ShashkiApp(
         variant=variant,
         fen=fen,
@@ -1060,6 +1079,7 @@ def run(
         seed=seed,
         clock=clock,
         language=language,
+        online=online,
     )
     app.run(mouse=mouse)
     app.flush_autosave()

@@ -92,8 +92,9 @@ class MenuScreen(Screen[None]):
         Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
         Binding("o", "open_file", N_("Open game")),
         Binding("u", "unfinished", N_("Unfinished games")),
-        # (not in the footer, which has no room for it at 80 columns: the palette says it)
+        # (not in the footer, which has no room for them at 80 columns: the palette says them)
         Binding("m", "my_games", N_("My games"), show=False),
+        Binding("w", "online", N_("Play online"), show=False),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("q,escape", "quit", N_("Quit")),
     ]
@@ -217,6 +218,13 @@ class MenuScreen(Screen[None]):
 
     def action_my_games(self) -> None:
         self.app.show_my_games()  # type: ignore[attr-defined]
+
+    def action_online(self) -> None:
+        from .online import online_menu
+
+        ol = self.query_one("#variants", OptionList)
+        chosen = ol.options[ol.highlighted].id if ol.highlighted is not None else None
+        online_menu(self.app, chosen)  # type: ignore[arg-type]
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen
@@ -592,6 +600,11 @@ class NewGameScreen(Dialog[None]):
         self.shashki.save_settings()
         flip = self.query_one("#flip", Checkbox).value
         self.dismiss(None)
+        if "online" in kinds:  # a friend online: this side hosts
+            from .online import host_from_dialog
+
+            host_from_dialog(self.shashki, v.id, names, (kinds[0], kinds[1]), clock)  # type: ignore[arg-type]
+            return
         self.shashki.start_game(
             v,
             names=names,  # type: ignore[arg-type]

@@ -71,7 +71,8 @@ def player_kinds() -> list[tuple[str, str]]:
     if served():
         return [(_("Person"), "human"), *computers, *engines]
     other = (_("Hub engine (a command)…"), OTHER_ENGINE)
-    return [(_("Person"), "human"), *computers, *engines, other]
+    friend = (_("A friend online"), "online")  # (this side hosts)
+    return [(_("Person"), "human"), *computers, *engines, other, friend]
 
 
 def make_player(kind: str, name: str) -> Player:

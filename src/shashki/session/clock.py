@@ -77,6 +77,13 @@ class GameClock:
         )
         self.start(following)
 
+    def set_left(self, white: float, black: float) -> None:
+        """Both clocks show these seconds from now (a peer's copy of the clocks made
+        equal to the referee's); the running side keeps running."""
+        self._left = [max(0.0, white), max(0.0, black)]
+        if self.running is not None:
+            self._since = self.now()
+
     def flagged(self) -> Color | None:
         """The side whose time has run out, if any (only a running clock runs out)."""
         side = self.running

@@ -552,6 +552,42 @@ class GameSession:
         self._changed(TakenBack(n))
         return True
 
+    def set_moves(
+        self,
+        moves: list[Move],
+        marks: list[float | None] | None = None,
+        left: tuple[float, float] | None = None,
+    ) -> None:
+        """Make the game the start followed by ``moves`` (each legal where it is played:
+        raises ValueError at the first that is not, the game left as it was), with the
+        clocks' ``marks`` and times ``left`` — a peer's copy of the game made equal to
+        the referee's (a takeback agreed, a resumed connection).  An ending by
+        resignation, agreement or time is reopened; the side to move's clock runs."""
+        game = self.game.copy()
+        game.reopen()
+        while game.move_stack:
+            game.pop()
+        for move in moves:
+            if game.outcome() is not None or move not in game.legal_moves():
+                raise ValueError("a move that is not legal there")
+            game.push_unchecked(move)
+        self.cancel()
+        self.game.reopen()
+        while self.game.move_stack:
+            self.game.pop()
+        for move in moves:
+            self.game.push_unchecked(move)
+        self.redo_stack.clear()
+        self.draw_offer = None
+        marks = list(marks or [])[: len(moves)]
+        self.clock_marks = marks + [None] * (len(moves) - len(marks))
+        if self.clock is not None:
+            if left is not None:
+                self.clock.set_left(*left)
+            self.clock.stop()
+            self.start_clock()
+        self._changed(TakenBack(0))
+
     def can_redo(self) -> bool:
         return bool(self.redo_stack) and self.undo_policy is not UndoPolicy.OFF
 

@@ -1,0 +1,550 @@
+"""Playing a friend online on the game screen: hosting (``shashki host``, the new-game
+dialog's "a friend online", the menu's "Play online") and joining (``shashki join``,
+the menu).
+
+The network runs on the app's own asyncio loop (aiohttp); the remote side is a
+:class:`~shashki.online.player.RemotePlayer`, so the board takes no move for it and the
+screen says the friend is to move.  Draw offers, takebacks (asked of the friend),
+resignation, a chat line (m) and a claim of the game of a friend away for a minute (C)
+go through the link; what the friend does arrives as a notice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button
+
+from ..i18n import N_, _
+from ..online.console import bind_address, host_session
+from ..online.guest import Guest, JoinError
+from ..online.host import Host, HostLink
+from ..online.link import Link, Notice, online_headers
+from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
+from ..records.clocks import TimeControl
+from ..rules import Color, Move
+from ..session.players import Person
+from .controller import Feedback, GameController, Said
+from .dialogs import ConfirmScreen, TextPrompt
+from .game_screen import GameScreen
+from .plain import Plain
+from .widgets import Dialog, relabel_button
+
+if TYPE_CHECKING:
+    from .app import ShashkiApp
+
+#: The seat kind of the new-game dialog: a friend online (this side hosts).
+ONLINE = "online"
+
+#: The port a game hosted from the menu listens on.
+DEFAULT_PORT = 8765
+
+#: What ``shashki host`` and ``shashki join`` hand the app.
+Spec = tuple[Any, ...]
+
+
+class OnlineGameScreen(GameScreen):
+    """The game screen of an online game: one side here, the friend's over the network."""
+
+    BINDINGS = [
+        *GameScreen.BINDINGS,
+        Binding("m", "chat", N_("Chat")),
+        Binding("C", "claim", N_("Claim the game"), key_display="C", show=False),
+    ]
+
+    def __init__(
+        self,
+        controller: GameController,
+        link: Link,
+        *,
+        host: Host | None = None,
+        guest: Guest | None = None,
+        bind: tuple[str, str, int] = ("", "", 0),
+        exit_on_failure: bool = False,
+    ) -> None:
+        super().__init__(controller)
+        self.link = link
+        self.host = host
+        self.guest = guest
+        self.bind = bind
+        self.exit_on_failure = exit_on_failure
+        self._over_shown = False
+        self._left = False
+        #: The host was told it may claim the game of a friend away.
+        self._claim_said = False
+
+    # -- the network -------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        # (Textual runs GameScreen.on_mount after this one, for the same event)
+        link = self.link
+        link.listen(self._notice)
+        if isinstance(link, HostLink):
+            link.play_remote = self._remote_move
+            link.on_guest = self._guest_came
+            self.call_later(self._hold_clock)
+            self.set_interval(1.0, self._check_away)
+            self.run_worker(self._serve(), group="online")
+        else:
+            link.play_remote = self._remote_move  # type: ignore[attr-defined]
+            link.on_synced = self._synced  # type: ignore[attr-defined]
+            if self.guest is not None:
+                self.run_worker(self._read(self.guest), group="online")
+
+    def _hold_clock(self) -> None:
+        """The clock waits for the friend (the game screen started it)."""
+        link = self.link
+        if isinstance(link, HostLink) and not link.joined:
+            self.controller.stop_clock()
+            self.refresh_panel()
+
+    async def _serve(self) -> None:
+        assert self.host is not None and isinstance(self.link, HostLink)
+        bind, shown, port = self.bind
+        try:
+            port = await self.host.start(bind, port)
+        except OSError as exc:
+            message = _("Cannot listen on port {port}: {reason}").format(
+                port=port, reason=exc.strerror or exc
+            )
+            if self.exit_on_failure:
+                self.app.exit(return_code=2, message=message)
+            else:
+                self.shashki.error_notice(message)
+            return
+        self.link.address = f"{shown}:{port}"
+        self.controller.session.base_headers = online_headers(self.link.address)
+        address, code = self.link.address, self.link.code
+        self.set_status(
+            Said(
+                lambda: _("Waiting for your friend: shashki join {address} {code}").format(
+                    address=address, code=code
+                )
+            )
+        )
+        self.notify(
+            _("Ask your friend to run: shashki join {address} {code}").format(
+                address=address, code=code
+            ),
+            timeout=30,
+            markup=False,
+        )
+
+    async def _read(self, guest: Guest) -> None:
+        await guest.run()
+
+    def _check_away(self) -> None:
+        """Once the friend is away a minute, say that the game may be claimed."""
+        link = self.link
+        if (
+            isinstance(link, HostLink)
+            and not self._claim_said
+            and link.away_for() >= CLAIM_AFTER
+            and self.controller.outcome is None
+        ):
+            self._claim_said = True
+            name = link.remote.name
+            said = Said(
+                lambda: _("{name} has been away a minute: C claims the game.").format(name=name)
+            )
+            self.set_status(said)
+            self.notify(said, timeout=15, markup=False)
+
+    def _guest_came(self) -> None:
+        self._claim_said = False
+        if self.controller.outcome is None:
+            self.controller.start_clock()
+        self.refresh_panel()
+
+    def _remote_move(self, move: Move) -> None:
+        self.back_to_game()
+        self.cancel_thinking()
+        fb = self.controller.play(move)
+        self.after(fb)
+        self.drive()
+
+    def _synced(self) -> None:
+        self.back_to_game()
+        self.cancel_thinking()
+        self.after(Feedback())
+        self.drive()
+
+    def _notice(self, notice: Notice) -> None:
+        kind, text = notice.kind, notice.text
+        name = self.link.remote.name
+        if kind == "chat":
+            self.notify(text, timeout=12, markup=False)
+            self.set_status(text)
+        elif kind in ("info", "away", "back", "left"):
+            self.notify(text, timeout=8, markup=False)
+            self.set_status(text)
+        elif kind == "refused":  # (the peer's message quoted as the protocol says it)
+            self.notify(
+                _("Refused from {name}: {text}").format(name=name, text=text),
+                severity="warning",
+                timeout=8,
+                markup=False,
+            )
+        elif kind == "draw":
+            self.app.push_screen(
+                ConfirmScreen(lambda: _("{name} offers a draw. Do you accept?").format(name=name)),
+                self._draw_answered,
+            )
+        elif kind == "takeback":
+            self.app.push_screen(
+                ConfirmScreen(
+                    lambda: _("{name} asks to take back a move. Do you agree?").format(name=name)
+                ),
+                self._takeback_answered,
+            )
+        elif kind == "synced":
+            self.after(Feedback())
+        elif kind == "ended":
+            self.after(Feedback())
+            self.show_game_over()
+        elif kind == "closed" and not self._left:
+            self.set_status(
+                Said(lambda: _("The connection is over; join again with the same code."))
+            )
+            self.notify(
+                _("The connection is over; join again with the same code."),
+                severity="warning",
+                timeout=12,
+                markup=False,
+            )
+
+    def _draw_answered(self, ok: bool | None) -> None:
+        self.link.answer_draw(bool(ok))
+        self.after(Feedback())
+
+    def _takeback_answered(self, ok: bool | None) -> None:
+        self.link.answer_takeback(bool(ok))
+
+    # -- the player's actions ---------------------------------------------------------------
+
+    def action_draw(self) -> None:
+        ctl = self.controller
+        if ctl.outcome is not None:
+            return
+        if ctl.draw_offer is self.link.peer_side:
+            self.link.answer_draw(True)
+            return
+        name = self.link.remote.name
+        if self.link.offer_draw():
+            self.set_status(Said(lambda: _("Draw offered to {name}.").format(name=name)))
+
+    def action_undo(self) -> None:
+        self.back_to_game()
+        why = self.link.ask_takeback()
+        name = self.link.remote.name
+        if why is None:
+            self.set_status(Said(lambda: _("Takeback asked of {name}.").format(name=name)))
+        else:
+            self.set_status(why)
+
+    def action_redo(self) -> None:
+        self.set_status(Said(lambda: _("Nothing to redo.")))
+
+    def action_resign(self) -> None:
+        if self.controller.outcome is not None:
+            return
+
+        def answered(ok: bool | None) -> None:
+            if ok and self.controller.outcome is None:
+                self.cancel_thinking()
+                self.link.resign()
+                self.after(Feedback())
+                self.show_game_over()
+
+        self.app.push_screen(ConfirmScreen(N_("Resign this game?")), answered)
+
+    def action_chat(self) -> None:
+        name = self.link.remote.name
+
+        def said(text: str | None) -> None:
+            if text:
+                line = self.link.chat(text)
+                if line:
+                    self.set_status(_("You: {text}").format(text=line))
+
+        self.app.push_screen(TextPrompt(lambda: _("A line to {name}:").format(name=name)), said)
+
+    def action_claim(self) -> None:
+        link = self.link
+        if not isinstance(link, HostLink):
+            self.set_status(Said(lambda: _("Only the host can claim the game.")))
+            return
+        why = link.claim()
+        if why is not None:
+            self.set_status(why)
+
+    def show_game_over(self) -> None:
+        if self.controller.outcome is None or self._over_shown:
+            return
+        self._over_shown = True
+        super().show_game_over()
+
+    def after(self, fb: Feedback) -> None:
+        if self.controller.outcome is None:
+            self._over_shown = False  # (a takeback reopened the game)
+        super().after(fb)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "redo":
+            return None
+        if action == "undo":
+            return True if self.controller.outcome is None else None
+        return super().check_action(action, parameters)
+
+    # -- leaving ----------------------------------------------------------------------
+
+    def _leave(self, question: str, then: Callable[[], object]) -> None:
+        def leave() -> None:
+            self._left = True
+            self.run_worker(self._goodbye(then), group="leaving")
+
+        super()._leave(question, leave)
+
+    async def _goodbye(self, then: Callable[[], object]) -> None:
+        await self.close_network()
+        then()
+
+    async def close_network(self) -> None:
+        """Tell the friend, close the connection (and stop listening)."""
+        self.controller.session.close_players()
+        if self.host is not None:
+            await self.host.stop()
+        if self.guest is not None:
+            await self.guest.leave()
+
+    def on_unmount(self) -> None:
+        # (Textual runs GameScreen.on_unmount too, for the same event)
+        if not self._left:  # (the app quit some other way: the friend is told if it can be)
+            self._left = True
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().create_task(self.close_network())
+
+
+class OnlineChoice(Dialog[bool | None]):
+    """Play online: host (True) or join (False)."""
+
+    DEFAULT_CSS = """
+    OnlineChoice { align: center middle; }
+    OnlineChoice > Vertical {
+        width: 64; max-width: 95%; height: auto; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 1 2;
+    }
+    OnlineChoice Horizontal { height: auto; align-horizontal: center; margin-top: 1; }
+    OnlineChoice Button { margin: 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("h", "choose(True)", N_("Host")),
+        Binding("j", "choose(False)", N_("Join")),
+        Binding("escape", "cancel", N_("Cancel")),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(_("Play online with a friend on another machine."), id="question")
+            with Horizontal():
+                yield Button(_("Host a game (h)"), id="host", variant="primary")
+                yield Button(_("Join a game (j)"), id="join")
+
+    def retranslate(self) -> None:
+        self.query_one("#question", Plain).update(
+            _("Play online with a friend on another machine.")
+        )
+        relabel_button(self, "#host", _("Host a game (h)"))
+        relabel_button(self, "#join", _("Join a game (j)"))
+
+    def on_mount(self) -> None:
+        self.query_one("#host", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "host")
+
+    def action_choose(self, host: bool) -> None:
+        self.dismiss(host)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+# -- opening an online game --------------------------------------------------------------------
+
+
+def _open(app: ShashkiApp, controller: GameController, screen: OnlineGameScreen) -> None:
+    """Show ``screen`` for ``controller``'s game, autosaved as any game."""
+    from .menu import MenuScreen
+
+    app.controller = controller
+    app._attach_game(controller)
+    if controller.session.players[0].is_human is False:
+        screen.board.flipped = True  # (this side's pieces at the bottom)
+    while len(app.screen_stack) > 1 and not isinstance(app.screen, MenuScreen):
+        app.pop_screen()
+    app.push_screen(screen)
+    app._changed(controller)
+
+
+def host_game(
+    app: ShashkiApp,
+    variant: str,
+    *,
+    side: Color,
+    name: str,
+    clock: TimeControl | None,
+    port: int = 8765,
+    public: bool = False,
+    local: bool = False,
+    exit_on_failure: bool = False,
+) -> GameController:
+    """Host a game of ``variant`` (this side plays ``side``) and open its screen."""
+    takebacks = app.settings.undo_policy != "off"
+    session, remote = host_session(variant, side, name, Person(name), clock, takebacks=takebacks)
+    if session.clock is not None:
+        session.clock.now = app.clock_time
+    link = HostLink(session, side, remote, new_code(), name=name)
+    bind, shown = bind_address(public, local)
+    controller = GameController(session.game, session=session, on_change=app._changed)
+    screen = OnlineGameScreen(
+        controller,
+        link,
+        host=Host(link),
+        bind=(bind, shown, port),
+        exit_on_failure=exit_on_failure,
+    )
+    _open(app, controller, screen)
+    return controller
+
+
+async def join_game(
+    app: ShashkiApp, address: str, code: str, name: str, *, exit_on_failure: bool = False
+) -> GameController | None:
+    """Join the game at ``address`` with ``code`` and open its screen; None (said in one
+    line) when it cannot be joined."""
+    try:
+        guest = Guest(address, code, name)
+        await guest.connect()
+    except JoinError as exc:
+        if exit_on_failure:
+            app.exit(return_code=2, message=_("shashki: error: {message}").format(message=exc))
+        else:
+            app.error_notice(str(exc))
+        return None
+    link = guest.make_link()
+    session = link.session
+    if session.clock is not None:
+        session.clock.now = app.clock_time
+    controller = GameController(session.game, session=session, on_change=app._changed)
+    _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
+    return controller
+
+
+def start_from_command(app: ShashkiApp, spec: Spec) -> None:
+    """Open the game ``shashki host`` or ``shashki join`` asked for."""
+    if spec[0] == "host":
+        _kind, variant, clock, port, side, public, local, name = spec
+        host_game(
+            app,
+            variant,
+            side=side,
+            name=name,
+            clock=clock,
+            port=port,
+            public=public,
+            local=local,
+            exit_on_failure=True,
+        )
+    else:
+        _kind, address, code, name = spec
+        app.run_worker(join_game(app, address, code, name, exit_on_failure=True))
+
+
+def player_name(app: ShashkiApp) -> str:
+    """This player's name: the first name typed in the new-game dialog, else the
+    login name."""
+    import os
+
+    names = [n for n in app.settings.names if n and n not in ("White", "Black")]
+    name = names[0] if names else os.environ.get("USER", "")
+    return clean(name, MAX_NAME) or _("Player")
+
+
+def join_dialog(app: ShashkiApp) -> None:
+    """Ask for the host's address, then the room code, then join."""
+
+    def got_address(address: str | None) -> None:
+        if not address:
+            return
+
+        def got_code(code: str | None) -> None:
+            if code:
+                app.run_worker(join_game(app, address, code, player_name(app)))
+
+        app.push_screen(TextPrompt(N_("The room code (e.g. K7WQ-M2):")), got_code)
+
+    app.push_screen(
+        TextPrompt(N_("The host's address, as it printed it (e.g. 192.168.1.20:8765):")),
+        got_address,
+    )
+
+
+def online_menu(app: ShashkiApp, variant: str | None) -> None:
+    """Play online: host a game of ``variant`` (the new-game dialog, a friend's seat
+    chosen) or join one."""
+
+    def chosen(host: bool | None) -> None:
+        if host is None:
+            return
+        if not host:
+            join_dialog(app)
+            return
+        if variant is None:
+            app.error_notice(_("Pick a variant in the menu first."))
+            return
+        from ..rules import find_variant
+        from .menu import NewGameScreen
+
+        dialog = NewGameScreen(find_variant(variant))
+        app.push_screen(dialog)
+
+        def seat_friend() -> None:
+            with contextlib.suppress(Exception):
+                dialog.query_one("#kind1").value = ONLINE  # type: ignore[attr-defined]
+
+        dialog.call_after_refresh(seat_friend)
+
+    app.push_screen(OnlineChoice(), chosen)
+
+
+def host_from_dialog(
+    app: ShashkiApp,
+    variant: str,
+    names: tuple[str, str],
+    kinds: tuple[str, str],
+    clock: TimeControl | None,
+) -> None:
+    """The new-game dialog seated a friend online: host the game, this side the other."""
+    friend = Color.BLACK if kinds[1] == ONLINE else Color.WHITE
+    side = Color(1 - friend)
+    name = clean(names[side], MAX_NAME) or _("Player")
+    host_game(app, variant, side=side, name=name, clock=clock, port=DEFAULT_PORT)
+
+
+__all__ = [
+    "ONLINE",
+    "OnlineGameScreen",
+    "host_from_dialog",
+    "host_game",
+    "join_game",
+    "online_menu",
+    "start_from_command",
+]

@@ -1,0 +1,291 @@
+"""Hosting and joining without the screen: ``shashki host/join --auto LEVEL``.
+
+The side played here is shashki's computer at a level; what happens is printed one
+line at a time (the join command, each move, the peer's words, the result).  Made for
+scripts and tests, and for trying a connection; people play on the game screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from ..i18n import _
+from ..records.clocks import TimeControl
+from ..rules import Color, Game, find_variant
+from ..session.clock import GameClock
+from ..session.game import GameSession, MovePlayed, UndoPolicy
+from ..session.players import Computer, Player
+from .guest import Guest, JoinError
+from .host import Host, HostLink, lan_address
+from .link import Link, Notice, move_before, online_headers
+from .player import RemotePlayer
+from .protocol import new_code
+
+Say = Callable[[str], None]
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
+
+
+def _fail(text: str) -> int:
+    """An error: one line on stderr, status 2."""
+    print(_("shashki: error: {message}").format(message=text), file=sys.stderr, flush=True)
+    return 2
+
+
+class AutoPlayer(Computer):
+    """shashki's computer playing a side online (its record says a program, as the
+    peer's does: the level stays on this machine)."""
+
+    def tags(self) -> dict[str, str]:
+        return {"Type": "program"}
+
+
+def _post(loop: asyncio.AbstractEventLoop) -> Callable[[Callable[[], None]], None]:
+    def post(action: Callable[[], None]) -> None:
+        loop.call_soon_threadsafe(action)
+
+    return post
+
+
+def pick_side(word: str) -> Color:
+    """The host's side from ``white``, ``black`` or ``random``."""
+    if word == "random":
+        return random.SystemRandom().choice((Color.WHITE, Color.BLACK))
+    return Color.BLACK if word == "black" else Color.WHITE
+
+
+def save_record(session: GameSession, path: Path | None, say: Say) -> None:
+    if path is None:
+        return
+    from ..records import save_pdn
+
+    try:
+        save_pdn(path, [session.record()], replace=True)
+    except (OSError, ValueError) as exc:
+        say(_("Not saved: {reason}.").format(reason=" ".join(str(exc).split())))
+        return
+    say(_("Saved to {path}").format(path=path))
+
+
+def host_session(
+    variant_name: str,
+    side: Color,
+    name: str,
+    local: Player,
+    clock: TimeControl | None,
+    *,
+    takebacks: bool = True,
+) -> tuple[GameSession, RemotePlayer]:
+    """The host's session: the game, the local player, the friend's seat."""
+    variant = find_variant(variant_name)
+    seed = random.SystemRandom().randrange(1 << 30) if variant.start_by_lot else None
+    game = Game(variant, seed=seed)
+    remote = RemotePlayer(_("Guest"))
+    players = (local, remote) if side is Color.WHITE else (remote, local)
+    session = GameSession(
+        game,
+        (players[0], players[1]),
+        clock=GameClock(clock) if clock is not None else None,
+        undo_policy=UndoPolicy.ASK if takebacks else UndoPolicy.OFF,
+        headers=online_headers(""),
+    )
+    return session, remote
+
+
+def bind_address(public: bool, local: bool = False) -> tuple[str, str]:
+    """(the address to listen on, the address to print)."""
+    shown = "127.0.0.1" if local else lan_address()
+    return ("0.0.0.0" if public else shown), shown
+
+
+def listening_line(public: bool, shown: str, local: bool = False) -> str:
+    if local:
+        return _("Listening on 127.0.0.1: only this machine can join (--local).")
+    if public:
+        return _(
+            "Listening on every network of this machine (--public); others join at {a}."
+        ).format(a=shown)
+    if shown == "127.0.0.1":
+        return _("This machine has no network address: listening on 127.0.0.1 only.")
+    return _("Listening on this machine's address {a} only (--public: every network).").format(
+        a=shown
+    )
+
+
+def _printer(link: Link, say: Say, done: asyncio.Event) -> Callable[[Notice], None]:
+    def show(notice: Notice) -> None:
+        if notice.kind in ("chat", "info", "refused", "away", "back", "left") and notice.text:
+            say(notice.text)
+        if notice.kind == "draw":
+            say(_("{name} offers a draw: declined.").format(name=link.remote.name))
+            link.answer_draw(False)
+        if notice.kind == "takeback":
+            say(_("{name} asks to take back a move: refused.").format(name=link.remote.name))
+            link.answer_takeback(False)
+        if notice.kind == "ended" or (notice.kind == "closed" and link.session.outcome is None):
+            done.set()
+        if notice.kind == "left" and link is not None and not isinstance(link, HostLink):
+            done.set()
+
+    return show
+
+
+def _moves(session: GameSession, say: Say) -> None:
+    def show(event: object) -> None:
+        if isinstance(event, MovePlayed):
+            game = session.game
+            say(f"{len(game.move_stack)}: {move_before(game, event.move)}")
+
+    session.subscribe(show)
+
+
+def _ended(session: GameSession, say: Say) -> None:
+    out = session.outcome
+    if out is not None:
+        say(
+            _("Result: {result} ({why})").format(
+                result=out.result(), why=out.describe(variant=session.variant)
+            )
+        )
+    else:
+        say(_("The game is not over: it is kept unfinished."))
+
+
+async def host_auto(
+    variant: str,
+    level: int,
+    *,
+    clock: TimeControl | None,
+    port: int,
+    side: Color,
+    public: bool,
+    name: str,
+    save: Path | None,
+    local: bool = False,
+    say: Say = _say,
+) -> int:
+    """Host a game played here by the computer at ``level``, until it ends."""
+    session, remote = host_session(variant, side, name, AutoPlayer(level, name), clock)
+    session.post = _post(asyncio.get_running_loop())
+    link = HostLink(session, side, remote, new_code(), name=name)
+    host = Host(link)
+    bind, shown = bind_address(public, local)
+    try:
+        port = await host.start(bind, port)
+    except OSError as exc:
+        return _fail(
+            _("cannot listen on port {port}: {reason}").format(
+                port=port, reason=exc.strerror or exc
+            )
+        )
+    link.address = f"{shown}:{port}"
+    session.base_headers = online_headers(link.address)
+    say(listening_line(public, shown, local))
+    say(
+        _("Ask your friend to run: shashki join {address} {code}").format(
+            address=link.address, code=link.code
+        )
+    )
+    done = asyncio.Event()
+    link.listen(_printer(link, say, done))
+    _moves(session, say)
+    started = False
+
+    def guest_came() -> None:
+        nonlocal started
+        if not started:
+            started = True
+            session.start()
+            session.drive()
+
+    link.on_guest = guest_came
+    try:
+        while not done.is_set():
+            if started and session.check_flag() is not None:
+                break
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(done.wait(), 0.05)
+        _ended(session, say)
+        save_record(session, save, say)
+    finally:
+        session.close()
+        await host.stop()
+    return 0
+
+
+async def join_auto(
+    address: str, code: str, level: int, *, name: str, save: Path | None, say: Say = _say
+) -> int:
+    """Join a game played here by the computer at ``level``, until it ends or the host
+    leaves."""
+    try:
+        guest = Guest(address, code, name, program=True)
+        welcome = await guest.connect()
+    except JoinError as exc:
+        return _fail(str(exc))
+    link = guest.make_link()
+    session = link.session
+    session.post = _post(asyncio.get_running_loop())
+    players = list(session.players)
+    players[welcome.side] = AutoPlayer(level, players[welcome.side].name)
+    session.players = (players[0], players[1])
+    say(
+        _("Joined {address}: playing {variant} as {side} against {name}.").format(
+            address=guest.address,
+            variant=session.variant.id,
+            side=session.variant.side_names[welcome.side],
+            name=welcome.host,
+        )
+    )
+    done = asyncio.Event()
+    link.listen(_printer(link, say, done))
+    _moves(session, say)
+    resumed = False
+
+    def synced() -> None:
+        nonlocal resumed
+        if not resumed:
+            resumed = True
+            if session.game.move_stack:
+                say(_("Resumed after {n} moves.").format(n=len(session.game.move_stack)))
+        session.drive()
+
+    link.on_synced = synced
+    session.start()
+    reader = asyncio.create_task(guest.run())
+    try:
+        await done.wait()
+        if session.outcome is not None:
+            _ended(session, say)
+        else:
+            say(
+                _("The connection to {address} is over; join again with the same code.").format(
+                    address=guest.address
+                )
+            )
+        save_record(session, save, say)
+    finally:
+        session.close()
+        await guest.close()
+        reader.cancel()
+        with contextlib.suppress(BaseException):
+            await reader
+    return 0 if session.outcome is not None else 1
+
+
+def run(coro: object) -> int:
+    try:
+        return int(asyncio.run(coro))  # type: ignore[arg-type]
+    except KeyboardInterrupt:
+        print(_("interrupted"), file=sys.stderr)
+        return 130
+
+
+__all__ = ["host_auto", "host_session", "join_auto", "pick_side", "run"]

@@ -1,0 +1,477 @@
+"""The guest of an online game: a client over aiohttp's ``ClientSession.ws_connect``.
+
+The guest builds its own game from the host's ``welcome`` — the variant by its id in
+its own registry (built-in or the user's own files; a peer names a variant, never a
+path), refused in one line when the rules of that id differ from the host's — and
+checks every move the host sends with its own rules: a move that is illegal, out of
+turn or for another ply is refused and logged, never played.  The host keeps the
+clocks; a clock reading that cannot be (more time than a side can have) is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+
+from ..i18n import _
+from ..records.clocks import TimeControl
+from ..rules import Color, Game, Move, ShashkiError, find_variant
+from ..rules.outcome import Termination
+from ..session.clock import GameClock
+from ..session.game import GameSession, MovePlayed, UndoPolicy
+from ..session.players import Person
+from .link import Link, move_before, online_headers
+from .player import RemotePlayer
+from .protocol import (
+    FRAME_LIMIT,
+    HOST_BURST,
+    HOST_PER_SECOND,
+    MAX_NAME,
+    Message,
+    ProtocolError,
+    RateLimit,
+    clean,
+    clock_pair,
+    encode,
+    marks_list,
+    move_list,
+    parse,
+    rules_digest,
+)
+
+#: Seconds to connect and be welcomed.
+CONNECT_SECONDS = 15.0
+#: Seconds of slack on the guest's own clock when the host's reading is checked.
+CLOCK_SLACK = 2.0
+
+
+class JoinError(Exception):
+    """Joining failed: one line, for the player."""
+
+
+def split_address(address: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[v6]:PORT``) as the host and the port; raises JoinError."""
+    text = address.strip()
+    if text.startswith(("ws://", "http://")):
+        text = text.split("://", 1)[1].split("/", 1)[0]
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port[:6]) < 65536:
+        raise JoinError(
+            _("{address} is not an address: give HOST:PORT, e.g. 192.168.1.20:8765").format(
+                address=clean(address, 60)
+            )
+        )
+    return host, int(port)
+
+
+@dataclass
+class Welcome:
+    """What the host said of its game, checked."""
+
+    variant_id: str
+    side: Color
+    clock: TimeControl | None
+    takeback: bool
+    host: str
+    guest: str
+    start: str | None
+    seed: int | None
+    site: str
+    #: A program plays the host's side.
+    program: bool = False
+
+
+def read_welcome(message: Message) -> Welcome:
+    """The host's welcome, checked against this machine's own variant of that id;
+    raises JoinError (one line)."""
+    if message.type == "refused":
+        raise JoinError(_("The host refused: {text}").format(text=clean(message.get("text"), 120)))
+    if message.type != "welcome":
+        raise JoinError(_("The host did not welcome us ({kind}).").format(kind=message.type))
+    name = str(message.get("variant"))
+    try:
+        variant = find_variant(name)
+    except ShashkiError:
+        raise JoinError(
+            _("The host plays {name}, a variant this machine does not have.").format(
+                name=clean(name, 40)
+            )
+        ) from None
+    if variant.id != name:
+        raise JoinError(
+            _("The host names a variant by {name}, not by its id.").format(name=clean(name, 40))
+        )
+    if rules_digest(variant) != message.get("rules"):
+        raise JoinError(
+            _("The host's {name} has other rules than this machine's file of that id.").format(
+                name=variant.id
+            )
+        )
+    side = message.get("side")
+    if side not in ("white", "black"):
+        raise JoinError(_("The host gave no side to play."))
+    clock = None
+    if message.get("clock") is not None:
+        clock = TimeControl.from_tag(str(message.get("clock")))
+        if clock is None:
+            raise JoinError(_("The host's clock cannot be read."))
+    site = clean(str(message.get("site") or ""), 60)
+    return Welcome(
+        variant_id=variant.id,
+        side=Color.WHITE if side == "white" else Color.BLACK,
+        clock=clock,
+        takeback=bool(message.get("takeback")),
+        host=clean(str(message.get("host") or ""), MAX_NAME) or variant.side_names[0],
+        guest=clean(str(message.get("guest") or ""), MAX_NAME),
+        start=message.get("start"),
+        seed=message.get("seed"),
+        site=site,
+        program=bool(message.get("program")),
+    )
+
+
+def guest_session(
+    welcome: Welcome, name: str, *, now: Callable[[], float] | None = None
+) -> tuple[GameSession, RemotePlayer]:
+    """The guest's own session of the host's game (its start, its clock)."""
+    variant = find_variant(welcome.variant_id)
+    try:
+        game = Game(variant, start=welcome.start or None, seed=welcome.seed)
+    except (ShashkiError, ValueError) as exc:
+        raise JoinError(
+            _("The host's start cannot be played: {reason}").format(reason=clean(str(exc), 100))
+        ) from None
+    remote = RemotePlayer(welcome.host, program=welcome.program)
+    me = Person(name)
+    players = (me, remote) if welcome.side is Color.WHITE else (remote, me)
+    clock = None
+    if welcome.clock is not None:
+        clock = GameClock(welcome.clock, now=now) if now is not None else GameClock(welcome.clock)
+    session = GameSession(
+        game,
+        (players[0], players[1]),
+        clock=clock,
+        undo_policy=UndoPolicy.ASK if welcome.takeback else UndoPolicy.OFF,
+        headers=online_headers(welcome.site),
+    )
+    return session, remote
+
+
+class GuestLink(Link):
+    """The guest's side of the game."""
+
+    def __init__(self, session: GameSession, side: Color, remote: RemotePlayer, **kw: Any) -> None:
+        super().__init__(session, side, remote, **kw)
+        #: What plays a checked move of the host's (a front end that redraws sets it).
+        self.play_remote: Callable[[Move], None] = self._play
+        #: What follows a state that changed the game (the front end redraws, drives).
+        self.on_synced: Callable[[], None] = lambda: None
+        #: The host said goodbye.
+        self.host_left = False
+
+    def _play(self, move: Move) -> None:
+        session = self.session
+        session.cancel()
+        session.play(move)
+        session.drive()
+
+    def local_moved(self, event: MovePlayed) -> None:
+        if event.side is not self.side:
+            return
+        game = self.session.game
+        clock = self.session.clock
+        self.send(
+            "move",
+            ply=len(game.move_stack) - 1,
+            move=move_before(game, event.move),
+            left=None if clock is None else round(clock.left(self.side), 3),
+        )
+
+    # -- the host's messages ---------------------------------------------------------------
+
+    def _clocks(self, value: Any, *, ply: int) -> tuple[float, float] | None:
+        """The host's clock readings, checked: None when they cannot be."""
+        clock = self.session.clock
+        if value is None or clock is None:
+            return None
+        white, black = clock_pair("clocks", value)
+        control = clock.control
+        turns = [0, 0]
+        for side, _m in self.session.game.history()[: ply + 1]:
+            turns[side] += 1
+        for side, left in ((Color.WHITE, white), (Color.BLACK, black)):
+            most = control.seconds + control.increment * (turns[side] + 1) + CLOCK_SLACK
+            if left > most:
+                raise ProtocolError(
+                    f"clock claim refused: {left:.1f} s for {side.name.lower()}, more than a "
+                    f"clock of {control.tag()} can hold"
+                )
+        return white, black
+
+    def on_moved(self, message: Message) -> None:
+        session = self.session
+        game = session.game
+        ply = int(message.get("ply"))
+        text = str(message.get("move"))
+        if ply < len(game.move_stack):  # our own move, played by the host
+            history = game.history()
+            mine = game.copy()
+            for _i in range(len(history) - ply):
+                mine.pop()
+            if mine.move_text(history[ply][1], full=True) != text:
+                raise ProtocolError(f"the host played {clean(text, 40)!r} at ply {ply}")
+            self._set_clocks(message.get("left"), ply)
+            return
+        if ply > len(game.move_stack):
+            raise ProtocolError(f"move for ply {ply}, the game is at ply {len(game.move_stack)}")
+        if game.ended is not None and game.ended.termination is Termination.TIME_FORFEIT:
+            session.set_moves([m for _s, m in game.history()], list(session.clock_marks))
+        if session.outcome is not None:
+            raise ProtocolError(f"move {clean(text, 40)!r} refused: the game is over")
+        if game.turn is self.side:
+            raise ProtocolError(f"move {clean(text, 40)!r} refused: it is our turn, not the host's")
+        move = self.parse_move(game, text)
+        left = self._clocks(message.get("left"), ply=ply)
+        self.play_remote(move)
+        if left is not None and len(session.game.move_stack) == ply + 1:
+            self._apply_clocks(left, ply)
+        self.notice("moved", text)
+
+    def _set_clocks(self, value: Any, ply: int) -> None:
+        left = self._clocks(value, ply=ply)
+        if left is not None:
+            self._apply_clocks(left, ply)
+
+    def _apply_clocks(self, left: tuple[float, float], ply: int) -> None:
+        session = self.session
+        clock = session.clock
+        if clock is None:
+            return
+        clock.set_left(*left)
+        mover = session.game.history()[ply][0]
+        if ply < len(session.clock_marks):
+            session.clock_marks[ply] = left[mover]
+
+    def on_state(self, message: Message) -> None:
+        session = self.session
+        texts = move_list(message.get("moves"))
+        marks = marks_list(message.get("marks", []))
+        left_value = message.get("left")
+        left = clock_pair("state: left", left_value) if left_value is not None else None
+        end = message.get("end")
+        replay = Game(
+            session.game.variant, start=session.game.start_label or None, seed=session.game.seed
+        )
+        moves: list[Move] = []
+        for text in texts:
+            if replay.outcome() is not None:
+                raise ProtocolError("state refused: a move after the end of the game")
+            move = self.parse_move(replay, text)
+            replay.push_unchecked(move)
+            moves.append(move)
+        have = [m for _s, m in session.game.history()]
+        same = have == moves and list(session.clock_marks) == marks[: len(moves)]
+        if not same or session.game.ended is not None:  # (an ending of its own reopened)
+            session.set_moves(moves, marks, left)
+        elif left is not None and session.clock is not None:
+            session.clock.set_left(*left)
+        if end is not None:
+            self._end(end)
+        self.on_synced()
+        self.notice("synced")
+
+    def _end(self, end: Any) -> None:
+        session = self.session
+        if not isinstance(end, dict):
+            raise ProtocolError("state refused: its end is not an object")
+        kind = end.get("kind")
+        side = {"white": Color.WHITE, "black": Color.BLACK}.get(str(end.get("side")))
+        if session.outcome is not None and kind == "rules":
+            pass
+        elif kind == "resign" and side is not None:
+            session.resign(side)
+        elif kind == "agreed":
+            session.answer_draw(True)
+        elif kind == "time" and side is session.game.turn and session.clock is not None:
+            left = [session.clock.left(Color.WHITE), session.clock.left(Color.BLACK)]
+            left[side] = 0.0
+            session.clock.set_left(left[0], left[1])
+            session.check_flag()
+        elif kind == "rules":
+            raise ProtocolError("state refused: the host says the game is over, the rules do not")
+        else:
+            raise ProtocolError(f"state refused: an end of {clean(str(kind), 20)!r}")
+        self.notice("ended")
+
+    def on_draw_answer(self, message: Message) -> None:
+        session = self.session
+        if session.draw_offer is not self.side:
+            raise ProtocolError("draw answer: no draw was offered")
+        if not message.get("accept"):
+            session.answer_draw(False)
+            self.notice("info", _("{name} declines the draw.").format(name=self.remote.name))
+        # (accepted: the host's state with the end follows)
+
+    def on_takeback_answer(self, message: Message) -> None:
+        if not self.asked_takeback:
+            raise ProtocolError("takeback answer: no takeback was asked")
+        self.asked_takeback = False
+        if message.get("accept"):
+            self.notice("info", _("{name} agrees: move taken back.").format(name=self.remote.name))
+        else:
+            self.notice("info", _("{name} refuses the takeback.").format(name=self.remote.name))
+
+    def on_refused(self, message: Message) -> None:
+        self.log.append(f"the host refused: {clean(message.get('text', ''), 160)}")
+        self.notice(
+            "info",
+            _("The host refused: {text}").format(text=clean(message.get("text", ""), 160)),
+        )
+
+    def on_bye(self, message: Message) -> None:
+        self.host_left = True
+        self.notice("left", _("{name} left the game.").format(name=self.remote.name))
+
+    # -- the guest's actions ---------------------------------------------------------------------
+
+    def answer_draw(self, accept: bool) -> None:
+        session = self.session
+        if session.draw_offer is not self.peer_side:
+            return
+        self.send("draw_answer", accept=accept)
+        if not accept:
+            session.answer_draw(False)
+
+    def answer_takeback(self, accept: bool) -> None:
+        if not self.peer_takeback:
+            return
+        self.peer_takeback = False
+        self.send("takeback_answer", accept=accept)
+
+    def resign(self) -> None:
+        if self.session.outcome is None:
+            self.send("resign")
+            self.session.resign(self.side)
+
+
+class Guest:
+    """A connection to a host: joins, then reads the host's messages into the link."""
+
+    def __init__(self, address: str, code: str, name: str, *, program: bool = False) -> None:
+        self.host, self.port = split_address(address)
+        self.address = f"{self.host}:{self.port}"
+        self.code = code
+        self.name = clean(name, MAX_NAME)
+        self.program = program
+        self.http: aiohttp.ClientSession | None = None
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.link: GuestLink | None = None
+        self.welcome: Welcome | None = None
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    async def connect(self) -> Welcome:
+        """Connect, give the code, read the welcome; raises JoinError (one line)."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        url = f"ws://{host}:{self.port}/ws"
+        self.http = aiohttp.ClientSession(
+            timeout=aiohttp.ClientTimeout(total=None, connect=CONNECT_SECONDS)
+        )
+        try:
+            self.ws = await self.http.ws_connect(url, max_msg_size=FRAME_LIMIT, heartbeat=15.0)
+            await self.ws.send_str(
+                encode("join", code=self.code, name=self.name or None, program=self.program or None)
+            )
+            frame = await asyncio.wait_for(self.ws.receive(), CONNECT_SECONDS)
+            if frame.type is not aiohttp.WSMsgType.TEXT:
+                raise JoinError(_("The host closed the connection."))
+            try:
+                self.welcome = read_welcome(parse(frame.data))
+            except ProtocolError as exc:
+                raise JoinError(
+                    _("The host's welcome cannot be read: {reason}").format(reason=str(exc))
+                ) from None
+            return self.welcome
+        except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+            await self.close()
+            reason = clean(str(exc), 120) or type(exc).__name__
+            raise JoinError(
+                _("Cannot join {address}: {reason}").format(address=self.address, reason=reason)
+            ) from None
+        except JoinError:
+            await self.close()
+            raise
+
+    def make_link(self, *, now: Callable[[], float] | None = None) -> GuestLink:
+        """The guest's session and link for the host's game."""
+        assert self.welcome is not None
+        session, remote = guest_session(self.welcome, self.welcome.guest or self.name, now=now)
+        link = GuestLink(session, self.welcome.side, remote)
+        link.attach(self._queue)
+        self.link = link
+        return link
+
+    async def run(self) -> None:
+        """Read the host's messages until the connection ends (the link is told)."""
+        assert self.ws is not None and self.link is not None
+        ws, link = self.ws, self.link
+        writer = asyncio.create_task(self._write(ws))
+        limit = RateLimit(link.now(), HOST_BURST, HOST_PER_SECOND)
+        try:
+            async for frame in ws:
+                if frame.type is aiohttp.WSMsgType.TEXT:
+                    if not limit.take(link.now()) and not link.move_due(frame.data, "moved"):
+                        if limit.refused == 1:
+                            link.refuse(_("The host sends too many messages: some were dropped."))
+                        continue
+                    try:
+                        message = parse(frame.data)
+                    except ProtocolError as exc:
+                        link.refuse(str(exc))
+                        continue
+                    link.received(message)
+                elif frame.type is aiohttp.WSMsgType.BINARY:
+                    link.refuse("a binary message was refused")
+                else:
+                    break
+        finally:
+            self._queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await writer
+            link.notice("closed")
+
+    async def _write(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        while True:
+            text = await self._queue.get()
+            try:
+                if text is None or ws.closed:
+                    return
+                await ws.send_str(text)
+            except (ConnectionError, RuntimeError, aiohttp.ClientError):
+                return
+            finally:
+                self._queue.task_done()
+
+    async def leave(self, text: str = "") -> None:
+        """Tell the host this side leaves, then close."""
+        if self.link is not None and self.ws is not None and not self.ws.closed:
+            self.link.quit(text)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._queue.join(), 2.0)
+        await self.close()
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+        if self.http is not None:
+            await self.http.close()
+            self.http = None
+
+
+__all__ = ["Guest", "GuestLink", "JoinError", "Welcome", "read_welcome", "split_address"]

@@ -1,0 +1,300 @@
+"""What the host and the guest share: one game session seen from one side, its
+messages to the peer, and what the peer's messages do to it.
+
+A :class:`Link` subscribes to its :class:`~shashki.session.GameSession`: a move of the
+local side, a draw offer, the end are sent to the peer.  The peer's messages arrive on
+the asyncio loop's thread (:meth:`Link.received`); every action on the session happens
+there too (a front end calls the link's methods on that thread: Textual's, or the
+loop of ``shashki host --auto``).  What the front end should show comes as a
+:class:`Notice` to each listener.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from ..i18n import _
+from ..rules import Color, Game, Move, ShashkiError
+from ..session.game import DrawOffered, Event, GameEnded, GameSession, MovePlayed, UndoPolicy
+from .player import RemotePlayer
+from .protocol import MAX_CHAT, Message, ProtocolError, clean, encode, parse
+
+#: Refusals kept in a link's log (the newest).
+LOG_LINES = 200
+#: Messages waiting to be sent to a slow peer before the connection is given up.
+MAX_QUEUED = 512
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something for the front end to show or ask: ``kind`` is one of ``chat``,
+    ``info``, ``refused`` (a peer's message refused: logged, never played), ``draw``
+    (the peer offers a draw: ask the person), ``takeback`` (the peer asks to take
+    back: ask the person), ``moved`` (the peer's move was played), ``synced`` (the
+    game was made equal to the host's), ``away``, ``back``, ``left`` (the peer quit),
+    ``ended``, ``closed`` (this side's connection is over)."""
+
+    kind: str
+    text: str = ""
+
+
+def move_before(game: Game, move: Move) -> str:
+    """The text of ``move``, the last move of ``game`` (full: every landing square)."""
+    before = game.copy()
+    before.pop()
+    return before.move_text(move, full=True)
+
+
+def online_headers(site: str, day: str | None = None) -> dict[str, str]:
+    """The record's tags of an online game (both sides write the same)."""
+    return {
+        "Event": "shashki online game",
+        "Site": f"online {site}".strip(),
+        "Date": day or date.today().strftime("%Y.%m.%d"),
+        "Round": "-",
+    }
+
+
+def side_word(side: Color) -> str:
+    return "white" if side is Color.WHITE else "black"
+
+
+def plies_back(game: Game, side: Color) -> int:
+    """How many plies a takeback asked by ``side`` takes: back to before its last
+    move (0: it has played none)."""
+    history = game.history()
+    for i in range(len(history) - 1, -1, -1):
+        if history[i][0] is side:
+            return len(history) - i
+    return 0
+
+
+class Link:
+    """One side of an online game."""
+
+    def __init__(
+        self,
+        session: GameSession,
+        side: Color,
+        remote: RemotePlayer,
+        *,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.session = session
+        #: The side played here.
+        self.side = side
+        self.remote = remote
+        self.now = now
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.listeners: list[Callable[[Notice], None]] = []
+        #: Every refusal, newest last (bounded).
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        #: Whether takebacks may be asked (the host's setting).
+        self.takebacks = session.undo_policy is not UndoPolicy.OFF
+        #: A takeback this side asked and the peer has not answered.
+        self.asked_takeback = False
+        #: A takeback the peer asked and this side has not answered.
+        self.peer_takeback = False
+        self._queue: asyncio.Queue[str | None] | None = None
+        self._offering = False  # (a draw offer of the peer's being recorded)
+        #: The game ended here: the front end was told.
+        self.closed = False
+        session.subscribe(self._event)
+
+    # -- the front end -------------------------------------------------------------------
+
+    def listen(self, listener: Callable[[Notice], None]) -> None:
+        self.listeners.append(listener)
+
+    def notice(self, kind: str, text: str = "") -> None:
+        if kind == "refused":
+            self.log.append(text)
+        for listener in list(self.listeners):
+            listener(Notice(kind, text))
+
+    @property
+    def peer_side(self) -> Color:
+        return Color(1 - self.side)
+
+    # -- sending -------------------------------------------------------------------------
+
+    def attach(self, queue: asyncio.Queue[str | None] | None) -> None:
+        """Messages go to ``queue`` from now on (a connection's writer); None: to nobody
+        (the peer is away: what it missed comes back in a state when it returns)."""
+        self._queue = queue
+        if self.loop is None:
+            self.loop = asyncio.get_running_loop()
+
+    def send(self, type_: str, **fields: Any) -> None:
+        """Send a message to the peer (from any thread); dropped while it is away."""
+        text = encode(type_, **fields)
+        loop = self.loop
+        if loop is None:
+            return
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._put(text)
+        else:
+            loop.call_soon_threadsafe(self._put, text)
+
+    def _put(self, text: str) -> None:
+        queue = self._queue
+        if queue is None:
+            return
+        if queue.qsize() >= MAX_QUEUED:
+            self.log.append("the peer does not read its messages: its connection is closed")
+            queue.put_nowait(None)  # (the writer stops: the peer may come back)
+            self._queue = None
+            return
+        queue.put_nowait(text)
+
+    # -- the session's events --------------------------------------------------------------
+
+    def _event(self, event: Event) -> None:
+        if isinstance(event, MovePlayed):
+            self.local_moved(event)
+        elif isinstance(event, DrawOffered) and event.side is self.side and not self._offering:
+            self.send("draw")
+        elif isinstance(event, GameEnded):
+            self.game_ended()
+
+    def local_moved(self, event: MovePlayed) -> None:
+        """A move was played on this side's session (sent as each side's protocol says)."""
+
+    def game_ended(self) -> None:
+        """The game ended on this side's session."""
+
+    def clocks(self) -> list[float] | None:
+        clock = self.session.clock
+        if clock is None:
+            return None
+        return [round(clock.left(Color.WHITE), 3), round(clock.left(Color.BLACK), 3)]
+
+    # -- the front end's actions (on the loop's thread) --------------------------------------
+
+    def chat(self, text: str) -> str:
+        """Send a chat line (cleaned: one line, no escapes); the line as sent."""
+        line = clean(text, MAX_CHAT)
+        if line:
+            self.send("chat", text=line)
+        return line
+
+    def offer_draw(self) -> bool:
+        """Offer the peer a draw (False: the game is over, or an offer is waiting)."""
+        session = self.session
+        if session.outcome is not None or session.draw_offer is not None:
+            return False
+        session.offer_draw(self.side)  # (sent by the event)
+        return True
+
+    def ask_takeback(self) -> str | None:
+        """Ask the peer to take back this side's last move; None when asked, else why not."""
+        if not self.takebacks:
+            return _("Takebacks are off in this game.")
+        if self.session.timed_out():
+            return _("A game lost on time cannot be taken back.")
+        if plies_back(self.session.game, self.side) == 0:
+            return _("Nothing to undo.")
+        if self.asked_takeback:
+            return _("Your takeback request is waiting for an answer.")
+        self.asked_takeback = True
+        self.send("takeback")
+        return None
+
+    def answer_draw(self, accept: bool) -> None:
+        """This side's answer to the peer's draw offer."""
+
+    def answer_takeback(self, accept: bool) -> None:
+        """This side's answer to the peer's takeback request."""
+
+    def resign(self) -> None:
+        """This side resigns."""
+
+    def quit(self, text: str = "") -> None:
+        """This side leaves the game: the peer is told."""
+        self.send("bye", text=text or None)
+
+    # -- the peer's messages -----------------------------------------------------------------
+
+    def received(self, message: Message) -> None:
+        """A checked message of the peer's (on the loop's thread); a message that cannot
+        be taken is refused with one line in the log, the game going on."""
+        handler = getattr(self, "on_" + message.type, None)
+        try:
+            if handler is None:
+                raise ProtocolError(f"{message.type} is not for this side")
+            handler(message)
+        except ProtocolError as exc:
+            self.refuse(str(exc))
+
+    def move_due(self, data: str, kind: str) -> bool:
+        """Whether ``data``, a frame over the rate limit, is nevertheless the peer's
+        move (a ``kind`` message) for the ply the game is at, on the peer's turn: such a
+        move is taken (one a turn at most, so it floods nothing; a quick peer's move is
+        never dropped)."""
+        if len(data) > 1024 or f'"{kind}"' not in data:
+            return False
+        try:
+            message = parse(data)
+        except ProtocolError:
+            return False
+        game = self.session.game
+        return (
+            message.type == kind
+            and message.get("ply") == len(game.move_stack)
+            and game.turn is self.peer_side
+        )
+
+    def refuse(self, text: str) -> None:
+        """A message of the peer's was refused (logged, shown; the game goes on)."""
+        self.notice("refused", text)
+
+    def on_chat(self, message: Message) -> None:
+        line = clean(message.get("text", ""), MAX_CHAT)
+        if line:
+            self.notice("chat", f"{self.remote.name}: {line}")
+
+    def on_draw(self, message: Message) -> None:
+        session = self.session
+        if session.outcome is not None:
+            raise ProtocolError("draw offer: the game is over")
+        if session.draw_offer is not None:
+            raise ProtocolError("draw offer: an offer is waiting already")
+        self._offering = True
+        try:
+            session.offer_draw(self.peer_side)
+        finally:
+            self._offering = False
+        self.notice("draw")
+
+    def on_takeback(self, message: Message) -> None:
+        if not self.takebacks:
+            self.send("takeback_answer", accept=False)
+            raise ProtocolError("takeback asked: takebacks are off in this game")
+        if plies_back(self.session.game, self.peer_side) == 0 or self.session.timed_out():
+            self.send("takeback_answer", accept=False)
+            raise ProtocolError("takeback asked: there is no move to take back")
+        if self.peer_takeback:
+            raise ProtocolError("takeback asked again before it was answered")
+        self.peer_takeback = True
+        self.notice("takeback")
+
+    def parse_move(self, game: Game, text: str) -> Move:
+        """The legal move ``text`` names in ``game``; raises ProtocolError."""
+        try:
+            return game.parse_move(text)
+        except (ShashkiError, ValueError) as exc:
+            reason = clean(str(exc), 120)
+            raise ProtocolError(f"move {clean(text, 40)!r} refused: {reason}") from None
+
+
+__all__ = ["Link", "Notice", "move_before", "online_headers", "plies_back", "side_word"]

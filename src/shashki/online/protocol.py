@@ -1,0 +1,301 @@
+"""The messages two shashki exchange over a WebSocket to play one game (docs/ONLINE.md).
+
+Every message is one JSON object in one text frame: ``{"v": 1, "t": TYPE, …}``.  A
+message is at most :data:`MAX_MESSAGE` bytes; its fields are checked here, by type
+and size, before anything else looks at it: :func:`parse` gives a :class:`Message`
+or raises :class:`ProtocolError` whose text is one line, safe to show (the peer's
+words in it are cleaned and cut).  A peer may *name* a variant (by id) — never a
+path, a program, or a file to read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..records.clocks import MAX_SECONDS
+from ..rules.numbers import one_line, quoted
+from ..rules.variant import Variant
+
+#: The protocol's version: a peer of another version is refused with one line.
+VERSION = 1
+#: The largest message read, in bytes (a whole game's moves and clock marks fit).
+MAX_MESSAGE = 64 * 1024
+#: Frames larger than this close the connection (smaller ones past MAX_MESSAGE are
+#: refused one by one): what is read stays bounded either way.
+FRAME_LIMIT = 4 * MAX_MESSAGE
+#: The most moves a state may hold.
+MAX_PLIES = 2000
+#: The longest move text, name, chat line (characters).
+MAX_MOVE = 200
+MAX_NAME = 40
+MAX_CHAT = 200
+#: Messages a peer may send: a burst of this many, then this many a second.
+RATE_BURST = 40
+RATE_PER_SECOND = 10.0
+#: What a guest lets a host send (a host echoes every move and sends states).
+HOST_BURST = 400
+HOST_PER_SECOND = 100.0
+#: Wrong room codes after which a host stops taking guests.
+MAX_WRONG_CODES = 5
+#: Seconds away after which the other side may claim the game.
+CLAIM_AFTER = 60.0
+
+#: Letters of a room code: no 0/O, 1/I/L (read aloud or over the phone).
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+#: Every message type and the fields it has: name -> (kind, required).
+_STR, _INT, _BOOL, _NUM, _LIST, _OBJ = "str", "int", "bool", "num", "list", "obj"
+FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
+    # guest -> host
+    "join": {"code": (_STR, True), "name": (_STR, False), "program": (_BOOL, False)},
+    "move": {"ply": (_INT, True), "move": (_STR, True), "left": (_NUM, False)},
+    # host -> guest
+    "welcome": {
+        "variant": (_STR, True),
+        "rules": (_STR, True),
+        "side": (_STR, True),
+        "clock": (_STR, False),
+        "takeback": (_BOOL, True),
+        "host": (_STR, False),
+        "guest": (_STR, False),
+        "start": (_STR, False),
+        "seed": (_INT, False),
+        "site": (_STR, False),
+        "program": (_BOOL, False),
+    },
+    "state": {
+        "moves": (_LIST, True),
+        "marks": (_LIST, False),
+        "left": (_LIST, False),
+        "end": (_OBJ, False),
+    },
+    "moved": {"ply": (_INT, True), "move": (_STR, True), "left": (_LIST, False)},
+    "refused": {"text": (_STR, True)},
+    # both ways
+    "draw": {},
+    "draw_answer": {"accept": (_BOOL, True)},
+    "takeback": {},
+    "takeback_answer": {"accept": (_BOOL, True)},
+    "resign": {},
+    "chat": {"text": (_STR, True)},
+    "bye": {"text": (_STR, False)},
+}
+
+#: Why a game ended, as ``state``'s ``end`` says it.
+END_KINDS = ("rules", "resign", "agreed", "time", "claim")
+
+
+class ProtocolError(Exception):
+    """A message that cannot be taken: one line, safe to print."""
+
+
+@dataclass
+class Message:
+    type: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+
+def encode(type_: str, **fields: Any) -> str:
+    """A message as the text frame sent (fields that are None left out)."""
+    body: dict[str, Any] = {"v": VERSION, "t": type_}
+    body.update({k: v for k, v in fields.items() if v is not None})
+    return json.dumps(body, ensure_ascii=True, separators=(",", ":"), allow_nan=False)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ProtocolError(f"not a number: {name}")
+
+
+def parse(data: str | bytes) -> Message:
+    """The message of a frame; raises ProtocolError (one line) for anything that is not
+    one well-formed message of this version: too long, not JSON, truncated, a field
+    missing, of the wrong type or too long, an unknown type."""
+    if isinstance(data, bytes):
+        if len(data) > MAX_MESSAGE:
+            raise ProtocolError(f"message too long ({len(data)} bytes, at most {MAX_MESSAGE})")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("message is not UTF-8 text") from None
+    if len(data) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long ({len(data)} characters, at most {MAX_MESSAGE})")
+    try:
+        body = json.loads(data, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise ProtocolError("message nested too deeply") from None
+    except ValueError as exc:
+        text = one_line(str(exc), 80)
+        raise ProtocolError(f"message is not JSON ({text})") from None
+    if not isinstance(body, dict):
+        raise ProtocolError("message is not a JSON object")
+    version = body.get("v")
+    if version != VERSION or isinstance(version, bool):
+        raise ProtocolError(
+            f"protocol version {quoted(str(version), 10)} is not {VERSION} (update shashki)"
+        )
+    kind = body.get("t")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise ProtocolError(f"unknown message type {quoted(str(kind), 20)}")
+    spec = FIELDS[kind]
+    fields: dict[str, Any] = {}
+    for name, (want, required) in spec.items():
+        if name not in body or body[name] is None:
+            if required:
+                raise ProtocolError(f"{kind}: field {name} is missing")
+            continue
+        fields[name] = _checked(kind, name, want, body[name])
+    extra = [k for k in body if k not in spec and k not in ("v", "t")]
+    if len(extra) > 0:
+        raise ProtocolError(f"{kind}: unknown field {quoted(str(extra[0]), 20)}")
+    return Message(kind, fields)
+
+
+def _checked(kind: str, name: str, want: str, value: Any) -> Any:
+    where = f"{kind}: field {name}"
+    if want == _STR:
+        if not isinstance(value, str):
+            raise ProtocolError(f"{where} is not text")
+        limit = {"text": MAX_CHAT * 2, "name": MAX_NAME * 4, "rules": 64}.get(name, MAX_MOVE)
+        if len(value) > limit:
+            raise ProtocolError(f"{where} is too long ({len(value)} characters)")
+        return value
+    if want == _INT:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2**31:
+            raise ProtocolError(f"{where} is not a whole number from 0")
+        return value
+    if want == _BOOL:
+        if not isinstance(value, bool):
+            raise ProtocolError(f"{where} is not true or false")
+        return value
+    if want == _NUM:
+        return _seconds(where, value)
+    if want == _LIST:
+        if not isinstance(value, list) or len(value) > MAX_PLIES:
+            raise ProtocolError(f"{where} is not a list of at most {MAX_PLIES}")
+        return value
+    if not isinstance(value, dict):
+        raise ProtocolError(f"{where} is not an object")
+    return value
+
+
+def _seconds(where: str, value: Any) -> float:
+    """A clock reading: a finite number from 0 to the ten hours a clock can show."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ProtocolError(f"{where} is not a number of seconds")
+    if not math.isfinite(value) or not 0 <= value <= MAX_SECONDS:
+        raise ProtocolError(f"{where}: {quoted(str(value), 20)} is not a clock reading")
+    return float(value)
+
+
+def clock_pair(where: str, value: Any) -> tuple[float, float]:
+    """Both sides' seconds left (``[white, black]``); raises ProtocolError."""
+    if not isinstance(value, list) or len(value) != 2:
+        raise ProtocolError(f"{where} is not the two clocks")
+    return _seconds(where, value[0]), _seconds(where, value[1])
+
+
+def marks_list(value: Any) -> list[float | None]:
+    """The clock marks of a state: a number or null per move."""
+    if not isinstance(value, list) or len(value) > MAX_PLIES:
+        raise ProtocolError("state: marks is not a list")
+    return [None if v is None else _seconds("state: marks", v) for v in value]
+
+
+def move_list(value: Any) -> list[str]:
+    if not all(isinstance(v, str) and len(v) <= MAX_MOVE for v in value):
+        raise ProtocolError("state: moves is not a list of move texts")
+    return list(value)
+
+
+def clean(text: str, limit: int) -> str:
+    """A peer's words (a name, a chat line) as one line of plain text: no escape
+    sequence, no control character, no line break, at most ``limit`` characters."""
+    return one_line(text, limit)
+
+
+def rules_digest(variant: Variant) -> str:
+    """A digest of what a variant's rules are (board, switches, start, draws, family,
+    modifiers, options, goals, notation): two files that play the same game give the
+    same digest, whatever their names, cards and translations."""
+    text = repr(
+        (
+            variant.board,
+            variant.rules,
+            variant.start,
+            variant.draws,
+            variant.family,
+            variant.modifiers,
+            sorted(variant.options.items()),
+            variant.start_options,
+            variant.goals,
+            variant.notation,
+            variant.generator_class.__name__,
+        )
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def new_code() -> str:
+    """A one-time room code, e.g. ``K7WQ-M2`` (six letters of 31: about 30 bits; a
+    guessing peer gets :data:`MAX_WRONG_CODES` tries)."""
+    letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+    return f"{letters[:4]}-{letters[4:]}"
+
+
+def same_code(given: str, code: str) -> bool:
+    """Whether ``given`` is the room code (any case, spaces and dashes ignored),
+    compared in constant time."""
+    norm = "".join(c for c in given.upper() if c.isalnum())
+    want = "".join(c for c in code.upper() if c.isalnum())
+    return secrets.compare_digest(norm.encode("utf-8", "replace"), want.encode())
+
+
+class RateLimit:
+    """A token bucket: :data:`RATE_BURST` messages at once, then
+    :data:`RATE_PER_SECOND` a second."""
+
+    def __init__(
+        self, now: float, burst: int = RATE_BURST, per_second: float = RATE_PER_SECOND
+    ) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        self.tokens = float(burst)
+        self.at = now
+        #: Messages refused in a row (a flood goes on: the peer is let go).
+        self.refused = 0
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.per_second)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
+
+
+__all__ = [
+    "CLAIM_AFTER",
+    "MAX_MESSAGE",
+    "MAX_WRONG_CODES",
+    "VERSION",
+    "Message",
+    "ProtocolError",
+    "RateLimit",
+    "clean",
+    "clock_pair",
+    "encode",
+    "new_code",
+    "parse",
+    "rules_digest",
+    "same_code",
+]

@@ -1,0 +1,201 @@
+"""A host and a guest in one process play over a real WebSocket on 127.0.0.1: moves
+both ways, draws, takebacks by consent, resignation, chat, a drop and a rejoin, a
+claim after a minute away, and the same record on both sides at the end."""
+
+from __future__ import annotations
+
+from shashki.online.link import plies_back
+from shashki.records import write_game
+from shashki.rules import Color
+from shashki.rules.outcome import Termination
+
+from .harness import hosted, play, until
+
+
+def pdn(session) -> str:  # type: ignore[no-untyped-def]
+    return write_game(session.record())
+
+
+async def test_a_game_to_a_result_with_the_same_record_on_both_sides() -> None:
+    pair = await hosted(clock="5+3")
+    try:
+        guest = await pair.join("Boris")
+        host, gs = pair.link.session, guest.session
+        assert gs.players[1].name == "Boris" and gs.players[0].name == "Anna"
+        assert host.players[1].name == "Boris"
+        for white, black in [("c3-d4", "f6-g5"), ("g3-f4", "g7-f6")]:
+            play(host, white)
+            await until(lambda: len(gs.game.move_stack) == len(host.game.move_stack), "host's move")
+            play(gs, black)
+            await until(
+                lambda: len(host.game.move_stack) == len(gs.game.move_stack), "guest's move"
+            )
+        assert host.game.fen() == gs.game.fen()
+        guest.resign()
+        await until(lambda: host.outcome is not None, "the host seeing the resignation")
+        await until(lambda: "ended" in pair.gheard.kinds(), "the guest told of the end")
+        assert host.outcome is not None and host.outcome.winner is Color.WHITE
+        text = pdn(host)
+        assert text == pdn(gs)
+        assert '[Site "online 127.0.0.1:' in text
+        assert '[White "Anna"]' in text and '[Black "Boris"]' in text
+        assert '[TimeControl "300+3"]' in text and "%clk" in text
+        assert '[Result "1-0"]' in text
+    finally:
+        await pair.close()
+
+
+async def test_chat_both_ways_is_one_clean_line() -> None:
+    pair = await hosted()
+    try:
+        guest = await pair.join("\x1b[2JBo\x1b]0;x\x07ris\n")
+        assert pair.link.remote.name == "Boris"
+        guest.chat("hi \x1b[31mthere\x1b[0m\r\nrm -rf ~")
+        await until(lambda: pair.heard.texts("chat"), "the chat line")
+        assert pair.heard.texts("chat") == ["Boris: hi there rm -rf ~"]
+        pair.link.chat("x" * 1000)
+        await until(lambda: pair.gheard.texts("chat"), "the host's chat line")
+        said = pair.gheard.texts("chat")[0]
+        assert said.startswith("Anna: xxx") and len(said) < 220
+    finally:
+        await pair.close()
+
+
+async def test_a_draw_offered_declined_then_agreed() -> None:
+    pair = await hosted()
+    try:
+        guest = await pair.join()
+        host, gs = pair.link.session, guest.session
+        assert pair.link.offer_draw()
+        await until(lambda: "draw" in pair.gheard.kinds(), "the offer reaching the guest")
+        assert gs.draw_offer is Color.WHITE
+        guest.answer_draw(False)
+        await until(lambda: host.draw_offer is None, "the host's offer answered")
+        assert host.outcome is None
+        assert guest.offer_draw()
+        await until(lambda: "draw" in pair.heard.kinds(), "the offer reaching the host")
+        pair.link.answer_draw(True)
+        await until(lambda: gs.outcome is not None, "the agreed draw reaching the guest")
+        assert host.outcome is not None
+        assert host.outcome.termination is Termination.AGREED_DRAW
+        assert pdn(host) == pdn(gs)
+    finally:
+        await pair.close()
+
+
+async def test_a_takeback_by_consent_and_a_refused_one() -> None:
+    pair = await hosted()
+    try:
+        guest = await pair.join()
+        host, gs = pair.link.session, guest.session
+        play(host, "c3-d4")
+        await until(lambda: len(gs.game.move_stack) == 1, "the host's move")
+        play(gs, "f6-g5")
+        await until(lambda: len(host.game.move_stack) == 2, "the guest's move")
+        assert plies_back(host.game, Color.WHITE) == 2
+        assert pair.link.ask_takeback() is None
+        assert pair.link.ask_takeback() is not None  # (one at a time)
+        await until(lambda: "takeback" in pair.gheard.kinds(), "the request reaching the guest")
+        guest.answer_takeback(False)
+        await until(lambda: not pair.link.asked_takeback, "the refusal")
+        assert len(host.game.move_stack) == 2
+        assert guest.ask_takeback() is None
+        await until(lambda: "takeback" in pair.heard.kinds(), "the guest's request")
+        pair.link.answer_takeback(True)
+        await until(lambda: len(gs.game.move_stack) == 1, "the guest's copy taken back")
+        assert len(host.game.move_stack) == 1
+        assert host.game.fen() == gs.game.fen()
+        assert gs.game.turn is Color.BLACK
+    finally:
+        await pair.close()
+
+
+async def test_takebacks_off_are_refused_on_both_sides() -> None:
+    pair = await hosted(takebacks=False)
+    try:
+        guest = await pair.join()
+        play(pair.link.session, "c3-d4")
+        await until(lambda: len(guest.session.game.move_stack) == 1, "the move")
+        assert guest.takebacks is False
+        assert guest.ask_takeback() == "Takebacks are off in this game."
+        guest.send("takeback")  # a guest that asks anyway
+        await until(lambda: pair.heard.texts("refused"), "the refusal")
+        assert "takebacks are off" in pair.heard.texts("refused")[0]
+        assert len(pair.link.session.game.move_stack) == 1
+    finally:
+        await pair.close()
+
+
+async def test_a_drop_and_a_rejoin_resume_the_exact_position() -> None:
+    pair = await hosted(clock="5+0")
+    try:
+        guest = await pair.join("Boris")
+        host, gs = pair.link.session, guest.session
+        play(host, "c3-d4")
+        await until(lambda: len(gs.game.move_stack) == 1, "the host's move")
+        play(gs, "f6-g5")
+        await until(lambda: len(host.game.move_stack) == 2, "the guest's move")
+        await pair.drop()
+        assert "away" in pair.heard.kinds()
+        play(host, "g3-f4")  # the game waits for the guest; the host may move
+        assert host.clock is not None and host.clock.running is Color.BLACK
+        assert pair.link.claim() is not None  # (not before a minute)
+        again = await pair.join("Someone else")
+        assert "back" in pair.heard.kinds()
+        assert again.session.game.fen() == host.game.fen()
+        assert [m for _s, m in again.session.game.history()] == [m for _s, m in host.game.history()]
+        assert again.session.players[1].name == "Boris"  # the record's name stays
+        assert again.session.clock_marks == host.clock_marks
+        play(again.session, "g7-f6")
+        await until(lambda: len(host.game.move_stack) == 4, "the move after the rejoin")
+    finally:
+        await pair.close()
+
+
+async def test_the_host_claims_the_game_after_a_minute_away() -> None:
+    now = [1000.0]
+    pair = await hosted(clock="5+0", now=lambda: now[0])
+    try:
+        await pair.join()
+        play(pair.link.session, "c3-d4")
+        await pair.drop()
+        now[0] += 59
+        assert "less than a minute" in (pair.link.claim() or "")
+        now[0] += 2
+        assert pair.link.claim() is None
+        out = pair.link.session.outcome
+        assert out is not None and out.winner is Color.WHITE
+    finally:
+        await pair.close()
+
+
+async def test_an_absent_guest_loses_on_time() -> None:
+    now = [1000.0]
+    pair = await hosted(clock="1+0", now=lambda: now[0])
+    try:
+        await pair.join()
+        host = pair.link.session
+        play(host, "c3-d4")
+        await pair.drop()
+        now[0] += 61
+        assert host.check_flag() is not None
+        assert host.outcome is not None and host.outcome.termination is Termination.TIME_FORFEIT
+        again = await pair.join()
+        await until(lambda: again.session.outcome is not None, "the end told to the guest")
+        assert again.session.outcome == host.outcome
+        assert pdn(again.session) == pdn(host)
+    finally:
+        await pair.close()
+
+
+async def test_quitting_says_so_on_the_other_side() -> None:
+    pair = await hosted()
+    try:
+        guest = await pair.join()
+        guest.quit()
+        await until(lambda: "left" in pair.heard.kinds(), "the guest's goodbye")
+        pair.link.quit()
+        await until(lambda: guest.host_left, "the host's goodbye")
+        assert pair.gheard.texts("left") == ["Anna left the game."]
+    finally:
+        await pair.close()
