@@ -955,8 +955,6 @@ class ShashkiApp(App[None]):
                 _("Speak this language from now on (saved in the settings)"),
                 partial(self.apply_language, code),
             )
-        from .menu import MenuScreen
-
         if isinstance(screen, MenuScreen):
             yield SystemCommand(
                 _("Play online"),
