@@ -25,6 +25,7 @@ from shashki.app.players import OTHER_ENGINE, make_player, player_kinds, seat, s
 from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
 from shashki.app.settings_screen import SettingsScreen
 from shashki.records import GameRecord, save_pdn
+from shashki.rules import Color
 from shashki.session.served import (
     SERVED_VARIABLE,
     NotAllowed,
@@ -315,3 +316,28 @@ name = "Owner's own"
 summary = "Russian draughts under another name."
 host = "russian"
 """
+
+
+async def test_a_visitor_cannot_host_but_may_join(home: Path, visitor: None) -> None:
+    """Hosting would open a port on the owner's machine: a visitor is not offered a friend's
+    seat, "Host" from the online choice is refused in one line, no game opens."""
+    from shashki.app import online
+
+    assert "online" not in [key for _label, key in player_kinds()]
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, online.OnlineChoice), "the choice")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: online.host_refused() in notes(app), "the refusal")
+        assert isinstance(app.screen, MenuScreen)
+        # the same refusal from any other way in (a command, a dialog)
+        assert online.host_game(app, "russian", side=Color.WHITE, name="v", clock=None) is None
+        await settle(pilot)
+        assert not isinstance(app.screen, GameScreen)
+        # joining is offered still
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, online.OnlineChoice), "the choice")
+        await pilot.press("j")
+        await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the address asked")

@@ -30,6 +30,7 @@ from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
 from ..records.clocks import TimeControl
 from ..rules import Color, Move
 from ..session.players import Person
+from ..session.served import served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
@@ -405,8 +406,12 @@ def host_game(
     public: bool = False,
     local: bool = False,
     exit_on_failure: bool = False,
-) -> GameController:
-    """Host a game of ``variant`` (this side plays ``side``) and open its screen."""
+) -> GameController | None:
+    """Host a game of ``variant`` (this side plays ``side``) and open its screen; not in
+    an app served to a browser (None: a visitor opens no port on the owner's machine)."""
+    if served():
+        app.error_notice(host_refused())
+        return None
     takebacks = app.settings.undo_policy != "off"
     session, remote = host_session(variant, side, name, Person(name), clock, takebacks=takebacks)
     if session.clock is not None:
@@ -497,6 +502,14 @@ def join_dialog(app: ShashkiApp) -> None:
     )
 
 
+def host_refused() -> str:
+    """Why a visitor of an app served to a browser cannot host."""
+    return _(
+        "An app in a web browser cannot host a game (it would open a port on the machine "
+        "that serves it): join a friend's game instead."
+    )
+
+
 def online_menu(app: ShashkiApp, variant: str | None) -> None:
     """Play online: host a game of ``variant`` (the new-game dialog, a friend's seat
     chosen) or join one."""
@@ -506,6 +519,9 @@ def online_menu(app: ShashkiApp, variant: str | None) -> None:
             return
         if not host:
             join_dialog(app)
+            return
+        if served():
+            app.error_notice(host_refused())
             return
         if variant is None:
             app.error_notice(_("Pick a variant in the menu first."))
