@@ -258,7 +258,7 @@ async def test_a_hostile_variant_file_plays_to_the_end(home: Path, variants: Pat
         assert f"{sheep} wins: {wolf} resigned." in shown(app, app.screen)
         await pilot.press("escape")
         await pilot.pause()
-        assert f"Game over: {sheep} wins" in shown(app)
+        assert f"Game over. {sheep} wins" in shown(app)
         # saving under a bracketed name: the prompt, the note, the question over an
         # existing file and the note that it was kept all quote the path as it is
         target = home / "[/x] [@click=app.quit]game[/].pdn"  # in folders "[", "x] [@click…"

@@ -14,7 +14,7 @@ from typing import Any
 from textual.worker import get_current_worker
 
 from ..engine.search import WON, Iteration, Search
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, noun
 from ..rules import Game
 from ..rules.move import Color
 from ..rules.variation import variation_text
@@ -32,7 +32,7 @@ def score_words(score: int, turn: Color, names: tuple[str, str] = ("White", "Bla
     if abs(white) >= WON:
         plies = 100_000 - abs(white)
         return ngettext("{side} wins in {n}", "{side} wins in {n}", plies).format(
-            side=names[0] if white > 0 else names[1], n=plies
+            side=noun(names[0] if white > 0 else names[1]), n=plies
         )
     return f"{white / 100:+.2f}"
 

@@ -125,6 +125,17 @@ class FileChooserScreen(Dialog[Path | None]):
 # -- the games of a file -------------------------------------------------------------------
 
 
+def _variant_shown(variant_id: str) -> str:
+    """A game's variant as the table shows it: its name in the language spoken now (the
+    id, a word of the command line, only for a variant shashki no longer has)."""
+    from ..rules import ShashkiError, registry
+
+    try:
+        return registry().find(variant_id).local_name
+    except ShashkiError:  # UnknownVariantError
+        return variant_id
+
+
 @dataclass
 class GameSummary:
     index: int
@@ -220,7 +231,7 @@ class GameTableScreen(Screen[None]):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        self.title = "shashki"
+        self.title = _("shashki")
         self.sub_title = visible(self.path.name)
         table = self.query_one(DataTable)
         # the error mark next to the number, where a narrow terminal still shows it
@@ -380,7 +391,7 @@ class GameTableScreen(Screen[None]):
             literal(_cut(g.black, 22)),
             literal(g.result),
             moves,
-            g.variant,
+            literal(_variant_shown(g.variant)),
             key=str(g.index),
         )
 
@@ -529,7 +540,7 @@ class ReplayScreen(Screen[None]):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        self.title = "shashki replay"
+        self.title = _("shashki replay")
         self._say_record()
         settings = self.shashki.settings  # the user's piece set, coordinates and board theme
         self.board.piece_set = settings.piece_set
