@@ -192,8 +192,8 @@ def test_the_unfinished_games_list_speaks_ukrainian_and_russian() -> None:
 @pytest.mark.parametrize(
     ("language", "title", "words"),
     [
-        ("ru", "Башни", ["побитую шашку не снимают", "другие названия:"]),
-        ("uk", "Башти", ["інші назви:"]),
+        ("ru", "Башни", ["побитую шашку не снимают", "другие названия для командной строки:"]),
+        ("uk", "Башти", ["інші назви для командного рядка:"]),
         ("en", "Bashni (column draughts)", ["also called:"]),
     ],
 )
