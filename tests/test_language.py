@@ -320,3 +320,43 @@ def test_only_sides_take_forms(language: str) -> None:
     assert used, "no side form used"
     assert {name for name, _form in used} <= SIDE_PLACEHOLDERS, used
     assert {form for _name, form in used} <= {"nom", "gen", "dat", "ins"}, used
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_refusals_and_ends_said_in_one_sentence_each(language: str) -> None:
+    """What a refused move or the end of a game says, as built from its parts in every
+    variant: never two label colons in one sentence, never brackets inside brackets
+    ("Ця шашка мусить бити (у грі … (бій можна вибрати))")."""
+    import random
+
+    from shashki.rules import Game
+    from shashki.rules.explain import why_not_move
+
+    set_language(language)
+    rng = random.Random(28)
+    said: set[str] = set()
+    for v in all_variants():
+        game = Game(v)
+        squares = list(range(len(v.board.by_number) - 1))
+        for _ply in range(4):
+            legal = game.legal_moves()
+            for _try in range(30):
+                start, end = rng.choice(squares), rng.choice(squares)
+                text = why_not_move(game, start, end, legal)
+                if text:
+                    said.add(text)
+            if not legal:
+                break
+            game.push(rng.choice(legal))
+        game.resign(game.turn)
+        out = game.outcome()
+        assert out is not None
+        said.add(i18n._("Game over. {outcome}").format(outcome=out.describe(variant=v)))
+    assert len(said) > 50, len(said)
+    bad = [
+        text
+        for text in said
+        if any(len(LABEL_COLON.findall(s)) > 1 for s in sentences(text))
+        or NESTED_BRACKETS.search(text)
+    ]
+    assert not bad, "\n".join(sorted(bad))
