@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
-from .i18n import LANGUAGES, _, ngettext, set_language
+from .i18n import LANGUAGES, _, ngettext, os_reason, set_language
 from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
@@ -381,7 +381,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 try:
                     game = next(records, None)
                 except OSError as exc:
-                    reason = exc.strerror or str(exc)
+                    reason = os_reason(exc)
                     unreadable.append({"file": path, "reason": reason})
                     said = _("cannot read {path}: {reason}").format(path=path, reason=reason)
                     print(_("shashki: error: {message}").format(message=said), file=sys.stderr)
@@ -562,7 +562,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return _fail(_("{path}: no such file").format(path=args.file))
     except OSError as exc:
         return _fail(
-            _("cannot read {path}: {reason}").format(path=args.file, reason=exc.strerror or exc)
+            _("cannot read {path}: {reason}").format(path=args.file, reason=os_reason(exc))
         )
     # a whole number of any size (see _whole_number), too large for str() past 4,300 digits
     game = args.game
@@ -818,7 +818,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return CLOSED_OUTPUT
     except OSError as exc:  # an output that cannot be written (a full disk), or a failure
         # of the system that no command caught: one line, never a traceback
-        reason = exc.strerror or str(exc)
+        reason = os_reason(exc)
         try:
             if sys.stdout is not None:
                 sys.stdout.flush()

@@ -18,6 +18,7 @@ This module uses the standard library only: every layer may import it.
 from __future__ import annotations
 
 import ast
+import errno
 import gettext
 import io
 import os
@@ -205,6 +206,31 @@ def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message)
 
 
+#: The system's reasons a player meets most, by errno: the system says them in English.
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EISDIR: N_("a folder, not a file"),
+    errno.ENOTDIR: N_("not a folder"),
+    errno.EROFS: N_("read-only file system"),
+    errno.EEXIST: N_("the file already exists"),
+}
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why a file operation failed, in the language spoken now: the usual system errors
+    from the catalogs, else (and in English) the system's own words (``strerror``)."""
+    if isinstance(exc, OSError):
+        known = _OS_REASONS.get(exc.errno or 0)
+        if known is not None and _language != "en":  # English keeps the system's words
+            return _(known)
+        if exc.strerror:
+            return exc.strerror
+    return str(exc)
+
+
 #: The kinds of name a verb agrees with (:func:`agree`), as a side's forms give them.
 KINDS = ("plural", "masculine", "feminine")
 #: The message context of each kind, as the catalogs write it.
@@ -276,6 +302,7 @@ __all__ = [
     "language",
     "ngettext",
     "noun",
+    "os_reason",
     "parse_po",
     "pgettext",
     "set_language",

@@ -31,7 +31,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, os_reason
 from ..records import GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.reader import PdnReader
@@ -322,7 +322,7 @@ class GameTableScreen(Screen[None]):
 
     def _failed(self, exc: OSError) -> None:
         text = self.failure = _("Cannot read {path}: {reason}").format(
-            path=self.path, reason=exc.strerror or exc
+            path=self.path, reason=os_reason(exc)
         )
         try:
             self.query_one("#progress", Static).update(text)
@@ -446,9 +446,7 @@ class GameTableScreen(Screen[None]):
             record = load_record(self.path, index, self.default_variant)
         except OSError as exc:
             self.notify(
-                _("Cannot read {path}: {reason}").format(
-                    path=self.path, reason=exc.strerror or exc
-                ),
+                _("Cannot read {path}: {reason}").format(path=self.path, reason=os_reason(exc)),
                 severity="error",
                 markup=False,
             )
