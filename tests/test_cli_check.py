@@ -40,7 +40,7 @@ def test_every_game_ok(files: dict[str, Path], capsys: pytest.CaptureFixture[str
     assert main(["check", "--verbose", str(files["good.pdn"])]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("game 1, line 1: ok, 3 moves")
-    assert out[1].endswith("game 2, line 5: ok, 1 moves")
+    assert out[1].endswith("game 2, line 5: ok, 1 move")
     assert out[-1] == "1 file(s), 2 game(s), 4 move(s): 2 ok, 0 with errors"
 
 
@@ -81,7 +81,7 @@ def test_variant_option_is_the_default_for_untagged_games(
     broken.write_text("1. 11-15 11-15 *\n")
     assert main(["check", str(broken)]) == 1
     out = capsys.readouterr().out
-    assert "1 of 1 games name no variant and do not replay as English draughts (the guess)" in out
+    assert "1 of 1 game names no variant and does not replay as English draughts (the guess)" in out
     assert "--variant VARIANT" in out
     assert main(["check", "--variant", "english", str(files["english.pdn"])]) == 0
     assert main(["check", "--variant", "checkers", str(files["english.pdn"])]) == 0  # alias

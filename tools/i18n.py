@@ -6,7 +6,8 @@
 
 A message is a string literal given to ``_`` (or ``N_``, a message marked for the
 catalogs and translated where it is used), ``ngettext`` (singular, plural) or
-``pgettext`` (context, message) anywhere under ``src/shashki``.
+``pgettext`` (context, message) anywhere under ``src/shashki``; ``agree`` (message, name)
+gives one message for each kind of name its verb agrees with (plural, masculine, feminine).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "shashki"
 sys.path.insert(0, str(ROOT / "src"))
 
-from shashki.i18n import LANGUAGES, LOCALE_DIR, parse_po  # noqa: E402
+from shashki.i18n import AGREEMENT, LANGUAGES, LOCALE_DIR, parse_po  # noqa: E402
 
 Key = tuple[str | None, str, str | None]
 
@@ -37,6 +38,11 @@ def messages() -> dict[Key, list[str]]:
                 a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)
             ]
             key: Key | None = None
+            if node.func.id == "agree" and texts:  # one message a kind of name
+                where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                for context in AGREEMENT.values():
+                    found.setdefault((context, texts[0], None), []).append(where)
+                continue
             if node.func.id in ("_", "N_") and len(args) == 1 and len(texts) == 1:
                 key = (None, texts[0], None)
             elif node.func.id == "ngettext" and len(texts) >= 2:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
-from .i18n import LANGUAGES, _, set_language
+from .i18n import LANGUAGES, _, ngettext, os_reason, set_language
 from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
@@ -35,8 +35,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage mistake is a single line on stderr (exit status 2)."""
 
     def error(self, message: str) -> NoReturn:
-        text = _("{prog}: error: {message} (see '{prog} --help')").format(
-            prog=self.prog, message=message
+        text = _("{prog}: error: {message} (see {help})").format(
+            prog=self.prog, message=message, help=quoted(f"{self.prog} --help")
         )
         self.exit(2, text + "\n")
 
@@ -83,7 +83,7 @@ def _whole_number(text: str) -> int:
     body = text.strip()
     digits = body[1:] if body[:1] in "+-" else body
     if not is_digits(digits):
-        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}")
+        raise argparse.ArgumentTypeError(_("not a whole number: {text}").format(text=quoted(text)))
     value = 0
     for start in range(0, len(digits), 4000):  # int() reads 4,000 digits at a time
         chunk = digits[start : start + 4000]
@@ -110,7 +110,7 @@ def _new_game(args: argparse.Namespace) -> Game:
     default start (the same every run) unless ``--seed`` draws the lot."""
     if args.fen is not None:
         if args.seed is not None:
-            raise ShashkiError("--seed draws the start position by lot: give it without --fen")
+            raise ShashkiError(_("--seed draws the start position by lot: give it without --fen"))
         return Game(args.variant, args.fen)
     return Game(args.variant, seed=args.seed)
 
@@ -118,7 +118,7 @@ def _new_game(args: argparse.Namespace) -> Game:
 def cmd_variants(args: argparse.Namespace) -> int:
     variants = all_variants()
     for problem in registry().errors:
-        print(f"shashki: warning: {problem}", file=sys.stderr)
+        print(_("shashki: warning: {message}").format(message=problem), file=sys.stderr)
     if args.json:
         data = [
             {
@@ -179,6 +179,20 @@ BEST_MAX_DEPTH = 200
 BEST_MAX_TIME = 24 * 3600
 
 
+def _score(score: int) -> str:
+    """A score for people in the language spoken now: ``+1.25`` (men), "win in 7" /
+    "loss in 4" (plies); ``--json`` keeps the English of :func:`score_text`."""
+    from .engine.search import WIN, WON
+
+    if score >= WON:
+        n = WIN - score
+        return ngettext("win in {n}", "win in {n}", n).format(n=n)
+    if score <= -WON:
+        n = WIN + score
+        return ngettext("loss in {n}", "loss in {n}", n).format(n=n)
+    return f"{score / 100:+.2f}"
+
+
 def cmd_best(args: argparse.Namespace) -> int:
     import math
     import signal
@@ -189,21 +203,47 @@ def cmd_best(args: argparse.Namespace) -> int:
     from .rules.variation import variation_text
 
     if args.depth is not None and not 1 <= args.depth <= BEST_MAX_DEPTH:
-        shown = args.depth if args.depth.bit_length() < 64 else "a number of that size"
-        return _fail(f"depth must be from 1 to {BEST_MAX_DEPTH} plies, not {shown}")
+        shown: int | str = args.depth if args.depth.bit_length() < 64 else ""
+        if not isinstance(shown, int):
+            shown = _("a number of that size")
+        return _fail(
+            _("depth must be from 1 to {most} plies, not {depth}").format(
+                most=BEST_MAX_DEPTH, depth=shown
+            )
+        )
     if args.time is not None and not (math.isfinite(args.time) and 0 < args.time <= BEST_MAX_TIME):
         return _fail(
-            f"time must be more than 0 and at most {BEST_MAX_TIME} seconds, not {args.time:g}"
+            _("time must be more than 0 and at most {most} seconds, not {time}").format(
+                most=BEST_MAX_TIME, time=f"{args.time:g}"
+            )
         )
     game = _new_game(args)
     variant = game.variant
     # a depth alone has no clock; neither limit: 3 seconds
     seconds = args.time if args.time is not None or args.depth is not None else 3.0
 
+    iterations: list[dict[str, Any]] = []
+
     def show(it: Iteration) -> None:
+        if args.json:  # the machine-readable form: English keys and scores, one line each
+            entry = {
+                "depth": it.depth,
+                "score": score_text(it.score),
+                "nodes": it.nodes,
+                "time": round(it.seconds, 3),
+                "pv": variation_text(game, it.pv),
+            }
+            iterations.append(entry)
+            print(json.dumps(entry, ensure_ascii=False), flush=True)
+            return
         print(
-            f"depth {it.depth:2d}  score {score_text(it.score):>10}  nodes {it.nodes:9d}  "
-            f"time {it.seconds:7.3f}  pv {variation_text(game, it.pv)}",
+            _("depth {depth}  score {score}  nodes {nodes}  time {time}  pv {pv}").format(
+                depth=f"{it.depth:2d}",
+                score=f"{_score(it.score):>10}",
+                nodes=f"{it.nodes:9d}",
+                time=f"{it.seconds:7.3f}",
+                pv=variation_text(game, it.pv),
+            ),
             flush=True,
         )
 
@@ -212,9 +252,18 @@ def cmd_best(args: argparse.Namespace) -> int:
     if exact is not None and exact[0] != 0 and exact[1]:
         # an ending the tables solve: the quickest win or the longest defence, exactly
         value, best = exact
-        print(
-            f"ending table: {score_text(table_score(value))} (plies, with best play on both sides)"
-        )
+        if args.json:
+            entry = {
+                "table": score_text(table_score(value)),
+                "best": game.move_text(best[0], full=True),
+            }
+            print(json.dumps(entry, ensure_ascii=False))
+        else:
+            print(
+                _("ending table: {score} (plies, with best play on both sides)").format(
+                    score=_score(table_score(value))
+                )
+            )
         print(game.move_text(best[0], full=True))
         return 0
     # Ctrl+C stops the search, which still answers with the best move found so far (a
@@ -242,29 +291,49 @@ def cmd_best(args: argparse.Namespace) -> int:
             signal.signal(signal.SIGINT, previous)
     if result.outcome is not None:
         return _fail(
-            "there is no move to find: the game is over "
-            f"({result.outcome.describe(variant.side_names)})"
+            _("there is no move to find. {outcome}").format(
+                outcome=result.outcome.describe(variant=variant)
+            )
         )
     if result.move is None:
-        return _fail("interrupted")  # (before a single move could be looked at)
+        return _fail(_("interrupted"))  # (before a single move could be looked at)
     if result.unlisted:
         if result.listed is not None:
-            how = f"among the {result.listed} listed in time"
+            how = _("among the {n} listed in time").format(n=result.listed)
         else:
-            how = f"once they were listed, in {result.seconds:.1f} s"
+            how = _("once they were listed, in {seconds} s").format(seconds=f"{result.seconds:.1f}")
+        warning = _(
+            "the legal moves of this position could not all be listed in the {seconds} s "
+            "allowed; the move was chosen by a quick look {how}"
+        ).format(seconds=f"{seconds:g}", how=how)
+        print(_("shashki: warning: {message}").format(message=warning), file=sys.stderr)
+    best_move = game.move_text(result.move, full=True)
+    if args.json:
+        answer: dict[str, Any] = {
+            "best": best_move,
+            "score": score_text(result.score),
+            "depth": result.depth,
+            "nodes": result.nodes,
+            "nps": round(result.nps),
+            "time": round(result.seconds, 3),
+        }
+        print(json.dumps(answer, ensure_ascii=False))
+    else:
         print(
-            f"shashki: warning: the legal moves of this position could not all be listed in "
-            f"the {seconds:g} s allowed; the move was chosen by a quick look {how}",
-            file=sys.stderr,
+            _(
+                "best {move}  score {score}  depth {depth}  nodes {nodes}  nps {nps}  time {time}"
+            ).format(
+                move=best_move,
+                score=_score(result.score),
+                depth=result.depth,
+                nodes=result.nodes,
+                nps=f"{result.nps:.0f}",
+                time=f"{result.seconds:.3f}",
+            )
         )
-    print(
-        f"best {game.move_text(result.move, full=True)}  score {score_text(result.score)}  "
-        f"depth {result.depth}  nodes {result.nodes}  nps {result.nps:.0f}  "
-        f"time {result.seconds:.3f}",
-    )
-    print(game.move_text(result.move, full=True))
+    print(best_move)
     if interrupted.is_set():
-        return _fail("interrupted")  # as any command stopped by Ctrl+C
+        return _fail(_("interrupted"))  # as any command stopped by Ctrl+C
     return 0
 
 
@@ -331,9 +400,10 @@ def cmd_check(args: argparse.Namespace) -> int:
                 try:
                     game = next(records, None)
                 except OSError as exc:
-                    reason = exc.strerror or str(exc)
+                    reason = os_reason(exc)
                     unreadable.append({"file": path, "reason": reason})
-                    print(f"shashki: error: cannot read {path}: {reason}", file=sys.stderr)
+                    said = _("cannot read {path}: {reason}").format(path=path, reason=reason)
+                    print(_("shashki: error: {message}").format(message=said), file=sys.stderr)
                     read = False
                     break
                 if game is None:
@@ -358,22 +428,33 @@ def cmd_check(args: argparse.Namespace) -> int:
             totals["games"] += games
             totals["games_ok"] += ok
             if report is None and default is None and untagged_bad and 2 * untagged_bad > untagged:
-                name = read_as.name if read_as is not None else find_variant(DEFAULT_VARIANT).name
-                why = "the guess" if read_as is not None else "PDN's default"
-                print(
-                    f"{path}: {untagged_bad} of {untagged} games name no variant and do not "
-                    f"replay as {name} ({why}): give theirs with --variant VARIANT "
-                    "(shashki variants lists them)"
-                )
+                if read_as is not None:
+                    told = ngettext(
+                        "{path}: {bad} of {n} game names no variant and does not replay as "
+                        "{variant} (the guess): give theirs with --variant VARIANT "
+                        "(shashki variants lists them)",
+                        "{path}: {bad} of {n} games name no variant and do not replay as "
+                        "{variant} (the guess): give theirs with --variant VARIANT "
+                        "(shashki variants lists them)",
+                        untagged,
+                    )
+                else:
+                    told = ngettext(
+                        "{path}: {bad} of {n} game names no variant and does not replay as "
+                        "{variant} (PDN's default): give theirs with --variant VARIANT "
+                        "(shashki variants lists them)",
+                        "{path}: {bad} of {n} games name no variant and do not replay as "
+                        "{variant} (PDN's default): give theirs with --variant VARIANT "
+                        "(shashki variants lists them)",
+                        untagged,
+                    )
+                name = (read_as or find_variant(DEFAULT_VARIANT)).local_name
+                print(told.format(path=path, bad=untagged_bad, n=untagged, variant=name))
         failed = totals["games"] - totals["games_ok"]
         if report is not None:
             report.finish(dict(totals, games_failed=failed, unreadable=unreadable, guessed=guesses))
         else:
-            print(
-                f"{totals['files']} file(s), {totals['games']} game(s), "
-                f"{totals['moves']} move(s): {totals['games_ok']} ok, {failed} with errors"
-                + (f", {totals['warnings']} warning(s)" if totals["warnings"] else "")
-            )
+            print(_check_totals(totals, failed))
     finally:
         if report is not None:
             report.close()
@@ -393,18 +474,40 @@ def _guess(path: str) -> VariantGuess | None:
         return None
 
 
+def _check_totals(totals: dict[str, int], failed: int) -> str:
+    """``check``'s last line: "1 file(s), 2 game(s), 4 move(s): 2 ok, 0 with errors"."""
+    line = _("{files}, {games}, {moves}: {ok} ok, {failed} with errors").format(
+        files=ngettext("{n} file(s)", "{n} file(s)", totals["files"]).format(n=totals["files"]),
+        games=ngettext("{n} game(s)", "{n} game(s)", totals["games"]).format(n=totals["games"]),
+        moves=ngettext("{n} move(s)", "{n} move(s)", totals["moves"]).format(n=totals["moves"]),
+        ok=totals["games_ok"],
+        failed=failed,
+    )
+    if totals["warnings"]:
+        n = totals["warnings"]
+        line += ", " + ngettext("{n} warning(s)", "{n} warning(s)", n).format(n=n)
+    return line
+
+
 def _print_check(path: str, index: int, game: GameRecord, moves: int, verbose: bool) -> None:
     """One game's line of ``check``: a game with an error always (where the error is:
     its own line and column, else the game's line), a good one with ``verbose`` only."""
-    where = f"{path}: game {index}" + (f" ({game.origin})" if game.origin else "")
+    where = _("{path}: game {number}").format(path=path, number=index)
+    if game.origin:
+        where += f" ({game.origin})"
     if not game.ok:
         error = game.errors[0]
         if not error.line:
-            where += f", line {game.line}"
-        print(f"{where}: {error}")
+            where += _(", line {line}").format(line=game.line)
+        print(_("{where}: {error}").format(where=where, error=error))
     elif verbose:
-        note = f"; warning: {game.warnings[0]}" if game.warnings else ""
-        print(f"{where}, line {game.line}: ok, {moves} moves{note}")
+        said = ngettext(
+            "{where}, line {line}: ok, {n} move", "{where}, line {line}: ok, {n} moves", moves
+        )
+        line = said.format(where=where, line=game.line, n=moves)
+        if game.warnings:
+            line += _("; warning: {warning}").format(warning=game.warnings[0])
+        print(line)
 
 
 class _JsonReport:
@@ -458,15 +561,17 @@ def cmd_play(args: argparse.Namespace) -> int:
         from .app.engines import engine_settings
         from .app.players import seat, set_engines
     except ImportError as exc:  # pragma: no cover - textual is a dependency
-        return _fail(f"the terminal app needs Textual: {exc}")
+        return _fail(_("the terminal app needs Textual: {reason}").format(reason=exc))
     set_engines(engine_settings(Settings.load(config_dir() / "settings.json").engines))
     kinds = []
     for side in ("white", "black"):
         kind = seat(getattr(args, side))
         if kind is None:
             return _fail(
-                f"--{side} must be person, a computer level from 1 to 8, hub:COMMAND "
-                f"or an engine named in the settings, not {quoted(getattr(args, side))}"
+                _(
+                    "{option} must be person, a computer level from 1 to 8, hub:COMMAND "
+                    "or an engine named in the settings, not {value}"
+                ).format(option=f"--{side}", value=quoted(getattr(args, side)))
             )
         kinds.append(kind)
     clock = None
@@ -476,7 +581,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             clock = TimeControl.parse(args.clock)
         except BadTimeControl as exc:
-            return _fail(f"--clock: {exc}")
+            return _fail(_("{option}: {reason}").format(option="--clock", reason=exc))
     return _run_app(
         variant=variant.id,
         fen=args.fen,
@@ -494,16 +599,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:  # a folder, a FIFO or a device is refused at once, without blocking
         open_regular(args.file).close()
     except FileNotFoundError:
-        return _fail(f"{args.file}: no such file")
+        return _fail(_("{path}: no such file").format(path=args.file))
     except OSError as exc:
-        return _fail(f"cannot read {args.file}: {exc.strerror or exc}")
+        return _fail(
+            _("cannot read {path}: {reason}").format(path=args.file, reason=os_reason(exc))
+        )
     # a whole number of any size (see _whole_number), too large for str() past 4,300 digits
     game = args.game
     if game is not None and game < 1:
-        shown = f"not {game}" if game > -(10**18) else "not a negative number"
-        return _fail(f"--game must be 1 or more, {shown}")
+        if game > -(10**18):
+            return _fail(_("--game must be 1 or more, not {n}").format(n=game))
+        return _fail(_("--game must be 1 or more, not a negative number"))
     if game is not None and game > 10**18:
-        return _fail("--game N: no file has that many games")
+        return _fail(_("--game N: no file has that many games"))
     default = find_variant(args.variant).id if args.variant else None
     return _run_app(
         replay=args.file,
@@ -614,7 +722,7 @@ def _run_app(**kwargs: object) -> int:
     try:
         from .app.app import run
     except ImportError as exc:  # pragma: no cover - textual is a dependency
-        return _fail(f"the terminal app needs Textual: {exc}")
+        return _fail(_("the terminal app needs Textual: {reason}").format(reason=exc))
     return run(**kwargs)  # type: ignore[arg-type]
 
 
@@ -622,7 +730,7 @@ def _add_seed(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed",
         type=_whole_number,
-        metavar="N",
+        metavar=_("N"),
         help=_(
             "draw the start by lot from seed N, where the variant draws it (Artamonov's "
             "first mover); without it the start is the variant's default, the same every run"
@@ -639,12 +747,17 @@ def build_parser() -> argparse.ArgumentParser:
             "one thing at once."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"shashki {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"shashki {__version__}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--variant-file",
         action="append",
         default=[],
-        metavar="PATH",
+        metavar=_("PATH"),
         help=_(
             "load a variant definition file (.toml) besides the built-in ones and those in "
             "the user folder (may be repeated)"
@@ -661,19 +774,19 @@ def build_parser() -> argparse.ArgumentParser:
     from .hub.commands import add_commands, add_engine_log
 
     add_engine_log(parser, top=True)  # (the menu's games may seat engines too)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=_Parser)
 
     p = sub.add_parser("variants", help=_("list the variants"))
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=cmd_variants)
 
     p = sub.add_parser("play", help=_("play a variant at once (skipping the menu)"))
-    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("variant", metavar=_("VARIANT"))
     p.add_argument("--fen", help=_("start from this position"))
     for side in ("white", "black"):
         p.add_argument(
             f"--{side}",
-            metavar="WHO",
+            metavar=_("WHO"),
             default="person",
             help=(_("who plays white") if side == "white" else _("who plays black"))
             + ": "
@@ -684,7 +797,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
     p.add_argument(
         "--clock",
-        metavar="M+S",
+        metavar=_("M+S"),
         help=_(
             "play on time: M minutes for the game (a fraction allowed: 0.5) and S seconds "
             "added after each turn, e.g. 5+3"
@@ -749,20 +862,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_join)
 
     p = sub.add_parser("replay", help=_("open a PDN file in the replay viewer"))
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar=_("FILE"))
     p.add_argument(
-        "--game", type=_whole_number, metavar="N", help=_("open game N (1 = the first) at once")
+        "--game", type=_whole_number, metavar=_("N"), help=_("open game N (1 = the first) at once")
     )
     p.add_argument(
         "--variant",
-        metavar="V",
+        metavar=_("V"),
         help=_("the variant of games without a GameType tag (default: PDN's, International)"),
     )
     p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rules", help=_("print a variant's rule card"))
-    p.add_argument("variant", metavar="VARIANT", help=_("variant id, alias or PDN GameType"))
+    p.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser(
@@ -773,8 +886,8 @@ def build_parser() -> argparse.ArgumentParser:
             "the last line of the output."
         ),
     )
-    p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("depth", metavar="DEPTH", type=_whole_number)
+    p.add_argument("variant", metavar=_("VARIANT"))
+    p.add_argument("depth", metavar=_("DEPTH"), type=_whole_number)
     p.add_argument("--fen", help=_("start from this position instead of the initial one"))
     p.add_argument("--divide", action="store_true", help=_("first print each move and its count"))
     _add_seed(p)
@@ -787,25 +900,31 @@ def build_parser() -> argparse.ArgumentParser:
             "Search the position (the start, or --fen) and print each completed "
             "depth of the search (score, nodes, principal variation), then the chosen move with "
             "every landing square as the last line. Scores are in men (+1.00 = a man ahead for "
-            "the side to move) or 'win in N' plies."
+            "the side to move) or as a win or a loss in N plies; --json prints each line as "
+            'JSON, with English scores ("win in 7").'
         ),
     )
-    p.add_argument("variant", metavar="VARIANT")
+    p.add_argument("variant", metavar=_("VARIANT"))
     p.add_argument("--fen", help=_("the position to search (default: the start)"))
     limit = p.add_mutually_exclusive_group()
     limit.add_argument(
         "--time",
         type=_seconds,
-        metavar="SECONDS",
+        metavar=_("SECONDS"),
         help=_("search for this long (default: 3 seconds)"),
     )
     limit.add_argument(
         "--depth",
         type=_whole_number,
-        metavar="N",
+        metavar=_("N"),
         help=_("search to this depth in plies (at most {most})").format(most=BEST_MAX_DEPTH),
     )
     _add_seed(p)
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=_("machine-readable output: one JSON object a line, English keys and scores"),
+    )
     p.set_defaults(func=cmd_best)
 
     p = sub.add_parser(
@@ -819,12 +938,13 @@ def build_parser() -> argparse.ArgumentParser:
             "file is read as a JSON list of PDN texts."
         ),
     )
-    p.add_argument("files", metavar="FILE", nargs="+")
+    p.add_argument("files", metavar=_("FILE"), nargs="+")
     p.add_argument(
         "-v", "--verbose", action="store_true", help=_("print every game, the good ones too")
     )
     p.add_argument(
         "--variant",
+        metavar=_("VARIANT"),
         help=_(
             "the variant of games whose tags (GameType, Variant) name none "
             "(default: international, as PDN says)"
@@ -874,7 +994,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return CLOSED_OUTPUT
     except OSError as exc:  # an output that cannot be written (a full disk), or a failure
         # of the system that no command caught: one line, never a traceback
-        reason = exc.strerror or str(exc)
+        reason = os_reason(exc)
         try:
             if sys.stdout is not None:
                 sys.stdout.flush()

@@ -18,6 +18,7 @@ This module uses the standard library only: every layer may import it.
 from __future__ import annotations
 
 import ast
+import errno
 import gettext
 import io
 import os
@@ -205,16 +206,103 @@ def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message)
 
 
+#: The system's reasons a player meets most, by errno: the system says them in English.
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("operation not permitted"),
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EISDIR: N_("a folder, not a file"),
+    errno.ENOTDIR: N_("not a folder"),
+    errno.EROFS: N_("read-only file system"),
+    errno.EEXIST: N_("the file already exists"),
+}
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why a file operation failed, in the language spoken now: the usual system errors
+    from the catalogs, else (and in English) the system's own words (``strerror``)."""
+    if isinstance(exc, OSError):
+        known = _OS_REASONS.get(exc.errno or 0)
+        if known is not None and _language != "en":  # English keeps the system's words
+            return _(known)
+        if exc.strerror:
+            return exc.strerror
+    return str(exc)
+
+
+#: The kinds of name a verb agrees with (:func:`agree`), as a side's forms give them.
+KINDS = ("plural", "masculine", "feminine")
+#: The message context of each kind, as the catalogs write it.
+AGREEMENT = {kind: f"agrees with a {kind} name" for kind in KINDS}
+
+
+class Noun(str):
+    """A name that declines: the name shown alone (``str(noun)``, "Білі"), and its forms
+    inside a sentence, which a message takes as ``{side.nom}``, ``{side.gen}``,
+    ``{side.dat}`` and ``{side.ins}`` ("білі", "білих", "білим", "білими"); ``kind`` is
+    what a verb agrees with (:func:`agree`).  Forms are written
+    ``"білі, білих, білим, білими; plural"``; where they are missing or malformed every
+    form is the name itself (English, a name a person typed)."""
+
+    nom: str
+    gen: str
+    dat: str
+    ins: str
+    kind: str
+
+    def __new__(cls, name: str, forms: str = "") -> Noun:
+        self = super().__new__(cls, name)
+        cases, _sep, kind = forms.partition(";")
+        words = [w.strip() for w in cases.split(",")]
+        if len(words) != 4 or not all(words) or kind.strip() not in KINDS:
+            words, kind = [str(name)] * 4, "plural"
+        self.nom, self.gen, self.dat, self.ins = words
+        self.kind = kind.strip()
+        return self
+
+    def named(self, player: str) -> Noun:
+        """A player's name with this side's: "Іван (Білі)" alone, "білих (Іван)" in a
+        sentence (the side declines, the name a person typed does not)."""
+        forms = ", ".join(f"{case} ({player})" for case in (self.nom, self.gen, self.dat, self.ins))
+        return Noun(f"{player} ({self})", f"{forms}; {self.kind}")
+
+
+def noun(name: str, english: str | None = None) -> Noun:
+    """``name`` with its forms: those the catalog gives the common side ``english``
+    ("White", "Black": message context ``side forms``), else the name itself in every
+    case (a player's own name does not decline)."""
+    if isinstance(name, Noun):
+        return name
+    forms = ""
+    if english is not None:
+        forms = _current.pgettext("side forms", english)
+        if forms == english:
+            forms = ""
+    return Noun(name, forms)
+
+
+def agree(message: str, name: str) -> str:
+    """``message`` with its verb agreeing with ``name`` (a :class:`Noun`): the catalogs
+    translate it once for each kind of name (message contexts :data:`AGREEMENT`)."""
+    kind = getattr(name, "kind", "plural")
+    return _current.pgettext(AGREEMENT.get(kind, AGREEMENT["plural"]), message)
+
+
 __all__ = [
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "N_",
+    "Noun",
     "_",
+    "agree",
     "catalog",
     "compile_mo",
     "detect",
     "language",
     "ngettext",
+    "noun",
+    "os_reason",
     "parse_po",
     "pgettext",
     "set_language",

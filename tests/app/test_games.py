@@ -57,7 +57,7 @@ async def test_orthogonal_by_keys_turkish_win(home: Path) -> None:
         # Escape closes the dialog and leaves the final position on show
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen) and app.screen.controller is ctl
-        assert panel(app, "turn").startswith("Game over: White wins")
+        assert panel(app, "turn").startswith("Game over. White wins")
 
 
 async def test_orthogonal_by_clicks_turkish_draw_one_piece_against_one(home: Path) -> None:

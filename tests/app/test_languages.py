@@ -59,7 +59,7 @@ async def test_the_footer_names_the_keys_in_the_language_and_follows_a_change(
     set_language("uk")
     app = make_app(home)
     async with app.run_test(size=(120, 24)) as pilot:
-        await footer_shows(pilot, "Нова гра", "Вихід")
+        await footer_shows(pilot, "Нова партія", "Вихід")
         set_language("en")
         app.screen.refresh_bindings()  # the footer is drawn again
         await footer_shows(pilot, "New game", "Quit")
@@ -115,3 +115,29 @@ async def test_a_screen_being_made_when_the_language_changes_speaks_the_new_one(
     it mounted. Once made, it speaks the new language whole, and the setting stays."""
     for turns in range(10):
         await change_language_while_made(home, make_screen, turns)
+
+
+async def test_a_side_name_nobody_typed_is_not_carried_to_the_next_game(home: Path) -> None:
+    """Artamonov's "South" and "North", offered and played as they were, are not the
+    names of the players of the next game: a Russian game offers "Білі" and "Чорні"; a
+    settings file that kept them (an older version) is read the same way."""
+    from textual.widgets import Input
+
+    set_language("uk")
+    app = make_app(home)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        app.push_screen(NewGameScreen(find_variant("artamonov")))
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
+        await wait_for(pilot, lambda: app.screen.is_mounted, "the dialog made")
+        dialog = app.screen
+        assert dialog.query_one("#name0", Input).value == "Південь"
+        dialog.query_one("#play", Button).press()
+        await wait_for(pilot, lambda: not isinstance(app.screen, NewGameScreen), "the game")
+        assert app.settings.names == ["", ""]
+        app.settings.names = ["South", "Північ"]  # as an older version kept them
+        app.push_screen(NewGameScreen(find_variant("russian")))
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
+        await wait_for(pilot, lambda: app.screen.is_mounted, "the dialog made")
+        names = [app.screen.query_one(f"#name{s}", Input).value for s in (0, 1)]
+        assert names == ["Білі", "Чорні"]

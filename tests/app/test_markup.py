@@ -262,7 +262,7 @@ async def test_a_hostile_variant_file_plays_to_the_end(home: Path, variants: Pat
         assert f"{sheep} wins: {wolf} resigned." in shown(app, app.screen)
         await pilot.press("escape")
         await wait_for(
-            pilot, lambda: f"Game over: {sheep} wins" in shown(app), "the game over line"
+            pilot, lambda: f"Game over. {sheep} wins" in shown(app), "the game over line"
         )
         # saving under a bracketed name: the prompt, the note, the question over an
         # existing file and the note that it was kept all quote the path as it is

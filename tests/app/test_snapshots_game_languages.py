@@ -36,8 +36,8 @@ from .conftest import (
 )
 
 #: Words that only the language's own screen shows.
-TURN = {"uk": "Хід: Білі", "ru": "Ход: Белые", "en": "White to move"}
-CAPTURE = {"uk": "Бити обов'язково", "ru": "Бить обязательно", "en": "Capture is compulsory"}
+TURN = {"uk": "Хід білих", "ru": "Ход белых", "en": "White to move"}
+CAPTURE = {"uk": "Бити обов’язково", "ru": "Бить обязательно", "en": "Capture is compulsory"}
 SIDES = {"uk": ("Білі", "Чорні"), "ru": ("Белые", "Чёрные"), "en": ("White", "Black")}
 
 
@@ -175,13 +175,13 @@ async def test_a_draw_by_repetition_is_told_in_the_language(
     [
         (
             "uk",
-            "Перемога: Вовк (вовк дійшов до протилежного краю дошки).",
-            "Перемога: Вівці (Вовк без ходу).",
+            "Перемога вовка: вовк дійшов до протилежного краю дошки.",
+            "Перемога овець: у вовка немає ходів.",
         ),
         (
             "ru",
-            "Победа: Волк (волк дошёл до противоположного края доски).",
-            "Победа: Овцы (Волк без хода).",
+            "Победа волка: волк дошёл до противоположного края доски.",
+            "Победа овец: у волка нет ходов.",
         ),
         ("en", "Wolf wins: the wolf reached the far row.", "Sheep wins: Wolf has no legal move."),
     ],
@@ -215,7 +215,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         await clicks_play(pilot, "h4")  # not where the capture goes: refused, with the rule
         screen = game_screen(app)
         ctl = screen.controller
-        assert "у грі «Російські шашки» бити обов'язково" in status(app), status(app)
+        assert "у грі «Російські шашки» бити обов’язково" in status(app), status(app)
         before = (ctl.game.fen(), list(ctl.game.move_stack), ctl.selection, screen.board.cursor)
         left = ctl.clock.left(ctl.game.turn) if ctl.clock else None
         assert screen.sub_title == "Російські шашки"
@@ -236,7 +236,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         assert ctl.clock is not None and ctl.clock.left(ctl.game.turn) == left
         assert screen.sub_title == "Русские шашки"
         turn = panel(app, "turn")
-        assert "Ход: Белые" in turn and "Бить обязательно" in turn, turn
+        assert "Ход белых" in turn and "Бить обязательно" in turn, turn
         assert "в игре «Русские шашки» бить обязательно" in status(app), status(app)
         assert "Белые: 12 простых" in panel(app, "info") or "Белые: 12" in panel(app, "info")
         seats = " ".join(seat.render().plain for seat in screen.query(SeatLine))
@@ -295,9 +295,9 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
         def text(widget: str) -> str:
             return str(view.query_one(f"#{widget}", Static).content)
 
-        assert "Гра: Російські шашки" in text("tags") and "Білі: Anna" in text("tags")
+        assert "Різновид: Російські шашки" in text("tags") and "Білі: Anna" in text("tags")
         where = text("where")
-        assert "Після 1. c3-d4" in where and "Хід: Чорні" in where, where
+        assert "Після 1. c3-d4" in where and "Хід чорних" in where, where
         assert "Час: Білі 4:58" in where and "Тут 1 варіант: натисніть v" in where, where
         node = view.replay.node
         row = view.query_one("#moves", OptionList).highlighted
@@ -307,9 +307,9 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
         await pilot.pause()
         assert view.replay.node is node
         assert view.query_one("#moves", OptionList).highlighted == row
-        assert "Игра: Русские шашки" in text("tags") and "Белые: Anna" in text("tags")
+        assert "Разновидность: Русские шашки" in text("tags") and "Белые: Anna" in text("tags")
         where = text("where")
-        assert "После 1. c3-d4" in where and "Ход: Чёрные" in where, where
+        assert "После 1. c3-d4" in where and "Ход чёрных" in where, where
         assert "Часы: Белые 4:58" in where and "Здесь 1 вариант: нажмите v" in where, where
         await footer_shows(pilot, "Доиграть", screen=view)
 
@@ -323,18 +323,18 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
         (
             "uk",
             [
-                "Перемога: Чорні (здача партії — Білі).",
-                "Перемога: Чорні (час вичерпано — Білі).",
-                "Нічия: час вичерпано — Білі, але Чорні — без шансів на перемогу.",
+                "Перемога чорних: білі здалися.",
+                "Перемога чорних: у білих скінчився час.",
+                "Нічия: у білих скінчився час, але чорним нічим виграти.",
                 "Нічия: за згодою сторін.",
             ],
         ),
         (
             "ru",
             [
-                "Победа: Чёрные (сдача партии — Белые).",
-                "Победа: Чёрные (время истекло — Белые).",
-                "Ничья: время истекло — Белые, но Чёрные — без шансов на победу.",
+                "Победа чёрных: белые сдались.",
+                "Победа чёрных: у белых истекло время.",
+                "Ничья: у белых истекло время, но чёрным нечем выиграть.",
                 "Ничья: по соглашению сторон.",
             ],
         ),
@@ -389,9 +389,9 @@ def test_a_refusal_is_said_again_in_another_language() -> None:
     ctl = GameController(Game("russian"))
     typed_badly = ctl.enter_text("zz").refused
     not_a_man_move = ctl.enter_text("c3-c5").refused
-    assert typed_badly == "'zz' — не хід: пишіть як 'c3-d4' або 'c3:e5'"
+    assert typed_badly == "«zz» — не хід: пишіть як «c3-d4» або «c3:e5»"
     assert not_a_man_move.startswith("У грі «Російські шашки»")
     set_language("ru")
-    assert again(typed_badly) == "'zz' — не ход: пишите как 'c3-d4' или 'c3:e5'"
+    assert again(typed_badly) == "«zz» — не ход: пишите как «c3-d4» или «c3:e5»"
     assert again(not_a_man_move).startswith("В игре «Русские шашки» простая ходит")
     assert again("plain text") == "plain text"

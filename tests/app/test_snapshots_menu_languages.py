@@ -30,8 +30,8 @@ LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
 
 #: The footer's main keys of the menu, in each language.
 MENU_KEYS = {
-    "uk": ["Нова гра", "Відкрити", "Незавершені", "Довідка", "Вихід", "команди"],
-    "ru": ["Новая игра", "Открыть", "Незавершённые", "Справка", "Выход", "команды"],
+    "uk": ["Нова партія", "Відкрити", "Незавершені", "Довідка", "Вихід", "команди"],
+    "ru": ["Новая партия", "Открыть", "Незавершённые", "Справка", "Выход", "команды"],
 }
 #: The start of Russian draughts' card, in each language.
 CARD_START = {"uk": "У російські шашки грають", "ru": "В русские шашки играют"}
@@ -97,7 +97,7 @@ async def test_the_language_setting_switches_the_app_at_once(home: Path) -> None
     app = make_app(home, language="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         await highlight(pilot, "brazilian")
-        await footer_shows(pilot, "Нова гра")
+        await footer_shows(pilot, "Нова партія")
         await pilot.press("comma")
         await wait_for(pilot, lambda: on_top(app, SettingsScreen), "the settings")
         settings = app.screen
@@ -124,7 +124,7 @@ async def test_the_language_setting_switches_the_app_at_once(home: Path) -> None
         prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         assert "Классические шашки" in prompts and "  Русские шашки" in prompts
         assert "Бразильские шашки" in str(menu.query_one("#card", Static).content)
-        await footer_shows(pilot, "Новая игра", "Выход")
+        await footer_shows(pilot, "Новая партия", "Выход")
         assert menu.sub_title == "выберите разновидность"
     set_language("en")
     again = make_app(home)  # the setting, saved, is the language of the next start
@@ -235,7 +235,7 @@ async def test_dialogs_and_help_follow_the_language(home: Path) -> None:
         await pilot.pause()
         assert str(over.query_one("#title", Static).content) == "Партію завершено"
         assert str(over.query_one("#result", Static).content) == "Ця партія вже завершена."
-        assert str(over.query_one("#undo", Button).label) == "Повернути (u)"
+        assert str(over.query_one("#undo", Button).label) == "Повернути хід (u)"
 
 
 async def test_the_palette_offers_the_languages(home: Path) -> None:
@@ -247,7 +247,7 @@ async def test_the_palette_offers_the_languages(home: Path) -> None:
         assert "Налаштування" in commands
         commands["Мова: Русский"].callback()
         assert language() == "ru"
-        await footer_shows(pilot, "Новая игра")
+        await footer_shows(pilot, "Новая партия")
 
 
 async def test_the_unfinished_games_and_the_game_table_follow_the_language(home: Path) -> None:
@@ -278,10 +278,10 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
         def line() -> str:
             return str(options.get_option_at_index(0).prompt)
 
-        assert "Російські шашки — Оксана проти Чорні" in line() and "3 ходи" in line()
+        assert "Російські шашки — Оксана проти чорних" in line() and "3 ходи" in line()
         app.apply_language("ru")
         await pilot.pause()
-        assert "Русские шашки — Оксана против Чёрные" in line() and "3 хода" in line()
+        assert "Русские шашки — Оксана против чёрных" in line() and "3 хода" in line()
         assert "Незавершённые партии (1)" in str(listed.query_one("#title", Static).content)
         assert str(listed.query_one("#resume", Button).label).startswith("Продолжить")
         await pilot.press("n")

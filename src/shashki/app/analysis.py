@@ -14,7 +14,7 @@ from typing import Any
 from textual.worker import get_current_worker
 
 from ..engine.search import WON, Iteration, Search
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, noun
 from ..rules import Game
 from ..rules.move import Color
 from ..rules.variation import variation_text
@@ -33,7 +33,7 @@ def score_words(score: int, turn: Color, names: tuple[str, str] = ("White", "Bla
     if abs(white) >= WON:
         moves = (100_000 - abs(white) + 1) // 2
         return ngettext("{side} wins in {n} move", "{side} wins in {n} moves", moves).format(
-            side=names[0] if white > 0 else names[1], n=moves
+            side=noun(names[0] if white > 0 else names[1]), n=moves
         )
     return f"{white / 100:+.2f}"
 

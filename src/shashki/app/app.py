@@ -21,7 +21,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, set_language
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, os_reason, set_language
 from ..rules import Game, ShashkiError
 from ..rules.userfiles import decode_text, read_limited, user_folder
 from ..rules.variant import Variant
@@ -799,7 +799,7 @@ class ShashkiApp(App[None]):
         try:  # a folder, a FIFO or a device is refused at once, without blocking
             open_regular(path).close()
         except OSError as exc:
-            reason = _("no such file") if isinstance(exc, FileNotFoundError) else exc.strerror
+            reason = _("no such file") if isinstance(exc, FileNotFoundError) else os_reason(exc)
             self.error_notice(
                 _("Cannot open {path}: {reason}").format(path=path, reason=reason or exc)
             )
@@ -814,7 +814,7 @@ class ShashkiApp(App[None]):
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
                 self.error_notice(
-                    _("Cannot read {path}: {reason}").format(path=path, reason=exc.strerror or exc)
+                    _("Cannot read {path}: {reason}").format(path=path, reason=os_reason(exc))
                 )
                 return
             if record is None:

@@ -160,14 +160,15 @@ class TextPrompt(Dialog[str | None]):
         self.dismiss(None)
 
 
-#: The game's keys (as written, never translated) and what each does (a message).
+#: The game's keys (as written on the keyboard, never translated; the words among them,
+#: "arrows", "mouse", are messages) and what each does (a message).
 KEYS_HELP: tuple[tuple[str, str], ...] = (
     (
-        "arrows, `h j k l`",
+        N_("arrows, `h j k l`"),
         N_("move the cursor up, down, left or right to the nearest playable square"),
     ),
     ("`Enter`, `Space`", N_("pick a piece, then its destination")),
-    ("mouse", N_("a click does the same")),
+    (N_("mouse"), N_("a click does the same")),
     (
         "`Tab` / `Shift+Tab`",
         N_("next capture route (when choosing one) or next piece that can move"),
@@ -212,7 +213,7 @@ REPLAY_KEYS_HELP: tuple[tuple[str, str], ...] = (
 def keys_table(keys: tuple[tuple[str, str], ...]) -> str:
     """A Markdown table of ``keys``, its words in the language spoken now."""
     rows = [f"| {_('Key')} | {_('Action')} |", "|---|---|"]
-    rows += [f"| {key} | {_(action)} |" for key, action in keys]
+    rows += [f"| {_(key)} | {_(action)} |" for key, action in keys]
     return "\n".join(rows) + "\n"
 
 

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, Noun, _, agree, ngettext
 from ..rules.fen import square_text
 from ..rules.game import Game
 from ..rules.move import Color, Move
@@ -140,7 +140,7 @@ class GameScreen(Screen[None]):
         # a legal first move of the variant, so the example is right on every board
         return _("move, e.g. {move}").format(move=example_moves(self.controller.variant)[0])
 
-    def sides(self) -> tuple[str, str]:
+    def sides(self) -> tuple[Noun, Noun]:
         """The sides' names in the language spoken now (from the variant's file)."""
         v = self.controller.variant
         return v.local_side(0), v.local_side(1)
@@ -171,7 +171,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.on_resize()
-        self.title = "shashki"
+        self.title = _("shashki")
         self.board.focus()
         settings = self.shashki.settings
         self.board.piece_set = settings.piece_set
@@ -530,7 +530,7 @@ class GameScreen(Screen[None]):
         names = self.sides()
         out = ctl.outcome
         if out is not None:
-            turn = _("Game over: {outcome}").format(outcome=out.describe(variant=ctl.variant))
+            turn = _("Game over. {outcome}").format(outcome=out.describe(variant=ctl.variant))
         else:
             side = game.turn
             who = self.who(side)
@@ -559,14 +559,15 @@ class GameScreen(Screen[None]):
         self.query_one(AnalysisPanel).follow(shown)
         self._refresh_moves()
 
-    def who(self, side: Color) -> str:
-        """Who plays ``side``: its name, or the player's name and the side's."""
+    def who(self, side: Color) -> Noun:
+        """Who plays ``side``: its name, or the player's name and the side's (a sentence
+        declines the side's name: "Хід білих (Комп’ютер · рів. 3)")."""
         ctl = self.controller
         name = ctl.players[side].shown_name()
         local = self.sides()[side]
         if name in (local, ctl.variant.side_names[side]):  # a person named after the side
             return local
-        return f"{name} ({local})"
+        return local.named(name)
 
     def _info(self) -> str:
         ctl = self.controller
@@ -876,7 +877,11 @@ class GameScreen(Screen[None]):
             else:
                 ctl.answer_draw(False)
                 self.set_status(
-                    Said(lambda: _("{side} declined the draw.").format(side=self.sides()[1 - side]))
+                    Said(
+                        lambda: agree("{side} declined the draw.", self.sides()[1 - side]).format(
+                            side=self.sides()[1 - side]
+                        )
+                    )
                 )
 
         ctl.offer_draw()

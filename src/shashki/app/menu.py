@@ -84,6 +84,33 @@ def mini_board(variant: Variant, fen: str | None = None) -> Text:
     return out
 
 
+def other_names(v: Variant) -> list[str]:
+    """The variant's other names to show a player: in English its aliases (what the
+    command line takes); in another language its names in the other languages (its
+    English name, "Dama"…), not ids written in Latin letters."""
+    from ..i18n import language
+
+    if language() == "en":
+        return list(v.aliases)
+    here = v.local_name
+    names = [v.name, *v.names.values()]
+    return [n for i, n in enumerate(names) if n != here and n not in names[:i]]
+
+
+def _a_side_name(name: str) -> bool:
+    """Whether ``name`` is some variant's name of a side, in English or in a language
+    shashki speaks ("South", "Південь"): a name nobody typed, never carried to the next
+    game."""
+    from ..i18n import LANGUAGES
+
+    for v in registry():
+        for side in (0, 1):
+            english = v.side_names[side]
+            if name == english or name in (v.local(english, lang) for lang in LANGUAGES):
+                return True
+    return False
+
+
 class MenuScreen(Screen[None]):
     """Choose a variant; its rule card and start position are shown beside the list."""
 
@@ -153,7 +180,7 @@ class MenuScreen(Screen[None]):
         return None
 
     def on_mount(self) -> None:
-        self.title = "shashki"
+        self.title = _("shashki")
         self.sub_title = _("choose a variant")
         ol = self.query_one("#variants", OptionList)
         ol.focus()
@@ -183,8 +210,9 @@ class MenuScreen(Screen[None]):
             return
         v = registry().find(variant_id)
         extra = []
-        if v.aliases:
-            extra.append(_("Also called: {names}").format(names=", ".join(v.aliases)))
+        others = other_names(v)
+        if others:
+            extra.append(_("Also called: {names}").format(names=", ".join(others)))
         if v.gametype:
             extra.append(_("PDN GameType {number}").format(number=v.gametype.split(",")[0]))
         # (a served app does not show a visitor where the owner's files are)
@@ -373,7 +401,9 @@ class NewGameScreen(Dialog[None]):
             for side in (0, 1):
                 with Horizontal(classes="row"):
                     yield Label(literal(f"{self._side(side)}:"), id=f"side{side}")
-                    name = settings.names[side] or v.side_names[side]
+                    name = settings.names[side]
+                    if not name or _a_side_name(name):  # typed by nobody: this side's own
+                        name = v.side_names[side]
                     if name == v.side_names[side]:  # the side's own name, in the language
                         name = self._offered[side] = self._side(side)
                     yield Input(value=name, id=f"name{side}")
@@ -594,7 +624,9 @@ class NewGameScreen(Dialog[None]):
         settings.clock = clock_words
         if command:
             settings.engine_command = command
-        settings.names = [names[0], names[1]]
+        # a side's own name is typed by nobody: the next game (another variant, another
+        # language) offers its own sides' names, not "South" and "North"
+        settings.names = ["" if names[s] == v.side_names[s] else names[s] for s in (0, 1)]
         settings.undo_policy = str(self.query_one("#undo", Select).value)
         settings.autoflip = self.query_one("#autoflip", Checkbox).value
         self.shashki.save_settings()

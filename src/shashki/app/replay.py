@@ -32,7 +32,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, os_reason
 from ..records import GameNode, GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
@@ -188,6 +188,17 @@ class FileChooserScreen(Dialog[Path | None]):
 # -- the games of a file -------------------------------------------------------------------
 
 
+def _variant_shown(variant_id: str) -> str:
+    """A game's variant as the table shows it: its name in the language spoken now (the
+    id, a word of the command line, only for a variant shashki no longer has)."""
+    from ..rules import ShashkiError, registry
+
+    try:
+        return registry().find(variant_id).local_name
+    except ShashkiError:  # UnknownVariantError
+        return variant_id
+
+
 @dataclass
 class GameSummary:
     index: int
@@ -288,7 +299,7 @@ class GameTableScreen(Screen[None]):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        self.title = "shashki"
+        self.title = _("shashki")
         self.sub_title = visible(self.path.name)
         table = self.query_one(DataTable)
         # the error mark next to the number, where a narrow terminal still shows it
@@ -409,7 +420,7 @@ class GameTableScreen(Screen[None]):
 
     def _failed(self, exc: OSError) -> None:
         text = self.failure = _("Cannot read {path}: {reason}").format(
-            path=self.path, reason=exc.strerror or exc
+            path=self.path, reason=os_reason(exc)
         )
         try:
             self.query_one("#progress", Static).update(text)
@@ -484,7 +495,7 @@ class GameTableScreen(Screen[None]):
             literal(_cut(g.black, 22)),
             literal(g.result),
             moves,
-            g.variant,
+            literal(_variant_shown(g.variant)),
             key=str(g.index),
         )
 
@@ -539,9 +550,7 @@ class GameTableScreen(Screen[None]):
             record = load_record(self.path, index, self.default_variant)
         except OSError as exc:
             self.notify(
-                _("Cannot read {path}: {reason}").format(
-                    path=self.path, reason=exc.strerror or exc
-                ),
+                _("Cannot read {path}: {reason}").format(path=self.path, reason=os_reason(exc)),
                 severity="error",
                 markup=False,
             )
@@ -635,7 +644,7 @@ class ReplayScreen(Screen[None]):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        self.title = "shashki replay"
+        self.title = _("shashki replay")
         self._say_record()
         settings = self.shashki.settings  # the user's piece set, coordinates and board theme
         self.board.piece_set = settings.piece_set

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, noun
 from ..records import GameNode, GameRecord
 from ..records.clocks import CLK, clock_in, time_control
 from ..records.ending import record_outcome
@@ -232,7 +232,7 @@ class ReplayController:
         """The sides' names in the language spoken now."""
         v = self.record.variant
         if v is None:
-            return _("White"), _("Black")
+            return noun(_("White"), "White"), noun(_("Black"), "Black")
         return v.local_side(0), v.local_side(1)
 
     def clocks(self) -> str:

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, noun
 from .dialogs import ConfirmScreen
 from .plain import visible
 from .widgets import Dialog, PagedOptionList, relabel_button
@@ -49,7 +49,7 @@ def players_text(game: Unfinished) -> str:
     """ "White v Black": the players, a side's own name in the language spoken now."""
     record = getattr(game, "record", None)
     variant = record.variant if record is not None else None
-    white, black = game.players
+    white, black = noun(game.players[0]), noun(game.players[1])
     if variant is not None:
         sides = variant.side_names
         white = variant.local_side(0) if white == sides[0] else white

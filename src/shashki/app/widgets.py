@@ -92,6 +92,29 @@ class ShashkiCommandPalette(CommandPalette):
     def action_page(self, direction: int) -> None:
         move_page(self.query_one(CommandList), direction)
 
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        """Textual's "No matches found", said in the language spoken now."""
+        super()._start_no_matches_countdown(search_value)
+        timer = getattr(self, "_no_matches_timer", None)
+        if timer is None or not search_value:
+            return
+        timer.stop()
+
+        def show() -> None:
+            from rich.align import Align
+            from rich.text import Text
+            from textual.widgets.option_list import Option
+
+            try:
+                listed = self.query_one(CommandList)
+            except (NoMatches, NoScreen):
+                return  # closed meanwhile
+            said = Text(_("No matches found"), style="not bold")
+            listed.add_option(Option(Align.center(said), disabled=True, id=self._NO_MATCHES))
+            self._list_visible = True
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show)
+
     def _action_command_list(self, action: str) -> None:
         """Textual's own page keys of the palette (bound as well as ours, and run instead
         of ours on a loaded machine) page safely too."""

@@ -7,7 +7,7 @@ import os
 import sys
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
 from ..rules.numbers import bounded_decimal, bounded_int, quoted
@@ -25,7 +25,7 @@ def add_engine_log(parser: argparse.ArgumentParser, *, top: bool = False) -> Non
 
     parser.add_argument(
         "--engine-log",
-        metavar="FILE",
+        metavar=_("FILE"),
         default=None if top else argparse.SUPPRESS,
         help=_(
             "append what is said with Hub engines and what they write on their standard "
@@ -87,7 +87,9 @@ def _bounded(most: int) -> Any:
         value = bounded_int(text.strip(), most)
         if value is None or value < 1:
             raise argparse.ArgumentTypeError(
-                f"a whole number from 1 to {most}, not {quoted(text, 40)}"
+                _("a whole number from 1 to {most}, not {text}").format(
+                    most=most, text=quoted(text, 40)
+                )
             )
         return value
 
@@ -129,7 +131,9 @@ def cmd_match(args: argparse.Namespace) -> int:
         try:
             clock = TimeControl.parse(args.clock)
         except BadTimeControl as exc:
-            raise ShashkiError(f"--clock: {exc}") from None
+            raise ShashkiError(
+                _("{option}: {reason}").format(option="--clock", reason=exc)
+            ) from None
     seconds = args.time if args.depth is None and clock is None else None
     if seconds is None and args.depth is None and clock is None:
         seconds = 0.5
@@ -137,6 +141,12 @@ def cmd_match(args: argparse.Namespace) -> int:
         limit_text = f"clock {clock.label()}"
     else:
         limit_text = f"depth {args.depth}" if args.depth else f"{seconds:g} s a move"
+    if clock is not None:  # the same, for people
+        limit_said = _("clock {clock}").format(clock=clock.label())
+    elif args.depth:
+        limit_said = _("depth {depth}").format(depth=args.depth)
+    else:
+        limit_said = _("{seconds} s a move").format(seconds=f"{seconds:g}")
     limit = Limit(seconds=seconds, depth=args.depth)
     set_engines(read_engines())  # the engines named in the settings, seated by name
     # (an empty name is a name: refused as any other unusable path, never left out)
@@ -168,7 +178,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     problem = ""  # why the PDN file stopped being written, if it did
 
     def counted(n: int) -> str:
-        return "1 game" if n == 1 else f"{n} games"
+        return ngettext("{n} game", "{n} games", n).format(n=n)
 
     # the game in play: its move and side to move (noted after each move), and its clocks,
     # read afresh each time the bar is drawn (by rich's thread: the clock of the side
@@ -206,20 +216,32 @@ def cmd_match(args: argparse.Namespace) -> int:
                     try:
                         log.add(record)  # each game as it ends: an interruption keeps them
                     except SaveError as exc:
-                        problem = f"{exc} ({counted(log.count)} written before)"
-                        console.print(f"{exc}: the games from now on are not written", markup=False)
+                        problem = _("{reason} ({games} written before)").format(
+                            reason=exc, games=counted(log.count)
+                        )
+                        console.print(
+                            _("{reason}: the games from now on are not written").format(reason=exc),
+                            markup=False,
+                        )
                         log = None
                 scores = [g.score for g in played]
                 console.print(
-                    f"game {game.round}: {record.headers.get('White', '?')} - "
-                    f"{record.headers.get('Black', '?')}  {record.result}  ({game.why})",
+                    _("game {number}: {white} - {black}  {result}  ({why})").format(
+                        number=game.round,
+                        white=record.headers.get("White", "?"),
+                        black=record.headers.get("Black", "?"),
+                        result=record.result,
+                        why=game.why,
+                    ),
                     markup=False,
                 )
                 mean = sum(scores) / len(scores)
                 progress.update(
                     task,
                     advance=1,
-                    description=f"score {sum(scores):g}/{len(scores)} ({mean * 100:.0f}%)",
+                    description=_("score {score}/{games} ({percent}%)").format(
+                        score=f"{sum(scores):g}", games=len(scores), percent=f"{mean * 100:.0f}"
+                    ),
                 )
 
             run_match(
@@ -247,18 +269,37 @@ def cmd_match(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt
         return 0
     if args.pdn is not None and log is not None:
-        print(f"{counted(log.count)} written to {quoted(args.pdn, 80)}")
+        print(
+            _("{games} written to {path}").format(
+                games=counted(log.count), path=quoted(args.pdn, 80)
+            )
+        )
     # the score is the last line: the margin and Elo only where they mean something
     stats = match_stats([g.score for g in played], paired=True)
     print(
-        f"{first.name} v {second.name}, {variant.name}, {limit_text}: "
-        f"+{stats.wins} ={stats.draws} -{stats.losses}, {stats.describe()}"
+        _("{first} v {second}, {variant}, {limit}: +{wins} ={draws} -{losses}, {score}").format(
+            first=first.name,
+            second=second.name,
+            variant=variant.local_name,
+            limit=limit_said,
+            wins=stats.wins,
+            draws=stats.draws,
+            losses=stats.losses,
+            score=stats.describe(),
+        )
     )
     sys.stdout.flush()
     if problem:
         raise ShashkiError(problem)
     if interrupted:
-        print(f"interrupted after {len(played)} of {args.games} games", file=sys.stderr)
+        print(
+            ngettext(
+                "interrupted after {n} of {total} game",
+                "interrupted after {n} of {total} games",
+                args.games,
+            ).format(n=len(played), total=args.games),
+            file=sys.stderr,
+        )
         return 130
     return 0
 
@@ -294,29 +335,29 @@ def add_commands(sub: Any) -> None:
             "and Elo difference."
         ),
     )
-    p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("--white", metavar="WHO", required=True, help=_("the first player"))
-    p.add_argument("--black", metavar="WHO", required=True, help=_("the second player"))
+    p.add_argument("variant", metavar=_("VARIANT"))
+    p.add_argument("--white", metavar=_("WHO"), required=True, help=_("the first player"))
+    p.add_argument("--black", metavar=_("WHO"), required=True, help=_("the second player"))
     p.add_argument(
         "--games",
         type=_bounded(MAX_GAMES),
         default=2,
-        metavar="N",
+        metavar=_("N"),
         help=_("how many games (default 2)"),
     )
     limit = p.add_mutually_exclusive_group()
     limit.add_argument(
         "--time",
         type=_positive_seconds,
-        metavar="S",
+        metavar=_("S"),
         help=_("seconds a move for both (default 0.5)"),
     )
     limit.add_argument(
-        "--depth", type=_bounded(MAX_DEPTH), metavar="D", help=_("a fixed depth for both")
+        "--depth", type=_bounded(MAX_DEPTH), metavar=_("D"), help=_("a fixed depth for both")
     )
     limit.add_argument(
         "--clock",
-        metavar="MIN+INC",
+        metavar=_("MIN+INC"),
         help=_(
             "play on a clock: minutes for the game, then the seconds added after each "
             "move (e.g. 1+0.5); a flag fall loses"
@@ -324,16 +365,16 @@ def add_commands(sub: Any) -> None:
     )
     p.add_argument(
         "--openings",
-        metavar="FILE",
+        metavar=_("FILE"),
         help=_("a PDN file, or one FEN or move sequence a line; each is played twice"),
     )
-    p.add_argument("--pdn", metavar="FILE", help=_("write every game to this PDN file"))
+    p.add_argument("--pdn", metavar=_("FILE"), help=_("write every game to this PDN file"))
     add_engine_log(p)
     p.add_argument(
         "--max-plies",
         type=_bounded(10_000),
         default=400,
-        metavar="N",
+        metavar=_("N"),
         help=_("adjudicate a draw after N plies (default 400)"),
     )
     p.set_defaults(func=cmd_match)

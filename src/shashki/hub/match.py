@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from ..engine.player import LEVELS
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..records import GameRecord
 from ..records.clocks import TimeControl
 from ..records.lines import CannotDecode, decoded_lines
@@ -239,30 +239,41 @@ class MatchStats:
     def describe(self) -> str:
         """The score, its margin and Elo in words: ``score 6/10 = 60.0% ± 22.3% (95%,
         pentanomial over 5 pairs), Elo +70 (95%: -88 to +268)``."""
-        text = f"score {self.points:g}/{self.games} = {self.mean * 100:.1f}%"
+        text = _("score {points}/{games} = {percent}%").format(
+            points=f"{self.points:g}", games=self.games, percent=f"{self.mean * 100:.1f}"
+        )
         if self.margin is None:
             if self.games < MIN_GAMES_FOR_MARGIN:
-                why = (
-                    f"no margin nor Elo from {self.games} game{'s' if self.games != 1 else ''}: "
-                    f"{MIN_GAMES_FOR_MARGIN} at least"
-                )
+                why = ngettext(
+                    "no margin nor Elo from {n} game: {least} at least",
+                    "no margin nor Elo from {n} games: {least} at least",
+                    self.games,
+                ).format(n=self.games, least=MIN_GAMES_FOR_MARGIN)
+            elif self.model == "pentanomial":
+                why = _("no margin nor Elo: every pair scored the same")
             else:
-                alike = "pair scored" if self.model == "pentanomial" else "game ended"
-                why = f"no margin nor Elo: every {alike} the same"
+                why = _("no margin nor Elo: every game ended the same")
             return f"{text} ({why})"
-        over = f"{self.units} pair{'s' if self.units != 1 else ''}"
         if self.model == "trinomial":
-            over = f"{self.units} game{'s' if self.units != 1 else ''}"
-        text += f" ± {self.margin * 100:.1f}% (95%, {self.model} over {over})"
+            over = ngettext("{n} game", "{n} games", self.units).format(n=self.units)
+            model = _("trinomial")
+        else:
+            over = ngettext("{n} pair", "{n} pairs", self.units).format(n=self.units)
+            model = _("pentanomial")
+        text = _("{score} ± {margin}% (95%, {model} over {over})").format(
+            score=text, margin=f"{self.margin * 100:.1f}", model=model, over=over
+        )
         if self.elo is None:
-            return text + ", no Elo at a score of 0% or 100%"
+            return _("{score}, no Elo at a score of 0% or 100%").format(score=text)
         low, high = (
             "-inf" if self.elo_low is None or math.isinf(self.elo_low) else f"{self.elo_low:+.0f}",
             "+inf"
             if self.elo_high is None or math.isinf(self.elo_high)
             else f"{self.elo_high:+.0f}",
         )
-        return text + f", Elo {self.elo:+.0f} (95%: {low} to {high})"
+        return _("{score}, Elo {elo} (95%: {low} to {high})").format(
+            score=text, elo=f"{self.elo:+.0f}", low=low, high=high
+        )
 
 
 def match_stats(scores: list[float], *, paired: bool = True) -> MatchStats:

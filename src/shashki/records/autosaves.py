@@ -492,7 +492,8 @@ class AutosaveSlot:
                 _("cannot save {path}: {reason}").format(path=self.path, reason=exc), exc.errno
             ) from exc
         except OSError as exc:
-            raise SaveError(f"cannot save {self.path}: {_reason(exc)}", exc.errno) from exc
+            said = _("cannot save {path}: {reason}").format(path=self.path, reason=_reason(exc))
+            raise SaveError(said, exc.errno) from exc
         tags = dict(headers or {})
         tags["PlyCount"] = str(len(game.move_stack))  # a truncated file shows it
         record = GameRecord.from_game(game, tags)

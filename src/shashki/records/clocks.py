@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..i18n import _
-from ..rules.numbers import bounded_int
+from ..rules.numbers import bounded_int, quoted
 from .model import GameRecord
 
 #: A clock's longest setting: ten hours for the game, an hour of increment.  A clock
@@ -60,7 +60,7 @@ class TimeControl:
             raise BadTimeControl(
                 _(
                     "a clock is minutes + increment in seconds, e.g. 5+3 or 0.5+0, not {text}"
-                ).format(text=repr(_short(text)))
+                ).format(text=quoted(_short(text)))
             )
         minutes, increment = float(match[1]), float(match[2] or 0)
         return cls._checked(minutes * 60, increment)

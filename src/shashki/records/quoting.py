@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import re
 
+from ..i18n import language
+
 #: How much of a text an error message quotes.
 QUOTE_LIMIT = 80
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` quoted as Python would (``repr``), cut to about ``limit`` characters."""
-    if len(text) <= limit:
-        return repr(text)
-    return repr(text[:limit])[:-1] + "…" + repr(text)[-1]
+    """``text`` quoted as Python would (``repr``), cut to about ``limit`` characters;
+    in Ukrainian and Russian between «» (LANGUAGE.md, Typography)."""
+    shown = repr(text) if len(text) <= limit else repr(text[:limit])[:-1] + "…" + repr(text)[-1]
+    if language() in ("uk", "ru"):
+        return "«" + shown[1:-1] + "»"
+    return shown
 
 
 #: A quoted text inside a message from another layer ('…' or "…").
-_QUOTED = re.compile(r"'[^'\\]*(?:\\.[^'\\]*){0,64}'|\"[^\"\\]*(?:\\.[^\"\\]*){0,64}\"")
+_QUOTED = re.compile(r"'[^'\\]*(?:\\.[^'\\]*){0,64}'|\"[^\"\\]*(?:\\.[^\"\\]*){0,64}\"|«[^«»]*»")
 
 
 def clip(message: str) -> str:

@@ -63,6 +63,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TypeVar
 
+from ..i18n import N_, _, ngettext
 from ..rules import Game, Move, ShashkiError, Variant, find_variant
 from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError, NotationError
 from ..rules.userfiles import open_regular
@@ -358,10 +359,10 @@ class PdnReader:
         if self._items <= _GAME_ITEMS and self._chars <= _GAME_CHARS:
             return True
         self._full = True
-        message = (
-            f"the game is too large (more than {_GAME_ITEMS:,} moves, comments and marks, "
-            f"or {_GAME_CHARS:,} characters of tags and comments): the rest is left out"
-        )
+        message = _(
+            "the game is too large (more than {items} moves, comments and marks, "
+            "or {chars} characters of tags and comments): the rest is left out"
+        ).format(items=f"{_GAME_ITEMS:,}", chars=f"{_GAME_CHARS:,}")
         visitor.visit_error(self._bad(message, at.line, at.column))
         return False
 
@@ -387,7 +388,8 @@ class PdnReader:
         first = words[0]
         if self._room(visitor, first, len(text)):
             visitor.visit_comment(text)
-            self._warn(visitor, f"{what} read as a comment: {quote(text)}", first, text)
+            said = _("{what} read as a comment: {text}").format(what=_(what), text=quote(text))
+            self._warn(visitor, said, first, text)
 
     def _read_one(self, make: Callable[[], Visitor[T]]) -> T | Any:
         visitor = make()
@@ -423,7 +425,7 @@ class PdnReader:
                     visitor.begin_game(tok.line)
                     started = True
                 if preamble:
-                    self._aside(visitor, preamble, "text before the game")
+                    self._aside(visitor, preamble, N_("text before the game"))
                     preamble, size = [], 0
                 if kind == TAG:
                     content = True
@@ -455,7 +457,7 @@ class PdnReader:
             if not started:
                 visitor.begin_game(tok.line)
             if preamble:
-                self._aside(visitor, preamble, "text before the game")
+                self._aside(visitor, preamble, N_("text before the game"))
         skip = visitor.end_headers() is SKIP
         game: Game | None = None
         if not skip:
@@ -567,7 +569,7 @@ class PdnReader:
                 continue
             if prose:
                 if not frames[-1].dead:
-                    self._aside(visitor, prose, "text outside braces")
+                    self._aside(visitor, prose, N_("text outside braces"))
                 prose, size = [], 0
             if self._full and not frames[0].dead:
                 for f in frames:
@@ -593,7 +595,9 @@ class PdnReader:
                     continue
                 try:
                     if len(tok.text) > _MOVE_TEXT_LIMIT:
-                        raise NotationError(f"{quote(tok.text)} is not a move (too long)")
+                        raise NotationError(
+                            _("{text} is not a move (too long)").format(text=quote(tok.text))
+                        )
                     move = self._match(visitor, game, tok)
                 except ShashkiError as exc:
                     frame.dead = True
@@ -660,7 +664,7 @@ class PdnReader:
                 self._error(visitor, tok.value, tok, tok.text)
             # NUMBER and SEP carry nothing the moves do not say.
         if prose and not frames[-1].dead:
-            self._aside(visitor, prose, "text outside braces")
+            self._aside(visitor, prose, N_("text outside braces"))
         self._close_all(visitor, game, frames, quiet)
         return content
 
@@ -677,7 +681,10 @@ class PdnReader:
         variation (an annotator's side line) a warning, for the game itself still
         replays: the rest of that variation is left out, as python-chess does."""
         if len(frames) > 1:
-            self._warn(visitor, f"in a variation: {message}; the rest of it is left out", at, token)
+            said = _("in a variation: {message}; the rest of it is left out").format(
+                message=message
+            )
+            self._warn(visitor, said, at, token)
         else:
             self._error(visitor, message, at, token, fen)
 
@@ -713,7 +720,7 @@ class PdnReader:
         self,
         visitor: Visitor[Any],
         opening: Token,
-        what: str = "a variation must follow a move",
+        what: str = N_("a variation must follow a move"),
         emit: bool = True,
     ) -> bool:
         """A '(' where no variation can start (no move before it, or after the result),
@@ -750,10 +757,13 @@ class PdnReader:
             return moved
         text = " ".join(words)
         if not closed:
-            what += ", and this one is not closed with ')'"
+            what = _("{what}, and this one is not closed with {mark}").format(
+                what=_(what), mark=quote(")")
+            )
         if text and self._room(visitor, opening, len(text)):
             visitor.visit_comment(text)
-        self._warn(visitor, f"{what}: ({quote(text)}) read as a comment", opening, "(")
+        said = _("{what}: {text} read as a comment").format(what=_(what), text=f"({quote(text)})")
+        self._warn(visitor, said, opening, "(")
         return moved
 
     def _after_result(self, visitor: Visitor[Any], result: Token, dead: bool) -> None:
@@ -769,7 +779,7 @@ class PdnReader:
                 self._back.append(tok)
                 break
             if tok.kind == OPEN:  # "1-0 (time)"
-                self._parenthesis(visitor, tok, "text after the result", emit=not dead)
+                self._parenthesis(visitor, tok, N_("text after the result"), emit=not dead)
             elif tok.kind == COMMENT:
                 if not dead and self._room(visitor, tok, len(tok.text)):
                     visitor.visit_comment(tok.text)
@@ -778,7 +788,7 @@ class PdnReader:
                 words.append(tok)
                 size += len(tok.text) + 1
         if words and not dead:
-            self._aside(visitor, words, "text after the result")
+            self._aside(visitor, words, N_("text after the result"))
 
     # -- ambiguous moves -------------------------------------------------------------
 
@@ -816,9 +826,18 @@ class PdnReader:
             names = ", ".join(game.move_text(m, full=True) for m in candidates)
             visitor.visit_warning(
                 BadPdnError(
-                    f"{tok.text!r} could be {names}; read as "
-                    f"{game.move_text(winners[0], full=True)}, the only reading "
-                    f"under which the next {best} move(s) can be played",
+                    ngettext(
+                        "{text} could be {names}; read as {move}, the only reading under "
+                        "which the next {n} move can be played",
+                        "{text} could be {names}; read as {move}, the only reading under "
+                        "which the next {n} moves can be played",
+                        best,
+                    ).format(
+                        text=quote(tok.text),
+                        names=names,
+                        move=game.move_text(winners[0], full=True),
+                        n=best,
+                    ),
                     line=tok.line,
                     column=tok.column,
                     token=tok.text,
@@ -889,7 +908,7 @@ class PdnReader:
         if not frame.live:
             return
         assert game is not None
-        for _ in range(frame.pushed):
+        for _pushed in range(frame.pushed):
             game.pop()
         if frame.popped is not None:
             game.push_unchecked(frame.popped)
@@ -902,7 +921,9 @@ class PdnReader:
         """Close the variations still open at the end of the game (a warning says so)."""
         if len(frames) > 1 and not quiet:
             where = frames[-1].at
-            message = "a variation is not closed with ')': it ends with the game"
+            message = _("a variation is not closed with {mark}: it ends with the game").format(
+                mark=quote(")")
+            )
             self._warn(visitor, message, Token(OPEN, "(", *where), "(")
         while len(frames) > 1:
             self._close(visitor, game, frames)

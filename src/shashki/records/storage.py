@@ -26,7 +26,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, os_reason
 from ..rules.ownfiles import (
     UnsafeFile,
     check_target,
@@ -59,7 +59,7 @@ class TargetExists(SaveError):
 
 def _reason(exc: BaseException) -> str:
     """An exception's reason in one line (no paths repeated, no line breaks)."""
-    text = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    text = os_reason(exc)
     return " ".join(text.split())
 
 

@@ -71,7 +71,7 @@ def capture_rule(game: Game) -> str:
         return _("in {variant} capturing is compulsory and you must {what}").format(
             variant=name, what=words
         )
-    return _("in {variant} capturing is compulsory (you may choose which capture)").format(
+    return _("in {variant} capturing is compulsory, and you may choose which capture").format(
         variant=name
     )
 
@@ -105,7 +105,7 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
         )
     outcome = game.outcome()
     if outcome is not None:
-        return _("The game is over: {outcome}").format(outcome=outcome.describe(variant=v))
+        return _("The game is over. {outcome}").format(outcome=outcome.describe(variant=v))
     if not legal:
         return _("{side} has no legal move.").format(side=mover)
     capturers = {m.start for m in legal if m.is_capture}
@@ -219,7 +219,7 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
                 "In {variant} a king that takes a king last must stop on the square just "
                 "beyond it: go to {squares}."
             ).format(variant=name, squares=squares)
-        return _("This piece must capture ({rule}): it can go to {squares}.").format(
+        return _("This piece must capture and can go to {squares}, because {rule}.").format(
             rule=capture_rule(game), squares=squares
         )
     if (

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .errors import BadFenError
 from .movegen import Position
 from .numbers import quoted
@@ -70,35 +71,55 @@ def _squares(variant: Variant, text: str, fen: str, stacks: dict[int, str]) -> t
             continue
         stack = ""
         if "=" in item:
-            item, _, stack = item.partition("=")
+            item, _sep, stack = item.partition("=")
             item, stack = item.strip(), stack.strip()
             if not stack:
-                raise BadFenError(f"empty column in {quoted(raw.strip())} in FEN {quoted(fen, 80)}")
+                raise BadFenError(
+                    _("empty column in {item} in FEN {fen}").format(
+                        item=quoted(raw.strip()), fen=quoted(fen, 80)
+                    )
+                )
         # "K" marks a king; a lower-case "k" too, except on boards that have a k-file
         king = item[:1] == "K" or (item[:1] == "k" and geo.width < 11)
         if king:
             item = item[1:].strip()
         squares: list[int]
         if "-" in item:
-            lo_text, _, hi_text = item.partition("-")
+            lo_text, _sep, hi_text = item.partition("-")
             if not (_is_number(lo_text.strip()) and _is_number(hi_text.strip())):
-                raise BadFenError(f"bad range {quoted(raw.strip())} in FEN {quoted(fen, 80)}")
+                raise BadFenError(
+                    _("bad range {item} in FEN {fen}").format(
+                        item=quoted(raw.strip()), fen=quoted(fen, 80)
+                    )
+                )
             lo, hi = int(lo_text), int(hi_text)
             if lo > hi:
-                raise BadFenError(f"empty range {quoted(raw.strip())} in FEN {quoted(fen, 80)}")
+                raise BadFenError(
+                    _("empty range {item} in FEN {fen}").format(
+                        item=quoted(raw.strip()), fen=quoted(fen, 80)
+                    )
+                )
             try:
                 squares = [geo.parse_square(str(n)) for n in range(lo, hi + 1)]
             except ValueError as exc:
-                raise BadFenError(f"{exc} in FEN {quoted(fen, 80)}") from None
+                raise BadFenError(
+                    _("{reason} in FEN {fen}").format(reason=exc, fen=quoted(fen, 80))
+                ) from None
         else:
             try:
                 squares = [geo.parse_square(item)]
             except ValueError as exc:
-                raise BadFenError(f"{exc} in FEN {quoted(fen, 80)}") from None
+                raise BadFenError(
+                    _("{reason} in FEN {fen}").format(reason=exc, fen=quoted(fen, 80))
+                ) from None
         for sq in squares:
             bit = 1 << sq
             if pieces & bit:
-                raise BadFenError(f"square {geo.name(sq)} is listed twice in FEN {quoted(fen, 80)}")
+                raise BadFenError(
+                    _("square {square} is listed twice in FEN {fen}").format(
+                        square=geo.name(sq), fen=quoted(fen, 80)
+                    )
+                )
             pieces |= bit
             if king:
                 kings |= bit
@@ -113,11 +134,13 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
     if text.endswith("."):
         text = text[:-1].rstrip()
     if not text:
-        raise BadFenError("empty FEN")
+        raise BadFenError(_("empty FEN"))
     tokens = [t.strip() for t in text.split(":")]
     side_token = tokens[0].upper()
     if side_token not in ("W", "B", "?"):
-        raise BadFenError(f"FEN {quoted(fen, 80)} must start with the side to move (W or B)")
+        raise BadFenError(
+            _("FEN {fen} must start with the side to move (W or B)").format(fen=quoted(fen, 80))
+        )
     rest = tokens[1:]
     # Legacy doubled prefix "W:B:W…:B…": the second letter is the side to move.
     if (
@@ -140,19 +163,24 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
     fields: list[str] = []
     for token in rest:
         if not token:
-            raise BadFenError(f"empty field in FEN {quoted(fen, 80)}")
+            raise BadFenError(_("empty field in FEN {fen}").format(fen=quoted(fen, 80)))
         head = token[0].upper()
         if head in ("W", "B", "N") and (head != "N" or not token[1:].isalpha()):
             if head in seen:
-                raise BadFenError(f"FEN {quoted(fen, 80)} lists the {head} pieces twice")
+                raise BadFenError(
+                    _("FEN {fen} lists the {head} pieces twice").format(
+                        fen=quoted(fen, 80), head=head
+                    )
+                )
             seen.add(head)
             pieces, k = _squares(variant, token[1:], fen, stacks)
             overlap = pieces & (white | black | neutral)
             if overlap:
                 sq = overlap.bit_length() - 1
                 raise BadFenError(
-                    f"square {variant.board.name(sq)} is listed in two sections of FEN "
-                    f"{quoted(fen, 80)}"
+                    _("square {square} is listed in two sections of FEN {fen}").format(
+                        square=variant.board.name(sq), fen=quoted(fen, 80)
+                    )
                 )
             if head == "W":
                 white = pieces
@@ -165,7 +193,9 @@ def parse_fen(variant: Variant, fen: str) -> FenState:
             value = int(token[1:]) if _is_number(token[1:]) else MAX_COUNTER + 1
             if value > MAX_COUNTER:
                 raise BadFenError(
-                    f"counter {quoted(token)} is over {MAX_COUNTER} in FEN {quoted(fen, 80)}"
+                    _("counter {counter} is over {most} in FEN {fen}").format(
+                        counter=quoted(token), most=MAX_COUNTER, fen=quoted(fen, 80)
+                    )
                 )
             if head == "H":
                 reversible = value

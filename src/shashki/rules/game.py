@@ -6,7 +6,7 @@ import math
 import random
 from collections.abc import Iterator
 
-from ..i18n import N_
+from ..i18n import N_, _
 from .endrules import EndRules
 from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
@@ -268,7 +268,7 @@ class Game:
             return move_text(self.variant, move, full=True)
         legal = self.legal_moves()
         if move not in legal and self._stack and self._stack[-1][3] == move:
-            before, _, known, _ = self._stack[-1]
+            before, _was, known, _kept = self._stack[-1]
             legal = known if known is not None else self._gen.moves(before)
         return move_text(self.variant, move, legal, full=full)
 
@@ -302,7 +302,7 @@ class Game:
             return
         # MoveGenerator.apply, inlined (the hot path of search and perft), and the clock.
         w, b, k, turn, extra = pos
-        _, _, fm, tm, cm, lm = move
+        _s0, _s1, fm, tm, cm, lm = move
         if not cm:  # a quiet move
             if turn:
                 b ^= fm | tm
@@ -462,11 +462,14 @@ class Game:
         the first plies (a few thousand leaves), so the answer is the same every time.
         Raises PerftDepthError saying why, with the deepest depth it counts here."""
         if depth < 0:
-            raise PerftDepthError(f"perft depth must be 0 or more, not {_number(depth)}")
+            raise PerftDepthError(
+                _("perft depth must be 0 or more, not {depth}").format(depth=_number(depth))
+            )
         if depth > MAX_PERFT_DEPTH:
             raise PerftDepthError(
-                f"perft depth {_number(depth)} cannot be counted: perft counts at most "
-                f"{MAX_PERFT_DEPTH} plies deep"
+                _(
+                    "perft depth {depth} cannot be counted: perft counts at most {most} plies deep"
+                ).format(depth=_number(depth), most=MAX_PERFT_DEPTH)
             )
         if depth <= _PERFT_SURE:
             return
@@ -489,10 +492,18 @@ class Game:
             return
         deepest = last + int((PERFT_LIMIT - math.log10(counts[last])) / per_ply)
         raise PerftDepthError(
-            f"perft depth {depth} cannot be finished: the tree grows about {growth:.1f} "
-            f"times a ply from here, to some 10^{digits:.0f} leaves at that depth, and perft "
-            f"counts a few million a second; it counts to depth {max(deepest, _PERFT_SURE)} "
-            f"here (at most 10^{PERFT_LIMIT} leaves, months of counting)"
+            _(
+                "perft depth {depth} cannot be finished: the tree grows about {growth} "
+                "times a ply from here, to some 10^{digits} leaves at that depth, and perft "
+                "counts a few million a second; it counts to depth {deepest} here (at most "
+                "10^{limit} leaves, months of counting)"
+            ).format(
+                depth=depth,
+                growth=f"{growth:.1f}",
+                digits=f"{digits:.0f}",
+                deepest=max(deepest, _PERFT_SURE),
+                limit=PERFT_LIMIT,
+            )
         )
 
 

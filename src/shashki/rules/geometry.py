@@ -337,12 +337,15 @@ class Geometry:
         if m and numeric is not True:
             f = FILES.index(m.group(1))
             r = int(m.group(2)) - 1
-            try:
-                return self.at(f, r)
-            except ValueError as exc:
+            if not (f < self.width and r < self.height):
                 raise ValueError(
-                    _("square {square}: {reason}").format(square=quoted(text), reason=exc)
-                ) from None
+                    _("{square} is not a square of this {width}x{height} board").format(
+                        square=quoted(text), width=self.width, height=self.height
+                    )
+                )
+            if not self.playable(f, r):
+                raise ValueError(_("{square} is not a playing square").format(square=quoted(text)))
+            return self.at(f, r)
         raise ValueError(
             _("{square} is not a square of this {width}x{height} board").format(
                 square=quoted(text), width=self.width, height=self.height

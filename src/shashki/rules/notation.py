@@ -63,8 +63,8 @@ def split_move_text(variant: Variant, text: str) -> list[int]:
         raise NotationError(
             _("{text} is not a move: write it like {move} or {capture}").format(
                 text=quoted(text),
-                move="'32-28'" if variant.numeric else "'c3-d4'",
-                capture="'19x30'" if variant.numeric else "'c3:e5'",
+                move=quoted("32-28" if variant.numeric else "c3-d4"),
+                capture=quoted("19x30" if variant.numeric else "c3:e5"),
             )
         )
     try:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .. import i18n
+
 __all__ = ["bounded_decimal", "bounded_int", "is_digits", "one_line", "quoted"]
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -61,10 +63,13 @@ def bounded_decimal(text: str, maximum: float) -> float | None:
 
 def quoted(text: str, limit: int = 40) -> str:
     """``text`` quoted as Python's ``repr`` does (control characters escaped, so the
-    quotation stays on one line), cut after ``limit`` characters with "..."."""
-    if len(text) > limit:
-        return repr(text[:limit]) + "..."
-    return repr(text)
+    quotation stays on one line), cut after ``limit`` characters with "..."; in Ukrainian
+    and Russian between «» (LANGUAGE.md, Typography)."""
+    shown = repr(text[:limit]) + ("..." if len(text) > limit else "")
+    if i18n.language() in ("uk", "ru"):
+        end = shown.rindex(shown[0])
+        return "«" + shown[1:end] + "»" + shown[end + 1 :].replace("...", "…")
+    return shown
 
 
 # An escape sequence as a terminal reads it: a CSI (``ESC [`` or the C1 CSI) with its

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from ..i18n import _
+from ..i18n import _, agree
 from .move import Color
 
 if TYPE_CHECKING:
@@ -38,6 +38,15 @@ class Termination(Enum):
     #: that could win (:meth:`Game.time_out <shashki.rules.Game.time_out>`).
     TIME_FORFEIT = "time forfeit"
     AGREED_DRAW = "agreed draw"
+
+
+#: The rules whose verb agrees with the side they name: each is translated once a kind of
+#: name (:func:`~shashki.i18n.agree`: "білі здалися", "Південь здався").
+_AGREEING = frozenset(("{side} resigned", "{side} made the first king"))
+
+
+def _agreeing_messages(side: str) -> tuple[str, ...]:  # pragma: no cover - marks them
+    return agree("{side} resigned", side), agree("{side} made the first king", side)
 
 
 @dataclass(frozen=True)
@@ -92,5 +101,8 @@ class Outcome:
                 key: variant.local_side(value) if isinstance(value, Color) else value
                 for key, value in self.params.items()
             }
+            side = values.get("side")
+            if self.message in _AGREEING and isinstance(side, str):
+                return agree(self.message, side).format(**values)
             return _(self.message).format(**values)
         return variant.local(self.rule or self.termination.value)

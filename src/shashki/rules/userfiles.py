@@ -70,14 +70,14 @@ def user_folder(kind: Literal["data", "config", "cache"]) -> Path:
 
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "a folder, not a file"
+        return _("a folder, not a file")
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO), not a regular file"
+        return _("a pipe (FIFO), not a regular file")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device, not a regular file"
+        return _("a device, not a regular file")
     if stat.S_ISSOCK(mode):
-        return "a socket, not a regular file"
-    return "not a regular file"
+        return _("a socket, not a regular file")
+    return _("not a regular file")
 
 
 def open_regular(path: str | os.PathLike[str], *, follow: bool = True) -> BinaryIO:

@@ -17,7 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from .. import i18n
-from ..i18n import N_
+from ..i18n import N_, pgettext
 from .errors import VariantFileError
 from .geometry import Geometry
 from .move import Color
@@ -27,6 +27,12 @@ from .switches import DrawRule, Rules
 
 #: The side names most variants use, translated by the catalogs where a file does not.
 _COMMON_SIDES = (N_("White"), N_("Black"))
+
+
+def _common_side_forms() -> tuple[str, str]:  # pragma: no cover - marks the messages
+    """Marks the forms of the usual sides for the catalogs (:func:`shashki.i18n.noun`
+    reads them): "білі, білих, білим, білими; plural"."""
+    return pgettext("side forms", "White"), pgettext("side forms", "Black")
 
 
 @dataclass(frozen=True)
@@ -115,14 +121,15 @@ class Variant:
             table = self.translations.get(language.replace("_", "-").split("-")[0], {})
         return table.get(text, text)
 
-    def local_side(self, side: int) -> str:
-        """The name of ``side`` (0 or 1) in the language spoken now: the file's own
-        translation, else the catalogs' for the usual "White" and "Black"."""
+    def local_side(self, side: int) -> i18n.Noun:
+        """The name of ``side`` (0 or 1) in the language spoken now, with the forms a
+        sentence takes (``{side.gen}``…): the file's own translation and forms, else the
+        catalogs' for the usual "White" and "Black"."""
         name = self.side_names[side]
         local = self.local(name)
         if local == name and name in _COMMON_SIDES:
-            return i18n._(name)
-        return local
+            return i18n.noun(i18n._(name), name)
+        return i18n.Noun(local, self.local("side forms: " + name))
 
     @property
     def local_name(self) -> str:

@@ -207,9 +207,10 @@ VARIANT_SCHEMA = Table(
         "board": _BOARD,
         "rules": _RULES,
         "draws": ListOf(_DRAW, 50),
-        # names = ["Wolf", "Sheep"], uk = ["Вовк", "Вівці"]…
+        # names = ["Wolf", "Sheep"], uk = ["Вовк", "Вівці"]…, and the forms a sentence
+        # takes: forms = { uk = ["вовк, вовка, вовку, вовком; masculine", …] }
         "sides": Table(
-            {"names": ListOf(Text(40), 2, 2)},
+            {"names": ListOf(Text(40), 2, 2), "forms": _translations(ListOf(Text(100), 2, 2))},
             inheritable=True,
             others=_translations(ListOf(Text(40), 2, 2)),
         ),
@@ -535,6 +536,10 @@ def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     return table
 
 
+#: The key of a side's forms (:class:`~shashki.i18n.Noun`) in a variant's translations.
+SIDE_FORMS = "side forms: "
+
+
 def _translations_of(
     data: Mapping[str, Any],
     board: Mapping[str, Any],
@@ -557,9 +562,12 @@ def _translations_of(
         add(language, data.get("summary", ""), local.get("summary", ""))
         add(language, card, local.get("text", ""))
     for language, names in data.get("sides", {}).items():
-        if language != "names":
+        if language not in ("names", "forms"):
             for english, local in zip(side_names, names, strict=False):
                 add(language, english, local)
+    for language, forms in data.get("sides", {}).get("forms", {}).items():
+        for english, local in zip(side_names, forms, strict=False):
+            add(language, SIDE_FORMS + english, local)
     for language, local in board.get("start_choices", {}).items():
         add(language, board.get("start_choice", ""), local)
     for option in board.get("start_options", []):

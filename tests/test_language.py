@@ -1,0 +1,362 @@
+"""Ukrainian and Russian as a draughts player writes them (../shared/LANGUAGE.md): every
+message of both catalogs and every text of every variant file (name, summary, card, sides,
+draw rules, goals) uses one term per idea, no calque or word of the "never" column, the
+Ukrainian apostrophe, «» rather than ASCII quotes, no double colon and no brackets inside
+brackets; sides decline, and counts take their noun."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from shashki import i18n
+from shashki.i18n import Noun, agree, ngettext, noun, parse_po, set_language
+from shashki.rules.outcome import Outcome, Termination
+from shashki.rules.variant_registry import all_variants, find_variant
+
+LOCAL = ("uk", "ru")
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def catalog_texts(language: str) -> list[tuple[str, str]]:
+    """(English, translation) of every message of ``language``'s catalog, plural forms
+    each on its own."""
+    entries = parse_po((i18n.LOCALE_DIR / f"{language}.po").read_text(encoding="utf-8"))
+    return [
+        (msgid, form)
+        for (_context, msgid, _plural), forms in entries.items()
+        if msgid
+        for form in forms
+        if form
+    ]
+
+
+def card_texts(language: str) -> list[tuple[str, str]]:
+    """(English, translation) of every variant's own texts in ``language``."""
+    return [
+        (f"{v.id}: {english[:50]}", local)
+        for v in all_variants()
+        for english, local in v.translations.get(language, {}).items()
+    ]
+
+
+def texts(language: str) -> list[tuple[str, str]]:
+    return catalog_texts(language) + card_texts(language)
+
+
+#: Words of LANGUAGE.md's "never" column and the calques of its Grammar, by language:
+#: (pattern, what to write instead).
+FORBIDDEN: dict[str, list[tuple[str, str]]] = {
+    "uk": [
+        (r"\bнов(а|у|ої|ій) гр(а|у|и|і)\b", "нова партія"),
+        (r"\bкорол(ь|я|ем|і|ева|еви)\b", "дамка"),
+        (r"\bфігур(?!н\w* дуж)", "шашка"),
+        (r"\bпорад", "підказка"),
+        (r"\bколон", "стовп"),
+        (r"\bсімейн", "споріднені ігри"),
+        (r"\bжеребкуванн", "за жеребом"),
+        (r"\bповорот|\bавтоповорот|\bповерт\w* дошк|\bповерн\w* дошк", "перевернути дошку"),
+        (r"\bрахується\b|\bрахуються\b", "вважається, зараховується"),
+        (r"\bнемає що\b", "нема чого"),
+        (r"\bце не можна\b", "цього не можна"),
+        (r"\bже\b", "одразу (не «же»)"),
+        (r"\bчекерс\b(?!\))", "Американські шашки (чекерс)"),
+        (r"\bшашок або менше\b", "шашок чи менше (з числом: 4 шашки)"),
+        (r"\bвільно\b", "дозволено"),
+        (r"\b[Хх]ід: \{", "хід білих (форма сторони)"),
+    ],
+    "ru": [
+        (r"\bнов(ая|ую|ой) игр(а|у|ы|е)\b", "новая партия"),
+        (r"\bкорол(ь|я|ем|е|ева|евы)\b", "дамка"),
+        (r"\bфигур(?!н\w* скоб)", "шашка"),
+        (r"\bсовет\b", "подсказка"),
+        (r"\bколонн", "башня"),
+        (r"\bсемейн", "родственные игры"),
+        (r"\bповорот|\bавтоповорот|\bповора\w* доск|\bповерн\w* доск", "перевернуть доску"),
+        (r"\bшашок\b", "шашек"),
+        (r"\bсвободно\b", "разрешено"),
+        (r"\b[Хх]од: \{", "ход белых (форма стороны)"),
+    ],
+}
+
+#: One term per idea: where the English says this (a word of the msgid), the translation
+#: says it with that term (LANGUAGE.md, Terms).
+TERMS: dict[str, list[tuple[str, str]]] = {
+    # a game type: різновид, never варіант (a line of play)
+    "uk": [
+        (r"(?<!\{)\bvariants?\b(?!\})(?!.*\bvariation)", r"різновид"),
+        (r"^(Undo|undo)\b", r"поверн|поверт"),
+        (r"\b(Hint|hint)\b", r"підказ"),
+        (r"\b(Flip|flip)\b", r"перевер"),
+    ],
+    "ru": [
+        (r"(?<!\{)\bvariants?\b(?!\})(?!.*\bvariation)", r"разновидност"),
+        (r"^(Undo|undo)\b", r"верн|возвра"),
+        (r"\b(Hint|hint)\b", r"подсказ"),
+        (r"\b(Flip|flip)\b", r"перевер|переворот"),
+    ],
+}
+#: The word a term replaces, where the English asks for the term ("варіанти бою", the
+#: captures to choose from, are lines of play: the seed documents say so).
+NOT_THE_TERM = {"uk": r"\bваріант(?!\w* бою)", "ru": r"\bвариант(?!\w* боя)"}
+
+#: Messages that speak of a variant file's own field or of the command line's word
+#: ``--variant`` rather than of a game type.
+NOT_A_GAME_TYPE = re.compile(r"--variant|\bVariant\b \{value\}|variant id|shashki replay")
+
+#: An ASCII apostrophe inside a Ukrainian word (обов'язково).
+ASCII_APOSTROPHE = re.compile(r"\w'\w")
+#: Words or moves between ASCII quotes in prose ('c3-d4', "engines").
+ASCII_QUOTES = re.compile(r"(?<!\w)'[^'\s][^']*'(?!\w)|(?<![\w=])\"[^\"\s][^\"]*\"")
+#: A colon that ends a label ("Партію завершено: …"), not one inside "5:00" or "0:00:00".
+LABEL_COLON = re.compile(r":(?=\s|$)")
+NESTED_BRACKETS = re.compile(r"\([^()]*\(")
+#: argparse's placeholders (%(value)r), which are not brackets of the prose.
+PRINTF = re.compile(r"%\([a-z_]+\)[sr]")
+
+
+def sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+|\n|;|·", text) if s.strip()]
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_no_word_of_the_never_column(language: str) -> None:
+    bad = [
+        f"{english!r} -> {text!r}: {instead}"
+        for english, text in texts(language)
+        for pattern, instead in FORBIDDEN[language]
+        if re.search(pattern, text, re.IGNORECASE)
+    ]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_one_term_per_idea(language: str) -> None:
+    bad = []
+    for english, text in catalog_texts(language):
+        if NOT_A_GAME_TYPE.search(english):
+            continue
+        for idea, term in TERMS[language]:
+            if re.search(idea, english) and not re.search(term, text, re.IGNORECASE):
+                bad.append(f"{english!r} -> {text!r}: wants {term}")
+        if re.search(r"(?<!\{)\bvariants?\b(?!\})", english) and "variation" not in english:
+            if re.search(NOT_THE_TERM[language], text, re.IGNORECASE):
+                bad.append(f"{english!r} -> {text!r}: a game type is not a line of play")
+    for english, text in card_texts(language):
+        if re.search(NOT_THE_TERM[language], text, re.IGNORECASE):
+            bad.append(f"{english!r} -> {text!r}: a game type is not a line of play")
+    assert not bad, "\n".join(bad)
+
+
+def test_ukrainian_apostrophe() -> None:
+    bad = [
+        f"{english!r} -> {text!r}" for english, text in texts("uk") if ASCII_APOSTROPHE.search(text)
+    ]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_no_ascii_quotes_around_words(language: str) -> None:
+    bad = [
+        f"{english!r} -> {text!r}" for english, text in texts(language) if ASCII_QUOTES.search(text)
+    ]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_no_double_colon_nor_brackets_in_brackets(language: str) -> None:
+    bad = []
+    for english, text in texts(language):
+        for sentence in sentences(text):
+            if len(LABEL_COLON.findall(sentence)) > 1:
+                bad.append(f"{english!r} -> {sentence!r}: two colons")
+        if NESTED_BRACKETS.search(PRINTF.sub("", text)):
+            bad.append(f"{english!r} -> {text!r}: brackets in brackets")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(
+    ("language", "side", "forms"),
+    [
+        ("uk", "White", ("Білі", "білі", "білих", "білим", "білими", "plural")),
+        ("uk", "Black", ("Чорні", "чорні", "чорних", "чорним", "чорними", "plural")),
+        ("ru", "White", ("Белые", "белые", "белых", "белым", "белыми", "plural")),
+        ("ru", "Black", ("Чёрные", "чёрные", "чёрных", "чёрным", "чёрными", "plural")),
+        ("en", "White", ("White", "White", "White", "White", "White", "plural")),
+    ],
+)
+def test_the_sides_decline(language: str, side: str, forms: tuple[str, ...]) -> None:
+    set_language(language)
+    name = find_variant("russian").local_side(0 if side == "White" else 1)
+    assert (name, name.nom, name.gen, name.dat, name.ins, name.kind) == forms
+
+
+def test_every_variant_side_declines_in_each_language() -> None:
+    for language in LOCAL:
+        set_language(language)
+        for v in all_variants():
+            for side in (0, 1):
+                name = v.local_side(side)
+                assert name.gen != str(name) or name.kind != "plural" or name == name.nom, (
+                    v.id,
+                    language,
+                    name,
+                )
+                assert isinstance(name, Noun) and name.gen and name.kind in i18n.KINDS
+
+
+def test_a_players_name_does_not_decline() -> None:
+    set_language("uk")
+    side = find_variant("russian").local_side(0).named("Іван")
+    assert (str(side), side.gen) == ("Іван (Білі)", "білих (Іван)")
+    assert noun("Петро").gen == "Петро"
+    assert noun("<bad>", None).kind == "plural"
+    # forms that a file gets wrong are the name itself, never an error
+    assert Noun("Вовк", "вовк; nonsense").gen == "Вовк"
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("uk", "Хід білих"),
+        ("ru", "Ход белых"),
+        ("en", "White to move"),
+    ],
+)
+def test_sentences_take_the_sides_forms(language: str, sentence: str) -> None:
+    set_language(language)
+    white = find_variant("russian").local_side(0)
+    assert i18n._("{side} to move").format(side=white) == sentence
+
+
+@pytest.mark.parametrize(
+    ("language", "variant", "loser", "expected"),
+    [
+        ("uk", "russian", 0, "Перемога чорних: білі здалися."),
+        ("ru", "russian", 1, "Победа белых: чёрные сдались."),
+        ("uk", "artamonov", 0, "Перемога Півночі: Південь здався."),
+        ("uk", "artamonov", 1, "Перемога Півдня: Північ здалася."),
+        ("ru", "wolf-sheep", 0, "Победа овец: волк сдался."),
+        ("en", "russian", 0, "Black wins: White resigned."),
+    ],
+)
+def test_end_of_game_sentences(language: str, variant: str, loser: int, expected: str) -> None:
+    from shashki.rules.move import Color
+
+    set_language(language)
+    v = find_variant(variant)
+    out = Outcome(
+        Termination.RESIGNATION,
+        Color(1 - loser),
+        "resigned",
+        message="{side} resigned",
+        params={"side": Color(loser)},
+    )
+    assert out.describe(variant=v) == expected
+    shown = i18n._("Game over. {outcome}").format(outcome=out.describe(variant=v))
+    assert len(LABEL_COLON.findall(shown)) <= 1, shown
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "uk",
+            [
+                "1 проста шашка",
+                "2 прості шашки",
+                "5 простих шашок",
+                "11 простих шашок",
+                "21 проста шашка",
+                "22 прості шашки",
+                "111 простих шашок",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "1 простая шашка",
+                "2 простые шашки",
+                "5 простых шашек",
+                "11 простых шашек",
+                "21 простая шашка",
+                "22 простые шашки",
+                "111 простых шашек",
+            ],
+        ),
+    ],
+)
+def test_counts_take_their_noun(language: str, expected: list[str]) -> None:
+    set_language(language)
+    shown = [ngettext("{n} man", "{n} men", n).format(n=n) for n in (1, 2, 5, 11, 21, 22, 111)]
+    assert shown == expected
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_each_verb_agrees_with_each_kind_of_side(language: str) -> None:
+    set_language(language)
+    said = {kind: agree("{side} resigned", Noun("X", f"x, x, x, x; {kind}")) for kind in i18n.KINDS}
+    assert len(set(said.values())) == len(i18n.KINDS), said
+
+
+#: The placeholders that stand for a side (a :class:`Noun`): only they take its forms.
+SIDE_PLACEHOLDERS = {"side", "other", "owner", "white", "black"}
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_only_sides_take_forms(language: str) -> None:
+    used = {
+        (name, form)
+        for _english, text in catalog_texts(language)
+        for name, form in re.findall(r"\{([a-z_]+)\.([a-z_]+)\}", text)
+    }
+    assert used, "no side form used"
+    assert {name for name, _form in used} <= SIDE_PLACEHOLDERS, used
+    assert {form for _name, form in used} <= {"nom", "gen", "dat", "ins"}, used
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_refusals_and_ends_said_in_one_sentence_each(language: str) -> None:
+    """What a refused move or the end of a game says, as built from its parts in every
+    variant: never two label colons in one sentence, never brackets inside brackets
+    ("Ця шашка мусить бити (у грі … (бій можна вибрати))")."""
+    import random
+
+    from shashki.rules import Game
+    from shashki.rules.explain import why_not_move
+
+    set_language(language)
+    rng = random.Random(28)
+    said: set[str] = set()
+    for v in all_variants():
+        game = Game(v)
+        squares = list(range(len(v.board.by_number) - 1))
+        for _ply in range(4):
+            legal = game.legal_moves()
+            for _try in range(30):
+                start, end = rng.choice(squares), rng.choice(squares)
+                text = why_not_move(game, start, end, legal)
+                if text:
+                    said.add(text)
+            if not legal:
+                break
+            game.push(rng.choice(legal))
+        game.resign(game.turn)
+        out = game.outcome()
+        assert out is not None
+        said.add(i18n._("Game over. {outcome}").format(outcome=out.describe(variant=v)))
+    assert len(said) > 50, len(said)
+    bad = [
+        text
+        for text in said
+        if any(len(LABEL_COLON.findall(s)) > 1 for s in sentences(text))
+        or NESTED_BRACKETS.search(text)
+    ]
+    assert not bad, "\n".join(sorted(bad))
