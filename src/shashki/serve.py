@@ -146,8 +146,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     problem = _check_port(host, args.port)
     if problem is not None:
         print(
-            _("shashki: error: cannot listen on {host} port {port}: {reason}").format(
-                host=host, port=args.port, reason=problem
+            _("shashki: error: {message}").format(
+                message=_("cannot listen on {host} port {port}: {reason}").format(
+                    host=host, port=args.port, reason=problem
+                )
             ),
             file=sys.stderr,
         )
@@ -217,8 +219,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server.serve()
     except OSError as exc:  # (the port taken between the check and the start)
         print(
-            _("shashki: error: cannot listen on {host} port {port}: {reason}").format(
-                host=host, port=args.port, reason=exc.strerror or exc
+            _("shashki: error: {message}").format(
+                message=_("cannot listen on {host} port {port}: {reason}").format(
+                    host=host, port=args.port, reason=exc.strerror or exc
+                )
             ),
             file=sys.stderr,
         )
