@@ -525,6 +525,8 @@ class GameScreen(Screen[None]):
                 self.drive()
 
     def refresh_panel(self) -> None:
+        if not self.query("#turn"):
+            return  # taken apart as the app ends (a late call from a thread)
         ctl = self.controller
         game = ctl.game
         names = self.sides()

@@ -429,7 +429,11 @@ class GameTableScreen(Screen[None]):
         self.notify(text, severity="error", timeout=8, markup=False)
 
     def _matches(self, g: GameSummary) -> bool:
-        needle = self.query_one("#filter", Input).value.strip().lower()
+        boxes = self.query("#filter").results(Input)
+        box = next(boxes, None)
+        if box is None:  # the table taken apart as the app ends: nothing is filtered
+            return True
+        needle = box.value.strip().lower()
         return not needle or needle in g.white.lower() or needle in g.black.lower()
 
     def _add(self, batch: list[GameSummary], finished: bool = False, worker: object = None) -> None:
