@@ -173,9 +173,18 @@ async def test_an_absent_guest_loses_on_time() -> None:
     now = [1000.0]
     pair = await hosted(clock="1+0", now=lambda: now[0])
     try:
-        await pair.join()
-        host = pair.link.session
-        play(host, "c3-d4")
+        guest = await pair.join()
+        host, gs = pair.link.session, guest.session
+        # (each side's first turn is off the clock, a remote person's too: two each)
+        for white, black in [("c3-d4", "f6-g5")]:
+            play(host, white)
+            await until(lambda: len(gs.game.move_stack) == len(host.game.move_stack), "host's move")
+            play(gs, black)
+            await until(
+                lambda: len(host.game.move_stack) == len(gs.game.move_stack), "guest's move"
+            )
+        play(host, "g3-f4")
+        assert not host.clock_waits(Color.BLACK)
         await pair.drop()
         now[0] += 61
         assert host.check_flag() is not None
@@ -197,5 +206,22 @@ async def test_quitting_says_so_on_the_other_side() -> None:
         pair.link.quit()
         await until(lambda: guest.host_left, "the host's goodbye")
         assert pair.gheard.texts("left") == ["Anna left the game."]
+    finally:
+        await pair.close()
+
+
+async def test_both_sides_agree_the_first_turns_are_off_the_clock() -> None:
+    """The guest's clock of the host's side waits for the host's first move as the host's
+    own does (it once ran on the guest's screen until the first move came)."""
+    pair = await hosted(clock="1+0")
+    try:
+        guest = await pair.join()
+        host, gs = pair.link.session, guest.session
+        for side in (Color.WHITE, Color.BLACK):
+            assert host.clock_waits(side) and gs.clock_waits(side), side
+        play(host, "c3-d4")
+        await until(lambda: len(gs.game.move_stack) == 1, "host's move")
+        assert not host.clock_waits(Color.WHITE) and not gs.clock_waits(Color.WHITE)
+        assert host.clock_waits(Color.BLACK) and gs.clock_waits(Color.BLACK)
     finally:
         await pair.close()

@@ -30,6 +30,13 @@ class RemotePlayer(Player):
         self.program = program
         self._closed = threading.Event()
 
+    @property
+    def first_turn_free(self) -> bool:
+        """A person at the other end sits down as one at this keyboard does: the first
+        turn is off the clock on both sides of the connection (so the clock shown here is
+        the host's); a program (``--auto``) is timed from its first move."""
+        return not self.program
+
     def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
         """Wait (the move comes over the network) until ``cancelled()``: always None."""
         while not cancelled() and not self._closed.wait(0.05):
