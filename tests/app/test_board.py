@@ -9,7 +9,15 @@ import pytest
 
 from shashki.app.board import BoardWidget
 
-from .conftest import ARROWS, _cursor_step, cell_offset, clicks_play, game_screen, make_app
+from .conftest import (
+    ARROWS,
+    _cursor_step,
+    cell_offset,
+    clicks_play,
+    game_screen,
+    make_app,
+    settle,
+)
 
 
 def _reachable(steps: dict[int, list[int]], start: int) -> set[int]:
@@ -60,6 +68,7 @@ async def test_the_cell_size_follows_the_terminal(home: Path) -> None:
             ((40, 14), (3, 1)),
         ):
             await pilot.resize_terminal(*size)
+            await settle(pilot)  # the side panel fitted to the new width, then the board
             layout = board.board_layout()
             assert layout is not None and (layout.cell_w, layout.cell_h) == cell, size
         # the smallest cells still take clicks

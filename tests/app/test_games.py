@@ -43,7 +43,7 @@ async def test_classic_by_clicks_international_win(home: Path) -> None:
         out = ctl.outcome
         assert out is not None and out.winner is Color.WHITE
         assert out.termination is Termination.NO_LEGAL_MOVES
-        assert await game_over_text(pilot) == "White wins: Black has no legal move."
+        assert await game_over_text(pilot) == "White wins: Black has no pieces left."
 
 
 async def test_orthogonal_by_keys_turkish_win(home: Path) -> None:
@@ -53,7 +53,7 @@ async def test_orthogonal_by_keys_turkish_win(home: Path) -> None:
         await keys_play(pilot, "d4", "d6")
         assert ctl.move_list() == ["d4xd6"]
         assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
-        assert await game_over_text(pilot) == "White wins: Black has no legal move."
+        assert await game_over_text(pilot) == "White wins: Black has no pieces left."
         # Escape closes the dialog and leaves the final position on show
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen) and app.screen.controller is ctl
@@ -107,7 +107,7 @@ async def test_modified_by_keys_giveaway_is_won_by_losing_every_piece(home: Path
         out = ctl.outcome
         # White took Black's last piece, so Black, who has nothing left, wins
         assert out is not None and out.winner is Color.BLACK
-        assert await game_over_text(pilot) == "Black wins: Black has no legal move."
+        assert await game_over_text(pilot) == "Black wins: Black has no pieces left."
         # q: quit at once (the game is over, nothing to confirm)
         await pilot.press("q")
         await pilot.pause()
@@ -125,4 +125,4 @@ async def test_modified_by_clicks_a_double_move_turn_wins(home: Path) -> None:
         assert ctl.move_list() == ["c3-d4", "d4xf6"]
         out = ctl.outcome
         assert out is not None and out.winner is Color.WHITE
-        assert await game_over_text(pilot) == "White wins: Black has no legal move."
+        assert await game_over_text(pilot) == "White wins: Black has no pieces left."

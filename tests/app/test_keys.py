@@ -23,7 +23,7 @@ from textual.widgets import DataTable, OptionList
 from shashki.app.replay import GameTableScreen, ReplayScreen
 from shashki.app.widgets import PagedOptionList
 
-from .conftest import WAIT, make_app, settle, wait_for
+from .conftest import WAIT, click_widget, make_app, settle, wait_for
 
 SIZE = (120, 40)
 
@@ -181,7 +181,8 @@ async def test_option_lists_of_the_app_page_safely(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
         assert all(isinstance(o, PagedOptionList) for o in app.screen.query(OptionList))
-        await pilot.press("enter", "enter")  # a game of the first variant
+        await pilot.press("enter")  # the new-game dialog, its focus on the first field
+        await click_widget(pilot, "#play")  # a game of the first variant
         assert isinstance(app.screen, GameScreen)
         assert all(isinstance(o, PagedOptionList) for o in app.screen.query(OptionList))
 

@@ -20,6 +20,7 @@ from shashki.rules import Color, Game, Termination
 from .conftest import (
     TWO_ROUTES,
     click_square,
+    click_widget,
     clicks_play,
     game_over_text,
     game_screen,
@@ -67,7 +68,10 @@ async def test_a_variant_is_chosen_from_the_menu_by_keys(home: Path) -> None:
         assert "International draughts" in str(app.screen.query_one("#card", Static).content)
         await pilot.press("enter")
         assert isinstance(app.screen, NewGameScreen) and app.screen.variant.id == "international"
-        await pilot.press("enter")  # the Play button has the focus
+        # the first field has the focus (Tab walks the fields down to Play)
+        dialog = app.screen
+        assert dialog.focused is dialog.query_one("#name0")
+        await click_widget(pilot, "#play")
         ctl = game_screen(app).controller
         assert ctl.variant.id == "international"
         assert ctl.game.fen() == Game("international").fen()

@@ -15,7 +15,15 @@ from shashki.app.menu import MenuScreen
 from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import read_file
 
-from .conftest import cell_offset, game_screen, keys_play, make_app, square, wait_for
+from .conftest import (
+    cell_offset,
+    click_widget,
+    game_screen,
+    keys_play,
+    make_app,
+    square,
+    wait_for,
+)
 
 SIZE = (100, 32)
 
@@ -24,7 +32,8 @@ async def _choose(pilot, variant_id: str) -> None:  # type: ignore[no-untyped-de
     """From the menu: highlight a variant by keys, open the dialog, play."""
     menu = pilot.app.screen.query_one("#variants", OptionList)
     target = next(i for i, o in enumerate(menu.options) if o.id == variant_id)
-    await pilot.press(*["down"] * (target - menu.highlighted), "enter", "enter")
+    await pilot.press(*["down"] * (target - menu.highlighted), "enter")
+    await click_widget(pilot, "#play")  # (the dialog's focus is on its first field)
 
 
 async def test_save_quit_start_again_and_resume(home: Path) -> None:

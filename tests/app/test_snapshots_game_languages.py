@@ -143,7 +143,7 @@ async def test_an_illegal_move_is_explained_in_the_language(
         await pilot.pause()
         await typed(pilot, "c3-c5")  # straight ahead: not a man's move
         said = status(app)
-        assert said.startswith(words), said
+        assert said.startswith(f"c3-c5: {words}"), said  # the move typed, then why not
         assert "In " not in said and "move" not in said
         assert game_screen(app).controller.game.ply == 0
 
@@ -215,7 +215,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         await clicks_play(pilot, "h4")  # not where the capture goes: refused, with the rule
         screen = game_screen(app)
         ctl = screen.controller
-        assert "у грі «Російські шашки» бити обов’язково" in status(app), status(app)
+        assert "У грі «Російські шашки» бити обов’язково" in status(app), status(app)
         before = (ctl.game.fen(), list(ctl.game.move_stack), ctl.selection, screen.board.cursor)
         left = ctl.clock.left(ctl.game.turn) if ctl.clock else None
         assert screen.sub_title == "Російські шашки"
@@ -237,7 +237,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         assert screen.sub_title == "Русские шашки"
         turn = panel(app, "turn")
         assert "Ход белых" in turn and "Бить обязательно" in turn, turn
-        assert "в игре «Русские шашки» бить обязательно" in status(app), status(app)
+        assert "В игре «Русские шашки» бить обязательно" in status(app), status(app)
         assert "Белые: 12 простых" in panel(app, "info") or "Белые: 12" in panel(app, "info")
         seats = " ".join(seat.render().plain for seat in screen.query(SeatLine))
         assert "Белые" in seats and "Чёрные" in seats and "Білі" not in seats

@@ -23,7 +23,7 @@ from shashki.records.model import GameRecord
 from shashki.rules import Game
 
 from ..records.test_autosaves import Holder
-from .conftest import game_screen, keys_play, make_app, notes
+from .conftest import click_widget, game_screen, keys_play, make_app, notes
 
 SIZE = (120, 36)
 
@@ -55,7 +55,8 @@ async def choose(pilot, variant_id: str) -> None:  # type: ignore[no-untyped-def
     menu = pilot.app.screen.query_one("#variants", OptionList)
     menu.focus()
     menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == variant_id)
-    await pilot.press("enter", "enter")
+    await pilot.press("enter")  # the new-game dialog (its focus on the first field)
+    await click_widget(pilot, "#play")
     await pilot.pause()
 
 

@@ -126,7 +126,7 @@ def test_giveaway_random_positions_have_the_hosts_moves(variant: str) -> None:
 def test_giveaway_no_pieces_wins(variant: str) -> None:
     outcome = Game(variant, "W:W:BKa1").outcome()
     assert outcome is not None and outcome.termination is Termination.NO_LEGAL_MOVES
-    assert outcome.winner is WHITE and outcome.rule == "White has no legal move"
+    assert outcome.winner is WHITE and outcome.rule == "White has no pieces left"
 
 
 @pytest.mark.parametrize("variant", ["giveaway", "giveaway-russian"])
@@ -271,7 +271,7 @@ def test_self_capture_removing_ones_own_pieces_can_lose() -> None:
     game.push(mv("self-capture", "f4", "d2", captured=("e3",)))
     outcome = game.outcome()
     assert outcome is not None and outcome.termination is Termination.NO_LEGAL_MOVES
-    assert outcome.winner is BLACK and outcome.rule == "White has no legal move"
+    assert outcome.winner is BLACK and outcome.rule == "White has no pieces left"
 
 
 # -- self-capture against a reference generator ------------------------------------------------
@@ -781,3 +781,12 @@ def test_self_capture_on_a_no_180_host_may_stop_before_a_forbidden_reversal(tmp_
         "d4-g4",
         "d4-h4",
     }
+
+
+def test_an_end_says_no_pieces_or_no_moves() -> None:
+    """Every piece taken: "no pieces left"; pieces all blocked: "no legal move"."""
+    taken = Game("russian", "B:Wc3:B").outcome()
+    assert taken is not None and taken.rule == "Black has no pieces left"
+    blocked = Game("russian", "B:Wb4,c3:Ba5").outcome()
+    assert blocked is not None and blocked.rule == "Black has no legal move"
+    assert blocked.termination is taken.termination is Termination.NO_LEGAL_MOVES

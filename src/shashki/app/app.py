@@ -63,6 +63,8 @@ def config_dir() -> Path:
 class Settings:
     piece_set: str = "unicode"
     coords: bool = True
+    #: Every square's number shown on it, pieces' squares included (the game's # key).
+    numbers: bool = False
     board_theme: str = BOARD_THEMES[0]
     bell: bool = False
     undo_policy: str = "free"
@@ -119,6 +121,7 @@ _SETTINGS_LIMIT = 64 * 1024
 _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "piece_set": lambda v: isinstance(v, str) and v in PIECE_SETS,
     "coords": lambda v: isinstance(v, bool),
+    "numbers": lambda v: isinstance(v, bool),
     "board_theme": lambda v: isinstance(v, str) and v in BOARD_THEMES,
     "bell": lambda v: isinstance(v, bool),
     "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
@@ -976,6 +979,7 @@ PALETTE_TITLES = {
     "theme": N_("Board theme"),
     "pieces": N_("Piece set"),
     "coords": N_("Coordinates"),
+    "numbers": N_("Numbers on every square"),
 }
 
 #: Textual's own words: its footer key, and its palette commands' titles and help texts

@@ -116,6 +116,9 @@ class BoardWidget(Widget, can_focus=True):
 
     flipped: reactive[bool] = reactive(False)
     show_coords: reactive[bool] = reactive(True)
+    #: Every square's number (or name) on it, pieces' squares included: on the smallest
+    #: cells an occupied square shows its piece and its number side by side.
+    all_numbers: reactive[bool] = reactive(False)
     piece_set: reactive[str] = reactive("unicode")
     cursor: reactive[int] = reactive(-1)
     #: Whether ':' starts typing a move here (the screen has a move box: it sets this).
@@ -231,6 +234,19 @@ class BoardWidget(Widget, can_focus=True):
 
     def watch_show_coords(self) -> None:
         self.refresh()
+
+    def watch_all_numbers(self) -> None:
+        self.refresh()
+
+    def square_label(self, sq: int) -> str:
+        """What a square shows of its name: its number, or its name ("c3") on boards
+        named by files and ranks."""
+        v = self.controller.variant
+        if v.numeric:
+            return str(v.board.number(sq))
+        from ..rules.fen import square_text
+
+        return square_text(v, sq)
 
     def watch_piece_set(self) -> None:
         self.refresh()
@@ -455,6 +471,7 @@ class BoardWidget(Widget, can_focus=True):
                 ch,
                 self.piece_set,
                 self.show_coords,
+                self.all_numbers,
                 tuple(sorted(self.classes)),
                 self.app.theme,
             ),
@@ -590,19 +607,29 @@ class BoardWidget(Widget, can_focus=True):
                     more = f"+{len(hidden) - len(shown)}"[:2]
                     for i, c in enumerate(more):
                         row[cw - 2 + i] = (c, base + styles["board--number"])
-            elif sub == number_row and self.show_coords and ctl.variant.numeric:
+            elif sub == number_row and (
+                self.all_numbers or (self.show_coords and ctl.variant.numeric)
+            ):
                 number_style = base + styles["board--number"]
-                for i, c in enumerate(str(ctl.variant.board.number(sq))[:cw]):
+                for i, c in enumerate(self.square_label(sq)[:cw]):
                     row[i] = (c, number_style)
+        elif ch == 1 and sub == 0 and piece is not None and self.all_numbers and cw >= 3:
+            # the piece on the left, its square's number beside it in the piece's colour
+            # (a name of three characters fills the cell, in the piece's colour)
+            text = self.square_label(sq).rjust(2)
+            pstyle = row[mid][1]
+            row[0] = row[mid]
+            start = 1 if len(text) < cw else 0
+            for i, c in enumerate(text[: cw - start]):
+                row[start + i] = (c, pstyle if c != " " else base)
         elif (
             ch == 1
             and sub == 0
             and piece is None
-            and self.show_coords
-            and ctl.variant.numeric
+            and (self.all_numbers or (self.show_coords and ctl.variant.numeric))
             and cw >= 3
         ):
-            text = str(ctl.variant.board.number(sq))
+            text = self.square_label(sq)
             if (
                 sq not in marks["dest"]
                 and sq not in marks["last_cap"]

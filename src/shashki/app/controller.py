@@ -262,9 +262,9 @@ class GameController:
                     message=Said(
                         lambda: ngettext(
                             "{n} route ends there: Tab shows the next, Enter plays the one "
-                            "shown, or click a square of yours.",
+                            "shown, or click a square of the route you mean.",
                             "{n} routes end there: Tab shows the next, Enter plays the one "
-                            "shown, or click a square of yours.",
+                            "shown, or click a square of the route you mean.",
                             n,
                         ).format(n=n)
                     ),

@@ -175,6 +175,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ),
     ("`Esc`", N_("cancel the selection")),
     ("`:`", N_("type a move in the variant's notation")),
+    ("`#`", N_("numbers on every square, the pieces' squares too (on or off)")),
     ("`u` / `r`", N_("undo / redo")),
     ("`f` / `a`", N_("flip the board / auto-flip after each move")),
     ("`i`", N_("hint: the computer's suggestion for the player to move")),

@@ -51,6 +51,7 @@ class GameScreen(Screen[None]):
         Binding("f", "flip", N_("Flip")),
         Binding("a", "autoflip", N_("Auto-flip"), show=False),
         Binding("colon,slash", "type_move", N_("Type move"), key_display=":"),
+        Binding("number_sign", "numbers", N_("Numbers"), key_display="#"),
         Binding("d", "draw", N_("Offer draw")),
         Binding("R", "resign", N_("Resign"), key_display="R"),
         Binding("P", "pause", N_("Pause"), key_display="P", show=False),
@@ -161,13 +162,40 @@ class GameScreen(Screen[None]):
         self.refresh_panel()
         self.refresh_bindings()
 
+    #: The side panel's width under and from 100 columns (styles/game.tcss), and the
+    #: least it may have beside the board ("-slim") before it becomes a status bar under
+    #: the board ("-no-side").
+    SIDE_WIDTHS = (26, 34)
+    SLIM_SIDE = 20
+
     def on_resize(self) -> None:
-        """Give the whole width to the board when the side panel would squeeze it out."""
+        """Fit the side panel beside the board: whole, slimmer, or as a status bar under
+        the board when the board needs the whole width (the side to move, the last
+        message and the move box stay on show at any size where the board leaves them
+        two rows, the header's included)."""
         from .board import needed_size
 
         geo = self.controller.variant.board
-        need_w, _ = needed_size(geo.width, geo.height)
-        self.set_class(self.app.size.width < need_w + 30, "-no-side")
+        need_w, need_h = needed_size(geo.width, geo.height)
+        width, height = self.app.size
+        free = width - need_w
+        full = self.SIDE_WIDTHS[width >= 100]
+        slim = self.SLIM_SIDE <= free < full
+        below = free < self.SLIM_SIDE
+        rows = height - 2 - need_h  # under the board, between the header and the footer
+        # the header gives its row to the status bar when that is the row it lacks
+        tiny = below and rows == 1
+        rows += tiny
+        self.set_class(slim, "-slim")
+        self.set_class(below, "-no-side")
+        self.set_class(tiny, "-tiny")
+        self.set_class(below and rows < 2, "-no-bar")
+        try:
+            side = self.query_one("#side")
+        except NoMatches:
+            return
+        side.styles.width = free if slim else None
+        side.styles.max_height = max(2, rows) if below else None
 
     def on_mount(self) -> None:
         self.on_resize()
@@ -176,6 +204,7 @@ class GameScreen(Screen[None]):
         settings = self.shashki.settings
         self.board.piece_set = settings.piece_set
         self.board.show_coords = settings.coords
+        self.board.all_numbers = settings.numbers
         self._apply_theme()
         if self.autoflip:
             self.board.flipped = self.controller.game.turn is Color.BLACK
@@ -662,6 +691,11 @@ class GameScreen(Screen[None]):
                 self.set_status(Said(lambda: _("Wait for the computer's move.")))
                 return
             fb = self.controller.enter_text(text)
+            if fb.refused:  # the box is emptied for the next move: the refusal quotes it
+                why = fb.refused
+                fb = Feedback(
+                    refused=Said(lambda: _("{move}: {reason}").format(move=text, reason=again(why)))
+                )
             self.after(fb)
             if fb.choose_route and self.controller.selection.routes:
                 # Enter plays the route on show: the cursor waits on its last square
@@ -836,6 +870,16 @@ class GameScreen(Screen[None]):
         self.board.show_coords = not self.board.show_coords
         self.shashki.settings.coords = self.board.show_coords
         self.shashki.save_settings()
+
+    def action_numbers(self) -> None:
+        """Show every square's number (or name) on it, pieces' squares too, or not (#)."""
+        self.board.all_numbers = not self.board.all_numbers
+        self.shashki.settings.numbers = self.board.all_numbers
+        self.shashki.save_settings()
+        if self.board.all_numbers:
+            self.set_status(Said(lambda: _("Numbers on every square (#: off)")))
+        else:
+            self.set_status(Said(lambda: _("Numbers on every square off")))
 
     def action_pieces(self) -> None:
         sets = ["unicode", "contrast", "ascii"]

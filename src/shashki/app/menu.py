@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.padding import Padding
 from rich.text import Text
@@ -326,11 +327,19 @@ def _choices(table: list[tuple[str, str]]) -> list[tuple[RenderableType, str]]:
     return [(_(label), value) for label, value in table]
 
 
+def seat_width(kinds: list[tuple[str, str]]) -> int:
+    """The width of the new-game dialog's seat choice: its longest label on one line
+    ("Computer, level 1 (beginner)" in every language), in the box and in the list it
+    opens (their borders, paddings, arrow and scroll bar), up to 50 columns."""
+    return min(50, max(cell_len(label) for label, _key in kinds) + 9)
+
+
 class NewGameScreen(Dialog[None]):
     """Names, sides, board options and the variant's own choices, then play."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
-    AUTO_FOCUS = "#play"
+    #: The first field has the focus: Tab walks the fields in order down to Play.
+    AUTO_FOCUS = "#name0"
 
     def __init__(self, variant: Variant) -> None:
         super().__init__()
@@ -407,7 +416,9 @@ class NewGameScreen(Dialog[None]):
                     if name == v.side_names[side]:  # the side's own name, in the language
                         name = self._offered[side] = self._side(side)
                     yield Input(value=name, id=f"name{side}")
-                    yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
+                    seat = Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
+                    seat.styles.width = seat_width(kinds)
+                    yield seat
                 # the command of a Hub engine, shown when that kind is chosen
                 with Horizontal(classes="row -hidden", id=f"engine-row{side}"):
                     yield Label(_("Command:"), id=f"engine-label{side}")
@@ -478,7 +489,9 @@ class NewGameScreen(Dialog[None]):
             box = self.query_one(f"#name{side}", Input)
             if self._offered[side] and box.value == self._offered[side]:
                 box.value = self._offered[side] = self._side(side)
-            relabel_select(self.query_one(f"#kind{side}", Select), player_kinds())
+            seat = self.query_one(f"#kind{side}", Select)
+            relabel_select(seat, player_kinds())
+            seat.styles.width = seat_width(player_kinds())
             self.query_one(f"#engine-label{side}", Label).update(_("Command:"))
             self.query_one(f"#engine{side}", Input).placeholder = _("e.g. dame hub")
         if self._engine_problem:
@@ -510,7 +523,7 @@ class NewGameScreen(Dialog[None]):
         box.set_class(False, "-hidden")
 
     def on_mount(self) -> None:
-        self.query_one("#play", Button).focus()
+        self.query_one("#name0", Input).focus()
 
     @on(Button.Pressed, "#draw-lots")
     def _draw_lots(self) -> None:

@@ -653,6 +653,7 @@ class ReplayScreen(Screen[None]):
         settings = self.shashki.settings  # the user's piece set, coordinates and board theme
         self.board.piece_set = settings.piece_set
         self.board.show_coords = settings.coords
+        self.board.all_numbers = settings.numbers
         set_board_theme(self.board, settings.board_theme)
         self._fill_moves()
         self.board.cursor = -1

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from textual import on
 from textual.app import ComposeResult
@@ -173,13 +174,22 @@ class ScreenHeader(Header):
 
 
 class LocalFooter(Footer):
-    """Textual's footer, its key names in the language spoken now.
+    """Textual's footer, its key names in the language spoken now, and the keys that do
+    not fit left out whole: help and quit (or back) always show, the others give way
+    from the last.
 
     Binding descriptions are written once, when a class is made, so they are marked with
     ``N_`` there and translated here each time the footer is drawn: a footer recomposed
-    after the language changes speaks the new one."""
+    after the language changes speaks the new one.  Textual's footer cuts the keys off
+    at the right edge (at 80 columns the game's help and quit keys were lost, a key cut
+    in the middle of its name); this one fits them to its width, in the compact style
+    (one space less per key) when the usual one does not hold them all."""
+
+    #: The actions that always show: the way to help and the way out.
+    KEEP = frozenset({"help", "quit", "quit_game", "back", "close"})
 
     def compose(self) -> ComposeResult:
+        hidden = self._left_out()
         for widget in super().compose():
             if isinstance(widget, FooterKey) and widget.description:
                 widget.description = _(widget.description)
@@ -187,7 +197,80 @@ class LocalFooter(Footer):
                     widget.tooltip = _(widget.tooltip)
             elif isinstance(widget, FooterLabel):  # a group's name (the replay's "Move")
                 widget.update(_(str(widget.content)))
+            if isinstance(widget, FooterKey) and widget.action in hidden:
+                widget.display = False
             yield widget
+
+    def _left_out(self) -> set[str]:
+        """The actions of the keys that do not fit in the footer's width (and sets the
+        compact style when it lets more of them show)."""
+        if not self._bindings_ready:
+            return set()
+        width = self.size.width or self.app.size.width
+        shown: dict[str, tuple[str, str, object]] = {}  # action: key, description, group
+        groups: dict[object, int] = {}
+        for _node, binding, _enabled, _tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in shown:
+                if binding.group is not None:
+                    groups[binding.group] = groups.get(binding.group, 0) + 1
+                shown[binding.action] = (
+                    self.app.get_key_display(binding),
+                    _(binding.description),
+                    binding.group,
+                )
+        palette, palette_action = 0, ""
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                binding = found[1]
+                palette = cell_len(self.app.get_key_display(binding) + _(binding.description)) + 3
+                palette_action = binding.action
+
+        def key_width(key: str, description: str, compact: bool) -> int:
+            # (measured on Textual's footer: its paddings and margins)
+            if compact:
+                return cell_len(key) + 1 + (cell_len(description) + 1 if description else 0)
+            return cell_len(key) + 2 + (cell_len(description) + 1 if description else 0)
+
+        for compact in (False, True):
+            room = width - palette
+            # a group of keys (the replay's moves) shows its keys and its name as one:
+            # its keys, a space either side and its name (and one more unless compact)
+            for group, count in groups.items():
+                if count > 1:
+                    label = _(getattr(group, "description", ""))
+                    room -= cell_len(label) + (2 if compact else 3)
+                    if not getattr(group, "compact", False):
+                        room -= 2 * count
+            droppable: list[tuple[str, int]] = []
+            for action, (key, description, group) in shown.items():
+                if group is not None and groups[group] > 1:
+                    room -= cell_len(key)
+                    continue
+                needs = key_width(key, description, compact)
+                if action in self.KEEP:
+                    room -= needs
+                else:
+                    droppable.append((action, needs))
+            hidden = set()
+            if room < 0 and palette:  # help and quit come before the palette's key
+                hidden.add(palette_action)
+                room += palette
+            for action, needs in droppable:
+                if needs <= room:
+                    room -= needs
+                else:
+                    hidden.add(action)
+                    room = -1  # the keys after one left out go too: the order stays
+            if not hidden or compact:
+                self.compact = compact
+                return hidden
+        return hidden  # pragma: no cover (the loop returns)
+
+    def on_resize(self) -> None:
+        """Another width: the keys are fitted to it again."""
+        if self._bindings_ready and self.is_attached:
+            self.call_later(self.recompose)
 
 
 def relabel_select(

@@ -98,6 +98,10 @@ class ArtamonovGenerator(MoveGenerator):
         frozen, south, north, _ = self._extra(pos)
         return (pos[0], pos[2], pos[3], frozen, south, north)
 
+    def has_pieces(self, pos: Position, side: int) -> bool:
+        """The pieces belong to no side: a side has pieces while any are left."""
+        return bool(pos[0] | pos[1])
+
     def frozen(self, pos: Position) -> int:
         """The square of the piece that may not move now, or -1."""
         return self._extra(pos)[0]

@@ -207,12 +207,17 @@ class EndRules:
                 return Outcome(Termination.GOAL, Color(side), name)
         if not moves:
             side = Color(pos[3])
-            text = f"{self.names[side]} has no legal move"
+            # the reason said as it is: every piece taken, or every one blocked
+            if self.gen.has_pieces(pos, side):
+                text, said = f"{self.names[side]} has no legal move", N_("{side} has no legal move")
+            else:
+                text = f"{self.names[side]} has no pieces left"
+                said = N_("{side} has no pieces left")
             return Outcome(
                 Termination.NO_LEGAL_MOVES,
                 side if self.no_moves_wins else side.other,
                 text,
-                N_("{side} has no legal move"),
+                said,
                 {"side": side},
             )
         if self.decide is not None:

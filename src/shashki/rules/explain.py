@@ -57,29 +57,32 @@ def _direction_words(names: tuple[str, ...]) -> str:
 
 
 def capture_rule(game: Game) -> str:
-    """The variant's capture rule in one sentence."""
+    """The variant's capture rule in one sentence of its own ("In Frisian draughts
+    capturing is compulsory: …."), with no brackets: a refusal says what to do first and
+    then this, so that no rule is nested in another's brackets."""
     v = game.variant
     name = v.local_name
     if v.rules.capture_choice is CaptureChoice.MAJORITY:
-        return _("in {variant} capturing is compulsory and you must take the most pieces").format(
+        return _("In {variant} capturing is compulsory and you must take the most pieces.").format(
             variant=name
         )
     if v.rules.precedence:  # docs/rules/switches.md#precedence, criterion by criterion
         words = _(_PRECEDENCE_WORDS[v.rules.precedence[0]])
         for c in v.rules.precedence[1:]:
-            words = _("{this} and then {that}").format(this=words, that=_(_PRECEDENCE_WORDS[c]))
-        return _("in {variant} capturing is compulsory and you must {what}").format(
+            words = _("{this}, then {that}").format(this=words, that=_(_PRECEDENCE_WORDS[c]))
+        return _("In {variant} capturing is compulsory: you must {what}.").format(
             variant=name, what=words
         )
-    return _("in {variant} capturing is compulsory, and you may choose which capture").format(
+    return _("In {variant} capturing is compulsory, and you may choose which capture.").format(
         variant=name
     )
 
 
-#: What each capture precedence criterion asks of a player, in words.
+#: What each capture precedence criterion asks of a player, in words (no brackets: they
+#: are said within the capture rule's sentence).
 _PRECEDENCE_WORDS = {
     "count": N_("take the most pieces"),
-    "value": N_("take the most value (a king counts almost two men)"),
+    "value": N_("take the most value, a king counting almost two men"),
     "with-king": N_("capture with a king if a king can"),
     "kings": N_("take the most kings"),
     "king-order": N_("take the kings as early in the capture as possible"),
@@ -124,7 +127,7 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
                 "You must take the most pieces ({n}) in {variant}: only {squares} can."
             ).format(n=most, variant=v.local_name, squares=_names(game, capturers))
         if v.rules.precedence and _could_capture(game, square):
-            return _("Not this piece: {rule}; only {squares} can.").format(
+            return _("Not this piece: only {squares} can. {rule}").format(
                 rule=capture_rule(game), squares=_names(game, capturers)
             )
         return _("Capturing is compulsory in {variant}: {squares} must capture.").format(
@@ -206,7 +209,7 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
                 "({n}); go to {squares}."
             ).format(variant=name, n=most, squares=squares)
         if v.rules.precedence and any(m.end == end for m in _shorter_captures(game, start)):
-            return _("Not that capture: {rule}; go to {squares}.").format(
+            return _("Not that capture: go to {squares}. {rule}").format(
                 rule=capture_rule(game), squares=squares
             )
         if _landing_refused(game, start, end):
@@ -219,7 +222,7 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
                 "In {variant} a king that takes a king last must stop on the square just "
                 "beyond it: go to {squares}."
             ).format(variant=name, squares=squares)
-        return _("This piece must capture and can go to {squares}, because {rule}.").format(
+        return _("This piece must capture: it can go to {squares}. {rule}").format(
             rule=capture_rule(game), squares=squares
         )
     if (
@@ -249,7 +252,7 @@ def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = No
             variant=name, directions=how
         )
         if set(rules.man_captures) - set(rules.man_moves):
-            text = _("{rule} (it captures {directions})").format(
+            text = _("{rule}, and captures {directions}").format(
                 rule=text, directions=_direction_words(rules.man_captures)
             )
         elif rules.man_captures and set(rules.man_captures) == set(rules.man_moves):

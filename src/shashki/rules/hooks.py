@@ -149,6 +149,17 @@ class GeneratorHooks:
 
     # -- the end of the game -----------------------------------------------------
 
+    def has_pieces(self, pos: Position, side: int) -> bool:
+        """Whether ``side`` has a piece left on the board (the end of a game says "no
+        pieces left" rather than "no legal move" when it has none): one of its own on a
+        square, or inside a column (:meth:`stack`)."""
+        if pos[side]:
+            return True
+        letters = "bB" if side else "wW"
+        return any(
+            c in letters for sq in self.geo.positions(pos[0] | pos[1]) for c in self.stack(pos, sq)
+        )
+
     def first_king_wins(self) -> bool:
         """Whether a king on the board means its owner has won (the modifier
         ``promotion-wins``: checked first of all the ways a game ends).  Default: False."""

@@ -1,0 +1,302 @@
+"""Small terminals and big boards (issue 27): whatever the size, the side to move, the
+last message in full and the move box stay on show; the footer keeps help and quit; a
+key shows every square's number, pieces' squares included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Input, Static
+from textual.widgets._footer import FooterKey
+
+from shashki.app.board import BoardWidget
+from shashki.i18n import set_language
+
+from .conftest import (
+    cell_offset,
+    footer_shows,
+    game_screen,
+    make_app,
+    settle,
+    status,
+    wait_for,
+)
+
+#: Frisian, Black to move: the king on 46 must capture; 46-47 is refused with the
+#: longest of the capture refusals (the rule of precedence said in full).
+FRISIAN = "B:W26,31,33,36,41,42:B3,4,5,6,7,12,13,14,K46:H0:F22"
+#: Canadian, Black to move: 29 must capture (the most pieces).
+CANADIAN = (
+    "B:W34,35,38,46,47,49,50,52,53,54,55,56,57,58,60,61,62,63,64,66,67,68,69,70,71"
+    ":B1,2,3,4,5,7,9,10,12,13,14,15,17,19,20,21,24,29,30,31,43"
+)
+
+SIZES = [(60, 20), (80, 24), (120, 40)]
+
+
+def on_screen(widget: Widget) -> bool:
+    """Whether ``widget`` is drawn: shown, with room, inside the screen and not under
+    the footer."""
+    region = widget.region
+    screen = widget.screen.region
+    return (
+        widget.display
+        and widget.visible
+        and region.width > 0
+        and region.height > 0
+        and screen.contains_region(region)
+        and region.bottom <= screen.bottom - 1  # the footer's row
+    )
+
+
+def shown_whole(widget: Static) -> bool:
+    """Whether all the lines of ``widget``'s text have a row on screen (none cut off)."""
+    region = widget.region
+    needed = widget.get_content_height(
+        widget.parent.size if isinstance(widget.parent, Widget) else Size(0, 0),
+        widget.screen.size,
+        widget.content_region.width,
+    )
+    return on_screen(widget) and region.height >= needed
+
+
+async def type_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("colon", *text)
+    await settle(pilot)
+    box = game_screen(pilot.app).query_one("#move-input", Input)
+    assert on_screen(box), "the move box is shown"
+    assert box.value == text, "the move box shows what was typed"
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(
+    ("variant", "fen", "typed", "words"),
+    [
+        ("canadian", CANADIAN, "29-72", "you must take the most pieces"),
+        ("frisian", FRISIAN, "46-47", "then capture with a king if a king can"),
+    ],
+)
+async def test_the_turn_and_a_refusal_stay_in_view(
+    home: Path, size: tuple[int, int], variant: str, fen: str, typed: str, words: str
+) -> None:
+    app = make_app(home, variant=variant, fen=fen)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.board.board_layout() is not None, "the board is drawn"
+        turn = screen.query_one("#turn", Static)
+        assert on_screen(turn) and "Black to move" in str(turn.content)
+        await type_move(pilot, typed)
+        assert game_screen(app).controller.move_list() == []
+        said = status(app)
+        # the refusal quotes the move typed (the box is emptied for the next one), then
+        # the rule in full, in sentences without brackets in brackets
+        assert said.startswith(f"{typed}: This piece must capture") and words in said, said
+        assert "(" not in said
+        await wait_for(pilot, lambda: shown_whole(screen.query_one("#status", Static)))
+        assert on_screen(turn)
+        assert screen.board.board_layout() is not None, "the message left the board its room"
+
+
+async def test_a_board_that_takes_the_whole_width_has_a_status_bar_under_it(home: Path) -> None:
+    app = make_app(home, variant="canadian")
+    async with app.run_test(size=(50, 20)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        assert screen.has_class("-no-side")
+        board = screen.board.region
+        turn = screen.query_one("#turn", Static)
+        assert on_screen(turn) and turn.region.y >= board.bottom
+        await type_move(pilot, "1-5")
+        assert "1-5: That is Black's piece" in status(app)
+        assert shown_whole(screen.query_one("#status", Static))
+        assert screen.board.board_layout() is not None
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+@pytest.mark.parametrize("variant", ["russian", "international", "canadian"])
+async def test_the_footer_keeps_help_and_quit_at_80x24(
+    home: Path, language: str, variant: str
+) -> None:
+    set_language(language)
+    try:
+        app = make_app(home, variant=variant)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+
+            def shown() -> list[FooterKey]:
+                return [k for k in screen.query(FooterKey) if k.display and k.region.width]
+
+            await wait_for(
+                pilot,
+                lambda: {"help", "quit_game"} <= {k.action for k in shown()},
+                "help and quit in the footer",
+            )
+            keys = shown()
+            palette = [k for k in keys if k.has_class("-command-palette")]
+            end = palette[0].region.x if palette else 80
+            others = [k for k in keys if not k.has_class("-command-palette")]
+            # every key shown whole, none under another or the palette's
+            assert all(k.region.right <= end for k in others), [
+                (k.description, k.region) for k in others
+            ]
+            # the first keys are kept, the last dropped: select comes before the rest
+            assert others[0].action == "select"
+    finally:
+        set_language("en")
+
+
+async def test_the_footer_gives_way_from_its_last_keys(home: Path) -> None:
+    app = make_app(home, variant="canadian")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await footer_shows(pilot, "Save", "Hint", "Help", "Quit")
+        await pilot.resize_terminal(46, 20)
+        await wait_for(
+            pilot,
+            lambda: not any(k.display for k in app.screen.query(FooterKey) if k.action == "save"),
+            "Save given up",
+        )
+        shown = [k.action for k in app.screen.query(FooterKey) if k.display]
+        assert "help" in shown and "quit_game" in shown and "select" in shown
+
+
+def cell_text(board: BoardWidget, sq: int) -> str:
+    layout = board.board_layout()
+    assert layout is not None
+    x, y = cell_offset(board, sq)
+    left = x - layout.cell_w // 2
+    return board.render_line(y).text[left : left + layout.cell_w]
+
+
+async def test_a_key_shows_the_number_of_every_square(home: Path) -> None:
+    app = make_app(home, variant="canadian")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = game_screen(app)
+        board = screen.board
+        layout = board.board_layout()
+        assert layout is not None and (layout.cell_w, layout.cell_h) == (3, 1)
+        geo = screen.controller.variant.board
+        occupied = [sq for sq in geo.squares if screen.controller.game.piece_at(sq)]
+        assert occupied and not any(str(geo.number(sq)) in cell_text(board, sq) for sq in occupied)
+        await footer_shows(pilot, "Numbers")
+        await pilot.press("number_sign")
+        await settle(pilot)
+        assert board.all_numbers and app.settings.numbers
+        for sq in geo.squares:
+            text = cell_text(board, sq)
+            assert str(geo.number(sq)) in text, (geo.number(sq), text)
+            if sq in occupied:
+                assert "●" in text  # the piece stays on show beside its number
+        await pilot.press("number_sign")
+        await settle(pilot)
+        assert not board.all_numbers
+        assert not any(str(geo.number(sq)) in cell_text(board, sq) for sq in occupied)
+
+
+async def test_the_help_names_the_numbers_key(home: Path) -> None:
+    from shashki.app.dialogs import KEYS_HELP
+
+    assert any(key == "`#`" for key, _ in KEYS_HELP)
+
+
+# -- the new-game dialog ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_dialog_starts_on_its_first_field_and_its_seats_fit(
+    home: Path, language: str
+) -> None:
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    from shashki.app.menu import NewGameScreen
+    from shashki.rules import find_variant
+
+    set_language(language)
+    try:
+        app = make_app(home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(NewGameScreen(find_variant("russian")))
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, NewGameScreen) and app.screen.query("#flip"),
+            )
+            dialog = app.screen
+            await wait_for(pilot, lambda: dialog.focused is dialog.query_one("#name0"))
+            # Tab goes on to the next field, not to a button
+            await pilot.press("tab")
+            seat = dialog.query_one("#kind0", Select)
+            assert dialog.focused is seat
+            await pilot.press("enter")
+            overlay = seat.query_one(SelectOverlay)
+            await wait_for(pilot, lambda: overlay.display and overlay.region.height > 0)
+            await settle(pilot)
+            # one line a choice: "Computer, level 1 (beginner)" and the rest unbroken
+            assert overlay.virtual_size.height == overlay.option_count, [
+                str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)
+            ]
+            assert dialog.query_one("#name0").region.width >= 10
+    finally:
+        set_language("en")
+
+
+async def test_the_seat_list_scrolls_with_the_keys(home: Path) -> None:
+    import json
+
+    from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
+
+    from shashki.app.menu import NewGameScreen
+    from shashki.rules import find_variant
+
+    engines = [{"name": f"Engine {i}", "command": f"engine{i} hub"} for i in range(8)]
+    (home / "settings.json").write_text(json.dumps({"engines": engines}), encoding="utf-8")
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen(find_variant("russian")))
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, NewGameScreen) and app.screen.query("#flip")
+        )
+        dialog = app.screen
+        seat = dialog.query_one("#kind0", Select)
+        seat.focus()
+        await pilot.press("enter")
+        overlay = seat.query_one(SelectOverlay)
+        await wait_for(pilot, lambda: overlay.display and overlay.region.height > 0)
+        assert overlay.option_count > overlay.scrollable_content_region.height
+        for _ in range(overlay.option_count - 1):
+            await pilot.press("down")
+        await settle(pilot)
+        last = overlay.option_count - 1
+
+        def in_view() -> bool:
+            top = overlay.scroll_offset.y
+            return overlay.highlighted == last and top <= last < top + overlay.size.height
+
+        await wait_for(pilot, in_view, "the last choice highlighted and in view")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert seat.value == "hub-other"
+
+
+# -- words -----------------------------------------------------------------------------
+
+
+async def test_the_route_chooser_asks_for_a_square_of_the_route(home: Path) -> None:
+    from .conftest import TWO_ROUTES, click_square
+
+    app = make_app(home, variant="russian", fen=TWO_ROUTES)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await click_square(pilot, "c5")
+        await click_square(pilot, "g1")
+        assert "click a square of the route you mean" in status(app)
+        await click_square(pilot, "a3")
+        assert game_screen(app).controller.move_list() == ["c5:a3:c1:e3:g1"]
