@@ -464,7 +464,7 @@ def preload(variant: Variant) -> None:
     was = getattr(_LOCAL, "no_build", False)
     _LOCAL.no_build = True
     try:
-        for m in materials(variant, MAX_PIECES):
+        for m in materials(variant, MAX_PIECES, bounded=False):
             try:
                 _table(variant, m)
             except Cancelled:
@@ -478,9 +478,10 @@ def is_built(variant: Variant, pos: Position) -> bool:
     return (variant.id, material_of(pos)) in _TABLES
 
 
-def materials(variant: Variant, pieces: int) -> list[Material]:
+def materials(variant: Variant, pieces: int, *, bounded: bool = True) -> list[Material]:
     """Every material of at most ``pieces`` pieces, both sides with a piece, whose table
-    is within :data:`MAX_POSITIONS`, the smaller first (fewer pieces, then fewer men)."""
+    is within :data:`MAX_POSITIONS` (``bounded``; a bigger one is made only where a
+    crowning leads into it), the smaller first (fewer pieces, then fewer men)."""
     out = []
     for n in range(2, min(pieces, MAX_PIECES) + 1):
         for white in range(1, n):
@@ -488,7 +489,7 @@ def materials(variant: Variant, pieces: int) -> list[Material]:
             for wk in range(white + 1):
                 for bk in range(black + 1):
                     m = (wk, white - wk, bk, black - bk)
-                    if table_size(variant, m) <= MAX_POSITIONS:
+                    if not bounded or table_size(variant, m) <= MAX_POSITIONS:
                         out.append(m)
     out.sort(key=lambda m: (sum(m), m[1] + m[3]))
     return out
