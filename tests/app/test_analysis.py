@@ -94,3 +94,22 @@ async def test_analysis_in_the_replay_viewer(home: Path, tmp_path: Path) -> None
         await pilot.press("y")
         assert app.clipboard == view.replay.controller.game.fen()
         assert str(view.query_one("#where", Static).content)
+
+
+async def test_an_ending_the_tables_hold_drawn_is_said_a_draw(home: Path) -> None:
+    from shashki.engine import endings
+    from shashki.rules import Game
+
+    # a king and a man against a king on the big board, the man far from its crown: the
+    # table (made here) holds it a draw
+    fen = "W:WK47,36:BK28"
+    game = Game("international", fen)
+    exact = endings.perfect_moves(game)
+    assert exact is not None and exact[0] == 0
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("international", kinds=("human", "human"), fen=fen)
+        await pilot.pause()
+        panel = game_screen(app).query_one(AnalysisPanel)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: "a draw (ending database)" in shown(panel))

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from shashki.engine import ComputerPlayer, endings
-from shashki.engine.endings import KingsTable, covered, perfect_moves, probe
+from shashki.engine.endings import EndingTable, Material, covered, perfect_moves, probe
 from shashki.rules import Color, Game, find_variant
+from shashki.rules.fen import format_fen
+from shashki.rules.movegen import Position
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -28,13 +30,21 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["XDG_CACHE_HOME"] = old
 
 
-def _check_table(variant_id: str, white: int, black: int, every: int = 1) -> int:
+def _positions(variant_id: str, material: Material) -> Iterator[Position]:
+    """Every position of the material, both sides to move."""
+    variant = find_variant(variant_id)
+    for _, w, b, k in endings.layout(variant).placements(material):
+        yield (w, b, k, 0, None)
+        yield (w, b, k, 1, None)
+
+
+def _check_table(variant_id: str, material: Material, every: int = 1) -> int:
     """Check the table's values against their children's; the number of wins seen."""
     variant = find_variant(variant_id)
     gen = variant.generator
-    table = endings._table(variant, white, black)
+    table = endings._table(variant, material)
     wins = 0
-    for i, pos in enumerate(table._positions()):
+    for i, pos in enumerate(_positions(variant_id, material)):
         if i % every:
             continue
         value = table.value(pos)
@@ -58,13 +68,13 @@ def _check_table(variant_id: str, white: int, black: int, every: int = 1) -> int
 
 
 def test_two_kings_against_one_agree_with_their_moves() -> None:
-    assert _check_table("russian", 2, 1) > 0
-    assert _check_table("english", 2, 1) > 0  # short kings: the lone king is hunted down
+    assert _check_table("russian", (2, 0, 1, 0)) > 0
+    assert _check_table("english", (2, 0, 1, 0)) > 0  # short kings: the lone king is hunted down
 
 
 def test_three_kings_against_one_agree_with_their_moves() -> None:
     # every third position: each check costs a move generation per move
-    assert _check_table("russian", 3, 1, every=3) > 0
+    assert _check_table("russian", (3, 0, 1, 0), every=3) > 0
 
 
 def test_the_table_knows_petrovs_triangle() -> None:
@@ -106,15 +116,21 @@ def test_only_games_of_a_few_kings_are_covered() -> None:
 
 def test_tables_are_cached_and_a_damaged_file_is_rebuilt(cache: Path) -> None:
     variant = find_variant("brazilian")
-    table = KingsTable(variant, 2, 1, lambda pos: probe(variant, pos))
+    table = EndingTable(variant, (2, 0, 1, 0), lambda pos: probe(variant, pos))
     path = table.cache_path()
     assert path.parent == cache / "shashki" / "endings" and path.exists()
     size = path.stat().st_size
-    assert size == endings.table_size(variant, 2, 1)
-    again = KingsTable(variant, 2, 1, lambda pos: probe(variant, pos))
+    assert size == endings.table_size(variant, (2, 0, 1, 0)) + 32  # and the checksum
+    again = EndingTable(variant, (2, 0, 1, 0), lambda pos: probe(variant, pos))
     assert again._values == table._values
     path.write_bytes(b"broken")
-    rebuilt = KingsTable(variant, 2, 1, lambda pos: probe(variant, pos))
+    rebuilt = EndingTable(variant, (2, 0, 1, 0), lambda pos: probe(variant, pos))
+    assert rebuilt._values == table._values and path.stat().st_size == size
+    # one byte changed, the length kept: the checksum tells, the table is made again
+    data = bytearray(path.read_bytes())
+    data[len(data) // 3] ^= 0x55
+    path.write_bytes(bytes(data))
+    rebuilt = EndingTable(variant, (2, 0, 1, 0), lambda pos: probe(variant, pos))
     assert rebuilt._values == table._values and path.stat().st_size == size
 
 
@@ -126,16 +142,17 @@ def test_the_cache_never_writes_through_a_link(
     target = tmp_path / "precious.txt"
     target.write_text("the user's own words\n")
     variant = find_variant("brazilian")
-    path = KingsTable(variant, 1, 1, lambda pos: probe(variant, pos)).cache_path()
+    path = EndingTable(variant, (1, 0, 1, 0), lambda pos: probe(variant, pos)).cache_path()
     path.unlink()
     path.symlink_to(target)
     pid_tmp = path.with_suffix(f".{os.getpid()}.tmp")  # the name the temporary used to have
     pid_tmp.symlink_to(target)
-    table = KingsTable(variant, 1, 1, lambda pos: probe(variant, pos))  # rebuilt
+    table = EndingTable(variant, (1, 0, 1, 0), lambda pos: probe(variant, pos))  # rebuilt
     assert path.is_symlink() and target.read_text() == "the user's own words\n"
     path.unlink()
     path.symlink_to("/dev/zero")
-    assert KingsTable(variant, 1, 1, lambda pos: probe(variant, pos))._values == table._values
+    again = EndingTable(variant, (1, 0, 1, 0), lambda pos: probe(variant, pos))
+    assert again._values == table._values
     path.unlink()
     pid_tmp.unlink()
     # the cache folders themselves: a link is not written into
@@ -145,7 +162,7 @@ def test_the_cache_never_writes_through_a_link(
     (other / "shashki").mkdir(parents=True)
     (other / "shashki" / "endings").symlink_to(elsewhere)
     monkeypatch.setenv("XDG_CACHE_HOME", str(other))
-    KingsTable(variant, 1, 1, lambda pos: probe(variant, pos))
+    EndingTable(variant, (1, 0, 1, 0), lambda pos: probe(variant, pos))
     assert list(elsewhere.iterdir()) == []
 
 
@@ -166,6 +183,96 @@ def test_draws_declared_by_the_material_end_the_game_in_the_table() -> None:
     assert (perfect_moves(Game("traditional", fen)) or (None,))[0] == 0
     # and two kings against one is drawn there unless the side to move can capture
     variant = find_variant("traditional")
-    table = endings._table(variant, 2, 1)
-    quiet = [p for p in table._positions() if not variant.generator.captures(p)]
+    table = endings._table(variant, (2, 0, 1, 0))
+    quiet = [
+        p for p in _positions("traditional", (2, 0, 1, 0)) if not variant.generator.captures(p)
+    ]
     assert quiet and all(table.value(p) in (0, -1) for p in quiet)
+
+
+# -- men and kings -------------------------------------------------------------------------
+
+
+def test_men_and_kings_tables_agree_with_their_moves() -> None:
+    # a man's step stays in the table, its crowning and every capture lead out of it
+    assert _check_table("russian", (1, 1, 1, 0), every=5) > 0
+    assert _check_table("international", (0, 1, 1, 0)) >= 0
+    assert _check_table("international", (1, 0, 0, 1)) > 0
+
+
+def test_the_search_finds_the_wins_the_tables_know() -> None:
+    """Sampled positions the table scores won or lost within a few plies: the search
+    alone (without the tables) finds the same end at the depth the table says."""
+    from shashki.engine.search import WON, Search
+
+    variant = find_variant("russian")
+    table = endings._table(variant, (1, 1, 1, 0))
+    search = Search(variant, endings=False)
+    checked = 0
+    for i, pos in enumerate(_positions("russian", (1, 1, 1, 0))):
+        if i % 97:
+            continue
+        value = table.value(pos)
+        if not 1 <= abs(value) <= 5 or variant.generator.captures(pos):
+            continue
+        game = Game(variant, format_fen(variant, pos))
+        result = search.search(game, depth=abs(value) + 1)
+        assert (result.score >= WON) if value > 0 else (result.score <= -WON), (pos, value)
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_search_probes_a_table_in_memory_and_never_builds_one() -> None:
+    from shashki.engine.search import WIN, Search
+
+    # a king and a man against a king on the big board: the table is made here
+    game = Game("international", "W:WK1,35:BK50")
+    exact = perfect_moves(game)
+    assert exact is not None
+    value, best = exact
+    assert best and all(m in game.legal_moves() for m in best)
+    search = Search("international")
+    result = search.search(game, depth=4)
+    assert result.move in game.legal_moves()
+    if value == 0:
+        assert result.score == 0  # the table's draw, at once, whatever the evaluation
+    else:
+        assert abs(result.score) >= WIN - 200
+    # a material without a table in memory: the search goes on as without tables
+    five = Game("international", "W:WK1,K2,K3,K4:BK50").position
+    assert endings.probe_built(game.variant, five) is None
+
+
+def test_a_damaged_table_is_never_used_by_the_search(cache: Path) -> None:
+    variant = find_variant("brazilian")
+    material = (1, 1, 1, 0)
+    endings._table(variant, material)
+    path = endings.cache_file(variant, material)
+    data = bytearray(path.read_bytes())
+    data[100] ^= 1
+    path.write_bytes(bytes(data))
+    # a fresh process: nothing in memory
+    endings._TABLES.pop((variant.id, material))
+    endings._PRELOADED.clear()
+    endings.preload(variant)
+    assert (variant.id, material) not in endings._TABLES
+    assert not endings.cached(variant, material)
+    pos = Game("brazilian", "W:WKa1,c3:BKh8").position
+    assert endings.probe_built(variant, pos) is None
+    # the game goes on, legal as ever, and a build makes it again
+    assert endings.probe(variant, pos) in range(-128, 128)
+    assert endings.cached(variant, material)
+
+
+def test_endings_build_command(cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from shashki.cli import main
+
+    assert main(["endings", "build", "english", "--pieces", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "1K v 1M: 1,792 positions, 2 KB, " in out and "4 tables of" in out
+    # (a table other tests made is in the cache already)
+    assert out.count("made in") + out.count("in the cache") == 4
+    assert main(["endings", "build", "english", "--pieces", "2"]) == 0
+    assert capsys.readouterr().out.count("in the cache") == 4
+    assert main(["endings", "build", "giveaway"]) == 2
+    assert "no ending tables" in capsys.readouterr().err

@@ -20,6 +20,10 @@ def test_three_pieces_against_a_king_on_the_big_board_are_drawish() -> None:
     assert 0 < three < 2 * MAN
     assert three == value("international", "W:WK46,K47,K48:BK5", drawish=0) // 8
     assert four == value("international", "W:WK46,K47,K48,K49:BK5", drawish=0) > 5 * MAN
+    # a lone king alone on the main road: never lost (the exact table of the material)
+    alone = "W:WK47,K48,K49:BK5"
+    assert 0 <= value("international", alone) == value("international", alone, drawish=0) // 64
+    assert value("international", alone) < three
     # the same for the side behind, and for Black ahead
     assert value("international", "B:WK46,K47,K48:BK5") == -three
     assert value("international", "W:WK46:BK5,K4,K3") == -three

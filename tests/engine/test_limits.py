@@ -229,18 +229,21 @@ def test_the_computer_moves_when_the_listing_takes_all_its_time(
 def test_a_move_does_not_wait_for_an_ending_table(
     monkeypatch: pytest.MonkeyPatch, tmp_path: object
 ) -> None:
-    """Three kings against one: the table (seconds to build) is built in a thread of its
-    own; the moves use the search until it is ready, then the table."""
+    """Three kings against one: the table (seconds to build) is built in a worker process
+    (waited for by a thread of its own); the moves use the search until it is ready, then
+    the table."""
+    from shashki.engine import player as player_module
+
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(endings, "_TABLES", {})
     release = threading.Event()
-    build = endings.KingsTable._build
+    build = endings.build_in_worker
 
-    def slow_build(self: endings.KingsTable, *args: object) -> list[int]:
+    def slow_build(variant: object, pos: object) -> None:
         release.wait(60)
-        return build(self, *args)  # type: ignore[arg-type]
+        build(variant, pos)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(endings.KingsTable, "_build", slow_build)
+    monkeypatch.setattr(player_module, "build_in_worker", slow_build)
     game = Game("russian", "W:WKa1,Kb2,Kc1:BKe7")
     player = ComputerPlayer(6, seconds=0.2)
     move = player.think(game)

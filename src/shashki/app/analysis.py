@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.worker import get_current_worker
 
+from ..engine.endings import covered, probe_built
 from ..engine.search import WON, Iteration, Search
 from ..i18n import _, ngettext, noun
 from ..rules import Game
@@ -117,6 +118,10 @@ class AnalysisPanel(Plain):
         search = self._searches.get(game.variant.id)
         if search is None:
             search = self._searches[game.variant.id] = Search(game.variant)
+        # an ending the tables hold a draw: said as such, whatever the depth shows
+        drawn = (
+            covered(game.variant, game.position) and probe_built(game.variant, game.position) == 0
+        )
 
         def show(it: Iteration) -> None:
             if worker.is_cancelled:
@@ -131,6 +136,8 @@ class AnalysisPanel(Plain):
                 head = _("Analysis, depth {depth}: {score}").format(
                     depth=depth, score=score_words(score, turn, names)
                 )
+                if drawn:
+                    head = _("Analysis: a draw (ending database)")
                 return f"{head}\n{shown_bar}\n{line}"
 
             self.app.call_from_thread(self._shown, worker, text)

@@ -1,21 +1,33 @@
-"""Exact tables for the endings of a few kings: who wins, and in how many plies.
+"""Exact tables for the endings of a few pieces: who wins, and in how many plies.
 
 Some endings are won in theory but too deep for the search: three kings against one in
 Russian draughts (Petrov's triangle) take up to about thirty plies of exact play, and
-the draw rules give the strong side only fifteen moves.  For these the engine plays from
-a table instead: every position of the material is solved backwards (retrograde
-analysis), from the positions where the side to move has no move, and each gets its
-distance to the end in plies.  The winner then always takes the quickest win and the
-loser the longest defence, so a won ending is won as fast as the rules allow.
+the draw rules give the strong side only fifteen moves; others are lost or held by a
+single tempo that no evaluation sees (a king against two men, a king and a man against
+a king on the big board).  For these the engine plays from a table instead: every
+position of the material is solved backwards (retrograde analysis), from the positions
+where the side to move has no move, and each gets its distance to the end in plies.
+The winner then always takes the quickest win and the loser the longest defence, so a
+won ending is won as fast as the rules allow.
 
 The table is built from the variant's own move generator (nothing here is variant
 specific): captures, flying kings, the majority rule and every other rule switch come
-from it.  A capture leads into a smaller material, solved first.  It covers the games
-whose generator has plain positions (two colours of men and kings moved by the rule
-switches alone: its hook ``plain_positions``) without modifiers or goals, where the side
-left without a move loses, for positions of kings only with at most :data:`MAX_PIECES`
-pieces and at most :data:`MAX_POSITIONS` positions (three kings against one on an 8x8
-board: 287,680 positions, built in a few seconds and then kept for the process).
+from it.  A material is the number of kings and of men of each side; a capture leads
+into a smaller material and a man crowned into one of as many pieces with one man
+fewer, both solved first (the tables of a material are made in that order, each the
+first time it is needed).  A man's step stays in its material: men only go forward, so
+the retrograde analysis needs nothing more.  It covers the games whose generator has
+plain positions (two colours of men and kings moved by the rule switches alone: its
+hook ``plain_positions``) without modifiers or goals, where the side left without a
+move loses, for positions of at most :data:`MAX_PIECES` pieces and at most
+:data:`MAX_POSITIONS` positions a material (three kings against one on an 8x8 board:
+287,680 positions, built in a few seconds and then kept for the process; a king and a
+man against a king on the 10x10 board: 216,000).
+
+A table is indexed by placement: the rank of each group of pieces (white kings, white
+men, black kings, black men) among the squares it may stand on, and the side to move;
+one signed byte a position.  It is kept in the cache folder with a SHA-256 checksum,
+checked before use: a damaged or shortened file is made again, never trusted.
 
 The draws the rules declare by the material alone (two kings against one, or three
 against one on the main road, in the traditional game) end the game in the table too.
@@ -28,7 +40,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -48,9 +60,13 @@ MAX_PIECES = 4
 #: The most positions a table may have (both sides to move counted).
 MAX_POSITIONS = 600_000
 #: Changes when the tables' layout or meaning does (old cache files are then ignored).
-FORMAT = 2
+FORMAT = 3
+#: The length of the checksum at the end of a cached table.
+_DIGEST = 32
 
-_SHIFT_B = 128
+#: White kings, white men, black kings, black men.
+Material = tuple[int, int, int, int]
+
 #: The calling thread's cancel test while a table is built (see :func:`perfect_moves`).
 _LOCAL = threading.local()
 
@@ -59,34 +75,142 @@ class Cancelled(Exception):
     """A table's construction was stopped by the caller (nothing is kept)."""
 
 
-_SHIFT_TURN = 256
+def material_of(pos: Position) -> Material:
+    """The material of ``pos``: (white kings, white men, black kings, black men)."""
+    w, b, k = pos[0], pos[1], pos[2]
+    wk = (w & k).bit_count()
+    bk = (b & k).bit_count()
+    return wk, w.bit_count() - wk, bk, b.bit_count() - bk
 
 
-def _key(w: int, b: int, turn: int) -> int:
-    return w | b << _SHIFT_B | turn << _SHIFT_TURN
+class Layout:
+    """Where each kind of piece may stand in a variant, and the rank of a placement: the
+    index of a group of ``n`` pieces among ``C(len(squares), n)`` (combinatorial number
+    system), groups side by side (a placement where two groups share a square has an
+    index too, never used: simpler and cheaper than leaving it out)."""
+
+    def __init__(self, variant: Variant) -> None:
+        squares = tuple(variant.board.squares)
+        promo = variant.generator.promo
+        #: The squares of white kings, white men, black kings, black men.
+        self.squares = (
+            squares,
+            tuple(s for s in squares if not promo[0] >> s & 1),
+            squares,
+            tuple(s for s in squares if not promo[1] >> s & 1),
+        )
+        #: The index of a square in each group's list, by square (-1: not allowed).
+        size = max(squares) + 1
+        self.where: tuple[list[int], ...] = tuple([-1] * size for _ in range(4))
+        for g, allowed in enumerate(self.squares):
+            for i, sq in enumerate(allowed):
+                self.where[g][sq] = i
+        most = len(squares) + 1
+        self.comb = [[comb(n, r) for r in range(MAX_PIECES + 2)] for n in range(most)]
+
+    def counts(self, material: Material) -> tuple[int, int, int, int]:
+        """How many placements each group of ``material`` has (with overlaps)."""
+        return tuple(  # type: ignore[return-value]
+            comb(len(self.squares[g]), material[g]) for g in range(4)
+        )
+
+    def size(self, material: Material) -> int:
+        """The number of indexes of ``material``'s table: both sides to move."""
+        a, b, c, d = self.counts(material)
+        return 2 * a * b * c * d
+
+    def index(self, pos: Position, counts: tuple[int, int, int, int]) -> int:
+        """The index of ``pos`` in the table of its material (``counts``: its groups')."""
+        w, b, k, turn = pos[0], pos[1], pos[2], pos[3]
+        c = self.comb
+        out = 0
+        for g, bits in enumerate((w & k, w & ~k, b & k, b & ~k)):
+            where = self.where[g]
+            r = 0
+            j = 1
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                r += c[where[low.bit_length() - 1]][j]
+                j += 1
+            out = out * counts[g] + r
+        return out * 2 + turn
+
+    def placements(self, material: Material) -> Iterator[tuple[int, int, int, int]]:
+        """Every position of ``material`` (no two pieces on a square) with its index:
+        (index of White to move, white, black, kings).  The combinations come in rank
+        order (colex), so the rank is counted, not computed."""
+        counts = self.counts(material)
+        groups = []
+        for g in range(4):
+            allowed = self.squares[g]
+            masks = []
+            # colex order: rank r is the r-th combination sorted by its largest square
+            for combo in sorted(combinations(range(len(allowed)), material[g]), key=_colex):
+                m = 0
+                for i in combo:
+                    m |= 1 << allowed[i]
+                masks.append(m)
+            groups.append(masks)
+        wks, wms, bks, bms = groups
+        for r0, a in enumerate(wks):
+            for r1, m1 in enumerate(wms):
+                if a & m1:
+                    continue
+                w = a | m1
+                base1 = (r0 * counts[1] + r1) * counts[2]
+                for r2, c in enumerate(bks):
+                    if w & c:
+                        continue
+                    base2 = (base1 + r2) * counts[3]
+                    for r3, d in enumerate(bms):
+                        if (w | c) & d:
+                            continue
+                        yield (base2 + r3) * 2, w, c | d, a | c
 
 
-def table_size(variant: Variant, white: int, black: int) -> int:
-    """The number of positions of ``white`` kings against ``black`` kings."""
-    n = len(variant.board.squares)
-    return 2 * comb(n, white) * comb(n - white, black)
+def _colex(combo: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(reversed(combo))
+
+
+_LAYOUTS: dict[int, tuple[Variant, Layout]] = {}
+
+
+def layout(variant: Variant) -> Layout:
+    """The variant's layout (made once)."""
+    got = _LAYOUTS.get(id(variant))
+    if got is None or got[0] is not variant:
+        got = _LAYOUTS[id(variant)] = (variant, Layout(variant))
+    return got[1]
+
+
+def table_size(variant: Variant, material: Material) -> int:
+    """The number of positions (indexes, both sides to move) of the table of ``material``."""
+    return layout(variant).size(material)
+
+
+def plain(variant: Variant) -> bool:
+    """Whether the variant's endings can be tabled at all (see the module's text)."""
+    return (
+        variant.generator.plain_positions()
+        and not variant.modifiers
+        and not variant.goals
+        and variant.rules.no_moves is NoMoves.LOSES
+    )
 
 
 def covered(variant: Variant, pos: Position) -> bool:
-    """Whether a kings table can solve ``pos`` (see the module's text)."""
-    if not variant.generator.plain_positions() or variant.modifiers or variant.goals:
+    """Whether a table can solve ``pos`` (see the module's text)."""
+    if pos[4] is not None or not plain(variant):
         return False
-    if variant.rules.no_moves is not NoMoves.LOSES or pos[4] is not None:
+    w, b = pos[0], pos[1]
+    if not w or not b or (w | b).bit_count() > MAX_PIECES:
         return False
-    w, b, k = pos[0], pos[1], pos[2]
-    if k != w | b or not w or not b:
-        return False
-    nw, nb = w.bit_count(), b.bit_count()
-    return nw + nb <= MAX_PIECES and table_size(variant, nw, nb) <= MAX_POSITIONS
+    return table_size(variant, material_of(pos)) <= MAX_POSITIONS
 
 
-class KingsTable:
-    """Every position of ``white`` kings against ``black`` kings, solved.
+class EndingTable:
+    """Every position of one material, solved.
 
     :meth:`value` gives, for the side to move, ``+d`` (it wins in ``d`` plies), ``-d``
     with ``d`` >= 1 (it loses after ``d - 1`` plies: -1 is a position without a move)
@@ -96,113 +220,102 @@ class KingsTable:
     def __init__(
         self,
         variant: Variant,
-        white: int,
-        black: int,
+        material: Material,
         smaller: Callable[[Position], int],
+        progress: Callable[[int, int], None] | None = None,
     ) -> None:
         self.variant = variant
-        self.white = white
-        self.black = black
-        self._values: dict[int, int] = {}
-        positions = self._positions()
-        cached = _load(self.cache_path(), len(positions))
+        self.material = material
+        self.layout = layout(variant)
+        self.counts = self.layout.counts(material)
+        size = self.layout.size(material)
+        cached = _load(self.cache_path(), size)
         if cached is None:
             if getattr(_LOCAL, "no_build", False):
                 raise Cancelled  # (the caller has no time to wait for a build)
-            values = self._build(positions, smaller)
-            _save(self.cache_path(), values)
-        else:
-            values = cached
-        self._values = {
-            _key(p[0], p[1], p[3]): v for p, v in zip(positions, values, strict=True) if v
-        }
+            cached = self._build(size, smaller, progress)
+            _save(self.cache_path(), cached)
+        self._values = cached
 
     def cache_path(self) -> Path:
         """Where the table is kept between runs: the cache folder, one file per variant's
         rules and material."""
-        return _cache_path(self.variant, self.white, self.black)
+        return _cache_path(self.variant, self.material)
 
     def value(self, pos: Position) -> int:
-        return self._values.get(_key(pos[0], pos[1], pos[3]), 0)
+        v = self._values[self.layout.index(pos, self.counts)]
+        return v - 256 if v > 127 else v
 
-    def _positions(self) -> list[Position]:
-        """Every position of the material, in a fixed order."""
-        squares = self.variant.board.squares
-        positions: list[Position] = []
-        for wsq in combinations(squares, self.white):
-            w = 0
-            for s in wsq:
-                w |= 1 << s
-            rest = [s for s in squares if not w >> s & 1]
-            for bsq in combinations(rest, self.black):
-                b = 0
-                for s in bsq:
-                    b |= 1 << s
-                positions.append((w, b, w | b, 0, None))
-                positions.append((w, b, w | b, 1, None))
-        return positions
-
-    def _build(self, positions: list[Position], smaller: Callable[[Position], int]) -> list[int]:
-        """The value of every position (retrograde analysis)."""
+    def _build(
+        self,
+        size: int,
+        smaller: Callable[[Position], int],
+        progress: Callable[[int, int], None] | None,
+    ) -> bytes:
+        """The value of every position (retrograde analysis), one byte each."""
         gen = self.variant.generator
         moves_of = gen.moves
         apply = gen.apply
-        nw, nb = self.white, self.black
-        index = {_key(p[0], p[1], p[3]): i for i, p in enumerate(positions)}
-        n = len(positions)
-        preds: list[list[int]] = [[] for _ in range(n)]
-        remaining = [0] * n
-        worst = [0] * n  # the longest loss found so far (plies), for a losing position
-        escape = bytearray(n)  # a move out of the table that does not lose
+        lay = self.layout
+        counts = self.counts
+        index = lay.index
+        mine = self.material
+        preds: dict[int, list[int]] = {}
+        remaining: dict[int, int] = {}
+        worst: dict[int, int] = {}  # the longest loss found so far (plies)
+        escape: set[int] = set()  # a move out of the table that does not lose
         buckets: dict[int, list[tuple[int, bool]]] = {}
 
         def push(d: int, i: int, win: bool) -> None:
             buckets.setdefault(d, []).append((i, win))
 
-        turn_bit = 1 << _SHIFT_TURN
         cancelled: Callable[[], bool] | None = getattr(_LOCAL, "cancelled", None)
         # draws the rules declare by the material alone (two kings against one in the
         # traditional game, say): such a position ends the game, whatever could follow
         ends = EndRules(self.variant)
         drawn = ends.draw_rule if ends.material_rules else None
-        for i, pos in enumerate(positions):
-            if cancelled is not None and not i & 4095 and cancelled():
-                raise Cancelled
-            moves = moves_of(pos)
-            if not moves:
-                push(0, i, False)
-                continue
-            if drawn is not None and drawn(pos, 0, 0, ()) is not None:
-                continue  # never solved: a draw for every position that leads here
-            w, b, _, turn, _ = pos
-            key = w | b << _SHIFT_B | turn << _SHIFT_TURN
-            shift = _SHIFT_B if turn else 0
-            inside = 0
-            for mv in moves:
-                if not mv[4]:  # a king's step or flight: only the mover's bits change
-                    preds[index[key ^ ((mv[2] | mv[3]) << shift) ^ turn_bit]].append(i)
-                    inside += 1
+        seen = 0
+        total = size // 2
+        for base, w, b, k in lay.placements(mine):
+            seen += 1
+            if not seen & 1023:
+                if cancelled is not None and cancelled():
+                    raise Cancelled
+                if progress is not None:
+                    progress(seen, total)
+            for turn in (0, 1):
+                i = base + turn
+                pos: Position = (w, b, k, turn, None)
+                moves = moves_of(pos)
+                if not moves:
+                    push(0, i, False)
                     continue
-                child = apply(pos, mv)
-                cw, cb = child[0], child[1]
-                if child[2] == cw | cb and cw.bit_count() == nw and cb.bit_count() == nb:
-                    preds[index[_key(cw, cb, child[3])]].append(i)
-                    inside += 1
-                    continue
-                v = smaller(child)  # the child's side to move: + wins, - loses, 0 draws
-                if v < 0:
-                    push(-v, i, True)  # a loss after -v - 1 plies: we win in -v
-                    escape[i] = 1
-                elif v > 0:
-                    worst[i] = max(worst[i], v + 1)
-                else:
-                    escape[i] = 1
-            remaining[i] = inside
-            if not inside and not escape[i]:
-                push(worst[i], i, False)
+                if drawn is not None and drawn(pos, 0, 0, ()) is not None:
+                    continue  # never solved: a draw for every position that leads here
+                inside = 0
+                for mv in moves:
+                    child = apply(pos, mv)
+                    if not mv[4] and material_of(child) == mine:
+                        preds.setdefault(index(child, counts), []).append(i)
+                        inside += 1
+                        continue
+                    v = smaller(child)  # the child's side to move: + wins, - loses, 0 draws
+                    if v < 0:
+                        push(-v, i, True)  # a loss after -v - 1 plies: we win in -v
+                        escape.add(i)
+                    elif v > 0:
+                        if v + 1 > worst.get(i, 0):
+                            worst[i] = v + 1
+                    else:
+                        escape.add(i)
+                remaining[i] = inside
+                if not inside and i not in escape:
+                    push(worst.get(i, 0), i, False)
+        if progress is not None:
+            progress(total, total)
 
-        values = [0] * n
-        solved = bytearray(n)
+        values = bytearray(size)
+        solved: set[int] = set()
         d = 0
         while buckets:
             batch = buckets.pop(d, None)
@@ -210,34 +323,40 @@ class KingsTable:
             if not batch:
                 continue
             for i, win in batch:
-                if solved[i]:
+                if i in solved:
                     continue
-                solved[i] = 1
+                solved.add(i)
                 dist = d - 1
-                values[i] = dist if win else -(dist + 1)
-                for q in preds[i]:
-                    if solved[q]:
+                v = dist if win else -(dist + 1)
+                values[i] = max(-128, min(127, v)) & 255
+                for q in preds.get(i, ()):
+                    if q in solved:
                         continue
                     if not win:
                         push(dist + 1, q, True)
                     else:
                         remaining[q] -= 1
-                        if dist + 1 > worst[q]:
+                        if dist + 1 > worst.get(q, 0):
                             worst[q] = dist + 1
-                        if not remaining[q] and not escape[q]:
+                        if not remaining[q] and q not in escape:
                             push(worst[q], q, False)
-        return values
+        return bytes(values)
 
 
-def _cache_path(v: Variant, white: int, black: int) -> Path:
-    """The cache file of the table of ``white`` kings against ``black`` in ``v``."""
+#: The former name (kings only).
+KingsTable = EndingTable
+
+
+def _cache_path(v: Variant, material: Material) -> Path:
+    """The cache file of the table of ``material`` in ``v``."""
     digest = hashlib.sha256(
         repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares)).encode()
     ).hexdigest()[:12]
     # the id is checked when a variant is read; checked again here, so that no id
     # can make a path that leaves the cache folder (the digest tells ids apart)
     name = v.id if is_valid_id(v.id) else "variant"
-    return cache_dir() / f"{name}-{white}v{black}-{digest}.bin"
+    wk, wm, bk, bm = material
+    return cache_dir() / f"{name}-{wk}k{wm}m-{bk}k{bm}m-{digest}.bin"
 
 
 def cache_dir() -> Path:
@@ -245,48 +364,53 @@ def cache_dir() -> Path:
     return user_folder("cache") / "endings"
 
 
-def _load(path: Path, count: int) -> list[int] | None:
-    """A cached table's values, or None when there is none (or it is damaged)."""
+def _load(path: Path, count: int) -> bytes | None:
+    """A cached table's values, or None when there is none or it is damaged (the wrong
+    length, or a checksum that does not match: the table is then made again)."""
     try:  # never through a link, nor more than a table's size (a link to /dev/zero)
-        data = read_limited(path, count, follow=False)
+        data = read_limited(path, count + _DIGEST, follow=False)
     except OSError:
         return None
-    if len(data) != count:
+    if len(data) != count + _DIGEST:
         return None
-    return [v - 256 if v > 127 else v for v in data]
+    values, digest = data[:count], data[count:]
+    if hashlib.sha256(values).digest() != digest:
+        return None
+    return values
 
 
-def _save(path: Path, values: list[int]) -> None:
-    """Keep a table for the next run (atomically; a cache that cannot be written is
-    only a slower next start)."""
-    if any(not -128 <= v <= 127 for v in values):
-        return
+def _save(path: Path, values: bytes) -> None:
+    """Keep a table for the next run, with its checksum (atomically; a cache that
+    cannot be written is only a slower next start)."""
     try:
         # the cache folders are shashki's own: real folders of the user's, never links;
         # the file is written beside and renamed, never through a link planted there
         own_folder(path.parent, top=path.parent.parent)
-        replace_file(path, bytes(v & 255 for v in values))
+        replace_file(path, values + hashlib.sha256(values).digest())
     except (OSError, ValueError):
         pass
 
 
-_TABLES: dict[tuple[str, int, int], KingsTable] = {}
+_TABLES: dict[tuple[str, Material], EndingTable] = {}
 _LOCK = threading.RLock()
 
 
-def _table(variant: Variant, white: int, black: int) -> KingsTable:
+def _table(
+    variant: Variant, material: Material, progress: Callable[[int, int], None] | None = None
+) -> EndingTable:
     """The table of the material, made (or read from the cache) the first time.
 
     Raises:
         Cancelled: when the calling thread may not build (see :func:`perfect_moves`) and
             the table is neither made nor cached, or another thread is making a table.
     """
-    key = (variant.id, white, black)
+    key = (variant.id, material)
     table = _TABLES.get(key)
     if table is not None and table.variant is variant:
         return table
     if getattr(_LOCAL, "no_build", False):
-        if not os.path.isfile(path := _cache_path(variant, white, black)) or os.path.islink(path):
+        path = _cache_path(variant, material)
+        if not os.path.isfile(path) or os.path.islink(path):
             raise Cancelled
         if not _LOCK.acquire(blocking=False):  # a table is being built: do not wait
             raise Cancelled
@@ -295,8 +419,8 @@ def _table(variant: Variant, white: int, black: int) -> KingsTable:
     try:
         table = _TABLES.get(key)
         if table is None or table.variant is not variant:
-            table = _TABLES[key] = KingsTable(
-                variant, white, black, lambda pos: probe(variant, pos)
+            table = _TABLES[key] = EndingTable(
+                variant, material, lambda pos: probe(variant, pos), progress
             )
         return table
     finally:
@@ -304,7 +428,7 @@ def _table(variant: Variant, white: int, black: int) -> KingsTable:
 
 
 def probe(variant: Variant, pos: Position) -> int:
-    """The exact value of ``pos`` for the side to move (as :meth:`KingsTable.value`),
+    """The exact value of ``pos`` for the side to move (as :meth:`EndingTable.value`),
     building the tables it needs.  The position must be :func:`covered`, or have a side
     without pieces (which loses)."""
     w, b = pos[0], pos[1]
@@ -312,12 +436,133 @@ def probe(variant: Variant, pos: Position) -> int:
         return -1  # the side to move has nothing left: no move
     if not (b if pos[3] == 0 else w):
         return 1  # cannot happen after a legal move; for completeness
-    return _table(variant, w.bit_count(), b.bit_count()).value(pos)
+    return _table(variant, material_of(pos)).value(pos)
+
+
+def probe_built(variant: Variant, pos: Position) -> int | None:
+    """The exact value of ``pos`` when the table of its material is in memory (for the
+    search, at every node with few pieces: it never builds nor reads a file), else None."""
+    w, b = pos[0], pos[1]
+    if not (w and b):
+        return None
+    table = _TABLES.get((variant.id, material_of(pos)))
+    if table is None or table.variant is not variant:
+        return None
+    return table.value(pos)
+
+
+_PRELOADED: set[tuple[str, int]] = set()
+
+
+def preload(variant: Variant) -> None:
+    """Read the variant's tables that are in the cache folder (once a process; a missing
+    or damaged one is left for a build: see :func:`build`)."""
+    key = (variant.id, id(variant))
+    if key in _PRELOADED or not plain(variant):
+        return
+    _PRELOADED.add(key)
+    was = getattr(_LOCAL, "no_build", False)
+    _LOCAL.no_build = True
+    try:
+        for m in materials(variant, MAX_PIECES, bounded=False):
+            try:
+                _table(variant, m)
+            except Cancelled:
+                pass
+    finally:
+        _LOCAL.no_build = was
 
 
 def is_built(variant: Variant, pos: Position) -> bool:
     """Whether the table of ``pos``'s material is ready (probing it costs nothing)."""
-    return (variant.id, pos[0].bit_count(), pos[1].bit_count()) in _TABLES
+    return (variant.id, material_of(pos)) in _TABLES
+
+
+def materials(variant: Variant, pieces: int, *, bounded: bool = True) -> list[Material]:
+    """Every material of at most ``pieces`` pieces, both sides with a piece, whose table
+    is within :data:`MAX_POSITIONS` (``bounded``; a bigger one is made only where a
+    crowning leads into it), the smaller first (fewer pieces, then fewer men)."""
+    out = []
+    for n in range(2, min(pieces, MAX_PIECES) + 1):
+        for white in range(1, n):
+            black = n - white
+            for wk in range(white + 1):
+                for bk in range(black + 1):
+                    m = (wk, white - wk, bk, black - bk)
+                    if not bounded or table_size(variant, m) <= MAX_POSITIONS:
+                        out.append(m)
+    out.sort(key=lambda m: (sum(m), m[1] + m[3]))
+    return out
+
+
+def material_text(material: Material) -> str:
+    """``2K+1M v 1K``: a material for people."""
+
+    def side(kings: int, men: int) -> str:
+        parts = [f"{kings}K"] if kings else []
+        if men:
+            parts.append(f"{men}M")
+        return "+".join(parts)
+
+    return f"{side(*material[:2])} v {side(*material[2:])}"
+
+
+def cached(variant: Variant, material: Material) -> bool:
+    """Whether the table of ``material`` is in memory or, undamaged, in the cache."""
+    if (variant.id, material) in _TABLES:
+        return True
+    return _load(_cache_path(variant, material), table_size(variant, material)) is not None
+
+
+def cache_file(variant: Variant, material: Material) -> Path:
+    """The cache file of the table of ``material``."""
+    return _cache_path(variant, material)
+
+
+def build_in_worker(variant: Variant, pos: Position) -> None:
+    """Make the table of ``pos``'s material (and those it leads to) in a process of its
+    own, then read it from the cache: a build in a thread of the playing process would
+    hold the interpreter's lock and slow the search down for the whole build.  Where the
+    worker cannot make the same table (a variant read from a file it does not know) or
+    cannot start, the table is made here."""
+    material = material_of(pos)
+    path = _cache_path(variant, material)
+    if (variant.id, material) not in _TABLES and not cached(variant, material):
+        import multiprocessing
+
+        try:
+            ctx = multiprocessing.get_context("spawn")
+            proc = ctx.Process(
+                target=_worker,
+                args=(variant.id, material, path.name),
+                daemon=True,
+                name=f"shashki ending {material_text(material)}",
+            )
+            proc.start()
+            proc.join()
+        except (OSError, RuntimeError, ValueError):
+            pass
+    probe(variant, pos)  # read from the cache (or, failing that, made here)
+
+
+def _worker(variant_id: str, material: Material, name: str) -> None:
+    """A worker process's build (see :func:`build_in_worker`)."""
+    from ..rules.variant_registry import find_variant
+
+    try:
+        variant = find_variant(variant_id)
+    except Exception:  # (a variant the worker's registry does not have)
+        return
+    if _cache_path(variant, material).name == name:
+        _table(variant, material)
+
+
+def build_one(
+    variant: Variant, material: Material, progress: Callable[[int, int], None] | None = None
+) -> None:
+    """Make the table of ``material`` (and those it leads to), or read it from the
+    cache; ``progress(done, total)`` is called as its positions are looked at."""
+    _table(variant, material, progress)
 
 
 def table_score(value: int) -> int:

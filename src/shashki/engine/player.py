@@ -17,8 +17,10 @@ level   name                  how it plays
 
 From level 6 up, a goal game that the goal table solves (Wolf and Sheep) is played
 perfectly: a side that can win always keeps a winning move; and so are the endings of a
-few kings that the ending tables solve (three kings against one in Russian draughts):
-the quickest win, the longest defence, or a move that keeps the draw.
+few pieces that the ending tables solve (three kings against one in Russian draughts, a
+king and a man against a king on the big board): the quickest win, the longest defence,
+or a move that keeps the draw.  A table is made in a worker process the first time its
+ending arises (the move meanwhile is searched as usual), then kept in the cache folder.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from dataclasses import dataclass
 from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.variant import Variant
-from .endings import covered, perfect_moves, probe, table_score
+from .endings import build_in_worker, covered, material_of, perfect_moves, table_score
 from .search import Search, SearchResult, choose
 from .solver import goal_table, solvable
 
@@ -134,9 +136,11 @@ class ComputerPlayer:
         if self.level.perfect and covered(variant, game.position):
             exact = perfect_moves(game, cancelled, build=False)  # made, or in the cache
             pos = game.position
-            material = ("ending", id(variant), pos[0].bit_count(), pos[1].bit_count())
+            material = ("ending", id(variant), material_of(pos))
             left = wait - (time.perf_counter() - started)
-            if exact is None and _ready(material, lambda: probe(variant, pos), left, cancelled):
+            if exact is None and _ready(
+                material, lambda: build_in_worker(variant, pos), left, cancelled
+            ):
                 exact = perfect_moves(game, cancelled, build=False)
             if exact is not None and exact[1]:
                 value, best = exact

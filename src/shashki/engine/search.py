@@ -203,6 +203,7 @@ class Search:
         evaluator: Evaluator | None = None,
         table_size: int = 400_000,
         options: Options | None = None,
+        endings: bool = True,
     ) -> None:
         self.variant = find_variant(variant)
         self.options = options or Options()
@@ -215,6 +216,23 @@ class Search:
         #: The evaluation of each position met at the horizon (a pure function of it).
         self.evals: dict[Position, int] = {}
         self.nodes = 0
+        #: The exact tables of the endings (:mod:`shashki.engine.endings`), probed at
+        #: the nodes of at most ``ending_pieces`` pieces: the value of a position for the
+        #: side to move when its table is in memory, else None.
+        self.ending_pieces = 0
+        self.ending_value: Callable[[Position], int | None] | None = None
+        if endings:
+            from . import endings as tables  # (it uses this module's scores)
+
+            if tables.plain(self.variant):
+                variant = self.variant
+                self.ending_pieces = tables.MAX_PIECES
+                tables.preload(variant)  # (those already made: the search never builds)
+
+                def ending_value(pos: Position) -> int | None:
+                    return tables.probe_built(variant, pos)
+
+                self.ending_value = ending_value
 
     def clear(self) -> None:
         """Forget the transposition table and the move-ordering statistics."""
@@ -408,6 +426,8 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
     # draw rules other than repetitions (those are counted below, in the tree)
     counter_draws = any(c[0] == 1 for c in ends.draws)
     rep_threshold = ends.repetition_threshold
+    ending_pieces = search.ending_pieces
+    ending_value = search.ending_value
     # A position can only repeat one met since the last move the generator declares
     # irreversible: a man's move (men only move forward), a capture or crowning, or
     # none (pieces come back: the whole history).
@@ -483,6 +503,18 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
                 return 0
+        # -- an ending the tables know: exact (a draw always; a win or a loss when no
+        # draw counter can run out first: the tables leave the counters out) --
+        if ending_value is not None and skey >> 8 <= ending_pieces and ply:
+            v = ending_value(pos)
+            if v is not None:
+                if not v:
+                    return 0
+                if v > 0:
+                    if v <= _counter_room(pos, rev, mat, counter_rules, ends):
+                        return WIN - ply - v
+                elif -v - 1 <= _counter_room(pos, rev, mat, counter_rules, ends):
+                    return ply + (-v - 1) - WIN
         # -- repetitions: the rule's count over the game, and a position repeated inside
         # the tree, scored as its repetition would end --
         if repetition_ends:
@@ -1099,6 +1131,19 @@ def _trim(table: dict[Any, tuple[int, int, int, tuple[Any, ...] | None]], keep: 
     kept = {k: e for k, e in table.items() if e[0] >= floor}
     table.clear()  # (frees the old allocation; deleting in place would not)
     table.update(kept)
+
+
+def _counter_room(pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
+    """The plies left before a draw counter that applies to ``pos`` runs out (a large
+    number when none does)."""
+    left = 1 << 30
+    for c, plies, _bound, _men, rule in rules:
+        remaining = plies - (rev if c == 1 else mat)
+        if remaining < left and (
+            not rule.has_material_condition or ends.material_matches(pos, rule)
+        ):
+            left = max(remaining, 0)
+    return left
 
 
 def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
