@@ -120,9 +120,8 @@ class MenuScreen(Screen[None]):
         Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
         Binding("o", "open_file", N_("Open game")),
         Binding("u", "unfinished", N_("Unfinished games")),
-        # (not in the footer, which has no room for them at 80 columns: the palette says them)
-        Binding("m", "my_games", N_("My games"), show=False),
-        Binding("w", "online", N_("Play online"), show=False),
+        Binding("m", "my_games", N_("My games")),
+        Binding("w", "online", N_("Play online")),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("q,escape", "quit", N_("Quit")),
     ]
