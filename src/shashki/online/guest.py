@@ -18,7 +18,7 @@ from typing import Any
 
 import aiohttp
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..records.clocks import TimeControl
 from ..rules import Color, Game, Move, ShashkiError, find_variant
 from ..rules.outcome import Termination
@@ -41,6 +41,7 @@ from .protocol import (
     marks_list,
     move_list,
     parse,
+    refusal_text,
     rules_digest,
 )
 
@@ -91,7 +92,7 @@ def read_welcome(message: Message) -> Welcome:
     """The host's welcome, checked against this machine's own variant of that id;
     raises JoinError (one line)."""
     if message.type == "refused":
-        raise JoinError(_("The host refused: {text}").format(text=clean(message.get("text"), 120)))
+        raise JoinError(refusal_text(message.get("text"), 120))
     if message.type != "welcome":
         raise JoinError(_("The host did not welcome us ({kind}).").format(kind=message.type))
     name = str(message.get("variant"))
@@ -200,7 +201,7 @@ class GuestLink(Link):
         clock = self.session.clock
         if value is None or clock is None:
             return None
-        white, black = clock_pair("clocks", value)
+        white, black = clock_pair("moved.left", value)
         control = clock.control
         turns = [0, 0]
         for side, _m in self.session.game.history()[: ply + 1]:
@@ -209,8 +210,17 @@ class GuestLink(Link):
             most = control.seconds + control.increment * (turns[side] + 1) + CLOCK_SLACK
             if left > most:
                 raise ProtocolError(
-                    f"clock claim refused: {left:.1f} s for {side.name.lower()}, more than a "
-                    f"clock of {control.tag()} can hold"
+                    N_(
+                        "clock claim refused: {left} s for white, "
+                        "more than a clock of {tag} can hold"
+                    )
+                    if side is Color.WHITE
+                    else N_(
+                        "clock claim refused: {left} s for black, "
+                        "more than a clock of {tag} can hold"
+                    ),
+                    left=f"{left:.1f}",
+                    tag=control.tag(),
                 )
         return white, black
 
@@ -225,17 +235,23 @@ class GuestLink(Link):
             for _i in range(len(history) - ply):
                 mine.pop()
             if mine.move_text(history[ply][1], full=True) != text:
-                raise ProtocolError(f"the host played {clean(text, 40)!r} at ply {ply}")
+                raise ProtocolError(
+                    N_("the host played '{move}' at ply {ply}"), move=clean(text, 40), ply=ply
+                )
             self._set_clocks(message.get("left"), ply)
             return
         if ply > len(game.move_stack):
-            raise ProtocolError(f"move for ply {ply}, the game is at ply {len(game.move_stack)}")
+            raise ProtocolError(
+                N_("move for ply {ply}, the game is at ply {at}"), ply=ply, at=len(game.move_stack)
+            )
         if game.ended is not None and game.ended.termination is Termination.TIME_FORFEIT:
             session.set_moves([m for _s, m in game.history()], list(session.clock_marks))
         if session.outcome is not None:
-            raise ProtocolError(f"move {clean(text, 40)!r} refused: the game is over")
+            raise ProtocolError(N_("move '{move}' refused: the game is over"), move=clean(text, 40))
         if game.turn is self.side:
-            raise ProtocolError(f"move {clean(text, 40)!r} refused: it is our turn, not the host's")
+            raise ProtocolError(
+                N_("move '{move}' refused: it is our turn, not the host's"), move=clean(text, 40)
+            )
         move = self.parse_move(game, text)
         left = self._clocks(message.get("left"), ply=ply)
         self.play_remote(move)
@@ -263,7 +279,7 @@ class GuestLink(Link):
         texts = move_list(message.get("moves"))
         marks = marks_list(message.get("marks", []))
         left_value = message.get("left")
-        left = clock_pair("state: left", left_value) if left_value is not None else None
+        left = clock_pair("state.left", left_value) if left_value is not None else None
         end = message.get("end")
         replay = Game(
             session.game.variant, start=session.game.start_label or None, seed=session.game.seed
@@ -271,7 +287,7 @@ class GuestLink(Link):
         moves: list[Move] = []
         for text in texts:
             if replay.outcome() is not None:
-                raise ProtocolError("state refused: a move after the end of the game")
+                raise ProtocolError(N_("state refused: a move after the end of the game"))
             move = self.parse_move(replay, text)
             replay.push_unchecked(move)
             moves.append(move)
@@ -289,7 +305,7 @@ class GuestLink(Link):
     def _end(self, end: Any) -> None:
         session = self.session
         if not isinstance(end, dict):
-            raise ProtocolError("state refused: its end is not an object")
+            raise ProtocolError(N_("state refused: its end is not an object"))
         kind = end.get("kind")
         side = {"white": Color.WHITE, "black": Color.BLACK}.get(str(end.get("side")))
         if session.outcome is not None and kind == "rules":
@@ -304,15 +320,17 @@ class GuestLink(Link):
             session.clock.set_left(left[0], left[1])
             session.check_flag()
         elif kind == "rules":
-            raise ProtocolError("state refused: the host says the game is over, the rules do not")
+            raise ProtocolError(
+                N_("state refused: the host says the game is over, the rules do not")
+            )
         else:
-            raise ProtocolError(f"state refused: an end of {clean(str(kind), 20)!r}")
+            raise ProtocolError(N_("state refused: an end of '{kind}'"), kind=clean(str(kind), 20))
         self.notice("ended")
 
     def on_draw_answer(self, message: Message) -> None:
         session = self.session
         if session.draw_offer is not self.side:
-            raise ProtocolError("draw answer: no draw was offered")
+            raise ProtocolError(N_("draw answer: no draw was offered"), "no-draw-offered")
         if not message.get("accept"):
             session.answer_draw(False)
             self.notice("info", _("{name} declines the draw.").format(name=self.remote.name))
@@ -320,7 +338,7 @@ class GuestLink(Link):
 
     def on_takeback_answer(self, message: Message) -> None:
         if not self.asked_takeback:
-            raise ProtocolError("takeback answer: no takeback was asked")
+            raise ProtocolError(N_("takeback answer: no takeback was asked"), "no-takeback-asked")
         self.asked_takeback = False
         if message.get("accept"):
             self.notice("info", _("{name} agrees: move taken back.").format(name=self.remote.name))
@@ -329,10 +347,7 @@ class GuestLink(Link):
 
     def on_refused(self, message: Message) -> None:
         self.log.append(f"the host refused: {clean(message.get('text', ''), 160)}")
-        self.notice(
-            "info",
-            _("The host refused: {text}").format(text=clean(message.get("text", ""), 160)),
-        )
+        self.notice("info", refusal_text(message.get("text", "")))
 
     def on_bye(self, message: Message) -> None:
         self.host_left = True
@@ -394,7 +409,7 @@ class Guest:
                 self.welcome = read_welcome(parse(frame.data))
             except ProtocolError as exc:
                 raise JoinError(
-                    _("The host's welcome cannot be read: {reason}").format(reason=str(exc))
+                    _("The host's welcome cannot be read: {reason}").format(reason=exc.local())
                 ) from None
             return self.welcome
         except (aiohttp.ClientError, OSError, TimeoutError) as exc:
@@ -432,11 +447,11 @@ class Guest:
                     try:
                         message = parse(frame.data)
                     except ProtocolError as exc:
-                        link.refuse(str(exc))
+                        link.refuse(exc.local())
                         continue
                     link.received(message)
                 elif frame.type is aiohttp.WSMsgType.BINARY:
-                    link.refuse("a binary message was refused")
+                    link.refuse(_("A binary message was refused."))
                 else:
                     break
         finally:

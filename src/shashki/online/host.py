@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules import Color, Move
 from ..rules.outcome import Termination
 from ..session.game import GameSession, MovePlayed
@@ -173,30 +173,32 @@ class HostLink(Link):
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=15.0)
         await ws.prepare(request)
         if not self.accepting:
-            await self._turn_away(ws, "this game takes no more guests (too many wrong codes)")
+            await self._turn_away(
+                ws, "closed: this game takes no more guests (too many wrong codes)"
+            )
             return ws
         if self._knocking >= MAX_KNOCKING:
             self.log.append("a connection was turned away: too many are waiting to join")
-            await self._turn_away(ws, "too many connections are waiting to join")
+            await self._turn_away(ws, "busy: too many connections are waiting to join")
             return ws
         self._knocking += 1
         try:
             first = await asyncio.wait_for(ws.receive(), JOIN_SECONDS)
         except TimeoutError:
-            await self._turn_away(ws, "no room code came")
+            await self._turn_away(ws, "no-code: no room code came")
             return ws
         finally:
             self._knocking -= 1
         if first.type is not WSMsgType.TEXT:
-            await self._turn_away(ws, "the first message must be a join")
+            await self._turn_away(ws, "not-join: the first message must be a join")
             return ws
         try:
             hello = parse(first.data)
             if hello.type != "join":
-                raise ProtocolError("the first message must be a join")
+                raise ProtocolError(N_("the first message must be a join"), "not-join")
         except ProtocolError as exc:
             self.log.append(f"a connection: {exc}")  # (logged only: no code, no guest)
-            await self._turn_away(ws, str(exc))
+            await self._turn_away(ws, exc.wire())
             return ws
         if not same_code(hello.get("code", ""), self.code):
             self.wrong_codes += 1
@@ -208,11 +210,11 @@ class HostLink(Link):
             if self.wrong_codes >= MAX_WRONG_CODES:
                 self.accepting = False
                 self.notice("info", _("Too many wrong codes: this game takes no more guests."))
-            await self._turn_away(ws, "wrong room code")
+            await self._turn_away(ws, "wrong-code: wrong room code")
             return ws
         if self.guest is not None and not self.guest.closed:
             self.refuse(_("A second guest was turned away: a guest is playing."))
-            await self._turn_away(ws, "a guest is playing this game already")
+            await self._turn_away(ws, "guest-playing: a guest is playing this game already")
             return ws
         if not self.joined:
             name = clean(hello.get("name", ""), MAX_NAME) or self.remote.name
@@ -223,6 +225,7 @@ class HostLink(Link):
         return ws
 
     async def _turn_away(self, ws: web.WebSocketResponse, text: str) -> None:
+        """Refuse a connection with ``text``: a reason code, then an English line."""
         with contextlib.suppress(Exception):
             await ws.send_str(encode("refused", text=text))
             await ws.close()
@@ -255,14 +258,18 @@ class HostLink(Link):
                     try:
                         message = parse(frame.data)
                     except ProtocolError as exc:
-                        self.refuse(str(exc))
-                        self.send("refused", text=str(exc))
+                        self.refused(exc)
+                        self.send("refused", text=exc.wire())
                         continue
                     self.received(message)
                 elif frame.type is WSMsgType.BINARY:
-                    self.refuse("a binary message was refused")
+                    self.refuse(_("A binary message was refused."))
                 elif frame.type is WSMsgType.ERROR:
-                    self.refuse(f"the connection failed: {clean(str(ws.exception()), 120)}")
+                    self.refuse(
+                        _("The connection failed: {reason}").format(
+                            reason=clean(str(ws.exception()), 120)
+                        )
+                    )
                     break
         finally:
             if self.guest is ws:
@@ -305,16 +312,19 @@ class HostLink(Link):
         game = session.game
         try:
             if session.outcome is not None:
-                raise ProtocolError("move refused: the game is over")
+                raise ProtocolError(N_("move refused: the game is over"), "game-over")
             if game.turn is not self.peer_side:
-                raise ProtocolError("move refused: it is not the guest's turn")
+                raise ProtocolError(N_("move refused: it is not the guest's turn"), "not-your-turn")
             ply = message.get("ply")
             if ply != len(game.move_stack):
                 raise ProtocolError(
-                    f"move refused: it is for ply {ply}, the game is at ply {len(game.move_stack)}"
+                    N_("move refused: it is for ply {ply}, the game is at ply {at}"),
+                    "wrong-ply",
+                    ply=ply,
+                    at=len(game.move_stack),
                 )
             if session.check_flag() is not None:
-                raise ProtocolError("move refused: the guest's time ran out first")
+                raise ProtocolError(N_("move refused: the guest's time ran out first"), "time-out")
             move = self.parse_move(game, message.get("move", ""))
         except ProtocolError:
             now = self.now()
@@ -328,15 +338,17 @@ class HostLink(Link):
             have = clock.left(self.peer_side) + clock.control.increment
             if claimed > have + 1.0:
                 self.refuse(
-                    f"clock claim refused: the guest says {claimed:.1f} s, it has "
-                    f"{have:.1f} s (the host keeps the clocks)"
+                    _(
+                        "clock claim refused: the guest says {claimed} s, it has {have} s "
+                        "(the host keeps the clocks)"
+                    ).format(claimed=f"{claimed:.1f}", have=f"{have:.1f}")
                 )
         self.play_remote(move)
 
     def on_draw_answer(self, message: Message) -> None:
         session = self.session
         if session.draw_offer is not self.side:
-            raise ProtocolError("draw answer: no draw was offered")
+            raise ProtocolError(N_("draw answer: no draw was offered"), "no-draw-offered")
         accept = bool(message.get("accept"))
         session.answer_draw(accept)
         self.notice(
@@ -348,7 +360,7 @@ class HostLink(Link):
 
     def on_takeback_answer(self, message: Message) -> None:
         if not self.asked_takeback:
-            raise ProtocolError("takeback answer: no takeback was asked")
+            raise ProtocolError(N_("takeback answer: no takeback was asked"), "no-takeback-asked")
         self.asked_takeback = False
         if message.get("accept"):
             self.take_back(self.side)
@@ -358,7 +370,7 @@ class HostLink(Link):
 
     def on_resign(self, message: Message) -> None:
         if self.session.outcome is not None:
-            raise ProtocolError("resignation: the game is over")
+            raise ProtocolError(N_("resignation: the game is over"), "game-over")
         self.session.resign(self.peer_side)
 
     def on_bye(self, message: Message) -> None:

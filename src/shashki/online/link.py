@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules import Color, Game, Move, ShashkiError
 from ..session.game import DrawOffered, Event, GameEnded, GameSession, MovePlayed, UndoPolicy
 from .player import RemotePlayer
@@ -231,10 +231,12 @@ class Link:
         handler = getattr(self, "on_" + message.type, None)
         try:
             if handler is None:
-                raise ProtocolError(f"{message.type} is not for this side")
+                raise ProtocolError(
+                    N_("{kind} is not for this side"), "wrong-side", kind=message.type
+                )
             handler(message)
         except ProtocolError as exc:
-            self.refuse(str(exc))
+            self.refused(exc)
 
     def move_due(self, data: str, kind: str) -> bool:
         """Whether ``data``, a frame over the rate limit, is nevertheless the peer's
@@ -255,8 +257,14 @@ class Link:
         )
 
     def refuse(self, text: str) -> None:
-        """A message of the peer's was refused (logged, shown; the game goes on)."""
+        """A message of the peer's was refused (logged, shown; the game goes on): ``text``
+        in the player's language."""
         self.notice("refused", text)
+
+    def refused(self, error: ProtocolError) -> None:
+        """A message of the peer's was refused for ``error`` (said in the player's
+        language; the host tells the guest too)."""
+        self.refuse(error.local())
 
     def on_chat(self, message: Message) -> None:
         line = clean(message.get("text", ""), MAX_CHAT)
@@ -266,9 +274,9 @@ class Link:
     def on_draw(self, message: Message) -> None:
         session = self.session
         if session.outcome is not None:
-            raise ProtocolError("draw offer: the game is over")
+            raise ProtocolError(N_("draw offer: the game is over"), "game-over")
         if session.draw_offer is not None:
-            raise ProtocolError("draw offer: an offer is waiting already")
+            raise ProtocolError(N_("draw offer: an offer is waiting already"), "draw-waiting")
         self._offering = True
         try:
             session.offer_draw(self.peer_side)
@@ -279,12 +287,18 @@ class Link:
     def on_takeback(self, message: Message) -> None:
         if not self.takebacks:
             self.send("takeback_answer", accept=False)
-            raise ProtocolError("takeback asked: takebacks are off in this game")
+            raise ProtocolError(
+                N_("takeback asked: takebacks are off in this game"), "no-takebacks"
+            )
         if plies_back(self.session.game, self.peer_side) == 0 or self.session.timed_out():
             self.send("takeback_answer", accept=False)
-            raise ProtocolError("takeback asked: there is no move to take back")
+            raise ProtocolError(
+                N_("takeback asked: there is no move to take back"), "nothing-to-take-back"
+            )
         if self.peer_takeback:
-            raise ProtocolError("takeback asked again before it was answered")
+            raise ProtocolError(
+                N_("takeback asked again before it was answered"), "takeback-waiting"
+            )
         self.peer_takeback = True
         self.notice("takeback")
 
@@ -293,8 +307,12 @@ class Link:
         try:
             return game.parse_move(text)
         except (ShashkiError, ValueError) as exc:
-            reason = clean(str(exc), 120)
-            raise ProtocolError(f"move {clean(text, 40)!r} refused: {reason}") from None
+            raise ProtocolError(
+                N_("move '{move}' refused: {reason}"),
+                "illegal-move",
+                move=clean(text, 40),
+                reason=clean(str(exc), 120),
+            ) from None
 
 
 __all__ = ["Link", "Notice", "move_before", "online_headers", "plies_back", "side_word"]

@@ -13,12 +13,14 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import N_, _
 from ..records.clocks import MAX_SECONDS
-from ..rules.numbers import one_line, quoted
+from ..rules.numbers import one_line
 from ..rules.variant import Variant
 
 #: The protocol's version: a peer of another version is refused with one line.
@@ -91,7 +93,69 @@ END_KINDS = ("rules", "resign", "agreed", "time", "claim")
 
 
 class ProtocolError(Exception):
-    """A message that cannot be taken: one line, safe to print."""
+    """A message that cannot be taken: one line, safe to print.
+
+    ``str(error)`` is the English line (logs, and the ``refused`` message's wire text);
+    :meth:`local` is the same line in the player's language.  ``text`` is a message
+    marked with ``N_`` whose ``{placeholders}`` take ``values``; ``detail`` (English,
+    e.g. the JSON parser's words) is added to the English line only; ``code`` is the
+    reason's code sent over the wire (:data:`REASON_CODES`)."""
+
+    def __init__(
+        self, text: str, code: str = "bad-message", *, detail: str = "", **values: Any
+    ) -> None:
+        self.template = text
+        self.code = code
+        self.values = values
+        english = text.format(**values)
+        super().__init__(f"{english} ({detail})" if detail else english)
+
+    def local(self) -> str:
+        """The line in the player's language."""
+        return _(self.template).format(**self.values)
+
+    def wire(self) -> str:
+        """The ``refused`` message's text: the reason's code, then the English line."""
+        return f"{self.code}: {self}"
+
+
+#: What each reason code the host may send in a ``refused`` message's text means, as
+#: the guest says it (docs/ONLINE.md); an unknown code is said with the host's words.
+REASON_CODES: dict[str, str] = {
+    "bad-message": N_("The host could not read a message of ours."),
+    "version": N_("The host speaks another version of the protocol: update shashki."),
+    "wrong-side": N_("The host refused a message only the host may send."),
+    "game-over": N_("The host refused: the game is over."),
+    "not-your-turn": N_("The host refused our move: it is not our turn."),
+    "wrong-ply": N_("The host refused our move: it was for another position."),
+    "time-out": N_("The host refused our move: our time ran out first."),
+    "illegal-move": N_("The host refused our move: the rules do not allow it."),
+    "draw-waiting": N_("The host refused the draw offer: an offer is waiting already."),
+    "no-draw-offered": N_("The host refused our answer: no draw was offered."),
+    "no-takebacks": N_("The host refused: takebacks are off in this game."),
+    "nothing-to-take-back": N_("The host refused: there is no move to take back."),
+    "takeback-waiting": N_("The host refused: our takeback request is waiting for an answer."),
+    "no-takeback-asked": N_("The host refused our answer: no takeback was asked."),
+    "not-join": N_("The host refused: the first message must be a join."),
+    "no-code": N_("The host refused: no room code came in time."),
+    "wrong-code": N_("The host refused: the room code is wrong."),
+    "guest-playing": N_("The host refused: a guest is playing this game already."),
+    "closed": N_("The host refused: this game takes no more guests (too many wrong codes)."),
+    "busy": N_("The host refused: too many connections are waiting to join."),
+}
+#: The shape of a reason code at the start of a ``refused`` text.
+_CODE = re.compile(r"([a-z][a-z0-9-]{0,30}): ")
+
+
+def refusal_text(text: Any, limit: int = 160) -> str:
+    """What the host's ``refused`` text (cleaned) means, in the player's language: the
+    sentence of its reason code, or a general line quoting the host's words (an unknown
+    code, or an older host's text without one)."""
+    line = clean(text if isinstance(text, str) else "", limit)
+    found = _CODE.match(line)
+    if found is not None and found.group(1) in REASON_CODES:
+        return _(REASON_CODES[found.group(1)])
+    return _('The host refused a message, saying "{text}".').format(text=line)
 
 
 @dataclass
@@ -111,7 +175,7 @@ def encode(type_: str, **fields: Any) -> str:
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ProtocolError(f"not a number: {name}")
+    raise ProtocolError(N_("not a number: {name}"), name=one_line(name, 20))
 
 
 def parse(data: str | bytes) -> Message:
@@ -120,98 +184,115 @@ def parse(data: str | bytes) -> Message:
     missing, of the wrong type or too long, an unknown type."""
     if isinstance(data, bytes):
         if len(data) > MAX_MESSAGE:
-            raise ProtocolError(f"message too long ({len(data)} bytes, at most {MAX_MESSAGE})")
+            raise ProtocolError(
+                N_("message too long ({n} bytes, at most {most})"), n=len(data), most=MAX_MESSAGE
+            )
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise ProtocolError("message is not UTF-8 text") from None
+            raise ProtocolError(N_("message is not UTF-8 text")) from None
     if len(data) > MAX_MESSAGE:
-        raise ProtocolError(f"message too long ({len(data)} characters, at most {MAX_MESSAGE})")
+        raise ProtocolError(
+            N_("message too long ({n} characters, at most {most})"), n=len(data), most=MAX_MESSAGE
+        )
     try:
         body = json.loads(data, parse_constant=_refuse_constant)
     except RecursionError:
-        raise ProtocolError("message nested too deeply") from None
+        raise ProtocolError(N_("message nested too deeply")) from None
     except ValueError as exc:
         text = one_line(str(exc), 80)
-        raise ProtocolError(f"message is not JSON ({text})") from None
+        raise ProtocolError(N_("message is not JSON"), detail=text) from None
     if not isinstance(body, dict):
-        raise ProtocolError("message is not a JSON object")
+        raise ProtocolError(N_("message is not a JSON object"))
     version = body.get("v")
     if version != VERSION or isinstance(version, bool):
         raise ProtocolError(
-            f"protocol version {quoted(str(version), 10)} is not {VERSION} (update shashki)"
+            N_("protocol version '{version}' is not {want} (update shashki)"),
+            "version",
+            version=one_line(str(version), 10),
+            want=VERSION,
         )
     kind = body.get("t")
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise ProtocolError(f"unknown message type {quoted(str(kind), 20)}")
+        raise ProtocolError(N_("unknown message type '{kind}'"), kind=one_line(str(kind), 20))
     spec = FIELDS[kind]
     fields: dict[str, Any] = {}
     for name, (want, required) in spec.items():
         if name not in body or body[name] is None:
             if required:
-                raise ProtocolError(f"{kind}: field {name} is missing")
+                raise ProtocolError(N_("field {kind}.{name} is missing"), kind=kind, name=name)
             continue
         fields[name] = _checked(kind, name, want, body[name])
     extra = [k for k in body if k not in spec and k not in ("v", "t")]
     if len(extra) > 0:
-        raise ProtocolError(f"{kind}: unknown field {quoted(str(extra[0]), 20)}")
+        raise ProtocolError(
+            N_("{kind}: unknown field '{name}'"), kind=kind, name=one_line(str(extra[0]), 20)
+        )
     return Message(kind, fields)
 
 
 def _checked(kind: str, name: str, want: str, value: Any) -> Any:
-    where = f"{kind}: field {name}"
+    where = f"{kind}.{name}"
     if want == _STR:
         if not isinstance(value, str):
-            raise ProtocolError(f"{where} is not text")
+            raise ProtocolError(N_("field {where} is not text"), where=where)
         limit = {"text": MAX_CHAT * 2, "name": MAX_NAME * 4, "rules": 64}.get(name, MAX_MOVE)
         if len(value) > limit:
-            raise ProtocolError(f"{where} is too long ({len(value)} characters)")
+            raise ProtocolError(
+                N_("field {where} is too long ({n} characters)"), where=where, n=len(value)
+            )
         return value
     if want == _INT:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 2**31:
-            raise ProtocolError(f"{where} is not a whole number from 0")
+            raise ProtocolError(N_("field {where} is not a whole number from 0"), where=where)
         return value
     if want == _BOOL:
         if not isinstance(value, bool):
-            raise ProtocolError(f"{where} is not true or false")
+            raise ProtocolError(N_("field {where} is not true or false"), where=where)
         return value
     if want == _NUM:
         return _seconds(where, value)
     if want == _LIST:
         if not isinstance(value, list) or len(value) > MAX_PLIES:
-            raise ProtocolError(f"{where} is not a list of at most {MAX_PLIES}")
+            raise ProtocolError(
+                N_("field {where} is not a list of at most {most}"), where=where, most=MAX_PLIES
+            )
         return value
     if not isinstance(value, dict):
-        raise ProtocolError(f"{where} is not an object")
+        raise ProtocolError(N_("field {where} is not an object"), where=where)
     return value
 
 
 def _seconds(where: str, value: Any) -> float:
     """A clock reading: a finite number from 0 to the ten hours a clock can show."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ProtocolError(f"{where} is not a number of seconds")
+        raise ProtocolError(N_("field {where} is not a number of seconds"), where=where)
     if not math.isfinite(value) or not 0 <= value <= MAX_SECONDS:
-        raise ProtocolError(f"{where}: {quoted(str(value), 20)} is not a clock reading")
+        raise ProtocolError(
+            N_("field {where}: '{value}' is not a clock reading"),
+            where=where,
+            value=one_line(str(value), 20),
+        )
     return float(value)
 
 
 def clock_pair(where: str, value: Any) -> tuple[float, float]:
     """Both sides' seconds left (``[white, black]``); raises ProtocolError."""
     if not isinstance(value, list) or len(value) != 2:
-        raise ProtocolError(f"{where} is not the two clocks")
+        raise ProtocolError(N_("field {where} is not the two clocks"), where=where)
     return _seconds(where, value[0]), _seconds(where, value[1])
 
 
 def marks_list(value: Any) -> list[float | None]:
     """The clock marks of a state: a number or null per move."""
     if not isinstance(value, list) or len(value) > MAX_PLIES:
-        raise ProtocolError("state: marks is not a list")
-    return [None if v is None else _seconds("state: marks", v) for v in value]
+        raise ProtocolError(N_("field state.marks is not a list"))
+    return [None if v is None else _seconds("state.marks", v) for v in value]
 
 
 def move_list(value: Any) -> list[str]:
     if not all(isinstance(v, str) and len(v) <= MAX_MOVE for v in value):
-        raise ProtocolError("state: moves is not a list of move texts")
+        raise ProtocolError(N_("field state.moves is not a list of move texts"))
     return list(value)
 
 
