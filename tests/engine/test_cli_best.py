@@ -106,8 +106,8 @@ def test_best_says_when_the_game_is_over(capsys: pytest.CaptureFixture[str]) -> 
     code, out, err = run(capsys, "wolf-sheep", "--fen", "B:WKb8:Ba7,d8,f8,h8")
     assert code == 2 and out == ""
     assert err.strip() == (
-        "shashki: error: there is no move to find: the game is over "
-        f"({Game('wolf-sheep', 'B:WKb8:Ba7,d8,f8,h8').outcome().describe(('Wolf', 'Sheep'))})"  # type: ignore[union-attr]
+        "shashki: error: there is no move to find. "
+        f"{Game('wolf-sheep', 'B:WKb8:Ba7,d8,f8,h8').outcome().describe(('Wolf', 'Sheep'))}"  # type: ignore[union-attr]
     )
 
 
