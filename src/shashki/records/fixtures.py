@@ -109,6 +109,6 @@ def json_pdn_texts(path: str) -> Iterator[str]:
     not text), OSError when it cannot be read or is larger than :data:`JSON_LIMIT`,
     before any text is given.
     """
-    text = decode_text(read_limited(path, JSON_LIMIT), "the file")
+    text = decode_text(read_limited(path, JSON_LIMIT))
     starts = json_string_starts(text)
     return (json_string(text, start) for start in starts)
