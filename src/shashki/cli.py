@@ -1049,7 +1049,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except ShashkiError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
-        return _fail("interrupted")
+        return _fail(_("interrupted"))
 
 
 if __name__ == "__main__":  # pragma: no cover
