@@ -19,10 +19,10 @@ from .i18n import LANGUAGES, _, ngettext, os_reason, set_language
 from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
-from .rules import Game, ShashkiError, all_variants, find_variant, registry
+from .rules import Game, ShashkiError, all_variants, find_variant
 from .rules.errors import BadPdnError
 from .rules.numbers import bounded_decimal, is_digits, quoted
-from .rules.variant_registry import add_variant_file
+from .rules.variant_registry import add_variant_file, user_file_problems
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -117,7 +117,7 @@ def _new_game(args: argparse.Namespace) -> Game:
 
 def cmd_variants(args: argparse.Namespace) -> int:
     variants = all_variants()
-    for problem in registry().errors:
+    for problem in user_file_problems():
         print(_("shashki: warning: {message}").format(message=problem), file=sys.stderr)
     if args.json:
         data = [

@@ -15,7 +15,7 @@ from shashki.i18n import set_language
 from shashki.rules.generators import GENERATORS, MODIFIERS
 from shashki.rules.schema import Either, ListOf, MapOf, Schema, Table
 from shashki.rules.variant_file import VARIANT_SCHEMA, toml_reason
-from shashki.rules.variant_registry import builtin_variant_dir, registry
+from shashki.rules.variant_registry import builtin_variant_dir, registry, user_file_problems
 
 from .test_hostile_variant_files import BASE, fresh, hostile_folder  # noqa: F401
 
@@ -142,3 +142,18 @@ def test_toml_reasons_in_the_language(language: str, text: str, expected: str) -
     with pytest.raises(tomllib.TOMLDecodeError) as caught:
         tomllib.loads(text)
     assert toml_reason(caught.value) == expected
+
+
+def test_the_problems_follow_a_change_of_language(fresh: Path) -> None:  # noqa: F811
+    # a registry made in English (``--lang en``, ``--variant-file``) before the app took
+    # its setting: the problems are said again in the language spoken when shown
+    (fresh / "width.toml").write_text(FAULTS["width"], encoding="utf-8")
+    set_language("en")
+    english = list(registry().errors)
+    assert english == user_file_problems()
+    assert "must be an integer" in english[0]
+    set_language("ru")
+    said = user_file_problems()
+    assert said == registry().errors and len(said) == len(english)
+    assert "[board] width — ожидается целое число, а не строка" in said[0], said
+    assert user_file_problems() is registry().errors  # said once, then kept

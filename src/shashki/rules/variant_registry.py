@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
 from ..i18n import _, ngettext, os_reason
 from .errors import UnknownVariantError, VariantFileError
 from .numbers import is_digits, quoted
@@ -53,8 +54,10 @@ class Registry:
         self.raw: dict[str, dict[str, Any]] = {}
         #: Where each raw table comes from.
         self.raw_source: dict[str, str] = {}
-        #: Problems with user definition files, one line each (shown, never fatal).
+        #: Problems with user definition files, one line each (shown, never fatal), in
+        #: :attr:`language` (:func:`user_file_problems` says them in the one spoken now).
         self.errors: list[str] = []
+        self.language = i18n.language()
         #: The ids of the shipped variants.
         self.builtin: set[str] = set()
 
@@ -309,16 +312,37 @@ def registry() -> Registry:
             )
         _load_folder(reg, files, origin="builtin")  # raises: no registry is kept
         _REGISTRY = reg
-        user = user_variant_dir()
-        try:
-            found = sorted(user.glob("*.toml")) if user.is_dir() else []
-        except OSError as exc:
-            reg.errors.append(
-                f"{user}: " + _("cannot read the folder: {reason}").format(reason=os_reason(exc))
-            )
-            found = []
-        _load_folder(reg, found, origin="user")
+        _read_user_folder(reg)
     return _REGISTRY
+
+
+def _read_user_folder(reg: Registry) -> None:
+    """Load the user's own definition files into ``reg``, each problem a line of
+    ``reg.errors``."""
+    user = user_variant_dir()
+    try:
+        found = sorted(user.glob("*.toml")) if user.is_dir() else []
+    except OSError as exc:
+        reg.errors.append(
+            f"{user}: " + _("cannot read the folder: {reason}").format(reason=os_reason(exc))
+        )
+        found = []
+    _load_folder(reg, found, origin="user")
+
+
+def user_file_problems() -> list[str]:
+    """The problems with the user's definition files (``registry().errors``) in the
+    language spoken now: when the language has changed since the registry was made
+    (``--lang`` then the app's setting), the files are read again to say them in it."""
+    reg = registry()
+    if not reg.errors or reg.language == i18n.language():
+        return reg.errors
+    again = Registry()
+    files = sorted(builtin_variant_dir().glob("*.toml"))
+    _load_folder(again, files, origin="builtin")
+    _read_user_folder(again)
+    reg.errors, reg.language = again.errors, again.language
+    return reg.errors
 
 
 def load_variant_file(
