@@ -139,7 +139,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
     width = max(len(v.id) for v in variants)
     for v in variants:
         size = f"{v.board.width}x{v.board.height}"
-        print(f"{v.id:<{width}}  {size:>5}  {v.local_name}: {v.local(v.summary)}")
+        line = _("{name}: {summary}").format(name=v.local_name, summary=v.local(v.summary))
+        print(f"{v.id:<{width}}  {size:>5}  {line}")
     return 0
 
 
