@@ -1075,7 +1075,7 @@ def _json_games(path: str, default_variant: Variant | str | None) -> Iterator[Ga
     except ValueError as exc:
         broken = GameRecord()
         broken.line = 1
-        message = clip(f"not a JSON list of PDN texts: {exc}")
+        message = clip(_("not a JSON list of PDN texts: {reason}").format(reason=exc))
         broken.errors.append(BadPdnError(message, line=1, column=1))
         yield broken
         return
