@@ -4,7 +4,7 @@
     python tools/i18n.py update      # add new messages to uk.po and ru.po (empty), keep the rest
     python tools/i18n.py check       # what the tests check: every message translated
 
-A message is a string literal given to ``_`` (or ``N_``, a message marked for the
+A message is a string literal given to ``_`` (or ``i18n._``) (or ``N_``, a message marked for the
 catalogs and translated where it is used), ``ngettext`` (singular, plural) or
 ``pgettext`` (context, message) anywhere under ``src/shashki``; ``agree`` (message, name)
 gives one message for each kind of name its verb agrees with (plural, masculine, feminine).
@@ -31,23 +31,32 @@ def messages() -> dict[Key, list[str]]:
     for path in sorted(SRC.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if (  # i18n._(…), where a module's own ``_`` is a loop variable
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "i18n"
+            ):
+                func = ast.Name(func.attr)
+            if not isinstance(func, ast.Name):
                 continue
             args = node.args
             texts = [
                 a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)
             ]
             key: Key | None = None
-            if node.func.id == "agree" and texts:  # one message a kind of name
+            if func.id == "agree" and texts:  # one message a kind of name
                 where = f"{path.relative_to(ROOT)}:{node.lineno}"
                 for context in AGREEMENT.values():
                     found.setdefault((context, texts[0], None), []).append(where)
                 continue
-            if node.func.id in ("_", "N_") and len(args) == 1 and len(texts) == 1:
+            if func.id in ("_", "N_") and len(args) == 1 and len(texts) == 1:
                 key = (None, texts[0], None)
-            elif node.func.id == "ngettext" and len(texts) >= 2:
+            elif func.id == "ngettext" and len(texts) >= 2:
                 key = (None, texts[0], texts[1])
-            elif node.func.id == "pgettext" and len(texts) == 2:
+            elif func.id == "pgettext" and len(texts) == 2:
                 key = (texts[0], texts[1], None)
             if key is not None:
                 where = f"{path.relative_to(ROOT)}:{node.lineno}"

@@ -19,10 +19,10 @@ from .i18n import LANGUAGES, _, ngettext, os_reason, set_language
 from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
-from .rules import Game, ShashkiError, all_variants, find_variant, registry
+from .rules import Game, ShashkiError, all_variants, find_variant
 from .rules.errors import BadPdnError
 from .rules.numbers import bounded_decimal, is_digits, quoted
-from .rules.variant_registry import add_variant_file
+from .rules.variant_registry import add_variant_file, user_file_problems
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -117,7 +117,7 @@ def _new_game(args: argparse.Namespace) -> Game:
 
 def cmd_variants(args: argparse.Namespace) -> int:
     variants = all_variants()
-    for problem in registry().errors:
+    for problem in user_file_problems():
         print(_("shashki: warning: {message}").format(message=problem), file=sys.stderr)
     if args.json:
         data = [
@@ -139,7 +139,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
     width = max(len(v.id) for v in variants)
     for v in variants:
         size = f"{v.board.width}x{v.board.height}"
-        print(f"{v.id:<{width}}  {size:>5}  {v.local_name}: {v.local(v.summary)}")
+        line = _("{name}: {summary}").format(name=v.local_name, summary=v.local(v.summary))
+        print(f"{v.id:<{width}}  {size:>5}  {line}")
     return 0
 
 
@@ -1148,7 +1149,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except ShashkiError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
-        return _fail("interrupted")
+        return _fail(_("interrupted"))
 
 
 if __name__ == "__main__":  # pragma: no cover

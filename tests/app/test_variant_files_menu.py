@@ -73,3 +73,33 @@ async def test_variant_file_text_is_not_markup(home: Path, folder: Path) -> None
         await pilot.press(*["tab"] * 10)
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
+
+
+@pytest.mark.parametrize("language", ["uk", "ru"])
+async def test_the_problems_are_said_in_the_players_language(
+    home: Path, folder: Path, language: str
+) -> None:
+    from shashki.i18n import set_language
+
+    from ..rules.test_variant_file_languages import allowed_words, broken_folder, english_words
+
+    broken_folder(folder)
+    app = make_app(home, language=language)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for(pilot, lambda: any("width.toml" in n for n in notes(app)), "the note")
+            note = next(n for n in notes(app) if "width.toml" in n)
+            head, *lines = note.splitlines()
+            assert (
+                head
+                == {
+                    "uk": "Проблеми з вашими файлами різновидів:",
+                    "ru": "Проблемы с вашими файлами разновидностей:",
+                }[language]
+            )
+            assert len(lines) >= 40
+            allowed = allowed_words(folder)
+            bad = [line for line in lines if english_words(line, folder, allowed)]
+            assert not bad, "\n".join(bad)
+    finally:
+        set_language("en")

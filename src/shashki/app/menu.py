@@ -31,7 +31,7 @@ from textual.widgets.option_list import Option
 from ..i18n import N_, _
 from ..rules import Game
 from ..rules.variant import Variant
-from ..rules.variant_registry import all_variants, registry
+from ..rules.variant_registry import all_variants, registry, user_file_problems
 from ..session.served import served
 from .plain import Plain, literal, marked, visible
 from .widgets import (
@@ -187,7 +187,7 @@ class MenuScreen(Screen[None]):
         first = next(i for i, opt in enumerate(ol.options) if not opt.disabled)
         ol.highlighted = first
         self._show(ol.options[first].id)
-        errors = registry().errors
+        errors = user_file_problems()
         if errors:
             self.notify(
                 _("Problems with your variant files:") + "\n" + "\n".join(errors),

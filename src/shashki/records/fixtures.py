@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Iterator
 
+from ..i18n import _
 from ..rules.userfiles import decode_text, read_limited
 
 #: The largest JSON file read (it is read whole).
@@ -35,7 +36,11 @@ def json_string_starts(text: str) -> list[int]:
     def fail(what: str, at: int) -> ValueError:
         line = text.count("\n", 0, at) + 1
         column = at - (text.rfind("\n", 0, at) + 1) + 1
-        return ValueError(f"{what} at line {line}, column {column}")
+        return ValueError(
+            _("{reason} at line {line}, column {column}").format(
+                reason=what, line=line, column=column
+            )
+        )
 
     while True:
         if state == "value":
@@ -59,26 +64,26 @@ def json_string_starts(text: str) -> list[int]:
             else:
                 m = _JSON_SCALAR.match(text, pos)
                 if m is None:
-                    raise fail("expecting a value", pos)
+                    raise fail(_("expecting a value"), pos)
                 pos = m.end()
             state = "after"
         elif state == "key":
             if text[pos : pos + 1] != '"':
-                raise fail("expecting a name in double quotes", pos)
+                raise fail(_("expecting a name in double quotes"), pos)
             try:
                 _key, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
             except json.JSONDecodeError as exc:
                 raise fail(exc.msg, exc.pos) from None
             pos = _JSON_SPACE.match(text, pos).end()  # type: ignore[union-attr]
             if text[pos : pos + 1] != ":":
-                raise fail("expecting ':'", pos)
+                raise fail(_("expecting ':'"), pos)
             pos = _JSON_SPACE.match(text, pos + 1).end()  # type: ignore[union-attr]
             state = "value"
         else:  # after a value
             pos = _JSON_SPACE.match(text, pos).end()  # type: ignore[union-attr]
             if not closers:
                 if pos != n:
-                    raise fail("extra data", pos)
+                    raise fail(_("extra data"), pos)
                 return out
             c = text[pos : pos + 1]
             if c == ",":
@@ -88,7 +93,7 @@ def json_string_starts(text: str) -> list[int]:
                 closers.pop()
                 pos += 1
             else:
-                raise fail(f"expecting ',' or '{closers[-1]}'", pos)
+                raise fail(_("expecting ',' or '{closer}'").format(closer=closers[-1]), pos)
 
 
 def json_string(text: str, start: int) -> str:
@@ -109,6 +114,6 @@ def json_pdn_texts(path: str) -> Iterator[str]:
     not text), OSError when it cannot be read or is larger than :data:`JSON_LIMIT`,
     before any text is given.
     """
-    text = decode_text(read_limited(path, JSON_LIMIT), "the file")
+    text = decode_text(read_limited(path, JSON_LIMIT))
     starts = json_string_starts(text)
     return (json_string(text, start) for start in starts)

@@ -527,11 +527,10 @@ class PdnReader:
         self._view = own_view
         self._view_note = ""
         gametype = header_value(headers, "GameType").strip()
-        message = (
-            f"GameType {quote(gametype)} numbers the squares otherwise than {variant.name} "
-            f"({quote(variant.gametype)}), but the moves replay only in the variant's own "
-            "numbering: read in that numbering"
-        )
+        message = _(
+            "GameType {gametype} numbers the squares otherwise than {variant} ({own}), but "
+            "the moves replay only in the variant's own numbering: read in that numbering"
+        ).format(gametype=quote(gametype), variant=variant.local_name, own=quote(variant.gametype))
         self._warn(visitor, message, Token(TAG, "GameType", *at), gametype)
         return own_fen, own_game
 
@@ -604,10 +603,14 @@ class PdnReader:
                     fen = game.fen()
                     # the move errors quote the position already (without the counters)
                     message = (
-                        str(exc) if fen.split(":H")[0] in str(exc) else f"{exc} (position {fen})"
+                        str(exc)
+                        if fen.split(":H")[0] in str(exc)
+                        else _("{error} (position {fen})").format(error=exc, fen=fen)
                     )
                     if self._view is not same_text:
-                        message += f"; the record's {quote(tok.text)} {self._view_note}"
+                        message = _("{error}; the record's {text} {note}").format(
+                            error=message, text=quote(tok.text), note=self._view_note
+                        )
                     self._fault(visitor, frames, message, tok, tok.text, fen)
                     continue
                 visitor.visit_move(game, move)
@@ -639,7 +642,7 @@ class PdnReader:
                 elif len(frames) > 1:
                     self._close(visitor, game, frames)
                 elif not quiet and not frame.dead:
-                    self._warn(visitor, "')' closes no variation: left out", tok, ")")
+                    self._warn(visitor, _("')' closes no variation: left out"), tok, ")")
             elif kind == JUNK:  # not content: a game is tags, moves or a result
                 if not frame.dead and self._numbered(tok, len(frames)):
                     continue  # "12)": a move number as some programs write it
@@ -648,7 +651,7 @@ class PdnReader:
                     self._fault(
                         visitor,
                         frames,
-                        f"{quote(tok.text)} is not a move",
+                        _("{text} is not a move").format(text=quote(tok.text)),
                         tok,
                         tok.text,
                         game.fen() if game is not None else "",
@@ -1072,13 +1075,13 @@ def _json_games(path: str, default_variant: Variant | str | None) -> Iterator[Ga
     except ValueError as exc:
         broken = GameRecord()
         broken.line = 1
-        message = clip(f"not a JSON list of PDN texts: {exc}")
+        message = clip(_("not a JSON list of PDN texts: {reason}").format(reason=exc))
         broken.errors.append(BadPdnError(message, line=1, column=1))
         yield broken
         return
     for index, text in enumerate(texts, 1):
         for game in PdnReader(io.StringIO(text), default_variant):
-            game.origin = f"item {index}"
+            game.origin = _("item {index}").format(index=index)
             yield game
 
 

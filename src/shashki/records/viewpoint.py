@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from ..i18n import _
 from ..rules import Geometry, Variant
 from ..rules.geometry import FILES, geometry
 from ..rules.variant_file import gametype_numbering
@@ -109,9 +110,9 @@ def view_note(variant: Variant, headers: dict[str, str]) -> str:
     it reads them as written)."""
     if record_board(variant, headers) is not None:
         gametype = header_value(headers, "GameType").strip()
-        return f"numbered as GameType {gametype} numbers the squares"
+        return _("numbered as GameType {gametype} numbers the squares").format(gametype=gametype)
     if _turned_round(variant, headers):
-        return "read from the first mover's side"
+        return _("read from the first mover's side")
     return ""
 
 

@@ -272,11 +272,14 @@ class ArtamonovGenerator(MoveGenerator):
         fen, neutral = parts.fen, parts.neutral
         if parts.white or parts.black:
             raise BadFenError(
-                f"Artamonov's pieces have no colour: list them in an N section "
-                f"(FEN {quoted(fen, 80)})"
+                _(
+                    "Artamonov's pieces have no colour: list them in an N section (FEN {fen})"
+                ).format(fen=quoted(fen, 80))
             )
         if parts.stacks:
-            raise BadFenError(f"this variant has no columns of pieces (FEN {quoted(fen, 80)})")
+            raise BadFenError(
+                _("this variant has no columns of pieces (FEN {fen})").format(fen=quoted(fen, 80))
+            )
         frozen, south, north, low = -1, 0, 0, -1
         for f in parts.fields:
             head, body = f[:1].upper(), f[1:]
@@ -285,27 +288,43 @@ class ArtamonovGenerator(MoveGenerator):
                     frozen = self.geo.parse_square(body)
                     if not neutral >> frozen & 1:
                         raise BadFenError(
-                            f"the frozen square {body} is empty in FEN {quoted(fen, 80)}"
+                            _("the frozen square {square} is empty in FEN {fen}").format(
+                                square=body, fen=quoted(fen, 80)
+                            )
                         )
                 elif head == "C":
                     # counts of captured pieces: small numbers of any length are refused
-                    s_text, _, n_text = body.partition(",")
+                    s_text, _sep, n_text = body.partition(",")
                     most = len(self.geo.squares)
                     s_count, n_count = bounded_int(s_text, most), bounded_int(n_text, most)
                     if s_count is None or n_count is None:
-                        raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}")
+                        raise BadFenError(
+                            _("bad field {field} in FEN {fen}").format(
+                                field=quoted(f), fen=quoted(fen, 80)
+                            )
+                        )
                     south, north = s_count, n_count
                 elif head == "L":
                     l_count = bounded_int(body, MAX_COUNTER)
                     if l_count is None:
-                        raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}")
+                        raise BadFenError(
+                            _("bad field {field} in FEN {fen}").format(
+                                field=quoted(f), fen=quoted(fen, 80)
+                            )
+                        )
                     low = l_count
                 else:
-                    raise BadFenError(f"unexpected field {quoted(f)} in FEN {quoted(fen, 80)}")
+                    raise BadFenError(
+                        _("unexpected field {field} in FEN {fen}").format(
+                            field=quoted(f), fen=quoted(fen, 80)
+                        )
+                    )
             except ValueError as exc:
                 if isinstance(exc, BadFenError):
                     raise
-                raise BadFenError(f"bad field {quoted(f)} in FEN {quoted(fen, 80)}") from None
+                raise BadFenError(
+                    _("bad field {field} in FEN {fen}").format(field=quoted(f), fen=quoted(fen, 80))
+                ) from None
         if low < 0 and neutral.bit_count() <= TIE_BREAK_PIECES:
             low = 0  # the tie-break count starts at the first moment: now, at the latest
         return (neutral, 0, parts.kings & neutral, parts.turn, (frozen, south, north, low))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .errors import BadFenError
 from .numbers import quoted
 
@@ -193,11 +194,17 @@ class GeneratorHooks:
         """
         fen = parts.fen
         if parts.neutral:
-            raise BadFenError(f"this variant has no colourless pieces (FEN {quoted(fen, 80)})")
+            raise BadFenError(
+                _("this variant has no colourless pieces (FEN {fen})").format(fen=quoted(fen, 80))
+            )
         if parts.stacks:
-            raise BadFenError(f"this variant has no columns of pieces (FEN {quoted(fen, 80)})")
+            raise BadFenError(
+                _("this variant has no columns of pieces (FEN {fen})").format(fen=quoted(fen, 80))
+            )
         if parts.fields:
             raise BadFenError(
-                f"unexpected field {quoted(parts.fields[0])} in FEN {quoted(fen, 80)}"
+                _("unexpected field {field} in FEN {fen}").format(
+                    field=quoted(parts.fields[0]), fen=quoted(fen, 80)
+                )
             )
         return (parts.white, parts.black, parts.kings, parts.turn, None)

@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple, Protocol
 
+from .. import i18n
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks, walk_perft
 from .hooks import Position as Position  # (defined with the hooks; named from here too)
 from .interrupt import STEPS, Interrupted, poll
 from .move import Color, Kind, Move, Piece
+from .numbers import quoted
 from .switches import Irreversible, KingLanding, PromotionInCapture, Removal, Rules
 
 _MOVE_CACHE: dict[int, dict[tuple[int, int], Move]] = {}
@@ -73,7 +75,9 @@ class MoveGenerator(GeneratorHooks):
                 d = absolute_direction(name, side)
                 if geo.shift[d] is None:
                     raise ValueError(
-                        f"direction {name!r} is not possible on a board of dark squares only"
+                        i18n._(
+                            "direction {name} is not possible on a board of dark squares only"
+                        ).format(name=quoted(name))
                     )
                 out.append(int(d))
             return tuple(out)
@@ -156,9 +160,14 @@ class MoveGenerator(GeneratorHooks):
             self.precedence not in ((), ("count",)) or not rules.man_captures_kings
         ):
             raise ValueError(
-                "this generator knows only free choice and the majority rule (and men"
-                f" that capture kings), not the capture precedence {list(self.precedence)}"
-                f" with man_captures_kings = {str(rules.man_captures_kings).lower()}"
+                i18n._(
+                    "this generator knows only free choice and the majority rule, with men"
+                    " that capture kings, not the capture precedence {order}"
+                    " with man_captures_kings = {flag}"
+                ).format(
+                    order=", ".join(quoted(c) for c in self.precedence) or "[]",
+                    flag=str(rules.man_captures_kings).lower(),
+                )
             )
         if not type(self).general_precedence and rules.king_landing not in (
             KingLanding.ANY,
@@ -166,8 +175,10 @@ class MoveGenerator(GeneratorHooks):
         ):
             # docs/rules/switches.md#landing: its own capture search lands anywhere
             raise ValueError(
-                "this generator knows only the king landings any and must-continue,"
-                f" not king_landing = {rules.king_landing.value!r}"
+                i18n._(
+                    "this generator knows only the king landings any and must-continue,"
+                    " not king_landing = {value}"
+                ).format(value=quoted(rules.king_landing.value))
             )
         self.majority = self.precedence == ("count",)
         self.victims_matter = not set(self.precedence) <= {"count", "with-king"}

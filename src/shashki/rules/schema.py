@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _, ngettext
 from .numbers import quoted
 
 __all__ = [
@@ -44,19 +45,19 @@ class SchemaError(ValueError):
 def type_name(value: object) -> str:
     """What a TOML value is, in words ("a string", "a table"...)."""
     if isinstance(value, bool):
-        return "true or false"
+        return _("true or false")
     if isinstance(value, int):
-        return "an integer"
+        return _("an integer")
     if isinstance(value, float):
-        return "a decimal number"
+        return _("a decimal number")
     if isinstance(value, str):
-        return "a string"
+        return _("a string")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, Mapping):
-        return "a table"
+        return _("a table")
     if isinstance(value, (datetime.date, datetime.time)):
-        return "a date or time"
+        return _("a date or time")
     return type(value).__name__  # pragma: no cover - TOML has no other type
 
 
@@ -93,12 +94,21 @@ class Where:
         return Where(text, text)
 
 
+def must_be(where: Where, expected: str, actual: str) -> SchemaError:
+    """The error of a value at ``where`` that is ``actual`` and must be ``expected``."""
+    return SchemaError(
+        _("{key} must be {expected}, not {actual}").format(
+            key=where.label, expected=expected, actual=actual
+        )
+    )
+
+
 class Schema:
     """A node of a schema: what a value must be."""
 
     def kind(self) -> str:
         """The node's type in words ("a string"), for a message about several types."""
-        return "a value"  # pragma: no cover - every node names its own
+        return _("a value")  # pragma: no cover - every node names its own
 
     def expected(self) -> str:
         """What the value must be, in words ("an integer from 2 to 12")."""
@@ -114,7 +124,7 @@ class Schema:
         raise NotImplementedError
 
     def wrong_type(self, value: object, where: Where) -> SchemaError:
-        return SchemaError(f"{where.label} must be {self.expected()}, not {type_name(value)}")
+        return must_be(where, self.expected(), type_name(value))
 
     @property
     def nested(self) -> bool:
@@ -135,7 +145,7 @@ class Text(Schema):
     ``pattern`` when given (``rule`` says the pattern in words)."""
 
     def kind(self) -> str:
-        return "a string"
+        return _("a string")
 
     max_len: int = 80
     multiline: bool = False
@@ -146,9 +156,11 @@ class Text(Schema):
     def expected(self) -> str:
         if self.choices:
             if len(self.choices) == 2:
-                return " or ".join(repr(c) for c in self.choices)
-            return "one of " + ", ".join(repr(c) for c in self.choices)
-        return "a string"
+                return _("{first} or {second}").format(
+                    first=quoted(self.choices[0]), second=quoted(self.choices[1])
+                )
+            return _("one of {choices}").format(choices=", ".join(quoted(c) for c in self.choices))
+        return _("a string")
 
     def accepts_type(self, value: object) -> bool:
         return isinstance(value, str)
@@ -158,20 +170,25 @@ class Text(Schema):
             raise self.wrong_type(value, where)
         if self.choices:
             if value not in self.choices:
-                raise SchemaError(f"{where.label} must be {self.expected()}, not {quoted(value)}")
+                raise must_be(where, self.expected(), quoted(value))
             return
         if len(value) > self.max_len:
             raise SchemaError(
-                f"{where.label} must be at most {self.max_len} characters long, not {len(value)}"
+                ngettext(
+                    "{key} must be at most {n} character long, not {length}",
+                    "{key} must be at most {n} characters long, not {length}",
+                    self.max_len,
+                ).format(key=where.label, n=self.max_len, length=len(value))
             )
         control = (_CONTROL_MULTILINE if self.multiline else _CONTROL).search(value)
         if control:
             raise SchemaError(
-                f"{where.label} must not hold control characters "
-                f"({quoted(control.group())} at character {control.start() + 1})"
+                _("{key} must not hold control characters ({char} at character {place})").format(
+                    key=where.label, char=quoted(control.group()), place=control.start() + 1
+                )
             )
         if self.pattern is not None and not self.pattern.fullmatch(value):
-            raise SchemaError(f"{where.label} must be {self.rule}, not {quoted(value)}")
+            raise must_be(where, _(self.rule), quoted(value))
 
 
 @dataclass(frozen=True)
@@ -179,13 +196,13 @@ class Integer(Schema):
     """An integer from ``low`` to ``high`` (TOML's true and false are not integers)."""
 
     def kind(self) -> str:
-        return "an integer"
+        return _("an integer")
 
     low: int
     high: int
 
     def expected(self) -> str:
-        return "an integer"
+        return _("an integer")
 
     def accepts_type(self, value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
@@ -196,8 +213,10 @@ class Integer(Schema):
         assert isinstance(value, int)
         if not self.low <= value <= self.high:
             shown = str(value) if abs(value) < 10**12 else quoted(str(value), 12)
-            raise SchemaError(
-                f"{where.label} must be an integer from {self.low} to {self.high}, not {shown}"
+            raise must_be(
+                where,
+                _("an integer from {low} to {high}").format(low=self.low, high=self.high),
+                shown,
             )
 
 
@@ -206,10 +225,10 @@ class Boolean(Schema):
     """true or false."""
 
     def kind(self) -> str:
-        return "true or false"
+        return _("true or false")
 
     def expected(self) -> str:
-        return "true or false"
+        return _("true or false")
 
     def accepts_type(self, value: object) -> bool:
         return isinstance(value, bool)
@@ -224,14 +243,14 @@ class ListOf(Schema):
     """A list of ``min_len`` to ``max_len`` items, each fitting ``item``."""
 
     def kind(self) -> str:
-        return "a list"
+        return _("a list")
 
     item: Schema
     max_len: int
     min_len: int = 0
 
     def expected(self) -> str:
-        return "a list"
+        return _("a list")
 
     def accepts_type(self, value: object) -> bool:
         return isinstance(value, list)
@@ -241,12 +260,31 @@ class ListOf(Schema):
             raise self.wrong_type(value, where)
         if not self.min_len <= len(value) <= self.max_len:
             if self.min_len == self.max_len:
-                count = f"exactly {self.min_len}"
+                text = ngettext(
+                    "{key} must have exactly {n} item, not {count}",
+                    "{key} must have exactly {n} items, not {count}",
+                    self.min_len,
+                )
             elif self.min_len:
-                count = f"from {self.min_len} to {self.max_len}"
+                text = ngettext(
+                    "{key} must have from {low} to {n} item, not {count}",
+                    "{key} must have from {low} to {n} items, not {count}",
+                    self.max_len,
+                )
             else:
-                count = f"at most {self.max_len}"
-            raise SchemaError(f"{where.label} must have {count} items, not {len(value)}")
+                text = ngettext(
+                    "{key} must have at most {n} item, not {count}",
+                    "{key} must have at most {n} items, not {count}",
+                    self.max_len,
+                )
+            raise SchemaError(
+                text.format(
+                    key=where.label,
+                    n=self.min_len if self.min_len == self.max_len else self.max_len,
+                    low=self.min_len,
+                    count=len(value),
+                )
+            )
         for i, item in enumerate(value):
             self.item.check(item, where.item(i, self.item.nested), complete)
 
@@ -261,7 +299,7 @@ class Table(Schema):
     """
 
     def kind(self) -> str:
-        return "a table"
+        return _("a table")
 
     fields: Mapping[str, Schema]
     required: tuple[str, ...] = ()
@@ -269,7 +307,7 @@ class Table(Schema):
     others: MapOf | None = None
 
     def expected(self) -> str:
-        return "a table"
+        return _("a table")
 
     def accepts_type(self, value: object) -> bool:
         return isinstance(value, Mapping)
@@ -294,12 +332,20 @@ class Table(Schema):
             extra = [k for k in extra if k not in theirs]
         if extra:
             names = ", ".join(where.key(k, False).label for k in extra[:5])
-            more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
-            raise SchemaError(f"unknown key(s) {names}{more}")
+            if len(extra) > 5:
+                more = len(extra) - 5
+                names += " " + ngettext("and {n} more", "and {n} more", more).format(n=more)
+            raise SchemaError(
+                ngettext("unknown key(s) {names}", "unknown key(s) {names}", len(extra)).format(
+                    names=names
+                )
+            )
         if complete or not self.inheritable:
             for key in self.required:
                 if key not in value:
-                    raise SchemaError(f"missing key {where.key(key, False).label}")
+                    raise SchemaError(
+                        _("missing key {key}").format(key=where.key(key, False).label)
+                    )
         for key, item in value.items():
             if key in self.fields:
                 spec = self.fields[key]
@@ -312,7 +358,7 @@ class MapOf(Schema):
     value fitting ``value``."""
 
     def kind(self) -> str:
-        return "a table"
+        return _("a table")
 
     value: Schema
     keys: re.Pattern[str]
@@ -320,7 +366,7 @@ class MapOf(Schema):
     max_len: int = 40
 
     def expected(self) -> str:
-        return "a table"
+        return _("a table")
 
     def accepts_type(self, value: object) -> bool:
         return isinstance(value, Mapping)
@@ -334,11 +380,19 @@ class MapOf(Schema):
             raise self.wrong_type(value, where)
         if len(value) > self.max_len:
             raise SchemaError(
-                f"{where.label} must have at most {self.max_len} keys, not {len(value)}"
+                ngettext(
+                    "{key} must have at most {n} key, not {count}",
+                    "{key} must have at most {n} keys, not {count}",
+                    self.max_len,
+                ).format(key=where.label, n=self.max_len, count=len(value))
             )
         for key, item in value.items():
             if not self.keys.fullmatch(key):
-                raise SchemaError(f"{where.label}: key {quoted(key)} must be {self.rule}")
+                raise SchemaError(
+                    _("{key}: key {name} must be {rule}").format(
+                        key=where.label, name=quoted(key), rule=_(self.rule)
+                    )
+                )
             self.value.check(item, where.key(key, self.value.nested), complete)
 
 
@@ -353,7 +407,10 @@ class Either(Schema):
         for option in self.options:
             if option.kind() not in kinds:
                 kinds.append(option.kind())
-        return " or ".join(kinds)
+        text = kinds[0]
+        for kind in kinds[1:]:
+            text = _("{first} or {second}").format(first=text, second=kind)
+        return text
 
     def kind(self) -> str:
         return self.expected()
@@ -379,4 +436,4 @@ def check(value: Any, schema: Schema, *, complete: bool = True) -> None:
     With ``complete`` False the keys a definition may inherit from its host may be
     missing (the check of a file before it is merged with its host).
     """
-    schema.check(value, Where("the file", "", top=True), complete)
+    schema.check(value, Where(_("the file"), "", top=True), complete)

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from ..i18n import _
 from .geometry import expand_directions
 from .move import Color
 from .numbers import bounded_int, quoted
@@ -141,11 +142,12 @@ class Rules:
             for criterion in order:
                 if criterion not in PRECEDENCE_CRITERIA:
                     raise ValueError(
-                        f"unknown capture precedence criterion {quoted(criterion)}"
-                        f" (known: {', '.join(PRECEDENCE_CRITERIA)})"
+                        _("unknown capture precedence criterion {name} (known: {known})").format(
+                            name=quoted(criterion), known=", ".join(PRECEDENCE_CRITERIA)
+                        )
                     )
             if len(set(order)) != len(order):
-                raise ValueError("a capture precedence criterion is given twice")
+                raise ValueError(_("a capture precedence criterion is given twice"))
             object.__setattr__(self, "capture_precedence", order)
             choice = CaptureChoice.MAJORITY if order == ("count",) else CaptureChoice.FREE
             object.__setattr__(self, "capture_choice", choice)
@@ -180,7 +182,7 @@ class MaterialPattern:
         """Read a pattern; raises ValueError (quoting at most 40 characters of it)."""
         t = text.replace(" ", "").upper()
         if not t:
-            raise ValueError("empty material pattern")
+            raise ValueError(_("empty material pattern"))
         kings = men = 0
         kings_more = men_more = False
         pos = 0
@@ -189,17 +191,24 @@ class MaterialPattern:
             m = _TERM.match(t, pos) or _BARE.match(t, pos)  # a bare "K" means one king
             if not m:
                 raise ValueError(
-                    f"bad material pattern {quoted(text)}: expected e.g. '2K+1M' or '3+K'"
+                    _("bad material pattern {text}: expected e.g. '2K+1M' or '3+K'").format(
+                        text=quoted(text)
+                    )
                 )
             letter = m.group(3)
             count = bounded_int(m.group(1), MAX_PATTERN_COUNT) if m.group(1) else 1
             if count is None:
                 raise ValueError(
-                    f"bad material pattern {quoted(text)}: "
-                    f"more than {MAX_PATTERN_COUNT} pieces of kind {letter}"
+                    _("bad material pattern {text}: more than {n} pieces of kind {letter}").format(
+                        text=quoted(text), n=MAX_PATTERN_COUNT, letter=letter
+                    )
                 )
             if letter in seen:
-                raise ValueError(f"bad material pattern {quoted(text)}: {letter} given twice")
+                raise ValueError(
+                    _("bad material pattern {text}: {letter} given twice").format(
+                        text=quoted(text), letter=letter
+                    )
+                )
             seen.add(letter)
             if letter == "K":
                 kings, kings_more = count, bool(m.group(2))
@@ -208,7 +217,7 @@ class MaterialPattern:
             pos = m.end()
             if pos < len(t):
                 if t[pos] != "+":
-                    raise ValueError(f"bad material pattern {quoted(text)}")
+                    raise ValueError(_("bad material pattern {text}").format(text=quoted(text)))
                 pos += 1
         return cls(kings, men, kings_more, men_more, text)
 

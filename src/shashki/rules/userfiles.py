@@ -20,7 +20,7 @@ import stat
 from pathlib import Path
 from typing import BinaryIO, Literal
 
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 
 __all__ = [
     "UserFileError",
@@ -125,7 +125,7 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, follow: bool = Tru
     if len(data) > limit:
         raise UserFileError(
             os.fspath(path) if not isinstance(path, bytes) else os.fsdecode(path),
-            f"too large (more than {_size(limit)})",
+            _("too large (more than {size})").format(size=_size(limit)),
             errno.EFBIG,
         )
     return data
@@ -133,10 +133,10 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, follow: bool = Tru
 
 def _size(n: int) -> str:
     if n >= 1 << 20:
-        return f"{n / (1 << 20):g} MB"
+        return _("{n} MB").format(n=f"{n / (1 << 20):g}")
     if n >= 1 << 10:
-        return f"{n / (1 << 10):g} KB"
-    return f"{n} bytes"
+        return _("{n} KB").format(n=f"{n / (1 << 10):g}")
+    return ngettext("{n} byte", "{n} bytes", n).format(n=n)
 
 
 _BOMS = (
@@ -157,11 +157,26 @@ def bom_encoding(head: bytes) -> tuple[str, int] | None:
     return None
 
 
-def decode_text(data: bytes, what: str = "the file") -> str:
+#: The codecs' reasons for bytes that are not text (Python says them in English).
+_CODEC_REASONS = {
+    "invalid start byte": N_("invalid start byte"),
+    "invalid continuation byte": N_("invalid continuation byte"),
+    "unexpected end of data": N_("unexpected end of data"),
+    "truncated data": N_("truncated data"),
+    "illegal UTF-16 surrogate": N_("illegal UTF-16 surrogate"),
+    "illegal encoding": N_("illegal encoding"),
+    "code point not in range(0x110000)": N_("code point not in range(0x110000)"),
+    "code point in surrogate code point range(0xd800, 0xe000)": N_(
+        "code point in surrogate code point range(0xd800, 0xe000)"
+    ),
+}
+
+
+def decode_text(data: bytes, what: str = N_("the file")) -> str:
     """Text from bytes: by the BOM when there is one, else UTF-8.
 
-    Raises ``ValueError`` with a message naming ``what`` and the byte offset when the
-    bytes cannot be decoded.
+    Raises ``ValueError`` with a message naming ``what`` (a message marked with ``N_``)
+    and the byte offset when the bytes cannot be decoded.
     """
     found = bom_encoding(data)
     encoding, skip = found if found else ("utf-8", 0)
@@ -169,6 +184,12 @@ def decode_text(data: bytes, what: str = "the file") -> str:
         return data[skip:].decode(encoding)
     except UnicodeDecodeError as exc:
         label = encoding.upper().replace("-LE", "").replace("-BE", "")
+        reason = _CODEC_REASONS.get(exc.reason)
         raise ValueError(
-            f"{what} is not valid {label} text (byte {exc.start + skip}: {exc.reason})"
+            _("{what} is not valid {encoding} text (byte {offset}: {reason})").format(
+                what=_(what),
+                encoding=label,
+                offset=exc.start + skip,
+                reason=_(reason) if reason else exc.reason,
+            )
         ) from None

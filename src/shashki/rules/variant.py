@@ -107,7 +107,10 @@ class Variant:
         # the id names files (the ending tables' cache): never a path of its own
         if not is_valid_id(self.id):
             raise VariantFileError(
-                f"{self.source or '<data>'}: id must be {ID_RULE}, not {quoted(self.id)}"
+                f"{self.source or '<data>'}: "
+                + i18n._("{key} must be {expected}, not {actual}").format(
+                    key="id", expected=i18n._(ID_RULE), actual=quoted(self.id)
+                )
             )
 
     def local(self, text: str, language: str | None = None) -> str:
@@ -161,7 +164,7 @@ class Variant:
 #: What a variant id and an alias may be: they name files (the ending tables' cache)
 #: and are typed on the command line.  All digits would read as a PDN GameType.
 ID_PATTERN = re.compile(r"(?![0-9]+\Z)[a-z0-9][a-z0-9-]{0,39}")
-ID_RULE = (
+ID_RULE = N_(
     "lower-case letters a-z, digits and '-' (at most 40, not starting with '-', not all digits)"
 )
 #: The largest PDN GameType number read (the standard's go up to about 40).

@@ -21,6 +21,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from .. import i18n
+from ..i18n import N_, _, os_reason
 from .errors import VariantFileError
 from .fen import parse_fen
 from .generators import GENERATORS, KING_LIMIT_FAMILIES, MODIFIERS, generator_class
@@ -79,7 +81,7 @@ _LINE = Text(300)
 _CARD = Text(20_000, multiline=True)
 #: A language code, the key of a translation ("uk", "ru", "pt-BR").
 _LANGUAGE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{1,8}){0,3}")
-_LANGUAGE_RULE = "a language code such as 'ru' or 'pt-BR'"
+_LANGUAGE_RULE = N_("a language code such as 'ru' or 'pt-BR'")
 
 
 def _translations(value: Schema) -> MapOf:
@@ -198,7 +200,8 @@ VARIANT_SCHEMA = Table(
         "pdn": Table(
             {
                 "gametype": Text(
-                    pattern=_GAMETYPE, rule="a PDN GameType such as '25' or '25,W,8,8,A0,0'"
+                    pattern=_GAMETYPE,
+                    rule=N_("a PDN GameType such as '25' or '25,W,8,8,A0,0'"),
                 ),
                 "primary": Boolean(),
             },
@@ -221,11 +224,11 @@ VARIANT_SCHEMA = Table(
         "options": MapOf(
             Either((_SCALAR, ListOf(_SCALAR, 100))),
             re.compile(r"[A-Za-z0-9_-]{1,40}"),
-            "letters, digits, '_' or '-'",
+            N_("letters, digits, '_' or '-'"),
         ),
         "goals": ListOf(_GOAL, 10),
         # the name Hub engines give the game ("normal", "killer"…), where they have one
-        "hub": Text(40, pattern=re.compile(r"[a-z0-9-]{1,40}"), rule="a name of a-z, 0-9, '-'"),
+        "hub": Text(40, pattern=re.compile(r"[a-z0-9-]{1,40}"), rule=N_("a name of a-z, 0-9, '-'")),
     },
     required=("id", "name", "board", "rules"),
     inheritable=True,
@@ -287,13 +290,20 @@ def variant_from_mapping(
     squares = board.get("squares", "dark")
     mirrored = board.get("colouring", "normal") == "mirrored"
     if mirrored and squares == "all":
-        raise VariantFileError(f"{source}: board.colouring: a board of all squares has none")
+        raise VariantFileError(
+            f"{source}: " + _("board.colouring: a board of all squares has none")
+        )
     numbering, invert = gametype_numbering(data.get("pdn", {}).get("gametype", ""))
     if invert is not None and invert != mirrored:
         raise VariantFileError(
-            f"{source}: pdn.gametype says the board is "
-            f"{'mirrored' if invert else 'normal'} (its invert flag), "
-            f"board.colouring says {'mirrored' if mirrored else 'normal'}"
+            f"{source}: "
+            + _(
+                "pdn.gametype says the board is {invert} (its invert flag), "
+                "board.colouring says {colouring}"
+            ).format(
+                invert="mirrored" if invert else "normal",
+                colouring="mirrored" if mirrored else "normal",
+            )
         )
     notation = board.get("notation", "algebraic")
 
@@ -307,7 +317,9 @@ def variant_from_mapping(
             kwargs[key] = tuple(_as_list(value))
         elif key == "capture_precedence":
             if len(set(value)) != len(value):
-                raise VariantFileError(f"{source}: [rules] capture_precedence repeats a criterion")
+                raise VariantFileError(
+                    f"{source}: " + _("[rules] capture_precedence repeats a criterion")
+                )
             kwargs[key] = tuple(value)
         else:
             kwargs[key] = value
@@ -329,25 +341,41 @@ def variant_from_mapping(
     for name in modifiers:
         if name not in MODIFIERS:
             raise VariantFileError(
-                f"{source}: unknown modifier {quoted(name)} (known: {', '.join(MODIFIERS)})"
+                f"{source}: "
+                + _("unknown modifier {name} (known: {known})").format(
+                    name=quoted(name), known=", ".join(MODIFIERS)
+                )
             )
         rules = MODIFIERS[name].adjust_rules(rules)
     family = data.get("generator", data.get("engine", "standard"))
     if family not in GENERATORS:
         raise VariantFileError(
-            f"{source}: unknown generator {quoted(family)} (known: {', '.join(GENERATORS)})"
+            f"{source}: "
+            + _("unknown generator {name} (known: {known})").format(
+                name=quoted(family), known=", ".join(GENERATORS)
+            )
         )
     for name in modifiers:
         if MODIFIERS[name].families and family not in MODIFIERS[name].families:
             raise VariantFileError(
-                f"{source}: modifier {name!r} cannot be applied to the {family!r} generator "
-                f"(it works with: {', '.join(MODIFIERS[name].families)})"
+                f"{source}: "
+                + _(
+                    "modifier {name} cannot be applied to the {generator} generator "
+                    "(it works with {known})"
+                ).format(
+                    name=quoted(name),
+                    generator=quoted(family),
+                    known=", ".join(MODIFIERS[name].families),
+                )
             )
 
     if rules.king_move_limit and family not in KING_LIMIT_FAMILIES:
         raise VariantFileError(
-            f"{source}: [rules] king_move_limit: the {family!r} generator does not know it "
-            f"(it works with: {', '.join(KING_LIMIT_FAMILIES)})"
+            f"{source}: "
+            + _(
+                "[rules] king_move_limit is not known to the {generator} generator "
+                "(it works with {known})"
+            ).format(generator=quoted(family), known=", ".join(KING_LIMIT_FAMILIES))
         )
 
     draws = []
@@ -359,13 +387,19 @@ def variant_from_mapping(
             try:
                 patterns[key] = tuple(MaterialPattern.parse(t) for t in _as_list(raw.get(key, [])))
             except ValueError as exc:
-                raise VariantFileError(f"{source}: [[draws]] #{i + 1} {key}: {exc}") from None
+                raise VariantFileError(
+                    f"{source}: "
+                    + _("{where}: {reason}").format(where=f"[[draws]] #{i + 1} {key}", reason=exc)
+                ) from None
         # docs/rules/conventions.md#draws: one king against one king, at once
         if kind == "lone-kings":
             if counter or raw.get("strong") or raw.get("weak"):
                 raise VariantFileError(
-                    f"{source}: [[draws]] #{i + 1}: a lone-kings rule has no counter and"
-                    " no material patterns (it is one king against one king)"
+                    f"{source}: "
+                    + _(
+                        "[[draws]] #{number}: a lone-kings rule has no counter and"
+                        " no material patterns (it is one king against one king)"
+                    ).format(number=i + 1)
                 )
             one_king = (MaterialPattern.parse("1K"),)
             patterns = {"strong": one_king, "weak": one_king}
@@ -398,8 +432,10 @@ def variant_from_mapping(
     for i, raw in enumerate(data.get("goals", [])):
         if raw["rank"] > geo.height:
             raise VariantFileError(
-                f"{source}: [[goals]] #{i + 1} rank must be between 1 and {geo.height}, "
-                f"not {raw['rank']}"
+                f"{source}: "
+                + _("[[goals]] #{number} rank must be between 1 and {height}, not {rank}").format(
+                    number=i + 1, height=geo.height, rank=raw["rank"]
+                )
             )
         side = Color.WHITE if raw["side"] == "white" else Color.BLACK
         goals.append(Goal(side, raw["rank"], raw.get("name", "")))
@@ -435,19 +471,25 @@ def variant_from_mapping(
         generator_class=generator_class(family, modifiers, bool(goals), rules.king_move_limit > 0),
     )
     if not variant.start.strip():
-        raise VariantFileError(f"{source}: [board] start must not be empty")
+        raise VariantFileError(f"{source}: " + _("[board] start must not be empty"))
     if not check_start:
         return variant
     try:  # a generator that cannot apply the rules says so (e.g. a landing it lacks)
         variant.generator  # noqa: B018
     except ValueError as exc:
-        raise VariantFileError(f"{source}: [rules]: {exc}") from None
+        raise VariantFileError(
+            f"{source}: " + _("{where}: {reason}").format(where="[rules]", reason=exc)
+        ) from None
     for label, fen in [("", variant.start), *variant.start_options]:
         try:
             parse_fen(variant, fen)
         except ValueError as exc:
-            where = f"start option {label!r}" if label else "[board] start"
-            raise VariantFileError(f"{source}: {where}: {exc}") from None
+            where = (
+                _("start option {label}").format(label=quoted(label)) if label else "[board] start"
+            )
+            raise VariantFileError(
+                f"{source}: " + _("{where}: {reason}").format(where=where, reason=exc)
+            ) from None
     return variant
 
 
@@ -479,17 +521,78 @@ def _toml_shape_error(text: str) -> str | None:
             depth, dots = depth + 1, 0
             if depth > MAX_NESTING:
                 line = text.count("\n", 0, m.start()) + 1
-                return f"line {line}: lists or tables nested more than {MAX_NESTING} deep"
+                return _("line {line}: lists or tables nested more than {n} deep").format(
+                    line=line, n=MAX_NESTING
+                )
         elif c in "]}":
             depth, dots = max(0, depth - 1), 0
         elif c == ".":
             dots += 1
             if dots >= MAX_KEY_PARTS:
                 line = text.count("\n", 0, m.start()) + 1
-                return f"line {line}: a dotted key of more than {MAX_KEY_PARTS} parts"
+                return _("line {line}: a dotted key of more than {n} parts").format(
+                    line=line, n=MAX_KEY_PARTS
+                )
         elif c in "=,\n":
             dots = 0
     return None
+
+
+#: tomllib's reasons (``"Invalid value (at line 3, column 9)"``), said in the catalogs'
+#: words; a reason not in the table stays as tomllib says it.
+_TOML_REASONS = {
+    "Invalid statement": N_("a line that is neither a key = value nor a [table]"),
+    "Cannot overwrite a value": N_("a key given a value twice"),
+    "Expected ']' at the end of a table declaration": N_("a [table] header without its ]"),
+    "Expected ']]' at the end of an array declaration": N_("a [[table]] header without its ]]"),
+    "Expected '=' after a key in a key/value pair": N_("a key without = and its value"),
+    "Invalid initial character for a key part": N_("a key that starts with a wrong character"),
+    "Unclosed array": N_("a list without its closing ]"),
+    "Unclosed inline table": N_("a table without its closing }"),
+    "Unescaped '\\' in a string": N_("a lone backslash in a string"),
+    "Invalid hex value": N_("a wrong \\u or \\U escape in a string"),
+    "Escaped character is not a Unicode scalar value": N_("an escape that is no character"),
+    "Unterminated string": N_("a string without its closing quote"),
+    "Invalid date or datetime": N_("a wrong date or time"),
+    "Invalid value": N_("a value that is not a string, number, true, false, list nor table"),
+}
+_TOML_PATTERNS = [
+    (re.compile(r"Cannot declare (.+) twice"), N_("the table {name} declared twice")),
+    (
+        re.compile(r"Cannot (?:mutate immutable|redefine) namespace (.+)"),
+        N_("the table {name} given twice"),
+    ),
+    (re.compile(r"Duplicate inline table key (.+)"), N_("the key {name} given twice")),
+    (re.compile(r"Expected (.+)"), N_("{name} expected")),
+    (re.compile(r"Found invalid character (.+)"), N_("the character {name} is not allowed here")),
+    (re.compile(r"Illegal character (.+)"), N_("the character {name} is not allowed here")),
+]
+_TOML_PLACE = re.compile(r"(.*) \(at (?:line (\d+), column (\d+)|(end of document))\)", re.DOTALL)
+
+
+def toml_reason(exc: ValueError) -> str:
+    """Why tomllib refused a text, in the language spoken now: its reason and place
+    (line and column) in the catalogs' words where the reason is one of tomllib's own."""
+    text = str(exc)
+    place = _TOML_PLACE.fullmatch(text)
+    if place is None or i18n.language() == "en":  # English: tomllib's own words
+        return text
+    reason, line, column, end = place.groups()
+    local = _(_TOML_REASONS[reason]) if reason in _TOML_REASONS else reason
+    if reason not in _TOML_REASONS:
+        for pattern, message in _TOML_PATTERNS:
+            found = pattern.fullmatch(reason)
+            if found is not None:
+                name = found.group(1)
+                if len(name) > 1 and name[0] == name[-1] and name[0] in "'\"":
+                    name = "«" + name[1:-1] + "»"  # tomllib quotes as repr does
+                local = _(message).format(name=name)
+                break
+    if end:
+        return _("{reason} at the end of the file").format(reason=local)
+    return _("{reason} (line {line}, column {column})").format(
+        reason=local, line=line, column=column
+    )
 
 
 def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -504,30 +607,46 @@ def read_variant_file(path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         data = read_limited(p, MAX_FILE_SIZE)
     except UserFileError as exc:
-        raise VariantFileError(f"{p}: cannot read: {exc.reason}") from None
+        raise VariantFileError(
+            f"{p}: " + _("cannot read: {reason}").format(reason=exc.reason)
+        ) from None
     except OSError as exc:
-        raise VariantFileError(f"{p}: cannot read: {exc.strerror or exc}") from None
+        raise VariantFileError(
+            f"{p}: " + _("cannot read: {reason}").format(reason=os_reason(exc))
+        ) from None
     try:
-        text = decode_text(data, "it")
+        text = decode_text(data, N_("it"))
     except ValueError as exc:
-        raise VariantFileError(f"{p}: {exc}; save it as UTF-8") from None
+        raise VariantFileError(
+            f"{p}: " + _("{reason}; save it as UTF-8").format(reason=exc)
+        ) from None
     if "\x00" in text:
         raise VariantFileError(
-            f"{p}: not a text file: it holds NUL characters "
-            "(UTF-16 or UTF-32 without a byte-order mark?); save it as UTF-8"
+            f"{p}: "
+            + _(
+                "not a text file: it holds NUL characters "
+                "(UTF-16 or UTF-32 without a byte-order mark?); save it as UTF-8"
+            )
         )
     problem = _toml_shape_error(text)
     if problem is not None:
-        raise VariantFileError(f"{p}: not a variant file: {problem}")
+        raise VariantFileError(f"{p}: " + _("not a variant file: {reason}").format(reason=problem))
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise VariantFileError(f"{p}: not valid TOML: {exc}") from None
+        raise VariantFileError(
+            f"{p}: " + _("not valid TOML: {reason}").format(reason=toml_reason(exc))
+        ) from None
     except RecursionError:  # the shape check keeps far below the limit: a last guard
-        raise VariantFileError(f"{p}: not a variant file: nested too deeply") from None
+        raise VariantFileError(
+            f"{p}: " + _("not a variant file: {reason}").format(reason=_("nested too deeply"))
+        ) from None
     except ValueError:  # int() of an integer of more than Python's 4,300 digits
         raise VariantFileError(
-            f"{p}: not a variant file: it holds an integer of thousands of digits"
+            f"{p}: "
+            + _("not a variant file: {reason}").format(
+                reason=_("it holds an integer of thousands of digits")
+            )
         ) from None
     check_definition(table, str(p), complete=False)
     if "engine" in table:  # the old name of "generator"
@@ -661,10 +780,16 @@ def merge_hosts(
             key = found.lower()
             table = hosts.get(key)
     if table is None:
-        raise VariantFileError(f"{source}: host variant {quoted(str(host_id))} is not known")
+        raise VariantFileError(
+            f"{source}: " + _("host variant {name} is not known").format(name=quoted(str(host_id)))
+        )
     if key in seen:
-        raise VariantFileError(f"{source}: host chain loops through {quoted(str(host_id))}")
+        raise VariantFileError(
+            f"{source}: " + _("host chain loops through {name}").format(name=quoted(str(host_id)))
+        )
     if len(seen) >= MAX_HOSTS:
-        raise VariantFileError(f"{source}: host chain of more than {MAX_HOSTS} variants")
+        raise VariantFileError(
+            f"{source}: " + _("host chain of more than {n} variants").format(n=MAX_HOSTS)
+        )
     merged_host = merge_hosts(table, source, hosts, (*seen, key), find_host=find_host)
     return merge_with_host(data, merged_host)

@@ -16,7 +16,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _, ngettext
+from .. import i18n
+from ..i18n import _, ngettext, os_reason
 from .errors import UnknownVariantError, VariantFileError
 from .numbers import is_digits, quoted
 from .schema import key_text
@@ -53,8 +54,10 @@ class Registry:
         self.raw: dict[str, dict[str, Any]] = {}
         #: Where each raw table comes from.
         self.raw_source: dict[str, str] = {}
-        #: Problems with user definition files, one line each (shown, never fatal).
+        #: Problems with user definition files, one line each (shown, never fatal), in
+        #: :attr:`language` (:func:`user_file_problems` says them in the one spoken now).
         self.errors: list[str] = []
+        self.language = i18n.language()
         #: The ids of the shipped variants.
         self.builtin: set[str] = set()
 
@@ -74,8 +77,8 @@ class Registry:
     def describe(self, variant: Variant) -> str:
         """'the built-in variant russian' or 'the variant mine (of /path/mine.toml)'."""
         if variant.id in self.builtin:
-            return f"the built-in variant {variant.id}"
-        return f"the variant {variant.id} (of {variant.source})"
+            return _("the built-in variant {id}").format(id=variant.id)
+        return _("the variant {id} (of {source})").format(id=variant.id, source=variant.source)
 
     def add(self, variant: Variant, *, origin: str = "builtin") -> Variant:
         """Register ``variant`` and return it as registered.
@@ -90,16 +93,14 @@ class Registry:
         taken = self._variants.get(variant.id) or self.owner(variant.id)
         if taken is not None:
             if origin != "command" or taken.id in self.builtin:
-                raise VariantFileError(
-                    f"{source}: id {variant.id!r} already names {self.describe(taken)}"
-                )
+                raise VariantFileError(f"{source}: " + self.id_taken(variant.id, taken))
             if taken.id == variant.id:  # the user's own variant, replaced
                 self._forget(taken.id)
         keys: list[str] = [variant.id]
         aliases: list[str] = []
         for label, text in [
-            *((f"alias {quoted(a)}", a) for a in variant.aliases),
-            (f"name {quoted(variant.name)}", variant.name),
+            *((_("alias {name}").format(name=quoted(a)), a) for a in variant.aliases),
+            (_("name {name}").format(name=quoted(variant.name)), variant.name),
             *((f"[names] {key_text(lang)} {quoted(t)}", t) for lang, t in variant.names.items()),
         ]:
             owner = self.owner(text)
@@ -109,11 +110,19 @@ class Registry:
                 keys.append(text)  # the user named this file: it takes the name over
             elif origin == "user":
                 self.errors.append(
-                    f"{source}: {label} is ignored: it already names {self.describe(owner)}"
+                    f"{source}: "
+                    + _("{what} is ignored: it already names {variant}").format(
+                        what=label, variant=self.describe(owner)
+                    )
                 )
                 continue
             else:
-                raise VariantFileError(f"{source}: {label} already names {self.describe(owner)}")
+                raise VariantFileError(
+                    f"{source}: "
+                    + _("{what} already names {variant}").format(
+                        what=label, variant=self.describe(owner)
+                    )
+                )
             if text in variant.aliases:
                 aliases.append(text)
         number = variant.gametype_number if variant.gametype_primary else None
@@ -130,10 +139,16 @@ class Registry:
             None,
         )
         if clash is not None:
-            reason = f"GameType {number} means {self.describe(clash)}"
+            reason = _("GameType {number} means {variant}").format(
+                number=number, variant=self.describe(clash)
+            )
             if origin != "user":
-                raise VariantFileError(f"{source}: [pdn] primary: {reason}")
-            self.errors.append(f"{source}: [pdn] primary is ignored: {reason}")
+                raise VariantFileError(
+                    f"{source}: " + _("[pdn] primary: {reason}").format(reason=reason)
+                )
+            self.errors.append(
+                f"{source}: " + _("[pdn] primary is ignored: {reason}").format(reason=reason)
+            )
             variant = replace(variant, gametype_primary=False)
         if len(aliases) != len(variant.aliases):
             variant = replace(variant, aliases=tuple(aliases))
@@ -143,6 +158,12 @@ class Registry:
         for key in keys:
             self._index[key.lower()] = variant.id
         return variant
+
+    def id_taken(self, variant_id: str, owner: Variant) -> str:
+        """Why a file may not take ``variant_id``: it names ``owner`` already."""
+        return _("id {id} already names {variant}").format(
+            id=quoted(variant_id), variant=self.describe(owner)
+        )
 
     def _forget(self, variant_id: str) -> None:
         """Drop a (user's) variant and its names, before another one replaces it."""
@@ -226,7 +247,7 @@ def _load_folder(reg: Registry, files: list[Path], *, origin: str) -> None:
         except VariantFileError as exc:
             if strict:
                 raise
-            reg.errors.append(f"skipped {exc}")
+            reg.errors.append(skipped(exc))
             continue
         tables[f] = table
     loaded: list[Variant] = []
@@ -239,7 +260,7 @@ def _load_folder(reg: Registry, files: list[Path], *, origin: str) -> None:
         except VariantFileError as exc:
             if strict:
                 raise
-            reg.errors.append(f"skipped {exc}")
+            reg.errors.append(skipped(exc))
             continue
         loaded.append(variant)
     loaded.sort(key=lambda v: (_GROUP_ORDER.get(v.group, 9), _BUILTIN_ORDER.get(v.id, 99), v.id))
@@ -249,7 +270,7 @@ def _load_folder(reg: Registry, files: list[Path], *, origin: str) -> None:
         except VariantFileError as exc:
             if strict:
                 raise
-            reg.errors.append(f"skipped {exc}")
+            reg.errors.append(skipped(exc))
 
 
 def _claim_raw(reg: Registry, table: dict[str, Any], source: str, *, replace: bool) -> None:
@@ -258,16 +279,24 @@ def _claim_raw(reg: Registry, table: dict[str, Any], source: str, *, replace: bo
     the id of a built-in, or a name of any known variant, never)."""
     variant_id = table.get("id")
     if variant_id is None:
-        raise VariantFileError(f"{source}: missing key id")
+        raise VariantFileError(f"{source}: " + _("missing key {key}").format(key="id"))
     owner = reg.owner(variant_id)
     if owner is not None and (owner.id in reg.builtin or not replace):
-        raise VariantFileError(f"{source}: id {variant_id!r} already names {reg.describe(owner)}")
+        raise VariantFileError(f"{source}: " + reg.id_taken(variant_id, owner))
     if variant_id in reg.raw and not replace:
         raise VariantFileError(
-            f"{source}: id {variant_id!r} is already defined by {reg.raw_source[variant_id]}"
+            f"{source}: "
+            + _("id {id} is already defined by {other}").format(
+                id=quoted(variant_id), other=reg.raw_source[variant_id]
+            )
         )
     reg.raw[variant_id] = table
     reg.raw_source[variant_id] = source
+
+
+def skipped(exc: VariantFileError) -> str:
+    """The line of a user's file left out: "skipped PATH: why"."""
+    return _("skipped {problem}").format(problem=exc)
 
 
 def registry() -> Registry:
@@ -278,17 +307,42 @@ def registry() -> Registry:
         folder = builtin_variant_dir()
         files = sorted(folder.glob("*.toml"))
         if not files:
-            raise VariantFileError(f"no variant definitions found in {folder}")
+            raise VariantFileError(
+                _("no variant definitions found in {folder}").format(folder=folder)
+            )
         _load_folder(reg, files, origin="builtin")  # raises: no registry is kept
         _REGISTRY = reg
-        user = user_variant_dir()
-        try:
-            found = sorted(user.glob("*.toml")) if user.is_dir() else []
-        except OSError as exc:
-            reg.errors.append(f"{user}: cannot read the folder: {exc.strerror or exc}")
-            found = []
-        _load_folder(reg, found, origin="user")
+        _read_user_folder(reg)
     return _REGISTRY
+
+
+def _read_user_folder(reg: Registry) -> None:
+    """Load the user's own definition files into ``reg``, each problem a line of
+    ``reg.errors``."""
+    user = user_variant_dir()
+    try:
+        found = sorted(user.glob("*.toml")) if user.is_dir() else []
+    except OSError as exc:
+        reg.errors.append(
+            f"{user}: " + _("cannot read the folder: {reason}").format(reason=os_reason(exc))
+        )
+        found = []
+    _load_folder(reg, found, origin="user")
+
+
+def user_file_problems() -> list[str]:
+    """The problems with the user's definition files (``registry().errors``) in the
+    language spoken now: when the language has changed since the registry was made
+    (``--lang`` then the app's setting), the files are read again to say them in it."""
+    reg = registry()
+    if not reg.errors or reg.language == i18n.language():
+        return reg.errors
+    again = Registry()
+    files = sorted(builtin_variant_dir().glob("*.toml"))
+    _load_folder(again, files, origin="builtin")
+    _read_user_folder(again)
+    reg.errors, reg.language = again.errors, again.language
+    return reg.errors
 
 
 def load_variant_file(
@@ -315,7 +369,7 @@ def add_variant_file(path: str | os.PathLike[str]) -> Variant:
     source = str(path)
     owner = reg.owner(table["id"]) if "id" in table else None
     if owner is not None and owner.id in reg.builtin:  # before its host is looked up
-        raise VariantFileError(f"{source}: id {table['id']!r} already names {reg.describe(owner)}")
+        raise VariantFileError(f"{source}: " + reg.id_taken(table["id"], owner))
     variant = resolve_variant(table, source, reg.raw, find_host=reg.host_id)
     variant = reg.add(variant, origin="command")
     reg.raw[variant.id] = table
