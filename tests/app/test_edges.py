@@ -374,3 +374,24 @@ async def test_the_menu_footer_says_enter_starts_a_game_and_n_comes_back(home: P
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_f5_plays_from_the_first_field(home: Path) -> None:
+    """The dialog opens on its first field; F5 starts the game from there, as the fields
+    stand (Enter goes on to the next field)."""
+    from textual.widgets import Input
+
+    from shashki.app.game_screen import GameScreen
+    from shashki.app.menu import MenuScreen, NewGameScreen
+
+    app = make_app(home)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
+        dialog = app.screen
+        await wait_for(
+            pilot, lambda: dialog.focused is dialog.query_one("#name0", Input), "the first field"
+        )
+        await pilot.press("f5")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")

@@ -294,8 +294,8 @@ async def _play_in(served: Served, view: Page, tmp_path: Path) -> None:
     await page.keyboard.press("Enter")
     await view.wait_drawn("Новая партия: Русские шашки", since=mark)
     await view.wait_drawn("Играть", since=mark)
-    await page.keyboard.press("Enter")  # Play, which has the focus
-    await view.wait_for(lambda: served.settings.get("names") == ["White", "Black"], "the game")
+    await page.keyboard.press("F5")  # Play, from the first field that has the focus
+    await view.wait_drawn("Ход белых", since=mark)  # the game's panel
 
     # the squares' places: the screen's cells from the twin, pixels from xterm's screen
     size = await view.wait_for(lambda: view.size, "the terminal's size")

@@ -336,9 +336,16 @@ def seat_width(kinds: list[tuple[str, str]]) -> int:
 class NewGameScreen(Dialog[None]):
     """Names, sides, board options and the variant's own choices, then play."""
 
-    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
+    BINDINGS = [
+        Binding("escape", "cancel", N_("Back")),
+        # from any field: the game as the fields stand (the focus starts on the first)
+        Binding("f5", "play", N_("Play"), priority=True),
+    ]
     #: The first field has the focus: Tab walks the fields in order down to Play.
     AUTO_FOCUS = "#name0"
+
+    def action_play(self) -> None:
+        self.query_one("#play", Button).press()
 
     def __init__(self, variant: Variant) -> None:
         super().__init__()
