@@ -74,9 +74,10 @@ def _pause_until_handled(monkeypatch: pytest.MonkeyPatch) -> None:
         if delay is not None:
             return
         deadline = time.monotonic() + WAIT
-        while not quiet(self.app) and time.monotonic() < deadline:
-            if self.app._exception is not None:
-                return
+        app = self.app
+        while not quiet(app) and time.monotonic() < deadline:
+            if app._exception is not None or app._exit or not app.is_running:
+                return  # failed, or ending: what is left to handle is the app's teardown
             await real(self)
 
     monkeypatch.setattr(Pilot, "pause", pause)
