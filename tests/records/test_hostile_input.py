@@ -8,6 +8,7 @@ import codecs
 import gc
 import io
 import json
+import re
 import tracemalloc
 from pathlib import Path
 
@@ -379,3 +380,23 @@ def test_json_strings_are_read_as_the_json_module_reads_them(data: object) -> No
 
     for indent in (None, 2):
         assert fixtures.json_strings(json.dumps(data, indent=indent)) == strings(data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['["never closed', '["a\x01b"]', '["\\q"]', '["\\u12"]'],
+    ids=["open", "ctl", "esc", "u"],
+)
+def test_a_broken_json_string_is_said_in_the_language(tmp_path: Path, text: str) -> None:
+    """Python's own words for a JSON string it cannot read are not shown in Ukrainian:
+    each reason is the catalog's."""
+    from shashki.i18n import set_language
+
+    set_language("uk")
+    try:
+        [g] = list(read_file(json_file(tmp_path, text)))
+        message = g.errors[0].message
+    finally:
+        set_language("en")
+    assert not g.ok
+    assert not re.search(r"[A-Za-z]{3,}", message.replace("JSON", "").replace("PDN", "")), message

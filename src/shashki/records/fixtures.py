@@ -8,11 +8,26 @@ import json
 import re
 from collections.abc import Iterator
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules.userfiles import decode_text, read_limited
 
 #: The largest JSON file read (it is read whole).
 JSON_LIMIT = 32 << 20
+
+#: Python's words for a JSON string it cannot read, and ours in the catalogs.
+_JSON_REASONS = {
+    "Unterminated string starting at": N_("a string that is never closed"),
+    "Invalid control character at": N_("a control character inside a string"),
+    "Invalid \\escape": N_("a backslash escape that JSON does not have"),
+    "Invalid \\uXXXX escape": N_("a \\u escape without four hexadecimal digits"),
+}
+
+
+def _json_reason(msg: str) -> str:
+    """Python's reason for a JSON string it cannot read, in the language spoken now."""
+    known = _JSON_REASONS.get(msg)
+    return _(known) if known is not None else msg
+
 
 _JSON_SPACE = re.compile(r"[ \t\n\r]*")
 _JSON_SCALAR = re.compile(
@@ -60,7 +75,7 @@ def json_string_starts(text: str) -> list[int]:
                 try:
                     _value, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
                 except json.JSONDecodeError as exc:
-                    raise fail(exc.msg, exc.pos) from None
+                    raise fail(_json_reason(exc.msg), exc.pos) from None
             else:
                 m = _JSON_SCALAR.match(text, pos)
                 if m is None:
@@ -73,7 +88,7 @@ def json_string_starts(text: str) -> list[int]:
             try:
                 _key, pos = json.decoder.scanstring(text, pos + 1)  # type: ignore[attr-defined]
             except json.JSONDecodeError as exc:
-                raise fail(exc.msg, exc.pos) from None
+                raise fail(_json_reason(exc.msg), exc.pos) from None
             pos = _JSON_SPACE.match(text, pos).end()  # type: ignore[union-attr]
             if text[pos : pos + 1] != ":":
                 raise fail(_("expecting ':'"), pos)
