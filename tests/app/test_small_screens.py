@@ -301,3 +301,14 @@ async def test_the_route_chooser_asks_for_a_square_of_the_route(home: Path) -> N
         assert "click a square of the route you mean" in status(app)
         await click_square(pilot, "a3")
         assert game_screen(app).controller.move_list() == ["c5:a3:c1:e3:g1"]
+
+
+async def test_a_refusal_that_names_the_move_typed_names_it_once(home: Path) -> None:
+    """The panel quotes a typed move before its refusal (the box is emptied), unless the
+    refusal names it already: "c3-c4" is said once, not "c3-c4: «c3-c4»: …"."""
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        await type_move(pilot, "c3-c4")
+        await wait_for(pilot, lambda: "c4" in status(app), "the refusal")
+        assert status(app).count("c3-c4") == 1, status(app)

@@ -693,9 +693,14 @@ class GameScreen(Screen[None]):
             fb = self.controller.enter_text(text)
             if fb.refused:  # the box is emptied for the next move: the refusal quotes it
                 why = fb.refused
-                fb = Feedback(
-                    refused=Said(lambda: _("{move}: {reason}").format(move=text, reason=again(why)))
-                )
+
+                def quoted_once() -> str:
+                    reason = again(why)
+                    if text in reason:  # the refusal names the move already: once is enough
+                        return reason
+                    return _("{move}: {reason}").format(move=text, reason=reason)
+
+                fb = Feedback(refused=Said(quoted_once))
             self.after(fb)
             if fb.choose_route and self.controller.selection.routes:
                 # Enter plays the route on show: the cursor waits on its last square
