@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Select
+from textual.widgets import Input, Select
 
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.menu import MenuScreen, NewGameScreen
@@ -24,7 +24,7 @@ from shashki.i18n import set_language
 from shashki.rules import registry
 from shashki.rules.move import Color
 
-from .conftest import game_screen, make_app, wait_for
+from .conftest import game_screen, make_app, settle, wait_for
 from .test_snapshots_game_languages import capture_pending
 
 LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
@@ -67,12 +67,18 @@ async def _new_game(pilot: Pilot[None], open_kinds: bool) -> None:
         lambda: isinstance(app.screen, NewGameScreen) and app.screen.is_mounted,
         "the new-game dialog",
     )
+    dialog = app.screen
+    # the focus on the first field (drawn in the focus colour) before the picture, and no
+    # blinking cursor in it: a picture taken a moment earlier or later once differed
+    await wait_for(pilot, lambda: dialog.focused is dialog.query_one("#name0"), "the focus")
+    for box in dialog.query(Input):
+        box.cursor_blink = False
     if open_kinds:
-        kinds = app.screen.query_one("#kind0", Select)
+        kinds = dialog.query_one("#kind0", Select)
         kinds.focus()
         kinds.expanded = True
         await wait_for(pilot, lambda: kinds.expanded, "the drop-down open")
-    await pilot.pause()
+    await settle(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES)
