@@ -345,7 +345,7 @@ def test_the_ending_tables_never_write_outside_their_folder(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     v = load_variant_file(_write(tmp_path, 'id = "mine"\nname = "x"\nhost = "russian"\n'))
     object.__setattr__(v, "id", "../../../escaped")  # as if an id had slipped through
-    table = endings.KingsTable(v, 1, 1, lambda pos: 0)
+    table = endings.EndingTable(v, (1, 0, 1, 0), lambda pos: 0)  # a king each
     folder = (tmp_path / "cache" / "shashki" / "endings").resolve()
     assert table.cache_path().resolve().parent == folder
     written = [p for p in tmp_path.rglob("*.bin")]

@@ -343,9 +343,6 @@ class EndingTable:
         return bytes(values)
 
 
-#: The former name (kings only).
-KingsTable = EndingTable
-
 
 def _cache_path(v: Variant, material: Material) -> Path:
     """The cache file of the table of ``material`` in ``v``."""
