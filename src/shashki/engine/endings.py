@@ -343,7 +343,6 @@ class EndingTable:
         return bytes(values)
 
 
-
 def _cache_path(v: Variant, material: Material) -> Path:
     """The cache file of the table of ``material`` in ``v``."""
     digest = hashlib.sha256(
