@@ -25,7 +25,7 @@ class SlowSlot:
     def save(self, game: Game, headers: dict[str, str], marks: list[float | None]) -> None:
         self.threads.add(threading.current_thread().name)
         self.writing.set()
-        self.go.wait(30)
+        self.go.wait(300)  # (set by the test; the bound only ends a thread a failed test left)
         self.written.append(len(game.move_stack))
 
     def remove(self) -> None:
@@ -52,16 +52,16 @@ def test_only_the_newest_state_waits_and_flush_waits_for_it() -> None:
     slot = SlowSlot()
     writer.queue(slot, write=state(1))  # type: ignore[arg-type]
     writer.start()
-    assert slot.writing.wait(10)  # the first state is being written
+    assert slot.writing.wait(120)  # the first state is being written
     for plies in (2, 3, 4):  # meanwhile three more states: only the last one waits
         writer.queue(slot, write=state(plies))  # type: ignore[arg-type]
     assert writer.flush(timeout=0.05) is False  # still writing: the flush gives up in time
     slot.go.set()
-    assert writer.flush(timeout=30) is True
+    assert writer.flush(timeout=120) is True
     assert slot.written == [1, 4] and not writer.pending()
     assert len(slot.threads) == 1 and next(iter(slot.threads)).startswith("shashki-autosave")
     writer.queue(slot, remove=True, release=True)  # type: ignore[arg-type]
-    assert writer.flush(timeout=30) and slot.written == [1, 4, -1] and slot.released
+    assert writer.flush(timeout=120) and slot.written == [1, 4, -1] and slot.released
 
 
 def test_a_failure_is_said_once_in_one_line() -> None:
@@ -70,7 +70,7 @@ def test_a_failure_is_said_once_in_one_line() -> None:
     slot = BrokenSlot()
     for plies in (1, 2):
         writer.queue(slot, write=state(plies))  # type: ignore[arg-type]
-        assert writer.flush(timeout=30)
+        assert writer.flush(timeout=120)
     assert said == ["No space left on device"] and writer.problem == "No space left on device"
 
 
@@ -80,9 +80,9 @@ def test_a_real_autosave_is_written(tmp_path: Path) -> None:
     try:
         game, _, _ = state(3)
         writer.queue(slot, write=(game, {"White": "Anna"}, []))
-        assert writer.flush(timeout=30)
+        assert writer.flush(timeout=120)
         (record,) = list(read_file(slot.path))
         assert record.header("White") == "Anna" and len(record.mainline_moves()) == 3
     finally:
         writer.queue(slot, release=True)
-        writer.flush(timeout=30)
+        writer.flush(timeout=120)

@@ -116,7 +116,7 @@ def test_a_flag_fall_ends_the_game_at_once_whatever_the_engine_does() -> None:
         session.drive()
         assert session.clock is not None
         session.start_clock()
-        assert front.ended.wait(30), "the flag did not fall"
+        assert front.ended.wait(120), "the flag did not fall"
         outcome = session.outcome
         assert outcome is not None and outcome.termination is Termination.TIME_FORFEIT
         assert outcome.winner is Color.WHITE and len(session.game.move_stack) == 1
@@ -176,7 +176,7 @@ def test_an_engine_that_fails_gives_its_seat_to_a_person() -> None:
     failed = threading.Event()
     session.subscribe(lambda e: failed.set() if isinstance(e, SeatFailed) else None)
     session.drive()
-    assert failed.wait(30)
+    assert failed.wait(120)
     (event,) = front.of(SeatFailed)
     assert event.side is Color.WHITE and "stopped" in event.message  # type: ignore[attr-defined]
     assert isinstance(session.players[0], Person) and session.players[0].name == crash.name
