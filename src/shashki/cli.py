@@ -77,6 +77,22 @@ ARGPARSE_MESSAGES = (
 argparse._ = _  # type: ignore[attr-defined]
 
 
+def _online_options(p: argparse.ArgumentParser) -> None:
+    """The options ``host`` and ``join`` share: the player's name, a computer in the
+    player's place (no screen) and where it saves the game, the mouse."""
+    p.add_argument("--name", metavar=_("NAME"), help=_("your name in the game's record"))
+    p.add_argument(
+        "--auto",
+        type=_whole_number,
+        metavar=_("LEVEL"),
+        help=_("no screen: shashki's computer at LEVEL plays your side (for scripts and tests)"),
+    )
+    p.add_argument(
+        "--save", type=Path, metavar=_("FILE"), help=_("with --auto: save the game here")
+    )
+    p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
+
+
 def _whole_number(text: str) -> int:
     """An argument that is a whole number of any size (``int`` refuses more than 4,300
     digits); raises ArgumentTypeError, quoting at most the start of ``text``."""
@@ -914,29 +930,13 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument(
         "--local", action="store_true", help=_("listen on 127.0.0.1: a friend on this machine")
     )
-    p.add_argument("--name", help=_("your name in the game's record"))
-    p.add_argument(
-        "--auto",
-        type=_whole_number,
-        metavar="LEVEL",
-        help=_("no screen: shashki's computer at LEVEL plays your side (for scripts and tests)"),
-    )
-    p.add_argument("--save", type=Path, metavar="FILE", help=_("with --auto: save the game here"))
-    p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
+    _online_options(p)
     p.set_defaults(func=cmd_host)
 
     p = sub.add_parser("join", help=_("join a game a friend hosts (shashki host)"))
     p.add_argument("address", metavar="ADDRESS", help=_("HOST:PORT, as the host printed it"))
     p.add_argument("code", metavar="CODE", help=_("the room code, e.g. K7WQ-M2"))
-    p.add_argument("--name", help=_("your name in the game's record"))
-    p.add_argument(
-        "--auto",
-        type=_whole_number,
-        metavar="LEVEL",
-        help=_("no screen: shashki's computer at LEVEL plays your side (for scripts and tests)"),
-    )
-    p.add_argument("--save", type=Path, metavar="FILE", help=_("with --auto: save the game here"))
-    p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
+    _online_options(p)
     p.set_defaults(func=cmd_join)
 
     p = sub.add_parser("replay", help=_("open a PDN file in the replay viewer"))
