@@ -554,7 +554,9 @@ class GameScreen(Screen[None]):
                 self.drive()
 
     def refresh_panel(self) -> None:
-        if not self.query("#turn"):
+        try:
+            turn_line = self.query_one("#turn", Static)
+        except NoMatches:
             return  # taken apart as the app ends (a late call from a thread)
         ctl = self.controller
         game = ctl.game
@@ -582,7 +584,7 @@ class GameScreen(Screen[None]):
             turn = self._viewing_hint()
             if shown.outcome() is None:
                 turn += "\n" + _("{side} to move").format(side=self.who(shown.turn))
-        self.query_one("#turn", Static).update(turn)
+        turn_line.update(turn)
         for seat in self.seats:
             seat.update_seat()
         self.query_one("#info", Static).update(self._info())
