@@ -4,6 +4,8 @@ claim after a minute away, and the same record on both sides at the end."""
 
 from __future__ import annotations
 
+import asyncio
+
 from shashki.online.link import plies_back
 from shashki.records import write_game
 from shashki.rules import Color
@@ -165,7 +167,76 @@ async def test_the_host_claims_the_game_after_a_minute_away() -> None:
         assert pair.link.claim() is None
         out = pair.link.session.outcome
         assert out is not None and out.winner is Color.WHITE
+        assert out.termination is Termination.ABANDONED  # (not a resignation)
+        # the guest comes back to a game that is over: the same end, the same record
+        again = await pair.join()
+        await until(lambda: again.session.outcome is not None, "the end told to the guest")
+        back = again.session.outcome
+        assert back is not None and back.termination is Termination.ABANDONED
+        assert back.winner is Color.WHITE
+        assert pdn(again.session) == pdn(pair.link.session)
+        assert '[Termination "White wins: Black left the game."]' in pdn(pair.link.session)
     finally:
+        await pair.close()
+
+
+async def test_the_guest_claims_the_game_of_a_host_gone_a_minute() -> None:
+    now = [1000.0]
+    pair = await hosted(clock="5+0")
+    try:
+        guest = await pair.join()
+        guest.now = lambda: now[0]
+        play(pair.link.session, "c3-d4")
+        await until(lambda: len(guest.session.game.move_stack) == 1, "the host's move")
+        assert "is here" in (guest.claim() or "")
+        await pair.host.stop()  # the host goes (its process ended)
+        await until(lambda: guest.away_since is not None, "the guest seeing the host gone")
+        now[0] += 59
+        assert "less than a minute" in (guest.claim() or "")
+        play(guest.session, "f6-g5")  # (played here; nobody to send it to)
+        now[0] += 2
+        assert guest.claim() is None
+        out = guest.session.outcome
+        assert out is not None and out.winner is Color.BLACK
+        assert out.termination is Termination.ABANDONED
+        assert '[Termination "Black wins: White left the game."]' in pdn(guest.session)
+        assert guest.claim() == "The game is over."
+    finally:
+        await pair.close()
+
+
+async def test_a_guest_joins_the_same_game_again_and_no_other() -> None:
+    from shashki.online.guest import Guest, JoinError
+
+    pair = await hosted(clock="5+0")
+    other = await hosted("brazilian")
+    try:
+        guest = await pair.join("Boris")
+        play(pair.link.session, "c3-d4")
+        await until(lambda: len(guest.session.game.move_stack) == 1, "the host's move")
+        await pair.drop()
+        await until(lambda: guest.away_since is not None, "the host away, for the guest")
+        play(guest.session, "f6-g5")  # played while the host was away
+        again = Guest(pair.address, pair.link.code, "Boris")
+        await again.connect_again(guest)
+        assert guest.away_since is None and again.link is guest
+        reader = asyncio.create_task(again.run())
+        await until(lambda: len(pair.link.session.game.move_stack) == 2, "the move sent on")
+        assert pair.link.session.game.fen() == guest.session.game.fen()
+        play(pair.link.session, "g3-f4")
+        await until(lambda: len(guest.session.game.move_stack) == 3, "the game going on")
+        assert pair.link.session.game.fen() == guest.session.game.fen()
+        stranger = Guest(other.address, other.link.code, "Boris")
+        try:
+            await stranger.connect_again(guest)
+        except JoinError as exc:
+            assert "another game" in str(exc)
+        else:
+            raise AssertionError("joined another game into this one")
+        await again.close()
+        await until(reader.done, "the reader ending")
+    finally:
+        await other.close()
         await pair.close()
 
 

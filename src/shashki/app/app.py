@@ -446,6 +446,14 @@ class ShashkiApp(App[None]):
             slot.release()
             self.notify(_("That game is over already."), timeout=8, markup=False)
             return None
+        from ..online.room import TAG
+
+        if record.header(TAG):  # an online game: hosted again, or joined again
+            from .online import resume_online
+
+            online = resume_online(self, record, game, slot)
+            if online is not None:
+                return online
         names = (record.header("White"), record.header("Black"))
         seats = (seat_kind(record, "White"), seat_kind(record, "Black"))
         kinds = (seats[0][0], seats[1][0])
@@ -621,7 +629,7 @@ class ShashkiApp(App[None]):
                 slot,
                 write=(
                     controller.game.copy(),
-                    controller.session.headers(),
+                    {**controller.session.headers(), **controller.session.resume_tags},
                     list(controller.clock_marks) if controller.clock is not None else [],
                 ),
             )

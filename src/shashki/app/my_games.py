@@ -70,6 +70,7 @@ ENDINGS = {
     "resignation": N_("resignation"),
     "time forfeit": N_("out of time"),
     "agreed draw": N_("agreed draw"),
+    "abandoned": N_("left the game"),
 }
 
 #: The result filter's choices: (label, score).

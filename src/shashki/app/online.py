@@ -23,10 +23,11 @@ from textual.widgets import Button
 
 from ..i18n import N_, _
 from ..online.console import bind_address, host_session
-from ..online.guest import Guest, JoinError
+from ..online.guest import Guest, GuestLink, JoinError
 from ..online.host import Host, HostLink
 from ..online.link import Link, Notice, online_headers
 from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
+from ..online.room import TAG, Room, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
 from ..rules import Color, Move
 from ..session.players import Person
@@ -38,6 +39,9 @@ from .plain import Plain
 from .widgets import Dialog, relabel_button
 
 if TYPE_CHECKING:
+    from ..records import AutosaveSlot
+    from ..records.model import GameRecord
+    from ..rules import Game
     from .app import ShashkiApp
 
 #: The seat kind of the new-game dialog: a friend online (this side hosts).
@@ -48,6 +52,9 @@ DEFAULT_PORT = 8765
 
 #: What ``shashki host`` and ``shashki join`` hand the app.
 Spec = tuple[Any, ...]
+
+#: Seconds between a guest's tries to join again after its connection was lost.
+REJOIN_EVERY = 3.0
 
 
 class OnlineGameScreen(GameScreen):
@@ -67,14 +74,26 @@ class OnlineGameScreen(GameScreen):
         host: Host | None = None,
         guest: Guest | None = None,
         bind: tuple[str, str, int] = ("", "", 0),
+        mode: str = "lan",
         exit_on_failure: bool = False,
+        rejoin: tuple[str, str, str] | None = None,
     ) -> None:
         super().__init__(controller)
         self.link = link
         self.host = host
         self.guest = guest
         self.bind = bind
+        #: How the host listens (``lan``, ``local``, ``public``: kept in the autosave).
+        self.mode = mode
         self.exit_on_failure = exit_on_failure
+        #: A guest's way back to the host: (address, code, name).
+        self.rejoin = rejoin or (
+            (guest.address, guest.code, guest.name) if guest is not None else None
+        )
+        #: The guest is trying to join again.
+        self._rejoining = False
+        #: The last reason a try to join again failed (said once).
+        self._rejoin_said = ""
         self._over_shown = False
         self._left = False
         #: The host was told it may claim the game of a friend away.
@@ -95,13 +114,19 @@ class OnlineGameScreen(GameScreen):
         else:
             link.play_remote = self._remote_move  # type: ignore[attr-defined]
             link.on_synced = self._synced  # type: ignore[attr-defined]
+            self.set_interval(1.0, self._check_away)
             if self.guest is not None:
                 self.run_worker(self._read(self.guest), group="online")
+            elif self.rejoin is not None:  # (resumed from its autosave: join again)
+                self.call_later(self._hold_clock)
+                self._start_rejoin(at_once=True)
 
     def _hold_clock(self) -> None:
         """The clock waits for the friend (the game screen started it)."""
         link = self.link
-        if isinstance(link, HostLink) and not link.joined:
+        if (isinstance(link, HostLink) and link.guest is None) or (
+            isinstance(link, GuestLink) and link.away_since is not None
+        ):
             self.controller.stop_clock()
             self.refresh_panel()
 
@@ -120,7 +145,14 @@ class OnlineGameScreen(GameScreen):
                 self.shashki.error_notice(message)
             return
         self.link.address = f"{shown}:{port}"
-        self.controller.session.base_headers = online_headers(self.link.address)
+        session = self.controller.session
+        day = (session.base_headers or {}).get("Date")
+        session.base_headers = online_headers(self.link.address, day)
+        link = self.link
+        session.resume_tags[TAG] = Room(
+            True, link.code, link.side, link.takebacks, port=port, mode=self.mode
+        ).tag()
+        self.shashki._changed(self.controller)
         address, code = self.link.address, self.link.code
         self.set_status(
             Said(
@@ -140,12 +172,62 @@ class OnlineGameScreen(GameScreen):
     async def _read(self, guest: Guest) -> None:
         await guest.run()
 
+    def _start_rejoin(self, at_once: bool = False) -> None:
+        if self._rejoining or self._left or self.rejoin is None:
+            return
+        self._rejoining = True
+        self.run_worker(self._rejoin(at_once), group="online")
+
+    async def _rejoin(self, at_once: bool) -> None:
+        """The guest's connection was lost (or the game was resumed from its autosave):
+        join again with the code until the host answers, the game ends or the screen is
+        left; the host's state then sets the game right."""
+        assert self.rejoin is not None and isinstance(self.link, GuestLink)
+        address, code, name = self.rejoin
+        link = self.link
+        try:
+            wait = 0.0 if at_once else REJOIN_EVERY
+            while not self._left and self.controller.outcome is None:
+                if wait:
+                    await asyncio.sleep(wait)
+                wait = REJOIN_EVERY
+                if self._left or self.controller.outcome is not None:
+                    return
+                try:
+                    guest = Guest(address, code, name)
+                    await guest.connect_again(link)
+                except JoinError as exc:
+                    if str(exc) != self._rejoin_said:  # (said once, not at every try)
+                        self._rejoin_said = str(exc)
+                        self.set_status(
+                            self._unreachable(link.remote.name) if exc.unreachable else str(exc)
+                        )
+                    continue
+                if self._left:
+                    await guest.close()
+                    return
+                self.guest = guest
+                self._rejoin_said = ""
+                self._claim_said = False
+                self.run_worker(self._read(guest), group="online")
+                host = link.remote.name
+                self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
+                if self.controller.outcome is None:
+                    self.controller.start_clock()
+                self.refresh_panel()
+                return
+        finally:
+            self._rejoining = False
+
+    @staticmethod
+    def _unreachable(name: str) -> Said:
+        return Said(lambda: _("{name} cannot be reached; trying again…").format(name=name))
+
     def _check_away(self) -> None:
         """Once the friend is away a minute, say that the game may be claimed."""
         link = self.link
         if (
-            isinstance(link, HostLink)
-            and not self._claim_said
+            not self._claim_said
             and link.away_for() >= CLAIM_AFTER
             and self.controller.outcome is None
         ):
@@ -210,15 +292,12 @@ class OnlineGameScreen(GameScreen):
             self.after(Feedback())
             self.show_game_over()
         elif kind == "closed" and not self._left:
-            self.set_status(
-                Said(lambda: _("The connection is over; join again with the same code."))
-            )
-            self.notify(
-                _("The connection is over; join again with the same code."),
-                severity="warning",
-                timeout=12,
-                markup=False,
-            )
+            if self.controller.outcome is not None:
+                return
+            said = Said(lambda: _("Lost the connection to {name}; trying again…").format(name=name))
+            self.set_status(said)
+            self.notify(said, severity="warning", timeout=12, markup=False)
+            self._start_rejoin()
 
     def _draw_answered(self, ok: bool | None) -> None:
         self.link.answer_draw(bool(ok))
@@ -277,13 +356,13 @@ class OnlineGameScreen(GameScreen):
         self.app.push_screen(TextPrompt(lambda: _("A line to {name}:").format(name=name)), said)
 
     def action_claim(self) -> None:
-        link = self.link
-        if not isinstance(link, HostLink):
-            self.set_status(Said(lambda: _("Only the host can claim the game.")))
-            return
-        why = link.claim()
+        why = self.link.claim()
         if why is not None:
             self.set_status(why)
+            return
+        self.cancel_thinking()
+        self.after(Feedback())
+        self.show_game_over()
 
     def show_game_over(self) -> None:
         if self.controller.outcome is None or self._over_shown:
@@ -318,6 +397,7 @@ class OnlineGameScreen(GameScreen):
 
     async def close_network(self) -> None:
         """Tell the friend, close the connection (and stop listening)."""
+        self._left = True  # (nothing joins again)
         self.controller.session.close_players()
         if self.host is not None:
             await self.host.stop()
@@ -381,12 +461,18 @@ class OnlineChoice(Dialog[bool | None]):
 # -- opening an online game --------------------------------------------------------------------
 
 
-def _open(app: ShashkiApp, controller: GameController, screen: OnlineGameScreen) -> None:
-    """Show ``screen`` for ``controller``'s game, autosaved as any game."""
+def _open(
+    app: ShashkiApp,
+    controller: GameController,
+    screen: OnlineGameScreen,
+    slot: AutosaveSlot | None = None,
+) -> None:
+    """Show ``screen`` for ``controller``'s game, autosaved as any game (in ``slot``
+    when it was resumed from one)."""
     from .menu import MenuScreen
 
     app.controller = controller
-    app._attach_game(controller)
+    app._attach_game(controller, slot)
     if controller.session.players[0].is_human is False:
         screen.board.flipped = True  # (this side's pieces at the bottom)
     while len(app.screen_stack) > 1 and not isinstance(app.screen, MenuScreen):
@@ -424,6 +510,7 @@ def host_game(
         link,
         host=Host(link),
         bind=(bind, shown, port),
+        mode="public" if public else "local" if local else "lan",
         exit_on_failure=exit_on_failure,
     )
     _open(app, controller, screen)
@@ -448,8 +535,60 @@ async def join_game(
     session = link.session
     if session.clock is not None:
         session.clock.now = app.clock_time
+    session.resume_tags[TAG] = Room(
+        False, plain_code(code), link.side, link.takebacks, address=guest.address
+    ).tag()
     controller = GameController(session.game, session=session, on_change=app._changed)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
+    return controller
+
+
+def resume_online(
+    app: ShashkiApp, record: GameRecord, game: Game, slot: AutosaveSlot
+) -> GameController | None:
+    """Go on with an online game of the autosave folder: host it again with the same
+    code and port (the friend joins again, or its shashki does by itself), or join the
+    host again.  None (said in one line) when the autosave names no room that can be
+    used: the caller goes on with the game at this keyboard."""
+    room = read_room(record.header(TAG))
+    if room is None:
+        app.notify(
+            _("This game's online room cannot be read: it goes on at this keyboard."),
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
+        return None
+    if room.hosting and served():
+        app.error_notice(host_refused())
+        return None
+    session, remote = resumed_session(record, game, room, now=app.clock_time)
+    controller = GameController(game, session=session, on_change=app._changed)
+    if room.hosting:
+        mode = room.mode
+        if mode == "public":  # (a file never opens every network: --public is asked for)
+            mode = "lan"
+            app.notify(
+                _(
+                    "Hosting again on this machine's own address only: "
+                    "every network only with shashki host --public."
+                ),
+                timeout=10,
+                markup=False,
+            )
+        link = HostLink(session, room.side, remote, room.code, name=session.players[room.side].name)
+        link.joined = True  # (the guest keeps the name it joined with)
+        link.away_since = link.now()  # (a friend who does not come back may be claimed)
+        bind, shown = bind_address(False, mode == "local")
+        screen = OnlineGameScreen(
+            controller, link, host=Host(link), bind=(bind, shown, room.port), mode=mode
+        )
+    else:
+        glink = GuestLink(session, room.side, remote)
+        glink.away_since = glink.now()
+        name = session.players[room.side].name
+        screen = OnlineGameScreen(controller, glink, rejoin=(room.address, room.code, name))
+    _open(app, controller, screen, slot)
     return controller
 
 
@@ -562,5 +701,6 @@ __all__ = [
     "host_game",
     "join_game",
     "online_menu",
+    "resume_online",
     "start_from_command",
 ]

@@ -57,6 +57,20 @@ def players_text(game: Unfinished) -> str:
     return _("{white} v {black}").format(white=white, black=black)
 
 
+def _online(game: Unfinished) -> str:
+    """How an online game goes on: hosted again, or joined again ("" for a game at this
+    keyboard, or a room that cannot be read: it goes on here)."""
+    from ..online.room import TAG, read_room
+
+    record = getattr(game, "record", None)
+    room = read_room(record.header(TAG)) if record is not None else None
+    if room is None:
+        return ""
+    if room.hosting:
+        return _("online: hosted again, your friend joins with {code}").format(code=room.code)
+    return _("online: joins {address} again").format(address=room.address)
+
+
 def describe(game: Unfinished, now: float | None = None) -> Text:
     """Two lines: the variant and players; the moves, when last played, and why it
     cannot be resumed, if it cannot."""
@@ -70,6 +84,9 @@ def describe(game: Unfinished, now: float | None = None) -> Text:
         moves=moves, when=when_text(game.last_played, now)
     )
     text.append(details, style="dim")
+    online = _online(game)
+    if online:
+        text.append(f" — {online}", style="dim")
     if game.status:
         text.append(visible(f" — {game.status}"), style="italic")
     return text

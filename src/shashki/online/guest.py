@@ -52,7 +52,12 @@ CLOCK_SLACK = 2.0
 
 
 class JoinError(Exception):
-    """Joining failed: one line, for the player."""
+    """Joining failed: one line, for the player (``unreachable``: no connection could be
+    made, rather than a host that said no)."""
+
+    def __init__(self, text: str, *, unreachable: bool = False) -> None:
+        super().__init__(text)
+        self.unreachable = unreachable
 
 
 def split_address(address: str) -> tuple[str, int]:
@@ -175,6 +180,11 @@ class GuestLink(Link):
         self.on_synced: Callable[[], None] = lambda: None
         #: The host said goodbye.
         self.host_left = False
+        #: This side's last move, when it was played while the host was away (sent
+        #: when the host's state shows it missed it).
+        self._unsent: dict[str, Any] | None = None
+        #: The next state is the one a (re)connection begins with.
+        self._first_state = False
 
     def _play(self, move: Move) -> None:
         session = self.session
@@ -187,12 +197,13 @@ class GuestLink(Link):
             return
         game = self.session.game
         clock = self.session.clock
-        self.send(
-            "move",
-            ply=len(game.move_stack) - 1,
-            move=move_before(game, event.move),
-            left=None if clock is None else round(clock.left(self.side), 3),
-        )
+        fields: dict[str, Any] = {
+            "ply": len(game.move_stack) - 1,
+            "move": move_before(game, event.move),
+            "left": None if clock is None else round(clock.left(self.side), 3),
+        }
+        self._unsent = fields if self._queue is None else None
+        self.send("move", **fields)
 
     # -- the host's messages ---------------------------------------------------------------
 
@@ -291,7 +302,26 @@ class GuestLink(Link):
             move = self.parse_move(replay, text)
             replay.push_unchecked(move)
             moves.append(move)
-        have = [m for _s, m in session.game.history()]
+        history = session.game.history()
+        have = [m for _s, m in history]
+        first, self._first_state = self._first_state, False
+        if (
+            first
+            and end is None
+            and session.game.ended is None
+            and len(have) == len(moves) + 1
+            and have[: len(moves)] == moves
+            and history[-1][0] is self.side
+        ):
+            # joined again, the host has not had this side's last move yet: it is on its
+            # way (played as the state came), or it was played while the host was away:
+            # sent now.  (Any later state sets the game as the host has it.)
+            unsent, self._unsent = self._unsent, None
+            if unsent is not None and unsent.get("ply") == len(moves):
+                self.send("move", **unsent)
+            self.on_synced()
+            self.notice("synced")
+            return
         same = have == moves and list(session.clock_marks) == marks[: len(moves)]
         if not same or session.game.ended is not None:  # (an ending of its own reopened)
             session.set_moves(moves, marks, left)
@@ -312,6 +342,8 @@ class GuestLink(Link):
             pass
         elif kind == "resign" and side is not None:
             session.resign(side)
+        elif kind == "left" and side is self.side:
+            session.abandon(side)
         elif kind == "agreed":
             session.answer_draw(True)
         elif kind == "time" and side is session.game.turn and session.clock is not None:
@@ -416,7 +448,8 @@ class Guest:
             await self.close()
             reason = clean(str(exc), 120) or type(exc).__name__
             raise JoinError(
-                _("Cannot join {address}: {reason}").format(address=self.address, reason=reason)
+                _("Cannot join {address}: {reason}").format(address=self.address, reason=reason),
+                unreachable=True,
             ) from None
         except JoinError:
             await self.close()
@@ -430,6 +463,25 @@ class Guest:
         link.attach(self._queue)
         self.link = link
         return link
+
+    async def connect_again(self, link: GuestLink) -> None:
+        """Join the host again for ``link``'s game (after a drop, or a host that came
+        back): the host's state then sets the game right; raises JoinError (one line),
+        also when the host now plays another game."""
+        welcome = await self.connect()
+        game = link.session.game
+        if (
+            welcome.variant_id != game.variant.id
+            or welcome.side is not link.side
+            or (welcome.start or None) != (game.start_label or None)
+            or welcome.seed != game.seed
+        ):
+            await self.close()
+            raise JoinError(_("The host now plays another game."))
+        link._first_state = True
+        link.attach(self._queue)
+        link.away_since = None
+        self.link = link
 
     async def run(self) -> None:
         """Read the host's messages until the connection ends (the link is told)."""
@@ -456,6 +508,10 @@ class Guest:
                     break
         finally:
             self._queue.put_nowait(None)
+            if link._queue is self._queue:  # (what is played meanwhile waits for the state)
+                link.attach(None)
+                if link.session.outcome is None:
+                    link.away_since = link.now()
             with contextlib.suppress(Exception):
                 await writer
             link.notice("closed")

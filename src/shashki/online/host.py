@@ -26,7 +26,6 @@ from ..session.game import GameSession, MovePlayed
 from .link import Link, move_before, plies_back, side_word
 from .player import RemotePlayer
 from .protocol import (
-    CLAIM_AFTER,
     FRAME_LIMIT,
     MAX_MESSAGE,
     MAX_NAME,
@@ -69,6 +68,8 @@ def ending(session: GameSession) -> dict[str, Any] | None:
     term = out.termination
     if term is Termination.RESIGNATION and out.winner is not None:
         return {"kind": "resign", "side": side_word(Color(1 - out.winner))}
+    if term is Termination.ABANDONED and out.winner is not None:
+        return {"kind": "left", "side": side_word(Color(1 - out.winner))}
     if term is Termination.AGREED_DRAW:
         return {"kind": "agreed"}
     if term is Termination.TIME_FORFEIT:
@@ -121,8 +122,6 @@ class HostLink(Link):
         self.guest: web.WebSocketResponse | None = None
         #: Whether a guest ever joined (its name is the record's from then on).
         self.joined = False
-        #: Since when the guest is away (None: connected, or never came).
-        self.away_since: float | None = None
         #: What plays a checked move of the guest's (a front end that redraws sets it).
         self.play_remote: Callable[[Move], None] = self._play
         self._state_at = -1e9
@@ -408,25 +407,6 @@ class HostLink(Link):
     def resign(self) -> None:
         if self.session.outcome is None:
             self.session.resign(self.side)
-
-    def away_for(self) -> float:
-        """Seconds the guest has been away (0: here)."""
-        return 0.0 if self.away_since is None else self.now() - self.away_since
-
-    def claim(self) -> str | None:
-        """Claim the game of a guest away for :data:`CLAIM_AFTER` seconds; None when the
-        game is won, else why not."""
-        if self.session.outcome is not None:
-            return _("The game is over.")
-        if self.away_since is None:
-            return _("{name} is here: the game goes on.").format(name=self.remote.name)
-        wait = CLAIM_AFTER - self.away_for()
-        if wait > 0:
-            return _("{name} has been away less than a minute: wait {n} s more.").format(
-                name=self.remote.name, n=int(wait) + 1
-            )
-        self.session.resign(self.peer_side)
-        return None
 
 
 class Host:

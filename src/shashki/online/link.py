@@ -23,7 +23,7 @@ from ..i18n import N_, _
 from ..rules import Color, Game, Move, ShashkiError
 from ..session.game import DrawOffered, Event, GameEnded, GameSession, MovePlayed, UndoPolicy
 from .player import RemotePlayer
-from .protocol import MAX_CHAT, Message, ProtocolError, clean, encode, parse
+from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode, parse
 
 #: Refusals kept in a link's log (the newest).
 LOG_LINES = 200
@@ -105,6 +105,8 @@ class Link:
         self._offering = False  # (a draw offer of the peer's being recorded)
         #: The game ended here: the front end was told.
         self.closed = False
+        #: Since when the peer is away (None: connected, or never came).
+        self.away_since: float | None = None
         session.subscribe(self._event)
 
     # -- the front end -------------------------------------------------------------------
@@ -218,6 +220,28 @@ class Link:
 
     def resign(self) -> None:
         """This side resigns."""
+
+    def away_for(self) -> float:
+        """Seconds the peer has been away (0: here)."""
+        return 0.0 if self.away_since is None else self.now() - self.away_since
+
+    def claim(self) -> str | None:
+        """Claim the game of a peer away for :data:`~.protocol.CLAIM_AFTER` seconds: it
+        is recorded as the peer's having left the game (the rules' "abandoned"); None
+        when the game is won, else why not.  Each side claims on its own session: the
+        host tells a guest who comes back (the game is over), a guest's claim is its own
+        record of a game whose referee is gone."""
+        if self.session.outcome is not None:
+            return _("The game is over.")
+        if self.away_since is None:
+            return _("{name} is here: the game goes on.").format(name=self.remote.name)
+        wait = CLAIM_AFTER - self.away_for()
+        if wait > 0:
+            return _("{name} has been away less than a minute: wait {n} s more.").format(
+                name=self.remote.name, n=int(wait) + 1
+            )
+        self.session.abandon(self.peer_side)
+        return None
 
     def quit(self, text: str = "") -> None:
         """This side leaves the game: the peer is told."""

@@ -4,8 +4,9 @@ wins: Black ran out of time.") in the language spoken, not only "Result: 0-1".
 
 A ``Termination`` tag is free text: shashki writes the ending in English ("White wins:
 Black ran out of time."), PGN's convention writes ``time forfeit``, ``normal``,
-``abandoned``…  A loss on time, a resignation and a draw by agreement are recognised by
-their words (``time``, ``resign``, ``agree``); anything else is left as written.
+``abandoned``…  A loss on time, a resignation, a game left (an online game claimed of a
+player away) and a draw by agreement are recognised by their words (``time``,
+``resign``, ``left the game`` or ``abandon``, ``agree``); anything else is left as written.
 
 >>> from shashki.records import read_games_text
 >>> record = next(iter(read_games_text(
@@ -26,6 +27,7 @@ from .model import GameRecord
 _TIME = re.compile(r"\btime\b", re.IGNORECASE)
 _RESIGN = re.compile(r"\bresign", re.IGNORECASE)
 _AGREED = re.compile(r"\bagree", re.IGNORECASE)
+_LEFT = re.compile(r"\bleft the game\b|\babandon", re.IGNORECASE)
 
 _WINNERS = {"1-0": Color.WHITE, "0-1": Color.BLACK, "2-0": Color.WHITE, "0-2": Color.BLACK}
 _DRAWS = frozenset({"1/2-1/2", "1-1", "½-½"})
@@ -74,6 +76,14 @@ def record_outcome(record: GameRecord, final: Game) -> Outcome | None:
             winner,
             f"{names[winner.other]} resigned",
             N_("{side} resigned"),
+            {"side": winner.other},
+        )
+    if _LEFT.search(said) and winner is not None:
+        return Outcome(
+            Termination.ABANDONED,
+            winner,
+            f"{names[winner.other]} left the game",
+            N_("{side} left the game"),
             {"side": winner.other},
         )
     if _AGREED.search(said) and winner is None:

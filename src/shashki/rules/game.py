@@ -352,6 +352,19 @@ class Game:
         )
         return self._ended
 
+    def abandon(self, side: Color) -> Outcome:
+        """``side`` left the game and stayed away (an online game claimed by the other
+        side): a loss, like a resignation, said as what it was."""
+        loser = Color(side)
+        self._ended = Outcome(
+            Termination.ABANDONED,
+            loser.other,
+            f"{self.variant.side_names[loser]} left the game",
+            N_("{side} left the game"),
+            {"side": loser},
+        )
+        return self._ended
+
     @property
     def ended(self) -> Outcome | None:
         """The resignation, agreed draw or time forfeit that ended the game, if any."""

@@ -38,15 +38,22 @@ class Termination(Enum):
     #: that could win (:meth:`Game.time_out <shashki.rules.Game.time_out>`).
     TIME_FORFEIT = "time forfeit"
     AGREED_DRAW = "agreed draw"
+    #: A player left an online game and stayed away: the other side claimed it
+    #: (:meth:`Game.abandon <shashki.rules.Game.abandon>`).
+    ABANDONED = "abandoned"
 
 
 #: The rules whose verb agrees with the side they name: each is translated once a kind of
 #: name (:func:`~shashki.i18n.agree`: "білі здалися", "Південь здався").
-_AGREEING = frozenset(("{side} resigned", "{side} made the first king"))
+_AGREEING = frozenset(("{side} resigned", "{side} made the first king", "{side} left the game"))
 
 
 def _agreeing_messages(side: str) -> tuple[str, ...]:  # pragma: no cover - marks them
-    return agree("{side} resigned", side), agree("{side} made the first king", side)
+    return (
+        agree("{side} resigned", side),
+        agree("{side} made the first king", side),
+        agree("{side} left the game", side),
+    )
 
 
 @dataclass(frozen=True)

@@ -152,6 +152,9 @@ class GameSession:
         self.overhead = overhead
         #: The record's tags the front end gives (Event, Site, Round, …).
         self.base_headers = dict(headers) if headers is not None else None
+        #: Tags kept only in this game's autosave, never in a record saved or kept: how
+        #: to go on with it (an online game's room).
+        self.resume_tags: dict[str, str] = {}
         #: How a move found by :meth:`drive`'s thread reaches the session (a front end's
         #: "run this on my thread"); by default at once, under the session's lock.
         self.post = post or self._locked
@@ -649,6 +652,17 @@ class GameSession:
         if self.outcome is not None:
             return self.outcome  # the game ended meanwhile (a flag fell while asked)
         outcome = self.game.resign(side)
+        self.cancel()
+        self.stop_clock()
+        self._changed()
+        return outcome
+
+    def abandon(self, side: Color) -> Outcome:
+        """``side`` left the game and stayed away: the other side claims it (an online
+        game; :meth:`Game.abandon <shashki.rules.Game.abandon>`)."""
+        if self.outcome is not None:
+            return self.outcome
+        outcome = self.game.abandon(side)
         self.cancel()
         self.stop_clock()
         self._changed()
