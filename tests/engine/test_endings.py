@@ -14,6 +14,7 @@ from shashki.engine import ComputerPlayer, endings
 from shashki.engine.endings import EndingTable, Material, covered, perfect_moves, probe
 from shashki.rules import Color, Game, find_variant
 from shashki.rules.fen import format_fen
+from shashki.rules.move import Move
 from shashki.rules.movegen import Position
 
 
@@ -279,3 +280,78 @@ def test_endings_build_command(cache: Path, capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out.count("in the cache") == 4
     assert main(["endings", "build", "giveaway"]) == 2
     assert "no ending tables" in capsys.readouterr().err
+
+
+# -- the two ways of building ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "material"),
+    [
+        ("russian", (2, 0, 1, 0)),  # flying kings taken back along their lines
+        ("russian", (1, 1, 1, 0)),  # a man's step taken back, a crowning out of the table
+        ("traditional", (2, 0, 1, 0)),  # the draws the material declares
+        ("english", (1, 1, 1, 0)),  # short kings
+        ("turkish", (0, 2, 0, 1)),  # orthogonal: men step sideways too
+        ("international", (0, 1, 1, 0)),
+        ("international", (1, 0, 0, 2)),  # the majority rule, kings flying on 10x10
+    ],
+)
+def test_the_backwards_build_makes_the_same_table_as_the_straightforward_one(
+    variant_id: str, material: Material
+) -> None:
+    """The build that takes quiet moves back (index arithmetic on the generator's tables
+    read the other way) against the straightforward one that makes every move of every
+    position and indexes its child: every entry the same."""
+    variant = find_variant(variant_id)
+    assert endings.backwards_ok(variant)
+    table = endings._table(variant, material)  # (and the smaller ones it leads to)
+    size = endings.table_size(variant, material)
+
+    def smaller(pos: Position) -> int:
+        return probe(variant, pos)
+
+    backwards = table._build_backwards(size, smaller, None)
+    forwards = table._build_forwards(size, smaller, None)
+    assert len(backwards) == len(forwards) == size
+    differ = [i for i in range(size) if backwards[i] != forwards[i]]
+    assert not differ, (len(differ), differ[:5])
+    assert backwards == table._values
+    assert any(v not in (0, 255) for v in backwards)  # something was solved
+
+
+def test_a_generator_with_its_own_moves_is_built_forwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a generator's moves are not its tables' own, no move is taken back: the
+    table is built the straightforward way, the same one."""
+    variant = find_variant("brazilian")
+    gen = variant.generator
+
+    class Own(type(gen)):  # type: ignore[misc]
+        def moves(self, pos: Position) -> list[Move]:
+            return super().moves(pos)
+
+    monkeypatch.setattr(gen, "__class__", Own)
+    assert not endings.backwards_ok(variant)
+    called: list[str] = []
+    forwards = EndingTable._build_forwards
+    backwards = EndingTable._build_backwards
+
+    def spy_forwards(self: EndingTable, *args: object) -> bytes:
+        called.append("forwards")
+        return forwards(self, *args)  # type: ignore[arg-type]
+
+    def spy_backwards(self: EndingTable, *args: object) -> bytes:
+        called.append("backwards")
+        return backwards(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(EndingTable, "_build_forwards", spy_forwards)
+    monkeypatch.setattr(EndingTable, "_build_backwards", spy_backwards)
+    size = endings.table_size(variant, (2, 0, 1, 0))
+    table = EndingTable.__new__(EndingTable)
+    table.variant, table.material = variant, (2, 0, 1, 0)
+    table.layout = endings.layout(variant)
+    table.counts = table.layout.counts((2, 0, 1, 0))
+    made = table._build(size, lambda pos: probe(variant, pos), None)
+    monkeypatch.undo()
+    assert called and set(called) == {"forwards"}  # (and the smaller tables it needed)
+    assert made == table._build_backwards(size, lambda pos: probe(variant, pos), None)
