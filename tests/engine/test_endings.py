@@ -108,14 +108,34 @@ def test_three_kings_beat_one_before_the_draw_rule() -> None:
 def test_only_games_of_a_few_kings_are_covered() -> None:
     russian = find_variant("russian")
     assert covered(russian, Game("russian", "W:WKa1,Kb2,Kc1:BKe7").position)
-    assert not covered(russian, Game("russian", "W:WKa1,Kb2,c1:BKe7").position)  # a man
+    assert covered(russian, Game("russian", "W:WKa1,Kb2,c1:BKe7").position)  # a man too
     assert not covered(russian, Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7").position)  # five
     for vid, fen in [
         ("giveaway", "W:WKa1,Kb2,Kc1:BKe7"),  # the goals are inverted
-        ("international", "W:WK1,K2,K3:BK40"),  # 1.8 million positions: too many
+        ("canadian", "W:WK1,K2:BK40,K50"),  # 13 million positions: too many
     ]:
         assert not covered(find_variant(vid), Game(vid, fen).position)
     assert perfect_moves(Game("russian")) is None
+    # every ending of four pieces of the big board: two kings against two, 3 million
+    assert covered(
+        find_variant("international"), Game("international", "W:WK1,K2:BK40,K50").position
+    )
+    # a man on its own crowning row (set up by hand): no table holds it
+    assert not covered(
+        find_variant("international"), Game("international", "W:W3,K20:BK50").position
+    )
+
+
+def test_a_game_makes_in_a_worker_only_the_tables_quick_to_make(cache: Path) -> None:
+    variant = find_variant("international")
+    # a king and a man each: 10 million positions, and the tables they lead into
+    big = Game("international", "W:WK1,30:BK50,21").position
+    assert endings.to_make(variant, endings.material_of(big)) > endings.BUILD_IN_PLAY
+    assert not endings.quick_to_make(variant, big)
+    small = Game("russian", "W:WKa1,Kc1,Kg1:BKf8").position
+    assert endings.quick_to_make(find_variant("russian"), small)
+    endings._table(find_variant("russian"), (3, 0, 1, 0))
+    assert endings.to_make(find_variant("russian"), (3, 0, 1, 0)) == 0  # made, and all below
 
 
 def test_tables_are_cached_and_a_damaged_file_is_rebuilt(cache: Path) -> None:

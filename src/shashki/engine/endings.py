@@ -21,8 +21,16 @@ plain positions (two colours of men and kings moved by the rule switches alone: 
 hook ``plain_positions``) without modifiers or goals, where the side left without a
 move loses, for positions of at most :data:`MAX_PIECES` pieces and at most
 :data:`MAX_POSITIONS` positions a material (three kings against one on an 8x8 board:
-287,680 positions, built in a few seconds and then kept for the process; a king and a
-man against a king on the 10x10 board: 216,000).
+317,440 positions, built in a few seconds and then kept for the process; two kings
+against two on the 10x10 board: 3 million, in about half a minute).  A game makes the
+tables it meets in a worker process when they are few enough (:data:`BUILD_IN_PLAY`);
+``shashki endings build`` makes the others ahead of time.
+
+The positions are solved backwards from their moves listed once: a solved position's
+predecessors are found by taking a quiet move back (the generator's own tables of king
+lines and men's steps, read the other way), by index arithmetic, never by listing the
+moves of every position again; a generator with moves of its own is built forwards,
+the straightforward way (the same table: a test compares them entry by entry).
 
 A table is indexed by placement: the rank of each group of pieces (white kings, white
 men, black kings, black men) among the squares it may stand on, and the side to move;
@@ -58,8 +66,14 @@ from .search import WIN
 
 #: The most pieces a table holds.
 MAX_PIECES = 4
-#: The most positions a table may have (both sides to move counted).
-MAX_POSITIONS = 600_000
+#: The most positions a table may have (both sides to move counted): every ending of
+#: four pieces on the 10x10 board (the biggest, a king and a man against a king and a
+#: man, has 10.1 million), not those of the 12x12 board.
+MAX_POSITIONS = 10_200_000
+#: The most positions a game makes in a worker process when an ending arises (the table
+#: and those it leads into that are not made yet; a few tens of seconds of a core):
+#: bigger ones are made ahead of time by ``shashki endings build``.
+BUILD_IN_PLAY = 4_000_000
 #: Changes when the tables' layout or meaning does (old cache files are then ignored).
 FORMAT = 3
 #: The length of the checksum at the end of a cached table.
@@ -110,6 +124,8 @@ class Layout:
         for g, allowed in enumerate(self.squares):
             for i, sq in enumerate(allowed):
                 self.where[g][sq] = i
+        #: The crowning row of each side's men.
+        self.crowning = promo
         most = len(squares) + 1
         self.comb = [[comb(n, r) for r in range(MAX_PIECES + 2)] for n in range(most)]
         self._masks: dict[tuple[int, int], list[int]] = {}
@@ -170,6 +186,25 @@ class Layout:
                 j += 1
             out = out * counts[g] + r
         return out * 2 + turn
+
+    def indexer(self, material: Material) -> Callable[[Position], int]:
+        """:meth:`index` for the positions of ``material``, by the ranks of the groups'
+        placements looked up (each man on a square it may stand on)."""
+        r0, r1, r2, r3 = (self.ranks(g, material[g]) for g in range(4))
+        _, c1, c2, c3 = self.counts(material)
+
+        def index(pos: Position) -> int:
+            w, b, k = pos[0], pos[1], pos[2]
+            x = ((r0[w & k] * c1 + r1[w & ~k]) * c2 + r2[b & k]) * c3 + r3[b & ~k]
+            return (x << 1) + pos[3]
+
+        return index
+
+    def misplaced(self, pos: Position) -> bool:
+        """Whether a man of ``pos`` stands on its own crowning row (a position set up by
+        hand: no table holds it)."""
+        k = pos[2]
+        return bool(pos[0] & ~k & self.crowning[0] or pos[1] & ~k & self.crowning[1])
 
     def masks(self, g: int, n: int) -> list[int]:
         """Every placement of ``n`` pieces of group ``g`` as a bitboard, by rank: the
@@ -266,6 +301,8 @@ def covered(variant: Variant, pos: Position) -> bool:
     w, b = pos[0], pos[1]
     if not w or not b or (w | b).bit_count() > MAX_PIECES:
         return False
+    if layout(variant).misplaced(pos):
+        return False
     return table_size(variant, material_of(pos)) <= MAX_POSITIONS
 
 
@@ -296,6 +333,7 @@ class EndingTable:
             cached = self._build(size, smaller, progress)
             _save(self.cache_path(), cached)
         self._values = cached
+        self._index = self.layout.indexer(material)
 
     def cache_path(self) -> Path:
         """Where the table is kept between runs: the cache folder, one file per variant's
@@ -303,7 +341,7 @@ class EndingTable:
         return _cache_path(self.variant, self.material)
 
     def value(self, pos: Position) -> int:
-        v = self._values[self.layout.index(pos, self.counts)]
+        v = self._values[self._index(pos)]
         return v - 256 if v > 127 else v
 
     def _build(
@@ -349,6 +387,7 @@ class EndingTable:
         mine = self.material
         mandatory = gen.mandatory
         crowns = lay.crowning_steps
+        crowning = lay.crowning
         cancelled: Callable[[], bool] | None = getattr(_LOCAL, "cancelled", None)
         ends = EndRules(self.variant)
         drawn = ends.draw_rule if ends.material_rules else None
@@ -365,6 +404,9 @@ class EndingTable:
                 got = bucket[d] = array("i")
             got.append(i)
 
+        variant = self.variant
+        vid = variant.id
+        out: dict[Material, Callable[[Position], int]] = {}  # the tables moves lead into
         seen = 0
         total = size // 2
         for base, w, b, k in lay.placements(mine):
@@ -392,12 +434,22 @@ class EndingTable:
                 quickest = 0  # the quickest win out of the table
                 escape = False
                 longest = 0
+                row = crowning[turn]
                 for mv in moves:
-                    child = apply(pos, mv)
-                    if not mv[4] and material_of(child) == mine:
-                        inside += 1
+                    if not mv[4] and not (mv[3] & row and mv[2] & ~k):
+                        inside += 1  # a quiet move that does not crown: the same material
                         continue
-                    v = smaller(child)  # the child's side to move: + wins, - loses, 0 draws
+                    child = apply(pos, mv)
+                    there = material_of(child)
+                    # the child's side to move: + wins, - loses, 0 draws
+                    valued = out.get(there)
+                    if valued is not None:
+                        v = valued(child)
+                    else:
+                        v = smaller(child)
+                        made = _TABLES.get((vid, there))  # (what ``smaller`` made or read)
+                        if made is not None and made.variant is variant:
+                            out[there] = made.value
                     if v < 0:
                         if not quickest or -v < quickest:
                             quickest = -v
@@ -696,7 +748,7 @@ def probe_built(variant: Variant, pos: Position) -> int | None:
     if not (w and b):
         return None
     table = _TABLES.get((variant.id, material_of(pos)))
-    if table is None or table.variant is not variant:
+    if table is None or table.variant is not variant or table.layout.misplaced(pos):
         return None
     return table.value(pos)
 
@@ -767,6 +819,34 @@ def cached(variant: Variant, material: Material) -> bool:
 def cache_file(variant: Variant, material: Material) -> Path:
     """The cache file of the table of ``material``."""
     return _cache_path(variant, material)
+
+
+def to_make(variant: Variant, material: Material) -> int:
+    """How many positions making the table of ``material`` takes: its own and those of
+    the tables it may lead into (a side's men fewer, its pieces no more: captures and
+    crownings), leaving out the tables in memory or with a file in the cache."""
+    wk, wm, bk, bm = material
+    total = 0
+    for m0 in range(wm + 1):
+        for k0 in range(wk + wm - m0 + 1):
+            for m1 in range(bm + 1):
+                for k1 in range(bk + bm - m1 + 1):
+                    if not (k0 + m0 and k1 + m1):
+                        continue
+                    m = (k0, m0, k1, m1)
+                    if (variant.id, m) in _TABLES:
+                        continue
+                    path = _cache_path(variant, m)
+                    if path.is_file() and not path.is_symlink():
+                        continue
+                    total += table_size(variant, m)
+    return total
+
+
+def quick_to_make(variant: Variant, pos: Position) -> bool:
+    """Whether a game may make the table of ``pos``'s material in a worker (see
+    :data:`BUILD_IN_PLAY`)."""
+    return to_make(variant, material_of(pos)) <= BUILD_IN_PLAY
 
 
 def build_in_worker(variant: Variant, pos: Position) -> None:
