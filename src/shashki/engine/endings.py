@@ -398,10 +398,12 @@ class EndingTable:
         wins: dict[int, array[int]] = {}  # positions to solve by distance: won
         losses: dict[int, array[int]] = {}  # and lost
 
+        kind = "i" if size < 1 << 31 else "q"  # (an index fits four bytes)
+
         def push(bucket: dict[int, array[int]], d: int, i: int) -> None:
             got = bucket.get(d)
             if got is None:
-                got = bucket[d] = array("i")
+                got = bucket[d] = array(kind)
             got.append(i)
 
         variant = self.variant
@@ -542,7 +544,7 @@ class EndingTable:
                                     if queued is None:
                                         queued = wins.get(nxt)
                                         if queued is None:
-                                            queued = wins[nxt] = array("i")
+                                            queued = wins[nxt] = array(kind)
                                     queued.append(q)
             d += 1
         if progress is not None:
