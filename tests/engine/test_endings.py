@@ -14,6 +14,7 @@ from shashki.engine import ComputerPlayer, endings
 from shashki.engine.endings import EndingTable, Material, covered, perfect_moves, probe
 from shashki.rules import Color, Game, find_variant
 from shashki.rules.fen import format_fen
+from shashki.rules.move import Move
 from shashki.rules.movegen import Position
 
 
@@ -107,14 +108,34 @@ def test_three_kings_beat_one_before_the_draw_rule() -> None:
 def test_only_games_of_a_few_kings_are_covered() -> None:
     russian = find_variant("russian")
     assert covered(russian, Game("russian", "W:WKa1,Kb2,Kc1:BKe7").position)
-    assert not covered(russian, Game("russian", "W:WKa1,Kb2,c1:BKe7").position)  # a man
+    assert covered(russian, Game("russian", "W:WKa1,Kb2,c1:BKe7").position)  # a man too
     assert not covered(russian, Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7").position)  # five
     for vid, fen in [
         ("giveaway", "W:WKa1,Kb2,Kc1:BKe7"),  # the goals are inverted
-        ("international", "W:WK1,K2,K3:BK40"),  # 1.8 million positions: too many
+        ("canadian", "W:WK1,K2:BK40,K50"),  # 13 million positions: too many
     ]:
         assert not covered(find_variant(vid), Game(vid, fen).position)
     assert perfect_moves(Game("russian")) is None
+    # every ending of four pieces of the big board: two kings against two, 3 million
+    assert covered(
+        find_variant("international"), Game("international", "W:WK1,K2:BK40,K50").position
+    )
+    # a man on its own crowning row (set up by hand): no table holds it
+    assert not covered(
+        find_variant("international"), Game("international", "W:W3,K20:BK50").position
+    )
+
+
+def test_a_game_makes_in_a_worker_only_the_tables_quick_to_make(cache: Path) -> None:
+    variant = find_variant("international")
+    # a king and a man each: 10 million positions, and the tables they lead into
+    big = Game("international", "W:WK1,30:BK50,21").position
+    assert endings.to_make(variant, endings.material_of(big)) > endings.BUILD_IN_PLAY
+    assert not endings.quick_to_make(variant, big)
+    small = Game("russian", "W:WKa1,Kc1,Kg1:BKf8").position
+    assert endings.quick_to_make(find_variant("russian"), small)
+    endings._table(find_variant("russian"), (3, 0, 1, 0))
+    assert endings.to_make(find_variant("russian"), (3, 0, 1, 0)) == 0  # made, and all below
 
 
 def test_tables_are_cached_and_a_damaged_file_is_rebuilt(cache: Path) -> None:
@@ -279,3 +300,78 @@ def test_endings_build_command(cache: Path, capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out.count("in the cache") == 4
     assert main(["endings", "build", "giveaway"]) == 2
     assert "no ending tables" in capsys.readouterr().err
+
+
+# -- the two ways of building ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "material"),
+    [
+        ("russian", (2, 0, 1, 0)),  # flying kings taken back along their lines
+        ("russian", (1, 1, 1, 0)),  # a man's step taken back, a crowning out of the table
+        ("traditional", (2, 0, 1, 0)),  # the draws the material declares
+        ("english", (1, 1, 1, 0)),  # short kings
+        ("turkish", (0, 2, 0, 1)),  # orthogonal: men step sideways too
+        ("international", (0, 1, 1, 0)),
+        ("international", (1, 0, 0, 2)),  # the majority rule, kings flying on 10x10
+    ],
+)
+def test_the_backwards_build_makes_the_same_table_as_the_straightforward_one(
+    variant_id: str, material: Material
+) -> None:
+    """The build that takes quiet moves back (index arithmetic on the generator's tables
+    read the other way) against the straightforward one that makes every move of every
+    position and indexes its child: every entry the same."""
+    variant = find_variant(variant_id)
+    assert endings.backwards_ok(variant)
+    table = endings._table(variant, material)  # (and the smaller ones it leads to)
+    size = endings.table_size(variant, material)
+
+    def smaller(pos: Position) -> int:
+        return probe(variant, pos)
+
+    backwards = table._build_backwards(size, smaller, None)
+    forwards = table._build_forwards(size, smaller, None)
+    assert len(backwards) == len(forwards) == size
+    differ = [i for i in range(size) if backwards[i] != forwards[i]]
+    assert not differ, (len(differ), differ[:5])
+    assert backwards == table._values
+    assert any(v not in (0, 255) for v in backwards)  # something was solved
+
+
+def test_a_generator_with_its_own_moves_is_built_forwards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a generator's moves are not its tables' own, no move is taken back: the
+    table is built the straightforward way, the same one."""
+    variant = find_variant("brazilian")
+    gen = variant.generator
+
+    class Own(type(gen)):  # type: ignore[misc]
+        def moves(self, pos: Position) -> list[Move]:
+            return super().moves(pos)
+
+    monkeypatch.setattr(gen, "__class__", Own)
+    assert not endings.backwards_ok(variant)
+    called: list[str] = []
+    forwards = EndingTable._build_forwards
+    backwards = EndingTable._build_backwards
+
+    def spy_forwards(self: EndingTable, *args: object) -> bytes:
+        called.append("forwards")
+        return forwards(self, *args)  # type: ignore[arg-type]
+
+    def spy_backwards(self: EndingTable, *args: object) -> bytes:
+        called.append("backwards")
+        return backwards(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(EndingTable, "_build_forwards", spy_forwards)
+    monkeypatch.setattr(EndingTable, "_build_backwards", spy_backwards)
+    size = endings.table_size(variant, (2, 0, 1, 0))
+    table = EndingTable.__new__(EndingTable)
+    table.variant, table.material = variant, (2, 0, 1, 0)
+    table.layout = endings.layout(variant)
+    table.counts = table.layout.counts((2, 0, 1, 0))
+    made = table._build(size, lambda pos: probe(variant, pos), None)
+    monkeypatch.undo()
+    assert called and set(called) == {"forwards"}  # (and the smaller tables it needed)
+    assert made == table._build_backwards(size, lambda pos: probe(variant, pos), None)

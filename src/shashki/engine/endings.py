@@ -21,8 +21,16 @@ plain positions (two colours of men and kings moved by the rule switches alone: 
 hook ``plain_positions``) without modifiers or goals, where the side left without a
 move loses, for positions of at most :data:`MAX_PIECES` pieces and at most
 :data:`MAX_POSITIONS` positions a material (three kings against one on an 8x8 board:
-287,680 positions, built in a few seconds and then kept for the process; a king and a
-man against a king on the 10x10 board: 216,000).
+317,440 positions, built in a few seconds and then kept for the process; two kings
+against two on the 10x10 board: 3 million, in about half a minute).  A game makes the
+tables it meets in a worker process when they are few enough (:data:`BUILD_IN_PLAY`);
+``shashki endings build`` makes the others ahead of time.
+
+The positions are solved backwards from their moves listed once: a solved position's
+predecessors are found by taking a quiet move back (the generator's own tables of king
+lines and men's steps, read the other way), by index arithmetic, never by listing the
+moves of every position again; a generator with moves of its own is built forwards,
+the straightforward way (the same table: a test compares them entry by entry).
 
 A table is indexed by placement: the rank of each group of pieces (white kings, white
 men, black kings, black men) among the squares it may stand on, and the side to move;
@@ -40,6 +48,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
+from array import array
 from collections.abc import Callable, Iterator
 from itertools import combinations
 from math import comb
@@ -48,7 +57,7 @@ from pathlib import Path
 from ..rules.endrules import EndRules
 from ..rules.game import Game
 from ..rules.move import Move
-from ..rules.movegen import Position
+from ..rules.movegen import MoveGenerator, Position
 from ..rules.ownfiles import own_folder, replace_file
 from ..rules.switches import NoMoves
 from ..rules.userfiles import read_limited, user_folder
@@ -57,8 +66,14 @@ from .search import WIN
 
 #: The most pieces a table holds.
 MAX_PIECES = 4
-#: The most positions a table may have (both sides to move counted).
-MAX_POSITIONS = 600_000
+#: The most positions a table may have (both sides to move counted): every ending of
+#: four pieces on the 10x10 board (the biggest, a king and a man against a king and a
+#: man, has 10.1 million), not those of the 12x12 board.
+MAX_POSITIONS = 10_200_000
+#: The most positions a game makes in a worker process when an ending arises (the table
+#: and those it leads into that are not made yet; a few tens of seconds of a core):
+#: bigger ones are made ahead of time by ``shashki endings build``.
+BUILD_IN_PLAY = 4_000_000
 #: Changes when the tables' layout or meaning does (old cache files are then ignored).
 FORMAT = 3
 #: The length of the checksum at the end of a cached table.
@@ -66,6 +81,10 @@ _DIGEST = 32
 
 #: White kings, white men, black kings, black men.
 Material = tuple[int, int, int, int]
+
+#: A position's state while a table is built backwards: solved, found won (and waiting
+#: for its turn to be solved), or with a move out of the table that does not lose.
+_SOLVED, _QUEUED, _ESCAPE = 1, 2, 4
 
 #: The calling thread's cancel test while a table is built (see :func:`perfect_moves`).
 _LOCAL = threading.local()
@@ -105,8 +124,40 @@ class Layout:
         for g, allowed in enumerate(self.squares):
             for i, sq in enumerate(allowed):
                 self.where[g][sq] = i
+        #: The crowning row of each side's men.
+        self.crowning = promo
         most = len(squares) + 1
         self.comb = [[comb(n, r) for r in range(MAX_PIECES + 2)] for n in range(most)]
+        self._masks: dict[tuple[int, int], list[int]] = {}
+        self._ranks: dict[tuple[int, int], dict[int, int]] = {}
+        gen = variant.generator
+        #: The quiet moves of each group taken back, by the square a piece stands on:
+        #: (the squares that must be empty, the square it came from as a bit).  A king
+        #: came along one of its lines through empty squares; a man by a step of its side.
+        self.moves_back: tuple[list[tuple[tuple[int, int], ...]], ...] = tuple(
+            [()] * size for _ in range(4)
+        )
+        back: list[dict[int, list[tuple[int, int]]]] = [{} for _ in range(4)]
+        for p in squares:
+            for ray in gen.king_rays[p]:
+                between = 0
+                for q, _ in ray:
+                    for g in (0, 2):
+                        back[g].setdefault(q, []).append((between | 1 << p, 1 << p))
+                    between |= 1 << q
+        #: The squares from which a man's step crowns it, for each side.
+        self.crowning_steps = [0, 0]
+        for side, g in ((0, 1), (1, 3)):
+            for _, arrive in gen.man_up[side] + gen.man_down[side]:
+                for mv in arrive.values():
+                    p, q = mv[0][0], mv[0][-1]
+                    if promo[side] >> q & 1:
+                        self.crowning_steps[side] |= 1 << p
+                    elif self.where[g][p] >= 0:
+                        back[g].setdefault(q, []).append((1 << p, 1 << p))
+        for g in range(4):
+            for q, rows in back[g].items():
+                self.moves_back[g][q] = tuple(rows)
 
     def counts(self, material: Material) -> tuple[int, int, int, int]:
         """How many placements each group of ``material`` has (with overlaps)."""
@@ -136,23 +187,55 @@ class Layout:
             out = out * counts[g] + r
         return out * 2 + turn
 
+    def indexer(self, material: Material) -> Callable[[Position], int]:
+        """:meth:`index` for the positions of ``material``, by the ranks of the groups'
+        placements looked up (each man on a square it may stand on)."""
+        r0, r1, r2, r3 = (self.ranks(g, material[g]) for g in range(4))
+        _, c1, c2, c3 = self.counts(material)
+
+        def index(pos: Position) -> int:
+            w, b, k = pos[0], pos[1], pos[2]
+            x = ((r0[w & k] * c1 + r1[w & ~k]) * c2 + r2[b & k]) * c3 + r3[b & ~k]
+            return (x << 1) + pos[3]
+
+        return index
+
+    def misplaced(self, pos: Position) -> bool:
+        """Whether a man of ``pos`` stands on its own crowning row (a position set up by
+        hand: no table holds it)."""
+        k = pos[2]
+        return bool(pos[0] & ~k & self.crowning[0] or pos[1] & ~k & self.crowning[1])
+
+    def masks(self, g: int, n: int) -> list[int]:
+        """Every placement of ``n`` pieces of group ``g`` as a bitboard, by rank: the
+        combinations in colex order (rank r is the r-th sorted by its largest square)."""
+        key = (g, n)
+        got = self._masks.get(key)
+        if got is None:
+            allowed = self.squares[g]
+            got = []
+            for combo in sorted(combinations(range(len(allowed)), n), key=_colex):
+                m = 0
+                for i in combo:
+                    m |= 1 << allowed[i]
+                got.append(m)
+            self._masks[key] = got
+        return got
+
+    def ranks(self, g: int, n: int) -> dict[int, int]:
+        """The rank of each placement of ``n`` pieces of group ``g``, by its bitboard."""
+        key = (g, n)
+        got = self._ranks.get(key)
+        if got is None:
+            got = self._ranks[key] = {m: r for r, m in enumerate(self.masks(g, n))}
+        return got
+
     def placements(self, material: Material) -> Iterator[tuple[int, int, int, int]]:
         """Every position of ``material`` (no two pieces on a square) with its index:
         (index of White to move, white, black, kings).  The combinations come in rank
         order (colex), so the rank is counted, not computed."""
         counts = self.counts(material)
-        groups = []
-        for g in range(4):
-            allowed = self.squares[g]
-            masks = []
-            # colex order: rank r is the r-th combination sorted by its largest square
-            for combo in sorted(combinations(range(len(allowed)), material[g]), key=_colex):
-                m = 0
-                for i in combo:
-                    m |= 1 << allowed[i]
-                masks.append(m)
-            groups.append(masks)
-        wks, wms, bks, bms = groups
+        wks, wms, bks, bms = (self.masks(g, material[g]) for g in range(4))
         for r0, a in enumerate(wks):
             for r1, m1 in enumerate(wms):
                 if a & m1:
@@ -184,6 +267,18 @@ def layout(variant: Variant) -> Layout:
     return got[1]
 
 
+def backwards_ok(variant: Variant) -> bool:
+    """Whether the variant's quiet moves are those of its generator's tables (kings
+    along their lines, men by their steps, nothing filtered or added), which the
+    backwards build takes back; its captures may be anything."""
+    cls = type(variant.generator)
+    return (
+        cls.moves is MoveGenerator.moves
+        and cls.apply is MoveGenerator.apply
+        and cls._captures is MoveGenerator._captures
+    )
+
+
 def table_size(variant: Variant, material: Material) -> int:
     """The number of positions (indexes, both sides to move) of the table of ``material``."""
     return layout(variant).size(material)
@@ -205,6 +300,8 @@ def covered(variant: Variant, pos: Position) -> bool:
         return False
     w, b = pos[0], pos[1]
     if not w or not b or (w | b).bit_count() > MAX_PIECES:
+        return False
+    if layout(variant).misplaced(pos):
         return False
     return table_size(variant, material_of(pos)) <= MAX_POSITIONS
 
@@ -236,6 +333,7 @@ class EndingTable:
             cached = self._build(size, smaller, progress)
             _save(self.cache_path(), cached)
         self._values = cached
+        self._index = self.layout.indexer(material)
 
     def cache_path(self) -> Path:
         """Where the table is kept between runs: the cache folder, one file per variant's
@@ -243,7 +341,7 @@ class EndingTable:
         return _cache_path(self.variant, self.material)
 
     def value(self, pos: Position) -> int:
-        v = self._values[self.layout.index(pos, self.counts)]
+        v = self._values[self._index(pos)]
         return v - 256 if v > 127 else v
 
     def _build(
@@ -252,7 +350,217 @@ class EndingTable:
         smaller: Callable[[Position], int],
         progress: Callable[[int, int], None] | None,
     ) -> bytes:
-        """The value of every position (retrograde analysis), one byte each."""
+        """The value of every position (retrograde analysis), one byte each: backwards
+        through the quiet moves (:meth:`_build_backwards`) where the generator's quiet
+        moves are its tables' own, else forwards through every move
+        (:meth:`_build_forwards`).  Both make the same table."""
+        if backwards_ok(self.variant):
+            return self._build_backwards(size, smaller, progress)
+        return self._build_forwards(size, smaller, progress)
+
+    def _build_backwards(
+        self,
+        size: int,
+        smaller: Callable[[Position], int],
+        progress: Callable[[int, int], None] | None,
+    ) -> bytes:
+        """The retrograde analysis with the moves generated once a position and taken
+        back where a position is solved.
+
+        First every position's moves are listed once: a position without a move is
+        lost; a capture or a crowning leads out of the table, into one solved first, and
+        is judged at once; the other moves (the quiet ones that stay in the material)
+        are only counted.  Then the positions are solved in the order of their distance
+        to the end: when one is solved, its predecessors are found by taking a quiet
+        move back (a king's move from each square its lines reach through empty
+        squares, a man's step from behind: the generator's own tables read the other
+        way), index arithmetic on the placement's ranks; a predecessor of a lost
+        position is won one ply later, and one whose moves all lead to won positions is
+        lost.  A position none of whose quiet moves is legal (it must capture) has
+        no predecessor in the table, nor does a position the rules declare drawn.
+        """
+        gen = self.variant.generator
+        moves_of = gen.moves
+        apply = gen.apply
+        lay = self.layout
+        counts = self.counts
+        mine = self.material
+        mandatory = gen.mandatory
+        crowns = lay.crowning_steps
+        crowning = lay.crowning
+        cancelled: Callable[[], bool] | None = getattr(_LOCAL, "cancelled", None)
+        ends = EndRules(self.variant)
+        drawn = ends.draw_rule if ends.material_rules else None
+
+        remaining = array("H", bytes(2 * size))  # the quiet moves not yet seen won
+        worst = bytearray(size)  # the longest loss out of the table (plies, at most 128)
+        state = bytearray(size)  # _SOLVED, _QUEUED (a win found), _ESCAPE
+        wins: dict[int, array[int]] = {}  # positions to solve by distance: won
+        losses: dict[int, array[int]] = {}  # and lost
+
+        kind = "i" if size < 1 << 31 else "q"  # (an index fits four bytes)
+
+        def push(bucket: dict[int, array[int]], d: int, i: int) -> None:
+            got = bucket.get(d)
+            if got is None:
+                got = bucket[d] = array(kind)
+            got.append(i)
+
+        variant = self.variant
+        vid = variant.id
+        out: dict[Material, Callable[[Position], int]] = {}  # the tables moves lead into
+        seen = 0
+        total = size // 2
+        for base, w, b, k in lay.placements(mine):
+            seen += 1
+            if not seen & 1023:
+                if cancelled is not None and cancelled():
+                    raise Cancelled
+                if progress is not None:
+                    progress(seen, 2 * total)
+            for turn in (0, 1):
+                i = base + turn
+                pos: Position = (w, b, k, turn, None)
+                moves = moves_of(pos)
+                if not moves:
+                    push(losses, 0, i)
+                    continue
+                if drawn is not None and drawn(pos, 0, 0, ()) is not None:
+                    continue  # never solved: a draw for every position that leads here
+                own = b if turn else w
+                if mandatory and not moves[0][4] and not (own & ~k & crowns[turn]):
+                    # quiet moves only (the captures are compulsory), none crowns
+                    remaining[i] = len(moves)
+                    continue
+                inside = 0
+                quickest = 0  # the quickest win out of the table
+                escape = False
+                longest = 0
+                row = crowning[turn]
+                for mv in moves:
+                    if not mv[4] and not (mv[3] & row and mv[2] & ~k):
+                        inside += 1  # a quiet move that does not crown: the same material
+                        continue
+                    child = apply(pos, mv)
+                    there = material_of(child)
+                    # the child's side to move: + wins, - loses, 0 draws
+                    valued = out.get(there)
+                    if valued is not None:
+                        v = valued(child)
+                    else:
+                        v = smaller(child)
+                        made = _TABLES.get((vid, there))  # (what ``smaller`` made or read)
+                        if made is not None and made.variant is variant:
+                            out[there] = made.value
+                    if v < 0:
+                        if not quickest or -v < quickest:
+                            quickest = -v
+                        escape = True
+                    elif v > 0:
+                        if v + 1 > longest:
+                            longest = v + 1
+                    else:
+                        escape = True
+                remaining[i] = inside
+                worst[i] = longest
+                if quickest:
+                    push(wins, quickest, i)
+                if escape:
+                    state[i] = _ESCAPE
+                elif not inside:
+                    push(losses, longest, i)
+
+        # what taking a move back needs: each group's placements by rank and ranks by
+        # placement, the moves back from each square, where the group's rank counts
+        masks = [lay.masks(g, mine[g]) for g in range(4)]
+        ranks = [lay.ranks(g, mine[g]) for g in range(4)]
+        back = lay.moves_back
+        c1, c2, c3 = counts[1], counts[2], counts[3]
+        stride = (2 * c1 * c2 * c3, 2 * c2 * c3, 2 * c3, 2)
+        groups_of = ((2, 3), (0, 1))  # the groups of the side that moved last, by turn
+        m0s, m1s, m2s, m3s = masks
+        values = bytearray(size)
+        solved = 0
+        d = 0
+        while wins or losses:
+            for won in (False, True):
+                batch = (wins if won else losses).pop(d, None)
+                if not batch:
+                    continue
+                if won:
+                    value = min(127, d)
+                else:
+                    value = max(-128, -(d + 1)) & 255
+                nxt = d + 1
+                queued: array[int] | None = None
+                for i in batch:
+                    if state[i] & _SOLVED:
+                        continue
+                    state[i] |= _SOLVED
+                    values[i] = value
+                    solved += 1
+                    if not solved & 4095:
+                        if cancelled is not None and cancelled():
+                            raise Cancelled
+                        if progress is not None:
+                            progress(min(2 * total - 1, total + solved // 2), 2 * total)
+                    turn = i & 1
+                    x = i >> 1
+                    x, r3 = divmod(x, c3)
+                    x, r2 = divmod(x, c2)
+                    r0, r1 = divmod(x, c1)
+                    rs = (r0, r1, r2, r3)
+                    ms = (m0s[r0], m1s[r1], m2s[r2], m3s[r3])
+                    occ = ms[0] | ms[1] | ms[2] | ms[3]
+                    flipped = i ^ 1  # the other side to move
+                    for g in groups_of[turn]:
+                        gm = ms[g]
+                        if not gm:
+                            continue
+                        rank_of = ranks[g]
+                        moves_back = back[g]
+                        sg = stride[g]
+                        start = flipped - rs[g] * sg
+                        bits = gm
+                        while bits:
+                            low = bits & -bits
+                            bits ^= low
+                            rest = gm ^ low
+                            for need, from_bit in moves_back[low.bit_length() - 1]:
+                                if occ & need:
+                                    continue
+                                q = start + rank_of[rest | from_bit] * sg
+                                if not remaining[q]:
+                                    continue  # no legal quiet move, or no longer open
+                                if won:
+                                    if state[q]:
+                                        continue
+                                    left = remaining[q] - 1
+                                    remaining[q] = left
+                                    if not left:
+                                        push(losses, max(worst[q], nxt), q)
+                                elif not state[q] & (_SOLVED | _QUEUED):
+                                    state[q] |= _QUEUED
+                                    if queued is None:
+                                        queued = wins.get(nxt)
+                                        if queued is None:
+                                            queued = wins[nxt] = array(kind)
+                                    queued.append(q)
+            d += 1
+        if progress is not None:
+            progress(2 * total, 2 * total)
+        return bytes(values)
+
+    def _build_forwards(
+        self,
+        size: int,
+        smaller: Callable[[Position], int],
+        progress: Callable[[int, int], None] | None,
+    ) -> bytes:
+        """The value of every position (retrograde analysis), one byte each, the
+        straightforward way: every move of every position made once and its child
+        indexed, the predecessors kept in a dictionary (for a generator whose quiet
+        moves cannot be taken back from its tables; and the reference of the tests)."""
         gen = self.variant.generator
         moves_of = gen.moves
         apply = gen.apply
@@ -442,7 +750,7 @@ def probe_built(variant: Variant, pos: Position) -> int | None:
     if not (w and b):
         return None
     table = _TABLES.get((variant.id, material_of(pos)))
-    if table is None or table.variant is not variant:
+    if table is None or table.variant is not variant or table.layout.misplaced(pos):
         return None
     return table.value(pos)
 
@@ -513,6 +821,34 @@ def cached(variant: Variant, material: Material) -> bool:
 def cache_file(variant: Variant, material: Material) -> Path:
     """The cache file of the table of ``material``."""
     return _cache_path(variant, material)
+
+
+def to_make(variant: Variant, material: Material) -> int:
+    """How many positions making the table of ``material`` takes: its own and those of
+    the tables it may lead into (a side's men fewer, its pieces no more: captures and
+    crownings), leaving out the tables in memory or with a file in the cache."""
+    wk, wm, bk, bm = material
+    total = 0
+    for m0 in range(wm + 1):
+        for k0 in range(wk + wm - m0 + 1):
+            for m1 in range(bm + 1):
+                for k1 in range(bk + bm - m1 + 1):
+                    if not (k0 + m0 and k1 + m1):
+                        continue
+                    m = (k0, m0, k1, m1)
+                    if (variant.id, m) in _TABLES:
+                        continue
+                    path = _cache_path(variant, m)
+                    if path.is_file() and not path.is_symlink():
+                        continue
+                    total += table_size(variant, m)
+    return total
+
+
+def quick_to_make(variant: Variant, pos: Position) -> bool:
+    """Whether a game may make the table of ``pos``'s material in a worker (see
+    :data:`BUILD_IN_PLAY`)."""
+    return to_make(variant, material_of(pos)) <= BUILD_IN_PLAY
 
 
 def build_in_worker(variant: Variant, pos: Position) -> None:

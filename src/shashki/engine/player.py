@@ -34,7 +34,14 @@ from dataclasses import dataclass
 from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.variant import Variant
-from .endings import build_in_worker, covered, material_of, perfect_moves, table_score
+from .endings import (
+    build_in_worker,
+    covered,
+    material_of,
+    perfect_moves,
+    quick_to_make,
+    table_score,
+)
 from .search import Search, SearchResult, choose
 from .solver import goal_table, solvable
 
@@ -138,8 +145,10 @@ class ComputerPlayer:
             pos = game.position
             material = ("ending", id(variant), material_of(pos))
             left = wait - (time.perf_counter() - started)
-            if exact is None and _ready(
-                material, lambda: build_in_worker(variant, pos), left, cancelled
+            if (
+                exact is None
+                and quick_to_make(variant, pos)
+                and _ready(material, lambda: build_in_worker(variant, pos), left, cancelled)
             ):
                 exact = perfect_moves(game, cancelled, build=False)
             if exact is not None and exact[1]:
