@@ -74,7 +74,15 @@ async def test_the_footer_keys_and_the_card_show_at_80x24(home: Path, lang: str)
         await highlight(pilot, "russian")
         await footer_shows(pilot, *MENU_KEYS[lang])
         shown = lambda: [k for k in app.screen.query(FooterKey) if k.display]  # noqa: E731
-        await wait_for(pilot, lambda: all(k.region for k in shown()), "drawn")
+        # (an empty footer, while it composes its keys again, is not "every key drawn")
+        await wait_for(
+            pilot,
+            lambda: (
+                {k.description for k in shown()} >= set(MENU_KEYS[lang])
+                and all(k.region for k in shown())
+            ),
+            "the footer's keys drawn",
+        )
         keys = {k.description: k for k in shown()}
         palette = keys[MENU_KEYS[lang][-1]].region  # Textual's, docked at the right
         for word in MENU_KEYS[lang]:
