@@ -64,8 +64,11 @@ from ..rules.userfiles import read_limited, user_folder
 from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 
-#: The most pieces a table holds.
-MAX_PIECES = 4
+#: The most pieces a table holds: four in every ending, five in the endings of kings
+#: alone made ahead of time (see :data:`MAX_AHEAD`).
+MAX_PIECES = 5
+#: The most pieces of an ending of men and kings.
+MAX_MIXED = 4
 #: The most positions a table may have (both sides to move counted): every ending of
 #: four pieces on the 10x10 board (the biggest, a king and a man against a king and a
 #: man, has 10.1 million), not those of the 12x12 board.
@@ -74,6 +77,10 @@ MAX_POSITIONS = 10_200_000
 #: and those it leads into that are not made yet; a few tens of seconds of a core):
 #: bigger ones are made ahead of time by ``shashki endings build``.
 BUILD_IN_PLAY = 4_000_000
+#: The most positions of a table of five kings, made only by ``shashki endings build
+#: VARIANT --pieces 5`` (never in play): on the 10x10 board four kings against one
+#: (23 million) and three against two (48 million), both colours.
+MAX_AHEAD = 50_000_000
 #: Changes when the tables' layout or meaning does (old cache files are then ignored).
 FORMAT = 3
 #: The length of the checksum at the end of a cached table.
@@ -158,6 +165,11 @@ class Layout:
         for g in range(4):
             for q, rows in back[g].items():
                 self.moves_back[g][q] = tuple(rows)
+        #: The most quiet moves a piece has from a square (a king's, or a man's steps).
+        self.most_moves = max(
+            [sum(len(ray) for ray in gen.king_rays[p]) for p in squares]
+            + [len(rows) for g in (1, 3) for rows in self.moves_back[g]]
+        )
 
     def counts(self, material: Material) -> tuple[int, int, int, int]:
         """How many placements each group of ``material`` has (with overlaps)."""
@@ -303,7 +315,33 @@ def covered(variant: Variant, pos: Position) -> bool:
         return False
     if layout(variant).misplaced(pos):
         return False
-    return table_size(variant, material_of(pos)) <= MAX_POSITIONS
+    material = material_of(pos)
+    if on_demand(variant, material):
+        return True
+    # five kings: only a table made ahead of time (in memory, or a file in the cache)
+    if not made_ahead(variant, material):
+        return False
+    if (variant.id, material) in _TABLES:
+        return True
+    path = _cache_path(variant, material)
+    return path.is_file() and not path.is_symlink()
+
+
+def on_demand(variant: Variant, material: Material) -> bool:
+    """Whether the table of ``material`` may be made when it is needed: at most
+    :data:`MAX_MIXED` pieces and :data:`MAX_POSITIONS` positions."""
+    return sum(material) <= MAX_MIXED and table_size(variant, material) <= MAX_POSITIONS
+
+
+def made_ahead(variant: Variant, material: Material) -> bool:
+    """Whether ``material`` is one of the endings of kings alone that only ``shashki
+    endings build --pieces 5`` makes (at most :data:`MAX_AHEAD` positions)."""
+    return (
+        MAX_MIXED < sum(material) <= MAX_PIECES
+        and not material[1]
+        and not material[3]
+        and table_size(variant, material) <= MAX_AHEAD
+    )
 
 
 class EndingTable:
@@ -320,13 +358,16 @@ class EndingTable:
         material: Material,
         smaller: Callable[[Position], int],
         progress: Callable[[int, int], None] | None = None,
+        *,
+        values: bytes | None = None,
     ) -> None:
         self.variant = variant
         self.material = material
         self.layout = layout(variant)
         self.counts = self.layout.counts(material)
         size = self.layout.size(material)
-        cached = _load(self.cache_path(), size)
+        # (``values``: read and checked by the caller)
+        cached = values if values is not None else _load(self.cache_path(), size)
         if cached is None:
             if getattr(_LOCAL, "no_build", False):
                 raise Cancelled  # (the caller has no time to wait for a build)
@@ -392,7 +433,11 @@ class EndingTable:
         ends = EndRules(self.variant)
         drawn = ends.draw_rule if ends.material_rules else None
 
-        remaining = array("H", bytes(2 * size))  # the quiet moves not yet seen won
+        # the quiet moves not yet seen won: a byte each where a position cannot have
+        # more than 255 (five kings of the 10x10 board: at most 85)
+        remaining: bytearray | array[int] = (
+            bytearray(size) if sum(mine) * lay.most_moves < 256 else array("H", bytes(2 * size))
+        )
         worst = bytearray(size)  # the longest loss out of the table (plies, at most 128)
         state = bytearray(size)  # _SOLVED, _QUEUED (a win found), _ESCAPE
         wins: dict[int, array[int]] = {}  # positions to solve by distance: won
@@ -549,6 +594,7 @@ class EndingTable:
             d += 1
         if progress is not None:
             progress(2 * total, 2 * total)
+        del remaining, worst, state, wins, losses  # (the memory, before the copy)
         return bytes(values)
 
     def _build_forwards(
@@ -744,37 +790,56 @@ def probe(variant: Variant, pos: Position) -> int:
 
 
 def probe_built(variant: Variant, pos: Position) -> int | None:
-    """The exact value of ``pos`` when the table of its material is in memory (for the
-    search, at every node with few pieces: it never builds nor reads a file), else None."""
+    """The exact value of ``pos`` when the table of its material is made (for the search,
+    at every node with few pieces), else None.  It never builds a table: the first time a
+    material is probed its file is read from the cache folder, if it is there and its
+    checksum holds (else the material is not looked for again in this process, until
+    :func:`probe` or a build makes it)."""
     w, b = pos[0], pos[1]
     if not (w and b):
         return None
-    table = _TABLES.get((variant.id, material_of(pos)))
-    if table is None or table.variant is not variant or table.layout.misplaced(pos):
+    key = (variant.id, material_of(pos))
+    table = _TABLES.get(key)
+    if table is None or table.variant is not variant:
+        table = _read(variant, key)
+        if table is None:
+            return None
+    if table.layout.misplaced(pos):
         return None
     return table.value(pos)
 
 
-_PRELOADED: set[tuple[str, int]] = set()
+#: The materials whose table is not in the cache folder or is damaged, by variant id and
+#: material: the variant (the search does not look for them again).
+_ABSENT: dict[tuple[str, Material], Variant] = {}
 
 
-def preload(variant: Variant) -> None:
-    """Read the variant's tables that are in the cache folder (once a process; a missing
-    or damaged one is left for a build: see :func:`build`)."""
-    key = (variant.id, id(variant))
-    if key in _PRELOADED or not plain(variant):
-        return
-    _PRELOADED.add(key)
-    was = getattr(_LOCAL, "no_build", False)
-    _LOCAL.no_build = True
+def _read(variant: Variant, key: tuple[str, Material]) -> EndingTable | None:
+    """The table of ``key``'s material read from the cache folder (see
+    :func:`probe_built`), or None: not there, damaged, too big to be a table, or another
+    thread is making or reading a table (then it is looked for again next time)."""
+    if _ABSENT.get(key) is variant:
+        return None
+    material = key[1]
+    if sum(material) > MAX_PIECES or table_size(variant, material) > MAX_AHEAD:
+        _ABSENT[key] = variant
+        return None
+    if not _LOCK.acquire(blocking=False):  # a table is being made: the search goes on
+        return None
     try:
-        for m in materials(variant, MAX_PIECES, bounded=False):
-            try:
-                _table(variant, m)
-            except Cancelled:
-                pass
+        table = _TABLES.get(key)
+        if table is not None and table.variant is variant:
+            return table
+        values = _load(_cache_path(variant, material), table_size(variant, material))
+        if values is None:
+            _ABSENT[key] = variant
+            return None
+        table = _TABLES[key] = EndingTable(
+            variant, material, lambda pos: probe(variant, pos), values=values
+        )
+        return table
     finally:
-        _LOCAL.no_build = was
+        _LOCK.release()
 
 
 def is_built(variant: Variant, pos: Position) -> bool:
@@ -782,10 +847,11 @@ def is_built(variant: Variant, pos: Position) -> bool:
     return (variant.id, material_of(pos)) in _TABLES
 
 
-def materials(variant: Variant, pieces: int, *, bounded: bool = True) -> list[Material]:
+def materials(variant: Variant, pieces: int) -> list[Material]:
     """Every material of at most ``pieces`` pieces, both sides with a piece, whose table
-    is within :data:`MAX_POSITIONS` (``bounded``; a bigger one is made only where a
-    crowning leads into it), the smaller first (fewer pieces, then fewer men)."""
+    is within :data:`MAX_POSITIONS` (a bigger one is made only where a crowning leads
+    into it) or, of five kings, within :data:`MAX_AHEAD`; the smaller first (fewer
+    pieces, then fewer men, then fewer positions)."""
     out = []
     for n in range(2, min(pieces, MAX_PIECES) + 1):
         for white in range(1, n):
@@ -793,9 +859,9 @@ def materials(variant: Variant, pieces: int, *, bounded: bool = True) -> list[Ma
             for wk in range(white + 1):
                 for bk in range(black + 1):
                     m = (wk, white - wk, bk, black - bk)
-                    if not bounded or table_size(variant, m) <= MAX_POSITIONS:
+                    if on_demand(variant, m) or made_ahead(variant, m):
                         out.append(m)
-    out.sort(key=lambda m: (sum(m), m[1] + m[3]))
+    out.sort(key=lambda m: (sum(m), m[1] + m[3], table_size(variant, m)))
     return out
 
 
