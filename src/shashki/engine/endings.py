@@ -291,6 +291,20 @@ def backwards_ok(variant: Variant) -> bool:
     )
 
 
+def mirrors(variant: Variant, material: Material) -> bool:
+    """Whether the table of ``material`` may be read off that of the colours swapped:
+    kings alone, in a generator whose moves are its tables' own (:func:`backwards_ok`).
+    Its kings of both colours move and capture by the same tables (their directions are
+    side 0's, for both), the side to move only picks which pieces are its own, and the
+    rest that depends on the colour is the men's (steps, captures, crowning rows); the
+    rules' draws by the material ask the same of either side (the strong one may be
+    either).  So swapping the colours of every piece and the side to move keeps every
+    move and every value (a test compares both ways in every such variant)."""
+    return (
+        not material[1] and not material[3] and material[0] != material[2] and backwards_ok(variant)
+    )
+
+
 def table_size(variant: Variant, material: Material) -> int:
     """The number of positions (indexes, both sides to move) of the table of ``material``."""
     return layout(variant).size(material)
@@ -371,7 +385,9 @@ class EndingTable:
         if cached is None:
             if getattr(_LOCAL, "no_build", False):
                 raise Cancelled  # (the caller has no time to wait for a build)
-            cached = self._build(size, smaller, progress)
+            cached = self._mirror()
+            if cached is None:
+                cached = self._build(size, smaller, progress)
             _save(self.cache_path(), cached)
         self._values = cached
         self._index = self.layout.indexer(material)
@@ -384,6 +400,34 @@ class EndingTable:
     def value(self, pos: Position) -> int:
         v = self._values[self._index(pos)]
         return v - 256 if v > 127 else v
+
+    def _mirror(self) -> bytes | None:
+        """The table read off that of the colours swapped, when it is made and
+        :func:`mirrors` allows it (else None): the value of White's ``a`` kings against
+        Black's ``b`` with one side to move is that of White's ``b`` against Black's ``a``
+        on the same squares with the other side to move.  The ranks of a placement of
+        kings are the same for both colours (both stand on every square), so the index
+        ``(rank of White's kings * C(n, b) + rank of Black's) * 2 + turn`` of one table is
+        ``(rank of Black's * C(n, a) + rank of White's) * 2 + 1 - turn`` of the other: a
+        transposition, rows of bytes copied with strides."""
+        material = self.material
+        if not mirrors(self.variant, material):
+            return None
+        other = (material[2], material[3], material[0], material[1])
+        made = _TABLES.get((self.variant.id, other))
+        if made is not None and made.variant is self.variant:
+            values: bytes | None = made._values
+        else:
+            values = _load(_cache_path(self.variant, other), self.layout.size(other))
+        if values is None:
+            return None
+        a, b = self.counts[0], self.counts[2]  # C(n, white kings), C(n, black kings)
+        out = bytearray(len(values))
+        for rank in range(b):  # black's kings here: white's in ``other``
+            row = values[rank * 2 * a : (rank + 1) * 2 * a]
+            out[rank * 2 :: 2 * b] = row[1::2]  # White to move here: Black there
+            out[rank * 2 + 1 :: 2 * b] = row[0::2]
+        return bytes(out)
 
     def _build(
         self,
