@@ -19,12 +19,14 @@ first time it is needed).  A man's step stays in its material: men only go forwa
 the retrograde analysis needs nothing more.  It covers the games whose generator has
 plain positions (two colours of men and kings moved by the rule switches alone: its
 hook ``plain_positions``) without modifiers or goals, where the side left without a
-move loses, for positions of at most :data:`MAX_PIECES` pieces and at most
+move loses, for positions of at most :data:`MAX_MIXED` pieces and at most
 :data:`MAX_POSITIONS` positions a material (three kings against one on an 8x8 board:
 317,440 positions, built in a few seconds and then kept for the process; two kings
-against two on the 10x10 board: 3 million, in about half a minute).  A game makes the
-tables it meets in a worker process when they are few enough (:data:`BUILD_IN_PLAY`);
-``shashki endings build`` makes the others ahead of time.
+against two on the 10x10 board: 3 million, in about half a minute), and of five kings
+alone within :data:`MAX_AHEAD` positions.  A game makes the tables it meets in a worker
+process when they are few enough (:data:`BUILD_IN_PLAY`); ``shashki endings build``
+makes the others ahead of time, and only it those of five kings.  A table of kings alone
+is read off the one with the colours swapped where that one is made (:func:`mirrors`).
 
 The positions are solved backwards from their moves listed once: a solved position's
 predecessors are found by taking a quiet move back (the generator's own tables of king
@@ -35,7 +37,8 @@ the straightforward way (the same table: a test compares them entry by entry).
 A table is indexed by placement: the rank of each group of pieces (white kings, white
 men, black kings, black men) among the squares it may stand on, and the side to move;
 one signed byte a position.  It is kept in the cache folder with a SHA-256 checksum,
-checked before use: a damaged or shortened file is made again, never trusted.
+checked before use: a damaged or shortened file is made again, never trusted.  A process
+reads a table the first time a position of its material is probed, not before.
 
 The draws the rules declare by the material alone (two kings against one, or three
 against one on the main road, in the traditional game) end the game in the table too.
