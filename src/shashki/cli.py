@@ -1051,7 +1051,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole_number,
         default=3,
         metavar="N",
-        help=_("every ending of at most N pieces (default: 3)"),
+        help=_(
+            "every ending of at most N pieces (default: 3); 5 adds only the endings of five kings"
+        ),
     )
     q.set_defaults(func=cmd_endings)
     add_commands(sub)

@@ -16,6 +16,7 @@ from shashki.rules import Color, Game, find_variant
 from shashki.rules.fen import format_fen
 from shashki.rules.move import Move
 from shashki.rules.movegen import Position
+from shashki.rules.variant import Variant
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -31,7 +32,7 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["XDG_CACHE_HOME"] = old
 
 
-def _positions(variant_id: str, material: Material) -> Iterator[Position]:
+def _positions(variant_id: str | Variant, material: Material) -> Iterator[Position]:
     """Every position of the material, both sides to move."""
     variant = find_variant(variant_id)
     for _, w, b, k in endings.layout(variant).placements(material):
@@ -39,7 +40,7 @@ def _positions(variant_id: str, material: Material) -> Iterator[Position]:
         yield (w, b, k, 1, None)
 
 
-def _check_table(variant_id: str, material: Material, every: int = 1) -> int:
+def _check_table(variant_id: str | Variant, material: Material, every: int = 1) -> int:
     """Check the table's values against their children's; the number of wins seen."""
     variant = find_variant(variant_id)
     gen = variant.generator
@@ -109,7 +110,7 @@ def test_only_games_of_a_few_kings_are_covered() -> None:
     russian = find_variant("russian")
     assert covered(russian, Game("russian", "W:WKa1,Kb2,Kc1:BKe7").position)
     assert covered(russian, Game("russian", "W:WKa1,Kb2,c1:BKe7").position)  # a man too
-    assert not covered(russian, Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7").position)  # five
+    assert not covered(russian, Game("russian", "W:WKa1,Kb2,Kc1,d2:BKe7").position)  # five
     for vid, fen in [
         ("giveaway", "W:WKa1,Kb2,Kc1:BKe7"),  # the goals are inverted
         ("canadian", "W:WK1,K2:BK40,K50"),  # 13 million positions: too many
@@ -276,16 +277,67 @@ def test_a_damaged_table_is_never_used_by_the_search(cache: Path) -> None:
     data[100] ^= 1
     path.write_bytes(bytes(data))
     # a fresh process: nothing in memory
-    endings._TABLES.pop((variant.id, material))
-    endings._PRELOADED.clear()
-    endings.preload(variant)
-    assert (variant.id, material) not in endings._TABLES
+    key = (variant.id, material)
+    endings._TABLES.pop(key)
+    endings._ABSENT.pop(key, None)
     assert not endings.cached(variant, material)
     pos = Game("brazilian", "W:WKa1,c3:BKh8").position
-    assert endings.probe_built(variant, pos) is None
+    assert endings.probe_built(variant, pos) is None  # read, its checksum wrong: not used
+    assert key not in endings._TABLES and endings._ABSENT.get(key) is variant
+    assert endings.probe_built(variant, pos) is None  # (and not read again)
     # the game goes on, legal as ever, and a build makes it again
-    assert endings.probe(variant, pos) in range(-128, 128)
+    value = endings.probe(variant, pos)
+    assert value in range(-128, 128)
     assert endings.cached(variant, material)
+    assert endings.probe_built(variant, pos) == value
+
+
+def test_a_table_is_read_the_first_time_its_material_is_probed(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search starts without reading a table; the first probe of a material reads its
+    file (once, whichever of the threads probing at the same time gets to it)."""
+    import threading
+
+    from shashki.engine.search import Search
+
+    variant = find_variant("brazilian")
+    material = (2, 0, 1, 0)
+    key = (variant.id, material)
+    made = endings._table(variant, material)
+    endings._TABLES.pop(key)  # a fresh process: the file in the cache, nothing in memory
+    endings._ABSENT.pop(key, None)
+    reads: list[Path] = []
+    load = endings._load
+
+    def counted(path: Path, count: int) -> bytes | None:
+        reads.append(path)
+        return load(path, count)
+
+    monkeypatch.setattr(endings, "_load", counted)
+    Search(variant)
+    assert key not in endings._TABLES and not reads
+    positions = [p for i, p in enumerate(_positions(variant, material)) if not i % 101]
+    results: list[list[int | None]] = []
+    start = threading.Barrier(6)
+
+    def probe_all() -> None:
+        start.wait()
+        results.append([endings.probe_built(variant, p) for p in positions])
+
+    threads = [threading.Thread(target=probe_all) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert reads == [endings.cache_file(variant, material)]
+    expected = [made.value(p) for p in positions]
+    # a thread that met the file being read went on without it, until it was read
+    for got in results:
+        first = next((i for i, g in enumerate(got) if g is not None), len(got))
+        assert got[first:] == expected[first:]
+    assert any(got == expected for got in results)  # (the thread that read it)
+    assert endings._TABLES[key]._values == made._values
 
 
 def test_endings_build_command(cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -375,3 +427,101 @@ def test_a_generator_with_its_own_moves_is_built_forwards(monkeypatch: pytest.Mo
     monkeypatch.undo()
     assert called and set(called) == {"forwards"}  # (and the smaller tables it needed)
     assert made == table._build_backwards(size, lambda pos: probe(variant, pos), None)
+
+
+# -- five kings ----------------------------------------------------------------------------
+
+
+def _six() -> Variant:
+    """Russian draughts on a 6x6 board: five kings on 18 squares, 250,000 positions."""
+    from shashki.rules import load_variant_file
+
+    path = Path(__file__).with_name("data") / "russian-six.toml"
+    return load_variant_file(path)
+
+
+def test_five_kings_are_made_only_ahead_of_time() -> None:
+    russian = find_variant("russian")
+    five = [m for m in endings.materials(russian, 5) if sum(m) == 5]
+    assert five == [(1, 0, 4, 0), (4, 0, 1, 0), (2, 0, 3, 0), (3, 0, 2, 0)]
+    # with men: not made at all; of kings alone: only when its file is in the cache
+    assert not covered(russian, Game("russian", "W:WKa1,Kb2,Kc1,d2:BKe7").position)
+    pos = Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7").position
+    assert not endings.cached(russian, endings.material_of(pos))
+    assert not covered(russian, pos)
+    assert perfect_moves(Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7")) is None
+    assert endings.probe_built(russian, pos) is None  # the search never builds it
+    # on the 10x10 board: four kings against one, three against two, nothing bigger
+    intl = find_variant("international")
+    assert [m for m in endings.materials(intl, 5) if sum(m) == 5] == five
+    assert endings.table_size(intl, (3, 0, 2, 0)) <= endings.MAX_AHEAD
+    assert endings.table_size(intl, (3, 1, 1, 0)) > endings.MAX_AHEAD
+
+
+def test_five_kings_agree_with_their_moves_and_the_straightforward_build() -> None:
+    """Three kings against two (and the tables they lead into) on a small board: the
+    backwards build the same, entry by entry, as the straightforward one; every fifth
+    position's value agrees with its children's; then the table is probed and used."""
+    from shashki.engine.search import WIN, Search
+
+    variant = _six()
+    material = (3, 0, 2, 0)
+    table = endings._table(variant, material)
+    size = endings.table_size(variant, material)
+
+    def smaller(pos: Position) -> int:
+        return probe(variant, pos)
+
+    forwards = table._build_forwards(size, smaller, None)
+    differ = [i for i in range(size) if forwards[i] != table._values[i]]
+    assert not differ, (len(differ), differ[:5])
+    assert _check_table(variant, material, every=5) > 0
+    assert _check_table(variant, (4, 0, 1, 0), every=7) > 0
+    # made (and in the cache): covered, and the search probes it
+    game = Game(variant, "W:WKa1,Kc1,Ke1:BKb6,Kd6")
+    assert covered(variant, game.position)
+    exact = perfect_moves(game, build=False)
+    assert exact is not None and exact[1]
+    value = exact[0]
+    assert value == table.value(game.position)
+    result = Search(variant).search(game, depth=3)
+    assert result.move in game.legal_moves()
+    assert result.score == 0 if value == 0 else abs(result.score) >= WIN - 200
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "material"),
+    [
+        ("russian", (2, 0, 1, 0)),  # flying kings
+        ("traditional", (2, 0, 1, 0)),  # the draws the material declares
+        ("english", (2, 0, 1, 0)),  # short kings
+        ("italian", (1, 0, 2, 0)),  # a mirrored board
+        ("thai", (2, 0, 1, 0)),  # a king lands just beyond its prey
+        ("russian-six", (4, 0, 1, 0)),  # five kings
+        ("russian-six", (2, 0, 3, 0)),
+    ],
+)
+def test_a_table_of_kings_read_off_the_colours_swapped_is_the_one_built(
+    variant_id: str, material: Material
+) -> None:
+    """The table of kings alone is read off the one of the colours swapped where that is
+    made (:func:`endings.mirrors`): the same, entry by entry, as the straightforward
+    build.  (Every variant that allows it was compared so on two kings against one.)"""
+    variant = _six() if variant_id == "russian-six" else find_variant(variant_id)
+    assert endings.mirrors(variant, material)
+    other = (material[2], material[3], material[0], material[1])
+    endings._table(variant, other)  # (made, or read from the cache)
+    table = EndingTable.__new__(EndingTable)
+    table.variant, table.material = variant, material
+    table.layout = endings.layout(variant)
+    table.counts = table.layout.counts(material)
+    mirrored = table._mirror()
+    assert mirrored is not None
+    size = endings.table_size(variant, material)
+    forwards = table._build_forwards(size, lambda pos: probe(variant, pos), None)
+    differ = [i for i in range(size) if forwards[i] != mirrored[i]]
+    assert not differ, (len(differ), differ[:5])
+    assert any(v not in (0, 255) for v in mirrored)
+    # men, or as many kings on each side: nothing to read off
+    assert not endings.mirrors(variant, (2, 1, 1, 0))
+    assert not endings.mirrors(variant, (2, 0, 2, 0))

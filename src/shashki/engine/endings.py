@@ -19,12 +19,14 @@ first time it is needed).  A man's step stays in its material: men only go forwa
 the retrograde analysis needs nothing more.  It covers the games whose generator has
 plain positions (two colours of men and kings moved by the rule switches alone: its
 hook ``plain_positions``) without modifiers or goals, where the side left without a
-move loses, for positions of at most :data:`MAX_PIECES` pieces and at most
+move loses, for positions of at most :data:`MAX_MIXED` pieces and at most
 :data:`MAX_POSITIONS` positions a material (three kings against one on an 8x8 board:
 317,440 positions, built in a few seconds and then kept for the process; two kings
-against two on the 10x10 board: 3 million, in about half a minute).  A game makes the
-tables it meets in a worker process when they are few enough (:data:`BUILD_IN_PLAY`);
-``shashki endings build`` makes the others ahead of time.
+against two on the 10x10 board: 3 million, in about half a minute), and of five kings
+alone within :data:`MAX_AHEAD` positions.  A game makes the tables it meets in a worker
+process when they are few enough (:data:`BUILD_IN_PLAY`); ``shashki endings build``
+makes the others ahead of time, and only it those of five kings.  A table of kings alone
+is read off the one with the colours swapped where that one is made (:func:`mirrors`).
 
 The positions are solved backwards from their moves listed once: a solved position's
 predecessors are found by taking a quiet move back (the generator's own tables of king
@@ -35,7 +37,8 @@ the straightforward way (the same table: a test compares them entry by entry).
 A table is indexed by placement: the rank of each group of pieces (white kings, white
 men, black kings, black men) among the squares it may stand on, and the side to move;
 one signed byte a position.  It is kept in the cache folder with a SHA-256 checksum,
-checked before use: a damaged or shortened file is made again, never trusted.
+checked before use: a damaged or shortened file is made again, never trusted.  A process
+reads a table the first time a position of its material is probed, not before.
 
 The draws the rules declare by the material alone (two kings against one, or three
 against one on the main road, in the traditional game) end the game in the table too.
@@ -64,8 +67,11 @@ from ..rules.userfiles import read_limited, user_folder
 from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 
-#: The most pieces a table holds.
-MAX_PIECES = 4
+#: The most pieces a table holds: four in every ending, five in the endings of kings
+#: alone made ahead of time (see :data:`MAX_AHEAD`).
+MAX_PIECES = 5
+#: The most pieces of an ending of men and kings.
+MAX_MIXED = 4
 #: The most positions a table may have (both sides to move counted): every ending of
 #: four pieces on the 10x10 board (the biggest, a king and a man against a king and a
 #: man, has 10.1 million), not those of the 12x12 board.
@@ -74,6 +80,10 @@ MAX_POSITIONS = 10_200_000
 #: and those it leads into that are not made yet; a few tens of seconds of a core):
 #: bigger ones are made ahead of time by ``shashki endings build``.
 BUILD_IN_PLAY = 4_000_000
+#: The most positions of a table of five kings, made only by ``shashki endings build
+#: VARIANT --pieces 5`` (never in play): on the 10x10 board four kings against one
+#: (23 million) and three against two (48 million), both colours.
+MAX_AHEAD = 50_000_000
 #: Changes when the tables' layout or meaning does (old cache files are then ignored).
 FORMAT = 3
 #: The length of the checksum at the end of a cached table.
@@ -158,6 +168,11 @@ class Layout:
         for g in range(4):
             for q, rows in back[g].items():
                 self.moves_back[g][q] = tuple(rows)
+        #: The most quiet moves a piece has from a square (a king's, or a man's steps).
+        self.most_moves = max(
+            [sum(len(ray) for ray in gen.king_rays[p]) for p in squares]
+            + [len(rows) for g in (1, 3) for rows in self.moves_back[g]]
+        )
 
     def counts(self, material: Material) -> tuple[int, int, int, int]:
         """How many placements each group of ``material`` has (with overlaps)."""
@@ -279,6 +294,20 @@ def backwards_ok(variant: Variant) -> bool:
     )
 
 
+def mirrors(variant: Variant, material: Material) -> bool:
+    """Whether the table of ``material`` may be read off that of the colours swapped:
+    kings alone, in a generator whose moves are its tables' own (:func:`backwards_ok`).
+    Its kings of both colours move and capture by the same tables (their directions are
+    side 0's, for both), the side to move only picks which pieces are its own, and the
+    rest that depends on the colour is the men's (steps, captures, crowning rows); the
+    rules' draws by the material ask the same of either side (the strong one may be
+    either).  So swapping the colours of every piece and the side to move keeps every
+    move and every value (a test compares both ways in every such variant)."""
+    return (
+        not material[1] and not material[3] and material[0] != material[2] and backwards_ok(variant)
+    )
+
+
 def table_size(variant: Variant, material: Material) -> int:
     """The number of positions (indexes, both sides to move) of the table of ``material``."""
     return layout(variant).size(material)
@@ -303,7 +332,33 @@ def covered(variant: Variant, pos: Position) -> bool:
         return False
     if layout(variant).misplaced(pos):
         return False
-    return table_size(variant, material_of(pos)) <= MAX_POSITIONS
+    material = material_of(pos)
+    if on_demand(variant, material):
+        return True
+    # five kings: only a table made ahead of time (in memory, or a file in the cache)
+    if not made_ahead(variant, material):
+        return False
+    if (variant.id, material) in _TABLES:
+        return True
+    path = _cache_path(variant, material)
+    return path.is_file() and not path.is_symlink()
+
+
+def on_demand(variant: Variant, material: Material) -> bool:
+    """Whether the table of ``material`` may be made when it is needed: at most
+    :data:`MAX_MIXED` pieces and :data:`MAX_POSITIONS` positions."""
+    return sum(material) <= MAX_MIXED and table_size(variant, material) <= MAX_POSITIONS
+
+
+def made_ahead(variant: Variant, material: Material) -> bool:
+    """Whether ``material`` is one of the endings of kings alone that only ``shashki
+    endings build --pieces 5`` makes (at most :data:`MAX_AHEAD` positions)."""
+    return (
+        MAX_MIXED < sum(material) <= MAX_PIECES
+        and not material[1]
+        and not material[3]
+        and table_size(variant, material) <= MAX_AHEAD
+    )
 
 
 class EndingTable:
@@ -320,17 +375,22 @@ class EndingTable:
         material: Material,
         smaller: Callable[[Position], int],
         progress: Callable[[int, int], None] | None = None,
+        *,
+        values: bytes | None = None,
     ) -> None:
         self.variant = variant
         self.material = material
         self.layout = layout(variant)
         self.counts = self.layout.counts(material)
         size = self.layout.size(material)
-        cached = _load(self.cache_path(), size)
+        # (``values``: read and checked by the caller)
+        cached = values if values is not None else _load(self.cache_path(), size)
         if cached is None:
             if getattr(_LOCAL, "no_build", False):
                 raise Cancelled  # (the caller has no time to wait for a build)
-            cached = self._build(size, smaller, progress)
+            cached = self._mirror()
+            if cached is None:
+                cached = self._build(size, smaller, progress)
             _save(self.cache_path(), cached)
         self._values = cached
         self._index = self.layout.indexer(material)
@@ -343,6 +403,34 @@ class EndingTable:
     def value(self, pos: Position) -> int:
         v = self._values[self._index(pos)]
         return v - 256 if v > 127 else v
+
+    def _mirror(self) -> bytes | None:
+        """The table read off that of the colours swapped, when it is made and
+        :func:`mirrors` allows it (else None): the value of White's ``a`` kings against
+        Black's ``b`` with one side to move is that of White's ``b`` against Black's ``a``
+        on the same squares with the other side to move.  The ranks of a placement of
+        kings are the same for both colours (both stand on every square), so the index
+        ``(rank of White's kings * C(n, b) + rank of Black's) * 2 + turn`` of one table is
+        ``(rank of Black's * C(n, a) + rank of White's) * 2 + 1 - turn`` of the other: a
+        transposition, rows of bytes copied with strides."""
+        material = self.material
+        if not mirrors(self.variant, material):
+            return None
+        other = (material[2], material[3], material[0], material[1])
+        made = _TABLES.get((self.variant.id, other))
+        if made is not None and made.variant is self.variant:
+            values: bytes | None = made._values
+        else:
+            values = _load(_cache_path(self.variant, other), self.layout.size(other))
+        if values is None:
+            return None
+        a, b = self.counts[0], self.counts[2]  # C(n, white kings), C(n, black kings)
+        out = bytearray(len(values))
+        for rank in range(b):  # black's kings here: white's in ``other``
+            row = values[rank * 2 * a : (rank + 1) * 2 * a]
+            out[rank * 2 :: 2 * b] = row[1::2]  # White to move here: Black there
+            out[rank * 2 + 1 :: 2 * b] = row[0::2]
+        return bytes(out)
 
     def _build(
         self,
@@ -392,7 +480,11 @@ class EndingTable:
         ends = EndRules(self.variant)
         drawn = ends.draw_rule if ends.material_rules else None
 
-        remaining = array("H", bytes(2 * size))  # the quiet moves not yet seen won
+        # the quiet moves not yet seen won: a byte each where a position cannot have
+        # more than 255 (five kings of the 10x10 board: at most 85)
+        remaining: bytearray | array[int] = (
+            bytearray(size) if sum(mine) * lay.most_moves < 256 else array("H", bytes(2 * size))
+        )
         worst = bytearray(size)  # the longest loss out of the table (plies, at most 128)
         state = bytearray(size)  # _SOLVED, _QUEUED (a win found), _ESCAPE
         wins: dict[int, array[int]] = {}  # positions to solve by distance: won
@@ -549,6 +641,7 @@ class EndingTable:
             d += 1
         if progress is not None:
             progress(2 * total, 2 * total)
+        del remaining, worst, state, wins, losses  # (the memory, before the copy)
         return bytes(values)
 
     def _build_forwards(
@@ -744,37 +837,56 @@ def probe(variant: Variant, pos: Position) -> int:
 
 
 def probe_built(variant: Variant, pos: Position) -> int | None:
-    """The exact value of ``pos`` when the table of its material is in memory (for the
-    search, at every node with few pieces: it never builds nor reads a file), else None."""
+    """The exact value of ``pos`` when the table of its material is made (for the search,
+    at every node with few pieces), else None.  It never builds a table: the first time a
+    material is probed its file is read from the cache folder, if it is there and its
+    checksum holds (else the material is not looked for again in this process, until
+    :func:`probe` or a build makes it)."""
     w, b = pos[0], pos[1]
     if not (w and b):
         return None
-    table = _TABLES.get((variant.id, material_of(pos)))
-    if table is None or table.variant is not variant or table.layout.misplaced(pos):
+    key = (variant.id, material_of(pos))
+    table = _TABLES.get(key)
+    if table is None or table.variant is not variant:
+        table = _read(variant, key)
+        if table is None:
+            return None
+    if table.layout.misplaced(pos):
         return None
     return table.value(pos)
 
 
-_PRELOADED: set[tuple[str, int]] = set()
+#: The materials whose table is not in the cache folder or is damaged, by variant id and
+#: material: the variant (the search does not look for them again).
+_ABSENT: dict[tuple[str, Material], Variant] = {}
 
 
-def preload(variant: Variant) -> None:
-    """Read the variant's tables that are in the cache folder (once a process; a missing
-    or damaged one is left for a build: see :func:`build`)."""
-    key = (variant.id, id(variant))
-    if key in _PRELOADED or not plain(variant):
-        return
-    _PRELOADED.add(key)
-    was = getattr(_LOCAL, "no_build", False)
-    _LOCAL.no_build = True
+def _read(variant: Variant, key: tuple[str, Material]) -> EndingTable | None:
+    """The table of ``key``'s material read from the cache folder (see
+    :func:`probe_built`), or None: not there, damaged, too big to be a table, or another
+    thread is making or reading a table (then it is looked for again next time)."""
+    if _ABSENT.get(key) is variant:
+        return None
+    material = key[1]
+    if sum(material) > MAX_PIECES or table_size(variant, material) > MAX_AHEAD:
+        _ABSENT[key] = variant
+        return None
+    if not _LOCK.acquire(blocking=False):  # a table is being made: the search goes on
+        return None
     try:
-        for m in materials(variant, MAX_PIECES, bounded=False):
-            try:
-                _table(variant, m)
-            except Cancelled:
-                pass
+        table = _TABLES.get(key)
+        if table is not None and table.variant is variant:
+            return table
+        values = _load(_cache_path(variant, material), table_size(variant, material))
+        if values is None:
+            _ABSENT[key] = variant
+            return None
+        table = _TABLES[key] = EndingTable(
+            variant, material, lambda pos: probe(variant, pos), values=values
+        )
+        return table
     finally:
-        _LOCAL.no_build = was
+        _LOCK.release()
 
 
 def is_built(variant: Variant, pos: Position) -> bool:
@@ -782,10 +894,11 @@ def is_built(variant: Variant, pos: Position) -> bool:
     return (variant.id, material_of(pos)) in _TABLES
 
 
-def materials(variant: Variant, pieces: int, *, bounded: bool = True) -> list[Material]:
+def materials(variant: Variant, pieces: int) -> list[Material]:
     """Every material of at most ``pieces`` pieces, both sides with a piece, whose table
-    is within :data:`MAX_POSITIONS` (``bounded``; a bigger one is made only where a
-    crowning leads into it), the smaller first (fewer pieces, then fewer men)."""
+    is within :data:`MAX_POSITIONS` (a bigger one is made only where a crowning leads
+    into it) or, of five kings, within :data:`MAX_AHEAD`; the smaller first (fewer
+    pieces, then fewer men, then fewer positions)."""
     out = []
     for n in range(2, min(pieces, MAX_PIECES) + 1):
         for white in range(1, n):
@@ -793,9 +906,9 @@ def materials(variant: Variant, pieces: int, *, bounded: bool = True) -> list[Ma
             for wk in range(white + 1):
                 for bk in range(black + 1):
                     m = (wk, white - wk, bk, black - bk)
-                    if not bounded or table_size(variant, m) <= MAX_POSITIONS:
+                    if on_demand(variant, m) or made_ahead(variant, m):
                         out.append(m)
-    out.sort(key=lambda m: (sum(m), m[1] + m[3]))
+    out.sort(key=lambda m: (sum(m), m[1] + m[3], table_size(variant, m)))
     return out
 
 

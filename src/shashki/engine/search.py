@@ -218,7 +218,8 @@ class Search:
         self.nodes = 0
         #: The exact tables of the endings (:mod:`shashki.engine.endings`), probed at
         #: the nodes of at most ``ending_pieces`` pieces: the value of a position for the
-        #: side to move when its table is in memory, else None.
+        #: side to move when its table is made (read from the cache folder the first time
+        #: its material is probed; the search never builds one), else None.
         self.ending_pieces = 0
         self.ending_value: Callable[[Position], int | None] | None = None
         if endings:
@@ -227,7 +228,6 @@ class Search:
             if tables.plain(self.variant):
                 variant = self.variant
                 self.ending_pieces = tables.MAX_PIECES
-                tables.preload(variant)  # (those already made: the search never builds)
 
                 def ending_value(pos: Position) -> int | None:
                     return tables.probe_built(variant, pos)
