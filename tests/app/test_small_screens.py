@@ -158,13 +158,17 @@ async def test_the_footer_gives_way_from_its_last_keys(home: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await footer_shows(pilot, "Save", "Hint", "Help", "Quit")
         await pilot.resize_terminal(46, 20)
+
+        def shown() -> set[str]:
+            return {k.action for k in app.screen.query(FooterKey) if k.display}
+
+        # (the footer composes its keys again as it fits them: an empty footer is not
+        # "Save given up", the first keys must be there)
         await wait_for(
             pilot,
-            lambda: not any(k.display for k in app.screen.query(FooterKey) if k.action == "save"),
-            "Save given up",
+            lambda: "save" not in shown() and {"help", "quit_game", "select"} <= shown(),
+            "Save given up, the first keys kept",
         )
-        shown = [k.action for k in app.screen.query(FooterKey) if k.display]
-        assert "help" in shown and "quit_game" in shown and "select" in shown
 
 
 def cell_text(board: BoardWidget, sq: int) -> str:
