@@ -202,8 +202,8 @@ async def test_hostile_player_names_are_names(home: Path, name: str) -> None:
     await play_with_names(home, (name, "[/" + name))
 
 
-@settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+@settings(  # (each example is a whole app run: the hostile names above are the many)
+    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(white=markupish, black=markupish)
 @example(white="[@click=app.quit]x[/]", black="[/x]")
