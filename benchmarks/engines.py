@@ -7,8 +7,9 @@ match``'s machinery), interleaved on this machine.
 ``dame``: shashki (level 8's search, no randomness) against dame-rs (``dame hub``), both
 with the same time a move.  ``scan``: shashki at ``--time`` a move against Scan 2.0 held
 to each fixed depth (Hub version 1: ``depth N``), to find the depth shashki matches.
-Every game starts from one of the balanced three-ply openings of ``benchmarks/match.py``,
-each played twice (each side White once); shashki's rules referee.  The score is
+Every game starts from one of the balanced three-ply openings of ``benchmarks/match.py``
+(or of ``--openings FILE``, one a line: ``benchmarks/openings.py`` makes a fresh set), each
+played twice (each side White once); shashki's rules referee.  The score is
 shashki's with its 95% margin and the Elo difference.  ``--pdn FILE`` keeps the games.
 """
 
@@ -20,16 +21,12 @@ import sys
 import time
 from pathlib import Path
 
-from shashki.hub.match import (
-    EnginePlayer,
-    LevelPlayer,
-    Opening,
-    Played,
-    run_match,
-    summary,
-)
+from shashki.hub.match import Opening, Played, match_stats, read_openings, run_match
+from shashki.hub.player import HubPlayer
 from shashki.records.storage import GameLog
-from shashki.rules import Game, find_variant
+from shashki.rules import Game, Move, find_variant
+from shashki.rules.limits import Limit
+from shashki.session.players import Cancelled, Computer, Player
 
 sys.path.insert(0, str(Path(__file__).parent))
 from match import OPENINGS
@@ -45,27 +42,39 @@ def openings(variant: str) -> list[Opening]:
 
 
 def report(label: str, played: list[Played], started: float) -> None:
-    mean, margin, elo, elo_margin = summary([g.score for g in played])
-    wins = sum(g.score == 1.0 for g in played)
-    draws = sum(g.score == 0.5 for g in played)
-    losses = len(played) - wins - draws
+    stats = match_stats([g.score for g in played])  # (in pairs: each opening twice)
     print(
-        f"{label}: {len(played)} games, shashki {mean * 100:.1f}% ± {margin * 100:.1f}% "
-        f"(+{wins} ={draws} -{losses}), Elo {elo:+.0f} ± {elo_margin:.0f}, "
+        f"{label}: shashki +{stats.wins} ={stats.draws} -{stats.losses}, {stats.describe()}, "
         f"{time.perf_counter() - started:.0f} s",
         flush=True,
     )
 
 
+class DepthHub(HubPlayer):
+    """A Hub engine held to a fixed depth a move (Scan's ``level`` of the ladder),
+    whatever the match's limit."""
+
+    def __init__(self, command: str, depth: int, folder: str = "") -> None:
+        super().__init__(command, folder=folder)
+        self.depth = depth
+
+    def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
+        return super().think(game, Limit(depth=self.depth), cancelled)
+
+
 def play(
     label: str,
-    first: LevelPlayer,
-    second: EnginePlayer,
+    first: Player,
+    second: HubPlayer,
     args: argparse.Namespace,
     log: GameLog | None,
 ) -> list[Played]:
     variant = find_variant("international")
     started = time.perf_counter()
+    if args.openings:  # (a set of one's own: benchmarks/openings.py makes a fresh one)
+        chosen = read_openings(args.openings, variant)
+    else:
+        chosen = openings("international")
 
     def one(game: Played) -> None:
         print(
@@ -81,7 +90,7 @@ def play(
             first,
             second,
             games=args.games,
-            openings=openings("international")[args.first :],
+            openings=chosen[args.first :],
             max_plies=args.max_plies,
             limit_text=label,
             on_game=one,
@@ -107,17 +116,22 @@ def main() -> int:
     )
     parser.add_argument("--first", type=int, default=0, help="skip this many openings")
     parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument(
+        "--openings", help="a file of openings, one a line (default: benchmarks/match.py's)"
+    )
     parser.add_argument("--pdn", help="write every game here")
     args = parser.parse_args()
     log = GameLog(args.pdn) if args.pdn else None
     if args.opponent == "dame":
-        shashki = LevelPlayer(8, args.time, None, seed=1)
-        dame = EnginePlayer(f"{args.dame} hub", args.time, None)
+        shashki = Computer(8, "shashki", seconds=args.time, seed=1)
+        dame = HubPlayer(f"{args.dame} hub")
+        dame.seconds = args.time  # (the match's limit says nothing: each its own time)
         play(f"dame-rs, {args.time:g} s a move each", shashki, dame, args, log)
     else:
+        scan_dir = str(Path(args.scan).resolve().parent)  # (it reads scan.ini and data/ there)
         for depth in (int(d) for d in args.depths.split(",")):
-            shashki = LevelPlayer(8, args.time, None, seed=1)
-            scan = EnginePlayer(f"{args.scan} hub", None, depth)
+            shashki = Computer(8, "shashki", seconds=args.time, seed=1)
+            scan = DepthHub(f"{Path(args.scan).resolve()} hub", depth, scan_dir)
             label = f"Scan 2.0 at depth {depth}, shashki {args.time:g} s a move"
             play(label, shashki, scan, args, log)
     return 0

@@ -36,7 +36,7 @@ from shashki.engine import Search
 from shashki.engine.evaluate import diagonal_evaluator
 from shashki.engine.patterns import read as read_patterns
 from shashki.engine.search import Options
-from shashki.hub.match import summary as match_summary
+from shashki.hub.match import MatchStats, match_stats
 from shashki.records import GameRecord, write_game
 from shashki.rules import Game, Move
 from shashki.rules.notation import parse_move
@@ -364,10 +364,10 @@ def _play(job: tuple[str, int, bool, str, float, int, str, str, str]) -> GameRes
 # -- the statistics ---------------------------------------------------------------------
 
 
-def summary(results: list[GameResult]) -> tuple[float, float, float, float]:
-    """(score, 95% margin, Elo, Elo margin) of shashki over ``results``: the statistics
-    of ``shashki match`` (:func:`shashki.hub.match.summary`)."""
-    return match_summary([r.score for r in results])
+def summary(results: list[GameResult]) -> MatchStats:
+    """shashki's score over ``results`` with the statistics of ``shashki match``
+    (:func:`shashki.hub.match.match_stats`), per game: the games end in any order here."""
+    return match_stats([r.score for r in results], paired=False)
 
 
 def check(variant: str, games: int, seed: int) -> int:
@@ -452,15 +452,15 @@ def main(argv: list[str] | None = None) -> int:
             if args.pdn:
                 with open(args.pdn, "a", encoding="utf-8") as out:
                     out.write(r.pdn + "\n")
-            mean, margin, _, _ = summary(results)
+            running = summary(results)
             side = "White" if r.shashki_white else "Black"
             print(
                 f"game {len(results):3d}: opening {r.opening:2d}, shashki {side}: "
                 f"{r.score:g} ({r.termination}, {r.plies} plies)   running score "
-                f"{mean:.3f} ± {margin:.3f}",
+                f"{running.mean:.3f}",
                 flush=True,
             )
-    mean, margin, elo, elo_margin = summary(results)
+    stats = summary(results)
     wins = sum(r.score == 1 for r in results)
     draws = sum(r.score == 0.5 for r in results)
     losses = len(results) - wins - draws
@@ -472,7 +472,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"variant {args.variant}, opponent py-draughts {args.opponent}, {args.time:g} s per move")
     print(f"games {len(results)}: +{wins} ={draws} -{losses} ({adjudicated} adjudicated)")
-    print(f"score {mean * 100:.1f}% ± {margin * 100:.1f}% (95%), Elo {elo:+.0f} ± {elo_margin:.0f}")
+    print(stats.describe())
     print(
         f"time per move: shashki {ours:.3f} s (depth {depth:.1f}, {nps:.0f} nodes/s), "
         f"py-draughts {theirs:.3f} s"
