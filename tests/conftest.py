@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from shashki.rules import Game, Move, find_variant
 
@@ -14,6 +15,12 @@ ROOT = Path(__file__).resolve().parents[1]
 # them; the language tests set their own.
 os.environ["LANGUAGE"] = "en"
 SHARED = Path(os.environ.get("SHASHKI_SHARED", ROOT.parent / "shared"))
+
+# Property tests are judged by what they find, never by the time an example takes: on a
+# busy machine Hypothesis's 200 ms deadline and its too-slow check failed tests whose every
+# example was right.  A hang is still caught by the per-test timeout.
+settings.register_profile("shashki", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("shashki")
 
 
 #: Seconds a test of the ``slow`` marker may take (every other test: ``timeout`` in

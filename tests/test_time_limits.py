@@ -22,3 +22,13 @@ def test_a_slow_test_has_the_longer_limit(request: pytest.FixtureRequest) -> Non
         pytest.skip("--timeout sets the limit of every test")
     marker = request.node.get_closest_marker("timeout")
     assert marker is not None and marker.args == (SLOW_TIMEOUT,)
+
+
+def test_property_tests_have_no_time_deadline() -> None:
+    # a busy machine makes an example slow, not wrong: no deadline, no too-slow check,
+    # also for a test that sets its own number of examples
+    from hypothesis import HealthCheck, settings
+
+    for chosen in (settings(), settings(max_examples=3)):
+        assert chosen.deadline is None
+        assert HealthCheck.too_slow in chosen.suppress_health_check
