@@ -1105,7 +1105,7 @@ def _unlink(fn: Callable[..., Any]) -> None:
     """Empty the closure cell through which the nested function ``fn`` calls itself: the
     cycle it makes would keep everything its closure holds (the big tables) until the
     garbage collector found it, a pause of a second after a long search."""
-    for cell in fn.__closure__ or ():
+    for cell in getattr(fn, "__closure__", None) or ():  # (none when compiled by mypyc)
         try:
             if cell.cell_contents is fn:
                 cell.cell_contents = None

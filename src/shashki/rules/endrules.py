@@ -202,9 +202,9 @@ class EndRules:
                 N_("{side} made the first king"),
                 {"side": winner},
             )
-        for side, mask, name in self.goals:
-            if pos[side] & mask:
-                return Outcome(Termination.GOAL, Color(side), name)
+        for goal_side, mask, name in self.goals:
+            if pos[goal_side] & mask:
+                return Outcome(Termination.GOAL, Color(goal_side), name)
         if not moves:
             side = Color(pos[3])
             # the reason said as it is: every piece taken, or every one blocked

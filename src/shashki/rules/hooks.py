@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._compiled import mypyc_attr
 from ..i18n import _
 from .errors import BadFenError
 from .numbers import quoted
@@ -59,6 +60,7 @@ def walk_perft(
     return walk(pos, depth)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GeneratorHooks:
     """Defaults for the hooks of a variant's move generator."""
 

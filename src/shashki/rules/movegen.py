@@ -12,9 +12,10 @@ hooks (``moves``, ``apply`` …), never by testing a variant's name here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .. import i18n
+from .._compiled import mypyc_attr
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks, walk_perft
 from .hooks import Position as Position  # (defined with the hooks; named from here too)
@@ -47,12 +48,13 @@ def capture_value(men: int, kings: int, unit: int) -> int:
     return (men + 2 * kings) * unit - kings
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
 
     #: Whether the generator applies any capture precedence (docs/rules/switches.md#precedence); one
     #: with its own capture search that knows only free choice and majority says False.
-    general_precedence: bool = True
+    general_precedence: ClassVar[bool] = True
 
     # Built by _compile() from the tables, once per generator.
     _capture_moves: Callable[[int, int, int, int, int], list[Move]]
