@@ -34,7 +34,7 @@ def fresh(variant: str, count: int, plies: int, seed: int, depth: int, within: f
     while len(out) < count:
         tries += 1
         if tries > 100 * count:
-            raise SystemExit(f"only {len(out)} openings found in {tries} tries")
+            raise ValueError(f"only {len(out)} balanced openings found in {tries} tries")
         game = Game(variant)
         words: list[str] = []
         for _ in range(plies):
@@ -72,7 +72,11 @@ def main(argv: list[str] | None = None) -> int:
         variant = find_variant(args.variant).id
     except ShashkiError as e:
         p.error(str(e))
-    for text in fresh(variant, args.count, args.plies, args.seed, args.depth, args.within):
+    try:
+        found = fresh(variant, args.count, args.plies, args.seed, args.depth, args.within)
+    except ValueError as e:
+        p.error(str(e))
+    for text in found:
         print(text)
     return 0
 

@@ -470,3 +470,24 @@ def test_an_engine_flooding_its_standard_error_fills_the_log_only_so_far(tmp_pat
     assert 0 < sum(len(t.split(" ! ", 1)[1]) + 1 for t in noise) <= LOG_STDERR_BYTES
     assert sum("leaves out the rest of this stderr" in t for t in lines) == 1
     assert sum(" < done move=" in t for t in lines) >= 2
+
+
+def test_a_start_the_letters_cannot_write_is_the_engines_own() -> None:
+    # Artamonov's start has no Hub letters (its pieces are shared): the position is sent
+    # as the moves from the engine's own start, not as an empty board
+    engine = HubEngine([sys.executable, "-m", "shashki", "hub"])
+    with engine:
+        game = Game("artamonov")
+        game.push(game.legal_moves()[0])
+        move = engine.best_move(game, seconds=0.05)
+        assert move in game.legal_moves()
+
+
+def test_a_position_the_letters_cannot_write_is_refused_in_words() -> None:
+    engine = HubEngine([sys.executable, "-m", "shashki", "hub"])
+    with engine:
+        moved = Game("artamonov")
+        moved.push(moved.legal_moves()[0])
+        game = Game("artamonov", moved.fen())  # (a start of its own: no moves to send)
+        with pytest.raises(EngineError, match="cannot be written in the Hub protocol"):
+            engine.best_move(game, seconds=0.05)

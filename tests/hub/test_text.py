@@ -6,6 +6,7 @@ import pytest
 
 from shashki.hub.text import (
     HubError,
+    exact_position_text,
     find_move,
     line,
     move_text,
@@ -13,7 +14,7 @@ from shashki.hub.text import (
     parse_position,
     position_text,
 )
-from shashki.rules import Game, find_variant
+from shashki.rules import Color, Game, find_variant
 
 START = "W" + "b" * 20 + "e" * 10 + "w" * 20
 
@@ -102,3 +103,27 @@ def test_an_engine_s_line_is_read_as_far_as_it_can_be() -> None:
     assert parse_line('info depth=3 pv="1-2 3-4"', lenient=True)[1]["pv"] == "1-2 3-4"
     with pytest.raises(HubError, match="cannot read '=junk"):
         parse_line(text)
+
+
+# -- what the letters cannot say -------------------------------------------------------------
+
+
+def test_the_exact_text_is_the_text_where_the_letters_say_the_whole_position() -> None:
+    game = Game("russian")
+    assert exact_position_text(game) == position_text(game)
+    game.push_text("c3-d4")
+    assert exact_position_text(game, version=1) == position_text(game, version=1)
+
+
+def test_no_text_for_a_position_the_letters_would_empty_or_flatten() -> None:
+    # Artamonov's pieces are shared (no letter: the board came out empty), Bashni's
+    # columns keep pieces under their tops, a double move's turn can be half played
+    assert exact_position_text(Game("artamonov")) is None
+    bashni = Game("bashni")
+    for text in ("c3-d4", "f6-e5", "d4:f6"):
+        bashni.push_text(text)
+    assert exact_position_text(bashni) is None
+    double = Game("double-move")
+    double.push(double.legal_moves()[0])
+    if double.turn is Color.WHITE:  # (the first of White's two moves is played)
+        assert exact_position_text(double) is None

@@ -51,12 +51,12 @@ from .text import (
     DEFAULT_HUB_VARIANT,
     MAX_LINE,
     HubError,
+    exact_position_text,
     find_move,
     hub_name,
     line,
     move_text,
     parse_line,
-    position_text,
 )
 from .transport import (
     ENGINE_LOG_VARIABLE,
@@ -427,7 +427,15 @@ class HubV2Protocol(HubProtocol):
         increment: float,
     ) -> None:
         start, moves = _start_and_moves(game)
-        self.send(line("pos", pos=position_text(start), moves=moves or None))
+        text = exact_position_text(start)
+        if text is None and start.position != Game(start.variant).position:
+            raise EngineError(
+                N_("this position of {variant} cannot be written in the Hub protocol"),
+                variant=start.variant,
+            )
+        # (None: the variant's own start, which its letters cannot write: the engine's own,
+        # which a pos without a position names)
+        self.send(line("pos", pos=text, moves=moves or None))
         if depth is not None:
             self.send(line("level", depth=depth))
         elif remaining is not None:
@@ -478,7 +486,13 @@ class HubV1Protocol(HubProtocol):
         remaining: float | None,
         increment: float,
     ) -> None:
-        self.send("pos " + position_text(game, version=1))
+        text = exact_position_text(game, version=1)
+        if text is None:
+            raise EngineError(
+                N_("this position of {variant} cannot be written in the Hub protocol"),
+                variant=game.variant,
+            )
+        self.send("pos " + text)
         if depth is not None:
             self.send(f"depth {depth}")
         else:

@@ -78,6 +78,19 @@ def position_text(game: Game, *, version: int = 2) -> str:
     return "".join(letters)
 
 
+def exact_position_text(game: Game, *, version: int = 2) -> str | None:
+    """The Hub text of ``game``'s position when its letters say the whole position, else
+    None: a man or a king of either side on each square is all they can carry, not a
+    column's lower pieces, a piece both sides share or a turn half played (Bashni,
+    Artamonov, double move), which a text would silently drop."""
+    text = position_text(game, version=version)
+    try:
+        back = parse_position(game.variant, text)
+    except HubError:
+        return None
+    return text if back.position == game.position else None
+
+
 def parse_position(variant: Variant, text: str) -> Game:
     """The game at the Hub position ``text``; raises HubError."""
     geo = variant.board
