@@ -9,7 +9,8 @@ This build plays level 8's search (no randomness) at ``--time`` a move against t
 build's ``shashki hub`` at the same time a move.  Each variant's games start from
 ``--games / 2`` random openings of ``--plies`` plies kept when a depth-4 search scores them
 within 0.3 men (``benchmarks/openings.py``; the seed makes the same set; in a game that is
-never level, as Wolf and Sheep, any random opening), each played twice
+never level, as Wolf and Sheep, any random opening; longer ones where the first moves are
+few), each played twice
 (each side White once); this build's rules referee, and a move the earlier build's rules
 allowed and today's do not loses that game (the line says so).  A variant the earlier
 build does not know is passed over.  The score is this build's, with its margin when the
@@ -55,10 +56,19 @@ def main(argv: list[str] | None = None) -> int:
         variant = find_variant(vid)
         started = time.perf_counter()
         pairs = max(1, args.games // 2)
-        try:
-            texts = fresh(vid, pairs, args.plies, args.seed, 4, 0.3)
-        except ValueError:  # (a game never level, as Wolf and Sheep: random openings)
-            texts = fresh(vid, pairs, args.plies, args.seed, 4, float("inf"))
+        texts: list[str] = []
+        # a game never level (Wolf and Sheep) gets random openings; one with few first
+        # moves, longer ones
+        tries = [(args.plies, 0.3)] + [(args.plies + i, float("inf")) for i in range(4)]
+        for plies, within in tries:
+            try:
+                texts = fresh(vid, pairs, plies, args.seed, 4, within)
+                break
+            except ValueError:
+                continue
+        if not texts:
+            print(f"{vid:18} passed over: no {pairs} different openings", flush=True)
+            continue
         openings = []
         for text in texts:
             game = Game(vid)
