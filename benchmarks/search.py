@@ -8,15 +8,21 @@ Every search runs for ``--seconds``; the figure is nodes over CPU time of this p
 (less disturbed by other work on the machine than the wall clock), with the wall-clock
 rate beside it.  With ``--nodes`` every search stops after that many nodes instead: the
 same work for any build whose search visits the same tree, so that the whole run's time
-compares two builds.
+compares two builds.  With ``--profile`` the searches run under ``cProfile`` and the
+figures are where the node's time goes: the share of the searches' own time of every
+module of the package, and of the functions that take most of it (the profiler slows
+every call alike, about twice: the shares are what to read, not the speed).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import sys
 import time
+from collections import Counter
 
 from shashki.engine import Search
 from shashki.rules import Game, ShashkiError, find_variant
@@ -122,12 +128,51 @@ def key_costs(variant: str = "international", rounds: int = 20000) -> tuple[floa
     return out[0], out[1]
 
 
+def where(path: str) -> str:
+    """A profiled function's module, as a path inside the package (or what it is else)."""
+    path = path.replace("\\", "/")
+    if "/shashki/" in path:
+        return path.rsplit("/shashki/", 1)[1]
+    if path == "<string>":
+        return "code made at run time (exec)"
+    return "Python itself" if path.startswith("~") or "<" in path else "the standard library"
+
+
+def profile(variants: list[str], count: int, nodes_each: int) -> None:
+    """Where the time of the node goes: the searches of ``variants`` under cProfile."""
+    for variant in variants:
+        nps(variant, None, 1, 100)  # what is made once a process (tables, patterns) is left out
+        profiler = cProfile.Profile()
+        profiler.enable()
+        nps(variant, None, count, nodes_each)
+        profiler.disable()
+        stats = pstats.Stats(profiler)
+        modules: Counter[str] = Counter()
+        functions: Counter[str] = Counter()
+        raw = stats.stats  # type: ignore[attr-defined]
+        for (path, line, name), (_cc, _nc, own, _cum, _callers) in raw.items():
+            modules[where(path)] += own
+            functions[f"{where(path)}:{line} {name}"] += own
+        total = sum(modules.values()) or 1e-9
+        print(f"\n{variant}: {total:.1f} s of profiled time")
+        for module, own in modules.most_common(8):
+            print(f"  {100 * own / total:5.1f}%  {module}")
+        print("  the functions:")
+        for function, own in functions.most_common(12):
+            print(f"  {100 * own / total:5.1f}%  {function}")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--seconds", type=float, default=2.0, help="time per search")
     p.add_argument("--positions", type=int, default=4, help="positions per family")
     p.add_argument("--only", help="variant ids, separated by commas")
     p.add_argument("--nodes", type=int, help="nodes per search instead of --seconds")
+    p.add_argument(
+        "--profile",
+        action="store_true",
+        help="where the time of the node goes (under cProfile; --nodes, 20000 if not given)",
+    )
     args = p.parse_args(argv)
     only: set[str] = set()
     for name in (args.only or "").split(","):
@@ -136,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
                 only.add(find_variant(name.strip()).id)
             except ShashkiError as e:
                 p.error(str(e))
+    if args.profile:
+        chosen = [v for _, v in FAMILIES if not only or v in only]
+        profile(chosen, args.positions, args.nodes or 20000)
+        return 0
     print(f"{'family':34} {'variant':15} {'nodes/s (cpu)':>14} {'nodes/s (wall)':>15} {'depth':>6}")
     for family, variant in FAMILIES:
         if only and variant not in only:
