@@ -429,10 +429,7 @@ class HubV2Protocol(HubProtocol):
         start, moves = _start_and_moves(game)
         text = exact_position_text(start)
         if text is None and start.position != Game(start.variant).position:
-            raise EngineError(
-                N_("this position of {variant} cannot be written in the Hub protocol"),
-                variant=start.variant,
-            )
+            raise _unwritable(start)
         # (None: the variant's own start, which its letters cannot write: the engine's own,
         # which a pos without a position names)
         self.send(line("pos", pos=text, moves=moves or None))
@@ -488,10 +485,7 @@ class HubV1Protocol(HubProtocol):
     ) -> None:
         text = exact_position_text(game, version=1)
         if text is None:
-            raise EngineError(
-                N_("this position of {variant} cannot be written in the Hub protocol"),
-                variant=game.variant,
-            )
+            raise _unwritable(game)
         self.send("pos " + text)
         if depth is not None:
             self.send(f"depth {depth}")
@@ -691,6 +685,15 @@ def _error_message(text: str) -> str:
     others: the rest of the line), as plain text."""
     message = _parse(text)[1].get("message") or text.partition(" ")[2]
     return one_line(message, MESSAGE_CHARS) or "?"
+
+
+def _unwritable(game: Game) -> EngineError:
+    """The refusal of a position the Hub protocol's text cannot say all of (sending
+    another position instead would have the engine think about a game not played)."""
+    return EngineError(
+        N_("this position of {variant} cannot be written in the Hub protocol"),
+        variant=game.variant,
+    )
 
 
 def _start_and_moves(game: Game) -> tuple[Game, str]:
