@@ -29,3 +29,41 @@ def test_a_benchmark_starts_and_says_how_it_is_used(script: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "usage" in done.stdout.lower()
+
+
+def test_the_tally_takes_runs_together_in_whole_pairs(tmp_path: Path) -> None:
+    """benchmarks/tally.py: the games of several runs' logs scored as one match; a log
+    cut with ``:N`` and one ending in the middle of a pair give only whole pairs."""
+    line = "  game {n}: 1-0 (White wins: Black has no pieces left.) score {s}\n"
+    first = tmp_path / "first.log"
+    first.write_text("".join(line.format(n=n, s=s) for n, s in enumerate([1, 0.5, 1, 0], 1)))
+    second = tmp_path / "second.log"
+    second.write_text(
+        "noise\n" + "".join(line.format(n=n, s=s) for n, s in enumerate([0, 0, 1], 1))
+    )
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "tally.py"), f"{first}:4", str(second)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "the last one left out" in done.stdout
+    # 1, 0.5, 1, 0 and 0, 0 (the third game of the second log is half a pair)
+    assert "together: +2 =1 -3, score 2.5/6" in done.stdout
+
+
+def test_the_tally_refuses_what_is_not_a_log(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.log"
+    bad.write_text("  game 1: 1-0 (…) score 7\n  game 2: 0-1 (…) score 0\n")
+    for args in ([str(bad)], [str(tmp_path / "missing.log")], [str(tmp_path)]):
+        done = subprocess.run(
+            [sys.executable, str(ROOT / "benchmarks" / "tally.py"), *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert done.stderr.startswith("tally: ") and "Traceback" not in done.stderr
