@@ -3,21 +3,22 @@
     python benchmarks/endings.py --time 0.5
 
 ``benchmarks/endings.txt`` holds 39 positions of the games shashki lost to dame-rs (220
-games at 0.5 s a move) where shashki's move took a position Scan 2.0 did not see lost
-into one it saw lost, with Scan 2.0's score (depth 14) of every legal move; in 32 of
-them Scan finds a move that is not lost (a draw in one, a disadvantage of 0.07 to 6.7
-men in the others).  For each, a fresh search chooses a move in the time given; the
-figures are how many of the choices Scan sees lost (a score of -1500 or less; in the
-7 positions where every move is lost any choice is), how many hold the best score Scan
-found (within a tenth of a man), and how many repeat the move of the game.  No engine
-is needed to run it: Scan's judgement is in the file (``--rescore`` makes it again).
+games at 0.5 s a move) where shashki's move took a position Scan 2.0 (depth 12) did not
+see lost into one it saw lost, with Scan 2.0's score (depth 26) of every legal move; in
+15 of them Scan finds a move that is not lost, in the 24 others every move is.  For each,
+a fresh search chooses a move in the time given; the figures are how many of the choices
+Scan sees lost (a score of -1500 or less; in the positions where every move is lost any
+choice is), how many hold the best score Scan found (within a tenth of a man), and how
+many repeat the move of the game (``--each``: a line a position).  No engine is needed to
+run it: Scan's judgement is in the file (``--rescore`` makes it again, ``--data`` reads
+another edition: ``benchmarks/endings-depth14.txt``, Scan at depth 14).
 
 The first edition of the file scored 38 of the positions drawn: it had asked Scan 2.0
 about the position after each move, and Scan answers a position with one legal move at
 once, unsearched, with the score 0; every one of those "draws" was a move with a forced
 reply.  Against it the engine chose a move Scan sees lost in 29 positions at 0.5 s, 27
-at 2 s, 25 at 8 s.  Against the judgement made again (2026-12-03, forced replies
-played out): see docs/ENGINE.md.
+at 2 s, 25 at 8 s.  The second, at depth 14, held 32 positions savable; Scan deeper
+finds 17 of them lost whatever is played (see the file's head and docs/ENGINE.md).
 """
 
 from __future__ import annotations
@@ -122,13 +123,13 @@ def judge(scan: Scan, game: Game, depth: int) -> dict[str, int]:
     return out
 
 
-def rescore(command: str, folder: str | None, depth: int) -> None:
+def rescore(command: str, folder: str | None, depth: int, data: Path = DATA) -> None:
     """Judge every move of the positions again with Scan 2.0 and write the file anew."""
     scan = Scan(command, folder)
-    head = [line for line in DATA.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+    head = [line for line in data.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
     lines = list(head)
     try:
-        for fen, played, _ in read(DATA):
+        for fen, played, _ in read(data):
             scores = judge(scan, Game("international", fen=fen), depth)
             ranked = sorted(scores.items(), key=lambda ms: -ms[1])
             judged = " ".join(f"{m}={v}" for m, v in ranked)
@@ -136,7 +137,7 @@ def rescore(command: str, folder: str | None, depth: int) -> None:
             print(lines[-1], flush=True)
     finally:
         scan.close()
-    DATA.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def main() -> int:
@@ -149,16 +150,25 @@ def main() -> int:
         help="judge the moves again with Scan 2.0 (Hub version 1: 'scan hub'); rewrites the file",
     )
     parser.add_argument("--folder", help="the folder to run the engine from (Scan's own)")
-    parser.add_argument("--depth", type=int, default=14, help="Scan's depth for --rescore")
+    parser.add_argument("--depth", type=int, default=26, help="Scan's depth for --rescore")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=DATA,
+        help="the positions and their judgement (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--each", action="store_true", help="a line for each position: the choice and its score"
+    )
     args = parser.parse_args()
     if args.rescore:
-        rescore(args.rescore, args.folder, args.depth)
+        rescore(args.rescore, args.folder, args.depth, args.data)
         return 0
     lost = held = repeated = hopeless = 0
     depths = []
     started = time.perf_counter()
-    rows = read(DATA)
-    for fen, played, scores in rows:
+    rows = read(args.data)
+    for number, (fen, played, scores) in enumerate(rows, 1):
         game = Game(args.variant, fen=fen)
         result = Search(args.variant).search(game, seconds=args.time)
         assert result.move is not None
@@ -169,6 +179,16 @@ def main() -> int:
         held += score >= max(scores.values()) - HOLDS
         repeated += chosen == played
         depths.append(result.depth)
+        if args.each:
+            pos = game.position
+            best = max(scores.values())
+            mark = "lost" if score <= LOST else "holds" if score >= best - HOLDS else "worse"
+            print(
+                f"{number:2} {(pos[0] | pos[1]).bit_count():2} pieces: {chosen} {score} "
+                f"(best {best}: {' '.join(m for m, v in scores.items() if v == best)}) "
+                f"depth {result.depth} {mark}{' (every move lost)' if best <= LOST else ''}",
+                flush=True,
+            )
     n = len(rows)
     print(
         f"{n} positions, {args.time:g} s each: a move Scan sees lost {lost} "
