@@ -69,27 +69,6 @@ def test_the_tally_refuses_what_is_not_a_log(tmp_path: Path) -> None:
         assert done.stderr.startswith("tally: ") and "Traceback" not in done.stderr
 
 
-@pytest.mark.parametrize("name", ["endings.txt", "endings-depth14.txt"])
-def test_the_endings_judgement_names_every_legal_move(name: str) -> None:
-    """benchmarks/endings.txt and the edition before it: each line's position is legal,
-    its game move one of its moves, and every legal move judged, no other."""
-    from shashki.rules import Game
-
-    rows = [
-        line.split("\t")
-        for line in (ROOT / "benchmarks" / name).read_text(encoding="utf-8").splitlines()
-        if line.strip() and not line.startswith("#")
-    ]
-    assert len(rows) == 39
-    for fen, played, judged in rows:
-        game = Game("international", fen=fen)
-        legal = {game.move_text(m) for m in game.legal_moves()}
-        scores = dict(item.rsplit("=", 1) for item in judged.split())
-        assert set(scores) == legal, fen
-        assert played in legal, fen
-        assert all(-2000 <= int(v) <= 2000 for v in scores.values()), fen
-
-
 def test_the_endings_benchmark_judges_each_choice(tmp_path: Path) -> None:
     """benchmarks/endings.py --each over two positions of its file: a line for each (the
     choice, Scan's score of it, lost or not) and the count, from the file given."""

@@ -66,6 +66,36 @@ async def test_the_footer_names_the_keys_in_the_language_and_follows_a_change(
         assert "Вихід" not in keys(), keys()
 
 
+@pytest.mark.parametrize(
+    ("lang", "names", "menu_names"),
+    [
+        ("en", ["Back", "Play"], ["New game", "Quit"]),
+        ("uk", ["Назад", "Грати"], ["Нова партія", "Вихід"]),
+        ("ru", ["Назад", "Играть"], ["Новая партия", "Выход"]),
+    ],
+)
+async def test_a_dialog_names_its_own_keys(
+    home: Path, lang: str, names: list[str], menu_names: list[str]
+) -> None:
+    """Over the menu, the new-game dialog's footer names its keys (Esc goes back, F5
+    plays), in the language spoken, instead of the menu's, which do nothing meanwhile;
+    closed, the menu's footer is the one on show."""
+    from textual.widgets._footer import FooterKey
+
+    set_language(lang)
+    app = make_app(home)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await footer_shows(pilot, *menu_names)
+        app.push_screen(NewGameScreen(find_variant("russian")))
+        await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
+        await footer_shows(pilot, *names)
+        shown = [k.description for k in app.screen.query(FooterKey) if k.display]
+        assert shown == names, shown
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+        await footer_shows(pilot, *menu_names)
+
+
 #: Screens with words to redraw: the settings (whose language list is the setting itself)
 #: and the new-game dialog.
 SCREENS_WITH_WORDS = {

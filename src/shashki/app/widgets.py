@@ -135,13 +135,19 @@ class ShashkiCommandPalette(CommandPalette):
 
 
 class Dialog(ModalScreen[ScreenResultType]):
-    """A modal screen that only ever closes itself.
+    """A modal screen that only ever closes itself, its own keys in a footer.
 
     An answer (a button pressed, a line chosen) that is handled once another screen has
     been opened above the dialog is dropped: the dialog is still there, to be answered
     again when the screen above is closed. (Textual's ``dismiss`` would pop the screen
     above instead, and call back with the answer while the dialog stayed on show.)
     """
+
+    @on(Mount)
+    def _show_keys(self) -> None:
+        """A footer of the dialog's own keys, over the one of the screen below (whose keys
+        do nothing while the dialog is open)."""
+        self.mount(LocalFooter())
 
     def dismiss(self, result: ScreenResultType | None = None) -> AwaitComplete:
         """Close the dialog with ``result`` (and call back with it) if it is on top."""
