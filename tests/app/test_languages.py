@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.screen import Screen
-from textual.widgets import Button, Label, OptionList
+from textual.widgets import Button, Label, OptionList, Static
 
 from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.settings_screen import SettingsScreen
@@ -79,21 +79,27 @@ async def test_a_dialog_names_its_own_keys(
 ) -> None:
     """Over the menu, the new-game dialog's footer names its keys (Esc goes back, F5
     plays), in the language spoken, instead of the menu's, which do nothing meanwhile;
-    closed, the menu's footer is the one on show."""
+    closed, the menu's footer is the one on show. The menu's hint line (Enter: a new game
+    of the variant highlighted), untrue while the dialog is open, is hidden meanwhile."""
     from textual.widgets._footer import FooterKey
 
     set_language(lang)
     app = make_app(home)
     async with app.run_test(size=(100, 30)) as pilot:
         await footer_shows(pilot, *menu_names)
+        menu = app.screen
+        hint = menu.query_one("#menu-hint", Static)
+        assert hint.display
         app.push_screen(NewGameScreen(find_variant("russian")))
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
         await footer_shows(pilot, *names)
         shown = [k.description for k in app.screen.query(FooterKey) if k.display]
         assert shown == names, shown
+        await wait_for(pilot, lambda: not hint.display, "the menu's hint hidden")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
         await footer_shows(pilot, *menu_names)
+        await wait_for(pilot, lambda: hint.display, "the menu's hint again")
 
 
 #: Screens with words to redraw: the settings (whose language list is the setting itself)

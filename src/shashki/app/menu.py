@@ -196,6 +196,15 @@ class MenuScreen(Screen[None]):
                 markup=False,
             )
 
+    def on_screen_suspend(self) -> None:
+        """A dialog over the menu: its hint ("Enter: a new game of the variant
+        highlighted") is not true meanwhile, and is not shown; the footer shows the
+        dialog's own keys."""
+        self.query_one("#menu-hint", Static).display = False
+
+    def on_screen_resume(self) -> None:
+        self.query_one("#menu-hint", Static).display = True
+
     @on(OptionList.OptionHighlighted, "#variants")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._show(event.option.id)
