@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import textual.app
 import textual.pilot
+from textual._context import active_app
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -36,6 +38,12 @@ WAIT = 60.0
 #: The longest a pause looks for the whole process to fall idle (Textual's look, which a
 #: thinking computer keeps busy): the test's waits for a state decide, not this look.
 IDLE_LOOK = 0.1
+#: The step of that look: Textual's own, a fiftieth of a second, made every key a test
+#: presses cost two steps of sleep at least (a tenth of the app tests' time).
+IDLE_STEP = 0.004
+#: How long that look waits for the app to have handled every message it was sent (on a
+#: loaded machine the process looks idle while it waits for a core).
+QUIET_LOOK = 2.0
 
 #: Arrow keys and the display step each one asks for.
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -77,14 +85,32 @@ def _pause_until_handled(monkeypatch: pytest.MonkeyPatch) -> None:
     idle (under a millisecond of CPU time in a fiftieth of a second): with the computer
     thinking in a thread it never does, and the key storms spent half their time in
     those looks. The look is bounded here by :data:`IDLE_LOOK`: the wait for the app to
-    be quiet above, and each test's wait for its state, decide."""
+    be quiet above, and each test's wait for its state, decide. It is also made in
+    steps of :data:`IDLE_STEP` rather than Textual's fiftieth of a second, also the look
+    after each key a test presses (two of them a key): those steps of sleep were about a
+    third of the app tests' time. A look is not over while a message waits in the app
+    (for at most :data:`QUIET_LOOK` seconds): on a loaded machine the process can look
+    idle while it only waits for a core."""
     real = Pilot.pause
-    looked = textual.pilot.wait_for_idle
 
     async def idle(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
-        await looked(min_sleep, min(max_sleep, IDLE_LOOK))
+        # Textual's look, in steps of IDLE_STEP instead of a fiftieth of a second, and
+        # not over while a message waits in the app (at most QUIET_LOOK seconds)
+        start = time.monotonic()
+        bound = min(max_sleep, IDLE_LOOK)
+        while True:
+            cpu = time.process_time()
+            await asyncio.sleep(IDLE_STEP)
+            busy = time.process_time() - cpu
+            elapsed = time.monotonic() - start
+            if elapsed < QUIET_LOOK and not _app_quiet():
+                continue
+            if elapsed >= bound or (elapsed > min_sleep and busy < IDLE_STEP / 20):
+                return
 
+    # (the pilot's pause, and the app's own look after each key a test presses)
     monkeypatch.setattr(textual.pilot, "wait_for_idle", idle)
+    monkeypatch.setattr(textual.app, "wait_for_idle", idle)
 
     async def pause(self: Pilot[Any], delay: float | None = None) -> None:
         await real(self, delay)
@@ -98,6 +124,18 @@ def _pause_until_handled(monkeypatch: pytest.MonkeyPatch) -> None:
             await real(self)
 
     monkeypatch.setattr(Pilot, "pause", pause)
+
+
+def _app_quiet() -> bool:
+    """Whether the app under test (none: yes) has nothing left to handle."""
+    try:
+        app = active_app.get()
+    except LookupError:
+        return True
+    try:
+        return quiet(app)
+    except Exception:  # (an app that is not running, or its screens being taken down)
+        return True
 
 
 def notes(app: App[Any]) -> list[str]:

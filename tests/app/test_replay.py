@@ -222,8 +222,10 @@ async def test_archive_pick_step_jump_and_take_over(
         # take over after ten plies (the 5th row) and play on
         moves.focus()
         moves.highlighted = 4
-        await pilot.press("enter", "t")
-        assert isinstance(app.screen, GameScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: view.replay.node.ply() == 10)
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
         ctl = app.screen.controller
         assert ctl.game.move_stack == plies[:10]
         assert [p.name for p in ctl.players] == ["Коршунов Д.", "Петров С."]

@@ -44,7 +44,7 @@ from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import read_file
 from shashki.rules import all_variants, find_variant
 
-from .conftest import TWO_ROUTES, make_app
+from .conftest import TWO_ROUTES, make_app, wait_for
 from .test_keys import burst
 from .test_replay import BROKEN_FILE, OWN_GAME, PROBLEM
 
@@ -510,7 +510,10 @@ async def test_tiny_terminal(confined: Confinement, place: Place) -> None:
                 await place.enter(pilot, storm)
             await pilot.resize_terminal(*size)
             if isinstance(app.screen, GameScreen) and size[0] * size[1] < 200:
-                assert app.screen.board.board_layout() is None
+                board = app.screen.board  # (laid out again a refresh after the resize)
+                await wait_for(
+                    pilot, lambda b=board: b.board_layout() is None, f"no board at {size}"
+                )
             burst(pilot, *TINY_KEYS)
             await pilot.pause()
     assert app.return_code in (None, 0)

@@ -27,7 +27,7 @@ async def until(condition: Callable[[], object], what: str, timeout: float = WAI
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"{what}: not reached in {timeout} s")
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.002)
 
 
 @dataclass

@@ -195,8 +195,13 @@ class Page:
             if words in ESCAPES.sub("", raw[since:]):
                 return
             if time.monotonic() > deadline:
-                tail = ESCAPES.sub("", raw[since:])[-600:]
-                raise AssertionError(f"{words!r} not drawn in {timeout:g} s; last drawn: {tail!r}")
+                text = ESCAPES.sub("", raw[since:])
+                first = words.split()[0]
+                near = [line.strip() for line in text.splitlines() if first in line][:5]
+                raise AssertionError(
+                    f"{words!r} not drawn in {timeout:g} s; lines with {first!r}: {near!r};"
+                    f" last drawn: {text[-600:]!r}"
+                )
             await self.page.wait_for_timeout(50)
 
     async def wait_for(self, condition: Callable[[], Any], what: str) -> Any:
