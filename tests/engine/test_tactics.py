@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from shashki.engine import ComputerPlayer, Search, goal_table
-from shashki.engine.search import WON
+from shashki.engine.search import WON, Options
 from shashki.rules import Game, Move
 from shashki.rules.notation import move_text, parse_move
 
@@ -98,3 +98,40 @@ def test_the_wolf_takes_the_gap_the_sheep_leave() -> None:
     assert winning
     move = ComputerPlayer(8, seconds=0.5).think(game)
     assert move in winning
+
+
+#: The switches of Scan 2.0's search shape (``benchmarks/selfplay.py`` measures them
+#: against the defaults; docs/ENGINE.md).
+SCAN_SHAPES = {
+    "scan-reductions": Options(lmr_scan=True),
+    "probcut-not-nested": Options(probcut_nested=False),
+    "whole-shape": Options(lmr_scan=True, probcut_nested=False, probcut_margin=5),
+}
+
+
+@pytest.mark.parametrize("shape", SCAN_SHAPES)
+@pytest.mark.parametrize(
+    ("variant", "fen", "best", "why"), SHOTS[:4], ids=[f"{s[0]}-{s[2]}" for s in SHOTS[:4]]
+)
+def test_scans_search_shapes_find_the_shot_too(
+    shape: str, variant: str, fen: str, best: str, why: str
+) -> None:
+    game = Game(variant, fen)
+    result = Search(variant, options=SCAN_SHAPES[shape]).search(game, depth=6, seconds=20)
+    assert result.move == _move(game, best), why
+    assert result.score >= 100 or result.score >= WON
+
+
+def test_scans_search_shapes_search_other_trees() -> None:
+    """Each switch changes what the search visits (from the start of Russian draughts, to
+    depth 9: below the root, ProbCut's own search is 3 plies deep, deep enough for a
+    ProbCut of its own): none is left unread."""
+    game = Game("russian")
+
+    def nodes(options: Options | None) -> int:
+        return Search("russian", options=options, endings=False).search(game, depth=9).nodes
+
+    default = nodes(None)
+    counts = {shape: nodes(options) for shape, options in SCAN_SHAPES.items()}
+    assert all(n != default for n in counts.values()), (default, counts)
+    assert len(set(counts.values())) == len(counts), counts

@@ -42,7 +42,7 @@ from .endings import (
     quick_to_make,
     table_score,
 )
-from .search import Search, SearchResult, choose
+from .search import Options, Search, SearchResult, choose
 from .solver import goal_table, solvable
 
 
@@ -103,6 +103,7 @@ class ComputerPlayer:
         seed: int | None = None,
         seconds: float | None = None,
         depth: int | None = None,
+        options: Options | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"level must be 1 to {max(LEVELS)}, not {level}")
@@ -112,12 +113,14 @@ class ComputerPlayer:
         self.depth = depth if depth is not None else self.level.depth
         self.rng = random.Random(seed)
         self._search: Search | None = None
+        #: The search's switches (None: the tuned ones; benchmarks try others).
+        self.options = options
         #: The last search's result (for the interface and the tests).
         self.last: SearchResult | None = None
 
     def search_for(self, variant: Variant) -> Search:
         if self._search is None or self._search.variant is not variant:
-            self._search = Search(variant)
+            self._search = Search(variant, options=self.options)
         return self._search
 
     def think(self, game: Game, cancelled: Callable[[], bool] | None = None) -> Move | None:

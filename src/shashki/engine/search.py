@@ -109,6 +109,12 @@ class Options:
     #: cheaper horizon: two plies deeper in the same time (international, 0.5 s).
     probcut: bool = True
     probcut_margin: int = 10
+    #: ProbCut inside ProbCut's own shallow search (Scan 2.0 searches it without).
+    probcut_nested: bool = True
+    #: Late move reductions the way Scan 2.0 makes them, instead of the table above: one
+    #: ply from the second move (from the fourth at PV nodes), two from the seventh (not
+    #: at PV nodes), from a depth of 3; never a capture or a crowning.
+    lmr_scan: bool = False
 
 
 _P = ParamSpec("_P")
@@ -408,6 +414,9 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
     lmr_moves = options.lmr_moves
     probcut = options.probcut
     probcut_margin = options.probcut_margin
+    probcut_nested = options.probcut_nested
+    lmr_scan = options.lmr_scan
+    in_probcut = False  # (inside ProbCut's shallow search, when it is not nested)
     lmr_table = _reductions(options.lmr_base, options.lmr_divisor)
     mandatory = search.variant.rules.capture_mandatory
     new = tuple.__new__
@@ -466,7 +475,7 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         return count
 
     def node(pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int) -> int:
-        nonlocal count
+        nonlocal count, in_probcut
         count += 1
         if count >= check_at:
             check()
@@ -592,7 +601,16 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
             if probcut and not pv_node and depth >= 3 and not captures and -WON < beta < WON:
                 margin = probcut_margin * depth
                 raised = beta + margin
-                v = node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
+                if probcut_nested:
+                    v = node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
+                elif in_probcut:
+                    v = -INF
+                else:
+                    in_probcut = True
+                    try:
+                        v = node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
+                    finally:
+                        in_probcut = False
                 if v >= raised:
                     return v - margin
 
@@ -632,7 +650,13 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 # a null window (late quiet moves reduced), searched again in full
                 # when it fails high
                 red = 0
-                if d >= lmr_depth and i >= lmr_moves and not pv_node and not captures:
+                if lmr_scan:
+                    # (r2 = m2 = 0: a capture or a crowning)
+                    if depth >= 3 and not captures and (r2 or m2):
+                        red = (1 if i >= 3 else 0) if pv_node else (2 if i >= 6 else 1)
+                        if red >= d:
+                            red = d - 1
+                elif d >= lmr_depth and i >= lmr_moves and not pv_node and not captures:
                     red = lmr_table[d if d < 64 else 63][i if i < 64 else 63]
                     if red >= d:
                         red = d - 1

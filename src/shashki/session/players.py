@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..rules import Game, Move
 from ..rules.limits import Limit
 from ..rules.variant import Variant
+
+if TYPE_CHECKING:
+    from ..engine.search import Options
 
 #: Whether a search should give up now.
 Cancelled = Callable[[], bool]
@@ -123,10 +127,13 @@ class Computer(Player):
         seconds: float | None = None,
         depth: int | None = None,
         seed: int | None = None,
+        options: Options | None = None,
     ) -> None:
         from ..engine import ComputerPlayer  # (imported on first need, not at start-up)
 
-        self.engine = ComputerPlayer(level, seconds=seconds, depth=depth, seed=seed)
+        self.engine = ComputerPlayer(
+            level, seconds=seconds, depth=depth, seed=seed, options=options
+        )
         self.level = level
         self.name = name or f"Computer {level}"
         self._own_seconds = self.engine.seconds
