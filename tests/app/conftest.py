@@ -20,7 +20,7 @@ from textual._context import active_app
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
 from shashki.app.app import ShashkiApp
@@ -68,6 +68,25 @@ def _notes_kept(monkeypatch: pytest.MonkeyPatch) -> None:
         real(self, message, **kwargs)
 
     monkeypatch.setattr(App, "notify", notify)
+
+
+@pytest.fixture(autouse=True)
+def _buttons_without_a_pressed_look(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A button pressed shows it for a fifth of a second, and ignores a click or Enter
+    until then: a test that pressed the same button twice (a value refused, corrected,
+    Play again) lost the second press when its steps came faster than that, and went on
+    as if it had been made (CI's failure). That look is timed, so tests go without it."""
+    real = Button.__init__
+
+    def init(self: Button, *args: Any, **kwargs: Any) -> None:
+        real(self, *args, **kwargs)
+        self.active_effect_duration = LOOK_PRESSED
+
+    monkeypatch.setattr(Button, "__init__", init)
+
+
+#: How long a button shows it was pressed in the tests (Textual's own: 0.2 s).
+LOOK_PRESSED = 0.0
 
 
 @pytest.fixture(autouse=True)

@@ -307,7 +307,7 @@ async def test_the_new_game_dialog_offers_clocks(home: Path) -> None:
         assert problem.startswith("Clock: a clock is minutes + increment")
         box.value = "0.5+1"
         await click_widget(pilot, "#play")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
         ctl = game_screen(app).controller
         assert ctl.clock is not None and ctl.clock.control == TimeControl(30, 1)
         assert app.settings.clock == "0.5+1"  # the next dialog offers it again

@@ -512,6 +512,36 @@ async def test_own_file_comments_nags_and_nested_variations(home: Path, tmp_path
         assert view.board.has_focus
 
 
+async def test_the_row_highlighted_in_the_list_stays_when_the_list_is_resized(
+    home: Path, tmp_path: Path
+) -> None:
+    """A row of the move list highlighted (not chosen yet) stays highlighted when the list
+    is drawn again in a new width: the terminal resized, or the panel above it grown or
+    shrunk by a move shown (before, the highlight went back to the move shown, and Enter
+    chose that row instead)."""
+    path = write(tmp_path, "study.pdn", OWN_GAME)
+    app = make_app(home, replay=path, game_number=1)
+    async with app.run_test(size=SIZE) as pilot:
+        view = replay(app)
+        moves = view.query_one("#moves", OptionList)
+        await pilot.press("end")
+        await until(pilot, lambda: view.replay.node is view.replay.record.end())
+        shown_row = moves.highlighted
+        assert shown_row is not None and shown_row >= 2
+        moves.focus()
+        await until(pilot, lambda: moves.has_focus)
+        await pilot.press("up", "up")
+        await until(pilot, lambda: moves.highlighted == shown_row - 2)
+        size = moves.size
+        await pilot.resize_terminal(100, 32)
+        await until(pilot, lambda: moves.size != size)
+        await settle(pilot)
+        assert moves.highlighted == shown_row - 2
+        await pilot.press("enter")  # the row highlighted is the one chosen
+        await until(pilot, lambda: view.replay.node is not view.replay.record.end())
+        assert moves.highlighted == shown_row - 2
+
+
 async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None:
     path = write(tmp_path, "study.pdn", OWN_GAME)
     app = make_app(home, replay=path, game_number=1)

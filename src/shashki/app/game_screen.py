@@ -435,8 +435,9 @@ class GameScreen(Screen[None]):
         self.refresh_panel()
 
     def on_move_list_resized(self) -> None:
-        """The move list changed size (its message): its rows drawn in the new width."""
-        self._refresh_moves(redraw=True)
+        """The move list changed size (its message): its rows drawn in the new width, the
+        row highlighted kept."""
+        self._refresh_moves(redraw=True, keep=True)
 
     @on(OptionList.OptionSelected, "#moves")
     def _row_picked(self, event: OptionList.OptionSelected) -> None:
@@ -649,11 +650,11 @@ class GameScreen(Screen[None]):
         """The move list as text: (number, first side's turn, second side's turn)."""
         return [row.columns() for row in self.turn_rows()]
 
-    def _refresh_moves(self, *, redraw: bool = False) -> None:
+    def _refresh_moves(self, *, redraw: bool = False, keep: bool = False) -> None:
         rows = self.turn_rows()
         self._turn_rows = rows
         current = self.view_ply if self.viewing is not None else None
-        self.query_one("#moves", MoveList).show(rows, current, redraw=redraw)
+        self.query_one("#moves", MoveList).show(rows, current, redraw=redraw, keep=keep)
 
     # -- events ------------------------------------------------------------------------------
 

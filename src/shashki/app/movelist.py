@@ -213,10 +213,18 @@ class MoveList(PagedOptionList):
     _drawn: list[tuple[TurnRow, Hashable | None]] = []
 
     def show(
-        self, rows: Sequence[TurnRow], current: Hashable | None = None, *, redraw: bool = False
+        self,
+        rows: Sequence[TurnRow],
+        current: Hashable | None = None,
+        *,
+        redraw: bool = False,
+        keep: bool = False,
     ) -> None:
         """Show ``rows``, the move ``current`` marked and its row highlighted (None: the
-        last row highlighted, no move marked); only the rows that differ are drawn."""
+        last row highlighted, no move marked); only the rows that differ are drawn.
+        ``keep``: the row highlighted stays where the player left it (the same rows
+        drawn again in a new width)."""
+        kept = self.highlighted if keep else None
         drawn = [(row, current if row.holds(current) else None) for row in rows]
         old = [] if redraw else list(self._drawn)
         number_width = max((len(row.number) for row in rows), default=0)
@@ -244,6 +252,8 @@ class MoveList(PagedOptionList):
         at = next((i for i, (_, key) in enumerate(drawn) if key is not None), None)
         if current is None and drawn:
             at = len(drawn) - 1
+        if kept is not None and kept < len(drawn):
+            at = kept
         self.highlighted = at
         if at is not None:
             self.scroll_to_highlight()

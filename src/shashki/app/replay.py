@@ -695,18 +695,20 @@ class ReplayScreen(Screen[None]):
 
     # -- the move list ---------------------------------------------------------------
 
-    def _fill_moves(self, *, redraw: bool = True) -> None:
-        """The move list in numbered rows (the game screen's), the move shown marked."""
+    def _fill_moves(self, *, redraw: bool = True, keep: bool = False) -> None:
+        """The move list in numbered rows (the game screen's), the move shown marked
+        (``keep``: the row highlighted stays)."""
         moves = self.query_one("#moves", MoveList)
         if not self.turn_rows:
             moves.clear_options()
             moves.add_option(Option(_("(no moves: a position)"), disabled=True))
             return
-        moves.show(self.turn_rows, self.replay.node, redraw=redraw)
+        moves.show(self.turn_rows, self.replay.node, redraw=redraw, keep=keep)
 
     def on_move_list_resized(self) -> None:
-        """The move list changed size: its rows drawn in the new width."""
-        self._fill_moves()
+        """The move list changed size: its rows drawn in the new width, the row
+        highlighted kept (the player's place in the list is not lost)."""
+        self._fill_moves(keep=True)
 
     @on(OptionList.OptionSelected, "#moves")
     def _picked(self, event: OptionList.OptionSelected) -> None:
