@@ -98,3 +98,31 @@ def test_the_endings_benchmark_judges_each_choice(tmp_path: Path) -> None:
     assert out[1].startswith(" 2  5 pieces: ")
     assert out[2].startswith("2 positions, 0.2 s each: a move Scan sees lost ")
     assert "of the 1 where a move is not lost" in out[2]
+
+
+def test_the_losses_benchmark_charges_each_move_its_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """benchmarks/losses.py: what a move cost its player is Scan's score before it less
+    the score at the next choice, the mover's view, the game's end scored by its result
+    (a win held within the clip); the scores here stand in for Scan's."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    import losses
+
+    from shashki.records import read_games_text
+
+    text = '[White "north"]\n[Black "south"]\n[Result "1-0"]\n[GameType "20"]\n\n'
+    text += "1. 32-28 19-23 2. 28x19 14x23 1-0\n"
+    (record,) = read_games_text(text)
+    # the side to move's score before each ply (the third, 28x19, is forced: not asked)
+    by_ply = {0: 0, 1: 0, 2: 999, 3: -60}
+    asked: list[int] = []
+
+    def score(game: object) -> int:
+        asked.append(game.ply)  # type: ignore[attr-defined]
+        return by_ply[game.ply]  # type: ignore[attr-defined]
+
+    games, sums = losses.costs([record], score, 500)
+    assert games == 1 and asked == [0, 1, 3]
+    # White: 0 - (-0) = 0; Black: 0 - (-60) = 60 (its next choice is its own again) and
+    # -60 - (-500) = 440 (White's win at the end, held within 500)
+    assert sums[("north", "31+ pieces")] == [1, 0, 0, 0]
+    assert sums[("south", "31+ pieces")] == [2, 500, 2, 1]
