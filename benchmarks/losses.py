@@ -30,7 +30,7 @@ from shashki.records import read_file
 from shashki.rules import Game
 
 sys.path.insert(0, str(Path(__file__).parent))
-from endings import Scan
+from endings import Scan, judge
 
 #: A won game, as Scan scores one (less the plies to the end).
 WON = 2000
@@ -72,11 +72,15 @@ def end_value(record: object, game: Game) -> int:
 
 
 def costs(
-    records: Iterable[object], score: Callable[[Game], int], clip: int
+    records: Iterable[object],
+    score: Callable[[Game], int],
+    clip: int,
+    worst: list[tuple[int, str, int, str, str]] | None = None,
 ) -> tuple[int, dict[tuple[str, str], list[int]]]:
     """The games read and, for each (player, phase), [moves, their total cost, those
     costing half a man or more, a man or more]; ``score`` is Scan's score of a position
-    for the side to move."""
+    for the side to move.  ``worst`` gets every move costing a man or more: (its cost,
+    the player, the game's number, the position's FEN, the move)."""
     sums: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     games = 0
     for record in records:
@@ -86,6 +90,8 @@ def costs(
         for game, name in line:
             v = score(game) if name else end_value(record, game)
             scores.append(max(-clip, min(clip, v)))
+        played = list(record.mainline_moves())  # type: ignore[attr-defined]
+        first = record.start().ply  # type: ignore[attr-defined]
         for i, (game, name) in enumerate(line[:-1]):
             nxt, _ = line[i + 1]
             after = scores[i + 1] if nxt.position[3] == game.position[3] else -scores[i + 1]
@@ -95,6 +101,9 @@ def costs(
             row[1] += cost
             row[2] += cost >= 50
             row[3] += cost >= 100
+            if worst is not None and cost >= 100:
+                move = game.move_text(played[game.ply - first])
+                worst.append((cost, name, games, game.fen(), move))
         print(f"game {games}: {record.result} ({len(line) - 1} choices)", flush=True)  # type: ignore[attr-defined]
     return games, sums
 
@@ -107,11 +116,21 @@ def main() -> int:
     parser.add_argument("--depth", type=int, default=14, help="Scan's depth (default: 14)")
     parser.add_argument("--clip", type=int, default=500, help="scores held within +-this")
     parser.add_argument("--variant", default="international")
+    parser.add_argument(
+        "--worst", action="store_true", help="also list every move that cost a man or more"
+    )
+    parser.add_argument(
+        "--again",
+        metavar="PLAYER",
+        help="each move of PLAYER that cost a man or more with 11 pieces or more: every "
+        "legal move judged by Scan 2 plies deeper, and shashki's choice at 0.5, 2 and 8 s",
+    )
     args = parser.parse_args()
     scan = Scan(args.scan, args.folder)
     try:
         records = (r for path in args.pdn for r in read_file(path, args.variant))
-        games, sums = costs(records, lambda game: scan.score(game, args.depth), args.clip)
+        worst: list[tuple[int, str, int, str, str]] = []
+        games, sums = costs(records, lambda game: scan.score(game, args.depth), args.clip, worst)
     finally:
         scan.close()
     players = sorted({name for name, _ in sums})
@@ -125,7 +144,39 @@ def main() -> int:
                     f"{name:<12} {player:<24} {moves:>6} {total / moves:>10.1f} "
                     f"{half:>7} {whole:>5}"
                 )
+    if args.worst:
+        print("\nthe moves that cost a man or more (cost, player, game, position, move):")
+        for cost, player, number, fen, move in sorted(worst, reverse=True):
+            print(f"{cost:4} {player} game {number}: {fen} {move}")
+    if args.again:
+        again(args, [w for w in sorted(worst, reverse=True) if w[1] == args.again])
     return 0
+
+
+def again(args: argparse.Namespace, worst: list[tuple[int, str, int, str, str]]) -> None:
+    """Each costly move of a middle game judged again: Scan's score of every legal move
+    (2 plies deeper) and what shashki chooses now, with more time."""
+    from shashki.engine.search import Search
+
+    scan = Scan(args.scan, args.folder)
+    print(f"\n{args.again}'s costly moves again (Scan at depth {args.depth + 2}):")
+    try:
+        for cost, _player, number, fen, played in worst:
+            game = Game(args.variant, fen=fen)
+            pos = game.position
+            if (pos[0] | pos[1]).bit_count() < 11:
+                continue
+            scores = judge(scan, game, args.depth + 2)
+            best = max(scores.values())
+            line = [f"game {number}, cost {cost}: {played} {scores[played]}, best {best}"]
+            for seconds in (0.5, 2.0, 8.0):
+                result = Search(args.variant).search(game, seconds=seconds)
+                assert result.move is not None
+                chosen = game.move_text(result.move)
+                line.append(f"{seconds:g} s: {chosen} {scores[chosen]} (depth {result.depth})")
+            print(" | ".join(line), flush=True)
+    finally:
+        scan.close()
 
 
 if __name__ == "__main__":

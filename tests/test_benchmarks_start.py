@@ -120,9 +120,12 @@ def test_the_losses_benchmark_charges_each_move_its_cost(monkeypatch: pytest.Mon
         asked.append(game.ply)  # type: ignore[attr-defined]
         return by_ply[game.ply]  # type: ignore[attr-defined]
 
-    games, sums = losses.costs([record], score, 500)
+    worst: list[tuple[int, str, int, str, str]] = []
+    games, sums = losses.costs([record], score, 500, worst)
     assert games == 1 and asked == [0, 1, 3]
     # White: 0 - (-0) = 0; Black: 0 - (-60) = 60 (its next choice is its own again) and
     # -60 - (-500) = 440 (White's win at the end, held within 500)
     assert sums[("north", "31+ pieces")] == [1, 0, 0, 0]
     assert sums[("south", "31+ pieces")] == [2, 500, 2, 1]
+    # the move that cost a man or more: Black's last choice
+    assert [(cost, who, move) for cost, who, _, _, move in worst] == [(440, "south", "14x23")]
