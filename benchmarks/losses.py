@@ -44,18 +44,18 @@ def phase(game: Game) -> str:
     return next(name for least, name in PHASES if pieces >= least)
 
 
-def choices(record: object) -> list[tuple[Game, str]]:
+def choices(record: object) -> list[tuple[Game, str, str]]:
     """The positions of a game's main line where the side to move has a choice, each
-    with the mover's name; and, last, the game's end (a copy of the final position with
-    the name "")."""
+    with the mover's name and the move played; and, last, the game's end (a copy of the
+    final position, with no name and no move)."""
     names = {0: record.headers.get("White", "White"), 1: record.headers.get("Black", "Black")}  # type: ignore[attr-defined]
     game = record.start()  # type: ignore[attr-defined]
     out = []
     for mv in record.mainline_moves():  # type: ignore[attr-defined]
         if len(game.legal_moves()) > 1:
-            out.append((game.copy(), names[int(game.position[3])]))
+            out.append((game.copy(), names[int(game.position[3])], game.move_text(mv)))
         game.push(mv)
-    out.append((game.copy(), ""))
+    out.append((game.copy(), "", ""))
     return out
 
 
@@ -87,13 +87,11 @@ def costs(
         games += 1
         line = choices(record)
         scores = []
-        for game, name in line:
+        for game, name, _ in line:
             v = score(game) if name else end_value(record, game)
             scores.append(max(-clip, min(clip, v)))
-        played = list(record.mainline_moves())  # type: ignore[attr-defined]
-        first = record.start().ply  # type: ignore[attr-defined]
-        for i, (game, name) in enumerate(line[:-1]):
-            nxt, _ = line[i + 1]
+        for i, (game, name, move) in enumerate(line[:-1]):
+            nxt = line[i + 1][0]
             after = scores[i + 1] if nxt.position[3] == game.position[3] else -scores[i + 1]
             cost = max(0, scores[i] - after)
             row = sums[(name, phase(game))]
@@ -102,7 +100,6 @@ def costs(
             row[2] += cost >= 50
             row[3] += cost >= 100
             if worst is not None and cost >= 100:
-                move = game.move_text(played[game.ply - first])
                 worst.append((cost, name, games, game.fen(), move))
         print(f"game {games}: {record.result} ({len(line) - 1} choices)", flush=True)  # type: ignore[attr-defined]
     return games, sums
