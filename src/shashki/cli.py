@@ -301,6 +301,7 @@ def cmd_best(args: argparse.Namespace) -> int:
             depth=args.depth,
             on_iteration=show,
             cancelled=interrupted.is_set,
+            soft=1.0,  # (the time asked for is spent: what is left over would be lost)
             must_move=True,
         )
     finally:

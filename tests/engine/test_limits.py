@@ -19,8 +19,10 @@ from shashki.engine import search as search_module
 from shashki.engine.search import CHECK, _trim
 from shashki.rules import Game, Move
 from shashki.rules.interrupt import Interrupted, interruptible
+from shashki.rules.limits import Limit
 from shashki.rules.variant import Variant
 from shashki.rules.variant_file import variant_from_mapping
+from shashki.session.players import Computer
 
 #: International draughts, twenty kings against twenty: their exchanges went on for
 #: forty plies, and depth 1 took half a million nodes (34 s).
@@ -88,6 +90,34 @@ def fake_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
 
     monkeypatch.setattr(search_module, "time", types.SimpleNamespace(perf_counter=perf_counter))
     yield now
+
+
+def clock_at(monkeypatch: pytest.MonkeyPatch, later: float) -> None:
+    """The search's clock: 0 at its first reading (the search's start), ``later`` at every
+    reading after."""
+    readings = iter([0.0])
+    monkeypatch.setattr(
+        search_module,
+        "time",
+        types.SimpleNamespace(perf_counter=lambda: next(readings, later)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("limit", "depth"),
+    [(Limit(seconds=1.0, depth=4), 4), (Limit(left=60.0, depth=4), 1)],
+    ids=["a time a move", "a clock"],
+)
+def test_a_time_a_move_is_spent_whole_and_a_clock_s_share_is_not(
+    monkeypatch: pytest.MonkeyPatch, limit: Limit, depth: int
+) -> None:
+    """Past the share of its time after which a search starts no new depth, with time
+    left: a time a move (what is left over is lost) is spent on the next depths; a
+    clock's share (what is left over stays on the clock) is not."""
+    computer = Computer(5)
+    clock_at(monkeypatch, 0.6 * limit.move_seconds(1.0))
+    assert computer.think(Game("russian"), limit, lambda: False) is not None
+    assert computer.engine.last is not None and computer.engine.last.depth == depth
 
 
 def test_depth_one_finishes_among_forty_kings() -> None:

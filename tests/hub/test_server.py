@@ -7,6 +7,7 @@ import io
 import sys
 import threading
 import time
+import types
 
 import pytest
 
@@ -311,6 +312,30 @@ def test_level_seconds_read() -> None:
     s.say("level time=-1.5e-3 inc=2.5E+0")
     assert s.server.level == {"remaining-time": -0.0015, "increment": 2.5}
     assert not [t for t in s.lines() if t.startswith("error")]
+
+
+@pytest.mark.parametrize(
+    ("level", "depth"),
+    [("move-time=1 depth=4", "4"), ("time=60 depth=4", "1")],
+    ids=["a time a move", "a clock"],
+)
+def test_a_time_a_move_is_spent_whole_and_a_clock_s_share_is_not(
+    monkeypatch: pytest.MonkeyPatch, level: str, depth: str
+) -> None:
+    """Past the share of its time after which a search starts no new depth: a time a
+    move goes on to the depth asked, a clock's share keeps the rest."""
+    from shashki.engine import search as search_module
+
+    s = Session()
+    s.say("hub", "init", f"level {level}")
+    readings = iter([0.0])
+    later = 0.6 * s.server.think_seconds()
+    monkeypatch.setattr(
+        search_module, "time", types.SimpleNamespace(perf_counter=lambda: next(readings, later))
+    )
+    s.say("new-game", "go think")
+    infos = [parse_line(t)[1] for t in s.wait_done() if t.startswith("info")]
+    assert infos[-1]["depth"] == depth
 
 
 def test_the_increment_is_added_before_every_move() -> None:

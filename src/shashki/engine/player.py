@@ -42,7 +42,7 @@ from .endings import (
     quick_to_make,
     table_score,
 )
-from .search import Options, Search, SearchResult, choose
+from .search import SOFT, Options, Search, SearchResult, choose
 from .solver import goal_table, solvable
 
 
@@ -117,6 +117,9 @@ class ComputerPlayer:
         self.options = options
         #: The last search's result (for the interface and the tests).
         self.last: SearchResult | None = None
+        #: Whether ``seconds`` is a time a move, spent whole (what is left over is lost),
+        #: or a clock's share, where no new depth is started past :data:`SOFT` of it.
+        self.per_move = True
 
     def search_for(self, variant: Variant) -> Search:
         if self._search is None or self._search.variant is not variant:
@@ -180,6 +183,7 @@ class ComputerPlayer:
             depth=self.depth,
             cancelled=cancelled,
             exact_root=margin > 0,
+            soft=1.0 if self.per_move else SOFT,
             moves=moves,
             must_move=True,  # (a position whose moves take longer to list than the time)
         )

@@ -76,6 +76,11 @@ CHECK = 15
 GC_YOUNG = 20_000
 #: Plies before a draw counter runs out over which the evaluation shrinks to a draw.
 FADE = 10
+#: The share of a search's time after which no new depth is started, when what is left
+#: over is kept (a clock's share of its time: the next depth would most often not finish).
+#: A time a move is spent whole (``soft=1``): a depth that does not finish still finds a
+#: better move when there is one, and what is left over would be lost.
+SOFT = 0.55
 #: Seconds for the choice of a move (by evaluating the positions the moves lead to) once
 #: the legal moves are listed, when listing them took longer than the time allowed.
 LATE = 0.05
@@ -259,14 +264,15 @@ class Search:
         cancelled: Callable[[], bool] | None = None,
         on_iteration: Callable[[Iteration], None] | None = None,
         exact_root: bool = False,
-        soft: float = 0.55,
+        soft: float = SOFT,
         moves: Sequence[Move] | None = None,
         must_move: bool = False,
     ) -> SearchResult:
         """Search ``game``'s position and return the best move found.
 
         Stops at ``depth`` (plies), after about ``nodes`` nodes, or at ``seconds`` after
-        the call (a hard deadline; no new depth is started after ``soft`` of it), or when
+        the call (a hard deadline; no new depth is started after ``soft`` of it: 1 spends
+        it all, for a time a move, where what is left over is lost), or when
         ``cancelled()`` turns true; with none of these, at depth 64.  ``exact_root``
         searches every root move with a full window, so that ``root_scores`` are exact
         (the lower levels choose among them).  ``moves`` restricts the choice at the root

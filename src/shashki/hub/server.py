@@ -42,7 +42,7 @@ from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
 from .. import __version__
-from ..engine.search import WON, Iteration, Search
+from ..engine.search import SOFT, WON, Iteration, Search
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
 from ..rules.limits import move_seconds
@@ -365,6 +365,8 @@ class HubServer:
                 nodes=int(nodes) if nodes else None,
                 cancelled=self.cancelled,
                 on_iteration=info,
+                # a time a move is spent whole; a clock keeps what is left over
+                soft=1.0 if self.level.get("seconds") is not None else SOFT,
                 must_move=True,
             )
             best = result.move

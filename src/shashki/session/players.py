@@ -141,6 +141,7 @@ class Computer(Player):
 
     def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
         self.engine.seconds = limit.move_seconds(self._own_seconds)
+        self.engine.per_move = limit.left is None  # (a clock keeps what is not spent)
         self.engine.depth = limit.depth if limit.depth is not None else self._own_depth
         return self.engine.think(game, cancelled)
 
