@@ -141,3 +141,19 @@ def test_the_garbage_collector_is_paused_only_while_searching() -> None:
         assert not gc.isenabled()  # left as it was found
     finally:
         gc.enable()
+
+
+def test_a_move_that_is_the_only_choice_is_searched_as_deep_as_asked() -> None:
+    """One move to choose from is not searched deeper than depth 1 when only a move is
+    wanted (a game's forced move: the time is kept), but to the depth asked for when one
+    is given (a score wanted: an analysis of that one move)."""
+    game = Game("russian")
+    move = game.legal_moves()[2]
+    search = Search("russian")
+    assert search.search(game, moves=[move], nodes=100_000).depth == 1
+    asked = search.search(game, moves=[move], depth=5)
+    assert asked.move == move and asked.depth == 5
+    forced = Game("russian", "W:Wc3:Bd4,h8")  # the capture is the only legal move
+    assert len(forced.legal_moves()) == 1
+    assert search.search(forced, nodes=100_000).depth == 1
+    assert search.search(forced, depth=3).depth == 3

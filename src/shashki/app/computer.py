@@ -27,8 +27,11 @@ def computer_kinds() -> list[tuple[str, str, Callable[[str], Player]]]:
 
 
 def hint(game: Game, cancelled: Callable[[], bool], seconds: float = 1.5) -> Move | None:
-    """The engine's suggestion for the side to move (a short search at the top level)."""
-    return ComputerPlayer(8, seconds=seconds).think(game, cancelled)
+    """The engine's suggestion for the side to move (a short search at the top level:
+    at most ``seconds``, and no new depth past half of it, the player waiting for it)."""
+    player = ComputerPlayer(8, seconds=seconds)
+    player.per_move = False
+    return player.think(game, cancelled)
 
 
 __all__ = ["Computer", "computer_kinds", "hint"]

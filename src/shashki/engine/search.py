@@ -299,7 +299,7 @@ class Search:
             # The clock stops a long move generation too (flying kings over a crowded
             # board have exponentially many capture sequences), the root's included.
             with interruptible(clock.poll):
-                return root.run(depth if depth is not None else 64, moves, must_move)
+                return root.run(depth if depth is not None else 64, moves, must_move, depth)
         finally:
             _unlink(nodes_.node)  # (it calls itself: a cycle the collector would have to find)
 
@@ -930,8 +930,16 @@ class Root:
         self.best_pv: list[Move] = []
         self.depth_scores: dict[Move, int] = {}
 
-    def run(self, max_depth: int, moves: Sequence[Move] | None, must_move: bool) -> SearchResult:
-        """List the root's moves and search them to ``max_depth`` or until stopped."""
+    def run(
+        self,
+        max_depth: int,
+        moves: Sequence[Move] | None,
+        must_move: bool,
+        asked: int | None = None,
+    ) -> SearchResult:
+        """List the root's moves and search them to ``max_depth`` or until stopped; a
+        move that is the only choice is searched to depth 1 only, unless a depth was
+        ``asked`` for, a score wanted (``on_iteration``, ``exact_root``)."""
         result = self.result
         game = self.game
         search = self.search
@@ -956,6 +964,7 @@ class Root:
             if (
                 len(root_moves) == 1
                 and max_depth > 1
+                and asked is None
                 and not self.exact_root
                 and self.on_iteration is None
             ):
