@@ -299,7 +299,7 @@ class Search:
             # The clock stops a long move generation too (flying kings over a crowded
             # board have exponentially many capture sequences), the root's included.
             with interruptible(clock.poll):
-                return root.run(depth if depth is not None else 64, moves, must_move, depth)
+                return root.run(depth, moves, must_move)
         finally:
             _unlink(nodes_.node)  # (it calls itself: a cycle the collector would have to find)
 
@@ -930,16 +930,11 @@ class Root:
         self.best_pv: list[Move] = []
         self.depth_scores: dict[Move, int] = {}
 
-    def run(
-        self,
-        max_depth: int,
-        moves: Sequence[Move] | None,
-        must_move: bool,
-        asked: int | None = None,
-    ) -> SearchResult:
-        """List the root's moves and search them to ``max_depth`` or until stopped; a
-        move that is the only choice is searched to depth 1 only, unless a depth was
-        ``asked`` for, a score wanted (``on_iteration``, ``exact_root``)."""
+    def run(self, depth: int | None, moves: Sequence[Move] | None, must_move: bool) -> SearchResult:
+        """List the root's moves and search them to ``depth`` (None: 64) or until
+        stopped; a move that is the only choice is searched to depth 1 only, unless a
+        depth is given or a score wanted (``on_iteration``, ``exact_root``)."""
+        max_depth = depth if depth is not None else 64
         result = self.result
         game = self.game
         search = self.search
@@ -963,14 +958,13 @@ class Root:
             result.root_scores = sorted(self.first.items(), key=lambda ms: ms[1], reverse=True)
             if (
                 len(root_moves) == 1
-                and max_depth > 1
-                and asked is None
+                and depth is None
                 and not self.exact_root
                 and self.on_iteration is None
             ):
                 max_depth = 1
-            for depth in range(1, max_depth + 1):
-                if not self.iterate(depth, root_moves):
+            for d in range(1, max_depth + 1):
+                if not self.iterate(d, root_moves):
                     break
         except Stopped:
             result.stopped = True
