@@ -152,8 +152,9 @@ def main() -> int:
 
 def again(args: argparse.Namespace, worst: list[tuple[int, str, int, str, str]]) -> None:
     """Each costly move of a middle game judged again: Scan's score of every legal move
-    (2 plies deeper) and what shashki chooses now, with more time."""
-    from shashki.engine.search import Search
+    (2 plies deeper) and what shashki chooses now, with more time (level 8 as it plays
+    a match: the time a move spent whole)."""
+    from shashki.engine import ComputerPlayer
 
     scan = Scan(args.scan, args.folder)
     print(f"\n{args.again}'s costly moves again (Scan at depth {args.depth + 2}):")
@@ -167,10 +168,11 @@ def again(args: argparse.Namespace, worst: list[tuple[int, str, int, str, str]])
             best = max(scores.values())
             line = [f"game {number}, cost {cost}: {played} {scores[played]}, best {best}"]
             for seconds in (0.5, 2.0, 8.0):
-                result = Search(args.variant).search(game, seconds=seconds)
-                assert result.move is not None
-                chosen = game.move_text(result.move)
-                line.append(f"{seconds:g} s: {chosen} {scores[chosen]} (depth {result.depth})")
+                player = ComputerPlayer(8, seconds=seconds, seed=1)
+                move = player.think(game)
+                assert move is not None and player.last is not None
+                chosen = game.move_text(move)
+                line.append(f"{seconds:g} s: {chosen} {scores[chosen]} (depth {player.last.depth})")
             print(" | ".join(line), flush=True)
     finally:
         scan.close()

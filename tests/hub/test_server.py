@@ -7,7 +7,6 @@ import io
 import sys
 import threading
 import time
-import types
 
 import pytest
 
@@ -15,6 +14,7 @@ from shashki.hub.client import HubEngine
 from shashki.hub.server import HubServer, seconds_for
 from shashki.hub.text import find_move, parse_line
 from shashki.rules import Game
+from tests.engine.test_limits import clock_at
 
 
 class Session:
@@ -324,15 +324,9 @@ def test_a_time_a_move_is_spent_whole_and_a_clock_s_share_is_not(
 ) -> None:
     """Past the share of its time after which a search starts no new depth: a time a
     move goes on to the depth asked, a clock's share keeps the rest."""
-    from shashki.engine import search as search_module
-
     s = Session()
     s.say("hub", "init", f"level {level}")
-    readings = iter([0.0])
-    later = 0.6 * s.server.think_seconds()
-    monkeypatch.setattr(
-        search_module, "time", types.SimpleNamespace(perf_counter=lambda: next(readings, later))
-    )
+    clock_at(monkeypatch, 0.6 * s.server.think_seconds())
     s.say("new-game", "go think")
     infos = [parse_line(t)[1] for t in s.wait_done() if t.startswith("info")]
     assert infos[-1]["depth"] == depth
