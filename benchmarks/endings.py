@@ -66,6 +66,7 @@ class Scan:
         )
         self.send("hub")
         self.until("wait")
+        self.send("set book false")  # (Scan 2.0's own word for a setting of scan.ini)
         self.send("init")
         self.until("ready")
 
@@ -87,11 +88,22 @@ class Scan:
                 return last
 
     def score(self, game: Game, depth: int) -> int:
-        """Scan's score of ``game``'s position for the side to move."""
+        """Scan's score of ``game``'s position for the side to move.  Scan 2.0 tells its
+        score from depth 12 on only; its opening book is off (a book move came with
+        the score 0, unsearched), and a single legal move, which it plays unsearched
+        (depth 0), is played here and the position after it scored."""
         self.send("pos " + position_text(game, version=1))
         self.send(f"depth {depth}")
         self.send("go")
-        info = self.until("move")
+        info = self.until("move")  # info DEPTH PLY-AVG SCORE NODES TIME SPEED PV
+        if len(info) < 4:
+            raise SystemExit(f"Scan 2.0 tells its score from depth 12 on, not at depth {depth}")
+        moves = game.legal_moves()
+        if info[1] == "0" and len(moves) == 1:
+            after = game.copy()
+            after.push(moves[0])
+            value = self.score(after, depth)
+            return value if after.turn == game.turn else -value
         return int(info[3])
 
     def close(self) -> None:
