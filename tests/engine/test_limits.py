@@ -240,7 +240,7 @@ def test_the_tables_keep_their_size_during_a_search() -> None:
 
 
 def test_a_table_keeps_its_deepest_entries() -> None:
-    table = {i: (i % 7, 0, 0, None) for i in range(1000)}
+    table = {i: (i % 7, 0, 0, None, -1) for i in range(1000)}
     _trim(table, 300)
     assert 0 < len(table) <= 300
     assert {e[0] for e in table.values()} == {5, 6}

@@ -111,6 +111,40 @@ def test_a_repetition_is_a_draw_and_a_won_ending_is_pressed() -> None:
     assert result.score == 0
 
 
+# A game of shashki (White, level 8 at 0.5 s a move) against dame-rs, drawn by the third
+# repetition of a position where White was a king and two men ahead: the search of each
+# move kept the table of the one before, whose entries said the line 30-19 36-31 went on
+# (the position it comes back to had been met once then) and now ends the game.
+_REPEATED = (
+    "35-30 17-21 34-29 19-23 30-25 23x34 40x29 20-24 29x20 15x24 39-34 14-20 25x14 10x19 "
+    "32-28 5-10 37-32 11-17 45-40 6-11 31-26 1-6 36-31 10-14 42-37 18-22 41-36 13-18 47-42 "
+    "8-13 31-27 22x31 36x27 18-22 27x18 13x22 46-41 12-18 43-39 7-12 28-23 19x28 32x23 "
+    "18x29 34x23 22-27 37-32 14-20 32-28 9-13 23-19 20-25 19x8 2x13 41-36 3-8 49-43 25-30 "
+    "39-34 30x39 43x34 13-19 44-39 8-13 40-35 12-18 34-29 18-22 29x20 13-18 48-43 18-23 "
+    "42-37 23x41 36x47 19-23 35-30 27-31 26x37 21-27 20-14 23-28 30-25 16-21 25-20 21-26 "
+    "47-41 27-31 41-36 31x42 38x47 28-32 20-15 32-37 36-31 17-21 31x42 22-28 33x22 21-27 "
+    "22x31 26x48 14-10 11-17 10-5 48-26 5-19 26-31 19-30 31-36 30-19 36-31 19-30 31-36"
+).split()
+
+
+def test_a_move_s_search_does_not_trust_what_an_earlier_one_found_of_a_repetition() -> None:
+    game = Game("international")
+    search = Search("international", endings=False)
+    for ply, text in enumerate(_REPEATED):
+        if ply >= 102 and ply % 2 == 0:  # White's moves, searched one after the other
+            search.search(game, depth=6)
+        game.push_text(text)
+    # the position the line 30-19 36-31 comes back to has been met twice now
+    result = search.search(game, depth=6)
+    after = game.copy()
+    after.push(result.move)
+    for reply in after.legal_moves():
+        line = after.copy()
+        line.push(reply)
+        assert line.outcome() is None, f"{game.move_text(result.move)} lets it be repeated"
+    assert result.score > 200, score_text(result.score)
+
+
 def test_the_levels_are_honest() -> None:
     assert sorted(LEVELS) == list(range(1, 9))
     assert [lv.seconds for lv in LEVELS.values()] == sorted(lv.seconds for lv in LEVELS.values())

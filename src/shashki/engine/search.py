@@ -95,6 +95,9 @@ ASPIRATION = 35
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
+#: An entry of the transposition table (see :func:`_entry`).
+_Entry = tuple[int, int, int, tuple[Any, ...] | None, int]
+
 
 @dataclass(frozen=True)
 class Options:
@@ -221,7 +224,11 @@ class Search:
         self.gen = self.variant.generator
         self.ends = EndRules(self.variant)
         self.evaluate: Evaluator = evaluator or evaluator_for(self.variant)
-        self.table: dict[Any, tuple[int, int, int, tuple[Any, ...] | None]] = {}
+        #: The transposition table: (depth, bound, score, move, search) by position; the
+        #: last field is -1, or the number of the search that made the entry when its
+        #: score depends on the game's history (see :func:`node_search`).
+        self.table: dict[Any, _Entry] = {}
+        self.searches = 0
         self.table_size = table_size
         self.history: tuple[dict[Any, int], dict[Any, int]] = ({}, {})
         #: The evaluation of each position met at the horizon (a pure function of it).
@@ -288,6 +295,7 @@ class Search:
         is wanted whatever it costs), and the move is chosen by the same quick look.
         """
         clock = Clock(time.perf_counter(), seconds, soft, cancelled, nodes)
+        self.searches += 1
         if len(self.evals) > self.table_size:
             self.evals.clear()
         if len(self.table) > self.table_size:
@@ -451,6 +459,15 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
     material_cut = look >= Irreversible.MATERIAL
     keys = tree.keys
     root_index = tree.root_index
+    # A node whose tree met a position met before (in the game or on the line from the
+    # root) has a score that depends on the game's history: whether that repetition
+    # ends the game, and how, depends on how often the position was met.  The entry
+    # the search of an earlier move made for such a node may no longer hold (a line
+    # whose repetition ends the game now was a line like any other then): it orders
+    # the moves and nothing more.  ``touched`` counts the repetitions met (and the
+    # entries of such nodes used), so that a node knows whether its tree met one.
+    this_search = search.searches
+    touched = 0
     rep_outcome = tree.rep_outcome
     killers = tree.killers
     pv_table = tree.pv_table
@@ -481,7 +498,7 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         return count
 
     def node(pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int) -> int:
-        nonlocal count, in_probcut
+        nonlocal count, in_probcut, touched
         count += 1
         if count >= check_at:
             check()
@@ -540,6 +557,7 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 if lo < 0:
                     lo = 0
                 if keys[n] in keys[lo:n]:
+                    touched += 1
                     v = repeated(n, lo, turn, ply)
                     if v is not None:
                         return v
@@ -552,10 +570,13 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 tkey: Any = (pos, rev, mat)
             else:
                 tkey = pos
+            seen = touched
             entry = table.get(tkey)
             if entry is not None:
-                edepth, flag, evalue, tt_move = entry
-                if edepth >= depth:
+                edepth, flag, evalue, tt_move, by = entry
+                if edepth >= depth and (by < 0 or by == this_search):
+                    if by >= 0:
+                        touched += 1
                     if evalue >= WON:
                         evalue -= ply
                     elif evalue <= -WON:
@@ -695,7 +716,9 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                             hist[mv[0]] = hist.get(mv[0], 0) + depth * depth
                         break
         if depth > 0:
-            table[tkey] = _entry(depth, best, alpha0, beta, ply, best_move)
+            table[tkey] = _entry(
+                depth, best, alpha0, beta, ply, best_move, this_search if touched != seen else -1
+            )
         return best
 
     def repeated(n: int, lo: int, turn: int, ply: int) -> int | None:
@@ -732,18 +755,19 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         entry = table.get(qkey)
         q_move = None
         if entry is not None:
-            _, flag, evalue, q_move = entry
-            if evalue >= WON:
-                evalue -= ply
-            elif evalue <= -WON:
-                evalue += ply
-            if flag == EXACT:
-                return evalue
-            if flag == LOWER:
-                if evalue >= beta:
+            _, flag, evalue, q_move, by = entry
+            if by < 0 or by == this_search:  # (else, see ``touched``)
+                if evalue >= WON:
+                    evalue -= ply
+                elif evalue <= -WON:
+                    evalue += ply
+                if flag == EXACT:
                     return evalue
-            elif evalue <= alpha:
-                return evalue
+                if flag == LOWER:
+                    if evalue >= beta:
+                        return evalue
+                elif evalue <= alpha:
+                    return evalue
         if len(moves) > 1:
             _by_size(moves, pos[2])
             if q_move is not None and moves[0] != q_move:
@@ -771,7 +795,7 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                     if v >= beta:
                         break
         if not greedy and (entry is None or entry[0] <= 0):
-            table[qkey] = _entry(0, best, alpha0, beta, ply, best_move)
+            table[qkey] = _entry(0, best, alpha0, beta, ply, best_move, -1)
         return best
 
     def order(moves: list[Move], pos: Position, ply: int, captures: Any, tt_move: Any) -> None:
@@ -803,18 +827,25 @@ def _end_score(out: Outcome, turn: int, ply: int) -> int:
 
 
 def _entry(
-    depth: int, best: int, alpha: int, beta: int, ply: int, move: Sequence[Any] | None
-) -> tuple[int, int, int, tuple[Any, ...] | None]:
+    depth: int,
+    best: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    move: Sequence[Any] | None,
+    made: int,
+) -> _Entry:
     """The table's entry for a node searched ``depth`` deep with the window ``alpha``,
     ``beta``: a won or lost score counted from the node, not the root; the move as a
     plain tuple (an entry of ints and plain tuples only is left alone by the garbage
-    collector, a Move, a subclass, never is)."""
+    collector, a Move, a subclass, never is); ``made``, the search whose history the
+    score depends on, or -1."""
     flag = LOWER if best >= beta else EXACT if best > alpha else UPPER
     if best >= WON:
         best += ply
     elif best <= -WON:
         best -= ply
-    return (depth, flag, best, tuple(move) if move else None)
+    return (depth, flag, best, tuple(move) if move else None, made)
 
 
 def _by_size(moves: list[Move], kings: int) -> None:
@@ -1146,7 +1177,7 @@ def _unlink(fn: Callable[..., Any]) -> None:
             pass
 
 
-def _trim(table: dict[Any, tuple[int, int, int, tuple[Any, ...] | None]], keep: int) -> None:
+def _trim(table: dict[Any, _Entry], keep: int) -> None:
     """Drop the shallowest entries of ``table`` (depth is an entry's first field) so that
     at most ``keep`` are left: the deep ones cost the most to find again."""
     counts: dict[int, int] = {}
