@@ -129,3 +129,39 @@ def test_the_losses_benchmark_charges_each_move_its_cost(monkeypatch: pytest.Mon
     assert sums[("south", "31+ pieces")] == [2, 500, 2, 1]
     # the move that cost a man or more: Black's last choice
     assert [(cost, who, move) for cost, who, _, _, move in worst] == [(440, "south", "14x23")]
+
+
+def test_the_draws_are_told_from_the_player_s_side(tmp_path: Path) -> None:
+    """benchmarks/draws.py: the games of the named player, by result, and how the draws
+    ended; a file with none of its games is a message, not a traceback."""
+    game = (
+        '[White "{w}"]\n[Black "{b}"]\n[Result "{r}"]\n[GameType "20"]\n'
+        '[Termination "{t}"]\n\n1. 32-28 19-23 2. 28x19 14x23 {r}\n\n'
+    )
+    games = tmp_path / "games.pdn"
+    games.write_text(
+        game.format(w="shashki", b="dame", r="1/2-1/2", t="Draw: agreed.")
+        + game.format(w="dame", b="shashki", r="0-1", t="Black wins.")
+        + game.format(w="dame", b="other", r="1-0", t="White wins.")
+    )
+    script = str(ROOT / "benchmarks" / "draws.py")
+    done = subprocess.run(
+        [sys.executable, script, str(games), "--plies", "1", "--ahead", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "2 games of shashki" in done.stdout
+    assert "won: 1," in done.stdout and "drawn: 1," in done.stdout and "lost: 0," in done.stdout
+    assert "1  Draw: agreed." in done.stdout
+    done = subprocess.run(
+        [sys.executable, script, str(games), "--player", "nobody"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1 and "no game of 'nobody'" in done.stderr
+    assert "Traceback" not in done.stderr
