@@ -748,15 +748,19 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         (beyond QFULL plies, the likeliest only).  The exchanges of many kings transpose
         (the same captures in another order): the table keeps them from being searched
         again."""
+        nonlocal touched
         if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
             qkey: Any = (pos, rev, mat)
         else:
             qkey = pos
+        seen = touched  # (a variant whose positions all can come back repeats beyond too)
         entry = table.get(qkey)
         q_move = None
         if entry is not None:
             _, flag, evalue, q_move, by = entry
             if by < 0 or by == this_search:  # (else, see ``touched``)
+                if by >= 0:
+                    touched += 1
                 if evalue >= WON:
                     evalue -= ply
                 elif evalue <= -WON:
@@ -795,7 +799,9 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                     if v >= beta:
                         break
         if not greedy and (entry is None or entry[0] <= 0):
-            table[qkey] = _entry(0, best, alpha0, beta, ply, best_move, -1)
+            table[qkey] = _entry(
+                0, best, alpha0, beta, ply, best_move, this_search if touched != seen else -1
+            )
         return best
 
     def order(moves: list[Move], pos: Position, ply: int, captures: Any, tt_move: Any) -> None:
