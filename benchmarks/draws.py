@@ -18,10 +18,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
-from shashki.engine.evaluate import evaluator_for
+from shashki.engine.evaluate import Evaluator, evaluator_for
 from shashki.records import read_file
+from shashki.rules import ShashkiError
 
 SCORES = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 
@@ -36,11 +38,11 @@ def material(pos: tuple[int, ...], side: int) -> str:
     )
 
 
-def longest(values: list[int], test: object) -> int:
+def longest(values: list[int], test: Callable[[int], bool]) -> int:
     """The longest run of consecutive ``values`` that pass ``test``."""
     best = run = 0
     for v in values:
-        run = run + 1 if test(v) else 0  # type: ignore[operator]
+        run = run + 1 if test(v) else 0
         best = max(best, run)
     return best
 
@@ -58,6 +60,7 @@ def main() -> int:
     counts: Counter[tuple[float, str]] = Counter()
     endings: Counter[str] = Counter()
     listed: list[str] = []
+    evaluators: dict[str, Evaluator] = {}  # (one a variant, not one a game)
     games = 0
     for path in args.files:
         try:
@@ -72,7 +75,9 @@ def main() -> int:
                 continue
             side = sides[0]
             score = result[side]
-            evaluate = evaluator_for(record.variant)
+            evaluate = evaluators.get(record.variant.id)
+            if evaluate is None:
+                evaluate = evaluators[record.variant.id] = evaluator_for(record.variant)
             try:
                 game = record.start()
                 values = []
@@ -81,7 +86,7 @@ def main() -> int:
                     pos = game.position
                     v = evaluate(pos)
                     values.append(v if pos[3] == side else -v)
-            except Exception as exc:  # (a record that does not replay: said, skipped)
+            except ShashkiError as exc:  # (a record that does not replay: said, skipped)
                 print(f"{path} game {number}: left out ({exc})", file=sys.stderr)
                 continue
             games += 1

@@ -14,19 +14,25 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted((ROOT / "benchmarks").glob("*.py"))
 
 
+def _run(script: Path | str, *args: str, timeout: int = 120) -> subprocess.CompletedProcess[str]:
+    """A benchmark script (a path, or a name in benchmarks/) run with ``args``."""
+    path = script if isinstance(script, Path) else ROOT / "benchmarks" / script
+    return subprocess.run(
+        [sys.executable, str(path), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
 def test_there_are_benchmarks() -> None:
     assert len(SCRIPTS) >= 10
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
 def test_a_benchmark_starts_and_says_how_it_is_used(script: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, str(script), "--help"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = _run(script, "--help")
     assert done.returncode == 0, done.stderr[-2000:]
     assert "usage" in done.stdout.lower()
 
@@ -41,13 +47,7 @@ def test_the_tally_takes_runs_together_in_whole_pairs(tmp_path: Path) -> None:
     second.write_text(
         "noise\n" + "".join(line.format(n=n, s=s) for n, s in enumerate([0, 0, 1], 1))
     )
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "tally.py"), f"{first}:4", str(second)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = _run("tally.py", f"{first}:4", str(second))
     assert done.returncode == 0, done.stderr
     assert "the last one left out" in done.stdout
     # 1, 0.5, 1, 0 and 0, 0 (the third game of the second log is half a pair)
@@ -58,13 +58,7 @@ def test_the_tally_refuses_what_is_not_a_log(tmp_path: Path) -> None:
     bad = tmp_path / "bad.log"
     bad.write_text("  game 1: 1-0 (…) score 7\n  game 2: 0-1 (…) score 0\n")
     for args in ([str(bad)], [str(tmp_path / "missing.log")], [str(tmp_path)]):
-        done = subprocess.run(
-            [sys.executable, str(ROOT / "benchmarks" / "tally.py"), *args],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        done = _run("tally.py", *args)
         assert done.returncode == 2, (args, done.stdout, done.stderr)
         assert done.stderr.startswith("tally: ") and "Traceback" not in done.stderr
 
@@ -77,21 +71,7 @@ def test_the_endings_benchmark_judges_each_choice(tmp_path: Path) -> None:
     data = tmp_path / "two.txt"
     # the 33rd: every move lost; the 18th: a draw kept by 44-35 or 44-49 and lost by the rest
     data.write_text(rows[32] + "\n" + rows[17] + "\n", encoding="utf-8")
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "endings.py"),
-            "--time",
-            "0.2",
-            "--each",
-            "--data",
-            str(data),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = _run("endings.py", "--time", "0.2", "--each", "--data", str(data), timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     out = done.stdout.splitlines()
     assert out[0].startswith(" 1  5 pieces: ") and out[0].endswith("lost (every move lost)")
@@ -144,24 +124,11 @@ def test_the_draws_are_told_from_the_player_s_side(tmp_path: Path) -> None:
         + game.format(w="dame", b="shashki", r="0-1", t="Black wins.")
         + game.format(w="dame", b="other", r="1-0", t="White wins.")
     )
-    script = str(ROOT / "benchmarks" / "draws.py")
-    done = subprocess.run(
-        [sys.executable, script, str(games), "--plies", "1", "--ahead", "1"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = _run("draws.py", str(games), "--plies", "1", "--ahead", "1")
     assert done.returncode == 0, done.stderr
     assert "2 games of shashki" in done.stdout
     assert "won: 1," in done.stdout and "drawn: 1," in done.stdout and "lost: 0," in done.stdout
     assert "1  Draw: agreed." in done.stdout
-    done = subprocess.run(
-        [sys.executable, script, str(games), "--player", "nobody"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = _run("draws.py", str(games), "--player", "nobody")
     assert done.returncode == 1 and "no game of 'nobody'" in done.stderr
     assert "Traceback" not in done.stderr
