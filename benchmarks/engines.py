@@ -10,7 +10,9 @@ to each fixed depth (Hub version 1: ``depth N``), to find the depth shashki matc
 Every game starts from one of the balanced three-ply openings of ``benchmarks/match.py``
 (or of ``--openings FILE``, one a line: ``benchmarks/openings.py`` makes a fresh set), each
 played twice (each side White once); shashki's rules referee.  The score is
-shashki's with its 95% margin and the Elo difference.  ``--pdn FILE`` keeps the games.
+shashki's with its 95% margin and the Elo difference.  ``--pdn FILE`` keeps the games;
+``--options name=value,...`` sets shashki's search options (``contempt=15``: see
+``shashki.engine.search.Options``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from shashki.rules.limits import Limit
 from shashki.session.players import Cancelled, Computer, Player
 
 sys.path.insert(0, str(Path(__file__).parent))
-from match import OPENINGS
+from match import OPENINGS, parse_options
 
 
 def openings(variant: str) -> list[Opening]:
@@ -120,17 +122,24 @@ def main() -> int:
         "--openings", help="a file of openings, one a line (default: benchmarks/match.py's)"
     )
     parser.add_argument("--pdn", help="write every game here")
+    parser.add_argument(
+        "--options", default="", help="shashki's search options (name=value,...; e.g. contempt=15)"
+    )
     args = parser.parse_args()
+    try:
+        options = parse_options(args.options) if args.options else None
+    except (TypeError, ValueError) as e:
+        parser.error(f"--options: {e}")
     log = GameLog(args.pdn) if args.pdn else None
     if args.opponent == "dame":
-        shashki = Computer(8, "shashki", seconds=args.time, seed=1)
+        shashki = Computer(8, "shashki", seconds=args.time, seed=1, options=options)
         dame = HubPlayer(f"{args.dame} hub")
         dame.seconds = args.time  # (the match's limit says nothing: each its own time)
         play(f"dame-rs, {args.time:g} s a move each", shashki, dame, args, log)
     else:
         scan_dir = str(Path(args.scan).resolve().parent)  # (it reads scan.ini and data/ there)
         for depth in (int(d) for d in args.depths.split(",")):
-            shashki = Computer(8, "shashki", seconds=args.time, seed=1)
+            shashki = Computer(8, "shashki", seconds=args.time, seed=1, options=options)
             scan = DepthHub(f"{Path(args.scan).resolve()} hub", depth, scan_dir)
             label = f"Scan 2.0 at depth {depth}, shashki {args.time:g} s a move"
             play(label, shashki, scan, args, log)

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from shashki.engine import LEVELS, ComputerPlayer, Search, score_text
-from shashki.engine.search import WIN, WON, choose
+from shashki.engine.search import WIN, WON, Options, choose
 from shashki.rules import Game, all_variants
 
 VARIANTS = [v.id for v in all_variants()]
@@ -109,6 +109,21 @@ def test_a_repetition_is_a_draw_and_a_won_ending_is_pressed() -> None:
     game = Game("traditional", "W:WK1,K6:BK32:H29")
     result = Search("traditional").search(game, depth=4)
     assert result.score == 0
+
+
+def test_contempt_scores_a_draw_against_the_side_the_search_moves_for() -> None:
+    # a lone king against two on the big board: every line ends within ten plies by the
+    # five-move rule (the tables left out, so that the rule ends them)
+    game = Game("international", "B:WK1,K2:BK46")
+    assert Search("international", endings=False).search(game, depth=10).score == 0
+    contempt = Options(contempt=15)
+    search = Search("international", endings=False, options=contempt)
+    assert search.search(game, depth=10).score == -15
+    # and so for the other side, and for a game met again by the same engine
+    white = Game("international", "W:WK46:BK1,K2")
+    assert search.search(white, depth=10).score == -15
+    assert search.search(game, depth=10).score == -15
+    assert Options().contempt == 0  # (the hint and the analysis: an honest score)
 
 
 # A game of shashki (White, level 8 at 0.5 s a move) against dame-rs, drawn by the third

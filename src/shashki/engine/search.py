@@ -123,6 +123,12 @@ class Options:
     #: ply from the second move (from the fourth at PV nodes), two from the seventh (not
     #: at PV nodes), from a depth of 3; never a capture or a crowning.
     lmr_scan: bool = False
+    #: Contempt (hundredths of a man): a draw scores this much below nothing for the
+    #: side the search moves for, and as much above it for the other, so that the
+    #: search prefers a line that plays on to a draw when it judges them about level.
+    #: 0 (the default) for an honest score: the hint and the analysis; a player may set
+    #: it against an opponent it expects to outplay.
+    contempt: int = 0
 
 
 _P = ParamSpec("_P")
@@ -229,6 +235,9 @@ class Search:
         #: score depends on the game's history (see :func:`node_search`).
         self.table: dict[Any, _Entry] = {}
         self.searches = 0
+        #: The side the last search moved for (its table's draws scored with the
+        #: contempt for that side: a search for the other side starts a new table).
+        self.contempt_side = -1
         self.table_size = table_size
         self.history: tuple[dict[Any, int], dict[Any, int]] = ({}, {})
         #: The evaluation of each position met at the horizon (a pure function of it).
@@ -300,6 +309,9 @@ class Search:
             self.evals.clear()
         if len(self.table) > self.table_size:
             self.table.clear()
+        if self.options.contempt and self.contempt_side != game.position[3]:
+            self.table.clear()
+            self.contempt_side = game.position[3]
         tree = Tree(game, self.ends)
         nodes_ = node_search(self, tree, clock)
         root = Root(self, game, tree, nodes_, clock, exact_root, on_iteration)
@@ -373,11 +385,21 @@ class Tree:
     moves and the principal variation of each ply; and the depth of the iteration, which
     bounds the extension of forced moves."""
 
-    __slots__ = ("keys", "killers", "pv_table", "rep_outcome", "root_depth", "root_index")
+    __slots__ = (
+        "keys",
+        "killers",
+        "pv_table",
+        "rep_outcome",
+        "root_depth",
+        "root_index",
+        "turn",
+    )
 
     def __init__(self, game: Game, ends: EndRules) -> None:
         self.keys: list[Any] = _history_keys(game, ends)
         self.root_index = len(self.keys) - 1
+        #: The side the search moves for.
+        self.turn = game.position[3]
         #: How a repetition of a position met before the root would end the game.
         self.rep_outcome = (
             ends.repetition_outcome(game.position, game.material_plies, self.keys)
@@ -469,6 +491,11 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
     this_search = search.searches
     touched = 0
     rep_outcome = tree.rep_outcome
+    # a draw's score for the side to move (``drawn[turn]``): the contempt, against
+    # the side the search moves for, for the other side
+    contempt = options.contempt
+    root_turn = tree.turn
+    drawn = (-contempt, contempt) if root_turn == 0 else (contempt, -contempt)
     killers = tree.killers
     pv_table = tree.pv_table
     clock_check = clock.check
@@ -522,7 +549,7 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 return WIN - ply if no_moves_wins else ply - WIN
             out = decide(GameView(pos, lambda: repetitions(keys, rev, mat)))  # type: ignore[arg-type]
             if out is not None:
-                return _end_score(out, turn, ply)
+                return _end_score(out, turn, ply, drawn[turn])
         occ = pos[0] | pos[1]
         skey = occ.bit_count() << 8 | (occ & ~pos[2]).bit_count()
         sig = signatures.get(skey)
@@ -534,14 +561,14 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                     moves = gen_moves(pos)
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
-                return 0
+                return drawn[turn]
         # -- an ending the tables know: exact (a draw always; a win or a loss when no
         # draw counter can run out first: the tables leave the counters out) --
         if ending_value is not None and skey >> 8 <= ending_pieces and ply:
             v = ending_value(pos)
             if v is not None:
                 if not v:
-                    return 0
+                    return drawn[turn]
                 if v > 0:
                     if v <= _counter_room(pos, rev, mat, counter_rules, ends):
                         return WIN - ply - v
@@ -614,7 +641,8 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                     v = evaluate(pos)
                     evals[pos] = v
                 if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
-                    v = _fade(v, pos, rev, mat, counter_rules, ends)
+                    d = drawn[turn]
+                    v = d + _fade(v - d, pos, rev, mat, counter_rules, ends)
                 return v
             # threatened: the moves are searched one ply further, as below
         else:
@@ -728,9 +756,11 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         None (the search goes on)."""
         here = keys[n]
         if rep_threshold and keys[lo:n].count(here) + 1 >= rep_threshold:
-            return 0
+            return drawn[turn]
         if here in keys[max(lo, root_index) : n]:
-            return 0 if rep_outcome is None else _end_score(rep_outcome, turn, ply)
+            if rep_outcome is None:
+                return drawn[turn]
+            return _end_score(rep_outcome, turn, ply, drawn[turn])
         return None
 
     def captures_out(
@@ -825,10 +855,11 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
     return Nodes(node, check, counted)
 
 
-def _end_score(out: Outcome, turn: int, ply: int) -> int:
-    """The score of the game's end ``out`` for the side ``turn``, ``ply`` plies below the root."""
+def _end_score(out: Outcome, turn: int, ply: int, draw: int = 0) -> int:
+    """The score of the game's end ``out`` for the side ``turn``, ``ply`` plies below the
+    root (``draw``: a draw's, the contempt for or against that side)."""
     if out.winner is None:
-        return 0
+        return draw
     return WIN - ply if int(out.winner) == turn else ply - WIN
 
 
