@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, OptionList, Select, Static
+from textual.worker import get_current_worker
 
 from shashki.app.app import ShashkiApp
 from shashki.app.game_screen import GameScreen
@@ -375,9 +376,16 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
     real_read_file = reader.read_file
 
     def held_read_file(*args, **kwargs):  # type: ignore[no-untyped-def]
+        worker = get_current_worker()
         for i, record in enumerate(real_read_file(*args, **kwargs)):
             if i == HELD:
-                go_on.wait()  # set by the test, or at its end whatever happens
+                # until the test lets it go (or at its end whatever happens); a reading
+                # given up meanwhile goes on, to stop at its next game as a slow one
+                # would: held for good, each would keep one of the few threads the
+                # workers share (six on two cores), and once all were held the reading
+                # of the variant chosen last would wait for a thread, never to come
+                while not go_on.wait(0.01) and not worker.is_cancelled:
+                    pass
             yield record
 
     monkeypatch.setattr(reader, "read_file", held_read_file)
