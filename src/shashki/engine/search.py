@@ -855,7 +855,7 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
     return Nodes(node, check, counted)
 
 
-def _end_score(out: Outcome, turn: int, ply: int, draw: int = 0) -> int:
+def _end_score(out: Outcome, turn: int, ply: int, draw: int) -> int:
     """The score of the game's end ``out`` for the side ``turn``, ``ply`` plies below the
     root (``draw``: a draw's, the contempt for or against that side)."""
     if out.winner is None:
