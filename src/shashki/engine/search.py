@@ -744,6 +744,11 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                             hist[mv[0]] = hist.get(mv[0], 0) + depth * depth
                         break
         if depth > 0:
+            if best <= alpha0:
+                # every move failed low: which scored highest says nothing (each is only
+                # known to be no better than alpha); the table's move, if any, stays the
+                # one to try first (a tree of about a tenth fewer nodes at a fixed depth)
+                best_move = tt_move
             table[tkey] = _entry(
                 depth, best, alpha0, beta, ply, best_move, this_search if touched != seen else -1
             )
