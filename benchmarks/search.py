@@ -1,17 +1,20 @@
 """Nodes per second of the search for each family of variants, and the cost of the
 transposition table's key (Python's tuple hash against an incremental Zobrist key).
 
-    python benchmarks/search.py [--seconds 2] [--positions 6] [--nodes N]
+    python benchmarks/search.py [--seconds 2] [--positions 6] [--nodes N | --depth D]
 
 Positions come from seeded random games (12 to 30 plies in, with a choice of moves).
 Every search runs for ``--seconds``; the figure is nodes over CPU time of this process
 (less disturbed by other work on the machine than the wall clock), with the wall-clock
 rate beside it.  With ``--nodes`` every search stops after that many nodes instead: the
 same work for any build whose search visits the same tree, so that the whole run's time
-compares two builds.  With ``--profile`` the searches run under ``cProfile`` and the
-figures are where the node's time goes: the share of the searches' own time of every
-module of the package, and of the functions that take most of it (the profiler slows
-every call alike, about twice: the shares are what to read, not the speed).
+compares two builds.  With ``--depth`` every search goes that deep and the figure to
+read is the nodes it took: the size of the tree, which a change of the move ordering or
+of the pruning makes smaller or larger (``--seed`` picks other positions).  With
+``--profile`` the searches run under ``cProfile`` and the figures are where the node's
+time goes: the share of the searches' own time of every module of the package, and of
+the functions that take most of it (the profiler slows every call alike, about twice:
+the shares are what to read, not the speed).
 """
 
 from __future__ import annotations
@@ -60,22 +63,32 @@ def positions(variant: str, count: int, seed: int = 1) -> list[Game]:
 
 
 def nps(
-    variant: str, seconds: float | None, count: int, nodes_each: int | None = None
-) -> tuple[float, float, float]:
-    """(nodes per CPU second, nodes per wall second, mean depth) over the positions."""
+    variant: str,
+    seconds: float | None,
+    count: int,
+    nodes_each: int | None = None,
+    *,
+    to_depth: int | None = None,
+    seed: int = 1,
+) -> tuple[float, float, float, int]:
+    """(nodes per CPU second, nodes per wall second, mean depth, nodes) over the
+    positions; with ``to_depth`` every search goes that deep, whatever it costs."""
     nodes = 0
     cpu = wall = 0.0
     depth = 0
-    games = positions(variant, count)
+    games = positions(variant, count, seed)
     for game in games:
         search = Search(variant)
         c0, w0 = time.process_time(), time.perf_counter()
-        result = search.search(game, seconds=seconds, nodes=nodes_each, soft=1.0)
+        if to_depth is not None:
+            result = search.search(game, depth=to_depth)
+        else:
+            result = search.search(game, seconds=seconds, nodes=nodes_each, soft=1.0)
         cpu += time.process_time() - c0
         wall += time.perf_counter() - w0
         nodes += result.nodes
         depth += result.depth
-    return nodes / max(cpu, 1e-9), nodes / max(wall, 1e-9), depth / len(games)
+    return nodes / max(cpu, 1e-9), nodes / max(wall, 1e-9), depth / len(games), nodes
 
 
 def key_costs(variant: str = "international", rounds: int = 20000) -> tuple[float, float]:
@@ -169,6 +182,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", help="variant ids, separated by commas")
     p.add_argument("--nodes", type=int, help="nodes per search instead of --seconds")
     p.add_argument(
+        "--depth",
+        type=int,
+        help="every search to this depth: the nodes it took (the tree's size: a change of "
+        "the move ordering or the pruning, judged)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="the random games' seed")
+    p.add_argument(
         "--profile",
         action="store_true",
         help="where the time of the node goes (under cProfile; --nodes, 20000 if not given)",
@@ -185,14 +205,25 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [v for _, v in FAMILIES if not only or v in only]
         profile(chosen, args.positions, args.nodes or 20000)
         return 0
-    print(f"{'family':34} {'variant':15} {'nodes/s (cpu)':>14} {'nodes/s (wall)':>15} {'depth':>6}")
+    if args.depth is not None and not 1 <= args.depth <= 64:
+        p.error("--depth must be 1 to 64")
+    print(
+        f"{'family':34} {'variant':15} {'nodes/s (cpu)':>14} {'nodes/s (wall)':>15} {'depth':>6}"
+        + (f" {'nodes':>10}" if args.depth else "")
+    )
     for family, variant in FAMILIES:
         if only and variant not in only:
             continue
         seconds = None if args.nodes else args.seconds
-        cpu, wall, depth = nps(variant, seconds, args.positions, args.nodes)
-        print(f"{family:34} {variant:15} {cpu:14.0f} {wall:15.0f} {depth:6.1f}", flush=True)
-    if not only and not args.nodes:
+        cpu, wall, depth, nodes = nps(
+            variant, seconds, args.positions, args.nodes, to_depth=args.depth, seed=args.seed
+        )
+        print(
+            f"{family:34} {variant:15} {cpu:14.0f} {wall:15.0f} {depth:6.1f}"
+            + (f" {nodes:10d}" if args.depth else ""),
+            flush=True,
+        )
+    if not only and not args.nodes and not args.depth:
         t, z = key_costs()
         print()
         print(f"table key per node: tuple hash {t:.2f} us, incremental Zobrist {z:.2f} us")
