@@ -677,7 +677,7 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         d = depth - 1 + extend
         alpha0 = alpha
         best = -INF
-        best_move = None
+        best_move: Sequence[Any] | None = None
         kings = pos[2]
         ply1 = ply + 1
         i = 0
