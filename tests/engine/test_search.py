@@ -206,3 +206,30 @@ def test_a_move_that_is_the_only_choice_is_searched_as_deep_as_asked() -> None:
     assert len(forced.legal_moves()) == 1
     assert search.search(forced, nodes=100_000).depth == 1
     assert search.search(forced, depth=3).depth == 3
+
+
+@pytest.mark.parametrize("variant", ["international", "russian"])
+def test_a_node_where_every_move_fails_low_keeps_the_table_s_move(variant: str) -> None:
+    """All moves below alpha: which scored highest says nothing, so the node stores the
+    move its entry had (the next visit tries it first), or none, never a move of its own."""
+    from shashki.engine.search import UPPER, Clock, Tree, _unlink, node_search
+
+    game = Game(variant)
+    pos = game.position
+    moves = game.legal_moves()
+    alpha = WON - 1  # (no move of the start comes near: every one fails low)
+    for seeded in (None, moves[-1]):
+        search = Search(variant, endings=False)
+        if seeded is not None:
+            search.table[pos] = (1, UPPER, -20, tuple(seeded), -1)
+        nodes = node_search(
+            search, Tree(game, search.ends), Clock(time.perf_counter(), None, 1.0, None, None)
+        )
+        try:
+            v = nodes.node(pos, 3, alpha, alpha + 1, 0, 0, 0)
+        finally:
+            _unlink(nodes.node)
+        assert v <= alpha
+        depth, flag, _score, move, _by = search.table[pos]
+        assert (depth, flag) == (3, UPPER)
+        assert move == (None if seeded is None else tuple(seeded))
