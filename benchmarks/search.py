@@ -180,8 +180,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=2.0, help="time per search")
     p.add_argument("--positions", type=int, default=4, help="positions per family")
     p.add_argument("--only", help="variant ids, separated by commas")
-    p.add_argument("--nodes", type=int, help="nodes per search instead of --seconds")
-    p.add_argument(
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--nodes", type=int, help="nodes per search instead of --seconds")
+    limit.add_argument(
         "--depth",
         type=int,
         help="every search to this depth: the nodes it took (the tree's size: a change of "

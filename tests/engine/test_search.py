@@ -10,7 +10,17 @@ import time
 import pytest
 
 from shashki.engine import LEVELS, ComputerPlayer, Search, score_text
-from shashki.engine.search import WIN, WON, Options, choose
+from shashki.engine.search import (
+    UPPER,
+    WIN,
+    WON,
+    Clock,
+    Options,
+    Tree,
+    _unlink,
+    choose,
+    node_search,
+)
 from shashki.rules import Game, all_variants
 
 VARIANTS = [v.id for v in all_variants()]
@@ -212,8 +222,6 @@ def test_a_move_that_is_the_only_choice_is_searched_as_deep_as_asked() -> None:
 def test_a_node_where_every_move_fails_low_keeps_the_table_s_move(variant: str) -> None:
     """All moves below alpha: which scored highest says nothing, so the node stores the
     move its entry had (the next visit tries it first), or none, never a move of its own."""
-    from shashki.engine.search import UPPER, Clock, Tree, _unlink, node_search
-
     game = Game(variant)
     pos = game.position
     moves = game.legal_moves()
