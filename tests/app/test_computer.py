@@ -97,16 +97,32 @@ def test_every_level_is_a_kind_of_player() -> None:
     assert "Computer, level 1 (beginner)" in labels and "Computer, level 8 (strongest)" in labels
 
 
-async def test_a_person_plays_the_computer(home: Path) -> None:
+async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the computer's answer waits until the test has seen it thinking (level 1 answers at
+    # once: on a busy machine it could answer before the test looked)
+    go_on = threading.Event()
+    real_think = Computer.think
+
+    def held_think(
+        player: Computer, game: Game, limit: Limit, cancelled: Callable[[], bool]
+    ) -> Move | None:
+        while not go_on.wait(0.01) and not cancelled():
+            pass
+        return real_think(player, game, limit, cancelled)
+
+    monkeypatch.setattr(Computer, "think", held_think)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=("human", "computer-1"))
         await pilot.pause()
         screen = game_screen(app)
         assert ctl.game.turn is Color.WHITE and ctl.player_to_move.is_human
-        await keys_play(pilot, "c3", "d4")
-        assert len(ctl.game.move_stack) == 1
-        assert "thinking" in status(app)
+        try:
+            await keys_play(pilot, "c3", "d4")
+            assert len(ctl.game.move_stack) == 1
+            assert "thinking" in status(app)
+        finally:
+            go_on.set()
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
         assert ctl.player_to_move.is_human
         reply = ctl.game.move_stack[1]
