@@ -241,3 +241,18 @@ def test_a_node_where_every_move_fails_low_keeps_the_table_s_move(variant: str) 
         depth, flag, _score, move, _by = search.table[pos]
         assert (depth, flag) == (3, UPPER)
         assert move == (None if seeded is None else tuple(seeded))
+
+
+def test_the_quiescence_switch_searches_a_crowning_past_the_horizon() -> None:
+    """``Options.exchanges``: past the horizon, a quiet position without kings has its
+    crowning moves searched too.  Black searches one ply; then White, to move and with
+    nothing to take, crowns c7 on the next move: seen with the switch (a king's worth
+    more for White), judged by the evaluation alone without it."""
+    game = Game("russian", "B:WC7,G3:BA5,H6")
+    scores = {
+        on: Search("russian", options=Options(exchanges=on), endings=False)
+        .search(game, depth=1)
+        .score
+        for on in (False, True)
+    }
+    assert scores[True] < scores[False] - 50, scores

@@ -34,7 +34,7 @@ DATA = Path(__file__).with_name("data") / "fixed_depth.jsonl"
 #: within NODES nodes, so that the whole table replays in seconds.
 DEEP = (6, 5, 4, 3)
 NODES = 10_000
-SWITCHED = Options(threats=True, probcut=False)
+SWITCHED = Options(threats=True, exchanges=True, probcut=False)
 
 
 def _game(variant: str, seed: int, plies: int) -> tuple[Game, list[str]]:

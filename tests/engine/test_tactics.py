@@ -100,12 +100,13 @@ def test_the_wolf_takes_the_gap_the_sheep_leave() -> None:
     assert move in winning
 
 
-#: The switches of Scan 2.0's search shape (``benchmarks/selfplay.py`` measures them
-#: against the defaults; docs/ENGINE.md).
+#: The switches of Scan 2.0's search shape and quiescence (``benchmarks/selfplay.py``
+#: measures them against the defaults; docs/ENGINE.md).
 SCAN_SHAPES = {
     "scan-reductions": Options(lmr_scan=True),
     "probcut-not-nested": Options(probcut_nested=False),
     "whole-shape": Options(lmr_scan=True, probcut_nested=False, probcut_margin=5),
+    "quiescence": Options(exchanges=True),
 }
 
 
