@@ -10,7 +10,9 @@ rate beside it.  With ``--nodes`` every search stops after that many nodes inste
 same work for any build whose search visits the same tree, so that the whole run's time
 compares two builds.  With ``--depth`` every search goes that deep and the figure to
 read is the nodes it took: the size of the tree, which a change of the move ordering or
-of the pruning makes smaller or larger (``--seed`` picks other positions).  With
+of the pruning makes smaller or larger (``--seed`` picks other positions;
+``--options name=value,...`` sets the search's switches, as ``benchmarks/selfplay.py``
+does, to weigh one against the defaults).  With
 ``--profile`` the searches run under ``cProfile`` and the figures are where the node's
 time goes: the share of the searches' own time of every module of the package, and of
 the functions that take most of it (the profiler slows every call alike, about twice:
@@ -26,9 +28,14 @@ import random
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from shashki.engine import Search
+from shashki.engine.search import Options
 from shashki.rules import Game, ShashkiError, find_variant
+
+sys.path.insert(0, str(Path(__file__).parent))
+from match import parse_options
 
 FAMILIES = [
     ("diagonal 8x8, flying kings", "russian"),
@@ -70,6 +77,7 @@ def nps(
     *,
     to_depth: int | None = None,
     seed: int = 1,
+    options: Options | None = None,
 ) -> tuple[float, float, float, int]:
     """(nodes per CPU second, nodes per wall second, mean depth, nodes) over the
     positions; with ``to_depth`` every search goes that deep, whatever it costs."""
@@ -78,7 +86,7 @@ def nps(
     depth = 0
     games = positions(variant, count, seed)
     for game in games:
-        search = Search(variant)
+        search = Search(variant, options=options)
         c0, w0 = time.process_time(), time.perf_counter()
         if to_depth is not None:
             result = search.search(game, depth=to_depth)
@@ -189,12 +197,17 @@ def main(argv: list[str] | None = None) -> int:
         "the move ordering or the pruning, judged)",
     )
     p.add_argument("--seed", type=int, default=1, help="the random games' seed")
+    p.add_argument("--options", default="", help="the search's switches, name=value,... (Options)")
     p.add_argument(
         "--profile",
         action="store_true",
         help="where the time of the node goes (under cProfile; --nodes, 20000 if not given)",
     )
     args = p.parse_args(argv)
+    try:
+        options = parse_options(args.options)
+    except (TypeError, ValueError) as e:
+        p.error(f"--options {args.options!r}: {e}")
     only: set[str] = set()
     for name in (args.only or "").split(","):
         if name.strip():
@@ -217,7 +230,13 @@ def main(argv: list[str] | None = None) -> int:
             continue
         seconds = None if args.nodes else args.seconds
         cpu, wall, depth, nodes = nps(
-            variant, seconds, args.positions, args.nodes, to_depth=args.depth, seed=args.seed
+            variant,
+            seconds,
+            args.positions,
+            args.nodes,
+            to_depth=args.depth,
+            seed=args.seed,
+            options=options,
         )
         print(
             f"{family:34} {variant:15} {cpu:14.0f} {wall:15.0f} {depth:6.1f}"

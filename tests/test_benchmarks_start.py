@@ -132,3 +132,19 @@ def test_the_draws_are_told_from_the_player_s_side(tmp_path: Path) -> None:
     done = _run("draws.py", str(games), "--player", "nobody")
     assert done.returncode == 1 and "no game of 'nobody'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_search_benchmark_weighs_a_switch_by_the_tree_it_makes() -> None:
+    """benchmarks/search.py --depth with --options: the same positions, another tree (the
+    nodes column); a switch it does not know is refused in one line."""
+
+    def nodes(*extra: str) -> int:
+        done = _run("search.py", "--only", "russian", "--positions", "2", "--depth", "4", *extra)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return int(done.stdout.splitlines()[-1].split()[-1])
+
+    assert nodes("--options", "probcut=false") != nodes()
+    for bad in ("nonsense=1", "exchanges"):
+        done = _run("search.py", "--depth", "2", "--options", bad)
+        assert done.returncode == 2, done.stdout
+        assert "--options" in done.stderr and "Traceback" not in done.stderr
