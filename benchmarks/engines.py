@@ -5,7 +5,8 @@ match``'s machinery), interleaved on this machine.
     python benchmarks/engines.py scan --scan /tmp/scan-2.0/scan --depths 2,4,6,8 --games 8
 
 ``dame``: shashki (level 8's search, no randomness) against dame-rs (``dame hub``), both
-with the same time a move.  ``scan``: shashki at ``--time`` a move against Scan 2.0 held
+with the same time a move (``--dame-time S`` gives dame-rs its own: time odds, what a
+faster shashki would score).  ``scan``: shashki at ``--time`` a move against Scan 2.0 held
 to each fixed depth (Hub version 1: ``depth N``), to find the depth shashki matches.
 Every game starts from one of the balanced three-ply openings of ``benchmarks/match.py``
 (or of ``--openings FILE``, one a line: ``benchmarks/openings.py`` makes a fresh set), each
@@ -110,6 +111,12 @@ def main() -> int:
     parser.add_argument("opponent", choices=("dame", "scan"))
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--time", type=float, default=0.5, help="shashki's seconds a move")
+    parser.add_argument(
+        "--dame-time",
+        type=float,
+        help="dame-rs's seconds a move (default: --time): time odds, what a faster shashki "
+        "would score",
+    )
     parser.add_argument("--depths", default="2,4,6,8", help="Scan's fixed depths (scan)")
     parser.add_argument("--scan", default="/tmp/scan-2.0/scan", help="Scan 2.0's binary")
     beside = Path(sys.executable).with_name("dame")  # (dame-rs in this venv)
@@ -126,6 +133,10 @@ def main() -> int:
         "--options", default="", help="shashki's search options (name=value,...; e.g. contempt=15)"
     )
     args = parser.parse_args()
+    for name in ("time", "dame_time"):
+        value = getattr(args, name)
+        if value is not None and not 0 < value <= 3600:
+            parser.error(f"--{name.replace('_', '-')} must be more than 0 and at most 3600 s")
     try:
         options = parse_options(args.options) if args.options else None
     except (TypeError, ValueError) as e:
@@ -134,8 +145,14 @@ def main() -> int:
     if args.opponent == "dame":
         shashki = Computer(8, "shashki", seconds=args.time, seed=1, options=options)
         dame = HubPlayer(f"{args.dame} hub")
-        dame.seconds = args.time  # (the match's limit says nothing: each its own time)
-        play(f"dame-rs, {args.time:g} s a move each", shashki, dame, args, log)
+        dame_time = args.time if args.dame_time is None else args.dame_time
+        dame.seconds = dame_time  # (the match's limit says nothing: each its own time)
+        label = (
+            f"dame-rs, {args.time:g} s a move each"
+            if dame_time == args.time
+            else f"dame-rs {dame_time:g} s a move, shashki {args.time:g} s"
+        )
+        play(label, shashki, dame, args, log)
     else:
         scan_dir = str(Path(args.scan).resolve().parent)  # (it reads scan.ini and data/ there)
         for depth in (int(d) for d in args.depths.split(",")):
