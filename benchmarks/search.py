@@ -159,13 +159,15 @@ def where(path: str) -> str:
     return "Python itself" if path.startswith("~") or "<" in path else "the standard library"
 
 
-def profile(variants: list[str], count: int, nodes_each: int) -> None:
+def profile(
+    variants: list[str], count: int, nodes_each: int, options: Options | None = None
+) -> None:
     """Where the time of the node goes: the searches of ``variants`` under cProfile."""
     for variant in variants:
         nps(variant, None, 1, 100)  # what is made once a process (tables, patterns) is left out
         profiler = cProfile.Profile()
         profiler.enable()
-        nps(variant, None, count, nodes_each)
+        nps(variant, None, count, nodes_each, options=options)
         profiler.disable()
         stats = pstats.Stats(profiler)
         modules: Counter[str] = Counter()
@@ -217,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
                 p.error(str(e))
     if args.profile:
         chosen = [v for _, v in FAMILIES if not only or v in only]
-        profile(chosen, args.positions, args.nodes or 20000)
+        profile(chosen, args.positions, args.nodes or 20000, options)
         return 0
     if args.depth is not None and not 1 <= args.depth <= 64:
         p.error("--depth must be 1 to 64")
