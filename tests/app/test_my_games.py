@@ -87,7 +87,11 @@ async def test_a_game_played_to_its_end_is_kept_and_replayed(home: Path) -> None
         [row] = rows(screen)
         assert row[1:] == ["Russian draughts", "White", "Black", "0-1 lost", "1", "resignation"]
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted,
+            "the replay",
+        )
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "My games again")
 
