@@ -203,6 +203,17 @@ async def wait_for(
             await asyncio.sleep(step)
 
 
+async def screen_made(pilot: Pilot[None], kind: type[Screen[Any]], what: str = "") -> None:
+    """Wait until the app's screen is a ``kind`` and made (mounted): a screen is on the
+    stack before its widgets are, and a test that reads one then finds none."""
+    app = pilot.app
+    await wait_for(
+        pilot,
+        lambda: isinstance(app.screen, kind) and app.screen.is_mounted,
+        what or f"the {kind.__name__} made",
+    )
+
+
 def quiet(app: App[Any]) -> bool:
     """Whether the app has nothing left to handle: no message waits in its queue nor in
     that of any widget of its screens."""

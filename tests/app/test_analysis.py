@@ -14,9 +14,8 @@ from shashki.engine.search import WIN
 from shashki.records.reader import read_games_text
 from shashki.rules import Color
 
-from .conftest import game_screen, keys_play, make_app
+from .conftest import game_screen, keys_play, make_app, screen_made
 from .test_computer import wait_for
-from .test_replay import until
 
 SIZE = (100, 32)
 
@@ -82,7 +81,7 @@ async def test_analysis_in_the_replay_viewer(home: Path, tmp_path: Path) -> None
     path.write_text('[GameType "25"]\n\n1. c3-d4 f6-g5 2. g3-h4 *\n', encoding="utf-8")
     app = make_app(home, replay=str(path))
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted)
+        await screen_made(pilot, ReplayScreen)
         view = app.screen
         assert isinstance(view, ReplayScreen)
         panel = view.query_one(AnalysisPanel)

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import click_widget, footer_shows, game_screen, make_app, square, wait_for
+from .conftest import (
+    click_widget,
+    footer_shows,
+    game_screen,
+    make_app,
+    screen_made,
+    square,
+    wait_for,
+)
 
 
 async def test_up_goes_straight_up_without_drifting(home: Path) -> None:
@@ -139,9 +147,7 @@ async def test_the_replay_panel_names_the_variant_and_hides_technical_tags(home:
     )
     app = make_app(home, replay=path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted, "replay"
-        )
+        await screen_made(pilot, ReplayScreen, "replay")
         tags = str(app.screen.query_one("#tags", Static).content)
         assert tags.splitlines()[0] == "Variant: Russian draughts"
         assert "Black: Computer · level 5" in tags
@@ -297,9 +303,7 @@ async def test_the_replay_keeps_the_last_move_in_view_and_its_keys_fit(home: Pat
     path.write_text(_long_game_text(), encoding="utf-8")
     app = make_app(home, replay=path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted, "replay"
-        )
+        await screen_made(pilot, ReplayScreen, "replay")
         await pilot.press("end")
         moves = app.screen.query_one("#moves", OptionList)
 
@@ -355,9 +359,7 @@ async def test_the_menu_footer_says_enter_starts_a_game_and_n_comes_back(home: P
 
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, MenuScreen) and app.screen.is_mounted, "menu"
-        )
+        await screen_made(pilot, MenuScreen, "menu")
         await footer_shows(pilot, "New game")
         # (the keys the footer leaves out for want of room are there, not displayed)
         shown = lambda: [k for k in app.screen.query(FooterKey) if k.display]  # noqa: E731

@@ -20,7 +20,7 @@ from shashki.records import read_file
 from shashki.records.archive import keep_game
 
 from ..records.test_archive import finished
-from .conftest import keys_play, make_app, notes, settle, wait_for
+from .conftest import keys_play, make_app, notes, screen_made, settle, wait_for
 
 SIZE = (120, 36)
 
@@ -87,11 +87,7 @@ async def test_a_game_played_to_its_end_is_kept_and_replayed(home: Path) -> None
         [row] = rows(screen)
         assert row[1:] == ["Russian draughts", "White", "Black", "0-1 lost", "1", "resignation"]
         await pilot.press("enter")
-        await wait_for(
-            pilot,
-            lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted,
-            "the replay",
-        )
+        await screen_made(pilot, ReplayScreen, "the replay")
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "My games again")
 

@@ -32,7 +32,7 @@ from shashki.rules import Game
 from shashki.rules.notation import move_text
 
 from ..conftest import shared_path
-from .conftest import keys_play, make_app, notes, settle, wait_for
+from .conftest import keys_play, make_app, notes, screen_made, settle, wait_for
 
 SIZE = (120, 40)
 
@@ -295,9 +295,7 @@ async def test_a_game_opened_at_once_reads_untagged_moves_as_the_guess(home: Pat
     path = write(home, "untagged.pdn", game + "1. c3-b4 b6-a5 2. b4-c5 d6xb4 3. a3xc5 *\n")
     app = make_app(home, replay=path, game_number=2)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted
-        )
+        await screen_made(pilot, ReplayScreen)
         view = replay(app)
         assert view.replay.record.variant.id == "russian" and view.replay.record.ok
         assert len(view.replay.record.mainline_moves()) == 5
@@ -446,9 +444,7 @@ async def test_own_file_comments_nags_and_nested_variations(home: Path, tmp_path
     path = write(tmp_path, "study.pdn", OWN_GAME)
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(
-            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted
-        )  # one game: opened at once
+        await screen_made(pilot, ReplayScreen)  # one game: opened at once
         view = replay(app)
         assert view.source == "study.pdn #1"
         tags = text_of(view, "tags")
@@ -670,7 +666,7 @@ async def test_single_broken_game_opens_at_once(home: Path, tmp_path: Path) -> N
     )
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted)
+        await screen_made(pilot, ReplayScreen)
         view = replay(app)
         assert "'c3-d4' is not a legal move" in text_of(view, "error")
         await pilot.press("end")

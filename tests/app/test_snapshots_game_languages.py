@@ -31,6 +31,7 @@ from .conftest import (
     game_screen,
     make_app,
     panel,
+    screen_made,
     status,
     wait_for,
 )
@@ -290,9 +291,7 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
     set_language("uk")
     app = make_app(home, replay=path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.is_mounted, "replay"
-        )
+        await screen_made(pilot, ReplayScreen, "replay")
         view = app.screen
         assert isinstance(view, ReplayScreen)
         await pilot.press("right")
