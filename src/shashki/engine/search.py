@@ -869,11 +869,11 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
             if not crowned and not gen_captures(child):
                 continue
             keys.append(child if key_of is None else key_of(child))
-            r2, m2 = (0, 0) if crowned else (0, mat + 1)
+            m2 = 0 if crowned else mat + 1  # (a man moved: no position before can come back)
             if child[3] == turn:
-                v = node(child, depth - 1, alpha, beta, ply + 1, r2, m2)
+                v = node(child, depth - 1, alpha, beta, ply + 1, 0, m2)
             else:
-                v = -node(child, depth - 1, -beta, -alpha, ply + 1, r2, m2)
+                v = -node(child, depth - 1, -beta, -alpha, ply + 1, 0, m2)
             keys.pop()
             if v > best:
                 best = v
