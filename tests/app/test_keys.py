@@ -5,6 +5,7 @@ terminals a few columns wide.  (tests/app/test_storm.py sends random keys everyw
 
 "Fast keys" are sent with :func:`burst`: all queued at once, as key repeat or a paste
 delivers them, rather than one at a time with the app idle in between (``pilot.press``).
+A priority binding typed behind other keys acts after them (``after_keys``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from textual.widgets import DataTable, OptionList
 from shashki.app.replay import GameTableScreen, ReplayScreen
 from shashki.app.widgets import PagedOptionList
 
-from .conftest import WAIT, click_widget, make_app, settle, wait_for
+from .conftest import WAIT, click_widget, make_app, screen_made, settle, wait_for
 
 SIZE = (120, 40)
 
@@ -384,3 +385,50 @@ async def test_a_palette_command_for_a_game_left_meanwhile(home: Path) -> None:
         app.call_later(commands["Auto-flip"])
         await pilot.pause()
         assert game.autoflip
+
+
+# -- a priority binding behind the keys typed before it -------------------------------------
+
+
+async def test_arrows_then_enter_typed_fast_open_the_variant_they_reached(home: Path) -> None:
+    """Enter (the menu's priority binding) after four arrows sent at once: the new game is
+    of the variant the arrows moved to, not of the one highlighted when Enter was read
+    (as tmux's ``send-keys Down Down Down Down Enter`` opened the first variant)."""
+    from shashki.app.menu import MenuScreen, NewGameScreen
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await screen_made(pilot, MenuScreen, "the menu")
+        menu = app.screen
+        ol = menu.query_one("#variants", OptionList)
+        enabled = [o.id for o in ol.options if not o.disabled]
+        assert ol.highlighted is not None and ol.options[ol.highlighted].id == enabled[0]
+        burst(pilot, "down", "down", "down", "down", "enter")
+        await screen_made(pilot, NewGameScreen, "the new-game dialog")
+        dialog = app.screen
+        assert isinstance(dialog, NewGameScreen)
+        assert dialog.variant.id == enabled[4]
+
+
+async def test_a_name_then_f5_typed_fast_plays_under_the_name_typed(home: Path) -> None:
+    """F5 (the new-game dialog's priority binding) right behind a name typed into the
+    first box and mended with Backspace (a binding of the box, acted on once the key has
+    reached the app): the game is played under the name as mended."""
+    from textual.widgets import Input
+
+    from shashki.app.game_screen import GameScreen
+    from shashki.app.menu import NewGameScreen
+
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await screen_made(pilot, NewGameScreen, "the new-game dialog")
+        dialog = app.screen
+        box = dialog.query_one("#name0", Input)
+        await wait_for(pilot, lambda: dialog.focused is box, "the first name's box")
+        box.value = ""
+        await settle(pilot)
+        burst(pilot, *"Zoë Quickk", "backspace", "f5")
+        await screen_made(pilot, GameScreen, "the game")
+        assert app.controller is not None
+        assert app.controller.players[0].name == "Zoë Quick"

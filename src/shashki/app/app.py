@@ -38,6 +38,7 @@ from .menu import MenuScreen
 from .plain import visible
 from .players import make_player, seat_from_file, set_engines
 from .themes import BOARD_THEMES, board_theme_css
+from .widgets import InTurn
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -865,6 +866,12 @@ class ShashkiApp(App[None]):
     def take_over(self, game: Game, names: tuple[str, str]) -> GameController:
         """A live game from a replayed position, its record kept up to there."""
         return self._play(game, names, ("human", "human"), on_top=True)
+
+    def on_in_turn(self, message: InTurn) -> None:
+        """A priority binding's action, here after the keys typed before it (see
+        :func:`~shashki.app.widgets.after_keys`)."""
+        message.stop()
+        message.run()
 
     async def on_event(self, event: events.Event) -> None:
         """Once the app is quitting, keys and clicks are not acted on: one typed right

@@ -28,7 +28,7 @@ from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
 from .themes import set_board_theme
-from .widgets import LocalFooter, ScreenHeader
+from .widgets import LocalFooter, ScreenHeader, after_keys
 
 if TYPE_CHECKING:
     from .app import ShashkiApp
@@ -759,6 +759,9 @@ class GameScreen(Screen[None]):
         self.refresh_panel()
 
     def action_next(self, step: int) -> None:
+        after_keys(self, lambda: self._next(step))  # (after the keys typed before it)
+
+    def _next(self, step: int) -> None:
         if self._board_hidden():
             return
         ctl = self.controller

@@ -39,6 +39,7 @@ from .widgets import (
     LocalFooter,
     PagedOptionList,
     ScreenHeader,
+    after_keys,
     relabel_button,
     relabel_select,
 )
@@ -241,6 +242,9 @@ class MenuScreen(Screen[None]):
         self.query_one("#card", Static).update(card)
 
     def action_choose(self) -> None:
+        after_keys(self, self._choose)  # (the arrows typed before it moved the list first)
+
+    def _choose(self) -> None:
         ol = self.query_one("#variants", OptionList)
         if ol.highlighted is not None:
             opt = ol.options[ol.highlighted]
@@ -354,7 +358,8 @@ class NewGameScreen(Dialog[None]):
     AUTO_FOCUS = "#name0"
 
     def action_play(self) -> None:
-        self.query_one("#play", Button).press()
+        # (the fields as the keys typed before F5 left them)
+        after_keys(self, self.query_one("#play", Button).press)
 
     def __init__(self, variant: Variant) -> None:
         super().__init__()

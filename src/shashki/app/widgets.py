@@ -10,6 +10,11 @@ Textual's lists assume two things that fast keys break:
   announces a highlighted row -1 with no key (the game table after a search that matches
   nothing, then ↓ or PageDown).
 
+A priority binding is acted on as soon as the app reads its key, ahead of the keys read
+before it that still wait at the focused widget: ↓ ↓ Enter typed fast (or pasted, or
+sent by a terminal multiplexer at once) opened a new game of the variant highlighted
+before the arrows moved it. :func:`after_keys` runs such an action in its turn.
+
 And a screen's ``dismiss()`` pops whatever screen is on top: a dialog answered by a key
 that is handled after another screen was opened above it (Enter on a button, then Ctrl+P,
 both typed fast) closed that screen instead of itself. And ``Header`` sets its title
@@ -20,7 +25,8 @@ The subclasses here keep Textual's behaviour wherever it holds and fix those cas
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import RenderableType
@@ -33,7 +39,8 @@ from textual.coordinate import Coordinate
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import Mount
-from textual.screen import ModalScreen, ScreenResultType
+from textual.message import Message
+from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Header, Input, OptionList, Select
 from textual.widgets._footer import FooterKey, FooterLabel
@@ -41,6 +48,28 @@ from textual.widgets._header import HeaderTitle
 from textual.widgets._select import SelectCurrent
 
 from ..i18n import N_, _
+
+
+class InTurn(Message, bubble=True):
+    """A priority binding's action, on its way to the app behind the keys typed before
+    it: a key's bindings are looked up once it has bubbled from the focused widget up to
+    the app, and this message takes the same road (the app runs it: ShashkiApp)."""
+
+    def __init__(self, screen: Screen[Any], action: Callable[[], object]) -> None:
+        super().__init__()
+        self.screen = screen
+        self.action = action
+
+    def run(self) -> None:
+        """The action, if its screen is still the one shown."""
+        if self.screen.is_current:
+            self.action()
+
+
+def after_keys(screen: Screen[Any], action: Callable[[], object]) -> None:
+    """Run ``action`` (a priority binding's) once the keys typed before it have been acted
+    on, and only if ``screen`` is still the one shown then."""
+    (screen.focused or screen).post_message(InTurn(screen, action))
 
 
 def move_page(options: OptionList, direction: int) -> None:
