@@ -360,3 +360,35 @@ def test_refusals_and_ends_said_in_one_sentence_each(language: str) -> None:
         or NESTED_BRACKETS.search(text)
     ]
     assert not bad, "\n".join(sorted(bad))
+
+
+#: A form that says the gender of its subject: a past tense or an adjective (uk, ru).
+GENDERED = {
+    "uk": re.compile(r"^\w{2,}(ов|ав|ив|ів|ув|яв|вся|ла|лася|ий|ій)$"),
+    "ru": re.compile(r"^\w{2,}(ал|ял|ил|ел|ыл|ол|ул|ёл|лся|лась|ла|ый|ий)$"),
+}
+#: Prepositions that would put the word after them into a case.
+PREPOSITIONS = {
+    "uk": r"у|в|від|для|до|з|із|зі|про|при|по|на|над|під|без|біля|проти|о|об",
+    "ru": r"у|в|во|от|для|до|из|с|со|о|об|про|при|по|на|над|под|без|к|ко|против",
+}
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_a_players_name_has_neither_case_nor_gender(language: str) -> None:
+    """A player's name is written as the player typed it: it takes no case (no
+    preposition right before it where the English names a player after one) and says
+    nothing of its gender (no past tense or adjective right after it as the subject:
+    "Оксана приєднався", "для Пётр" were said to a friend online)."""
+    gendered = GENDERED[language]
+    before = re.compile(rf"(?i)(?<!\w)({PREPOSITIONS[language]})\s+\{{name\}}")
+    wrong = []
+    for english, text in catalog_texts(language):
+        if "{name}" not in english:
+            continue
+        for m in re.finditer(r"(?:^|[.:!?;]\s+)\{name\}\s+(\w+)", text):
+            if gendered.match(m.group(1)):
+                wrong.append((english, text))
+        if re.search(r"\b(to|of|from|against|with|for) \{name\}", english) and before.search(text):
+            wrong.append((english, text))
+    assert not wrong, wrong

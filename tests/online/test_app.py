@@ -136,3 +136,32 @@ async def test_the_host_is_told_it_may_claim_then_claims(home: Path) -> None:
         await wait_for(pilot, lambda: ctl.outcome is not None, "the game claimed")
         assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
         await screen.close_network()
+
+
+async def test_the_friends_seat_says_whether_the_friend_is_there(home: Path) -> None:
+    """The friend's seat line says online while the connection is up and offline before
+    the friend joins and after the friend's connection ends (the status line only says
+    it once, and goes on to other things)."""
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        host_game(app, "russian", side=Color.WHITE, name="Anna", clock=None, port=0,
+                  local=True)  # fmt: skip
+        screen = app.screen
+        assert isinstance(screen, OnlineGameScreen) and isinstance(screen.link, HostLink)
+        link = screen.link
+
+        def seats() -> str:
+            return " | ".join(seat.render().plain for seat in screen.seats)
+
+        await wait_for(pilot, lambda: ":" in link.address, "listening")
+        assert "· offline" in seats() and "· online" not in seats()
+        for _visit in range(2):
+            guest = Guest(link.address, link.code, "Boris")
+            await guest.connect()
+            guest.make_link()
+            reader = asyncio.create_task(guest.run())
+            await wait_for(pilot, lambda: "Boris · online" in seats(), "the seat online")
+            await guest.close()
+            await wait_for(pilot, reader.done, "the guest's reader ending")
+            await wait_for(pilot, lambda: "Boris · offline" in seats(), "the seat offline")
+        await screen.close_network()

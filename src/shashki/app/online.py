@@ -267,6 +267,7 @@ class OnlineGameScreen(GameScreen):
         elif kind in ("info", "away", "back", "left"):
             self.notify(text, timeout=8, markup=False)
             self.set_status(text)
+            self.refresh_panel()  # (the friend's seat says whether the friend is there)
         elif kind == "refused":  # (the peer's message quoted as the protocol says it)
             self.notify(
                 _("Refused from {name}: {text}").format(name=name, text=text),
@@ -297,6 +298,7 @@ class OnlineGameScreen(GameScreen):
             said = Said(lambda: _("Lost the connection to {name}; trying again…").format(name=name))
             self.set_status(said)
             self.notify(said, severity="warning", timeout=12, markup=False)
+            self.refresh_panel()
             self._start_rejoin()
 
     def _draw_answered(self, ok: bool | None) -> None:

@@ -130,6 +130,7 @@ class Link:
         """Messages go to ``queue`` from now on (a connection's writer); None: to nobody
         (the peer is away: what it missed comes back in a state when it returns)."""
         self._queue = queue
+        self.remote.present = queue is not None
         if self.loop is None:
             self.loop = asyncio.get_running_loop()
 

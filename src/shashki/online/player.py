@@ -28,6 +28,8 @@ class RemotePlayer(Player):
         self.name = name
         #: The peer said a program plays its side (``--auto``), not a person.
         self.program = program
+        #: Connected now (the link says so as its connection comes and goes).
+        self.present = False
         self._closed = threading.Event()
 
     @property
@@ -56,7 +58,9 @@ class RemotePlayer(Player):
         self._closed.clear()
 
     def seat(self) -> str:
-        return _("{name} · online").format(name=self.name)
+        if self.present:
+            return _("{name} · online").format(name=self.name)
+        return _("{name} · offline").format(name=self.name)
 
     def tags(self) -> dict[str, str]:
         return {"Type": "program" if self.program else "human"}
