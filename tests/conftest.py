@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from shashki import native
 from shashki.rules import Game, Move, find_variant
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +22,25 @@ SHARED = Path(os.environ.get("SHASHKI_SHARED", ROOT.parent / "shared"))
 # example was right.  A hang is still caught by the per-test timeout.
 settings.register_profile("shashki", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("shashki")
+
+
+#: A test that spies on a function a module calls inside itself, or patches one of its
+#: classes: compiled (shashki.native), the module's own calls are not looked up, and its
+#: classes are fixed; the run with the pure modules tests it.
+pure_only = pytest.mark.skipif(
+    native.in_use() is not None,
+    reason="spies on a module that runs compiled here (shashki.native): the pure run tests it",
+)
+
+#: Set by tests/test_compiled.py for the run of the tests against the compiled build.
+EXPECT_COMPILED = "SHASHKI_EXPECT_COMPILED"
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if os.environ.get(EXPECT_COMPILED) and native.in_use() is None:
+        raise pytest.UsageError(
+            f"{EXPECT_COMPILED} is set but the compiled build is not in use ({native.why_pure()})"
+        )
 
 
 #: Seconds a test of the ``slow`` marker may take (every other test: ``timeout`` in

@@ -11,8 +11,12 @@ the terminal app lives in :mod:`shashki.app`, the computer opponent in
 'Turkish draughts'
 """
 
-from .records import GameNode, GameRecord, read_games, write_game, write_games
-from .rules import (
+from . import native
+
+native.use()  # (the compiled build of the engine, when there is one of these sources)
+
+from .records import GameNode, GameRecord, read_games, write_game, write_games  # noqa: E402
+from .rules import (  # noqa: E402
     AmbiguousMoveError,
     BadFenError,
     BadPdnError,

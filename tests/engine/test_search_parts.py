@@ -26,6 +26,8 @@ from shashki.engine.search import (
 )
 from shashki.rules import Game
 
+from ..conftest import pure_only
+
 # -- the aspiration windows -------------------------------------------------------------
 
 
@@ -67,6 +69,7 @@ def test_the_full_window_is_searched_once_whatever_the_score() -> None:
     assert asked == [(-INF, INF)]
 
 
+@pure_only
 def test_the_root_searches_again_in_a_wider_window(monkeypatch: pytest.MonkeyPatch) -> None:
     # a position of the recorded table (tests/engine/data) whose depth 4 falls outside
     # the window round depth 3's score
@@ -208,8 +211,8 @@ def test_the_clock_stops_on_its_deadline_and_when_cancelled() -> None:
 
 
 def test_a_search_leaves_no_cycle_for_the_collector() -> None:
-    # the node search calls itself through its closure: the search breaks that cycle,
-    # which would otherwise keep the tables alive until a collection found it
+    # a node search that called itself through a closure made a cycle, which kept the
+    # tables alive until a collection found it (and compiled, a cycle of its own)
     import gc
 
     game = Game("russian")

@@ -21,6 +21,7 @@ index into a small table that turns the window's bits into its base-3 number.
 from __future__ import annotations
 
 import struct
+import sys
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -57,7 +58,9 @@ class Table(NamedTuple):
     shape: str = "rows"
 
 
-_DIR = Path(__file__).resolve().parent / "patterns"
+#: The learned tables, in the package's folder (found through the package: this module's
+#: own file is in the cache folder when it runs compiled, :mod:`shashki.native`).
+_DIR = Path(str(sys.modules[__name__.rpartition(".")[0]].__file__)).resolve().parent / "patterns"
 
 
 class Patterns:

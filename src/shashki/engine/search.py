@@ -48,9 +48,9 @@ import functools
 import gc
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from time import perf_counter
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from ..rules.endrules import EndRules, GameView
@@ -311,7 +311,7 @@ class Search:
         ``must_move`` the listing otherwise goes on until done or ``cancelled()`` (a move
         is wanted whatever it costs), and the move is chosen by the same quick look.
         """
-        clock = Clock(time.perf_counter(), seconds, soft, cancelled, nodes)
+        clock = Clock(perf_counter(), seconds, soft, cancelled, nodes)
         self.searches += 1
         if len(self.evals) > self.table_size:
             self.evals.clear()
@@ -323,13 +323,10 @@ class Search:
         tree = Tree(game, self.ends)
         nodes_ = node_search(self, tree, clock)
         root = Root(self, game, tree, nodes_, clock, exact_root, on_iteration)
-        try:
-            # The clock stops a long move generation too (flying kings over a crowded
-            # board have exponentially many capture sequences), the root's included.
-            with interruptible(clock.poll):
-                return root.run(depth, moves, must_move)
-        finally:
-            _unlink(nodes_.node)  # (it calls itself: a cycle the collector would have to find)
+        # The clock stops a long move generation too (flying kings over a crowded board
+        # have exponentially many capture sequences), the root's included.
+        with interruptible(clock.poll):
+            return root.run(depth, moves, must_move)
 
     def best_move(self, game: Game, **limits: Any) -> Move | None:
         """The move the search chooses (see :meth:`search` for the limits)."""
@@ -365,14 +362,14 @@ class Clock:
     def poll(self) -> None:
         """Raise :class:`Stopped` past the deadline or once ``cancelled()``: read now and
         then by a long move generation, and by :meth:`check`."""
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and perf_counter() >= self.deadline:
             raise Stopped
         if self.cancelled is not None and self.cancelled():
             raise Stopped
 
     def check(self, count: int) -> None:
         """As :meth:`poll`, and raise once ``count`` nodes reach the budget."""
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and perf_counter() >= self.deadline:
             raise Stopped
         if self.cancelled is not None and self.cancelled():
             raise Stopped
@@ -380,7 +377,7 @@ class Clock:
             raise Stopped
 
     def elapsed(self) -> float:
-        return time.perf_counter() - self.started
+        return perf_counter() - self.started
 
 
 # -- the node search --------------------------------------------------------------------
@@ -434,191 +431,218 @@ class Nodes(NamedTuple):
 
 def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
     """The negamax principal-variation search of ``search``'s variant over ``tree``,
-    stopped by ``clock``: its recursive ``node`` and the pieces it calls (a position met
-    before, the horizon's captures, the move ordering).
+    stopped by ``clock`` (see :class:`NodeSearch`)."""
+    ns = NodeSearch(search, tree, clock)
+    return Nodes(ns.node, ns.check, ns.counted)
 
-    What the nodes read is bound here once, as local names of the functions (a node is
-    visited a hundred thousand times a second: an attribute looked up in each would
-    cost more than the pieces are worth).  ``node`` calls itself through its closure:
-    :func:`_unlink` it after the search.
-    """
-    gen = search.gen
-    gen_moves = gen.moves
-    gen_captures = gen.captures
-    gen_horizon = gen.horizon
-    apply = gen.apply
-    evaluate = search.evaluate
-    evals = search.evals
-    table = search.table
-    size = search.table_size
-    history = search.history
-    options = search.options
-    threats = options.threats
-    exchanges = options.exchanges
-    lmr_depth = options.lmr_depth
-    lmr_moves = options.lmr_moves
-    probcut = options.probcut
-    probcut_margin = options.probcut_margin
-    probcut_nested = options.probcut_nested
-    lmr_scan = options.lmr_scan
-    in_probcut = False  # (inside ProbCut's shallow search, when it is not nested)
-    lmr_table = _reductions(options.lmr_base, options.lmr_divisor)
-    mandatory = search.variant.rules.capture_mandatory
-    new = tuple.__new__
-    ends = search.ends
-    key_of = ends.key_of if ends.key is not None else None
-    goals = ends.goals
-    king_wins = ends.king_wins
-    no_moves_wins = ends.no_moves_wins
-    decide = ends.decide
-    repetition_ends = ends.repetition_ends
-    counter_rules = ends.counter_rules
-    signature = ends.signature
-    signatures = ends.signatures
-    draw_rule = ends.draw_rule
-    repetitions = ends.repetitions
-    # draw rules other than repetitions (those are counted below, in the tree)
-    counter_draws = any(c[0] == 1 for c in ends.draws)
-    rep_threshold = ends.repetition_threshold
-    ending_pieces = search.ending_pieces
-    ending_value = search.ending_value
-    # A position can only repeat one met since the last move the generator declares
-    # irreversible: a man's move (men only move forward), a capture or crowning, or
-    # none (pieces come back: the whole history).
-    look = gen.irreversible
-    men_cut = look >= Irreversible.MEN
-    material_cut = look >= Irreversible.MATERIAL
-    keys = tree.keys
-    root_index = tree.root_index
-    # A node whose tree met a position met before (in the game or on the line from the
-    # root) has a score that depends on the game's history: whether that repetition
-    # ends the game, and how, depends on how often the position was met.  The entry
-    # the search of an earlier move made for such a node may no longer hold (a line
-    # whose repetition ends the game now was a line like any other then): it orders
-    # the moves and nothing more.  ``touched`` counts the repetitions met (and the
-    # entries of such nodes used), so that a node knows whether its tree met one.
-    this_search = search.searches
-    touched = 0
-    rep_outcome = tree.rep_outcome
-    # a draw's score for the side to move (``drawn[turn]``): the contempt, against
-    # the side the search moves for, for the other side
-    contempt = options.contempt
-    root_turn = tree.turn
-    drawn = (-contempt, contempt) if root_turn == 0 else (contempt, -contempt)
-    killers = tree.killers
-    pv_table = tree.pv_table
-    clock_check = clock.check
-    gc_count = gc.get_count
-    gc_collect = gc.collect
 
-    count = 0
-    check_at = CHECK
+class NodeSearch:
+    """The recursive ``node`` and the pieces it calls (a position met before, the
+    horizon's captures, the move ordering), over what one search's nodes read, bound
+    here once as attributes (a node is visited a hundred thousand times a second: what
+    it reads is looked up once, not through the search, the options and the rules at
+    every node).
 
-    def check() -> None:
-        nonlocal check_at
-        check_at = count + CHECK
+    A class rather than functions nested in a function: a nested function that calls
+    itself is a cycle (the function, its closure) that kept the tables alive until the
+    collector found it, a pause of a second after a long search; compiled by mypyc
+    (:mod:`shashki.native`), a class's attributes are fields and its methods direct
+    calls."""
+
+    def __init__(self, search: Search, tree: Tree, clock: Clock) -> None:
+        gen = search.gen
+        self.tree = tree
+        self.gen_moves: Callable[[Position], list[Move]] = gen.moves
+        self.gen_captures: Callable[[Position], list[Move]] = gen.captures
+        self.gen_horizon: Callable[[Position], tuple[list[Move], bool]] = gen.horizon
+        self.apply: Callable[[Position, Any], Position] = gen.apply
+        self.evaluate: Callable[[Position], int] = search.evaluate
+        self.evals: dict[Position, int] = search.evals
+        self.table: dict[Any, _Entry] = search.table
+        self.size: int = search.table_size
+        self.history = search.history
+        options = search.options
+        self.threats: bool = options.threats
+        self.exchanges: bool = options.exchanges
+        self.lmr_depth: int = options.lmr_depth
+        self.lmr_moves: int = options.lmr_moves
+        self.probcut: bool = options.probcut
+        self.probcut_margin: int = options.probcut_margin
+        self.probcut_nested: bool = options.probcut_nested
+        self.lmr_scan: bool = options.lmr_scan
+        #: Inside ProbCut's shallow search (when it is not nested).
+        self.in_probcut = False
+        self.lmr_table = _reductions(options.lmr_base, options.lmr_divisor)
+        self.mandatory: bool = search.variant.rules.capture_mandatory
+        ends = search.ends
+        self.ends = ends
+        self.key_of: Callable[[Position], Any] | None = (
+            ends.key_of if ends.key is not None else None
+        )
+        self.goals: Any = ends.goals
+        self.king_wins: bool = ends.king_wins
+        self.no_moves_wins: bool = ends.no_moves_wins
+        self.decide: Any = ends.decide
+        self.repetition_ends: bool = ends.repetition_ends
+        self.counter_rules: Any = ends.counter_rules
+        self.signature: Any = ends.signature
+        self.signatures: dict[int, tuple[int, int, bool]] = ends.signatures
+        self.draw_rule: Any = ends.draw_rule
+        self.repetitions: Any = ends.repetitions
+        # draw rules other than repetitions (those are counted below, in the tree)
+        self.counter_draws = any(c[0] == 1 for c in ends.draws)
+        self.rep_threshold: int = ends.repetition_threshold
+        self.ending_pieces: int = search.ending_pieces
+        self.ending_value = search.ending_value
+        # A position can only repeat one met since the last move the generator declares
+        # irreversible: a man's move (men only move forward), a capture or crowning, or
+        # none (pieces come back: the whole history).
+        look = gen.irreversible
+        self.men_cut = look >= Irreversible.MEN
+        self.material_cut = look >= Irreversible.MATERIAL
+        self.keys: list[Any] = tree.keys
+        self.root_index: int = tree.root_index
+        # A node whose tree met a position met before (in the game or on the line from
+        # the root) has a score that depends on the game's history: whether that
+        # repetition ends the game, and how, depends on how often the position was met.
+        # The entry the search of an earlier move made for such a node may no longer
+        # hold (a line whose repetition ends the game now was a line like any other
+        # then): it orders the moves and nothing more.  ``touched`` counts the
+        # repetitions met (and the entries of such nodes used), so that a node knows
+        # whether its tree met one.
+        self.this_search: int = search.searches
+        self.touched = 0
+        self.rep_outcome = tree.rep_outcome
+        # a draw's score for the side to move (``drawn[turn]``): the contempt, against
+        # the side the search moves for, for the other side
+        contempt: int = options.contempt
+        self.drawn = (-contempt, contempt) if tree.turn == 0 else (contempt, -contempt)
+        self.killers = tree.killers
+        self.pv_table = tree.pv_table
+        self.clock_check = clock.check
+        self.count = 0
+        self.check_at = CHECK
+
+    def check(self) -> None:
+        """Read the clock, and keep the collector and the tables in bounds (every CHECK
+        + 1 nodes)."""
+        self.check_at = self.count + CHECK
         # the collector is off (see _without_gc); what it would look at meanwhile is
         # given to it a little at a time, not all at once when the search returns
-        young = gc_count()
+        young = gc.get_count()
         if young[0] > GC_YOUNG:
-            gc_collect(1 if young[1] >= 10 else 0)
-        clock_check(count)
+            gc.collect(1 if young[1] >= 10 else 0)
+        self.clock_check(self.count)
         # the tables keep their size during a search too (one without a clock may run
         # for hours)
-        if len(table) > size:
-            _trim(table, size // 2)
-        if len(evals) > size:
-            evals.clear()
+        if len(self.table) > self.size:
+            _trim(self.table, self.size // 2)
+        if len(self.evals) > self.size:
+            self.evals.clear()
 
-    def counted() -> int:
-        return count
+    def counted(self) -> int:
+        return self.count
 
-    def node(pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int) -> int:
-        nonlocal count, in_probcut, touched
-        count += 1
-        if count >= check_at:
-            check()
+    def node(
+        self, pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
+    ) -> int:
+        """The score of ``pos`` for the side to move, searched ``depth`` plies deep (then
+        its captures played out) within the window; ``ply`` plies below the root,
+        ``rev``/``mat`` the draw counters."""
+        self.count += 1
+        if self.count >= self.check_at:
+            self.check()
         pv_node = beta - alpha > 1
         if pv_node:
-            pv_table[ply] = []
+            self.pv_table[ply] = []
         turn = pos[3]
+        drawn = self.drawn
+        no_moves_wins = self.no_moves_wins
         # -- the end of the game, exactly as the rules say (the first king, goals, no
         # legal move, the variant's decision, draws); the legal moves are only generated
         # once a table hit has not settled the node: a position in the table has legal
         # moves --
-        if king_wins and pos[2]:  # the first king made has won (promotion-wins)
+        if self.king_wins and pos[2]:  # the first king made has won (promotion-wins)
             return WIN - ply if pos[2] & pos[turn] else ply - WIN
-        for side, mask, _name in goals:
+        for side, mask, _name in self.goals:
             if pos[side] & mask:
                 return WIN - ply if side == turn else ply - WIN
         moves = None
+        decide = self.decide
         if decide is not None:
-            moves = gen_moves(pos)
+            moves = self.gen_moves(pos)
             if not moves:
                 return WIN - ply if no_moves_wins else ply - WIN
-            out = decide(GameView(pos, lambda: repetitions(keys, rev, mat)))  # type: ignore[arg-type]
+            keys0 = self.keys
+            repetitions = self.repetitions
+            out = decide(GameView(pos, lambda: repetitions(keys0, rev, mat)))
             if out is not None:
                 return _end_score(out, turn, ply, drawn[turn])
         occ = pos[0] | pos[1]
         skey = occ.bit_count() << 8 | (occ & ~pos[2]).bit_count()
-        sig = signatures.get(skey)
+        sig = self.signatures.get(skey)
         if sig is None:
-            sig = signature(skey >> 8, skey & 255)
-        if counter_draws and (rev >= sig[0] or mat >= sig[1] or sig[2]):
-            if draw_rule(pos, rev, mat, keys) is not None:
+            sig = self.signature(skey >> 8, skey & 255)
+        if self.counter_draws and (rev >= sig[0] or mat >= sig[1] or sig[2]):
+            if self.draw_rule(pos, rev, mat, self.keys) is not None:
                 if moves is None:
-                    moves = gen_moves(pos)
+                    moves = self.gen_moves(pos)
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
                 return drawn[turn]
         # -- an ending the tables know: exact (a draw always; a win or a loss when no
         # draw counter can run out first: the tables leave the counters out) --
-        if ending_value is not None and skey >> 8 <= ending_pieces and ply:
+        ending_value = self.ending_value
+        if ending_value is not None and skey >> 8 <= self.ending_pieces and ply:
             v = ending_value(pos)
             if v is not None:
                 if not v:
                     return drawn[turn]
                 if v > 0:
-                    if v <= _counter_room(pos, rev, mat, counter_rules, ends):
+                    if v <= _counter_room(pos, rev, mat, self.counter_rules, self.ends):
                         return WIN - ply - v
-                elif -v - 1 <= _counter_room(pos, rev, mat, counter_rules, ends):
+                elif -v - 1 <= _counter_room(pos, rev, mat, self.counter_rules, self.ends):
                     return ply + (-v - 1) - WIN
         # -- repetitions: the rule's count over the game, and a position repeated inside
         # the tree, scored as its repetition would end --
-        if repetition_ends:
+        keys = self.keys
+        if self.repetition_ends:
             n = len(keys) - 1
-            span = rev if men_cut else mat if material_cut else n
+            span = rev if self.men_cut else mat if self.material_cut else n
             if span >= 2:
                 lo = n - span
                 if lo < 0:
                     lo = 0
                 if keys[n] in keys[lo:n]:
-                    touched += 1
-                    v = repeated(n, lo, turn, ply)
-                    if v is not None:
-                        return v
+                    self.touched += 1
+                    rv = self.repeated(n, lo, turn, ply)
+                    if rv is not None:
+                        return rv
 
         # -- the transposition table (with the counters when a draw rule is in reach) --
         tt_move = None
+        table = self.table
+        tkey: Any = pos
+        seen = 0
         if depth > 0:
             reach = depth + FADE
             if rev + reach >= sig[0] or mat + reach >= sig[1]:
-                tkey: Any = (pos, rev, mat)
-            else:
-                tkey = pos
-            seen = touched
+                tkey = (pos, rev, mat)
+            seen = self.touched
             entry = table.get(tkey)
             if entry is not None:
                 edepth, flag, evalue, tt_move, by = entry
-                if edepth >= depth and (by < 0 or by == this_search):
+                if edepth >= depth and (by < 0 or by == self.this_search):
                     if by >= 0:
-                        touched += 1
+                        self.touched += 1
                     if evalue >= WON:
                         evalue -= ply
                     elif evalue <= -WON:
                         evalue += ply
                     if flag == EXACT:
-                        pv_table[ply] = [new(Move, tt_move)] if tt_move is not None else []
+                        self.pv_table[ply] = (
+                            [tuple.__new__(Move, tt_move)] if tt_move is not None else []
+                        )
                         return evalue
                     if flag == LOWER:
                         if evalue >= beta:
@@ -626,72 +650,75 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                     elif evalue <= alpha:
                         return evalue
 
+        captures: Any = False
         if depth <= 0 or ply >= MAX_PLY:
             # -- the horizon: only the captures matter (the quiet moves are not built);
             # a forced capture is played out, a quiet position is judged, unless the
             # opponent threatens to take (then one more move is searched) --
+            threats = self.threats
             if moves is None:
-                moves, movable = gen_horizon(pos)
+                moves, movable = self.gen_horizon(pos)
                 if not movable:
                     return WIN - ply if no_moves_wins else ply - WIN
                 if not moves and threats and depth == 0 and ply < MAX_PLY:
-                    moves = gen_moves(pos)
+                    moves = self.gen_moves(pos)
             captures = bool(moves) and moves[0][1] and moves[-1][1]
-            if captures and mandatory and ply < MAX_PLY:
-                return captures_out(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
+            if captures and self.mandatory and ply < MAX_PLY:
+                return self.captures_out(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
             if not (
                 threats
                 and depth == 0
                 and ply < MAX_PLY
-                and gen_captures((pos[0], pos[1], pos[2], turn ^ 1, pos[4]))
+                and self.gen_captures((pos[0], pos[1], pos[2], turn ^ 1, pos[4]))
             ):
+                evals = self.evals
                 v = evals.get(pos)
                 if v is None:
-                    v = evaluate(pos)
+                    v = self.evaluate(pos)
                     evals[pos] = v
                 if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
                     d = drawn[turn]
-                    v = d + _fade(v - d, pos, rev, mat, counter_rules, ends)
+                    v = d + _fade(v - d, pos, rev, mat, self.counter_rules, self.ends)
                 if (
-                    exchanges
+                    self.exchanges
                     and v < beta
                     and not pos[2]
-                    and mandatory
+                    and self.mandatory
                     and depth == 0
                     and ply < MAX_PLY - 1
                 ):
-                    return offered(pos, depth, v if v > alpha else alpha, beta, ply, mat, v)
+                    return self.offered(pos, depth, v if v > alpha else alpha, beta, ply, mat, v)
                 return v
             # threatened: the moves are searched one ply further, as below
         else:
             if moves is None:
-                moves = gen_moves(pos)
+                moves = self.gen_moves(pos)
                 if not moves:
                     return WIN - ply if no_moves_wins else ply - WIN
             captures = bool(moves) and moves[0][1] and moves[-1][1]
             # -- forward pruning (ProbCut): when a shallow search clears a raised
             # bound, the full one would almost surely clear the bound itself --
-            if probcut and not pv_node and depth >= 3 and not captures and -WON < beta < WON:
-                margin = probcut_margin * depth
+            if self.probcut and not pv_node and depth >= 3 and not captures and -WON < beta < WON:
+                margin = self.probcut_margin * depth
                 raised = beta + margin
-                if probcut_nested:
-                    v = node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
-                elif in_probcut:
+                if self.probcut_nested:
+                    v = self.node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
+                elif self.in_probcut:
                     v = -INF
                 else:
-                    in_probcut = True
+                    self.in_probcut = True
                     try:
-                        v = node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
+                        v = self.node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
                     finally:
-                        in_probcut = False
+                        self.in_probcut = False
                 if v >= raised:
                     return v - margin
 
         # -- the moves, best first; a forced move is searched one ply deeper --
         n_moves = len(moves)
         if n_moves > 1:
-            order(moves, pos, ply, captures, tt_move)
-        extend = 1 if n_moves == 1 and depth > 0 and ply < 2 * tree.root_depth else 0
+            self.order(moves, pos, ply, captures, tt_move)
+        extend = 1 if n_moves == 1 and depth > 0 and ply < 2 * self.tree.root_depth else 0
         d = depth - 1 + extend
         alpha0 = alpha
         best = -INF
@@ -699,6 +726,10 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         kings = pos[2]
         ply1 = ply + 1
         i = 0
+        apply = self.apply
+        key_of = self.key_of
+        node = self.node
+        lmr_scan = self.lmr_scan
         for mv in moves:
             child = apply(pos, mv)
             if mv[4]:
@@ -729,8 +760,8 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                         red = (1 if i >= 3 else 0) if pv_node else (2 if i >= 6 else 1)
                         if red >= d:
                             red = d - 1
-                elif d >= lmr_depth and i >= lmr_moves and not pv_node and not captures:
-                    red = lmr_table[d if d < 64 else 63][i if i < 64 else 63]
+                elif d >= self.lmr_depth and i >= self.lmr_moves and not pv_node and not captures:
+                    red = self.lmr_table[d if d < 64 else 63][i if i < 64 else 63]
                     if red >= d:
                         red = d - 1
                 a1 = alpha + 1
@@ -751,14 +782,15 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 if v > alpha:
                     alpha = v
                     if pv_node:
+                        pv_table = self.pv_table
                         pv_table[ply] = [mv, *pv_table[ply1]]
                     if v >= beta:
                         if not mv[4]:
-                            ks = killers[ply]
+                            ks = self.killers[ply]
                             if ks[0] != mv:
                                 ks[1] = ks[0]
                                 ks[0] = mv
-                            hist = history[turn]
+                            hist = self.history[turn]
                             hist[mv[0]] = hist.get(mv[0], 0) + depth * depth
                         break
         if depth > 0:
@@ -768,25 +800,33 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 # one to try first (a tree of about a tenth fewer nodes at a fixed depth)
                 best_move = tt_move
             table[tkey] = _entry(
-                depth, best, alpha0, beta, ply, best_move, this_search if touched != seen else -1
+                depth,
+                best,
+                alpha0,
+                beta,
+                ply,
+                best_move,
+                self.this_search if self.touched != seen else -1,
             )
         return best
 
-    def repeated(n: int, lo: int, turn: int, ply: int) -> int | None:
-        """The score of the position ``keys[n]``, met before among ``keys[lo:n]`` (it had
-        legal moves then: no need to look again): a draw when the rule's count is
-        reached, else as its repetition would end when it was met inside the tree, else
-        None (the search goes on)."""
+    def repeated(self, n: int, lo: int, turn: int, ply: int) -> int | None:
+        """The score of the position ``keys[n]``, met before among ``keys[lo:n]``: a draw
+        when the rule's count is reached, else as its repetition would end when it was
+        met inside the tree, else None (the search goes on)."""
+        keys = self.keys
         here = keys[n]
-        if rep_threshold and keys[lo:n].count(here) + 1 >= rep_threshold:
+        drawn = self.drawn
+        if self.rep_threshold and keys[lo:n].count(here) + 1 >= self.rep_threshold:
             return drawn[turn]
-        if here in keys[max(lo, root_index) : n]:
-            if rep_outcome is None:
+        if here in keys[max(lo, self.root_index) : n]:
+            if self.rep_outcome is None:
                 return drawn[turn]
-            return _end_score(rep_outcome, turn, ply, drawn[turn])
+            return _end_score(self.rep_outcome, turn, ply, drawn[turn])
         return None
 
     def captures_out(
+        self,
         pos: Position,
         depth: int,
         alpha: int,
@@ -801,19 +841,19 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         (beyond QFULL plies, the likeliest only).  The exchanges of many kings transpose
         (the same captures in another order): the table keeps them from being searched
         again."""
-        nonlocal touched
         if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
             qkey: Any = (pos, rev, mat)
         else:
             qkey = pos
-        seen = touched  # (a variant whose positions all can come back repeats beyond too)
+        seen = self.touched  # (a variant whose positions all can come back repeats beyond too)
+        table = self.table
         entry = table.get(qkey)
         q_move = None
         if entry is not None:
             _, flag, evalue, q_move, by = entry
-            if by < 0 or by == this_search:  # (else, see ``touched``)
+            if by < 0 or by == self.this_search:  # (else, see ``touched``)
                 if by >= 0:
-                    touched += 1
+                    self.touched += 1
                 if evalue >= WON:
                     evalue -= ply
                 elif evalue <= -WON:
@@ -836,6 +876,10 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
         alpha0 = alpha
         best = -INF
         best_move = None
+        keys = self.keys
+        key_of = self.key_of
+        apply = self.apply
+        node = self.node
         for mv in moves:
             child = apply(pos, mv)
             keys.append(child if key_of is None else key_of(child))
@@ -853,27 +897,35 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                         break
         if not greedy and (entry is None or entry[0] <= 0):
             table[qkey] = _entry(
-                0, best, alpha0, beta, ply, best_move, this_search if touched != seen else -1
+                0,
+                best,
+                alpha0,
+                beta,
+                ply,
+                best_move,
+                self.this_search if self.touched != seen else -1,
             )
         return best
 
     def offered(
-        pos: Position, depth: int, alpha: int, beta: int, ply: int, mat: int, best: int
+        self, pos: Position, depth: int, alpha: int, beta: int, ply: int, mat: int, best: int
     ) -> int:
         """Beyond the horizon, a quiet position without kings, ``best`` its evaluation
         (below ``beta``): the moves that crown a man or leave the opponent a capture."""
         turn = pos[3]
-        for mv in gen_moves(pos):
-            child = apply(pos, mv)
+        keys = self.keys
+        key_of = self.key_of
+        for mv in self.gen_moves(pos):
+            child = self.apply(pos, mv)
             crowned = child[2] & mv[3]
-            if not crowned and not gen_captures(child):
+            if not crowned and not self.gen_captures(child):
                 continue
             keys.append(child if key_of is None else key_of(child))
             m2 = 0 if crowned else mat + 1  # (a man moved: no position before can come back)
             if child[3] == turn:
-                v = node(child, depth - 1, alpha, beta, ply + 1, 0, m2)
+                v = self.node(child, depth - 1, alpha, beta, ply + 1, 0, m2)
             else:
-                v = -node(child, depth - 1, -beta, -alpha, ply + 1, 0, m2)
+                v = -self.node(child, depth - 1, -beta, -alpha, ply + 1, 0, m2)
             keys.pop()
             if v > best:
                 best = v
@@ -883,14 +935,16 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                         break
         return best
 
-    def order(moves: list[Move], pos: Position, ply: int, captures: Any, tt_move: Any) -> None:
+    def order(
+        self, moves: list[Move], pos: Position, ply: int, captures: Any, tt_move: Any
+    ) -> None:
         """Sort ``moves`` best first: the table's move, then the captures by size, or
         the quiet moves by killers and history."""
         if captures:
             _by_size(moves, pos[2])
         else:
-            get = history[pos[3]].get
-            k1, k2 = killers[ply]
+            get = self.history[pos[3]].get
+            k1, k2 = self.killers[ply]
             if k1 is not None:
                 bonus = {k1: 1 << 40}
                 if k2 is not None:
@@ -900,8 +954,6 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
                 moves.sort(key=lambda m: get(m[0], 0), reverse=True)
         if tt_move is not None and moves[0] != tt_move:
             _to_front(moves, tt_move)
-
-    return Nodes(node, check, counted)
 
 
 def _end_score(out: Outcome, turn: int, ply: int, draw: int) -> int:
@@ -996,11 +1048,11 @@ def list_root_moves(
         if stop.moves:
             result.listed = len(root_moves)
     clock.deadline = hard
-    if result.unlisted or (hard is not None and time.perf_counter() >= hard):
+    if result.unlisted or (hard is not None and perf_counter() >= hard):
         # the listing took all the time: a quick look at the positions the moves lead
         # to chooses
         result.unlisted = True
-        clock.deadline = time.perf_counter() + LATE
+        clock.deadline = perf_counter() + LATE
     return root_moves
 
 
@@ -1158,7 +1210,7 @@ class Root:
             key=lambda ms: ms[1],
             reverse=True,
         )
-        now = time.perf_counter()
+        now = perf_counter()
         it = Iteration(
             depth, best, self.nodes.counted(), now - self.clock.started, list(self.best_pv)
         )
@@ -1249,18 +1301,6 @@ def _reductions(base: float, divisor: float) -> tuple[tuple[int, ...], ...]:
         )
         for d in range(64)
     )
-
-
-def _unlink(fn: Callable[..., Any]) -> None:
-    """Empty the closure cell through which the nested function ``fn`` calls itself: the
-    cycle it makes would keep everything its closure holds (the big tables) until the
-    garbage collector found it, a pause of a second after a long search."""
-    for cell in getattr(fn, "__closure__", None) or ():  # (none when compiled by mypyc)
-        try:
-            if cell.cell_contents is fn:
-                cell.cell_contents = None
-        except ValueError:  # (an empty cell)
-            pass
 
 
 def _trim(table: dict[Any, _Entry], keep: int) -> None:

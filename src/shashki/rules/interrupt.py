@@ -32,7 +32,11 @@ class Interrupted(Exception):
     sequence is a move), else None.
     """
 
-    moves: list[Move] | None = None
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        # (set here, not as a class attribute: compiled, an exception's instance has no
+        # class defaults, shashki.native)
+        self.moves: list[Move] | None = None
 
 
 @contextmanager

@@ -17,9 +17,9 @@ import codecs
 import errno
 import os
 import stat
-from pathlib import Path
-from typing import BinaryIO, Literal
+from typing import BinaryIO
 
+from ..folders import user_folder
 from ..i18n import N_, _, ngettext
 
 __all__ = [
@@ -45,27 +45,6 @@ class UserFileError(OSError):
 
     def __str__(self) -> str:
         return f"{self.filename}: {self.reason}"
-
-
-#: The XDG base directories: the variable that names each, and its default under ~.
-_XDG = {
-    "data": ("XDG_DATA_HOME", (".local", "share")),
-    "config": ("XDG_CONFIG_HOME", (".config",)),
-    "cache": ("XDG_CACHE_HOME", (".cache",)),
-}
-
-
-def user_folder(kind: Literal["data", "config", "cache"]) -> Path:
-    """shashki's folder of the user's ``kind`` of files: ``$XDG_DATA_HOME/shashki``
-    (default ``~/.local/share/shashki``), ``$XDG_CONFIG_HOME/shashki``
-    (``~/.config/shashki``) or ``$XDG_CACHE_HOME/shashki`` (``~/.cache/shashki``).  A
-    variable that is empty or not an absolute path is ignored, as the XDG Base Directory
-    specification says."""
-    variable, default = _XDG[kind]
-    base = os.environ.get(variable, "")
-    if not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), *default)
-    return Path(base) / "shashki"
 
 
 def _kind(mode: int) -> str:

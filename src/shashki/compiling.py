@@ -1,0 +1,222 @@
+"""``shashki compile``: make the engine's compiled build (:mod:`shashki.native`).
+
+The package's sources are copied to a temporary folder and mypyc compiles
+:data:`~shashki.native.MODULES` there (the sources as they are: they type-check under
+``mypy --strict``, which is what mypyc needs).  The compiled files go to the cache folder
+with a manifest of their checksums (written beside and renamed into place, never through
+a link), and a fresh interpreter then searches a few positions with the build and with
+the pure modules: a build that does not load, or that chooses another move, score, depth
+or node count anywhere, is removed and the command fails.  Builds of other sources (an
+earlier version) are removed once the new one is kept.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from . import native
+from .i18n import _
+from .rules.ownfiles import own_folder
+
+__all__ = ["CompileError", "compile_build", "remove_builds"]
+
+#: Seconds mypyc may take (about a minute on a small machine).
+COMPILE_TIMEOUT = 1800
+#: Seconds the check of a build may take (searches of a few thousand nodes, twice).
+CHECK_TIMEOUT = 600
+
+#: Searches a few positions of several families of variants with a budget of nodes and
+#: prints what each chose, and whether the compiled build was in use.
+CHECK = r"""
+import json, random, sys
+import shashki
+from shashki import native
+from shashki.engine import Search
+from shashki.rules import Game
+out = {"compiled": native.in_use() is not None, "searches": []}
+for variant in ("russian", "international", "english", "brazilian", "turkish", "frisian"):
+    rng = random.Random(7)
+    game = Game(variant)
+    for ply in range(12):
+        if ply % 4 == 0:
+            result = Search(variant).search(game, nodes=3000, soft=1.0)
+            out["searches"].append(
+                [variant, ply, str(result.move), result.score, result.depth, result.nodes]
+            )
+        moves = game.legal_moves()
+        if not moves or game.outcome() is not None:
+            break
+        game.push(rng.choice(moves))
+print(json.dumps(out))
+"""
+
+
+class CompileError(Exception):
+    """The build could not be made or did not pass its check: ``str()`` says why."""
+
+
+def _suffix() -> str:
+    return importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def _compile(work: Path, say: Callable[[str], None]) -> dict[str, Path]:
+    """Copy the sources into ``work`` and compile them there: the compiled files by
+    module name."""
+    src = work / "src"
+    shutil.copytree(
+        native.PACKAGE,
+        src / "shashki",
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.bin", "locale"),
+    )
+    say(
+        _("Compiling {count} modules of the engine with mypyc (a minute or a few)…").format(
+            count=len(native.MODULES)
+        )
+    )
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "mypyc", *(f"shashki/{m}" for m in native.MODULES)],
+            cwd=src,
+            capture_output=True,
+            text=True,
+            timeout=COMPILE_TIMEOUT,
+            check=False,
+            env={**os.environ, native.PURE_VARIABLE: "1"},
+        )
+    except subprocess.TimeoutExpired:
+        raise CompileError(
+            _("mypyc did not finish in {minutes} minutes").format(minutes=COMPILE_TIMEOUT // 60)
+        ) from None
+    except OSError as exc:
+        raise CompileError(_("mypyc could not be started: {reason}").format(reason=exc)) from None
+    if done.returncode:
+        tail = "\n".join((done.stdout + done.stderr).strip().splitlines()[-12:])
+        raise CompileError(
+            _(
+                "mypyc could not compile the engine (it needs a C compiler and Python's "
+                "headers):\n{output}"
+            ).format(output=tail)
+        )
+    suffix = _suffix()
+    files: dict[str, Path] = {}
+    for module in native.MODULES:
+        name = "shashki." + module.removesuffix(".py").replace("/", ".")
+        path = src / "shashki" / module.removesuffix(".py")
+        path = path.with_name(path.name + suffix)
+        if not path.is_file():
+            raise CompileError(_("mypyc made no {file}").format(file=path.name))
+        files[name] = path
+    shared = sorted(p for p in src.glob(f"*__mypyc{suffix}") if p.is_file())
+    if len(shared) != 1:
+        raise CompileError(_("mypyc made no shared library"))
+    files[shared[0].name.removesuffix(suffix)] = shared[0]
+    return files
+
+
+def _keep(files: dict[str, Path], key: str) -> Path:
+    """Put the compiled files into the build folder of ``key``, with their manifest."""
+    builds = native.builds_folder()
+    own_folder(builds, top=builds.parent)
+    staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=builds))
+    try:
+        manifest: dict[str, object] = {"format": native.FORMAT, "key": key, "files": {}}
+        entries: dict[str, list[str]] = {}
+        for module, path in files.items():
+            data = path.read_bytes()
+            name = path.name
+            (staging / name).write_bytes(data)
+            entries[module] = [name, hashlib.sha256(data).hexdigest()]
+        manifest["files"] = entries
+        (staging / native.MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+        target = builds / key
+        _remove(target)
+        os.replace(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return target
+
+
+def _remove(path: Path) -> None:
+    """Remove a build's folder (a link in its place is removed, never followed)."""
+    if os.path.islink(path) or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
+
+
+def _searches(pure: bool) -> dict[str, object]:
+    env = dict(os.environ)
+    env.pop(native.PURE_VARIABLE, None)
+    if pure:
+        env[native.PURE_VARIABLE] = "1"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", CHECK],
+            capture_output=True,
+            text=True,
+            timeout=CHECK_TIMEOUT,
+            check=False,
+            env=env,
+        )
+    except subprocess.TimeoutExpired:
+        raise CompileError(_("the check of the build did not finish")) from None
+    if done.returncode:
+        tail = "\n".join(done.stderr.strip().splitlines()[-8:])
+        raise CompileError(_("the check of the build failed:\n{output}").format(output=tail))
+    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def check_build(say: Callable[[str], None]) -> None:
+    """Search the same positions with the build and with the pure modules, in fresh
+    interpreters: the same choices everywhere, the build in use.  Raises CompileError."""
+    say(_("Checking the build: the same searches with it and without it…"))
+    compiled = _searches(pure=False)
+    pure = _searches(pure=True)
+    if not compiled.get("compiled"):
+        raise CompileError(_("the build was made but does not load"))
+    if compiled["searches"] != pure["searches"]:
+        raise CompileError(_("the build searched otherwise than the pure modules"))
+
+
+def compile_build(say: Callable[[str], None]) -> Path:
+    """Make, keep and check the compiled build of the sources installed: its folder.
+    Raises CompileError (with nothing kept) when it cannot."""
+    if importlib.util.find_spec("mypyc") is None:
+        raise CompileError(_("mypyc is not installed: pip install mypy"))
+    key = native.source_key()
+    with tempfile.TemporaryDirectory(prefix="shashki-compile-") as tmp:
+        files = _compile(Path(tmp), say)
+        folder = _keep(files, key)
+    try:
+        check_build(say)
+    except BaseException:
+        _remove(folder)
+        raise
+    for other in native.builds_folder().iterdir():
+        if other.name != key:
+            _remove(other)
+    return folder
+
+
+def remove_builds() -> int:
+    """Remove every compiled build: how many there were."""
+    builds = native.builds_folder()
+    if os.path.islink(builds) or not builds.is_dir():
+        return 0
+    count = 0
+    for path in builds.iterdir():
+        _remove(path)
+        count += not path.name.startswith(".")
+    return count

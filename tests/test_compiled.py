@@ -1,0 +1,181 @@
+"""The engine's optional compiled build (shashki.native, ``shashki compile``): used only
+when it was made from the very sources installed and every file of it checks; the rules'
+and the engine's tests run against it as they run against the pure modules."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from shashki import native
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# -- what the loader accepts (no compiler needed) ---------------------------------------
+
+
+def make_build(folder: Path, key: str, files: dict[str, bytes]) -> Path:
+    """A build's folder as ``shashki compile`` writes it (made-up files)."""
+    folder.mkdir(parents=True)
+    entries = {}
+    for module, data in files.items():
+        name = module.rpartition(".")[2] + ".so"
+        (folder / name).write_bytes(data)
+        entries[module] = [name, hashlib.sha256(data).hexdigest()]
+    manifest = {"format": native.FORMAT, "key": key, "files": entries}
+    (folder / native.MANIFEST).write_text(json.dumps(manifest))
+    return folder
+
+
+FILES = {"abc__mypyc": b"shared", "shashki.rules.movegen": b"shim"}
+
+
+def test_a_sound_build_is_accepted(tmp_path: Path) -> None:
+    folder = make_build(tmp_path / "k1", "k1", FILES)
+    assert native.checked(folder, "k1") == {m: folder / f"{m.rpartition('.')[2]}.so" for m in FILES}
+
+
+@pytest.mark.parametrize(
+    "harm",
+    [
+        "another key",
+        "a changed file",
+        "a missing file",
+        "a link for a file",
+        "a name out of the folder",
+        "a manifest that is not JSON",
+        "a manifest of another format",
+        "a folder that is a link",
+    ],
+)
+def test_a_build_that_does_not_check_is_not_used(tmp_path: Path, harm: str) -> None:
+    folder = make_build(tmp_path / "real", "k1", FILES)
+    key = "k1"
+    manifest = folder / native.MANIFEST
+    data = json.loads(manifest.read_text())
+    if harm == "another key":
+        key = "k2"
+    elif harm == "a changed file":
+        (folder / "movegen.so").write_bytes(b"shim!")
+    elif harm == "a missing file":
+        (folder / "movegen.so").unlink()
+    elif harm == "a link for a file":
+        (tmp_path / "elsewhere.so").write_bytes(b"shim")
+        (folder / "movegen.so").unlink()
+        (folder / "movegen.so").symlink_to(tmp_path / "elsewhere.so")
+    elif harm == "a name out of the folder":
+        (tmp_path / "out.so").write_bytes(b"shim")
+        data["files"]["shashki.rules.movegen"][0] = "../out.so"
+        manifest.write_text(json.dumps(data))
+    elif harm == "a manifest that is not JSON":
+        manifest.write_text("{")
+    elif harm == "a manifest of another format":
+        data["format"] = native.FORMAT + 1
+        manifest.write_text(json.dumps(data))
+    elif harm == "a folder that is a link":
+        (tmp_path / "link").symlink_to(folder)
+        folder = tmp_path / "link"
+    assert native.checked(folder, key) is None
+
+
+def test_the_key_follows_every_source_file(tmp_path: Path) -> None:
+    package = tmp_path / "shashki"
+    (package / "rules").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "rules" / "movegen.py").write_text("X = 1\n")
+    first = native.source_key(package)
+    assert native.source_key(package) == first
+    (package / "rules" / "movegen.py").write_text("X = 2\n")
+    second = native.source_key(package)
+    (package / "other.py").write_text("")
+    third = native.source_key(package)
+    assert len({first, second, third}) == 3
+    assert native.source_key() != first  # (the package's own sources)
+
+
+def test_the_pure_modules_when_the_environment_says_so() -> None:
+    was = native.why_pure()
+    try:
+        assert native.use({native.PURE_VARIABLE: "1"}) is None
+        assert native.why_pure() == "off"
+    finally:
+        native._why_pure = was
+
+
+# -- a real build (mypyc and a C compiler) ----------------------------------------------
+
+
+def compiler_missing() -> str | None:
+    """Why a build cannot be made here, or None."""
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc is not installed (pip install mypy)"
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        return "no Python headers (Python.h)"
+    return None
+
+
+def shashki(args: list[str], env: dict[str, str], timeout: float = 600) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "shashki", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.mark.timeout(3600)
+def test_a_build_is_made_checked_used_and_refused_once_damaged(tmp_path: Path) -> None:
+    """``shashki compile`` makes the build; a fresh interpreter runs it; the rules' and
+    the engine's tests pass against it; a damaged file, or SHASHKI_PURE, leaves the
+    pure modules in use; ``--remove`` removes it."""
+    why = compiler_missing()
+    if why is not None:
+        pytest.skip(f"no compiled build can be made here: {why}")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop(native.PURE_VARIABLE, None)
+    said = shashki(["compile"], env, timeout=1800)
+    assert "Compiled into" in said
+    assert "runs compiled" in shashki(["compile", "--status"], env)
+    # the same tests, against the build (tests/conftest.py refuses to run them pure)
+    tests = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
+         "tests/rules", "tests/engine"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**env, "SHASHKI_EXPECT_COMPILED": "1"},
+        timeout=3000,
+        check=False,
+    )  # fmt: skip
+    assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-2000:]
+    assert " passed" in tests.stdout
+    pure = shashki(["compile", "--status"], {**env, native.PURE_VARIABLE: "1"})
+    assert "pure Python" in pure and native.PURE_VARIABLE in pure
+    # one byte of the shared library changed: never loaded
+    builds = tmp_path / "cache" / "shashki" / "compiled"
+    (folder,) = list(builds.iterdir())
+    (shared,) = [p for p in folder.iterdir() if "__mypyc" in p.name]
+    data = bytearray(shared.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    shared.write_bytes(bytes(data))
+    assert "failed its checks" in shashki(["compile", "--status"], env)
+    assert "1 compiled build removed" in shashki(["compile", "--remove"], env)
+    assert "no compiled build" in shashki(["compile", "--status"], env)
+    assert list(builds.iterdir()) == []
