@@ -224,10 +224,13 @@ def use(environ: dict[str, str] | os._Environ[str] | None = None) -> Build | Non
     if env.get(PURE_VARIABLE, "") not in ("", "0"):
         _why_pure = "off"
         return None
+    if not _own_folder(builds_folder()):  # (no build was ever made: nothing to read)
+        _why_pure = "none"
+        return None
     try:
         key = source_key()
         files = checked(build_folder(key), key)
-    except (OSError, ValueError):
+    except Exception:  # (whatever a damaged build does, the pure modules run)
         files = None
         key = ""
     if files is None:
