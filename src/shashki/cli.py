@@ -499,7 +499,11 @@ def cmd_compile(args: argparse.Namespace) -> int:
         print(_("shashki: error: {message}").format(message=exc), file=sys.stderr)
         return 1
     except OSError as exc:
-        return _fail(_("cannot write the build: {reason}").format(reason=os_reason(exc)))
+        return _fail(
+            _("cannot write the build in {folder}: {reason}").format(
+                folder=native.builds_folder(), reason=os_reason(exc)
+            )
+        )
     print(
         _(
             "Compiled into {folder}: shashki runs it from its next start "

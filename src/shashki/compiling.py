@@ -21,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,6 +35,8 @@ __all__ = ["CompileError", "compile_build", "remove_builds"]
 COMPILE_TIMEOUT = 1800
 #: Seconds the check of a build may take (searches of a few thousand nodes, twice).
 CHECK_TIMEOUT = 600
+#: Seconds after which a build left half-written (its command stopped) is removed.
+ABANDONED = 3 * 3600
 
 #: Searches a few positions of several families of variants with a budget of nodes and
 #: prints what each chose, and whether the compiled build was in use.
@@ -196,6 +199,8 @@ def compile_build(say: Callable[[str], None]) -> Path:
     if importlib.util.find_spec("mypyc") is None:
         raise CompileError(_("mypyc is not installed: pip install mypy"))
     key = native.source_key()
+    builds = native.builds_folder()
+    own_folder(builds, top=builds.parent)  # (refused before a minute of compiling)
     with tempfile.TemporaryDirectory(prefix="shashki-compile-") as tmp:
         files = _compile(Path(tmp), say)
         folder = _keep(files, key)
@@ -204,10 +209,19 @@ def compile_build(say: Callable[[str], None]) -> Path:
     except BaseException:
         _remove(folder)
         raise
-    for other in native.builds_folder().iterdir():
-        if other.name != key:
+    for other in builds.iterdir():
+        # (another command's build being written is left alone, unless long abandoned)
+        if other.name != key and (not other.name.startswith(".") or _abandoned(other)):
             _remove(other)
     return folder
+
+
+def _abandoned(path: Path) -> bool:
+    """Whether ``path`` (a build being written) was left by a command that stopped."""
+    try:
+        return time.time() - os.lstat(path).st_mtime > ABANDONED
+    except OSError:
+        return False
 
 
 def remove_builds() -> int:
