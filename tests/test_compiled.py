@@ -26,14 +26,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def make_build(folder: Path, key: str, files: dict[str, bytes]) -> Path:
     """A build's folder as ``shashki compile`` writes it (made-up files)."""
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, mode=0o700)
+    folder.parent.chmod(0o700)
     entries = {}
     for module, data in files.items():
         name = module.rpartition(".")[2] + ".so"
         (folder / name).write_bytes(data)
+        (folder / name).chmod(0o600)
         entries[module] = [name, hashlib.sha256(data).hexdigest()]
     manifest = {"format": native.FORMAT, "key": key, "files": entries}
     (folder / native.MANIFEST).write_text(json.dumps(manifest))
+    (folder / native.MANIFEST).chmod(0o600)
     return folder
 
 
@@ -56,6 +59,8 @@ def test_a_sound_build_is_accepted(tmp_path: Path) -> None:
         "a manifest that is not JSON",
         "a manifest of another format",
         "a folder that is a link",
+        "a file others may write",
+        "a folder others may write",
     ],
 )
 def test_a_build_that_does_not_check_is_not_used(tmp_path: Path, harm: str) -> None:
@@ -85,6 +90,10 @@ def test_a_build_that_does_not_check_is_not_used(tmp_path: Path, harm: str) -> N
     elif harm == "a folder that is a link":
         (tmp_path / "link").symlink_to(folder)
         folder = tmp_path / "link"
+    elif harm == "a file others may write":
+        (folder / "movegen.so").chmod(0o622)
+    elif harm == "a folder others may write":
+        folder.chmod(0o777)
     assert native.checked(folder, key) is None
 
 

@@ -130,7 +130,8 @@ def _keep(files: dict[str, Path], key: str) -> Path:
     """Put the compiled files into the build folder of ``key``, with their manifest."""
     builds = native.builds_folder()
     own_folder(builds, top=builds.parent)
-    staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=builds))
+    os.chmod(builds, 0o700)  # (code is loaded from it: no one else may write there)
+    staging = Path(tempfile.mkdtemp(prefix=f".{key}.", dir=builds))  # (mode 0700)
     try:
         manifest: dict[str, object] = {"format": native.FORMAT, "key": key, "files": {}}
         entries: dict[str, list[str]] = {}
@@ -138,9 +139,11 @@ def _keep(files: dict[str, Path], key: str) -> Path:
             data = path.read_bytes()
             name = path.name
             (staging / name).write_bytes(data)
+            os.chmod(staging / name, 0o600)
             entries[module] = [name, hashlib.sha256(data).hexdigest()]
         manifest["files"] = entries
         (staging / native.MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+        os.chmod(staging / native.MANIFEST, 0o600)
         target = builds / key
         _remove(target)
         os.replace(staging, target)

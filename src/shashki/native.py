@@ -12,8 +12,9 @@ positions with both before it keeps a build.
 
 :func:`use` is called first thing by ``import shashki``.  It finds the build whose key is
 that of the sources and the interpreter running now, checks every file of it against its
-manifest (never through a link, only the user's own regular files), loads its shared
-library, and then has the compiled modules imported in place of their sources.  Anything
+manifest (never through a link; only files and folders of the user's that no one else
+may write), loads its shared library, and then has the compiled modules imported in place
+of their sources.  Anything
 else — no build, a build of other sources (an upgrade, an edited file), a damaged file,
 a library that does not load, ``SHASHKI_PURE=1`` in the environment — leaves the pure
 modules in use, silently: the build is only ever a faster copy of the same program.
@@ -125,25 +126,31 @@ def build_folder(key: str | None = None) -> Path:
     return builds_folder() / (key or source_key())
 
 
+def _mine(info: os.stat_result) -> bool:
+    """Whether a file or folder is this user's and no one else may write it: code is
+    loaded from it (a cache folder shared with others would let them plant a build)."""
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return False
+    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
+
+
 def _own_file(path: Path) -> bool:
-    """Whether ``path`` is a regular file of this user (not a link) of a sane size."""
+    """Whether ``path`` is a regular file of this user's alone (not a link) of a sane
+    size."""
     try:
         info = os.lstat(path)
     except (OSError, ValueError):
         return False
-    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_FILE:
-        return False
-    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
+    return stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE and _mine(info)
 
 
 def _own_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder of this user's alone (not a link)."""
     try:
         info = os.lstat(path)
     except (OSError, ValueError):
         return False
-    if not stat.S_ISDIR(info.st_mode):
-        return False
-    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
+    return stat.S_ISDIR(info.st_mode) and _mine(info)
 
 
 def _read(path: Path) -> bytes:
