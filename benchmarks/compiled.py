@@ -29,19 +29,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
 
-#: The modules of the search's every node: the move generator and its hooks, the end
-#: rules, the search, the evaluation and its pattern tables, the interruption points and
-#: the ending tables' probe.
-MODULES = [
-    "shashki/rules/movegen.py",
-    "shashki/rules/hooks.py",
-    "shashki/rules/endrules.py",
-    "shashki/rules/interrupt.py",
-    "shashki/engine/search.py",
-    "shashki/engine/evaluate.py",
-    "shashki/engine/patterns.py",
-    "shashki/engine/endings.py",
-]
+
+def modules() -> list[str]:
+    """The modules ``shashki compile`` compiles (``shashki.native.MODULES``, this
+    checkout's), as mypyc is given them."""
+    sys.path.insert(0, str(SRC))
+    from shashki import native
+
+    return [f"shashki/{m}" for m in native.MODULES]
+
 
 VARIANTS = "russian,brazilian,international,english"
 
@@ -71,7 +67,9 @@ def worker(variants: list[str], positions: int, nodes: int) -> None:
 
 
 def run(path: Path, args: argparse.Namespace) -> list[dict[str, object]]:
-    env = dict(os.environ, PYTHONPATH=str(path))
+    # (either build as it is: a build of these sources in the cache folder, which
+    # ``import shashki`` would use, is not; the copy's own compiled files still load)
+    env = dict(os.environ, PYTHONPATH=str(path), SHASHKI_PURE="1")
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker"]
     cmd += ["--only", args.only, "--positions", str(args.positions), "--nodes", str(args.nodes)]
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
@@ -108,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--positions", type=int, default=4, help="positions per variant")
     p.add_argument("--only", default=VARIANTS, help="variant ids, separated by commas")
     p.add_argument("--rounds", type=int, default=3, help="runs of each build, in turn")
-    p.add_argument("--modules", default=",".join(MODULES), help="the modules to compile")
+    p.add_argument("--modules", default=None, help="the modules to compile (default: all)")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     variants = [v.strip() for v in args.only.split(",") if v.strip()]
@@ -120,7 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         p.error("mypyc is not installed: pip install mypy")
     with tempfile.TemporaryDirectory(prefix="shashki-mypyc-") as tmp:
-        compiled = compile_copy(Path(tmp), args.modules.split(","))
+        chosen = args.modules.split(",") if args.modules else modules()
+        compiled = compile_copy(Path(tmp), chosen)
         runs: dict[str, list[list[dict[str, object]]]] = {"pure": [], "compiled": []}
         for _ in range(args.rounds):
             runs["pure"].append(run(SRC, args))
