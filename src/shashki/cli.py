@@ -1119,7 +1119,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=_(
             "Compile the engine's hot modules with mypyc (pip install mypy; a C compiler "
             "and Python's headers) into the cache folder: the computer then searches about "
-            "twice as fast and plays the same moves. The build is checked before it is "
+            "twice as fast, the same search. The build is checked before it is "
             "kept, and used only by the sources it was made from; SHASHKI_PURE=1 runs the "
             "pure modules."
         ),

@@ -7,8 +7,8 @@ search, the evaluation, the ending tables' probe — into
 ``$XDG_CACHE_HOME/shashki/compiled/<key>/``, where the key is a digest of every source
 file of the package and of the interpreter's version and ABI, with a manifest of the
 files' checksums.  The build runs about twice the nodes a second of the pure search
-(docs/ENGINE.md) and chooses the same moves: ``shashki compile`` searches a few
-positions with both before it keeps a build.
+(docs/ENGINE.md) and searches the same trees (to a depth or a number of nodes, the same
+choices): ``shashki compile`` searches a few positions with both before it keeps a build.
 
 :func:`use` is called first thing by ``import shashki``.  It finds the build whose key is
 that of the sources and the interpreter running now, checks every file of it against its
