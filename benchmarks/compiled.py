@@ -4,7 +4,7 @@
     python benchmarks/compiled.py [--nodes 40000] [--positions 4] [--rounds 3]
 
 shashki ships pure Python.  This benchmark copies ``src/shashki`` to a temporary folder,
-compiles the modules of ``--modules`` there with mypyc (the sources as they are: they
+compiles there the modules ``shashki compile`` compiles (or ``--modules``) with mypyc (the sources as they are: they
 type-check under mypy --strict, which is what mypyc needs), and searches the positions of
 ``benchmarks/search.py`` with a fixed number of nodes in the pure package and in the
 compiled copy, in turn (``--rounds`` times each, the median kept).  Both builds must choose
@@ -28,15 +28,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
-
-
-def modules() -> list[str]:
-    """The modules ``shashki compile`` compiles (``shashki.native.MODULES``, this
-    checkout's), as mypyc is given them."""
-    sys.path.insert(0, str(SRC))
-    from shashki import native
-
-    return [f"shashki/{m}" for m in native.MODULES]
 
 
 VARIANTS = "russian,brazilian,international,english"
@@ -78,26 +69,22 @@ def run(path: Path, args: argparse.Namespace) -> list[dict[str, object]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-def compile_copy(folder: Path, modules: list[str]) -> Path:
-    """``src/shashki`` copied into ``folder`` with ``modules`` compiled in place."""
-    src = folder / "src"
-    shutil.copytree(
-        SRC / "shashki", src / "shashki", ignore=shutil.ignore_patterns("__pycache__", "*.so")
-    )
+def compile_copy(folder: Path, modules: list[str] | None) -> Path:
+    """``src/shashki`` copied into ``folder`` with ``modules`` (paths under the package;
+    None: those ``shashki compile`` compiles) compiled in place, as ``shashki compile``
+    does it (``shashki.compiling.compile_sources``, this checkout's)."""
+    sys.path.insert(0, str(SRC))
+    from shashki import compiling, native
+
+    chosen = modules if modules is not None else list(native.MODULES)
     t = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "mypyc", *modules],
-        cwd=src,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    try:
+        compiling.compile_sources(folder, lambda line: None, chosen)
+    except compiling.CompileError as exc:
+        sys.exit(str(exc))
     shutil.copytree(SRC.parent / "variants", folder / "variants")  # (found beside src/)
-    if done.returncode:
-        said = done.stdout[-3000:] + done.stderr[-2000:]
-        sys.exit(f"mypyc could not compile the modules:\n{said}")
-    print(f"compiled {len(modules)} modules in {time.perf_counter() - t:.0f} s", flush=True)
-    return src
+    print(f"compiled {len(chosen)} modules in {time.perf_counter() - t:.0f} s", flush=True)
+    return folder / "src"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,7 +93,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--positions", type=int, default=4, help="positions per variant")
     p.add_argument("--only", default=VARIANTS, help="variant ids, separated by commas")
     p.add_argument("--rounds", type=int, default=3, help="runs of each build, in turn")
-    p.add_argument("--modules", default=None, help="the modules to compile (default: all)")
+    p.add_argument(
+        "--modules",
+        default=None,
+        help="the modules to compile, paths under the package separated by commas "
+        "(rules/movegen.py,...; default: those shashki compile compiles)",
+    )
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     variants = [v.strip() for v in args.only.split(",") if v.strip()]
@@ -118,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         p.error("mypyc is not installed: pip install mypy")
     with tempfile.TemporaryDirectory(prefix="shashki-mypyc-") as tmp:
-        chosen = args.modules.split(",") if args.modules else modules()
+        chosen = [m.strip() for m in args.modules.split(",")] if args.modules else None
         compiled = compile_copy(Path(tmp), chosen)
         runs: dict[str, list[list[dict[str, object]]]] = {"pure": [], "compiled": []}
         for _ in range(args.rounds):

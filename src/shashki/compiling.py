@@ -22,14 +22,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import native
 from .i18n import _
 from .rules.ownfiles import own_folder
 
-__all__ = ["CompileError", "compile_build", "remove_builds"]
+__all__ = ["CompileError", "compile_build", "compile_sources", "remove_builds"]
 
 #: Seconds mypyc may take (about a minute on a small machine).
 COMPILE_TIMEOUT = 1800
@@ -72,23 +72,27 @@ def _suffix() -> str:
     return importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
-def _compile(work: Path, say: Callable[[str], None]) -> dict[str, Path]:
-    """Copy the sources into ``work`` and compile them there: the compiled files by
-    module name."""
+def compile_sources(
+    work: Path, say: Callable[[str], None], modules: Sequence[str] = native.MODULES
+) -> dict[str, Path]:
+    """Copy the package into ``work``/src and compile ``modules`` (paths under the
+    package) there in place: the compiled files by module name.  The copy, its data
+    included, is itself a compiled package (``benchmarks/compiled.py`` runs it).
+    Raises CompileError."""
     src = work / "src"
     shutil.copytree(
         native.PACKAGE,
         src / "shashki",
-        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.bin", "locale"),
+        ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
     )
     say(
         _("Compiling {count} modules of the engine with mypyc (a minute or a few)…").format(
-            count=len(native.MODULES)
+            count=len(modules)
         )
     )
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "mypyc", *(f"shashki/{m}" for m in native.MODULES)],
+            [sys.executable, "-m", "mypyc", *(f"shashki/{m}" for m in modules)],
             cwd=src,
             capture_output=True,
             text=True,
@@ -112,17 +116,18 @@ def _compile(work: Path, say: Callable[[str], None]) -> dict[str, Path]:
         )
     suffix = _suffix()
     files: dict[str, Path] = {}
-    for module in native.MODULES:
+    for module in modules:
         name = "shashki." + module.removesuffix(".py").replace("/", ".")
         path = src / "shashki" / module.removesuffix(".py")
         path = path.with_name(path.name + suffix)
         if not path.is_file():
             raise CompileError(_("mypyc made no {file}").format(file=path.name))
         files[name] = path
+    # (modules compiled together share one library; one module alone is its own)
     shared = sorted(p for p in src.glob(f"*__mypyc{suffix}") if p.is_file())
-    if len(shared) != 1:
+    if len(shared) != (1 if len(modules) > 1 else 0):
         raise CompileError(_("mypyc made no shared library"))
-    files[shared[0].name.removesuffix(suffix)] = shared[0]
+    files.update((p.name.removesuffix(suffix), p) for p in shared)
     return files
 
 
@@ -205,7 +210,7 @@ def compile_build(say: Callable[[str], None]) -> Path:
     builds = native.builds_folder()
     own_folder(builds, top=builds.parent)  # (refused before a minute of compiling)
     with tempfile.TemporaryDirectory(prefix="shashki-compile-") as tmp:
-        files = _compile(Path(tmp), say)
+        files = compile_sources(Path(tmp), say)
         folder = _keep(files, key)
     try:
         check_build(say)
