@@ -21,7 +21,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -31,6 +30,8 @@ from typing import Any
 import pytest
 
 from shashki.rules import Game
+
+from ..waiting import until, until_blocking
 
 #: The system's Chromium (Debian's package); never a browser downloaded by Playwright.
 CHROMIUM = Path("/usr/bin/chromium")
@@ -77,14 +78,7 @@ MOVES = ("c3", "d4", "f6", "g5", "g3", "h4")
 
 def poll(condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
     """``condition()``'s first true value, looked at until ``timeout`` seconds pass."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not reached in {timeout:g} s")
-        time.sleep(0.05)
+    return until_blocking(condition, what, timeout=timeout, step=0.05)
 
 
 @dataclass
@@ -189,28 +183,27 @@ class Page:
 
     async def wait_drawn(self, words: str, since: int = 0, timeout: float = WAIT) -> None:
         """Wait until ``words`` are drawn (after the mark ``since``)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            raw = await self.page.evaluate("window.__drawn")
-            if words in ESCAPES.sub("", raw[since:]):
-                return
-            if time.monotonic() > deadline:
-                text = ESCAPES.sub("", raw[since:])
-                first = words.split()[0]
-                near = [line.strip() for line in text.splitlines() if first in line][:5]
-                raise AssertionError(
-                    f"{words!r} not drawn in {timeout:g} s; lines with {first!r}: {near!r};"
-                    f" last drawn: {text[-600:]!r}"
-                )
+        text = ""
+
+        async def read() -> None:
+            nonlocal text
             await self.page.wait_for_timeout(50)
+            raw = await self.page.evaluate("window.__drawn")
+            text = ESCAPES.sub("", raw[since:])
+
+        await read()
+        first = words.split()[0]
+        try:
+            await until(lambda: words in text, timeout=timeout, between=read)
+        except AssertionError:
+            near = [line.strip() for line in text.splitlines() if first in line][:5]
+            raise AssertionError(
+                f"{words!r} not drawn in {timeout:g} s; lines with {first!r}: {near!r};"
+                f" last drawn: {text[-600:]!r}"
+            ) from None
 
     async def wait_for(self, condition: Callable[[], Any], what: str) -> Any:
-        deadline = time.monotonic() + WAIT
-        while not (value := condition()):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{what}: not reached in {WAIT:g} s")
-            await self.page.wait_for_timeout(50)
-        return value
+        return await until(condition, what, between=lambda: self.page.wait_for_timeout(50))
 
 
 async def square_cells(settings: Path, size: tuple[int, int]) -> dict[str, tuple[int, int]]:

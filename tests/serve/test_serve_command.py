@@ -23,6 +23,7 @@ from shashki.serve import app_command
 from shashki.session.served import SERVED_VARIABLE
 
 from ..test_cli import run
+from ..waiting import until_blocking
 
 WAIT = 60.0
 
@@ -83,26 +84,35 @@ class Serving:
 
     def said(self, words: str) -> str:
         """What the server has printed once it has printed ``words``."""
-        deadline = time.monotonic() + WAIT
-        while True:
+        text = ""
+
+        def said() -> bool:
+            nonlocal text
             text = self.log.read_text(encoding="utf-8", errors="replace")
-            if words in text:
-                return text
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"{words!r} not said: {text!r}")
-            time.sleep(0.05)
+            return words in text
+
+        try:
+            until_blocking(said, timeout=WAIT, step=0.05, gone=self.ended)
+        except AssertionError:
+            raise AssertionError(f"{words!r} not said: {text!r}") from None
+        return text
+
+    def ended(self) -> str | None:
+        """Why the server can say nothing more (it ended), or None."""
+        code = self.process.poll()
+        return None if code is None else f"the server ended (exit status {code})"
 
     def ready(self) -> None:
         """Wait until the port takes connections (it is bound after the words are said)."""
-        deadline = time.monotonic() + WAIT
-        while True:
+
+        def connects() -> bool:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=5).close()
-                return
             except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise
-            time.sleep(0.05)
+                return False
+            return True
+
+        until_blocking(connects, f"port {self.port} taking connections", step=0.05, gone=self.ended)
 
 
 @pytest.fixture
