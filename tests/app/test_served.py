@@ -24,7 +24,7 @@ from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.players import OTHER_ENGINE, make_player, player_kinds, seat, set_engines
 from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
 from shashki.app.settings_screen import SettingsScreen
-from shashki.records import GameRecord, save_pdn
+from shashki.records import GameRecord
 from shashki.rules import Color
 from shashki.session.served import (
     SERVED_VARIABLE,
@@ -33,6 +33,7 @@ from shashki.session.served import (
     inside_games,
     served,
 )
+from shashki.store import save_pdn
 
 from .conftest import game_screen, make_app, notes, settle, wait_for
 

@@ -121,8 +121,8 @@ def test_the_user_s_folders_follow_the_xdg_base_directories(
     from shashki.app.app import config_dir
     from shashki.base.userfiles import user_folder
     from shashki.engine.endings import cache_dir
-    from shashki.records import data_dir
     from shashki.rules.variant_registry import user_variant_dir
+    from shashki.store import data_dir
 
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     for name, value in (("XDG_DATA_HOME", ""), ("XDG_CONFIG_HOME", "rel"), ("XDG_CACHE_HOME", "")):

@@ -30,7 +30,7 @@ from ..session.autosave import AutosaveWriter
 from ..session.autosave import one_line as _one_line
 from ..session.game import GameSession
 from ..session.served import NotAllowed, games_file, inside_games, served
-from ..session.settings import engine_settings, engines_valid
+from ..store.settings import engine_settings, engines_valid
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
@@ -44,9 +44,10 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.notifications import SeverityLevel
 
-    from ..records import AutosaveSlot, GameRecord
-    from ..records.autosaves import Scan
+    from ..records import GameRecord
     from ..records.clocks import TimeControl
+    from ..store import AutosaveSlot
+    from ..store.autosaves import Scan
 
 
 #: Seconds the game screen spends around a computer's move on a clock (it shows the move
@@ -379,7 +380,7 @@ class ShashkiApp(App[None]):
         """Look at the autosave folder (adopting an old single autosave, clearing what
         killed saves left, moving damaged files aside) and say in one line what was
         damaged."""
-        from ..records import scan_autosaves
+        from ..store import scan_autosaves
 
         self.flush_autosave()  # this process's own last states first
         found = scan_autosaves()
@@ -421,8 +422,8 @@ class ShashkiApp(App[None]):
     def resume_unfinished(self, key: str) -> GameController | None:
         """Go on with an unfinished game of the autosave folder (taking its lock, so no
         other shashki can); says in one line why not when it cannot."""
-        from ..records import AutosaveSlot, DamagedSave
-        from ..records.autosaves import UnknownVariant
+        from ..store import AutosaveSlot, DamagedSave
+        from ..store.autosaves import UnknownVariant
 
         self.flush_autosave()
         try:
@@ -472,7 +473,7 @@ class ShashkiApp(App[None]):
 
     def delete_unfinished(self, key: str) -> str | None:
         """Delete an unfinished game; None when done, else why not in one line."""
-        from ..records import GameLocked, delete_unfinished
+        from ..store import GameLocked, delete_unfinished
 
         self.flush_autosave()
         try:
@@ -596,7 +597,7 @@ class ShashkiApp(App[None]):
     def _attach_game(self, controller: GameController, slot: AutosaveSlot | None = None) -> None:
         """The game now open gets its own autosave (``slot``, or a new one); the game
         left, if any, is given up (its file stays, for later)."""
-        from ..records import AutosaveSlot
+        from ..store import AutosaveSlot
 
         self._leave_game()
         if not self.autosave_enabled:
@@ -684,7 +685,7 @@ class ShashkiApp(App[None]):
     def save_game_dialog(self, controller: GameController) -> None:
         """Ask for a file name (a new one is suggested) and save the game there; a file
         that exists is replaced only when the player says so."""
-        from ..records import free_name, games_dir, safe_stem
+        from ..store import free_name, games_dir, safe_stem
 
         folder = games_dir()
         stem = f"{safe_stem(controller.variant.id)}-{datetime.now():%Y-%m-%d-%H%M}"
@@ -723,8 +724,8 @@ class ShashkiApp(App[None]):
     ) -> bool:
         """Save the game to ``path``; an existing file is first asked about (unless
         ``replace``).  Says in one line what happened; True when saved."""
-        from ..records import TargetExists, games_dir, save_pdn
-        from ..records.storage import own_data_folder
+        from ..store import TargetExists, games_dir, save_pdn
+        from ..store.storage import own_data_folder
 
         try:
             if path.parent == games_dir():  # shashki's own folder: made, and never a link
@@ -767,12 +768,12 @@ class ShashkiApp(App[None]):
 
     def open_game_dialog(self) -> None:
         """Choose a PDN file (starting in the saved-games folder) and open it."""
-        from ..records import data_dir
+        from ..store import data_dir
         from .replay import FileChooserScreen
 
         folder = data_dir() / "games"
         if served():  # a visitor browses the games folder, and nothing else
-            from ..records.storage import own_data_folder
+            from ..store.storage import own_data_folder
 
             try:
                 own_data_folder(folder)

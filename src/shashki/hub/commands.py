@@ -109,11 +109,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from ..records.clocks import BadTimeControl, TimeControl
-    from ..records.storage import GameLog, SaveError
     from ..rules.limits import Limit
     from ..session.game import GameSession
     from ..session.seats import set_engines
-    from ..session.settings import read_engines
+    from ..store.settings import read_engines
+    from ..store.storage import GameLog, SaveError
     from .match import (
         Opening,
         Played,
