@@ -707,12 +707,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.fen is not None:
         _new_game(args)  # a bad FEN is refused here, in one line, before the screen opens
     try:
-        from .app.app import Settings, config_dir
-        from .app.engines import engine_settings
         from .app.players import seat, set_engines
     except ImportError as exc:  # pragma: no cover - textual is a dependency
         return _fail(_("the terminal app needs Textual: {reason}").format(reason=exc))
-    set_engines(engine_settings(Settings.load(config_dir() / "settings.json").engines))
+    from .store.settings import read_engines
+
+    set_engines(read_engines())
     kinds = []
     for side in ("white", "black"):
         kind = seat(getattr(args, side))

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DirectoryTree, Input, Select
 
-from shashki.app.app import Settings, ShashkiApp
+from shashki.app.app import ShashkiApp
 from shashki.app.controller import Human
 from shashki.app.dialogs import ConfirmScreen, TextPrompt
 from shashki.app.engines import EngineSeat, engine_settings
@@ -34,6 +34,7 @@ from shashki.session.served import (
     served,
 )
 from shashki.store import save_pdn
+from shashki.store.settings import Settings
 
 from .conftest import game_screen, make_app, notes, settle, wait_for
 
