@@ -318,11 +318,11 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
 def test_lang_reaches_the_app_from_the_command_line(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
     from shashki.cli import main
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
     assert main(["--lang", "ru", "play", "russian"]) == 0
     assert seen["language"] == "ru"
     assert main(["--lang", "uk", "replay", str(home / "none.pdn")]) != 0  # no such file
