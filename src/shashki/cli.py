@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from . import __version__
+from .base.numbers import bounded_decimal, is_digits, quoted
 from .i18n import LANGUAGES, _, ngettext, os_reason, set_language
 from .records.gametypes import DEFAULT_VARIANT
 from .records.model import GameRecord
 from .records.reader import read_file
 from .rules import Game, ShashkiError, all_variants, find_variant
 from .rules.errors import BadPdnError
-from .rules.numbers import bounded_decimal, is_digits, quoted
 from .rules.variant_registry import add_variant_file, user_file_problems
 
 if TYPE_CHECKING:
@@ -744,7 +744,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .rules.userfiles import open_regular
+    from .base.userfiles import open_regular
 
     try:  # a folder, a FIFO or a device is refused at once, without blocking
         open_regular(args.file).close()

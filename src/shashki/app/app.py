@@ -21,9 +21,9 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ..base.userfiles import decode_text, read_limited, user_folder
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, os_reason, set_language
 from ..rules import Game, ShashkiError
-from ..rules.userfiles import decode_text, read_limited, user_folder
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
 from ..session.autosave import AutosaveWriter
@@ -104,7 +104,7 @@ class Settings:
         """Write the settings to ``path`` (atomically, never through a link, never over
         another user's file); None when done, else why not in one line.  Settings are a
         convenience: a failure never stops a game."""
-        from ..rules.ownfiles import UnsafeFile, own_folder, replace_file
+        from ..base.ownfiles import UnsafeFile, own_folder, replace_file
 
         try:
             own_folder(path.parent)  # shashki's config folder: a real folder, no link
@@ -797,9 +797,9 @@ class ShashkiApp(App[None]):
         self, path: Path, game_number: int | None = None, default_variant: str | None = None
     ) -> None:
         """The table of a file's games (or the one game asked for) in the replay viewer."""
+        from ..base.userfiles import open_regular
         from ..records.gametypes import DEFAULT_VARIANT
         from ..records.guess import guess_variant
-        from ..rules.userfiles import open_regular
         from .replay import GameTableScreen, load_record
 
         if served():  # (whatever asked: what a visitor opens is in the games folder)

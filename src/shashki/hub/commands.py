@@ -7,10 +7,10 @@ import os
 import sys
 from typing import Any
 
+from ..base.numbers import bounded_decimal, bounded_int, quoted
 from ..i18n import _, ngettext
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
-from ..rules.numbers import bounded_decimal, bounded_int, quoted
 
 #: The most games one match plays.
 MAX_GAMES = 100_000

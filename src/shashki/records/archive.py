@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from ..base.ownfiles import UnsafeFile, check_target, is_own_folder, own_folder
+from ..base.userfiles import read_limited
 from ..i18n import _, ngettext
 from ..rules.errors import ShashkiError
 from ..rules.outcome import Outcome
-from ..rules.ownfiles import UnsafeFile, check_target, is_own_folder, own_folder
-from ..rules.userfiles import read_limited
 from ..rules.variant import Variant
 from .autosaves import Damaged, DamagedSave, _move_aside, _short
 from .gametypes import variant_from_headers

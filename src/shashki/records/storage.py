@@ -26,8 +26,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..i18n import _, os_reason
-from ..rules.ownfiles import (
+from ..base.ownfiles import (
     UnsafeFile,
     check_target,
     is_own_folder,
@@ -35,7 +34,8 @@ from ..rules.ownfiles import (
     own_folder,
     temporary_beside,
 )
-from ..rules.userfiles import user_folder
+from ..base.userfiles import user_folder
+from ..i18n import _, os_reason
 from .model import GameRecord
 from .writer import write_game, write_games
 

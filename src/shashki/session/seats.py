@@ -11,7 +11,7 @@ app (``shashki serve``: a visitor at the keys, see :mod:`shashki.session.served`
 
 from __future__ import annotations
 
-from ..rules.numbers import bounded_int
+from ..base.numbers import bounded_int
 from .served import served
 from .settings import EngineSetting
 

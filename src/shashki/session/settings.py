@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules.userfiles import decode_text, read_limited, user_folder
+from ..base.userfiles import decode_text, read_limited, user_folder
 
 #: A settings file is a few hundred bytes; anything much larger is not ours.
 SETTINGS_LIMIT = 64 * 1024
