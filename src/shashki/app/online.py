@@ -54,9 +54,9 @@ from .plain import Plain
 from .widgets import Dialog, relabel_button
 
 if TYPE_CHECKING:
-    from ..records import AutosaveSlot
     from ..records.model import GameRecord
     from ..rules import Game
+    from ..store import AutosaveSlot
     from .app import ShashkiApp
 
 #: The seat kind of the new-game dialog: a friend online (this side hosts).

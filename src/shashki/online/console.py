@@ -78,7 +78,7 @@ def pick_side(word: str) -> Color:
 def save_record(session: GameSession, path: Path | None, say: Say) -> None:
     if path is None:
         return
-    from ..records import save_pdn
+    from ..store import save_pdn
 
     try:
         save_pdn(path, [session.record()], replace=True)
