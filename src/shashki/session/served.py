@@ -26,7 +26,7 @@ import os
 from pathlib import Path, PurePath
 
 from ..i18n import _
-from ..records.storage import games_dir
+from ..store.storage import games_dir
 
 #: The environment variable ``shashki serve`` sets for the apps it starts (any value but
 #: empty: served mode).
@@ -57,7 +57,7 @@ def _refused() -> NotAllowed:
 
 def inside_games(path: str | os.PathLike[str], folder: Path | None = None) -> Path:
     """``path`` (picked in the games folder's tree) as a real path inside the games
-    folder (``folder``, by default :func:`~shashki.records.storage.games_dir`), every link
+    folder (``folder``, by default :func:`~shashki.store.storage.games_dir`), every link
     followed; raises :class:`NotAllowed` when it leads anywhere else."""
     root = (folder if folder is not None else games_dir()).resolve()
     try:
