@@ -66,7 +66,8 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
     await until(reader.done, "the guest's connection ending")
     assert glink.away_since is not None
     key, text = the_autosave()
-    assert f'[ShashkiOnline "host {code} {address.split(":")[1]} local white on"]' in text
+    port, game = address.split(":")[1], link.game
+    assert f'[ShashkiOnline "host {code} {port} local white on {game}"]' in text
 
     app = make_app(home, autosave=True)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -74,7 +75,7 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         screen = app.screen
         assert ctl is not None and isinstance(screen, OnlineGameScreen)
         link = screen.link
-        assert isinstance(link, HostLink) and link.code == code
+        assert isinstance(link, HostLink) and link.code == code and link.game == game
         await wait_for(pilot, lambda: link.address == address, "listening on the same port")
         assert ctl.session.clock is not None
         await wait_for(pilot, lambda: ctl.session.clock.running is None, "the clock waiting")
@@ -164,7 +165,8 @@ async def test_a_guests_autosave_joins_the_host_again_and_claims_a_host_gone(
             app.flush_autosave()
         await until(lambda: pair.link.guest is None, "the host seeing the guest gone")
         key, text = the_autosave()
-        assert f'[ShashkiOnline "join {pair.address} {pair.link.code} black on"]' in text
+        room = f"join {pair.address} {pair.link.code} black on {pair.link.game}"
+        assert f'[ShashkiOnline "{room}"]' in text
 
         app = make_app(home, autosave=True)
         async with app.run_test(size=(120, 40)) as pilot:
