@@ -29,7 +29,14 @@ from ..rules.variant_registry import find_variant
 from ..session.autosave import AutosaveWriter
 from ..session.autosave import one_line as _one_line
 from ..session.game import GameSession
-from ..session.served import NotAllowed, games_file, inside_games, served
+from ..session.served import (
+    NotAllowed,
+    games_file,
+    hide_paths,
+    inside_games,
+    served,
+    shown_path,
+)
 from ..session.settings import engine_settings, engines_valid
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
@@ -319,7 +326,11 @@ class ShashkiApp(App[None]):
     ) -> None:
         """Textual's notification (every screen's notify() comes here).  shashki's own say
         markup=False, as they quote names, paths and errors; such a message has its
-        control characters shown as symbols, since a path may hold any."""
+        control characters shown as symbols, since a path may hold any.  In a served app
+        no notice names the owner's folders (:func:`~shashki.session.served.hide_paths`):
+        a file of the games folder is named as the visitor would type it."""
+        if served():
+            message, title = hide_paths(message), hide_paths(title)
         super().notify(
             message if markup else visible(message),
             title=title,
@@ -806,14 +817,18 @@ class ShashkiApp(App[None]):
             try:
                 path = inside_games(path)
             except NotAllowed as exc:
-                self.error_notice(_("Cannot open {path}: {reason}").format(path=path, reason=exc))
+                self.error_notice(
+                    _("Cannot open {path}: {reason}").format(path=shown_path(path), reason=exc)
+                )
                 return
         try:  # a folder, a FIFO or a device is refused at once, without blocking
             open_regular(path).close()
         except OSError as exc:
             reason = _("no such file") if isinstance(exc, FileNotFoundError) else os_reason(exc)
             self.error_notice(
-                _("Cannot open {path}: {reason}").format(path=path, reason=reason or exc)
+                _("Cannot open {path}: {reason}").format(
+                    path=shown_path(path), reason=reason or exc
+                )
             )
             return
         if game_number is not None:
@@ -826,7 +841,9 @@ class ShashkiApp(App[None]):
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
                 self.error_notice(
-                    _("Cannot read {path}: {reason}").format(path=path, reason=os_reason(exc))
+                    _("Cannot read {path}: {reason}").format(
+                        path=shown_path(path), reason=os_reason(exc)
+                    )
                 )
                 return
             if record is None:
