@@ -328,7 +328,7 @@ class _OneLine(logging.Handler):
             text = record.getMessage()
         except Exception:  # (a record that cannot be formatted: said without its words)
             text = str(record.msg)
-        from .rules.numbers import one_line
+        from .base.numbers import one_line
 
         _say(_("shashki serve: {message}").format(message=one_line(text, 160)))
 
@@ -336,7 +336,7 @@ class _OneLine(logging.Handler):
 def _app_log(data: bytes) -> Path | None:
     """``data`` (an app's standard error) in a file only this user can read, in the cache
     folder; its path, or None when it cannot be written."""
-    from .folders import user_folder
+    from .base.folders import user_folder
 
     folder = user_folder("cache") / "serve"
     try:

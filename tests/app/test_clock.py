@@ -16,7 +16,6 @@ from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.records import read_file
-from shashki.records.autosaves import autosave_dir
 from shashki.records.clocks import (
     TimeControl,
     clock_comment,
@@ -26,6 +25,7 @@ from shashki.records.clocks import (
 )
 from shashki.rules import Color, Game, Termination, find_variant
 from shashki.rules.limits import Limit, move_seconds
+from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
     click_widget,

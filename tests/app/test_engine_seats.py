@@ -13,12 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shashki.app.app import Settings, seat_kind
+from shashki.app.app import seat_kind
 from shashki.app.controller import Human
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
 from shashki.records import GameRecord
 from shashki.rules.limits import Limit
+from shashki.store.settings import Settings
 
 from .conftest import game_screen, keys_play, make_app, notes
 from .test_computer import wait_for

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DirectoryTree, Input, Select
 
-from shashki.app.app import Settings, ShashkiApp
+from shashki.app.app import ShashkiApp
 from shashki.app.controller import Human
 from shashki.app.dialogs import ConfirmScreen, TextPrompt
 from shashki.app.engines import EngineSeat, engine_settings
@@ -24,7 +24,7 @@ from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.players import OTHER_ENGINE, make_player, player_kinds, seat, set_engines
 from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
 from shashki.app.settings_screen import SettingsScreen
-from shashki.records import GameRecord, save_pdn
+from shashki.records import GameRecord
 from shashki.rules import Color
 from shashki.session.served import (
     JOIN_VARIABLE,
@@ -37,6 +37,8 @@ from shashki.session.served import (
     served,
     shown_path,
 )
+from shashki.store import save_pdn
+from shashki.store.settings import Settings
 
 from .conftest import game_screen, make_app, notes, settle, wait_for
 

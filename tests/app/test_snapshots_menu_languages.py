@@ -263,8 +263,8 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
     from shashki.app.replay import GameTableScreen
     from shashki.app.unfinished import UnfinishedScreen
     from shashki.records import GameRecord, write_game
-    from shashki.records.autosaves import new_key
     from shashki.rules import Game
+    from shashki.store.autosaves import new_key
 
     def game(variant: str, plies: int) -> str:
         g = Game(variant)
@@ -318,11 +318,11 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
 def test_lang_reaches_the_app_from_the_command_line(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
     from shashki.cli import main
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
     assert main(["--lang", "ru", "play", "russian"]) == 0
     assert seen["language"] == "ru"
     assert main(["--lang", "uk", "replay", str(home / "none.pdn")]) != 0  # no such file
@@ -334,8 +334,8 @@ def test_lang_reaches_the_app_from_the_command_line(
 
 
 def test_the_autosaves_damage_report_and_clock_errors_are_translated(tmp_path: Path) -> None:
-    from shashki.records.autosaves import Damaged, Scan
     from shashki.records.clocks import BadTimeControl, TimeControl
+    from shashki.store.autosaves import Damaged, Scan
 
     found = Scan(tmp_path)
     found.damaged = [Damaged(tmp_path / f"{i}.pdn", tmp_path / "damaged", "x") for i in range(5)]

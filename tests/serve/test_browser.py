@@ -89,7 +89,7 @@ class Served:
 
     def autosaved(self) -> list[Game]:
         """The games of the autosave folder, as written so far."""
-        from shashki.records.autosaves import DamagedSave, check_autosave
+        from shashki.store.autosaves import DamagedSave, check_autosave
 
         games = []
         for path in (self.home / "data" / "shashki" / "autosave").glob("*.pdn"):

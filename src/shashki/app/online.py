@@ -24,13 +24,28 @@ from textual.widgets import Button
 
 from ..i18n import N_, _
 from ..online.console import bind_address, host_session
+from ..online.events import (
+    ChatLine,
+    ConnectionClosed,
+    DrawOffer,
+    GameOver,
+    Info,
+    LinkEvent,
+    PeerAway,
+    PeerJoined,
+    PeerLeft,
+    PeerMoved,
+    Refused,
+    Synced,
+    TakebackRequest,
+)
 from ..online.guest import Guest, GuestLink, JoinError
 from ..online.host import Host, HostLink
-from ..online.link import Link, Notice, online_headers
+from ..online.link import Link, online_headers
 from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
 from ..online.room import TAG, Room, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
-from ..rules import Color, Move
+from ..rules import Color
 from ..session.players import Person
 from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
@@ -40,9 +55,9 @@ from .plain import Plain
 from .widgets import Dialog, relabel_button
 
 if TYPE_CHECKING:
-    from ..records import AutosaveSlot
     from ..records.model import GameRecord
     from ..rules import Game
+    from ..store import AutosaveSlot
     from .app import ShashkiApp
 
 #: The seat kind of the new-game dialog: a friend online (this side hosts).
@@ -105,16 +120,12 @@ class OnlineGameScreen(GameScreen):
     def on_mount(self) -> None:
         # (Textual runs GameScreen.on_mount after this one, for the same event)
         link = self.link
-        link.listen(self._notice)
+        self._unsubscribe = link.subscribe(self._link_event)
         if isinstance(link, HostLink):
-            link.play_remote = self._remote_move
-            link.on_guest = self._guest_came
             self.call_later(self._hold_clock)
             self.set_interval(1.0, self._check_away)
             self.run_worker(self._serve(), group="online")
         else:
-            link.play_remote = self._remote_move  # type: ignore[attr-defined]
-            link.on_synced = self._synced  # type: ignore[attr-defined]
             self.set_interval(1.0, self._check_away)
             if self.guest is not None:
                 self.run_worker(self._read(self.guest), group="online")
@@ -248,61 +259,69 @@ class OnlineGameScreen(GameScreen):
             self.controller.start_clock()
         self.refresh_panel()
 
-    def _remote_move(self, move: Move) -> None:
-        self.back_to_game()
-        self.cancel_thinking()
-        fb = self.controller.play(move)
-        self.after(fb)
-        self.drive()
-
-    def _synced(self) -> None:
-        self.back_to_game()
-        self.cancel_thinking()
-        self.after(Feedback())
-        self.drive()
-
-    def _notice(self, notice: Notice) -> None:
-        kind, text = notice.kind, notice.text
+    def _link_event(self, event: LinkEvent) -> None:
         name = self.link.remote.name
-        if kind == "chat":
-            self.notify(text, timeout=12, markup=False)
-            self.set_status(text)
-        elif kind in ("info", "away", "back", "left"):
-            self.notify(text, timeout=8, markup=False)
-            self.set_status(text)
-            self.refresh_panel()  # (the friend's seat says whether the friend is there)
-        elif kind == "refused":  # (the peer's message quoted as the protocol says it)
-            self.notify(
-                _("Refused from {name}: {text}").format(name=name, text=text),
-                severity="warning",
-                timeout=8,
-                markup=False,
-            )
-        elif kind == "draw":
-            self.app.push_screen(
-                ConfirmScreen(lambda: _("{name} offers a draw. Do you accept?").format(name=name)),
-                self._draw_answered,
-            )
-        elif kind == "takeback":
-            self.app.push_screen(
-                ConfirmScreen(
-                    lambda: _("{name} asks to take back a move. Do you agree?").format(name=name)
-                ),
-                self._takeback_answered,
-            )
-        elif kind == "synced":
-            self.after(Feedback())
-        elif kind == "ended":
-            self.after(Feedback())
-            self.show_game_over()
-        elif kind == "closed" and not self._left:
-            if self.controller.outcome is not None:
-                return
-            said = Said(lambda: _("Lost the connection to {name}; trying again…").format(name=name))
-            self.set_status(said)
-            self.notify(said, severity="warning", timeout=12, markup=False)
-            self.refresh_panel()
-            self._start_rejoin()
+        match event:
+            case PeerMoved(move=move):
+                self.back_to_game()
+                self.cancel_thinking()
+                self.after(Feedback(played=move))
+                self.drive()
+            case Synced():
+                self.back_to_game()
+                self.cancel_thinking()
+                self.after(Feedback())
+                self.drive()
+            case ChatLine():
+                self.notify(event.text, timeout=12, markup=False)
+                self.set_status(event.text)
+            case PeerJoined():
+                self._guest_came()
+                self._tell(event)
+            case Info() | PeerAway() | PeerLeft():
+                self._tell(event)
+            case Refused(reason=reason):  # (the peer's message quoted as the protocol says it)
+                self.notify(
+                    _("Refused from {name}: {text}").format(name=name, text=reason),
+                    severity="warning",
+                    timeout=8,
+                    markup=False,
+                )
+            case DrawOffer():
+                self.app.push_screen(
+                    ConfirmScreen(
+                        lambda: _("{name} offers a draw. Do you accept?").format(name=name)
+                    ),
+                    self._draw_answered,
+                )
+            case TakebackRequest():
+                self.app.push_screen(
+                    ConfirmScreen(
+                        lambda: _("{name} asks to take back a move. Do you agree?").format(
+                            name=name
+                        )
+                    ),
+                    self._takeback_answered,
+                )
+            case GameOver():
+                self.after(Feedback())
+                self.show_game_over()
+            case ConnectionClosed() if not self._left and self.controller.outcome is None:
+                said = Said(
+                    lambda: _("Lost the connection to {name}; trying again…").format(name=name)
+                )
+                self.set_status(said)
+                self.notify(said, severity="warning", timeout=12, markup=False)
+                self.refresh_panel()
+                self._start_rejoin()
+
+    def _tell(self, event: LinkEvent) -> None:
+        """A line of the link's: shown, and the friend's seat redrawn (it says whether the
+        friend is there)."""
+        said = Said(lambda: event.text)
+        self.notify(event.text, timeout=8, markup=False)
+        self.set_status(said)
+        self.refresh_panel()
 
     def _draw_answered(self, ok: bool | None) -> None:
         self.link.answer_draw(bool(ok))

@@ -32,12 +32,12 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
+from ..base.userfiles import open_regular
 from ..i18n import N_, _, ngettext, os_reason
 from ..records import GameNode, GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
-from ..rules.userfiles import open_regular
 from ..session.served import NotAllowed, games_file, inside_games, shown_path
 from .analysis import AnalysisPanel
 from .board import BoardWidget

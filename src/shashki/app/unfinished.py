@@ -19,7 +19,7 @@ from .plain import visible
 from .widgets import Dialog, PagedOptionList, relabel_button
 
 if TYPE_CHECKING:
-    from ..records import Unfinished
+    from ..store import Unfinished
     from .app import ShashkiApp
 
 

@@ -6,6 +6,7 @@ import math
 import random
 from collections.abc import Iterator
 
+from ..base.numbers import quoted
 from ..i18n import N_, _
 from .endrules import EndRules
 from .errors import IllegalMoveError, PerftDepthError
@@ -13,7 +14,6 @@ from .fen import format_fen, parse_fen
 from .move import Color, Move, Piece
 from .movegen import Position
 from .notation import move_text, parse_move
-from .numbers import quoted
 from .outcome import Outcome, Termination
 from .switches import Irreversible
 from .variant import Variant

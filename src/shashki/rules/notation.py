@@ -15,12 +15,12 @@ import re
 from collections.abc import Sequence
 from itertools import pairwise
 
+from ..base.numbers import quoted
 from ..i18n import _
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from .fen import format_fen, square_text
 from .move import Move
 from .movegen import Position
-from .numbers import quoted
 from .variant import Variant
 
 _SEPARATORS = re.compile(r"\s*[-x×:X]\s*")

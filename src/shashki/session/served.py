@@ -32,7 +32,7 @@ import os
 from pathlib import Path, PurePath
 
 from ..i18n import _
-from ..records.storage import games_dir
+from ..store.storage import games_dir
 
 #: The environment variable ``shashki serve`` sets for the apps it starts (any value but
 #: empty: served mode).
@@ -91,7 +91,7 @@ def _refused() -> NotAllowed:
 
 def inside_games(path: str | os.PathLike[str], folder: Path | None = None) -> Path:
     """``path`` (picked in the games folder's tree) as a real path inside the games
-    folder (``folder``, by default :func:`~shashki.records.storage.games_dir`), every link
+    folder (``folder``, by default :func:`~shashki.store.storage.games_dir`), every link
     followed; raises :class:`NotAllowed` when it leads anywhere else."""
     root = (folder if folder is not None else games_dir()).resolve()
     try:
@@ -126,7 +126,7 @@ def hide_paths(text: str) -> str:
     home folder by what they are.  Outside served mode, ``text`` as it is."""
     if not served():
         return text
-    from ..folders import user_folder
+    from ..base.folders import user_folder
 
     games = games_dir()
     places: list[tuple[str, str]] = []

@@ -17,22 +17,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shashki.records import (
-    GameRecord,
+from shashki.records import GameRecord, read_file
+from shashki.rules import find_variant
+from shashki.store import (
     SaveError,
     TargetExists,
     data_dir,
     free_name,
     games_dir,
-    read_file,
     safe_stem,
     save_pdn,
     storage,
 )
-from shashki.records.storage import GameLog, process_alive, remove_stale_temporaries
-from shashki.rules import find_variant
-
-from .randomgames import random_record
+from shashki.store.storage import GameLog, process_alive, remove_stale_temporaries
+from tests.records.randomgames import random_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,7 +122,7 @@ def test_a_process_killed_midway_leaves_the_previous_file(tmp_path: Path) -> Non
         import sys, time
         sys.path.insert(0, {str(ROOT)!r})
         from pathlib import Path
-        from shashki.records import storage
+        from shashki.store import storage
         from tests.records.randomgames import random_record
         from shashki.rules import find_variant
 
