@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DirectoryTree, Input, Select
+from textual.widgets import DirectoryTree, Input
 
 from shashki.app.app import ShashkiApp
 from shashki.app.controller import Human
@@ -24,6 +24,7 @@ from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.players import OTHER_ENGINE, make_player, player_kinds, seat, set_engines
 from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
 from shashki.app.settings_screen import SettingsScreen
+from shashki.app.widgets import Select
 from shashki.records import GameRecord
 from shashki.rules import Color
 from shashki.session.served import (
@@ -121,7 +122,7 @@ async def test_the_new_game_dialog_offers_no_command(
         dialog = app.screen
         for side in (0, 1):
             kinds = dialog.query_one(f"#kind{side}", Select)
-            offered = [value for _label, value in kinds._options]
+            offered = [value for _label, value in kinds.choices]
             assert OTHER_ENGINE not in offered and "engine:Dame" in offered
             with pytest.raises(Exception):  # noqa: B017 (Textual's InvalidSelectValueError)
                 kinds.value = OTHER_ENGINE
@@ -303,7 +304,7 @@ async def test_the_menu_does_not_show_where_the_owners_files_are(
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await settle(pilot)
         menu = app.screen
-        menu._show("served-own")  # type: ignore[attr-defined]
+        menu.show_variant("served-own")  # type: ignore[attr-defined]
         card = str(menu.query_one("#card").render())
         assert "Owner's own" in card and str(home) not in card
     monkeypatch.delenv(SERVED_VARIABLE)
@@ -311,7 +312,7 @@ async def test_the_menu_does_not_show_where_the_owners_files_are(
     async with app.run_test(size=(160, 60)) as pilot:  # (the owner is told where it is)
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await settle(pilot)
-        app.screen._show("served-own")  # type: ignore[attr-defined]
+        app.screen.show_variant("served-own")  # type: ignore[attr-defined]
         assert str(folder) in str(app.screen.query_one("#card").render())
 
 

@@ -8,13 +8,17 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from shashki.session.served import JOIN_VARIABLE, SERVED_VARIABLE
+
+from ..waiting import until_blocking
+
+T = TypeVar("T")
 
 #: The longest any one state is waited for (an app's start on a loaded machine is the
 #: slowest: a few seconds when idle).
@@ -27,16 +31,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def poll(condition: Callable[[], object], what: str, timeout: float = WAIT) -> object:
+def poll(condition: Callable[[], T], what: str, timeout: float = WAIT) -> T:
     """``condition()``'s first true value, looked at until ``timeout`` seconds pass."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not reached in {timeout:g} s")
-        time.sleep(0.05)
+    return until_blocking(condition, what, timeout=timeout, step=0.05)
 
 
 def alive(pid: int) -> bool:
@@ -88,26 +85,28 @@ class Serving:
 
     def said(self, words: str) -> str:
         """What the server has printed once it has printed ``words``."""
-        deadline = time.monotonic() + WAIT
-        while True:
-            text = self.text
-            if words in text:
-                return text
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"{words!r} not said: {text!r}")
-            time.sleep(0.05)
+        try:
+            until_blocking(lambda: words in self.text, step=0.05, timeout=WAIT, gone=self.ended)
+        except AssertionError:
+            raise AssertionError(f"{words!r} not said: {self.text!r}") from None
+        return self.text
+
+    def ended(self) -> str | None:
+        """Why the server can say nothing more (it ended), or None."""
+        code = self.process.poll()
+        return None if code is None else f"the server ended (exit status {code})"
 
     def ready(self) -> None:
         """Wait until the port takes connections (it is bound after the words are said)."""
-        deadline = time.monotonic() + WAIT
-        while True:
+
+        def connects() -> bool:
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=5).close()
-                return
             except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise
-            time.sleep(0.05)
+                return False
+            return True
+
+        until_blocking(connects, f"port {self.port} taking connections", step=0.05, gone=self.ended)
 
     def apps(self) -> list[int]:
         """The apps it runs now (its child processes)."""

@@ -21,7 +21,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ import pytest
 
 from shashki.rules import Game
 
+from ..waiting import until
 from .conftest import WAIT, free_port, poll
 
 #: The system's Chromium (Debian's package); never a browser downloaded by Playwright.
@@ -169,28 +169,27 @@ class Page:
 
     async def wait_drawn(self, words: str, since: int = 0, timeout: float = WAIT) -> None:
         """Wait until ``words`` are drawn (after the mark ``since``)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            raw = await self.page.evaluate("window.__drawn")
-            if words in ESCAPES.sub("", raw[since:]):
-                return
-            if time.monotonic() > deadline:
-                text = ESCAPES.sub("", raw[since:])
-                first = words.split()[0]
-                near = [line.strip() for line in text.splitlines() if first in line][:5]
-                raise AssertionError(
-                    f"{words!r} not drawn in {timeout:g} s; lines with {first!r}: {near!r};"
-                    f" last drawn: {text[-600:]!r}"
-                )
+        text = ""
+
+        async def read() -> None:
+            nonlocal text
             await self.page.wait_for_timeout(50)
+            raw = await self.page.evaluate("window.__drawn")
+            text = ESCAPES.sub("", raw[since:])
+
+        await read()
+        first = words.split()[0]
+        try:
+            await until(lambda: words in text, timeout=timeout, between=read)
+        except AssertionError:
+            near = [line.strip() for line in text.splitlines() if first in line][:5]
+            raise AssertionError(
+                f"{words!r} not drawn in {timeout:g} s; lines with {first!r}: {near!r};"
+                f" last drawn: {text[-600:]!r}"
+            ) from None
 
     async def wait_for(self, condition: Callable[[], Any], what: str) -> Any:
-        deadline = time.monotonic() + WAIT
-        while not (value := condition()):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{what}: not reached in {WAIT:g} s")
-            await self.page.wait_for_timeout(50)
-        return value
+        return await until(condition, what, between=lambda: self.page.wait_for_timeout(50))
 
 
 async def square_cells(settings: Path, size: tuple[int, int]) -> dict[str, tuple[int, int]]:
@@ -336,13 +335,15 @@ async def test_a_page_of_another_origin_cannot_drive_the_app(
         with hostile_site(port) as address:
             await page.goto(address)
 
-            async def result() -> str:
-                return str(await page.evaluate("window.result"))
+            result = "pending"
 
-            deadline = time.monotonic() + WAIT
-            while await result() == "pending" and time.monotonic() < deadline:
+            async def look() -> None:
+                nonlocal result
                 await page.wait_for_timeout(50)
-            assert await result() in ("refused", "closed"), await result()
+                result = str(await page.evaluate("window.result"))
+
+            await until(lambda: result != "pending", "the socket's end", between=look)
+            assert result in ("refused", "closed"), result
             (frame,) = [f for f in page.frames if f is not page.main_frame]
             assert not frame.url.startswith(served.url), frame.url  # (not shown)
         response = await page.goto(f"http://{REBOUND}:{port}/")

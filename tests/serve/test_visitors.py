@@ -14,7 +14,6 @@ aiohttp's client with the headers a hostile page or a rebound DNS name would sen
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import re
@@ -32,6 +31,7 @@ from aiohttp import web
 from shashki.serve import Addresses, make_server
 from shashki.session.served import MOST_COLUMNS, MOST_ROWS
 
+from ..waiting import until
 from .conftest import WAIT, Serving, alive, children, needs_proc, peak_memory, poll
 
 #: What a page of the app shows first (the menu's title).
@@ -272,10 +272,7 @@ async def test_an_app_that_will_not_quit_is_stopped_with_what_it_started() -> No
                 message = await ws.receive(timeout=WAIT)
                 app, child = (int(n) for n in message.data.split())
                 assert alive(app) and alive(child)
-        deadline = time.monotonic() + WAIT
-        while (alive(app) or alive(child)) and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert not alive(app) and not alive(child)
+        await until(lambda: not alive(app) and not alive(child), "both ended", step=0.05)
         assert any("left: 0 of at most 1" in line for line in said), said
     finally:
         await runner.cleanup()

@@ -6,6 +6,7 @@ import asyncio
 import os
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime
 from functools import partial
@@ -125,6 +126,10 @@ async def assembled(screen: Screen) -> None:  # type: ignore[type-arg]
             return  # never hang: taken down as it is, as Textual would
 
 
+#: How many of the latest notifications :attr:`ShashkiApp.notices` keeps.
+NOTICES_KEPT = 100
+
+
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
@@ -188,6 +193,10 @@ class ShashkiApp(App[None]):
         #: The open game's autosave and the controller it belongs to.
         self._slot: AutosaveSlot | None = None
         self._slot_for: GameController | None = None
+        #: What the player was told in notifications, oldest first, as shown (the latest
+        #: NOTICES_KEPT): each kept the moment it is raised, where Textual's own toasts
+        #: show it a moment later and drop it when its time is up.
+        self.notices: deque[str] = deque(maxlen=NOTICES_KEPT)
 
     # -- settings ----------------------------------------------------------------------
 
@@ -253,13 +262,16 @@ class ShashkiApp(App[None]):
     ) -> None:
         """Textual's notification (every screen's notify() comes here).  shashki's own say
         markup=False, as they quote names, paths and errors; such a message has its
-        control characters shown as symbols, since a path may hold any.  In a served app
-        no notice names the owner's folders (:func:`~shashki.session.served.hide_paths`):
-        a file of the games folder is named as the visitor would type it."""
+        control characters shown as symbols, since a path may hold any; it is kept in
+        :attr:`notices`.  In a served app no notice names the owner's folders
+        (:func:`~shashki.session.served.hide_paths`): a file of the games folder is named
+        as the visitor would type it."""
         if served():
             message, title = hide_paths(message), hide_paths(title)
+        shown = message if markup else visible(message)
+        self.notices.append(shown)
         super().notify(
-            message if markup else visible(message),
+            shown,
             title=title,
             severity=severity,
             timeout=timeout,

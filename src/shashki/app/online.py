@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button
 
 from ..i18n import N_, _
 from ..online.console import bind_address, host_session
@@ -52,7 +51,7 @@ from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
 from .plain import Plain
-from .widgets import Dialog, relabel_button
+from .widgets import Button, Dialog, relabel_button
 
 if TYPE_CHECKING:
     from ..records.model import GameRecord

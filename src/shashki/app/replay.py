@@ -19,16 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import (
-    Button,
-    DataTable,
-    DirectoryTree,
-    Input,
-    Label,
-    OptionList,
-    Select,
-    Static,
-)
+from textual.widgets import DataTable, DirectoryTree, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
@@ -46,10 +37,12 @@ from .plain import Plain, literal, visible
 from .replay_controller import ReplayController, Step
 from .themes import set_board_theme
 from .widgets import (
+    Button,
     Dialog,
     LocalFooter,
     RowTable,
     ScreenHeader,
+    Select,
     relabel_button,
 )
 
@@ -794,6 +787,11 @@ class ReplayScreen(Screen[None]):
                 self.SPEEDS[self.speed_index], lambda: self.action_step(1)
             )
         self._show()
+
+    @property
+    def auto_playing(self) -> bool:
+        """Whether the moves are being played one by one by themselves (Space)."""
+        return self._auto is not None
 
     def _stop_auto(self) -> None:
         if self._auto is not None:
