@@ -303,3 +303,30 @@ def test_play_and_the_menu_open_the_engine_log_first(
         assert err.count("\n") == 1
     code, out, _err = run(capsys, "--engine-log", str(tmp_path / "unused.log"), "variants")
     assert code == 0 and "russian" in out and not (tmp_path / "unused.log").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--lang", "uk", "perft", "russian"], "потрібні такі аргументи"),
+        (["--lang", "ru", "frobnicate"], "недопустимый выбор: 'frobnicate'"),
+        (["--lang", "uk", "best", "russian", "--time", "1", "--depth", "2"], "--depth"),
+        (["--lang", "ru", "variants", "--bogus"], "неизвестные аргументы: --bogus"),
+        (["--lang", "en", "play"], "the following arguments are required: VARIANT"),
+    ],
+)
+def test_argparse_speaks_without_being_patched(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's own words (its help's headings, its errors) are said in the language
+    spoken through its formatter and the parser's error(), never by replacing argparse's
+    ``_``: the library changes nothing outside itself."""
+    import argparse
+    import gettext
+
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and said in err and err.count("\n") == 1
+    assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
+    code, out, err = run(capsys, "--lang", "uk", "perft", "--help")
+    assert code == 0 and out.startswith("використання: shashki perft")
+    assert "\nпараметри:\n" in out and "показати цю довідку й вийти" in out

@@ -53,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--version",
         action="version",
         version=f"shashki {__version__}",
-        help=_("show program's version number and exit"),
+        help=_(common.VERSION_HELP),
     )
     parser.add_argument(
         "--variant-file",

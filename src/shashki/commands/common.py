@@ -5,24 +5,63 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..base.numbers import bounded_decimal, is_digits, quoted
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules import Game, ShashkiError
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help in the language spoken: its own words (``usage:``, the headings of
+    its sections) through the catalogs."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(_(heading) if heading in ARGPARSE_HEADINGS else heading)
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage mistake is a single line on stderr (exit status 2)."""
+    """argparse in the language spoken, and a usage mistake is a single line on stderr
+    (exit status 2).
+
+    argparse writes its own words in English: its help through :class:`HelpFormatter`
+    and its own ``--help`` option are ours; its errors are read back against
+    :data:`ARGPARSE_ERRORS` and said again in the language spoken (:func:`argparse_said`).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        add_help = kwargs.get("add_help", True)
+        kwargs["add_help"] = False  # (its own, below: in the language spoken)
+        super().__init__(*args, **kwargs)
+        if add_help:
+            self.add_argument(
+                "-h",
+                "--help",
+                action="help",
+                default=argparse.SUPPRESS,
+                help=_("show this help message and exit"),
+            )
 
     def error(self, message: str) -> NoReturn:
         text = _("{prog}: error: {message} (see {help})").format(
-            prog=self.prog, message=message, help=quoted(f"{self.prog} --help")
+            prog=self.prog, message=argparse_said(message), help=quoted(f"{self.prog} --help")
         )
         self.exit(2, text + "\n")
 
@@ -39,19 +78,13 @@ def fail(message: str) -> int:
     return 2
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogs; it is translated where it is used."""
-    return message
-
-
-#: argparse's own words (its ``usage:``, ``options``, its errors), translated through the
-#: catalogs: argparse looks ``_`` up in its module each time it writes one.
-ARGPARSE_MESSAGES = (
-    N_("usage: "),
-    N_("positional arguments"),
-    N_("options"),
-    N_("show this help message and exit"),
-    N_("show program's version number and exit"),
+#: The headings argparse gives the sections of a help (and its usage line's start).
+ARGPARSE_HEADINGS = (N_("usage: "), N_("positional arguments"), N_("options"))
+#: The version option's help (argparse's own words for it, given by the command line).
+VERSION_HELP = N_("show program's version number and exit")
+#: argparse's errors, as it writes them in English (``%s``, ``%(name)s`` and ``%(name)r``
+#: are what it puts in).
+ARGPARSE_ERRORS = (
     N_("the following arguments are required: %s"),
     N_("unrecognized arguments: %s"),
     N_("invalid choice: %(value)r (choose from %(choices)s)"),
@@ -60,8 +93,38 @@ ARGPARSE_MESSAGES = (
     N_("not allowed with argument %s"),
     N_("invalid %(type)s value: %(value)r"),
 )
+_SLOT = re.compile(r"%\((\w+)\)[sr]|%s")
 
-argparse._ = _  # type: ignore[attr-defined]
+
+def _error_pattern(template: str) -> re.Pattern[str]:
+    """A template of :data:`ARGPARSE_ERRORS` as a pattern that reads its values back."""
+    pattern, end = "", 0
+    for slot in _SLOT.finditer(template):
+        pattern += re.escape(template[end : slot.start()])
+        last = slot.end() == len(template)
+        pattern += f"(?P<{slot[1] or 'text'}>{'.*' if last else '.*?'})"
+        end = slot.end()
+    return re.compile(pattern + re.escape(template[end:]), re.DOTALL)
+
+
+_ERROR_PATTERNS = [(template, _error_pattern(template)) for template in ARGPARSE_ERRORS]
+
+
+def argparse_said(message: str) -> str:
+    """An error argparse wrote in English, said in the language spoken; a message it does
+    not know (its own words changed, or one of ours) is left as it is."""
+    for template, pattern in _ERROR_PATTERNS:
+        found = pattern.fullmatch(message)
+        if found is None:
+            continue
+        values = found.groupdict()
+        if "message" in values:  # "argument --x: <another of its errors>"
+            values["message"] = argparse_said(values["message"])
+        said = re.sub(r"%\((\w+)\)r", r"%(\1)s", _(template))  # (the values are written)
+        if "text" in values:
+            return said.replace("%s", values["text"], 1)
+        return said % values if values else said
+    return message
 
 
 def whole_number(text: str) -> int:

@@ -208,10 +208,11 @@ class Gate:
         if entry.guessing:
             return Refusal("busy", "a handshake of this address is under way")
         entry.tokens = min(
-            float(HANDSHAKE_BURST), entry.tokens + (now - entry.at) / HANDSHAKE_EVERY
+            float(HANDSHAKE_BURST), entry.tokens + max(0.0, now - entry.at) / HANDSHAKE_EVERY
         )
         entry.at = now
-        self._pakes = min(PAKES_PER_SECOND, self._pakes + (now - self._pakes_at) * PAKES_PER_SECOND)
+        gained = max(0.0, now - self._pakes_at) * PAKES_PER_SECOND
+        self._pakes = min(PAKES_PER_SECOND, self._pakes + gained)
         self._pakes_at = now
         if entry.tokens < 1:
             return Refusal(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 from typing import Any
 
@@ -552,19 +553,44 @@ class GatedSite(web.TCPSite):
         self._bound_port = int(sockets[0].getsockname()[1]) if sockets else self._port
 
 
+class _IntoLog(logging.Handler):
+    """What aiohttp says of a connection (a request that is not HTTP, a broken one): one
+    line in the link's log, never a traceback on the terminal or over the screen."""
+
+    def __init__(self, link: Link) -> None:
+        super().__init__(logging.DEBUG)
+        self.link = link
+
+    def emit(self, record: logging.LogRecord) -> None:
+        reason = ""
+        if record.exc_info and record.exc_info[1] is not None:
+            reason = f": {clean(str(record.exc_info[1]), 120)}"
+        self.link.log.append(clean(f"http: {record.getMessage()}{reason}", 200))
+
+
+def http_logger(link: Link) -> logging.Logger:
+    """The logger of one host's HTTP server (its own: nothing goes to the root logger)."""
+    logger = logging.Logger("shashki.online.http")
+    logger.propagate = False
+    logger.addHandler(_IntoLog(link))
+    return logger
+
+
 class Host:
     """The web app of one hosted game and its listening socket."""
 
     def __init__(self, link: HostLink) -> None:
         self.link = link
-        self.app = web.Application(client_max_size=MAX_MESSAGE)
+        self.app = web.Application(client_max_size=MAX_MESSAGE, logger=http_logger(link))
         self.app.router.add_get("/ws", link.handle)
         self.runner: web.AppRunner | None = None
         self.port = 0
 
     async def start(self, bind: str, port: int) -> int:
         """Listen on ``bind``:``port`` (0: a free port); the port."""
-        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None)
+        self.runner = web.AppRunner(
+            self.app, handle_signals=False, access_log=None, logger=http_logger(self.link)
+        )
         await self.runner.setup()
         site = GatedSite(self.runner, self.link.gate, bind, port)
         await site.start()
