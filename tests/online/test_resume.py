@@ -6,6 +6,8 @@ until the host answers, and a guest whose host is gone a minute claims the game.
 from __future__ import annotations
 
 import asyncio
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,19 +27,25 @@ from .harness import hosted, play, until
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr("shashki.app.online.REJOIN_EVERY", 0.05)
-    return tmp_path
+    umask = os.umask(0o022)  # (what most systems give: files others may read)
+    try:
+        yield tmp_path
+    finally:
+        os.umask(umask)
 
 
 def the_autosave() -> tuple[str, str]:
-    """The one unfinished game of the autosave folder: its key and its text."""
+    """The one unfinished game of the autosave folder: its key and its text (it holds
+    the room code: this user's alone)."""
     found = scan_autosaves()
     assert len(found.resumable) == 1, found.resumable
     entry = found.resumable[0]
+    assert entry.path.stat().st_mode & 0o777 == 0o600
     return entry.key, entry.path.read_text(encoding="utf-8")
 
 
