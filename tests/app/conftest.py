@@ -27,6 +27,8 @@ from shashki.app.app import ShashkiApp
 from shashki.app.board import BoardWidget
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
+from shashki.app.launch import PlayRequest, ReplayRequest
+from shashki.records.clocks import TimeControl
 
 #: Black c5 has two capture routes to g1: c5:e3:g1 and c5:a3:c1:e3:g1.
 TWO_ROUTES = "B:Wg5,b4,d4,g3,b2,d2,f2,h2:Ba7,e7,g7,b6,a5,c5"
@@ -166,10 +168,29 @@ def notes(app: App[Any]) -> list[str]:
     return list(app.__dict__.get("_notes_said", []))
 
 
-def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
-    """The app with a settings file in ``home``; no autosave and no resume offer unless asked."""
+def make_app(
+    home: Path,
+    *,
+    variant: str | None = None,
+    fen: str | None = None,
+    kinds: tuple[str, str] = ("human", "human"),
+    seed: int | None = None,
+    clock: TimeControl | None = None,
+    replay: str | Path | None = None,
+    game_number: int | None = None,
+    default_variant: str | None = None,
+    **kwargs: Any,
+) -> ShashkiApp:
+    """The app with a settings file in ``home``; no autosave and no resume offer unless
+    asked.  ``variant`` (with ``fen``, ``kinds``, ``seed``, ``clock``) opens a game at once,
+    as ``shashki play`` does; ``replay`` (with ``game_number``, ``default_variant``) a
+    file, as ``shashki replay`` does."""
     kwargs.setdefault("autosave", False)
     kwargs.setdefault("offer_resume", False)
+    if variant is not None:
+        kwargs["start"] = PlayRequest(variant, fen=fen, kinds=kinds, seed=seed, clock=clock)
+    elif replay is not None:
+        kwargs["start"] = ReplayRequest(Path(replay), game_number, default_variant)
     return ShashkiApp(settings_path=home / "settings.json", **kwargs)
 
 
