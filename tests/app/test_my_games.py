@@ -142,7 +142,7 @@ async def test_list_filters_and_summary(home: Path) -> None:
         select.focus()
         await pilot.press("enter")
         await settle(pilot)
-        labels = [str(label) for label, _value in screen._opponent_choices()]
+        labels = [str(label) for label, _value in screen.opponent_choices()]
         assert labels == ["Bob", "Computer, level 3", "Computer, level 5", "Engine scan"]
         await pilot.press("down", "enter")  # from "any opponent" to the first: Bob
         await settle(pilot)

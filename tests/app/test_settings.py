@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from shashki.app.app import SETTING_CHOICES, load_settings
 from shashki.store.settings import Settings
 
-from .conftest import make_app
+from .conftest import make_app, notes
 
 SIZE = (100, 40)
 
@@ -173,7 +173,7 @@ async def test_settings_that_cannot_be_saved_are_said_once(home: Path) -> None:
         for _ in range(3):
             app.next_board_theme()
         await pilot.pause()
-        said = [n.message for n in app._notifications if "Settings not saved" in n.message]
+        said = [n for n in notes(app) if "Settings not saved" in n]
         assert len(said) == 1 and "a link, not a file" in said[0], said
     assert target.read_text() == "the user's own words\n"
 

@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, TextPrompt
 from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.replay import FileChooserScreen
 from shashki.app.settings_screen import SettingsScreen
+from shashki.app.widgets import Select
 from shashki.i18n import language, set_language
 
 from .conftest import click_widget, footer_shows, make_app, wait_for
@@ -175,7 +176,7 @@ async def test_the_new_game_dialog_keeps_what_was_typed_when_the_language_change
         assert str(dialog.query_one("#play", Button).label) == "Играть"
         assert str(dialog.query_one("#autoflip", Checkbox).label).startswith("Переворачивать")
         assert "Новая партия" in str(dialog.query_one("#new-title", Label).content)
-        labels = [str(label) for label, _ in dialog.query_one("#kind0", Select)._options]
+        labels = [str(label) for label, _ in dialog.query_one("#kind0", Select).choices]
         assert "Компьютер, уровень 3 (любитель)" in labels
         await click_widget(pilot, "#play")
         await pilot.pause()

@@ -18,17 +18,16 @@ from shashki.records.clocks import TimeControl
 from shashki.rules import Color, Game, find_variant
 from shashki.session import GameClock, GameSession, Person, UndoPolicy
 
+from .. import waiting
+
 #: Seconds any wait of these tests may take before it fails, saying what it waited for.
 WAIT = 30.0
 
 
 async def until(condition: Callable[[], object], what: str, timeout: float = WAIT) -> None:
-    """Let the loop run until ``condition()`` holds; fail saying ``what`` after ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not reached in {timeout} s")
-        await asyncio.sleep(0.002)
+    """Let the loop run until ``condition()`` holds; fail saying ``what`` after ``timeout``
+    (:func:`tests.waiting.until`, looking every 2 ms)."""
+    await waiting.until(condition, what, timeout=timeout, step=0.002)
 
 
 @dataclass

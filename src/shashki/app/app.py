@@ -6,6 +6,7 @@ import asyncio
 import os
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime
 from functools import partial
@@ -26,7 +27,14 @@ from ..rules.variant_registry import find_variant
 from ..session.autosave import AutosaveWriter
 from ..session.autosave import one_line as _one_line
 from ..session.game import GameSession
-from ..session.served import NotAllowed, games_file, inside_games, served
+from ..session.served import (
+    NotAllowed,
+    games_file,
+    hide_paths,
+    inside_games,
+    served,
+    shown_path,
+)
 from ..store.settings import Choices, Settings, engine_settings
 from ..store.settings import settings_path as default_settings_path
 from .board import PIECE_SETS
@@ -119,6 +127,10 @@ async def assembled(screen: Screen) -> None:  # type: ignore[type-arg]
             return  # never hang: taken down as it is, as Textual would
 
 
+#: How many of the latest notifications :attr:`ShashkiApp.notices` keeps.
+NOTICES_KEPT = 100
+
+
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
@@ -169,6 +181,10 @@ class ShashkiApp(App[None]):
         #: The open game's autosave and the controller it belongs to.
         self._slot: AutosaveSlot | None = None
         self._slot_for: GameController | None = None
+        #: What the player was told in notifications, oldest first, as shown (the latest
+        #: NOTICES_KEPT): each kept the moment it is raised, where Textual's own toasts
+        #: show it a moment later and drop it when its time is up.
+        self.notices: deque[str] = deque(maxlen=NOTICES_KEPT)
 
     # -- settings ----------------------------------------------------------------------
 
@@ -234,9 +250,16 @@ class ShashkiApp(App[None]):
     ) -> None:
         """Textual's notification (every screen's notify() comes here).  shashki's own say
         markup=False, as they quote names, paths and errors; such a message has its
-        control characters shown as symbols, since a path may hold any."""
+        control characters shown as symbols, since a path may hold any; it is kept in
+        :attr:`notices`.  In a served app no notice names the owner's folders
+        (:func:`~shashki.session.served.hide_paths`): a file of the games folder is named
+        as the visitor would type it."""
+        if served():
+            message, title = hide_paths(message), hide_paths(title)
+        shown = message if markup else visible(message)
+        self.notices.append(shown)
         super().notify(
-            message if markup else visible(message),
+            shown,
             title=title,
             severity=severity,
             timeout=timeout,
@@ -720,14 +743,18 @@ class ShashkiApp(App[None]):
             try:
                 path = inside_games(path)
             except NotAllowed as exc:
-                self.error_notice(_("Cannot open {path}: {reason}").format(path=path, reason=exc))
+                self.error_notice(
+                    _("Cannot open {path}: {reason}").format(path=shown_path(path), reason=exc)
+                )
                 return
         try:  # a folder, a FIFO or a device is refused at once, without blocking
             open_regular(path).close()
         except OSError as exc:
             reason = _("no such file") if isinstance(exc, FileNotFoundError) else os_reason(exc)
             self.error_notice(
-                _("Cannot open {path}: {reason}").format(path=path, reason=reason or exc)
+                _("Cannot open {path}: {reason}").format(
+                    path=shown_path(path), reason=reason or exc
+                )
             )
             return
         if game_number is not None:
@@ -740,7 +767,9 @@ class ShashkiApp(App[None]):
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
                 self.error_notice(
-                    _("Cannot read {path}: {reason}").format(path=path, reason=os_reason(exc))
+                    _("Cannot read {path}: {reason}").format(
+                        path=shown_path(path), reason=os_reason(exc)
+                    )
                 )
                 return
             if record is None:

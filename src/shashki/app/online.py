@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button
 
 from ..i18n import N_, _
 from ..online.console import bind_address, host_session
@@ -46,13 +46,13 @@ from ..online.room import TAG, Room, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
 from ..rules import Color
 from ..session.players import Person
-from ..session.served import served
+from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
 from .launch import HostRequest, JoinRequest
 from .plain import Plain
-from .widgets import Dialog, relabel_button
+from .widgets import Button, Dialog, relabel_button
 
 if TYPE_CHECKING:
     from ..records.model import GameRecord
@@ -209,8 +209,10 @@ class OnlineGameScreen(GameScreen):
                 except JoinError as exc:
                     if str(exc) != self._rejoin_said:  # (said once, not at every try)
                         self._rejoin_said = str(exc)
+                        # (a served app says one thing whatever failed: no scanner's oracle)
+                        unreachable = exc.unreachable or served()
                         self.set_status(
-                            self._unreachable(link.remote.name) if exc.unreachable else str(exc)
+                            self._unreachable(link.remote.name) if unreachable else str(exc)
                         )
                     continue
                 if self._left:
@@ -537,14 +539,53 @@ def host_game(
     return controller
 
 
+def join_off() -> str:
+    """Why a visitor of an app served to a browser cannot join (the owner did not allow
+    it)."""
+    return _(
+        "Online play is off in the browser: the owner of this server can allow joining "
+        "a game (shashki serve --allow-join)."
+    )
+
+
+def join_failed(address: str) -> str:
+    """The one thing a served app says when a join fails, whatever failed."""
+    return _("No game could be joined at {address}.").format(address=clean(address, 60))
+
+
+async def _connect(guest: Guest) -> None:
+    """Connect ``guest`` to its host; raises JoinError.  In an app served to a browser a
+    join is a connection from the owner's machine to an address a visitor typed: every
+    failure there (a closed port, an open one that is not a host, a host that says no,
+    no answer) reads the same, after the same :data:`JOIN_SECONDS` — nothing tells one
+    port from another."""
+    if not served():
+        await guest.connect()
+        return
+    started = time.monotonic()
+    try:
+        async with asyncio.timeout(JOIN_SECONDS):
+            await guest.connect()
+        return
+    except Exception:  # (JoinError, the time out, anything: one answer)
+        with contextlib.suppress(Exception):
+            await guest.close()
+    await asyncio.sleep(max(0.0, started + JOIN_SECONDS - time.monotonic()))
+    raise JoinError(join_failed(guest.address))
+
+
 async def join_game(
     app: ShashkiApp, address: str, code: str, name: str, *, exit_on_failure: bool = False
 ) -> GameController | None:
     """Join the game at ``address`` with ``code`` and open its screen; None (said in one
-    line) when it cannot be joined."""
+    line) when it cannot be joined, or when this app is served to a browser and its
+    owner did not allow joining."""
+    if not join_allowed():
+        app.error_notice(join_off())
+        return None
     try:
         guest = Guest(address, code, name)
-        await guest.connect()
+        await _connect(guest)
     except JoinError as exc:
         if exit_on_failure:
             app.exit(return_code=2, message=_("shashki: error: {message}").format(message=exc))
@@ -581,6 +622,9 @@ def resume_online(
         return None
     if room.hosting and served():
         app.error_notice(host_refused())
+        return None
+    if not room.hosting and not join_allowed():
+        app.error_notice(join_off())
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
     controller = GameController(game, session=session, on_change=app._changed)
@@ -669,16 +713,21 @@ def host_refused() -> str:
 
 def online_menu(app: ShashkiApp, variant: str | None) -> None:
     """Play online: host a game of ``variant`` (the new-game dialog, a friend's seat
-    chosen) or join one."""
+    chosen) or join one.  An app served to a browser never hosts: it joins (asked for
+    the address at once) when its owner allowed it, else it says that online play is
+    off."""
+    if served():
+        if join_allowed():
+            join_dialog(app)
+        else:
+            app.error_notice(join_off())
+        return
 
     def chosen(host: bool | None) -> None:
         if host is None:
             return
         if not host:
             join_dialog(app)
-            return
-        if served():
-            app.error_notice(host_refused())
             return
         if variant is None:
             app.error_notice(_("Pick a variant in the menu first."))
@@ -717,7 +766,9 @@ __all__ = [
     "OnlineGameScreen",
     "host_from_dialog",
     "host_game",
+    "join_failed",
     "join_game",
+    "join_off",
     "online_menu",
     "resume_online",
     "start_from_command",
