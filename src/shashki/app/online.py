@@ -160,7 +160,7 @@ class OnlineGameScreen(GameScreen):
         session.base_headers = online_headers(self.link.address, day)
         link = self.link
         session.resume_tags[TAG] = Room(
-            True, link.code, link.side, link.takebacks, port=port, mode=self.mode
+            True, link.code, link.side, link.takebacks, port=port, mode=self.mode, game=link.game
         ).tag()
         self.shashki._changed(self.controller)
         address, code = self.link.address, self.link.code
@@ -597,7 +597,7 @@ async def join_game(
     if session.clock is not None:
         session.clock.now = app.clock_time
     session.resume_tags[TAG] = Room(
-        False, plain_code(code), link.side, link.takebacks, address=guest.address
+        False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
     ).tag()
     controller = GameController(session.game, session=session, on_change=app._changed)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
@@ -640,7 +640,14 @@ def resume_online(
                 timeout=10,
                 markup=False,
             )
-        link = HostLink(session, room.side, remote, room.code, name=session.players[room.side].name)
+        link = HostLink(
+            session,
+            room.side,
+            remote,
+            room.code,
+            name=session.players[room.side].name,
+            game=room.game,
+        )
         link.joined = True  # (the guest keeps the name it joined with)
         link.away_since = link.now()  # (a friend who does not come back may be claimed)
         bind, shown = bind_address(False, mode == "local")
@@ -648,7 +655,7 @@ def resume_online(
             controller, link, host=Host(link), bind=(bind, shown, room.port), mode=mode
         )
     else:
-        glink = GuestLink(session, room.side, remote)
+        glink = GuestLink(session, room.side, remote, game=room.game)
         glink.away_since = glink.now()
         name = session.players[room.side].name
         screen = OnlineGameScreen(controller, glink, rejoin=(room.address, room.code, name))
