@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -51,6 +51,7 @@ from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
+from .launch import HostRequest, JoinRequest
 from .plain import Plain
 from .widgets import Button, Dialog, relabel_button
 
@@ -66,8 +67,6 @@ ONLINE = "online"
 #: The port a game hosted from the menu listens on.
 DEFAULT_PORT = 8765
 
-#: What ``shashki host`` and ``shashki join`` hand the app.
-Spec = tuple[Any, ...]
 
 #: Seconds between a guest's tries to join again after its connection was lost.
 REJOIN_EVERY = 3.0
@@ -686,24 +685,22 @@ def resume_online(
     return controller
 
 
-def start_from_command(app: ShashkiApp, spec: Spec) -> None:
+def start_from_command(app: ShashkiApp, start: HostRequest | JoinRequest) -> None:
     """Open the game ``shashki host`` or ``shashki join`` asked for."""
-    if spec[0] == "host":
-        _kind, variant, clock, port, side, public, local, name = spec
+    if isinstance(start, HostRequest):
         host_game(
             app,
-            variant,
-            side=side,
-            name=name,
-            clock=clock,
-            port=port,
-            public=public,
-            local=local,
+            start.variant,
+            side=start.side,
+            name=start.name,
+            clock=start.clock,
+            port=start.port,
+            public=start.public,
+            local=start.local,
             exit_on_failure=True,
         )
     else:
-        _kind, address, code, name = spec
-        app.run_worker(join_game(app, address, code, name, exit_on_failure=True))
+        app.run_worker(join_game(app, start.address, start.code, start.name, exit_on_failure=True))
 
 
 def player_name(app: ShashkiApp) -> str:
