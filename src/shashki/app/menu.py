@@ -24,7 +24,7 @@ from ..i18n import N_, _
 from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry, user_file_problems
-from ..session.served import served
+from ..session.served import join_allowed, served
 from .plain import Plain, literal, marked, visible
 from .widgets import (
     Button,
@@ -124,6 +124,12 @@ class MenuScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._ids: list[str | None] = []
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # (a served app whose owner did not allow joining has no online play to offer)
+        if action == "online" and not join_allowed():
+            return False
+        return True
 
     def compose(self) -> ComposeResult:
         yield ScreenHeader()

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,6 +35,7 @@ from ..online.events import (
     PeerLeft,
     PeerMoved,
     Refused,
+    Superseded,
     Synced,
     TakebackRequest,
 )
@@ -41,14 +43,15 @@ from ..online.guest import Guest, GuestLink, JoinError
 from ..online.host import Host, HostLink
 from ..online.link import Link, online_headers
 from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
-from ..online.room import TAG, Room, plain_code, read_room, resumed_session
+from ..online.room import TAG, Room, forget_copies, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
 from ..rules import Color
 from ..session.players import Person
-from ..session.served import served
+from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
+from .launch import HostRequest, JoinRequest
 from .plain import Plain
 from .widgets import Button, Dialog, relabel_button
 
@@ -64,8 +67,6 @@ ONLINE = "online"
 #: The port a game hosted from the menu listens on.
 DEFAULT_PORT = 8765
 
-#: What ``shashki host`` and ``shashki join`` hand the app.
-Spec = tuple[Any, ...]
 
 #: Seconds between a guest's tries to join again after its connection was lost.
 REJOIN_EVERY = 3.0
@@ -160,7 +161,7 @@ class OnlineGameScreen(GameScreen):
         session.base_headers = online_headers(self.link.address, day)
         link = self.link
         session.resume_tags[TAG] = Room(
-            True, link.code, link.side, link.takebacks, port=port, mode=self.mode
+            True, link.code, link.side, link.takebacks, port=port, mode=self.mode, game=link.game
         ).tag()
         self.shashki._changed(self.controller)
         address, code = self.link.address, self.link.code
@@ -209,8 +210,10 @@ class OnlineGameScreen(GameScreen):
                 except JoinError as exc:
                     if str(exc) != self._rejoin_said:  # (said once, not at every try)
                         self._rejoin_said = str(exc)
+                        # (a served app says one thing whatever failed: no scanner's oracle)
+                        unreachable = exc.unreachable or served()
                         self.set_status(
-                            self._unreachable(link.remote.name) if exc.unreachable else str(exc)
+                            self._unreachable(link.remote.name) if unreachable else str(exc)
                         )
                     continue
                 if self._left:
@@ -220,6 +223,11 @@ class OnlineGameScreen(GameScreen):
                 self._rejoin_said = ""
                 self._claim_said = False
                 self.run_worker(self._read(guest), group="online")
+                if link.game is not None:  # (this copy is the game: older ones go)
+                    self.run_worker(
+                        forget_older(self.shashki, link.game, self.shashki.autosave_key),
+                        group="autosave",
+                    )
                 host = link.remote.name
                 self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
                 if self.controller.outcome is None:
@@ -240,6 +248,7 @@ class OnlineGameScreen(GameScreen):
             not self._claim_said
             and link.away_for() >= CLAIM_AFTER
             and self.controller.outcome is None
+            and link.why_no_claim() is None
         ):
             self._claim_said = True
             name = link.remote.name
@@ -302,6 +311,12 @@ class OnlineGameScreen(GameScreen):
             case GameOver():
                 self.after(Feedback())
                 self.show_game_over()
+            case Superseded():  # (the game goes on in another shashki: this copy stops)
+                self._left = True
+                self.shashki.forget_autosave(self.controller)
+                self.set_status(Said(lambda: event.text))
+                self.notify(event.text, severity="warning", timeout=15, markup=False)
+                self.refresh_panel()
             case ConnectionClosed() if not self._left and self.controller.outcome is None:
                 said = Said(
                     lambda: _("Lost the connection to {name}; trying again…").format(name=name)
@@ -537,14 +552,53 @@ def host_game(
     return controller
 
 
+def join_off() -> str:
+    """Why a visitor of an app served to a browser cannot join (the owner did not allow
+    it)."""
+    return _(
+        "Online play is off in the browser: the owner of this server can allow joining "
+        "a game (shashki serve --allow-join)."
+    )
+
+
+def join_failed(address: str) -> str:
+    """The one thing a served app says when a join fails, whatever failed."""
+    return _("No game could be joined at {address}.").format(address=clean(address, 60))
+
+
+async def _connect(guest: Guest) -> None:
+    """Connect ``guest`` to its host; raises JoinError.  In an app served to a browser a
+    join is a connection from the owner's machine to an address a visitor typed: every
+    failure there (a closed port, an open one that is not a host, a host that says no,
+    no answer) reads the same, after the same :data:`JOIN_SECONDS` — nothing tells one
+    port from another."""
+    if not served():
+        await guest.connect()
+        return
+    started = time.monotonic()
+    try:
+        async with asyncio.timeout(JOIN_SECONDS):
+            await guest.connect()
+        return
+    except Exception:  # (JoinError, the time out, anything: one answer)
+        with contextlib.suppress(Exception):
+            await guest.close()
+    await asyncio.sleep(max(0.0, started + JOIN_SECONDS - time.monotonic()))
+    raise JoinError(join_failed(guest.address))
+
+
 async def join_game(
     app: ShashkiApp, address: str, code: str, name: str, *, exit_on_failure: bool = False
 ) -> GameController | None:
     """Join the game at ``address`` with ``code`` and open its screen; None (said in one
-    line) when it cannot be joined."""
+    line) when it cannot be joined, or when this app is served to a browser and its
+    owner did not allow joining."""
+    if not join_allowed():
+        app.error_notice(join_off())
+        return None
     try:
         guest = Guest(address, code, name)
-        await guest.connect()
+        await _connect(guest)
     except JoinError as exc:
         if exit_on_failure:
             app.exit(return_code=2, message=_("shashki: error: {message}").format(message=exc))
@@ -556,11 +610,20 @@ async def join_game(
     if session.clock is not None:
         session.clock.now = app.clock_time
     session.resume_tags[TAG] = Room(
-        False, plain_code(code), link.side, link.takebacks, address=guest.address
+        False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
     ).tag()
+    if link.game is not None:  # (a copy of this game left by a shashki that died goes)
+        await forget_older(app, link.game, None)
     controller = GameController(session.game, session=session, on_change=app._changed)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
     return controller
+
+
+async def forget_older(app: ShashkiApp, game: str, keep: str | None) -> None:
+    """Remove the older autosaves of online game ``game`` but ``keep``'s (in a thread: it
+    reads the autosave folder): one game has one autosave."""
+    if app.autosave_enabled:
+        await asyncio.to_thread(forget_copies, game, keep)
 
 
 def resume_online(
@@ -582,6 +645,9 @@ def resume_online(
     if room.hosting and served():
         app.error_notice(host_refused())
         return None
+    if not room.hosting and not join_allowed():
+        app.error_notice(join_off())
+        return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
     controller = GameController(game, session=session, on_change=app._changed)
     if room.hosting:
@@ -596,7 +662,14 @@ def resume_online(
                 timeout=10,
                 markup=False,
             )
-        link = HostLink(session, room.side, remote, room.code, name=session.players[room.side].name)
+        link = HostLink(
+            session,
+            room.side,
+            remote,
+            room.code,
+            name=session.players[room.side].name,
+            game=room.game,
+        )
         link.joined = True  # (the guest keeps the name it joined with)
         link.away_since = link.now()  # (a friend who does not come back may be claimed)
         bind, shown = bind_address(False, mode == "local")
@@ -604,7 +677,7 @@ def resume_online(
             controller, link, host=Host(link), bind=(bind, shown, room.port), mode=mode
         )
     else:
-        glink = GuestLink(session, room.side, remote)
+        glink = GuestLink(session, room.side, remote, game=room.game)
         glink.away_since = glink.now()
         name = session.players[room.side].name
         screen = OnlineGameScreen(controller, glink, rejoin=(room.address, room.code, name))
@@ -612,24 +685,22 @@ def resume_online(
     return controller
 
 
-def start_from_command(app: ShashkiApp, spec: Spec) -> None:
+def start_from_command(app: ShashkiApp, start: HostRequest | JoinRequest) -> None:
     """Open the game ``shashki host`` or ``shashki join`` asked for."""
-    if spec[0] == "host":
-        _kind, variant, clock, port, side, public, local, name = spec
+    if isinstance(start, HostRequest):
         host_game(
             app,
-            variant,
-            side=side,
-            name=name,
-            clock=clock,
-            port=port,
-            public=public,
-            local=local,
+            start.variant,
+            side=start.side,
+            name=start.name,
+            clock=start.clock,
+            port=start.port,
+            public=start.public,
+            local=start.local,
             exit_on_failure=True,
         )
     else:
-        _kind, address, code, name = spec
-        app.run_worker(join_game(app, address, code, name, exit_on_failure=True))
+        app.run_worker(join_game(app, start.address, start.code, start.name, exit_on_failure=True))
 
 
 def player_name(app: ShashkiApp) -> str:
@@ -671,16 +742,21 @@ def host_refused() -> str:
 
 def online_menu(app: ShashkiApp, variant: str | None) -> None:
     """Play online: host a game of ``variant`` (the new-game dialog, a friend's seat
-    chosen) or join one."""
+    chosen) or join one.  An app served to a browser never hosts: it joins (asked for
+    the address at once) when its owner allowed it, else it says that online play is
+    off."""
+    if served():
+        if join_allowed():
+            join_dialog(app)
+        else:
+            app.error_notice(join_off())
+        return
 
     def chosen(host: bool | None) -> None:
         if host is None:
             return
         if not host:
             join_dialog(app)
-            return
-        if served():
-            app.error_notice(host_refused())
             return
         if variant is None:
             app.error_notice(_("Pick a variant in the menu first."))
@@ -719,7 +795,9 @@ __all__ = [
     "OnlineGameScreen",
     "host_from_dialog",
     "host_game",
+    "join_failed",
     "join_game",
+    "join_off",
     "online_menu",
     "resume_online",
     "start_from_command",

@@ -29,7 +29,7 @@ from ..records import GameNode, GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
-from ..session.served import NotAllowed, games_file, inside_games
+from ..session.served import NotAllowed, games_file, inside_games, shown_path
 from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .movelist import MoveList
@@ -162,7 +162,10 @@ class FileChooserScreen(Dialog[Path | None]):
         elif path.exists():
             self.dismiss(path)
         else:
-            self.notify(_("No such file: {path}").format(path=path), severity="error", markup=False)
+            shown = " ".join(event.value.split()) if self.confined else path  # (as typed)
+            self.notify(
+                _("No such file: {path}").format(path=shown), severity="error", markup=False
+            )
 
     @on(Button.Pressed, "#up")
     def action_up(self) -> None:
@@ -413,7 +416,7 @@ class GameTableScreen(Screen[None]):
 
     def _failed(self, exc: OSError) -> None:
         text = self.failure = _("Cannot read {path}: {reason}").format(
-            path=self.path, reason=os_reason(exc)
+            path=shown_path(self.path), reason=os_reason(exc)
         )
         try:
             self.query_one("#progress", Static).update(text)
@@ -547,7 +550,9 @@ class GameTableScreen(Screen[None]):
             record = load_record(self.path, index, self.default_variant)
         except OSError as exc:
             self.notify(
-                _("Cannot read {path}: {reason}").format(path=self.path, reason=os_reason(exc)),
+                _("Cannot read {path}: {reason}").format(
+                    path=shown_path(self.path), reason=os_reason(exc)
+                ),
                 severity="error",
                 markup=False,
             )
