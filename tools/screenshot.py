@@ -37,8 +37,11 @@ async def take(out: Path, size: tuple[int, int] = SIZE, moves: list[str] = MOVES
     """Play ``moves`` in a fresh app of ``size`` and write its screen to ``out``."""
     from shashki.app.app import ShashkiApp
     from shashki.app.game_screen import GameScreen
+    from shashki.app.launch import PlayRequest
 
-    app = ShashkiApp(variant="russian", autosave=False, offer_resume=False, language="en")
+    app = ShashkiApp(
+        start=PlayRequest("russian"), autosave=False, offer_resume=False, language="en"
+    )
     app.animation_level = "none"  # (no blinking cursor caught half-way)
     async with app.run_test(size=size) as pilot:
 
