@@ -6,6 +6,8 @@ until the host answers, and a guest whose host is gone a minute claims the game.
 from __future__ import annotations
 
 import asyncio
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,19 +27,25 @@ from .harness import hosted, play, until
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr("shashki.app.online.REJOIN_EVERY", 0.05)
-    return tmp_path
+    umask = os.umask(0o022)  # (what most systems give: files others may read)
+    try:
+        yield tmp_path
+    finally:
+        os.umask(umask)
 
 
 def the_autosave() -> tuple[str, str]:
-    """The one unfinished game of the autosave folder: its key and its text."""
+    """The one unfinished game of the autosave folder: its key and its text (it holds
+    the room code: this user's alone)."""
     found = scan_autosaves()
     assert len(found.resumable) == 1, found.resumable
     entry = found.resumable[0]
+    assert entry.path.stat().st_mode & 0o777 == 0o600
     return entry.key, entry.path.read_text(encoding="utf-8")
 
 
@@ -66,7 +74,8 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
     await until(reader.done, "the guest's connection ending")
     assert glink.away_since is not None
     key, text = the_autosave()
-    assert f'[ShashkiOnline "host {code} {address.split(":")[1]} local white on"]' in text
+    port, game = address.split(":")[1], link.game
+    assert f'[ShashkiOnline "host {code} {port} local white on {game}"]' in text
 
     app = make_app(home, autosave=True)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -74,7 +83,7 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         screen = app.screen
         assert ctl is not None and isinstance(screen, OnlineGameScreen)
         link = screen.link
-        assert isinstance(link, HostLink) and link.code == code
+        assert isinstance(link, HostLink) and link.code == code and link.game == game
         await wait_for(pilot, lambda: link.address == address, "listening on the same port")
         assert ctl.session.clock is not None
         await wait_for(pilot, lambda: ctl.session.clock.running is None, "the clock waiting")
@@ -164,7 +173,8 @@ async def test_a_guests_autosave_joins_the_host_again_and_claims_a_host_gone(
             app.flush_autosave()
         await until(lambda: pair.link.guest is None, "the host seeing the guest gone")
         key, text = the_autosave()
-        assert f'[ShashkiOnline "join {pair.address} {pair.link.code} black on"]' in text
+        room = f"join {pair.address} {pair.link.code} black on {pair.link.game}"
+        assert f'[ShashkiOnline "{room}"]' in text
 
         app = make_app(home, autosave=True)
         async with app.run_test(size=(120, 40)) as pilot:

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -50,6 +50,7 @@ from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
+from .launch import HostRequest, JoinRequest
 from .plain import Plain
 from .widgets import Button, Dialog, relabel_button
 
@@ -65,8 +66,6 @@ ONLINE = "online"
 #: The port a game hosted from the menu listens on.
 DEFAULT_PORT = 8765
 
-#: What ``shashki host`` and ``shashki join`` hand the app.
-Spec = tuple[Any, ...]
 
 #: Seconds between a guest's tries to join again after its connection was lost.
 REJOIN_EVERY = 3.0
@@ -161,7 +160,7 @@ class OnlineGameScreen(GameScreen):
         session.base_headers = online_headers(self.link.address, day)
         link = self.link
         session.resume_tags[TAG] = Room(
-            True, link.code, link.side, link.takebacks, port=port, mode=self.mode
+            True, link.code, link.side, link.takebacks, port=port, mode=self.mode, game=link.game
         ).tag()
         self.shashki._changed(self.controller)
         address, code = self.link.address, self.link.code
@@ -598,7 +597,7 @@ async def join_game(
     if session.clock is not None:
         session.clock.now = app.clock_time
     session.resume_tags[TAG] = Room(
-        False, plain_code(code), link.side, link.takebacks, address=guest.address
+        False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
     ).tag()
     controller = GameController(session.game, session=session, on_change=app._changed)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
@@ -641,7 +640,14 @@ def resume_online(
                 timeout=10,
                 markup=False,
             )
-        link = HostLink(session, room.side, remote, room.code, name=session.players[room.side].name)
+        link = HostLink(
+            session,
+            room.side,
+            remote,
+            room.code,
+            name=session.players[room.side].name,
+            game=room.game,
+        )
         link.joined = True  # (the guest keeps the name it joined with)
         link.away_since = link.now()  # (a friend who does not come back may be claimed)
         bind, shown = bind_address(False, mode == "local")
@@ -649,7 +655,7 @@ def resume_online(
             controller, link, host=Host(link), bind=(bind, shown, room.port), mode=mode
         )
     else:
-        glink = GuestLink(session, room.side, remote)
+        glink = GuestLink(session, room.side, remote, game=room.game)
         glink.away_since = glink.now()
         name = session.players[room.side].name
         screen = OnlineGameScreen(controller, glink, rejoin=(room.address, room.code, name))
@@ -657,24 +663,22 @@ def resume_online(
     return controller
 
 
-def start_from_command(app: ShashkiApp, spec: Spec) -> None:
+def start_from_command(app: ShashkiApp, start: HostRequest | JoinRequest) -> None:
     """Open the game ``shashki host`` or ``shashki join`` asked for."""
-    if spec[0] == "host":
-        _kind, variant, clock, port, side, public, local, name = spec
+    if isinstance(start, HostRequest):
         host_game(
             app,
-            variant,
-            side=side,
-            name=name,
-            clock=clock,
-            port=port,
-            public=public,
-            local=local,
+            start.variant,
+            side=start.side,
+            name=start.name,
+            clock=start.clock,
+            port=start.port,
+            public=start.public,
+            local=start.local,
             exit_on_failure=True,
         )
     else:
-        _kind, address, code, name = spec
-        app.run_worker(join_game(app, address, code, name, exit_on_failure=True))
+        app.run_worker(join_game(app, start.address, start.code, start.name, exit_on_failure=True))
 
 
 def player_name(app: ShashkiApp) -> str:

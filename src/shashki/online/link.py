@@ -12,11 +12,12 @@ typed event (:mod:`shashki.online.events`) to each subscriber.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from ..i18n import N_, _
 from ..rules import Color, Game, Move, ShashkiError
@@ -30,12 +31,43 @@ from .events import (
     TakebackRequest,
 )
 from .player import RemotePlayer
-from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode, parse
+from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode
+from .seal import SealedLine
 
 #: Refusals kept in a link's log (the newest).
 LOG_LINES = 200
 #: Messages waiting to be sent to a slow peer before the connection is given up.
 MAX_QUEUED = 512
+
+
+class Socket(Protocol):
+    """What a writer needs of a WebSocket (aiohttp's server side and client side)."""
+
+    @property
+    def closed(self) -> bool: ...
+
+    async def send_bytes(self, data: bytes) -> None: ...
+
+    async def close(self) -> bool: ...
+
+
+async def write_sealed(ws: Socket, line: SealedLine, queue: asyncio.Queue[str | None]) -> None:
+    """Send what ``queue`` gives, each message sealed in turn (one writer a connection:
+    the order sealed is the order sent), until None; then close the connection."""
+    while True:
+        text = await queue.get()
+        try:
+            if text is None or ws.closed:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+                return
+            await ws.send_bytes(line.seal(text))
+        except (ConnectionError, RuntimeError, OSError):
+            return
+        except Exception:  # (aiohttp's client errors: the connection is gone)
+            return
+        finally:
+            queue.task_done()
 
 
 def move_before(game: Game, move: Move) -> str:
@@ -263,24 +295,6 @@ class Link:
             handler(message)
         except ProtocolError as exc:
             self.refused(exc)
-
-    def move_due(self, data: str, kind: str) -> bool:
-        """Whether ``data``, a frame over the rate limit, is nevertheless the peer's
-        move (a ``kind`` message) for the ply the game is at, on the peer's turn: such a
-        move is taken (one a turn at most, so it floods nothing; a quick peer's move is
-        never dropped)."""
-        if len(data) > 1024 or f'"{kind}"' not in data:
-            return False
-        try:
-            message = parse(data)
-        except ProtocolError:
-            return False
-        game = self.session.game
-        return (
-            message.type == kind
-            and message.get("ply") == len(game.move_stack)
-            and game.turn is self.peer_side
-        )
 
     def refuse(self, text: str) -> None:
         """A message of the peer's was refused (logged, shown; the game goes on): ``text``
