@@ -28,6 +28,7 @@ from ..rules import Color, Game
 from ..session.clock import GameClock
 from ..session.game import GameSession, UndoPolicy
 from ..session.players import Person
+from ..store import GameLocked, delete_unfinished, scan_autosaves
 from .guest import JoinError, split_address
 from .link import online_headers
 from .player import RemotePlayer
@@ -118,6 +119,34 @@ def read_room(text: str) -> Room | None:
     return None
 
 
+def copies_of(game: str, keep: str | None = None) -> list[str]:
+    """The keys of the autosaves of online game ``game`` (its identity) in the autosave
+    folder, but ``keep``'s, that no live shashki has open: older copies of it (a process
+    that died, a copy resumed and left)."""
+    keys = []
+    for entry in scan_autosaves().games:
+        if entry.key == keep or entry.owner is not None or entry.record is None:
+            continue
+        room = read_room(entry.record.header(TAG))
+        if room is not None and room.game == game:
+            keys.append(entry.key)
+    return keys
+
+
+def forget_copies(game: str, keep: str | None = None) -> int:
+    """Remove the older copies of online game ``game`` (:func:`copies_of`): one game has
+    one autosave, so a copy left behind is never offered as unfinished, nor claimed.  How
+    many were removed (a copy opened meanwhile by another shashki is left to it)."""
+    removed = 0
+    for key in copies_of(game, keep):
+        try:
+            delete_unfinished(key)
+        except (GameLocked, OSError):  # (open elsewhere meanwhile, gone, unwritable)
+            continue
+        removed += 1
+    return removed
+
+
 def resumed_session(
     record: GameRecord,
     game: Game,
@@ -161,4 +190,13 @@ def resumed_session(
     return session, remote
 
 
-__all__ = ["MODES", "TAG", "Room", "plain_code", "read_room", "resumed_session"]
+__all__ = [
+    "MODES",
+    "TAG",
+    "Room",
+    "copies_of",
+    "forget_copies",
+    "plain_code",
+    "read_room",
+    "resumed_session",
+]
