@@ -4,8 +4,9 @@
     python benchmarks/compiled.py [--nodes 40000] [--positions 4] [--rounds 3]
 
 shashki ships pure Python.  This benchmark copies ``src/shashki`` to a temporary folder,
-compiles there the modules ``shashki compile`` compiles (or ``--modules``) with mypyc (the sources as they are: they
-type-check under mypy --strict, which is what mypyc needs), and searches the positions of
+compiles there the modules ``shashki compile`` compiles (or ``--modules``) with mypyc (the
+sources as they are: they type-check under mypy --strict, which is what mypyc needs), and
+searches the positions of
 ``benchmarks/search.py`` with a fixed number of nodes in the pure package and in the
 compiled copy, in turn (``--rounds`` times each, the median kept).  Both builds must choose
 the same moves with the same scores and depths — the compiled code is the same program —

@@ -1,5 +1,6 @@
-"""Every repository path the documentation names exists: README.md, ARCHITECTURE.md and
-docs/**/*.md, wherever they name something under src/, tests/, docs/, benchmarks/, tools/
+"""Every repository path the documentation names exists: the top-level documents (README.md,
+ARCHITECTURE.md, CONTRIBUTING.md, SECURITY.md, CHANGELOG.md…), docs/**/*.md and
+benchmarks/*.md, wherever they name something under src/, tests/, docs/, benchmarks/, tools/
 or variants/ (a glob such as ``variants/*.toml`` must match something), and ARCHITECTURE.md's
 package paths (``rules/movegen.py``, ``app/styles/*.tcss``) under src/shashki/.
 
@@ -20,7 +21,11 @@ PLANNED = re.compile(r"\(planned\b")
 
 
 def documents() -> list[Path]:
-    return [ROOT / "README.md", ROOT / "ARCHITECTURE.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    return [
+        *sorted(ROOT.glob("*.md")),
+        *sorted((ROOT / "docs").rglob("*.md")),
+        *sorted((ROOT / "benchmarks").glob("*.md")),
+    ]
 
 
 def exists(base: Path, name: str) -> bool:

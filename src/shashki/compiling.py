@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from . import native
+from .base.ownfiles import own_folder
 from .i18n import _
-from .rules.ownfiles import own_folder
 
 __all__ = ["CompileError", "compile_build", "compile_sources", "remove_builds"]
 

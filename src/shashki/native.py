@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from .folders import user_folder
+from .base.folders import user_folder
 
 __all__ = [
     "MODULES",

@@ -12,7 +12,7 @@ from textual.widgets import Input
 
 from shashki.app.menu import MenuScreen
 from shashki.app.replay import FileChooserScreen, load_record
-from shashki.rules.userfiles import UserFileError
+from shashki.base.userfiles import UserFileError
 
 from .conftest import make_app, notes
 

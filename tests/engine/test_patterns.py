@@ -231,7 +231,7 @@ def test_a_file_of_blocks_is_read_as_blocks(tmp_path: Path) -> None:
 def test_saving_tables_never_writes_through_a_link(tmp_path: Path) -> None:
     """Issue 23: the pattern tables are written whole beside their file and renamed; a
     link in the file's place is refused, and the file it points at is left alone."""
-    from shashki.rules.ownfiles import UnsafeFile
+    from shashki.base.ownfiles import UnsafeFile
 
     intl = find_variant("international")
     pats = patterns.Patterns(intl.board)

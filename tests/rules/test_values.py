@@ -16,7 +16,6 @@ from shashki import Game, Move, NotationError, Position, all_variants, find_vari
 from shashki.rules.game import fast_moves, game_state
 from shashki.rules.move import FastMove, Kind
 
-
 VARIANTS = [v.id for v in all_variants()]
 
 

@@ -57,13 +57,13 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
+from ..base.ownfiles import own_folder, replace_file
+from ..base.userfiles import read_limited, user_folder
 from ..rules.endrules import EndRules
 from ..rules.game import Game, fast_moves, game_state, library_moves
 from ..rules.move import FastMove, Move
 from ..rules.movegen import MoveGenerator, State
-from ..rules.ownfiles import own_folder, replace_file
 from ..rules.switches import NoMoves
-from ..rules.userfiles import read_limited, user_folder
 from ..rules.variant import Variant, is_valid_id
 from .search import WIN
 

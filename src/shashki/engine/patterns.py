@@ -27,8 +27,8 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from ..base.ownfiles import replace_file
 from ..rules.geometry import Geometry
-from ..rules.ownfiles import replace_file
 from ..rules.variant import is_valid_id
 
 #: Squares on each rank of a window of rows (the window has twice as many).

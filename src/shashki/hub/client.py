@@ -28,7 +28,7 @@ kept (the last ``info``, the ``id`` and ``param`` lines), and an engine that wri
 than :data:`MAX_ANSWER_LINES` lines or :data:`MAX_ANSWER_BYTES` bytes before its answer
 is stopped.  The last lines of its standard error are shown when it fails.  Every text of
 the engine that reaches a player or a file (its name, its error, its standard error) is
-made one line of plain text by :func:`~shashki.rules.numbers.one_line` first.
+made one line of plain text by :func:`~shashki.base.numbers.one_line` first.
 """
 
 from __future__ import annotations
@@ -41,10 +41,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
+from ..base.numbers import one_line, quoted
 from ..i18n import N_
 from ..rules import Game, Move
 from ..rules.limits import move_seconds
-from ..rules.numbers import one_line, quoted
 from ..rules.variant import Variant
 from .errors import EngineError
 from .text import (

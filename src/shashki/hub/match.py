@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import IO
 
+from ..base.numbers import quoted
+from ..base.userfiles import UserFileError, open_regular
 from ..engine.player import LEVELS
 from ..i18n import _, ngettext
 from ..records import GameRecord
@@ -28,8 +30,6 @@ from ..rules import Game, Move
 from ..rules.errors import ShashkiError
 from ..rules.limits import Limit
 from ..rules.move import Color
-from ..rules.numbers import quoted
-from ..rules.userfiles import UserFileError, open_regular
 from ..rules.variant import Variant
 from ..session.clock import GameClock
 from ..session.game import GameSession, MovePlayed

@@ -42,11 +42,11 @@ from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
 from .. import __version__
+from ..base.numbers import bounded_int, quoted
 from ..engine.search import SOFT, WON, Iteration, Search
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
 from ..rules.limits import move_seconds
-from ..rules.numbers import bounded_int, quoted
 from ..rules.variant import Variant
 from ..rules.variation import variation_text
 from .text import (

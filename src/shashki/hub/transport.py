@@ -28,8 +28,8 @@ from collections import deque
 from collections.abc import Sequence
 from typing import IO
 
+from ..base.numbers import one_line, quoted
 from ..i18n import N_
-from ..rules.numbers import one_line, quoted
 from .errors import EngineError
 from .text import MAX_LINE
 

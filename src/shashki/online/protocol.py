@@ -18,9 +18,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base.numbers import one_line
 from ..i18n import N_, _
 from ..records.clocks import MAX_SECONDS
-from ..rules.numbers import one_line
 from ..rules.variant import Variant
 
 #: The protocol's version: a peer of another version is refused with one line.

@@ -20,8 +20,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..base.numbers import bounded_int, quoted
 from ..i18n import _
-from ..rules.numbers import bounded_int, quoted
 from .model import GameRecord
 
 #: A clock's longest setting: ten hours for the game, an hour of increment.  A clock

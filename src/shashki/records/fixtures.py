@@ -8,8 +8,8 @@ import json
 import re
 from collections.abc import Iterator
 
+from ..base.userfiles import decode_text, read_limited
 from ..i18n import N_, _
-from ..rules.userfiles import decode_text, read_limited
 
 #: The largest JSON file read (it is read whole).
 JSON_LIMIT = 32 << 20

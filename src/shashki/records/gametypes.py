@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..base.numbers import is_digits
 from ..i18n import _
 from ..rules import Game, ShashkiError, Variant, all_variants, find_variant
 from ..rules.errors import BadPdnError
-from ..rules.numbers import is_digits
 from ..rules.variant import gametype_number
 from .quoting import quote
 from .tags import header_value

@@ -36,9 +36,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base.userfiles import open_regular
 from ..i18n import _, ngettext
 from ..rules import Variant, all_variants
-from ..rules.userfiles import open_regular
 from .fixtures import json_pdn_texts
 from .lines import CannotDecode, decoded_lines
 from .model import GameRecord

@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NamedTuple
 
-from ..rules.userfiles import bom_encoding
+from ..base.userfiles import bom_encoding
 
 #: A line longer than this is read in pieces, cut at a blank where there is one, so that
 #: no line (a file with no line ends, a 100 MB line of junk) is ever held whole.

@@ -63,10 +63,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TypeVar
 
+from ..base.userfiles import open_regular
 from ..i18n import N_, _, ngettext
 from ..rules import Game, Move, ShashkiError, Variant, find_variant
 from ..rules.errors import AmbiguousMoveError, BadPdnError, IllegalMoveError, NotationError
-from ..rules.userfiles import open_regular
 from .clocks import clock_problem, control_problem
 from .fixtures import json_pdn_texts
 from .gametypes import start_from_headers, variant_from_headers

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..base.numbers import bounded_int, quoted
 from ..i18n import N_, _, ngettext
 from .anycapture import AnyCaptureSearch
 from .errors import BadFenError
@@ -27,7 +28,6 @@ from .fen import MAX_COUNTER, FenParts, square_text
 from .geometry import absolute_direction
 from .move import FastMove, Kind, Piece
 from .movegen import MoveGenerator, State
-from .numbers import bounded_int, quoted
 from .outcome import Outcome, Termination
 from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, Rules

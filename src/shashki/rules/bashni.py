@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..base.numbers import quoted
 from ..i18n import _
 from .errors import BadFenError
 from .fen import FenParts, square_text
@@ -27,7 +28,6 @@ from .geometry import absolute_direction
 from .interrupt import STEPS, poll
 from .move import Color, FastMove, Kind, Piece
 from .movegen import MoveGenerator, State
-from .numbers import quoted
 from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
 

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..base.numbers import quoted
 from ..i18n import _
 from .errors import BadFenError
 from .movegen import State
-from .numbers import quoted
 
 if TYPE_CHECKING:
     from .variant import Variant

@@ -7,6 +7,7 @@ import random
 import weakref
 from collections.abc import Iterator
 
+from ..base.numbers import quoted
 from ..i18n import N_, _
 from .endrules import EndRules, GameView
 from .errors import IllegalMoveError, PerftDepthError
@@ -14,7 +15,6 @@ from .fen import format_fen, parse_fen
 from .move import Color, FastMove, Move, Piece, public_move
 from .movegen import State
 from .notation import move_text, parse_move
-from .numbers import quoted
 from .outcome import Outcome, Termination
 from .position import Position
 from .switches import Irreversible

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
 
+from ..base.numbers import bounded_int, is_digits, quoted
 from ..i18n import _
-from .numbers import bounded_int, is_digits, quoted
 
 MIN_SIZE = 2
 MAX_SIZE = 12

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._compiled import mypyc_attr
+from ..base.numbers import quoted
 from ..i18n import _
 from .errors import BadFenError
-from .numbers import quoted
 
 if TYPE_CHECKING:
     from .endrules import Played

@@ -18,11 +18,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..base.numbers import quoted
 from ..i18n import N_, _, ngettext
 from .errors import BadFenError
 from .fen import square_text
 from .move import FastMove
-from .numbers import quoted
 
 if TYPE_CHECKING:
     from .fen import FenParts

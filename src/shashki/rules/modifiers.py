@@ -22,12 +22,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..base.numbers import quoted
 from ..i18n import _
 from .errors import BadFenError
 from .fen import square_text
 from .hooks import walk_perft
 from .move import FastMove
-from .numbers import quoted
 from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, NoMoves, Rules
 

@@ -85,9 +85,9 @@ class Move:
     ``c3:e5:g3``), and so does its ``repr``.  (:meth:`Game.move_text
     <shashki.rules.Game.move_text>` writes the short form players use, which depends on
     the other moves of the position.)  Two moves are equal when their squares and
-    promotion are (the variant is not compared), and they sort by their squares.  A move made by hand
-    (``Move((10, 15))``) is played by :meth:`Game.push <shashki.rules.Game.push>`, which
-    finds the legal move of the same squares.
+    promotion are (the variant is not compared), and they sort by their squares.  A move
+    made by hand (``Move((10, 15))``) is played by :meth:`Game.push
+    <shashki.rules.Game.push>`, which finds the legal move of the same squares.
 
     >>> from shashki import Game
     >>> Game("russian").legal_moves()[0]

@@ -16,12 +16,12 @@ from typing import Any, ClassVar, NamedTuple, Protocol
 
 from .. import i18n
 from .._compiled import mypyc_attr
+from ..base.numbers import quoted
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks, walk_perft
 from .hooks import State as State  # (defined with the hooks; named from here too)
 from .interrupt import STEPS, Interrupted, poll
 from .move import Color, FastMove, Kind, Piece
-from .numbers import quoted
 from .switches import Irreversible, KingLanding, PromotionInCapture, Removal, Rules
 
 _MOVE_CACHE: dict[int, dict[tuple[int, int], FastMove]] = {}

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import TypeVar
 
+from ..base.numbers import quoted
 from ..i18n import _
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from .fen import format_fen, square_text
 from .move import MoveLike
 from .movegen import State
-from .numbers import quoted
 from .variant import Variant
 
 _SEPARATORS = re.compile(r"\s*[-x×:X]\s*")

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..base.numbers import quoted
 from ..i18n import _, ngettext
-from .numbers import quoted
 
 __all__ = [
     "Boolean",

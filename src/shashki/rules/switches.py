@@ -11,10 +11,10 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from ..base.numbers import bounded_int, quoted
 from ..i18n import _
 from .geometry import expand_directions
 from .move import Color
-from .numbers import bounded_int, quoted
 
 
 class CaptureChoice(Enum):

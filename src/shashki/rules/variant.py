@@ -17,12 +17,12 @@ from functools import cached_property
 from typing import Any
 
 from .. import i18n
+from ..base.numbers import bounded_int, quoted
 from ..i18n import N_, pgettext
 from .errors import NotationError, VariantFileError
 from .geometry import Geometry
 from .move import Color
 from .movegen import MoveGenerator
-from .numbers import bounded_int, quoted
 from .switches import DrawRule, Rules
 
 #: The side names most variants use, translated by the catalogs where a file does not.

@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
+from ..base.numbers import quoted
+from ..base.userfiles import UserFileError, decode_text, read_limited
 from ..i18n import N_, _, os_reason
 from .errors import VariantFileError
 from .fen import parse_fen
@@ -34,7 +36,6 @@ from .geometry import (
     geometry,
 )
 from .move import Color
-from .numbers import quoted
 from .schema import (
     Boolean,
     Either,
@@ -59,7 +60,6 @@ from .switches import (
     Removal,
     Rules,
 )
-from .userfiles import UserFileError, decode_text, read_limited
 from .variant import ID_PATTERN, ID_RULE, Goal, Variant
 
 _GAMETYPE = re.compile(r"(?:[0-9]{1,4}(?:,[A-Za-z0-9]{0,8}){0,8})?")

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
+from ..base.numbers import is_digits, quoted
+from ..base.userfiles import user_folder
 from ..i18n import _, ngettext, os_reason
 from .errors import UnknownVariantError, VariantFileError
-from .numbers import is_digits, quoted
 from .schema import key_text
-from .userfiles import user_folder
 from .variant import Variant, gametype_number
 from .variant_file import read_variant_file, resolve_variant
 

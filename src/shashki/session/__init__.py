@@ -31,7 +31,6 @@ from .game import (
 )
 from .players import Computer, Person, Player, PlayerFailed
 from .seats import parse_seat, set_engines
-from .settings import EngineSetting, engine_settings, read_engines
 
 __all__ = [
     "Changed",
@@ -39,7 +38,6 @@ __all__ = [
     "Computer",
     "DrawAnswered",
     "DrawOffered",
-    "EngineSetting",
     "Event",
     "GameClock",
     "GameEnded",
@@ -54,9 +52,7 @@ __all__ = [
     "TakebackAsked",
     "TakenBack",
     "UndoPolicy",
-    "engine_settings",
     "move_seconds",
     "parse_seat",
-    "read_engines",
     "set_engines",
 ]

@@ -19,8 +19,8 @@ import os
 import stat
 from typing import BinaryIO
 
-from ..folders import user_folder
 from ..i18n import N_, _, ngettext
+from .folders import user_folder
 
 __all__ = [
     "UserFileError",

@@ -2,7 +2,7 @@
 
 Every unfinished game has a file of its own in the autosave folder
 (``$XDG_DATA_HOME/shashki/autosave/KEY.pdn``), written atomically by
-:func:`~shashki.records.storage.save_pdn` after each move.  A process that has a game
+:func:`~shashki.store.storage.save_pdn` after each move.  A process that has a game
 open holds that game's lock (``KEY.lock``): an advisory lock that the system drops by
 itself when the process ends, however it ends, with the process id, host and time
 written in the file for people to read.  So two processes never write, resume or
@@ -20,7 +20,7 @@ that died is stale and simply taken over.
 - an entry shashki must not write (a game or lock file that is a link, a lock file with
   other names, another user's file) is moved to ``damaged/`` the same way, never
   followed; an autosave or data folder that is a link is not used at all (see
-  :mod:`shashki.rules.ownfiles`).
+  :mod:`shashki.base.ownfiles`).
 """
 
 from __future__ import annotations
@@ -39,9 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..i18n import _, ngettext
-from ..rules import Game, ShashkiError
-from ..rules.ownfiles import (
+from ..base.ownfiles import (
     NOFOLLOW,
     UnsafeFile,
     check_target,
@@ -50,10 +48,12 @@ from ..rules.ownfiles import (
     own_folder,
     refusal_in_place,
 )
-from ..rules.userfiles import read_limited
-from .clocks import set_clocks
-from .model import GameRecord
-from .reader import iter_games
+from ..base.userfiles import read_limited
+from ..i18n import _, ngettext
+from ..records.clocks import set_clocks
+from ..records.model import GameRecord
+from ..records.reader import iter_games
+from ..rules import Game, ShashkiError
 from .storage import (
     SaveError,
     _reason,

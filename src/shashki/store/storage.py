@@ -13,7 +13,7 @@ at that very moment.
 
 The games in progress are kept in the user's data folder (:func:`data_dir`,
 ``$XDG_DATA_HOME/shashki``, by default ``~/.local/share/shashki``); see
-:mod:`shashki.records.autosaves`.
+:mod:`shashki.store.autosaves`.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from ..i18n import _, os_reason
-from ..rules.ownfiles import (
+from ..base.ownfiles import (
     UnsafeFile,
     check_target,
     is_own_folder,
@@ -35,9 +34,10 @@ from ..rules.ownfiles import (
     own_folder,
     temporary_beside,
 )
-from ..rules.userfiles import user_folder
-from .model import GameRecord
-from .writer import write_game, write_games
+from ..base.userfiles import user_folder
+from ..i18n import _, os_reason
+from ..records.model import GameRecord
+from ..records.writer import write_game, write_games
 
 
 class SaveError(OSError):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shashki.rules.ownfiles import (
+from shashki.base.ownfiles import (
     UnsafeFile,
     check_target,
     is_own_folder,

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shashki.base.numbers import bounded_decimal, bounded_int, is_digits, one_line, quoted
 from shashki.cli import main
 from shashki.rules import Game, UnknownVariantError, find_variant
 from shashki.rules.errors import BadFenError
-from shashki.rules.numbers import bounded_decimal, bounded_int, is_digits, one_line, quoted
 from shashki.rules.switches import MaterialPattern
 from shashki.rules.variant import gametype_number
 
