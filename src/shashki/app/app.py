@@ -581,7 +581,7 @@ class ShashkiApp(App[None]):
                 slot,
                 write=(
                     controller.game.copy(),
-                    {**controller.session.headers(), **controller.session.resume_tags},
+                    controller.session.autosave_tags(),
                     list(controller.clock_marks) if controller.clock is not None else [],
                 ),
             )

@@ -129,14 +129,17 @@ class OnlineGameScreen(GameScreen):
             if self.guest is not None:
                 self.run_worker(self._read(self.guest), group="online")
             elif self.rejoin is not None:  # (resumed from its autosave: join again)
-                self.call_later(self._hold_clock)
                 self._start_rejoin(at_once=True)
 
     def _hold_clock(self) -> None:
-        """The clock waits for the friend (the game screen started it)."""
+        """Before the game's first move the clock waits for the friend to come (the game
+        screen started it); once the game is under way it goes on, as the referee's does,
+        across drops and crashes of either side."""
         link = self.link
-        if (isinstance(link, HostLink) and link.guest is None) or (
-            isinstance(link, GuestLink) and link.away_since is not None
+        if (
+            isinstance(link, HostLink)
+            and link.guest is None
+            and not self.controller.game.move_stack
         ):
             self.controller.stop_clock()
             self.refresh_panel()
