@@ -576,7 +576,7 @@ def test_a_table_others_may_write_is_not_used(cache: Path, where: str) -> None:
     try:
         _forget(variant, material)
         assert not endings.cached(variant, material)
-        pos = Game("brazilian", "W:WKa1,c3:BKh8").position
+        pos = game_state(Game("brazilian", "W:WKa1,c3:BKh8"))
         assert endings.probe_built(variant, pos) is None
     finally:
         place.chmod(mode)
