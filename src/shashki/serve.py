@@ -322,7 +322,8 @@ class _OneLine(logging.Handler):
     visitor's words would be in its locals)."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.levelno < logging.WARNING:
+        # (a request that is not HTTP gets its 400: a stranger's noise is not said)
+        if record.levelno < logging.WARNING or record.name.startswith("aiohttp.server"):
             return
         try:
             text = record.getMessage()

@@ -345,6 +345,12 @@ async def test_nothing_a_visitor_sends_prints_a_traceback(serve: Callable[..., S
             while message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
                 message = await ws.receive(timeout=WAIT)
     poll(lambda: "left: 0" in server.text, "the app ended")
+    for request in (  # (not HTTP at all: a 400, nothing said)
+        f"{secret}\r\n\r\n".encode(),
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX: \x1b{secret}\r\n\r\n".encode(),
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",
+    ):
+        assert _raw_status(server.port, request) == 400
     text = server.text
     assert "Traceback" not in text and secret not in text and "Error" not in text, text
     assert not any(Path(server.log.parent / "XDG_CACHE_HOME").rglob("*.log"))

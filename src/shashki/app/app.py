@@ -315,6 +315,20 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
             self._autosave.queue(slot, release=True)
             self._kick_autosave()
 
+    def forget_autosave(self, controller: GameController) -> None:
+        """``controller``'s game goes on elsewhere (an online game joined again from
+        another shashki): its autosave is removed and it is autosaved no more here."""
+        if controller is not self._slot_for or self._slot is None:
+            return
+        slot, self._slot, self._slot_for = self._slot, None, None
+        self._autosave.queue(slot, remove=True, release=True)
+        self._kick_autosave()
+
+    @property
+    def autosave_key(self) -> str | None:
+        """The key of the open game's autosave (None: autosave off, or no game)."""
+        return self._slot.key if self._slot is not None else None
+
     def _changed(self, controller: GameController) -> None:
         """Autosave after every change, in a background thread: the board never waits
         for the disk, and only the newest state is written."""
@@ -332,7 +346,7 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
                 slot,
                 write=(
                     controller.game.copy(),
-                    {**controller.session.headers(), **controller.session.resume_tags},
+                    controller.session.autosave_tags(),
                     list(controller.clock_marks) if controller.clock is not None else [],
                 ),
             )

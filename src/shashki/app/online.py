@@ -35,6 +35,7 @@ from ..online.events import (
     PeerLeft,
     PeerMoved,
     Refused,
+    Superseded,
     Synced,
     TakebackRequest,
 )
@@ -42,7 +43,7 @@ from ..online.guest import Guest, GuestLink, JoinError
 from ..online.host import Host, HostLink
 from ..online.link import Link, online_headers
 from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
-from ..online.room import TAG, Room, plain_code, read_room, resumed_session
+from ..online.room import TAG, Room, forget_copies, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
 from ..rules import Color
 from ..session.players import Person
@@ -128,14 +129,17 @@ class OnlineGameScreen(GameScreen):
             if self.guest is not None:
                 self.run_worker(self._read(self.guest), group="online")
             elif self.rejoin is not None:  # (resumed from its autosave: join again)
-                self.call_later(self._hold_clock)
                 self._start_rejoin(at_once=True)
 
     def _hold_clock(self) -> None:
-        """The clock waits for the friend (the game screen started it)."""
+        """Before the game's first move the clock waits for the friend to come (the game
+        screen started it); once the game is under way it goes on, as the referee's does,
+        across drops and crashes of either side."""
         link = self.link
-        if (isinstance(link, HostLink) and link.guest is None) or (
-            isinstance(link, GuestLink) and link.away_since is not None
+        if (
+            isinstance(link, HostLink)
+            and link.guest is None
+            and not self.controller.game.move_stack
         ):
             self.controller.stop_clock()
             self.refresh_panel()
@@ -222,6 +226,11 @@ class OnlineGameScreen(GameScreen):
                 self._rejoin_said = ""
                 self._claim_said = False
                 self.run_worker(self._read(guest), group="online")
+                if link.game is not None:  # (this copy is the game: older ones go)
+                    self.run_worker(
+                        forget_older(self.shashki, link.game, self.shashki.autosave_key),
+                        group="autosave",
+                    )
                 host = link.remote.name
                 self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
                 if self.controller.outcome is None:
@@ -242,6 +251,7 @@ class OnlineGameScreen(GameScreen):
             not self._claim_said
             and link.away_for() >= CLAIM_AFTER
             and self.controller.outcome is None
+            and link.why_no_claim() is None
         ):
             self._claim_said = True
             name = link.remote.name
@@ -304,6 +314,12 @@ class OnlineGameScreen(GameScreen):
             case GameOver():
                 self.after(Feedback())
                 self.show_game_over()
+            case Superseded():  # (the game goes on in another shashki: this copy stops)
+                self._left = True
+                self.shashki.forget_autosave(self.controller)
+                self.set_status(Said(lambda: event.text))
+                self.notify(event.text, severity="warning", timeout=15, markup=False)
+                self.refresh_panel()
             case ConnectionClosed() if not self._left and self.controller.outcome is None:
                 said = Said(
                     lambda: _("Lost the connection to {name}; trying again…").format(name=name)
@@ -592,9 +608,18 @@ async def join_game(
     session.resume_tags[TAG] = Room(
         False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
     ).tag()
+    if link.game is not None:  # (a copy of this game left by a shashki that died goes)
+        await forget_older(app, link.game, None)
     controller = GameController(session.game, session=session)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
     return controller
+
+
+async def forget_older(app: Shell, game: str, keep: str | None) -> None:
+    """Remove the older autosaves of online game ``game`` but ``keep``'s (in a thread: it
+    reads the autosave folder): one game has one autosave."""
+    if app.autosave_enabled:
+        await asyncio.to_thread(forget_copies, game, keep)
 
 
 def resume_online(

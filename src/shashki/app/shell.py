@@ -117,6 +117,16 @@ class Shell(App[None]):
         """Wait until the newest state of the games is on disk."""
         raise NotImplementedError
 
+    def forget_autosave(self, controller: GameController) -> None:
+        """``controller``'s game goes on elsewhere: its autosave is removed, and it is
+        autosaved no more here."""
+        raise NotImplementedError
+
+    @property
+    def autosave_key(self) -> str | None:
+        """The key of the open game's autosave (None: autosave off, or no game)."""
+        raise NotImplementedError
+
     def autosave(self, controller: GameController) -> None:
         """Autosave ``controller``'s game now (its record changed other than by a move)."""
         raise NotImplementedError

@@ -174,6 +174,7 @@ def guest_session(
         undo_policy=UndoPolicy.ASK if welcome.takeback else UndoPolicy.OFF,
         headers=online_headers(welcome.site),
     )
+    session.clock_goes_on = True  # (the host's clock goes on: this side's view agrees)
     return session, remote
 
 
@@ -401,7 +402,7 @@ class GuestLink(Link):
             return
         self.emit(Info(refusal_text(text)))
 
-    def claim(self) -> str | None:
+    def why_no_claim(self) -> str | None:
         """A guest claims the game of a host away only while the game is unfinished on
         the host's side too, as far as it can be known: the host's state of it came
         since this side started, and the host does not answer at all now (a host that
@@ -416,7 +417,7 @@ class GuestLink(Link):
                 return _(
                     "The host answers, but not for this game: only the host can say how it ended."
                 )
-        return super().claim()
+        return super().why_no_claim()
 
     def on_bye(self, message: Message) -> None:
         self.host_left = True

@@ -262,9 +262,16 @@ class Link:
     def claim(self) -> str | None:
         """Claim the game of a peer away for :data:`~.protocol.CLAIM_AFTER` seconds: it
         is recorded as the peer's having left the game (the rules' "abandoned"); None
-        when the game is won, else why not.  Each side claims on its own session: the
-        host tells a guest who comes back (the game is over), a guest's claim is its own
-        record of a game whose referee is gone."""
+        when the game is won, else why not (:meth:`why_no_claim`).  Each side claims on
+        its own session: the host tells a guest who comes back (the game is over), a
+        guest's claim is its own record of a game whose referee is gone."""
+        why = self.why_no_claim()
+        if why is None:
+            self.session.abandon(self.peer_side)
+        return why
+
+    def why_no_claim(self) -> str | None:
+        """Why the game of the peer cannot be claimed now (None: it can)."""
         if self.session.outcome is not None:
             return _("The game is over.")
         if self.away_since is None:
@@ -274,7 +281,6 @@ class Link:
             return _("{name} has been away less than a minute: wait {n} s more.").format(
                 name=self.remote.name, n=int(wait) + 1
             )
-        self.session.abandon(self.peer_side)
         return None
 
     def quit(self, text: str = "") -> None:

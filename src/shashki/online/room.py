@@ -19,15 +19,17 @@ be read is ignored with one line, and the game goes on at this keyboard.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..records.clocks import record_clocks, time_control
 from ..records.model import GameRecord
 from ..rules import Color, Game
-from ..session.clock import GameClock
-from ..session.game import GameSession, UndoPolicy
+from ..session.clock import ClockReading, GameClock
+from ..session.game import CLOCK_TAG, GameSession, UndoPolicy
 from ..session.players import Person
+from ..store import GameLocked, delete_unfinished, scan_autosaves
 from .guest import JoinError, split_address
 from .link import online_headers
 from .player import RemotePlayer
@@ -118,16 +120,48 @@ def read_room(text: str) -> Room | None:
     return None
 
 
+def copies_of(game: str, keep: str | None = None) -> list[str]:
+    """The keys of the autosaves of online game ``game`` (its identity) in the autosave
+    folder, but ``keep``'s, that no live shashki has open: older copies of it (a process
+    that died, a copy resumed and left)."""
+    keys = []
+    for entry in scan_autosaves().games:
+        if entry.key == keep or entry.owner is not None or entry.record is None:
+            continue
+        room = read_room(entry.record.header(TAG))
+        if room is not None and room.game == game:
+            keys.append(entry.key)
+    return keys
+
+
+def forget_copies(game: str, keep: str | None = None) -> int:
+    """Remove the older copies of online game ``game`` (:func:`copies_of`): one game has
+    one autosave, so a copy left behind is never offered as unfinished, nor claimed.  How
+    many were removed (a copy opened meanwhile by another shashki is left to it)."""
+    removed = 0
+    for key in copies_of(game, keep):
+        try:
+            delete_unfinished(key)
+        except (GameLocked, OSError):  # (open elsewhere meanwhile, gone, unwritable)
+            continue
+        removed += 1
+    return removed
+
+
 def resumed_session(
     record: GameRecord,
     game: Game,
     room: Room,
     *,
     now: Callable[[], float] | None = None,
+    wall: Callable[[], float] = time.time,
 ) -> tuple[GameSession, RemotePlayer]:
     """The session of an online game resumed from its autosave (``record``, replayed
-    into ``game``): this side's person, the friend's seat, the clock where it stood, the
-    record's own Event, Site and Date."""
+    into ``game``): this side's person, the friend's seat, the record's own Event, Site
+    and Date, and the clocks where they stand now: the referee's clock goes on across a
+    crash, so the side to move is charged the time since the autosave's last reading
+    (``wall``: the time of day), down to a flag fall; an autosave without a reading goes
+    on from its last clock marks."""
     sides = ("White", "Black")
     mine = room.side
     theirs = Color(1 - mine)
@@ -144,6 +178,9 @@ def resumed_session(
         marks = list(record_clocks(record))
         movers = [side for side, _m in game.history()]
         clock = GameClock.resumed(control, marks, movers, **({"now": now} if now else {}))
+        reading = ClockReading.read(record.header(CLOCK_TAG))
+        if reading is not None:  # (the clock went on since: the side to move is charged)
+            clock.set_left(*reading.left(wall()))
     headers = online_headers("")
     for tag in ("Event", "Site", "Date", "Round"):
         value = clean(record.header(tag), 80)
@@ -158,7 +195,17 @@ def resumed_session(
         headers=headers,
     )
     session.resume_tags[TAG] = room.tag()
+    session.clock_goes_on = True
     return session, remote
 
 
-__all__ = ["MODES", "TAG", "Room", "plain_code", "read_room", "resumed_session"]
+__all__ = [
+    "MODES",
+    "TAG",
+    "Room",
+    "copies_of",
+    "forget_copies",
+    "plain_code",
+    "read_room",
+    "resumed_session",
+]
