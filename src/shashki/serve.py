@@ -555,6 +555,15 @@ def make_server(
                     return web.Response(
                         status=403, text=_("This server does not serve that address.") + "\n"
                     )
+                # what drives an app is asked by this server's own page, never by a link or
+                # a script of another site (a browser says where a request comes from)
+                site = request.headers.get("Sec-Fetch-Site", "same-origin")
+                if request.path != "/" and site not in ("same-origin", "none"):
+                    if request.path == "/ws" or request.path.startswith("/download/"):
+                        return web.Response(
+                            status=403,
+                            text=_("Only this server's own page may start an app.") + "\n",
+                        )
                 response = await handler(request)
                 if not response.prepared:
                     response.headers.update(PAGE_HEADERS)
