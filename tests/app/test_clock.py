@@ -25,7 +25,7 @@ from shashki.records.clocks import (
     time_control,
 )
 from shashki.rules import Color, Game, Termination, find_variant
-from shashki.rules.limits import Limit, move_seconds
+from shashki.session.limits import Limit, move_seconds
 from shashki.store.autosaves import autosave_dir
 
 from .conftest import (

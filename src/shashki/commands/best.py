@@ -24,7 +24,7 @@ BEST_MAX_TIME = 24 * 3600
 def _score(score: int) -> str:
     """A score for people in the language spoken now: ``+1.25`` (men), "win in 7" /
     "loss in 4" (plies); ``--json`` keeps the English of :func:`score_text`."""
-    from ..engine.search import WIN, WON
+    from ..engine.scores import WIN, WON
 
     if score >= WON:
         n = WIN - score

@@ -77,8 +77,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         run_match,
     )
     from ..records.clocks import BadTimeControl, TimeControl
-    from ..rules.limits import Limit
     from ..session.game import GameSession
+    from ..session.limits import Limit
     from ..session.seats import set_engines
     from ..store.settings import read_engines
     from ..store.storage import GameLog, SaveError

@@ -110,6 +110,7 @@ def host_session(
         undo_policy=UndoPolicy.ASK if takebacks else UndoPolicy.OFF,
         headers=online_headers(""),
     )
+    session.clock_goes_on = True  # (the referee's clock runs across a crash of its own)
     return session, remote
 
 
