@@ -640,10 +640,7 @@ def resume_online(
         return None
     if served() and (room.hosting or not join_allowed()):  # (no port opened, none joined)
         app.notify(
-            _(
-                "An app in a web browser does not play online: this game goes on at this "
-                "keyboard."
-            ),
+            _("An app in a web browser does not play online: this game goes on at this keyboard."),
             severity="warning",
             timeout=10,
             markup=False,
