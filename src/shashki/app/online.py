@@ -638,11 +638,13 @@ def resume_online(
             markup=False,
         )
         return None
-    if room.hosting and served():
-        app.error_notice(host_refused())
-        return None
-    if not room.hosting and not join_allowed():
-        app.error_notice(join_off())
+    if served() and (room.hosting or not join_allowed()):  # (no port opened, none joined)
+        app.notify(
+            _("An app in a web browser does not play online: this game goes on at this keyboard."),
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
     controller = GameController(game, session=session)
