@@ -26,7 +26,7 @@ from shashki.records.clocks import (
 )
 from shashki.rules import Color, Game, Termination, find_variant
 from shashki.rules.game import game_state
-from shashki.rules.limits import Limit, move_seconds
+from shashki.session.limits import Limit, move_seconds
 from shashki.store.autosaves import autosave_dir
 
 from .conftest import (

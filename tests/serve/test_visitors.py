@@ -104,6 +104,13 @@ async def test_a_foreign_host_is_refused_everywhere(serve: Callable[..., Serving
             assert await _get(base + path, host) == 403, (host, path)
         origin = {"Origin": f"http://{host}", "Host": host}
         assert await _refused(base + "/ws", origin) == 403, host
+    # (a link of another site to a download: the browser says so, and it is refused)
+    here = f"127.0.0.1:{server.port}"
+    async with aiohttp.ClientSession() as session:
+        for site, status in (("cross-site", 403), ("same-site", 403), ("same-origin", 404)):
+            headers = {"Host": here, "Sec-Fetch-Site": site}
+            async with session.get(base + "/download/x", headers=headers) as response:
+                assert response.status == status, site
     request = b"GET / HTTP/1.0\r\n\r\n"  # (no Host header at all)
     assert _raw_status(server.port, request) == 403
     assert not server.apps()

@@ -66,7 +66,7 @@ from ..rules.move import FastMove, Move
 from ..rules.movegen import MoveGenerator, State
 from ..rules.switches import NoMoves
 from ..rules.variant import Variant, is_valid_id
-from .search import WIN
+from .scores import WIN
 
 #: The most pieces a table holds: four in every ending, five in the endings of kings
 #: alone made ahead of time (see :data:`MAX_AHEAD`).

@@ -31,6 +31,7 @@ from .events import (
     PeerJoined,
     PeerLeft,
     Refused,
+    Superseded,
     Synced,
     TakebackRequest,
 )
@@ -137,7 +138,7 @@ def listening_line(public: bool, shown: str, local: bool = False) -> str:
 def _printer(link: Link, say: Say, done: asyncio.Event) -> Callable[[LinkEvent], None]:
     def show(event: LinkEvent) -> None:
         match event:
-            case ChatLine() | Info() | Refused() | PeerAway() | PeerJoined():
+            case ChatLine() | Info() | Refused() | PeerAway() | PeerJoined() | Superseded():
                 say(event.text)
             case PeerLeft():
                 say(event.text)

@@ -25,9 +25,9 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from ..rules import Color, Game, Move, Outcome
-from ..rules.limits import Limit
 from ..rules.outcome import Termination
 from .clock import ClockReading, GameClock
+from .limits import Limit
 from .players import Person, Player, PlayerFailed
 
 if TYPE_CHECKING:
