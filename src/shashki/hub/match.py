@@ -28,11 +28,11 @@ from ..records.lines import CannotDecode, decoded_lines
 from ..records.reader import PdnReader
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
-from ..rules.limits import Limit
 from ..rules.move import Color
 from ..rules.variant import Variant
 from ..session.clock import GameClock
 from ..session.game import GameSession, MovePlayed
+from ..session.limits import Limit
 from ..session.players import Computer, Player, PlayerFailed
 from ..session.seats import parse_seat
 from .player import make_player as make_seat_player

@@ -174,6 +174,7 @@ def guest_session(
         undo_policy=UndoPolicy.ASK if welcome.takeback else UndoPolicy.OFF,
         headers=online_headers(welcome.site),
     )
+    session.clock_goes_on = True  # (the host's clock goes on: this side's view agrees)
     return session, remote
 
 
