@@ -25,6 +25,7 @@ from shashki.records.clocks import (
     time_control,
 )
 from shashki.rules import Color, Game, Termination, find_variant
+from shashki.rules.game import game_state
 from shashki.session.limits import Limit, move_seconds
 from shashki.store.autosaves import autosave_dir
 
@@ -95,7 +96,7 @@ def test_a_double_move_turn_runs_on_one_clock_until_it_is_complete() -> None:
     gen = ctl.variant.generator
     ctl.start_clock()
     clock = ctl.clock
-    assert clock is not None and gen.half_turn(ctl.game.position) == 1
+    assert clock is not None and gen.half_turn(game_state(ctl.game)) == 1
     now.t += 3
     ctl.play(ctl.legal[0])
     # the first move of the turn: the same clock goes on, no increment yet

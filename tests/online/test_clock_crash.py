@@ -210,7 +210,9 @@ async def test_a_guest_whose_program_died_is_charged_and_its_view_agrees(home: P
             # before it reaches the host, its view charges the time since its reading
             assert clock.left(Color.BLACK) <= black_before - 39
             await wait_for(pilot, lambda: link.reached, "the host's state")
-            assert clock.left(Color.BLACK) == pytest.approx(black_before - 40, abs=1.0)
+            # the referee's reading (its clock stands still here: a clock moved by hand),
+            # then this side's own clock running on from it (a busy machine: some seconds)
+            assert black_before - 45 <= clock.left(Color.BLACK) <= black_before - 40 + 0.01
             await screen.close_network()
     finally:
         await pair.close()
