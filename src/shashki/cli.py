@@ -36,6 +36,7 @@ COMMANDS = (
     "endings",
     "compile",
     "hub",
+    "dxp",
     "match",
 )
 
