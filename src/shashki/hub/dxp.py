@@ -165,8 +165,8 @@ def parse_message(text: str) -> Message:
         raise _bad(text, "characters that are not printable ASCII")
     head, body = text[0], text[1:]
     if head == "R":
-        if len(body) not in (42, 94):
-            raise _bad(text, "a GAMEREQ has 43 or 95 characters")
+        if len(body) not in (42, 93):
+            raise _bad(text, "a GAMEREQ has 43 or 94 characters")
         version = _number(body[0:2], "the version", text)
         name = body[2:34].strip()
         colour = body[34]
@@ -177,7 +177,7 @@ def parse_message(text: str) -> Message:
         start = body[41]
         if start == "A" and len(body) == 42:
             return GameRequest(name, colour == "W", minutes, moves, None, version)
-        if start == "B" and len(body) == 94:
+        if start == "B" and len(body) == 93:
             position = body[42:]
             if position[0] not in "WZ" or any(c not in "ewzWZ" for c in position[1:]):
                 raise _bad(text, "a position is W or Z, then e, w, z, W or Z a square")

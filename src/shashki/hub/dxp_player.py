@@ -9,7 +9,8 @@ holds is no longer the line the engine knows (a move taken back, a game resumed)
 engine is told the game is over (GAMEEND) and asked for a new one from the position now.
 DXP carries no clock: the engine is told the minutes of the whole game in GAMEREQ (at
 least one; the time per move times :data:`MOVES_GUESSED` when the game has no clock) and
-may think as long as its own time lasts, :data:`GRACE` seconds more; past that, or when
+may think as long as its own time lasts (with a time a move, :data:`SLOW_MOVES` times
+that time at most), :data:`GRACE` seconds more; past that, or when
 it leaves, sends what is not DXP or a move that is not legal, it fails (PlayerFailed).
 """
 
@@ -49,6 +50,11 @@ from .dxp import (
 MOVES_GUESSED = 40
 #: Seconds the engine may take beyond its time, and to answer a GAMEREQ or a GAMEEND.
 GRACE = 10.0
+#: With a time a move, how many times that time the engine may take for one move (DXP
+#: tells it only the time for the whole game).
+SLOW_MOVES = 20
+#: Seconds the engine has to say a game over when it is to move (then shashki says it).
+END_WAIT = 2.0
 #: The name shashki gives itself in GAMEREQ.
 OUR_NAME = "shashki"
 
@@ -111,15 +117,21 @@ class DxpPlayer(Player):
         self.start(variant)
         return False
 
-    def _end_game(self, reason: int, *, stop: bool = False) -> None:
+    def _end_game(self, reason: int, *, stop: bool = False, theirs_first: float = 0.0) -> None:
         """Tell the engine the game it knows is over (and wait for its confirmation, a
-        while); nothing when it knows none."""
+        while); nothing when it knows none.  When the engine is to move in a game over,
+        its own GAMEEND is awaited ``theirs_first`` seconds, and confirmed."""
         peer = self.peer
         if peer is None or self._prefix is None:
             return
         self._prefix = None
         self._line = []
-        if any(isinstance(m, GameEnd) for m in peer.pending()):  # it ended it: confirm
+        ended = any(isinstance(m, GameEnd) for m in peer.pending())
+        deadline = time.monotonic() + theirs_first
+        while not ended and time.monotonic() < deadline:
+            message = peer.receive(None, lambda: time.monotonic() > deadline)
+            ended = isinstance(message, GameEnd)
+        if ended:  # it ended it: confirmed
             peer.send(GameEnd(UNKNOWN, stop))
             return
         peer.send(GameEnd(reason, stop))
@@ -202,24 +214,34 @@ class DxpPlayer(Player):
             return None
         return stack[known:]
 
+    def _send_moves(self, game: Game, send: list[Move]) -> Game:
+        """Send the engine the moves ``send`` that end ``game``; the game before them
+        and them (its copy)."""
+        assert self.peer is not None
+        board = game.copy()
+        for _ in send:
+            board.pop()
+        for move in send:
+            self.peer.send(move_message(board, move, 0))
+            self._line.append(move)
+            board.push(move)
+        return board
+
     def _think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
         peer = self._connected()
         send = self._to_send(game)
         if send is None:
             self._end_game(UNKNOWN)
             send = self._new_game(peer, game, limit)
-        board = game.copy()
-        for _ in send:
-            board.pop()
-        for move in send:
-            peer.send(move_message(board, move, 0))
-            self._line.append(move)
-            board.push(move)
+        board = self._send_moves(game, send)
         began = time.monotonic()
         while True:
-            wait = max(0.0, self._budget) + GRACE
+            wait = max(0.0, self._budget)
             if limit.left is not None:
-                wait = min(wait, limit.left + GRACE)
+                wait = min(wait, limit.left)
+            else:  # (a time a move: an engine far past it hangs)
+                wait = min(wait, SLOW_MOVES * limit.move_seconds(1.0))
+            wait += GRACE
             message = peer.receive(wait, cancelled)
             if message is None:
                 return None  # (its move, when it comes, is read at the next turn)
@@ -251,7 +273,8 @@ class DxpPlayer(Player):
         return {"Type": "program"}
 
     def game_over(self, game: Game) -> None:
-        """The game ended: the engine is told, with the result as shashki sees it."""
+        """The game ended: the engine is told the moves it has not seen and, unless it
+        says the game is over itself (it is to move), the result as shashki sees it."""
         with self._lock:
             outcome = game.outcome()
             reason = UNKNOWN
@@ -262,7 +285,12 @@ class DxpPlayer(Player):
                     else (I_LOSE if outcome.winner is self._side else I_WIN)
                 )
             try:
-                self._end_game(reason, stop=not self.keep_open)
+                send = self._to_send(game) if self.peer is not None else None
+                if send:
+                    self._send_moves(game, send)
+                    self._end_game(reason, stop=not self.keep_open, theirs_first=END_WAIT)
+                else:
+                    self._end_game(reason, stop=not self.keep_open)
             except DxpError:
                 self._drop()
             if not self.keep_open:

@@ -174,12 +174,11 @@ class FollowerGame:
         self.ending = False
         self.peer.send(GameAccept(OUR_NAME, ACCEPTED))
         self.games += 1
-        colour = _("White") if self.side is Color.WHITE else _("Black")
-        self.say(
-            _("DXP {peer}: game {n} against {name}, shashki plays {colour}").format(
-                peer=self.peer.address, n=self.games, name=self.opponent, colour=colour
-            )
-        )
+        if self.side is Color.WHITE:
+            text = _("DXP {peer}: game {n} against {name}, shashki plays white")
+        else:
+            text = _("DXP {peer}: game {n} against {name}, shashki plays black")
+        self.say(text.format(peer=self.peer.address, n=self.games, name=self.opponent))
         self.after_move()
 
     def after_move(self) -> None:
@@ -254,7 +253,7 @@ class FollowerGame:
         else:
             result = "*"
         self.say(
-            _("DXP {peer}: game {n} against {name} ended: {result}").format(
+            _("DXP {peer}: game {n} against {name} ended ({result})").format(
                 peer=self.peer.address, n=self.games, name=self.opponent, result=result
             )
         )

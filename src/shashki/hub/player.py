@@ -78,7 +78,11 @@ class HubPlayer(Player):
             try:
                 if limit.left is not None:  # the engine manages the clock's time itself
                     return engine.best_move(
-                        game, remaining=limit.left, increment=limit.increment, cancelled=cancelled
+                        game,
+                        remaining=limit.left,
+                        increment=limit.increment,
+                        moves=limit.moves,
+                        cancelled=cancelled,
                     )
                 if limit.depth is not None and limit.seconds is None:
                     return engine.best_move(game, depth=limit.depth, cancelled=cancelled)
