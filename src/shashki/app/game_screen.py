@@ -16,7 +16,7 @@ from textual.worker import Worker, get_current_worker
 
 from ..i18n import N_, Noun, _, agree, ngettext
 from ..rules.fen import square_text
-from ..rules.game import Game
+from ..rules.game import Game, game_state
 from ..rules.move import Color, Move
 from .analysis import AnalysisPanel
 from .board import BoardWidget
@@ -564,7 +564,7 @@ class GameScreen(Screen[None]):
             side = game.turn
             who = self.who(side)
             turn = _("{side} to move").format(side=who)
-            half = ctl.variant.generator.half_turn(game.position)
+            half = ctl.variant.generator.half_turn(game_state(game))
             if half is not None:
                 turn = _("{turn} — move {n} of 2").format(turn=turn, n=half)
             if ctl.must_capture():
@@ -602,7 +602,7 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         v = ctl.variant
         gen = v.generator
-        pos = ctl.game.position
+        pos = game_state(ctl.game)
         lines = []
         names = self.sides()
         (wk, wm), (bk, bm) = gen.material(pos)
