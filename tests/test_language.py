@@ -449,7 +449,7 @@ def test_a_players_name_has_neither_case_nor_gender(language: str) -> None:
 LATIN_TERMS = frozenset(
     """ANSI ASCII FEN FIFO GameType Hub JSON NUL PDN Python SVG TOML Textual TimeControl UTF
     Variant pid stdin stdout perft mypy mypyc shashki LANG LANGUAGE HOST PORT N W B K FMJD
-    KNDB lidraughts Enter Tab Esc Ctrl+C""".split()
+    KNDB lidraughts Enter Tab Esc Ctrl+C DXP DamExchange TCP Scan Kingsrow""".split()
 )
 #: What a translation writes as it is, not as words of its language: placeholders, code,
 #: quoted names, TOML tables and keys, options, paths and names with dots, identifiers, a
@@ -510,7 +510,8 @@ def _parsers() -> Iterator[tuple[str, argparse.ArgumentParser]]:
 def test_the_command_line_speaks_the_language(language: str) -> None:
     """Every subcommand has a description line; every argument says what it is; every
     value an argument takes is named in the language (РІЗНОВИД, АДРЕСА, ПОРТ: never
-    VARIANT, ADDRESS, PORT), but for the terms (FEN, N) and a choice of literal values."""
+    VARIANT, ADDRESS, PORT), but for the terms (FEN, N), a file's extension (ТУРНІР.toml) and a
+    choice of literal values."""
     set_language(language)
     bad = []
     for prog, parser in _parsers():
@@ -531,7 +532,7 @@ def test_the_command_line_speaks_the_language(language: str) -> None:
                 if name is None:
                     bad.append(f"{prog} {action.dest}: no metavar (argparse shows the English)")
                     continue
-                words = re.findall(r"[A-Za-z]+", str(name))
+                words = re.findall(r"[A-Za-z]+", re.sub(r"\.[a-z]+$", "", str(name)))
                 if [w for w in words if w not in ("N", "FEN")]:
                     bad.append(f"{prog} {action.dest}: {name}")
     assert not bad, "\n".join(bad)
