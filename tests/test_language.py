@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from shashki import i18n
-from shashki.i18n import Noun, agree, ngettext, noun, parse_po, set_language
+from shashki.i18n import Noun, _, agree, ngettext, noun, parse_po, set_language
+from shashki.rules import Game
 from shashki.rules.outcome import Outcome, Termination
 from shashki.rules.variant_registry import all_variants, find_variant
 
@@ -94,7 +95,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         # one idea, one word
         (r"\bавтохід", "автоперегляд"),
         (r"\bпереграт|\bпереграє|\bпереграю", "відтворити (партію за правилами)"),
-        (r"\bавтоповорот", "автоперевертання"),
+        (r"\bавтоповорот|\bавтоперевертан", "перевертати дошку після кожного ходу"),
     ],
     "ru": [
         (r"\bнов(ая|ую|ой) игр(а|у|ы|е)\b", "новая партия"),
@@ -127,6 +128,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         # one idea, one word
         (r"\bавтоход", "автопросмотр"),
         (r"\bпереигр", "воспроизвести (партию по правилам)"),
+        (r"\bавтопереворот", "переворачивать доску после каждого хода"),
     ],
 }
 
@@ -141,14 +143,16 @@ TERMS: dict[str, list[tuple[str, str]]] = {
         (r"\b(Flip|flip)\b", r"перевер"),
         (r"\b[Ee]ngine(?!s? named| command)", r"руші|рушій"),
         (r"column \{column\}", r"стовпчик"),
+        (r"(?i)auto-flip|turn the board", r"після (кожного )?ходу"),
     ],
     "ru": [
         (r"(?<!\{)\bvariants?\b(?!\})(?!.*\bvariation)", r"разновидност"),
         (r"^(Undo|undo)\b", r"верн|возвра"),
         (r"\b(Hint|hint)\b", r"подсказ"),
-        (r"\b(Flip|flip)\b", r"перевер|переворот"),
+        (r"\b(Flip|flip)\b", r"перевер|перевор"),
         (r"\b[Ee]ngine(?!s? named| command)", r"движ"),
         (r"column \{column\}", r"столбец"),
+        (r"(?i)auto-flip|turn the board", r"после (каждого )?хода"),
     ],
 }
 #: The word a term replaces, where the English asks for the term ("варіанти бою", the
@@ -568,7 +572,7 @@ async def test_the_keys_panel_and_textuals_own_keys_speak_the_language(
     from shashki.app.keys_panel import LocalBindingsTable
     from shashki.app.menu import NewGameScreen
 
-    from .app.conftest import footer_keys, make_app, press, screen_made, settle, wait_for
+    from .app.conftest import footer_keys, make_app, press, screen_made, settle, status, wait_for
 
     def words(texts: Iterable[str]) -> list[str]:
         return [w for text in texts for w in latin_words(text) if w not in LATIN_TERMS]
@@ -589,6 +593,9 @@ async def test_the_keys_panel_and_textuals_own_keys_speak_the_language(
         shown, bad = await panel_words()  # the board focused
         assert not bad, shown
         assert i18n._("Offer draw") in shown and i18n._("Resign") in shown
+        for key in ("p", "p", "p", "t", "t"):  # each piece set, each board theme, by name
+            await press(pilot, key)
+            assert not words([status(app)]), status(app)
         await press(pilot, "colon")  # the move box focused: Textual's input keys
         shown, bad = await panel_words()
         assert not bad, shown
@@ -608,3 +615,65 @@ async def test_the_keys_panel_and_textuals_own_keys_speak_the_language(
         assert not bad, shown
         assert i18n._("Dismiss menu") in shown
         assert not words(footer_keys(app.screen)), footer_keys(app.screen)
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_the_replay_panel_shows_no_default_tag_as_a_name(language: str) -> None:
+    """A game of the app keeps the tags shashki fills in when nobody named a player or the
+    event ("White", "Computer 3", "shashki game"): the replay panel shows none of them as
+    if it were a name (never «Білі: White»), and a computer by its words in the language."""
+    from shashki.app.replay import shown_tags
+    from shashki.rules import Game
+    from shashki.session import Computer, GameSession
+
+    set_language(language)
+    for players in (None, (Computer(3), Computer(5, name="Kingsrow"))):
+        for variant in ("russian", "artamonov"):
+            session = GameSession(Game(variant), players)
+            tags = shown_tags(session.record())
+            words = [w for line in tags for w in latin_words(line) if w not in LATIN_TERMS]
+            assert words in ([], ["Kingsrow"]), tags
+            assert not any(line.endswith(("White", "Black", "South", "North")) for line in tags)
+    white = _("White")
+    assert any(line.startswith(f"{white}: ") and "3" in line for line in tags), tags
+
+
+@pytest.mark.parametrize("language", LOCAL)
+async def test_a_move_typed_on_the_other_sides_turn_names_who_moves(
+    home: Path, language: str
+) -> None:
+    """A move typed while the other side is to move says who it waits for: a friend
+    online or an engine is not «the computer» (its name, which does not decline)."""
+    import threading
+
+    from shashki.session.players import Cancelled, Player
+
+    from .app.conftest import make_app, press, settle, status
+
+    class Friend(Player):
+        is_human = False
+
+        def __init__(self) -> None:
+            self.name = "Olena"
+            self.go = threading.Event()
+
+        def think(self, game: Game, limit: object, cancelled: Cancelled) -> object:
+            while not self.go.wait(0.05):  # a friend who has not moved yet
+                if cancelled():
+                    return None
+            return game.legal_moves()[0]
+
+    set_language(language)
+    friend = Friend()
+    app = make_app(home)
+    async with app.run_test(size=(120, 40)) as pilot:
+        ctl = app.start_game("russian", kinds=("human", "human"))
+        ctl.players = (ctl.players[0], friend)
+        await settle(pilot)
+        await press(pilot, "colon", *"c3-d4", "enter")
+        await settle(pilot)
+        await press(pilot, "colon", *"e3-f4", "enter")
+        await settle(pilot)
+        said = status(app)
+        assert "Olena" in said and _("computer") not in said.lower(), said
+        friend.go.set()

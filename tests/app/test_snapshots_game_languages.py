@@ -140,8 +140,16 @@ async def test_the_footer_and_the_panel_hold(
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("uk", "У різновиді «Російські шашки» проста ходить на одне поле по діагоналі вперед"),
-        ("ru", "В разновидности «Русские шашки» простая ходит на одно поле по диагонали вперёд"),
+        (
+            "uk",
+            "Хід «c3-c5» неможливий. "
+            "У різновиді «Російські шашки» проста ходить на одне поле по діагоналі вперед",
+        ),
+        (
+            "ru",
+            "Ход «c3-c5» невозможен. "
+            "В разновидности «Русские шашки» простая ходит на одно поле по диагонали вперёд",
+        ),
     ],
 )
 async def test_an_illegal_move_is_explained_in_the_language(
@@ -153,7 +161,8 @@ async def test_an_illegal_move_is_explained_in_the_language(
         await settle(pilot)
         await typed(pilot, "c3-c5")  # straight ahead: not a man's move
         said = status(app)
-        assert said.startswith(f"c3-c5: {words}"), said  # the move typed, then why not
+        # the move typed, then why not: a sentence each (never a capital after a colon)
+        assert said.startswith(words), said
         assert "In " not in said and "move" not in said
         assert game_screen(app).controller.game.ply == 0
 

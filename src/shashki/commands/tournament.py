@@ -191,7 +191,7 @@ def add(sub: Any) -> None:
             "settings (once for each)"
         ),
     )
-    p.add_argument("--name", metavar=_("NAME"), help=_("the event's name"))
+    p.add_argument("--name", metavar=_("TITLE"), help=_("the event's name"))
     p.add_argument(
         "--variant",
         default=DEFAULT_VARIANT,
