@@ -34,8 +34,8 @@ from shashki import native
 
 native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
 
+from shashki.engine.hub.text import position_text
 from shashki.engine.search import Search
-from shashki.hub.text import position_text
 from shashki.rules import Game
 from shashki.rules.game import game_state
 

@@ -38,6 +38,7 @@ pure_only = pytest.mark.skipif(
     reason="spies on a module that runs compiled here (shashki.native): the pure run tests it",
 )
 
+
 def pytest_sessionstart(session: pytest.Session) -> None:
     if os.environ.get(EXPECT_COMPILED) and native.in_use() is None:
         raise pytest.UsageError(

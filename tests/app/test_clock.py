@@ -336,7 +336,7 @@ def test_a_hub_engine_on_a_clock_gets_the_time_left(monkeypatch: pytest.MonkeyPa
     import sys
 
     from shashki.app.engines import EngineSeat
-    from shashki.hub.client import HubEngine
+    from shashki.engine.hub.client import HubEngine
 
     seen: list[dict[str, object]] = []
     original = HubEngine.best_move

@@ -492,7 +492,7 @@ def test_engine_names_reach_the_progress_line_and_the_pdn_as_plain_text(
 def test_a_match_logs_its_engines_to_the_engine_log(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shashki.hub import transport
+    from shashki.engine.hub import transport
 
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     log = tmp_path / "engines.log"

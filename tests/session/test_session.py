@@ -258,7 +258,7 @@ def test_the_hub_client_gives_a_version_1_engine_the_same_share(
 ) -> None:
     """Scan 2.0's dialect has no clock: the client sends it the one share of the clock
     as ``time MS`` (it sent a thirtieth of the time left, the increment forgotten)."""
-    from shashki.hub.client import HubEngine, HubProtocol
+    from shashki.engine.hub.client import HubEngine, HubProtocol
 
     engine = HubEngine([sys.executable, str(FAKE), "v1"])
     sent: list[str] = []

@@ -43,13 +43,7 @@ from typing import BinaryIO, TextIO
 
 from .. import __version__
 from ..base.numbers import bounded_int, quoted
-from ..engine.search import SOFT, WON, Iteration, Search
-from ..rules import Game, Move
-from ..rules.errors import ShashkiError
-from ..rules.limits import move_seconds
-from ..rules.variant import Variant
-from ..rules.variation import variation_text
-from .text import (
+from ..engine.hub.text import (
     DEFAULT_HUB_VARIANT,
     MAX_LINE,
     HubError,
@@ -62,7 +56,13 @@ from .text import (
     parse_line,
     variant_by_hub_name,
 )
-from .text import parse_position as parse_hub_position
+from ..engine.hub.text import parse_position as parse_hub_position
+from ..engine.search import SOFT, WON, Iteration, Search
+from ..rules import Game, Move
+from ..rules.errors import ShashkiError
+from ..rules.limits import move_seconds
+from ..rules.variant import Variant
+from ..rules.variation import variation_text
 
 #: The time per move when no ``level`` says otherwise.
 DEFAULT_SECONDS = 1.0
