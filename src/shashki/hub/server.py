@@ -42,6 +42,7 @@ from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
 from .. import __version__
+from ..base.logs import package_logger
 from ..base.numbers import bounded_int, quoted
 from ..engine.hub.text import (
     DEFAULT_HUB_VARIANT,
@@ -63,6 +64,8 @@ from ..rules.errors import ShashkiError
 from ..rules.limits import move_seconds
 from ..rules.variant import Variant
 from ..rules.variation import variation_text
+
+logger = package_logger(__name__)
 
 #: The time per move when no ``level`` says otherwise.
 DEFAULT_SECONDS = 1.0
@@ -130,6 +133,8 @@ class HubServer:
             raise self.closed
 
     def error(self, message: str) -> None:
+        """Tell the client what it asked wrong (and the log)."""
+        logger.warning("shashki hub: the client's line refused: %s", message)
         self.send(line("error", message=message))
 
     # -- the loop -------------------------------------------------------------------------

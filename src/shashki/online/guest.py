@@ -18,6 +18,7 @@ from typing import Any
 
 import aiohttp
 
+from ..base.logs import package_logger
 from ..i18n import N_, _
 from ..records.clocks import TimeControl
 from ..rules import Color, Game, Move, ShashkiError, find_variant
@@ -45,6 +46,8 @@ from .protocol import (
     refusal_text,
     rules_digest,
 )
+
+logger = package_logger(__name__)
 
 #: Seconds to connect and be welcomed.
 CONNECT_SECONDS = 15.0
@@ -367,6 +370,7 @@ class GuestLink(Link):
 
     def on_refused(self, message: Message) -> None:
         self.log.append(f"the host refused: {clean(message.get('text', ''), 160)}")
+        logger.warning("online: %s", self.log[-1])
         self.emit(Info(refusal_text(message.get("text", ""))))
 
     def on_bye(self, message: Message) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from ..base.logs import package_logger
 from ..i18n import N_, _
 from ..rules import Color
 from ..rules.outcome import Termination
@@ -39,6 +40,8 @@ from .protocol import (
     rules_digest,
     same_code,
 )
+
+logger = package_logger(__name__)
 
 #: Seconds a new connection has to say its room code.
 JOIN_SECONDS = 10.0
@@ -174,6 +177,7 @@ class HostLink(Link):
             return ws
         if self._knocking >= MAX_KNOCKING:
             self.log.append("a connection was turned away: too many are waiting to join")
+            logger.warning("online: a connection turned away: too many are waiting to join")
             await self._turn_away(ws, "busy: too many connections are waiting to join")
             return ws
         self._knocking += 1
@@ -193,6 +197,7 @@ class HostLink(Link):
                 raise ProtocolError(N_("the first message must be a join"), "not-join")
         except ProtocolError as exc:
             self.log.append(f"a connection: {exc}")  # (logged only: no code, no guest)
+            logger.warning("online: a connection: %s", exc)
             await self._turn_away(ws, exc.wire())
             return ws
         if not same_code(hello.get("code", ""), self.code):

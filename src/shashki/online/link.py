@@ -18,6 +18,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
+from ..base.logs import package_logger
 from ..i18n import N_, _
 from ..rules import Color, Game, Move, ShashkiError
 from ..session.game import DrawOffered, Event, GameEnded, GameSession, MovePlayed, UndoPolicy
@@ -31,6 +32,8 @@ from .events import (
 )
 from .player import RemotePlayer
 from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode, parse
+
+logger = package_logger(__name__)
 
 #: Refusals kept in a link's log (the newest).
 LOG_LINES = 200
@@ -118,6 +121,7 @@ class Link:
     def emit(self, event: LinkEvent) -> None:
         if isinstance(event, Refused):
             self.log.append(event.reason)
+            logger.warning("online: a message of the peer's refused: %s", event.reason)
         for listener in list(self._subscribers):
             listener(event)
 
@@ -156,6 +160,7 @@ class Link:
             return
         if queue.qsize() >= MAX_QUEUED:
             self.log.append("the peer does not read its messages: its connection is closed")
+            logger.warning("online: the peer does not read its messages: its connection closed")
             queue.put_nowait(None)  # (the writer stops: the peer may come back)
             self._queue = None
             return

@@ -42,6 +42,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
+from ...base.logs import package_logger
 from ...base.numbers import bounded_int, one_line, quoted
 from ...i18n import N_
 from ...rules import Game, Move
@@ -69,6 +70,8 @@ from .transport import (
     engine_log,
     use_engine_log,
 )
+
+logger = package_logger(__name__)
 
 #: Seconds an engine may take to start and answer ``hub`` / ``init``.
 START_TIMEOUT = 20.0
@@ -213,7 +216,9 @@ class HubProtocol:
         standard error."""
         self.transport.kill()
         self.transport.wait_stderr(1.0)  # (what the engine wrote before it ended)
-        return EngineError(template, stderr=self.stderr[-STDERR_SHOWN:], **values)
+        error = EngineError(template, stderr=self.stderr[-STDERR_SHOWN:], **values)
+        logger.warning("%s (stopped; %s)", error, self.transport.who)
+        return error
 
     def send(self, text: str) -> None:
         if not self.transport.alive:
@@ -553,15 +558,19 @@ class HubEngine:
         if self.protocol is not None:
             self.close()
         self.protocol = None
-        log = self.log if self.log is not None else engine_log()
+        traffic = self.log if self.log is not None else engine_log()
         try:
-            transport = SubprocessTransport(self.args, cwd=self.cwd, name=self._given_name, log=log)
+            transport = SubprocessTransport(
+                self.args, cwd=self.cwd, name=self._given_name, log=traffic
+            )
         except (OSError, ValueError) as exc:
-            raise EngineError(
+            error = EngineError(
                 N_("cannot start engine {command}: {reason}"),
                 command=quoted(self.command, 60),
                 reason=exc,
-            ) from None
+            )
+            logger.warning("%s", error)
+            raise error from None
         try:
             self.protocol = HubProtocol.connect(
                 transport,
@@ -572,6 +581,12 @@ class HubEngine:
         except EngineError:
             transport.close()  # (stopped already: its pipes closed too)
             raise
+        logger.info(
+            "engine %s started: %s, Hub version %d",
+            self.protocol.name,
+            self.command,
+            self.protocol.version,
+        )
         return self
 
     def _connection(self) -> HubProtocol:
