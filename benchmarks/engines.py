@@ -28,10 +28,10 @@ from shashki import native
 
 native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
 
+from shashki.engine.limits import Limit
 from shashki.hub.match import Opening, Played, match_stats, read_openings, run_match
 from shashki.hub.player import HubPlayer
 from shashki.rules import Game, Move, find_variant
-from shashki.rules.limits import Limit
 from shashki.session.players import Cancelled, Computer, Player
 from shashki.store.storage import GameLog
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from shashki.cli import main
+from shashki.engine.limits import Limit
 from shashki.hub.match import (
     Opening,
     make_player,
@@ -28,7 +29,6 @@ from shashki.records.clocks import TimeControl, record_clocks
 from shashki.records.reader import read_file
 from shashki.rules import Game, find_variant
 from shashki.rules.errors import ShashkiError
-from shashki.rules.limits import Limit
 from shashki.session import Computer
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))

@@ -13,7 +13,7 @@ from shashki.engine.hub.client import HubEngine
 from shashki.engine.hub.text import find_move, parse_line
 from shashki.hub.server import HubServer, seconds_for
 from shashki.rules import Game
-from tests.engine.test_limits import clock_at
+from tests.session.test_limits import clock_at
 from tests.waiting import until_blocking
 
 

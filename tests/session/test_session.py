@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shashki.engine.limits import Limit, move_seconds
 from shashki.hub.player import HubPlayer, make_player
 from shashki.hub.server import seconds_for
 from shashki.records.clocks import TimeControl, record_clocks
 from shashki.rules import Color, Game, Termination
-from shashki.rules.limits import Limit, move_seconds
 from shashki.session import (
     Changed,
     ClockChanged,

@@ -14,7 +14,8 @@ from typing import Any
 from textual.worker import get_current_worker
 
 from ..engine.endings import covered, probe_built
-from ..engine.search import WON, Iteration, Search
+from ..engine.scores import WON
+from ..engine.search import Iteration, Search
 from ..i18n import _, ngettext, noun
 from ..rules import Game
 from ..rules.game import game_state

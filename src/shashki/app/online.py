@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,6 +35,7 @@ from ..online.events import (
     PeerLeft,
     PeerMoved,
     Refused,
+    Superseded,
     Synced,
     TakebackRequest,
 )
@@ -42,7 +43,7 @@ from ..online.guest import Guest, GuestLink, JoinError
 from ..online.host import Host, HostLink
 from ..online.link import Link, online_headers
 from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
-from ..online.room import TAG, Room, plain_code, read_room, resumed_session
+from ..online.room import TAG, Room, forget_copies, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
 from ..rules import Color
 from ..session.players import Person
@@ -50,14 +51,15 @@ from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
+from .launch import HostRequest, JoinRequest
 from .plain import Plain
+from .shell import Shell
 from .widgets import Button, Dialog, relabel_button
 
 if TYPE_CHECKING:
     from ..records.model import GameRecord
     from ..rules import Game
     from ..store import AutosaveSlot
-    from .app import ShashkiApp
 
 #: The seat kind of the new-game dialog: a friend online (this side hosts).
 ONLINE = "online"
@@ -65,8 +67,6 @@ ONLINE = "online"
 #: The port a game hosted from the menu listens on.
 DEFAULT_PORT = 8765
 
-#: What ``shashki host`` and ``shashki join`` hand the app.
-Spec = tuple[Any, ...]
 
 #: Seconds between a guest's tries to join again after its connection was lost.
 REJOIN_EVERY = 3.0
@@ -129,14 +129,17 @@ class OnlineGameScreen(GameScreen):
             if self.guest is not None:
                 self.run_worker(self._read(self.guest), group="online")
             elif self.rejoin is not None:  # (resumed from its autosave: join again)
-                self.call_later(self._hold_clock)
                 self._start_rejoin(at_once=True)
 
     def _hold_clock(self) -> None:
-        """The clock waits for the friend (the game screen started it)."""
+        """Before the game's first move the clock waits for the friend to come (the game
+        screen started it); once the game is under way it goes on, as the referee's does,
+        across drops and crashes of either side."""
         link = self.link
-        if (isinstance(link, HostLink) and link.guest is None) or (
-            isinstance(link, GuestLink) and link.away_since is not None
+        if (
+            isinstance(link, HostLink)
+            and link.guest is None
+            and not self.controller.game.move_stack
         ):
             self.controller.stop_clock()
             self.refresh_panel()
@@ -161,9 +164,9 @@ class OnlineGameScreen(GameScreen):
         session.base_headers = online_headers(self.link.address, day)
         link = self.link
         session.resume_tags[TAG] = Room(
-            True, link.code, link.side, link.takebacks, port=port, mode=self.mode
+            True, link.code, link.side, link.takebacks, port=port, mode=self.mode, game=link.game
         ).tag()
-        self.shashki._changed(self.controller)
+        self.shashki.autosave(self.controller)
         address, code = self.link.address, self.link.code
         self.set_status(
             Said(
@@ -223,6 +226,11 @@ class OnlineGameScreen(GameScreen):
                 self._rejoin_said = ""
                 self._claim_said = False
                 self.run_worker(self._read(guest), group="online")
+                if link.game is not None:  # (this copy is the game: older ones go)
+                    self.run_worker(
+                        forget_older(self.shashki, link.game, self.shashki.autosave_key),
+                        group="autosave",
+                    )
                 host = link.remote.name
                 self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
                 if self.controller.outcome is None:
@@ -243,6 +251,7 @@ class OnlineGameScreen(GameScreen):
             not self._claim_said
             and link.away_for() >= CLAIM_AFTER
             and self.controller.outcome is None
+            and link.why_no_claim() is None
         ):
             self._claim_said = True
             name = link.remote.name
@@ -305,6 +314,12 @@ class OnlineGameScreen(GameScreen):
             case GameOver():
                 self.after(Feedback())
                 self.show_game_over()
+            case Superseded():  # (the game goes on in another shashki: this copy stops)
+                self._left = True
+                self.shashki.forget_autosave(self.controller)
+                self.set_status(Said(lambda: event.text))
+                self.notify(event.text, severity="warning", timeout=15, markup=False)
+                self.refresh_panel()
             case ConnectionClosed() if not self._left and self.controller.outcome is None:
                 said = Said(
                     lambda: _("Lost the connection to {name}; trying again…").format(name=name)
@@ -485,27 +500,20 @@ class OnlineChoice(Dialog[bool | None]):
 
 
 def _open(
-    app: ShashkiApp,
+    app: Shell,
     controller: GameController,
     screen: OnlineGameScreen,
     slot: AutosaveSlot | None = None,
 ) -> None:
     """Show ``screen`` for ``controller``'s game, autosaved as any game (in ``slot``
-    when it was resumed from one)."""
-    from .menu import MenuScreen
-
-    app.controller = controller
-    app._attach_game(controller, slot)
+    when it was resumed from one), this side's pieces at the bottom."""
     if controller.session.players[0].is_human is False:
-        screen.board.flipped = True  # (this side's pieces at the bottom)
-    while len(app.screen_stack) > 1 and not isinstance(app.screen, MenuScreen):
-        app.pop_screen()
-    app.push_screen(screen)
-    app._changed(controller)
+        screen.board.flipped = True
+    app.show_game(controller, screen, slot)
 
 
 def host_game(
-    app: ShashkiApp,
+    app: Shell,
     variant: str,
     *,
     side: Color,
@@ -527,7 +535,7 @@ def host_game(
         session.clock.now = app.clock_time
     link = HostLink(session, side, remote, new_code(), name=name)
     bind, shown = bind_address(public, local)
-    controller = GameController(session.game, session=session, on_change=app._changed)
+    controller = GameController(session.game, session=session)
     screen = OnlineGameScreen(
         controller,
         link,
@@ -576,7 +584,7 @@ async def _connect(guest: Guest) -> None:
 
 
 async def join_game(
-    app: ShashkiApp, address: str, code: str, name: str, *, exit_on_failure: bool = False
+    app: Shell, address: str, code: str, name: str, *, exit_on_failure: bool = False
 ) -> GameController | None:
     """Join the game at ``address`` with ``code`` and open its screen; None (said in one
     line) when it cannot be joined, or when this app is served to a browser and its
@@ -598,15 +606,24 @@ async def join_game(
     if session.clock is not None:
         session.clock.now = app.clock_time
     session.resume_tags[TAG] = Room(
-        False, plain_code(code), link.side, link.takebacks, address=guest.address
+        False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
     ).tag()
-    controller = GameController(session.game, session=session, on_change=app._changed)
+    if link.game is not None:  # (a copy of this game left by a shashki that died goes)
+        await forget_older(app, link.game, None)
+    controller = GameController(session.game, session=session)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
     return controller
 
 
+async def forget_older(app: Shell, game: str, keep: str | None) -> None:
+    """Remove the older autosaves of online game ``game`` but ``keep``'s (in a thread: it
+    reads the autosave folder): one game has one autosave."""
+    if app.autosave_enabled:
+        await asyncio.to_thread(forget_copies, game, keep)
+
+
 def resume_online(
-    app: ShashkiApp, record: GameRecord, game: Game, slot: AutosaveSlot
+    app: Shell, record: GameRecord, game: Game, slot: AutosaveSlot
 ) -> GameController | None:
     """Go on with an online game of the autosave folder: host it again with the same
     code and port (the friend joins again, or its shashki does by itself), or join the
@@ -621,14 +638,16 @@ def resume_online(
             markup=False,
         )
         return None
-    if room.hosting and served():
-        app.error_notice(host_refused())
-        return None
-    if not room.hosting and not join_allowed():
-        app.error_notice(join_off())
+    if served() and (room.hosting or not join_allowed()):  # (no port opened, none joined)
+        app.notify(
+            _("An app in a web browser does not play online: this game goes on at this keyboard."),
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
-    controller = GameController(game, session=session, on_change=app._changed)
+    controller = GameController(game, session=session)
     if room.hosting:
         mode = room.mode
         if mode == "public":  # (a file never opens every network: --public is asked for)
@@ -641,7 +660,14 @@ def resume_online(
                 timeout=10,
                 markup=False,
             )
-        link = HostLink(session, room.side, remote, room.code, name=session.players[room.side].name)
+        link = HostLink(
+            session,
+            room.side,
+            remote,
+            room.code,
+            name=session.players[room.side].name,
+            game=room.game,
+        )
         link.joined = True  # (the guest keeps the name it joined with)
         link.away_since = link.now()  # (a friend who does not come back may be claimed)
         bind, shown = bind_address(False, mode == "local")
@@ -649,7 +675,7 @@ def resume_online(
             controller, link, host=Host(link), bind=(bind, shown, room.port), mode=mode
         )
     else:
-        glink = GuestLink(session, room.side, remote)
+        glink = GuestLink(session, room.side, remote, game=room.game)
         glink.away_since = glink.now()
         name = session.players[room.side].name
         screen = OnlineGameScreen(controller, glink, rejoin=(room.address, room.code, name))
@@ -657,27 +683,25 @@ def resume_online(
     return controller
 
 
-def start_from_command(app: ShashkiApp, spec: Spec) -> None:
+def start_from_command(app: Shell, start: HostRequest | JoinRequest) -> None:
     """Open the game ``shashki host`` or ``shashki join`` asked for."""
-    if spec[0] == "host":
-        _kind, variant, clock, port, side, public, local, name = spec
+    if isinstance(start, HostRequest):
         host_game(
             app,
-            variant,
-            side=side,
-            name=name,
-            clock=clock,
-            port=port,
-            public=public,
-            local=local,
+            start.variant,
+            side=start.side,
+            name=start.name,
+            clock=start.clock,
+            port=start.port,
+            public=start.public,
+            local=start.local,
             exit_on_failure=True,
         )
     else:
-        _kind, address, code, name = spec
-        app.run_worker(join_game(app, address, code, name, exit_on_failure=True))
+        app.run_worker(join_game(app, start.address, start.code, start.name, exit_on_failure=True))
 
 
-def player_name(app: ShashkiApp) -> str:
+def player_name(app: Shell) -> str:
     """This player's name: the first name typed in the new-game dialog, else the
     login name."""
     import os
@@ -687,7 +711,7 @@ def player_name(app: ShashkiApp) -> str:
     return clean(name, MAX_NAME) or _("Player")
 
 
-def join_dialog(app: ShashkiApp) -> None:
+def join_dialog(app: Shell) -> None:
     """Ask for the host's address, then the room code, then join."""
 
     def got_address(address: str | None) -> None:
@@ -714,7 +738,7 @@ def host_refused() -> str:
     )
 
 
-def online_menu(app: ShashkiApp, variant: str | None) -> None:
+def online_menu(app: Shell, variant: str | None) -> None:
     """Play online: host a game of ``variant`` (the new-game dialog, a friend's seat
     chosen) or join one.  An app served to a browser never hosts: it joins (asked for
     the address at once) when its owner allowed it, else it says that online play is
@@ -751,7 +775,7 @@ def online_menu(app: ShashkiApp, variant: str | None) -> None:
 
 
 def host_from_dialog(
-    app: ShashkiApp,
+    app: Shell,
     variant: str,
     names: tuple[str, str],
     kinds: tuple[str, str],

@@ -36,13 +36,47 @@ above them:
 True
 """
 
-from ..rules.endrules import EndRules
-from ..rules.limits import Limit
-from .evaluate import evaluator_for
-from .hub.client import Analysis, EngineError, EngineLog, HubEngine, open_engine
-from .player import LEVELS, ComputerPlayer, Level, describe_levels
-from .search import Iteration, Search, SearchResult, score_text
-from .solver import GoalTable, goal_table, solvable
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..rules.endrules import EndRules
+    from .evaluate import evaluator_for
+    from .hub.client import Analysis, EngineError, EngineLog, HubEngine, open_engine
+    from .limits import Limit
+    from .player import LEVELS, ComputerPlayer, Level, describe_levels
+    from .search import Iteration, Search, SearchResult, score_text
+    from .solver import GoalTable, goal_table, solvable
+
+#: Where each name is defined: imported when first used, so that a module that needs one
+#: part (the session its ``Limit``) does not load the search with it.
+_PARTS = {
+    "EndRules": "..rules.endrules",
+    "evaluator_for": ".evaluate",
+    **dict.fromkeys(
+        ("Analysis", "EngineError", "EngineLog", "HubEngine", "open_engine"), ".hub.client"
+    ),
+    "Limit": ".limits",
+    **dict.fromkeys(("LEVELS", "ComputerPlayer", "Level", "describe_levels"), ".player"),
+    **dict.fromkeys(("Iteration", "Search", "SearchResult", "score_text"), ".search"),
+    **dict.fromkeys(("GoalTable", "goal_table", "solvable"), ".solver"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _PARTS.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(where, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "LEVELS",

@@ -72,12 +72,8 @@ from ..rules.switches import Irreversible
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
 from .evaluate import Evaluator, evaluator_for
+from .scores import INF, WIN, WON
 
-#: The score of a won game at the root; a win in n plies scores WIN - n.
-WIN = 100_000
-#: Scores beyond this are wins or losses, not evaluations.
-WON = WIN - 1000
-INF = WIN + 1
 MAX_PLY = 200
 #: The clock and ``cancelled()`` are read every CHECK + 1 nodes.
 CHECK = 15
@@ -144,7 +140,7 @@ class Options:
     #: floor: Scan 2.0's quiescence, with every move that gives a capture where Scan
     #: takes only the exchanges it can see are even.  Off: 1.3 to 1.6 times the nodes
     #: to the same depth, fewer of them a second, and no stronger in self-play
-    #: (docs/ENGINE.md).
+    #: (benchmarks/RESULTS.md).
     exchanges: bool = False
 
 
@@ -290,7 +286,7 @@ class Search:
         self.ending_pieces = 0
         self.ending_value: Callable[[State], int | None] | None = None
         if endings:
-            from . import endings as tables  # (it uses this module's scores)
+            from . import endings as tables
 
             if tables.plain(self.variant):
                 variant = self.variant

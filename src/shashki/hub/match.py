@@ -20,6 +20,7 @@ from typing import IO
 
 from ..base.numbers import quoted
 from ..base.userfiles import UserFileError, open_regular
+from ..engine.limits import Limit
 from ..engine.player import LEVELS
 from ..i18n import _, ngettext
 from ..records import GameRecord
@@ -28,7 +29,6 @@ from ..records.lines import CannotDecode, decoded_lines
 from ..records.reader import PdnReader
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
-from ..rules.limits import Limit
 from ..rules.move import Color
 from ..rules.variant import Variant
 from ..session.clock import GameClock

@@ -16,8 +16,8 @@ from __future__ import annotations
 import threading
 
 from ..engine.hub.client import EngineError, HubEngine, split_command
+from ..engine.limits import Limit
 from ..rules import Game, Move
-from ..rules.limits import Limit
 from ..rules.variant import Variant
 from ..session.players import Cancelled, Computer, Person, Player, PlayerFailed
 from ..session.seats import engine_setting

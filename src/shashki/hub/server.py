@@ -58,10 +58,11 @@ from ..engine.hub.text import (
     variant_by_hub_name,
 )
 from ..engine.hub.text import parse_position as parse_hub_position
-from ..engine.search import SOFT, WON, Iteration, Search
+from ..engine.limits import move_seconds
+from ..engine.scores import WON
+from ..engine.search import SOFT, Iteration, Search
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
-from ..rules.limits import move_seconds
 from ..rules.variant import Variant
 from ..rules.variation import variation_text
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import threading
 
+from ..engine.limits import Limit
 from ..i18n import _
 from ..rules import Game, Move
-from ..rules.limits import Limit
 from ..rules.variant import Variant
 from ..session.players import Cancelled, Player
 

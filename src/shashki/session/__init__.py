@@ -12,7 +12,7 @@ True
 (2, 'Anna')
 """
 
-from ..rules.limits import Limit, move_seconds
+from ..engine.limits import Limit, move_seconds
 from .clock import GameClock
 from .game import (
     Changed,

@@ -46,8 +46,8 @@ from ...base.logs import package_logger
 from ...base.numbers import bounded_int, one_line, quoted
 from ...i18n import N_
 from ...rules import Game, Move
-from ...rules.limits import Limit, move_seconds
 from ...rules.variant import Variant
+from ..limits import Limit, move_seconds
 from .errors import EngineError
 from .text import (
     DEFAULT_HUB_VARIANT,
