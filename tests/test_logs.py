@@ -62,11 +62,11 @@ def test_a_file_s_mistakes_are_logged_with_log_or_shashki_log(tmp_path: Path) ->
         quiet.returncode,
     )  # the log is the log's: the command says what it said
     text = log.read_text(encoding="utf-8")
-    assert f"WARNING shashki.records: {pdn}, game 1: line 2, column 10: " in text
+    assert f"INFO shashki.records: {pdn}, game 1: line 2, column 10: " in text
     assert "d4-e5" in text
     env_log = tmp_path / "by-variable.log"
     shashki("check", str(pdn), env={LOG_VARIABLE: str(env_log)})
-    assert "WARNING shashki.records:" in env_log.read_text(encoding="utf-8")
+    assert "INFO shashki.records:" in env_log.read_text(encoding="utf-8")
     assert oct(env_log.stat().st_mode & 0o777) == "0o600"  # (a new log is the user's alone)
 
 

@@ -1108,10 +1108,11 @@ def read_file(
 
 
 def _logged(records: Iterable[GameRecord], where: str) -> Iterator[GameRecord]:
-    """``records``, what was found wrong in each told to the log (``shashki.records``)."""
+    """``records``, what was found wrong in each told to the log (``shashki.records``), at
+    the level of information: the reader's caller has it too (``record.errors``)."""
     for number, record in enumerate(records, 1):
         for error in record.errors:
-            logger.warning("%s, game %d: %s", where, number, error)
+            logger.info("%s, game %d: %s", where, number, error)
         yield record
 
 
