@@ -38,7 +38,9 @@ COMMANDS = (
     "endings",
     "compile",
     "hub",
+    "dxp",
     "match",
+    "tournament",
 )
 
 
