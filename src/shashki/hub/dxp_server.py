@@ -16,6 +16,7 @@ file or a program.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import math
 import socket
@@ -79,7 +80,7 @@ class FollowerGame:
         *,
         pdn: Path | None = None,
         idle: float = IDLE_SECONDS,
-        pdn_lock: threading.Lock | None = None,
+        pdn_lock: _thread.LockType | None = None,  # threading.Lock is a function before 3.13
         stopping: threading.Event | None = None,
     ) -> None:
         self.peer = peer
