@@ -22,8 +22,8 @@ from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, make_player, player_kinds
 from shashki.engine import LEVELS
+from shashki.engine.limits import Limit
 from shashki.rules import Color, Game, Move
-from shashki.session.limits import Limit
 
 from .conftest import game_screen, keys_play, make_app, press, settle, status
 from .conftest import wait_for as conftest_wait_for

@@ -17,8 +17,8 @@ from shashki.app.controller import Human
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
 from shashki.app.unfinished import seat_kind
+from shashki.engine.limits import Limit
 from shashki.records import GameRecord
-from shashki.session.limits import Limit
 from shashki.store.settings import Settings
 
 from .conftest import game_screen, keys_play, make_app, notes, press, settle

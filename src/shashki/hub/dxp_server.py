@@ -26,12 +26,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..base.numbers import one_line
+from ..engine.hub.errors import EngineError
+from ..engine.hub.transport import EngineLog, engine_log
+from ..engine.limits import Limit
 from ..i18n import N_, _
 from ..records import GameRecord, write_game
 from ..rules import Game
 from ..rules.move import Color
 from ..rules.variant import Variant
-from ..session.limits import Limit
 from ..session.players import Player, PlayerFailed
 from .dxp import (
     ACCEPTED,
@@ -54,8 +56,6 @@ from .dxp import (
     game_at,
     move_message,
 )
-from .errors import EngineError
-from .transport import EngineLog, engine_log
 
 #: Connections served at once.
 MOST_PEERS = 4
