@@ -60,6 +60,13 @@ def use_language(language: str | None, settings: Settings) -> None:
         set_language(language or settings.language)
 
 
+def use_engines(settings: Settings) -> None:
+    """Offer and seat, in this process, the engines ``settings`` name (by name: the
+    new-game dialog, ``--white``, a saved game's seat).  The entry point's choice, as the
+    language is (:func:`run`); the app's constructor sets nothing outside the app."""
+    set_engines(engine_settings(settings.engines))
+
+
 def load_settings(path: Path) -> Settings:
     """The app's settings from ``path`` (:meth:`Settings.load`, with the app's names);
     with NO_COLOR, the pieces that are told apart by colour alone are shown by shape."""
@@ -125,7 +132,6 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         #: The settings (read from ``settings_path`` unless given), kept there on change.
         self.settings = settings if settings is not None else load_settings(self.settings_path)
         self._settings_problem_said = False
-        set_engines(engine_settings(self.settings.engines))
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
         self.controller: GameController | None = None
@@ -463,10 +469,11 @@ def run(
     path = default_settings_path()
     settings = load_settings(path)
     use_language(language, settings)
+    use_engines(settings)
     app = ShashkiApp(start=start, settings_path=path, settings=settings)
     app.run(mouse=mouse)
     app.flush_autosave()
     return app.return_code or 0
 
 
-__all__ = ["ShashkiApp", "run", "use_language"]
+__all__ = ["ShashkiApp", "run", "use_engines", "use_language"]
