@@ -32,11 +32,11 @@ def test_the_readme_library_example_runs() -> None:
     runner.run(example, out=out.write)
     result = runner.summarize(verbose=False)
     assert result.failed == 0, out.getvalue()
-    assert result.attempted >= 8  # (not an example that lost its lines)
+    assert result.attempted >= 6  # (not an example that lost its lines)
 
 
 def test_the_readme_library_example_is_short() -> None:
-    assert len(readme_example().splitlines()) <= 15
+    assert len(readme_example().splitlines()) <= 12  # about ten lines
 
 
 def test_import_shashki_brings_no_interface_code() -> None:
