@@ -17,11 +17,11 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
 
+    from ..engine.limits import Limit
     from ..hub.match import Played
     from ..records.clocks import TimeControl
     from ..rules.variant import Variant
     from ..session.game import GameSession
-    from ..session.limits import Limit
     from ..session.players import Player
     from ..store.storage import GameLog
 
@@ -97,7 +97,7 @@ def _limits(
     """The limits ``--clock``, ``--time`` or ``--depth`` ask for (0.5 s a move when none
     does), said as each player searches: a level of a fixed depth (1-4) searches to its
     depth, never longer than the time a move."""
-    from ..session.limits import Limit
+    from ..engine.limits import Limit
 
     seconds = args.time if args.depth is None and clock is None else None
     if seconds is None and args.depth is None and clock is None:
