@@ -677,3 +677,31 @@ async def test_a_move_typed_on_the_other_sides_turn_names_who_moves(
         said = status(app)
         assert "Olena" in said and _("computer") not in said.lower(), said
         friend.go.set()
+
+
+@pytest.mark.parametrize("language", LOCAL)
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_the_new_game_dialog_shows_each_sides_name_whole(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """The name boxes of the new-game dialog hold the longest side name of any variant
+    («Південь», «Чёрные») whole, the cursor after it, at 80×24 and 60×20 (never «вдень»)."""
+    from textual.widgets import Input
+
+    from shashki.app.menu import NewGameScreen
+
+    from .app.conftest import make_app, screen_made, settle
+
+    set_language(language)
+    app = make_app(home)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen(find_variant("artamonov")))
+        await screen_made(pilot, NewGameScreen)
+        await settle(pilot)
+        for side in (0, 1):
+            box = app.screen.query_one(f"#name{side}", Input)
+            box.focus()
+            await settle(pilot)
+            assert box.scroll_offset.x == 0, (box.value, box.scroll_offset)
+            assert box.content_region.width > len(box.value), (box.value, box.content_region)
