@@ -593,6 +593,10 @@ async def test_the_keys_panel_and_textuals_own_keys_speak_the_language(
         shown, bad = await panel_words()  # the board focused
         assert not bad, shown
         assert i18n._("Offer draw") in shown and i18n._("Resign") in shown
+        helps = [c.help for c in app.get_system_commands(app.screen)]
+        keys = [h.rsplit("(", 1)[-1].rstrip(")") for h in helps if h.endswith(")")]
+        assert "Enter" in keys and "#" in keys, keys  # as the keyboard writes them
+        assert not [k for k in keys if k.isascii() and k.islower() and len(k) > 1], keys
         for key in ("p", "p", "p", "t", "t"):  # each piece set, each board theme, by name
             await press(pilot, key)
             assert not words([status(app)]), status(app)
