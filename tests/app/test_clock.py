@@ -26,6 +26,7 @@ from shashki.records.clocks import (
 )
 from shashki.rules import Color, Game, Termination, find_variant
 from shashki.rules.limits import Limit, move_seconds
+from shashki.session import ManualTime
 
 from .conftest import (
     click_widget,
@@ -41,14 +42,9 @@ from .conftest import (
 SIZE = (100, 32)
 
 
-class FakeTime:
-    """A clock source moved by hand: ``now()`` is what the game clock reads."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
+#: A clock source moved by hand: ``now()`` is what the game clock reads, and moving it
+#: fires the session's deadline when it passes it.
+FakeTime = ManualTime
 
 
 def timed(game: Game, control: TimeControl, now: FakeTime) -> GameController:
@@ -78,7 +74,9 @@ def test_the_side_to_move_runs_and_gets_the_increment() -> None:
     assert clock.flagged() is None
     now.t += 52
     assert clock.flagged() is Color.WHITE and clock.left(Color.WHITE) == 0
-    out = ctl.check_flag()
+    # a move after the flag fell is refused: the game ends on time instead
+    assert ctl.play(ctl.game.parse_move("b2-c3")).played is None
+    out = ctl.outcome
     assert out is not None and out.termination is Termination.TIME_FORFEIT
     assert out.winner is Color.BLACK and clock.running is None
     # a game lost on time stays lost: no takeback hands the move back to an empty clock,
@@ -472,12 +470,12 @@ def test_the_replay_of_a_game_lost_on_time_says_so_and_shows_the_clock_at_zero()
 
     now = FakeTime()
     session = GameSession(Game("russian"), clock=GameClock(TimeControl(60, 0), now=now))
-    session.start_clock()
+    session.start()  # (driven on this thread: its deadline is on the fake time)
     for text in ("c3-d4", "f6-g5", "b2-c3"):
         now.t += 10
         session.play(session.game.parse_move(text))
     now.t += 61
-    assert session.check_flag() is not None
+    assert session.outcome is not None
     replay = ReplayController(next(iter(read_games_text(write_game(session.record())))))
     replay.last()
     where = replay.where()

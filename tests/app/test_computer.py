@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual import work
 from textual.pilot import Pilot
 from textual.widgets import Select
 
@@ -23,6 +22,7 @@ from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, make_player, player_k
 from shashki.engine import LEVELS
 from shashki.rules import Color, Game, Move
 from shashki.rules.limits import Limit
+from shashki.session import AsyncioExecutor
 
 from .conftest import game_screen, keys_play, make_app, status
 from .conftest import wait_for as conftest_wait_for
@@ -42,8 +42,9 @@ async def wait_for(
 
 @dataclass
 class Searches:
-    """The computer's searches of the game screen (its ``think`` threads), counted as they
-    start and end: a test waits for a search to have ended, not for a time."""
+    """The computer's searches (the work the app's executor runs away from its loop),
+    counted as they start and end: a test waits for a search to have ended, not for a
+    time."""
 
     started: int = 0
     ended: int = 0
@@ -57,29 +58,30 @@ class Searches:
 @pytest.fixture(autouse=True)
 def searches(monkeypatch: pytest.MonkeyPatch) -> Searches:
     counted = Searches()
-    think = GameScreen.think.__wrapped__  # type: ignore[attr-defined]
+    submit = AsyncioExecutor.submit
 
-    def counted_think(screen: GameScreen, position_id: int) -> None:
+    def counted_submit(executor: AsyncioExecutor, work: Callable[[], None]) -> None:
+        def counted_work() -> None:
+            try:
+                work()
+            finally:
+                with counted.lock:
+                    counted.ended += 1
+
         with counted.lock:
             counted.started += 1
-        try:
-            think(screen, position_id)
-        finally:
-            with counted.lock:
-                counted.ended += 1
+        submit(executor, counted_work)
 
-    monkeypatch.setattr(
-        GameScreen, "think", work(thread=True, exclusive=True, group="engine")(counted_think)
-    )
+    monkeypatch.setattr(AsyncioExecutor, "submit", counted_submit)
     return counted
 
 
 async def stop(pilot: Pilot[None], searches: Searches) -> None:
-    """Stop the computer before the app closes (its answer would find no screen), and
-    wait for its searches to end."""
+    """Stop the computer before the app closes (its game is left), and wait for its
+    searches to end."""
     for screen in pilot.app.screen_stack:
         if isinstance(screen, GameScreen):
-            screen.cancel_thinking()
+            screen.controller.session.close()
     await wait_for(pilot, searches.over, "the searches ended")
 
 
@@ -159,7 +161,7 @@ async def test_undo_while_the_computer_thinks_cancels_the_search(
         await pilot.pause()
         await keys_play(pilot, "c3", "d4")
         assert len(ctl.game.move_stack) == 1
-        await wait_for(pilot, lambda: searches.started == 1, "the search started")
+        await wait_for(pilot, lambda: ctl.session.thinking is not None, "the search started")
         await pilot.press("u")
         await pilot.pause()
         assert ctl.game.move_stack == [] and ctl.player_to_move.is_human

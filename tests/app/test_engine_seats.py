@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from shashki.app.app import Settings, seat_kind
 from shashki.app.controller import Human
+from shashki.app.dialogs import GameOverScreen
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
 from shashki.records import GameRecord
@@ -209,10 +210,10 @@ async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
         assert isinstance(engine_seat, EngineSeat) and engine_seat.name == "fake-ok"
         assert engine_seat.engine is not None and engine_seat.engine.running
         process = engine_seat.engine
-        ctl.resign()  # the end of the game stops its engine
-        game_screen(app).show_game_over()
-        await pilot.pause()
+        ctl.resign()  # the end of the game, shown at once, stops its engine
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert engine_seat.engine is None and not process.running
+        app.pop_screen()  # (the dialog)
         app.pop_screen()  # and so does leaving the game
         await pilot.pause()
         assert engine_seat.engine is None and not process.running

@@ -304,7 +304,8 @@ def test_progress_within_a_game_says_the_move_and_the_clocks() -> None:
     assert lines[0].startswith("game 3/10: move 1, White to move, White 1:00, Black 1:00")
     assert lines[1].startswith("game 3/10: move 1, Black to move, White ")
     assert lines[2].startswith("game 3/10: move 2, White to move")
-    assert lines[6].startswith("game 3/10: move 4, White to move")
+    # the sixth ply ends the game (adjudicated): nobody is to move
+    assert lines[6].startswith("game 3/10: move 4, White 0:")
     assert all(re.search(r"White \d+:\d\d(\.\d)?, Black \d+:\d\d", line) for line in lines)
     # without a clock: the move alone
     bare: list[str] = []
@@ -317,7 +318,7 @@ def test_progress_within_a_game_says_the_move_and_the_clocks() -> None:
         limit=Limit(depth=1),
         on_move=lambda session: bare.append(progress_text(1, 2, session)),
     )
-    assert bare[-1] == "game 1/2: move 2, White to move"
+    assert bare[-2] == "game 1/2: move 1, Black to move" and bare[-1] == "game 1/2: move 2"
 
 
 def test_run_match_reports_the_round_of_each_move() -> None:

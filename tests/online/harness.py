@@ -15,7 +15,7 @@ from shashki.online.player import RemotePlayer
 from shashki.online.protocol import new_code
 from shashki.records.clocks import TimeControl
 from shashki.rules import Color, Game, find_variant
-from shashki.session import GameClock, GameSession, Person, UndoPolicy
+from shashki.session import AsyncioExecutor, GameClock, GameSession, Person, UndoPolicy
 
 #: Seconds any wait of these tests may take before it fails, saying what it waited for.
 WAIT = 30.0
@@ -65,7 +65,7 @@ class Pair:
         link.listen(self.gheard)
         self.guest, self.glink = guest, link
         self.reader = asyncio.create_task(guest.run())
-        link.session.start()
+        link.session.start(AsyncioExecutor())
         await until(lambda: "synced" in self.gheard.kinds(), "the guest's first state")
         return link
 
@@ -112,6 +112,7 @@ async def hosted(
     port = await host.start("127.0.0.1", 0)
     link.address = f"127.0.0.1:{port}"
     session.base_headers = online_headers(link.address)
+    session.start(AsyncioExecutor())  # (driven on the test's loop: a person's first turn waits)
     link.on_guest = session.start_clock
     return Pair(host, link, heard, link.address)
 

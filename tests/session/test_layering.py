@@ -65,8 +65,9 @@ for info in pkgutil.walk_packages(shashki.session.__path__, "shashki.session."):
 from shashki.rules import Game
 from shashki.session import Computer, GameSession, Person
 session = GameSession(Game("russian"), (Person("Anna"), Computer(1, seed=1)))
+session.start()
 session.play(session.game.legal_moves()[0])
-session.run()
+assert len(session.game.move_stack) == 2
 print(json.dumps(sorted(sys.modules)))
 """
 

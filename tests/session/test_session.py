@@ -34,6 +34,7 @@ from shashki.session import (
     Player,
     SeatFailed,
     TakenBack,
+    ThreadExecutor,
     parse_seat,
     set_engines,
 )
@@ -75,12 +76,13 @@ def test_a_front_end_plays_a_clocked_game_through_the_session_alone() -> None:
         clock=GameClock(TimeControl(30, 0.5)),
     )
     front = FrontEnd(session)
+    owner = ThreadExecutor()  # the session's own thread; the engines think in others
     try:
-        session.start()
-        session.drive()
+        owner.call(lambda: session.start(owner))
         assert front.ended.wait(120), "the game did not end"
     finally:
-        session.close()
+        owner.call(session.close)
+        owner.close()
     assert engine.engine is None  # closed with the session
     outcome = session.outcome
     assert outcome is not None
@@ -112,28 +114,27 @@ def test_a_flag_fall_ends_the_game_at_once_whatever_the_engine_does() -> None:
         Game("international"), (Computer(1, seed=1), hang), clock=GameClock(TimeControl(0.5, 0))
     )
     front = FrontEnd(session)
+    owner = ThreadExecutor()
     try:
-        session.drive()
-        assert session.clock is not None
-        session.start_clock()
+        owner.call(lambda: session.start(owner))
         assert front.ended.wait(120), "the flag did not fall"
         outcome = session.outcome
         assert outcome is not None and outcome.termination is Termination.TIME_FORFEIT
         assert outcome.winner is Color.WHITE and len(session.game.move_stack) == 1
-        assert session.clock.running is None
+        assert session.clock is not None and session.clock.running is None
     finally:
-        session.close()
+        owner.call(session.close)
+        owner.close()
 
 
-def test_run_plays_until_a_person_is_to_move() -> None:
+def test_the_computer_answers_when_a_person_has_moved() -> None:
     session = GameSession(Game("russian"), (Person("Anna"), Computer(1, seed=1)))
     front = FrontEnd(session)
-    session.run()
+    session.start()  # (inline: on this thread)
     assert session.game.move_stack == []  # a person is to move first
     first = session.game.parse_move("c3-d4")
     assert session.play(first)
     assert not session.play(first)  # not legal now: refused, nothing changes
-    session.run()
     assert len(session.game.move_stack) == 2 and session.player_to_move.name == "Anna"
     moves = front.of(MovePlayed)
     assert [m.by_computer for m in moves] == [False, True]  # type: ignore[attr-defined]
@@ -160,8 +161,8 @@ def test_offers_are_answered_by_the_players() -> None:
 def test_takebacks_and_resignation() -> None:
     session = GameSession(Game("russian"), (Person("Anna"), Computer(1, seed=1)))
     front = FrontEnd(session)
-    session.play(session.game.parse_move("c3-d4"))
-    session.run()
+    session.start()
+    session.play(session.game.parse_move("c3-d4"))  # and the computer's answer
     assert session.ask_takeback(Color.WHITE) is True  # the computer agrees
     assert session.undo() and session.game.move_stack == []
     assert [e.plies for e in front.of(TakenBack)] == [2]  # type: ignore[attr-defined]
@@ -175,8 +176,12 @@ def test_an_engine_that_fails_gives_its_seat_to_a_person() -> None:
     front = FrontEnd(session)
     failed = threading.Event()
     session.subscribe(lambda e: failed.set() if isinstance(e, SeatFailed) else None)
-    session.drive()
-    assert failed.wait(120)
+    owner = ThreadExecutor()
+    try:
+        owner.call(lambda: session.start(owner))
+        assert failed.wait(120)
+    finally:
+        owner.close()
     (event,) = front.of(SeatFailed)
     assert event.side is Color.WHITE and "stopped" in event.message  # type: ignore[attr-defined]
     assert isinstance(session.players[0], Person) and session.players[0].name == crash.name

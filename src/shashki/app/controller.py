@@ -6,8 +6,7 @@ controller adds what a board needs: the selection, the choice among capture rout
 a sentence naming the rule for every refusal.  Widgets render it and call its methods.
 
 A player is a :class:`~shashki.session.Player`: a :class:`Human` answers through the
-board; a computer player's :meth:`~shashki.session.Player.think` runs in the game
-screen's worker thread (:meth:`GameSession.think`).
+board; a computer player is asked for its moves by the session's turn driver.
 """
 
 from __future__ import annotations
@@ -366,7 +365,8 @@ class GameController:
             return Feedback(refused=Said(lambda: _("That move is not legal now.")))
         if self.session.paused:
             return Feedback(refused=Said(lambda: _("The clocks are paused: press P to go on.")))
-        self.session.play(move)
+        if not self.session.play(move):  # the flag fell first: the game ended on time
+            return Feedback(refused=Said(lambda: _("The game is over.")))
         return Feedback(played=move)
 
     # -- the clock, undo, redo, draws, resignation: the session's --------------------------
@@ -376,9 +376,6 @@ class GameController:
 
     def stop_clock(self) -> None:
         self.session.stop_clock()
-
-    def check_flag(self) -> Outcome | None:
-        return self.session.check_flag()
 
     def undo_plies(self) -> int:
         return self.session.undo_plies()

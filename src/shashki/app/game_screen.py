@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -19,11 +18,20 @@ from ..i18n import N_, Noun, _, agree, ngettext
 from ..rules.fen import square_text
 from ..rules.game import Game
 from ..rules.move import Color, Move
+from ..session.driver import AsyncioExecutor
+from ..session.game import (
+    Changed,
+    Event,
+    GameEnded,
+    MovePlayed,
+    SeatFailed,
+    SeatReady,
+    Thinking,
+)
 from .analysis import AnalysisPanel
 from .board import BoardWidget
-from .controller import Feedback, GameController, Player, Said, UndoPolicy, again
+from .controller import Feedback, GameController, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
-from .engines import EngineFailed
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
@@ -214,47 +222,63 @@ class GameScreen(Screen[None]):
         ):
             self.board.flipped = True
         self.refresh_panel()
-        self.get_engines_ready()
+        # the session drives the game from now on, on this app's loop: the engines get
+        # ready (each seat shows its engine's own name once it answered), the clock
+        # runs, the computer is asked for its moves; the screen shows what it says
+        session = self.controller.session
+        self._unsubscribe = session.subscribe(self._session_event)
+        session.start(AsyncioExecutor(), min_move_delay=self.MIN_MOVE_DELAY)
         if self.controller.clock is not None:
-            self.controller.start_clock()
             # ten times a second: a seat repaints only when its text changes (once a
-            # second, or every tenth under ten seconds)
+            # second, or every tenth under ten seconds); the flag is the session's
             self.set_interval(0.1, self.tick_clock)
-        self.drive()
 
     # -- the clock -------------------------------------------------------------------
 
     def tick_clock(self) -> None:
-        """Show the clocks; end the game when a flag has fallen."""
-        if self.controller.check_flag() is not None:
-            self.cancel_thinking()
-            self.after(Feedback())
-            self.show_game_over()
-            return
+        """Show the clocks (the session's own timer ends the game when a flag falls)."""
         for seat in self.seats:
             seat.tick()
 
-    @work(thread=True, group="ready")
-    def get_engines_ready(self) -> None:
-        """Start the engines seated here at once: each seat shows the engine's own name as
-        soon as it has answered its handshake, not its command until its first move."""
-        worker = get_current_worker()
+    # -- the session's events ----------------------------------------------------------------
+
+    def _session_event(self, event: Event) -> None:
+        """What the session says happened, whoever made it happen (a key, the computer,
+        the network, the clock): shown here."""
         ctl = self.controller
-        position_id = ctl.position_id
-        for player in ctl.players:
-            if player.is_human or worker.is_cancelled:
-                continue
-            try:
-                renamed = player.get_ready(ctl.variant)
-            except EngineFailed as exc:
-                if not worker.is_cancelled:
-                    self.app.call_from_thread(self._engine_failed, position_id, player, exc.said)
-                continue
-            if worker.is_cancelled:  # the game was left meanwhile: nothing runs on
-                player.close()
-                return
-            if renamed:
-                self.app.call_from_thread(self.refresh_panel)
+        if isinstance(event, Thinking):
+            player = event.player
+            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
+        elif isinstance(event, MovePlayed) and event.by_computer:
+            self.board.stop_jumps()
+            self.after(Feedback(played=event.move))
+            if len(event.move.path) > 2 and self.viewing is None:
+                # the computer's multi-capture, one jump at a time
+                self.board.show_jumps(event.move, self.JUMP_SECONDS)
+        elif isinstance(event, GameEnded):
+            self.after(Feedback())
+            self.show_game_over()
+        elif isinstance(event, SeatFailed):
+            self._seat_failed(event)
+        elif isinstance(event, SeatReady):
+            self.refresh_panel()  # (an engine's own name)
+        elif isinstance(event, Changed) and ctl.outcome is None:
+            self._over_shown = False  # (a takeback reopened the game)
+
+    def _seat_failed(self, event: SeatFailed) -> None:
+        """An engine stopped, hung or answered an illegal move: the user is told in one
+        line, and that side is played by a person from now on."""
+        self.notify(
+            _("{message}; you play that side now").format(message=event.message),
+            severity="error",
+            markup=False,
+        )
+        if event.side is self.controller.game.turn and self.controller.outcome is None:
+            player = event.player
+            self.set_status(
+                Said(lambda: _("{name} stopped: your move").format(name=player.shown_name()))
+            )
+        self.refresh_panel()
 
     def action_pause(self) -> None:
         """Pause both clocks, or run them again (P): a game at one board only."""
@@ -263,7 +287,6 @@ class GameScreen(Screen[None]):
             session.resume()
             self.set_status(Said(lambda: _("The clocks run again.")))
             self.refresh_panel()
-            self.drive()
             return
         if self.controller.outcome is not None:
             self.set_status(Said(lambda: _("The game is over.")))
@@ -272,8 +295,7 @@ class GameScreen(Screen[None]):
         elif not session.can_pause:
             self.set_status(Said(lambda: _("An online game cannot be paused.")))
         else:
-            self.cancel_thinking()
-            session.pause()
+            session.pause()  # (the computer's search is given up)
             self.set_status("")  # the panel says it as long as the pause lasts
             self.refresh_panel()
 
@@ -283,7 +305,6 @@ class GameScreen(Screen[None]):
 
         covering = self.app.screen
         if isinstance(covering, (HelpScreen, SettingsScreen)) and self.controller.session.pause():
-            self.cancel_thinking()
             self._paused_for_screen = True
 
     def on_screen_resume(self) -> None:
@@ -292,81 +313,16 @@ class GameScreen(Screen[None]):
             self._paused_for_screen = False
             self.controller.session.resume()
             self.refresh_panel()
-            self.drive()
 
-    # -- the turn driver -----------------------------------------------------------------
-
-    def drive(self) -> None:
-        """Start the computer's search when it is a computer's turn."""
-        ctl = self.controller
-        if ctl.outcome is not None or ctl.session.paused:
-            return
-        player = ctl.player_to_move
-        if not player.is_human:
-            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
-            self.think(ctl.position_id)
-
-    #: The computer's reply is shown no sooner than this after the previous move, so
-    #: that a quick answer can be seen.
+    #: The computer's reply is shown no sooner than this after it was asked (the
+    #: session's minimum move delay), so that a quick answer can be seen.
     MIN_MOVE_DELAY = 0.4
     #: A multi-capture of the computer's is shown one jump every this many seconds.
     JUMP_SECONDS = 0.25
     #: The last hint shown.
     hint: Move | None = None
-
-    @work(thread=True, exclusive=True, group="engine")
-    def think(self, position_id: int) -> None:
-        worker = get_current_worker()
-        ctl = self.controller
-        started = time.monotonic()
-        player = ctl.player_to_move
-        try:  # (the time for the move comes from the clock, or the player's own)
-            move = ctl.session.think(lambda: worker.is_cancelled)
-        except EngineFailed as exc:  # the game is kept; the seat becomes a person's
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self._engine_failed, position_id, player, exc.said)
-            return
-        if move is None or worker.is_cancelled:
-            return
-        while time.monotonic() - started < self.MIN_MOVE_DELAY and not worker.is_cancelled:
-            time.sleep(0.02)
-        if worker.is_cancelled:
-            return
-        self.app.call_from_thread(self._computer_moved, position_id, move, worker)
-
-    def _computer_moved(self, position_id: int, move: object, worker: Worker[None]) -> None:
-        ctl = self.controller
-        if position_id != ctl.position_id:
-            return  # a stale answer: the position changed meanwhile
-        if worker.is_cancelled:
-            return  # given up (the game was left) after the search had sent its move
-        self.board.stop_jumps()
-        if ctl.session.flag_fell():  # the move came after the flag fell
-            self.tick_clock()
-            return
-        fb = ctl.play(move)  # type: ignore[arg-type]
-        self.after(fb)
-        if fb.played is not None and len(fb.played.path) > 2 and self.viewing is None:
-            # the computer's multi-capture, one jump at a time
-            self.board.show_jumps(fb.played, self.JUMP_SECONDS)
-
-    def _engine_failed(self, position_id: int, player: Player, message: str) -> None:
-        """An engine stopped, hung or answered an illegal move: the user is told in one
-        line, and that side is played by a person from now on."""
-        ctl = self.controller
-        if player not in ctl.players:
-            return
-        ctl.session.seat_failed(player, message)
-        self.notify(
-            _("{message}; you play that side now").format(message=message),
-            severity="error",
-            markup=False,
-        )
-        if position_id == ctl.position_id:
-            self.set_status(
-                Said(lambda: _("{name} stopped: your move").format(name=player.shown_name()))
-            )
-        self.refresh_panel()
+    #: The game-over dialog was shown for the game's end (not again until it reopens).
+    _over_shown = False
 
     def close_engines(self) -> None:
         """Stop the engines seated in this game (it ended or was left)."""
@@ -374,11 +330,16 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.cancel_thinking()
-        self.workers.cancel_group(self, "ready")
-        self.close_engines()
-        self.controller.stop_clock()  # a game left (for the menu, or quitting) stops
+        unsubscribe = getattr(self, "_unsubscribe", None)
+        if unsubscribe is not None:
+            unsubscribe()
+        # a game left (for the menu, or quitting): its search and clocks stop, its
+        # engines close
+        self.controller.session.close()
 
     def cancel_thinking(self) -> None:
+        """Stop the hint's search and the jumps shown (the computer's own search is the
+        session's: given up when the position changes or the game is left)."""
         self.workers.cancel_group(self, "engine")
         self.board.stop_jumps()
 
@@ -535,11 +496,15 @@ class GameScreen(Screen[None]):
             self._after(fb)
 
     def _after(self, fb: Feedback) -> None:
+        ctl = self.controller
         if fb.refused:
             self.set_status(fb.refused)
             self.app.bell() if self.shashki.settings.bell else None
         elif fb.message:
             self.set_status(fb.message)
+        elif ctl.outcome is None and not ctl.session.paused and not ctl.player_to_move.is_human:
+            player = ctl.player_to_move  # (a computer thinks, the friend is to move)
+            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
         else:
             self.set_status("")
         if fb.played is not None:
@@ -548,11 +513,6 @@ class GameScreen(Screen[None]):
             self.board.cursor = self.board._home_square()
         self.board.refresh()
         self.refresh_panel()
-        if fb.played is not None:
-            if self.controller.outcome is not None:
-                self.show_game_over()
-            else:
-                self.drive()
 
     def refresh_panel(self) -> None:
         try:
@@ -794,15 +754,14 @@ class GameScreen(Screen[None]):
             return
 
         def do_undo() -> None:
-            self.cancel_thinking()
-            ctl.undo()
+            self.board.stop_jumps()
+            ctl.undo()  # (a search under way is given up by the session)
             # the clocks are not rewound: they keep the time they show, and say so
             if ctl.clock:
                 said = Said(lambda: _("Move taken back; the clocks keep their times."))
             else:
                 said = Said(lambda: _("Move taken back."))
             self.after(Feedback(message=said))
-            self.drive()
 
         if ctl.undo_policy is UndoPolicy.ASK and all(p.is_human for p in ctl.players):
             names = self.sides()
@@ -822,9 +781,8 @@ class GameScreen(Screen[None]):
     def action_redo(self) -> None:
         self.back_to_game()
         if self.controller.redo():
-            self.cancel_thinking()
+            self.board.stop_jumps()
             self.after(Feedback(message=Said(lambda: _("Move replayed."))))
-            self.drive()
         else:
             self.set_status(Said(lambda: _("Nothing to redo.")))
 
@@ -919,9 +877,7 @@ class GameScreen(Screen[None]):
             self.set_status(Said(lambda: _("The computer does not accept draw offers.")))
             return
         if ctl.draw_offer is not None and ctl.draw_offer != side:
-            ctl.answer_draw(True)
-            self.after(Feedback())
-            self.show_game_over()
+            ctl.answer_draw(True)  # (the game ends: shown as the session says so)
             return
 
         def answered(ok: bool | None) -> None:
@@ -929,8 +885,6 @@ class GameScreen(Screen[None]):
                 return  # a flag fell while the question was up: the game is decided
             if ok:
                 ctl.answer_draw(True)
-                self.after(Feedback())
-                self.show_game_over()
             else:
                 ctl.answer_draw(False)
                 self.set_status(
@@ -962,10 +916,7 @@ class GameScreen(Screen[None]):
 
         def answered(ok: bool | None) -> None:
             if ok and ctl.outcome is None:  # (a flag may have fallen while asked)
-                self.cancel_thinking()
-                ctl.resign(side)
-                self.after(Feedback())
-                self.show_game_over()
+                ctl.resign(side)  # (the game ends: shown as the session says so)
 
         self.app.push_screen(
             ConfirmScreen(_("Does {side} resign?").format(side=names[side])), answered
@@ -986,7 +937,7 @@ class GameScreen(Screen[None]):
 
         def answered(ok: bool | None) -> None:
             if ok:
-                self.cancel_thinking()
+                self.cancel_thinking()  # (the session closes as the screen goes)
                 then()
 
         if self.controller.outcome is None and self.controller.game.move_stack:
@@ -1014,8 +965,9 @@ class GameScreen(Screen[None]):
 
     def show_game_over(self) -> None:
         out = self.controller.outcome
-        if out is None:
+        if out is None or self._over_shown:
             return
+        self._over_shown = True
         self.close_engines()  # (an undo after the end starts them again)
         self.refresh_panel()
 

@@ -94,7 +94,6 @@ class OnlineGameScreen(GameScreen):
         self._rejoining = False
         #: The last reason a try to join again failed (said once).
         self._rejoin_said = ""
-        self._over_shown = False
         self._left = False
         #: The host was told it may claim the game of a friend away.
         self._claim_said = False
@@ -247,16 +246,12 @@ class OnlineGameScreen(GameScreen):
 
     def _remote_move(self, move: Move) -> None:
         self.back_to_game()
-        self.cancel_thinking()
-        fb = self.controller.play(move)
-        self.after(fb)
-        self.drive()
+        self.controller.play(move)  # (shown as the session says it was played)
 
     def _synced(self) -> None:
         self.back_to_game()
-        self.cancel_thinking()
+        self.board.stop_jumps()
         self.after(Feedback())
-        self.drive()
 
     def _notice(self, notice: Notice) -> None:
         kind, text = notice.kind, notice.text
@@ -365,17 +360,6 @@ class OnlineGameScreen(GameScreen):
         self.cancel_thinking()
         self.after(Feedback())
         self.show_game_over()
-
-    def show_game_over(self) -> None:
-        if self.controller.outcome is None or self._over_shown:
-            return
-        self._over_shown = True
-        super().show_game_over()
-
-    def after(self, fb: Feedback) -> None:
-        if self.controller.outcome is None:
-            self._over_shown = False  # (a takeback reopened the game)
-        super().after(fb)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "redo":

@@ -2,12 +2,13 @@
 the colours alternating, openings played in pairs, a progress bar, and every game in a
 PDN file.
 
-The referee is shashki's rules: every move is found among the legal moves, and the game
-ends as the variant says (no legal move, its draw rules).  A game still going after
-``max_plies`` plies is adjudicated a draw.  A Hub engine that stops, hangs or answers an
-illegal move loses that game (the reason is written in the PDN) and is started again for
-the next one.  Each game is a :class:`~shashki.session.GameSession`, as in the app: on a
-clock (``--clock 1+0.5``), a flag fall loses.
+The referee is the game session, as in the app (:class:`~shashki.session.GameSession`,
+driven on this thread): every move is found among the legal moves, and the game ends as
+the variant says (no legal move, its draw rules); on a clock (``--clock 1+0.5``) a flag
+fall loses.  The match picks the session's policies: a game still going after
+``max_plies`` plies is adjudicated a draw; a Hub engine that stops, hangs or answers an
+illegal move loses that game by forfeit (the reason is written in the PDN) and is
+started again for the next one.  The match never writes a result of its own.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from ..rules.limits import Limit
 from ..rules.move import Color
 from ..rules.variant import Variant
 from ..session.clock import GameClock
-from ..session.game import GameSession, MovePlayed
-from ..session.players import Computer, Player, PlayerFailed
+from ..session.driver import InlineExecutor
+from ..session.game import GameSession, MovePlayed, OnFailure
+from ..session.players import Computer, Player
 from ..session.seats import parse_seat
 from .player import make_player as make_seat_player
 
@@ -354,7 +356,10 @@ def play_game(
     on_move: Callable[[GameSession], None] | None = None,
 ) -> tuple[GameRecord, float, str]:
     """Play one game in a :class:`~shashki.session.GameSession`, within ``limit`` a move
-    or on ``clock`` (a flag fall loses); (its record, White's score, why it ended).
+    or on ``clock``, on this thread; (its record, White's score, why it ended).  The
+    session is the referee, with a match's policies: a player that fails loses the game
+    by forfeit, a flag fall loses on time, a game still going after ``max_plies`` plies
+    is adjudicated a draw — the record says so as the session wrote it.
     ``on_move(session)`` is called once the game starts and after every move."""
     game = opening.game(variant)
     session = GameSession(
@@ -364,41 +369,18 @@ def play_game(
         limit=limit,
         headers=dict(headers or {}),
         overhead=MOVE_OVERHEAD,
+        on_failure=OnFailure.LOSE,
+        max_plies=max_plies,
     )
     if on_move is not None:
         session.subscribe(lambda event: on_move(session) if isinstance(event, MovePlayed) else None)
         on_move(session)
-    failed: tuple[Player, PlayerFailed] | None = None
-    for player in (white, black):
-        try:
-            player.start(variant)
-        except PlayerFailed as exc:
-            failed = (player, exc)
-            break
-    if failed is None:
-        try:
-            session.run(max_plies=max_plies)
-        except PlayerFailed as exc:
-            failed = (session.player_to_move, exc)
-    session.stop_clock()
+    session.start(InlineExecutor())  # (the whole game, here: every player is a program)
     outcome = session.outcome
-    if failed is not None:
-        loser, failure = failed
-        why = f"{loser.name} lost: {failure}"
-        white_score = 0.0 if loser is white else 1.0
-    elif outcome is not None:
-        why = outcome.describe(variant.side_names)
-        white_score = (
-            0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)
-        )
-    else:
-        why = f"adjudicated a draw after {max_plies} plies"
-        white_score = 0.5
-    record = session.record()
-    record.result = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[white_score]
-    record.headers["Result"] = record.result
-    record.headers["Termination"] = why
-    return record, white_score, why
+    if outcome is None:  # (cannot be: a program that stops answering forfeits)
+        raise ShashkiError(f"the game of {white.name} and {black.name} did not end")
+    white_score = 0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)
+    return session.record(), white_score, outcome.describe(variant.side_names)
 
 
 def run_match(

@@ -2,10 +2,9 @@
 
 A seat is ``hub:COMMAND`` (from the command line or the new-game dialog) or the name of
 an engine the user set up in the settings (``engines``: name, command, working folder).
-The engine is started as the game screen opens (:meth:`HubPlayer.get_ready`, so that its
-seat shows the name it gives at once), or else on its first move, and stopped when the
-game ends or is left; an
-engine that stops, hangs or answers an illegal move raises
+The engine is started as the game starts (:meth:`HubPlayer.start`, called by the
+session's turn driver, so that its seat shows the name it gives at once), and stopped
+when the game ends or is left; an engine that stops, hangs or answers an illegal move raises
 :class:`~shashki.session.PlayerFailed` and is stopped (it is started again on the next
 move asked of it).  A command is never taken from a game file: a saved game names an
 engine of the settings (:func:`~shashki.session.seats.parse_seat` with ``from_file``).
@@ -43,18 +42,14 @@ class HubPlayer(Player):
         #: Seconds a move when the limit says nothing.
         self.seconds = ENGINE_SECONDS
         self._lock = threading.Lock()
+        #: The engine was told of a new game and asked no move since.
+        self._fresh = False
 
     def start(self, variant: Variant) -> None:
-        """A new game: the engine is started, or told of the new game."""
+        """A new game: the engine is started (its seat shows the name the engine gives
+        in its handshake, ``id name=…``, at once), or told of the new game."""
         with self._lock:
             self._started(variant, new_game=True)
-
-    def get_ready(self, variant: Variant) -> bool:
-        """The engine is started now (not at its first move): its seat shows the name
-        the engine gives in its handshake (``id name=…``) at once, not its command."""
-        with self._lock:
-            self._started(variant)
-        return True
 
     def _started(self, variant: Variant, *, new_game: bool = False) -> HubEngine:
         try:
@@ -65,8 +60,10 @@ class HubPlayer(Player):
                 if not self.setting:
                     self.name = self.engine.name
                 self.engine.new_game(variant)
-            elif new_game:
+                self._fresh = True
+            elif new_game and not self._fresh:
                 self.engine.new_game(variant)
+                self._fresh = True
             return self.engine
         except EngineError as exc:
             self._close()
@@ -75,6 +72,7 @@ class HubPlayer(Player):
     def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
         with self._lock:
             engine = self._started(game.variant)
+            self._fresh = False  # (a move asked: the next game is told it is new)
             try:
                 if limit.left is not None:  # the engine manages the clock's time itself
                     return engine.best_move(

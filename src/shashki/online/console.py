@@ -18,6 +18,7 @@ from ..i18n import _
 from ..records.clocks import TimeControl
 from ..rules import Color, Game, find_variant
 from ..session.clock import GameClock
+from ..session.driver import AsyncioExecutor
 from ..session.game import GameSession, MovePlayed, UndoPolicy
 from ..session.players import Computer, Player
 from .guest import Guest, JoinError
@@ -45,13 +46,6 @@ class AutoPlayer(Computer):
 
     def tags(self) -> dict[str, str]:
         return {"Type": "program"}
-
-
-def _post(loop: asyncio.AbstractEventLoop) -> Callable[[Callable[[], None]], None]:
-    def post(action: Callable[[], None]) -> None:
-        loop.call_soon_threadsafe(action)
-
-    return post
 
 
 def pick_side(word: str) -> Color:
@@ -173,7 +167,6 @@ async def host_auto(
 ) -> int:
     """Host a game played here by the computer at ``level``, until it ends."""
     session, remote = host_session(variant, side, name, AutoPlayer(level, name), clock)
-    session.post = _post(asyncio.get_running_loop())
     link = HostLink(session, side, remote, new_code(), name=name)
     host = Host(link)
     bind, shown = bind_address(public, local)
@@ -200,18 +193,13 @@ async def host_auto(
 
     def guest_came() -> None:
         nonlocal started
-        if not started:
+        if not started:  # the game starts: the session drives it on this loop
             started = True
-            session.start()
-            session.drive()
+            session.start(AsyncioExecutor())
 
     link.on_guest = guest_came
     try:
-        while not done.is_set():
-            if started and session.check_flag() is not None:
-                break
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(done.wait(), 0.05)
+        await done.wait()  # (the session's own timer ends a game on time: "ended")
         _ended(session, say)
         save_record(session, save, say)
     finally:
@@ -232,7 +220,6 @@ async def join_auto(
         return _fail(str(exc))
     link = guest.make_link()
     session = link.session
-    session.post = _post(asyncio.get_running_loop())
     players = list(session.players)
     players[welcome.side] = AutoPlayer(level, players[welcome.side].name)
     session.players = (players[0], players[1])
@@ -255,10 +242,9 @@ async def join_auto(
             resumed = True
             if session.game.move_stack:
                 say(_("Resumed after {n} moves.").format(n=len(session.game.move_stack)))
-        session.drive()
 
     link.on_synced = synced
-    session.start()
+    session.start(AsyncioExecutor())  # (its computer answers the host's moves on this loop)
     reader = asyncio.create_task(guest.run())
     try:
         await done.wait()

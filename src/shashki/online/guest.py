@@ -165,6 +165,7 @@ def guest_session(
         clock=clock,
         undo_policy=UndoPolicy.ASK if welcome.takeback else UndoPolicy.OFF,
         headers=online_headers(welcome.site),
+        referee=False,  # (the host's session ends the game on time, and says so)
     )
     return session, remote
 
@@ -187,10 +188,7 @@ class GuestLink(Link):
         self._first_state = False
 
     def _play(self, move: Move) -> None:
-        session = self.session
-        session.cancel()
-        session.play(move)
-        session.drive()
+        self.session.play(move)  # (its driver asks this side's computer, if one plays)
 
     def local_moved(self, event: MovePlayed) -> None:
         if event.side is not self.side:
@@ -347,10 +345,7 @@ class GuestLink(Link):
         elif kind == "agreed":
             session.answer_draw(True)
         elif kind == "time" and side is session.game.turn and session.clock is not None:
-            left = [session.clock.left(Color.WHITE), session.clock.left(Color.BLACK)]
-            left[side] = 0.0
-            session.clock.set_left(left[0], left[1])
-            session.check_flag()
+            session.declare_time_out(side)  # (the host keeps the clocks)
         elif kind == "rules":
             raise ProtocolError(
                 N_("state refused: the host says the game is over, the rules do not")

@@ -301,10 +301,7 @@ class HostLink(Link):
     # -- the guest's messages ----------------------------------------------------------------
 
     def _play(self, move: Move) -> None:
-        session = self.session
-        session.cancel()
-        session.play(move)
-        session.drive()
+        self.session.play(move)  # (its driver asks this side's computer, if one plays)
 
     def on_move(self, message: Message) -> None:
         session = self.session
@@ -322,8 +319,6 @@ class HostLink(Link):
                     ply=ply,
                     at=len(game.move_stack),
                 )
-            if session.check_flag() is not None:
-                raise ProtocolError(N_("move refused: the guest's time ran out first"), "time-out")
             move = self.parse_move(game, message.get("move", ""))
         except ProtocolError:
             now = self.now()
@@ -343,6 +338,9 @@ class HostLink(Link):
                     ).format(claimed=f"{claimed:.1f}", have=f"{have:.1f}")
                 )
         self.play_remote(move)
+        if len(game.move_stack) == ply and session.timed_out():
+            # the guest's flag fell first: the session ended the game on time instead
+            raise ProtocolError(N_("move refused: the guest's time ran out first"), "time-out")
 
     def on_draw_answer(self, message: Message) -> None:
         session = self.session
@@ -385,7 +383,6 @@ class HostLink(Link):
             return
         moves = [m for _s, m in session.game.history()][:-n]
         session.set_moves(moves, session.clock_marks[: len(moves)])
-        session.drive()
         self.send_state()
         self.notice("synced")
 

@@ -149,6 +149,7 @@ def resumed_session(
         clock_marks=marks if clock is not None else None,
         undo_policy=UndoPolicy.ASK if room.takebacks else UndoPolicy.OFF,
         headers=headers,
+        referee=room.hosting,  # (a guest's game ends on time when the host says so)
     )
     session.resume_tags[TAG] = room.tag()
     return session, remote
