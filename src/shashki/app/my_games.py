@@ -71,6 +71,8 @@ ENDINGS = {
     "time forfeit": N_("out of time"),
     "agreed draw": N_("agreed draw"),
     "abandoned": N_("left the game"),
+    "forfeit": N_("forfeit"),
+    "adjudication": N_("adjudicated"),
 }
 
 #: The result filter's choices: (label, score).
