@@ -26,10 +26,10 @@ from pathlib import Path
 
 from shashki.hub.match import Opening, Played, match_stats, read_openings, run_match
 from shashki.hub.player import HubPlayer
-from shashki.records.storage import GameLog
 from shashki.rules import Game, Move, find_variant
 from shashki.rules.limits import Limit
 from shashki.session.players import Cancelled, Computer, Player
+from shashki.store.storage import GameLog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from match import OPENINGS, parse_options

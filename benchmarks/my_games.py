@@ -11,7 +11,7 @@ games (random games of Russian and International draughts, 20 to 120 plies, agai
 computer's levels, an engine and people), written as the app writes them.  Then, each
 with the median and the worst of ``--runs`` runs:
 
-1. **scan**: :func:`shashki.records.archive.scan`, the tags of every file read (what the
+1. **scan**: :func:`shashki.store.archive.scan`, the tags of every file read (what the
    screen's worker does), in this process;
 2. **summary**: the score per opponent of every game;
 3. **screen**: headless, from pressing ``m`` in the menu to the list's first rows shown
@@ -38,8 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 def fill(count: int, seed: int = 1) -> None:
     """``count`` kept games in the archive folder of the data folder set."""
     from shashki.records import GameRecord
-    from shashki.records.archive import for_archive, keep_game
     from shashki.rules import Game
+    from shashki.store.archive import for_archive, keep_game
 
     rng = random.Random(seed)
     # a few dozen distinct games, each kept many times under other players and keys
@@ -127,7 +127,7 @@ def main() -> int:
         start = time.perf_counter()
         fill(args.games)
         print(f"{args.games} games written in {time.perf_counter() - start:.1f} s")
-        from shashki.records.archive import scan, summary
+        from shashki.store.archive import scan, summary
 
         found = scan()
         assert len(found.games) == args.games and not found.damaged, "the archive is not whole"

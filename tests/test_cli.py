@@ -217,10 +217,10 @@ def test_installed_command() -> None:
 
 
 def test_play_seats_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
     assert main(["play", "russian", "--black", "5"]) == 0
     assert seen["kinds"] == ("human", "computer-5")
     assert main(["play", "english", "--white", "computer-2", "--black", "Person"]) == 0
@@ -230,11 +230,11 @@ def test_play_seats_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_play_on_a_clock(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
     from shashki.records.clocks import TimeControl
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
     assert main(["play", "russian", "--clock", "5+3"]) == 0
     assert seen["clock"] == TimeControl(300, 3)
     assert main(["play", "russian", "--clock", "0.25+0"]) == 0
@@ -283,13 +283,13 @@ def test_play_and_the_menu_open_the_engine_log_first(
     """``--engine-log FILE`` (after play, or before any command for the menu's games):
     opened before the app, so that a file that cannot be written is said at once; a
     command that starts no engine leaves it alone."""
-    import shashki.cli as cli
+    import shashki.commands.common as common
     from shashki.hub import transport
 
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     monkeypatch.delenv("SHASHKI_ENGINE_LOG", raising=False)
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
     log = tmp_path / "engines.log"
     assert main(["play", "russian", "--black", "hub:dame hub", "--engine-log", str(log)]) == 0
     assert seen and log.exists() and transport.engine_log() is not None
@@ -303,3 +303,30 @@ def test_play_and_the_menu_open_the_engine_log_first(
         assert err.count("\n") == 1
     code, out, _err = run(capsys, "--engine-log", str(tmp_path / "unused.log"), "variants")
     assert code == 0 and "russian" in out and not (tmp_path / "unused.log").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--lang", "uk", "perft", "russian"], "потрібні такі аргументи"),
+        (["--lang", "ru", "frobnicate"], "недопустимый выбор: 'frobnicate'"),
+        (["--lang", "uk", "best", "russian", "--time", "1", "--depth", "2"], "--depth"),
+        (["--lang", "ru", "variants", "--bogus"], "неизвестные аргументы: --bogus"),
+        (["--lang", "en", "play"], "the following arguments are required: VARIANT"),
+    ],
+)
+def test_argparse_speaks_without_being_patched(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's own words (its help's headings, its errors) are said in the language
+    spoken through its formatter and the parser's error(), never by replacing argparse's
+    ``_``: the library changes nothing outside itself."""
+    import argparse
+    import gettext
+
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and said in err and err.count("\n") == 1
+    assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
+    code, out, err = run(capsys, "--lang", "uk", "perft", "--help")
+    assert code == 0 and out.startswith("використання: shashki perft")
+    assert "\nпараметри:\n" in out and "показати цю довідку й вийти" in out

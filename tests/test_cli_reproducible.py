@@ -88,10 +88,10 @@ def test_best_is_the_same_every_run(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_play_passes_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
     assert main(["play", "artamonov", "--seed", "12"]) == 0
     assert seen["seed"] == 12
     assert main(["play", "artamonov"]) == 0

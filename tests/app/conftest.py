@@ -20,7 +20,7 @@ from textual._context import active_app
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from shashki.app.app import ShashkiApp
@@ -28,12 +28,14 @@ from shashki.app.board import BoardWidget
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 
+from .. import waiting
+from ..waiting import until
+
 #: Black c5 has two capture routes to g1: c5:e3:g1 and c5:a3:c1:e3:g1.
 TWO_ROUTES = "B:Wg5,b4,d4,g3,b2,d2,f2,h2:Ba7,e7,g7,b6,a5,c5"
 
-#: How long a test waits for the app to reach a state before it fails: far more than any
-#: state takes, also on a loaded machine (a test waits only as long as the state takes).
-WAIT = 60.0
+#: How long a test waits for the app to reach a state before it fails.
+WAIT = waiting.WAIT
 
 #: The longest a pause looks for the whole process to fall idle (Textual's look, which a
 #: thinking computer keeps busy): the test's waits for a state decide, not this look.
@@ -56,37 +58,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return tmp_path
-
-
-@pytest.fixture(autouse=True)
-def _notes_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every notification the app raises is kept for :func:`notes`."""
-    real = App.notify
-
-    def notify(self: App[Any], message: str, **kwargs: Any) -> None:
-        self.__dict__.setdefault("_notes_said", []).append(message)
-        real(self, message, **kwargs)
-
-    monkeypatch.setattr(App, "notify", notify)
-
-
-@pytest.fixture(autouse=True)
-def _buttons_without_a_pressed_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A button pressed shows it for a fifth of a second, and ignores a click or Enter
-    until then: a test that pressed the same button twice (a value refused, corrected,
-    Play again) lost the second press when its steps came faster than that, and went on
-    as if it had been made (CI's failure). That look is timed, so tests go without it."""
-    real = Button.__init__
-
-    def init(self: Button, *args: Any, **kwargs: Any) -> None:
-        real(self, *args, **kwargs)
-        self.active_effect_duration = LOOK_PRESSED
-
-    monkeypatch.setattr(Button, "__init__", init)
-
-
-#: How long a button shows it was pressed in the tests (Textual's own: 0.2 s).
-LOOK_PRESSED = 0.0
 
 
 @pytest.fixture(autouse=True)
@@ -158,19 +129,33 @@ def _app_quiet() -> bool:
 
 
 def notes(app: App[Any]) -> list[str]:
-    """The notifications the app has raised so far, oldest first, as shown.
-
-    Textual's own list (``app._notifications``) gets one only when the app has handled
-    its message, and drops it once its time is up: a test on a loaded machine read it
-    too early or too late (issue 23). These are kept from the moment they are raised."""
-    return list(app.__dict__.get("_notes_said", []))
+    """The notifications the app has raised so far, oldest first, as shown: kept the
+    moment each is raised (``ShashkiApp.notices``), where Textual's toasts show one only
+    once the app has handled its message and drop it when its time is up."""
+    assert isinstance(app, ShashkiApp)
+    return list(app.notices)
 
 
 def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
-    """The app with a settings file in ``home``; no autosave and no resume offer unless asked."""
+    """The app with a settings file in ``home``; no autosave and no resume offer unless asked.
+
+    Its animations are off (Textual's ``animation_level``): a button then shows no pressed
+    look, during which Textual ignores another press of it (a fifth of a second) — a test
+    that pressed the same button twice (a value refused, corrected, Play again) lost the
+    second press when its steps came faster than that, and went on as if it had been made."""
     kwargs.setdefault("autosave", False)
     kwargs.setdefault("offer_resume", False)
-    return ShashkiApp(settings_path=home / "settings.json", **kwargs)
+    app = ShashkiApp(settings_path=home / "settings.json", **kwargs)
+    app.animation_level = "none"
+    return app
+
+
+def ended(app: App[Any]) -> str | None:
+    """Why ``app`` can reach no state any more (it ended, or failed), or None."""
+    code = app.return_code
+    if code is None:
+        return None
+    return "the app failed" if code == 1 else f"the app ended (return code {code})"
 
 
 async def wait_for(
@@ -182,25 +167,19 @@ async def wait_for(
     step: float | None = None,
 ) -> None:
     """Let the app run until ``condition()`` holds (``what`` it is, for the failure), at
-    most ``timeout`` seconds.
+    most ``timeout`` seconds (:func:`tests.waiting.until`).
 
-    A test waits for the state it asserts, never for a fixed time: on a busy machine a
-    state can take far longer than on an idle one, and ``pilot.pause()`` alone returns
-    once the app looks idle, which on a loaded machine it may look before it is. Between
-    two looks the app runs a ``pilot.pause()``, or ``step`` seconds when given: while the
-    computer keeps moving, the move list changes faster than the pilot's wait for every
-    widget to be idle settles."""
+    Between two looks the app runs a ``pilot.pause()``, or ``step`` seconds when given:
+    while the computer keeps moving, the move list changes faster than the pilot's wait
+    for every widget to be idle settles."""
     app = pilot.app
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if app._exception is not None:
-            raise AssertionError(f"the app failed while waiting for {what or 'a state'}")
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what or 'the state waited for'}: not reached in {timeout} s")
-        if step is None:
-            await pilot.pause()
-        else:
-            await asyncio.sleep(step)
+    await until(
+        condition,
+        what,
+        timeout=timeout,
+        between=pilot.pause if step is None else (lambda: asyncio.sleep(step)),
+        gone=lambda: ended(app),
+    )
 
 
 async def screen_made(pilot: Pilot[None], kind: type[Screen[Any]], what: str = "") -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from shashki.app.clock import GameClock, clock_display
 from shashki.app.computer import Computer
@@ -15,8 +15,8 @@ from shashki.app.controller import GameController, Human
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
+from shashki.app.widgets import Select
 from shashki.records import read_file
-from shashki.records.autosaves import autosave_dir
 from shashki.records.clocks import (
     TimeControl,
     clock_comment,
@@ -27,6 +27,7 @@ from shashki.records.clocks import (
 from shashki.rules import Color, Game, Termination, find_variant
 from shashki.rules.limits import Limit, move_seconds
 from shashki.session import ManualTime
+from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
     click_widget,
@@ -290,7 +291,7 @@ async def test_the_new_game_dialog_offers_clocks(home: Path) -> None:
         assert isinstance(dialog, NewGameScreen)
         choice = dialog.query_one("#clock", Select)
         assert choice.value == ""  # none, the first time
-        labels = [str(label) for label, _ in dialog.query_one("#clock", Select)._options]
+        labels = [str(label) for label, _ in dialog.query_one("#clock", Select).choices]
         for wanted in ("none", "1+0", "3+2", "5+3", "10+5", "15+10", "custom"):
             assert any(label.startswith(wanted) for label in labels), wanted
         # a custom clock that cannot be read: said in the dialog, no game

@@ -242,7 +242,7 @@ def _cell_text(app: object, name: str) -> list[str]:
     board = game_screen(app).board  # type: ignore[arg-type]
     layout = board.board_layout()
     assert layout is not None
-    region = board._cell_region(square(app, name), layout)  # type: ignore[arg-type]
+    region = board.cell_region(square(app, name), layout)  # type: ignore[arg-type]
     return [
         board.render_line(y).text[region.x : region.right] for y in range(region.y, region.bottom)
     ]

@@ -13,13 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shashki.app.app import Settings, seat_kind
+from shashki.app.app import seat_kind
 from shashki.app.controller import Human
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
 from shashki.records import GameRecord
 from shashki.rules.limits import Limit
+from shashki.store.settings import Settings
 
 from .conftest import game_screen, keys_play, make_app, notes
 from .test_computer import wait_for
@@ -161,7 +162,7 @@ async def test_a_resumed_autosave_never_starts_its_tags_command(home: Path) -> N
         ctl = app.resume_unfinished(key)
         await pilot.pause()
         assert ctl is not None and all(isinstance(p, Human) for p in ctl.players)
-        said = [n.message for n in app._notifications]
+        said = notes(app)
         assert any("BlackLevel" in m and "a person plays" in m for m in said), said
         await keys_play(pilot, "c7", "d6")  # Black is the player's to move
         assert len(ctl.game.move_stack) == 2
@@ -261,10 +262,11 @@ async def test_the_new_game_dialog_seats_a_hub_engine_by_its_command(home: Path)
     """Issue 15: "Hub engine (a command)…" in the dialog shows a box for the command; an
     empty one is said there (no game), a command typed seats the engine and is offered
     again next time."""
-    from textual.widgets import Button, Input, Select, Static
+    from textual.widgets import Button, Input, Static
 
     from shashki.app.menu import NewGameScreen
     from shashki.app.players import OTHER_ENGINE
+    from shashki.app.widgets import Select
     from shashki.rules import find_variant
 
     app = make_app(home)
@@ -276,7 +278,7 @@ async def test_the_new_game_dialog_seats_a_hub_engine_by_its_command(home: Path)
         row = dialog.query_one("#engine-row1")
         assert not row.display  # hidden until that kind is chosen
         kind = dialog.query_one("#kind1", Select)
-        assert OTHER_ENGINE in [value for _label, value in kind._options]
+        assert OTHER_ENGINE in [value for _label, value in kind.choices]
         kind.value = OTHER_ENGINE
         await pilot.pause()
         box = dialog.query_one("#engine1", Input)

@@ -356,7 +356,8 @@ def test_an_app_that_failed_exits_with_status_1(
         self._return_code = 1  # what Textual sets when the app ends on an exception
 
     monkeypatch.setattr(ShashkiApp, "run", failed_run)
-    monkeypatch.setattr("shashki.cli._in_a_terminal", lambda: True)  # pytest: no terminal
+    # pytest: no terminal
+    monkeypatch.setattr("shashki.commands.common.in_a_terminal", lambda: True)
     assert main(["play", "russian"]) == 1
 
 

@@ -32,9 +32,9 @@ from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.plain import literal, marked, visible
 from shashki.app.replay import GameTableScreen, ReplayScreen
 from shashki.app.unfinished import UnfinishedScreen
-from shashki.records import AutosaveSlot
 from shashki.rules import Game, variant_registry
 from shashki.rules.variant_registry import find_variant
+from shashki.store import AutosaveSlot
 
 from .conftest import click_widget, make_app, wait_for
 

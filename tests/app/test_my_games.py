@@ -17,9 +17,9 @@ from shashki.app.my_games import ANY, MyGamesScreen
 from shashki.app.replay import ReplayScreen
 from shashki.i18n import set_language
 from shashki.records import read_file
-from shashki.records.archive import keep_game
+from shashki.store.archive import keep_game
 
-from ..records.test_archive import finished
+from ..store.test_archive import finished
 from .conftest import keys_play, make_app, notes, screen_made, settle, wait_for
 
 SIZE = (120, 36)
@@ -142,7 +142,7 @@ async def test_list_filters_and_summary(home: Path) -> None:
         select.focus()
         await pilot.press("enter")
         await settle(pilot)
-        labels = [str(label) for label, _value in screen._opponent_choices()]
+        labels = [str(label) for label, _value in screen.opponent_choices()]
         assert labels == ["Bob", "Computer, level 3", "Computer, level 5", "Engine scan"]
         await pilot.press("down", "enter")  # from "any opponent" to the first: Bob
         await settle(pilot)
@@ -252,7 +252,7 @@ async def test_a_long_list_fills_a_batch_at_a_time_and_keeps_the_game_chosen(
 
 def test_a_program_seated_without_a_name_is_called_by_what_it_is(home: Path) -> None:
     from shashki.app.my_games import seat_text
-    from shashki.records.archive import scan
+    from shashki.store.archive import scan
 
     os.environ["XDG_DATA_HOME"] = str(home / "data")
     keep_game(finished(("human", "White"), ("computer-2", "Black")), "a")

@@ -19,13 +19,14 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, OptionList, Select, Static
+from textual.widgets import DataTable, Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from shashki.app.app import ShashkiApp
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
 from shashki.app.replay import GameTableScreen, ReplayScreen
+from shashki.app.widgets import Select
 from shashki.cli import main
 from shashki.records import read_file
 from shashki.rules import Game
@@ -319,7 +320,7 @@ async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> No
         progress = text_of(screen, "progress")
         assert "Games without a GameType: English draughts, a guess from their moves" in progress
         assert "v chooses another." in progress
-        ids = [value for _, value in select._options if value is not Select.NULL]
+        ids = [value for _, value in select.choices]
 
         async def choose(variant: str) -> None:
             # the Select, by keys: v opens it on the variant read now, arrows, Enter
@@ -572,16 +573,15 @@ async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None
         assert time.monotonic() - start >= 0.25 * (len(MAIN) - first) - 0.1  # (the polling)
         assert view.replay.game.fen() == fen_after("russian", *MAIN)
         await until(pilot, lambda: "Auto-play" not in text_of(view, "where"))  # stopped at the end
-        assert view._auto is None
+        assert not view.auto_playing
         # Space stops it half-way too
         await pilot.press("home", "minus", "space")  # one move every half second
         await until(pilot, lambda: view.replay.node.ply() >= 1)
-        timer = view._auto
-        assert timer is not None
+        assert view.auto_playing
         await pilot.press("space")
         stopped = view.replay.node
         # stopped: its timer is gone (no move can come any more), and the game stays
-        await until(pilot, lambda: view._auto is None and timer._task is None)
+        await until(pilot, lambda: not view.auto_playing)
         await settle(pilot)
         assert view.replay.node is stopped and stopped is not view.replay.record.end()
 

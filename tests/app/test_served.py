@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DirectoryTree, Input, Select
+from textual.widgets import DirectoryTree, Input
 
-from shashki.app.app import Settings, ShashkiApp
+from shashki.app.app import ShashkiApp
 from shashki.app.controller import Human
 from shashki.app.dialogs import ConfirmScreen, TextPrompt
 from shashki.app.engines import EngineSeat, engine_settings
@@ -24,15 +24,22 @@ from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.players import OTHER_ENGINE, make_player, player_kinds, seat, set_engines
 from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
 from shashki.app.settings_screen import SettingsScreen
-from shashki.records import GameRecord, save_pdn
+from shashki.app.widgets import Select
+from shashki.records import GameRecord
 from shashki.rules import Color
 from shashki.session.served import (
+    JOIN_VARIABLE,
     SERVED_VARIABLE,
     NotAllowed,
     games_file,
+    hide_paths,
     inside_games,
+    join_allowed,
     served,
+    shown_path,
 )
+from shashki.store import save_pdn
+from shashki.store.settings import Settings
 
 from .conftest import game_screen, make_app, notes, settle, wait_for
 
@@ -115,7 +122,7 @@ async def test_the_new_game_dialog_offers_no_command(
         dialog = app.screen
         for side in (0, 1):
             kinds = dialog.query_one(f"#kind{side}", Select)
-            offered = [value for _label, value in kinds._options]
+            offered = [value for _label, value in kinds.choices]
             assert OTHER_ENGINE not in offered and "engine:Dame" in offered
             with pytest.raises(Exception):  # noqa: B017 (Textual's InvalidSelectValueError)
                 kinds.value = OTHER_ENGINE
@@ -297,7 +304,7 @@ async def test_the_menu_does_not_show_where_the_owners_files_are(
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await settle(pilot)
         menu = app.screen
-        menu._show("served-own")  # type: ignore[attr-defined]
+        menu.show_variant("served-own")  # type: ignore[attr-defined]
         card = str(menu.query_one("#card").render())
         assert "Owner's own" in card and str(home) not in card
     monkeypatch.delenv(SERVED_VARIABLE)
@@ -305,7 +312,7 @@ async def test_the_menu_does_not_show_where_the_owners_files_are(
     async with app.run_test(size=(160, 60)) as pilot:  # (the owner is told where it is)
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await settle(pilot)
-        app.screen._show("served-own")  # type: ignore[attr-defined]
+        app.screen.show_variant("served-own")  # type: ignore[attr-defined]
         assert str(folder) in str(app.screen.query_one("#card").render())
 
 
@@ -318,26 +325,169 @@ host = "russian"
 """
 
 
-async def test_a_visitor_cannot_host_but_may_join(home: Path, visitor: None) -> None:
-    """Hosting would open a port on the owner's machine: a visitor is not offered a friend's
-    seat, "Host" from the online choice is refused in one line, no game opens."""
+async def test_a_visitor_is_offered_no_online_play_unless_the_owner_allows_joining(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hosting would open a port on the owner's machine, joining connects from it to any
+    address a visitor types: a served app offers neither a friend's seat nor "Play
+    online"; every way in says so in one line and opens nothing."""
     from shashki.app import online
 
+    monkeypatch.delenv(JOIN_VARIABLE, raising=False)
+    assert not join_allowed()
     assert "online" not in [key for _label, key in player_kinds()]
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        menu = app.screen
+        assert menu.check_action("online", ()) is False  # (not in the footer, w does nothing)
         await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, online.OnlineChoice), "the choice")
-        await pilot.press("h")
-        await wait_for(pilot, lambda: online.host_refused() in notes(app), "the refusal")
-        assert isinstance(app.screen, MenuScreen)
-        # the same refusal from any other way in (a command, a dialog)
-        assert online.host_game(app, "russian", side=Color.WHITE, name="v", clock=None) is None
         await settle(pilot)
-        assert not isinstance(app.screen, GameScreen)
-        # joining is offered still
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, online.OnlineChoice), "the choice")
-        await pilot.press("j")
+        assert app.screen is menu
+        online.online_menu(app, "russian")
+        await wait_for(pilot, lambda: online.join_off() in notes(app), "the refusal")
+        assert online.host_game(app, "russian", side=Color.WHITE, name="v", clock=None) is None
+        assert await online.join_game(app, "127.0.0.1:9", "K7WQ-M2", "v") is None
+        await settle(pilot)
+        assert notes(app)[-1] == online.join_off()
+        assert app.screen is menu
+
+
+async def test_with_join_allowed_a_visitor_joins_and_is_never_offered_hosting(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shashki.app import online
+
+    monkeypatch.setenv(JOIN_VARIABLE, "1")
+    assert join_allowed()
+    assert "online" not in [key for _label, key in player_kinds()]
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert app.screen.check_action("online", ()) is True
+        await pilot.press("w")  # no choice with "Host" in it: the address is asked at once
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the address asked")
+        assert not any(isinstance(s, online.OnlineChoice) for s in app.screen_stack)
+        assert online.host_game(app, "russian", side=Color.WHITE, name="v", clock=None) is None
+        await wait_for(pilot, lambda: online.host_refused() in notes(app), "the refusal")
+
+
+async def test_no_notice_names_the_owners_folders(home: Path, visitor: None, games: Path) -> None:
+    """A file that is not there is named as the visitor typed it; an error that quotes a
+    path of the owner's says it from the games folder, or says which folder."""
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, FileChooserScreen), "the dialog")
+        await settle(pilot)
+        box = app.screen.query_one("#path", Input)
+        box.value = "old/x.pdn"
+        box.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("x.pdn" in n for n in notes(app)), "no such file")
+        await pilot.press("escape")
+        app.open_game_file(games / "nowhere.pdn")
+        await wait_for(pilot, lambda: any("nowhere.pdn" in n for n in notes(app)), "not there")
+        app.error_notice(f"[Errno 13] Permission denied: '{games / 'old' / 'y.pdn'}'")
+        app.error_notice(f"cannot write {home / 'config' / 'shashki' / 'settings.json'}")
+        await settle(pilot)
+        said = notes(app)[-4:]
+        assert said[0] == "No such file: old/x.pdn", said
+        assert said[1] == "Cannot open nowhere.pdn: no such file", said
+        assert said[2] == "[Errno 13] Permission denied: 'old/y.pdn'", said
+        assert said[3] == "cannot write shashki's settings folder/settings.json", said
+        for note in notes(app):
+            assert str(home) not in note and "shashki/games" not in note, note
+
+
+def test_paths_are_shown_whole_outside_served_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SERVED_VARIABLE, raising=False)
+    if served():
+        pytest.skip("this process runs in served mode")
+    path = tmp_path / "games" / "a.pdn"
+    assert shown_path(path, tmp_path / "games") == str(path)
+    assert hide_paths(f"Cannot open {path}") == f"Cannot open {path}"
+    monkeypatch.setenv(SERVED_VARIABLE, "1")
+    assert shown_path(path, tmp_path / "games") == "a.pdn"
+    assert shown_path(tmp_path / "elsewhere" / "b.pdn", tmp_path / "games") == "b.pdn"
+
+
+async def test_every_failure_to_join_reads_the_same_after_the_same_time(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With joining allowed, a visitor could scan the owner's network through "Join a
+    game": a closed port, a port that accepts and says nothing, a web server, and
+    ``shashki serve``'s own port all give one line after one delay (and the server's
+    terminal shows no traceback, nor the visitor's code)."""
+    import asyncio
+    import socket
+    import time
+
+    from aiohttp import web
+
+    from shashki.app import online
+    from shashki.serve import Addresses, make_server
+
+    monkeypatch.setenv(JOIN_VARIABLE, "1")
+    seconds = 2.0
+    monkeypatch.setattr(online, "JOIN_SECONDS", seconds)
+
+    def bound() -> socket.socket:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        return sock
+
+    closed = bound()
+    closed_port = closed.getsockname()[1]
+    closed.close()
+    silent = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    runners = []
+
+    async def serving(app: web.Application, sock: socket.socket) -> int:
+        runner = web.AppRunner(app)
+        await runner.setup()
+        await web.SockSite(runner, sock).start()
+        runners.append(runner)
+        return int(sock.getsockname()[1])
+
+    web_port = await serving(web.Application(), bound())
+    sock = bound()
+    said: list[str] = []
+    server = make_server(
+        ["true"],
+        Addresses(sock.getsockname()[1], public=False),
+        visitors=2,
+        join=False,
+        say=said.append,
+    )
+    server.initialize_logging()
+    serve_port = await serving(await server._make_app(), sock)
+    ports = [closed_port, silent.sockets[0].getsockname()[1], web_port, serve_port]
+    app = make_app(home)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+
+            async def join(port: int) -> float:
+                started = time.monotonic()
+                result = await online.join_game(app, f"127.0.0.1:{port}", "K7WQ-M2", "v")
+                assert result is None
+                return time.monotonic() - started
+
+            took = await asyncio.gather(*(join(port) for port in ports))
+            await settle(pilot)
+    finally:
+        silent.close()
+        for runner in runners:
+            await runner.cleanup()
+    for port, elapsed in zip(ports, took, strict=True):
+        assert online.join_failed(f"127.0.0.1:{port}") in notes(app), (port, notes(app))
+        assert elapsed >= seconds, (port, elapsed)
+    failures = [n for n in notes(app) if "127.0.0.1" in n]
+    assert len(failures) == len(ports)
+    assert sorted(failures) == sorted(online.join_failed(f"127.0.0.1:{p}") for p in ports)
+    printed = capsys.readouterr()
+    for text in (printed.out, printed.err, *said):
+        assert "Traceback" not in text and "K7WQ" not in text, text

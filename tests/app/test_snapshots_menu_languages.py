@@ -15,13 +15,14 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets._footer import FooterKey
 
 from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, TextPrompt
 from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.replay import FileChooserScreen
 from shashki.app.settings_screen import SettingsScreen
+from shashki.app.widgets import Select
 from shashki.i18n import language, set_language
 
 from .conftest import click_widget, footer_shows, make_app, wait_for
@@ -175,7 +176,7 @@ async def test_the_new_game_dialog_keeps_what_was_typed_when_the_language_change
         assert str(dialog.query_one("#play", Button).label) == "Играть"
         assert str(dialog.query_one("#autoflip", Checkbox).label).startswith("Переворачивать")
         assert "Новая партия" in str(dialog.query_one("#new-title", Label).content)
-        labels = [str(label) for label, _ in dialog.query_one("#kind0", Select)._options]
+        labels = [str(label) for label, _ in dialog.query_one("#kind0", Select).choices]
         assert "Компьютер, уровень 3 (любитель)" in labels
         await click_widget(pilot, "#play")
         await pilot.pause()
@@ -263,8 +264,8 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
     from shashki.app.replay import GameTableScreen
     from shashki.app.unfinished import UnfinishedScreen
     from shashki.records import GameRecord, write_game
-    from shashki.records.autosaves import new_key
     from shashki.rules import Game
+    from shashki.store.autosaves import new_key
 
     def game(variant: str, plies: int) -> str:
         g = Game(variant)
@@ -318,11 +319,11 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
 def test_lang_reaches_the_app_from_the_command_line(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
     from shashki.cli import main
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
     assert main(["--lang", "ru", "play", "russian"]) == 0
     assert seen["language"] == "ru"
     assert main(["--lang", "uk", "replay", str(home / "none.pdn")]) != 0  # no such file
@@ -334,8 +335,8 @@ def test_lang_reaches_the_app_from_the_command_line(
 
 
 def test_the_autosaves_damage_report_and_clock_errors_are_translated(tmp_path: Path) -> None:
-    from shashki.records.autosaves import Damaged, Scan
     from shashki.records.clocks import BadTimeControl, TimeControl
+    from shashki.store.autosaves import Damaged, Scan
 
     found = Scan(tmp_path)
     found.damaged = [Damaged(tmp_path / f"{i}.pdn", tmp_path / "damaged", "x") for i in range(5)]

@@ -339,7 +339,7 @@ async def enter_save_prompt(pilot: Pilot[None], storm: Storm) -> None:
 
 async def enter_save_over(pilot: Pilot[None], storm: Storm) -> None:
     """A game saved under the name of a file that exists: the app asks first."""
-    from shashki.records import games_dir
+    from shashki.store import games_dir
 
     await enter_game(pilot, storm)
     app: ShashkiApp = pilot.app  # type: ignore[assignment]

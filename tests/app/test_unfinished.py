@@ -17,12 +17,13 @@ from shashki.app.dialogs import ConfirmScreen, TextPrompt
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
 from shashki.app.unfinished import UnfinishedScreen, when_text
-from shashki.records import SaveError, read_file, write_game
-from shashki.records import autosaves as autosaves_module
+from shashki.records import read_file, write_game
 from shashki.records.model import GameRecord
 from shashki.rules import Game
+from shashki.store import SaveError
+from shashki.store import autosaves as autosaves_module
 
-from ..records.test_autosaves import Holder
+from ..store.test_autosaves import Holder
 from .conftest import click_widget, game_screen, keys_play, make_app, notes
 
 SIZE = (120, 36)

@@ -198,7 +198,7 @@ def test_openings_are_read_only_as_far_as_the_games_need(
 
 
 def test_an_empty_file_name_is_refused_not_taken_for_the_current_folder() -> None:
-    from shashki.records.storage import GameLog, SaveError, save_pdn
+    from shashki.store.storage import GameLog, SaveError, save_pdn
 
     for save in (GameLog, lambda name: save_pdn(name, [])):
         with pytest.raises(SaveError, match="cannot save '': the file name is empty"):
@@ -403,7 +403,7 @@ def test_an_interrupted_match_keeps_its_games_and_says_the_score(
 def test_a_pdn_file_failing_midway_is_said_and_the_match_goes_on(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shashki.records.storage import GameLog, SaveError
+    from shashki.store.storage import GameLog, SaveError
 
     real = GameLog.add
 

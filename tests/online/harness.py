@@ -8,42 +8,45 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from shashki.online.events import LinkEvent, PeerJoined, Synced
 from shashki.online.guest import Guest, GuestLink
 from shashki.online.host import Host, HostLink
-from shashki.online.link import Notice, online_headers
+from shashki.online.link import online_headers
 from shashki.online.player import RemotePlayer
 from shashki.online.protocol import new_code
 from shashki.records.clocks import TimeControl
 from shashki.rules import Color, Game, find_variant
 from shashki.session import AsyncioExecutor, GameClock, GameSession, Person, UndoPolicy
 
+from .. import waiting
+
 #: Seconds any wait of these tests may take before it fails, saying what it waited for.
 WAIT = 30.0
 
 
 async def until(condition: Callable[[], object], what: str, timeout: float = WAIT) -> None:
-    """Let the loop run until ``condition()`` holds; fail saying ``what`` after ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not reached in {timeout} s")
-        await asyncio.sleep(0.002)
+    """Let the loop run until ``condition()`` holds; fail saying ``what`` after ``timeout``
+    (:func:`tests.waiting.until`, looking every 2 ms)."""
+    await waiting.until(condition, what, timeout=timeout, step=0.002)
 
 
 @dataclass
 class Heard:
     """What a link told its front end."""
 
-    notices: list[Notice] = field(default_factory=list)
+    events: list[LinkEvent] = field(default_factory=list)
 
-    def __call__(self, notice: Notice) -> None:
-        self.notices.append(notice)
+    def __call__(self, event: LinkEvent) -> None:
+        self.events.append(event)
 
-    def kinds(self) -> list[str]:
-        return [n.kind for n in self.notices]
+    def saw(self, kind: type[LinkEvent]) -> bool:
+        return any(isinstance(e, kind) for e in self.events)
 
-    def texts(self, kind: str) -> list[str]:
-        return [n.text for n in self.notices if n.kind == kind]
+    def of(self, kind: type[LinkEvent]) -> list[LinkEvent]:
+        return [e for e in self.events if isinstance(e, kind)]
+
+    def texts(self, kind: type[LinkEvent]) -> list[str]:
+        return [e.text for e in self.of(kind)]
 
 
 @dataclass
@@ -62,11 +65,11 @@ class Pair:
         await guest.connect()
         link = guest.make_link()
         self.gheard = Heard()
-        link.listen(self.gheard)
+        link.subscribe(self.gheard)
         self.guest, self.glink = guest, link
         self.reader = asyncio.create_task(guest.run())
         link.session.start(AsyncioExecutor())
-        await until(lambda: "synced" in self.gheard.kinds(), "the guest's first state")
+        await until(lambda: self.gheard.saw(Synced), "the guest's first state")
         return link
 
     async def drop(self) -> None:
@@ -107,13 +110,13 @@ async def hosted(
     )
     link = HostLink(session, side, remote, new_code(), name="Anna", now=now)
     heard = Heard()
-    link.listen(heard)
+    link.subscribe(heard)
     host = Host(link)
     port = await host.start("127.0.0.1", 0)
     link.address = f"127.0.0.1:{port}"
     session.base_headers = online_headers(link.address)
     session.start(AsyncioExecutor())  # (driven on the test's loop: a person's first turn waits)
-    link.on_guest = session.start_clock
+    link.subscribe(lambda event: session.start_clock() if isinstance(event, PeerJoined) else None)
     return Pair(host, link, heard, link.address)
 
 

@@ -40,7 +40,7 @@ async def test_the_app_hosts_a_friend_who_joins_plays_chats_and_resigns(home: Pa
         await guest.connect()
         glink = guest.make_link()
         heard = Heard()
-        glink.listen(heard)
+        glink.subscribe(heard)
         reader = asyncio.create_task(guest.run())
         await wait_for(pilot, lambda: link.remote.name == "Boris", "the guest joining")
         assert "Boris" in str(screen.seats[0].text()) + str(screen.seats[1].text())

@@ -12,6 +12,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
+from shashki.online.events import ChatLine, Info, Refused, Synced
 from shashki.online.guest import Guest, JoinError, read_welcome
 from shashki.online.protocol import (
     FRAME_LIMIT,
@@ -73,7 +74,7 @@ async def joined(pair: Pair, name: str = "Mallory") -> Raw:
 
 
 def refusals(pair: Pair) -> list[str]:
-    return pair.heard.texts("refused")
+    return pair.heard.texts(Refused)
 
 
 async def refused(pair: Pair, count: int, what: str) -> str:
@@ -103,7 +104,7 @@ async def test_after_n_wrong_codes_nobody_is_taken(pair: Pair) -> None:
         assert (await raw.read()).type == "refused"
         await raw.close()
     await until(lambda: not pair.link.accepting, "the host closing its door")
-    assert "no more guests" in pair.heard.texts("info")[-1]
+    assert "no more guests" in pair.heard.texts(Info)[-1]
     with pytest.raises(JoinError, match="no more guests"):
         await Guest(pair.address, pair.link.code, "Boris").connect()
 
@@ -180,7 +181,7 @@ async def test_a_flood_is_cut_and_memory_stays_bounded(pair: Pair) -> None:
     lines = refusals(pair)
     assert any("too many messages" in line for line in lines)
     assert any("flooded" in line for line in lines)
-    assert len(pair.heard.texts("chat")) < 100
+    assert len(pair.heard.texts(ChatLine)) < 100
     assert len(pair.link.log) <= pair.link.log.maxlen  # type: ignore[operator]
     await raw.close()
     assert pair.link.session.outcome is None
@@ -220,9 +221,9 @@ async def test_an_impossible_clock_claim_is_refused_the_host_keeps_the_clock(pai
 async def test_names_and_chat_with_escapes_reach_the_host_clean(pair: Pair) -> None:
     raw = await joined(pair, "\x1b]52;c;cm0gLXJmIH4=\x07\x1b[31mEve\u202e")
     await raw.send("chat", text="\x1b[2J\x1b[Hhello\x9b31m\r\nworld")
-    await until(lambda: pair.heard.texts("chat"), "the chat line")
+    await until(lambda: pair.heard.texts(ChatLine), "the chat line")
     assert pair.link.remote.name == "Eve"
-    assert pair.heard.texts("chat") == ["Eve: hello world"]
+    assert pair.heard.texts(ChatLine) == ["Eve: hello world"]
     await raw.close()
 
 
@@ -323,9 +324,9 @@ async def test_a_hostile_host_is_refused_case_by_case_the_game_goes_on() -> None
         await guest.connect()
         link = guest.make_link()
         heard = Heard()
-        link.listen(heard)
+        link.subscribe(heard)
         reader = asyncio.create_task(guest.run())
-        await until(lambda: "synced" in heard.kinds(), "the first state")
+        await until(lambda: heard.saw(Synced), "the first state")
         game = link.session.game
         await fake.send("moved", ply=0, move="c3-e5")  # illegal
         await fake.send("moved", ply=5, move="c3-d4")  # another ply
@@ -335,8 +336,8 @@ async def test_a_hostile_host_is_refused_case_by_case_the_game_goes_on() -> None
         await fake.send("state", moves=["c3-d4", "c3-d4"])  # an illegal state
         await fake.send("state", moves=[], end={"kind": "rules"})  # an end the rules deny
         await fake.send("draw_answer", accept=True)  # no offer was made
-        await until(lambda: len(heard.texts("refused")) >= 7, "seven refusals")
-        lines = heard.texts("refused")
+        await until(lambda: len(heard.texts(Refused)) >= 7, "seven refusals")
+        lines = heard.texts(Refused)
         assert "refused" in lines[0]
         assert "ply 5" in lines[1]
         assert "clock claim refused" in lines[2]
@@ -344,13 +345,13 @@ async def test_a_hostile_host_is_refused_case_by_case_the_game_goes_on() -> None
         assert "refused" in lines[4] and "state" in lines[5]
         assert "no draw was offered" in lines[6]
         assert all("\x1b" not in line and "\n" not in line for line in lines)
-        assert heard.texts("chat") == ["Mallory: hi there"]
+        assert heard.texts(ChatLine) == ["Mallory: hi there"]
         assert game.move_stack == [] and link.session.outcome is None
         await fake.send("moved", ply=0, move="c3-d4", left=[299, 300])
         await until(lambda: len(game.move_stack) == 1, "a right move played")
         await fake.send("moved", ply=1, move="f6-g5")  # the guest's side: not the host's
-        await until(lambda: len(heard.texts("refused")) >= 8, "a move of the wrong side")
-        assert "our turn" in heard.texts("refused")[7]
+        await until(lambda: len(heard.texts(Refused)) >= 8, "a move of the wrong side")
+        assert "our turn" in heard.texts(Refused)[7]
         assert len(game.move_stack) == 1
         await guest.close()
         await until(reader.done, "the reader's end")
@@ -381,20 +382,20 @@ async def test_a_hostile_host_floods_and_sends_oversized_messages_the_guest_goes
         await guest.connect()
         link = guest.make_link()
         heard = Heard()
-        link.listen(heard)
+        link.subscribe(heard)
         reader = asyncio.create_task(guest.run())
-        await until(lambda: "synced" in heard.kinds(), "the first state")
+        await until(lambda: heard.saw(Synced), "the first state")
         await fake.ws.send_str(  # type: ignore[union-attr]
             json.dumps({"v": 1, "t": "chat", "text": "x" * (MAX_MESSAGE + 10)})
         )
-        await until(lambda: heard.texts("refused"), "the oversized message refused")
-        assert "too long" in heard.texts("refused")[0]
+        await until(lambda: heard.texts(Refused), "the oversized message refused")
+        assert "too long" in heard.texts(Refused)[0]
         for _ in range(1000):
             await fake.send("chat", text="spam")
         await until(
-            lambda: any("too many messages" in t for t in heard.texts("refused")), "the flood"
+            lambda: any("too many messages" in t for t in heard.texts(Refused)), "the flood"
         )
-        assert len(heard.texts("chat")) < 1000
+        assert len(heard.texts(ChatLine)) < 1000
         await fake.send("moved", ply=0, move="c3-d4", left=[299, 300])  # (its turn: taken)
         await until(lambda: len(link.session.game.move_stack) == 1, "the game going on")
         await guest.close()

@@ -13,11 +13,12 @@ import pytest
 from shashki.app.online import OnlineGameScreen, host_game, join_game, resume_online
 from shashki.online.guest import Guest, GuestLink
 from shashki.online.host import HostLink
-from shashki.records import AutosaveSlot, read_games_text, scan_autosaves
-from shashki.records.archive import archive_dir
+from shashki.records import read_games_text
 from shashki.records.clocks import TimeControl
 from shashki.rules import Color
 from shashki.rules.outcome import Termination
+from shashki.store import AutosaveSlot, scan_autosaves
+from shashki.store.archive import archive_dir
 from tests.app.conftest import make_app, wait_for
 
 from .harness import hosted, play, until

@@ -40,7 +40,7 @@ def test_a_turn_of_two_moves_is_one() -> None:
 
 def test_the_resume_list_counts_as_the_game_does(tmp_path) -> None:  # type: ignore[no-untyped-def]
     from shashki.records import GameRecord
-    from shashki.records.autosaves import _entry
+    from shashki.store.autosaves import _entry
 
     game = Game("russian", "B:W21,22,23:B9,10,11")
     for _ in range(2):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from shashki.records import AutosaveSlot
 from shashki.records.reader import read_file
 from shashki.rules import Game
 from shashki.session.autosave import AutosaveWriter
+from shashki.store import AutosaveSlot
 
 
 class SlowSlot:

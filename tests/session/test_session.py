@@ -24,7 +24,6 @@ from shashki.session import (
     Computer,
     DrawAnswered,
     DrawOffered,
-    EngineSetting,
     Event,
     GameClock,
     GameEnded,
@@ -38,6 +37,7 @@ from shashki.session import (
     parse_seat,
     set_engines,
 )
+from shashki.store.settings import EngineSetting
 
 FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -21,7 +20,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
-from ..base.userfiles import decode_text, read_limited, user_folder
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, os_reason, set_language
 from ..rules import Game, ShashkiError
 from ..rules.variant import Variant
@@ -29,8 +27,16 @@ from ..rules.variant_registry import find_variant
 from ..session.autosave import AutosaveWriter
 from ..session.autosave import one_line as _one_line
 from ..session.game import GameSession
-from ..session.served import NotAllowed, games_file, inside_games, served
-from ..session.settings import engine_settings, engines_valid
+from ..session.served import (
+    NotAllowed,
+    games_file,
+    hide_paths,
+    inside_games,
+    served,
+    shown_path,
+)
+from ..store.settings import Choices, Settings, engine_settings
+from ..store.settings import settings_path as default_settings_path
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
@@ -44,9 +50,10 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.notifications import SeverityLevel
 
-    from ..records import AutosaveSlot, GameRecord
-    from ..records.autosaves import Scan
+    from ..records import GameRecord
     from ..records.clocks import TimeControl
+    from ..store import AutosaveSlot
+    from ..store.autosaves import Scan
 
 
 #: Seconds the game screen spends around a computer's move on a clock (it shows the move
@@ -55,93 +62,21 @@ if TYPE_CHECKING:
 MOVE_OVERHEAD = 0.6
 
 
-def config_dir() -> Path:
-    """The user's shashki settings folder: $XDG_CONFIG_HOME/shashki or ~/.config/shashki."""
-    return user_folder("config")
-
-
-@dataclass
-class Settings:
-    piece_set: str = "unicode"
-    coords: bool = True
-    #: Every square's number shown on it, pieces' squares included (the game's # key).
-    numbers: bool = False
-    board_theme: str = BOARD_THEMES[0]
-    bell: bool = False
-    undo_policy: str = "free"
-    autoflip: bool = False
-    names: list[str] = field(default_factory=lambda: ["", ""])
-    #: Hub engines to seat by name: {"name", "command", "folder"} each.
-    engines: list[dict[str, str]] = field(default_factory=list)
-    #: The clock of the last new game ("5+3"; "" for none), the dialog's next choice.
-    clock: str = ""
-    #: The language of the app ("en", "uk", "ru"; "" for the system's: the locale).
-    language: str = ""
-    #: The Hub engine command last typed in the new-game dialog (offered there again).
-    engine_command: str = ""
-
-    @classmethod
-    def load(cls, path: Path) -> Settings:
-        """The settings in ``path``; a missing, unreadable or damaged file (not JSON, too
-        deep, a special file, a value of the wrong type or out of range) gives the defaults
-        for what it gets wrong, and never an error: settings are a convenience."""
-        settings = cls()
-        data: object = None
-        try:
-            data = json.loads(decode_text(read_limited(path, _SETTINGS_LIMIT)))
-        except (OSError, ValueError, RecursionError):
-            # RecursionError: json's own reader on arrays nested thousands deep
-            data = None
-        if isinstance(data, dict):
-            for name, value in data.items():
-                if isinstance(name, str) and _valid_setting(name, value):
-                    setattr(settings, name, list(value) if name in ("names", "engines") else value)
-        if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
-            settings.piece_set = "contrast"
-        return settings
-
-    def save(self, path: Path) -> str | None:
-        """Write the settings to ``path`` (atomically, never through a link, never over
-        another user's file); None when done, else why not in one line.  Settings are a
-        convenience: a failure never stops a game."""
-        from ..base.ownfiles import UnsafeFile, own_folder, replace_file
-
-        try:
-            own_folder(path.parent)  # shashki's config folder: a real folder, no link
-            replace_file(path, json.dumps(asdict(self), indent=2).encode("utf-8"))
-        except UnsafeFile as exc:
-            return str(exc)
-        except (OSError, ValueError) as exc:
-            return one_line(exc)
-        return None
-
-
-#: A settings file is a few hundred bytes; anything much larger is not ours.
-_SETTINGS_LIMIT = 64 * 1024
-#: What each setting may be: a predicate on the value read from the file.
-_SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
-    "piece_set": lambda v: isinstance(v, str) and v in PIECE_SETS,
-    "coords": lambda v: isinstance(v, bool),
-    "numbers": lambda v: isinstance(v, bool),
-    "board_theme": lambda v: isinstance(v, str) and v in BOARD_THEMES,
-    "bell": lambda v: isinstance(v, bool),
-    "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
-    "autoflip": lambda v: isinstance(v, bool),
-    "engines": engines_valid,
-    "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
-    "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
-    "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
-    "names": lambda v: (
-        isinstance(v, list)
-        and len(v) == 2
-        and all(isinstance(n, str) and len(n) <= 200 and n.isprintable() for n in v)
-    ),
+#: The names the app gives the settings that name one of its things.
+SETTING_CHOICES: Choices = {
+    "piece_set": tuple(PIECE_SETS),
+    "board_theme": BOARD_THEMES,
+    "undo_policy": tuple(policy.value for policy in UndoPolicy),
 }
 
 
-def _valid_setting(name: str, value: object) -> bool:
-    check = _SETTING_CHECKS.get(name)
-    return check is not None and check(value)
+def load_settings(path: Path) -> Settings:
+    """The app's settings from ``path`` (:meth:`Settings.load`, with the app's names);
+    with NO_COLOR, the pieces that are told apart by colour alone are shown by shape."""
+    settings = Settings.load(path, choices=SETTING_CHOICES)
+    if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
+        settings.piece_set = "contrast"
+    return settings
 
 
 class AutosaveFailed(Message):
@@ -191,6 +126,10 @@ async def assembled(screen: Screen) -> None:  # type: ignore[type-arg]
             return  # never hang: taken down as it is, as Textual would
 
 
+#: How many of the latest notifications :attr:`ShashkiApp.notices` keeps.
+NOTICES_KEPT = 100
+
+
 class ShashkiApp(App[None]):
     """shashki in the terminal."""
 
@@ -232,8 +171,8 @@ class ShashkiApp(App[None]):
         #: Where the game clocks take their time (a test moves a fake one by hand).
         self.clock_time: Callable[[], float] = time.monotonic
         self._direct_clock = clock
-        self.settings_path = settings_path or (config_dir() / "settings.json")
-        self.settings = Settings.load(self.settings_path)
+        self.settings_path = settings_path or default_settings_path()
+        self.settings = load_settings(self.settings_path)
         self._settings_problem_said = False
         # the language: --lang for this run, else the setting, else (automatic) the one
         # spoken already (the locale's, which the command line set)
@@ -254,6 +193,10 @@ class ShashkiApp(App[None]):
         #: The open game's autosave and the controller it belongs to.
         self._slot: AutosaveSlot | None = None
         self._slot_for: GameController | None = None
+        #: What the player was told in notifications, oldest first, as shown (the latest
+        #: NOTICES_KEPT): each kept the moment it is raised, where Textual's own toasts
+        #: show it a moment later and drop it when its time is up.
+        self.notices: deque[str] = deque(maxlen=NOTICES_KEPT)
 
     # -- settings ----------------------------------------------------------------------
 
@@ -319,9 +262,16 @@ class ShashkiApp(App[None]):
     ) -> None:
         """Textual's notification (every screen's notify() comes here).  shashki's own say
         markup=False, as they quote names, paths and errors; such a message has its
-        control characters shown as symbols, since a path may hold any."""
+        control characters shown as symbols, since a path may hold any; it is kept in
+        :attr:`notices`.  In a served app no notice names the owner's folders
+        (:func:`~shashki.session.served.hide_paths`): a file of the games folder is named
+        as the visitor would type it."""
+        if served():
+            message, title = hide_paths(message), hide_paths(title)
+        shown = message if markup else visible(message)
+        self.notices.append(shown)
         super().notify(
-            message if markup else visible(message),
+            shown,
             title=title,
             severity=severity,
             timeout=timeout,
@@ -379,7 +329,7 @@ class ShashkiApp(App[None]):
         """Look at the autosave folder (adopting an old single autosave, clearing what
         killed saves left, moving damaged files aside) and say in one line what was
         damaged."""
-        from ..records import scan_autosaves
+        from ..store import scan_autosaves
 
         self.flush_autosave()  # this process's own last states first
         found = scan_autosaves()
@@ -421,8 +371,8 @@ class ShashkiApp(App[None]):
     def resume_unfinished(self, key: str) -> GameController | None:
         """Go on with an unfinished game of the autosave folder (taking its lock, so no
         other shashki can); says in one line why not when it cannot."""
-        from ..records import AutosaveSlot, DamagedSave
-        from ..records.autosaves import UnknownVariant
+        from ..store import AutosaveSlot, DamagedSave
+        from ..store.autosaves import UnknownVariant
 
         self.flush_autosave()
         try:
@@ -472,7 +422,7 @@ class ShashkiApp(App[None]):
 
     def delete_unfinished(self, key: str) -> str | None:
         """Delete an unfinished game; None when done, else why not in one line."""
-        from ..records import GameLocked, delete_unfinished
+        from ..store import GameLocked, delete_unfinished
 
         self.flush_autosave()
         try:
@@ -596,7 +546,7 @@ class ShashkiApp(App[None]):
     def _attach_game(self, controller: GameController, slot: AutosaveSlot | None = None) -> None:
         """The game now open gets its own autosave (``slot``, or a new one); the game
         left, if any, is given up (its file stays, for later)."""
-        from ..records import AutosaveSlot
+        from ..store import AutosaveSlot
 
         self._leave_game()
         if not self.autosave_enabled:
@@ -684,7 +634,7 @@ class ShashkiApp(App[None]):
     def save_game_dialog(self, controller: GameController) -> None:
         """Ask for a file name (a new one is suggested) and save the game there; a file
         that exists is replaced only when the player says so."""
-        from ..records import free_name, games_dir, safe_stem
+        from ..store import free_name, games_dir, safe_stem
 
         folder = games_dir()
         stem = f"{safe_stem(controller.variant.id)}-{datetime.now():%Y-%m-%d-%H%M}"
@@ -723,8 +673,8 @@ class ShashkiApp(App[None]):
     ) -> bool:
         """Save the game to ``path``; an existing file is first asked about (unless
         ``replace``).  Says in one line what happened; True when saved."""
-        from ..records import TargetExists, games_dir, save_pdn
-        from ..records.storage import own_data_folder
+        from ..store import TargetExists, games_dir, save_pdn
+        from ..store.storage import own_data_folder
 
         try:
             if path.parent == games_dir():  # shashki's own folder: made, and never a link
@@ -767,12 +717,12 @@ class ShashkiApp(App[None]):
 
     def open_game_dialog(self) -> None:
         """Choose a PDN file (starting in the saved-games folder) and open it."""
-        from ..records import data_dir
+        from ..store import data_dir
         from .replay import FileChooserScreen
 
         folder = data_dir() / "games"
         if served():  # a visitor browses the games folder, and nothing else
-            from ..records.storage import own_data_folder
+            from ..store.storage import own_data_folder
 
             try:
                 own_data_folder(folder)
@@ -806,14 +756,18 @@ class ShashkiApp(App[None]):
             try:
                 path = inside_games(path)
             except NotAllowed as exc:
-                self.error_notice(_("Cannot open {path}: {reason}").format(path=path, reason=exc))
+                self.error_notice(
+                    _("Cannot open {path}: {reason}").format(path=shown_path(path), reason=exc)
+                )
                 return
         try:  # a folder, a FIFO or a device is refused at once, without blocking
             open_regular(path).close()
         except OSError as exc:
             reason = _("no such file") if isinstance(exc, FileNotFoundError) else os_reason(exc)
             self.error_notice(
-                _("Cannot open {path}: {reason}").format(path=path, reason=reason or exc)
+                _("Cannot open {path}: {reason}").format(
+                    path=shown_path(path), reason=reason or exc
+                )
             )
             return
         if game_number is not None:
@@ -826,7 +780,9 @@ class ShashkiApp(App[None]):
                 record = load_record(path, game_number - 1, default_variant)
             except OSError as exc:
                 self.error_notice(
-                    _("Cannot read {path}: {reason}").format(path=path, reason=os_reason(exc))
+                    _("Cannot read {path}: {reason}").format(
+                        path=shown_path(path), reason=os_reason(exc)
+                    )
                 )
                 return
             if record is None:

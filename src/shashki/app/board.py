@@ -218,9 +218,10 @@ class BoardWidget(Widget, can_focus=True):
         if layout is None or old < 0 or new < 0:
             self.refresh()
             return
-        self.refresh(self._cell_region(old, layout), self._cell_region(new, layout))
+        self.refresh(self.cell_region(old, layout), self.cell_region(new, layout))
 
-    def _cell_region(self, square: int, layout: Layout) -> Region:
+    def cell_region(self, square: int, layout: Layout) -> Region:
+        """Where ``square``'s cell is drawn in the widget, for ``layout``."""
         col, row = self.cell_of(square)
         return Region(
             layout.left + MARGIN_LEFT + col * layout.cell_w,

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input, Static
 
 from ..i18n import N_, _
 from ..rules.move import Move
 from ..rules.variant import Variant
 from .plain import Plain
-from .widgets import Dialog, relabel_button
+from .widgets import Button, Dialog, relabel_button
 
 #: A text a dialog shows: an English message (translated when shown, its ``{names}``
 #: filled from the dialog's values), or a function that says it in the language spoken.

@@ -2,14 +2,14 @@
 
 The seat is the Hub layer's :class:`~shashki.hub.player.HubPlayer` (a
 :class:`~shashki.session.Player`); the engines the user set up are read by the session
-(:mod:`shashki.session.settings`).  These names stay for the app's screens.
+(:mod:`shashki.store.settings`).  These names stay for the app's screens.
 """
 
 from __future__ import annotations
 
 from ..hub.player import ENGINE_SECONDS, HubPlayer
 from ..session.players import PlayerFailed
-from ..session.settings import EngineSetting, engine_settings
+from ..store.settings import EngineSetting, engine_settings
 
 #: A Hub engine playing one side.
 EngineSeat = HubPlayer

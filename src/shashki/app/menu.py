@@ -17,28 +17,22 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.visual import VisualType
-from textual.widgets import (
-    Button,
-    Checkbox,
-    Input,
-    Label,
-    OptionList,
-    Select,
-    Static,
-)
+from textual.widgets import Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..i18n import N_, _
 from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry, user_file_problems
-from ..session.served import served
+from ..session.served import join_allowed, served
 from .plain import Plain, literal, marked, visible
 from .widgets import (
+    Button,
     Dialog,
     LocalFooter,
     PagedOptionList,
     ScreenHeader,
+    Select,
     after_keys,
     relabel_button,
     relabel_select,
@@ -131,6 +125,12 @@ class MenuScreen(Screen[None]):
         super().__init__()
         self._ids: list[str | None] = []
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # (a served app whose owner did not allow joining has no online play to offer)
+        if action == "online" and not join_allowed():
+            return False
+        return True
+
     def compose(self) -> ComposeResult:
         yield ScreenHeader()
         with Horizontal(id="menu"):
@@ -168,7 +168,7 @@ class MenuScreen(Screen[None]):
                     prompt = group_title(variant.group)
             ol.replace_option_prompt_at_index(index, prompt)
         if ol.highlighted is not None:
-            self._show(ol.options[ol.highlighted].id)
+            self.show_variant(ol.options[ol.highlighted].id)
         self.query_one("#menu-hint", Static).update(_(MENU_HINT))
 
     def _group_variant(self, index: int) -> Variant | None:
@@ -187,7 +187,7 @@ class MenuScreen(Screen[None]):
         ol.focus()
         first = next(i for i, opt in enumerate(ol.options) if not opt.disabled)
         ol.highlighted = first
-        self._show(ol.options[first].id)
+        self.show_variant(ol.options[first].id)
         errors = user_file_problems()
         if errors:
             self.notify(
@@ -208,14 +208,15 @@ class MenuScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#variants")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option.id)
+        self.show_variant(event.option.id)
 
     @on(OptionList.OptionSelected, "#variants")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
             self.app.push_screen(NewGameScreen(registry().find(event.option.id)))
 
-    def _show(self, variant_id: str | None) -> None:
+    def show_variant(self, variant_id: str | None) -> None:
+        """Show the rule card and the start position of the variant ``variant_id``."""
         if not variant_id:
             return
         v = registry().find(variant_id)

@@ -1,7 +1,7 @@
 """My games: every finished game, newest first, to filter, replay, export or delete, and
 the player's score against each opponent.
 
-The games are those :mod:`shashki.records.archive` keeps (one PDN file a game in the
+The games are those :mod:`shashki.store.archive` keeps (one PDN file a game in the
 data folder); the app's hook :func:`finished_record` gives the autosave writer the record
 of a game that has just ended.
 """
@@ -19,16 +19,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import DataTable, Select
+from textual.widgets import DataTable
 
 from ..i18n import N_, _, ngettext
 from .dialogs import ConfirmScreen
 from .plain import Plain, visible
-from .widgets import LocalFooter, RowTable, ScreenHeader, relabel_select
+from .widgets import LocalFooter, RowTable, ScreenHeader, Select, relabel_select
 
 if TYPE_CHECKING:
     from ..records import GameRecord
-    from ..records.archive import ArchiveScan, KeptGame, Seat
+    from ..store.archive import ArchiveScan, KeptGame, Seat
     from .app import ShashkiApp
     from .controller import GameController
 
@@ -42,7 +42,7 @@ _kept: weakref.WeakKeyDictionary[GameController, tuple[int, str]] = weakref.Weak
 def finished_record(controller: GameController) -> GameRecord | None:
     """The record to keep in My games when the game of ``controller`` has just ended
     (None: not ended, no move played, or this very end kept already)."""
-    from ..records.archive import for_archive
+    from ..store.archive import for_archive
 
     outcome = controller.outcome
     plies = len(controller.game.move_stack)
@@ -234,7 +234,7 @@ class MyGamesScreen(Screen[None]):
         relabel_select(self.query_one("#f-result", Select), self._result_choices())
         if self.loaded:
             relabel_select(self.query_one("#f-variant", Select), self._variant_choices())
-            relabel_select(self.query_one("#f-opponent", Select), self._opponent_choices())
+            relabel_select(self.query_one("#f-opponent", Select), self.opponent_choices())
         self._columns()
         self._fill()
 
@@ -243,7 +243,7 @@ class MyGamesScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="my-games")
     def load(self) -> None:
         """Read the archive (its tags only) in a thread; the list fills when done."""
-        from ..records.archive import scan
+        from ..store.archive import scan
 
         found = scan()
         try:
@@ -258,7 +258,7 @@ class MyGamesScreen(Screen[None]):
         try:
             with self.prevent(Select.Changed):
                 self.query_one("#f-variant", Select).set_options(self._variant_choices())
-                self.query_one("#f-opponent", Select).set_options(self._opponent_choices())
+                self.query_one("#f-opponent", Select).set_options(self.opponent_choices())
             self._fill()
         except NoMatches:  # the screen is being taken down (the app quit meanwhile)
             return
@@ -282,7 +282,8 @@ class MyGamesScreen(Screen[None]):
             for key, name in sorted(names.items(), key=lambda kv: kv[1].casefold())
         ]
 
-    def _opponent_choices(self) -> list[tuple[Text, str]]:
+    def opponent_choices(self) -> list[tuple[Text, str]]:
+        """The opponent filter's choices: each opponent of the games listed, by name."""
         names: dict[str, str] = {}
         for game in self.games:
             opponent = game.opponent
@@ -316,7 +317,7 @@ class MyGamesScreen(Screen[None]):
         if name == "variant":
             values = [value for _label, value in self._variant_choices()]
         elif name == "opponent":
-            values = [value for _label, value in self._opponent_choices()]
+            values = [value for _label, value in self.opponent_choices()]
         else:
             values = [value for _label, value in self._result_choices()]
         return [ANY, *values]
@@ -337,7 +338,7 @@ class MyGamesScreen(Screen[None]):
     def _fill(self) -> None:
         """The table shows the games that pass the filters, and the summary of those; the
         first rows at once, the rest a batch at a time (keys are handled in between)."""
-        from ..records.archive import summary
+        from ..store.archive import summary
 
         table = self.query_one("#games", DataTable)
         chosen = self.chosen
@@ -452,8 +453,8 @@ class MyGamesScreen(Screen[None]):
     def _read(self, game: KeptGame) -> GameRecord | None:
         """The whole record of ``game``; None (said in one line) when it cannot be read:
         a damaged file is moved aside and leaves the list."""
-        from ..records.archive import read_kept
-        from ..records.autosaves import DamagedSave
+        from ..store.archive import read_kept
+        from ..store.autosaves import DamagedSave
 
         try:
             return read_kept(game)
@@ -473,8 +474,8 @@ class MyGamesScreen(Screen[None]):
         return None
 
     def action_export(self) -> None:
-        from ..records.archive import export_kept
-        from ..records.autosaves import DamagedSave
+        from ..store.archive import export_kept
+        from ..store.autosaves import DamagedSave
 
         game = self.chosen
         if game is None or self.showing_summary:
@@ -532,7 +533,7 @@ class MyGamesScreen(Screen[None]):
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def _delete(self, game: KeptGame) -> None:
-        from ..records.archive import delete_kept
+        from ..store.archive import delete_kept
 
         try:
             delete_kept(game)

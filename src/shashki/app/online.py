@@ -13,35 +13,50 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button
 
 from ..i18n import N_, _
 from ..online.console import bind_address, host_session
+from ..online.events import (
+    ChatLine,
+    ConnectionClosed,
+    DrawOffer,
+    GameOver,
+    Info,
+    LinkEvent,
+    PeerAway,
+    PeerJoined,
+    PeerLeft,
+    PeerMoved,
+    Refused,
+    Synced,
+    TakebackRequest,
+)
 from ..online.guest import Guest, GuestLink, JoinError
 from ..online.host import Host, HostLink
-from ..online.link import Link, Notice, online_headers
+from ..online.link import Link, online_headers
 from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
 from ..online.room import TAG, Room, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
-from ..rules import Color, Move
+from ..rules import Color
 from ..session.players import Person
-from ..session.served import served
+from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
 from .plain import Plain
-from .widgets import Dialog, relabel_button
+from .widgets import Button, Dialog, relabel_button
 
 if TYPE_CHECKING:
-    from ..records import AutosaveSlot
     from ..records.model import GameRecord
     from ..rules import Game
+    from ..store import AutosaveSlot
     from .app import ShashkiApp
 
 #: The seat kind of the new-game dialog: a friend online (this side hosts).
@@ -103,16 +118,12 @@ class OnlineGameScreen(GameScreen):
     def on_mount(self) -> None:
         # (Textual runs GameScreen.on_mount after this one, for the same event)
         link = self.link
-        link.listen(self._notice)
+        self._unsubscribe = link.subscribe(self._link_event)
         if isinstance(link, HostLink):
-            link.play_remote = self._remote_move
-            link.on_guest = self._guest_came
             self.call_later(self._hold_clock)
             self.set_interval(1.0, self._check_away)
             self.run_worker(self._serve(), group="online")
         else:
-            link.play_remote = self._remote_move  # type: ignore[attr-defined]
-            link.on_synced = self._synced  # type: ignore[attr-defined]
             self.set_interval(1.0, self._check_away)
             if self.guest is not None:
                 self.run_worker(self._read(self.guest), group="online")
@@ -198,8 +209,10 @@ class OnlineGameScreen(GameScreen):
                 except JoinError as exc:
                     if str(exc) != self._rejoin_said:  # (said once, not at every try)
                         self._rejoin_said = str(exc)
+                        # (a served app says one thing whatever failed: no scanner's oracle)
+                        unreachable = exc.unreachable or served()
                         self.set_status(
-                            self._unreachable(link.remote.name) if exc.unreachable else str(exc)
+                            self._unreachable(link.remote.name) if unreachable else str(exc)
                         )
                     continue
                 if self._left:
@@ -244,57 +257,67 @@ class OnlineGameScreen(GameScreen):
             self.controller.start_clock()
         self.refresh_panel()
 
-    def _remote_move(self, move: Move) -> None:
-        self.back_to_game()
-        self.controller.play(move)  # (shown as the session says it was played)
-
-    def _synced(self) -> None:
-        self.back_to_game()
-        self.board.stop_jumps()
-        self.after(Feedback())
-
-    def _notice(self, notice: Notice) -> None:
-        kind, text = notice.kind, notice.text
+    def _link_event(self, event: LinkEvent) -> None:
         name = self.link.remote.name
-        if kind == "chat":
-            self.notify(text, timeout=12, markup=False)
-            self.set_status(text)
-        elif kind in ("info", "away", "back", "left"):
-            self.notify(text, timeout=8, markup=False)
-            self.set_status(text)
-            self.refresh_panel()  # (the friend's seat says whether the friend is there)
-        elif kind == "refused":  # (the peer's message quoted as the protocol says it)
-            self.notify(
-                _("Refused from {name}: {text}").format(name=name, text=text),
-                severity="warning",
-                timeout=8,
-                markup=False,
-            )
-        elif kind == "draw":
-            self.app.push_screen(
-                ConfirmScreen(lambda: _("{name} offers a draw. Do you accept?").format(name=name)),
-                self._draw_answered,
-            )
-        elif kind == "takeback":
-            self.app.push_screen(
-                ConfirmScreen(
-                    lambda: _("{name} asks to take back a move. Do you agree?").format(name=name)
-                ),
-                self._takeback_answered,
-            )
-        elif kind == "synced":
-            self.after(Feedback())
-        elif kind == "ended":
-            self.after(Feedback())
-            self.show_game_over()
-        elif kind == "closed" and not self._left:
-            if self.controller.outcome is not None:
-                return
-            said = Said(lambda: _("Lost the connection to {name}; trying again…").format(name=name))
-            self.set_status(said)
-            self.notify(said, severity="warning", timeout=12, markup=False)
-            self.refresh_panel()
-            self._start_rejoin()
+        match event:
+            case PeerMoved():
+                # (the move is shown as the session says it was played: the board goes
+                # back to the game from the position looked at)
+                self.back_to_game()
+            case Synced():
+                self.back_to_game()
+                self.board.stop_jumps()
+                self.after(Feedback())
+            case ChatLine():
+                self.notify(event.text, timeout=12, markup=False)
+                self.set_status(event.text)
+            case PeerJoined():
+                self._guest_came()
+                self._tell(event)
+            case Info() | PeerAway() | PeerLeft():
+                self._tell(event)
+            case Refused(reason=reason):  # (the peer's message quoted as the protocol says it)
+                self.notify(
+                    _("Refused from {name}: {text}").format(name=name, text=reason),
+                    severity="warning",
+                    timeout=8,
+                    markup=False,
+                )
+            case DrawOffer():
+                self.app.push_screen(
+                    ConfirmScreen(
+                        lambda: _("{name} offers a draw. Do you accept?").format(name=name)
+                    ),
+                    self._draw_answered,
+                )
+            case TakebackRequest():
+                self.app.push_screen(
+                    ConfirmScreen(
+                        lambda: _("{name} asks to take back a move. Do you agree?").format(
+                            name=name
+                        )
+                    ),
+                    self._takeback_answered,
+                )
+            case GameOver():
+                self.after(Feedback())
+                self.show_game_over()  # (once: the session's end shows it too)
+            case ConnectionClosed() if not self._left and self.controller.outcome is None:
+                said = Said(
+                    lambda: _("Lost the connection to {name}; trying again…").format(name=name)
+                )
+                self.set_status(said)
+                self.notify(said, severity="warning", timeout=12, markup=False)
+                self.refresh_panel()
+                self._start_rejoin()
+
+    def _tell(self, event: LinkEvent) -> None:
+        """A line of the link's: shown, and the friend's seat redrawn (it says whether the
+        friend is there)."""
+        said = Said(lambda: event.text)
+        self.notify(event.text, timeout=8, markup=False)
+        self.set_status(said)
+        self.refresh_panel()
 
     def _draw_answered(self, ok: bool | None) -> None:
         self.link.answer_draw(bool(ok))
@@ -503,14 +526,53 @@ def host_game(
     return controller
 
 
+def join_off() -> str:
+    """Why a visitor of an app served to a browser cannot join (the owner did not allow
+    it)."""
+    return _(
+        "Online play is off in the browser: the owner of this server can allow joining "
+        "a game (shashki serve --allow-join)."
+    )
+
+
+def join_failed(address: str) -> str:
+    """The one thing a served app says when a join fails, whatever failed."""
+    return _("No game could be joined at {address}.").format(address=clean(address, 60))
+
+
+async def _connect(guest: Guest) -> None:
+    """Connect ``guest`` to its host; raises JoinError.  In an app served to a browser a
+    join is a connection from the owner's machine to an address a visitor typed: every
+    failure there (a closed port, an open one that is not a host, a host that says no,
+    no answer) reads the same, after the same :data:`JOIN_SECONDS` — nothing tells one
+    port from another."""
+    if not served():
+        await guest.connect()
+        return
+    started = time.monotonic()
+    try:
+        async with asyncio.timeout(JOIN_SECONDS):
+            await guest.connect()
+        return
+    except Exception:  # (JoinError, the time out, anything: one answer)
+        with contextlib.suppress(Exception):
+            await guest.close()
+    await asyncio.sleep(max(0.0, started + JOIN_SECONDS - time.monotonic()))
+    raise JoinError(join_failed(guest.address))
+
+
 async def join_game(
     app: ShashkiApp, address: str, code: str, name: str, *, exit_on_failure: bool = False
 ) -> GameController | None:
     """Join the game at ``address`` with ``code`` and open its screen; None (said in one
-    line) when it cannot be joined."""
+    line) when it cannot be joined, or when this app is served to a browser and its
+    owner did not allow joining."""
+    if not join_allowed():
+        app.error_notice(join_off())
+        return None
     try:
         guest = Guest(address, code, name)
-        await guest.connect()
+        await _connect(guest)
     except JoinError as exc:
         if exit_on_failure:
             app.exit(return_code=2, message=_("shashki: error: {message}").format(message=exc))
@@ -547,6 +609,9 @@ def resume_online(
         return None
     if room.hosting and served():
         app.error_notice(host_refused())
+        return None
+    if not room.hosting and not join_allowed():
+        app.error_notice(join_off())
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
     controller = GameController(game, session=session, on_change=app._changed)
@@ -637,16 +702,21 @@ def host_refused() -> str:
 
 def online_menu(app: ShashkiApp, variant: str | None) -> None:
     """Play online: host a game of ``variant`` (the new-game dialog, a friend's seat
-    chosen) or join one."""
+    chosen) or join one.  An app served to a browser never hosts: it joins (asked for
+    the address at once) when its owner allowed it, else it says that online play is
+    off."""
+    if served():
+        if join_allowed():
+            join_dialog(app)
+        else:
+            app.error_notice(join_off())
+        return
 
     def chosen(host: bool | None) -> None:
         if host is None:
             return
         if not host:
             join_dialog(app)
-            return
-        if served():
-            app.error_notice(host_refused())
             return
         if variant is None:
             app.error_notice(_("Pick a variant in the menu first."))
@@ -685,7 +755,9 @@ __all__ = [
     "OnlineGameScreen",
     "host_from_dialog",
     "host_game",
+    "join_failed",
     "join_game",
+    "join_off",
     "online_menu",
     "resume_online",
     "start_from_command",

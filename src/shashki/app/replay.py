@@ -19,16 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import (
-    Button,
-    DataTable,
-    DirectoryTree,
-    Input,
-    Label,
-    OptionList,
-    Select,
-    Static,
-)
+from textual.widgets import DataTable, DirectoryTree, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
@@ -38,7 +29,7 @@ from ..records import GameNode, GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
-from ..session.served import NotAllowed, games_file, inside_games
+from ..session.served import NotAllowed, games_file, inside_games, shown_path
 from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .movelist import MoveList
@@ -46,10 +37,12 @@ from .plain import Plain, literal, visible
 from .replay_controller import ReplayController, Step
 from .themes import set_board_theme
 from .widgets import (
+    Button,
     Dialog,
     LocalFooter,
     RowTable,
     ScreenHeader,
+    Select,
     relabel_button,
 )
 
@@ -169,7 +162,10 @@ class FileChooserScreen(Dialog[Path | None]):
         elif path.exists():
             self.dismiss(path)
         else:
-            self.notify(_("No such file: {path}").format(path=path), severity="error", markup=False)
+            shown = " ".join(event.value.split()) if self.confined else path  # (as typed)
+            self.notify(
+                _("No such file: {path}").format(path=shown), severity="error", markup=False
+            )
 
     @on(Button.Pressed, "#up")
     def action_up(self) -> None:
@@ -420,7 +416,7 @@ class GameTableScreen(Screen[None]):
 
     def _failed(self, exc: OSError) -> None:
         text = self.failure = _("Cannot read {path}: {reason}").format(
-            path=self.path, reason=os_reason(exc)
+            path=shown_path(self.path), reason=os_reason(exc)
         )
         try:
             self.query_one("#progress", Static).update(text)
@@ -554,7 +550,9 @@ class GameTableScreen(Screen[None]):
             record = load_record(self.path, index, self.default_variant)
         except OSError as exc:
             self.notify(
-                _("Cannot read {path}: {reason}").format(path=self.path, reason=os_reason(exc)),
+                _("Cannot read {path}: {reason}").format(
+                    path=shown_path(self.path), reason=os_reason(exc)
+                ),
                 severity="error",
                 markup=False,
             )
@@ -789,6 +787,11 @@ class ReplayScreen(Screen[None]):
                 self.SPEEDS[self.speed_index], lambda: self.action_step(1)
             )
         self._show()
+
+    @property
+    def auto_playing(self) -> bool:
+        """Whether the moves are being played one by one by themselves (Space)."""
+        return self._auto is not None
 
     def _stop_auto(self) -> None:
         if self._auto is not None:

@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Label, Select, Switch
+from textual.widgets import Label, Switch
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from ..session.served import served
@@ -21,7 +21,7 @@ from .board import PIECE_SETS, BoardWidget
 from .controller import UndoPolicy
 from .plain import Plain, literal
 from .themes import BOARD_THEMES, set_board_theme, theme_name
-from .widgets import Dialog, relabel_button, relabel_select
+from .widgets import Button, Dialog, Select, relabel_button, relabel_select
 
 if TYPE_CHECKING:
     from .app import ShashkiApp

@@ -10,16 +10,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..i18n import N_, _, ngettext, noun
 from .dialogs import ConfirmScreen
 from .plain import visible
-from .widgets import Dialog, PagedOptionList, relabel_button
+from .widgets import Button, Dialog, PagedOptionList, relabel_button
 
 if TYPE_CHECKING:
-    from ..records import Unfinished
+    from ..store import Unfinished
     from .app import ShashkiApp
 
 

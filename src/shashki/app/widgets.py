@@ -25,12 +25,12 @@ The subclasses here keep Textual's behaviour wherever it holds and fix those cas
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from rich.cells import cell_len
 from rich.console import RenderableType
-from textual import on
+from textual import on, widgets
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -42,12 +42,45 @@ from textual.events import Mount
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, Footer, Header, Input, OptionList, Select
+from textual.widgets import DataTable, Footer, Header, Input, OptionList
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
 from textual.widgets._select import SelectCurrent
 
 from ..i18n import N_, _
+
+T = TypeVar("T")
+
+
+class Button(widgets.Button):
+    """Textual's button, whose pressed look follows the app's ``animation_level``.
+
+    Textual shows a pressed button for a fifth of a second and ignores another press of
+    it (a click, Enter) until then. With animations off (``TEXTUAL_ANIMATIONS=none``, or
+    ``App.animation_level = "none"``) the look is not shown, and a press right after
+    another is acted on: a value refused, corrected and Play pressed again at once."""
+
+    def on_mount(self) -> None:
+        if self.app.animation_level == "none":
+            self.active_effect_duration = 0
+
+
+class Select(widgets.Select[T]):
+    """Textual's Select that says which choices it offers: :attr:`choices`."""
+
+    def __init__(self, options: Iterable[tuple[RenderableType, T]], **kwargs: Any) -> None:
+        self._offered = tuple(options)
+        super().__init__(self._offered, **kwargs)
+
+    def set_options(self, options: Iterable[tuple[RenderableType, T]]) -> None:
+        self._offered = tuple(options)
+        super().set_options(self._offered)
+
+    @property
+    def choices(self) -> tuple[tuple[RenderableType, T], ...]:
+        """The choices offered, label and value, in their order (the blank, a Select that
+        allows none, is not one of them)."""
+        return self._offered
 
 
 class InTurn(Message, bubble=True):
@@ -309,13 +342,13 @@ class LocalFooter(Footer):
 
 
 def relabel_select(
-    select: Select,  # type: ignore[type-arg]
+    select: widgets.Select,  # type: ignore[type-arg]
     options: Sequence[tuple[RenderableType, object]],
 ) -> None:
     """Give ``select`` the same choices under new labels (the language changed), its
     value kept and no ``Changed`` message sent: nothing chosen changes."""
     value = select.value
-    with select.prevent(Select.Changed):
+    with select.prevent(widgets.Select.Changed):
         select.set_options(options)
         if any(v == value for _label, v in options):
             select.value = value
@@ -332,6 +365,6 @@ def relabel_select(
 def relabel_button(screen: Widget, selector: str, label: str) -> None:
     """Give the button ``selector`` of ``screen`` a new label, if it is there."""
     try:
-        screen.query_one(selector, Button).label = label
+        screen.query_one(selector, widgets.Button).label = label
     except NoMatches:
         pass

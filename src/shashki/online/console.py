@@ -21,9 +21,23 @@ from ..session.clock import GameClock
 from ..session.driver import AsyncioExecutor
 from ..session.game import GameSession, MovePlayed, UndoPolicy
 from ..session.players import Computer, Player
+from .events import (
+    ChatLine,
+    ConnectionClosed,
+    DrawOffer,
+    GameOver,
+    Info,
+    LinkEvent,
+    PeerAway,
+    PeerJoined,
+    PeerLeft,
+    Refused,
+    Synced,
+    TakebackRequest,
+)
 from .guest import Guest, JoinError
 from .host import Host, HostLink, lan_address
-from .link import Link, Notice, move_before, online_headers
+from .link import Link, move_before, online_headers
 from .player import RemotePlayer
 from .protocol import new_code
 
@@ -58,7 +72,7 @@ def pick_side(word: str) -> Color:
 def save_record(session: GameSession, path: Path | None, say: Say) -> None:
     if path is None:
         return
-    from ..records import save_pdn
+    from ..store import save_pdn
 
     try:
         save_pdn(path, [session.record()], replace=True)
@@ -113,20 +127,25 @@ def listening_line(public: bool, shown: str, local: bool = False) -> str:
     )
 
 
-def _printer(link: Link, say: Say, done: asyncio.Event) -> Callable[[Notice], None]:
-    def show(notice: Notice) -> None:
-        if notice.kind in ("chat", "info", "refused", "away", "back", "left") and notice.text:
-            say(notice.text)
-        if notice.kind == "draw":
-            say(_("{name} offers a draw: declined.").format(name=link.remote.name))
-            link.answer_draw(False)
-        if notice.kind == "takeback":
-            say(_("{name} asks to take back a move: refused.").format(name=link.remote.name))
-            link.answer_takeback(False)
-        if notice.kind == "ended" or (notice.kind == "closed" and link.session.outcome is None):
-            done.set()
-        if notice.kind == "left" and link is not None and not isinstance(link, HostLink):
-            done.set()
+def _printer(link: Link, say: Say, done: asyncio.Event) -> Callable[[LinkEvent], None]:
+    def show(event: LinkEvent) -> None:
+        match event:
+            case ChatLine() | Info() | Refused() | PeerAway() | PeerJoined():
+                say(event.text)
+            case PeerLeft():
+                say(event.text)
+                if not isinstance(link, HostLink):  # (a guest whose host left stops)
+                    done.set()
+            case DrawOffer():
+                say(_("{name} offers a draw: declined.").format(name=link.remote.name))
+                link.answer_draw(False)
+            case TakebackRequest():
+                say(_("{name} asks to take back a move: refused.").format(name=link.remote.name))
+                link.answer_takeback(False)
+            case GameOver():
+                done.set()
+            case ConnectionClosed() if link.session.outcome is None:
+                done.set()
 
     return show
 
@@ -187,17 +206,17 @@ async def host_auto(
         )
     )
     done = asyncio.Event()
-    link.listen(_printer(link, say, done))
+    link.subscribe(_printer(link, say, done))
     _moves(session, say)
     started = False
 
-    def guest_came() -> None:
+    def guest_came(event: LinkEvent) -> None:
         nonlocal started
-        if not started:  # the game starts: the session drives it on this loop
+        if isinstance(event, PeerJoined) and not started:  # the game starts: driven here
             started = True
             session.start(AsyncioExecutor())
 
-    link.on_guest = guest_came
+    link.subscribe(guest_came)
     try:
         await done.wait()  # (the session's own timer ends a game on time: "ended")
         _ended(session, say)
@@ -232,18 +251,20 @@ async def join_auto(
         )
     )
     done = asyncio.Event()
-    link.listen(_printer(link, say, done))
+    link.subscribe(_printer(link, say, done))
     _moves(session, say)
     resumed = False
 
-    def synced() -> None:
+    def synced(event: LinkEvent) -> None:
         nonlocal resumed
+        if not isinstance(event, Synced):
+            return
         if not resumed:
             resumed = True
             if session.game.move_stack:
                 say(_("Resumed after {n} moves.").format(n=len(session.game.move_stack)))
 
-    link.on_synced = synced
+    link.subscribe(synced)
     session.start(AsyncioExecutor())  # (its computer answers the host's moves on this loop)
     reader = asyncio.create_task(guest.run())
     try:

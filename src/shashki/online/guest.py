@@ -25,6 +25,7 @@ from ..rules.outcome import Termination
 from ..session.clock import GameClock
 from ..session.game import GameSession, MovePlayed, UndoPolicy
 from ..session.players import Person
+from .events import ConnectionClosed, GameOver, Info, PeerLeft, Synced
 from .link import Link, move_before, online_headers
 from .player import RemotePlayer
 from .protocol import (
@@ -175,10 +176,6 @@ class GuestLink(Link):
 
     def __init__(self, session: GameSession, side: Color, remote: RemotePlayer, **kw: Any) -> None:
         super().__init__(session, side, remote, **kw)
-        #: What plays a checked move of the host's (a front end that redraws sets it).
-        self.play_remote: Callable[[Move], None] = self._play
-        #: What follows a state that changed the game (the front end redraws, drives).
-        self.on_synced: Callable[[], None] = lambda: None
         #: The host said goodbye.
         self.host_left = False
         #: This side's last move, when it was played while the host was away (sent
@@ -186,9 +183,6 @@ class GuestLink(Link):
         self._unsent: dict[str, Any] | None = None
         #: The next state is the one a (re)connection begins with.
         self._first_state = False
-
-    def _play(self, move: Move) -> None:
-        self.session.play(move)  # (its driver asks this side's computer, if one plays)
 
     def local_moved(self, event: MovePlayed) -> None:
         if event.side is not self.side:
@@ -263,10 +257,9 @@ class GuestLink(Link):
             )
         move = self.parse_move(game, text)
         left = self._clocks(message.get("left"), ply=ply)
-        self.play_remote(move)
+        self.play_peer(move, text)
         if left is not None and len(session.game.move_stack) == ply + 1:
             self._apply_clocks(left, ply)
-        self.notice("moved", text)
 
     def _set_clocks(self, value: Any, ply: int) -> None:
         left = self._clocks(value, ply=ply)
@@ -317,8 +310,7 @@ class GuestLink(Link):
             unsent, self._unsent = self._unsent, None
             if unsent is not None and unsent.get("ply") == len(moves):
                 self.send("move", **unsent)
-            self.on_synced()
-            self.notice("synced")
+            self.emit(Synced())
             return
         same = have == moves and list(session.clock_marks) == marks[: len(moves)]
         if not same or session.game.ended is not None:  # (an ending of its own reopened)
@@ -327,8 +319,7 @@ class GuestLink(Link):
             session.clock.set_left(*left)
         if end is not None:
             self._end(end)
-        self.on_synced()
-        self.notice("synced")
+        self.emit(Synced())
 
     def _end(self, end: Any) -> None:
         session = self.session
@@ -352,7 +343,7 @@ class GuestLink(Link):
             )
         else:
             raise ProtocolError(N_("state refused: an end of '{kind}'"), kind=clean(str(kind), 20))
-        self.notice("ended")
+        self.emit(GameOver())
 
     def on_draw_answer(self, message: Message) -> None:
         session = self.session
@@ -360,7 +351,7 @@ class GuestLink(Link):
             raise ProtocolError(N_("draw answer: no draw was offered"), "no-draw-offered")
         if not message.get("accept"):
             session.answer_draw(False)
-            self.notice("info", _("{name} declines the draw.").format(name=self.remote.name))
+            self.emit(Info(_("{name} declines the draw.").format(name=self.remote.name)))
         # (accepted: the host's state with the end follows)
 
     def on_takeback_answer(self, message: Message) -> None:
@@ -368,17 +359,17 @@ class GuestLink(Link):
             raise ProtocolError(N_("takeback answer: no takeback was asked"), "no-takeback-asked")
         self.asked_takeback = False
         if message.get("accept"):
-            self.notice("info", _("{name} agrees: move taken back.").format(name=self.remote.name))
+            self.emit(Info(_("{name} agrees: move taken back.").format(name=self.remote.name)))
         else:
-            self.notice("info", _("{name} refuses the takeback.").format(name=self.remote.name))
+            self.emit(Info(_("{name} refuses the takeback.").format(name=self.remote.name)))
 
     def on_refused(self, message: Message) -> None:
         self.log.append(f"the host refused: {clean(message.get('text', ''), 160)}")
-        self.notice("info", refusal_text(message.get("text", "")))
+        self.emit(Info(refusal_text(message.get("text", ""))))
 
     def on_bye(self, message: Message) -> None:
         self.host_left = True
-        self.notice("left", _("{name} left the game.").format(name=self.remote.name))
+        self.emit(PeerLeft(self.remote.name))
 
     # -- the guest's actions ---------------------------------------------------------------------
 
@@ -509,7 +500,7 @@ class Guest:
                     link.away_since = link.now()
             with contextlib.suppress(Exception):
                 await writer
-            link.notice("closed")
+            link.emit(ConnectionClosed())
 
     async def _write(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         while True:

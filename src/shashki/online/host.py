@@ -14,15 +14,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from collections.abc import Callable
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from ..i18n import N_, _
-from ..rules import Color, Move
+from ..rules import Color
 from ..rules.outcome import Termination
 from ..session.game import GameSession, MovePlayed
+from .events import GameOver, Info, PeerAway, PeerJoined, PeerLeft, Synced
 from .link import Link, move_before, plies_back, side_word
 from .player import RemotePlayer
 from .protocol import (
@@ -122,13 +122,9 @@ class HostLink(Link):
         self.guest: web.WebSocketResponse | None = None
         #: Whether a guest ever joined (its name is the record's from then on).
         self.joined = False
-        #: What plays a checked move of the guest's (a front end that redraws sets it).
-        self.play_remote: Callable[[Move], None] = self._play
         self._state_at = -1e9
         #: Connections that have not said their code yet.
         self._knocking = 0
-        #: Called when a guest joins or comes back.
-        self.on_guest: Callable[[], None] = lambda: None
 
     # -- the session's events -----------------------------------------------------------
 
@@ -142,7 +138,7 @@ class HostLink(Link):
 
     def game_ended(self) -> None:
         self.send_state()
-        self.notice("ended")
+        self.emit(GameOver())
 
     def send_state(self) -> None:
         self.send("state", **state_fields(self.session))
@@ -208,7 +204,7 @@ class HostLink(Link):
             )
             if self.wrong_codes >= MAX_WRONG_CODES:
                 self.accepting = False
-                self.notice("info", _("Too many wrong codes: this game takes no more guests."))
+                self.emit(Info(_("Too many wrong codes: this game takes no more guests.")))
             await self._turn_away(ws, "wrong-code: wrong room code")
             return ws
         if self.guest is not None and not self.guest.closed:
@@ -237,11 +233,7 @@ class HostLink(Link):
         queue.put_nowait(encode("welcome", **self.welcome()))
         queue.put_nowait(encode("state", **state_fields(self.session)))
         self.attach(queue)
-        self.on_guest()
-        if back:
-            self.notice("back", _("{name} is back.").format(name=self.remote.name))
-        else:
-            self.notice("info", _("{name} joined.").format(name=self.remote.name))
+        self.emit(PeerJoined(self.remote.name, again=back))
         writer = asyncio.create_task(self._write(ws, queue))
         limit = RateLimit(self.now())
         try:
@@ -276,10 +268,7 @@ class HostLink(Link):
                 self.attach(None)
                 self.away_since = self.now()
                 if self.session.outcome is None:
-                    self.notice(
-                        "away",
-                        _("{name} is away; the clock goes on.").format(name=self.remote.name),
-                    )
+                    self.emit(PeerAway(self.remote.name))
             queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await writer
@@ -299,9 +288,6 @@ class HostLink(Link):
                 queue.task_done()
 
     # -- the guest's messages ----------------------------------------------------------------
-
-    def _play(self, move: Move) -> None:
-        self.session.play(move)  # (its driver asks this side's computer, if one plays)
 
     def on_move(self, message: Message) -> None:
         session = self.session
@@ -337,8 +323,7 @@ class HostLink(Link):
                         "(the host keeps the clocks)"
                     ).format(claimed=f"{claimed:.1f}", have=f"{have:.1f}")
                 )
-        self.play_remote(move)
-        if len(game.move_stack) == ply and session.timed_out():
+        if not self.play_peer(move, message.get("move", "")) and session.timed_out():
             # the guest's flag fell first: the session ended the game on time instead
             raise ProtocolError(N_("move refused: the guest's time ran out first"), "time-out")
 
@@ -348,11 +333,12 @@ class HostLink(Link):
             raise ProtocolError(N_("draw answer: no draw was offered"), "no-draw-offered")
         accept = bool(message.get("accept"))
         session.answer_draw(accept)
-        self.notice(
-            "info",
-            _("{name} accepts the draw.").format(name=self.remote.name)
-            if accept
-            else _("{name} declines the draw.").format(name=self.remote.name),
+        self.emit(
+            Info(
+                _("{name} accepts the draw.").format(name=self.remote.name)
+                if accept
+                else _("{name} declines the draw.").format(name=self.remote.name)
+            )
         )
 
     def on_takeback_answer(self, message: Message) -> None:
@@ -361,9 +347,9 @@ class HostLink(Link):
         self.asked_takeback = False
         if message.get("accept"):
             self.take_back(self.side)
-            self.notice("info", _("{name} agrees: move taken back.").format(name=self.remote.name))
+            self.emit(Info(_("{name} agrees: move taken back.").format(name=self.remote.name)))
         else:
-            self.notice("info", _("{name} refuses the takeback.").format(name=self.remote.name))
+            self.emit(Info(_("{name} refuses the takeback.").format(name=self.remote.name)))
 
     def on_resign(self, message: Message) -> None:
         if self.session.outcome is not None:
@@ -371,7 +357,7 @@ class HostLink(Link):
         self.session.resign(self.peer_side)
 
     def on_bye(self, message: Message) -> None:
-        self.notice("left", _("{name} left the game.").format(name=self.remote.name))
+        self.emit(PeerLeft(self.remote.name))
 
     # -- the host's actions -------------------------------------------------------------------
 
@@ -384,7 +370,7 @@ class HostLink(Link):
         moves = [m for _s, m in session.game.history()][:-n]
         session.set_moves(moves, session.clock_marks[: len(moves)])
         self.send_state()
-        self.notice("synced")
+        self.emit(Synced())
 
     def answer_draw(self, accept: bool) -> None:
         session = self.session

@@ -5,8 +5,8 @@ A :class:`Link` subscribes to its :class:`~shashki.session.GameSession`: a move 
 local side, a draw offer, the end are sent to the peer.  The peer's messages arrive on
 the asyncio loop's thread (:meth:`Link.received`); every action on the session happens
 there too (a front end calls the link's methods on that thread: Textual's, or the
-loop of ``shashki host --auto``).  What the front end should show comes as a
-:class:`Notice` to each listener.
+loop of ``shashki host --auto``).  What the front end should show or ask comes as a
+typed event (:mod:`shashki.online.events`) to each subscriber.
 """
 
 from __future__ import annotations
@@ -15,13 +15,20 @@ import asyncio
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from ..i18n import N_, _
 from ..rules import Color, Game, Move, ShashkiError
 from ..session.game import DrawOffered, Event, GameEnded, GameSession, MovePlayed, UndoPolicy
+from .events import (
+    ChatLine,
+    DrawOffer,
+    LinkEvent,
+    PeerMoved,
+    Refused,
+    TakebackRequest,
+)
 from .player import RemotePlayer
 from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode, parse
 
@@ -29,19 +36,6 @@ from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, enco
 LOG_LINES = 200
 #: Messages waiting to be sent to a slow peer before the connection is given up.
 MAX_QUEUED = 512
-
-
-@dataclass(frozen=True)
-class Notice:
-    """Something for the front end to show or ask: ``kind`` is one of ``chat``,
-    ``info``, ``refused`` (a peer's message refused: logged, never played), ``draw``
-    (the peer offers a draw: ask the person), ``takeback`` (the peer asks to take
-    back: ask the person), ``moved`` (the peer's move was played), ``synced`` (the
-    game was made equal to the host's), ``away``, ``back``, ``left`` (the peer quit),
-    ``ended``, ``closed`` (this side's connection is over)."""
-
-    kind: str
-    text: str = ""
 
 
 def move_before(game: Game, move: Move) -> str:
@@ -92,7 +86,7 @@ class Link:
         self.remote = remote
         self.now = now
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.listeners: list[Callable[[Notice], None]] = []
+        self._subscribers: list[Callable[[LinkEvent], None]] = []
         #: Every refusal, newest last (bounded).
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         #: Whether takebacks may be asked (the host's setting).
@@ -111,14 +105,21 @@ class Link:
 
     # -- the front end -------------------------------------------------------------------
 
-    def listen(self, listener: Callable[[Notice], None]) -> None:
-        self.listeners.append(listener)
+    def subscribe(self, listener: Callable[[LinkEvent], None]) -> Callable[[], None]:
+        """Call ``listener`` with every event from now on; the function returned stops it."""
+        self._subscribers.append(listener)
 
-    def notice(self, kind: str, text: str = "") -> None:
-        if kind == "refused":
-            self.log.append(text)
-        for listener in list(self.listeners):
-            listener(Notice(kind, text))
+        def unsubscribe() -> None:
+            if listener in self._subscribers:
+                self._subscribers.remove(listener)
+
+        return unsubscribe
+
+    def emit(self, event: LinkEvent) -> None:
+        if isinstance(event, Refused):
+            self.log.append(event.reason)
+        for listener in list(self._subscribers):
+            listener(event)
 
     @property
     def peer_side(self) -> Color:
@@ -284,7 +285,7 @@ class Link:
     def refuse(self, text: str) -> None:
         """A message of the peer's was refused (logged, shown; the game goes on): ``text``
         in the player's language."""
-        self.notice("refused", text)
+        self.emit(Refused(text))
 
     def refused(self, error: ProtocolError) -> None:
         """A message of the peer's was refused for ``error`` (said in the player's
@@ -294,7 +295,7 @@ class Link:
     def on_chat(self, message: Message) -> None:
         line = clean(message.get("text", ""), MAX_CHAT)
         if line:
-            self.notice("chat", f"{self.remote.name}: {line}")
+            self.emit(ChatLine(self.remote.name, line))
 
     def on_draw(self, message: Message) -> None:
         session = self.session
@@ -307,7 +308,7 @@ class Link:
             session.offer_draw(self.peer_side)
         finally:
             self._offering = False
-        self.notice("draw")
+        self.emit(DrawOffer())
 
     def on_takeback(self, message: Message) -> None:
         if not self.takebacks:
@@ -325,7 +326,16 @@ class Link:
                 N_("takeback asked again before it was answered"), "takeback-waiting"
             )
         self.peer_takeback = True
-        self.notice("takeback")
+        self.emit(TakebackRequest())
+
+    def play_peer(self, move: Move, text: str) -> bool:
+        """Play the peer's checked move on this side's session (its driver then asks this
+        side's computer, if one plays); the front ends hear of it.  False when the
+        session did not play it (the peer's flag fell first: the game ended on time)."""
+        if not self.session.play(move):
+            return False
+        self.emit(PeerMoved(move, text))
+        return True
 
     def parse_move(self, game: Game, text: str) -> Move:
         """The legal move ``text`` names in ``game``; raises ProtocolError."""
@@ -340,4 +350,4 @@ class Link:
             ) from None
 
 
-__all__ = ["Link", "Notice", "move_before", "online_headers", "plies_back", "side_word"]
+__all__ = ["Link", "move_before", "online_headers", "plies_back", "side_word"]

@@ -6,8 +6,9 @@ tag lookup, move marks) and ``quoting``; ``lines`` (decoding, and one game's lin
 their places), ``movetext`` (move texts matched to legal moves), ``viewpoint`` (mirrored
 squares) and ``gametypes`` (the variant and start a game's tags name); ``tokens`` (the
 tokenizer), ``visitor``, ``fixtures`` (JSON lists of PDN texts); ``writer``, ``model``
-(the record tree), ``reader``, ``guess`` (the variant of untagged games, from their moves);
-and ``storage`` and ``autosaves``, which save games.
+(the record tree), ``reader``, ``guess`` (the variant of untagged games, from their moves).
+What is kept on disk (saved games, autosaves, the archive, the settings) is
+:mod:`shashki.store`'s.
 
 >>> from shashki.records import read_games_text
 >>> [game] = read_games_text('[GameType "25"]\\n1. c3-d4 f6-g5 *')
@@ -16,16 +17,6 @@ and ``storage`` and ``autosaves``, which save games.
 """
 
 from ..rules.errors import BadPdnError
-from .autosaves import (
-    AutosaveSlot,
-    DamagedSave,
-    GameLocked,
-    LockOwner,
-    Unfinished,
-    autosave_dir,
-    delete_unfinished,
-)
-from .autosaves import scan as scan_autosaves
 from .gametypes import PDN_GAMETYPES, variant_from_headers
 from .guess import VariantGuess, guess_variant
 from .model import GameNode, GameRecord
@@ -41,15 +32,6 @@ from .reader import (
     read_games_text,
     scan_headers,
 )
-from .storage import (
-    SaveError,
-    TargetExists,
-    data_dir,
-    free_name,
-    games_dir,
-    safe_stem,
-    save_pdn,
-)
 from .tags import normalize_result
 from .visitor import SKIP, Visitor
 from .writer import PdnWriter, pdn_headers, write_game, write_games
@@ -57,27 +39,15 @@ from .writer import PdnWriter, pdn_headers, write_game, write_games
 __all__ = [
     "PDN_GAMETYPES",
     "SKIP",
-    "AutosaveSlot",
     "BadPdnError",
-    "DamagedSave",
     "GameBuilder",
-    "GameLocked",
     "GameNode",
     "GameRecord",
     "HeadersScanner",
-    "LockOwner",
     "PdnReader",
     "PdnWriter",
-    "SaveError",
-    "TargetExists",
-    "Unfinished",
     "VariantGuess",
     "Visitor",
-    "autosave_dir",
-    "data_dir",
-    "delete_unfinished",
-    "free_name",
-    "games_dir",
     "guess_variant",
     "iter_games",
     "match_move",
@@ -87,9 +57,6 @@ __all__ = [
     "read_game",
     "read_games",
     "read_games_text",
-    "safe_stem",
-    "save_pdn",
-    "scan_autosaves",
     "scan_headers",
     "variant_from_headers",
     "write_game",

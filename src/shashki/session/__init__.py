@@ -47,7 +47,6 @@ from .game import (
 )
 from .players import Computer, Person, Player, PlayerFailed
 from .seats import parse_seat, set_engines
-from .settings import EngineSetting, engine_settings, read_engines
 
 __all__ = [
     "AsyncioExecutor",
@@ -58,7 +57,6 @@ __all__ = [
     "DrawOffered",
     "DropReason",
     "Dropped",
-    "EngineSetting",
     "Event",
     "Executor",
     "GameClock",
@@ -80,9 +78,7 @@ __all__ = [
     "Thinking",
     "ThreadExecutor",
     "UndoPolicy",
-    "engine_settings",
     "move_seconds",
     "parse_seat",
-    "read_engines",
     "set_engines",
 ]

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from ..rules import Game
 
 if TYPE_CHECKING:
-    from ..records import AutosaveSlot, GameRecord
+    from ..records import GameRecord
+    from ..store import AutosaveSlot
 
 #: What an autosave writes: the game, its tags, its clock marks.
 State = tuple[Game, dict[str, str], list[float | None]]
@@ -122,7 +123,7 @@ class AutosaveWriter:
         problem: str | None = None
         try:
             if job.keep is not None:
-                from ..records.archive import keep_game
+                from ..store.archive import keep_game
 
                 keep_game(job.keep, job.slot.key)
             if job.write is not None:

@@ -12,8 +12,8 @@ app (``shashki serve``: a visitor at the keys, see :mod:`shashki.session.served`
 from __future__ import annotations
 
 from ..base.numbers import bounded_int
+from ..store.settings import EngineSetting
 from .served import served
-from .settings import EngineSetting
 
 #: The computer's levels are 1 to this (the engine's LEVELS; not imported at start-up).
 TOP_LEVEL = 8

@@ -2,7 +2,7 @@
 
 Every unfinished game has a file of its own in the autosave folder
 (``$XDG_DATA_HOME/shashki/autosave/KEY.pdn``), written atomically by
-:func:`~shashki.records.storage.save_pdn` after each move.  A process that has a game
+:func:`~shashki.store.storage.save_pdn` after each move.  A process that has a game
 open holds that game's lock (``KEY.lock``): an advisory lock that the system drops by
 itself when the process ends, however it ends, with the process id, host and time
 written in the file for people to read.  So two processes never write, resume or
@@ -50,10 +50,10 @@ from ..base.ownfiles import (
 )
 from ..base.userfiles import read_limited
 from ..i18n import _, ngettext
+from ..records.clocks import set_clocks
+from ..records.model import GameRecord
+from ..records.reader import iter_games
 from ..rules import Game, ShashkiError
-from .clocks import set_clocks
-from .model import GameRecord
-from .reader import iter_games
 from .storage import (
     SaveError,
     _reason,

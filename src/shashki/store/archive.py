@@ -4,7 +4,7 @@ When a game played in the app ends, its record is written to the archive folder
 (``$XDG_DATA_HOME/shashki/archive/KEY.pdn``, by default under
 ``~/.local/share/shashki``), under the key of the game's autosave (the time it started
 and a random part): a game that is taken back and ends again replaces its own file,
-never another's.  The file is written atomically (:func:`~shashki.records.storage.save_pdn`)
+never another's.  The file is written atomically (:func:`~shashki.store.storage.save_pdn`)
 before the game's autosave is removed, so a crash between the two loses nothing; a
 finished game still found in the autosave folder at start joins the archive then.
 
@@ -33,13 +33,14 @@ from pathlib import Path
 from ..base.ownfiles import UnsafeFile, check_target, is_own_folder, own_folder
 from ..base.userfiles import read_limited
 from ..i18n import _, ngettext
+from ..records.gametypes import variant_from_headers
+from ..records.model import GameRecord
+from ..records.reader import iter_games
+from ..records.tags import BLACK_WINS, DRAW, WHITE_WINS, normalize_result
 from ..rules.errors import ShashkiError
 from ..rules.outcome import Outcome
 from ..rules.variant import Variant
 from .autosaves import Damaged, DamagedSave, _move_aside, _short
-from .gametypes import variant_from_headers
-from .model import GameRecord
-from .reader import iter_games
 from .storage import (
     SaveError,
     TargetExists,
@@ -52,7 +53,6 @@ from .storage import (
     safe_stem,
     save_pdn,
 )
-from .tags import BLACK_WINS, DRAW, WHITE_WINS, normalize_result
 
 #: The tag that says how the game ended, in words a program can read back.
 ENDING_TAG = "Ending"

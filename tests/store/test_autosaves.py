@@ -17,21 +17,19 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from shashki.records import (
+from shashki.records import GameRecord, read_file, write_game
+from shashki.rules import Game
+from shashki.store import (
     AutosaveSlot,
     DamagedSave,
     GameLocked,
-    GameRecord,
     SaveError,
     delete_unfinished,
-    read_file,
     scan_autosaves,
     storage,
-    write_game,
 )
-from shashki.records import autosaves as autosaves_module
-from shashki.records.autosaves import UnknownVariant, check_autosave
-from shashki.rules import Game
+from shashki.store import autosaves as autosaves_module
+from shashki.store.autosaves import UnknownVariant, check_autosave
 
 
 def game(variant: str = "russian", plies: int = 4) -> Game:
@@ -150,7 +148,7 @@ HOLDER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from shashki.records.autosaves import AutosaveSlot
+    from shashki.store.autosaves import AutosaveSlot
     from shashki.rules import Game
 
     folder, key, how = Path(sys.argv[1]), sys.argv[2], sys.argv[3]

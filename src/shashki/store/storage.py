@@ -13,7 +13,7 @@ at that very moment.
 
 The games in progress are kept in the user's data folder (:func:`data_dir`,
 ``$XDG_DATA_HOME/shashki``, by default ``~/.local/share/shashki``); see
-:mod:`shashki.records.autosaves`.
+:mod:`shashki.store.autosaves`.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from ..base.ownfiles import (
 )
 from ..base.userfiles import user_folder
 from ..i18n import _, os_reason
-from .model import GameRecord
-from .writer import write_game, write_games
+from ..records.model import GameRecord
+from ..records.writer import write_game, write_games
 
 
 class SaveError(OSError):

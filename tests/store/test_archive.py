@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from shashki.records import AutosaveSlot, GameRecord, SaveError, read_file
-from shashki.records import archive as archive_module
-from shashki.records.archive import (
+from shashki.records import GameRecord, read_file
+from shashki.rules import Game
+from shashki.session.autosave import AutosaveWriter
+from shashki.store import AutosaveSlot, SaveError
+from shashki.store import archive as archive_module
+from shashki.store.archive import (
     SIZE_LIMIT,
     delete_kept,
     export_kept,
@@ -20,9 +23,7 @@ from shashki.records.archive import (
     scan,
     summary,
 )
-from shashki.records.autosaves import DamagedSave
-from shashki.rules import Game
-from shashki.session.autosave import AutosaveWriter
+from shashki.store.autosaves import DamagedSave
 
 
 @pytest.fixture

@@ -1,9 +1,8 @@
-"""The command line's ``hub`` and ``match`` commands."""
+"""``shashki match VARIANT``: games between shashki's levels and Hub engines."""
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from typing import Any
 
@@ -11,54 +10,13 @@ from ..base.numbers import bounded_decimal, bounded_int, quoted
 from ..i18n import _, ngettext
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
+from .common import add_engine_log
 
 #: The most games one match plays.
 MAX_GAMES = 100_000
+
 #: The deepest fixed depth a match asks for.
 MAX_DEPTH = 60
-
-
-def add_engine_log(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
-    """Give ``parser`` the ``--engine-log FILE`` option (a command's own, where the
-    top-level parser has it too, leaves the top-level value alone when not given)."""
-    from .client import ENGINE_LOG_VARIABLE
-
-    parser.add_argument(
-        "--engine-log",
-        metavar=_("FILE"),
-        default=None if top else argparse.SUPPRESS,
-        help=_(
-            "append what is said with Hub engines and what they write on their standard "
-            "error to FILE (also: the environment variable {variable})"
-        ).format(variable=ENGINE_LOG_VARIABLE),
-    )
-    if not top:
-        parser.set_defaults(starts_engines=True)
-
-
-def open_engine_log(args: argparse.Namespace) -> None:
-    """Open the engine log the command line or the environment names, for a command
-    that may start engines (at once: a file that cannot be written is said before any
-    game); raises ShashkiError."""
-    from .client import ENGINE_LOG_VARIABLE, EngineError, engine_log, use_engine_log
-
-    path = getattr(args, "engine_log", None)
-    if path is None and not os.environ.get(ENGINE_LOG_VARIABLE):
-        return
-    try:
-        if path is not None:
-            use_engine_log(path)
-        else:
-            engine_log()
-    except EngineError as exc:
-        raise ShashkiError(exc.said()) from None
-
-
-def cmd_hub(args: argparse.Namespace) -> int:
-    from .server import main
-
-    return main()
-
 
 #: The most seconds a move of a match.
 MAX_SECONDS = 3600
@@ -108,13 +66,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     )
     from rich.text import Text
 
-    from ..records.clocks import BadTimeControl, TimeControl
-    from ..records.storage import GameLog, SaveError
-    from ..rules.limits import Limit
-    from ..session.game import GameSession
-    from ..session.seats import set_engines
-    from ..session.settings import read_engines
-    from .match import (
+    from ..hub.match import (
         Opening,
         Played,
         clocks_text,
@@ -124,6 +76,12 @@ def cmd_match(args: argparse.Namespace) -> int:
         read_openings,
         run_match,
     )
+    from ..records.clocks import BadTimeControl, TimeControl
+    from ..rules.limits import Limit
+    from ..session.game import GameSession
+    from ..session.seats import set_engines
+    from ..store.settings import read_engines
+    from ..store.storage import GameLog, SaveError
 
     variant = find_variant(args.variant)
     clock: TimeControl | None = None
@@ -304,26 +262,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _hub_names() -> list[str]:
-    """The variants' names of the Hub's own (those the variant files give)."""
-    from ..rules import all_variants
-
-    return [v.hub_name for v in all_variants() if v.hub_name]
-
-
-def add_commands(sub: Any) -> None:
-    """Add ``hub`` and ``match`` to the command line's subcommands."""
-    p = sub.add_parser(
-        "hub",
-        help=_("run shashki's engine as a Hub engine on stdin/stdout"),
-        description=_(
-            "Speak the Hub protocol (version 2) on stdin and stdout, so that a "
-            "draughts GUI or a match runner can use shashki's engine, in every variant "
-            "shashki plays (the parameter 'variant': {names}, or shashki's own ids)."
-        ).format(names=", ".join(_hub_names())),
-    )
-    p.set_defaults(func=cmd_hub)
-
+def add(sub: Any) -> None:
+    """Add ``match`` to the subcommands."""
     p = sub.add_parser(
         "match",
         help=_("play games between shashki's levels and Hub engines"),
