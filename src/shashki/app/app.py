@@ -27,6 +27,7 @@ from ..rules.variant_registry import find_variant
 from ..session.autosave import AutosaveWriter
 from ..session.autosave import one_line as _one_line
 from ..session.game import GameSession
+from ..session.recorder import Recorder
 from ..session.served import (
     NotAllowed,
     games_file,
@@ -187,12 +188,10 @@ class ShashkiApp(App[None]):
         self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
-        #: The session's autosave writer: one worker thread, the newest state of a game.
+        #: The autosave writer: one worker thread, the newest state of a game.
         self._autosave = AutosaveWriter(on_failure=self._autosave_failed)
-        self._autosave_timer: object = None
-        #: The open game's autosave and the controller it belongs to.
-        self._slot: AutosaveSlot | None = None
-        self._slot_for: GameController | None = None
+        #: The open game's recorder (None: no game open, or autosave off).
+        self._recorder: Recorder | None = None
         #: What the player was told in notifications, oldest first, as shown (the latest
         #: NOTICES_KEPT): each kept the moment it is raised, where Textual's own toasts
         #: show it a moment later and drop it when its time is up.
@@ -519,9 +518,9 @@ class ShashkiApp(App[None]):
             clock_marks=clock_marks,
             overhead=MOVE_OVERHEAD,
         )
-        controller = GameController(game, session=session, on_change=self._changed)
+        controller = GameController(game, session=session)
         self.controller = controller
-        self._attach_game(controller, slot)
+        self._attach_game(controller, slot, save_now=not on_top)
         from .game_screen import GameScreen
 
         screen = GameScreen(controller, autoflip=self.settings.autoflip)
@@ -534,7 +533,6 @@ class ShashkiApp(App[None]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(screen)
-        self._changed(controller)
         return controller
 
     def headers(self, controller: GameController) -> dict[str, str]:
@@ -543,9 +541,17 @@ class ShashkiApp(App[None]):
 
     # -- autosave -----------------------------------------------------------------------
 
-    def _attach_game(self, controller: GameController, slot: AutosaveSlot | None = None) -> None:
-        """The game now open gets its own autosave (``slot``, or a new one); the game
-        left, if any, is given up (its file stays, for later)."""
+    def _attach_game(
+        self,
+        controller: GameController,
+        slot: AutosaveSlot | None = None,
+        *,
+        save_now: bool = True,
+    ) -> None:
+        """The game now open is autosaved by its session's recorder, in ``slot`` or a new
+        one (the app chooses only where: the recorder saves after every change, keeps a
+        finished game in My games); ``save_now``: its state is written at once, not from
+        its first move.  The game left, if any, is given up (its file stays, for later)."""
         from ..store import AutosaveSlot
 
         self._leave_game()
@@ -553,47 +559,19 @@ class ShashkiApp(App[None]):
             if slot is not None:
                 slot.release()
             return
-        self._slot = slot if slot is not None else AutosaveSlot.new()
-        self._slot_for = controller
+        self._recorder = Recorder(
+            controller.session,
+            writer=self._autosave,
+            slot=slot if slot is not None else AutosaveSlot.new(),
+        )
+        if save_now:
+            self._recorder.save()
 
     def _leave_game(self) -> None:
         """Give up the open game's autosave once its last state is written."""
-        slot, self._slot, self._slot_for = self._slot, None, None
-        if slot is not None:
-            self._autosave.queue(slot, release=True)
-            self._kick_autosave()
-
-    def _changed(self, controller: GameController) -> None:
-        """Autosave after every change, in a background thread: the board never waits
-        for the disk, and only the newest state is written."""
-        slot = self._slot
-        if slot is None or controller is not self._slot_for:
-            return  # autosave off, or a game already left
-        if controller.outcome is not None or not controller.game.move_stack:
-            # over (or taken back to no moves): nothing to resume; a finished game is
-            # kept in My games first
-            from .my_games import finished_record
-
-            self._autosave.queue(slot, remove=True, keep=finished_record(controller))
-        else:
-            self._autosave.queue(
-                slot,
-                write=(
-                    controller.game.copy(),
-                    {**controller.session.headers(), **controller.session.resume_tags},
-                    list(controller.clock_marks) if controller.clock is not None else [],
-                ),
-            )
-        # wait until the board has been redrawn: the writing must not delay it
-        if self._autosave_timer is None:
-            try:
-                self._autosave_timer = self.set_timer(0.25, self._kick_autosave)
-            except RuntimeError:  # no event loop (the app is not running)
-                self._kick_autosave()
-
-    def _kick_autosave(self) -> None:
-        self._autosave_timer = None
-        self._autosave.start()
+        recorder, self._recorder = self._recorder, None
+        if recorder is not None:
+            recorder.close()
 
     def on_unmount(self) -> None:
         """However the app ends, the newest state is autosaved and the game given up."""

@@ -157,12 +157,10 @@ class OnlineGameScreen(GameScreen):
         self.link.address = f"{shown}:{port}"
         session = self.controller.session
         day = (session.base_headers or {}).get("Date")
-        session.base_headers = online_headers(self.link.address, day)
         link = self.link
-        session.resume_tags[TAG] = Room(
-            True, link.code, link.side, link.takebacks, port=port, mode=self.mode
-        ).tag()
-        self.shashki._changed(self.controller)
+        room = Room(True, link.code, link.side, link.takebacks, port=port, mode=self.mode)
+        # (the recorder autosaves the game again: its Site, and the way back to its room)
+        session.retag(headers=online_headers(self.link.address, day), resume={TAG: room.tag()})
         address, code = self.link.address, self.link.code
         self.set_status(
             Said(
@@ -487,7 +485,6 @@ def _open(
     while len(app.screen_stack) > 1 and not isinstance(app.screen, MenuScreen):
         app.pop_screen()
     app.push_screen(screen)
-    app._changed(controller)
 
 
 def host_game(
@@ -513,7 +510,7 @@ def host_game(
         session.clock.now = app.clock_time
     link = HostLink(session, side, remote, new_code(), name=name)
     bind, shown = bind_address(public, local)
-    controller = GameController(session.game, session=session, on_change=app._changed)
+    controller = GameController(session.game, session=session)
     screen = OnlineGameScreen(
         controller,
         link,
@@ -586,7 +583,7 @@ async def join_game(
     session.resume_tags[TAG] = Room(
         False, plain_code(code), link.side, link.takebacks, address=guest.address
     ).tag()
-    controller = GameController(session.game, session=session, on_change=app._changed)
+    controller = GameController(session.game, session=session)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
     return controller
 
@@ -614,7 +611,7 @@ def resume_online(
         app.error_notice(join_off())
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
-    controller = GameController(game, session=session, on_change=app._changed)
+    controller = GameController(game, session=session)
     if room.hosting:
         mode = room.mode
         if mode == "public":  # (a file never opens every network: --public is asked for)

@@ -17,10 +17,12 @@ from pathlib import Path
 from ..i18n import _
 from ..records.clocks import TimeControl
 from ..rules import Color, Game, find_variant
+from ..session.autosave import AutosaveWriter
 from ..session.clock import GameClock
 from ..session.driver import AsyncioExecutor
 from ..session.game import GameSession, MovePlayed, UndoPolicy
 from ..session.players import Computer, Player
+from ..session.recorder import Recorder
 from .events import (
     ChatLine,
     ConnectionClosed,
@@ -40,6 +42,7 @@ from .host import Host, HostLink, lan_address
 from .link import Link, move_before, online_headers
 from .player import RemotePlayer
 from .protocol import new_code
+from .room import TAG, Room, plain_code
 
 Say = Callable[[str], None]
 
@@ -80,6 +83,27 @@ def save_record(session: GameSession, path: Path | None, say: Say) -> None:
         say(_("Not saved: {reason}.").format(reason=" ".join(str(exc).split())))
         return
     say(_("Saved to {path}").format(path=path))
+
+
+class Autosave:
+    """A game hosted or joined here autosaved as the app autosaves its games (the
+    session's recorder, in a new slot): one that does not end — the program stopped or
+    killed — is offered at the app's next start and goes on there, hosted again or
+    joined again (its room is in the autosave)."""
+
+    def __init__(self, session: GameSession, say: Say) -> None:
+        from ..store import AutosaveSlot
+
+        def failed(reason: str) -> None:  # (the writer's thread; said once)
+            say(_("Autosave failed: {reason}.").format(reason=reason))
+
+        self.writer = AutosaveWriter(on_failure=failed)
+        self.recorder = Recorder(session, writer=self.writer, slot=AutosaveSlot.new())
+
+    def close(self) -> None:
+        """The game is left: its last state written, its slot given up."""
+        self.recorder.close()
+        self.writer.flush()
 
 
 def host_session(
@@ -198,7 +222,10 @@ async def host_auto(
             )
         )
     link.address = f"{shown}:{port}"
-    session.base_headers = online_headers(link.address)
+    mode = "public" if public else "local" if local else "lan"
+    room = Room(True, link.code, side, link.takebacks, port=port, mode=mode)
+    session.retag(headers=online_headers(link.address), resume={TAG: room.tag()})
+    autosave = Autosave(session, say)
     say(listening_line(public, shown, local))
     say(
         _("Ask your friend to run: shashki join {address} {code}").format(
@@ -223,6 +250,7 @@ async def host_auto(
         save_record(session, save, say)
     finally:
         session.close()
+        autosave.close()
         await host.stop()
     return 0
 
@@ -239,6 +267,9 @@ async def join_auto(
         return _fail(str(exc))
     link = guest.make_link()
     session = link.session
+    room = Room(False, plain_code(code), link.side, link.takebacks, address=guest.address)
+    session.retag(resume={TAG: room.tag()})
+    autosave = Autosave(session, say)
     players = list(session.players)
     players[welcome.side] = AutoPlayer(level, players[welcome.side].name)
     session.players = (players[0], players[1])
@@ -280,6 +311,7 @@ async def join_auto(
         save_record(session, save, say)
     finally:
         session.close()
+        autosave.close()
         await guest.close()
         reader.cancel()
         with contextlib.suppress(BaseException):

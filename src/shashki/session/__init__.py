@@ -38,6 +38,7 @@ from .game import (
     MovePlayed,
     OnFailure,
     Paused,
+    Retagged,
     SeatFailed,
     SeatReady,
     TakebackAsked,
@@ -46,6 +47,7 @@ from .game import (
     UndoPolicy,
 )
 from .players import Computer, Person, Player, PlayerFailed
+from .recorder import Recorder
 from .seats import parse_seat, set_engines
 
 __all__ = [
@@ -71,6 +73,8 @@ __all__ = [
     "Person",
     "Player",
     "PlayerFailed",
+    "Recorder",
+    "Retagged",
     "SeatFailed",
     "SeatReady",
     "TakebackAsked",

@@ -181,6 +181,12 @@ class GameEnded(Event):
     outcome: Outcome
 
 
+@dataclass(frozen=True)
+class Retagged(Event):
+    """The record's tags changed (:meth:`GameSession.retag`: an online game's address,
+    the way back to it): the game itself did not."""
+
+
 Listener = Callable[[Event], None]
 
 
@@ -991,6 +997,19 @@ class GameSession:
 
     # -- the record --------------------------------------------------------------------
 
+    def retag(
+        self, *, headers: dict[str, str] | None = None, resume: dict[str, str] | None = None
+    ) -> None:
+        """Give the record other tags of the front end's (``headers``: Event, Site…) or
+        other tags kept only in the autosave (``resume``: how to go on with the game);
+        subscribers hear of it (the recorder saves them)."""
+        self._check_owner()
+        if headers is not None:
+            self.base_headers = dict(headers)
+        if resume is not None:
+            self.resume_tags.update(resume)
+        self.emit(Retagged())
+
     def headers(self) -> dict[str, str]:
         """The tags of the game's record: the front end's (by default shashki's: Event,
         Site, Date, Round), the players and who sat where (``WhiteType``, ``WhiteLevel``,
@@ -1048,6 +1067,7 @@ __all__ = [
     "MovePlayed",
     "OnFailure",
     "Paused",
+    "Retagged",
     "SeatFailed",
     "SeatReady",
     "TakebackAsked",
