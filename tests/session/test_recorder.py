@@ -15,8 +15,8 @@ from shashki.rules import Color, Game, Termination
 from shashki.session import Computer, GameSession, OnFailure, Person, Recorder
 from shashki.session.autosave import AutosaveWriter
 from shashki.store import AutosaveSlot, scan_autosaves
-from shashki.store.storage import GameLog
 from shashki.store.archive import archive_dir
+from shashki.store.storage import GameLog
 
 from .fakes import Dying, FakeExecutor, play
 
@@ -42,9 +42,7 @@ def test_every_change_is_autosaved_and_the_end_kept_once() -> None:
     play(session, "f6-g5")
     assert writer.flush()
     [record] = list(read_file(slot.path))
-    assert [str(m) for m in record.mainline_moves()] == [
-        str(m) for m in session.game.move_stack
-    ]
+    assert [str(m) for m in record.mainline_moves()] == [str(m) for m in session.game.move_stack]
     assert record.headers["White"] == "Anna" and record.headers["ShashkiOnline"]
     assert [g.key for g in scan_autosaves().games] == [slot.key]
     session.resign(Color.BLACK)
