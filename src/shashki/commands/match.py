@@ -166,22 +166,21 @@ def cmd_match(args: argparse.Namespace) -> int:
             def on_move(round_: int, session: GameSession) -> None:
                 now[:] = [progress_text(round_, args.games, session, clocks=False), session.clock]
 
-            def on_game(game: Played) -> None:
+            def log_failed(reason: str) -> None:
                 nonlocal log, problem
+                written = log.count if log is not None else 0
+                problem = _("{reason} ({games} written before)").format(
+                    reason=reason, games=counted(written)
+                )
+                console.print(
+                    _("{reason}: the games from now on are not written").format(reason=reason),
+                    markup=False,
+                )
+                log = None
+
+            def on_game(game: Played) -> None:
                 played.append(game)
                 record = game.record
-                if log is not None:
-                    try:
-                        log.add(record)  # each game as it ends: an interruption keeps them
-                    except SaveError as exc:
-                        problem = _("{reason} ({games} written before)").format(
-                            reason=exc, games=counted(log.count)
-                        )
-                        console.print(
-                            _("{reason}: the games from now on are not written").format(reason=exc),
-                            markup=False,
-                        )
-                        log = None
                 scores = [g.score for g in played]
                 console.print(
                     _("game {number}: {white} - {black}  {result}  ({why})").format(
@@ -214,6 +213,8 @@ def cmd_match(args: argparse.Namespace) -> int:
                 limit_text=limit_text,
                 on_game=on_game,
                 on_move=on_move,
+                log=log,  # (each game appended by its session's recorder as it ends)
+                on_log_failure=log_failed,
             )
     except KeyboardInterrupt:
         interrupted = True

@@ -17,7 +17,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..base.numbers import quoted
 from ..base.userfiles import UserFileError, open_regular
@@ -36,8 +36,12 @@ from ..session.clock import GameClock
 from ..session.driver import InlineExecutor
 from ..session.game import GameSession, MovePlayed, OnFailure
 from ..session.players import Computer, Player
+from ..session.recorder import Recorder
 from ..session.seats import parse_seat
 from .player import make_player as make_seat_player
+
+if TYPE_CHECKING:
+    from ..store.storage import GameLog
 
 #: Seconds a match spends around a move on a clock (the pipe to an engine, the rules'
 #: check of its move): kept off the clock's share.
@@ -354,12 +358,15 @@ def play_game(
     limit: Limit | None = None,
     clock: TimeControl | None = None,
     on_move: Callable[[GameSession], None] | None = None,
+    log: GameLog | None = None,
+    on_log_failure: Callable[[str], None] | None = None,
 ) -> tuple[GameRecord, float, str]:
     """Play one game in a :class:`~shashki.session.GameSession`, within ``limit`` a move
     or on ``clock``, on this thread; (its record, White's score, why it ended).  The
     session is the referee, with a match's policies: a player that fails loses the game
     by forfeit, a flag fall loses on time, a game still going after ``max_plies`` plies
-    is adjudicated a draw — the record says so as the session wrote it.
+    is adjudicated a draw — the record says so as the session wrote it.  Its recorder
+    appends the game to ``log`` as it ends (``on_log_failure(reason)`` if it cannot).
     ``on_move(session)`` is called once the game starts and after every move."""
     game = opening.game(variant)
     session = GameSession(
@@ -372,6 +379,8 @@ def play_game(
         on_failure=OnFailure.LOSE,
         max_plies=max_plies,
     )
+    if log is not None:
+        Recorder(session, log=log, on_log_failure=on_log_failure)
     if on_move is not None:
         session.subscribe(lambda event: on_move(session) if isinstance(event, MovePlayed) else None)
         on_move(session)
@@ -396,12 +405,23 @@ def run_match(
     limit_text: str = "",
     on_game: Callable[[Played], None] | None = None,
     on_move: Callable[[int, GameSession], None] | None = None,
+    log: GameLog | None = None,
+    on_log_failure: Callable[[str], None] | None = None,
 ) -> list[Played]:
     """Play ``games`` games; ``first`` takes White in the odd ones (1, 3, …).  Opening
-    ``i // 2`` starts games ``i`` and ``i + 1`` (each player White once).
+    ``i // 2`` starts games ``i`` and ``i + 1`` (each player White once).  Each game is
+    appended to ``log`` as it ends (an interruption keeps them) until it cannot be
+    (``on_log_failure(reason)``, once: the games after are not written).
     ``on_game(played)`` is called after each game, ``on_move(round, session)`` as a game
     starts and after each of its moves."""
     played: list[Played] = []
+
+    def log_failed(reason: str) -> None:
+        nonlocal log
+        log = None
+        if on_log_failure is not None:
+            on_log_failure(reason)
+
     date = time.strftime("%Y.%m.%d")
     for index in range(games):
         first_white = index % 2 == 0
@@ -424,6 +444,8 @@ def run_match(
             limit=limit,
             clock=clock,
             on_move=None if on_move is None else _round_of(on_move, index + 1),
+            log=log,
+            on_log_failure=log_failed,
         )
         score = white_score
         if not first_white:
