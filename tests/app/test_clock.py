@@ -26,7 +26,7 @@ from shashki.records.clocks import (
 )
 from shashki.rules import Color, Game, Termination, find_variant
 from shashki.rules.limits import Limit, move_seconds
-from shashki.session import ManualTime
+from shashki.session import GameSession, ManualTime
 from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
@@ -52,7 +52,7 @@ def timed(game: Game, control: TimeControl, now: FakeTime) -> GameController:
     """A game on time between two computers (their clocks run from the first move: a
     person's first turn is off the clock, see tests/session/test_clock_start.py)."""
     players = (Computer(1, seed=1), Computer(1, seed=1))
-    return GameController(game, players, clock=GameClock(control, now=now))
+    return GameController(GameSession(game, players, clock=GameClock(control, now=now)))
 
 
 # -- the clock and the controller (no Textual) -------------------------------------------------
@@ -61,48 +61,48 @@ def timed(game: Game, control: TimeControl, now: FakeTime) -> GameController:
 def test_the_side_to_move_runs_and_gets_the_increment() -> None:
     now = FakeTime()
     ctl = timed(Game("russian"), TimeControl(60, 2), now)
-    ctl.start_clock()
-    clock = ctl.clock
+    ctl.session.start_clock()
+    clock = ctl.session.clock
     assert clock is not None and clock.running is Color.WHITE
     now.t += 10
     assert clock.left(Color.WHITE) == 50 and clock.left(Color.BLACK) == 60
     assert ctl.play(ctl.game.parse_move("c3-d4")).played is not None
     assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 52  # + increment
-    assert ctl.clock_marks == [52]
+    assert ctl.session.clock_marks == [52]
     now.t += 5
     ctl.play(ctl.game.parse_move("f6-g5"))
-    assert clock.left(Color.BLACK) == 57 and ctl.clock_marks == [52, 57]
+    assert clock.left(Color.BLACK) == 57 and ctl.session.clock_marks == [52, 57]
     assert clock.flagged() is None
     now.t += 52
     assert clock.flagged() is Color.WHITE and clock.left(Color.WHITE) == 0
     # a move after the flag fell is refused: the game ends on time instead
     assert ctl.play(ctl.game.parse_move("b2-c3")).played is None
-    out = ctl.outcome
+    out = ctl.session.outcome
     assert out is not None and out.termination is Termination.TIME_FORFEIT
     assert out.winner is Color.BLACK and clock.running is None
     # a game lost on time stays lost: no takeback hands the move back to an empty clock,
     # and a resignation or a draw agreed in a dialog that was open meanwhile changes nothing
-    assert not ctl.can_undo() and not ctl.undo()
-    assert ctl.resign(Color.BLACK) == out and ctl.answer_draw(True) is None
-    assert ctl.outcome == out
+    assert not ctl.session.can_undo() and not ctl.session.undo()
+    assert ctl.session.resign(Color.BLACK) == out and ctl.session.answer_draw(True) is None
+    assert ctl.session.outcome == out
 
 
 def test_a_double_move_turn_runs_on_one_clock_until_it_is_complete() -> None:
     now = FakeTime()
     ctl = timed(Game("double-move"), TimeControl(60, 5), now)
     gen = ctl.variant.generator
-    ctl.start_clock()
-    clock = ctl.clock
+    ctl.session.start_clock()
+    clock = ctl.session.clock
     assert clock is not None and gen.half_turn(ctl.game.position) == 1
     now.t += 3
     ctl.play(ctl.legal[0])
     # the first move of the turn: the same clock goes on, no increment yet
     assert ctl.game.turn is Color.WHITE and clock.running is Color.WHITE
-    assert clock.left(Color.WHITE) == 57 and ctl.clock_marks == [57]
+    assert clock.left(Color.WHITE) == 57 and ctl.session.clock_marks == [57]
     now.t += 2
     ctl.play(ctl.legal[0])
     assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 60  # 55 + 5
-    assert ctl.clock_marks == [57, 60]
+    assert ctl.session.clock_marks == [57, 60]
 
 
 def test_undo_keeps_the_clocks_and_redo_replays_without_increment() -> None:
@@ -110,20 +110,20 @@ def test_undo_keeps_the_clocks_and_redo_replays_without_increment() -> None:
     game = Game("russian")
     for text in ("a3-b4", "h6-g5"):  # both have moved: the clocks run (people's game)
         game.push(game.parse_move(text))
-    ctl = GameController(game, clock=GameClock(TimeControl(60, 2), now=now))
-    ctl.start_clock()
-    clock = ctl.clock
+    ctl = GameController(GameSession(game, clock=GameClock(TimeControl(60, 2), now=now)))
+    ctl.session.start_clock()
+    clock = ctl.session.clock
     assert clock is not None
     now.t += 10
     ctl.play(ctl.game.parse_move("c3-d4"))
     now.t += 4
-    assert ctl.undo()
+    assert ctl.session.undo()
     # nothing is given back: White's 52 s stay, Black's 4 s are gone; White runs again
     assert clock.left(Color.WHITE) == 52 and clock.left(Color.BLACK) == 56
-    assert clock.running is Color.WHITE and ctl.clock_marks == [None, None]
-    assert ctl.redo()
+    assert clock.running is Color.WHITE and ctl.session.clock_marks == [None, None]
+    assert ctl.session.redo()
     assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 52
-    assert ctl.clock_marks == [None, None, 52]
+    assert ctl.session.clock_marks == [None, None, 52]
 
 
 def test_no_clock_passes_the_ten_hours_its_mark_can_say() -> None:
@@ -131,15 +131,15 @@ def test_no_clock_passes_the_ten_hours_its_mark_can_say() -> None:
     written as a [%clk] mark is one the reader takes back (beyond, it is ignored)."""
     now = FakeTime()
     ctl = timed(Game("russian"), TimeControl(36000, 3600), now)
-    ctl.start_clock()
+    ctl.session.start_clock()
     for text in ("c3-d4", "f6-g5", "b2-c3"):
         now.t += 1
         ctl.play(ctl.game.parse_move(text))
-    assert ctl.clock_marks == [36000, 36000, 36000]
-    assert [clock_in(clock_comment(t)) for t in ctl.clock_marks] == [36000] * 3
+    assert ctl.session.clock_marks == [36000, 36000, 36000]
+    assert [clock_in(clock_comment(t)) for t in ctl.session.clock_marks] == [36000] * 3
     now.t += 1
     ctl.play(ctl.game.parse_move("g5-h4"))
-    assert ctl.clock_marks[-1] == 36000  # 35999 + 3600 stops at ten hours
+    assert ctl.session.clock_marks[-1] == 36000  # 35999 + 3600 stops at ten hours
 
 
 def test_the_clock_of_a_saved_game() -> None:
@@ -216,14 +216,14 @@ async def test_a_flag_fall_ends_the_game(home: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         text = await game_over_text(pilot)
         assert text == "White wins: Black ran out of time."
-        out = screen.controller.outcome
+        out = screen.controller.session.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert seats(screen) == ["  Black  0:00.0", "  White  0:39"]  # nobody to move
         # the dialog offers no takeback, nor does u on the board
         assert not app.screen.query("#undo")
         await pilot.press("escape")
         await pilot.press("u")
-        assert screen.controller.outcome == out
+        assert screen.controller.session.outcome == out
 
 
 async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_times(
@@ -239,7 +239,7 @@ async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_t
         assert seats(screen) == ["  Computer · level 1 (Black)  5:00", "▶ White  5:00"]
         now.t += 7  # a person's first move is off the clock
         await keys_play(pilot, "c3", "d4")
-        computer = screen.controller.players[1]
+        computer = screen.controller.session.players[1]
         assert isinstance(computer, Computer)
         await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
         # its time came from the clock: 5 minutes and 3 seconds a move
@@ -276,7 +276,7 @@ async def test_the_times_are_autosaved_and_resumed(home: Path) -> None:
         await pilot.pause()
         await pilot.press("enter")  # the unfinished game
         screen = game_screen(again)
-        assert screen.controller.clock is not None
+        assert screen.controller.session.clock is not None
         assert seats(screen) == ["▶ Black  3:00", "  White  2:53"]
         now.t += 1
         await until(pilot, lambda: seats(screen)[0] == "▶ Black  2:59")  # it goes on running
@@ -308,7 +308,7 @@ async def test_the_new_game_dialog_offers_clocks(home: Path) -> None:
         await click_widget(pilot, "#play")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         ctl = game_screen(app).controller
-        assert ctl.clock is not None and ctl.clock.control == TimeControl(30, 1)
+        assert ctl.session.clock is not None and ctl.session.clock.control == TimeControl(30, 1)
         assert app.settings.clock == "0.5+1"  # the next dialog offers it again
 
 
@@ -379,7 +379,7 @@ async def test_the_settings_choose_the_clock_of_new_games(home: Path) -> None:
         await click_widget(pilot, "#play")
         await pilot.pause()
         ctl = game_screen(app).controller
-        assert ctl.clock is not None and ctl.clock.control == TimeControl(600, 5)
+        assert ctl.session.clock is not None and ctl.session.clock.control == TimeControl(600, 5)
 
 
 async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> None:
@@ -399,7 +399,7 @@ async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> No
         await until(pilot, lambda: seats(screen) == ["  Black  0:18", "▶ White  0:30"])
         now.t += 18
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        out = screen.controller.outcome
+        out = screen.controller.session.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert out.winner is Color.WHITE
 

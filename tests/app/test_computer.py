@@ -118,7 +118,7 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
         ctl = app.start_game("russian", kinds=("human", "computer-1"))
         await pilot.pause()
         screen = game_screen(app)
-        assert ctl.game.turn is Color.WHITE and ctl.player_to_move.is_human
+        assert ctl.game.turn is Color.WHITE and ctl.session.player_to_move.is_human
         try:
             await keys_play(pilot, "c3", "d4")
             assert len(ctl.game.move_stack) == 1
@@ -126,7 +126,7 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
         finally:
             go_on.set()
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
-        assert ctl.player_to_move.is_human
+        assert ctl.session.player_to_move.is_human
         reply = ctl.game.move_stack[1]
         # the reply was legal where it was played
         before = Game("russian")
@@ -157,14 +157,17 @@ async def test_undo_while_the_computer_thinks_cancels_the_search(
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=("human", "human"))
-        ctl.players = (ctl.players[0], Computer(8, seconds=3600.0))  # thinks an hour
+        ctl.session.players = (
+            ctl.session.players[0],
+            Computer(8, seconds=3600.0),
+        )  # thinks an hour
         await pilot.pause()
         await keys_play(pilot, "c3", "d4")
         assert len(ctl.game.move_stack) == 1
         await wait_for(pilot, lambda: ctl.session.thinking is not None, "the search started")
         await pilot.press("u")
         await pilot.pause()
-        assert ctl.game.move_stack == [] and ctl.player_to_move.is_human
+        assert ctl.game.move_stack == [] and ctl.session.player_to_move.is_human
         # the search stops (an hour before its time), and what it found is not played
         await wait_for(pilot, searches.over, "the search ended")
         await pilot.pause()
@@ -176,7 +179,7 @@ async def test_a_stale_answer_is_never_played(home: Path, searches: Searches) ->
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=("human", "human"))
         stubborn = Stubborn(delay=0.5)
-        ctl.players = (ctl.players[0], stubborn)
+        ctl.session.players = (ctl.session.players[0], stubborn)
         await pilot.pause()
         await keys_play(pilot, "c3", "d4")
         assert len(ctl.game.move_stack) == 1
@@ -187,7 +190,7 @@ async def test_a_stale_answer_is_never_played(home: Path, searches: Searches) ->
         await wait_for(pilot, lambda: stubborn.answered.is_set() and searches.over(), "answered")
         await pilot.pause()
         assert ctl.game.move_stack == [], "the answer for the old position was played"
-        assert ctl.player_to_move.is_human
+        assert ctl.session.player_to_move.is_human
 
 
 async def test_the_hint_key_suggests_a_legal_move(home: Path) -> None:
@@ -230,7 +233,7 @@ async def test_the_new_game_dialog_seats_the_computer(home: Path, searches: Sear
         dialog.query_one("#play").press()
         await pilot.pause()
         ctl = game_screen(app).controller
-        assert all(not p.is_human for p in ctl.players)
+        assert all(not p.is_human for p in ctl.session.players)
         await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 2)
         await stop(pilot, searches)
 
@@ -242,7 +245,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         ctl = game_screen(app).controller
-        assert isinstance(ctl.players[1], Computer) and ctl.players[1].level == 1
+        assert isinstance(ctl.session.players[1], Computer) and ctl.session.players[1].level == 1
         await keys_play(pilot, "c3", "d4")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
         moves = list(ctl.game.move_stack)
@@ -255,8 +258,8 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(
         await pilot.pause()
         ctl = game_screen(again).controller
         assert ctl.game.move_stack == moves
-        assert ctl.players[0].is_human
-        assert isinstance(ctl.players[1], Computer) and ctl.players[1].level == 1
+        assert ctl.session.players[0].is_human
+        assert isinstance(ctl.session.players[1], Computer) and ctl.session.players[1].level == 1
         # any move of White's (Black's random reply may have made a capture compulsory)
         legal = ctl.game.legal_moves()
         move = next(m for m in legal if sum(n.end == m.end for n in legal) == 1)

@@ -161,7 +161,7 @@ async def test_a_resumed_autosave_never_starts_its_tags_command(home: Path) -> N
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.resume_unfinished(key)
         await pilot.pause()
-        assert ctl is not None and all(isinstance(p, Human) for p in ctl.players)
+        assert ctl is not None and all(isinstance(p, Human) for p in ctl.session.players)
         said = notes(app)
         assert any("BlackLevel" in m and "a person plays" in m for m in said), said
         await keys_play(pilot, "c7", "d6")  # Black is the player's to move
@@ -192,12 +192,12 @@ async def test_a_replayed_game_taken_over_seats_persons(home: Path) -> None:
         assert isinstance(app.screen, ReplayScreen)
         await pilot.press("t")
         await pilot.pause()
-        assert all(isinstance(p, Human) for p in game_screen(app).controller.players)
+        assert all(isinstance(p, Human) for p in game_screen(app).controller.session.players)
         app.open_menu()
         await pilot.pause()
         app.open_record(position)
         await pilot.pause()
-        assert all(isinstance(p, Human) for p in game_screen(app).controller.players)
+        assert all(isinstance(p, Human) for p in game_screen(app).controller.session.players)
 
 
 async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
@@ -207,11 +207,11 @@ async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
         await pilot.pause()
         await keys_play(pilot, "d4", "e5")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
-        engine_seat = ctl.players[1]
+        engine_seat = ctl.session.players[1]
         assert isinstance(engine_seat, EngineSeat) and engine_seat.name == "fake-ok"
         assert engine_seat.engine is not None and engine_seat.engine.running
         process = engine_seat.engine
-        ctl.resign()  # the end of the game, shown at once, stops its engine
+        ctl.session.resign()  # the end of the game, shown at once, stops its engine
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert engine_seat.engine is None and not process.running
         app.pop_screen()  # (the dialog)
@@ -230,7 +230,7 @@ async def test_an_engine_seat_shows_the_engine_s_name_at_once(home: Path) -> Non
         screen = game_screen(app)
         await wait_for(pilot, lambda: any("fake-ok" in seat.text() for seat in screen.seats))
         assert ctl.game.move_stack == []  # no move asked of it yet
-        engine_seat = ctl.players[1]
+        engine_seat = ctl.session.players[1]
         assert isinstance(engine_seat, EngineSeat) and engine_seat.name == "fake-ok"
         assert not any(str(FAKE) in seat.text() for seat in screen.seats)
         process = engine_seat.engine
@@ -248,7 +248,7 @@ async def test_a_failing_engine_leaves_its_side_to_a_person(
         ctl = app.start_game("international", kinds=("human", fake(mode)))
         await pilot.pause()
         await keys_play(pilot, "d4", "e5")
-        await wait_for(pilot, lambda: ctl.players[1].is_human)
+        await wait_for(pilot, lambda: ctl.session.players[1].is_human)
         await pilot.pause()
         assert len(ctl.game.move_stack) == 1  # the game is kept
         messages = notes(app)
@@ -291,7 +291,7 @@ async def test_the_new_game_dialog_seats_a_hub_engine_by_its_command(home: Path)
         dialog.query_one("#play", Button).press()
         await pilot.pause()
         ctl = game_screen(app).controller
-        engine_seat = ctl.players[1]
+        engine_seat = ctl.session.players[1]
         assert isinstance(engine_seat, EngineSeat)
         assert app.settings.engine_command == f"{sys.executable} {FAKE} ok"
         await keys_play(pilot, "d4", "e5")

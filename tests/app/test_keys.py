@@ -213,11 +213,11 @@ async def test_a_late_answer_never_closes_the_screen_above(home: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, CommandPalette), app.screen_stack
         assert app.screen_stack[-2] is dialog
-        assert game.controller.outcome is None  # type: ignore[attr-defined]
+        assert game.controller.session.outcome is None  # type: ignore[attr-defined]
         await pilot.press("escape")  # the dialog is still there to be answered
         assert app.screen is dialog
         await pilot.press("y")
-        assert game.controller.outcome is not None  # type: ignore[attr-defined]
+        assert game.controller.session.outcome is not None  # type: ignore[attr-defined]
 
 
 async def test_a_late_play_starts_no_game_under_the_palette(home: Path) -> None:
@@ -436,4 +436,4 @@ async def test_a_name_then_f5_typed_fast_plays_under_the_name_typed(home: Path) 
         burst(pilot, *"Zoë Quickk", "backspace", "f5")
         await screen_made(pilot, GameScreen, "the game")
         assert app.controller is not None
-        assert app.controller.players[0].name == "Zoë Quick"
+        assert app.controller.session.players[0].name == "Zoë Quick"

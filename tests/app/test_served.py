@@ -132,7 +132,7 @@ async def test_the_new_game_dialog_offers_no_command(
             box.value = "touch pwned"  # (a hidden box, typed into all the same)
         await pilot.click("#play")
         await wait_for(pilot, lambda: not isinstance(app.screen, NewGameScreen), "the game")
-        players = game_screen(app).controller.players
+        players = game_screen(app).controller.session.players
         assert all(isinstance(p, Human) for p in players)
     saved = json.loads((home / "settings.json").read_text(encoding="utf-8"))
     assert saved["engine_command"] == "owner-only --secret"  # not the visitor's

@@ -326,7 +326,7 @@ async def enter_game_over(pilot: Pilot[None], storm: Storm) -> None:
     await enter_game(pilot, storm)
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
-    screen.controller.resign(screen.controller.game.turn)
+    screen.controller.session.resign(screen.controller.game.turn)
     screen.refresh_panel()
     screen.show_game_over()
     await pilot.pause()

@@ -90,7 +90,7 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         await wait_for(pilot, lambda: len(glink.session.game.move_stack) == 3, "the move")
         assert glink.session.game.fen() == ctl.game.fen()
         glink.resign()
-        await wait_for(pilot, lambda: ctl.outcome is not None, "the end")
+        await wait_for(pilot, lambda: ctl.session.outcome is not None, "the end")
         app.flush_autosave()
         # both records are the same, without the room
         assert ctl.session.record().headers.get("ShashkiOnline") is None
@@ -187,8 +187,8 @@ async def test_a_guests_autosave_joins_the_host_again_and_claims_a_host_gone(
             link.now = lambda: now + 61
             await wait_for(pilot, lambda: "claims the game" in screen._status, "the hint")
             await pilot.press("C")
-            await wait_for(pilot, lambda: ctl.outcome is not None, "the game claimed")
-            out = ctl.outcome
+            await wait_for(pilot, lambda: ctl.session.outcome is not None, "the game claimed")
+            out = ctl.session.outcome
             assert out is not None and out.winner is Color.BLACK
             assert out.termination is Termination.ABANDONED
             app.flush_autosave()

@@ -518,7 +518,7 @@ class ShashkiApp(App[None]):
             clock_marks=clock_marks,
             overhead=MOVE_OVERHEAD,
         )
-        controller = GameController(game, session=session)
+        controller = GameController(session)
         self.controller = controller
         self._attach_game(controller, slot, save_now=not on_top)
         from .game_screen import GameScreen

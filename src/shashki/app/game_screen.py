@@ -23,6 +23,7 @@ from ..session.game import (
     Changed,
     Event,
     GameEnded,
+    GameSession,
     MovePlayed,
     SeatFailed,
     SeatReady,
@@ -218,7 +219,7 @@ class GameScreen(Screen[None]):
             self.board.flipped = self.controller.game.turn is Color.BLACK
         elif (
             self.controller.game.variant.rules.first is Color.BLACK
-            and self.controller.players[0].is_human is False
+            and self.controller.session.players[0].is_human is False
         ):
             self.board.flipped = True
         self.refresh_panel()
@@ -228,7 +229,7 @@ class GameScreen(Screen[None]):
         session = self.controller.session
         self._unsubscribe = session.subscribe(self._session_event)
         session.start(AsyncioExecutor(), min_move_delay=self.MIN_MOVE_DELAY)
-        if self.controller.clock is not None:
+        if self.controller.session.clock is not None:
             # ten times a second: a seat repaints only when its text changes (once a
             # second, or every tenth under ten seconds); the flag is the session's
             self.set_interval(0.1, self.tick_clock)
@@ -262,7 +263,7 @@ class GameScreen(Screen[None]):
             self._seat_failed(event)
         elif isinstance(event, SeatReady):
             self.refresh_panel()  # (an engine's own name)
-        elif isinstance(event, Changed) and ctl.outcome is None:
+        elif isinstance(event, Changed) and ctl.session.outcome is None:
             self._over_shown = False  # (a takeback reopened the game)
 
     def _seat_failed(self, event: SeatFailed) -> None:
@@ -273,7 +274,7 @@ class GameScreen(Screen[None]):
             severity="error",
             markup=False,
         )
-        if event.side is self.controller.game.turn and self.controller.outcome is None:
+        if event.side is self.controller.game.turn and self.controller.session.outcome is None:
             player = event.player
             self.set_status(
                 Said(lambda: _("{name} stopped: your move").format(name=player.shown_name()))
@@ -288,9 +289,9 @@ class GameScreen(Screen[None]):
             self.set_status(Said(lambda: _("The clocks run again.")))
             self.refresh_panel()
             return
-        if self.controller.outcome is not None:
+        if self.controller.session.outcome is not None:
             self.set_status(Said(lambda: _("The game is over.")))
-        elif self.controller.clock is None:
+        elif self.controller.session.clock is None:
             self.set_status(Said(lambda: _("This game has no clock to pause.")))
         elif not session.can_pause:
             self.set_status(Said(lambda: _("An online game cannot be paused.")))
@@ -378,7 +379,7 @@ class GameScreen(Screen[None]):
         game = ctl.game.copy()
         for _ply in range(total - ply):
             game.pop()
-        self.viewing = GameController(game, ctl.players)
+        self.viewing = GameController(GameSession(game, ctl.session.players))
         self.view_ply = ply
         self.board.stop_jumps()
         self.board.set_controller(self.viewing)
@@ -442,14 +443,14 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Ask the engine for a move for the person to move (shown, not played)."""
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.session.outcome is not None:
             self.set_status(Said(lambda: _("The game is over.")))
             return
-        if not ctl.player_to_move.is_human:
+        if not ctl.session.player_to_move.is_human:
             self._wait()
             return
         self.set_status(Said(lambda: _("Looking for a good move…")))
-        self.find_hint(ctl.position_id)
+        self.find_hint(ctl.session.position_id)
 
     @work(thread=True, exclusive=True, group="engine")
     def find_hint(self, position_id: int) -> None:
@@ -463,7 +464,7 @@ class GameScreen(Screen[None]):
 
     def _show_hint(self, position_id: int, move: Move, worker: Worker[None]) -> None:
         ctl = self.controller
-        if position_id != ctl.position_id or worker.is_cancelled:
+        if position_id != ctl.session.position_id or worker.is_cancelled:
             return  # the position changed, or the game was left, meanwhile
         self.hint = move
         text = ctl.text(move, full=True)
@@ -475,7 +476,7 @@ class GameScreen(Screen[None]):
 
     def _wait(self) -> None:
         """Say that the computer (or engine) to move is thinking."""
-        player = self.controller.player_to_move
+        player = self.controller.session.player_to_move
         self.set_status(
             Said(lambda: _("Wait: {name} is thinking.").format(name=player.shown_name()))
         )
@@ -496,19 +497,19 @@ class GameScreen(Screen[None]):
             self._after(fb)
 
     def _after(self, fb: Feedback) -> None:
-        ctl = self.controller
+        session = self.controller.session
         if fb.refused:
             self.set_status(fb.refused)
             self.app.bell() if self.shashki.settings.bell else None
         elif fb.message:
             self.set_status(fb.message)
-        elif ctl.outcome is None and not ctl.session.paused and not ctl.player_to_move.is_human:
-            player = ctl.player_to_move  # (a computer thinks, the friend is to move)
+        elif session.outcome is None and not session.paused and not session.player_to_move.is_human:
+            player = session.player_to_move  # (a computer thinks, the friend is to move)
             self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
         else:
             self.set_status("")
         if fb.played is not None:
-            if self.autoflip and all(p.is_human for p in self.controller.players):
+            if self.autoflip and all(p.is_human for p in self.controller.session.players):
                 self.board.flipped = self.controller.game.turn is Color.BLACK
             self.board.cursor = self.board._home_square()
         self.board.refresh()
@@ -522,7 +523,7 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         game = ctl.game
         names = self.sides()
-        out = ctl.outcome
+        out = ctl.session.outcome
         if out is not None:
             turn = _("Game over. {outcome}").format(outcome=out.describe(variant=ctl.variant))
         else:
@@ -534,9 +535,9 @@ class GameScreen(Screen[None]):
                 turn = _("{turn} — move {n} of 2").format(turn=turn, n=half)
             if ctl.must_capture():
                 turn += "\n" + _("Capture is compulsory")
-            if ctl.draw_offer is not None and ctl.draw_offer != side:
+            if ctl.session.draw_offer is not None and ctl.session.draw_offer != side:
                 turn += "\n" + _("{side} offers a draw (d: accept)").format(
-                    side=names[ctl.draw_offer]
+                    side=names[ctl.session.draw_offer]
                 )
             if ctl.session.paused:
                 turn += "\n" + _("Clocks paused (P: go on)")
@@ -557,7 +558,7 @@ class GameScreen(Screen[None]):
         """Who plays ``side``: its name, or the player's name and the side's (a sentence
         declines the side's name: "Хід білих (Комп’ютер · рів. 3)")."""
         ctl = self.controller
-        name = ctl.players[side].shown_name()
+        name = ctl.session.players[side].shown_name()
         local = self.sides()[side]
         if name in (local, ctl.variant.side_names[side]):  # a person named after the side
             return local
@@ -581,7 +582,7 @@ class GameScreen(Screen[None]):
             lines.append(f"{names[1]}: {_men_kings(bm, bk)}")
         # the generator's own lines: the column under the cursor, the shared pieces…
         sq = self.board.hover if self.board.hover >= 0 else self.board.cursor
-        lines = gen.panel_lines(pos, lines, sq, ctl.legal if ctl.outcome is None else [])
+        lines = gen.panel_lines(pos, lines, sq, ctl.legal if ctl.session.outcome is None else [])
         route = ctl.shown_route()
         if route is not None:
             i = ctl.selection.route_index % len(ctl.selection.routes) + 1
@@ -637,7 +638,8 @@ class GameScreen(Screen[None]):
         if self.viewing is not None:
             self.set_status(Said(self._viewing_hint))
             return
-        if not self.controller.player_to_move.is_human and self.controller.outcome is None:
+        session = self.controller.session
+        if not session.player_to_move.is_human and session.outcome is None:
             self._wait()
             return
         self.after(self.controller.click(square))
@@ -650,7 +652,7 @@ class GameScreen(Screen[None]):
         if text and self.viewing is not None:
             self.back_to_game()
         if text:
-            if not self.controller.player_to_move.is_human:
+            if not self.controller.session.player_to_move.is_human:
                 self.set_status(Said(lambda: _("Wait for the computer's move.")))
                 return
             fb = self.controller.enter_text(text)
@@ -743,27 +745,28 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         self.back_to_game()
         ctl = self.controller
-        if ctl.undo_policy is UndoPolicy.OFF:
+        if ctl.session.undo_policy is UndoPolicy.OFF:
             self.set_status(Said(lambda: _("Undo is off for this game.")))
             return
-        if ctl.timed_out():
+        if ctl.session.timed_out():
             self.set_status(Said(lambda: _("A game lost on time cannot be taken back.")))
             return
-        if not ctl.can_undo():
+        if not ctl.session.can_undo():
             self.set_status(Said(lambda: _("Nothing to undo.")))
             return
 
         def do_undo() -> None:
             self.board.stop_jumps()
-            ctl.undo()  # (a search under way is given up by the session)
+            ctl.session.undo()  # (a search under way is given up by the session)
             # the clocks are not rewound: they keep the time they show, and say so
-            if ctl.clock:
+            if ctl.session.clock:
                 said = Said(lambda: _("Move taken back; the clocks keep their times."))
             else:
                 said = Said(lambda: _("Move taken back."))
             self.after(Feedback(message=said))
 
-        if ctl.undo_policy is UndoPolicy.ASK and all(p.is_human for p in ctl.players):
+        session = ctl.session
+        if session.undo_policy is UndoPolicy.ASK and all(p.is_human for p in session.players):
             names = self.sides()
             self.app.push_screen(
                 ConfirmScreen(
@@ -780,7 +783,7 @@ class GameScreen(Screen[None]):
 
     def action_redo(self) -> None:
         self.back_to_game()
-        if self.controller.redo():
+        if self.controller.session.redo():
             self.board.stop_jumps()
             self.after(Feedback(message=Said(lambda: _("Move replayed."))))
         else:
@@ -869,24 +872,24 @@ class GameScreen(Screen[None]):
 
     def action_draw(self) -> None:
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.session.outcome is not None:
             return
         side = ctl.game.turn
         names = self.sides()
-        if not all(p.is_human for p in ctl.players):
+        if not all(p.is_human for p in ctl.session.players):
             self.set_status(Said(lambda: _("The computer does not accept draw offers.")))
             return
-        if ctl.draw_offer is not None and ctl.draw_offer != side:
-            ctl.answer_draw(True)  # (the game ends: shown as the session says so)
+        if ctl.session.draw_offer is not None and ctl.session.draw_offer != side:
+            ctl.session.answer_draw(True)  # (the game ends: shown as the session says so)
             return
 
         def answered(ok: bool | None) -> None:
-            if ctl.outcome is not None:
+            if ctl.session.outcome is not None:
                 return  # a flag fell while the question was up: the game is decided
             if ok:
-                ctl.answer_draw(True)
+                ctl.session.answer_draw(True)
             else:
-                ctl.answer_draw(False)
+                ctl.session.answer_draw(False)
                 self.set_status(
                     Said(
                         lambda: agree("{side} declined the draw.", self.sides()[1 - side]).format(
@@ -895,7 +898,7 @@ class GameScreen(Screen[None]):
                     )
                 )
 
-        ctl.offer_draw()
+        ctl.session.offer_draw()
         self.app.push_screen(
             ConfirmScreen(
                 _("{side} offers a draw. {other}, do you accept?").format(
@@ -907,16 +910,16 @@ class GameScreen(Screen[None]):
 
     def action_resign(self) -> None:
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.session.outcome is not None:
             return
         side = ctl.game.turn
-        if not ctl.players[side].is_human:
+        if not ctl.session.players[side].is_human:
             side = Color(1 - side)
         names = self.sides()
 
         def answered(ok: bool | None) -> None:
-            if ok and ctl.outcome is None:  # (a flag may have fallen while asked)
-                ctl.resign(side)  # (the game ends: shown as the session says so)
+            if ok and ctl.session.outcome is None:  # (a flag may have fallen while asked)
+                ctl.session.resign(side)  # (the game ends: shown as the session says so)
 
         self.app.push_screen(
             ConfirmScreen(_("Does {side} resign?").format(side=names[side])), answered
@@ -940,7 +943,7 @@ class GameScreen(Screen[None]):
                 self.cancel_thinking()  # (the session closes as the screen goes)
                 then()
 
-        if self.controller.outcome is None and self.controller.game.move_stack:
+        if self.controller.session.outcome is None and self.controller.game.move_stack:
             self.app.push_screen(ConfirmScreen(self._leaving_question(question)), answered)
         else:
             answered(True)
@@ -964,7 +967,7 @@ class GameScreen(Screen[None]):
         self._leave(_("Quit?"), self.app.exit)
 
     def show_game_over(self) -> None:
-        out = self.controller.outcome
+        out = self.controller.session.outcome
         if out is None or self._over_shown:
             return
         self._over_shown = True
@@ -981,7 +984,7 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(
             GameOverScreen(
-                out.describe(variant=self.controller.variant), self.controller.can_undo()
+                out.describe(variant=self.controller.variant), self.controller.session.can_undo()
             ),
             answered,
         )
@@ -989,11 +992,11 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         ctl = self.controller
         if action == "undo":
-            return True if ctl.can_undo() else None
+            return True if ctl.session.can_undo() else None
         if action == "redo":
-            return True if ctl.can_redo() else None
+            return True if ctl.session.can_redo() else None
         if action in ("draw", "resign"):
-            return True if ctl.outcome is None else None
+            return True if ctl.session.outcome is None else None
         return True
 
 

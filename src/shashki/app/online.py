@@ -137,7 +137,7 @@ class OnlineGameScreen(GameScreen):
         if (isinstance(link, HostLink) and link.guest is None) or (
             isinstance(link, GuestLink) and link.away_since is not None
         ):
-            self.controller.stop_clock()
+            self.controller.session.stop_clock()
             self.refresh_panel()
 
     async def _serve(self) -> None:
@@ -195,11 +195,11 @@ class OnlineGameScreen(GameScreen):
         link = self.link
         try:
             wait = 0.0 if at_once else REJOIN_EVERY
-            while not self._left and self.controller.outcome is None:
+            while not self._left and self.controller.session.outcome is None:
                 if wait:
                     await asyncio.sleep(wait)
                 wait = REJOIN_EVERY
-                if self._left or self.controller.outcome is not None:
+                if self._left or self.controller.session.outcome is not None:
                     return
                 try:
                     guest = Guest(address, code, name)
@@ -222,8 +222,8 @@ class OnlineGameScreen(GameScreen):
                 self.run_worker(self._read(guest), group="online")
                 host = link.remote.name
                 self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
-                if self.controller.outcome is None:
-                    self.controller.start_clock()
+                if self.controller.session.outcome is None:
+                    self.controller.session.start_clock()
                 self.refresh_panel()
                 return
         finally:
@@ -239,7 +239,7 @@ class OnlineGameScreen(GameScreen):
         if (
             not self._claim_said
             and link.away_for() >= CLAIM_AFTER
-            and self.controller.outcome is None
+            and self.controller.session.outcome is None
         ):
             self._claim_said = True
             name = link.remote.name
@@ -251,8 +251,8 @@ class OnlineGameScreen(GameScreen):
 
     def _guest_came(self) -> None:
         self._claim_said = False
-        if self.controller.outcome is None:
-            self.controller.start_clock()
+        if self.controller.session.outcome is None:
+            self.controller.session.start_clock()
         self.refresh_panel()
 
     def _link_event(self, event: LinkEvent) -> None:
@@ -300,7 +300,7 @@ class OnlineGameScreen(GameScreen):
             case GameOver():
                 self.after(Feedback())
                 self.show_game_over()  # (once: the session's end shows it too)
-            case ConnectionClosed() if not self._left and self.controller.outcome is None:
+            case ConnectionClosed() if not self._left and self.controller.session.outcome is None:
                 said = Said(
                     lambda: _("Lost the connection to {name}; trying again…").format(name=name)
                 )
@@ -328,9 +328,9 @@ class OnlineGameScreen(GameScreen):
 
     def action_draw(self) -> None:
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.session.outcome is not None:
             return
-        if ctl.draw_offer is self.link.peer_side:
+        if ctl.session.draw_offer is self.link.peer_side:
             self.link.answer_draw(True)
             return
         name = self.link.remote.name
@@ -350,11 +350,11 @@ class OnlineGameScreen(GameScreen):
         self.set_status(Said(lambda: _("Nothing to redo.")))
 
     def action_resign(self) -> None:
-        if self.controller.outcome is not None:
+        if self.controller.session.outcome is not None:
             return
 
         def answered(ok: bool | None) -> None:
-            if ok and self.controller.outcome is None:
+            if ok and self.controller.session.outcome is None:
                 self.cancel_thinking()
                 self.link.resign()
                 self.after(Feedback())
@@ -386,7 +386,7 @@ class OnlineGameScreen(GameScreen):
         if action == "redo":
             return None
         if action == "undo":
-            return True if self.controller.outcome is None else None
+            return True if self.controller.session.outcome is None else None
         return super().check_action(action, parameters)
 
     # -- leaving ----------------------------------------------------------------------
@@ -510,7 +510,7 @@ def host_game(
         session.clock.now = app.clock_time
     link = HostLink(session, side, remote, new_code(), name=name)
     bind, shown = bind_address(public, local)
-    controller = GameController(session.game, session=session)
+    controller = GameController(session)
     screen = OnlineGameScreen(
         controller,
         link,
@@ -583,7 +583,7 @@ async def join_game(
     session.resume_tags[TAG] = Room(
         False, plain_code(code), link.side, link.takebacks, address=guest.address
     ).tag()
-    controller = GameController(session.game, session=session)
+    controller = GameController(session)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
     return controller
 
@@ -611,7 +611,7 @@ def resume_online(
         app.error_notice(join_off())
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
-    controller = GameController(game, session=session)
+    controller = GameController(session)
     if room.hosting:
         mode = room.mode
         if mode == "public":  # (a file never opens every network: --public is asked for)
