@@ -218,13 +218,14 @@ def test_installed_command() -> None:
 
 def test_play_seats_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     import shashki.commands.common as common
+    from shashki.session.seats import PERSON, LevelSeat
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
     assert main(["play", "russian", "--black", "5"]) == 0
-    assert seen["kinds"] == ("human", "computer-5")
+    assert seen["kinds"] == (PERSON, LevelSeat(5))  # (parsed here, once)
     assert main(["play", "english", "--white", "computer-2", "--black", "Person"]) == 0
-    assert seen["kinds"] == ("computer-2", "human")
+    assert seen["kinds"] == (LevelSeat(2), PERSON)
 
 
 def test_play_on_a_clock(

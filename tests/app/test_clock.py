@@ -27,6 +27,7 @@ from shashki.records.clocks import (
 from shashki.rules import Color, Game, Termination, find_variant
 from shashki.rules.limits import Limit, move_seconds
 from shashki.session import GameSession, ManualTime
+from shashki.session.seats import PERSON, LevelSeat
 from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
@@ -230,9 +231,7 @@ async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_t
     home: Path,
 ) -> None:
     now = FakeTime()
-    app = make_app(
-        home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(300, 3)
-    )
+    app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), clock=TimeControl(300, 3))
     app.clock_time = now
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
@@ -433,7 +432,7 @@ async def test_p_pauses_both_clocks_and_says_so(home: Path) -> None:
 
 async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
     now = FakeTime()
-    app = make_app(home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(60, 0))
+    app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), clock=TimeControl(60, 0))
     app.clock_time = now
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)

@@ -18,11 +18,13 @@ from shashki.app.computer import Computer
 from shashki.app.controller import Player
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
-from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, make_player, player_kinds
+from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, player_kinds
 from shashki.engine import LEVELS
+from shashki.hub.player import make_player
 from shashki.rules import Color, Game, Move
 from shashki.rules.limits import Limit
 from shashki.session import AsyncioExecutor
+from shashki.session.seats import PERSON, LevelSeat
 
 from .conftest import game_screen, keys_play, make_app, status
 from .conftest import wait_for as conftest_wait_for
@@ -92,7 +94,7 @@ def test_every_level_is_a_kind_of_player() -> None:
     assert keys[-2] == "hub-other"  # then a Hub engine of a command typed in the dialog
     assert keys[-1] == "online"  # and a friend online (this side hosts)
     assert len(COMPUTER_KINDS) == len(LEVELS) == TOP_LEVEL == 8
-    player = make_player("computer-3", "Bob")
+    player = make_player(LevelSeat(3), "Bob")
     assert isinstance(player, Computer) and isinstance(player, Player)
     assert not player.is_human and player.level == 3 and player.name == "Bob"
     labels = [label for label, _key in player_kinds()]
@@ -115,7 +117,7 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(Computer, "think", held_think)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "computer-1"))
+        ctl = app.start_game("russian", kinds=(PERSON, LevelSeat(1)))
         await pilot.pause()
         screen = game_screen(app)
         assert ctl.game.turn is Color.WHITE and ctl.session.player_to_move.is_human
@@ -156,7 +158,7 @@ async def test_undo_while_the_computer_thinks_cancels_the_search(
 ) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
+        ctl = app.start_game("russian", kinds=(PERSON, PERSON))
         ctl.session.players = (
             ctl.session.players[0],
             Computer(8, seconds=3600.0),
@@ -177,7 +179,7 @@ async def test_undo_while_the_computer_thinks_cancels_the_search(
 async def test_a_stale_answer_is_never_played(home: Path, searches: Searches) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
+        ctl = app.start_game("russian", kinds=(PERSON, PERSON))
         stubborn = Stubborn(delay=0.5)
         ctl.session.players = (ctl.session.players[0], stubborn)
         await pilot.pause()
@@ -213,7 +215,7 @@ async def test_computer_against_computer(
     monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 0.05)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("english", kinds=("computer-1", "computer-2"))
+        ctl = app.start_game("english", kinds=(LevelSeat(1), LevelSeat(2)))
         await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 6)
         game = Game("english")
         for mv in ctl.game.move_stack:
@@ -241,7 +243,7 @@ async def test_the_new_game_dialog_seats_the_computer(home: Path, searches: Sear
 async def test_a_game_against_the_computer_resumes_with_the_computer(
     home: Path, searches: Searches
 ) -> None:
-    app = make_app(home, variant="russian", kinds=("human", "computer-1"), autosave=True)
+    app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         ctl = game_screen(app).controller
@@ -276,7 +278,7 @@ async def test_the_computers_multi_capture_is_shown_jump_by_jump(
     alone, then the position after the move."""
     monkeypatch.delenv("TEXTUAL_ANIMATIONS", raising=False)
     monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 1.5)  # time to watch the board first
-    app = make_app(home, variant="russian", fen="B:We5,c3,h2:Bf6", kinds=("human", "computer-1"))
+    app = make_app(home, variant="russian", fen="B:We5,c3,h2:Bf6", kinds=(PERSON, LevelSeat(1)))
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
         shown: list[object] = []

@@ -23,6 +23,7 @@ from textual.widgets import DataTable, OptionList
 
 from shashki.app.replay import GameTableScreen, ReplayScreen
 from shashki.app.widgets import PagedOptionList
+from shashki.session.seats import PERSON, LevelSeat
 
 from .conftest import WAIT, click_widget, make_app, screen_made, settle, wait_for
 
@@ -273,7 +274,7 @@ async def test_the_computers_move_arriving_after_the_game_was_left(
 
     monkeypatch.setattr(AsyncioExecutor, "post", held_post)
     monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 0.0)
-    app = make_app(home, variant="russian", kinds=("computer-1", "human"))
+    app = make_app(home, variant="russian", kinds=(LevelSeat(1), PERSON))
     try:
         async with app.run_test(size=SIZE) as pilot:
             game = app.screen

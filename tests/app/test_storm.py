@@ -43,6 +43,7 @@ from shashki.app.replay import FileChooserScreen, GameTableScreen, ReplayScreen
 from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import read_file
 from shashki.rules import all_variants, find_variant
+from shashki.session.seats import PERSON, LevelSeat, Seat
 
 from .conftest import TWO_ROUTES, make_app, wait_for
 from .test_keys import burst
@@ -257,7 +258,7 @@ class Storm:
     visits: int = 0
 
 
-async def _game(pilot: Pilot[None], storm: Storm, kinds: tuple[str, str]) -> None:
+async def _game(pilot: Pilot[None], storm: Storm, kinds: tuple[Seat, Seat]) -> None:
     app: ShashkiApp = pilot.app  # type: ignore[assignment]
     # every visit another variant: their boards, generators and panels differ
     variant = storm.variants[storm.visits % len(storm.variants)]
@@ -266,11 +267,11 @@ async def _game(pilot: Pilot[None], storm: Storm, kinds: tuple[str, str]) -> Non
 
 
 async def enter_game(pilot: Pilot[None], storm: Storm) -> None:
-    await _game(pilot, storm, ("human", "human"))
+    await _game(pilot, storm, (PERSON, PERSON))
 
 
 async def enter_computer_game(pilot: Pilot[None], storm: Storm) -> None:
-    await _game(pilot, storm, ("human", "computer-1"))
+    await _game(pilot, storm, (PERSON, LevelSeat(1)))
 
 
 async def enter_route_choice(pilot: Pilot[None], storm: Storm) -> None:

@@ -16,7 +16,7 @@ import pytest
 from shashki.cli import main
 from shashki.hub.match import (
     Opening,
-    make_player,
+    match_player,
     match_stats,
     play_game,
     progress_text,
@@ -84,12 +84,12 @@ def test_an_engine_that_fails_loses_the_game_and_plays_the_next() -> None:
 
 
 def test_players_from_the_command_line_words() -> None:
-    five = make_player("5", seed=1)
+    five = match_player("5", seed=1)
     assert isinstance(five, Computer) and five.level == 5 and five.name == "shashki level 5"
-    assert isinstance(make_player("hub:dame hub", seed=1), HubPlayer)
+    assert isinstance(match_player("hub:dame hub", seed=1), HubPlayer)
     for bad in ("0", "9", "hub:", "strong", "person", "9" * 5000):
         with pytest.raises(ShashkiError):
-            make_player(bad, seed=1)
+            match_player(bad, seed=1)
 
 
 def test_an_engine_named_in_the_settings_plays_a_match(

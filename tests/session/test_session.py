@@ -37,6 +37,7 @@ from shashki.session import (
     parse_seat,
     set_engines,
 )
+from shashki.session.seats import PERSON, CommandSeat, LevelSeat, NamedEngineSeat
 from shashki.store.settings import EngineSetting
 
 FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"
@@ -225,23 +226,29 @@ def test_the_computer_takes_its_time_from_the_limit() -> None:
 def test_one_parser_of_seats_with_a_mode_for_files() -> None:
     set_engines([EngineSetting("Dame", "dame hub")])
     try:
-        assert parse_seat("person") == parse_seat(" Human ") == "human"
-        assert parse_seat("5") == parse_seat("computer-5") == "computer-5"
-        assert parse_seat("dame") == parse_seat("engine:Dame") == "engine:Dame"
-        assert parse_seat("hub:dame hub") == "hub:dame hub"
+        assert parse_seat("person") == parse_seat(" Human ") == PERSON
+        assert parse_seat("5") == parse_seat("computer-5") == LevelSeat(5)
+        assert parse_seat("dame") == parse_seat("engine:Dame") == NamedEngineSeat("Dame")
+        assert parse_seat("hub:dame hub") == CommandSeat("dame hub")
+        assert [s.word for s in (PERSON, LevelSeat(5), NamedEngineSeat("Dame"))] == [
+            "human",
+            "computer-5",
+            "engine:Dame",
+        ]
         for text in ("hub:", "0", "9", "strong", "9" * 5000):
             assert parse_seat(text) is None and parse_seat(text, from_file=True) is None
         assert parse_seat("hub:dame hub", from_file=True) is None  # a file never runs one
-        assert parse_seat("Dame", from_file=True) == "engine:Dame"
-        player = make_player("engine:Dame", "Black")
+        assert parse_seat("Dame", from_file=True) == NamedEngineSeat("Dame")
+        player = make_player(NamedEngineSeat("Dame"), "Black")
         assert isinstance(player, HubPlayer) and player.tags() == {
             "Type": "program",
             "Engine": "Dame",
         }
-        hub = make_player("hub:dame hub", "Black")
+        hub = make_player(CommandSeat("dame hub"), "Black")
         assert isinstance(hub, HubPlayer) and "dame" not in str(hub.tags())  # no command
-        assert isinstance(make_player("engine:gone", "Black"), Person)
-        assert isinstance(make_player("computer-3", "Bob"), Computer)
+        assert isinstance(make_player(NamedEngineSeat("gone"), "Black"), Person)
+        assert isinstance(make_player(LevelSeat(3), "Bob"), Computer)
+        assert isinstance(make_player(PERSON, "Bob"), Person)
     finally:
         set_engines([])
 
@@ -249,7 +256,7 @@ def test_one_parser_of_seats_with_a_mode_for_files() -> None:
 @given(st.text(max_size=60))
 def test_words_from_a_file_never_start_a_program(text: str) -> None:
     kind = parse_seat(text, from_file=True)
-    assert kind is None or not kind.startswith("hub:")
+    assert not isinstance(kind, CommandSeat)
 
 
 def test_a_player_is_a_person_by_default() -> None:

@@ -20,6 +20,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 
+from ..hub.player import make_player
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, os_reason, set_language
 from ..rules import Game, ShashkiError
 from ..rules.variant import Variant
@@ -28,6 +29,7 @@ from ..session.autosave import AutosaveWriter
 from ..session.autosave import one_line as _one_line
 from ..session.game import GameSession
 from ..session.recorder import Recorder
+from ..session.seats import PERSON, LevelSeat, NamedEngineSeat, Seat
 from ..session.served import (
     NotAllowed,
     games_file,
@@ -43,7 +45,7 @@ from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
 from .menu import MenuScreen
 from .plain import visible
-from .players import make_player, seat_from_file, set_engines
+from .players import seat_from_file, set_engines
 from .themes import BOARD_THEMES, board_theme_css
 from .widgets import InTurn
 
@@ -154,7 +156,7 @@ class ShashkiApp(App[None]):
         *,
         variant: Variant | str | None = None,
         fen: str | None = None,
-        kinds: tuple[str, str] = ("human", "human"),
+        kinds: tuple[Seat, Seat] = (PERSON, PERSON),
         replay: Path | None = None,
         game_number: int | None = None,
         default_variant: str | None = None,
@@ -446,7 +448,7 @@ class ShashkiApp(App[None]):
         variant: Variant | str,
         *,
         names: tuple[str, str] | None = None,
-        kinds: tuple[str, str] = ("human", "human"),
+        kinds: tuple[Seat, Seat] = (PERSON, PERSON),
         start: str | None = None,
         seed: int | None = None,
         flip: bool = False,
@@ -467,7 +469,7 @@ class ShashkiApp(App[None]):
         self,
         game: Game,
         names: tuple[str, str],
-        kinds: tuple[str, str] = ("human", "human"),
+        kinds: tuple[Seat, Seat] = (PERSON, PERSON),
         *,
         slot: AutosaveSlot | None = None,
         clock: TimeControl | None = None,
@@ -482,7 +484,7 @@ class ShashkiApp(App[None]):
         self,
         game: Game,
         names: tuple[str, str],
-        kinds: tuple[str, str],
+        kinds: tuple[Seat, Seat],
         *,
         flip: bool = False,
         slot: AutosaveSlot | None = None,
@@ -799,7 +801,7 @@ class ShashkiApp(App[None]):
 
     def take_over(self, game: Game, names: tuple[str, str]) -> GameController:
         """A live game from a replayed position, its record kept up to there."""
-        return self._play(game, names, ("human", "human"), on_top=True)
+        return self._play(game, names, (PERSON, PERSON), on_top=True)
 
     def on_in_turn(self, message: InTurn) -> None:
         """A priority binding's action, here after the keys typed before it (see
@@ -968,9 +970,9 @@ def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  #
     return run
 
 
-def seat_kind(record: GameRecord, side: str) -> tuple[str, str | None]:
-    """The player kind a saved game's tags give one side, and a line for the player when
-    the tags name a player that cannot be seated (None when all is well).
+def seat_kind(record: GameRecord, side: str) -> tuple[Seat, str | None]:
+    """The seat a saved game's tags give one side, and a line for the player when the
+    tags name a player that cannot be seated (None when all is well).
 
     A file seats a person, a computer level 1-8 (``{side}Level``) or an engine of the
     user's settings by its name (``{side}Engine``); anything else is read as a person.
@@ -978,26 +980,26 @@ def seat_kind(record: GameRecord, side: str) -> tuple[str, str | None]:
     from ..records.quoting import quote
 
     if record.header(f"{side}Type").strip().lower() != "program":
-        return "human", None
+        return PERSON, None
     engine = record.header(f"{side}Engine").strip()
     if engine:  # an engine of the user's settings, by name; a file never gives a command
-        kind = seat_from_file(engine)
-        if kind is not None and kind.startswith("engine:"):
-            return kind, None
-        return "human", _(
+        seat = seat_from_file(engine)
+        if isinstance(seat, NamedEngineSeat):
+            return seat, None
+        return PERSON, _(
             "The saved game names the engine {name} (tag {tag}), which the settings do not "
             "have: a person plays that side."
         ).format(name=quote(engine, 40), tag=f"{side}Engine")
     level = record.header(f"{side}Level").strip()
     if not level:  # (a Hub engine of a typed command: its command is not in the file)
-        return "human", _(
+        return PERSON, _(
             "The saved game does not name its program (tag {tag}) by a computer level or "
             "an engine of the settings: a person plays that side."
         ).format(tag=f"{side}Type")
-    kind = seat_from_file(level)
-    if kind is not None and kind.startswith("computer-"):
-        return kind, None
-    return "human", _(
+    seat = seat_from_file(level)
+    if isinstance(seat, LevelSeat):
+        return seat, None
+    return PERSON, _(
         "The saved game's tag {tag} {value} is not a computer level from 1 to 8: a person "
         "plays that side."
     ).format(tag=f"{side}Level", value=quote(level, 40))
@@ -1007,7 +1009,7 @@ def run(
     variant: str | None = None,
     fen: str | None = None,
     *,
-    kinds: tuple[str, str] = ("human", "human"),
+    kinds: tuple[Seat, Seat] = (PERSON, PERSON),
     replay: str | None = None,
     game_number: int | None = None,
     default_variant: str | None = None,

@@ -70,7 +70,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         Opening,
         Played,
         clocks_text,
-        make_player,
+        match_player,
         match_stats,
         progress_text,
         read_openings,
@@ -117,9 +117,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             log = GameLog(args.pdn)  # can it be written? known before the first game
         except SaveError as exc:
             raise ShashkiError(str(exc)) from None
-    first = make_player(args.white, seed=1)
+    first = match_player(args.white, seed=1)
     try:
-        second = make_player(args.black, seed=2)
+        second = match_player(args.black, seed=2)
     except BaseException:
         first.close()
         raise

@@ -35,10 +35,10 @@ from ..rules.variant import Variant
 from ..session.clock import GameClock
 from ..session.driver import InlineExecutor
 from ..session.game import GameSession, MovePlayed, OnFailure
-from ..session.players import Computer, Player
+from ..session.players import Player
 from ..session.recorder import Recorder
-from ..session.seats import parse_seat
-from .player import make_player as make_seat_player
+from ..session.seats import LevelSeat, PersonSeat, parse_seat
+from .player import make_player
 
 if TYPE_CHECKING:
     from ..store.storage import GameLog
@@ -51,23 +51,22 @@ MOVE_OVERHEAD = 0.05
 MAX_PLIES = 400
 
 
-def make_player(who: str, *, seed: int) -> Player:
-    """A player from the command line's words: a level ``1``-``8``, ``hub:COMMAND``, or
-    an engine named in the settings (:func:`~shashki.session.seats.parse_seat`); raises
-    ShashkiError."""
+def match_player(who: str, *, seed: int) -> Player:
+    """A player of the match from the command line's words: a level ``1``-``8``,
+    ``hub:COMMAND``, or an engine named in the settings (the one parser,
+    :func:`~shashki.session.seats.parse_seat`, and the one maker,
+    :func:`~shashki.hub.player.make_player`); raises ShashkiError."""
     text = who.strip()
     if text.lower().startswith("hub:") and not text[4:].strip():
         raise ShashkiError("hub: needs the engine's command, e.g. 'hub:dame hub'")
-    kind = parse_seat(text)
-    if kind is None or kind == "human":
+    seat = parse_seat(text)
+    if seat is None or isinstance(seat, PersonSeat):
         raise ShashkiError(
             f"a player is a level 1-{max(LEVELS)}, hub:COMMAND or an engine named in the "
             f"settings, not {quoted(text, 60)}"
         )
-    if kind.startswith("computer-"):
-        level = int(kind[9:])
-        return Computer(level, f"shashki level {level}", seed=seed)
-    return make_seat_player(kind, text, seed=seed)
+    name = f"shashki level {seat.level}" if isinstance(seat, LevelSeat) else text
+    return make_player(seat, name, seed=seed)
 
 
 @dataclass
@@ -468,7 +467,7 @@ __all__ = [
     "Opening",
     "Played",
     "clocks_text",
-    "make_player",
+    "match_player",
     "match_stats",
     "play_game",
     "progress_text",

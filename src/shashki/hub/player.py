@@ -18,7 +18,14 @@ from ..rules import Game, Move
 from ..rules.limits import Limit
 from ..rules.variant import Variant
 from ..session.players import Cancelled, Computer, Person, Player, PlayerFailed
-from ..session.seats import engine_setting
+from ..session.seats import (
+    TOP_LEVEL,
+    CommandSeat,
+    LevelSeat,
+    NamedEngineSeat,
+    Seat,
+    engine_setting,
+)
 from ..session.served import served
 from .client import EngineError, HubEngine, split_command
 
@@ -109,25 +116,25 @@ class HubPlayer(Player):
             self.engine = None
 
 
-def make_player(kind: str, name: str, *, seed: int | None = None) -> Player:
-    """The player of a seat kind (see :func:`~shashki.session.seats.parse_seat`): a
-    person for a kind that names nothing known; an engine of the settings is called by
-    its name.  A ``hub:`` command that cannot be split raises EngineError; in a served
-    app (a visitor at the keys) a ``hub:`` command seats a person: no program is started
-    but the engines of the owner's settings."""
-    if kind.startswith("hub:"):
-        if served():
-            return Person(name)
-        return HubPlayer(kind[4:].strip())
-    if kind.startswith("engine:"):
-        setting = engine_setting(kind)
-        if setting is None:
-            return Person(name)
-        return HubPlayer(setting.command, setting.name, setting.folder, setting=setting.name)
-    if kind.startswith("computer-"):
-        level = kind[9:]
-        if level.isdigit() and 1 <= int(level) <= 8:
-            return Computer(int(level), name, seed=seed)
+def make_player(seat: Seat, name: str, *, seed: int | None = None) -> Player:
+    """The player of ``seat`` (the one maker of players: the app, ``shashki match``,
+    resumed games), called ``name`` when the seat does not name itself: an engine of the
+    settings is called by its name, a Hub engine of a command by the name it gives.  An
+    engine the settings no longer have seats a person; so does a ``hub:`` command in a
+    served app (a visitor at the keys: no program is started but the engines of the
+    owner's settings).  A command that cannot be split raises EngineError."""
+    match seat:
+        case CommandSeat(command=command):
+            if served():
+                return Person(name)
+            return HubPlayer(command)
+        case NamedEngineSeat():
+            setting = engine_setting(seat)
+            if setting is None:
+                return Person(name)
+            return HubPlayer(setting.command, setting.name, setting.folder, setting=setting.name)
+        case LevelSeat(level=level) if 1 <= level <= TOP_LEVEL:
+            return Computer(level, name, seed=seed)
     return Person(name)
 
 
