@@ -4,7 +4,6 @@ answer is never played), the hint key, computer against computer, the new-game d
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,22 +136,6 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
         assert screen.board.controller is ctl
 
 
-class Stubborn(Player):
-    """A computer that ignores cancellation: it always answers, late."""
-
-    is_human = False
-
-    def __init__(self, delay: float) -> None:
-        self.name = "Stubborn"
-        self.delay = delay
-        self.answered = threading.Event()
-
-    def think(self, game: Game, limit: Limit, cancelled: Callable[[], bool]) -> Move | None:
-        time.sleep(self.delay)
-        self.answered.set()
-        return game.legal_moves()[0]
-
-
 async def test_undo_while_the_computer_thinks_cancels_the_search(
     home: Path, searches: Searches
 ) -> None:
@@ -174,25 +157,6 @@ async def test_undo_while_the_computer_thinks_cancels_the_search(
         await wait_for(pilot, searches.over, "the search ended")
         await pilot.pause()
         assert ctl.game.move_stack == [], "a cancelled search must not play"
-
-
-async def test_a_stale_answer_is_never_played(home: Path, searches: Searches) -> None:
-    app = make_app(home)
-    async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=(PERSON, PERSON))
-        stubborn = Stubborn(delay=0.5)
-        ctl.session.players = (ctl.session.players[0], stubborn)
-        await pilot.pause()
-        await keys_play(pilot, "c3", "d4")
-        assert len(ctl.game.move_stack) == 1
-        await pilot.press("u")  # while the stubborn computer is still "thinking"
-        await pilot.pause()
-        assert ctl.game.move_stack == []
-        # its answer (after the minimum delay) has come and gone with the search's end
-        await wait_for(pilot, lambda: stubborn.answered.is_set() and searches.over(), "answered")
-        await pilot.pause()
-        assert ctl.game.move_stack == [], "the answer for the old position was played"
-        assert ctl.session.player_to_move.is_human
 
 
 async def test_the_hint_key_suggests_a_legal_move(home: Path) -> None:
