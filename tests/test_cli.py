@@ -221,11 +221,13 @@ def test_play_seats_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     from shashki.session.seats import PERSON, LevelSeat
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     assert main(["play", "russian", "--black", "5"]) == 0
-    assert seen["kinds"] == (PERSON, LevelSeat(5))  # (parsed here, once)
+    assert seen["start"].kinds == (PERSON, LevelSeat(5))  # type: ignore[attr-defined]
     assert main(["play", "english", "--white", "computer-2", "--black", "Person"]) == 0
-    assert seen["kinds"] == (LevelSeat(2), PERSON)
+    assert seen["start"].kinds == (LevelSeat(2), PERSON)  # type: ignore[attr-defined]
 
 
 def test_play_on_a_clock(
@@ -235,13 +237,15 @@ def test_play_on_a_clock(
     from shashki.records.clocks import TimeControl
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     assert main(["play", "russian", "--clock", "5+3"]) == 0
-    assert seen["clock"] == TimeControl(300, 3)
+    assert seen["start"].clock == TimeControl(300, 3)
     assert main(["play", "russian", "--clock", "0.25+0"]) == 0
-    assert seen["clock"] == TimeControl(15, 0)
+    assert seen["start"].clock == TimeControl(15, 0)
     assert main(["play", "russian"]) == 0
-    assert seen["clock"] is None
+    assert seen["start"].clock is None
     capsys.readouterr()
     # a clock that cannot be read: one line, exit status 2, and no app
     seen.clear()
@@ -290,7 +294,9 @@ def test_play_and_the_menu_open_the_engine_log_first(
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     monkeypatch.delenv("SHASHKI_ENGINE_LOG", raising=False)
     seen: dict[str, object] = {}
-    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     log = tmp_path / "engines.log"
     assert main(["play", "russian", "--black", "hub:dame hub", "--engine-log", str(log)]) == 0
     assert seen and log.exists() and transport.engine_log() is not None
@@ -331,3 +337,38 @@ def test_argparse_speaks_without_being_patched(
     code, out, err = run(capsys, "--lang", "uk", "perft", "--help")
     assert code == 0 and out.startswith("використання: shashki perft")
     assert "\nпараметри:\n" in out and "показати цю довідку й вийти" in out
+
+
+def test_each_command_hands_the_app_one_typed_request(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from shashki.session.seats import PERSON, LevelSeat
+
+    """play, replay, host and join hand the app a request of their own type (no tuple of
+    values in an order both sides must remember); shashki alone hands none."""
+    import shashki.commands.common as common
+    from shashki.app.launch import HostRequest, JoinRequest, PlayRequest, ReplayRequest
+    from shashki.records.clocks import TimeControl
+    from shashki.rules import Color
+
+    seen: list[object] = []
+    monkeypatch.setattr(common, "run_app", lambda start=None, **kw: seen.append(start) or 0)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    pdn = tmp_path / "g.pdn"
+    pdn.write_text('[GameType "25"]\n\n1. c3-d4 *\n', encoding="utf-8")
+    assert main(["play", "russian", "--black", "3", "--seed", "7"]) == 0
+    assert seen.pop() == PlayRequest("russian", kinds=(PERSON, LevelSeat(3)), seed=7)
+    assert main(["replay", str(pdn), "--game", "2", "--variant", "pool"]) == 0
+    assert seen.pop() == ReplayRequest(pdn, 2, "pool")
+    assert main(["join", "127.0.0.1:8765", "K7WQ-M2", "--name", "Anna"]) == 0
+    assert seen.pop() == JoinRequest("127.0.0.1:8765", "K7WQ-M2", "Anna")
+    argv = ["host", "russian", "--port", "0", "--local", "--as", "black", "--clock", "5+3"]
+    assert main([*argv, "--name", "Bo"]) == 0
+    host = seen.pop()
+    assert isinstance(host, HostRequest) and host.port > 0
+    assert host == HostRequest(
+        "russian", Color.BLACK, "Bo", host.port, TimeControl(300, 3), local=True
+    )
+    assert main([]) == 0
+    assert seen.pop() is None

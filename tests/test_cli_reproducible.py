@@ -91,11 +91,13 @@ def test_play_passes_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     import shashki.commands.common as common
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     assert main(["play", "artamonov", "--seed", "12"]) == 0
-    assert seen["seed"] == 12
+    assert seen["start"].seed == 12
     assert main(["play", "artamonov"]) == 0
-    assert seen["seed"] is None  # the app draws the lot itself, and records it
+    assert seen["start"].seed is None  # the app draws the lot itself, and records it
 
 
 @pytest.mark.parametrize(

@@ -27,6 +27,8 @@ from shashki.app.app import ShashkiApp
 from shashki.app.board import BoardWidget
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
+from shashki.app.launch import PlayRequest, ReplayRequest
+from shashki.records.clocks import TimeControl
 
 from .. import waiting
 from ..waiting import until
@@ -136,8 +138,23 @@ def notes(app: App[Any]) -> list[str]:
     return list(app.notices)
 
 
-def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
-    """The app with a settings file in ``home``; no autosave and no resume offer unless asked.
+def make_app(
+    home: Path,
+    *,
+    variant: str | None = None,
+    fen: str | None = None,
+    kinds: tuple[str, str] = ("human", "human"),
+    seed: int | None = None,
+    clock: TimeControl | None = None,
+    replay: str | Path | None = None,
+    game_number: int | None = None,
+    default_variant: str | None = None,
+    **kwargs: Any,
+) -> ShashkiApp:
+    """The app with a settings file in ``home``; no autosave and no resume offer unless
+    asked.  ``variant`` (with ``fen``, ``kinds``, ``seed``, ``clock``) opens a game at once,
+    as ``shashki play`` does; ``replay`` (with ``game_number``, ``default_variant``) a
+    file, as ``shashki replay`` does.
 
     Its animations are off (Textual's ``animation_level``): a button then shows no pressed
     look, during which Textual ignores another press of it (a fifth of a second) — a test
@@ -145,6 +162,10 @@ def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
     second press when its steps came faster than that, and went on as if it had been made."""
     kwargs.setdefault("autosave", False)
     kwargs.setdefault("offer_resume", False)
+    if variant is not None:
+        kwargs["start"] = PlayRequest(variant, fen=fen, kinds=kinds, seed=seed, clock=clock)
+    elif replay is not None:
+        kwargs["start"] = ReplayRequest(Path(replay), game_number, default_variant)
     app = ShashkiApp(settings_path=home / "settings.json", **kwargs)
     app.animation_level = "none"
     return app

@@ -323,7 +323,9 @@ def test_lang_reaches_the_app_from_the_command_line(
     from shashki.cli import main
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(common, "run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     assert main(["--lang", "ru", "play", "russian"]) == 0
     assert seen["language"] == "ru"
     assert main(["--lang", "uk", "replay", str(home / "none.pdn")]) != 0  # no such file

@@ -147,7 +147,8 @@ def test_tables_are_cached_and_a_damaged_file_is_rebuilt(cache: Path) -> None:
     path = table.cache_path()
     assert path.parent == cache / "shashki" / "endings" and path.exists()
     size = path.stat().st_size
-    assert size == endings.table_size(variant, (2, 0, 1, 0)) + 32  # and the checksum
+    header = endings._header(variant, (2, 0, 1, 0))  # (what it is: its material, its rules)
+    assert size == len(header) + endings.table_size(variant, (2, 0, 1, 0)) + 32  # checksum
     again = EndingTable(variant, (2, 0, 1, 0), lambda pos: probe(variant, pos))
     assert again._values == table._values
     path.write_bytes(b"broken")
@@ -528,3 +529,89 @@ def test_a_table_of_kings_read_off_the_colours_swapped_is_the_one_built(
     # men, or as many kings on each side: nothing to read off
     assert not endings.mirrors(variant, (2, 1, 1, 0))
     assert not endings.mirrors(variant, (2, 0, 2, 0))
+
+
+def _forget(variant: Variant, material: Material) -> None:
+    """A fresh process: the table not in memory, nor known to be missing."""
+    endings._TABLES.pop((variant.id, material), None)
+    endings._ABSENT.pop((variant.id, material), None)
+
+
+def test_a_table_of_another_material_is_never_read_as_this_one(cache: Path) -> None:
+    """Two kings against one and one against two have tables of one size: the file of
+    one put in the place of the other (its checksum sound) is refused by its header,
+    and the table is made again."""
+    variant = find_variant("brazilian")
+    mine, theirs = (2, 0, 1, 0), (1, 0, 2, 0)
+    assert endings.table_size(variant, mine) == endings.table_size(variant, theirs)
+    made = endings._table(variant, mine)._values
+    endings._table(variant, theirs)
+    path = endings.cache_file(variant, mine)
+    path.write_bytes(endings.cache_file(variant, theirs).read_bytes())
+    path.chmod(0o600)
+    _forget(variant, mine)
+    assert not endings.cached(variant, mine)
+    pos = next(iter(_positions(variant, mine)))
+    assert endings.probe_built(variant, pos) is None
+    _forget(variant, mine)
+    assert endings._table(variant, mine)._values == made  # (made again, right)
+    assert endings.cached(variant, mine)
+    assert path.read_bytes().startswith(b"shashki ending table ")
+
+
+@pytest.mark.parametrize("where", ["the file", "its folder", "shashki's cache folder"])
+def test_a_table_others_may_write_is_not_used(cache: Path, where: str) -> None:
+    variant = find_variant("brazilian")
+    material = (1, 1, 1, 0)
+    endings._table(variant, material)
+    path = endings.cache_file(variant, material)
+    place = {
+        "the file": path,
+        "its folder": path.parent,
+        "shashki's cache folder": path.parent.parent,
+    }[where]
+    mode = place.stat().st_mode & 0o777
+    place.chmod(mode | 0o022)
+    try:
+        _forget(variant, material)
+        assert not endings.cached(variant, material)
+        pos = Game("brazilian", "W:WKa1,c3:BKh8").position
+        assert endings.probe_built(variant, pos) is None
+    finally:
+        place.chmod(mode)
+    _forget(variant, material)
+    assert endings.cached(variant, material)
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "getuid") or os.getuid() != 0, reason="only root can give a file away"
+)
+def test_another_users_table_is_not_used(cache: Path) -> None:
+    variant = find_variant("brazilian")
+    material = (1, 0, 1, 1)
+    endings._table(variant, material)
+    path = endings.cache_file(variant, material)
+    os.chown(path, 12345, 12345)
+    _forget(variant, material)
+    assert not endings.cached(variant, material)
+    endings._table(variant, material)  # made again: another user's file is not replaced
+    _forget(variant, material)
+    assert not endings.cached(variant, material)
+    os.chown(path, 0, 0)
+    _forget(variant, material)
+    assert endings.cached(variant, material)
+
+
+def test_a_table_is_kept_where_no_one_else_may_write(cache: Path) -> None:
+    variant = find_variant("brazilian")
+    material = (1, 0, 1, 0)
+    path = endings.cache_file(variant, material)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.chmod(0o777)
+    path.unlink(missing_ok=True)
+    _forget(variant, material)
+    endings._table(variant, material)
+    assert path.parent.stat().st_mode & 0o777 == 0o755
+    assert path.stat().st_mode & 0o022 == 0
+    _forget(variant, material)
+    assert endings.cached(variant, material)

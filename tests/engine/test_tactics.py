@@ -101,7 +101,7 @@ def test_the_wolf_takes_the_gap_the_sheep_leave() -> None:
 
 
 #: The switches of Scan 2.0's search shape and quiescence (``benchmarks/selfplay.py``
-#: measures them against the defaults; docs/ENGINE.md).
+#: measures them against the defaults; benchmarks/RESULTS.md).
 SCAN_SHAPES = {
     "scan-reductions": Options(lmr_scan=True),
     "probcut-not-nested": Options(probcut_nested=False),

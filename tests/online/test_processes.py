@@ -9,6 +9,7 @@ import os
 import queue
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -183,3 +184,45 @@ async def _resumed_at_the_next_start(home: Path, code: str, address: str, plies:
         assert link.code == code and len(screen.controller.game.move_stack) == plies
         await wait_for(pilot, lambda: link.address == address, "hosting on the same port")
         await screen.close_network()
+
+
+def test_malformed_http_to_a_host_prints_no_traceback(tmp_path: Path) -> None:
+    host = Proc("host", "russian", "--port", "0", "--local", "--auto", "1", home=tmp_path)
+    try:
+        address, _code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
+        port = int(address.split(":")[1])
+        for request in (
+            b"GARBAGE \x00\x01\r\n\r\n",
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: xx\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        ):
+            with socket.create_connection(("127.0.0.1", port)) as s:
+                s.sendall(request)
+                assert s.recv(12).startswith(b"HTTP/1.")  # (answered: 400)
+        # the host still takes a guest, and said nothing of the garbage
+        guest = Proc("join", address, _code, "--auto", "1", "--name", "Boris", home=tmp_path)
+        try:
+            guest.wait_for(r"^Joined ")
+        finally:
+            guest.proc.kill()
+            guest.end()
+        host.wait_for("Boris joined")
+    finally:
+        host.proc.kill()
+        host.end()
+    assert not [line for line in host.seen if "Traceback" in line or "Error handling" in line]
+    rest = "".join(line + "\n" for line in iter(host.lines.get, None))
+    assert "Traceback" not in rest and "Error handling" not in rest
+
+
+def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line(
+    tmp_path: Path,
+) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # (the system accepts for it)
+        port = silent.getsockname()[1]
+        join = Proc("join", f"127.0.0.1:{port}", "K7WQ-M2", "--auto", "1", home=tmp_path)
+        assert join.end() == 2
+        lines = [line for line in iter(join.lines.get, None) if line]
+    assert lines == [f"shashki: error: Cannot join 127.0.0.1:{port}: no answer in 15 s."]

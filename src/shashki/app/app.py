@@ -43,6 +43,7 @@ from ..store.settings import settings_path as default_settings_path
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
 from .dialogs import ConfirmScreen, TextPrompt
+from .launch import HostRequest, JoinRequest, PlayRequest, ReplayRequest, StartRequest
 from .menu import MenuScreen
 from .plain import visible
 from .players import seat_from_file, set_engines
@@ -154,26 +155,17 @@ class ShashkiApp(App[None]):
     def __init__(
         self,
         *,
-        variant: Variant | str | None = None,
-        fen: str | None = None,
-        kinds: tuple[Seat, Seat] = (PERSON, PERSON),
-        replay: Path | None = None,
-        game_number: int | None = None,
-        default_variant: str | None = None,
+        start: StartRequest | None = None,
         settings_path: Path | None = None,
         autosave: bool = True,
         offer_resume: bool = True,
-        seed: int | None = None,
-        clock: TimeControl | None = None,
         language: str | None = None,
-        online: tuple[object, ...] | None = None,
     ) -> None:
         super().__init__()
-        #: The online game ``shashki host`` or ``shashki join`` asked for.
-        self._online = online
+        #: What the command line asked to open first (None: the menu).
+        self.start = start
         #: Where the game clocks take their time (a test moves a fake one by hand).
         self.clock_time: Callable[[], float] = time.monotonic
-        self._direct_clock = clock
         self.settings_path = settings_path or default_settings_path()
         self.settings = load_settings(self.settings_path)
         self._settings_problem_said = False
@@ -184,10 +176,6 @@ class ShashkiApp(App[None]):
         set_engines(engine_settings(self.settings.engines))
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
-        self._direct = (find_variant(variant) if variant is not None else None, fen)
-        self._direct_kinds = kinds
-        self._direct_seed = seed
-        self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
         #: The autosave writer: one worker thread, the newest state of a game.
@@ -287,22 +275,22 @@ class ShashkiApp(App[None]):
     # -- flow ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        variant, fen = self._direct
+        start = self.start
         found = self.tidy_autosaves() if self.autosave_enabled else None
-        if self._online is not None:
+        if isinstance(start, (HostRequest, JoinRequest)):
             from .online import start_from_command
 
             self.push_screen(MenuScreen())
-            start_from_command(self, self._online)
+            start_from_command(self, start)
             return
-        if variant is not None:
+        if isinstance(start, PlayRequest):
             # the game asked for starts at once; the others wait, listed, for next time
             self.start_game(
-                variant,
-                fen=fen,
-                kinds=self._direct_kinds,
-                seed=self._direct_seed,
-                clock=self._direct_clock,
+                start.variant,
+                fen=start.fen,
+                kinds=start.kinds,
+                seed=start.seed,
+                clock=start.clock,
             )
             waiting = len(found.resumable) if found is not None else 0
             if waiting:
@@ -317,9 +305,8 @@ class ShashkiApp(App[None]):
                 )
             return
         self.push_screen(MenuScreen())
-        replay, number, default = self._replay
-        if replay is not None:
-            self.open_game_file(Path(replay), number, default)
+        if isinstance(start, ReplayRequest):
+            self.open_game_file(start.path, start.game, start.default_variant)
             return
         if found is not None and self.offer_resume and found.resumable:
             self._list_unfinished(found)
@@ -574,6 +561,22 @@ class ShashkiApp(App[None]):
         recorder, self._recorder = self._recorder, None
         if recorder is not None:
             recorder.close()
+
+    def forget_autosave(self, controller: GameController) -> None:
+        """``controller``'s game goes on elsewhere (an online game joined again from
+        another shashki): its autosave is removed and it is autosaved no more here."""
+        recorder = self._recorder
+        if recorder is None or recorder.session is not controller.session:
+            return
+        self._recorder = None
+        recorder.forget()
+
+    @property
+    def autosave_key(self) -> str | None:
+        """The key of the open game's autosave (None: autosave off, or no game)."""
+        recorder = self._recorder
+        slot = recorder.slot if recorder is not None else None
+        return slot.key if slot is not None else None
 
     def on_unmount(self) -> None:
         """However the app ends, the newest state is autosaved and the game given up."""
@@ -1006,34 +1009,12 @@ def seat_kind(record: GameRecord, side: str) -> tuple[Seat, str | None]:
 
 
 def run(
-    variant: str | None = None,
-    fen: str | None = None,
-    *,
-    kinds: tuple[Seat, Seat] = (PERSON, PERSON),
-    replay: str | None = None,
-    game_number: int | None = None,
-    default_variant: str | None = None,
-    mouse: bool = True,
-    seed: int | None = None,
-    clock: TimeControl | None = None,
-    language: str | None = None,
-    online: tuple[object, ...] | None = None,
+    start: StartRequest | None = None, *, mouse: bool = True, language: str | None = None
 ) -> int:
-    """Run the app until it is quit; its exit status (1 if it failed, else 0);
-    ``language`` (``--lang``) wins over the setting for this run; ``online``: the game
-    ``shashki host`` or ``shashki join`` asked for."""
-    app = ShashkiApp(
-        variant=variant,
-        fen=fen,
-        kinds=kinds,
-        replay=Path(replay) if replay else None,
-        game_number=game_number,
-        default_variant=default_variant,
-        seed=seed,
-        clock=clock,
-        language=language,
-        online=online,
-    )
+    """Run the app until it is quit, opening ``start`` first (None: the menu); its exit
+    status (1 if it failed, else 0).  ``language`` (``--lang``) wins over the setting for
+    this run."""
+    app = ShashkiApp(start=start, language=language)
     app.run(mouse=mouse)
     app.flush_autosave()
     return app.return_code or 0

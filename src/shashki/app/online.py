@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -35,6 +35,7 @@ from ..online.events import (
     PeerLeft,
     PeerMoved,
     Refused,
+    Superseded,
     Synced,
     TakebackRequest,
 )
@@ -42,7 +43,7 @@ from ..online.guest import Guest, GuestLink, JoinError
 from ..online.host import Host, HostLink
 from ..online.link import Link, online_headers
 from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
-from ..online.room import TAG, Room, plain_code, read_room, resumed_session
+from ..online.room import TAG, Room, forget_copies, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
 from ..rules import Color
 from ..session.players import Person
@@ -50,6 +51,7 @@ from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
+from .launch import HostRequest, JoinRequest
 from .plain import Plain
 from .widgets import Button, Dialog, relabel_button
 
@@ -65,8 +67,6 @@ ONLINE = "online"
 #: The port a game hosted from the menu listens on.
 DEFAULT_PORT = 8765
 
-#: What ``shashki host`` and ``shashki join`` hand the app.
-Spec = tuple[Any, ...]
 
 #: Seconds between a guest's tries to join again after its connection was lost.
 REJOIN_EVERY = 3.0
@@ -158,7 +158,9 @@ class OnlineGameScreen(GameScreen):
         session = self.controller.session
         day = (session.base_headers or {}).get("Date")
         link = self.link
-        room = Room(True, link.code, link.side, link.takebacks, port=port, mode=self.mode)
+        room = Room(
+            True, link.code, link.side, link.takebacks, port=port, mode=self.mode, game=link.game
+        )
         # (the recorder autosaves the game again: its Site, and the way back to its room)
         session.retag(headers=online_headers(self.link.address, day), resume={TAG: room.tag()})
         address, code = self.link.address, self.link.code
@@ -220,6 +222,11 @@ class OnlineGameScreen(GameScreen):
                 self._rejoin_said = ""
                 self._claim_said = False
                 self.run_worker(self._read(guest), group="online")
+                if link.game is not None:  # (this copy is the game: older ones go)
+                    self.run_worker(
+                        forget_older(self.shashki, link.game, self.shashki.autosave_key),
+                        group="autosave",
+                    )
                 host = link.remote.name
                 self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
                 if self.controller.session.outcome is None:
@@ -240,6 +247,7 @@ class OnlineGameScreen(GameScreen):
             not self._claim_said
             and link.away_for() >= CLAIM_AFTER
             and self.controller.session.outcome is None
+            and link.why_no_claim() is None
         ):
             self._claim_said = True
             name = link.remote.name
@@ -300,6 +308,12 @@ class OnlineGameScreen(GameScreen):
             case GameOver():
                 self.after(Feedback())
                 self.show_game_over()  # (once: the session's end shows it too)
+            case Superseded():  # (the game goes on in another shashki: this copy stops)
+                self._left = True
+                self.shashki.forget_autosave(self.controller)
+                self.set_status(Said(lambda: event.text))
+                self.notify(event.text, severity="warning", timeout=15, markup=False)
+                self.refresh_panel()
             case ConnectionClosed() if not self._left and self.controller.session.outcome is None:
                 said = Said(
                     lambda: _("Lost the connection to {name}; trying again…").format(name=name)
@@ -581,11 +595,20 @@ async def join_game(
     if session.clock is not None:
         session.clock.now = app.clock_time
     session.resume_tags[TAG] = Room(
-        False, plain_code(code), link.side, link.takebacks, address=guest.address
+        False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
     ).tag()
+    if link.game is not None:  # (a copy of this game left by a shashki that died goes)
+        await forget_older(app, link.game, None)
     controller = GameController(session)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
     return controller
+
+
+async def forget_older(app: ShashkiApp, game: str, keep: str | None) -> None:
+    """Remove the older autosaves of online game ``game`` but ``keep``'s (in a thread: it
+    reads the autosave folder): one game has one autosave."""
+    if app.autosave_enabled:
+        await asyncio.to_thread(forget_copies, game, keep)
 
 
 def resume_online(
@@ -624,7 +647,14 @@ def resume_online(
                 timeout=10,
                 markup=False,
             )
-        link = HostLink(session, room.side, remote, room.code, name=session.players[room.side].name)
+        link = HostLink(
+            session,
+            room.side,
+            remote,
+            room.code,
+            name=session.players[room.side].name,
+            game=room.game,
+        )
         link.joined = True  # (the guest keeps the name it joined with)
         link.away_since = link.now()  # (a friend who does not come back may be claimed)
         bind, shown = bind_address(False, mode == "local")
@@ -632,7 +662,7 @@ def resume_online(
             controller, link, host=Host(link), bind=(bind, shown, room.port), mode=mode
         )
     else:
-        glink = GuestLink(session, room.side, remote)
+        glink = GuestLink(session, room.side, remote, game=room.game)
         glink.away_since = glink.now()
         name = session.players[room.side].name
         screen = OnlineGameScreen(controller, glink, rejoin=(room.address, room.code, name))
@@ -640,24 +670,22 @@ def resume_online(
     return controller
 
 
-def start_from_command(app: ShashkiApp, spec: Spec) -> None:
+def start_from_command(app: ShashkiApp, start: HostRequest | JoinRequest) -> None:
     """Open the game ``shashki host`` or ``shashki join`` asked for."""
-    if spec[0] == "host":
-        _kind, variant, clock, port, side, public, local, name = spec
+    if isinstance(start, HostRequest):
         host_game(
             app,
-            variant,
-            side=side,
-            name=name,
-            clock=clock,
-            port=port,
-            public=public,
-            local=local,
+            start.variant,
+            side=start.side,
+            name=start.name,
+            clock=start.clock,
+            port=start.port,
+            public=start.public,
+            local=start.local,
             exit_on_failure=True,
         )
     else:
-        _kind, address, code, name = spec
-        app.run_worker(join_game(app, address, code, name, exit_on_failure=True))
+        app.run_worker(join_game(app, start.address, start.code, start.name, exit_on_failure=True))
 
 
 def player_name(app: ShashkiApp) -> str:

@@ -18,6 +18,8 @@ from ..rules import Game, ShashkiError
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
+    from ..app.launch import StartRequest
+
 
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's help in the language spoken: its own words (``usage:``, the headings of
@@ -209,7 +211,11 @@ def in_a_terminal() -> bool:
     )
 
 
-def run_app(**kwargs: object) -> int:
+def run_app(
+    start: StartRequest | None = None, *, mouse: bool = True, language: str | None = None
+) -> int:
+    """Run the app, opening ``start`` first (None: the menu); its exit status.  Without a
+    terminal it says so in one line (status 2) instead."""
     from ..session.served import served
 
     # (else it would draw into a file and wait for keys forever; a served app draws
@@ -225,7 +231,7 @@ def run_app(**kwargs: object) -> int:
         from ..app.app import run
     except ImportError as exc:  # pragma: no cover - textual is a dependency
         return fail(_("the terminal app needs Textual: {reason}").format(reason=exc))
-    return run(**kwargs)  # type: ignore[arg-type]
+    return run(start, mouse=mouse, language=language)
 
 
 def add_engine_log(parser: argparse.ArgumentParser, *, top: bool = False) -> None:

@@ -35,6 +35,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
                     "the compiled build of these sources failed its checks "
                     "(shashki compile makes it again)"
                 ),
+                "refused": _(
+                    "someone else could have put the compiled build there or changed it, "
+                    "so it is not used ({reason})"
+                ).format(reason=native.refusal(native.build_folder())),
             }.get(
                 native.why_pure(),
                 _("there is no compiled build of these sources (shashki compile makes one)"),

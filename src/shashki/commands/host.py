@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..app.launch import HostRequest
 from ..i18n import _
 from ..rules import find_variant
 from . import common
@@ -53,11 +54,16 @@ def cmd_host(args: argparse.Namespace) -> int:
                 port=args.port, reason=exc.strerror or exc
             )
         )
-    return common.run_app(
-        online=("host", variant.id, clock, port, side, args.public, args.local, name),
-        mouse=not args.no_mouse,
-        language=args.lang,
+    start = HostRequest(
+        variant.id,
+        side=side,
+        name=name,
+        port=port,
+        clock=clock,
+        public=args.public,
+        local=args.local,
     )
+    return common.run_app(start, mouse=not args.no_mouse, language=args.lang)
 
 
 def add(sub: Any) -> None:

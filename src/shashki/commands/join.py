@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..app.launch import JoinRequest
 from ..i18n import _
 from . import common
 from .common import fail, online_name, online_options
@@ -23,11 +24,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         if not 1 <= args.auto <= 8:
             return fail(_("--auto must be a computer level from 1 to 8"))
         return run(join_auto(args.address, args.code, args.auto, name=name, save=args.save))
-    return common.run_app(
-        online=("join", args.address, args.code, name),
-        mouse=not args.no_mouse,
-        language=args.lang,
-    )
+    start = JoinRequest(args.address, args.code, name)
+    return common.run_app(start, mouse=not args.no_mouse, language=args.lang)
 
 
 def add(sub: Any) -> None:

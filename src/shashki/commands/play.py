@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..app.launch import PlayRequest
 from ..base.numbers import quoted
 from ..i18n import _
 from ..rules import find_variant
@@ -42,15 +43,10 @@ def cmd_play(args: argparse.Namespace) -> int:
             clock = TimeControl.parse(args.clock)
         except BadTimeControl as exc:
             return fail(_("{option}: {reason}").format(option="--clock", reason=exc))
-    return common.run_app(
-        variant=variant.id,
-        fen=args.fen,
-        kinds=tuple(kinds),
-        mouse=not args.no_mouse,
-        seed=args.seed,
-        clock=clock,
-        language=args.lang,
+    start = PlayRequest(
+        variant.id, fen=args.fen, kinds=(kinds[0], kinds[1]), seed=args.seed, clock=clock
     )
+    return common.run_app(start, mouse=not args.no_mouse, language=args.lang)
 
 
 def add(sub: Any) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
+from ..app.launch import ReplayRequest
 from ..i18n import _, os_reason
 from ..rules import find_variant
 from . import common
@@ -29,13 +31,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if game is not None and game > 10**18:
         return fail(_("--game N: no file has that many games"))
     default = find_variant(args.variant).id if args.variant else None
-    return common.run_app(
-        replay=args.file,
-        game_number=game,
-        default_variant=default,
-        mouse=not args.no_mouse,
-        language=args.lang,
-    )
+    start = ReplayRequest(Path(args.file), game, default)
+    return common.run_app(start, mouse=not args.no_mouse, language=args.lang)
 
 
 def add(sub: Any) -> None:

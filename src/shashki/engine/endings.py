@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import threading
 from array import array
 from collections.abc import Callable, Iterator
@@ -57,7 +58,7 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
-from ..base.ownfiles import own_folder, replace_file
+from ..base.ownfiles import own_folder, replace_file, trust_refusal
 from ..base.userfiles import read_limited, user_folder
 from ..rules.endrules import EndRules
 from ..rules.game import Game
@@ -84,8 +85,9 @@ BUILD_IN_PLAY = 4_000_000
 #: VARIANT --pieces 5`` (never in play): on the 10x10 board four kings against one
 #: (23 million) and three against two (48 million), both colours.
 MAX_AHEAD = 50_000_000
-#: Changes when the tables' layout or meaning does (old cache files are then ignored).
-FORMAT = 3
+#: Changes when the tables' layout, meaning or file does (old cache files are then
+#: ignored).
+FORMAT = 4
 #: The length of the checksum at the end of a cached table.
 _DIGEST = 32
 
@@ -384,14 +386,14 @@ class EndingTable:
         self.counts = self.layout.counts(material)
         size = self.layout.size(material)
         # (``values``: read and checked by the caller)
-        cached = values if values is not None else _load(self.cache_path(), size)
+        cached = values if values is not None else _load(variant, material)
         if cached is None:
             if getattr(_LOCAL, "no_build", False):
                 raise Cancelled  # (the caller has no time to wait for a build)
             cached = self._mirror()
             if cached is None:
                 cached = self._build(size, smaller, progress)
-            _save(self.cache_path(), cached)
+            _save(variant, material, cached)
         self._values = cached
         self._index = self.layout.indexer(material)
 
@@ -421,7 +423,7 @@ class EndingTable:
         if made is not None and made.variant is self.variant:
             values: bytes | None = made._values
         else:
-            values = _load(_cache_path(self.variant, other), self.layout.size(other))
+            values = _load(self.variant, other)
         if values is None:
             return None
         a, b = self.counts[0], self.counts[2]  # C(n, white kings), C(n, black kings)
@@ -744,16 +746,25 @@ class EndingTable:
         return bytes(values)
 
 
-def _cache_path(v: Variant, material: Material) -> Path:
-    """The cache file of the table of ``material`` in ``v``."""
-    digest = hashlib.sha256(
+def _rules_digest(v: Variant) -> str:
+    """A digest of what a table of ``v`` depends on: its rules and its board."""
+    return hashlib.sha256(
         repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares)).encode()
     ).hexdigest()[:12]
+
+
+def _cache_path(v: Variant, material: Material) -> Path:
+    """The cache file of the table of ``material`` in ``v``."""
     # the id is checked when a variant is read; checked again here, so that no id
     # can make a path that leaves the cache folder (the digest tells ids apart)
     name = v.id if is_valid_id(v.id) else "variant"
+    return cache_dir() / f"{name}-{_material_name(material)}-{_rules_digest(v)}.bin"
+
+
+def _material_name(material: Material) -> str:
+    """``3k0m-1k0m``: a material in a file's name and header."""
     wk, wm, bk, bm = material
-    return cache_dir() / f"{name}-{wk}k{wm}m-{bk}k{bm}m-{digest}.bin"
+    return f"{wk}k{wm}m-{bk}k{bm}m"
 
 
 def cache_dir() -> Path:
@@ -761,29 +772,54 @@ def cache_dir() -> Path:
     return user_folder("cache") / "endings"
 
 
-def _load(path: Path, count: int) -> bytes | None:
-    """A cached table's values, or None when there is none or it is damaged (the wrong
-    length, or a checksum that does not match: the table is then made again)."""
+def _header(v: Variant, material: Material) -> bytes:
+    """The first line of a table's file: what it is, of which rules, of which material
+    and how many positions — a file of another material (or of other rules) is never
+    read as this one, whatever its name."""
+    return (
+        f"shashki ending table {FORMAT} {_rules_digest(v)} {_material_name(material)} "
+        f"{table_size(v, material)}\n"
+    ).encode()
+
+
+def _load(v: Variant, material: Material) -> bytes | None:
+    """A cached table's values, or None when there is none, when it is damaged (the
+    wrong length, a checksum that does not match: the table is then made again), of
+    another material or other rules (its header), or when someone else could have put
+    it there or changed it (another user's file, or a file or a folder on the way to it
+    that others may write: :func:`~shashki.base.ownfiles.trust_refusal`)."""
+    path = _cache_path(v, material)
+    if trust_refusal(path) is not None:
+        return None
+    header = _header(v, material)
+    count = table_size(v, material)
     try:  # never through a link, nor more than a table's size (a link to /dev/zero)
-        data = read_limited(path, count + _DIGEST, follow=False)
+        data = read_limited(path, len(header) + count + _DIGEST, follow=False)
     except OSError:
         return None
-    if len(data) != count + _DIGEST:
+    if len(data) != len(header) + count + _DIGEST or not data.startswith(header):
         return None
-    values, digest = data[:count], data[count:]
-    if hashlib.sha256(values).digest() != digest:
+    body, digest = data[: len(header) + count], data[len(header) + count :]
+    if hashlib.sha256(body).digest() != digest:
         return None
-    return values
+    return body[len(header) :]
 
 
-def _save(path: Path, values: bytes) -> None:
-    """Keep a table for the next run, with its checksum (atomically; a cache that
-    cannot be written is only a slower next start)."""
+def _save(v: Variant, material: Material, values: bytes) -> None:
+    """Keep a table for the next run, with its header and checksum (atomically; a cache
+    that cannot be written is only a slower next start)."""
+    path = _cache_path(v, material)
     try:
-        # the cache folders are shashki's own: real folders of the user's, never links;
-        # the file is written beside and renamed, never through a link planted there
+        # the cache folders are shashki's own: real folders of the user's, never links,
+        # that no one else may write (a table there is played by); the file is written
+        # beside and renamed, never through a link planted there
         own_folder(path.parent, top=path.parent.parent)
-        replace_file(path, values + hashlib.sha256(values).digest())
+        for folder in (path.parent, path.parent.parent):
+            mode = stat.S_IMODE(os.lstat(folder).st_mode)
+            if mode & 0o022:
+                os.chmod(folder, mode & ~0o022)
+        body = _header(v, material) + values
+        replace_file(path, body + hashlib.sha256(body).digest())
     except (OSError, ValueError):
         pass
 
@@ -877,7 +913,7 @@ def _read(variant: Variant, key: tuple[str, Material]) -> EndingTable | None:
         table = _TABLES.get(key)
         if table is not None and table.variant is variant:
             return table
-        values = _load(_cache_path(variant, material), table_size(variant, material))
+        values = _load(variant, material)
         if values is None:
             _ABSENT[key] = variant
             return None
@@ -928,7 +964,7 @@ def cached(variant: Variant, material: Material) -> bool:
     """Whether the table of ``material`` is in memory or, undamaged, in the cache."""
     if (variant.id, material) in _TABLES:
         return True
-    return _load(_cache_path(variant, material), table_size(variant, material)) is not None
+    return _load(variant, material) is not None
 
 
 def cache_file(variant: Variant, material: Material) -> Path:

@@ -135,7 +135,7 @@ class Options:
     #: floor: Scan 2.0's quiescence, with every move that gives a capture where Scan
     #: takes only the exchanges it can see are even.  Off: 1.3 to 1.6 times the nodes
     #: to the same depth, fewer of them a second, and no stronger in self-play
-    #: (docs/ENGINE.md).
+    #: (benchmarks/RESULTS.md).
     exchanges: bool = False
 
 

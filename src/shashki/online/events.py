@@ -132,6 +132,16 @@ class ConnectionClosed(LinkEvent):
     """This side's connection is over (a guest may join again)."""
 
 
+@dataclass(frozen=True)
+class Superseded(LinkEvent):
+    """The host took a newer connection of this game (it was joined again, from here or
+    from elsewhere): this copy stops trying to join; the game goes on there."""
+
+    @property
+    def text(self) -> str:
+        return _("This game was joined again elsewhere: it goes on there.")
+
+
 __all__ = [
     "ChatLine",
     "ConnectionClosed",
@@ -144,6 +154,7 @@ __all__ = [
     "PeerLeft",
     "PeerMoved",
     "Refused",
+    "Superseded",
     "Synced",
     "TakebackRequest",
 ]

@@ -12,11 +12,12 @@ typed event (:mod:`shashki.online.events`) to each subscriber.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from ..i18n import N_, _
 from ..rules import Color, Game, Move, ShashkiError
@@ -30,12 +31,43 @@ from .events import (
     TakebackRequest,
 )
 from .player import RemotePlayer
-from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode, parse
+from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode
+from .seal import SealedLine
 
 #: Refusals kept in a link's log (the newest).
 LOG_LINES = 200
 #: Messages waiting to be sent to a slow peer before the connection is given up.
 MAX_QUEUED = 512
+
+
+class Socket(Protocol):
+    """What a writer needs of a WebSocket (aiohttp's server side and client side)."""
+
+    @property
+    def closed(self) -> bool: ...
+
+    async def send_bytes(self, data: bytes) -> None: ...
+
+    async def close(self) -> bool: ...
+
+
+async def write_sealed(ws: Socket, line: SealedLine, queue: asyncio.Queue[str | None]) -> None:
+    """Send what ``queue`` gives, each message sealed in turn (one writer a connection:
+    the order sealed is the order sent), until None; then close the connection."""
+    while True:
+        text = await queue.get()
+        try:
+            if text is None or ws.closed:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+                return
+            await ws.send_bytes(line.seal(text))
+        except (ConnectionError, RuntimeError, OSError):
+            return
+        except Exception:  # (aiohttp's client errors: the connection is gone)
+            return
+        finally:
+            queue.task_done()
 
 
 def move_before(game: Game, move: Move) -> str:
@@ -230,9 +262,16 @@ class Link:
     def claim(self) -> str | None:
         """Claim the game of a peer away for :data:`~.protocol.CLAIM_AFTER` seconds: it
         is recorded as the peer's having left the game (the rules' "abandoned"); None
-        when the game is won, else why not.  Each side claims on its own session: the
-        host tells a guest who comes back (the game is over), a guest's claim is its own
-        record of a game whose referee is gone."""
+        when the game is won, else why not (:meth:`why_no_claim`).  Each side claims on
+        its own session: the host tells a guest who comes back (the game is over), a
+        guest's claim is its own record of a game whose referee is gone."""
+        why = self.why_no_claim()
+        if why is None:
+            self.session.abandon(self.peer_side)
+        return why
+
+    def why_no_claim(self) -> str | None:
+        """Why the game of the peer cannot be claimed now (None: it can)."""
         if self.session.outcome is not None:
             return _("The game is over.")
         if self.away_since is None:
@@ -242,7 +281,6 @@ class Link:
             return _("{name} has been away less than a minute: wait {n} s more.").format(
                 name=self.remote.name, n=int(wait) + 1
             )
-        self.session.abandon(self.peer_side)
         return None
 
     def quit(self, text: str = "") -> None:
@@ -263,24 +301,6 @@ class Link:
             handler(message)
         except ProtocolError as exc:
             self.refused(exc)
-
-    def move_due(self, data: str, kind: str) -> bool:
-        """Whether ``data``, a frame over the rate limit, is nevertheless the peer's
-        move (a ``kind`` message) for the ply the game is at, on the peer's turn: such a
-        move is taken (one a turn at most, so it floods nothing; a quick peer's move is
-        never dropped)."""
-        if len(data) > 1024 or f'"{kind}"' not in data:
-            return False
-        try:
-            message = parse(data)
-        except ProtocolError:
-            return False
-        game = self.session.game
-        return (
-            message.type == kind
-            and message.get("ply") == len(game.move_stack)
-            and game.turn is self.peer_side
-        )
 
     def refuse(self, text: str) -> None:
         """A message of the peer's was refused (logged, shown; the game goes on): ``text``

@@ -481,8 +481,9 @@ class AutosaveSlot:
     ) -> Path:
         """Autosave the game (its start and the moves on its stack, with the time left
         after each move in ``clocks`` when the game has a clock) atomically, taking the
-        lock first if needed; returns the file.  Raises SaveError or GameLocked; the
-        previous autosave stays whole."""
+        lock first if needed; returns the file, readable by this user alone (0600: an
+        online game's autosave holds its room code).  Raises SaveError or GameLocked;
+        the previous autosave stays whole."""
         try:
             self.hold()
         except GameLocked:
@@ -499,7 +500,7 @@ class AutosaveSlot:
         record = GameRecord.from_game(game, tags)
         if clocks:
             set_clocks(record, clocks)
-        save_pdn(self.path, record)
+        save_pdn(self.path, record, mode=0o600)
         return self.path
 
     def remove(self) -> None:
