@@ -122,25 +122,21 @@ class Recorder:
     def forget(self) -> None:
         """The game goes on elsewhere (an online game joined again from another
         program): its autosave is removed and given up, and nothing more is saved here."""
-        if self._unsubscribe is not None:
-            self._unsubscribe()
-            self._unsubscribe = None
-        slot, writer = self.slot, self.writer
-        self.slot = None
-        if slot is not None and writer is not None:
-            writer.queue(slot, remove=True, release=True)
-            writer.start()
+        self._stop(remove=True)
 
     def close(self) -> None:
         """The game is left: no more saving; its autosave is given up once its last
         state is written (the file stays, for later)."""
+        self._stop(remove=False)
+
+    def _stop(self, *, remove: bool) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
         slot, writer = self.slot, self.writer
         self.slot = None
         if slot is not None and writer is not None:
-            writer.queue(slot, release=True)
+            writer.queue(slot, remove=remove, release=True)
             writer.start()
 
 
