@@ -322,7 +322,8 @@ class _OneLine(logging.Handler):
     visitor's words would be in its locals)."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.levelno < logging.WARNING:
+        # (a request that is not HTTP gets its 400: a stranger's noise is not said)
+        if record.levelno < logging.WARNING or record.name.startswith("aiohttp.server"):
             return
         try:
             text = record.getMessage()
@@ -337,25 +338,28 @@ def _app_log(data: bytes) -> Path | None:
     """``data`` (an app's standard error) in a file only this user can read, in the cache
     folder; its path, or None when it cannot be written."""
     from .base.folders import user_folder
+    from .base.ownfiles import NOFOLLOW, own_folder
 
     folder = user_folder("cache") / "serve"
     try:
-        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        own_folder(folder, top=folder.parent)  # (shashki's own: real folders, never links)
+        os.chmod(folder, 0o700)
         path = folder / f"app-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{id(data)}.log"
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o600)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
-    except OSError:
+    except (OSError, ValueError):
         return None
     return path
 
 
-def _visitor_app(base: type) -> type:
+def _visitor_app() -> Any:
     """The class of one visitor's app: textual-serve's ``AppService`` (the protocol of
     the app's pipes, downloads), started without a shell in a process group of its own,
     its standard error kept from the terminal, and stopped for sure."""
+    from textual_serve.app_service import AppService
 
-    class VisitorApp(base):  # type: ignore[misc]
+    class VisitorApp(AppService):
         def __init__(self, words: list[str], join: bool, **kwargs: Any) -> None:
             super().__init__(shlex.join(words), **kwargs)
             self.words = words
@@ -387,10 +391,6 @@ def _visitor_app(base: type) -> type:
             assert process.stdin is not None
             self._stdin = process.stdin
             return process
-
-        @property
-        def alive(self) -> bool:
-            return self._process is not None and self._process.returncode is None
 
         def signal(self, number: int) -> None:
             """Send ``number`` to the app and everything it started (its group)."""
@@ -526,10 +526,9 @@ def make_server(
     """textual-serve's server for ``words`` (each visitor's app), guarded as the module
     says; ``say`` writes a line on the owner's terminal."""
     from aiohttp import WSMsgType, hdrs, web
-    from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
-    visitor_app = _visitor_app(AppService)
+    visitor_app = _visitor_app()
 
     class ShashkiServer(Server):
         def __init__(self) -> None:
@@ -556,6 +555,15 @@ def make_server(
                     return web.Response(
                         status=403, text=_("This server does not serve that address.") + "\n"
                     )
+                # what drives an app is asked by this server's own page, never by a link or
+                # a script of another site (a browser says where a request comes from)
+                site = request.headers.get("Sec-Fetch-Site", "same-origin")
+                if request.path != "/" and site not in ("same-origin", "none"):
+                    if request.path == "/ws" or request.path.startswith("/download/"):
+                        return web.Response(
+                            status=403,
+                            text=_("Only this server's own page may start an app.") + "\n",
+                        )
                 response = await handler(request)
                 if not response.prepared:
                     response.headers.update(PAGE_HEADERS)

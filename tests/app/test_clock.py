@@ -22,8 +22,8 @@ from shashki.records.clocks import (
     time_control,
 )
 from shashki.rules import Color, Game, Termination, find_variant
-from shashki.rules.limits import move_seconds
 from shashki.session import GameSession, ManualTime
+from shashki.session.limits import move_seconds
 from shashki.session.seats import PERSON, LevelSeat
 from shashki.store.autosaves import autosave_dir
 

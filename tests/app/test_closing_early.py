@@ -108,8 +108,8 @@ async def test_a_palette_command_run_as_the_app_ends_is_dropped(
     makes it: the app stops running, then the screen's widgets are removed: here the
     analysis panel, the one the command looks up.)"""
     from shashki.app.analysis import AnalysisPanel
-    from shashki.app.app import _on_screen
     from shashki.app.game_screen import GameScreen
+    from shashki.app.palette import _on_screen
 
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -21,8 +21,8 @@ from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, player_kinds
 from shashki.engine import LEVELS
 from shashki.hub.player import make_player
 from shashki.rules import Color, Game, Move
-from shashki.rules.limits import Limit
 from shashki.session import AsyncioExecutor
+from shashki.session.limits import Limit
 from shashki.session.seats import PERSON, LevelSeat
 
 from .conftest import game_screen, keys_play, make_app, status

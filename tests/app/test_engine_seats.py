@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shashki.app.app import seat_kind
 from shashki.app.controller import Human
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import player_kinds, seat, seat_from_file, set_engines
+from shashki.app.unfinished import seat_kind
 from shashki.hub.player import make_player
 from shashki.records import GameRecord
-from shashki.rules.limits import Limit
+from shashki.session.limits import Limit
 from shashki.session.seats import (
     PERSON,
     CommandSeat,

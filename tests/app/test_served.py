@@ -493,3 +493,36 @@ async def test_every_failure_to_join_reads_the_same_after_the_same_time(
     printed = capsys.readouterr()
     for text in (printed.out, printed.err, *said):
         assert "Traceback" not in text and "K7WQ" not in text, text
+
+
+@pytest.mark.parametrize(
+    "tag", ["host K7WQ-M2 8765 lan white on", "join 127.0.0.1:9 K7WQ-M2 black on"]
+)
+async def test_an_online_autosave_goes_on_at_the_keyboard_in_the_browser(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch, tag: str
+) -> None:
+    """The owner's unfinished online game, resumed by a visitor: neither hosted again
+    (a port of the server) nor joined (joining is off): one line, and the game goes on
+    at this keyboard."""
+    from shashki.app.online import OnlineGameScreen
+    from shashki.records import read_games_text
+    from shashki.store import AutosaveSlot
+
+    monkeypatch.delenv(JOIN_VARIABLE, raising=False)
+    slot = AutosaveSlot.new()
+    record = next(
+        iter(
+            read_games_text(
+                '[White "Anna"]\n[Black "Boris"]\n[Result "*"]\n[GameType "25"]\n'
+                f'[ShashkiOnline "{tag}"]\n\n1. c3-d4 *\n'
+            )
+        )
+    )
+    slot.save(record.end().replay(), dict(record.headers))
+    slot.release()
+    app = make_app(home, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.resume_unfinished(slot.key) is not None
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        assert not isinstance(app.screen, OnlineGameScreen)
+        assert any("goes on at this keyboard" in n for n in notes(app)), notes(app)

@@ -23,6 +23,7 @@ from shashki.app.seats import SeatLine
 from shashki.i18n import set_language
 from shashki.records.clocks import TimeControl
 from shashki.rules import Game
+from shashki.rules.game import game_state
 
 from .conftest import (
     clicks_play,
@@ -384,7 +385,7 @@ def test_a_rule_of_the_generator_is_told_in_the_language(
     game = Game("frisian", "W:W50,K37:B16:+0+337")
     v = game.variant
     assert (why_not_select(game, v.board.parse_square("37")) or "").startswith(why)
-    assert v.generator.panel_lines(game.position, [], -1, game.legal_moves()) == [panel_line]
+    assert v.generator.panel_lines(game_state(game), [], -1, game.legal_moves()) == [panel_line]
 
 
 def test_a_refusal_is_said_again_in_another_language() -> None:

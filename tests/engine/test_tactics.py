@@ -8,6 +8,7 @@ import pytest
 from shashki.engine import ComputerPlayer, Search, goal_table
 from shashki.engine.search import WON, Options
 from shashki.rules import Game, Move
+from shashki.rules.game import game_state
 from shashki.rules.notation import move_text, parse_move
 
 # (variant, FEN, the winning move, why)
@@ -51,7 +52,7 @@ def _text(game: Game, move) -> str:  # type: ignore[no-untyped-def]
 
 def _move(game: Game, text: str) -> Move:
     """The legal move written ``text`` (algebraic squares are read on every board)."""
-    return parse_move(game.variant, text, game.legal_moves(), game.position)
+    return parse_move(game.variant, text, game.legal_moves(), game_state(game))
 
 
 @pytest.mark.parametrize(

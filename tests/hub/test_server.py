@@ -13,7 +13,7 @@ from shashki.hub.client import HubEngine
 from shashki.hub.server import HubServer, seconds_for
 from shashki.hub.text import find_move, parse_line
 from shashki.rules import Game
-from tests.engine.test_limits import clock_at
+from tests.session.test_limits import clock_at
 from tests.waiting import until_blocking
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from shashki.online.events import (
     ChatLine,
     DrawOffer,
@@ -18,9 +20,11 @@ from shashki.online.events import (
 )
 from shashki.online.link import plies_back
 from shashki.records import write_game
-from shashki.rules import Color
+from shashki.records.clocks import TimeControl
+from shashki.rules import Color, Game
 from shashki.rules.outcome import Termination
-from shashki.session import ManualTime
+from shashki.session import GameClock, GameSession, ManualTime
+from shashki.session.game import TakenBack
 
 from .harness import hosted, play, until
 
@@ -307,3 +311,30 @@ async def test_both_sides_agree_the_first_turns_are_off_the_clock() -> None:
         assert host.clock_waits(Color.BLACK) and gs.clock_waits(Color.BLACK)
     finally:
         await pair.close()
+
+
+def test_a_session_is_made_equal_to_another_one() -> None:
+    now = [0.0]
+    session = GameSession(Game("russian"), clock=GameClock(TimeControl(60, 0), now=lambda: now[0]))
+    events: list[object] = []
+    session.subscribe(events.append)
+    game = Game("russian")
+    moves = []
+    for text in ("c3-d4", "f6-g5", "g3-f4"):
+        move = game.parse_move(text)
+        moves.append(move)
+        game.push(move)
+    session.resign(Color.WHITE)
+    session.set_moves(moves, [59.0, 58.5], (50.0, 40.0))
+    assert session.game.fen() == game.fen()
+    assert session.outcome is None  # (the resignation was reopened)
+    assert session.clock_marks == [59.0, 58.5, None]
+    assert session.clock is not None and session.clock.running is Color.BLACK
+    assert session.clock.left(Color.WHITE) == 50.0
+    now[0] += 5
+    assert session.clock.left(Color.BLACK) == 35.0
+    assert any(isinstance(e, TakenBack) for e in events)
+    bad = [*moves[:2], moves[0]]  # a move that is not legal there: nothing changes
+    with pytest.raises(ValueError):
+        session.set_moves(bad)
+    assert session.game.fen() == game.fen()

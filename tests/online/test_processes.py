@@ -226,3 +226,30 @@ def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line(
         assert join.end() == 2
         lines = [line for line in iter(join.lines.get, None) if line]
     assert lines == [f"shashki: error: Cannot join 127.0.0.1:{port}: no answer in 15 s."]
+
+
+def test_a_guest_joined_again_from_another_process_takes_the_game_over() -> None:
+    # (the host's side thinks long on a long clock: the game lasts while the second joins)
+    host = Proc("host", "russian", "--clock", "30+0", "--port", "0", "--local",
+                "--auto", "8", "--name", "Anna")  # fmt: skip
+    try:
+        address, code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
+        first = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+        try:
+            first.wait_for(r"^Joined ")
+            second = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+            try:
+                second.wait_for(r"^Joined ")
+                first.wait_for(r"joined again elsewhere: it goes on there")
+                assert first.end() == 1  # (its copy stops; the game goes on in the other)
+                host.wait_for(r"Boris is back")
+            finally:
+                second.proc.kill()
+                second.end()
+        finally:
+            if first.proc.poll() is None:
+                first.proc.kill()
+                first.end()
+    finally:
+        host.proc.kill()
+        host.end()

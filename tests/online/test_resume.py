@@ -85,8 +85,8 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         link = screen.link
         assert isinstance(link, HostLink) and link.code == code and link.game == game
         await wait_for(pilot, lambda: link.address == address, "listening on the same port")
-        assert ctl.session.clock is not None
-        await wait_for(pilot, lambda: ctl.session.clock.running is None, "the clock waiting")
+        assert ctl.session.clock is not None  # (the referee's clock goes on: white's turn)
+        await wait_for(pilot, lambda: ctl.session.clock.running is Color.WHITE, "clock on")
         assert link.remote.name == "Boris" and link.joined
         assert "less than a minute" in (link.claim() or "")  # (away since it came back)
         again = Guest(address, code, "Someone else")
@@ -94,6 +94,7 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         reader = asyncio.create_task(again.run())
         await wait_for(pilot, lambda: link.guest is not None, "the guest joining again")
         assert link.remote.name == "Boris"
+        await wait_for(pilot, lambda: "Boris is back." in app.notices, "said: back")
         await wait_for(pilot, lambda: ctl.session.clock.running is Color.WHITE, "clock on")
         await pilot.press("colon", *"g3-f4", "enter")
         await wait_for(pilot, lambda: len(glink.session.game.move_stack) == 3, "the move")

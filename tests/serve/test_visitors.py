@@ -104,6 +104,13 @@ async def test_a_foreign_host_is_refused_everywhere(serve: Callable[..., Serving
             assert await _get(base + path, host) == 403, (host, path)
         origin = {"Origin": f"http://{host}", "Host": host}
         assert await _refused(base + "/ws", origin) == 403, host
+    # (a link of another site to a download: the browser says so, and it is refused)
+    here = f"127.0.0.1:{server.port}"
+    async with aiohttp.ClientSession() as session:
+        for site, status in (("cross-site", 403), ("same-site", 403), ("same-origin", 404)):
+            headers = {"Host": here, "Sec-Fetch-Site": site}
+            async with session.get(base + "/download/x", headers=headers) as response:
+                assert response.status == status, site
     request = b"GET / HTTP/1.0\r\n\r\n"  # (no Host header at all)
     assert _raw_status(server.port, request) == 403
     assert not server.apps()
@@ -345,6 +352,12 @@ async def test_nothing_a_visitor_sends_prints_a_traceback(serve: Callable[..., S
             while message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
                 message = await ws.receive(timeout=WAIT)
     poll(lambda: "left: 0" in server.text, "the app ended")
+    for request in (  # (not HTTP at all: a 400, nothing said)
+        f"{secret}\r\n\r\n".encode(),
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX: \x1b{secret}\r\n\r\n".encode(),
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03",
+    ):
+        assert _raw_status(server.port, request) == 400
     text = server.text
     assert "Traceback" not in text and secret not in text and "Error" not in text, text
     assert not any(Path(server.log.parent / "XDG_CACHE_HOME").rglob("*.log"))

@@ -8,10 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shashki.rules import Game, Move
-from shashki.rules.limits import Limit
 from shashki.rules.variant import Variant
 from shashki.session import Event, GameSession, Player, PlayerFailed
 from shashki.session.driver import Action
+from shashki.session.limits import Limit
 
 
 @dataclass

@@ -15,8 +15,9 @@ from shashki.hub.client import HubEngine
 from shashki.hub.player import HubPlayer
 from shashki.records.clocks import TimeControl, clock_comment, clock_in
 from shashki.rules import Color, Game, Termination
-from shashki.rules.limits import Limit, move_seconds
+from shashki.rules.game import game_state
 from shashki.session import Computer, GameClock, GameSession, ManualTime, Person
+from shashki.session.limits import Limit, move_seconds
 
 from .fakes import FakeExecutor, play
 
@@ -66,7 +67,7 @@ def test_a_double_move_turn_runs_on_one_clock_until_it_is_complete() -> None:
     session = timed(Game("double-move"), TimeControl(60, 5), now)
     gen = session.variant.generator
     clock = session.clock
-    assert clock is not None and gen.half_turn(session.game.position) == 1
+    assert clock is not None and gen.half_turn(game_state(session.game)) == 1
     now.t += 3
     assert session.play(session.legal[0])
     # the first move of the turn: the same clock goes on, no increment yet

@@ -266,7 +266,12 @@ def example_moves(variant: Variant) -> tuple[str, str]:
     return game.move_text(usual), capture
 
 
-class HelpScreen(Dialog[None]):
+class CoversGame:
+    """A screen shown over a game for a while (the help, the settings): the game's clocks
+    pause as long as it covers the game."""
+
+
+class HelpScreen(CoversGame, Dialog[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
     BINDINGS = [Binding("escape,q,question_mark", "close", N_("Close"))]

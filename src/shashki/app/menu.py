@@ -25,7 +25,9 @@ from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry, user_file_problems
 from ..session.served import join_allowed, served
+from .clock import CLOCK_CHOICES
 from .plain import Plain, literal, marked, visible
+from .shell import Shell, shell_of
 from .widgets import (
     Button,
     Dialog,
@@ -40,7 +42,6 @@ from .widgets import (
 
 if TYPE_CHECKING:
     from ..records.clocks import TimeControl
-    from .app import ShashkiApp
 
 GROUP_TITLES = {
     "classic": N_("Classic draughts"),
@@ -252,21 +253,23 @@ class MenuScreen(Screen[None]):
             if opt.id:
                 self.app.push_screen(NewGameScreen(registry().find(opt.id)))
 
+    @property
+    def shashki(self) -> Shell:
+        return shell_of(self)
+
     def action_open_file(self) -> None:
-        self.app.open_game_dialog()  # type: ignore[attr-defined]
+        self.shashki.open_game_dialog()
 
     def action_unfinished(self) -> None:
-        self.app.show_unfinished()  # type: ignore[attr-defined]
+        self.shashki.show_unfinished()
 
     def action_my_games(self) -> None:
-        self.app.show_my_games()  # type: ignore[attr-defined]
+        self.shashki.show_my_games()
 
     def action_online(self) -> None:
-        from .online import online_menu
-
         ol = self.query_one("#variants", OptionList)
         chosen = ol.options[ol.highlighted].id if ol.highlighted is not None else None
-        online_menu(self.app, chosen)  # type: ignore[arg-type]
+        self.shashki.online_menu(chosen)
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen
@@ -315,17 +318,6 @@ def registry_dir() -> str:
 
 #: The start choice of a variant that draws its start: leave it to the lot.
 LOT = "\x00lot"
-
-#: The clocks the new-game dialog offers: (label, minutes+seconds); "" is no clock.
-CLOCK_CHOICES: list[tuple[str, str]] = [
-    (N_("none"), ""),
-    (N_("1+0 (bullet)"), "1+0"),
-    (N_("3+2 (blitz)"), "3+2"),
-    (N_("5+3 (blitz)"), "5+3"),
-    (N_("10+5 (rapid)"), "10+5"),
-    (N_("15+10 (rapid)"), "15+10"),
-    (N_("custom…"), "custom"),
-]
 
 #: The takeback policies the new-game dialog offers: (label, policy).
 UNDO_CHOICES: list[tuple[str, str]] = [
@@ -376,8 +368,8 @@ class NewGameScreen(Dialog[None]):
         self._engine_problem = False
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def _side(self, side: int) -> str:
         """A side's name in the language spoken now."""
@@ -668,9 +660,7 @@ class NewGameScreen(Dialog[None]):
         flip = self.query_one("#flip", Checkbox).value
         self.dismiss(None)
         if "online" in kinds:  # a friend online: this side hosts
-            from .online import host_from_dialog
-
-            host_from_dialog(self.shashki, v.id, names, (kinds[0], kinds[1]), clock)  # type: ignore[arg-type]
+            self.shashki.host_from_dialog(v.id, names, (kinds[0], kinds[1]), clock)  # type: ignore[arg-type]
             return
         # the dialog's words are parsed once, here (a command typed in a served app, or
         # an engine gone from the settings since the dialog opened, seats a person)

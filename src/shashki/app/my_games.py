@@ -23,12 +23,12 @@ from textual.widgets import DataTable
 from ..i18n import N_, _, ngettext
 from .dialogs import ConfirmScreen
 from .plain import Plain, visible
+from .shell import Shell, shell_of
 from .widgets import LocalFooter, RowTable, ScreenHeader, Select, relabel_select
 
 if TYPE_CHECKING:
     from ..records import GameRecord
     from ..store.archive import ArchiveScan, KeptGame, Seat
-    from .app import ShashkiApp
 
 
 # -- words ------------------------------------------------------------------------------
@@ -169,8 +169,8 @@ class MyGamesScreen(Screen[None]):
         self.filters = {"variant": ANY, "opponent": ANY, "result": ANY}
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def compose(self) -> ComposeResult:
         yield ScreenHeader()

@@ -53,13 +53,13 @@ from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
 from .launch import HostRequest, JoinRequest
 from .plain import Plain
+from .shell import Shell
 from .widgets import Button, Dialog, relabel_button
 
 if TYPE_CHECKING:
     from ..records.model import GameRecord
     from ..rules import Game
     from ..store import AutosaveSlot
-    from .app import ShashkiApp
 
 #: The seat kind of the new-game dialog: a friend online (this side hosts).
 ONLINE = "online"
@@ -128,14 +128,17 @@ class OnlineGameScreen(GameScreen):
             if self.guest is not None:
                 self.run_worker(self._read(self.guest), group="online")
             elif self.rejoin is not None:  # (resumed from its autosave: join again)
-                self.call_later(self._hold_clock)
                 self._start_rejoin(at_once=True)
 
     def _hold_clock(self) -> None:
-        """The clock waits for the friend (the game screen started it)."""
+        """Before the game's first move the clock waits for the friend to come (the game
+        screen started it); once the game is under way it goes on, as the referee's does,
+        across drops and crashes of either side."""
         link = self.link
-        if (isinstance(link, HostLink) and link.guest is None) or (
-            isinstance(link, GuestLink) and link.away_since is not None
+        if (
+            isinstance(link, HostLink)
+            and link.guest is None
+            and not self.controller.game.move_stack
         ):
             self.controller.session.stop_clock()
             self.refresh_panel()
@@ -483,26 +486,20 @@ class OnlineChoice(Dialog[bool | None]):
 
 
 def _open(
-    app: ShashkiApp,
+    app: Shell,
     controller: GameController,
     screen: OnlineGameScreen,
     slot: AutosaveSlot | None = None,
 ) -> None:
     """Show ``screen`` for ``controller``'s game, autosaved as any game (in ``slot``
-    when it was resumed from one)."""
-    from .menu import MenuScreen
-
-    app.controller = controller
-    app._attach_game(controller, slot)
+    when it was resumed from one), this side's pieces at the bottom."""
     if controller.session.players[0].is_human is False:
-        screen.board.flipped = True  # (this side's pieces at the bottom)
-    while len(app.screen_stack) > 1 and not isinstance(app.screen, MenuScreen):
-        app.pop_screen()
-    app.push_screen(screen)
+        screen.board.flipped = True
+    app.show_game(controller, screen, slot)
 
 
 def host_game(
-    app: ShashkiApp,
+    app: Shell,
     variant: str,
     *,
     side: Color,
@@ -573,7 +570,7 @@ async def _connect(guest: Guest) -> None:
 
 
 async def join_game(
-    app: ShashkiApp, address: str, code: str, name: str, *, exit_on_failure: bool = False
+    app: Shell, address: str, code: str, name: str, *, exit_on_failure: bool = False
 ) -> GameController | None:
     """Join the game at ``address`` with ``code`` and open its screen; None (said in one
     line) when it cannot be joined, or when this app is served to a browser and its
@@ -604,7 +601,7 @@ async def join_game(
     return controller
 
 
-async def forget_older(app: ShashkiApp, game: str, keep: str | None) -> None:
+async def forget_older(app: Shell, game: str, keep: str | None) -> None:
     """Remove the older autosaves of online game ``game`` but ``keep``'s (in a thread: it
     reads the autosave folder): one game has one autosave."""
     if app.autosave_enabled:
@@ -612,7 +609,7 @@ async def forget_older(app: ShashkiApp, game: str, keep: str | None) -> None:
 
 
 def resume_online(
-    app: ShashkiApp, record: GameRecord, game: Game, slot: AutosaveSlot
+    app: Shell, record: GameRecord, game: Game, slot: AutosaveSlot
 ) -> GameController | None:
     """Go on with an online game of the autosave folder: host it again with the same
     code and port (the friend joins again, or its shashki does by itself), or join the
@@ -627,11 +624,13 @@ def resume_online(
             markup=False,
         )
         return None
-    if room.hosting and served():
-        app.error_notice(host_refused())
-        return None
-    if not room.hosting and not join_allowed():
-        app.error_notice(join_off())
+    if served() and (room.hosting or not join_allowed()):  # (no port opened, none joined)
+        app.notify(
+            _("An app in a web browser does not play online: this game goes on at this keyboard."),
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
     controller = GameController(session)
@@ -670,7 +669,7 @@ def resume_online(
     return controller
 
 
-def start_from_command(app: ShashkiApp, start: HostRequest | JoinRequest) -> None:
+def start_from_command(app: Shell, start: HostRequest | JoinRequest) -> None:
     """Open the game ``shashki host`` or ``shashki join`` asked for."""
     if isinstance(start, HostRequest):
         host_game(
@@ -688,7 +687,7 @@ def start_from_command(app: ShashkiApp, start: HostRequest | JoinRequest) -> Non
         app.run_worker(join_game(app, start.address, start.code, start.name, exit_on_failure=True))
 
 
-def player_name(app: ShashkiApp) -> str:
+def player_name(app: Shell) -> str:
     """This player's name: the first name typed in the new-game dialog, else the
     login name."""
     import os
@@ -698,7 +697,7 @@ def player_name(app: ShashkiApp) -> str:
     return clean(name, MAX_NAME) or _("Player")
 
 
-def join_dialog(app: ShashkiApp) -> None:
+def join_dialog(app: Shell) -> None:
     """Ask for the host's address, then the room code, then join."""
 
     def got_address(address: str | None) -> None:
@@ -725,7 +724,7 @@ def host_refused() -> str:
     )
 
 
-def online_menu(app: ShashkiApp, variant: str | None) -> None:
+def online_menu(app: Shell, variant: str | None) -> None:
     """Play online: host a game of ``variant`` (the new-game dialog, a friend's seat
     chosen) or join one.  An app served to a browser never hosts: it joins (asked for
     the address at once) when its owner allowed it, else it says that online play is
@@ -762,7 +761,7 @@ def online_menu(app: ShashkiApp, variant: str | None) -> None:
 
 
 def host_from_dialog(
-    app: ShashkiApp,
+    app: Shell,
     variant: str,
     names: tuple[str, str],
     kinds: tuple[str, str],

@@ -8,7 +8,6 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -35,6 +34,7 @@ from .board import BoardWidget
 from .movelist import MoveList
 from .plain import Plain, literal, visible
 from .replay_controller import ReplayController, Step
+from .shell import Shell, shell_of
 from .themes import set_board_theme
 from .widgets import (
     Button,
@@ -45,9 +45,6 @@ from .widgets import (
     Select,
     relabel_button,
 )
-
-if TYPE_CHECKING:
-    from .app import ShashkiApp
 
 # -- choosing a file ---------------------------------------------------------------------
 
@@ -274,8 +271,8 @@ class GameTableScreen(Screen[None]):
         self.failure: str | None = None
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def compose(self) -> ComposeResult:
 
@@ -628,8 +625,8 @@ class ReplayScreen(Screen[None]):
         self._auto: Timer | None = None
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def compose(self) -> ComposeResult:
         yield ScreenHeader()

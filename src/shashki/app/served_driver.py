@@ -66,9 +66,14 @@ class ServedDriver(WebDriver):
         """Ask the app to quit; end the process if it has not after a few seconds."""
         with contextlib.suppress(Exception):  # (the app may be ending already)
             self._app.post_message(messages.ExitApp())
-        timer = threading.Timer(LAST_SECONDS, os._exit, (1,))
+        timer = threading.Timer(LAST_SECONDS, lambda: _end_now())
         timer.daemon = True
         timer.start()
+
+
+def _end_now() -> None:
+    """End this process at once (an app that did not quit when its server went)."""
+    os._exit(1)
 
 
 __all__ = ["LAST_SECONDS", "ServedDriver"]

@@ -164,10 +164,10 @@ def trust_refusal(path: str | os.PathLike[str], *, folder: bool = False) -> str 
     text = os.fspath(path)
     if "\0" in text:
         return _("not a valid path")
-    pending = list(Path(os.path.join(os.getcwd(), text)).parts)
-    here = Path(pending.pop(0))  # the root
     links = 0
     try:
+        pending = list(Path(text if os.path.isabs(text) else os.path.join(os.getcwd(), text)).parts)
+        here = Path(pending.pop(0))  # the root
         reason = _ancestor_refusal(os.stat(here))
         if reason is not None:
             return f"{here}: {reason}"
@@ -180,7 +180,7 @@ def trust_refusal(path: str | os.PathLike[str], *, folder: bool = False) -> str 
                 continue
             entry = here / part
             info = os.lstat(entry)
-            if not pending:  # the path itself
+            if all(rest in ("", ".") for rest in pending):  # the path itself
                 reason = entry_refusal(info, folder=folder)
                 return None if reason is None else f"{entry}: {reason}"
             if stat.S_ISLNK(info.st_mode):
@@ -201,9 +201,11 @@ def trust_refusal(path: str | os.PathLike[str], *, folder: bool = False) -> str 
             if reason is not None:
                 return f"{entry}: {reason}"
             here = entry
+        # (a path that ends in ``..``, or the root itself)
+        reason = entry_refusal(os.lstat(here), folder=folder)
+        return None if reason is None else f"{here}: {reason}"
     except OSError as exc:
         return f"{exc.filename or text}: {exc.strerror or exc}"
-    return None
 
 
 def is_own_folder(path: str | os.PathLike[str]) -> bool:

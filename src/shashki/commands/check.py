@@ -16,6 +16,7 @@ from ..rules.errors import BadPdnError
 
 if TYPE_CHECKING:
     from ..records.guess import VariantGuess
+    from ..rules.variant import Variant
 
 
 def _check_entry(path: str, index: int, game: GameRecord) -> dict[str, Any]:
@@ -50,98 +51,123 @@ def cmd_check(args: argparse.Namespace) -> int:
     per game is kept, so memory stays flat whatever the number of games; the JSON arrays
     are written as games arrive."""
     default = find_variant(args.variant) if args.variant else None
-    totals = {"files": 0, "games": 0, "games_ok": 0, "moves": 0, "errors": 0, "warnings": 0}
-    unreadable: list[dict[str, str]] = []
-    guesses: list[dict[str, str]] = []
-    report = _JsonReport(sys.stdout) if args.json else None
+    check = _Check(default, _JsonReport(sys.stdout) if args.json else None, args.verbose)
     try:
         for path in args.files:
-            games = ok = untagged = untagged_bad = 0
-            read_as = default
-            if default is None:
-                # games without a GameType: their variant guessed from their moves
-                guess = _guess(path)
-                if guess is not None and guess.variant.id != DEFAULT_VARIANT:
-                    read_as = guess.variant
-                    if report is None:
-                        print(f"{path}: {guess.line()}")
-                    else:
-                        guesses.append(
-                            {
-                                "file": path,
-                                "variant": guess.variant.id,
-                                "evidence": guess.describe(),
-                            }
-                        )
-            # only reading the file is the file's fault: a failure to write the report
-            # (an output closed by "| head") is no "cannot read FILE"
-            records = read_file(path, read_as)
-            read = True
-            while True:
-                try:
-                    game = next(records, None)
-                except OSError as exc:
-                    reason = os_reason(exc)
-                    unreadable.append({"file": path, "reason": reason})
-                    said = _("cannot read {path}: {reason}").format(path=path, reason=reason)
-                    print(_("shashki: error: {message}").format(message=said), file=sys.stderr)
-                    read = False
-                    break
-                if game is None:
-                    break
-                games += 1
-                moves = sum(1 for _ in game.nodes())
-                totals["moves"] += moves
-                totals["errors"] += len(game.errors)
-                totals["warnings"] += len(game.warnings)
-                ok += game.ok
-                if not (game.header("GameType") or game.header("Variant")):
-                    untagged += 1
-                    untagged_bad += not game.ok
-                if report is not None:
-                    if game.errors or game.warnings:
-                        report.add(_check_entry(path, games, game))
-                    continue
-                _print_check(path, games, game, moves, args.verbose)
-            if not read:
-                continue
-            totals["files"] += 1
-            totals["games"] += games
-            totals["games_ok"] += ok
-            if report is None and default is None and untagged_bad and 2 * untagged_bad > untagged:
-                if read_as is not None:
-                    told = ngettext(
-                        "{path}: {bad} of {n} game names no variant and does not replay as "
-                        "{variant} (the guess): give theirs with --variant VARIANT "
-                        "(shashki variants lists them)",
-                        "{path}: {bad} of {n} games name no variant and do not replay as "
-                        "{variant} (the guess): give theirs with --variant VARIANT "
-                        "(shashki variants lists them)",
-                        untagged,
-                    )
-                else:
-                    told = ngettext(
-                        "{path}: {bad} of {n} game names no variant and does not replay as "
-                        "{variant} (PDN's default): give theirs with --variant VARIANT "
-                        "(shashki variants lists them)",
-                        "{path}: {bad} of {n} games name no variant and do not replay as "
-                        "{variant} (PDN's default): give theirs with --variant VARIANT "
-                        "(shashki variants lists them)",
-                        untagged,
-                    )
-                name = (read_as or find_variant(DEFAULT_VARIANT)).local_name
-                print(told.format(path=path, bad=untagged_bad, n=untagged, variant=name))
-        failed = totals["games"] - totals["games_ok"]
-        if report is not None:
-            report.finish(dict(totals, games_failed=failed, unreadable=unreadable, guessed=guesses))
-        else:
-            print(_check_totals(totals, failed))
+            check.file(path)
+        failed = check.finish()
     finally:
-        if report is not None:
-            report.close()
-    if unreadable:
+        check.close()
+    if check.unreadable:
         return 2
     return 0 if failed == 0 else 1
+
+
+class _Check:
+    """``check``'s reading of its files, one after the other, and its totals."""
+
+    def __init__(self, default: Variant | None, report: _JsonReport | None, verbose: bool):
+        #: The variant ``--variant`` gave the games that name none (None: guessed).
+        self.default = default
+        self.report = report
+        self.verbose = verbose
+        self.totals = {"files": 0, "games": 0, "games_ok": 0, "moves": 0}
+        self.totals |= {"errors": 0, "warnings": 0}
+        self.unreadable: list[dict[str, str]] = []
+        self.guesses: list[dict[str, str]] = []
+
+    def file(self, path: str) -> None:
+        """Replay the games of ``path``, each reported as it is read."""
+        games = ok = untagged = untagged_bad = 0
+        read_as = self.read_as(path)
+        # only reading the file is the file's fault: a failure to write the report (an
+        # output closed by "| head") is no "cannot read FILE"
+        records = read_file(path, read_as)
+        while True:
+            try:
+                game = next(records, None)
+            except OSError as exc:
+                reason = os_reason(exc)
+                self.unreadable.append({"file": path, "reason": reason})
+                said = _("cannot read {path}: {reason}").format(path=path, reason=reason)
+                print(_("shashki: error: {message}").format(message=said), file=sys.stderr)
+                return
+            if game is None:
+                break
+            games += 1
+            moves = sum(1 for _ in game.nodes())
+            self.totals["moves"] += moves
+            self.totals["errors"] += len(game.errors)
+            self.totals["warnings"] += len(game.warnings)
+            ok += game.ok
+            if not (game.header("GameType") or game.header("Variant")):
+                untagged += 1
+                untagged_bad += not game.ok
+            if self.report is None:
+                _print_check(path, games, game, moves, self.verbose)
+            elif game.errors or game.warnings:
+                self.report.add(_check_entry(path, games, game))
+        self.totals["files"] += 1
+        self.totals["games"] += games
+        self.totals["games_ok"] += ok
+        if self.report is None and self.default is None and 2 * untagged_bad > untagged > 0:
+            _advise_variant(path, read_as, untagged_bad, untagged)
+
+    def read_as(self, path: str) -> Variant | None:
+        """The variant of ``path``'s games that name none: ``--variant``'s, else the one
+        guessed from their moves (said), else None (PDN's default)."""
+        if self.default is not None:
+            return self.default
+        guess = _guess(path)
+        if guess is None or guess.variant.id == DEFAULT_VARIANT:
+            return None
+        if self.report is None:
+            print(f"{path}: {guess.line()}")
+        else:
+            entry = {"file": path, "variant": guess.variant.id, "evidence": guess.describe()}
+            self.guesses.append(entry)
+        return guess.variant
+
+    def finish(self) -> int:
+        """Write the totals; the number of games that do not replay."""
+        failed = self.totals["games"] - self.totals["games_ok"]
+        if self.report is not None:
+            extra = {"unreadable": self.unreadable, "guessed": self.guesses}
+            self.report.finish(dict(self.totals, games_failed=failed, **extra))
+        else:
+            print(_check_totals(self.totals, failed))
+        return failed
+
+    def close(self) -> None:
+        if self.report is not None:
+            self.report.close()
+
+
+def _advise_variant(path: str, read_as: Variant | None, bad: int, untagged: int) -> None:
+    """Most of a file's games that name no variant do not replay as the one they were
+    read as: say so, and how to give theirs."""
+    if read_as is not None:
+        told = ngettext(
+            "{path}: {bad} of {n} game names no variant and does not replay as "
+            "{variant} (the guess): give theirs with --variant VARIANT "
+            "(shashki variants lists them)",
+            "{path}: {bad} of {n} games name no variant and do not replay as "
+            "{variant} (the guess): give theirs with --variant VARIANT "
+            "(shashki variants lists them)",
+            untagged,
+        )
+    else:
+        told = ngettext(
+            "{path}: {bad} of {n} game names no variant and does not replay as "
+            "{variant} (PDN's default): give theirs with --variant VARIANT "
+            "(shashki variants lists them)",
+            "{path}: {bad} of {n} games name no variant and do not replay as "
+            "{variant} (PDN's default): give theirs with --variant VARIANT "
+            "(shashki variants lists them)",
+            untagged,
+        )
+    name = (read_as or find_variant(DEFAULT_VARIANT)).local_name
+    print(told.format(path=path, bad=bad, n=untagged, variant=name))
 
 
 def _guess(path: str) -> VariantGuess | None:

@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..base.numbers import bounded_decimal, bounded_int, quoted
 from ..i18n import _, ngettext
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
 from .common import add_engine_log
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from ..hub.match import Played
+    from ..records.clocks import TimeControl
+    from ..rules.variant import Variant
+    from ..session.game import GameSession
+    from ..session.limits import Limit
+    from ..session.players import Player
+    from ..store.storage import GameLog
 
 #: The most games one match plays.
 MAX_GAMES = 100_000
@@ -54,36 +67,24 @@ def _bounded(most: int) -> Any:
     return parse
 
 
-def cmd_match(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        Task,
-        TextColumn,
-    )
-    from rich.text import Text
+@dataclass(frozen=True)
+class _Limits:
+    """How long a match's players think: a clock, or a time or a depth a move."""
 
-    from ..hub.match import (
-        Opening,
-        Played,
-        clocks_text,
-        match_player,
-        match_stats,
-        progress_text,
-        read_openings,
-        run_match,
-    )
+    clock: TimeControl | None
+    limit: Limit
+    #: The limit as the record's tags say it (English).
+    text: str
+    #: The limit for people, in the language spoken.
+    said: str
+
+
+def _limits(args: argparse.Namespace) -> _Limits:
+    """The limits ``--clock``, ``--time`` or ``--depth`` ask for (0.5 s a move when none
+    does); raises ShashkiError for a clock that cannot be read."""
     from ..records.clocks import BadTimeControl, TimeControl
-    from ..rules.limits import Limit
-    from ..session.game import GameSession
-    from ..session.seats import set_engines
-    from ..store.settings import read_engines
-    from ..store.storage import GameLog, SaveError
+    from ..session.limits import Limit
 
-    variant = find_variant(args.variant)
     clock: TimeControl | None = None
     if args.clock is not None:
         try:
@@ -95,52 +96,110 @@ def cmd_match(args: argparse.Namespace) -> int:
     seconds = args.time if args.depth is None and clock is None else None
     if seconds is None and args.depth is None and clock is None:
         seconds = 0.5
-    if clock is not None:
-        limit_text = f"clock {clock.label()}"
-    else:
-        limit_text = f"depth {args.depth}" if args.depth else f"{seconds:g} s a move"
-    if clock is not None:  # the same, for people
-        limit_said = _("clock {clock}").format(clock=clock.label())
-    elif args.depth:
-        limit_said = _("depth {depth}").format(depth=args.depth)
-    else:
-        limit_said = _("{seconds} s a move").format(seconds=f"{seconds:g}")
     limit = Limit(seconds=seconds, depth=args.depth)
-    set_engines(read_engines())  # the engines named in the settings, seated by name
-    # (an empty name is a name: refused as any other unusable path, never left out)
-    openings = [Opening(None)]
-    if args.openings is not None:  # as many as the games need (each is played twice)
-        openings = read_openings(args.openings, variant, count=(args.games + 1) // 2)
-    log: GameLog | None = None
-    if args.pdn is not None:
-        try:
-            log = GameLog(args.pdn)  # can it be written? known before the first game
-        except SaveError as exc:
-            raise ShashkiError(str(exc)) from None
-    first = match_player(args.white, seed=1)
+    if clock is not None:
+        label = clock.label()
+        return _Limits(clock, limit, f"clock {label}", _("clock {clock}").format(clock=label))
+    if args.depth:
+        said = _("depth {depth}").format(depth=args.depth)
+        return _Limits(None, limit, f"depth {args.depth}", said)
+    said = _("{seconds} s a move").format(seconds=f"{seconds:g}")
+    return _Limits(None, limit, f"{seconds:g} s a move", said)
+
+
+def _seat_both(white: str, black: str) -> tuple[Player, Player]:
+    """The two players, started (the first closed again when the second cannot be)."""
+    from ..hub.match import match_player
+
+    first = match_player(white, seed=1)
     try:
-        second = match_player(args.black, seed=2)
+        return first, match_player(black, seed=2)
     except BaseException:
         first.close()
         raise
 
+
+def _counted(n: int) -> str:
+    return ngettext("{n} game", "{n} games", n).format(n=n)
+
+
+class _Tally:
+    """The games a match has played so far, each said in a line as it ends; each game's
+    recorder writes it to the PDN file (``log``) as it ends: an interruption keeps them."""
+
+    def __init__(self, console: Console, log: GameLog | None) -> None:
+        self.console = console
+        self.log = log
+        self.played: list[Played] = []
+        #: Why the PDN file stopped being written, if it did.
+        self.problem = ""
+
+    def log_failed(self, reason: str) -> None:
+        """The PDN file cannot be written (the recorder said why): the games from now on
+        are not written, and the match ends saying so."""
+        written = self.log.count if self.log is not None else 0
+        self.problem = _("{reason} ({games} written before)").format(
+            reason=reason, games=_counted(written)
+        )
+        self.console.print(
+            _("{reason}: the games from now on are not written").format(reason=reason),
+            markup=False,
+        )
+        self.log = None
+
+    def add(self, game: Played) -> None:
+        self.played.append(game)
+        record = game.record
+        self.console.print(
+            _("game {number}: {white} - {black}  {result}  ({why})").format(
+                number=game.round,
+                white=record.headers.get("White", "?"),
+                black=record.headers.get("Black", "?"),
+                result=record.result,
+                why=game.why,
+            ),
+            markup=False,
+        )
+
+    def score_line(self) -> str:
+        """The score so far, for the progress bar."""
+        scores = [g.score for g in self.played]
+        return _("score {score}/{games} ({percent}%)").format(
+            score=f"{sum(scores):g}",
+            games=len(scores),
+            percent=f"{sum(scores) / len(scores) * 100:.0f}",
+        )
+
+
+def _console() -> Console:
+    """rich's console on the standard output, a closed output ("| head") left to the
+    command line to end, quietly, as for every command (rich would exit with status 1)."""
+    from rich.console import Console
+
     class _Console(Console):
         def on_broken_pipe(self) -> None:
-            # a closed output ("| head") is the command line's to end, quietly, as for
-            # every command (rich would exit with status 1 itself)
             self.quiet = True
             raise BrokenPipeError("the output was closed")
 
-    console = _Console(stderr=False, highlight=False)
-    played: list[Played] = []
-    problem = ""  # why the PDN file stopped being written, if it did
+    return _Console(stderr=False, highlight=False)
 
-    def counted(n: int) -> str:
-        return ngettext("{n} game", "{n} games", n).format(n=n)
 
-    # the game in play: its move and side to move (noted after each move), and its clocks,
-    # read afresh each time the bar is drawn (by rich's thread: the clock of the side
-    # thinking ticks down between moves)
+def _progress(console: Console, variant: Variant) -> tuple[Progress, list[Any]]:
+    """The progress bar of a match, and the game in play it shows beside the bar: its
+    move and side to move (noted after each move), and its clocks, read afresh each time
+    the bar is drawn (by rich's thread: the clock of the side thinking ticks down)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+    )
+    from rich.text import Text
+
+    from ..hub.match import clocks_text
+
     now: list[Any] = ["", None]
 
     class _GameInPlay(ProgressColumn):
@@ -159,6 +218,33 @@ def cmd_match(args: argparse.Namespace) -> int:
         transient=True,
         disable=not console.is_terminal,
     )
+    return progress, now
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    from ..hub.match import Opening, progress_text, read_openings, run_match
+    from ..session.seats import set_engines
+    from ..store.settings import read_engines
+    from ..store.storage import GameLog, SaveError
+
+    variant = find_variant(args.variant)
+    limits = _limits(args)
+    set_engines(read_engines())  # the engines named in the settings, seated by name
+    # (an empty name is a name: refused as any other unusable path, never left out)
+    openings = [Opening(None)]
+    if args.openings is not None:  # as many as the games need (each is played twice)
+        openings = read_openings(args.openings, variant, count=(args.games + 1) // 2)
+    log: GameLog | None = None
+    if args.pdn is not None:
+        try:
+            log = GameLog(args.pdn)  # can it be written? known before the first game
+        except SaveError as exc:
+            raise ShashkiError(str(exc)) from None
+    first, second = _seat_both(args.white, args.black)
+    console = _console()
+    tally = _Tally(console, log)
+    progress, now = _progress(console, variant)
+    interrupted = False
     try:
         with progress:
             task = progress.add_task("games", total=args.games)
@@ -166,40 +252,9 @@ def cmd_match(args: argparse.Namespace) -> int:
             def on_move(round_: int, session: GameSession) -> None:
                 now[:] = [progress_text(round_, args.games, session, clocks=False), session.clock]
 
-            def log_failed(reason: str) -> None:
-                nonlocal log, problem
-                written = log.count if log is not None else 0
-                problem = _("{reason} ({games} written before)").format(
-                    reason=reason, games=counted(written)
-                )
-                console.print(
-                    _("{reason}: the games from now on are not written").format(reason=reason),
-                    markup=False,
-                )
-                log = None
-
             def on_game(game: Played) -> None:
-                played.append(game)
-                record = game.record
-                scores = [g.score for g in played]
-                console.print(
-                    _("game {number}: {white} - {black}  {result}  ({why})").format(
-                        number=game.round,
-                        white=record.headers.get("White", "?"),
-                        black=record.headers.get("Black", "?"),
-                        result=record.result,
-                        why=game.why,
-                    ),
-                    markup=False,
-                )
-                mean = sum(scores) / len(scores)
-                progress.update(
-                    task,
-                    advance=1,
-                    description=_("score {score}/{games} ({percent}%)").format(
-                        score=f"{sum(scores):g}", games=len(scores), percent=f"{mean * 100:.0f}"
-                    ),
-                )
+                tally.add(game)
+                progress.update(task, advance=1, description=tally.score_line())
 
             run_match(
                 variant,
@@ -208,39 +263,51 @@ def cmd_match(args: argparse.Namespace) -> int:
                 games=args.games,
                 openings=openings,
                 max_plies=args.max_plies,
-                limit=limit,
-                clock=clock,
-                limit_text=limit_text,
+                limit=limits.limit,
+                clock=limits.clock,
+                limit_text=limits.text,
                 on_game=on_game,
                 on_move=on_move,
                 log=log,  # (each game appended by its session's recorder as it ends)
-                on_log_failure=log_failed,
+                on_log_failure=tally.log_failed,
             )
     except KeyboardInterrupt:
         interrupted = True
-    else:
-        interrupted = False
     finally:
         first.close()
         second.close()
-    if not played:
+    if not tally.played:
         if interrupted:
             raise KeyboardInterrupt
         return 0
-    if args.pdn is not None and log is not None:
+    return _ended(args, (first.name, second.name), variant, limits, tally, interrupted)
+
+
+def _ended(
+    args: argparse.Namespace,
+    names: tuple[str, str],
+    variant: Variant,
+    limits: _Limits,
+    tally: _Tally,
+    interrupted: bool,
+) -> int:
+    """A match's last lines (the score is the very last, with its margin and Elo only
+    where they mean something), and its exit status."""
+    from ..hub.match import match_stats
+
+    if args.pdn is not None and tally.log is not None:
         print(
             _("{games} written to {path}").format(
-                games=counted(log.count), path=quoted(args.pdn, 80)
+                games=_counted(tally.log.count), path=quoted(args.pdn, 80)
             )
         )
-    # the score is the last line: the margin and Elo only where they mean something
-    stats = match_stats([g.score for g in played], paired=True)
+    stats = match_stats([g.score for g in tally.played], paired=True)
     print(
         _("{first} v {second}, {variant}, {limit}: +{wins} ={draws} -{losses}, {score}").format(
-            first=first.name,
-            second=second.name,
+            first=names[0],
+            second=names[1],
             variant=variant.local_name,
-            limit=limit_said,
+            limit=limits.said,
             wins=stats.wins,
             draws=stats.draws,
             losses=stats.losses,
@@ -248,15 +315,15 @@ def cmd_match(args: argparse.Namespace) -> int:
         )
     )
     sys.stdout.flush()
-    if problem:
-        raise ShashkiError(problem)
+    if tally.problem:
+        raise ShashkiError(tally.problem)
     if interrupted:
         print(
             ngettext(
                 "interrupted after {n} of {total} game",
                 "interrupted after {n} of {total} games",
                 args.games,
-            ).format(n=len(played), total=args.games),
+            ).format(n=len(tally.played), total=args.games),
             file=sys.stderr,
         )
         return 130

@@ -61,12 +61,12 @@ from pathlib import Path
 from ..base.ownfiles import own_folder, replace_file, trust_refusal
 from ..base.userfiles import read_limited, user_folder
 from ..rules.endrules import EndRules
-from ..rules.game import Game
-from ..rules.move import Move
-from ..rules.movegen import MoveGenerator, Position
+from ..rules.game import Game, fast_moves, game_state, library_moves
+from ..rules.move import FastMove, Move
+from ..rules.movegen import MoveGenerator, State
 from ..rules.switches import NoMoves
 from ..rules.variant import Variant, is_valid_id
-from .search import WIN
+from .scores import WIN
 
 #: The most pieces a table holds: four in every ending, five in the endings of kings
 #: alone made ahead of time (see :data:`MAX_AHEAD`).
@@ -106,7 +106,7 @@ class Cancelled(Exception):
     """A table's construction was stopped by the caller (nothing is kept)."""
 
 
-def material_of(pos: Position) -> Material:
+def material_of(pos: State) -> Material:
     """The material of ``pos``: (white kings, white men, black kings, black men)."""
     w, b, k = pos[0], pos[1], pos[2]
     wk = (w & k).bit_count()
@@ -187,7 +187,7 @@ class Layout:
         a, b, c, d = self.counts(material)
         return 2 * a * b * c * d
 
-    def index(self, pos: Position, counts: tuple[int, int, int, int]) -> int:
+    def index(self, pos: State, counts: tuple[int, int, int, int]) -> int:
         """The index of ``pos`` in the table of its material (``counts``: its groups')."""
         w, b, k, turn = pos[0], pos[1], pos[2], pos[3]
         c = self.comb
@@ -204,20 +204,20 @@ class Layout:
             out = out * counts[g] + r
         return out * 2 + turn
 
-    def indexer(self, material: Material) -> Callable[[Position], int]:
+    def indexer(self, material: Material) -> Callable[[State], int]:
         """:meth:`index` for the positions of ``material``, by the ranks of the groups'
         placements looked up (each man on a square it may stand on)."""
         r0, r1, r2, r3 = (self.ranks(g, material[g]) for g in range(4))
         _, c1, c2, c3 = self.counts(material)
 
-        def index(pos: Position) -> int:
+        def index(pos: State) -> int:
             w, b, k = pos[0], pos[1], pos[2]
             x = ((r0[w & k] * c1 + r1[w & ~k]) * c2 + r2[b & k]) * c3 + r3[b & ~k]
             return (x << 1) + pos[3]
 
         return index
 
-    def misplaced(self, pos: Position) -> bool:
+    def misplaced(self, pos: State) -> bool:
         """Whether a man of ``pos`` stands on its own crowning row (a position set up by
         hand: no table holds it)."""
         k = pos[2]
@@ -325,7 +325,7 @@ def plain(variant: Variant) -> bool:
     )
 
 
-def covered(variant: Variant, pos: Position) -> bool:
+def covered(variant: Variant, pos: State) -> bool:
     """Whether a table can solve ``pos`` (see the module's text)."""
     if pos[4] is not None or not plain(variant):
         return False
@@ -375,7 +375,7 @@ class EndingTable:
         self,
         variant: Variant,
         material: Material,
-        smaller: Callable[[Position], int],
+        smaller: Callable[[State], int],
         progress: Callable[[int, int], None] | None = None,
         *,
         values: bytes | None = None,
@@ -402,7 +402,7 @@ class EndingTable:
         rules and material."""
         return _cache_path(self.variant, self.material)
 
-    def value(self, pos: Position) -> int:
+    def value(self, pos: State) -> int:
         v = self._values[self._index(pos)]
         return v - 256 if v > 127 else v
 
@@ -437,7 +437,7 @@ class EndingTable:
     def _build(
         self,
         size: int,
-        smaller: Callable[[Position], int],
+        smaller: Callable[[State], int],
         progress: Callable[[int, int], None] | None,
     ) -> bytes:
         """The value of every position (retrograde analysis), one byte each: backwards
@@ -451,7 +451,7 @@ class EndingTable:
     def _build_backwards(
         self,
         size: int,
-        smaller: Callable[[Position], int],
+        smaller: Callable[[State], int],
         progress: Callable[[int, int], None] | None,
     ) -> bytes:
         """The retrograde analysis with the moves generated once a position and taken
@@ -502,7 +502,7 @@ class EndingTable:
 
         variant = self.variant
         vid = variant.id
-        out: dict[Material, Callable[[Position], int]] = {}  # the tables moves lead into
+        out: dict[Material, Callable[[State], int]] = {}  # the tables moves lead into
         seen = 0
         total = size // 2
         for base, w, b, k in lay.placements(mine):
@@ -514,7 +514,7 @@ class EndingTable:
                     progress(seen, 2 * total)
             for turn in (0, 1):
                 i = base + turn
-                pos: Position = (w, b, k, turn, None)
+                pos: State = (w, b, k, turn, None)
                 moves = moves_of(pos)
                 if not moves:
                     push(losses, 0, i)
@@ -649,7 +649,7 @@ class EndingTable:
     def _build_forwards(
         self,
         size: int,
-        smaller: Callable[[Position], int],
+        smaller: Callable[[State], int],
         progress: Callable[[int, int], None] | None,
     ) -> bytes:
         """The value of every position (retrograde analysis), one byte each, the
@@ -688,7 +688,7 @@ class EndingTable:
                     progress(seen, total)
             for turn in (0, 1):
                 i = base + turn
-                pos: Position = (w, b, k, turn, None)
+                pos: State = (w, b, k, turn, None)
                 moves = moves_of(pos)
                 if not moves:
                     push(0, i, False)
@@ -860,7 +860,7 @@ def _table(
         _LOCK.release()
 
 
-def probe(variant: Variant, pos: Position) -> int:
+def probe(variant: Variant, pos: State) -> int:
     """The exact value of ``pos`` for the side to move (as :meth:`EndingTable.value`),
     building the tables it needs.  The position must be :func:`covered`, or have a side
     without pieces (which loses)."""
@@ -872,7 +872,7 @@ def probe(variant: Variant, pos: Position) -> int:
     return _table(variant, material_of(pos)).value(pos)
 
 
-def probe_built(variant: Variant, pos: Position) -> int | None:
+def probe_built(variant: Variant, pos: State) -> int | None:
     """The exact value of ``pos`` when the table of its material is made (for the search,
     at every node with few pieces), else None.  It never builds a table: the first time a
     material is probed its file is read from the cache folder, if it is there and its
@@ -925,7 +925,7 @@ def _read(variant: Variant, key: tuple[str, Material]) -> EndingTable | None:
         _LOCK.release()
 
 
-def is_built(variant: Variant, pos: Position) -> bool:
+def is_built(variant: Variant, pos: State) -> bool:
     """Whether the table of ``pos``'s material is ready (probing it costs nothing)."""
     return (variant.id, material_of(pos)) in _TABLES
 
@@ -994,13 +994,13 @@ def to_make(variant: Variant, material: Material) -> int:
     return total
 
 
-def quick_to_make(variant: Variant, pos: Position) -> bool:
+def quick_to_make(variant: Variant, pos: State) -> bool:
     """Whether a game may make the table of ``pos``'s material in a worker (see
     :data:`BUILD_IN_PLAY`)."""
     return to_make(variant, material_of(pos)) <= BUILD_IN_PLAY
 
 
-def build_in_worker(variant: Variant, pos: Position) -> None:
+def build_in_worker(variant: Variant, pos: State) -> None:
     """Make the table of ``pos``'s material (and those it leads to) in a process of its
     own, then read it from the cache: a build in a thread of the playing process would
     hold the interpreter's lock and slow the search down for the whole build.  Where the
@@ -1066,7 +1066,7 @@ def perfect_moves(
     which cannot wait.
     """
     variant = game.variant
-    pos = game.position
+    pos = game_state(game)
     if not covered(variant, pos):
         return None
     _LOCAL.cancelled = cancelled
@@ -1074,8 +1074,8 @@ def perfect_moves(
     try:
         value = probe(variant, pos)
         gen = variant.generator
-        best: list[Move] = []
-        for mv in game.legal_moves():
+        best: list[FastMove] = []
+        for mv in fast_moves(game):
             child = probe(variant, gen.apply(pos, mv))  # (may need a smaller table)
             if value > 0 and child == -value:
                 best.append(mv)
@@ -1088,4 +1088,4 @@ def perfect_moves(
     finally:
         _LOCAL.cancelled = None
         _LOCAL.no_build = False
-    return value, best
+    return value, library_moves(game, best)

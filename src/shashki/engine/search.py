@@ -54,21 +54,25 @@ from time import perf_counter
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from ..rules.endrules import EndRules, GameView
-from ..rules.game import Game
+from ..rules.game import (
+    Game,
+    fast_moves,
+    game_state,
+    library_move,
+    library_moves,
+    played_states,
+    push_fast,
+)
 from ..rules.interrupt import Interrupted, interruptible
-from ..rules.move import Move
-from ..rules.movegen import Position
+from ..rules.move import FastMove, Move
+from ..rules.movegen import State
 from ..rules.outcome import Outcome
 from ..rules.switches import Irreversible
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
 from .evaluate import Evaluator, evaluator_for
+from .scores import INF, WIN, WON
 
-#: The score of a won game at the root; a win in n plies scores WIN - n.
-WIN = 100_000
-#: Scores beyond this are wins or losses, not evaluations.
-WON = WIN - 1000
-INF = WIN + 1
 MAX_PLY = 200
 #: The clock and ``cancelled()`` are read every CHECK + 1 nodes.
 CHECK = 15
@@ -249,22 +253,22 @@ class Search:
         self.table_size = table_size
         self.history: tuple[dict[Any, int], dict[Any, int]] = ({}, {})
         #: The evaluation of each position met at the horizon (a pure function of it).
-        self.evals: dict[Position, int] = {}
+        self.evals: dict[State, int] = {}
         self.nodes = 0
         #: The exact tables of the endings (:mod:`shashki.engine.endings`), probed at
         #: the nodes of at most ``ending_pieces`` pieces: the value of a position for the
         #: side to move when its table is made (read from the cache folder the first time
         #: its material is probed; the search never builds one), else None.
         self.ending_pieces = 0
-        self.ending_value: Callable[[Position], int | None] | None = None
+        self.ending_value: Callable[[State], int | None] | None = None
         if endings:
-            from . import endings as tables  # (it uses this module's scores)
+            from . import endings as tables
 
             if tables.plain(self.variant):
                 variant = self.variant
                 self.ending_pieces = tables.MAX_PIECES
 
-                def ending_value(pos: Position) -> int | None:
+                def ending_value(pos: State) -> int | None:
                     return tables.probe_built(variant, pos)
 
                 self.ending_value = ending_value
@@ -317,9 +321,10 @@ class Search:
             self.evals.clear()
         if len(self.table) > self.table_size:
             self.table.clear()
-        if self.options.contempt and self.contempt_side != game.position[3]:
+        turn = game_state(game)[3]
+        if self.options.contempt and self.contempt_side != turn:
             self.table.clear()
-            self.contempt_side = game.position[3]
+            self.contempt_side = turn
         tree = Tree(game, self.ends)
         nodes_ = node_search(self, tree, clock)
         root = Root(self, game, tree, nodes_, clock, exact_root, on_iteration)
@@ -404,15 +409,15 @@ class Tree:
         self.keys: list[Any] = _history_keys(game, ends)
         self.root_index = len(self.keys) - 1
         #: The side the search moves for.
-        self.turn = game.position[3]
+        self.turn = game_state(game)[3]
         #: How a repetition of a position met before the root would end the game.
         self.rep_outcome = (
-            ends.repetition_outcome(game.position, game.material_plies, self.keys)
+            ends.repetition_outcome(game_state(game), game.material_plies, self.keys)
             if ends.repetition_ends
             else None
         )
-        self.killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.pv_table: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
+        self.killers: list[list[FastMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        self.pv_table: list[list[FastMove]] = [[] for _ in range(MAX_PLY + 2)]
         self.root_depth = 1
 
 
@@ -422,7 +427,7 @@ class Nodes(NamedTuple):
     #: ``node(pos, depth, alpha, beta, ply, rev, mat)``: the score of ``pos`` for the
     #: side to move, searched ``depth`` plies deep (then its captures played out) within
     #: the window; ``ply`` plies below the root, ``rev``/``mat`` the draw counters.
-    node: Callable[[Position, int, int, int, int, int, int], int]
+    node: Callable[[State, int, int, int, int, int, int], int]
     #: The clock, the budget and the tables' sizes, read every CHECK + 1 nodes.
     check: Callable[[], None]
     #: The nodes searched so far.
@@ -452,12 +457,12 @@ class NodeSearch:
     def __init__(self, search: Search, tree: Tree, clock: Clock) -> None:
         gen = search.gen
         self.tree = tree
-        self.gen_moves: Callable[[Position], list[Move]] = gen.moves
-        self.gen_captures: Callable[[Position], list[Move]] = gen.captures
-        self.gen_horizon: Callable[[Position], tuple[list[Move], bool]] = gen.horizon
-        self.apply: Callable[[Position, Any], Position] = gen.apply
-        self.evaluate: Callable[[Position], int] = search.evaluate
-        self.evals: dict[Position, int] = search.evals
+        self.gen_moves: Callable[[State], list[FastMove]] = gen.moves
+        self.gen_captures: Callable[[State], list[FastMove]] = gen.captures
+        self.gen_horizon: Callable[[State], tuple[list[FastMove], bool]] = gen.horizon
+        self.apply: Callable[[State, Any], State] = gen.apply
+        self.evaluate: Callable[[State], int] = search.evaluate
+        self.evals: dict[State, int] = search.evals
         self.table: dict[Any, _Entry] = search.table
         self.size: int = search.table_size
         self.history = search.history
@@ -476,9 +481,7 @@ class NodeSearch:
         self.mandatory: bool = search.variant.rules.capture_mandatory
         ends = search.ends
         self.ends = ends
-        self.key_of: Callable[[Position], Any] | None = (
-            ends.key_of if ends.key is not None else None
-        )
+        self.key_of: Callable[[State], Any] | None = ends.key_of if ends.key is not None else None
         self.goals: Any = ends.goals
         self.king_wins: bool = ends.king_wins
         self.no_moves_wins: bool = ends.no_moves_wins
@@ -544,7 +547,7 @@ class NodeSearch:
         return self.count
 
     def node(
-        self, pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
+        self, pos: State, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
     ) -> int:
         """The score of ``pos`` for the side to move, searched ``depth`` plies deep (then
         its captures played out) within the window; ``ply`` plies below the root,
@@ -641,7 +644,7 @@ class NodeSearch:
                         evalue += ply
                     if flag == EXACT:
                         self.pv_table[ply] = (
-                            [tuple.__new__(Move, tt_move)] if tt_move is not None else []
+                            [tuple.__new__(FastMove, tt_move)] if tt_move is not None else []
                         )
                         return evalue
                     if flag == LOWER:
@@ -827,7 +830,7 @@ class NodeSearch:
 
     def captures_out(
         self,
-        pos: Position,
+        pos: State,
         depth: int,
         alpha: int,
         beta: int,
@@ -835,7 +838,7 @@ class NodeSearch:
         rev: int,
         mat: int,
         sig: tuple[int, int, bool],
-        moves: list[Move],
+        moves: list[FastMove],
     ) -> int:
         """Quiescence: the forced captures of ``pos`` at or beyond the horizon, played out
         (beyond QFULL plies, the likeliest only).  The exchanges of many kings transpose
@@ -908,7 +911,7 @@ class NodeSearch:
         return best
 
     def offered(
-        self, pos: Position, depth: int, alpha: int, beta: int, ply: int, mat: int, best: int
+        self, pos: State, depth: int, alpha: int, beta: int, ply: int, mat: int, best: int
     ) -> int:
         """Beyond the horizon, a quiet position without kings, ``best`` its evaluation
         (below ``beta``): the moves that crown a man or leave the opponent a capture."""
@@ -936,7 +939,7 @@ class NodeSearch:
         return best
 
     def order(
-        self, moves: list[Move], pos: Position, ply: int, captures: Any, tt_move: Any
+        self, moves: list[FastMove], pos: State, ply: int, captures: Any, tt_move: Any
     ) -> None:
         """Sort ``moves`` best first: the table's move, then the captures by size, or
         the quiet moves by killers and history."""
@@ -976,7 +979,7 @@ def _entry(
     """The table's entry for a node searched ``depth`` deep with the window ``alpha``,
     ``beta``: a won or lost score counted from the node, not the root; the move as a
     plain tuple (an entry of ints and plain tuples only is left alone by the garbage
-    collector, a Move, a subclass, never is); ``made``, the search whose history the
+    collector, a FastMove, a subclass, never is); ``made``, the search whose history the
     score depends on, or -1."""
     flag = LOWER if best >= beta else EXACT if best > alpha else UPPER
     if best >= WON:
@@ -986,14 +989,14 @@ def _entry(
     return (depth, flag, best, tuple(move) if move else None, made)
 
 
-def _by_size(moves: list[Move], kings: int) -> None:
+def _by_size(moves: list[FastMove], kings: int) -> None:
     """Sort captures biggest first (a king taken counts a little more)."""
     moves.sort(key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True)
 
 
-def _to_front(moves: list[Move], mv: Any) -> None:
+def _to_front(moves: list[FastMove], mv: Any) -> None:
     """Move ``mv`` (the table's, a plain tuple) to the front of ``moves``, if it is there."""
-    try:  # (the list's own Move is moved: the table keeps a plain tuple)
+    try:  # (the list's own FastMove is moved: the table keeps a plain tuple)
         moves.insert(0, moves.pop(moves.index(mv)))
     except ValueError:
         pass
@@ -1019,7 +1022,7 @@ def aspirate(center: int, width: int, search: Callable[[int, int], int]) -> int:
 
 def list_root_moves(
     game: Game, clock: Clock, must_move: bool, partial: bool, result: SearchResult
-) -> list[Move] | None:
+) -> list[FastMove] | None:
     """The legal moves of the root, listed within ``clock``'s time, or None when none
     could be (then the result says it ``stopped``).  When the listing took all the
     time, ``unlisted`` is set, with ``listed`` the moves found when they are known to be
@@ -1030,7 +1033,7 @@ def list_root_moves(
     if must_move and not partial:
         clock.deadline = None  # no move is known to be legal before all are listed
     try:
-        root_moves = game.legal_moves()
+        root_moves = fast_moves(game)
     except Stopped as stop:
         # the legal moves could not all be listed in time: choose among those found if
         # they are known to be legal, else (a move is wanted) list on
@@ -1038,7 +1041,7 @@ def list_root_moves(
         if not root_moves and must_move and not (clock.cancelled and clock.cancelled()):
             clock.deadline = None
             try:
-                root_moves = game.legal_moves()
+                root_moves = fast_moves(game)
             except Stopped:
                 pass
         if not root_moves:
@@ -1057,7 +1060,7 @@ def list_root_moves(
 
 
 #: A root move with what its search needs: (move, position, counters, repetition key).
-_Child = tuple[Move, Position, int, int, Any]
+_Child = tuple[FastMove, State, int, int, Any]
 
 
 class Root:
@@ -1083,21 +1086,26 @@ class Root:
         self.exact_root = exact_root
         self.on_iteration = on_iteration
         self.result = SearchResult(move=None)
-        self.turn = game.position[3]
+        #: The choice so far, in the generator's form (the result's, in the library's,
+        #: is made from it at the end): the move, its line, each root move's score.
+        self.move: FastMove | None = None
+        self.pv: list[FastMove] = []
+        self.root_scores: list[tuple[FastMove, int]] = []
+        self.turn = game_state(game)[3]
         self.children: list[_Child] = []
         #: Each root move's score at the last completed depth.
-        self.scores: dict[Move, int] = {}
+        self.scores: dict[FastMove, int] = {}
         #: The nodes each root move's tree took at its last search (the biggest are
         #: searched first at the next depth).
-        self.effort: dict[Move, int] = {}
+        self.effort: dict[FastMove, int] = {}
         #: Each root move's position evaluated, and its score at depth 1.
-        self.first: dict[Move, int] = {}
-        self.depth_one: dict[Move, int] = {}
+        self.first: dict[FastMove, int] = {}
+        self.depth_one: dict[FastMove, int] = {}
         # the last search of the root within a window: its best move and line, and the
         # score of each move searched
-        self.best_move: Move | None = None
-        self.best_pv: list[Move] = []
-        self.depth_scores: dict[Move, int] = {}
+        self.best_move: FastMove | None = None
+        self.best_pv: list[FastMove] = []
+        self.depth_scores: dict[FastMove, int] = {}
 
     def run(self, depth: int | None, moves: Sequence[Move] | None, must_move: bool) -> SearchResult:
         """List the root's moves and search them to ``depth`` (None: 64) or until
@@ -1112,10 +1120,11 @@ class Root:
             result.seconds = self.clock.elapsed()
             return result
         out = search.ends.outcome(
-            game.position, root_moves, game.reversible_plies, game.material_plies, self.tree.keys
+            game_state(game), root_moves, game.reversible_plies, game.material_plies, self.tree.keys
         )
         if moves is not None:
-            root_moves = [m for m in root_moves if m in moves] or root_moves
+            wanted = {m.fast() for m in moves}
+            root_moves = [m for m in root_moves if m in wanted] or root_moves
         if out is not None or not root_moves:
             result.outcome = out
             result.seconds = self.clock.elapsed()
@@ -1123,8 +1132,8 @@ class Root:
         try:
             self.look(root_moves)
             # the choice before depth 1: the first move, for the order of the search
-            result.move = root_moves[0]
-            result.root_scores = sorted(self.first.items(), key=lambda ms: ms[1], reverse=True)
+            self.move = root_moves[0]
+            self.root_scores = sorted(self.first.items(), key=lambda ms: ms[1], reverse=True)
             if (
                 len(root_moves) == 1
                 and depth is None
@@ -1141,23 +1150,27 @@ class Root:
                 # depth 1 unfinished: the choice among the moves searched to depth 1, or
                 # if there is none yet, among those evaluated
                 done = self.depth_one or self.first
-                result.root_scores = sorted(done.items(), key=lambda ms: ms[1], reverse=True)
-                result.move, result.score = result.root_scores[0]
+                self.root_scores = sorted(done.items(), key=lambda ms: ms[1], reverse=True)
+                self.move, result.score = self.root_scores[0]
                 if not self.depth_one:
-                    result.pv = [result.move]
+                    self.pv = [self.move]
+        result.move = library_move(game, self.move) if self.move is not None else None
+        result.pv = self.line(self.pv)
+        listed = dict(zip(root_moves, library_moves(game, root_moves), strict=True))
+        result.root_scores = [(listed[m], v) for m, v in self.root_scores]
         count = self.nodes.counted()
         result.nodes = count
         result.seconds = self.clock.elapsed()
         search.nodes = count
         return result
 
-    def look(self, root_moves: list[Move]) -> None:
+    def look(self, root_moves: list[FastMove]) -> None:
         """The root's children, each evaluated: until a move is searched to depth 1, the
         choice is the move whose position evaluates best (at least one is looked at,
         whatever the clock says): what is returned is always a move that was looked at,
         never one taken blindly."""
         game = self.game
-        pos = game.position
+        pos = game_state(game)
         rev0 = game.reversible_plies
         mat0 = game.material_plies
         kings = pos[2]
@@ -1184,7 +1197,7 @@ class Root:
             if not len(first) & 63:
                 check()
 
-    def iterate(self, depth: int, root_moves: list[Move]) -> bool:
+    def iterate(self, depth: int, root_moves: list[FastMove]) -> bool:
         """Search the root to ``depth``, in an aspiration window round the last score
         (widened while the score falls outside it); whether to go deeper."""
         result = self.result
@@ -1192,8 +1205,8 @@ class Root:
         # the last choice first, then the moves whose trees were biggest
         effort = self.effort
         order = sorted(self.children, key=lambda c: effort.get(c[0], 0), reverse=True)
-        if result.move is not None:
-            order.sort(key=lambda c: c[0] != result.move)
+        if self.move is not None:
+            order.sort(key=lambda c: c[0] != self.move)
         steady = depth >= 4 and not self.exact_root and abs(result.score) < WON
         best = aspirate(
             result.score,
@@ -1201,18 +1214,18 @@ class Root:
             lambda alpha, beta: self.search_window(order, depth, alpha, beta),
         )
         self.scores.update(self.depth_scores)
-        result.move = self.best_move
+        self.move = self.best_move
         result.score = best
-        result.pv = self.best_pv
+        self.pv = self.best_pv
         result.depth = depth
-        result.root_scores = sorted(
+        self.root_scores = sorted(
             ((m, self.scores.get(m, -INF)) for m in root_moves),
             key=lambda ms: ms[1],
             reverse=True,
         )
         now = perf_counter()
         it = Iteration(
-            depth, best, self.nodes.counted(), now - self.clock.started, list(self.best_pv)
+            depth, best, self.nodes.counted(), now - self.clock.started, self.line(self.best_pv)
         )
         result.iterations.append(it)
         if self.on_iteration is not None:
@@ -1280,15 +1293,24 @@ class Root:
                 # a move proven better than the last depth's choice is kept even if this
                 # depth does not finish
                 if (i > 0 and low < v < high) or depth == 1:
-                    result.move = mv
-                    result.pv = self.best_pv
+                    self.move = mv
+                    self.pv = self.best_pv
                     result.score = v
                 if v >= beta:
                     if i > 0:  # better than the last choice, by at least this
-                        result.move = mv
-                        result.pv = self.best_pv
+                        self.move = mv
+                        self.pv = self.best_pv
                     break
         return best
+
+    def line(self, moves: list[FastMove]) -> list[Move]:
+        """A line of the search from the root, in the library's form."""
+        walk = self.game.copy()
+        out = []
+        for mv in moves:
+            out.append(library_move(walk, mv))
+            push_fast(walk, mv)
+        return out
 
 
 @functools.cache
@@ -1323,7 +1345,7 @@ def _trim(table: dict[Any, _Entry], keep: int) -> None:
     table.update(kept)
 
 
-def _counter_room(pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
+def _counter_room(pos: State, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
     """The plies left before a draw counter that applies to ``pos`` runs out (a large
     number when none does)."""
     left = 1 << 30
@@ -1336,7 +1358,7 @@ def _counter_room(pos: Position, rev: int, mat: int, rules: Sequence[Any], ends:
     return left
 
 
-def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
+def _fade(v: int, pos: State, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
     """``v`` shrunk towards a draw as the nearest applicable draw counter runs out."""
     left = FADE
     for c, plies, _bound, _men, rule in rules:
@@ -1352,15 +1374,10 @@ def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends:
 
 def _history_keys(game: Game, ends: EndRules) -> list[Any]:
     """The repetition keys of the positions that can still come back (``Game.lookback``),
-    the current position last (read through a copy of the game: ``pop`` is public)."""
-    back = min(len(game.move_stack), game.lookback())
-    copy = game.copy()
-    keys = [ends.key_of(copy.position)]
-    for _ in range(back):
-        copy.pop()
-        keys.append(ends.key_of(copy.position))
-    keys.reverse()
-    return keys
+    the current position last."""
+    states = played_states(game)
+    back = min(len(states) - 1, game.lookback())
+    return [ends.key_of(state) for state in states[len(states) - 1 - back :]]
 
 
 def choose(result: SearchResult, margin: int, rng: random.Random) -> Move | None:

@@ -44,8 +44,8 @@ from typing import ClassVar, TypeVar
 from ..base.numbers import one_line, quoted
 from ..i18n import N_
 from ..rules import Game, Move
-from ..rules.limits import move_seconds
 from ..rules.variant import Variant
+from ..session.limits import move_seconds
 from .errors import EngineError
 from .text import (
     DEFAULT_HUB_VARIANT,

@@ -29,12 +29,12 @@ from ..records.lines import CannotDecode, decoded_lines
 from ..records.reader import PdnReader
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
-from ..rules.limits import Limit
 from ..rules.move import Color
 from ..rules.variant import Variant
 from ..session.clock import GameClock
 from ..session.driver import InlineExecutor
 from ..session.game import GameSession, MovePlayed, OnFailure
+from ..session.limits import Limit
 from ..session.players import Player
 from ..session.recorder import Recorder
 from ..session.seats import LevelSeat, PersonSeat, parse_seat

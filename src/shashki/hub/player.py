@@ -15,8 +15,8 @@ from __future__ import annotations
 import threading
 
 from ..rules import Game, Move
-from ..rules.limits import Limit
 from ..rules.variant import Variant
+from ..session.limits import Limit
 from ..session.players import Cancelled, Computer, Person, Player, PlayerFailed
 from ..session.seats import (
     TOP_LEVEL,

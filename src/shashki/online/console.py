@@ -34,6 +34,7 @@ from .events import (
     PeerJoined,
     PeerLeft,
     Refused,
+    Superseded,
     Synced,
     TakebackRequest,
 )
@@ -128,6 +129,7 @@ def host_session(
         undo_policy=UndoPolicy.ASK if takebacks else UndoPolicy.OFF,
         headers=online_headers(""),
     )
+    session.clock_goes_on = True  # (the referee's clock runs across a crash of its own)
     return session, remote
 
 
@@ -154,7 +156,7 @@ def listening_line(public: bool, shown: str, local: bool = False) -> str:
 def _printer(link: Link, say: Say, done: asyncio.Event) -> Callable[[LinkEvent], None]:
     def show(event: LinkEvent) -> None:
         match event:
-            case ChatLine() | Info() | Refused() | PeerAway() | PeerJoined():
+            case ChatLine() | Info() | Refused() | PeerAway() | PeerJoined() | Superseded():
                 say(event.text)
             case PeerLeft():
                 say(event.text)

@@ -173,8 +173,8 @@ def guest_session(
         clock=clock,
         undo_policy=UndoPolicy.ASK if welcome.takeback else UndoPolicy.OFF,
         headers=online_headers(welcome.site),
-        referee=False,  # (the host's session ends the game on time, and says so)
     )
+    session.clock_goes_on = True  # (the host's clock goes on: this side's view agrees)
     return session, remote
 
 
@@ -283,6 +283,10 @@ class GuestLink(Link):
             )
         move = self.parse_move(game, text)
         left = self._clocks(message.get("left"), ply=ply)
+        if left is not None and session.clock is not None:
+            # the host keeps the clocks: its reading goes first (this side's own view may
+            # have let the host's flag fall meanwhile)
+            session.clock.set_left(*left)
         self.play_peer(move, text)
         if left is not None and len(session.game.move_stack) == ply + 1:
             self._apply_clocks(left, ply)

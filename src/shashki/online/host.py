@@ -126,8 +126,6 @@ class HostLink(Link):
         self.guest: web.WebSocketResponse | None = None
         #: Whether a guest ever joined (its name is the record's from then on).
         self.joined = False
-        #: Whether a guest connection was ever served (the next one comes back).
-        self._served = False
         self._state_at = -1e9
 
     # -- the session's events -----------------------------------------------------------
@@ -185,6 +183,7 @@ class HostLink(Link):
             return ws
         line, hello = opened
         self.gate.admitted(request.transport)
+        again = self.joined
         if not self.joined:
             name = clean(hello.get("name", ""), MAX_NAME) or self.remote.name
             self.remote.name = name
@@ -193,7 +192,7 @@ class HostLink(Link):
         old = self.guest
         if old is not None and not old.closed:
             self._supersede()
-        await self._serve(ws, line)
+        await self._serve(ws, line, again)
         return ws
 
     async def _handshake(
@@ -302,10 +301,11 @@ class HostLink(Link):
         self.guest = None
         self.attach(None)
 
-    async def _serve(self, ws: web.WebSocketResponse, line: SealedLine) -> None:
+    async def _serve(self, ws: web.WebSocketResponse, line: SealedLine, back: bool) -> None:
+        """Serve the guest (``back``: it had joined this game before) until its
+        connection ends."""
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.guest = ws
-        back, self._served = self._served, True
         self.away_since = None
         queue.put_nowait(encode("welcome", **self.welcome()))
         queue.put_nowait(encode("state", **state_fields(self.session)))

@@ -19,14 +19,15 @@ be read is ignored with one line, and the game goes on at this keyboard.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..records.clocks import record_clocks, time_control
 from ..records.model import GameRecord
 from ..rules import Color, Game
-from ..session.clock import GameClock
-from ..session.game import GameSession, UndoPolicy
+from ..session.clock import ClockReading, GameClock
+from ..session.game import CLOCK_TAG, GameSession, UndoPolicy
 from ..session.players import Person
 from ..store import GameLocked, delete_unfinished, scan_autosaves
 from .guest import JoinError, split_address
@@ -153,10 +154,14 @@ def resumed_session(
     room: Room,
     *,
     now: Callable[[], float] | None = None,
+    wall: Callable[[], float] = time.time,
 ) -> tuple[GameSession, RemotePlayer]:
     """The session of an online game resumed from its autosave (``record``, replayed
-    into ``game``): this side's person, the friend's seat, the clock where it stood, the
-    record's own Event, Site and Date."""
+    into ``game``): this side's person, the friend's seat, the record's own Event, Site
+    and Date, and the clocks where they stand now: the referee's clock goes on across a
+    crash, so the side to move is charged the time since the autosave's last reading
+    (``wall``: the time of day), down to a flag fall; an autosave without a reading goes
+    on from its last clock marks."""
     sides = ("White", "Black")
     mine = room.side
     theirs = Color(1 - mine)
@@ -173,6 +178,9 @@ def resumed_session(
         marks = list(record_clocks(record))
         movers = [side for side, _m in game.history()]
         clock = GameClock.resumed(control, marks, movers, **({"now": now} if now else {}))
+        reading = ClockReading.read(record.header(CLOCK_TAG))
+        if reading is not None:  # (the clock went on since: the side to move is charged)
+            clock.set_left(*reading.left(wall()))
     headers = online_headers("")
     for tag in ("Event", "Site", "Date", "Round"):
         value = clean(record.header(tag), 80)
@@ -185,9 +193,9 @@ def resumed_session(
         clock_marks=marks if clock is not None else None,
         undo_policy=UndoPolicy.ASK if room.takebacks else UndoPolicy.OFF,
         headers=headers,
-        referee=room.hosting,  # (a guest's game ends on time when the host says so)
     )
     session.resume_tags[TAG] = room.tag()
+    session.clock_goes_on = True
     return session, remote
 
 

@@ -6,8 +6,10 @@ it moves by hand, so that a flag fall is tested without waiting.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..records.clocks import MAX_SECONDS, TimeControl
 from ..rules import Color
@@ -92,4 +94,50 @@ class GameClock:
         return None
 
 
-__all__ = ["GameClock"]
+@dataclass(frozen=True)
+class ClockReading:
+    """What both clocks showed at a moment of the day, and which one ran: kept in an
+    autosave (``ShashkiClock``) for a game whose clock goes on while no program plays it
+    (an online game's referee), so that resuming it charges the time since."""
+
+    white: float
+    black: float
+    running: Color | None
+    #: When it was read: seconds since the epoch (the time of day, not a process's clock).
+    at: float
+
+    @classmethod
+    def of(cls, clock: GameClock, at: float) -> ClockReading:
+        return cls(clock.left(Color.WHITE), clock.left(Color.BLACK), clock.running, at)
+
+    def text(self) -> str:
+        running = {Color.WHITE: "white", Color.BLACK: "black", None: "-"}[self.running]
+        return f"{self.white:.3f} {self.black:.3f} {running} {self.at:.3f}"
+
+    @classmethod
+    def read(cls, text: str) -> ClockReading | None:
+        """The reading a tag says (from a file: read strictly), or None."""
+        words = text[:100].split()
+        if len(words) != 4:
+            return None
+        running = {"white": Color.WHITE, "black": Color.BLACK, "-": None}.get(words[2], "?")
+        try:
+            white, black, at = float(words[0]), float(words[1]), float(words[3])
+        except ValueError:
+            return None
+        if running == "?" or not all(math.isfinite(v) for v in (white, black, at)):
+            return None
+        if not (0 <= white <= MAX_SECONDS and 0 <= black <= MAX_SECONDS and at > 0):
+            return None
+        return cls(white, black, running if isinstance(running, Color) else None, at)
+
+    def left(self, now: float) -> tuple[float, float]:
+        """Both clocks at ``now`` (seconds since the epoch): the running one charged the
+        time since the reading (never below 0: a flag fall), the other as read."""
+        left = [self.white, self.black]
+        if self.running is not None:
+            left[self.running] = max(0.0, left[self.running] - max(0.0, now - self.at))
+        return left[0], left[1]
+
+
+__all__ = ["ClockReading", "GameClock"]

@@ -44,14 +44,18 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..rules import Color, Game, Move, Outcome
-from ..rules.limits import Limit
 from ..rules.outcome import Termination
-from .clock import GameClock
+from .clock import ClockReading, GameClock
 from .driver import Executor, InlineExecutor, Timer, deadline_timer
+from .limits import Limit
 from .players import Person, Player, PlayerFailed
 
 if TYPE_CHECKING:
     from ..records import GameRecord
+
+
+#: The autosave's tag of the clocks' last reading (a game whose clock goes on).
+CLOCK_TAG = "ShashkiClock"
 
 
 class UndoPolicy(Enum):
@@ -232,7 +236,6 @@ class GameSession:
         can_pause: bool = True,
         on_failure: OnFailure = OnFailure.PERSON,
         max_plies: int | None = None,
-        referee: bool = True,
     ) -> None:
         self.game = game
         #: The clocks, when the game is played on time.
@@ -256,6 +259,10 @@ class GameSession:
         #: Tags kept only in this game's autosave, never in a record saved or kept: how
         #: to go on with it (an online game's room).
         self.resume_tags: dict[str, str] = {}
+        #: The clock goes on while no program plays the game (an online game: the
+        #: referee's clock runs across a crash of its own): the game's autosave keeps
+        #: when its last reading was taken (:meth:`autosave_tags`).
+        self.clock_goes_on = False
         self.redo_stack: list[Move] = []
         #: Which side offered a draw that the other has not answered yet.
         self.draw_offer: Color | None = None
@@ -274,9 +281,6 @@ class GameSession:
         #: going is adjudicated a draw; None: never.
         self.max_plies = max_plies
         self._first_ply = len(game.move_stack)
-        #: Whether this session is the game's referee: its timer ends the game when a
-        #: flag falls (an online guest's is not: the host keeps the clocks).
-        self.referee = referee
         #: The minimum seconds between a player's being asked and its move being
         #: played, so that a quick answer can be seen (:meth:`start`).
         self.min_move_delay = 0.0
@@ -469,10 +473,9 @@ class GameSession:
         return self._time_out(side)
 
     def _flag_down(self) -> bool:
-        """Whether the running clock has run out: if so the game ends on time now (the
-        referee's session only)."""
+        """Whether the running clock has run out: if so the game ends on time now."""
         clock = self.clock
-        if clock is None or not self.referee or self.outcome is not None:
+        if clock is None or self.outcome is not None:
             return False
         side = clock.flagged()
         deadline = self._deadline
@@ -498,13 +501,7 @@ class GameSession:
         the clock's own time) and moved only when the clock stops or another runs."""
         clock = self.clock
         running = clock.running if clock is not None else None
-        if (
-            clock is None
-            or running is None
-            or not self.referee
-            or self.outcome is not None
-            or self.paused
-        ):
+        if clock is None or running is None or self.outcome is not None or self.paused:
             self._disarm()
             return
         due = clock.now() + clock.left(running)
@@ -1043,6 +1040,15 @@ class GameSession:
             headers["Termination"] = out.describe(self.variant.side_names)
         return headers
 
+    def autosave_tags(self, at: Callable[[], float] = time.time) -> dict[str, str]:
+        """The tags of this game's autosave: its record's, the resume tags, and for a
+        game whose clock goes on, the clocks as they read now and when
+        (:data:`CLOCK_TAG`, a :class:`~shashki.session.clock.ClockReading`)."""
+        tags = {**self.headers(), **self.resume_tags}
+        if self.clock_goes_on and self.clock is not None:
+            tags[CLOCK_TAG] = ClockReading.of(self.clock, at()).text()
+        return tags
+
     def record(self) -> GameRecord:
         """The game as a record: its moves, :meth:`headers`, the clocks' marks."""
         from ..records import GameRecord
@@ -1055,6 +1061,7 @@ class GameSession:
 
 
 __all__ = [
+    "CLOCK_TAG",
     "Changed",
     "ClockChanged",
     "DrawAnswered",

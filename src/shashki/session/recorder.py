@@ -82,7 +82,7 @@ class Recorder:
                 slot,
                 write=(
                     session.game.copy(),
-                    {**session.headers(), **session.resume_tags},
+                    session.autosave_tags(),
                     list(session.clock_marks) if session.clock is not None else [],
                 ),
             )

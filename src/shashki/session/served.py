@@ -128,18 +128,25 @@ def hide_paths(text: str) -> str:
         return text
     from ..base.folders import user_folder
 
-    games = games_dir()
+    def both(folder: Path) -> list[str]:  # (as named, and with its links followed)
+        try:
+            return [str(folder), str(folder.resolve())]
+        except (OSError, RuntimeError):
+            return [str(folder)]
+
     places: list[tuple[str, str]] = []
-    for folder in (games, games.resolve()):
-        places += [(str(folder) + os.sep, ""), (str(folder), _("the games folder"))]
-    for base, label in (
+    for name in both(games_dir()):
+        places += [(name + os.sep, ""), (name, _("the games folder"))]
+    for folder, label in (
         (user_folder("data"), _("shashki's data folder")),
         (user_folder("config"), _("shashki's settings folder")),
         (user_folder("cache"), _("shashki's cache folder")),
     ):
-        places += [(str(base), label), (str(base.resolve()), label)]
-    home = Path.home()
-    places += [(str(home), "~"), (str(home.resolve()), "~")]
+        places += [(name, label) for name in both(folder)]
+    try:
+        places += [(name, "~") for name in both(Path.home())]
+    except RuntimeError:  # (no home folder known)
+        pass
     for path, label in sorted(set(places), key=lambda p: -len(p[0])):
         if len(path) > 1:  # (never "/" alone)
             text = text.replace(path, label)
