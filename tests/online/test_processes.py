@@ -155,12 +155,12 @@ def test_a_headless_host_killed_is_offered_again_at_the_next_start(
     port = address.rsplit(":", 1)[1]
     monkeypatch.setenv("XDG_DATA_HOME", str(guest_home / "data"))
     [joined] = scan_autosaves().resumable
-    assert f'[ShashkiOnline "join {address} {code} black on"]' in joined.path.read_text()
+    assert f'[ShashkiOnline "join {address} {code} black on ' in joined.path.read_text()
     monkeypatch.setenv("XDG_DATA_HOME", str(host_home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(host_home / "config"))
     [hosted] = scan_autosaves().resumable  # (the dead process's lock is no one's now)
     text = hosted.path.read_text()
-    assert f'[ShashkiOnline "host {code} {port} local white on"]' in text
+    assert f'[ShashkiOnline "host {code} {port} local white on ' in text
     [record] = list(read_file(str(hosted.path)))
     plies = len(record.mainline_moves())
     assert 1 <= plies <= 7 and record.headers["White"] == "Anna"
@@ -228,16 +228,17 @@ def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line(
     assert lines == [f"shashki: error: Cannot join 127.0.0.1:{port}: no answer in 15 s."]
 
 
-def test_a_guest_joined_again_from_another_process_takes_the_game_over() -> None:
+def test_a_guest_joined_again_from_another_process_takes_the_game_over(tmp_path: Path) -> None:
     # (the host's side thinks long on a long clock: the game lasts while the second joins)
     host = Proc("host", "russian", "--clock", "30+0", "--port", "0", "--local",
-                "--auto", "8", "--name", "Anna")  # fmt: skip
+                "--auto", "8", "--name", "Anna", home=tmp_path / "host")  # fmt: skip
     try:
         address, code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
-        first = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+        # (both of the guest's programs are one user's: one autosave folder)
+        first = Proc("join", address, code, "--auto", "1", "--name", "Boris", home=tmp_path)
         try:
             first.wait_for(r"^Joined ")
-            second = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+            second = Proc("join", address, code, "--auto", "1", "--name", "Boris", home=tmp_path)
             try:
                 second.wait_for(r"^Joined ")
                 first.wait_for(r"joined again elsewhere: it goes on there")

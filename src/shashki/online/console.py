@@ -43,7 +43,7 @@ from .host import Host, HostLink, lan_address
 from .link import Link, move_before, online_headers
 from .player import RemotePlayer
 from .protocol import new_code
-from .room import TAG, Room, plain_code
+from .room import TAG, Room, forget_copies, plain_code
 
 Say = Callable[[str], None]
 
@@ -100,6 +100,16 @@ class Autosave:
 
         self.writer = AutosaveWriter(on_failure=failed)
         self.recorder = Recorder(session, writer=self.writer, slot=AutosaveSlot.new())
+
+    @property
+    def key(self) -> str | None:
+        """The autosave's key (None once forgotten)."""
+        slot = self.recorder.slot
+        return slot.key if slot is not None else None
+
+    def forget(self) -> None:
+        """The game goes on in another shashki: its autosave here is removed."""
+        self.recorder.forget()
 
     def close(self) -> None:
         """The game is left: its last state written, its slot given up."""
@@ -225,7 +235,7 @@ async def host_auto(
         )
     link.address = f"{shown}:{port}"
     mode = "public" if public else "local" if local else "lan"
-    room = Room(True, link.code, side, link.takebacks, port=port, mode=mode)
+    room = Room(True, link.code, side, link.takebacks, port=port, mode=mode, game=link.game)
     session.retag(headers=online_headers(link.address), resume={TAG: room.tag()})
     autosave = Autosave(session, say)
     say(listening_line(public, shown, local))
@@ -269,9 +279,15 @@ async def join_auto(
         return _fail(str(exc))
     link = guest.make_link()
     session = link.session
-    room = Room(False, plain_code(code), link.side, link.takebacks, address=guest.address)
+    room = Room(
+        False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
+    )
     session.retag(resume={TAG: room.tag()})
     autosave = Autosave(session, say)
+    if link.game is not None:  # one game, one autosave: a copy a dead shashki left goes
+        await asyncio.to_thread(forget_copies, link.game, autosave.key)
+    # joined again from another shashki: the game goes on there, its copy here is forgotten
+    link.subscribe(lambda event: autosave.forget() if isinstance(event, Superseded) else None)
     players = list(session.players)
     players[welcome.side] = AutoPlayer(level, players[welcome.side].name)
     session.players = (players[0], players[1])
