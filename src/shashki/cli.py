@@ -36,7 +36,9 @@ COMMANDS = (
     "endings",
     "compile",
     "hub",
+    "dxp",
     "match",
+    "tournament",
 )
 
 

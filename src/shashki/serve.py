@@ -545,6 +545,12 @@ def make_server(
                 logger.propagate = False
                 logger.setLevel(logging.WARNING)
 
+        async def web_app(self) -> web.Application:
+            """The aiohttp application that serves the page and the visitors' apps
+            (textual-serve's own, guarded), for a runner of the caller's."""
+            app: web.Application = await self._make_app()
+            return app
+
         async def _make_app(self) -> web.Application:
             @web.middleware
             async def guard(

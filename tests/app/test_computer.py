@@ -25,7 +25,7 @@ from shashki.session import AsyncioExecutor
 from shashki.session.limits import Limit
 from shashki.session.seats import PERSON, LevelSeat
 
-from .conftest import game_screen, keys_play, make_app, status
+from .conftest import game_screen, keys_play, make_app, press, settle, status
 from .conftest import wait_for as conftest_wait_for
 
 SIZE = (100, 32)
@@ -117,7 +117,7 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=(PERSON, LevelSeat(1)))
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen(app)
         assert ctl.game.turn is Color.WHITE and ctl.session.player_to_move.is_human
         try:
@@ -142,20 +142,18 @@ async def test_undo_while_the_computer_thinks_cancels_the_search(
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=(PERSON, PERSON))
-        ctl.session.players = (
-            ctl.session.players[0],
-            Computer(8, seconds=3600.0),
-        )  # thinks an hour
-        await pilot.pause()
+        # a computer that thinks an hour
+        ctl.session.players = (ctl.session.players[0], Computer(8, seconds=3600.0))
+        await settle(pilot)
         await keys_play(pilot, "c3", "d4")
         assert len(ctl.game.move_stack) == 1
         await wait_for(pilot, lambda: ctl.session.thinking is not None, "the search started")
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
+        await settle(pilot)
         assert ctl.game.move_stack == [] and ctl.session.player_to_move.is_human
         # the search stops (an hour before its time), and what it found is not played
         await wait_for(pilot, searches.over, "the search ended")
-        await pilot.pause()
+        await settle(pilot)
         assert ctl.game.move_stack == [], "a cancelled search must not play"
 
 
@@ -163,9 +161,9 @@ async def test_the_hint_key_suggests_a_legal_move(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", fen="W:Wc3,g3:Bd4,f6,b6")
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen(app)
-        await pilot.press("i")
+        await press(pilot, "i")
         await wait_for(pilot, lambda: screen.hint is not None)
         assert screen.hint in ctl.game.legal_moves()
         assert status(app).startswith("Hint: ")
@@ -190,14 +188,14 @@ async def test_computer_against_computer(
 async def test_the_new_game_dialog_seats_the_computer(home: Path, searches: Searches) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # the first variant of the menu
+        await press(pilot, "enter")  # the first variant of the menu
         dialog = app.screen
         assert isinstance(dialog, NewGameScreen)
         dialog.query_one("#kind0", Select).value = "computer-1"
         dialog.query_one("#kind1", Select).value = "computer-1"
-        await pilot.pause()
+        await settle(pilot)
         dialog.query_one("#play").press()
-        await pilot.pause()
+        await settle(pilot)
         ctl = game_screen(app).controller
         assert all(not p.is_human for p in ctl.session.players)
         await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 2)
@@ -209,7 +207,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(
 ) -> None:
     app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), autosave=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         ctl = game_screen(app).controller
         assert isinstance(ctl.session.players[1], Computer) and ctl.session.players[1].level == 1
         await keys_play(pilot, "c3", "d4")
@@ -219,9 +217,9 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(
     app.flush_autosave()
     again = make_app(home, autosave=True, offer_resume=True)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the one unfinished game of the list
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")  # the one unfinished game of the list
+        await settle(pilot)
         ctl = game_screen(again).controller
         assert ctl.game.move_stack == moves
         assert ctl.session.players[0].is_human

@@ -43,7 +43,7 @@ from shashki.session.served import (
 from shashki.store import save_pdn
 from shashki.store.settings import Settings
 
-from .conftest import game_screen, make_app, notes, settle, wait_for
+from .conftest import game_screen, make_app, notes, press, settle, wait_for
 
 SIZE = (100, 32)
 #: What a visitor may type for a program: each would run a command on the server.
@@ -118,7 +118,7 @@ async def test_the_new_game_dialog_offers_no_command(
     (home / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
         await settle(pilot)
         dialog = app.screen
@@ -146,7 +146,7 @@ async def test_the_open_dialog_stays_in_the_games_folder(
 ) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o")
+        await press(pilot, "o")
         await wait_for(pilot, lambda: isinstance(app.screen, FileChooserScreen), "the dialog")
         await settle(pilot)
         chooser = app.screen
@@ -159,7 +159,7 @@ async def test_the_open_dialog_stays_in_the_games_folder(
         listed = {Path(node.data.path).name for node in tree.root.children if node.data}
         assert listed == {"mine.pdn", "old"}, listed
         # the folder's parent is as far as Up goes: not at all
-        await pilot.press("backspace")
+        await press(pilot, "backspace")
         await settle(pilot)
         assert Path(tree.path) == games
         # every path that leads out is refused in one line, and the dialog stays
@@ -176,13 +176,13 @@ async def test_the_open_dialog_stays_in_the_games_folder(
             said = len(notes(app))
             box.value = typed
             box.focus()
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await wait_for(pilot, lambda s=said: len(notes(app)) > s, f"{typed} refused")
             assert "games folder" in notes(app)[-1], (typed, notes(app)[-1])
             assert app.screen is chooser and Path(tree.path) == games
         # a file of the folder, typed by its name, opens
         box.value = "old/older.pdn"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "its one game")
         await settle(pilot)
         assert table(app).path == games / "old" / "older.pdn"  # type: ignore[union-attr]
@@ -193,7 +193,7 @@ async def test_no_file_outside_the_games_folder_opens(
 ) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for path in (Path("/etc/passwd"), games / "out.pdn", games / "out" / "secret.pdn"):
             app.open_game_file(path)
             await settle(pilot)
@@ -219,43 +219,43 @@ async def test_save_as_stays_in_the_games_folder(home: Path, visitor: None, game
             "~/pwned.pdn",
             "out/pwned.pdn",
         ):
-            await pilot.press("s")
+            await press(pilot, "s")
             await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
             box = app.screen.query_one(Input)
             assert "/" not in box.value and box.value.endswith(".pdn")  # a name, no path
             said = len(notes(app))
             box.value = typed
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await wait_for(pilot, lambda s=said: len(notes(app)) > s, f"{typed} refused")
             assert notes(app)[-1].startswith("Not saved:"), notes(app)[-1]
             assert "games folder" in notes(app)[-1]
         assert not (home / "pwned.pdn").exists() and not (home / "secret" / "pwned.pdn").exists()
         # a link in the folder is not written through either
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
         app.screen.query_one(Input).value = "out.pdn"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmScreen)  # not even asked: refused
         assert notes(app)[-1].startswith("Not saved:"), notes(app)[-1]
         assert (games / "out.pdn").is_symlink()
         # a plain name is saved in the games folder, and said by its name alone
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
         app.screen.query_one(Input).value = "old/kept.pdn"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: (games / "old" / "kept.pdn").is_file(), "the save")
         assert notes(app)[-1] == "Saved as kept.pdn in the games folder"
         assert str(home) not in notes(app)[-1]
         # saved again under that name: asked about by its name alone, and replaced
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
         app.screen.query_one(Input).value = "old/kept.pdn"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert app.screen.question == "kept.pdn already exists. Replace it with this game?"
         said = len(notes(app))
-        await pilot.press("y")
+        await press(pilot, "y")
         await wait_for(pilot, lambda: len(notes(app)) > said, "the save")
         assert notes(app)[-1] == "Saved as kept.pdn in the games folder"
 
@@ -279,7 +279,7 @@ async def test_settings_that_name_programs_are_shown_not_changed(home: Path, vis
     (home / "settings.json").write_text(json.dumps({"engines": [OWNER_ENGINE]}), encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("comma")
+        await press(pilot, "comma")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
         await settle(pilot)
         screen = app.screen
@@ -343,7 +343,7 @@ async def test_a_visitor_is_offered_no_online_play_unless_the_owner_allows_joini
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         menu = app.screen
         assert menu.check_action("online", ()) is False  # (not in the footer, w does nothing)
-        await pilot.press("w")
+        await press(pilot, "w")
         await settle(pilot)
         assert app.screen is menu
         online.online_menu(app, "russian")
@@ -367,7 +367,7 @@ async def test_with_join_allowed_a_visitor_joins_and_is_never_offered_hosting(
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert app.screen.check_action("online", ()) is True
-        await pilot.press("w")  # no choice with "Host" in it: the address is asked at once
+        await press(pilot, "w")  # no choice with "Host" in it: the address is asked at once
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the address asked")
         assert not any(isinstance(s, online.OnlineChoice) for s in app.screen_stack)
         assert online.host_game(app, "russian", side=Color.WHITE, name="v", clock=None) is None
@@ -379,15 +379,15 @@ async def test_no_notice_names_the_owners_folders(home: Path, visitor: None, gam
     path of the owner's says it from the games folder, or says which folder."""
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o")
+        await press(pilot, "o")
         await wait_for(pilot, lambda: isinstance(app.screen, FileChooserScreen), "the dialog")
         await settle(pilot)
         box = app.screen.query_one("#path", Input)
         box.value = "old/x.pdn"
         box.focus()
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: any("x.pdn" in n for n in notes(app)), "no such file")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         app.open_game_file(games / "nowhere.pdn")
         await wait_for(pilot, lambda: any("nowhere.pdn" in n for n in notes(app)), "not there")
         app.error_notice(f"[Errno 13] Permission denied: '{games / 'old' / 'y.pdn'}'")
@@ -465,7 +465,7 @@ async def test_every_failure_to_join_reads_the_same_after_the_same_time(
         say=said.append,
     )
     server.initialize_logging()
-    serve_port = await serving(await server._make_app(), sock)
+    serve_port = await serving(await server.web_app(), sock)
     ports = [closed_port, silent.sockets[0].getsockname()[1], web_port, serve_port]
     app = make_app(home)
     try:

@@ -51,7 +51,7 @@ async def driver(monkeypatch: pytest.MonkeyPatch) -> tuple[ServedDriver, FakeApp
 
 async def test_the_size_is_bounded(driver: tuple[ServedDriver, FakeApp]) -> None:
     served, app = driver
-    assert served._size == (MOST_COLUMNS, MOST_ROWS)  # (from the environment)
+    assert served.start_size == (MOST_COLUMNS, MOST_ROWS)  # (from the environment)
     served.on_meta("resize", {"type": "resize", "width": 10000, "height": 10000})
     served.on_meta("resize", {"type": "resize", "width": -3, "height": 0})
     served.on_meta("resize", {"type": "resize", "width": 120, "height": 40})

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from shashki.app.app import SETTING_CHOICES, load_settings
 from shashki.store.settings import Settings
 
-from .conftest import make_app, notes
+from .conftest import make_app, notes, press, settle
 
 SIZE = (100, 40)
 
@@ -119,8 +119,8 @@ async def test_the_app_starts_over_a_hostile_settings_file(home: Path) -> None:
     (home / "settings.json").write_text('{"names": 5, "piece_set": 7}', encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # the new-game dialog reads the names
-        await pilot.pause()
+        await press(pilot, "enter")  # the new-game dialog reads the names
+        await settle(pilot)
         assert app.settings.names == DEFAULTS.names
 
 
@@ -172,7 +172,7 @@ async def test_settings_that_cannot_be_saved_are_said_once(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3):
             app.next_board_theme()
-        await pilot.pause()
+        await settle(pilot)
         said = [n for n in notes(app) if "Settings not saved" in n]
         assert len(said) == 1 and "a link, not a file" in said[0], said
     assert target.read_text() == "the user's own words\n"

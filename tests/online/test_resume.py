@@ -21,7 +21,7 @@ from shashki.rules import Color
 from shashki.rules.outcome import Termination
 from shashki.store import AutosaveSlot, scan_autosaves
 from shashki.store.archive import archive_dir
-from tests.app.conftest import make_app, wait_for
+from tests.app.conftest import make_app, press, wait_for
 
 from .harness import hosted, play, until
 
@@ -65,7 +65,7 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         glink = guest.make_link()
         reader = asyncio.create_task(guest.run())
         await wait_for(pilot, lambda: link.guest is not None, "the guest joining")
-        await pilot.press("colon", *"c3-d4", "enter")
+        await press(pilot, "colon", *"c3-d4", "enter")
         await wait_for(pilot, lambda: len(glink.session.game.move_stack) == 1, "sent")
         play(glink.session, "f6-g5")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2, "the guest's move")
@@ -96,7 +96,7 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         assert link.remote.name == "Boris"
         await wait_for(pilot, lambda: "Boris is back." in app.notices, "said: back")
         await wait_for(pilot, lambda: ctl.session.clock.running is Color.WHITE, "clock on")
-        await pilot.press("colon", *"g3-f4", "enter")
+        await press(pilot, "colon", *"g3-f4", "enter")
         await wait_for(pilot, lambda: len(glink.session.game.move_stack) == 3, "the move")
         assert glink.session.game.fen() == ctl.game.fen()
         glink.resign()
@@ -186,18 +186,18 @@ async def test_a_guests_autosave_joins_the_host_again_and_claims_a_host_gone(
             assert isinstance(link, GuestLink)
             await wait_for(pilot, lambda: pair.link.guest is not None, "joined again by itself")
             await wait_for(pilot, lambda: link.away_since is None, "the host here")
-            await pilot.press("colon", *"f6-g5", "enter")
+            await press(pilot, "colon", *"f6-g5", "enter")
             await wait_for(pilot, lambda: len(pair.link.session.game.move_stack) == 2, "sent")
             # the host goes: the guest tries again, and may claim the game after a minute
             await pair.host.stop()
             await wait_for(pilot, lambda: link.away_since is not None, "the host gone")
             await wait_for(pilot, lambda: "cannot be reached" in screen._status, "trying again")
-            await pilot.press("C")
+            await press(pilot, "C")
             await wait_for(pilot, lambda: "less than a minute" in screen._status, "too early")
             now = link.now()
             link.now = lambda: now + 61
             await wait_for(pilot, lambda: "claims the game" in screen._status, "the hint")
-            await pilot.press("C")
+            await press(pilot, "C")
             await wait_for(pilot, lambda: ctl.session.outcome is not None, "the game claimed")
             out = ctl.session.outcome
             assert out is not None and out.winner is Color.BLACK
@@ -335,7 +335,7 @@ async def test_a_stale_copy_resumed_cannot_claim_a_game_it_never_reached(home: P
         await wait_for(pilot, lambda: "cannot be reached" in screen._status, "trying")
         now = link.now()
         link.now = lambda: now + 3600
-        await pilot.press("C")
+        await press(pilot, "C")
         await wait_for(pilot, lambda: "only the host can say" in screen._status, "refused")
         assert ctl.session.outcome is None
         await screen.close_network()
@@ -361,7 +361,7 @@ async def test_a_guest_whose_host_now_plays_another_game_cannot_claim(home: Path
             await wait_for(pilot, lambda: link.host_answers, "the host answering, not for us")
             now = link.now()
             link.now = lambda: now + 3600
-            await pilot.press("C")
+            await press(pilot, "C")
             await wait_for(pilot, lambda: "not for this game" in screen._status, "refused")
             assert ctl.session.outcome is None
             await screen.close_network()

@@ -269,7 +269,7 @@ async def test_an_app_that_will_not_quit_is_stopped_with_what_it_started() -> No
         join=False,
         say=said.append,
     )
-    runner = web.AppRunner(await server._make_app())
+    runner = web.AppRunner(await server.web_app())
     await runner.setup()
     await web.SockSite(runner, sock).start()
     try:

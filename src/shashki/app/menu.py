@@ -24,6 +24,7 @@ from ..i18n import N_, _
 from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry, user_file_problems
+from ..session.seats import parse_seat
 from ..session.served import join_allowed, served
 from .clock import CLOCK_CHOICES
 from .plain import Plain, literal, marked, visible
@@ -438,7 +439,7 @@ class NewGameScreen(Dialog[None]):
                     yield Input(
                         # (a visitor of a served app neither sees nor runs the owner's)
                         value="" if served() else settings.engine_command,
-                        placeholder=_("e.g. dame hub"),
+                        placeholder=_("e.g. dame hub or dxp:127.0.0.1:27531"),
                         id=f"engine{side}",
                     )
             yield Plain(id="engine-problem", classes="-hidden")
@@ -574,7 +575,12 @@ class NewGameScreen(Dialog[None]):
     def _show_engine_problem(self) -> None:
         self._engine_problem = True
         box = self.query_one("#engine-problem", Static)
-        box.update(_("Type the command that starts the Hub engine, e.g. dame hub."))
+        box.update(
+            _(
+                "Type the command that starts the Hub engine, e.g. dame hub, or "
+                "dxp:HOST:PORT for a DXP engine listening there."
+            )
+        )
         box.set_class(False, "-hidden")
 
     @on(Select.Changed, "#clock")
@@ -631,11 +637,12 @@ class NewGameScreen(Dialog[None]):
             if kinds[s] == OTHER_ENGINE:
                 box = self.query_one(f"#engine{s}", Input)
                 command = " ".join(box.value.split())
-                if not command:
+                dxp = command.lower().startswith("dxp:")
+                if not command or (dxp and parse_seat(command) is None):
                     self._show_engine_problem()
                     box.focus()
                     return
-                kinds[s] = f"hub:{command}"
+                kinds[s] = f"dxp:{command[4:].strip()}" if dxp else f"hub:{command}"
         start = None
         if v.start_options and not v.start_by_lot:
             start = str(self.query_one("#start", Select).value)

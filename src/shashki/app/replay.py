@@ -49,7 +49,11 @@ from .widgets import (
 # -- choosing a file ---------------------------------------------------------------------
 
 
-class GamesTree(DirectoryTree):
+class FolderTree(DirectoryTree):
+    """The folder tree of the file chooser: Textual's, every folder and file."""
+
+
+class GamesTree(FolderTree):
     """The folder tree of a served app's file chooser: the games folder and what is in
     it, never an entry that leads out of it (a link to elsewhere is not listed)."""
 
@@ -99,7 +103,7 @@ class FileChooserScreen(Dialog[Path | None]):
             if self.confined:
                 yield GamesTree(self.start, id="tree")
             else:
-                yield DirectoryTree(self.start, id="tree")
+                yield FolderTree(self.start, id="tree")
 
     def retranslate(self) -> None:
         """The words in the language spoken now; the path typed and the tree stay."""

@@ -46,6 +46,11 @@ class ServedDriver(WebDriver):
         if self._size is not None:
             self._size = terminal_size(_whole(self._size[0]), _whole(self._size[1]))
 
+    @property
+    def start_size(self) -> tuple[int, int] | None:
+        """The terminal's size the app starts with (bounded), if the server gave one."""
+        return self._size
+
     def on_meta(self, packet_type: str, payload: dict[str, object]) -> None:
         if packet_type == "resize":
             width, height = _whole(payload.get("width")), _whole(payload.get("height"))

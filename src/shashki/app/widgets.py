@@ -26,6 +26,7 @@ The subclasses here keep Textual's behaviour wherever it holds and fix those cas
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rich.cells import cell_len
@@ -39,6 +40,7 @@ from textual.coordinate import Coordinate
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import Mount
+from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widget import Widget
@@ -241,6 +243,22 @@ class ScreenHeader(Header):
         self.watch(self.screen, "sub_title", set_title)
 
 
+@dataclass(frozen=True)
+class FooterEntry:
+    """A key of the footer, as it is drawn."""
+
+    #: The binding's action (``app.command_palette`` for the palette's key).
+    action: str
+    #: Its name, in the language spoken.
+    description: str
+    #: Where it is drawn on the screen (empty until laid out).
+    region: Region
+    #: False for a key left out for want of room.
+    shown: bool
+    #: The command palette's key, docked at the right.
+    palette: bool
+
+
 class LocalFooter(Footer):
     """Textual's footer, its key names in the language spoken now, and the keys that do
     not fit left out whole: help and quit (or back) always show, the others give way
@@ -268,6 +286,19 @@ class LocalFooter(Footer):
             if isinstance(widget, FooterKey) and widget.action in hidden:
                 widget.display = False
             yield widget
+
+    def entries(self) -> list[FooterEntry]:
+        """The keys the footer holds, in their order, as drawn."""
+        return [
+            FooterEntry(
+                action=key.action,
+                description=key.description,
+                region=key.region,
+                shown=bool(key.display),
+                palette=key.has_class("-command-palette"),
+            )
+            for key in self.query(FooterKey)
+        ]
 
     def _left_out(self) -> set[str]:
         """The actions of the keys that do not fit in the footer's width (and sets the

@@ -53,8 +53,8 @@ MAX_PLIES = 400
 
 def match_player(who: str, *, seed: int) -> Player:
     """A player of the match from the command line's words: a level ``1``-``8``,
-    ``hub:COMMAND``, or an engine named in the settings (the one parser,
-    :func:`~shashki.session.seats.parse_seat`, and the one maker,
+    ``hub:COMMAND``, ``dxp:HOST:PORT`` or an engine named in the settings (the one
+    parser, :func:`~shashki.session.seats.parse_seat`, and the one maker,
     :func:`~shashki.hub.player.make_player`); raises ShashkiError."""
     text = who.strip()
     if text.lower().startswith("hub:") and not text[4:].strip():
@@ -62,8 +62,8 @@ def match_player(who: str, *, seed: int) -> Player:
     seat = parse_seat(text)
     if seat is None or isinstance(seat, PersonSeat):
         raise ShashkiError(
-            f"a player is a level 1-{max(LEVELS)}, hub:COMMAND or an engine named in the "
-            f"settings, not {quoted(text, 60)}"
+            f"a player is a level 1-{max(LEVELS)}, hub:COMMAND, dxp:HOST:PORT or an engine "
+            f"named in the settings, not {quoted(text, 60)}"
         )
     name = f"shashki level {seat.level}" if isinstance(seat, LevelSeat) else text
     return make_player(seat, name, seed=seed)
@@ -385,6 +385,8 @@ def play_game(
         on_move(session)
     session.start(InlineExecutor())  # (the whole game, here: every player is a program)
     outcome = session.outcome
+    for player in (white, black):
+        player.game_over(session.game)  # (a player holding the game itself hears its end)
     if outcome is None:  # (cannot be: a program that stops answering forfeits)
         raise ShashkiError(f"the game of {white.name} and {black.name} did not end")
     white_score = 0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)

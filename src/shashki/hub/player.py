@@ -21,6 +21,7 @@ from ..session.players import Cancelled, Computer, Person, Player, PlayerFailed
 from ..session.seats import (
     TOP_LEVEL,
     CommandSeat,
+    DxpSeat,
     LevelSeat,
     NamedEngineSeat,
     Seat,
@@ -83,7 +84,11 @@ class HubPlayer(Player):
             try:
                 if limit.left is not None:  # the engine manages the clock's time itself
                     return engine.best_move(
-                        game, remaining=limit.left, increment=limit.increment, cancelled=cancelled
+                        game,
+                        remaining=limit.left,
+                        increment=limit.increment,
+                        moves=limit.moves,
+                        cancelled=cancelled,
                     )
                 if limit.depth is not None and limit.seconds is None:
                     return engine.best_move(game, depth=limit.depth, cancelled=cancelled)
@@ -117,17 +122,24 @@ class HubPlayer(Player):
 
 
 def make_player(seat: Seat, name: str, *, seed: int | None = None) -> Player:
-    """The player of ``seat`` (the one maker of players: the app, ``shashki match``,
-    resumed games), called ``name`` when the seat does not name itself: an engine of the
-    settings is called by its name, a Hub engine of a command by the name it gives.  An
-    engine the settings no longer have seats a person; so does a ``hub:`` command in a
-    served app (a visitor at the keys: no program is started but the engines of the
-    owner's settings).  A command that cannot be split raises EngineError."""
+    """The player of ``seat`` (the one maker of players: the app, ``shashki match``, an
+    event, resumed games), called ``name`` when the seat does not name itself: an engine
+    of the settings is called by its name, a Hub engine of a command or a DXP engine by
+    the name it gives.  An engine the settings no longer have seats a person; so does a
+    ``hub:`` command or a ``dxp:`` address in a served app (a visitor at the keys: no
+    program is started, nor a connection made, but the engines of the owner's
+    settings).  A command that cannot be split raises EngineError."""
     match seat:
         case CommandSeat(command=command):
             if served():
                 return Person(name)
             return HubPlayer(command)
+        case DxpSeat(host=host, port=port):
+            if served():
+                return Person(name)
+            from .dxp_player import DxpPlayer
+
+            return DxpPlayer(host, port)
         case NamedEngineSeat():
             setting = engine_setting(seat)
             if setting is None:

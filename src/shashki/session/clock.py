@@ -17,7 +17,8 @@ from ..rules import Color
 
 class GameClock:
     """The clocks of both sides under one time control (Fischer increment: a side gets
-    the increment when its turn is complete)."""
+    the increment when its turn is complete; a control of moves in a time gives the
+    time again when a side completes a period's moves)."""
 
     def __init__(
         self,
@@ -29,6 +30,8 @@ class GameClock:
         self.control = control
         self.now = now
         self._left = list(left) if left is not None else [control.seconds, control.seconds]
+        #: The turns each side has completed (a period's moves counted from them).
+        self.turns = [0, 0]
         #: The side whose clock runs, and since when (None: both stopped).
         self.running: Color | None = None
         self._since = 0.0
@@ -48,7 +51,16 @@ class GameClock:
         for side, mark in zip(sides, marks, strict=False):
             if mark is not None:
                 left[side] = max(0.0, mark)
-        return cls(control, now=now, left=(left[0], left[1]))
+        clock = cls(control, now=now, left=(left[0], left[1]))
+        clock.turns = [
+            sum(
+                1
+                for i, s in enumerate(sides)
+                if s is side and (i + 1 == len(sides) or sides[i + 1] is not side)
+            )
+            for side in (Color.WHITE, Color.BLACK)
+        ]
+        return clock
 
     def left(self, side: Color) -> float:
         """Seconds left to ``side`` now (never below 0)."""
@@ -74,10 +86,18 @@ class GameClock:
         can show, :data:`~shashki.records.clocks.MAX_SECONDS`, as its ``[%clk]`` mark
         can say), ``following``'s clock runs."""
         self.stop()
-        self._left[side] = min(
-            max(self._left[side], MAX_SECONDS), self._left[side] + self.control.increment
-        )
+        added = self.control.increment
+        self.turns[side] += 1
+        if self.control.moves and self.turns[side] % self.control.moves == 0:
+            added += self.control.seconds  # (a period's moves made: its time again)
+        self._left[side] = min(max(self._left[side], MAX_SECONDS), self._left[side] + added)
         self.start(following)
+
+    def moves_to_go(self, side: Color) -> int | None:
+        """The moves ``side`` has still to make in this period (None: a whole game)."""
+        if not self.control.moves:
+            return None
+        return self.control.moves - self.turns[side] % self.control.moves
 
     def set_left(self, white: float, black: float) -> None:
         """Both clocks show these seconds from now (a peer's copy of the clocks made

@@ -570,6 +570,7 @@ class GameSession:
         return Limit(
             left=clock.left(self.game.turn),
             increment=clock.control.increment,
+            moves=clock.moves_to_go(self.game.turn),
             depth=self.limit.depth,
             nodes=self.limit.nodes,
             overhead=self.overhead,

@@ -73,6 +73,10 @@ class Player:
         Raises PlayerFailed when the player can no longer play."""
         raise NotImplementedError
 
+    def game_over(self, game: Game) -> None:
+        """The game ended as ``game`` says (its outcome): a player that holds the game
+        itself (a DXP engine) is told the result.  Default: nothing."""
+
     def close(self) -> None:
         """Stop what the player runs (the game ended or was left); it may start again."""
 

@@ -2,16 +2,18 @@
 
 A seat is a :data:`Seat`: a person (:class:`PersonSeat`), shashki's computer at a level
 1-8 (:class:`LevelSeat`), an engine of the user's settings by its name
-(:class:`NamedEngineSeat`) or a Hub engine started from a command
-(:class:`CommandSeat`).  Words — from the command line, the new-game dialog, a file —
-are parsed once, by :func:`parse_seat`, where they come in; from there on a seat is one
-of these, and :func:`shashki.hub.player.make_player` (the one maker of players) seats
-the player it names.  A seat's :attr:`word` is its words again (``human``,
-``computer-N``, ``engine:NAME``, ``hub:COMMAND``), for a dialog's choice.
+(:class:`NamedEngineSeat`), a Hub engine started from a command (:class:`CommandSeat`)
+or a DXP engine listening at an address (:class:`DxpSeat`).  Words — from the command
+line, the new-game dialog, a file — are parsed once, by :func:`parse_seat`, where they
+come in; from there on a seat is one of these, and :func:`shashki.hub.player.make_player`
+(the one maker of players) seats the player it names.  A seat's :attr:`word` is its words
+again (``human``, ``computer-N``, ``engine:NAME``, ``hub:COMMAND``, ``dxp:HOST:PORT``),
+for a dialog's choice or an event file.
 
 Words from a FILE (an autosave, a saved game, the settings, a replay taken over) go
-through ``parse_seat(text, from_file=True)``, which never gives a :class:`CommandSeat`:
-a file may name a program the user set up, never run one.  Nor does any word in a served
+through ``parse_seat(text, from_file=True)``, which never gives a :class:`CommandSeat`
+nor a :class:`DxpSeat`: a file may name a program the user set up, never run one nor make
+shashki connect anywhere.  Nor does any word in a served
 app (``shashki serve``: a visitor at the keys, see :mod:`shashki.session.served`).
 """
 
@@ -79,11 +81,37 @@ class CommandSeat:
         return f"hub:{self.command}"
 
 
+@dataclass(frozen=True)
+class DxpSeat:
+    """A DXP engine listening at ``host``:``port`` (typed by the user: never from a file)."""
+
+    host: str
+    port: int
+
+    @property
+    def word(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"dxp:{host}:{self.port}"
+
+
 #: Who plays a side.
-Seat = PersonSeat | LevelSeat | NamedEngineSeat | CommandSeat
+Seat = PersonSeat | LevelSeat | NamedEngineSeat | CommandSeat | DxpSeat
 
 #: A person's seat (the default of both sides).
 PERSON = PersonSeat()
+
+
+def dxp_address(text: str) -> tuple[str, int] | None:
+    """``HOST:PORT`` (``[::1]:PORT`` for an IPv6 address) as (host, port), or None."""
+    host, sep, port_text = text.strip().rpartition(":")
+    port = bounded_int(port_text, 65535)
+    if not sep or port is None or port < 1:
+        return None
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host or len(host) > 253 or any(c.isspace() or c in "/@\\[]" for c in host):
+        return None
+    return host, port
 
 
 def engine_setting(seat: NamedEngineSeat) -> EngineSetting | None:
@@ -95,11 +123,17 @@ def parse_seat(text: str, *, from_file: bool = False) -> Seat | None:
     """The seat words name: ``person`` (or ``human``), a computer level (``5``,
     ``computer-5``), the name of an engine of the settings (``Dame``, ``engine:Dame``),
     or — unless the words come ``from_file`` or the app is served to a browser —
-    ``hub:COMMAND``; None if they are none of them (any text, of any length)."""
+    ``hub:COMMAND`` and ``dxp:HOST:PORT``; None if they are none of them (any text, of
+    any length)."""
     word = text.strip()
     if word.lower().startswith("hub:"):
         command = word[4:].strip()
         return CommandSeat(command) if command and not from_file and not served() else None
+    if word.lower().startswith("dxp:"):
+        address = dxp_address(word[4:])
+        if from_file or served() or address is None:
+            return None
+        return DxpSeat(*address)
     word = word.lower()
     if word in ("person", "human"):
         return PERSON
@@ -118,10 +152,12 @@ __all__ = [
     "PERSON",
     "TOP_LEVEL",
     "CommandSeat",
+    "DxpSeat",
     "LevelSeat",
     "NamedEngineSeat",
     "PersonSeat",
     "Seat",
+    "dxp_address",
     "engine_setting",
     "parse_seat",
     "set_engines",
