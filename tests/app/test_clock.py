@@ -15,6 +15,7 @@ from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.app.widgets import Select
+from shashki.engine.limits import Limit, move_seconds
 from shashki.records import read_file
 from shashki.records.clocks import (
     TimeControl,
@@ -23,7 +24,6 @@ from shashki.records.clocks import (
 )
 from shashki.rules import Color, Game, Termination, find_variant
 from shashki.session import GameSession, ManualTime
-from shashki.session.limits import move_seconds
 from shashki.session.seats import PERSON, LevelSeat
 from shashki.store.autosaves import autosave_dir
 

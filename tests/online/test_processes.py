@@ -217,6 +217,7 @@ def test_malformed_http_to_a_host_prints_no_traceback(tmp_path: Path) -> None:
     assert "Traceback" not in rest and "Error handling" not in rest
 
 
+@pytest.mark.timeout(300)  # among the slowest tests (pyproject.toml: timeout)
 def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line(
     tmp_path: Path,
 ) -> None:

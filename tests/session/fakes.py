@@ -11,7 +11,7 @@ from shashki.rules import Game, Move
 from shashki.rules.variant import Variant
 from shashki.session import Event, GameSession, Player, PlayerFailed
 from shashki.session.driver import Action
-from shashki.session.limits import Limit
+from shashki.engine.limits import Limit
 
 
 @dataclass

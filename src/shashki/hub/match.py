@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING
 
 from ..base.numbers import quoted
 from ..base.userfiles import UserFileError, open_regular
+from ..engine.limits import Limit
 from ..engine.player import LEVELS
 from ..i18n import _, ngettext
 from ..records import GameRecord
@@ -34,7 +35,6 @@ from ..rules.variant import Variant
 from ..session.clock import GameClock
 from ..session.driver import InlineExecutor
 from ..session.game import GameSession, MovePlayed, OnFailure
-from ..session.limits import Limit
 from ..session.players import Player
 from ..session.recorder import Recorder
 from ..session.seats import LevelSeat, PersonSeat, parse_seat

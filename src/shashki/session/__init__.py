@@ -16,6 +16,7 @@ A front end with an event loop starts it with its executor instead
 move is played on the loop's thread.
 """
 
+from ..engine.limits import Limit, move_seconds
 from .clock import GameClock
 from .driver import (
     AsyncioExecutor,
@@ -45,7 +46,6 @@ from .game import (
     Thinking,
     UndoPolicy,
 )
-from .limits import Limit, move_seconds
 from .players import Computer, Person, Player, PlayerFailed
 from .recorder import Recorder
 from .seats import parse_seat, set_engines

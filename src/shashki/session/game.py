@@ -47,7 +47,7 @@ from ..rules import Color, Game, Move, Outcome
 from ..rules.outcome import Termination
 from .clock import ClockReading, GameClock
 from .driver import Executor, InlineExecutor, Timer, deadline_timer
-from .limits import Limit
+from ..engine.limits import Limit
 from .players import Person, Player, PlayerFailed
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@ computer at a level, a Hub engine (``shashki.hub.player``), a remote player
 (``shashki.online.player``).
 
 A player that thinks is started once a game and asked to :meth:`~Player.think` on a
-copy of the game within a :class:`~shashki.session.limits.Limit` by the session's turn
+copy of the game within a :class:`~shashki.engine.limits.Limit` by the session's turn
 driver (away from the session's own thread; it returns None as soon as ``cancelled()``
 turns true), asked to answer offers, and closed when the game ends or is left.  A
 player that can no longer play (an engine that stopped, hung, or answered an illegal
@@ -16,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..engine.limits import Limit
 from ..i18n import _
 from ..rules import Game, Move
 from ..rules.variant import Variant
-from .limits import Limit
 
 if TYPE_CHECKING:
     from ..engine.search import Options
