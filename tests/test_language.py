@@ -647,6 +647,7 @@ async def test_a_move_typed_on_the_other_sides_turn_names_who_moves(
     import threading
 
     from shashki.session.players import Cancelled, Player
+    from shashki.session.seats import PERSON
 
     from .app.conftest import make_app, press, settle, status
 
@@ -667,8 +668,8 @@ async def test_a_move_typed_on_the_other_sides_turn_names_who_moves(
     friend = Friend()
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
-        ctl.players = (ctl.players[0], friend)
+        session = app.start_game("russian", kinds=(PERSON, PERSON)).session
+        session.players = (session.players[0], friend)
         await settle(pilot)
         await press(pilot, "colon", *"c3-d4", "enter")
         await settle(pilot)

@@ -15,7 +15,7 @@ from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.app.widgets import Select
-from shashki.engine.limits import Limit, move_seconds
+from shashki.engine.limits import move_seconds
 from shashki.records import read_file
 from shashki.records.clocks import (
     TimeControl,

@@ -20,10 +20,10 @@ from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, player_kinds
 from shashki.engine import LEVELS
+from shashki.engine.limits import Limit
 from shashki.hub.player import make_player
 from shashki.rules import Color, Game, Move
 from shashki.session import AsyncioExecutor
-from shashki.engine.limits import Limit
 from shashki.session.seats import PERSON, LevelSeat
 
 from .conftest import game_screen, keys_play, make_app, press, settle, status

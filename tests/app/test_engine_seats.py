@@ -18,9 +18,9 @@ from shashki.app.dialogs import GameOverScreen
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import player_kinds, seat, seat_from_file, set_engines
 from shashki.app.unfinished import seat_kind
+from shashki.engine.limits import Limit
 from shashki.hub.player import make_player
 from shashki.records import GameRecord
-from shashki.engine.limits import Limit
 from shashki.session.seats import (
     PERSON,
     CommandSeat,

@@ -527,7 +527,7 @@ def test_the_limit_said_is_how_each_player_searches_and_lines_are_whole(
     lines = capsys.readouterr().out.strip().splitlines()
     assert "depth 2 v 0.5 s a move:" in lines[-1]
     game = next(line for line in lines if line.startswith("game 1:"))
-    assert game.endswith("(adjudicated a draw after 2 plies)"), lines
+    assert game.endswith("(Draw: adjudicated at the limit of 2 plies.)"), lines
     assert next(iter(read_file(pdn))).header("Event") == "shashki match: depth 2 v 0.5 s a move"
     # both of a fixed depth: one limit
     main(["match", "russian", "--white", "1", "--black", "1", "--games", "1", "--max-plies", "2"])

@@ -7,11 +7,11 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from shashki.engine.limits import Limit
 from shashki.rules import Game, Move
 from shashki.rules.variant import Variant
 from shashki.session import Event, GameSession, Player, PlayerFailed
 from shashki.session.driver import Action
-from shashki.engine.limits import Limit
 
 
 @dataclass

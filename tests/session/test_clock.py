@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from shashki.engine.hub.client import HubEngine
+from shashki.engine.limits import Limit, move_seconds
 from shashki.hub.player import HubPlayer
 from shashki.records.clocks import TimeControl, clock_comment, clock_in
 from shashki.rules import Color, Game, Termination
 from shashki.rules.game import game_state
 from shashki.session import Computer, GameClock, GameSession, ManualTime, Person
-from shashki.engine.limits import Limit, move_seconds
 
 from .fakes import FakeExecutor, play
 

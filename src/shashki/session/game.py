@@ -42,12 +42,12 @@ from datetime import date
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from ..engine.limits import Limit
 from ..i18n import _
 from ..rules import Color, Game, Move, Outcome
 from ..rules.outcome import Termination
 from .clock import ClockReading, GameClock
 from .driver import Executor, InlineExecutor, Timer, deadline_timer
-from ..engine.limits import Limit
 from .players import Person, Player, PlayerFailed
 
 if TYPE_CHECKING:
