@@ -38,6 +38,7 @@ COMMANDS = (
     "hub",
     "dxp",
     "match",
+    "explore",
     "tournament",
 )
 
