@@ -41,6 +41,7 @@ from ..store.explorer import (
 )
 from .dialogs import TextPrompt
 from .plain import Plain, literal
+from .widgets import PagedOptionList
 
 #: The strongest games shown under the moves.
 GAMES_SHOWN = 2
@@ -108,7 +109,7 @@ class ExplorerPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Plain("", id="explorer-head")
-        yield OptionList(id="explorer-moves")
+        yield PagedOptionList(id="explorer-moves")
         yield Plain("", id="explorer-games")
 
     @property

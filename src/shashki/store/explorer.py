@@ -356,7 +356,7 @@ class Explorer:
             exists = self.path.exists()
         except OSError as exc:
             raise BadIndex(
-                _("{path}: cannot be used: {reason}").format(path=path, reason=exc)
+                _("{path} cannot be used ({reason})").format(path=path, reason=exc)
             ) from None
         if not exists and not create:
             raise BadIndex(
@@ -370,7 +370,7 @@ class Explorer:
             self.db = sqlite3.connect(self.path, timeout=30, check_same_thread=False)
         except (OSError, sqlite3.Error) as exc:
             raise BadIndex(
-                _("{path}: cannot be opened: {reason}").format(path=path, reason=exc)
+                _("{path} cannot be opened ({reason})").format(path=path, reason=exc)
             ) from None
         try:
             self.db.execute("PRAGMA trusted_schema = OFF")
