@@ -39,6 +39,7 @@ COMMANDS = (
     "dxp",
     "match",
     "explore",
+    "puzzles",
     "tournament",
 )
 

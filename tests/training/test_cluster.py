@@ -70,3 +70,23 @@ def test_an_unreachable_scheduler_is_one_line() -> None:
     with pytest.raises(ClusterError) as caught:
         DaskBackend("tcp://127.0.0.1:1")
     assert "\n" not in str(caught.value) and "127.0.0.1:1" in str(caught.value)
+
+
+def test_puzzles_mined_on_the_cluster_are_those_mined_here(client: Any, tmp_path: Path) -> None:
+    from shashki.training.book import BookWriter, read_book
+    from shashki.training.cluster import DaskBackend
+    from shashki.training.harvest import mine_files
+
+    from .test_mining import OPTIONS, QUIET, SHOT
+
+    path = tmp_path / "club.pdn"
+    path.write_text(QUIET + "\n" + SHOT + "\n" + QUIET, encoding="utf-8")
+    books = []
+    for backend in (None, DaskBackend(client)):
+        book = tmp_path / f"{backend is None}.pdn"
+        report = mine_files(
+            BookWriter(book), [path], options=OPTIONS, workers=1, backend=backend, piece_bytes=64
+        )
+        assert (report.games, report.found) == (3, 1)
+        books.append(read_book(book).puzzles)
+    assert books[0] == books[1]
