@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from shashki.cli import main
+from shashki.engine.limits import Limit
 from shashki.hub.match import (
     Opening,
     make_player,
@@ -29,7 +30,6 @@ from shashki.records.reader import read_file
 from shashki.rules import Game, find_variant
 from shashki.rules.errors import ShashkiError
 from shashki.session import Computer
-from shashki.session.limits import Limit
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))
 
@@ -492,7 +492,7 @@ def test_engine_names_reach_the_progress_line_and_the_pdn_as_plain_text(
 def test_a_match_logs_its_engines_to_the_engine_log(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shashki.hub import transport
+    from shashki.engine.hub import transport
 
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     log = tmp_path / "engines.log"

@@ -17,11 +17,11 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
 
+    from ..engine.limits import Limit
     from ..hub.match import Played
     from ..records.clocks import TimeControl
     from ..rules.variant import Variant
     from ..session.game import GameSession
-    from ..session.limits import Limit
     from ..session.players import Player
     from ..store.storage import GameLog
 
@@ -82,8 +82,8 @@ class _Limits:
 def _limits(args: argparse.Namespace) -> _Limits:
     """The limits ``--clock``, ``--time`` or ``--depth`` ask for (0.5 s a move when none
     does); raises ShashkiError for a clock that cannot be read."""
+    from ..engine.limits import Limit
     from ..records.clocks import BadTimeControl, TimeControl
-    from ..session.limits import Limit
 
     clock: TimeControl | None = None
     if args.clock is not None:

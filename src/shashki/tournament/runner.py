@@ -89,9 +89,9 @@ def _quiet_worker() -> None:
 def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
     """Play ``job``'s game (in a worker process, or a thread for a DXP engine's game,
     ``players`` then holding the players kept for the event by seat words)."""
+    from ..engine.limits import Limit
     from ..hub.match import Opening, make_player, play_game
     from ..records.clocks import TimeControl
-    from ..session.limits import Limit
     from ..session.players import Player
     from ..session.seats import set_engines
 
