@@ -453,7 +453,7 @@ def test_a_players_name_has_neither_case_nor_gender(language: str) -> None:
 LATIN_TERMS = frozenset(
     """ANSI ASCII FEN FIFO GameType Hub JSON NUL PDN Python SVG TOML Textual TimeControl UTF
     Variant pid stdin stdout perft mypy mypyc shashki LANG LANGUAGE HOST PORT N W B K FMJD
-    KNDB lidraughts Enter Tab Esc Ctrl+C DXP DamExchange TCP Scan Kingsrow""".split()
+    KNDB lidraughts Enter Tab Esc Ctrl+C DXP DamExchange TCP Scan Kingsrow Dask""".split()
 )
 #: What a translation writes as it is, not as words of its language: placeholders, code,
 #: quoted names, TOML tables and keys, options, paths and names with dots, identifiers, a

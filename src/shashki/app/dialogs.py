@@ -188,7 +188,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
         "`x`",
         N_(
             "opening explorer on/off: the moves played here in the games of the index "
-            "(shashki explore build) and My games; Enter plays one, `/` filters by player "
+            "(`shashki explore build`) and My games; Enter plays one, `/` filters by player "
             "and years"
         ),
     ),

@@ -202,13 +202,23 @@ def add(sub: Any) -> None:
             "x on a game or a replay."
         ),
     )
-    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
+    actions = p.add_subparsers(dest="action", metavar=_("ACTION"), parser_class=Parser)
     actions.required = True
-    b = actions.add_parser("build", help=_("index the games of PDN files (and My games)"))
-    b.add_argument("files", nargs="+", metavar="FILE")
+    b = actions.add_parser(
+        "build",
+        help=_("index the games of PDN files (and My games)"),
+        description=_(
+            "Index every position of the games of PDN files, and of My games, into the "
+            "explorer's index: a file indexed again replaces its own games, one indexed "
+            "whole and unchanged is left as it is."
+        ),
+    )
+    b.add_argument(
+        "files", nargs="+", metavar=_("FILE"), help=_("a PDN file (or a JSON list of PDN texts)")
+    )
     b.add_argument(
         "--variant",
-        metavar="VARIANT",
+        metavar=_("VARIANT"),
         help=_("the variant of games that name none (default: guessed from their moves)"),
     )
     b.add_argument(
@@ -227,23 +237,32 @@ def add(sub: Any) -> None:
     )
     b.add_argument(
         "--cluster",
-        metavar="ADDRESS",
+        metavar=_("ADDRESS"),
         help=_("read on the workers of a Dask cluster (tcp://host:8786); needs shashki[cluster]"),
     )
     b.set_defaults(func=cmd_build)
-    s = actions.add_parser("show", help=_("what was played in a position"))
+    s = actions.add_parser(
+        "show",
+        help=_("what was played in a position"),
+        description=_(
+            "The moves played in a position in the games of the explorer's index and of My "
+            "games: how often, how they scored for the side to move, the strongest games."
+        ),
+    )
     s.add_argument("fen", nargs="?", metavar="FEN", help=_("the position (default: the start)"))
-    s.add_argument("--variant", metavar="VARIANT", help=_("the variant (default: International)"))
     s.add_argument(
-        "--moves", metavar="MOVES", help=_("moves played from the position, e.g. 'c3-d4 f6-g5'")
+        "--variant", metavar=_("VARIANT"), help=_("the variant (default: International)")
     )
     s.add_argument(
-        "--player", metavar="NAME", help=_("only the games of a player (part of the name)")
+        "--moves", metavar=_("MOVES"), help=_("moves played from the position, e.g. 'c3-d4 f6-g5'")
+    )
+    s.add_argument(
+        "--player", metavar=_("NAME"), help=_("only the games of a player (part of the name)")
     )
     s.add_argument(
         "--years",
         type=years_argument,
-        metavar="YEARS",
+        metavar=_("YEARS"),
         help=_("only the games of some years: 1990-2000"),
     )
     s.add_argument("--json", action="store_true", help=_("write the answer as JSON"))
@@ -254,6 +273,6 @@ def add(sub: Any) -> None:
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--index",
-        metavar="PATH",
+        metavar=_("PATH"),
         help=_("the index file (default: explorer.sqlite in the data folder)"),
     )

@@ -134,9 +134,9 @@ def cmd_list(args: argparse.Namespace) -> int:
         book = read_book(path)
     except FileNotFoundError:
         return fail(
-            _("{path}: no book of puzzles there; mine one with: shashki puzzles mine FILE…").format(
-                path=path
-            )
+            _(
+                "{path}: no book of puzzles there; mine one with: `shashki puzzles mine FILE…`"
+            ).format(path=path)
         )
     except (OSError, UserFileError) as exc:
         reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or str(exc)
@@ -185,14 +185,23 @@ def add(sub: Any) -> None:
             "a PDN file (shashki replay plays their solutions out)."
         ),
     )
-    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
+    actions = p.add_subparsers(dest="action", metavar=_("ACTION"), parser_class=Parser)
     actions.required = True
-    m = actions.add_parser("mine", help=_("mine puzzles from the games of PDN files"))
-    m.add_argument("files", nargs="*", metavar="FILE")
+    m = actions.add_parser(
+        "mine",
+        help=_("mine puzzles from the games of PDN files"),
+        description=_(
+            "Mine puzzles from the games of PDN files (and My games) into the book: in "
+            "worker processes, resumed where it stopped, never a position twice."
+        ),
+    )
+    m.add_argument(
+        "files", nargs="*", metavar=_("FILE"), help=_("a PDN file (or a JSON list of PDN texts)")
+    )
     m.add_argument("--mine", action="store_true", help=_("mine My games too"))
     m.add_argument(
         "--variant",
-        metavar="VARIANT",
+        metavar=_("VARIANT"),
         help=_("the variant of games that name none (default: guessed from their moves)"),
     )
     m.add_argument(
@@ -213,12 +222,19 @@ def add(sub: Any) -> None:
     )
     m.add_argument(
         "--cluster",
-        metavar="ADDRESS",
+        metavar=_("ADDRESS"),
         help=_("mine on the workers of a Dask cluster (tcp://host:8786); needs shashki[cluster]"),
     )
     m.set_defaults(func=cmd_mine)
-    s = actions.add_parser("list", help=_("the puzzles of the book, by variant and theme"))
-    s.add_argument("--variant", metavar="VARIANT", help=_("only the puzzles of a variant"))
+    s = actions.add_parser(
+        "list",
+        help=_("the puzzles of the book, by variant and theme"),
+        description=_(
+            "The puzzles of the book, counted by variant and theme; with --solutions each "
+            "puzzle's position, solution, themes, difficulty and source."
+        ),
+    )
+    s.add_argument("--variant", metavar=_("VARIANT"), help=_("only the puzzles of a variant"))
     s.add_argument(
         "--solutions", action="store_true", help=_("each puzzle: its position and its solution")
     )
@@ -229,6 +245,6 @@ def add(sub: Any) -> None:
 def _book(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--book",
-        metavar="PATH",
+        metavar=_("PATH"),
         help=_("the book of puzzles, a PDN file (default: puzzles/mined.pdn in the data folder)"),
     )

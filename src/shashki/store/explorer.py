@@ -361,7 +361,7 @@ class Explorer:
         if not exists and not create:
             raise BadIndex(
                 _(
-                    "{path}: no explorer index there; make one with: shashki explore build FILE…"
+                    "{path}: no explorer index there; make one with: `shashki explore build FILE…`"
                 ).format(path=path)
             )
         try:
@@ -388,7 +388,7 @@ class Explorer:
     def _damaged(self, reason: str) -> str:
         return _(
             "{path}: not an explorer index, or a damaged one ({reason}); build it again: "
-            "shashki explore build FILE… --index {path}"
+            "`shashki explore build FILE… --index {path}`"
         ).format(path=self.path, reason=reason)
 
     def _make(self) -> None:

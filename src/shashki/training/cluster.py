@@ -42,7 +42,7 @@ class DaskBackend:
             distributed: Any = importlib.import_module("distributed")
         except ImportError:
             raise ClusterError(
-                _("--cluster needs Dask, an optional extra: pip install shashki[cluster]")
+                _("--cluster needs Dask, an optional extra: `pip install shashki[cluster]`")
             ) from None
         self._distributed = distributed
         self._own = isinstance(address, str)
