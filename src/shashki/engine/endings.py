@@ -877,13 +877,13 @@ def _unusable(path: Path) -> None:
     _UNUSABLE.add(path.name)
     from ..i18n import _
 
+    message = _(
+        "the ending table {file} that came with shashki is damaged or of other rules: "
+        "not used (its endings are made in the cache or searched; reinstalling shashki "
+        "brings it back)"
+    ).format(file=path)
     logging.getLogger(__name__).warning(
-        "%s",
-        _(
-            "shashki: the ending table {file} that came with shashki is damaged or of "
-            "other rules: not used (its endings are made in the cache or searched; "
-            "reinstalling shashki brings it back)"
-        ).format(file=path),
+        "%s", _("shashki: warning: {message}").format(message=message)
     )
 
 
