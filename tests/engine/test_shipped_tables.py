@@ -86,13 +86,14 @@ def test_a_damaged_or_foreign_shipped_table_is_not_used(
     # a Russian table put where an English one would be: its header names Russian rules
     english, russian = find_variant("english"), find_variant("russian")
     shutil.copy(
-        endings.SHIPPED / endings.shipped_name(russian, (2, 0, 1, 0)),
-        folder / endings.shipped_name(english, (2, 0, 1, 0)),
+        endings.SHIPPED / endings.shipped_name(russian, (1, 0, 2, 0)),
+        folder / endings.shipped_name(english, (1, 0, 2, 0)),
     )
     (folder / endings.shipped_name(english, (1, 0, 1, 0))).write_bytes(b"\xfd7zXZ garbage")
     monkeypatch.setattr(endings, "SHIPPED", folder)
     assert endings.shipped_values(international, (3, 0, 1, 0)) is None
-    assert endings.shipped_values(english, (2, 0, 1, 0)) is None
+    assert endings.shipped_values(english, (1, 0, 2, 0)) is None
+    assert endings.shipped_values(english, (2, 0, 1, 0)) is None  # (read off it: neither)
     assert endings.shipped_values(english, (1, 0, 1, 0)) is None
     game = Game("international", "B:WK7,K12,K45:BK5")
     assert endings.perfect_moves(game, build=False) is None  # (nothing to trust: searched)
