@@ -133,3 +133,15 @@ def test_a_damaged_shipped_table_is_said_once_in_one_line_and_searched(
     assert not out.startswith("ending table")  # searched, not read off the damaged table
     said = [r.getMessage() for r in caplog.records if r.name == endings.__name__]
     assert len(said) == 1 and name in said[0] and "\n" not in said[0]
+
+
+def test_the_endings_command_says_which_tables_came_with_shashki(
+    fresh: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shashki.cli import main
+
+    assert main(["endings", "build", "english", "--pieces", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    said = [line for line in lines if line.endswith("came with shashki")]
+    assert len(said) == len(endings.materials(find_variant("english"), 3)) > 10
+    assert not list(fresh.rglob("*.bin"))  # (nothing made: all read from the package)

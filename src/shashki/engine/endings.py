@@ -887,6 +887,16 @@ def _unusable(path: Path) -> None:
     )
 
 
+def shipped_size(v: Variant, material: Material) -> int:
+    """The size in bytes of the shipped file of ``material`` (or, of kings alone, of the
+    colours swapped, which it is read off), 0 if none."""
+    for m in (material, _swapped(material)):
+        path = SHIPPED / shipped_name(v, m)
+        if path.is_file():
+            return path.stat().st_size
+    return 0
+
+
 def is_shipped(v: Variant, material: Material) -> bool:
     """Whether the package ships the table of ``material`` (or, of kings alone, that of
     the colours swapped, which it is read off)."""
