@@ -288,7 +288,7 @@ def test_play_and_the_menu_open_the_engine_log_first(
     opened before the app, so that a file that cannot be written is said at once; a
     command that starts no engine leaves it alone."""
     import shashki.commands.common as common
-    from shashki.hub import transport
+    from shashki.engine.hub import transport
 
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     monkeypatch.delenv("SHASHKI_ENGINE_LOG", raising=False)

@@ -16,6 +16,7 @@ from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.app.widgets import Select
+from shashki.engine.limits import Limit, move_seconds
 from shashki.records import read_file
 from shashki.records.clocks import (
     TimeControl,
@@ -26,7 +27,6 @@ from shashki.records.clocks import (
 )
 from shashki.rules import Color, Game, Termination, find_variant
 from shashki.rules.game import game_state
-from shashki.session.limits import Limit, move_seconds
 from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
@@ -338,7 +338,7 @@ def test_a_hub_engine_on_a_clock_gets_the_time_left(monkeypatch: pytest.MonkeyPa
     import sys
 
     from shashki.app.engines import EngineSeat
-    from shashki.hub.client import HubEngine
+    from shashki.engine.hub.client import HubEngine
 
     seen: list[dict[str, object]] = []
     original = HubEngine.best_move

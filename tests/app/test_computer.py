@@ -15,14 +15,15 @@ from textual import work
 from textual.pilot import Pilot
 from textual.widgets import Select
 
+from shashki.app.board import BoardWidget
 from shashki.app.computer import Computer
 from shashki.app.controller import Player
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, make_player, player_kinds
 from shashki.engine import LEVELS
+from shashki.engine.limits import Limit
 from shashki.rules import Color, Game, Move
-from shashki.session.limits import Limit
 
 from .conftest import game_screen, keys_play, make_app, press, settle, status
 from .conftest import wait_for as conftest_wait_for
@@ -270,18 +271,19 @@ async def test_the_computers_multi_capture_is_shown_jump_by_jump(
     """Black (the computer) must take e5 and c3 (f6:d4:b2): the board shows the first jump
     alone, then the position after the move."""
     monkeypatch.delenv("TEXTUAL_ANIMATIONS", raising=False)
-    monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 1.5)  # time to watch the board first
+    # every drawing of every board is seen from the start: the computer may move before
+    # the test gets the screen (a race with the wall clock, lost on a busy machine)
+    shown: list[object] = []
+    redraw = BoardWidget.refresh
+
+    def spy(self: BoardWidget, *args: Any, **kwargs: Any) -> BoardWidget:
+        shown.append(getattr(self, "partial", None))
+        return redraw(self, *args, **kwargs)
+
+    monkeypatch.setattr(BoardWidget, "refresh", spy)
     app = make_app(home, variant="russian", fen="B:We5,c3,h2:Bf6", kinds=("human", "computer-1"))
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        shown: list[object] = []
-        redraw = screen.board.refresh
-
-        def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
-            shown.append(screen.board.partial)
-            return redraw(*args, **kwargs)
-
-        monkeypatch.setattr(screen.board, "refresh", spy)
         await wait_for(pilot, lambda: screen.controller.game.move_stack != [])
         played = screen.controller.game.move_stack[0]
         assert len(played.path) == 3

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from shashki.app.controller import GameController, Human, Player, UndoPolicy
+from shashki.engine.limits import Limit
 from shashki.rules import Color, Game, Termination
-from shashki.session.limits import Limit
 
 from ..conftest import sq
 

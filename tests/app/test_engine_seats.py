@@ -17,8 +17,8 @@ from shashki.app.controller import Human
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
 from shashki.app.unfinished import seat_kind
+from shashki.engine.limits import Limit
 from shashki.records import GameRecord
-from shashki.session.limits import Limit
 from shashki.store.settings import Settings
 
 from .conftest import game_screen, keys_play, make_app, notes, press, settle
@@ -344,3 +344,18 @@ def test_a_seat_s_engine_name_is_plain_text() -> None:
         assert engine_seat.name == "fake-esca pe"
     finally:
         engine_seat.close()
+
+
+def test_the_app_s_constructor_seats_no_engine(tmp_path: Path) -> None:
+    """The settings' engines are offered by the entry point's choice (``run``), as the
+    language is; making an app changes nothing outside it (issue 46)."""
+    from shashki.app.app import ShashkiApp, use_engines
+    from shashki.session.seats import ENGINES
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"engines": [{"name": "Dame", "command": "dame hub"}]}))
+    set_engines([])
+    app = ShashkiApp(settings_path=path, autosave=False)
+    assert seat("dame") is None and not ENGINES and app.settings.engines
+    use_engines(app.settings)
+    assert seat("dame") == "engine:Dame"

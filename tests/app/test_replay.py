@@ -570,8 +570,10 @@ async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None
         assert view.replay.game.fen() == fen_after("russian", *MAIN)
         await until(pilot, lambda: "Auto-play" not in text_of(view, "where"))  # stopped at the end
         assert not view.auto_playing
-        # Space stops it half-way too
-        await press(pilot, "home", "minus", "space")  # one move every half second
+        # Space stops it half-way too: at the slowest speed, so that a busy machine cannot
+        # play the six moves left before Space is handled
+        await press(pilot, "home", "minus", "minus", "minus", "minus", "space")
+        assert "one move every 4 s" in text_of(view, "where")
         await until(pilot, lambda: view.replay.node.ply() >= 1)
         assert view.auto_playing
         await press(pilot, "space")

@@ -368,6 +368,7 @@ def test_endings_build_command(cache: Path, capsys: pytest.CaptureFixture[str]) 
 # -- the two ways of building ------------------------------------------------------------
 
 
+@pytest.mark.timeout(300)  # among the slowest tests (pyproject.toml: timeout)
 @pytest.mark.parametrize(
     ("variant_id", "material"),
     [

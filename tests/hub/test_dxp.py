@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from shashki.engine.limits import Limit
 from shashki.hub import dxp_player
 from shashki.hub.dxp import (
     MAX_CHATTER,
@@ -31,7 +32,6 @@ from shashki.hub.dxp_server import DxpServer
 from shashki.hub.match import Opening, play_game
 from shashki.records import GameRecord, read_games
 from shashki.rules import Game, find_variant
-from shashki.session.limits import Limit
 from shashki.session.players import Computer
 from shashki.session.seats import dxp_address, parse_seat
 from tests.waiting import until_blocking

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from shashki.cli import main
+from shashki.engine.limits import Limit
 from shashki.hub.match import (
     Opening,
     make_player,
@@ -29,7 +30,6 @@ from shashki.records.reader import read_file
 from shashki.rules import Game, find_variant
 from shashki.rules.errors import ShashkiError
 from shashki.session import Computer
-from shashki.session.limits import Limit
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))
 
@@ -492,7 +492,7 @@ def test_engine_names_reach_the_progress_line_and_the_pdn_as_plain_text(
 def test_a_match_logs_its_engines_to_the_engine_log(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shashki.hub import transport
+    from shashki.engine.hub import transport
 
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     log = tmp_path / "engines.log"
@@ -509,3 +509,25 @@ def test_a_match_logs_its_engines_to_the_engine_log(
     assert status == 2
     out, err = capsys.readouterr()
     assert "game 1" not in out and err.startswith("shashki: error: cannot write the engine log")
+
+
+def test_the_limit_said_is_how_each_player_searches_and_lines_are_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Level 2 searches to its own depth, level 6 for the time a move: the summary and the
+    PDN's Event say so (not "0.5 s a move" for both), and a game's line is one line in a
+    file (rich wrapped it at 80 columns)."""
+    pdn = tmp_path / "match.pdn"
+    status = main(
+        ["match", "russian", "--white", "2", "--black", "6", "--games", "1",
+         "--max-plies", "2", "--pdn", str(pdn)]
+    )  # fmt: skip
+    assert status == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert "depth 2 v 0.5 s a move:" in lines[-1]
+    game = next(line for line in lines if line.startswith("game 1:"))
+    assert game.endswith("(adjudicated a draw after 2 plies)"), lines
+    assert next(iter(read_file(pdn))).header("Event") == "shashki match: depth 2 v 0.5 s a move"
+    # both of a fixed depth: one limit
+    main(["match", "russian", "--white", "1", "--black", "1", "--games", "1", "--max-plies", "2"])
+    assert "level 1, Russian draughts, depth 1:" in capsys.readouterr().out

@@ -13,6 +13,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from shashki.records.reader import read_file
 
 #: Seconds any wait for a process's line may take.
@@ -143,6 +145,7 @@ def test_malformed_http_to_a_host_prints_no_traceback() -> None:
     assert "Traceback" not in rest and "Error handling" not in rest
 
 
+@pytest.mark.timeout(300)  # among the slowest tests (pyproject.toml: timeout)
 def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line() -> None:
     with socket.create_server(("127.0.0.1", 0)) as silent:  # (the system accepts for it)
         port = silent.getsockname()[1]

@@ -16,13 +16,13 @@ import pytest
 
 from shashki.engine import ComputerPlayer, Search, endings
 from shashki.engine import search as search_module
+from shashki.engine.limits import Limit
 from shashki.engine.search import CHECK, _trim
 from shashki.rules import Game, Move
 from shashki.rules.game import game_state
 from shashki.rules.interrupt import Interrupted, interruptible
 from shashki.rules.variant import Variant
 from shashki.rules.variant_file import variant_from_mapping
-from shashki.session.limits import Limit
 from shashki.session.players import Computer
 
 #: International draughts, twenty kings against twenty: their exchanges went on for

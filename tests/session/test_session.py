@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shashki.engine.limits import Limit, move_seconds
 from shashki.hub.player import HubPlayer, make_player
 from shashki.hub.server import seconds_for
 from shashki.records.clocks import TimeControl, record_clocks
@@ -35,7 +36,6 @@ from shashki.session import (
     parse_seat,
     set_engines,
 )
-from shashki.session.limits import Limit, move_seconds
 from shashki.store.settings import EngineSetting
 
 FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"
@@ -258,7 +258,7 @@ def test_the_hub_client_gives_a_version_1_engine_the_same_share(
 ) -> None:
     """Scan 2.0's dialect has no clock: the client sends it the one share of the clock
     as ``time MS`` (it sent a thirtieth of the time left, the increment forgotten)."""
-    from shashki.hub.client import HubEngine, HubProtocol
+    from shashki.engine.hub.client import HubEngine, HubProtocol
 
     engine = HubEngine([sys.executable, str(FAKE), "v1"])
     sent: list[str] = []

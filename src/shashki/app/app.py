@@ -51,6 +51,22 @@ SETTING_CHOICES: Choices = {
 }
 
 
+def use_language(language: str | None, settings: Settings) -> None:
+    """Speak, in this process, ``language`` (``--lang``, for this run), else the language
+    of ``settings``, else the one spoken already (the locale's, which the command line
+    set).  The program's choice, made by the entry point before the app is made
+    (:func:`run`); the app's constructor sets nothing outside the app."""
+    if language or settings.language:
+        set_language(language or settings.language)
+
+
+def use_engines(settings: Settings) -> None:
+    """Offer and seat, in this process, the engines ``settings`` name (by name: the
+    new-game dialog, ``--white``, a saved game's seat).  The entry point's choice, as the
+    language is (:func:`run`); the app's constructor sets nothing outside the app."""
+    set_engines(engine_settings(settings.engines))
+
+
 def load_settings(path: Path) -> Settings:
     """The app's settings from ``path`` (:meth:`Settings.load`, with the app's names);
     with NO_COLOR, the pieces that are told apart by colour alone are shown by shape."""
@@ -103,9 +119,9 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         *,
         start: StartRequest | None = None,
         settings_path: Path | None = None,
+        settings: Settings | None = None,
         autosave: bool = True,
         offer_resume: bool = True,
-        language: str | None = None,
     ) -> None:
         super().__init__()
         #: What the command line asked to open first (None: the menu).
@@ -113,13 +129,9 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         #: Where the game clocks take their time (a test moves a fake one by hand).
         self.clock_time: Callable[[], float] = time.monotonic
         self.settings_path = settings_path or default_settings_path()
-        self.settings = load_settings(self.settings_path)
+        #: The settings (read from ``settings_path`` unless given), kept there on change.
+        self.settings = settings if settings is not None else load_settings(self.settings_path)
         self._settings_problem_said = False
-        # the language: --lang for this run, else the setting, else (automatic) the one
-        # spoken already (the locale's, which the command line set)
-        if language or self.settings.language:
-            set_language(language or self.settings.language)
-        set_engines(engine_settings(self.settings.engines))
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
         self.controller: GameController | None = None
@@ -454,10 +466,14 @@ def run(
     """Run the app until it is quit, opening ``start`` first (None: the menu); its exit
     status (1 if it failed, else 0).  ``language`` (``--lang``) wins over the setting for
     this run."""
-    app = ShashkiApp(start=start, language=language)
+    path = default_settings_path()
+    settings = load_settings(path)
+    use_language(language, settings)
+    use_engines(settings)
+    app = ShashkiApp(start=start, settings_path=path, settings=settings)
     app.run(mouse=mouse)
     app.flush_autosave()
     return app.return_code or 0
 
 
-__all__ = ["ShashkiApp", "run"]
+__all__ = ["ShashkiApp", "run", "use_engines", "use_language"]

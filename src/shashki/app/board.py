@@ -24,7 +24,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules.game import game_state
 from ..rules.move import Color, Move, Piece
 from .controller import GameController
@@ -52,6 +52,12 @@ PIECE_SETS: dict[str, dict[str, str]] = {
     "unicode": {"w": "●", "W": "◉", "b": "●", "B": "◉", "n": "●", "N": "◉"},
     "contrast": {"w": "○", "W": "◎", "b": "●", "B": "◉", "n": "●", "N": "◉"},
     "ascii": {"w": "w", "W": "W", "b": "b", "B": "B", "n": "o", "N": "O"},
+}
+#: How each piece set is called on the screen (``_(name)`` where shown).
+PIECE_SET_NAMES = {
+    "unicode": N_("Discs (unicode)"),
+    "contrast": N_("High contrast"),
+    "ascii": N_("Letters (ASCII)"),
 }
 
 

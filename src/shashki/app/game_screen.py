@@ -19,7 +19,7 @@ from ..rules.fen import square_text
 from ..rules.game import Game, game_state
 from ..rules.move import Color, Move
 from .analysis import AnalysisPanel
-from .board import BoardWidget
+from .board import PIECE_SET_NAMES, BoardWidget
 from .controller import Feedback, GameController, Player, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, CoversGame, GameOverScreen, HelpScreen, example_moves
 from .engines import EngineFailed
@@ -27,7 +27,7 @@ from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
 from .shell import Shell, shell_of
-from .themes import set_board_theme
+from .themes import set_board_theme, theme_name
 from .widgets import LocalFooter, ScreenHeader, after_keys
 
 
@@ -685,8 +685,11 @@ class GameScreen(Screen[None]):
         if text and self.viewing is not None:
             self.back_to_game()
         if text:
-            if not self.controller.player_to_move.is_human:
-                self.set_status(Said(lambda: _("Wait for the computer's move.")))
+            waiting = self.controller.player_to_move
+            if not waiting.is_human:  # the computer, an engine or a friend online
+                self.set_status(
+                    Said(lambda: _("Wait: {name} is to move.").format(name=waiting.shown_name()))
+                )
                 return
             fb = self.controller.enter_text(text)
             if fb.refused:  # the box is emptied for the next move: the refusal quotes it
@@ -893,13 +896,15 @@ class GameScreen(Screen[None]):
         self.shashki.settings.piece_set = self.board.piece_set
         self.shashki.save_settings()
         pieces = self.board.piece_set
-        self.set_status(Said(lambda: _("Pieces: {name}").format(name=pieces)))
+        self.set_status(
+            Said(lambda: _("Pieces: {name}").format(name=_(PIECE_SET_NAMES.get(pieces, pieces))))
+        )
 
     def action_theme(self) -> None:
         self.shashki.next_board_theme()
         self._apply_theme()
         theme = self.shashki.settings.board_theme
-        self.set_status(Said(lambda: _("Board theme: {name}").format(name=theme)))
+        self.set_status(Said(lambda: _("Board theme: {name}").format(name=theme_name(theme))))
 
     def _apply_theme(self) -> None:
         set_board_theme(self.board, self.shashki.settings.board_theme)

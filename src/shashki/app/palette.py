@@ -25,6 +25,12 @@ class Palette(Shell):
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
+    def action_show_help_panel(self) -> None:
+        """The palette's "Keys": Textual's panel, in the language spoken now."""
+        from .keys_panel import show_keys_panel
+
+        show_keys_panel(self.screen)
+
     def action_command_palette(self) -> None:
         """Textual's palette, its page keys made safe for a list being refilled."""
         from textual.command import CommandPalette

@@ -837,6 +837,8 @@ class ReplayScreen(Screen[None]):
 TECHNICAL_TAGS = frozenset(
     "fen setup gametype variant whitetype blacktype whitelevel blacklevel lotseed".split()
 )
+#: The values shashki writes in a tag nobody filled in (a game of the app): not shown.
+DEFAULT_TAGS = {"Event": "shashki game", "Site": "shashki"}
 #: Tags shown under a name of their own (in the language spoken: ``_(name)``).
 TAG_NAMES = {
     "StartOption": N_("Start"),
@@ -857,17 +859,28 @@ def shown_tags(record: GameRecord) -> list[str]:
     """The record's tags as the replay panel shows them: the variant's name first, a
     computer player as such, and no tag meant for programs only."""
     lines = []
+    sides = {"white", "black"}
     if record.variant is not None:
         lines.append(_("Variant: {name}").format(name=record.variant.local_name))
+        sides |= {side.lower() for side in record.variant.side_names}
     for name, value in record.headers.items():
         if not value or value in ("?", "-", "*") or name.lower() in TECHNICAL_TAGS:
             continue
+        if DEFAULT_TAGS.get(name) == value:
+            continue  # what shashki writes when nobody named it: not a name
         if name in ("White", "Black") and record.header(f"{name}Type").lower() == "program":
             level = record.header(f"{name}Level")
-            kind = "" if "computer" in value.lower() else " · " + _("computer")
-            if level:
-                kind += " · " + _("level {n}").format(n=level)
-            value += kind
+            if level and value == f"Computer {level}":  # the default name, in the language
+                value = _("Computer · level {n}").format(n=level)
+            else:
+                kind = "" if "computer" in value.lower() else " · " + _("computer")
+                if level:
+                    kind += " · " + _("level {n}").format(n=level)
+                value += kind
+        elif name in ("White", "Black") and value.lower() in sides:
+            continue  # a side's name written as the player's: a default, not a name
+        elif name == "StartOption" and record.variant is not None:
+            value = record.variant.local(value)  # the variant's own word, in the language
         label = _(TAG_NAMES[name]) if name in TAG_NAMES else name
         lines.append(f"{label}: {value}")
     return lines

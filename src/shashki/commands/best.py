@@ -235,8 +235,8 @@ def add(sub: Any) -> None:
             'JSON, with English scores ("win in 7").'
         ),
     )
-    p.add_argument("variant", metavar=_("VARIANT"))
-    p.add_argument("--fen", help=_("the position to search (default: the start)"))
+    p.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
+    p.add_argument("--fen", metavar=_("FEN"), help=_("the position to search (default: the start)"))
     limit = p.add_mutually_exclusive_group()
     limit.add_argument(
         "--time",

@@ -272,7 +272,9 @@ def add(sub: Any) -> None:
             "file is read as a JSON list of PDN texts."
         ),
     )
-    p.add_argument("files", metavar=_("FILE"), nargs="+")
+    p.add_argument(
+        "files", metavar=_("FILE"), nargs="+", help=_("a PDN file (or a JSON list of PDN texts)")
+    )
     p.add_argument(
         "-v", "--verbose", action="store_true", help=_("print every game, the good ones too")
     )
@@ -280,8 +282,8 @@ def add(sub: Any) -> None:
         "--variant",
         metavar=_("VARIANT"),
         help=_(
-            "the variant of games whose tags (GameType, Variant) name none "
-            "(default: international, as PDN says)"
+            "the variant of games whose tags (GameType, Variant) name none (default: "
+            "guessed from their moves, else International, as PDN says)"
         ),
     )
     p.add_argument(

@@ -103,15 +103,22 @@ def add(sub: Any) -> None:
             "'build' makes them ahead of time, with a progress bar."
         ),
     )
-    endings_sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
+    endings_sub = p.add_subparsers(dest="action", metavar=_("ACTION"), parser_class=Parser)
     endings_sub.required = True
-    q = endings_sub.add_parser("build", help=_("make the tables of a variant"))
-    q.add_argument("variant", metavar="VARIANT")
+    q = endings_sub.add_parser(
+        "build",
+        help=_("make the tables of a variant"),
+        description=_(
+            "Make the ending tables of a variant now, with a progress bar, instead of the "
+            "first time the engine meets each ending."
+        ),
+    )
+    q.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
     q.add_argument(
         "--pieces",
         type=whole_number,
         default=3,
-        metavar="N",
+        metavar=_("N"),
         help=_(
             "every ending of at most N pieces (default: 3); 5 adds only the endings of five kings"
         ),

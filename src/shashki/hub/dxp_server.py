@@ -16,6 +16,7 @@ file or a program.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import math
 import socket
@@ -25,12 +26,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..base.numbers import one_line
+from ..engine.hub.errors import EngineError
+from ..engine.hub.transport import EngineLog, engine_log
+from ..engine.limits import Limit
 from ..i18n import N_, _
 from ..records import GameRecord, write_game
 from ..rules import Game
 from ..rules.move import Color
 from ..rules.variant import Variant
-from ..session.limits import Limit
 from ..session.players import Player, PlayerFailed
 from .dxp import (
     ACCEPTED,
@@ -53,8 +56,6 @@ from .dxp import (
     game_at,
     move_message,
 )
-from .errors import EngineError
-from .transport import EngineLog, engine_log
 
 #: Connections served at once.
 MOST_PEERS = 4
@@ -79,7 +80,7 @@ class FollowerGame:
         *,
         pdn: Path | None = None,
         idle: float = IDLE_SECONDS,
-        pdn_lock: threading.Lock | None = None,
+        pdn_lock: _thread.LockType | None = None,  # threading.Lock is a function before 3.13
         stopping: threading.Event | None = None,
     ) -> None:
         self.peer = peer

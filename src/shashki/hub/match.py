@@ -20,6 +20,7 @@ from typing import IO
 
 from ..base.numbers import quoted
 from ..base.userfiles import UserFileError, open_regular
+from ..engine.limits import Limit
 from ..engine.player import LEVELS
 from ..i18n import _, ngettext
 from ..records import GameRecord
@@ -32,7 +33,6 @@ from ..rules.move import Color
 from ..rules.variant import Variant
 from ..session.clock import GameClock
 from ..session.game import GameSession, MovePlayed
-from ..session.limits import Limit
 from ..session.players import Computer, Player, PlayerFailed
 from ..session.seats import parse_seat
 from .player import make_player as make_seat_player

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import threading
 
+from ..engine.hub.client import EngineError, HubEngine, split_command
+from ..engine.limits import Limit
 from ..rules import Game, Move
 from ..rules.variant import Variant
-from ..session.limits import Limit
 from ..session.players import Cancelled, Computer, Person, Player, PlayerFailed
 from ..session.seats import dxp_address, engine_setting
 from ..session.served import served
-from .client import EngineError, HubEngine, split_command
 
 #: Seconds an engine gets for a move when nothing else says (no clock, no limit).
 ENGINE_SECONDS = 1.0

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import threading
 
+from ..engine.limits import Limit
 from ..i18n import _
 from ..rules import Game, Move
 from ..rules.variant import Variant
-from ..session.limits import Limit
 from ..session.players import Cancelled, Player
 
 

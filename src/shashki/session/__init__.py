@@ -12,6 +12,7 @@ True
 (2, 'Anna')
 """
 
+from ..engine.limits import Limit, move_seconds
 from .clock import GameClock
 from .game import (
     Changed,
@@ -28,7 +29,6 @@ from .game import (
     TakenBack,
     UndoPolicy,
 )
-from .limits import Limit, move_seconds
 from .players import Computer, Person, Player, PlayerFailed
 from .seats import parse_seat, set_engines
 

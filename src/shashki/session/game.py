@@ -24,10 +24,10 @@ from datetime import date
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from ..engine.limits import Limit
 from ..rules import Color, Game, Move, Outcome
 from ..rules.outcome import Termination
 from .clock import ClockReading, GameClock
-from .limits import Limit
 from .players import Person, Player, PlayerFailed
 
 if TYPE_CHECKING:

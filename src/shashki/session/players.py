@@ -2,7 +2,7 @@
 computer at a level, a Hub engine (``shashki.hub.player``), and later a remote player.
 
 A player is started before its first move, asked to :meth:`~Player.think` on a copy of
-the game within a :class:`~shashki.session.limits.Limit` (in a thread of its own; it
+the game within a :class:`~shashki.engine.limits.Limit` (in a thread of its own; it
 returns None as soon as ``cancelled()`` turns true), asked to answer offers, and closed
 when the game ends or is left.  A player that can no longer play (an engine that stopped,
 hung, or answered an illegal move) raises :class:`PlayerFailed`.
@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..engine.limits import Limit
 from ..i18n import _
 from ..rules import Game, Move
 from ..rules.variant import Variant
-from .limits import Limit
 
 if TYPE_CHECKING:
     from ..engine.search import Options

@@ -18,9 +18,12 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..base.logs import package_logger
 from ..base.ownfiles import UnsafeFile, own_folder, replace_file
 from ..base.userfiles import decode_text, read_limited, user_folder
 from ..i18n import LANGUAGES
+
+logger = package_logger(__name__)
 
 #: A settings file is a few hundred bytes; anything much larger is not ours.
 SETTINGS_LIMIT = 64 * 1024
@@ -71,15 +74,25 @@ class Settings:
         what it gets wrong, and never an error."""
         settings = cls()
         data: object = None
+        where = path or settings_path()
         try:
-            data = json.loads(decode_text(read_limited(path or settings_path(), SETTINGS_LIMIT)))
-        except (OSError, ValueError, RecursionError):
-            # RecursionError: json's own reader on arrays nested thousands deep
+            data = json.loads(decode_text(read_limited(where, SETTINGS_LIMIT)))
+        except FileNotFoundError:
             data = None
+        except (OSError, ValueError, RecursionError) as exc:
+            # RecursionError: json's own reader on arrays nested thousands deep
+            logger.warning("settings %s not read, the defaults used: %s", where, exc)
+            data = None
+        if data is not None and not isinstance(data, dict):
+            logger.warning("settings %s: not a JSON object, the defaults used", where)
         if isinstance(data, dict):
             for name, value in data.items():
                 if isinstance(name, str) and _valid_setting(name, value, choices or {}):
                     setattr(settings, name, list(value) if name in ("names", "engines") else value)
+                else:
+                    logger.warning(
+                        "settings %s: %.40r left out (its value is not one)", where, name
+                    )
         return settings
 
     def save(self, path: Path | None = None) -> str | None:

@@ -42,7 +42,7 @@ from ..i18n import _
 from ..records import read_games, write_game
 from ..rules import Game, Move, find_variant
 from ..rules.variant import Variant
-from ..session.limits import Limit
+from ..engine.limits import Limit
 from ..session.players import Cancelled, Player
 from ..store.settings import EngineSetting, read_engines
 from .event import Event, EventError

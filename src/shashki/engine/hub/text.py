@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 
-from ..base.numbers import bounded_int, quoted
-from ..rules import Game, Move, all_variants, find_variant
-from ..rules.errors import ShashkiError
-from ..rules.move import Color, Kind
-from ..rules.variant import Variant
+from ...base.numbers import bounded_int, quoted
+from ...rules import Game, Move, all_variants, find_variant
+from ...rules.errors import ShashkiError
+from ...rules.move import Color, Kind
+from ...rules.variant import Variant
 
 #: The longest line read from the other side (a Hub line is short; a pv is the longest).
 MAX_LINE = 64 * 1024

@@ -2,7 +2,7 @@
 
 In the shape of python-chess's ``chess/engine.py``, in three parts:
 
-* a **transport** carries lines both ways (:mod:`shashki.hub.transport`):
+* a **transport** carries lines both ways (:mod:`shashki.engine.hub.transport`):
   :class:`SubprocessTransport` over an engine's standard input and output,
   :class:`SocketTransport` over a connected stream socket (a TCP connection: the same
   protocol to an engine elsewhere), each writing its traffic and the engine's standard
@@ -23,7 +23,7 @@ found among the legal moves of shashki's rules, like anyone's.  A line or an arg
 client does not know is passed over, as the specification asks.
 
 Whatever the engine writes, memory stays bounded: the transport holds a few dozen lines
-of at most 64 KB (see :mod:`shashki.hub.transport`), only the lines an answer needs are
+of at most 64 KB (see :mod:`shashki.engine.hub.transport`), only the lines an answer needs are
 kept (the last ``info``, the ``id`` and ``param`` lines), and an engine that writes more
 than :data:`MAX_ANSWER_LINES` lines or :data:`MAX_ANSWER_BYTES` bytes before its answer
 is stopped.  The last lines of its standard error are shown when it fails.  Every text of
@@ -37,15 +37,17 @@ import os
 import queue
 import shlex
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
 
-from ..base.numbers import one_line, quoted
-from ..i18n import N_
-from ..rules import Game, Move
-from ..rules.variant import Variant
-from ..session.limits import move_seconds
+from ...base.logs import package_logger
+from ...base.numbers import bounded_int, one_line, quoted
+from ...i18n import N_
+from ...rules import Game, Move
+from ...rules.variant import Variant
+from ..limits import Limit, move_seconds
 from .errors import EngineError
 from .text import (
     DEFAULT_HUB_VARIANT,
@@ -68,6 +70,8 @@ from .transport import (
     engine_log,
     use_engine_log,
 )
+
+logger = package_logger(__name__)
 
 #: Seconds an engine may take to start and answer ``hub`` / ``init``.
 START_TIMEOUT = 20.0
@@ -212,7 +216,9 @@ class HubProtocol:
         standard error."""
         self.transport.kill()
         self.transport.wait_stderr(1.0)  # (what the engine wrote before it ended)
-        return EngineError(template, stderr=self.stderr[-STDERR_SHOWN:], **values)
+        error = EngineError(template, stderr=self.stderr[-STDERR_SHOWN:], **values)
+        logger.warning("%s (stopped; %s)", error, self.transport.who)
+        return error
 
     def send(self, text: str) -> None:
         if not self.transport.alive:
@@ -564,15 +570,19 @@ class HubEngine:
         if self.protocol is not None:
             self.close()
         self.protocol = None
-        log = self.log if self.log is not None else engine_log()
+        traffic = self.log if self.log is not None else engine_log()
         try:
-            transport = SubprocessTransport(self.args, cwd=self.cwd, name=self._given_name, log=log)
+            transport = SubprocessTransport(
+                self.args, cwd=self.cwd, name=self._given_name, log=traffic
+            )
         except (OSError, ValueError) as exc:
-            raise EngineError(
+            error = EngineError(
                 N_("cannot start engine {command}: {reason}"),
                 command=quoted(self.command, 60),
                 reason=exc,
-            ) from None
+            )
+            logger.warning("%s", error)
+            raise error from None
         try:
             self.protocol = HubProtocol.connect(
                 transport,
@@ -583,6 +593,12 @@ class HubEngine:
         except EngineError:
             transport.close()  # (stopped already: its pipes closed too)
             raise
+        logger.info(
+            "engine %s started: %s, Hub version %d",
+            self.protocol.name,
+            self.command,
+            self.protocol.version,
+        )
         return self
 
     def _connection(self) -> HubProtocol:
@@ -688,6 +704,111 @@ class HubEngine:
             moves=moves,
         )
 
+    def analyse(
+        self,
+        game: Game,
+        limit: Limit | None = None,
+        *,
+        seconds: float = 1.0,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Analysis:
+        """What the engine thinks of ``game``'s position within ``limit`` (python-chess's
+        ``analyse`` and ``play`` in one): the move it chooses, a legal move of shashki's
+        rules (None when ``cancelled()`` turned true first), with the depth, score and
+        line of its last ``info``.  A clock (``limit.left``, ``increment``) is given to
+        the engine to manage; a depth alone is searched to that depth; else the time a
+        move is ``limit.seconds``, or ``seconds`` when the limit has none.  Raises
+        EngineError (the engine is then stopped; :meth:`start` starts it again)."""
+        limit = limit or Limit()
+        if limit.nodes is not None and limit.depth is None and limit.seconds is None:
+            raise EngineError(
+                N_("engine {name} cannot be held to a number of nodes: give a time or a depth"),
+                name=self.name,
+            )
+        if limit.left is not None:
+            move = self.best_move(
+                game, remaining=limit.left, increment=limit.increment, cancelled=cancelled
+            )
+        elif limit.depth is not None and limit.seconds is None:
+            move = self.best_move(game, depth=limit.depth, cancelled=cancelled)
+        else:
+            move = self.best_move(game, seconds=limit.move_seconds(seconds), cancelled=cancelled)
+        if move is None:
+            return Analysis(None)
+        last = self.last
+        depth = bounded_int(last.depth.strip(), 10_000) if last.depth else None
+        return Analysis(move, depth, last.score, _line(game, last.pv), dict(last.raw))
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What an engine said of a position (:meth:`HubEngine.analyse`)."""
+
+    #: The move it chose (None: the analysis was cancelled).
+    move: Move | None
+    #: The depth of its search, as its last ``info`` line gave it (None: not said).
+    depth: int | None = None
+    #: Its score, as it wrote it (version 2 engines: in men, ``"0.25"``; version 1: the
+    #: engine's own unit), "" when not said.
+    score: str = ""
+    #: The line it expects from the position, its moves as far as they are legal.
+    pv: list[Move] = field(default_factory=list)
+    #: Every field of its last ``info`` line (version 2), as written.
+    info: dict[str, str] = field(default_factory=dict)
+
+
+@contextmanager
+def open_engine(
+    command: str | Sequence[str],
+    *,
+    name: str | None = None,
+    cwd: str | os.PathLike[str] | None = None,
+    log: EngineLog | str | os.PathLike[str] | None = None,
+    start_timeout: float = START_TIMEOUT,
+    move_grace: float = MOVE_GRACE,
+) -> Iterator[HubEngine]:
+    """A Hub engine started from ``command`` (a command line or its words), closed at
+    the end of the ``with`` block (python-chess's ``SimpleEngine.popen_uci``).
+
+    Every wait is bounded: ``start_timeout`` seconds to start and answer, ``move_grace``
+    seconds beyond the time of a move.  The traffic goes to ``log`` (an
+    :class:`EngineLog`, or a file's path: appended to, in the engine log's form), by
+    default to the one ``SHASHKI_ENGINE_LOG`` names, if any.  Raises EngineError when
+    the engine cannot be started or does not answer."""
+    own_log: EngineLog | None = None
+    if isinstance(log, (str, os.PathLike)):
+        own_log = log = EngineLog(log)
+    engine = HubEngine(
+        command,
+        cwd=cwd,
+        name=name,
+        start_timeout=start_timeout,
+        move_grace=move_grace,
+        log=log,
+    )
+    try:
+        engine.start()
+        yield engine
+    finally:
+        engine.close()
+        if own_log is not None:
+            own_log.close()
+
+
+def _line(game: Game, text: str) -> list[Move]:
+    """The moves of an engine's line (Hub text) from ``game``'s position, as far as they
+    are legal there."""
+    walk = game.copy()
+    moves = []
+    for word in text.split():
+        try:
+            move = find_move(walk, word)
+        except HubError:
+            break
+        moves.append(move)
+        walk.push(move)
+    return moves
+
 
 def _parse(text: str) -> tuple[str, dict[str, str]]:
     """An engine's line, what cannot be read of it passed over."""
@@ -720,6 +841,7 @@ def _start_and_moves(game: Game) -> tuple[Game, str]:
 
 __all__ = [
     "ENGINE_LOG_VARIABLE",
+    "Analysis",
     "EngineError",
     "EngineLog",
     "HubEngine",
@@ -731,6 +853,7 @@ __all__ = [
     "SubprocessTransport",
     "Thinking",
     "engine_log",
+    "open_engine",
     "split_command",
     "use_engine_log",
 ]

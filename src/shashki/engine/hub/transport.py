@@ -6,7 +6,7 @@ connection: the same protocol to an engine elsewhere), and the engine log
 ``SHASHKI_ENGINE_LOG``) that every transport writes its traffic to.
 
 Whatever the peer writes, memory stays bounded: its output is read as bytes, a line at
-most :data:`~shashki.hub.text.MAX_LINE` bytes long (a longer one ends the reading, and
+most :data:`~shashki.engine.hub.text.MAX_LINE` bytes long (a longer one ends the reading, and
 its mark is handed on), :data:`QUEUE_LINES` lines held at a time (the peer waits on a
 full pipe while nobody reads), the last :data:`STDERR_LINES` lines of an engine's
 standard error kept (the start of each), and the log takes at most :data:`LOG_BYTES` of
@@ -28,8 +28,8 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from typing import IO
 
-from ..base.numbers import one_line, quoted
-from ..i18n import N_
+from ...base.numbers import one_line, quoted
+from ...i18n import N_
 from .errors import EngineError
 from .text import MAX_LINE
 

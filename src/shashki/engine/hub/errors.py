@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..i18n import N_, _
-from ..rules.errors import ShashkiError
-from ..rules.variant import Variant
+from ...i18n import N_, _
+from ...rules.errors import ShashkiError
+from ...rules.variant import Variant
 
 
 class EngineError(ShashkiError):
