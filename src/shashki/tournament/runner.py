@@ -38,11 +38,11 @@ from pathlib import Path
 
 from ..base.ownfiles import replace_file
 from ..base.userfiles import read_limited
+from ..engine.limits import Limit
 from ..i18n import _
 from ..records import read_games, write_game
 from ..rules import Game, Move, find_variant
 from ..rules.variant import Variant
-from ..engine.limits import Limit
 from ..session.players import Cancelled, Player
 from ..store.settings import EngineSetting, read_engines
 from .event import Event, EventError
