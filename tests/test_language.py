@@ -453,7 +453,7 @@ def test_a_players_name_has_neither_case_nor_gender(language: str) -> None:
 LATIN_TERMS = frozenset(
     """ANSI ASCII FEN FIFO GameType Hub JSON NUL PDN Python SVG TOML Textual TimeControl UTF
     Variant pid stdin stdout perft mypy mypyc shashki LANG LANGUAGE HOST PORT N W B K FMJD
-    KNDB lidraughts Enter Tab Esc Ctrl+C DXP DamExchange TCP Scan Kingsrow""".split()
+    KNDB lidraughts Enter Tab Esc Ctrl+C DXP DamExchange TCP Scan Kingsrow Dask""".split()
 )
 #: What a translation writes as it is, not as words of its language: placeholders, code,
 #: quoted names, TOML tables and keys, options, paths and names with dots, identifiers, a
@@ -593,6 +593,10 @@ async def test_the_keys_panel_and_textuals_own_keys_speak_the_language(
         shown, bad = await panel_words()  # the board focused
         assert not bad, shown
         assert i18n._("Offer draw") in shown and i18n._("Resign") in shown
+        helps = [c.help for c in app.get_system_commands(app.screen)]
+        keys = [h.rsplit("(", 1)[-1].rstrip(")") for h in helps if h.endswith(")")]
+        assert "Enter" in keys and "#" in keys, keys  # as the keyboard writes them
+        assert not [k for k in keys if k.isascii() and k.islower() and len(k) > 1], keys
         for key in ("p", "p", "p", "t", "t"):  # each piece set, each board theme, by name
             await press(pilot, key)
             assert not words([status(app)]), status(app)
@@ -705,3 +709,27 @@ async def test_the_new_game_dialog_shows_each_sides_name_whole(
             await settle(pilot)
             assert box.scroll_offset.x == 0, (box.value, box.scroll_offset)
             assert box.content_region.width > len(box.value), (box.value, box.content_region)
+
+
+@pytest.mark.parametrize("language", LOCAL)
+async def test_the_turn_lines_fit_a_small_terminals_panel(home: Path, language: str) -> None:
+    """At 60×20 the turn box has two lines in a panel 24 columns wide: the side to move
+    and the paused clocks' line («Пауза (P — продовжити)») each fit one, as in English,
+    never cut in the middle («Часы на паузе (P:»)."""
+    from rich.cells import cell_len
+    from textual.widgets import Static
+
+    from shashki.records.clocks import TimeControl
+
+    from .app.conftest import make_app, press, settle
+
+    set_language(language)
+    app = make_app(home, variant="russian", clock=TimeControl(300, 3))
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await press(pilot, "P")
+        turn = app.screen.query_one("#turn", Static)
+        lines = str(turn.content).splitlines()
+        assert len(lines) == 2 and lines[1].startswith(_("Clocks paused (P: go on)")[:5]), lines
+        width = turn.content_region.width
+        assert all(cell_len(line) <= width for line in lines), (lines, width)

@@ -276,7 +276,7 @@ async def test_flip_and_the_piece_set(home: Path) -> None:
         await press(pilot, "p")
         assert board.piece_set == "contrast"
         await press(pilot, "p")
-        assert board.piece_set == "ascii" and "ascii" in status(app)
+        assert board.piece_set == "ascii" and "ASCII" in status(app)
     assert '"ascii"' in (home / "settings.json").read_text(encoding="utf-8")
 
 

@@ -23,6 +23,7 @@ from .board import PIECE_SET_NAMES, BoardWidget
 from .controller import Feedback, GameController, Player, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, CoversGame, GameOverScreen, HelpScreen, example_moves
 from .engines import EngineFailed
+from .explorer import ExplorerPanel
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
@@ -58,6 +59,7 @@ class GameScreen(Screen[None]):
         Binding("p", "pieces", N_("Pieces"), show=False),
         Binding("i", "hint", N_("Hint")),
         Binding("e", "analysis", N_("Analysis"), show=False),
+        Binding("x", "explorer", N_("Explorer"), show=False),
         Binding(
             "left_square_bracket",
             "history(-1)",
@@ -130,6 +132,7 @@ class GameScreen(Screen[None]):
             yield Plain(id="status")
             yield Plain(id="info")
             yield AnalysisPanel(id="analysis")
+            yield ExplorerPanel(id="explorer")
             yield MoveList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield LocalFooter()
@@ -156,6 +159,7 @@ class GameScreen(Screen[None]):
         self.set_status(again(self._status))
         self.board.refresh()  # the "terminal too small" words, if shown
         self.query_one(AnalysisPanel).retranslate()
+        self.query_one(ExplorerPanel).retranslate()
         self.refresh_panel()
         self.refresh_bindings()
 
@@ -451,6 +455,28 @@ class GameScreen(Screen[None]):
         on = self.query_one(AnalysisPanel).toggle(self.controller.game)
         self.notify(_("Analysis on (e: off)") if on else _("Analysis off"), timeout=2, markup=False)
 
+    def action_explorer(self) -> None:
+        """Turn the opening explorer on or off (x): the moves played in this position."""
+        shown = self.viewing.game if self.viewing is not None else self.controller.game
+        if not self.query_one(ExplorerPanel).toggle(shown):
+            self.board.focus()
+
+    @on(ExplorerPanel.Chosen)
+    def _explored(self, event: ExplorerPanel.Chosen) -> None:
+        """A move of the explorer chosen: played, as a move on the board is."""
+        self.board.focus()
+        if self.viewing is not None:
+            self.set_status(Said(self._viewing_hint))
+            return
+        if not self.controller.player_to_move.is_human and self.controller.outcome is None:
+            self._wait()
+            return
+        self.after(self.controller.play(event.move))
+
+    @on(ExplorerPanel.Left)
+    def _explorer_left(self) -> None:
+        self.board.focus()
+
     def action_copy_fen(self) -> None:
         """Copy the position's FEN to the clipboard (y)."""
         fen = self.controller.game.fen()
@@ -586,6 +612,7 @@ class GameScreen(Screen[None]):
         self.query_one("#info", Static).update(self._info())
         shown = self.viewing.game if self.viewing is not None else game
         self.query_one(AnalysisPanel).follow(shown)
+        self.query_one(ExplorerPanel).follow(shown)
         self._refresh_moves()
 
     def who(self, side: Color) -> Noun:
