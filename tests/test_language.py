@@ -453,7 +453,7 @@ def test_a_players_name_has_neither_case_nor_gender(language: str) -> None:
 LATIN_TERMS = frozenset(
     """ANSI ASCII FEN FIFO GameType Hub JSON NUL PDN Python SVG TOML Textual TimeControl UTF
     Variant pid stdin stdout perft mypy mypyc shashki LANG LANGUAGE HOST PORT N W B K FMJD
-    KNDB lidraughts Enter Tab Esc Ctrl+C DXP DamExchange TCP Scan Kingsrow""".split()
+    KNDB lidraughts Enter Tab Esc Ctrl+C DXP DamExchange TCP Scan Kingsrow Dask""".split()
 )
 #: What a translation writes as it is, not as words of its language: placeholders, code,
 #: quoted names, TOML tables and keys, options, paths and names with dots, identifiers, a
@@ -662,6 +662,7 @@ async def test_a_move_typed_on_the_other_sides_turn_names_who_moves(
     import threading
 
     from shashki.session.players import Cancelled, Player
+    from shashki.session.seats import PERSON
 
     from .app.conftest import make_app, press, settle, status
 
@@ -682,8 +683,8 @@ async def test_a_move_typed_on_the_other_sides_turn_names_who_moves(
     friend = Friend()
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
-        ctl.players = (ctl.players[0], friend)
+        session = app.start_game("russian", kinds=(PERSON, PERSON)).session
+        session.players = (session.players[0], friend)
         await settle(pilot)
         await press(pilot, "colon", *"c3-d4", "enter")
         await settle(pilot)

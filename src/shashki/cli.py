@@ -40,6 +40,8 @@ COMMANDS = (
     "hub",
     "dxp",
     "match",
+    "explore",
+    "puzzles",
     "tournament",
 )
 

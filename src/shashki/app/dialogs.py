@@ -184,6 +184,14 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
         N_("look at earlier positions without undoing (`Esc`: back); also a move-list row"),
     ),
     ("`e`", N_("analysis on/off: the engine's score (in men, White's), a bar and its best line")),
+    (
+        "`x`",
+        N_(
+            "opening explorer on/off: the moves played here in the games of the index "
+            "(`shashki explore build`) and My games; Enter plays one, `/` filters by player "
+            "and years"
+        ),
+    ),
     ("`y` / `Y`", N_("copy the position's FEN / the game's PDN to the clipboard")),
     ("`d`", N_("offer a draw (or accept one)")),
     ("`R`", N_("resign")),
@@ -206,6 +214,13 @@ REPLAY_KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("`t`", N_("take over: a live game from this position")),
     ("`f`", N_("flip the board")),
     ("`e`", N_("analysis on/off: the engine's score, a bar and its best line")),
+    (
+        "`x`",
+        N_(
+            "opening explorer on/off: the moves played here in other games; Enter goes "
+            "to one this record has, `/` filters by player and years"
+        ),
+    ),
     ("`y`", N_("copy the shown position's FEN to the clipboard")),
     ("`Esc`", N_("back to the list of games")),
 )

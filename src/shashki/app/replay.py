@@ -32,6 +32,7 @@ from ..records.reader import PdnReader
 from ..session.served import NotAllowed, games_file, inside_games, shown_path
 from .analysis import AnalysisPanel
 from .board import BoardWidget
+from .explorer import ExplorerPanel
 from .movelist import MoveList
 from .plain import Plain, literal, visible
 from .replay_controller import ReplayController, Step
@@ -610,6 +611,7 @@ class ReplayScreen(Screen[None]):
         Binding("minus", "speed(1)", N_("Slower"), key_display="-", show=False),
         Binding("f", "flip", N_("Flip"), show=False),
         Binding("e", "analysis", N_("Analysis"), show=False),
+        Binding("x", "explorer", N_("Explorer"), show=False),
         Binding("y", "copy_fen", N_("Copy FEN"), show=False),
         Binding("escape,q", "back", N_("Back"), key_display="Esc"),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
@@ -643,6 +645,7 @@ class ReplayScreen(Screen[None]):
             yield Plain(id="where")
             yield Plain(id="comment")
             yield AnalysisPanel(id="analysis")
+            yield ExplorerPanel(id="explorer")
             yield Plain(id="error")
             yield MoveList(id="moves")
         yield LocalFooter()
@@ -690,6 +693,7 @@ class ReplayScreen(Screen[None]):
         if not self.turn_rows:
             self._fill_moves()
         self.query_one(AnalysisPanel).retranslate()
+        self.query_one(ExplorerPanel).retranslate()
         self._show()
         self.refresh_bindings()
 
@@ -746,6 +750,7 @@ class ReplayScreen(Screen[None]):
         self.query_one("#where", Static).update(where)
         self.query_one("#comment", Static).update(self.replay.comments())
         self.query_one(AnalysisPanel).follow(self.replay.controller.game)
+        self.query_one(ExplorerPanel).follow(self.replay.controller.game)
         if self.turn_rows:
             moves = self.query_one("#moves", MoveList)
             moves.show(self.turn_rows, self.replay.node)
@@ -758,6 +763,30 @@ class ReplayScreen(Screen[None]):
         """Turn the engine's analysis of the shown position on or off (e)."""
         on = self.query_one(AnalysisPanel).toggle(self.replay.controller.game)
         self.notify(_("Analysis on (e: off)") if on else _("Analysis off"), timeout=2, markup=False)
+
+    def action_explorer(self) -> None:
+        """Turn the opening explorer on or off (x): the moves played in this position."""
+        if not self.query_one(ExplorerPanel).toggle(self.replay.controller.game):
+            self.board.focus()
+
+    @on(ExplorerPanel.Chosen)
+    def _explored(self, event: ExplorerPanel.Chosen) -> None:
+        """A move of the explorer chosen: the record's move or variation, when it has
+        it (a move it has not is played after taking over, t)."""
+        self.board.focus()
+        node = self.replay.node.variation(event.move)
+        if node is None:
+            self.notify(
+                _("This record does not have that move: t takes over the game to play it."),
+                timeout=4,
+                markup=False,
+            )
+            return
+        self._went(self.replay.go(node, animate=True))
+
+    @on(ExplorerPanel.Left)
+    def _explorer_left(self) -> None:
+        self.board.focus()
 
     def action_copy_fen(self) -> None:
         """Copy the shown position's FEN to the clipboard (y)."""

@@ -315,6 +315,10 @@ class GuestLink(Link):
             )
         move = self.parse_move(game, text)
         left = self._clocks(message.get("left"), ply=ply)
+        if left is not None and session.clock is not None:
+            # the host keeps the clocks: its reading goes first (this side's own view may
+            # have let the host's flag fall meanwhile)
+            session.clock.set_left(*left)
         self.play_peer(move, text)
         if left is not None and len(session.game.move_stack) == ply + 1:
             self._apply_clocks(left, ply)
@@ -395,10 +399,7 @@ class GuestLink(Link):
         elif kind == "agreed":
             session.answer_draw(True)
         elif kind == "time" and side is session.game.turn and session.clock is not None:
-            left = [session.clock.left(Color.WHITE), session.clock.left(Color.BLACK)]
-            left[side] = 0.0
-            session.clock.set_left(left[0], left[1])
-            session.check_flag()
+            session.declare_time_out(side)  # (the host keeps the clocks)
         elif kind == "rules":
             raise ProtocolError(
                 N_("state refused: the host says the game is over, the rules do not")
