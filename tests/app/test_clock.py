@@ -359,7 +359,7 @@ def test_the_replay_says_how_a_game_of_another_program_ended() -> None:
     where = ended("time forfeit", "1-0")
     assert "White wins: Black ran out of time." in where and "Black 0:00.0" in where
     assert "Black wins: White resigned." in ended("White resigns", "0-1")
-    assert "Draw: draw agreed." in ended("mutual agreement", "1/2-1/2")
+    assert "Draw: by agreement." in ended("mutual agreement", "1/2-1/2")  # not "draw" twice
     assert "White wins: Black left the game." in ended("abandoned", "1-0")
     # words it cannot read are shown as written, after the result
     assert "Result: 1-0 — rules infraction" in ended("rules infraction", "1-0")

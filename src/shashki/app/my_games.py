@@ -184,7 +184,7 @@ class MyGamesScreen(Screen[None]):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        self.title = "shashki"
+        self.title = _("shashki")
         self.sub_title = _("My games")
         self._columns()
         self.query_one("#games", DataTable).focus()
@@ -200,6 +200,7 @@ class MyGamesScreen(Screen[None]):
 
     def retranslate(self) -> None:
         """Every word in the language spoken now; the filters and the game chosen stay."""
+        self.title = _("shashki")
         self.sub_title = _("My games")
         for name, prompt in (
             ("variant", _("any variant")),
