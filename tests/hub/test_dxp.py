@@ -33,7 +33,7 @@ from shashki.hub.match import Opening, play_game
 from shashki.records import GameRecord, read_games
 from shashki.rules import Game, find_variant
 from shashki.session.players import Computer
-from shashki.session.seats import dxp_address, parse_seat
+from shashki.session.seats import DxpSeat, dxp_address, parse_seat
 from tests.waiting import until_blocking
 
 INTERNATIONAL = find_variant("international")
@@ -98,7 +98,9 @@ def test_a_position_goes_there_and_back() -> None:
 
 
 def test_a_dxp_seat_is_typed_never_read_from_a_file() -> None:
-    assert parse_seat("dxp:127.0.0.1:27531") == "dxp:127.0.0.1:27531"
+    assert parse_seat("dxp:127.0.0.1:27531") == DxpSeat("127.0.0.1", 27531)
+    assert DxpSeat("127.0.0.1", 27531).word == "dxp:127.0.0.1:27531"
+    assert DxpSeat("::1", 27531).word == "dxp:[::1]:27531"
     assert parse_seat("dxp:127.0.0.1:27531", from_file=True) is None
     for bad in ("dxp:", "dxp:host", "dxp:host:0", "dxp:host:70000", "dxp:a b:1", "dxp::5"):
         assert parse_seat(bad) is None, bad

@@ -49,7 +49,7 @@ from ..records.clocks import BadTimeControl, TimeControl
 from ..records.gametypes import DEFAULT_VARIANT
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
-from ..session.seats import parse_seat
+from ..session.seats import LevelSeat, NamedEngineSeat, PersonSeat, parse_seat
 
 #: The formats of an event.
 FORMATS = ("round-robin", "gauntlet", "swiss")
@@ -153,7 +153,7 @@ def entrant(words: str, name: str = "", *, from_file: bool = False) -> Entrant:
     may name a DXP address (a game is asked for there; nothing is run)."""
     dxp = words.strip().lower().startswith("dxp:")
     seat = parse_seat(words, from_file=from_file and not dxp)
-    if seat is None or seat == "human":
+    if seat is None or isinstance(seat, PersonSeat):
         if from_file and words.strip().lower().startswith("hub:"):
             raise EventError(
                 _(
@@ -168,13 +168,13 @@ def entrant(words: str, name: str = "", *, from_file: bool = False) -> Entrant:
             ).format(words=quoted(words, 60))
         )
     if not name:
-        if seat.startswith("computer-"):
-            name = f"shashki {seat[9:]}"
-        elif seat.startswith("engine:"):
-            name = seat[7:]
+        if isinstance(seat, LevelSeat):
+            name = f"shashki {seat.level}"
+        elif isinstance(seat, NamedEngineSeat):
+            name = seat.name
         else:
             name = words.strip()
-    return Entrant(one_line(name, 40), seat)
+    return Entrant(one_line(name, 40), seat.word)
 
 
 def check(event: Event) -> Event:

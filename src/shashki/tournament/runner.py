@@ -130,7 +130,7 @@ def _quiet_worker() -> None:
 def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
     """Play ``job``'s game (in a worker process, or a thread for a DXP engine's game,
     ``players`` then holding the players kept for the event by seat words)."""
-    from ..hub.match import Opening, make_player, play_game
+    from ..hub.match import Opening, match_player, play_game
     from ..records.clocks import TimeControl
     from ..session.seats import set_engines
 
@@ -145,7 +145,7 @@ def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
             if isinstance(kept, Player):
                 seated.append(kept)
                 continue
-            player = make_player(seat, seed=job.number * 2 + side)
+            player = match_player(seat, seed=job.number * 2 + side)
             made.append(player)
             depth = job.depths[side]
             seated.append(player if depth is None else HeldTo(player, depth))
