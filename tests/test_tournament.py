@@ -4,7 +4,9 @@ finished game, and going on when an engine crashes, hangs or lies."""
 
 from __future__ import annotations
 
+import os
 import shlex
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -16,6 +18,8 @@ from shashki.tournament.event import Event, EventError, entrant, read_event
 from shashki.tournament.runner import Tournament
 from shashki.tournament.schedule import gauntlet, round_robin, swiss
 from shashki.tournament.standings import standings, table_html, table_text
+
+from .waiting import until_blocking
 
 FAKE = str(Path(__file__).parent / "hub" / "fake_engine.py")
 
@@ -215,3 +219,33 @@ def test_the_shipped_ballots_are_read_as_openings() -> None:
         assert len(openings) > 20
         assert all(len(o.moves) == int(plies) for o in openings)
         assert len({tuple(map(str, o.moves)) for o in openings}) == len(openings)
+
+
+def test_a_worker_ends_when_the_event_is_killed(tmp_path: Path) -> None:
+    """Killed (or crashed), the event's process cannot tell its workers; each ends on its
+    own instead of waiting for a next game forever."""
+    script = (
+        "import os, sys, multiprocessing\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from shashki.tournament.runner import _quiet_worker\n"
+        "pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('spawn'),"
+        " initializer=_quiet_worker)\n"
+        "print(pool.submit(os.getpid).result(), flush=True)\n"
+        "os._exit(9)  # (as killed: nothing cleaned up, the pool not shut down)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    worker = int(done.stdout.split()[0])
+
+    def gone() -> bool:
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return True
+        try:  # (ended, not yet reaped by its new parent: a zombie)
+            return Path(f"/proc/{worker}/stat").read_text().split(") ")[1][0] == "Z"
+        except (OSError, IndexError):
+            return False
+
+    until_blocking(gone, "the worker to end once its event's process was gone")

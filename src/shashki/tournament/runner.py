@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import queue
 import re
 import signal
@@ -112,8 +113,18 @@ class HeldTo(Player):
 
 
 def _quiet_worker() -> None:
-    """A worker leaves Ctrl+C to the event (which stops it)."""
+    """A worker leaves Ctrl+C to the event (which stops it), and ends when the event's
+    process is gone (killed, crashed: the pool cannot tell its workers then, and a worker
+    would wait for a next game forever, an engine it started beside it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="shashki event watch", daemon=True).start()
 
 
 def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
