@@ -92,3 +92,18 @@ def test_the_api_reference_is_made_from_the_docstrings(tmp_path: Path) -> None:
     assert [str(w.message) for w in caught] == []
     piece = (tmp_path / "shashki" / "rules" / "move.html").read_text(encoding="utf-8")
     assert "ForwardRef" not in piece
+
+
+def test_the_engine_page_says_how_it_plays_and_one_strength_table() -> None:
+    """docs/ENGINE.md: how the engine plays, and one table of its strength now, each row
+    with the command that measured it; the dated measurements are benchmarks/RESULTS.md's
+    (issue 46)."""
+    text = (ROOT / "docs" / "ENGINE.md").read_text(encoding="utf-8")
+    tables = [n for n, line in enumerate(text.splitlines()) if re.match(r"\|\s*:?-+", line)]
+    assert len(tables) == 1, "one table: the strength"
+    strength = text.split("\n## Strength\n", 1)[1].split("\n## ", 1)[0]
+    header = strength.split("\n|---", 1)[0].rsplit("\n", 1)[1]
+    assert "command" in header
+    assert not re.search(r"\b20\d\d-[01]\d-[0-3]\d\b", text), "a dated log: benchmarks/RESULTS.md"
+    results = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+    assert re.search(r"\b20\d\d-[01]\d-[0-3]\d\b", results)

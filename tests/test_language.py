@@ -96,6 +96,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"\bавтохід", "автоперегляд"),
         (r"\bпереграт|\bпереграє|\bпереграю", "відтворити (партію за правилами)"),
         (r"\bавтоповорот|\bавтоперевертан", "перевертати дошку після кожного ходу"),
+        (r"\bслухаємо\b", "з’єднань чекаємо (не «слухаємо»)"),
     ],
     "ru": [
         (r"\bнов(ая|ую|ой) игр(а|у|ы|е)\b", "новая партия"),
@@ -129,6 +130,7 @@ FORBIDDEN: dict[str, list[tuple[str, str]]] = {
         (r"\bавтоход", "автопросмотр"),
         (r"\bпереигр", "воспроизвести (партию по правилам)"),
         (r"\bавтопереворот", "переворачивать доску после каждого хода"),
+        (r"\bслушаем\b", "соединений ждём (не «слушаем»)"),
     ],
 }
 
@@ -640,6 +642,17 @@ def test_the_replay_panel_shows_no_default_tag_as_a_name(language: str) -> None:
             assert not any(line.endswith(("White", "Black", "South", "North")) for line in tags)
     white = _("White")
     assert any(line.startswith(f"{white}: ") and "3" in line for line in tags), tags
+    # a game of the app that ended: its Termination (English, for programs) in the language
+    from shashki.records import read_games_text
+
+    pdn = (
+        '[GameType "20"]\n[White "White"]\n[Black "Black"]\n[WhiteType "program"]\n'
+        '[WhiteLevel "3"]\n[Result "1-0"]\n[Termination "White wins: Black resigned."]\n'
+        '[PlyCount "1"]\n\n1. 32-28 1-0\n'
+    )
+    tags = shown_tags(next(iter(read_games_text(pdn))))
+    words = [w for line in tags for w in latin_words(line) if w not in LATIN_TERMS]
+    assert not words, tags
 
 
 @pytest.mark.parametrize("language", LOCAL)
@@ -651,6 +664,7 @@ async def test_a_move_typed_on_the_other_sides_turn_names_who_moves(
     import threading
 
     from shashki.session.players import Cancelled, Player
+    from shashki.session.seats import PERSON
 
     from .app.conftest import make_app, press, settle, status
 
@@ -671,8 +685,8 @@ async def test_a_move_typed_on_the_other_sides_turn_names_who_moves(
     friend = Friend()
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
-        ctl.players = (ctl.players[0], friend)
+        session = app.start_game("russian", kinds=(PERSON, PERSON)).session
+        session.players = (session.players[0], friend)
         await settle(pilot)
         await press(pilot, "colon", *"c3-d4", "enter")
         await settle(pilot)

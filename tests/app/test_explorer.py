@@ -59,7 +59,7 @@ async def test_the_explorer_on_a_game(home: Path) -> None:
         await wait_for(pilot, lambda: "2 games" in head(panel), "the next position's answer")
         assert sorted(r.split()[0] for r in rows(panel)) == ["f6-g5"]
         # the filter: only Sidorov's games, from the start
-        ctl.undo()
+        ctl.session.undo()
         screen.refresh_panel()
         await wait_for(pilot, lambda: "3 games" in head(panel))
         panel.query_one("#explorer-moves").focus()

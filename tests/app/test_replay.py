@@ -229,7 +229,7 @@ async def test_archive_pick_step_jump_and_take_over(
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         ctl = app.screen.controller
         assert ctl.game.move_stack == plies[:10]
-        assert [p.name for p in ctl.players] == ["Коршунов Д.", "Петров С."]
+        assert [p.name for p in ctl.session.players] == ["Коршунов Д.", "Петров С."]
         await keys_play(pilot, "g3", "h4")
         assert ctl.game.move_stack == [*plies[:10], ctl.game.move_stack[10]]
         assert ctl.game.fen() == fen_after(
@@ -594,7 +594,7 @@ async def test_own_file_take_over_keeps_the_record_up_to_there(home: Path, tmp_p
         await press(pilot, "t")
         assert isinstance(app.screen, GameScreen)
         ctl = app.screen.controller
-        assert [p.name for p in ctl.players] == ["Anna", "Boris"]
+        assert [p.name for p in ctl.session.players] == ["Anna", "Boris"]
         assert ctl.game.move_stack == record.mainline_moves()[:4]
         await keys_play(pilot, "g3", "h4")  # not the record's 3. b2-c3
         assert ctl.game.move_stack[:4] == record.mainline_moves()[:4]

@@ -236,7 +236,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         ctl = screen.controller
         assert "У різновиді «Російські шашки» бити обов’язково" in status(app), status(app)
         before = (ctl.game.fen(), list(ctl.game.move_stack), ctl.selection, screen.board.cursor)
-        left = ctl.clock.left(ctl.game.turn) if ctl.clock else None
+        left = ctl.session.clock.left(ctl.game.turn) if ctl.session.clock else None
         assert screen.sub_title == "Російські шашки"
         await footer_shows(pilot, "Вибір", screen=screen)
 
@@ -252,7 +252,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         assert (ctl.game.fen(), list(ctl.game.move_stack), ctl.selection, screen.board.cursor) == (
             before
         )
-        assert ctl.clock is not None and ctl.clock.left(ctl.game.turn) == left
+        assert ctl.session.clock is not None and ctl.session.clock.left(ctl.game.turn) == left
         assert screen.sub_title == "Русские шашки"
         turn = panel(app, "turn")
         assert "Ход белых" in turn and "Бить обязательно" in turn, turn

@@ -17,7 +17,7 @@ from shashki.cli import main
 from shashki.engine.limits import Limit
 from shashki.hub.match import (
     Opening,
-    make_player,
+    match_player,
     match_stats,
     play_game,
     progress_text,
@@ -84,12 +84,12 @@ def test_an_engine_that_fails_loses_the_game_and_plays_the_next() -> None:
 
 
 def test_players_from_the_command_line_words() -> None:
-    five = make_player("5", seed=1)
+    five = match_player("5", seed=1)
     assert isinstance(five, Computer) and five.level == 5 and five.name == "shashki level 5"
-    assert isinstance(make_player("hub:dame hub", seed=1), HubPlayer)
+    assert isinstance(match_player("hub:dame hub", seed=1), HubPlayer)
     for bad in ("0", "9", "hub:", "strong", "person", "9" * 5000):
         with pytest.raises(ShashkiError):
-            make_player(bad, seed=1)
+            match_player(bad, seed=1)
 
 
 def test_an_engine_named_in_the_settings_plays_a_match(
@@ -304,7 +304,8 @@ def test_progress_within_a_game_says_the_move_and_the_clocks() -> None:
     assert lines[0].startswith("game 3/10: move 1, White to move, White 1:00, Black 1:00")
     assert lines[1].startswith("game 3/10: move 1, Black to move, White ")
     assert lines[2].startswith("game 3/10: move 2, White to move")
-    assert lines[6].startswith("game 3/10: move 4, White to move")
+    # the sixth ply ends the game (adjudicated): nobody is to move
+    assert lines[6].startswith("game 3/10: move 4, White 0:")
     assert all(re.search(r"White \d+:\d\d(\.\d)?, Black \d+:\d\d", line) for line in lines)
     # without a clock: the move alone
     bare: list[str] = []
@@ -317,7 +318,7 @@ def test_progress_within_a_game_says_the_move_and_the_clocks() -> None:
         limit=Limit(depth=1),
         on_move=lambda session: bare.append(progress_text(1, 2, session)),
     )
-    assert bare[-1] == "game 1/2: move 2, White to move"
+    assert bare[-2] == "game 1/2: move 1, Black to move" and bare[-1] == "game 1/2: move 2"
 
 
 def test_run_match_reports_the_round_of_each_move() -> None:
@@ -526,7 +527,7 @@ def test_the_limit_said_is_how_each_player_searches_and_lines_are_whole(
     lines = capsys.readouterr().out.strip().splitlines()
     assert "depth 2 v 0.5 s a move:" in lines[-1]
     game = next(line for line in lines if line.startswith("game 1:"))
-    assert game.endswith("(adjudicated a draw after 2 plies)"), lines
+    assert game.endswith("(Draw: adjudicated at the limit of 2 plies.)"), lines
     assert next(iter(read_file(pdn))).header("Event") == "shashki match: depth 2 v 0.5 s a move"
     # both of a fixed depth: one limit
     main(["match", "russian", "--white", "1", "--black", "1", "--games", "1", "--max-plies", "2"])

@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, N_, _, ngettext, set_language
 from ..session.autosave import AutosaveWriter
+from ..session.recorder import Recorder
 from ..session.served import hide_paths, served
 from ..store.settings import Choices, Settings, engine_settings
 from ..store.settings import settings_path as default_settings_path
@@ -136,12 +137,10 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         self.offer_resume = offer_resume
         self.controller: GameController | None = None
         self.theme = "textual-dark"
-        #: The session's autosave writer: one worker thread, the newest state of a game.
+        #: The autosave writer: one worker thread, the newest state of a game.
         self._autosave = AutosaveWriter(on_failure=self._autosave_failed)
-        self._autosave_timer: object = None
-        #: The open game's autosave and the controller it belongs to.
-        self._slot: AutosaveSlot | None = None
-        self._slot_for: GameController | None = None
+        #: The open game's recorder (None: no game open, or autosave off).
+        self._recorder: Recorder | None = None
         #: What the player was told in notifications, oldest first, as shown (the latest
         #: NOTICES_KEPT): each kept the moment it is raised, where Textual's own toasts
         #: show it a moment later and drop it when its time is up.
@@ -286,19 +285,21 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         screen replaces all above the menu and the game is autosaved at once; ``on_top``,
         it opens above the screen shown (a replay waits underneath) and is autosaved from
         its first move."""
-        controller.on_change = self._changed
         self.controller = controller
-        self._attach_game(controller, slot)
+        self._attach_game(controller, slot, save_now=not on_top)
         if on_top:
             self.push_screen(screen)
             return
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(screen)
-        self._changed(controller)
 
     def autosave(self, controller: GameController) -> None:
-        self._changed(controller)
+        """Autosave ``controller``'s game now (its recorder saves it after every change
+        of the session's; this is for what changed outside it)."""
+        recorder = self._recorder
+        if recorder is not None and recorder.session is controller.session:
+            recorder.save()
 
     def headers(self, controller: GameController) -> dict[str, str]:
         """The tags of the game's record (the session's)."""
@@ -306,9 +307,17 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
 
     # -- autosave -----------------------------------------------------------------------
 
-    def _attach_game(self, controller: GameController, slot: AutosaveSlot | None = None) -> None:
-        """The game now open gets its own autosave (``slot``, or a new one); the game
-        left, if any, is given up (its file stays, for later)."""
+    def _attach_game(
+        self,
+        controller: GameController,
+        slot: AutosaveSlot | None = None,
+        *,
+        save_now: bool = True,
+    ) -> None:
+        """The game now open is autosaved by its session's recorder, in ``slot`` or a new
+        one (the app chooses only where: the recorder saves after every change, keeps a
+        finished game in My games); ``save_now``: its state is written at once, not from
+        its first move.  The game left, if any, is given up (its file stays, for later)."""
         from ..store import AutosaveSlot
 
         self.leave_game()
@@ -316,62 +325,36 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
             if slot is not None:
                 slot.release()
             return
-        self._slot = slot if slot is not None else AutosaveSlot.new()
-        self._slot_for = controller
+        self._recorder = Recorder(
+            controller.session,
+            writer=self._autosave,
+            slot=slot if slot is not None else AutosaveSlot.new(),
+        )
+        if save_now:
+            self._recorder.save()
 
     def leave_game(self) -> None:
         """Give up the open game's autosave once its last state is written (the file
         stays, for later)."""
-        slot, self._slot, self._slot_for = self._slot, None, None
-        if slot is not None:
-            self._autosave.queue(slot, release=True)
-            self._kick_autosave()
+        recorder, self._recorder = self._recorder, None
+        if recorder is not None:
+            recorder.close()
 
     def forget_autosave(self, controller: GameController) -> None:
         """``controller``'s game goes on elsewhere (an online game joined again from
         another shashki): its autosave is removed and it is autosaved no more here."""
-        if controller is not self._slot_for or self._slot is None:
+        recorder = self._recorder
+        if recorder is None or recorder.session is not controller.session:
             return
-        slot, self._slot, self._slot_for = self._slot, None, None
-        self._autosave.queue(slot, remove=True, release=True)
-        self._kick_autosave()
+        self._recorder = None
+        recorder.forget()
 
     @property
     def autosave_key(self) -> str | None:
         """The key of the open game's autosave (None: autosave off, or no game)."""
-        return self._slot.key if self._slot is not None else None
-
-    def _changed(self, controller: GameController) -> None:
-        """Autosave after every change, in a background thread: the board never waits
-        for the disk, and only the newest state is written."""
-        slot = self._slot
-        if slot is None or controller is not self._slot_for:
-            return  # autosave off, or a game already left
-        if controller.outcome is not None or not controller.game.move_stack:
-            # over (or taken back to no moves): nothing to resume; a finished game is
-            # kept in My games first
-            from .my_games import finished_record
-
-            self._autosave.queue(slot, remove=True, keep=finished_record(controller))
-        else:
-            self._autosave.queue(
-                slot,
-                write=(
-                    controller.game.copy(),
-                    controller.session.autosave_tags(),
-                    list(controller.clock_marks) if controller.clock is not None else [],
-                ),
-            )
-        # wait until the board has been redrawn: the writing must not delay it
-        if self._autosave_timer is None:
-            try:
-                self._autosave_timer = self.set_timer(0.25, self._kick_autosave)
-            except RuntimeError:  # no event loop (the app is not running)
-                self._kick_autosave()
-
-    def _kick_autosave(self) -> None:
-        self._autosave_timer = None
-        self._autosave.start()
+        recorder = self._recorder
+        slot = recorder.slot if recorder is not None else None
+        return slot.key if slot is not None else None
 
     def on_unmount(self) -> None:
         """However the app ends, the newest state is autosaved and the game given up."""

@@ -315,7 +315,7 @@ class BoardWidget(Widget, can_focus=True):
         if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
             return
         jumps = len(move.path) - 1
-        shown_for = (self.controller, self.controller.position_id)
+        shown_for = (self.controller, self.controller.session.position_id)
         self.partial = (move, 1)
         self.refresh()
 
@@ -323,7 +323,7 @@ class BoardWidget(Widget, can_focus=True):
             partial = self.partial
             if (
                 partial is None
-                or shown_for != (self.controller, self.controller.position_id)
+                or shown_for != (self.controller, self.controller.session.position_id)
                 or partial[1] + 1 >= jumps
             ):
                 self.stop_jumps()
@@ -383,7 +383,7 @@ class BoardWidget(Widget, can_focus=True):
             marks["waypoint"] = ctl.waypoints_available() | set(sel.waypoints)
         elif ctl.interactive:
             marks["must"] = ctl.must_capture()
-        last = ctl.last_move
+        last = ctl.session.last_move
         if last is not None:
             marks["last"] = set(last.path)
             marks["last_cap"] = set(last.captured)
@@ -511,7 +511,7 @@ class BoardWidget(Widget, can_focus=True):
     def _sk_marks(self) -> dict[str, set[int]]:
         sel = self.controller.selection
         key = (
-            self.controller.position_id,
+            self.controller.session.position_id,
             id(sel),
             sel.route_index,
             len(sel.waypoints),
@@ -666,8 +666,8 @@ class BoardWidget(Widget, can_focus=True):
         game = self.controller.game
         if self.partial is None:
             return game.piece_at(sq), False
-        if self._sk_partial_key != (self.partial, self.controller.position_id):
-            self._sk_partial_key = (self.partial, self.controller.position_id)
+        if self._sk_partial_key != (self.partial, self.controller.session.position_id):
+            self._sk_partial_key = (self.partial, self.controller.session.position_id)
             move, shown = self.partial
             before = game.copy()
             before.pop()

@@ -626,7 +626,8 @@ class NewGameScreen(Dialog[None]):
             v.side_names[s] if not typed[s] or typed[s] == self._side(s) else typed[s]
             for s in (0, 1)
         )
-        from .players import OTHER_ENGINE
+        from ..session.seats import PERSON
+        from .players import OTHER_ENGINE, seat
 
         kinds = [str(self.query_one(f"#kind{s}", Select).value) for s in (0, 1)]
         command = ""
@@ -668,10 +669,13 @@ class NewGameScreen(Dialog[None]):
         if "online" in kinds:  # a friend online: this side hosts
             self.shashki.host_from_dialog(v.id, names, (kinds[0], kinds[1]), clock)  # type: ignore[arg-type]
             return
+        # the dialog's words are parsed once, here (a command typed in a served app, or
+        # an engine gone from the settings since the dialog opened, seats a person)
+        seats = tuple(seat(kinds[s]) or PERSON for s in (0, 1))
         self.shashki.start_game(
             v,
             names=names,  # type: ignore[arg-type]
-            kinds=(kinds[0], kinds[1]),
+            kinds=(seats[0], seats[1]),
             start=start if start is not None else self.lot_label,
             seed=self.lot_seed,
             flip=flip,

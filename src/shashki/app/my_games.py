@@ -2,14 +2,13 @@
 the player's score against each opponent.
 
 The games are those :mod:`shashki.store.archive` keeps (one PDN file a game in the
-data folder); the app's hook :func:`finished_record` gives the autosave writer the record
-of a game that has just ended.
+data folder), where a game's recorder (:mod:`shashki.session.recorder`) puts it as it
+ends.
 """
 
 from __future__ import annotations
 
 import time
-import weakref
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -30,29 +29,6 @@ from .widgets import LocalFooter, RowTable, ScreenHeader, Select, relabel_select
 if TYPE_CHECKING:
     from ..records import GameRecord
     from ..store.archive import ArchiveScan, KeptGame, Seat
-    from .controller import GameController
-
-
-# -- the hook where a game ends ---------------------------------------------------------
-
-#: What was last kept of each open game (its plies and result): the same end is kept once.
-_kept: weakref.WeakKeyDictionary[GameController, tuple[int, str]] = weakref.WeakKeyDictionary()
-
-
-def finished_record(controller: GameController) -> GameRecord | None:
-    """The record to keep in My games when the game of ``controller`` has just ended
-    (None: not ended, no move played, or this very end kept already)."""
-    from ..store.archive import for_archive
-
-    outcome = controller.outcome
-    plies = len(controller.game.move_stack)
-    if outcome is None or not plies:
-        return None
-    state = (plies, outcome.result() + outcome.termination.value)
-    if _kept.get(controller) == state:
-        return None
-    _kept[controller] = state
-    return for_archive(controller.session.record(), outcome)
 
 
 # -- words ------------------------------------------------------------------------------
@@ -71,6 +47,8 @@ ENDINGS = {
     "time forfeit": N_("out of time"),
     "agreed draw": N_("agreed draw"),
     "abandoned": N_("left the game"),
+    "forfeit": N_("forfeit"),
+    "adjudication": N_("adjudicated"),
 }
 
 #: The result filter's choices: (label, score).
@@ -206,7 +184,7 @@ class MyGamesScreen(Screen[None]):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        self.title = "shashki"
+        self.title = _("shashki")
         self.sub_title = _("My games")
         self._columns()
         self.query_one("#games", DataTable).focus()
@@ -222,6 +200,7 @@ class MyGamesScreen(Screen[None]):
 
     def retranslate(self) -> None:
         """Every word in the language spoken now; the filters and the game chosen stay."""
+        self.title = _("shashki")
         self.sub_title = _("My games")
         for name, prompt in (
             ("variant", _("any variant")),
@@ -566,4 +545,4 @@ class MyGamesScreen(Screen[None]):
         (scores if self.showing_summary else games).focus()
 
 
-__all__ = ["ENDINGS", "MyGamesScreen", "finished_record"]
+__all__ = ["ENDINGS", "MyGamesScreen"]

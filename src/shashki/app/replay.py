@@ -25,6 +25,7 @@ from textual.worker import Worker, get_current_worker
 from ..base.userfiles import open_regular
 from ..i18n import N_, _, ngettext, os_reason
 from ..records import GameNode, GameRecord
+from ..records.ending import record_outcome
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
@@ -864,7 +865,8 @@ class ReplayScreen(Screen[None]):
 
 #: Tags for programs, not players: the variant is named instead, the start is on the board.
 TECHNICAL_TAGS = frozenset(
-    "fen setup gametype variant whitetype blacktype whitelevel blacklevel lotseed".split()
+    "fen setup gametype variant whitetype blacktype whitelevel blacklevel lotseed "
+    "whiteengine blackengine plycount".split()
 )
 #: The values shashki writes in a tag nobody filled in (a game of the app): not shown.
 DEFAULT_TAGS = {"Event": "shashki game", "Site": "shashki"}
@@ -884,6 +886,20 @@ TAG_NAMES = {
 }
 
 
+def local_ending(record: GameRecord) -> str | None:
+    """How the game ended, said in the language spoken now, when its tags and its last
+    position say it in words shashki reads (:func:`~shashki.records.ending.record_outcome`);
+    None for other words (shown as they are written) or a game that does not replay."""
+    if record.variant is None or not record.ok:
+        return None
+    try:
+        final = record.end().replay()
+    except ValueError:  # a move the tree cannot play: the tag as it is
+        return None
+    ended = record_outcome(record, final)
+    return ended.describe(variant=record.variant) if ended is not None else None
+
+
 def shown_tags(record: GameRecord) -> list[str]:
     """The record's tags as the replay panel shows them: the variant's name first, a
     computer player as such, and no tag meant for programs only."""
@@ -899,8 +915,8 @@ def shown_tags(record: GameRecord) -> list[str]:
             continue  # what shashki writes when nobody named it: not a name
         if name in ("White", "Black") and record.header(f"{name}Type").lower() == "program":
             level = record.header(f"{name}Level")
-            if level and value == f"Computer {level}":  # the default name, in the language
-                value = _("Computer · level {n}").format(n=level)
+            if level and (value == f"Computer {level}" or value.lower() in sides):
+                value = _("Computer · level {n}").format(n=level)  # a default name
             else:
                 kind = "" if "computer" in value.lower() else " · " + _("computer")
                 if level:
@@ -910,6 +926,8 @@ def shown_tags(record: GameRecord) -> list[str]:
             continue  # a side's name written as the player's: a default, not a name
         elif name == "StartOption" and record.variant is not None:
             value = record.variant.local(value)  # the variant's own word, in the language
+        elif name == "Termination":
+            value = local_ending(record) or value  # shashki's English sentence, or as written
         label = _(TAG_NAMES[name]) if name in TAG_NAMES else name
         lines.append(f"{label}: {value}")
     return lines

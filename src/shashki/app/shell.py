@@ -18,6 +18,8 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.screen import Screen
 
+from ..session.seats import PERSON, Seat
+
 if TYPE_CHECKING:
     from ..records import GameRecord
     from ..records.clocks import TimeControl
@@ -70,7 +72,7 @@ class Shell(App[None]):
         variant: Variant | str,
         *,
         names: tuple[str, str] | None = None,
-        kinds: tuple[str, str] = ("human", "human"),
+        kinds: tuple[Seat, Seat] = (PERSON, PERSON),
         start: str | None = None,
         seed: int | None = None,
         flip: bool = False,
@@ -84,7 +86,7 @@ class Shell(App[None]):
         self,
         game: Game,
         names: tuple[str, str],
-        kinds: tuple[str, str] = ("human", "human"),
+        kinds: tuple[Seat, Seat] = (PERSON, PERSON),
         *,
         slot: AutosaveSlot | None = None,
         clock: TimeControl | None = None,

@@ -57,14 +57,19 @@ def cmd_endings(args: argparse.Namespace) -> int:
             was = endings.cached(variant, material)
             endings.build_one(variant, material, report)
             path = endings.cache_file(variant, material)
+            shipped = not path.is_file() and endings.is_shipped(variant, material)
             size = path.stat().st_size if path.is_file() else 0
             total_bytes += size
+            if shipped:  # (its file in the package, compressed)
+                size = endings.shipped_size(variant, material)
             console.print(
                 _("{material}: {positions} positions, {size} KB, {how}").format(
                     material=name,
                     positions=f"{endings.table_size(variant, material):,}",
                     size=f"{size / 1000:,.0f}",
-                    how=_("in the cache")
+                    how=_("came with shashki")
+                    if shipped
+                    else _("in the cache")
                     if was
                     else _("made in {seconds} s").format(
                         seconds=f"{time.perf_counter() - begun:.1f}"

@@ -140,11 +140,11 @@ def _own_depth(player: Player) -> int | None:
 
 def _seat_both(white: str, black: str) -> tuple[Player, Player]:
     """The two players, started (the first closed again when the second cannot be)."""
-    from ..hub.match import make_player
+    from ..hub.match import match_player
 
-    first = make_player(white, seed=1)
+    first = match_player(white, seed=1)
     try:
-        return first, make_player(black, seed=2)
+        return first, match_player(black, seed=2)
     except BaseException:
         first.close()
         raise
@@ -155,8 +155,8 @@ def _counted(n: int) -> str:
 
 
 class _Tally:
-    """The games a match has played so far, each said in a line as it ends and written
-    to the PDN file (``log``) at once: an interruption keeps them."""
+    """The games a match has played so far, each said in a line as it ends; each game's
+    recorder writes it to the PDN file (``log``) as it ends: an interruption keeps them."""
 
     def __init__(self, console: Console, log: GameLog | None) -> None:
         self.console = console
@@ -165,23 +165,22 @@ class _Tally:
         #: Why the PDN file stopped being written, if it did.
         self.problem = ""
 
-    def add(self, game: Played) -> None:
-        from ..store.storage import SaveError
+    def log_failed(self, reason: str) -> None:
+        """The PDN file cannot be written (the recorder said why): the games from now on
+        are not written, and the match ends saying so."""
+        written = self.log.count if self.log is not None else 0
+        self.problem = _("{reason} ({games} written before)").format(
+            reason=reason, games=_counted(written)
+        )
+        self.console.print(
+            _("{reason}: the games from now on are not written").format(reason=reason),
+            markup=False,
+        )
+        self.log = None
 
+    def add(self, game: Played) -> None:
         self.played.append(game)
         record = game.record
-        if self.log is not None:
-            try:
-                self.log.add(record)
-            except SaveError as exc:
-                self.problem = _("{reason} ({games} written before)").format(
-                    reason=exc, games=_counted(self.log.count)
-                )
-                self.console.print(
-                    _("{reason}: the games from now on are not written").format(reason=exc),
-                    markup=False,
-                )
-                self.log = None
         self.console.print(
             _("game {number}: {white} - {black}  {result}  ({why})").format(
                 number=game.round,
@@ -302,6 +301,8 @@ def cmd_match(args: argparse.Namespace) -> int:
                 limit_text=limits.text,
                 on_game=on_game,
                 on_move=on_move,
+                log=log,  # (each game appended by its session's recorder as it ends)
+                on_log_failure=tally.log_failed,
             )
     except KeyboardInterrupt:
         interrupted = True

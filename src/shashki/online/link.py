@@ -365,14 +365,14 @@ class Link:
         self.peer_takeback = True
         self.emit(TakebackRequest())
 
-    def play_peer(self, move: Move, text: str) -> None:
-        """Play the peer's checked move on this side's session (the next computer's move,
-        if any, thought of in turn); the front ends hear of it."""
-        session = self.session
-        session.cancel()
-        session.play(move)
-        session.drive()
+    def play_peer(self, move: Move, text: str) -> bool:
+        """Play the peer's checked move on this side's session (its driver then asks this
+        side's computer, if one plays); the front ends hear of it.  False when the
+        session did not play it (the peer's flag fell first: the game ended on time)."""
+        if not self.session.play(move):
+            return False
         self.emit(PeerMoved(move, text))
+        return True
 
     def parse_move(self, game: Game, text: str) -> Move:
         """The legal move ``text`` names in ``game``; raises ProtocolError."""
