@@ -18,7 +18,7 @@ from shashki.app.computer import Computer
 from shashki.app.controller import Player
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
-from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, player_kinds
+from shashki.app.players import TOP_LEVEL, player_kinds
 from shashki.engine import LEVELS
 from shashki.engine.limits import Limit
 from shashki.hub.player import make_player
@@ -93,7 +93,7 @@ def test_every_level_is_a_kind_of_player() -> None:
     assert keys[1:-2] == [f"computer-{n}" for n in LEVELS]
     assert keys[-2] == "hub-other"  # then a Hub engine of a command typed in the dialog
     assert keys[-1] == "online"  # and a friend online (this side hosts)
-    assert len(COMPUTER_KINDS) == len(LEVELS) == TOP_LEVEL == 8
+    assert len(keys[1:-2]) == len(LEVELS) == TOP_LEVEL == 8
     player = make_player(LevelSeat(3), "Bob")
     assert isinstance(player, Computer) and isinstance(player, Player)
     assert not player.is_human and player.level == 3 and player.name == "Bob"

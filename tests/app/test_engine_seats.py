@@ -367,4 +367,4 @@ def test_the_app_s_constructor_seats_no_engine(tmp_path: Path) -> None:
     app = ShashkiApp(settings_path=path, autosave=False)
     assert seat("dame") is None and not ENGINES and app.settings.engines
     use_engines(app.settings)
-    assert seat("dame") == "engine:Dame"
+    assert seat("dame") == NamedEngineSeat("Dame")

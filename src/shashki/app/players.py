@@ -7,31 +7,6 @@ from ..session.seats import ENGINES as _ENGINES
 from ..session.seats import TOP_LEVEL, Seat, parse_seat, set_engines
 from ..session.served import served
 
-#: Computer players (label, key, factory(name) -> Player), one per level; read it as
-#: ``COMPUTER_KINDS`` (filled on first use, so that start-up does not import the engine).
-_COMPUTER_KINDS: list[tuple[str, str, object]] = []
-
-
-_registered = False
-
-
-def _kinds() -> list[tuple[str, str, object]]:
-    """The computer kinds, the engine imported on first need (not at start-up)."""
-    global _registered
-    if not _registered:
-        _registered = True
-        from .computer import computer_kinds
-
-        _COMPUTER_KINDS.extend(computer_kinds())
-    return _COMPUTER_KINDS
-
-
-def __getattr__(name: str) -> object:
-    if name == "COMPUTER_KINDS":
-        return _kinds()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 #: The computer's levels' names (the engine's, in English), for the catalogs.
 LEVEL_NAMES = {
     "beginner": N_("beginner"),
@@ -66,7 +41,9 @@ def player_kinds() -> list[tuple[str, str]]:
     engines = [
         (_("Engine: {name}").format(name=e.name), f"engine:{e.name}") for e in _ENGINES.values()
     ]
-    computers = [(level_label(int(key.rpartition("-")[2])), key) for _label, key, _f in _kinds()]
+    from ..engine import LEVELS  # (imported on first need, not at start-up)
+
+    computers = [(level_label(number), f"computer-{number}") for number in LEVELS]
     if served():
         return [(_("Person"), "human"), *computers, *engines]
     other = (_("Hub engine (a command)…"), OTHER_ENGINE)
