@@ -747,3 +747,28 @@ async def test_the_turn_lines_fit_a_small_terminals_panel(home: Path, language: 
         assert len(lines) == 2 and lines[1].startswith(_("Clocks paused (P: go on)")[:5]), lines
         width = turn.content_region.width
         assert all(cell_len(line) <= width for line in lines), (lines, width)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("uk", "Перемога чорних: у білих не залишилося шашок."),
+        ("ru", "Победа чёрных: у белых не осталось шашек."),
+        ("en", "Black wins: White has no pieces left."),
+    ],
+)
+def test_a_reason_after_the_winner_takes_the_sides_form(language: str, expected: str) -> None:
+    """The reason after "Перемога чорних:" names the loser in a form of the sentence
+    («у білих»), never as a capitalised name after the colon («: Білі без шашок»); said
+    so by ``shashki match`` too."""
+    from shashki.rules.move import Color
+
+    set_language(language)
+    out = Outcome(
+        Termination.NO_LEGAL_MOVES,
+        Color.BLACK,
+        "White has no pieces left",
+        message="{side} has no pieces left",
+        params={"side": Color.WHITE},
+    )
+    assert out.describe(variant=find_variant("russian")) == expected

@@ -390,7 +390,8 @@ def play_game(
     if outcome is None:  # (cannot be: a program that stops answering forfeits)
         raise ShashkiError(f"the game of {white.name} and {black.name} did not end")
     white_score = 0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)
-    return session.record(), white_score, outcome.describe(variant.side_names)
+    # (why it ended, for the screen: in the language spoken, the sides as the variant names them)
+    return session.record(), white_score, outcome.describe(variant=variant)
 
 
 def run_match(
