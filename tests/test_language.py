@@ -796,3 +796,18 @@ def test_a_tournaments_heading_speaks_the_language(
     heading = Tournament(read_event(str(path))).heading()
     words = [w for w in latin_words(heading) if w not in LATIN_TERMS and w != "Cup"]
     assert not words, heading
+
+
+@pytest.mark.parametrize("language", LOCAL)
+@pytest.mark.parametrize("who", ["9", "hub:", "nosuch"])
+def test_a_matchs_refused_player_is_said_in_the_language(
+    language: str, who: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``shashki match`` refuses a player it cannot seat in the language spoken (it said
+    "a player is a level 1-8…" in English under --lang uk)."""
+    from shashki.cli import main
+
+    assert main(["--lang", language, "match", "russian", "--white", who, "--black", "1"]) == 2
+    err = capsys.readouterr().err
+    words = [w for w in latin_words(err) if w not in LATIN_TERMS and w != "shashki"]
+    assert not words, err
