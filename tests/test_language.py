@@ -772,3 +772,27 @@ def test_a_reason_after_the_winner_takes_the_sides_form(language: str, expected:
         params={"side": Color.WHITE},
     )
     assert out.describe(variant=find_variant("russian")) == expected
+
+
+@pytest.mark.parametrize("language", LOCAL)
+@pytest.mark.parametrize(
+    "setting",
+    ['format = "swiss"\nrounds = 2\nclock = "40/5"\n', "depth = 2\n", 'format = "gauntlet"\n'],
+)
+def test_a_tournaments_heading_speaks_the_language(
+    tmp_path: Path, language: str, setting: str
+) -> None:
+    """The event's heading (the screen's and the tables') says its format and limit in
+    the language («коловий турнір», «глибина 2»), never «round-robin, depth 2»."""
+    from shashki.tournament.event import read_event
+    from shashki.tournament.runner import Tournament
+
+    path = tmp_path / "cup.toml"
+    path.write_text(
+        f'name = "Cup"\n{setting}[[player]]\nseat = "1"\n[[player]]\nseat = "2"\n',
+        encoding="utf-8",
+    )
+    set_language(language)
+    heading = Tournament(read_event(str(path))).heading()
+    words = [w for w in latin_words(heading) if w not in LATIN_TERMS and w != "Cup"]
+    assert not words, heading
