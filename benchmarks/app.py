@@ -307,15 +307,15 @@ async def _moves_headless(
     clock: Any = None,
 ) -> dict[str, list[float]]:
     from shashki.app.app import ShashkiApp
+    from shashki.app.launch import PlayRequest
 
     out: dict[str, list[float]] = {name: [] for name in ("select", "move", "arrow", "none")}
     cpu: dict[str, list[float]] = {name: [] for name in out}
     app = ShashkiApp(
-        variant=variant,
+        start=PlayRequest(variant, clock=clock),
         settings_path=folder / "settings.json",
         autosave=False,
         offer_resume=False,
-        clock=clock,
     )
     async with app.run_test(size=SIZE) as pilot:
         screen: Any = app.screen
@@ -358,13 +358,13 @@ async def _idle_headless(folder: Path, seconds: float, clock: Any) -> tuple[floa
     """A game left alone for ``seconds`` (its clock running when ``clock``): this
     process's CPU time over the wall time, the board's repaints and the clock lines'."""
     from shashki.app.app import ShashkiApp
+    from shashki.app.launch import PlayRequest
 
     app = ShashkiApp(
-        variant="russian",
+        start=PlayRequest("russian", clock=clock),
         settings_path=folder / "settings.json",
         autosave=False,
         offer_resume=False,
-        clock=clock,
     )
     async with app.run_test(size=SIZE) as pilot:
         screen: Any = app.screen
@@ -460,13 +460,14 @@ def largest_game_file() -> Path | None:
 async def _table_headless(
     folder: Path, path: Path, variant: str | None
 ) -> tuple[float, float, float, int]:
-    """From constructing ``ShashkiApp(replay=path)`` to the first rows of the game table
-    painted, the same from the table screen's mount (the file opened in a running app),
+    """From constructing ``ShashkiApp(start=ReplayRequest(path))`` to the first rows of the
+    game table painted, the same from the table screen's mount (the file opened in a running app),
     and from constructing the app to the whole file read into the table:
     (first, first from the mount, whole, games)."""
     from textual.widgets import DataTable
 
     from shashki.app.app import ShashkiApp
+    from shashki.app.launch import ReplayRequest
     from shashki.app.replay import GameTableScreen
 
     first: list[float] = []
@@ -489,8 +490,7 @@ async def _table_headless(
     try:
         start = time.perf_counter()
         app = ShashkiApp(
-            replay=path,
-            default_variant=variant,
+            start=ReplayRequest(path, default_variant=variant),
             settings_path=folder / "settings.json",
             autosave=False,
             offer_resume=False,

@@ -24,6 +24,7 @@ from pathlib import Path
 from shashki.engine.evaluate import Evaluator, evaluator_for
 from shashki.records import read_file
 from shashki.rules import ShashkiError
+from shashki.rules.game import game_state
 
 SCORES = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 
@@ -83,7 +84,7 @@ def main() -> int:
                 values = []
                 for move in record.mainline_moves():
                     game.push(move)
-                    pos = game.position
+                    pos = game_state(game)
                     v = evaluate(pos)
                     values.append(v if pos[3] == side else -v)
             except ShashkiError as exc:  # (a record that does not replay: said, skipped)
@@ -100,7 +101,7 @@ def main() -> int:
                 if ahead >= args.plies:
                     listed.append(
                         f"  {path.name} game {number}: {ahead} positions ahead, at the end "
-                        f"{material(game.position, side)}: {record.header('Termination')}"
+                        f"{material(game_state(game), side)}: {record.header('Termination')}"
                     )
     if not games:
         raise SystemExit(f"no game of {args.player!r} with a result in the files")

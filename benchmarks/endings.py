@@ -33,6 +33,7 @@ from pathlib import Path
 from shashki.engine.search import Search
 from shashki.hub.text import position_text
 from shashki.rules import Game
+from shashki.rules.game import game_state
 
 DATA = Path(__file__).with_name("endings.txt")
 #: A score at or below this is a loss Scan found.
@@ -127,10 +128,10 @@ def judge(scan: Scan, game: Game, depth: int) -> dict[str, int]:
         if end is not None:
             winner = end.winner
             v = 0 if winner is None else 2000 - plies
-            v = v if winner is not None and int(winner) == game.position[3] else -v
+            v = v if winner is not None and int(winner) == game_state(game)[3] else -v
         else:
             v = scan.score(after, depth)
-            v = v if after.position[3] == game.position[3] else -v
+            v = v if game_state(after)[3] == game_state(game)[3] else -v
         out[game.move_text(mv)] = v
     return out
 
@@ -192,7 +193,7 @@ def main() -> int:
         repeated += chosen == played
         depths.append(result.depth)
         if args.each:
-            pos = game.position
+            pos = game_state(game)
             best = max(scores.values())
             mark = "lost" if score <= LOST else "holds" if score >= best - HOLDS else "worse"
             print(

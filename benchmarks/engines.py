@@ -27,7 +27,7 @@ from pathlib import Path
 from shashki.hub.match import Opening, Played, match_stats, read_openings, run_match
 from shashki.hub.player import HubPlayer
 from shashki.rules import Game, Move, find_variant
-from shashki.rules.limits import Limit
+from shashki.session.limits import Limit
 from shashki.session.players import Cancelled, Computer, Player
 from shashki.store.storage import GameLog
 

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from shashki.records import read_file
 from shashki.rules import Game
+from shashki.rules.game import game_state
 
 sys.path.insert(0, str(Path(__file__).parent))
 from endings import Scan, judge
@@ -39,7 +40,7 @@ PHASES = ((31, "31+ pieces"), (21, "21-30"), (11, "11-20"), (0, "10 or fewer"))
 
 
 def phase(game: Game) -> str:
-    pos = game.position
+    pos = game_state(game)
     pieces = (pos[0] | pos[1]).bit_count()
     return next(name for least, name in PHASES if pieces >= least)
 
@@ -53,7 +54,7 @@ def choices(record: object) -> list[tuple[Game, str, str]]:
     out = []
     for mv in record.mainline_moves():  # type: ignore[attr-defined]
         if len(game.legal_moves()) > 1:
-            out.append((game.copy(), names[int(game.position[3])], game.move_text(mv)))
+            out.append((game.copy(), names[int(game_state(game)[3])], game.move_text(mv)))
         game.push(mv)
     out.append((game.copy(), "", ""))
     return out
@@ -68,7 +69,7 @@ def end_value(record: object, game: Game) -> int:
         winner = 1
     else:
         return 0
-    return WON if winner == int(game.position[3]) else -WON
+    return WON if winner == int(game_state(game)[3]) else -WON
 
 
 def costs(
@@ -92,7 +93,7 @@ def costs(
             scores.append(max(-clip, min(clip, v)))
         for i, (game, name, move) in enumerate(line[:-1]):
             nxt = line[i + 1][0]
-            after = scores[i + 1] if nxt.position[3] == game.position[3] else -scores[i + 1]
+            after = scores[i + 1] if game_state(nxt)[3] == game_state(game)[3] else -scores[i + 1]
             cost = max(0, scores[i] - after)
             row = sums[(name, phase(game))]
             row[0] += 1
@@ -161,7 +162,7 @@ def again(args: argparse.Namespace, worst: list[tuple[int, str, int, str, str]])
     try:
         for cost, _player, number, fen, played in worst:
             game = Game(args.variant, fen=fen)
-            pos = game.position
+            pos = game_state(game)
             if (pos[0] | pos[1]).bit_count() < 11:
                 continue
             scores = judge(scan, game, args.depth + 2)

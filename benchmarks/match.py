@@ -39,6 +39,7 @@ from shashki.engine.search import Options
 from shashki.hub.match import MatchStats, match_stats
 from shashki.records import GameRecord, write_game
 from shashki.rules import Game, Move
+from shashki.rules.game import game_state
 from shashki.rules.notation import parse_move
 
 # -- the openings -----------------------------------------------------------------------
@@ -185,7 +186,7 @@ BOARDS = {
 def numeric_fen(game: Game) -> str:
     """The position with PDN square numbers (what py-draughts reads on every board)."""
     geo = game.variant.board
-    pos = game.position
+    pos = game_state(game)
 
     def side(bits: int) -> str:
         return ",".join(
@@ -273,7 +274,7 @@ def play_game(
 ) -> GameResult:
     game = Game(variant)
     for text in OPENINGS[variant][opening].split():
-        game.push(parse_move(game.variant, text, game.legal_moves(), game.position))
+        game.push(parse_move(game.variant, text, game.legal_moves(), game_state(game)))
     board = board_for(variant, game)
     evaluator = None
     if weights or patterns:

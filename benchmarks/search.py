@@ -33,6 +33,7 @@ from pathlib import Path
 from shashki.engine import Search
 from shashki.engine.search import Options
 from shashki.rules import Game, ShashkiError, find_variant
+from shashki.rules.game import game_state
 
 sys.path.insert(0, str(Path(__file__).parent))
 from match import parse_options
@@ -105,12 +106,12 @@ def key_costs(variant: str = "international", rounds: int = 20000) -> tuple[floa
     game = positions(variant, 1, 5)[0]
     gen = game.variant.generator
     pairs = []
-    pos = game.position
+    pos = game_state(game)
     rng = random.Random(3)
     while len(pairs) < 200:
         moves = gen.moves(pos)
         if not moves:
-            pos = game.position
+            pos = game_state(game)
             continue
         child = gen.apply(pos, rng.choice(moves))
         pairs.append((pos, child))

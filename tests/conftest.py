@@ -85,9 +85,15 @@ def paths(game: Game) -> set[str]:
     return {"-".join(geo.name(p) for p in m.path) for m in game.legal_moves()}
 
 
-def mv(variant: str, *names: str, captured: tuple[str, ...] = ()) -> Move:
-    geo = find_variant(variant).board
-    return Move([geo.parse_square(n) for n in names], [geo.parse_square(c) for c in captured])
+def mv(variant: str, *names: str, captured: tuple[str, ...] = (), promotion: bool = False) -> Move:
+    """The move through the squares ``names`` (a move made by hand, as a script makes one)."""
+    v = find_variant(variant)
+    return Move(
+        tuple(v.parse_square(n) for n in names),
+        tuple(v.parse_square(c) for c in captured),
+        promotion,
+        variant=v,
+    )
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -217,30 +217,34 @@ def test_installed_command() -> None:
 
 
 def test_play_seats_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     assert main(["play", "russian", "--black", "5"]) == 0
-    assert seen["kinds"] == ("human", "computer-5")
+    assert seen["start"].kinds == ("human", "computer-5")
     assert main(["play", "english", "--white", "computer-2", "--black", "Person"]) == 0
-    assert seen["kinds"] == ("computer-2", "human")
+    assert seen["start"].kinds == ("computer-2", "human")
 
 
 def test_play_on_a_clock(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
     from shashki.records.clocks import TimeControl
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     assert main(["play", "russian", "--clock", "5+3"]) == 0
-    assert seen["clock"] == TimeControl(300, 3)
+    assert seen["start"].clock == TimeControl(300, 3)
     assert main(["play", "russian", "--clock", "0.25+0"]) == 0
-    assert seen["clock"] == TimeControl(15, 0)
+    assert seen["start"].clock == TimeControl(15, 0)
     assert main(["play", "russian"]) == 0
-    assert seen["clock"] is None
+    assert seen["start"].clock is None
     capsys.readouterr()
     # a clock that cannot be read: one line, exit status 2, and no app
     seen.clear()
@@ -283,13 +287,15 @@ def test_play_and_the_menu_open_the_engine_log_first(
     """``--engine-log FILE`` (after play, or before any command for the menu's games):
     opened before the app, so that a file that cannot be written is said at once; a
     command that starts no engine leaves it alone."""
-    import shashki.cli as cli
+    import shashki.commands.common as common
     from shashki.hub import transport
 
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     monkeypatch.delenv("SHASHKI_ENGINE_LOG", raising=False)
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     log = tmp_path / "engines.log"
     assert main(["play", "russian", "--black", "hub:dame hub", "--engine-log", str(log)]) == 0
     assert seen and log.exists() and transport.engine_log() is not None
@@ -303,3 +309,63 @@ def test_play_and_the_menu_open_the_engine_log_first(
         assert err.count("\n") == 1
     code, out, _err = run(capsys, "--engine-log", str(tmp_path / "unused.log"), "variants")
     assert code == 0 and "russian" in out and not (tmp_path / "unused.log").exists()
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--lang", "uk", "perft", "russian"], "потрібні такі аргументи"),
+        (["--lang", "ru", "frobnicate"], "недопустимый выбор: 'frobnicate'"),
+        (["--lang", "uk", "best", "russian", "--time", "1", "--depth", "2"], "--depth"),
+        (["--lang", "ru", "variants", "--bogus"], "неизвестные аргументы: --bogus"),
+        (["--lang", "en", "play"], "the following arguments are required: VARIANT"),
+    ],
+)
+def test_argparse_speaks_without_being_patched(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse's own words (its help's headings, its errors) are said in the language
+    spoken through its formatter and the parser's error(), never by replacing argparse's
+    ``_``: the library changes nothing outside itself."""
+    import argparse
+    import gettext
+
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and said in err and err.count("\n") == 1
+    assert argparse._ is gettext.gettext  # type: ignore[attr-defined]
+    code, out, err = run(capsys, "--lang", "uk", "perft", "--help")
+    assert code == 0 and out.startswith("використання: shashki perft")
+    assert "\nпараметри:\n" in out and "показати цю довідку й вийти" in out
+
+
+def test_each_command_hands_the_app_one_typed_request(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """play, replay, host and join hand the app a request of their own type (no tuple of
+    values in an order both sides must remember); shashki alone hands none."""
+    import shashki.commands.common as common
+    from shashki.app.launch import HostRequest, JoinRequest, PlayRequest, ReplayRequest
+    from shashki.records.clocks import TimeControl
+    from shashki.rules import Color
+
+    seen: list[object] = []
+    monkeypatch.setattr(common, "run_app", lambda start=None, **kw: seen.append(start) or 0)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    pdn = tmp_path / "g.pdn"
+    pdn.write_text('[GameType "25"]\n\n1. c3-d4 *\n', encoding="utf-8")
+    assert main(["play", "russian", "--black", "3", "--seed", "7"]) == 0
+    assert seen.pop() == PlayRequest("russian", kinds=("human", "computer-3"), seed=7)
+    assert main(["replay", str(pdn), "--game", "2", "--variant", "pool"]) == 0
+    assert seen.pop() == ReplayRequest(pdn, 2, "pool")
+    assert main(["join", "127.0.0.1:8765", "K7WQ-M2", "--name", "Anna"]) == 0
+    assert seen.pop() == JoinRequest("127.0.0.1:8765", "K7WQ-M2", "Anna")
+    argv = ["host", "russian", "--port", "0", "--local", "--as", "black", "--clock", "5+3"]
+    assert main([*argv, "--name", "Bo"]) == 0
+    host = seen.pop()
+    assert isinstance(host, HostRequest) and host.port > 0
+    assert host == HostRequest(
+        "russian", Color.BLACK, "Bo", host.port, TimeControl(300, 3), local=True
+    )
+    assert main([]) == 0
+    assert seen.pop() is None

@@ -88,14 +88,16 @@ def test_best_is_the_same_every_run(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_play_passes_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     assert main(["play", "artamonov", "--seed", "12"]) == 0
-    assert seen["seed"] == 12
+    assert seen["start"].seed == 12
     assert main(["play", "artamonov"]) == 0
-    assert seen["seed"] is None  # the app draws the lot itself, and records it
+    assert seen["start"].seed is None  # the app draws the lot itself, and records it
 
 
 @pytest.mark.parametrize(

@@ -17,13 +17,13 @@ import queue
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from shashki.hub.server import HubServer
+
+from .waiting import until_blocking
 
 #: The status of a program a closed pipe stops: 128 + SIGPIPE.
 CLOSED_OUTPUT = 141
@@ -152,13 +152,6 @@ class _Lines:
         return self.lines.get(timeout=60)
 
 
-def _until(ok: Callable[[], bool], limit: float = 60.0) -> None:
-    deadline = time.monotonic() + limit
-    while not ok():
-        assert time.monotonic() < deadline, "the state never came"
-        time.sleep(0.01)
-
-
 @pytest.mark.parametrize(
     "error",
     [BrokenPipeError(errno.EPIPE, "Broken pipe"), OSError(errno.ENOSPC, "No space left")],
@@ -192,8 +185,10 @@ def test_the_hub_search_meets_an_output_it_cannot_write_without_a_traceback(
     stdin.lines.put(b"go think\n")
     # the error seen, then the search's end (a thread made but not yet started is not
     # alive either: on a loaded machine that was read as the search's end)
-    _until(lambda: server.closed is not None)
-    _until(lambda: server.thread is None or not server.thread.is_alive())
+    until_blocking(lambda: server.closed is not None, "the server closed")
+    until_blocking(
+        lambda: server.thread is None or not server.thread.is_alive(), "the server's thread ended"
+    )
     assert server.closed is error and failures == []
     stdin.lines.put(then.encode())
     thread.join(60)

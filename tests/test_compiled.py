@@ -31,6 +31,7 @@ def make_build(folder: Path, key: str, files: dict[str, bytes]) -> Path:
     entries = {}
     for module, data in files.items():
         name = module.rpartition(".")[2] + ".so"
+        data = data + b"\0PyInit_" + name.removesuffix(".so").encode() + b"\0"  # (its own)
         (folder / name).write_bytes(data)
         (folder / name).chmod(0o600)
         entries[module] = [name, hashlib.sha256(data).hexdigest()]
@@ -40,7 +41,11 @@ def make_build(folder: Path, key: str, files: dict[str, bytes]) -> Path:
     return folder
 
 
-FILES = {"abc__mypyc": b"shared", "shashki.rules.movegen": b"shim"}
+FILES = {
+    "abc__mypyc": b"shared",
+    "shashki.rules.movegen": b"shim",
+    "shashki.engine.search": b"shim",
+}
 
 
 def test_a_sound_build_is_accepted(tmp_path: Path) -> None:
@@ -58,16 +63,29 @@ def test_a_sound_build_is_accepted(tmp_path: Path) -> None:
         "a name out of the folder",
         "a manifest that is not JSON",
         "a manifest of another format",
+        "a manifest that is a list",
+        "a manifest entry of three",
         "a folder that is a link",
         "a file others may write",
         "a folder others may write",
+        "a folder above others may write",
+        "a folder above that is a link to one others may write",
+        "another module's file",
+        "another module's file under its name",
+        "a module not of the engine",
+        "two shared libraries",
     ],
 )
 def test_a_build_that_does_not_check_is_not_used(tmp_path: Path, harm: str) -> None:
-    folder = make_build(tmp_path / "real", "k1", FILES)
+    folder = make_build(tmp_path / "cache" / "shashki" / "compiled" / "real", "k1", FILES)
     key = "k1"
     manifest = folder / native.MANIFEST
     data = json.loads(manifest.read_text())
+    files = data["files"]
+
+    def rewrite() -> None:
+        manifest.write_text(json.dumps(data))
+
     if harm == "another key":
         key = "k2"
     elif harm == "a changed file":
@@ -75,18 +93,23 @@ def test_a_build_that_does_not_check_is_not_used(tmp_path: Path, harm: str) -> N
     elif harm == "a missing file":
         (folder / "movegen.so").unlink()
     elif harm == "a link for a file":
-        (tmp_path / "elsewhere.so").write_bytes(b"shim")
+        (tmp_path / "elsewhere.so").write_bytes((folder / "movegen.so").read_bytes())
         (folder / "movegen.so").unlink()
         (folder / "movegen.so").symlink_to(tmp_path / "elsewhere.so")
     elif harm == "a name out of the folder":
-        (tmp_path / "out.so").write_bytes(b"shim")
-        data["files"]["shashki.rules.movegen"][0] = "../out.so"
-        manifest.write_text(json.dumps(data))
+        (folder.parent / "movegen.so").write_bytes((folder / "movegen.so").read_bytes())
+        files["shashki.rules.movegen"][0] = "../movegen.so"
+        rewrite()
     elif harm == "a manifest that is not JSON":
         manifest.write_text("{")
     elif harm == "a manifest of another format":
         data["format"] = native.FORMAT + 1
-        manifest.write_text(json.dumps(data))
+        rewrite()
+    elif harm == "a manifest that is a list":
+        manifest.write_text(json.dumps([data]))
+    elif harm == "a manifest entry of three":
+        files["shashki.rules.movegen"].append("x")
+        rewrite()
     elif harm == "a folder that is a link":
         (tmp_path / "link").symlink_to(folder)
         folder = tmp_path / "link"
@@ -94,7 +117,66 @@ def test_a_build_that_does_not_check_is_not_used(tmp_path: Path, harm: str) -> N
         (folder / "movegen.so").chmod(0o622)
     elif harm == "a folder others may write":
         folder.chmod(0o777)
+    elif harm == "a folder above others may write":  # (~/.cache/shashki)
+        (tmp_path / "cache" / "shashki").chmod(0o777)
+    elif harm == "a folder above that is a link to one others may write":
+        shared = tmp_path / "shared"
+        shared.mkdir(mode=0o777)
+        shared.chmod(0o777)
+        (tmp_path / "cache").rename(shared / "cache")
+        (tmp_path / "cache").symlink_to(shared / "cache")
+    elif harm == "another module's file":  # (it would stop ``import shashki``)
+        files["shashki.rules.movegen"] = files["shashki.engine.search"]
+        rewrite()
+    elif harm == "another module's file under its name":
+        (folder / "search.so").replace(folder / "movegen.so")
+        files["shashki.rules.movegen"][1] = files["shashki.engine.search"][1]
+        del files["shashki.engine.search"]
+        rewrite()
+    elif harm == "a module not of the engine":
+        files["shashki.cli"] = files.pop("shashki.engine.search")
+        (folder / "search.so").rename(folder / "cli.so")
+        files["shashki.cli"][0] = "cli.so"
+        rewrite()
+    elif harm == "two shared libraries":
+        (folder / "def__mypyc.so").write_bytes(b"\0PyInit_def__mypyc\0")
+        (folder / "def__mypyc.so").chmod(0o600)
+        files["def__mypyc"] = [
+            "def__mypyc.so",
+            hashlib.sha256(b"\0PyInit_def__mypyc\0").hexdigest(),
+        ]
+        rewrite()
     assert native.checked(folder, key) is None
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "getuid") or os.getuid() != 0, reason="only root can give a folder away"
+)
+def test_a_build_under_another_users_folder_is_not_used(tmp_path: Path) -> None:
+    folder = make_build(tmp_path / "cache" / "shashki" / "k1", "k1", FILES)
+    assert native.checked(folder, "k1") is not None
+    os.chown(tmp_path / "cache" / "shashki", 12345, 12345)  # (mode 0755: its owner writes)
+    assert native.checked(folder, "k1") is None
+    assert "another user's folder" in str(native.refusal(folder))
+
+
+def test_a_refused_build_leaves_import_shashki_pure(tmp_path: Path) -> None:
+    """A fresh interpreter with a build of these very sources in a cache folder others
+    may write: ``import shashki`` and the engine run pure, and ``shashki compile
+    --status`` says why."""
+    cache = tmp_path / "cache"
+    folder = make_build(
+        cache / "shashki" / "compiled" / native.source_key(), native.source_key(), FILES
+    )
+    (cache / "shashki").chmod(0o777)
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    env.pop(native.PURE_VARIABLE, None)
+    status = shashki(["compile", "--status"], env)
+    assert "pure Python" in status and "others" in status, status
+    assert str(cache / "shashki") in status
+    (cache / "shashki").chmod(0o700)
+    assert "failed its checks" in shashki(["compile", "--status"], env)  # (made-up files)
+    assert folder.is_dir()
 
 
 def test_the_key_follows_every_source_file(tmp_path: Path) -> None:
@@ -177,9 +259,28 @@ def test_a_build_is_made_checked_used_and_refused_once_damaged(tmp_path: Path) -
     assert " passed" in tests.stdout
     pure = shashki(["compile", "--status"], {**env, native.PURE_VARIABLE: "1"})
     assert "pure Python" in pure and native.PURE_VARIABLE in pure
-    # one byte of the shared library changed: never loaded
     builds = tmp_path / "cache" / "shashki" / "compiled"
     (folder,) = list(builds.iterdir())
+    # a manifest that names another module's file (as its checksum says): the pure
+    # modules, and ``import shashki`` and the engine work
+    manifest = folder / native.MANIFEST
+    sound = manifest.read_text()
+    data = json.loads(sound)
+    data["files"]["shashki.rules.movegen"] = data["files"]["shashki.engine.search"]
+    manifest.write_text(json.dumps(data))
+    assert "failed its checks" in shashki(["compile", "--status"], env)
+    engine = subprocess.run(
+        [sys.executable, "-c", "import shashki, shashki.engine.search, shashki.rules.movegen"],
+        capture_output=True, text=True, env=env, timeout=600, check=False,
+    )  # fmt: skip
+    assert engine.returncode == 0, engine.stderr
+    manifest.write_text(sound)
+    assert "runs compiled" in shashki(["compile", "--status"], env)
+    # the cache folder writable by others: they could have swapped the build
+    (tmp_path / "cache" / "shashki").chmod(0o775)
+    assert "someone else could have" in shashki(["compile", "--status"], env)
+    (tmp_path / "cache" / "shashki").chmod(0o700)
+    # one byte of the shared library changed: never loaded
     (shared,) = [p for p in folder.iterdir() if "__mypyc" in p.name]
     data = bytearray(shared.read_bytes())
     data[len(data) // 2] ^= 0xFF

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from shashki.app.players import seat
 from shashki.cli import main
 from shashki.rules import Game, ShashkiError, all_variants
+from shashki.rules.game import game_state
 from shashki.rules.notation import parse_move
 
 #: A message may quote a FEN (80 characters) and a position; never the whole input.
@@ -43,7 +44,7 @@ def test_a_long_fen_is_quoted_in_part(variant: str, fen: str) -> None:
 def test_a_long_move_is_quoted_in_part(variant: str, text: str) -> None:
     game = Game(variant)
     with pytest.raises(ShashkiError) as caught:
-        parse_move(game.variant, text, game.legal_moves(), game.position)
+        parse_move(game.variant, text, game.legal_moves(), game_state(game))
     assert len(str(caught.value)) < LONGEST
 
 

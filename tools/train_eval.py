@@ -45,10 +45,11 @@ from pathlib import Path
 from shashki.engine import Search
 from shashki.engine.patterns import SHAPES
 from shashki.rules import Game
+from shashki.rules.game import game_state
 
 
 def _quiet(game: Game) -> bool:
-    caps, movable = game.variant.generator.horizon(game.position)
+    caps, movable = game.variant.generator.horizon(game_state(game))
     return movable and not caps
 
 
@@ -66,7 +67,7 @@ def play_one(job: tuple[str, int, int]) -> str:
     result: float | None = None
     streak = 0
     while game.outcome() is None and game.ply < 300:
-        pos = game.position
+        pos = game_state(game)
         r = engine.search(game, nodes=nodes)
         if r.move is None:
             break
@@ -127,7 +128,7 @@ def cmd_corpus(args: argparse.Namespace) -> int:
                 positions = []
                 for i, mv in enumerate(rec.mainline_moves()):
                     if i >= 8 and _quiet(game):
-                        pos = game.position
+                        pos = game_state(game)
                         positions.append([pos[0], pos[1], pos[2], pos[3], None])
                     game.push(mv)
                 out.write(json.dumps({"result": result, "positions": positions}) + "\n")
@@ -238,7 +239,7 @@ def cmd_fit(args: argparse.Namespace) -> int:
     scores: list[float] = []
     games: list[int] = []
     phase: list[float] = []
-    start = Game(variant).position
+    start = game_state(Game(variant))
     start_men = ((start[0] | start[1]) & ~start[2]).bit_count()
     gid = 0
     for name in args.files:

@@ -209,6 +209,14 @@ def compile_build(say: Callable[[str], None]) -> Path:
     key = native.source_key()
     builds = native.builds_folder()
     own_folder(builds, top=builds.parent)  # (refused before a minute of compiling)
+    os.chmod(builds, 0o700)  # (code is loaded from it: no one else may write there)
+    refused = native.refusal(builds)  # (a folder above that others may write: never used)
+    if refused is not None:
+        raise CompileError(
+            _("the build would not be used: others could change it ({reason})").format(
+                reason=refused
+            )
+        )
     with tempfile.TemporaryDirectory(prefix="shashki-compile-") as tmp:
         files = compile_sources(Path(tmp), say)
         folder = _keep(files, key)

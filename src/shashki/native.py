@@ -13,8 +13,11 @@ choices): ``shashki compile`` searches a few positions with both before it keeps
 :func:`use` is called first thing by ``import shashki``.  It finds the build whose key is
 that of the sources and the interpreter running now, checks every file of it against its
 manifest (never through a link; only files and folders of the user's that no one else
-may write), loads its shared library, and then has the compiled modules imported in place
-of their sources.  Anything
+may write, and every folder on the way to them, from the root down, the user's or the
+system's and writable by no one else), checks that the manifest names only the engine's
+modules, each by its own file, loads its shared library, and then has the compiled
+modules imported in place of their sources (a module whose compiled file does not load
+is imported from its source).  Anything
 else — no build, a build of other sources (an upgrade, an edited file), a damaged file,
 a library that does not load, ``SHASHKI_PURE=1`` in the environment — leaves the pure
 modules in use, silently: the build is only ever a faster copy of the same program.
@@ -30,6 +33,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Sequence
@@ -45,7 +49,9 @@ __all__ = [
     "Build",
     "build_folder",
     "builds_folder",
+    "checked",
     "in_use",
+    "refusal",
     "source_key",
     "use",
 ]
@@ -96,8 +102,9 @@ def in_use() -> Build | None:
 
 def why_pure() -> str:
     """Why no compiled build is in use: ``off`` (SHASHKI_PURE), ``none`` (no build of
-    these sources), ``damaged`` (a build that failed its checks or did not load), or
-    ``in use``."""
+    these sources), ``refused`` (a build that someone else could have put there or
+    changed: :func:`refusal` says why), ``damaged`` (a build that failed its checks or
+    did not load), or ``in use``."""
     return _why_pure
 
 
@@ -126,31 +133,38 @@ def build_folder(key: str | None = None) -> Path:
     return builds_folder() / (key or source_key())
 
 
-def _mine(info: os.stat_result) -> bool:
-    """Whether a file or folder is this user's and no one else may write it: code is
-    loaded from it (a cache folder shared with others would let them plant a build)."""
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return False
-    return not hasattr(os, "getuid") or info.st_uid == os.getuid()
-
-
 def _own_file(path: Path) -> bool:
-    """Whether ``path`` is a regular file of this user's alone (not a link) of a sane
-    size."""
+    """Whether ``path`` is a regular file of this user's alone (not a link, writable by
+    no one else: code is loaded from it) of a sane size."""
+    from .base.ownfiles import entry_refusal
+
     try:
         info = os.lstat(path)
     except (OSError, ValueError):
         return False
-    return stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE and _mine(info)
+    return entry_refusal(info, folder=False) is None and info.st_size <= MAX_FILE
 
 
-def _own_folder(path: Path) -> bool:
-    """Whether ``path`` is a folder of this user's alone (not a link)."""
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder (not a link)."""
     try:
-        info = os.lstat(path)
+        return stat.S_ISDIR(os.lstat(path).st_mode)
     except (OSError, ValueError):
         return False
-    return stat.S_ISDIR(info.st_mode) and _mine(info)
+
+
+def _module_file(module: str, name: str) -> bool:
+    """Whether ``name`` is the file of ``module`` as mypyc names it: the module's last
+    part (``movegen`` for ``shashki.rules.movegen``; the shared library's own name) and
+    an extension module's suffix of this interpreter."""
+    stem = module.rpartition(".")[2]
+    return any(name == stem + suffix for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+#: The name of mypyc's shared library of the modules compiled together.
+_SHARED = re.compile(r"[A-Za-z0-9_]{1,64}__mypyc")
+#: The compiled modules a build may provide, by module name.
+_MODULE_NAMES = frozenset(f"{_TOP}." + m.removesuffix(".py").replace("/", ".") for m in MODULES)
 
 
 def _read(path: Path) -> bytes:
@@ -163,10 +177,22 @@ def _read(path: Path) -> bytes:
         return fh.read(MAX_FILE + 1)
 
 
+def refusal(folder: Path) -> str | None:
+    """Why the build in ``folder`` may have been planted or changed by someone else (the
+    folder, or a folder on the way to it from the root, another user's or writable by
+    others: :func:`~shashki.base.ownfiles.trust_refusal`), or None."""
+    from .base.ownfiles import trust_refusal
+
+    return trust_refusal(folder, folder=True)
+
+
 def checked(folder: Path, key: str) -> dict[str, Path] | None:
     """The files of the build in ``folder`` by module name (the shared library's too),
-    when its manifest is of ``key`` and every file matches its checksum; else None."""
-    if not _own_folder(folder.parent) or not _own_folder(folder):
+    when no one else could have put them there (:func:`refusal`), its manifest is of
+    ``key``, names only modules of :data:`MODULES` (and one shared library), each by its
+    own file (named after it, and defining its ``PyInit_`` function), and every file
+    matches its checksum; else None."""
+    if refusal(folder) is not None:
         return None
     manifest = folder / MANIFEST
     if not _own_file(manifest):
@@ -190,15 +216,27 @@ def checked(folder: Path, key: str) -> dict[str, Path] | None:
             return None
         if not name or name != os.path.basename(name) or name in (".", "..") or "\0" in name:
             return None
+        # a module of the engine's, or the one shared library, each from its own file
+        if module not in _MODULE_NAMES and not _SHARED.fullmatch(module):
+            return None
+        if not _module_file(module, name):
+            return None
         path = folder / name
         if not _own_file(path):
             return None
         try:
-            if hashlib.sha256(_read(path)).hexdigest() != digest:
-                return None
+            data = _read(path)
         except OSError:
             return None
+        if hashlib.sha256(data).hexdigest() != digest:
+            return None
+        # the file is the module's: it defines the function that makes that module (a
+        # file of another module's would stop ``import shashki`` when it is imported)
+        if b"PyInit_" + module.rpartition(".")[2].encode() + b"\0" not in data:
+            return None
         found[module] = path
+    if sum("." not in module for module in found) > 1:
+        return None
     return found
 
 
@@ -231,7 +269,7 @@ def use(environ: dict[str, str] | os._Environ[str] | None = None) -> Build | Non
     if env.get(PURE_VARIABLE, "") not in ("", "0"):
         _why_pure = "off"
         return None
-    if not _own_folder(builds_folder()):  # (no build was ever made: nothing to read)
+    if not _is_folder(builds_folder()):  # (no build was ever made: nothing to read)
         _why_pure = "none"
         return None
     try:
@@ -241,7 +279,10 @@ def use(environ: dict[str, str] | os._Environ[str] | None = None) -> Build | Non
         files = None
         key = ""
     if files is None:
-        _why_pure = "damaged" if key and _own_folder(build_folder(key)) else "none"
+        found = bool(key) and _is_folder(build_folder(key))
+        _why_pure = "damaged" if found else "none"
+        if found and refusal(build_folder(key)) is not None:
+            _why_pure = "refused"
         return None
     # the shared library first, alone: a build that does not load leaves the pure modules
     shared = [m for m in files if "." not in m]

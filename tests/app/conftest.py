@@ -1,49 +1,54 @@
-"""Helpers for driving the app headless: a private home, square names to keys and clicks.
+"""Helpers for driving the app headless: a private home, keys, square names to keys and
+clicks, and waiting for the app's states.
 
 Every test gets its own ``XDG_DATA_HOME`` and ``XDG_CONFIG_HOME`` (the ``home`` fixture),
 so no test reads or writes the user's real settings, autosave or saved games.
+
+Only Textual's public API is used: ``run_test`` and its pilot, ``post_message`` and
+``call_later``, the widgets' public attributes, and accessors of the app's own
+(``ShashkiApp.notices``, ``LocalFooter.entries``, ``Select.choices``…). A test waits for
+a state (:func:`wait_for`, :func:`settle`), never for a time nor for the process to look
+idle: Textual's ``pilot.pause()`` and ``pilot.press()`` wait until the process spends
+little CPU time, which a computer thinking in a thread never does (a second a look) and a
+loaded machine fakes; :func:`press` and :func:`settle` wait for the app to have handled
+what it was sent instead.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import unicodedata
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-import textual.app
-import textual.pilot
-from textual._context import active_app
+from textual import events
 from textual.app import App
+from textual.keys import KEY_NAME_REPLACEMENTS, key_to_character
+from textual.message_pump import MessagePump
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Button, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Static
 
 from shashki.app.app import ShashkiApp
 from shashki.app.board import BoardWidget
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
+from shashki.app.launch import PlayRequest, ReplayRequest
+from shashki.app.widgets import FooterEntry, LocalFooter
+from shashki.records.clocks import TimeControl
+
+from .. import waiting
+from ..waiting import until
 
 #: Black c5 has two capture routes to g1: c5:e3:g1 and c5:a3:c1:e3:g1.
 TWO_ROUTES = "B:Wg5,b4,d4,g3,b2,d2,f2,h2:Ba7,e7,g7,b6,a5,c5"
 
-#: How long a test waits for the app to reach a state before it fails: far more than any
-#: state takes, also on a loaded machine (a test waits only as long as the state takes).
-WAIT = 60.0
-
-#: The longest a pause looks for the whole process to fall idle (Textual's look, which a
-#: thinking computer keeps busy): the test's waits for a state decide, not this look.
-IDLE_LOOK = 0.1
-#: The step of that look: Textual's own, a fiftieth of a second, made every key a test
-#: presses cost two steps of sleep at least (a tenth of the app tests' time).
-IDLE_STEP = 0.004
-#: How long that look waits for the app to have handled every message it was sent (on a
-#: loaded machine the process looks idle while it waits for a core).
-QUIET_LOOK = 2.0
+#: How long a test waits for the app to reach a state before it fails.
+WAIT = waiting.WAIT
 
 #: Arrow keys and the display step each one asks for.
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -58,119 +63,56 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-@pytest.fixture(autouse=True)
-def _notes_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every notification the app raises is kept for :func:`notes`."""
-    real = App.notify
-
-    def notify(self: App[Any], message: str, **kwargs: Any) -> None:
-        self.__dict__.setdefault("_notes_said", []).append(message)
-        real(self, message, **kwargs)
-
-    monkeypatch.setattr(App, "notify", notify)
-
-
-@pytest.fixture(autouse=True)
-def _buttons_without_a_pressed_look(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A button pressed shows it for a fifth of a second, and ignores a click or Enter
-    until then: a test that pressed the same button twice (a value refused, corrected,
-    Play again) lost the second press when its steps came faster than that, and went on
-    as if it had been made (CI's failure). That look is timed, so tests go without it."""
-    real = Button.__init__
-
-    def init(self: Button, *args: Any, **kwargs: Any) -> None:
-        real(self, *args, **kwargs)
-        self.active_effect_duration = LOOK_PRESSED
-
-    monkeypatch.setattr(Button, "__init__", init)
-
-
-#: How long a button shows it was pressed in the tests (Textual's own: 0.2 s).
-LOOK_PRESSED = 0.0
-
-
-@pytest.fixture(autouse=True)
-def _pause_until_handled(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``pilot.pause()`` returns only once the app has handled all it was sent (at most
-    :data:`WAIT` seconds of looks), not as soon as it looks idle.
-
-    Textual's pause waits for the screen to be idle, which on a loaded machine it can
-    look before a key's handler, a pushed screen or a refresh has run: a test that
-    asserted right after a pause then read the state before it (issue 23). When the app
-    never falls quiet (a computer that keeps moving) the pause gives up silently after
-    the bound and the test's own waits decide. A pause with a delay is left as it is.
-
-    Textual's own pause also waits, for up to a second, until the whole process looks
-    idle (under a millisecond of CPU time in a fiftieth of a second): with the computer
-    thinking in a thread it never does, and the key storms spent half their time in
-    those looks. The look is bounded here by :data:`IDLE_LOOK`: the wait for the app to
-    be quiet above, and each test's wait for its state, decide. It is also made in
-    steps of :data:`IDLE_STEP` rather than Textual's fiftieth of a second, also the look
-    after each key a test presses (two of them a key): those steps of sleep were about a
-    third of the app tests' time. A look is not over while a message waits in the app
-    (for at most :data:`QUIET_LOOK` seconds): on a loaded machine the process can look
-    idle while it only waits for a core."""
-    real = Pilot.pause
-
-    async def idle(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
-        # Textual's look, in steps of IDLE_STEP instead of a fiftieth of a second, and
-        # not over while a message waits in the app (at most QUIET_LOOK seconds)
-        start = time.monotonic()
-        bound = min(max_sleep, IDLE_LOOK)
-        while True:
-            cpu = time.process_time()
-            await asyncio.sleep(IDLE_STEP)
-            busy = time.process_time() - cpu
-            elapsed = time.monotonic() - start
-            if elapsed < QUIET_LOOK and not _app_quiet():
-                continue
-            if elapsed >= bound or (elapsed > min_sleep and busy < IDLE_STEP / 20):
-                return
-
-    # (the pilot's pause, and the app's own look after each key a test presses)
-    monkeypatch.setattr(textual.pilot, "wait_for_idle", idle)
-    monkeypatch.setattr(textual.app, "wait_for_idle", idle)
-
-    async def pause(self: Pilot[Any], delay: float | None = None) -> None:
-        await real(self, delay)
-        if delay is not None:
-            return
-        deadline = time.monotonic() + WAIT
-        app = self.app
-        while not quiet(app) and time.monotonic() < deadline:
-            if app._exception is not None or app._exit or not app.is_running:
-                return  # failed, or ending: what is left to handle is the app's teardown
-            await real(self)
-
-    monkeypatch.setattr(Pilot, "pause", pause)
-
-
-def _app_quiet() -> bool:
-    """Whether the app under test (none: yes) has nothing left to handle."""
-    try:
-        app = active_app.get()
-    except LookupError:
-        return True
-    try:
-        return quiet(app)
-    except Exception:  # (an app that is not running, or its screens being taken down)
-        return True
-
-
 def notes(app: App[Any]) -> list[str]:
-    """The notifications the app has raised so far, oldest first, as shown.
+    """The notifications the app has raised so far, oldest first, as shown: kept the
+    moment each is raised (``ShashkiApp.notices``), where Textual's toasts show one only
+    once the app has handled its message and drop it when its time is up."""
+    assert isinstance(app, ShashkiApp)
+    return list(app.notices)
 
-    Textual's own list (``app._notifications``) gets one only when the app has handled
-    its message, and drops it once its time is up: a test on a loaded machine read it
-    too early or too late (issue 23). These are kept from the moment they are raised."""
-    return list(app.__dict__.get("_notes_said", []))
 
+def make_app(
+    home: Path,
+    *,
+    variant: str | None = None,
+    fen: str | None = None,
+    kinds: tuple[str, str] = ("human", "human"),
+    seed: int | None = None,
+    clock: TimeControl | None = None,
+    replay: str | Path | None = None,
+    game_number: int | None = None,
+    default_variant: str | None = None,
+    **kwargs: Any,
+) -> ShashkiApp:
+    """The app with a settings file in ``home``; no autosave and no resume offer unless
+    asked.  ``variant`` (with ``fen``, ``kinds``, ``seed``, ``clock``) opens a game at once,
+    as ``shashki play`` does; ``replay`` (with ``game_number``, ``default_variant``) a
+    file, as ``shashki replay`` does.
 
-def make_app(home: Path, **kwargs: Any) -> ShashkiApp:
-    """The app with a settings file in ``home``; no autosave and no resume offer unless asked."""
+    Its animations are off (Textual's ``animation_level``): a button then shows no pressed
+    look, during which Textual ignores another press of it (a fifth of a second) — a test
+    that pressed the same button twice (a value refused, corrected, Play again) lost the
+    second press when its steps came faster than that, and went on as if it had been made."""
     kwargs.setdefault("autosave", False)
     kwargs.setdefault("offer_resume", False)
-    return ShashkiApp(settings_path=home / "settings.json", **kwargs)
+    if variant is not None:
+        kwargs["start"] = PlayRequest(variant, fen=fen, kinds=kinds, seed=seed, clock=clock)
+    elif replay is not None:
+        kwargs["start"] = ReplayRequest(Path(replay), game_number, default_variant)
+    app = ShashkiApp(settings_path=home / "settings.json", **kwargs)
+    app.animation_level = "none"
+    return app
+
+
+def ended(app: App[Any]) -> str | None:
+    """Why ``app`` can reach no state any more (it failed, or it ended and stopped), or
+    None (while it quits, it still runs)."""
+    code = app.return_code
+    if code == 1:
+        return "the app failed"
+    if code is not None and not app.is_running:
+        return f"the app ended (return code {code})"
+    return None
 
 
 async def wait_for(
@@ -182,25 +124,18 @@ async def wait_for(
     step: float | None = None,
 ) -> None:
     """Let the app run until ``condition()`` holds (``what`` it is, for the failure), at
-    most ``timeout`` seconds.
+    most ``timeout`` seconds (:func:`tests.waiting.until`).
 
-    A test waits for the state it asserts, never for a fixed time: on a busy machine a
-    state can take far longer than on an idle one, and ``pilot.pause()`` alone returns
-    once the app looks idle, which on a loaded machine it may look before it is. Between
-    two looks the app runs a ``pilot.pause()``, or ``step`` seconds when given: while the
-    computer keeps moving, the move list changes faster than the pilot's wait for every
-    widget to be idle settles."""
+    Between two looks the app handles what it was sent (:func:`handled`), and the loop
+    runs for ``step`` seconds when given (a state a thread brings about: the computer's
+    search, a file read)."""
     app = pilot.app
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if app._exception is not None:
-            raise AssertionError(f"the app failed while waiting for {what or 'a state'}")
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what or 'the state waited for'}: not reached in {timeout} s")
-        if step is None:
-            await pilot.pause()
-        else:
-            await asyncio.sleep(step)
+
+    async def between() -> None:
+        await handled(pilot)
+        await asyncio.sleep(waiting.STEP if step is None else step)
+
+    await until(condition, what, timeout=timeout, between=between, gone=lambda: ended(app))
 
 
 async def screen_made(pilot: Pilot[None], kind: type[Screen[Any]], what: str = "") -> None:
@@ -214,36 +149,115 @@ async def screen_made(pilot: Pilot[None], kind: type[Screen[Any]], what: str = "
     )
 
 
+def pumps(app: App[Any]) -> list[MessagePump]:
+    """The app, its screens and every widget of them: all that takes messages."""
+    found: list[MessagePump] = [app]
+    for screen in app.screen_stack:
+        found.extend(screen.walk_children(with_self=True))
+    return found
+
+
 def quiet(app: App[Any]) -> bool:
     """Whether the app has nothing left to handle: no message waits in its queue nor in
-    that of any widget of its screens."""
-    pumps = [app, *(node for screen in app.screen_stack for node in screen.walk_children())]
-    pumps += app.screen_stack
-    return all(pump._message_queue.empty() and not pump._next_callbacks for pump in pumps)
+    that of any screen or widget."""
+    return all(pump.message_queue_size == 0 for pump in pumps(app))
+
+
+async def handled(pilot: Pilot[None]) -> None:
+    """Let the app handle every message sent to it so far: each of its screens and
+    widgets (and the app) is asked to call back once it has (``call_later`` queues the
+    call behind the messages waiting), and this returns when all of them have, or are
+    gone (a screen closed meanwhile), or the app has ended."""
+    app = pilot.app
+    waiting_for: dict[int, MessagePump] = {}
+    all_called = asyncio.Event()
+
+    def called(pump: MessagePump) -> None:
+        waiting_for.pop(id(pump), None)
+        if not waiting_for:
+            all_called.set()
+
+    for pump in pumps(app):
+        if pump.call_later(called, pump):
+            waiting_for[id(pump)] = pump
+    if not waiting_for:
+        return
+    deadline = time.monotonic() + WAIT
+    while waiting_for and app.return_code is None:
+        try:
+            await asyncio.wait_for(all_called.wait(), timeout=0.05)
+        except TimeoutError:
+            for key, pump in list(waiting_for.items()):
+                if not pump.is_running:  # closed before it came to the call
+                    del waiting_for[key]
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the app did not handle its messages in {WAIT:g} s") from None
+
+
+#: Looks after which :func:`settle` takes one quiet look for enough: a timer that ticks
+#: (a clock, a blinking cursor, the palette's search) can keep some queue from being empty
+#: at two looks in a row for good.
+LOOKS_FOR_TWO = 10
 
 
 async def settle(pilot: Pilot[None]) -> None:
-    """Let the app handle everything sent to it (a burst of keys, and all that they set
-    off), however long that takes: until it is quiet at two looks in a row."""
-    calm = 0
+    """Let the app handle everything sent to it (a key or a burst of keys, and all that
+    they set off: screens pushed and mounted, the messages they send), however long that
+    takes: until it is quiet at two looks in a row, each look after the app has handled
+    what was waiting (:func:`handled`); after :data:`LOOKS_FOR_TWO` looks, at one. An app
+    that has ended has nothing more to handle."""
+    calm = looks = 0
 
-    def twice() -> bool:
-        nonlocal calm
+    def done() -> bool:
+        nonlocal calm, looks
+        if pilot.app.return_code is not None:
+            return True  # ended: what is left is its teardown
+        looks += 1
         calm = calm + 1 if quiet(pilot.app) else 0
-        return calm >= 2
+        return calm >= 2 or (calm >= 1 and looks > LOOKS_FOR_TWO)
 
-    await wait_for(pilot, twice, "the app handling all it was sent")
+    await handled(pilot)
+    await until(done, "the app handling all it was sent", between=lambda: handled(pilot))
+
+
+def key_event(key: str) -> events.Key:
+    """The event of ``key``, a key's name (``"enter"``, ``"ctrl+p"``, ``"colon"``) or a
+    character typed (``":"``, ``"a"``), as a terminal sends it."""
+    if len(key) == 1 and not key.isalnum():
+        name = unicodedata.name(key, key).lower().replace("-", "_").replace(" ", "_")
+        return events.Key(KEY_NAME_REPLACEMENTS.get(name, name), key)
+    return events.Key(key, key_to_character(key))
+
+
+async def press(pilot: Pilot[None], *keys: str) -> None:
+    """Press ``keys`` one after another, as ``pilot.press`` does, each handled by the app
+    (and all it sets off) before the next."""
+    for key in keys:
+        pilot.app.post_message(key_event(key))
+        await settle(pilot)
+
+
+def burst(pilot: Pilot[None], *keys: str) -> None:
+    """Queue ``keys`` all at once (the app is not given a turn between them), as a paste
+    or a terminal multiplexer sends them."""
+    for key in keys:
+        pilot.app.post_message(key_event(key))
+
+
+def footer_entries(screen: Screen[Any]) -> list[FooterEntry]:
+    """The keys in the footer of ``screen`` (none without one), as drawn."""
+    return [entry for footer in screen.query(LocalFooter) for entry in footer.entries()]
 
 
 def footer_keys(screen: Screen[Any]) -> list[str]:
     """The names of the keys in the footer of ``screen``, as shown."""
-    return [key.description for key in screen.query(FooterKey)]
+    return [entry.description for entry in footer_entries(screen)]
 
 
 async def footer_shows(pilot: Pilot[None], *names: str, screen: Screen[Any] | None = None) -> None:
     """Wait until the footer (of ``screen``, else of the screen on top) names every key in
     ``names``: the footer is made again a refresh after the keys change (a language, a
-    screen), later than a ``pilot.pause()`` on a loaded machine."""
+    screen), later than the app has handled the keys that changed them."""
 
     def shown() -> bool:
         keys = footer_keys(screen or pilot.app.screen)
@@ -313,7 +327,7 @@ async def cursor_to(pilot: Pilot[None], name: str) -> None:
     target = square(app, name)  # type: ignore[arg-type]
     keys = key_path(board, target)
     if keys:
-        await pilot.press(*keys)
+        await press(pilot, *keys)
     assert board.cursor == target, f"cursor on {board.cursor}, not on {name}"
 
 
@@ -321,8 +335,8 @@ async def keys_play(pilot: Pilot[None], *names: str) -> None:
     """Walk the cursor to each square in turn and press Enter on it."""
     for name in names:
         await cursor_to(pilot, name)
-        await pilot.press("enter")
-    await pilot.pause()
+        await press(pilot, "enter")
+    await settle(pilot)
 
 
 def cell_offset(board: BoardWidget, sq: int) -> tuple[int, int]:
@@ -337,11 +351,11 @@ def cell_offset(board: BoardWidget, sq: int) -> tuple[int, int]:
 
 async def click_square(pilot: Pilot[None], name: str) -> None:
     """Click the middle of a square's cell (after the layout has settled)."""
-    await pilot.pause()
+    await settle(pilot)
     app = pilot.app
     board = game_screen(app).board  # type: ignore[arg-type]
     await pilot.click(BoardWidget, offset=cell_offset(board, square(app, name)))  # type: ignore[arg-type]
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def clicks_play(pilot: Pilot[None], *names: str) -> None:
@@ -351,7 +365,7 @@ async def clicks_play(pilot: Pilot[None], *names: str) -> None:
 
 async def game_over_text(pilot: Pilot[None]) -> str:
     """The sentence of the game-over dialog (which must be on top)."""
-    await pilot.pause()
+    await settle(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, GameOverScreen), f"no game-over dialog, the screen is {screen!r}"
     return str(screen.query_one("#result", Static).content)
@@ -365,13 +379,13 @@ async def click_widget(pilot: Pilot[None], selector: str, tries: int = 5) -> Non
     the first resize) can land beside it, most often on a loaded machine. The place is
     read again until two reads agree, and a click that did not land is made again."""
     for _ in range(tries):
-        await pilot.pause()
+        await settle(pilot)
         widget = pilot.app.screen.query_one(selector)
         before = widget.region
-        await pilot.pause()
+        await settle(pilot)
         if widget.region != before or not widget.region:
             continue
         if await pilot.click(selector):
-            await pilot.pause()
+            await settle(pilot)
             return
     raise AssertionError(f"{selector} could not be clicked in {tries} tries")

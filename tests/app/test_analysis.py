@@ -14,7 +14,7 @@ from shashki.engine.search import WIN
 from shashki.records.reader import read_games_text
 from shashki.rules import Color
 
-from .conftest import game_screen, keys_play, make_app, screen_made
+from .conftest import game_screen, keys_play, make_app, press, screen_made, settle
 from .test_computer import wait_for
 
 SIZE = (100, 32)
@@ -45,10 +45,10 @@ async def test_analysis_follows_the_game_and_stops_when_turned_off(home: Path) -
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=("human", "human"))
-        await pilot.pause()
+        await settle(pilot)
         panel = game_screen(app).query_one(AnalysisPanel)
         assert not panel.display
-        await pilot.press("e")
+        await press(pilot, "e")
         assert panel.display
         await wait_for(pilot, lambda: depth(panel) >= 3)
         first_line = shown(panel).splitlines()[-1]
@@ -56,8 +56,8 @@ async def test_analysis_follows_the_game_and_stops_when_turned_off(home: Path) -
         await keys_play(pilot, "c3", "d4")  # a new position: analysed afresh, Black's moves
         await wait_for(pilot, lambda: depth(panel) >= 3 and shown(panel).splitlines()[-1][1] == "6")
         assert len(ctl.game.move_stack) == 1
-        await pilot.press("e")
-        await pilot.pause()
+        await press(pilot, "e")
+        await settle(pilot)
         assert not panel.display and not panel.on
         assert not [w for w in panel.workers if w.group == "analysis" and w.is_running]
 
@@ -66,11 +66,11 @@ async def test_the_fen_and_the_pdn_go_to_the_clipboard(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=("human", "human"))
-        await pilot.pause()
+        await settle(pilot)
         await keys_play(pilot, "c3", "d4")
-        await pilot.press("y")
+        await press(pilot, "y")
         assert app.clipboard == ctl.game.fen()
-        await pilot.press("Y")
+        await press(pilot, "Y")
         (record,) = read_games_text(app.clipboard)
         assert record.ok and len(record.mainline_moves()) == 1
         assert record.variant is not None and record.variant.id == "russian"
@@ -85,12 +85,12 @@ async def test_analysis_in_the_replay_viewer(home: Path, tmp_path: Path) -> None
         view = app.screen
         assert isinstance(view, ReplayScreen)
         panel = view.query_one(AnalysisPanel)
-        await pilot.press("e")
+        await press(pilot, "e")
         await wait_for(pilot, lambda: depth(panel) >= 2)
         assert shown(panel).splitlines()[-1][1] == "3"  # the start: White to move
-        await pilot.press("right")
+        await press(pilot, "right")
         await wait_for(pilot, lambda: depth(panel) >= 2 and shown(panel).splitlines()[-1][1] == "6")
-        await pilot.press("y")
+        await press(pilot, "y")
         assert app.clipboard == view.replay.controller.game.fen()
         assert str(view.query_one("#where", Static).content)
 
@@ -108,7 +108,7 @@ async def test_an_ending_the_tables_hold_drawn_is_said_a_draw(home: Path) -> Non
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         app.start_game("international", kinds=("human", "human"), fen=fen)
-        await pilot.pause()
+        await settle(pilot)
         panel = game_screen(app).query_one(AnalysisPanel)
-        await pilot.press("e")
+        await press(pilot, "e")
         await wait_for(pilot, lambda: "a draw (ending database)" in shown(panel))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from shashki.app.clock import GameClock, clock_display
 from shashki.app.computer import Computer
@@ -15,6 +15,7 @@ from shashki.app.controller import GameController, Human
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
+from shashki.app.widgets import Select
 from shashki.records import read_file
 from shashki.records.clocks import (
     TimeControl,
@@ -24,7 +25,8 @@ from shashki.records.clocks import (
     time_control,
 )
 from shashki.rules import Color, Game, Termination, find_variant
-from shashki.rules.limits import Limit, move_seconds
+from shashki.rules.game import game_state
+from shashki.session.limits import Limit, move_seconds
 from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
@@ -34,6 +36,8 @@ from .conftest import (
     keys_play,
     make_app,
     panel,
+    press,
+    settle,
     status,
     wait_for,
 )
@@ -94,7 +98,7 @@ def test_a_double_move_turn_runs_on_one_clock_until_it_is_complete() -> None:
     gen = ctl.variant.generator
     ctl.start_clock()
     clock = ctl.clock
-    assert clock is not None and gen.half_turn(ctl.game.position) == 1
+    assert clock is not None and gen.half_turn(game_state(ctl.game)) == 1
     now.t += 3
     ctl.play(ctl.legal[0])
     # the first move of the turn: the same clock goes on, no increment yet
@@ -222,8 +226,8 @@ async def test_a_flag_fall_ends_the_game(home: Path) -> None:
         assert seats(screen) == ["  Black  0:00.0", "  White  0:39"]  # nobody to move
         # the dialog offers no takeback, nor does u on the board
         assert not app.screen.query("#undo")
-        await pilot.press("escape")
-        await pilot.press("u")
+        await press(pilot, "escape")
+        await press(pilot, "u")
         assert screen.controller.outcome == out
 
 
@@ -248,7 +252,7 @@ async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_t
         assert seats(screen)[1] == "▶ White  5:00"
         now.t += 7
         await until(pilot, lambda: seats(screen)[1] == "▶ White  4:53")
-        await pilot.press("u")
+        await press(pilot, "u")
         assert status(app) == "Move taken back; the clocks keep their times."
         assert seats(screen)[1] == "▶ White  4:53"
 
@@ -274,8 +278,8 @@ async def test_the_times_are_autosaved_and_resumed(home: Path) -> None:
     again = make_app(home, autosave=True, offer_resume=True)
     again.clock_time = now
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the unfinished game
+        await settle(pilot)
+        await press(pilot, "enter")  # the unfinished game
         screen = game_screen(again)
         assert screen.controller.clock is not None
         assert seats(screen) == ["▶ Black  3:00", "  White  2:53"]
@@ -287,17 +291,17 @@ async def test_the_new_game_dialog_offers_clocks(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(NewGameScreen(find_variant("russian")))
-        await pilot.pause()
+        await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, NewGameScreen)
         choice = dialog.query_one("#clock", Select)
         assert choice.value == ""  # none, the first time
-        labels = [str(label) for label, _ in dialog.query_one("#clock", Select)._options]
+        labels = [str(label) for label, _ in dialog.query_one("#clock", Select).choices]
         for wanted in ("none", "1+0", "3+2", "5+3", "10+5", "15+10", "custom"):
             assert any(label.startswith(wanted) for label in labels), wanted
         # a custom clock that cannot be read: said in the dialog, no game
         choice.value = "custom"
-        await pilot.pause()
+        await settle(pilot)
         box = dialog.query_one("#clock-custom", Input)
         assert box.display and app.focused is box
         box.value = "five"
@@ -367,18 +371,18 @@ async def test_the_settings_choose_the_clock_of_new_games(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(SettingsScreen())
-        await pilot.pause()
+        await settle(pilot)
         choice = app.screen.query_one("#clock", Select)
         assert choice.value == "[b]7+5"  # a value of the file, shown as it is
         choice.value = "10+5"
-        await pilot.pause()
+        await settle(pilot)
         assert json.loads((home / "settings.json").read_text())["clock"] == "10+5"
-        await pilot.press("escape")
+        await press(pilot, "escape")
         app.push_screen(NewGameScreen(find_variant("russian")))
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen.query_one("#clock", Select).value == "10+5"
         await click_widget(pilot, "#play")
-        await pilot.pause()
+        await settle(pilot)
         ctl = game_screen(app).controller
         assert ctl.clock is not None and ctl.clock.control == TimeControl(600, 5)
 
@@ -391,8 +395,8 @@ async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> No
         screen = game_screen(app)
         for start, end in (("c3", "d4"), ("f6", "g5"), ("b2", "c3")):
             await keys_play(pilot, start, end)  # (the first move of each side is free)
-        await pilot.press("left_square_bracket")  # look at an earlier position
-        await pilot.pause()
+        await press(pilot, "left_square_bracket")  # look at an earlier position
+        await settle(pilot)
         assert screen.viewing is not None
         # the clocks are the game's (Black's runs), the side to move marked is the
         # position's looked at (White's)
@@ -417,7 +421,7 @@ async def test_p_pauses_both_clocks_and_says_so(home: Path) -> None:
             await keys_play(pilot, start, end)  # (the first move of each side is free)
         now.t += 5
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:55")
-        await pilot.press("P")
+        await press(pilot, "P")
         await until(pilot, lambda: screen.controller.session.paused)
         assert "Clocks paused (P: go on)" in panel(app, "turn")
         now.t += 100  # away from the board
@@ -426,7 +430,7 @@ async def test_p_pauses_both_clocks_and_says_so(home: Path) -> None:
         await keys_play(pilot, "b2", "c3")
         assert status(app) == "The clocks are paused: press P to go on."
         assert len(screen.controller.game.move_stack) == 2
-        await pilot.press("P")
+        await press(pilot, "P")
         assert status(app) == "The clocks run again." and "paused" not in panel(app, "turn")
         now.t += 5
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:50")
@@ -443,23 +447,23 @@ async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
         now.t += 3
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:57")
         for key in ("question_mark", "comma"):  # the help, then the settings
-            await pilot.press(key)
+            await press(pilot, key)
             await until(pilot, lambda: app.screen is not screen)
             await until(pilot, lambda: screen.controller.session.paused)
             now.t += 100
-            await pilot.press("escape")
+            await press(pilot, "escape")
             await until(pilot, lambda: not screen.controller.session.paused)
             screen.tick_clock()
             assert seats(screen)[1] == "▶ White  0:57"  # nothing lost while covered
         now.t += 2
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:55")
         # a pause the player made stays when the help is closed
-        await pilot.press("P")
-        await pilot.press("question_mark")
+        await press(pilot, "P")
+        await press(pilot, "question_mark")
         await until(pilot, lambda: app.screen is not screen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await until(pilot, lambda: app.screen is screen)
-        await pilot.pause()
+        await settle(pilot)
         assert screen.controller.session.paused
 
 

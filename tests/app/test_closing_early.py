@@ -25,7 +25,7 @@ from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.settings_screen import SettingsScreen
 from shashki.rules import find_variant
 
-from .conftest import make_app, wait_for
+from .conftest import make_app, settle, wait_for
 
 #: Turns of the event loop between opening a screen and closing it: every stage of its
 #: making, from not started to whole (a screen is whole within a few turns).
@@ -64,7 +64,7 @@ async def test_a_screen_closed_while_it_is_put_together(home: Path, opener: Open
                 lambda: isinstance(app.screen, MenuScreen) and len(app.screen_stack) == 2,
                 what=f"the menu again (closed after {n} turns)",
             )
-            assert app._exception is None, f"closed after {n} turns"
+            assert app.return_code is None, f"closed after {n} turns"
             # what was closed is gone, the menu works on: every widget left is mounted (a
             # widget the menu is still mounting, on a loaded machine, is waited for)
             await wait_for(
@@ -76,7 +76,7 @@ async def test_a_screen_closed_while_it_is_put_together(home: Path, opener: Open
                 ),
                 what=f"every widget left mounted (closed after {n} turns)",
             )
-            assert app._exception is None
+            assert app.return_code is None
     assert app.return_code is None
 
 
@@ -108,20 +108,20 @@ async def test_a_palette_command_run_as_the_app_ends_is_dropped(
     makes it: the app stops running, then the screen's widgets are removed: here the
     analysis panel, the one the command looks up.)"""
     from shashki.app.analysis import AnalysisPanel
-    from shashki.app.app import _on_screen
     from shashki.app.game_screen import GameScreen
+    from shashki.app.palette import _on_screen
 
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game("russian")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), what="the game")
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         command = _on_screen(screen, "analysis")
         with monkeypatch.context() as patch:
             patch.setattr(ShashkiApp, "is_running", property(lambda self: False))
             await screen.query_one(AnalysisPanel).remove()
             await command()  # dropped: no NoMatches
-        assert app._exception is None
+        assert app.return_code is None
         app.exit()
     assert app.return_code == 0

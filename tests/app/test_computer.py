@@ -22,9 +22,9 @@ from shashki.app.menu import NewGameScreen
 from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, make_player, player_kinds
 from shashki.engine import LEVELS
 from shashki.rules import Color, Game, Move
-from shashki.rules.limits import Limit
+from shashki.session.limits import Limit
 
-from .conftest import game_screen, keys_play, make_app, status
+from .conftest import game_screen, keys_play, make_app, press, settle, status
 from .conftest import wait_for as conftest_wait_for
 
 SIZE = (100, 32)
@@ -114,7 +114,7 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=("human", "computer-1"))
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen(app)
         assert ctl.game.turn is Color.WHITE and ctl.player_to_move.is_human
         try:
@@ -156,16 +156,16 @@ async def test_undo_while_the_computer_thinks_cancels_the_search(
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=("human", "human"))
         ctl.players = (ctl.players[0], Computer(8, seconds=3600.0))  # thinks an hour
-        await pilot.pause()
+        await settle(pilot)
         await keys_play(pilot, "c3", "d4")
         assert len(ctl.game.move_stack) == 1
         await wait_for(pilot, lambda: searches.started == 1, "the search started")
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
+        await settle(pilot)
         assert ctl.game.move_stack == [] and ctl.player_to_move.is_human
         # the search stops (an hour before its time), and what it found is not played
         await wait_for(pilot, searches.over, "the search ended")
-        await pilot.pause()
+        await settle(pilot)
         assert ctl.game.move_stack == [], "a cancelled search must not play"
 
 
@@ -175,15 +175,15 @@ async def test_a_stale_answer_is_never_played(home: Path, searches: Searches) ->
         ctl = app.start_game("russian", kinds=("human", "human"))
         stubborn = Stubborn(delay=0.5)
         ctl.players = (ctl.players[0], stubborn)
-        await pilot.pause()
+        await settle(pilot)
         await keys_play(pilot, "c3", "d4")
         assert len(ctl.game.move_stack) == 1
-        await pilot.press("u")  # while the stubborn computer is still "thinking"
-        await pilot.pause()
+        await press(pilot, "u")  # while the stubborn computer is still "thinking"
+        await settle(pilot)
         assert ctl.game.move_stack == []
         # its answer (after the minimum delay) has come and gone with the search's end
         await wait_for(pilot, lambda: stubborn.answered.is_set() and searches.over(), "answered")
-        await pilot.pause()
+        await settle(pilot)
         assert ctl.game.move_stack == [], "the answer for the old position was played"
         assert ctl.player_to_move.is_human
 
@@ -192,9 +192,9 @@ async def test_the_hint_key_suggests_a_legal_move(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", fen="W:Wc3,g3:Bd4,f6,b6")
-        await pilot.pause()
+        await settle(pilot)
         screen = game_screen(app)
-        await pilot.press("i")
+        await press(pilot, "i")
         await wait_for(pilot, lambda: screen.hint is not None)
         assert screen.hint in ctl.game.legal_moves()
         assert status(app).startswith("Hint: ")
@@ -219,14 +219,14 @@ async def test_computer_against_computer(
 async def test_the_new_game_dialog_seats_the_computer(home: Path, searches: Searches) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # the first variant of the menu
+        await press(pilot, "enter")  # the first variant of the menu
         dialog = app.screen
         assert isinstance(dialog, NewGameScreen)
         dialog.query_one("#kind0", Select).value = "computer-1"
         dialog.query_one("#kind1", Select).value = "computer-1"
-        await pilot.pause()
+        await settle(pilot)
         dialog.query_one("#play").press()
-        await pilot.pause()
+        await settle(pilot)
         ctl = game_screen(app).controller
         assert all(not p.is_human for p in ctl.players)
         await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 2)
@@ -238,7 +238,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(
 ) -> None:
     app = make_app(home, variant="russian", kinds=("human", "computer-1"), autosave=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         ctl = game_screen(app).controller
         assert isinstance(ctl.players[1], Computer) and ctl.players[1].level == 1
         await keys_play(pilot, "c3", "d4")
@@ -248,9 +248,9 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(
     app.flush_autosave()
     again = make_app(home, autosave=True, offer_resume=True)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("enter")  # the one unfinished game of the list
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")  # the one unfinished game of the list
+        await settle(pilot)
         ctl = game_screen(again).controller
         assert ctl.game.move_stack == moves
         assert ctl.players[0].is_human

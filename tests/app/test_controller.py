@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shashki.app.controller import GameController, Human, Player, UndoPolicy
 from shashki.rules import Color, Game, Termination
-from shashki.rules.limits import Limit
+from shashki.session.limits import Limit
 
 from ..conftest import sq
 

@@ -7,10 +7,13 @@ from pathlib import Path
 
 from .conftest import (
     click_widget,
+    footer_entries,
     footer_shows,
     game_screen,
     make_app,
+    press,
     screen_made,
+    settle,
     square,
     wait_for,
 )
@@ -24,23 +27,23 @@ async def test_up_goes_straight_up_without_drifting(home: Path) -> None:
         board.cursor = square(app, "e3")
         seen = []
         for _ in range(4):
-            await pilot.press("up")
+            await press(pilot, "up")
             seen.append(geo.name(board.cursor))
         assert seen == ["f4", "e5", "f6", "e7"]
         for _ in range(4):
-            await pilot.press("down")
+            await press(pilot, "down")
         assert geo.name(board.cursor) == "e3"
-        await pilot.press("left", "left")
+        await press(pilot, "left", "left")
         assert geo.name(board.cursor) == "a3"
-        await pilot.press("left")
+        await press(pilot, "left")
         assert geo.name(board.cursor) == "a3"
 
 
 async def test_the_help_says_how_the_arrows_move(home: Path) -> None:
     app = make_app(home, variant="russian")
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await settle(pilot)
         from textual.widgets import Markdown
 
         text = "".join(m.source for m in app.screen.query(Markdown))
@@ -56,17 +59,17 @@ async def test_enter_in_a_name_field_goes_to_the_next_field(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(100, 32)) as pilot:
         app.push_screen(NewGameScreen(find_variant("russian")))
-        await pilot.pause()
+        await settle(pilot)
         dialog = app.screen
         dialog.query_one("#name0", Input).focus()
-        await pilot.pause()
-        await pilot.press("end", "x", "enter")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "end", "x", "enter")
+        await settle(pilot)
         assert app.screen is dialog  # no game started
         assert dialog.focused is dialog.query_one("#kind0", Select)
         dialog.query_one("#name1", Input).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert app.screen is dialog
 
 
@@ -79,12 +82,12 @@ async def test_artamonov_draws_by_lot_unless_a_side_is_chosen(home: Path) -> Non
     app = make_app(home)
     async with app.run_test(size=(100, 32)) as pilot:
         app.push_screen(NewGameScreen(find_variant("artamonov")))
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen.query_one("#start", Select).value == LOT
         app.screen.query_one("#start", Select).value = "North"
-        await pilot.pause()
+        await settle(pilot)
         await click_widget(pilot, "#play")
-        await pilot.pause()
+        await settle(pilot)
         game = game_screen(app).controller.game
         assert game.start_label == "North" and game.seed is None
 
@@ -105,8 +108,8 @@ async def test_search_then_down_then_enter_opens_the_first_match(home: Path) -> 
         await wait_for(
             pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen.done, "the table"
         )
-        await pilot.press("slash", *"anna", "down", "enter")
-        await pilot.pause()
+        await press(pilot, "slash", *"anna", "down", "enter")
+        await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.source == "four.pdn #2"
 
@@ -119,10 +122,10 @@ async def test_the_open_dialog_takes_a_typed_path(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_game_dialog()
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, FileChooserScreen)
-        await pilot.press("ctrl+u", *str(path), "enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+u", *str(path), "enter")
+        await settle(pilot)
         assert isinstance(app.screen, GameTableScreen) and app.screen.path == path
 
 
@@ -178,8 +181,8 @@ async def test_turkish_and_english_show_a_legal_example(home: Path) -> None:
             example = str(box.placeholder).rsplit(" ", 1)[-1]
             game = Game(variant)
             assert game.parse_move(example) in game.legal_moves()
-            await pilot.press("question_mark")
-            await pilot.pause()
+            await press(pilot, "question_mark")
+            await settle(pilot)
             help_text = "".join(m.source for m in app.screen.query(Markdown))
             written = help_text.split("Moves are written ", 1)[1].split(":", 1)[0]
             assert game.parse_move(written.split(",")[0]) in game.legal_moves(), written
@@ -201,7 +204,7 @@ async def test_double_move_turns_share_a_numbered_row_each(home: Path) -> None:
         for text in ("c3-d4", "d4-c5", "b6:d4", "f6-g5", "e3:c5"):
             screen.controller.enter_text(text)
         screen.after(Feedback())
-        await pilot.pause()
+        await settle(pilot)
         assert screen.move_rows() == [
             ("1.", "c3-d4; d4-c5", "b6xd4; f6-g5"),
             ("2.", "e3xc5", ""),
@@ -226,7 +229,7 @@ async def test_a_long_capture_keeps_the_reply_on_its_numbered_row(home: Path) ->
         screen.controller.enter_text("h8-g7")
         assert screen.move_rows() == [("1.", "c1:e3:g5:e7:c5:a3:c1", "h8-g7")]
         screen.after(Feedback())
-        await pilot.pause()
+        await settle(pilot)
         lines = [line for line in _move_lines(app) if line.strip()]
         assert len(lines) > 1  # the capture is wider than its column: it wraps…
         numbered = [line for line in lines if line.lstrip().startswith("1.")]
@@ -242,7 +245,7 @@ def _cell_text(app: object, name: str) -> list[str]:
     board = game_screen(app).board  # type: ignore[arg-type]
     layout = board.board_layout()
     assert layout is not None
-    region = board._cell_region(square(app, name), layout)  # type: ignore[arg-type]
+    region = board.cell_region(square(app, name), layout)  # type: ignore[arg-type]
     return [
         board.render_line(y).text[region.x : region.right] for y in range(region.y, region.bottom)
     ]
@@ -258,7 +261,7 @@ async def test_kings_differ_from_men_in_every_piece_set(home: Path) -> None:
             board.cursor = square(app, "a1")
             for piece_set in PIECE_SETS:
                 board.piece_set = piece_set
-                await pilot.pause()
+                await settle(pilot)
                 man, king = _cell_text(app, "c3"), _cell_text(app, "e3")
                 assert man != king, (piece_set, size, man)
                 man, king = _cell_text(app, "f6"), _cell_text(app, "h6")
@@ -271,8 +274,8 @@ async def test_a_typed_move_is_seen_at_60x20(home: Path) -> None:
 
     app = make_app(home, variant="russian")
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.press("colon", *"c3-d")
-        await pilot.pause()
+        await press(pilot, "colon", *"c3-d")
+        await settle(pilot)
         box = app.screen.query_one("#move-input", Input)
         side = app.screen.query_one("#side")
         assert box.value == "c3-d"
@@ -295,7 +298,6 @@ def _long_game_text() -> str:
 
 async def test_the_replay_keeps_the_last_move_in_view_and_its_keys_fit(home: Path) -> None:
     from textual.widgets import OptionList
-    from textual.widgets._footer import FooterKey
 
     from shashki.app.replay import ReplayScreen
 
@@ -304,7 +306,7 @@ async def test_the_replay_keeps_the_last_move_in_view_and_its_keys_fit(home: Pat
     app = make_app(home, replay=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await screen_made(pilot, ReplayScreen, "replay")
-        await pilot.press("end")
+        await press(pilot, "end")
         moves = app.screen.query_one("#moves", OptionList)
 
         def last_in_view() -> bool:
@@ -317,10 +319,10 @@ async def test_the_replay_keeps_the_last_move_in_view_and_its_keys_fit(home: Pat
         await wait_for(pilot, last_in_view, "the last move highlighted and in view")
         await wait_for(
             pilot,
-            lambda: any(k.action == "take_over" and k.region for k in app.screen.query(FooterKey)),
+            lambda: any(k.action == "take_over" and k.region for k in footer_entries(app.screen)),
             "the footer drawn",
         )
-        keys = list(app.screen.query(FooterKey))
+        keys = list(footer_entries(app.screen))
         assert "take_over" in [k.action for k in keys]
         assert all(k.region.right <= 80 and k.region.width > 0 for k in keys), [
             (k.action, k.region) for k in keys
@@ -352,7 +354,6 @@ def test_help_says_shashki_alone_opens_the_menu(capsys: object) -> None:
 
 async def test_the_menu_footer_says_enter_starts_a_game_and_n_comes_back(home: Path) -> None:
     from textual.widgets import Static
-    from textual.widgets._footer import FooterKey
 
     from shashki.app.game_screen import GameScreen
     from shashki.app.menu import MenuScreen, NewGameScreen
@@ -362,7 +363,7 @@ async def test_the_menu_footer_says_enter_starts_a_game_and_n_comes_back(home: P
         await screen_made(pilot, MenuScreen, "menu")
         await footer_shows(pilot, "New game")
         # (the keys the footer leaves out for want of room are there, not displayed)
-        shown = lambda: [k for k in app.screen.query(FooterKey) if k.display]  # noqa: E731
+        shown = lambda: [k for k in footer_entries(app.screen) if k.shown]  # noqa: E731
         # (the footer composes its keys again as it fits them: wait for the keys drawn,
         # an empty footer is not "every key drawn")
         await wait_for(
@@ -376,11 +377,11 @@ async def test_the_menu_footer_says_enter_starts_a_game_and_n_comes_back(home: P
         hint = str(app.screen.query_one("#menu-hint", Static).render())
         assert "Enter: a new game" in hint and "n comes back here" in hint
         assert app.screen.query_one("#menu-hint").region.width > 0
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
         await click_widget(pilot, "#play")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
-        await pilot.press("n")
+        await press(pilot, "n")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
 
 
@@ -395,11 +396,11 @@ async def test_f5_plays_from_the_first_field(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(100, 32)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
         dialog = app.screen
         await wait_for(
             pilot, lambda: dialog.focused is dialog.query_one("#name0", Input), "the first field"
         )
-        await pilot.press("f5")
+        await press(pilot, "f5")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")

@@ -13,14 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shashki.app.app import Settings, seat_kind
 from shashki.app.controller import Human
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
+from shashki.app.unfinished import seat_kind
 from shashki.records import GameRecord
-from shashki.rules.limits import Limit
+from shashki.session.limits import Limit
+from shashki.store.settings import Settings
 
-from .conftest import game_screen, keys_play, make_app, notes
+from .conftest import game_screen, keys_play, make_app, notes, press, settle
 from .test_computer import wait_for
 
 FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"
@@ -158,9 +159,9 @@ async def test_a_resumed_autosave_never_starts_its_tags_command(home: Path) -> N
     app = make_app(home, autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.resume_unfinished(key)
-        await pilot.pause()
+        await settle(pilot)
         assert ctl is not None and all(isinstance(p, Human) for p in ctl.players)
-        said = [n.message for n in app._notifications]
+        said = notes(app)
         assert any("BlackLevel" in m and "a person plays" in m for m in said), said
         await keys_play(pilot, "c7", "d6")  # Black is the player's to move
         assert len(ctl.game.move_stack) == 2
@@ -186,15 +187,15 @@ async def test_a_replayed_game_taken_over_seats_persons(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         app.open_record(record)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
+        await settle(pilot)
         assert all(isinstance(p, Human) for p in game_screen(app).controller.players)
         app.open_menu()
-        await pilot.pause()
+        await settle(pilot)
         app.open_record(position)
-        await pilot.pause()
+        await settle(pilot)
         assert all(isinstance(p, Human) for p in game_screen(app).controller.players)
 
 
@@ -202,7 +203,7 @@ async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("international", kinds=("human", fake("ok")))
-        await pilot.pause()
+        await settle(pilot)
         await keys_play(pilot, "d4", "e5")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
         engine_seat = ctl.players[1]
@@ -211,10 +212,10 @@ async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
         process = engine_seat.engine
         ctl.resign()  # the end of the game stops its engine
         game_screen(app).show_game_over()
-        await pilot.pause()
+        await settle(pilot)
         assert engine_seat.engine is None and not process.running
         app.pop_screen()  # and so does leaving the game
-        await pilot.pause()
+        await settle(pilot)
         assert engine_seat.engine is None and not process.running
 
 
@@ -244,10 +245,10 @@ async def test_a_failing_engine_leaves_its_side_to_a_person(
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("international", kinds=("human", fake(mode)))
-        await pilot.pause()
+        await settle(pilot)
         await keys_play(pilot, "d4", "e5")
         await wait_for(pilot, lambda: ctl.players[1].is_human)
-        await pilot.pause()
+        await settle(pilot)
         assert len(ctl.game.move_stack) == 1  # the game is kept
         messages = notes(app)
         assert any(said in m and "you play that side now" in m for m in messages), messages
@@ -260,33 +261,34 @@ async def test_the_new_game_dialog_seats_a_hub_engine_by_its_command(home: Path)
     """Issue 15: "Hub engine (a command)…" in the dialog shows a box for the command; an
     empty one is said there (no game), a command typed seats the engine and is offered
     again next time."""
-    from textual.widgets import Button, Input, Select, Static
+    from textual.widgets import Button, Input, Static
 
     from shashki.app.menu import NewGameScreen
     from shashki.app.players import OTHER_ENGINE
+    from shashki.app.widgets import Select
     from shashki.rules import find_variant
 
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(NewGameScreen(find_variant("international")))
-        await pilot.pause()
+        await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, NewGameScreen)
         row = dialog.query_one("#engine-row1")
         assert not row.display  # hidden until that kind is chosen
         kind = dialog.query_one("#kind1", Select)
-        assert OTHER_ENGINE in [value for _label, value in kind._options]
+        assert OTHER_ENGINE in [value for _label, value in kind.choices]
         kind.value = OTHER_ENGINE
-        await pilot.pause()
+        await settle(pilot)
         box = dialog.query_one("#engine1", Input)
         assert row.display and app.focused is box
         dialog.query_one("#play", Button).press()
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is dialog  # no command: said, no game
         assert "Hub engine" in str(dialog.query_one("#engine-problem", Static).content)
         box.value = f"{sys.executable} {FAKE} ok"
         dialog.query_one("#play", Button).press()
-        await pilot.pause()
+        await settle(pilot)
         ctl = game_screen(app).controller
         engine_seat = ctl.players[1]
         assert isinstance(engine_seat, EngineSeat)
@@ -295,9 +297,9 @@ async def test_the_new_game_dialog_seats_a_hub_engine_by_its_command(home: Path)
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)  # it plays
         assert engine_seat.name == "fake-ok"
         app.pop_screen()
-        await pilot.pause()
+        await settle(pilot)
         app.push_screen(NewGameScreen(find_variant("international")))
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen.query_one("#engine0", Input).value == app.settings.engine_command
 
 

@@ -15,7 +15,16 @@ from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
 from shashki.rules import Color, Termination
 
-from .conftest import clicks_play, game_over_text, game_screen, keys_play, make_app, panel
+from .conftest import (
+    clicks_play,
+    game_over_text,
+    game_screen,
+    keys_play,
+    make_app,
+    panel,
+    press,
+    wait_for,
+)
 
 SIZE = (100, 32)
 
@@ -55,7 +64,7 @@ async def test_orthogonal_by_keys_turkish_win(home: Path) -> None:
         assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
         assert await game_over_text(pilot) == "White wins: Black has no pieces left."
         # Escape closes the dialog and leaves the final position on show
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen) and app.screen.controller is ctl
         assert panel(app, "turn").startswith("Game over. White wins")
 
@@ -69,7 +78,7 @@ async def test_orthogonal_by_clicks_turkish_draw_one_piece_against_one(home: Pat
         assert out is not None and out.termination is Termination.MATERIAL and out.winner is None
         assert await game_over_text(pilot) == "Draw: one piece against one piece."
         # u: the capture is taken back from the dialog, and the game is on again
-        await pilot.press("u")
+        await press(pilot, "u")
         assert isinstance(app.screen, GameScreen)
         assert ctl.outcome is None and ctl.game.move_stack == []
 
@@ -84,7 +93,7 @@ async def test_family_by_keys_the_wolf_reaches_rank_8(home: Path) -> None:
         assert out is not None and out.termination is Termination.GOAL and out.winner is Color.WHITE
         assert await game_over_text(pilot) == "Wolf wins: the wolf reached the far row."
         # n: a new game, from the menu
-        await pilot.press("n")
+        await press(pilot, "n")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -109,9 +118,8 @@ async def test_modified_by_keys_giveaway_is_won_by_losing_every_piece(home: Path
         assert out is not None and out.winner is Color.BLACK
         assert await game_over_text(pilot) == "Black wins: Black has no pieces left."
         # q: quit at once (the game is over, nothing to confirm)
-        await pilot.press("q")
-        await pilot.pause()
-        assert not app.is_running
+        await press(pilot, "q")
+        await wait_for(pilot, lambda: not app.is_running, "the app's end")
 
 
 async def test_modified_by_clicks_a_double_move_turn_wins(home: Path) -> None:

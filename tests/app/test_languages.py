@@ -16,7 +16,7 @@ from shashki.app.settings_screen import SettingsScreen
 from shashki.i18n import language, set_language
 from shashki.rules import find_variant
 
-from .conftest import footer_shows, make_app, wait_for
+from .conftest import footer_entries, footer_shows, make_app, press, settle, wait_for
 
 
 @pytest.fixture(autouse=True)
@@ -37,7 +37,7 @@ async def test_the_menu_speaks_the_language(home: Path, language: str, words: li
     set_language(language)
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         listed = app.screen.query_one("#variants", OptionList)
         texts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
         shown = "\n".join(texts)
@@ -51,10 +51,9 @@ async def test_the_footer_names_the_keys_in_the_language_and_follows_a_change(
     home: Path,
 ) -> None:
     """Key names are written once (``N_``) and translated each time the footer is drawn."""
-    from textual.widgets._footer import FooterKey
 
     def keys() -> list[str]:
-        return [k.description for k in app.screen.query(FooterKey)]
+        return [k.description for k in footer_entries(app.screen)]
 
     set_language("uk")
     app = make_app(home)
@@ -81,7 +80,6 @@ async def test_a_dialog_names_its_own_keys(
     plays), in the language spoken, instead of the menu's, which do nothing meanwhile;
     closed, the menu's footer is the one on show. The menu's hint line (Enter: a new game
     of the variant highlighted), untrue while the dialog is open, is hidden meanwhile."""
-    from textual.widgets._footer import FooterKey
 
     set_language(lang)
     app = make_app(home)
@@ -93,10 +91,10 @@ async def test_a_dialog_names_its_own_keys(
         app.push_screen(NewGameScreen(find_variant("russian")))
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
         await footer_shows(pilot, *names)
-        shown = [k.description for k in app.screen.query(FooterKey) if k.display]
+        shown = [k.description for k in footer_entries(app.screen) if k.shown]
         assert shown == names, shown
         await wait_for(pilot, lambda: not hint.display, "the menu's hint hidden")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
         await footer_shows(pilot, *menu_names)
         await wait_for(pilot, lambda: hint.display, "the menu's hint again")
@@ -125,7 +123,7 @@ async def change_language_while_made(
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), what="the menu")
-        await pilot.pause()  # (the turns are counted from an app at rest)
+        await settle(pilot)  # (the turns are counted from an app at rest)
         screen = make_screen()
         app.push_screen(screen)
         for _ in range(turns):

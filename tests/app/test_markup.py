@@ -21,9 +21,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from textual.app import App
 from textual.content import Span
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.visual import visualize
 from textual.widgets import DataTable, Input, OptionList, Select, Static
-from textual.widgets._data_table import default_cell_formatter
 
 from shashki.app import app as app_module
 from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, TextPrompt
@@ -36,7 +37,7 @@ from shashki.rules import Game, variant_registry
 from shashki.rules.variant_registry import find_variant
 from shashki.store import AutosaveSlot
 
-from .conftest import click_widget, make_app, wait_for
+from .conftest import click_widget, make_app, press, settle, wait_for
 
 SIZE = (160, 50)
 
@@ -124,14 +125,12 @@ def shown(app: App[None], only: Screen[object] | None = None) -> str:
             if isinstance(widget, Static):  # Label, Toast, the Markdown blocks too
                 parts.append(str(widget.render()))
             elif isinstance(widget, OptionList):
-                # the visual each option is drawn from (Textual's own, private, method)
-                parts.extend(str(widget._get_visual(option)) for option in widget.options)
-            elif isinstance(widget, DataTable):
-                for row in range(widget.row_count):
-                    parts.extend(
-                        default_cell_formatter(cell).plain  # type: ignore[union-attr]
-                        for cell in widget.get_row_at(row)
-                    )
+                # each option as the list makes it to draw (markup read, as by default)
+                parts.extend(str(visualize(widget, option.prompt)) for option in widget.options)
+            elif isinstance(widget, DataTable) and widget.size:
+                # the lines as the table draws them (the part in view: the tests' tables fit)
+                crop = Region(0, 0, widget.size.width, widget.size.height)
+                parts.extend(strip.text for strip in widget.render_lines(crop))
     return "\n".join(parts)
 
 
@@ -152,11 +151,11 @@ def variants(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 async def type_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
     """Type ``text`` in the move box and send it."""
-    await pilot.press("colon")
+    await press(pilot, "colon")
     box = pilot.app.screen.query_one("#move-input", Input)
     box.value = text
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
+    await settle(pilot)
 
 
 async def new_game(pilot, variant_id: str, names: tuple[str, str] | None = None) -> None:  # type: ignore[no-untyped-def]
@@ -165,15 +164,15 @@ async def new_game(pilot, variant_id: str, names: tuple[str, str] | None = None)
     assert isinstance(app.screen, MenuScreen)
     menu = app.screen.query_one("#variants", OptionList)
     menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == variant_id)
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
+    await settle(pilot)
     assert isinstance(app.screen, NewGameScreen)
     if names is not None:
         for side in (0, 1):
             app.screen.query_one(f"#name{side}", Input).value = names[side]
-    await pilot.pause()
+    await settle(pilot)
     await click_widget(pilot, "#play")
-    await pilot.pause()
+    await settle(pilot)
     assert isinstance(app.screen, GameScreen), app.screen
 
 
@@ -192,8 +191,8 @@ async def play_with_names(home: Path, names: tuple[str, str]) -> None:
         await type_move(pilot, "[b]f6-g5")
         assert isinstance(app.screen, GameScreen)
         assert "'[b]f6-g5'" in shown(app)
-        await pilot.press("s")  # the save prompt over the names
-        await pilot.pause()
+        await press(pilot, "s")  # the save prompt over the names
+        await settle(pilot)
         assert isinstance(app.screen, TextPrompt)
 
 
@@ -233,7 +232,7 @@ async def test_a_hostile_variant_file_plays_to_the_end(home: Path, variants: Pat
             return v.name in text and "[/s] summary [bold]" in text and CARD in text
 
         await wait_for(pilot, card_shown, "the hostile variant's card")
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
 
         def help_shown() -> bool:
@@ -241,9 +240,9 @@ async def test_a_hostile_variant_file_plays_to_the_end(home: Path, variants: Pat
             return v.name in text and CARD in text and CARD2 in text
 
         await wait_for(pilot, help_shown, "the variant's words in the help")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new game")
         words = (f"New game: {v.name}", f"{wolf}:", f"{sheep}:", "[/c] the [B]square[/B]:")
         await wait_for(pilot, lambda: all(w in shown(app) for w in words), "the new game's words")
@@ -254,13 +253,13 @@ async def test_a_hostile_variant_file_plays_to_the_end(home: Path, variants: Pat
         await wait_for(pilot, lambda: all(w in shown(app) for w in started), "the game's panel")
         await type_move(pilot, "[/m]a1-b2")
         await wait_for(pilot, lambda: "'[/m]a1-b2'" in shown(app), "the refusal of the move")
-        await pilot.press("R")
+        await press(pilot, "R")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert f"Does {wolf} resign?" in shown(app, app.screen)
-        await pilot.press("y")
+        await press(pilot, "y")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end")
         assert f"{sheep} wins: {wolf} resigned." in shown(app, app.screen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await wait_for(
             pilot, lambda: f"Game over. {sheep} wins" in shown(app), "the game over line"
         )
@@ -269,16 +268,16 @@ async def test_a_hostile_variant_file_plays_to_the_end(home: Path, variants: Pat
         target = home / "[/x] [@click=app.quit]game[/].pdn"  # in folders "[", "x] [@click…"
         target.parent.mkdir(parents=True)
         for answer, note in (("", f"Saved to {target}"), ("n", f"Not saved: {target} is left")):
-            await pilot.press("s")
+            await press(pilot, "s")
             await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the save prompt")
             app.screen.query_one(Input).value = str(target)
-            await pilot.press("enter")
+            await press(pilot, "enter")
             if answer:
                 await wait_for(
                     pilot, lambda: isinstance(app.screen, ConfirmScreen), "the overwrite question"
                 )
                 assert f"{target} already exists" in one_line(shown(app, app.screen))
-                await pilot.press(answer)
+                await press(pilot, answer)
             # each note is read while its toast shows (a toast goes after a few seconds)
             await wait_for(pilot, lambda: note in one_line(shown(app)), note)  # noqa: B023
             assert target.is_file()
@@ -307,15 +306,15 @@ async def test_replay_of_hostile_tags_and_comments(home: Path, variants: Path) -
             assert words in text, words
         select = screen.query_one("#default-variant", Select)
         select.expanded = True
-        await pilot.pause()
+        await settle(pilot)
         assert f"untagged games: {find_variant('hostile').name}" in shown(app)
         select.expanded = False
         table.focus()
-        await pilot.press("down")  # the second game: its error quotes the move
-        await pilot.pause()
+        await press(pilot, "down")  # the second game: its error quotes the move
+        await settle(pilot)
         assert "Game 2: " in shown(app)
-        await pilot.press("up", "enter")
-        await pilot.pause()
+        await press(pilot, "up", "enter")
+        await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
         text = shown(app)
         for words in (
@@ -326,8 +325,8 @@ async def test_replay_of_hostile_tags_and_comments(home: Path, variants: Path) -
             "{[@click=app.quit]quit[/] [/x]}",
         ):
             assert words in text, words
-        await pilot.press("right")
-        await pilot.pause()
+        await press(pilot, "right")
+        await settle(pilot)
         assert "[@click=app.quit]quit[/] [/x]" in shown(app)
 
 
@@ -346,21 +345,19 @@ async def test_unfinished_games_with_hostile_names(home: Path, variants: Path) -
         slot.release()
     app = make_app(home, autosave=True, offer_resume=True)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, UnfinishedScreen)
         text = shown(app)
         assert "[/x] v [b]black" in text
         assert f"{find_variant('hostile').name} — [@click=app.quit]w[/] v [b]black" in text
         games = app.screen.query_one("#games", OptionList)
-        games.highlighted = next(
-            i for i, o in enumerate(games.options) if "[/x]" in str(games._get_visual(o))
-        )
-        await pilot.press("d")
-        await pilot.pause()
+        games.highlighted = next(i for i, o in enumerate(games.options) if "[/x]" in str(o.prompt))
+        await press(pilot, "d")
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert "([/x] v [b]black, 1 move)" in shown(app, app.screen)
-        await pilot.press("n", "enter")
-        await pilot.pause()
+        await press(pilot, "n", "enter")
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert "[b]black (Black) to move" in shown(app)
 
@@ -372,7 +369,7 @@ async def test_a_missing_file_with_brackets_is_named_as_it_is(home: Path) -> Non
     path = home / "[/x] [@click=app.quit]q[/].pdn"
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert f"Cannot open {path}: no such file" in one_line(shown(app))
 
 
@@ -450,11 +447,11 @@ async def test_a_pdn_with_control_characters_does_not_reach_the_terminal(home: P
             pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen.done, "the table"
         )
         assert "a␛[2Jb" in shown(app) and "\x1b" not in shown(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
-        await pilot.press("right")
-        await pilot.pause()
+        await press(pilot, "right")
+        await settle(pilot)
         text = shown(app)
         assert "Event: a␛[2Jb" in text and "c␛[5mblink" in text and "\x1b" not in text
         drawn = "".join(

@@ -14,7 +14,7 @@ from shashki.app.controller import GameController
 from shashki.app.game_screen import MoveList
 from shashki.rules import Game
 
-from .conftest import settle
+from .conftest import press, settle
 
 
 class BoardAlone(App[None]):
@@ -44,14 +44,14 @@ async def test_the_board_asks_for_the_move_box_by_messages() -> None:
     app = BoardAlone(takes_typed_moves=True)
     async with app.run_test(size=(120, 40)) as pilot:
         app.seen.clear()
-        await pilot.press("colon", "c", "3", "backspace", "enter", "f1")
+        await press(pilot, "colon", "c", "3", "backspace", "enter", "f1")
         await settle(pilot)
         assert isinstance(app.seen[0], BoardWidget.TypeMove)
         keys = [m.key for m in app.seen[1:]]  # type: ignore[attr-defined]
         assert keys == ["c", "3", "backspace", "enter"]  # not F1: no text, it is not taken
         assert app.seen[1].character == "c"  # type: ignore[attr-defined]
         assert app.board.typing  # until the screen's box has sent the move
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await settle(pilot)
         assert not app.board.typing and len(app.seen) == 5  # Escape ends typing, says nothing
 
@@ -60,7 +60,7 @@ async def test_a_board_without_a_move_box_keeps_its_keys() -> None:
     app = BoardAlone(takes_typed_moves=False)
     async with app.run_test(size=(120, 40)) as pilot:
         app.seen.clear()
-        await pilot.press("colon", "c")
+        await press(pilot, "colon", "c")
         await settle(pilot)
         assert app.seen == [] and not app.board.typing
 

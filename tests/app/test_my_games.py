@@ -20,7 +20,7 @@ from shashki.records import read_file
 from shashki.store.archive import keep_game
 
 from ..store.test_archive import finished
-from .conftest import keys_play, make_app, notes, screen_made, settle, wait_for
+from .conftest import keys_play, make_app, notes, press, screen_made, settle, wait_for
 
 SIZE = (120, 36)
 
@@ -44,7 +44,7 @@ def rows(screen: MyGamesScreen, table: str = "#games") -> list[list[str]]:
 async def open_my_games(pilot) -> MyGamesScreen:  # type: ignore[no-untyped-def]
     """From the menu, m: the list, once read."""
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen), "the menu")
-    await pilot.press("m")
+    await press(pilot, "m")
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, MyGamesScreen), "My games")
     screen = pilot.app.screen
     assert isinstance(screen, MyGamesScreen)
@@ -74,7 +74,7 @@ async def test_a_game_played_to_its_end_is_kept_and_replayed(home: Path) -> None
     app = make_app(home, variant="russian", autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await keys_play(pilot, "c3", "d4", "f6", "g5")
-        await pilot.press("R", "y")  # White resigns
+        await press(pilot, "R", "y")  # White resigns
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "game over")
         await wait_for(pilot, lambda: kept(app, home), "the game kept")
         [path] = kept(app, home)
@@ -82,13 +82,13 @@ async def test_a_game_played_to_its_end_is_kept_and_replayed(home: Path) -> None
         assert record.ok and record.result == "0-1" and len(record.mainline_moves()) == 2
         assert record.header("Ending") == "resignation"
         assert list((home / "data" / "shashki" / "autosave").glob("*.pdn")) == []
-        await pilot.press("n")  # a new game: back to the menu
+        await press(pilot, "n")  # a new game: back to the menu
         screen = await open_my_games(pilot)
         [row] = rows(screen)
         assert row[1:] == ["Russian draughts", "White", "Black", "0-1 lost", "1", "resignation"]
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await screen_made(pilot, ReplayScreen, "the replay")
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await wait_for(pilot, lambda: app.screen is screen, "My games again")
 
 
@@ -96,11 +96,11 @@ async def test_a_game_is_kept_once_however_often_it_changes_after_its_end(home: 
     app = make_app(home, variant="russian", autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await keys_play(pilot, "c3", "d4")
-        await pilot.press("d", "y")  # a draw agreed
+        await press(pilot, "d", "y")  # a draw agreed
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "game over")
-        await pilot.press("u")  # taken back, and played on to a resignation
+        await press(pilot, "u")  # taken back, and played on to a resignation
         await keys_play(pilot, "f6", "g5")
-        await pilot.press("R", "y")
+        await press(pilot, "R", "y")
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "game over")
         await wait_for(pilot, lambda: kept(app, home), "the game kept")
         [path] = kept(app, home)  # the same game: its one file replaced
@@ -118,42 +118,42 @@ async def test_list_filters_and_summary(home: Path) -> None:
         assert [r[4] for r in listed] == ["1-0 won", "0-1 lost", "½-½ drawn", "1-0 won", "0-1 lost"]
         assert listed[2][3] == "Scan 3.1" and listed[4][3] == "Computer 5"
         # v: the next variant (International comes first by name), then the next, then any
-        await pilot.press("v")
+        await press(pilot, "v")
         await settle(pilot)
         assert [r[1] for r in rows(screen)] == ["International draughts"] * 2
-        await pilot.press("v")
+        await press(pilot, "v")
         await settle(pilot)
         assert len(rows(screen)) == 3
-        await pilot.press("v")
+        await press(pilot, "v")
         await settle(pilot)
         assert len(rows(screen)) == 5
         # r: won, then drawn
-        await pilot.press("r")
+        await press(pilot, "r")
         await settle(pilot)
         assert [r[4] for r in rows(screen)] == ["1-0 won", "1-0 won"]
-        await pilot.press("r")
+        await press(pilot, "r")
         await settle(pilot)
         assert [r[4] for r in rows(screen)] == ["½-½ drawn"]
-        await pilot.press("r", "r")  # lost, then any
+        await press(pilot, "r", "r")  # lost, then any
         await settle(pilot)
         assert len(rows(screen)) == 5
         # the opponent filter chosen from its list, by keys
         select = screen.query_one("#f-opponent", Select)
         select.focus()
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot)
-        labels = [str(label) for label, _value in screen._opponent_choices()]
+        labels = [str(label) for label, _value in screen.opponent_choices()]
         assert labels == ["Bob", "Computer, level 3", "Computer, level 5", "Engine scan"]
-        await pilot.press("down", "enter")  # from "any opponent" to the first: Bob
+        await press(pilot, "down", "enter")  # from "any opponent" to the first: Bob
         await settle(pilot)
         assert screen.filters["opponent"] == "person:Bob"
         assert [(r[2], r[3]) for r in rows(screen)] == [("Ann", "Bob")]
         # the score per opponent, of the games shown (all once the filter is any again)
-        await pilot.press("o", "o", "o", "o")  # Computer 3, Computer 5, Engine scan, any
+        await press(pilot, "o", "o", "o", "o")  # Computer 3, Computer 5, Engine scan, any
         await settle(pilot)
         assert screen.filters["opponent"] == ANY and len(rows(screen)) == 5
         screen.query_one("#games", DataTable).focus()
-        await pilot.press("s")
+        await press(pilot, "s")
         await settle(pilot)
         assert screen.showing_summary
         assert rows(screen, "#summary") == [
@@ -162,7 +162,7 @@ async def test_list_filters_and_summary(home: Path) -> None:
             ["Computer, level 5", "1", "0", "0", "1"],
             ["Engine scan", "1", "0", "1", "0"],
         ]
-        await pilot.press("enter")  # the games against the opponent highlighted
+        await press(pilot, "enter")  # the games against the opponent highlighted
         await settle(pilot)
         assert not screen.showing_summary and screen.filters["opponent"] == "computer:3"
         assert len(rows(screen)) == 2
@@ -173,8 +173,8 @@ async def test_export_and_delete_with_confirmation(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_my_games(pilot)
-        await pilot.press("down")  # the second game: lost to Computer 3
-        await pilot.press("e")
+        await press(pilot, "down")  # the second game: lost to Computer 3
+        await press(pilot, "e")
         exported = home / "data" / "shashki" / "games" / "export"
         await wait_for(pilot, lambda: any("Exported to" in n for n in notes(app)), "exported")
         [path] = list(exported.glob("*.pdn"))
@@ -182,15 +182,15 @@ async def test_export_and_delete_with_confirmation(home: Path) -> None:
         [record] = list(read_file(path))
         assert record.ok and record.header("Result") == "0-1"
         files = sorted(archive(home).glob("*.pdn"))
-        await pilot.press("d")
+        await press(pilot, "d")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "Computer 3" in app.screen.question and "cannot be undone" in app.screen.question
-        await pilot.press("n")  # not deleted
+        await press(pilot, "n")  # not deleted
         await wait_for(pilot, lambda: app.screen is screen, "My games again")
         assert sorted(archive(home).glob("*.pdn")) == files and len(rows(screen)) == 5
-        await pilot.press("d")
+        await press(pilot, "d")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        await pilot.press("y")
+        await press(pilot, "y")
         await wait_for(pilot, lambda: len(rows(screen)) == 4, "the game gone from the list")
         assert not (archive(home) / "d.pdn").exists()
         assert len(list(archive(home).glob("*.pdn"))) == 4
@@ -215,10 +215,10 @@ async def test_no_games_yet(home: Path) -> None:
         screen = await open_my_games(pilot)
         assert rows(screen) == []
         assert "No finished games yet" in str(screen.query_one("#status").render())
-        await pilot.press("enter", "e", "d")  # nothing to act on: nothing happens
+        await press(pilot, "enter", "e", "d")  # nothing to act on: nothing happens
         await settle(pilot)
         assert app.screen is screen
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
 
 
@@ -240,11 +240,11 @@ async def test_a_long_list_fills_a_batch_at_a_time_and_keeps_the_game_chosen(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_my_games(pilot)
         assert len(rows(screen)) == 5
-        await pilot.press("down", "down", "down", "down")  # the oldest game
+        await press(pilot, "down", "down", "down", "down")  # the oldest game
         await settle(pilot)
         last = screen.chosen
         assert last is not None and last.key == "a"
-        await pilot.press("v")  # International: its row is the second, in the second batch
+        await press(pilot, "v")  # International: its row is the second, in the second batch
         await wait_for(pilot, lambda: screen.filled and len(rows(screen)) == 2, "filled again")
         await wait_for(pilot, lambda: screen.chosen is last, "the same game chosen")
         assert screen.query_one("#games", DataTable).cursor_row == 1
@@ -275,7 +275,7 @@ async def test_the_list_speaks_the_language_chosen_meanwhile(
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_my_games(pilot)
-        await pilot.press("r")  # won
+        await press(pilot, "r")  # won
         await settle(pilot)
         app.apply_language("uk")
         await wait_for(pilot, lambda: screen.filled and rows(screen)[0][4] == "1-0 виграш", "uk")
@@ -299,7 +299,7 @@ async def test_a_game_lost_on_time_is_kept_with_how_it_ended(home: Path) -> None
         await wait_for(pilot, lambda: kept(app, home), "the game kept")
         [record] = list(read_file(kept(app, home)[0]))
         assert record.header("Ending") == "time forfeit" and record.result == "0-1"
-        await pilot.press("escape", "n")
+        await press(pilot, "escape", "n")
         screen = await open_my_games(pilot)
         [row] = rows(screen)
         assert row[4:] == ["0-1 lost", "1", "out of time"]
@@ -315,6 +315,6 @@ async def test_a_files_words_are_shown_as_written_never_as_markup(home: Path) ->
         screen = await open_my_games(pilot)
         [row] = rows(screen)
         assert row[2:4] == ["[b]Ann[/b]", "[/]"] and row[-1] == "[/bold] [link=x]y"
-        await pilot.press("s")
+        await press(pilot, "s")
         await settle(pilot)
         assert rows(screen, "#summary")[0][0] == "[/]"

@@ -27,6 +27,8 @@ from .conftest import (
     keys_play,
     make_app,
     panel,
+    press,
+    settle,
     square,
     status,
     wait_for,
@@ -37,9 +39,9 @@ SIZE = (100, 32)
 
 async def type_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
     """``:`` then the text and Enter in the move box."""
-    await pilot.press("colon")
+    await press(pilot, "colon")
     assert pilot.app.focused is game_screen(pilot.app).query_one("#move-input", Input)
-    await pilot.press(*text, "enter")
+    await press(pilot, *text, "enter")
 
 
 # -- the menu ---------------------------------------------------------------------------------
@@ -54,19 +56,19 @@ async def test_a_variant_is_chosen_from_the_menu_by_keys(home: Path) -> None:
         # the group titles are there but cannot be chosen
         titles = [o for o in menu.options if o.id is None]
         assert len(titles) >= 4 and all(o.disabled for o in titles)
-        await pilot.press("home")
+        await press(pilot, "home")
         assert menu.options[menu.highlighted].id is not None  # type: ignore[index]
         # Enter opens the new-game dialog; Escape goes back
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen) and app.controller is None
         # down to International draughts; the rule card follows the highlight
         target = next(i for i, o in enumerate(menu.options) if o.id == "international")
-        await pilot.press(*["down"] * (target - menu.highlighted))  # type: ignore[operator]
+        await press(pilot, *["down"] * (target - menu.highlighted))  # type: ignore[operator]
         assert menu.options[menu.highlighted].id == "international"  # type: ignore[index]
         assert "International draughts" in str(app.screen.query_one("#card", Static).content)
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert isinstance(app.screen, NewGameScreen) and app.screen.variant.id == "international"
         # the first field has the focus (Tab walks the fields down to Play)
         dialog = app.screen
@@ -90,7 +92,7 @@ async def test_two_routes_to_one_square_by_keys(home: Path) -> None:
         await type_move(pilot, "c5:g1")
         assert "ambiguous" in status(app)
         assert len(ctl.selection.routes) == 2 and app.focused is game_screen(app).board
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert ctl.selection.routes == [] and ctl.game.move_stack == []
         # on the board: the piece, then the square where both routes end
         await keys_play(pilot, "c5", "g1")
@@ -99,13 +101,13 @@ async def test_two_routes_to_one_square_by_keys(home: Path) -> None:
         assert len(routes) == 2
         assert "2 routes" in status(app)
         assert "Route 1/2" in panel(app, "info")
-        await pilot.press("tab", "shift+tab")
+        await press(pilot, "tab", "shift+tab")
         assert ctl.shown_route() == routes[0]
-        await pilot.press("tab")
+        await press(pilot, "tab")
         assert "Route 2/2" in panel(app, "info")
         chosen = ctl.shown_route()
         assert chosen == routes[1]
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert ctl.game.move_stack == [chosen]
         assert ctl.game.turn is Color.WHITE
         # the move list writes the whole path: the ends alone are ambiguous
@@ -125,7 +127,7 @@ async def test_two_routes_to_one_square_by_clicks(home: Path) -> None:
         assert [name(s) for s in played.path] == ["c5", "a3", "c1", "e3", "g1"]
         assert sorted(name(s) for s in played.captured) == ["b2", "b4", "d2", "f2"]
         # again, choosing the short route by the piece only it takes
-        await pilot.press("u")
+        await press(pilot, "u")
         assert ctl.game.move_stack == []
         await clicks_play(pilot, "c5", "g1", "d4")
         assert [name(s) for s in ctl.game.move_stack[0].path] == ["c5", "e3", "g1"]
@@ -146,11 +148,11 @@ async def test_a_refused_move_is_explained_in_the_status_line(home: Path) -> Non
         assert "diagonally forward" in status(app)
         assert ctl.game.move_stack == []
         # Tab walks through the pieces that can move
-        await pilot.press("escape")
+        await press(pilot, "escape")
         board = game_screen(app).board
         seen = set()
         for _ in range(4):
-            await pilot.press("tab")
+            await press(pilot, "tab")
             seen.add(board.cursor)
         assert seen == ctl.movable()
 
@@ -188,24 +190,24 @@ async def test_undo_and_redo_by_keys(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
         assert game_screen(app).check_action("undo", ()) is None  # greyed out in the footer
-        await pilot.press("u")
+        await press(pilot, "u")
         assert ctl.move_list() == []
         await keys_play(pilot, "c3", "d4", "f6", "g5")
         assert ctl.move_list() == ["c3-d4", "f6-g5"]
-        await pilot.press("u")
+        await press(pilot, "u")
         assert ctl.move_list() == ["c3-d4"] and ctl.game.turn is Color.BLACK
-        await pilot.press("u")
+        await press(pilot, "u")
         assert ctl.move_list() == [] and ctl.game.turn is Color.WHITE
-        await pilot.press("r")
+        await press(pilot, "r")
         assert ctl.move_list() == ["c3-d4"]
-        await pilot.press("r")
+        await press(pilot, "r")
         assert ctl.move_list() == ["c3-d4", "f6-g5"]
         assert game_screen(app).check_action("redo", ()) is None
         # a new move forgets the moves undone
-        await pilot.press("u")
+        await press(pilot, "u")
         await keys_play(pilot, "b6", "a5")
         assert ctl.move_list() == ["c3-d4", "b6-a5"]
-        await pilot.press("r")
+        await press(pilot, "r")
         assert ctl.move_list() == ["c3-d4", "b6-a5"]
 
 
@@ -215,11 +217,11 @@ async def test_undo_asks_the_other_player_when_the_setting_says_so(home: Path) -
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
         await keys_play(pilot, "c3", "d4")
-        await pilot.press("u")
+        await press(pilot, "u")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert ctl.move_list() == ["c3-d4"] and "refused" in status(app)
-        await pilot.press("u", "y")
+        await press(pilot, "u", "y")
         assert ctl.move_list() == []
 
 
@@ -230,23 +232,23 @@ async def test_a_draw_and_a_resignation_on_one_keyboard(home: Path) -> None:
     app = make_app(home, variant="russian")
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
-        await pilot.press("d")
+        await press(pilot, "d")
         assert isinstance(app.screen, ConfirmScreen)
         assert "White offers a draw" in str(app.screen.question)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert ctl.outcome is None and "declined" in status(app)
-        await pilot.press("d", "y")
+        await press(pilot, "d", "y")
         assert ctl.outcome is not None and ctl.outcome.termination is Termination.AGREED_DRAW
         assert (await game_over_text(pilot)).startswith("Draw")
         # the agreement is taken back from the dialog, and play goes on
-        await pilot.press("u")
+        await press(pilot, "u")
         assert isinstance(app.screen, GameScreen) and ctl.outcome is None
         await keys_play(pilot, "c3", "d4")
-        await pilot.press("R")
+        await press(pilot, "R")
         assert isinstance(app.screen, ConfirmScreen) and "Black" in app.screen.question
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert ctl.outcome is None
-        await pilot.press("R", "y")
+        await press(pilot, "R", "y")
         out = ctl.outcome
         assert out is not None and out.termination is Termination.RESIGNATION
         assert out.winner is Color.WHITE
@@ -264,16 +266,16 @@ async def test_flip_and_the_piece_set(home: Path) -> None:
         board = screen.board
         a1 = square(app, "a1")
         assert board.cell_of(a1) == (0, 7)
-        await pilot.press("f")
+        await press(pilot, "f")
         assert board.flipped and board.cell_of(a1) == (7, 0)
         await clicks_play(pilot, "c3", "d4")  # clicks follow the turned board
         assert screen.controller.move_list() == ["c3-d4"]
-        await pilot.press("f")
+        await press(pilot, "f")
         assert not board.flipped
         assert board.piece_set == "unicode"
-        await pilot.press("p")
+        await press(pilot, "p")
         assert board.piece_set == "contrast"
-        await pilot.press("p")
+        await press(pilot, "p")
         assert board.piece_set == "ascii" and "ascii" in status(app)
     assert '"ascii"' in (home / "settings.json").read_text(encoding="utf-8")
 
@@ -281,19 +283,19 @@ async def test_flip_and_the_piece_set(home: Path) -> None:
 async def test_help_the_command_palette_and_quit(home: Path) -> None:
     app = make_app(home, variant="bashni")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = str(app.screen.query_one("#help-title", Static).render())
         text += app.screen.query_one(Markdown).source
         assert "Bashni" in text and "Notation" in text and "undo" in text
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert isinstance(app.screen, GameScreen)
-        await pilot.press("f1")
+        await press(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, GameScreen)
         # the palette lists the game's actions, and runs the one chosen
-        await pilot.press("ctrl+p")
+        await press(pilot, "ctrl+p")
         palette = app.screen
         assert isinstance(palette, CommandPalette)
 
@@ -303,7 +305,7 @@ async def test_help_the_command_palette_and_quit(home: Path) -> None:
         actions = ("Undo", "Redo", "Flip", "Offer draw", "Resign", "Save", "Help", "Type move")
         await wait_for(pilot, lambda: all(a in listed() for a in actions), "the game's actions")
         assert "Help (?)" in listed() and "Type move (:)" in listed()  # keys as the footer shows
-        await pilot.press(*"flip")
+        await press(pilot, *"flip")
 
         def flip_first() -> bool:
             options = palette.query_one(CommandList)
@@ -311,12 +313,11 @@ async def test_help_the_command_palette_and_quit(home: Path) -> None:
             return first is not None and str(first.prompt).startswith("Flip")
 
         await wait_for(pilot, flip_first, "Flip found")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert isinstance(app.screen, GameScreen) and app.screen.board.flipped
         # no move played yet: q quits without a question
-        await pilot.press("q")
-        await pilot.pause()
-        assert not app.is_running
+        await press(pilot, "q")
+        await wait_for(pilot, lambda: not app.is_running, "the app's end")
 
 
 async def test_keys_coming_fast_after_colon_are_typed_into_the_move_box(
@@ -334,8 +335,8 @@ async def test_keys_coming_fast_after_colon_are_typed_into_the_move_box(
             for ch in text:
                 key = {":": "colon", "-": "minus", "\r": "enter"}.get(ch, ch)
                 board.post_message(events.Key(key, ch))  # all queued before any runs
-            await pilot.pause()
-            await pilot.pause()
+            await settle(pilot)
+            await settle(pilot)
         assert screen.controller.move_list() == ["e1-f2", "d8-e7", "f2-g3"]
         assert not board.flipped  # 'f' of 'f2-g3' was text, not the flip key
 
@@ -350,8 +351,8 @@ async def test_a_colon_inside_a_move_typed_fast_stays_in_the_move_box(home: Path
         for ch in ":e1:f2\r":
             key = {":": "colon", "\r": "enter"}.get(ch, ch)
             screen.board.post_message(events.Key(key, ch))  # all queued before any runs
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         assert screen.controller.move_list() == ["e1-f2"]
 
 

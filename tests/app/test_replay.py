@@ -19,20 +19,21 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, OptionList, Select, Static
+from textual.widgets import DataTable, Input, OptionList, Static
 from textual.worker import get_current_worker
 
 from shashki.app.app import ShashkiApp
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
 from shashki.app.replay import GameTableScreen, ReplayScreen
+from shashki.app.widgets import Select
 from shashki.cli import main
 from shashki.records import read_file
 from shashki.rules import Game
 from shashki.rules.notation import move_text
 
 from ..conftest import shared_path
-from .conftest import keys_play, make_app, notes, screen_made, settle, wait_for
+from .conftest import keys_play, make_app, notes, press, screen_made, settle, wait_for
 
 SIZE = (120, 40)
 
@@ -134,7 +135,7 @@ def text_of(screen: object, widget_id: str) -> str:
 async def read_all(pilot: Pilot[None], screen: GameTableScreen) -> None:
     """Wait until the table has read the whole file."""
     await wait_for(pilot, lambda: screen.done, "the table read the whole file", step=0.02)
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def until(pilot: Pilot[None], ok: Callable[[], object]) -> None:
@@ -178,13 +179,13 @@ async def test_archive_pick_step_jump_and_take_over(
         double = next(i for i, m in enumerate(plies) if len(m.path) > 2)
         assert double == 16
         for ply in range(1, 4):
-            await pilot.press("right")
+            await press(pilot, "right")
             assert view.replay.game.fen() == fens[ply]
         # a row chosen in the list (numbered rows: both sides' moves): 7. …, the 7th row,
         # shows the position after its last move, the 14th
         moves.focus()
         moves.highlighted = 6
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert (
             view.replay.node.ply() == 14
             and view.replay.game.fen() == fens[14]
@@ -200,7 +201,7 @@ async def test_archive_pick_step_jump_and_take_over(
 
         monkeypatch.setattr(view.board, "refresh", spy)
         for ply in range(15, double + 2):
-            await pilot.press("right")
+            await press(pilot, "right")
             assert view.replay.node.ply() == ply
             assert view.replay.game.fen() == fens[ply]
             assert moves.highlighted == (ply - 1) // 2  # the row of the move shown
@@ -211,21 +212,21 @@ async def test_archive_pick_step_jump_and_take_over(
                 assert shown[-1] is None
         # back with ←
         for ply in range(double, double - 3, -1):
-            await pilot.press("left")
+            await press(pilot, "left")
             assert view.replay.game.fen() == fens[ply]
-        await pilot.press("end")
+        await press(pilot, "end")
         assert view.replay.node is view.replay.record.end() and view.replay.game.fen() == fens[-1]
         assert "Result: 1/2-1/2" in text_of(view, "where")
-        await pilot.press("right")  # nothing beyond the end
+        await press(pilot, "right")  # nothing beyond the end
         assert view.replay.game.fen() == fens[-1]
-        await pilot.press("home")
+        await press(pilot, "home")
         assert view.replay.node is view.replay.record and view.replay.game.fen() == fens[0]
         # take over after ten plies (the 5th row) and play on
         moves.focus()
         moves.highlighted = 4
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await until(pilot, lambda: view.replay.node.ply() == 10)
-        await pilot.press("t")
+        await press(pilot, "t")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         ctl = app.screen.controller
         assert ctl.game.move_stack == plies[:10]
@@ -257,17 +258,17 @@ async def test_archive_table_pick_by_keys_and_by_search(home: Path) -> None:
             for r in records
         ]
         # by keys: the third game
-        await pilot.press("down", "down", "enter")
+        await press(pilot, "down", "down", "enter")
         view = replay(app)
         assert view.source == "az2000.pdn #3" and view.replay.record.headers == records[2].headers
-        await pilot.press("end")
+        await press(pilot, "end")
         assert view.replay.game.fen() == mainline_fens(records[2])[-1]
-        await pilot.press("escape")
+        await press(pilot, "escape")
         assert app.screen is screen and grid.cursor_row == 2
         # by the search box: / then part of a name, any case
-        await pilot.press("slash")
+        await press(pilot, "slash")
         assert screen.focused is screen.query_one("#filter", Input)
-        await pilot.press(*"HUS")
+        await press(pilot, *"HUS")
         wanted = [
             i
             for i, r in enumerate(records)
@@ -275,15 +276,15 @@ async def test_archive_table_pick_by_keys_and_by_search(home: Path) -> None:
         ]
         assert 1 < grid.row_count == len(wanted) < 29
         assert f"{len(wanted)} shown" in text_of(screen, "progress")
-        await pilot.press("enter")  # back to the table, on the first match
+        await press(pilot, "enter")  # back to the table, on the first match
         assert screen.focused is grid
-        await pilot.press("down", "enter")
+        await press(pilot, "down", "enter")
         view = replay(app)
         assert view.source == f"az2000.pdn #{wanted[1] + 1}"
         assert view.replay.record.headers == records[wanted[1]].headers
-        await pilot.press("escape")
+        await press(pilot, "escape")
         # Esc in the search box gives the table back; the filter cleared shows every game
-        await pilot.press("slash", *["backspace"] * 3, "escape")
+        await press(pilot, "slash", *["backspace"] * 3, "escape")
         assert grid.row_count == 29 and screen.focused is grid
 
 
@@ -319,15 +320,15 @@ async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> No
         progress = text_of(screen, "progress")
         assert "Games without a GameType: English draughts, a guess from their moves" in progress
         assert "v chooses another." in progress
-        ids = [value for _, value in select._options if value is not Select.NULL]
+        ids = [value for _, value in select.choices]
 
         async def choose(variant: str) -> None:
             # the Select, by keys: v opens it on the variant read now, arrows, Enter
             now = ids.index(str(select.value))
-            await pilot.press("v")
+            await press(pilot, "v")
             assert select.expanded and screen.focused in (select, *select.query("*"))
             steps = ids.index(variant) - now
-            await pilot.press(*[("down" if steps > 0 else "up")] * abs(steps), "enter")
+            await press(pilot, *[("down" if steps > 0 else "up")] * abs(steps), "enter")
             assert select.value == variant
 
         await choose("international")
@@ -336,7 +337,7 @@ async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> No
         assert "choose their variant" in text_of(screen, "progress")
         assert "a guess" not in text_of(screen, "progress")
         screen.query_one(DataTable).focus()
-        await pilot.pause()
+        await settle(pilot)
         assert text_of(screen, "detail").startswith("Game 1: ")  # the error in words
         await choose("english")
         await read_all(pilot, screen)
@@ -345,11 +346,11 @@ async def test_untagged_games_read_again_as_the_chosen_variant(home: Path) -> No
         assert "choose their variant" not in text_of(screen, "progress")
         # the second game has comments: open it and step to the first one
         screen.query_one(DataTable).focus()
-        await pilot.press("down", "enter")
+        await press(pilot, "down", "enter")
         view = replay(app)
         assert view.replay.record.variant.id == "english"
         while not text_of(view, "comment"):
-            await pilot.press("right")
+            await press(pilot, "right")
             assert view.replay.node.next() is not None, "no comment shown"
         assert text_of(view, "comment") == "Not the best see no. 3, 4 and 5."
         moves = view.query_one("#moves", OptionList)
@@ -399,7 +400,7 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
             for i in range(12):  # the user goes up and down the list
                 assert not screen.done
                 select.value = ("english", "russian")[i % 2]
-                await pilot.pause(0.05 + 0.01 * i)
+                await settle(pilot)
             select.value = "english"
             await until(pilot, lambda: len(screen.games) == HELD)
             assert not screen.done
@@ -414,7 +415,7 @@ async def test_variant_changed_while_reading_keeps_no_stale_rows(
                 str(i + 1) for i in range(grid.row_count)
             ]
             assert all(g.variant == "english" for g in screen.games)
-            await pilot.press("escape")  # leaving stops the reading
+            await press(pilot, "escape")  # leaving stops the reading
             await until(pilot, lambda: isinstance(app.screen, MenuScreen))
     finally:
         go_on.set()  # no reading thread is left waiting
@@ -427,7 +428,7 @@ async def test_problem_collection_position_opens_to_play(home: Path) -> None:
         screen = table(app)
         await read_all(pilot, screen)
         assert screen.query_one(DataTable).get_row_at(0)[7] == "position"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert isinstance(app.screen, GameScreen)
         ctl = app.screen.controller
         first = next(iter(read_file(path, "english")))
@@ -470,52 +471,52 @@ async def test_own_file_comments_nags_and_nested_variations(home: Path, tmp_path
             "4. g3-h4",
         ]
         assert [row.depth for row in view.turn_rows] == [0, 0, 1, 1, 2, 2, 1, 0, 0, 0, 0]
-        await pilot.press("right")
+        await press(pilot, "right")
         assert view.replay.game.fen() == fen_after("russian", "c3-d4")
         assert text_of(view, "comment") == "A classical start."
         assert "After 1. c3-d4" in text_of(view, "where")
         assert "1 variation here: press v" in text_of(view, "where")
         # v: into the variation 1... f6-g5
-        await pilot.press("v")
+        await press(pilot, "v")
         assert not view.replay.node.is_mainline()
         assert view.replay.game.fen() == fen_after("russian", *FIRST_VARIATION[:2])
         assert text_of(view, "comment") == "The main alternative."
         where = text_of(view, "where")
         assert "After 1… f6-g5!" in where and "(in a variation)" in where
-        await pilot.press("right")
+        await press(pilot, "right")
         assert view.replay.game.fen() == fen_after("russian", *FIRST_VARIATION[:3])
         # v again: the nested variation 2. b2-c3 (an alternative to 2. g3-h4)
-        await pilot.press("v")
+        await press(pilot, "v")
         assert view.replay.game.fen() == fen_after("russian", *NESTED[:3])
         assert text_of(view, "comment") == "A nested try."
-        await pilot.press("right")
+        await press(pilot, "right")
         assert view.replay.game.fen() == fen_after("russian", *NESTED)
-        await pilot.press("right")  # the nested variation ends here
+        await press(pilot, "right")  # the nested variation ends here
         assert view.replay.game.fen() == fen_after("russian", *NESTED)
         # Backspace: out of the nested variation, to where it branched off
-        await pilot.press("backspace")
+        await press(pilot, "backspace")
         assert not view.replay.node.is_mainline()
         assert view.replay.game.fen() == fen_after("russian", *FIRST_VARIATION[:2])
-        await pilot.press("right", "right")
+        await press(pilot, "right", "right")
         assert view.replay.game.fen() == fen_after("russian", *FIRST_VARIATION)
         # Backspace: out of the first variation, back on the main line
-        await pilot.press("backspace")
+        await press(pilot, "backspace")
         assert view.replay.node.is_mainline()
         assert view.replay.game.fen() == fen_after("russian", "c3-d4")
-        await pilot.press("backspace")  # already on the main line: nothing changes
+        await press(pilot, "backspace")  # already on the main line: nothing changes
         assert view.replay.game.fen() == fen_after("russian", "c3-d4")
-        await pilot.press("right")
+        await press(pilot, "right")
         assert view.replay.game.fen() == fen_after("russian", *MAIN[:2])
-        await pilot.press("end")
+        await press(pilot, "end")
         assert view.replay.game.fen() == fen_after("russian", *MAIN)
         assert "Result: 1-0" in text_of(view, "where")
-        await pilot.press("home")
+        await press(pilot, "home")
         assert view.replay.game.fen() == Game("russian").fen()
         # choosing a move in the list jumps there (the nested variation's last move)
         moves = view.query_one("#moves", OptionList)
         moves.focus()
         moves.highlighted = 5
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert view.replay.game.fen() == fen_after("russian", *NESTED)
         assert view.board.has_focus
 
@@ -532,20 +533,20 @@ async def test_the_row_highlighted_in_the_list_stays_when_the_list_is_resized(
     async with app.run_test(size=SIZE) as pilot:
         view = replay(app)
         moves = view.query_one("#moves", OptionList)
-        await pilot.press("end")
+        await press(pilot, "end")
         await until(pilot, lambda: view.replay.node is view.replay.record.end())
         shown_row = moves.highlighted
         assert shown_row is not None and shown_row >= 2
         moves.focus()
         await until(pilot, lambda: moves.has_focus)
-        await pilot.press("up", "up")
+        await press(pilot, "up", "up")
         await until(pilot, lambda: moves.highlighted == shown_row - 2)
         size = moves.size
         await pilot.resize_terminal(100, 32)
         await until(pilot, lambda: moves.size != size)
         await settle(pilot)
         assert moves.highlighted == shown_row - 2
-        await pilot.press("enter")  # the row highlighted is the one chosen
+        await press(pilot, "enter")  # the row highlighted is the one chosen
         await until(pilot, lambda: view.replay.node is not view.replay.record.end())
         assert moves.highlighted == shown_row - 2
 
@@ -555,13 +556,13 @@ async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None
     app = make_app(home, replay=path, game_number=1)
     async with app.run_test(size=SIZE) as pilot:
         view = replay(app)
-        await pilot.press("minus")
+        await press(pilot, "minus")
         assert "every" not in text_of(view, "where")  # not playing yet
-        await pilot.press("space")
+        await press(pilot, "space")
         assert "one move every 2 s" in text_of(view, "where")
-        await pilot.press("plus", "plus", "plus")
+        await press(pilot, "plus", "plus", "plus")
         assert "one move every 0.25 s" in text_of(view, "where")
-        await pilot.press("plus")  # the fastest stays the fastest
+        await press(pilot, "plus")  # the fastest stays the fastest
         assert view.SPEEDS[view.speed_index] == 0.25
         # the first move may come at any moment of the interval running when the speed
         # changed: the time is counted from it, and each move after it waits its turn
@@ -572,16 +573,15 @@ async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None
         assert time.monotonic() - start >= 0.25 * (len(MAIN) - first) - 0.1  # (the polling)
         assert view.replay.game.fen() == fen_after("russian", *MAIN)
         await until(pilot, lambda: "Auto-play" not in text_of(view, "where"))  # stopped at the end
-        assert view._auto is None
+        assert not view.auto_playing
         # Space stops it half-way too
-        await pilot.press("home", "minus", "space")  # one move every half second
+        await press(pilot, "home", "minus", "space")  # one move every half second
         await until(pilot, lambda: view.replay.node.ply() >= 1)
-        timer = view._auto
-        assert timer is not None
-        await pilot.press("space")
+        assert view.auto_playing
+        await press(pilot, "space")
         stopped = view.replay.node
         # stopped: its timer is gone (no move can come any more), and the game stays
-        await until(pilot, lambda: view._auto is None and timer._task is None)
+        await until(pilot, lambda: not view.auto_playing)
         await settle(pilot)
         assert view.replay.node is stopped and stopped is not view.replay.record.end()
 
@@ -592,8 +592,8 @@ async def test_own_file_take_over_keeps_the_record_up_to_there(home: Path, tmp_p
     async with app.run_test(size=SIZE) as pilot:
         view = replay(app)
         record = view.replay.record
-        await pilot.press("right", "right", "right", "right")
-        await pilot.press("t")
+        await press(pilot, "right", "right", "right", "right")
+        await press(pilot, "t")
         assert isinstance(app.screen, GameScreen)
         ctl = app.screen.controller
         assert [p.name for p in ctl.players] == ["Anna", "Boris"]
@@ -624,20 +624,20 @@ async def test_broken_game_shows_the_error_and_stops_at_the_last_good_move(
         assert str(grid.get_row_at(2)[2]) == "Club championship of the vi…"
         assert [str(cell) for cell in grid.get_row_at(2)[4:6]] == ["Clara", "Anna"]
         assert text_of(screen, "detail") == ""
-        await pilot.press("down")
+        await press(pilot, "down")
         detail = text_of(screen, "detail")
         assert detail.startswith("Game 2: ") and "'c3-d4' is not a legal move" in detail
-        await pilot.press("enter")  # a game with an error still opens
+        await press(pilot, "enter")  # a game with an error still opens
         view = replay(app)
         error = text_of(view, "error")
         assert "stops after the last good move" in error and "'c3-d4' is not a legal move" in error
         assert "line 15, column 34" in error
         assert len(view.replay.record.mainline_moves()) == 4
-        await pilot.press("end")
+        await press(pilot, "end")
         assert view.replay.game.fen() == fen_after("russian", "c3-d4", "f6-e5", "d4:f6", "g7:e5")
         assert "White to move" in text_of(view, "where")
         # and play on from there
-        await pilot.press("t")
+        await press(pilot, "t")
         assert isinstance(app.screen, GameScreen)
         assert len(app.screen.controller.game.move_stack) == 4
 
@@ -654,7 +654,7 @@ async def test_a_move_on_squares_no_board_has_is_a_problem_in_the_table(
         await read_all(pilot, screen)
         grid = screen.query_one(DataTable)
         assert [str(grid.get_row_at(i)[1]) for i in range(2)] == ["", "error"]
-        await pilot.press("down")
+        await press(pilot, "down")
         assert "'z9' is not a square of this 8x8 board" in text_of(screen, "detail")
 
 
@@ -669,7 +669,7 @@ async def test_single_broken_game_opens_at_once(home: Path, tmp_path: Path) -> N
         await screen_made(pilot, ReplayScreen)
         view = replay(app)
         assert "'c3-d4' is not a legal move" in text_of(view, "error")
-        await pilot.press("end")
+        await press(pilot, "end")
         assert view.replay.game.fen() == fen_after("russian", "c3-d4", "f6-e5", "d4:f6", "g7:e5")
 
 
@@ -716,40 +716,40 @@ async def test_files_that_go_wrong_are_messages(
     monkeypatch.setattr("os.open", guarded_os_open)
     app = make_app(home, replay=home / "nope.pdn")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert any("nope.pdn: no such file" in n for n in notes(app))
         app.open_game_file(home, 2)  # a folder
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert any(f"{home}: a folder, not a file" in n for n in notes(app))
         # a game number beyond the file: said so, and the table instead
         app.open_game_file(club, 9)
-        await pilot.pause()
+        await settle(pilot)
         assert any("club.pdn has no game number 9" in n for n in notes(app))
         await read_all(pilot, table(app))
         assert table(app).query_one(DataTable).row_count == 3
-        await pilot.press("escape")
+        await press(pilot, "escape")
         # bytes that are no PDN: rows that say what is wrong; Enter opens nothing broken
         app.open_game_file(noise)
-        await pilot.pause()
+        await settle(pilot)
         screen = table(app)
         await read_all(pilot, screen)
         assert screen.games and all(g.error for g in screen.games)
         assert "not a text file" in text_of(screen, "detail")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert isinstance(app.screen, (GameTableScreen, ReplayScreen))
-        await pilot.press("escape")
+        await press(pilot, "escape")
         if isinstance(app.screen, GameTableScreen):
-            await pilot.press("escape")
+            await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
         # a file that cannot be read: said so, for the table and for one game asked for
         app.open_game_file(locked)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert any("Cannot open" in n and "Permission denied" in n for n in notes(app))
         app.open_game_file(locked, 1)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert sum("Cannot open" in n and "Permission denied" in n for n in notes(app)) == 2
 
@@ -763,13 +763,13 @@ async def test_a_record_whose_start_cannot_be_set_up_is_a_message(home: Path) ->
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         app.open_record(GameRecord("russian", "W:Wz9:Bd4"))
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert any(n.startswith("Cannot set up this position: 'z9'") for n in notes(app))
         broken = GameRecord("russian", "W:Wz9:Bd4")
         broken.errors.append(BadPdnError("a move that is not legal"))
         app.open_record(broken)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert any(n.startswith("Cannot replay this game: 'z9'") for n in notes(app))
 
@@ -807,7 +807,7 @@ def test_snapshot_game_table(snap_compare, home: Path, size: tuple[int, int]) ->
 
     async def wait(pilot: Pilot[None]) -> None:
         await read_all(pilot, table(pilot.app))  # type: ignore[arg-type]
-        await pilot.press("down")
+        await press(pilot, "down")
 
     assert snap_compare(make_app(home, replay=path), terminal_size=size, run_before=wait)
 

@@ -14,7 +14,7 @@ from shashki.app.menu import MenuScreen
 from shashki.app.replay import FileChooserScreen, load_record
 from shashki.base.userfiles import UserFileError
 
-from .conftest import make_app, notes
+from .conftest import make_app, notes, press, settle
 
 SIZE = (100, 30)
 
@@ -36,22 +36,22 @@ async def test_special_files_are_refused_in_one_line(
     path = fifo if name == "fifo" else Path(name)
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         [note] = notes(app)
         assert note == f"Cannot open {path}: {words}"
         app.open_game_file(path, 1)  # one game asked for
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen) and len(notes(app)) == 2
         # the open dialog: the path typed in
         app.open_game_dialog()
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, FileChooserScreen)
         box = app.screen.query_one("#path", Input)
         box.value = str(path)
         box.focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert notes(app)[-1] == f"Cannot open {path}: {words}"
 

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from textual.widgets import DirectoryTree, Input, Select
+from textual.widgets import DirectoryTree, Input
 
-from shashki.app.app import Settings, ShashkiApp
+from shashki.app.app import ShashkiApp
 from shashki.app.controller import Human
 from shashki.app.dialogs import ConfirmScreen, TextPrompt
 from shashki.app.engines import EngineSeat, engine_settings
@@ -24,18 +24,24 @@ from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.players import OTHER_ENGINE, make_player, player_kinds, seat, set_engines
 from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
 from shashki.app.settings_screen import SettingsScreen
+from shashki.app.widgets import Select
 from shashki.records import GameRecord
 from shashki.rules import Color
 from shashki.session.served import (
+    JOIN_VARIABLE,
     SERVED_VARIABLE,
     NotAllowed,
     games_file,
+    hide_paths,
     inside_games,
+    join_allowed,
     served,
+    shown_path,
 )
 from shashki.store import save_pdn
+from shashki.store.settings import Settings
 
-from .conftest import game_screen, make_app, notes, settle, wait_for
+from .conftest import game_screen, make_app, notes, press, settle, wait_for
 
 SIZE = (100, 32)
 #: What a visitor may type for a program: each would run a command on the server.
@@ -110,13 +116,13 @@ async def test_the_new_game_dialog_offers_no_command(
     (home / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
         await settle(pilot)
         dialog = app.screen
         for side in (0, 1):
             kinds = dialog.query_one(f"#kind{side}", Select)
-            offered = [value for _label, value in kinds._options]
+            offered = [value for _label, value in kinds.choices]
             assert OTHER_ENGINE not in offered and "engine:Dame" in offered
             with pytest.raises(Exception):  # noqa: B017 (Textual's InvalidSelectValueError)
                 kinds.value = OTHER_ENGINE
@@ -138,7 +144,7 @@ async def test_the_open_dialog_stays_in_the_games_folder(
 ) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("o")
+        await press(pilot, "o")
         await wait_for(pilot, lambda: isinstance(app.screen, FileChooserScreen), "the dialog")
         await settle(pilot)
         chooser = app.screen
@@ -151,7 +157,7 @@ async def test_the_open_dialog_stays_in_the_games_folder(
         listed = {Path(node.data.path).name for node in tree.root.children if node.data}
         assert listed == {"mine.pdn", "old"}, listed
         # the folder's parent is as far as Up goes: not at all
-        await pilot.press("backspace")
+        await press(pilot, "backspace")
         await settle(pilot)
         assert Path(tree.path) == games
         # every path that leads out is refused in one line, and the dialog stays
@@ -168,13 +174,13 @@ async def test_the_open_dialog_stays_in_the_games_folder(
             said = len(notes(app))
             box.value = typed
             box.focus()
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await wait_for(pilot, lambda s=said: len(notes(app)) > s, f"{typed} refused")
             assert "games folder" in notes(app)[-1], (typed, notes(app)[-1])
             assert app.screen is chooser and Path(tree.path) == games
         # a file of the folder, typed by its name, opens
         box.value = "old/older.pdn"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "its one game")
         await settle(pilot)
         assert table(app).path == games / "old" / "older.pdn"  # type: ignore[union-attr]
@@ -185,7 +191,7 @@ async def test_no_file_outside_the_games_folder_opens(
 ) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for path in (Path("/etc/passwd"), games / "out.pdn", games / "out" / "secret.pdn"):
             app.open_game_file(path)
             await settle(pilot)
@@ -211,43 +217,43 @@ async def test_save_as_stays_in_the_games_folder(home: Path, visitor: None, game
             "~/pwned.pdn",
             "out/pwned.pdn",
         ):
-            await pilot.press("s")
+            await press(pilot, "s")
             await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
             box = app.screen.query_one(Input)
             assert "/" not in box.value and box.value.endswith(".pdn")  # a name, no path
             said = len(notes(app))
             box.value = typed
-            await pilot.press("enter")
+            await press(pilot, "enter")
             await wait_for(pilot, lambda s=said: len(notes(app)) > s, f"{typed} refused")
             assert notes(app)[-1].startswith("Not saved:"), notes(app)[-1]
             assert "games folder" in notes(app)[-1]
         assert not (home / "pwned.pdn").exists() and not (home / "secret" / "pwned.pdn").exists()
         # a link in the folder is not written through either
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
         app.screen.query_one(Input).value = "out.pdn"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot)
         assert not isinstance(app.screen, ConfirmScreen)  # not even asked: refused
         assert notes(app)[-1].startswith("Not saved:"), notes(app)[-1]
         assert (games / "out.pdn").is_symlink()
         # a plain name is saved in the games folder, and said by its name alone
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
         app.screen.query_one(Input).value = "old/kept.pdn"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: (games / "old" / "kept.pdn").is_file(), "the save")
         assert notes(app)[-1] == "Saved as kept.pdn in the games folder"
         assert str(home) not in notes(app)[-1]
         # saved again under that name: asked about by its name alone, and replaced
-        await pilot.press("s")
+        await press(pilot, "s")
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the prompt")
         app.screen.query_one(Input).value = "old/kept.pdn"
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert app.screen.question == "kept.pdn already exists. Replace it with this game?"
         said = len(notes(app))
-        await pilot.press("y")
+        await press(pilot, "y")
         await wait_for(pilot, lambda: len(notes(app)) > said, "the save")
         assert notes(app)[-1] == "Saved as kept.pdn in the games folder"
 
@@ -271,7 +277,7 @@ async def test_settings_that_name_programs_are_shown_not_changed(home: Path, vis
     (home / "settings.json").write_text(json.dumps({"engines": [OWNER_ENGINE]}), encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("comma")
+        await press(pilot, "comma")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
         await settle(pilot)
         screen = app.screen
@@ -298,7 +304,7 @@ async def test_the_menu_does_not_show_where_the_owners_files_are(
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await settle(pilot)
         menu = app.screen
-        menu._show("served-own")  # type: ignore[attr-defined]
+        menu.show_variant("served-own")  # type: ignore[attr-defined]
         card = str(menu.query_one("#card").render())
         assert "Owner's own" in card and str(home) not in card
     monkeypatch.delenv(SERVED_VARIABLE)
@@ -306,7 +312,7 @@ async def test_the_menu_does_not_show_where_the_owners_files_are(
     async with app.run_test(size=(160, 60)) as pilot:  # (the owner is told where it is)
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         await settle(pilot)
-        app.screen._show("served-own")  # type: ignore[attr-defined]
+        app.screen.show_variant("served-own")  # type: ignore[attr-defined]
         assert str(folder) in str(app.screen.query_one("#card").render())
 
 
@@ -319,26 +325,202 @@ host = "russian"
 """
 
 
-async def test_a_visitor_cannot_host_but_may_join(home: Path, visitor: None) -> None:
-    """Hosting would open a port on the owner's machine: a visitor is not offered a friend's
-    seat, "Host" from the online choice is refused in one line, no game opens."""
+async def test_a_visitor_is_offered_no_online_play_unless_the_owner_allows_joining(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hosting would open a port on the owner's machine, joining connects from it to any
+    address a visitor types: a served app offers neither a friend's seat nor "Play
+    online"; every way in says so in one line and opens nothing."""
     from shashki.app import online
 
+    monkeypatch.delenv(JOIN_VARIABLE, raising=False)
+    assert not join_allowed()
     assert "online" not in [key for _label, key in player_kinds()]
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, online.OnlineChoice), "the choice")
-        await pilot.press("h")
-        await wait_for(pilot, lambda: online.host_refused() in notes(app), "the refusal")
-        assert isinstance(app.screen, MenuScreen)
-        # the same refusal from any other way in (a command, a dialog)
-        assert online.host_game(app, "russian", side=Color.WHITE, name="v", clock=None) is None
+        menu = app.screen
+        assert menu.check_action("online", ()) is False  # (not in the footer, w does nothing)
+        await press(pilot, "w")
         await settle(pilot)
-        assert not isinstance(app.screen, GameScreen)
-        # joining is offered still
-        await pilot.press("w")
-        await wait_for(pilot, lambda: isinstance(app.screen, online.OnlineChoice), "the choice")
-        await pilot.press("j")
+        assert app.screen is menu
+        online.online_menu(app, "russian")
+        await wait_for(pilot, lambda: online.join_off() in notes(app), "the refusal")
+        assert online.host_game(app, "russian", side=Color.WHITE, name="v", clock=None) is None
+        assert await online.join_game(app, "127.0.0.1:9", "K7WQ-M2", "v") is None
+        await settle(pilot)
+        assert notes(app)[-1] == online.join_off()
+        assert app.screen is menu
+
+
+async def test_with_join_allowed_a_visitor_joins_and_is_never_offered_hosting(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shashki.app import online
+
+    monkeypatch.setenv(JOIN_VARIABLE, "1")
+    assert join_allowed()
+    assert "online" not in [key for _label, key in player_kinds()]
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert app.screen.check_action("online", ()) is True
+        await press(pilot, "w")  # no choice with "Host" in it: the address is asked at once
         await wait_for(pilot, lambda: isinstance(app.screen, TextPrompt), "the address asked")
+        assert not any(isinstance(s, online.OnlineChoice) for s in app.screen_stack)
+        assert online.host_game(app, "russian", side=Color.WHITE, name="v", clock=None) is None
+        await wait_for(pilot, lambda: online.host_refused() in notes(app), "the refusal")
+
+
+async def test_no_notice_names_the_owners_folders(home: Path, visitor: None, games: Path) -> None:
+    """A file that is not there is named as the visitor typed it; an error that quotes a
+    path of the owner's says it from the games folder, or says which folder."""
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "o")
+        await wait_for(pilot, lambda: isinstance(app.screen, FileChooserScreen), "the dialog")
+        await settle(pilot)
+        box = app.screen.query_one("#path", Input)
+        box.value = "old/x.pdn"
+        box.focus()
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: any("x.pdn" in n for n in notes(app)), "no such file")
+        await press(pilot, "escape")
+        app.open_game_file(games / "nowhere.pdn")
+        await wait_for(pilot, lambda: any("nowhere.pdn" in n for n in notes(app)), "not there")
+        app.error_notice(f"[Errno 13] Permission denied: '{games / 'old' / 'y.pdn'}'")
+        app.error_notice(f"cannot write {home / 'config' / 'shashki' / 'settings.json'}")
+        await settle(pilot)
+        said = notes(app)[-4:]
+        assert said[0] == "No such file: old/x.pdn", said
+        assert said[1] == "Cannot open nowhere.pdn: no such file", said
+        assert said[2] == "[Errno 13] Permission denied: 'old/y.pdn'", said
+        assert said[3] == "cannot write shashki's settings folder/settings.json", said
+        for note in notes(app):
+            assert str(home) not in note and "shashki/games" not in note, note
+
+
+def test_paths_are_shown_whole_outside_served_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SERVED_VARIABLE, raising=False)
+    if served():
+        pytest.skip("this process runs in served mode")
+    path = tmp_path / "games" / "a.pdn"
+    assert shown_path(path, tmp_path / "games") == str(path)
+    assert hide_paths(f"Cannot open {path}") == f"Cannot open {path}"
+    monkeypatch.setenv(SERVED_VARIABLE, "1")
+    assert shown_path(path, tmp_path / "games") == "a.pdn"
+    assert shown_path(tmp_path / "elsewhere" / "b.pdn", tmp_path / "games") == "b.pdn"
+
+
+async def test_every_failure_to_join_reads_the_same_after_the_same_time(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With joining allowed, a visitor could scan the owner's network through "Join a
+    game": a closed port, a port that accepts and says nothing, a web server, and
+    ``shashki serve``'s own port all give one line after one delay (and the server's
+    terminal shows no traceback, nor the visitor's code)."""
+    import asyncio
+    import socket
+    import time
+
+    from aiohttp import web
+
+    from shashki.app import online
+    from shashki.serve import Addresses, make_server
+
+    monkeypatch.setenv(JOIN_VARIABLE, "1")
+    seconds = 2.0
+    monkeypatch.setattr(online, "JOIN_SECONDS", seconds)
+
+    def bound() -> socket.socket:
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        return sock
+
+    closed = bound()
+    closed_port = closed.getsockname()[1]
+    closed.close()
+    silent = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    runners = []
+
+    async def serving(app: web.Application, sock: socket.socket) -> int:
+        runner = web.AppRunner(app)
+        await runner.setup()
+        await web.SockSite(runner, sock).start()
+        runners.append(runner)
+        return int(sock.getsockname()[1])
+
+    web_port = await serving(web.Application(), bound())
+    sock = bound()
+    said: list[str] = []
+    server = make_server(
+        ["true"],
+        Addresses(sock.getsockname()[1], public=False),
+        visitors=2,
+        join=False,
+        say=said.append,
+    )
+    server.initialize_logging()
+    serve_port = await serving(await server.web_app(), sock)
+    ports = [closed_port, silent.sockets[0].getsockname()[1], web_port, serve_port]
+    app = make_app(home)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+
+            async def join(port: int) -> float:
+                started = time.monotonic()
+                result = await online.join_game(app, f"127.0.0.1:{port}", "K7WQ-M2", "v")
+                assert result is None
+                return time.monotonic() - started
+
+            took = await asyncio.gather(*(join(port) for port in ports))
+            await settle(pilot)
+    finally:
+        silent.close()
+        for runner in runners:
+            await runner.cleanup()
+    for port, elapsed in zip(ports, took, strict=True):
+        assert online.join_failed(f"127.0.0.1:{port}") in notes(app), (port, notes(app))
+        assert elapsed >= seconds, (port, elapsed)
+    failures = [n for n in notes(app) if "127.0.0.1" in n]
+    assert len(failures) == len(ports)
+    assert sorted(failures) == sorted(online.join_failed(f"127.0.0.1:{p}") for p in ports)
+    printed = capsys.readouterr()
+    for text in (printed.out, printed.err, *said):
+        assert "Traceback" not in text and "K7WQ" not in text, text
+
+
+@pytest.mark.parametrize(
+    "tag", ["host K7WQ-M2 8765 lan white on", "join 127.0.0.1:9 K7WQ-M2 black on"]
+)
+async def test_an_online_autosave_goes_on_at_the_keyboard_in_the_browser(
+    home: Path, visitor: None, monkeypatch: pytest.MonkeyPatch, tag: str
+) -> None:
+    """The owner's unfinished online game, resumed by a visitor: neither hosted again
+    (a port of the server) nor joined (joining is off): one line, and the game goes on
+    at this keyboard."""
+    from shashki.app.online import OnlineGameScreen
+    from shashki.records import read_games_text
+    from shashki.store import AutosaveSlot
+
+    monkeypatch.delenv(JOIN_VARIABLE, raising=False)
+    slot = AutosaveSlot.new()
+    record = next(
+        iter(
+            read_games_text(
+                '[White "Anna"]\n[Black "Boris"]\n[Result "*"]\n[GameType "25"]\n'
+                f'[ShashkiOnline "{tag}"]\n\n1. c3-d4 *\n'
+            )
+        )
+    )
+    slot.save(record.end().replay(), dict(record.headers))
+    slot.release()
+    app = make_app(home, autosave=True)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.resume_unfinished(slot.key) is not None
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        assert not isinstance(app.screen, OnlineGameScreen)
+        assert any("goes on at this keyboard" in n for n in notes(app)), notes(app)

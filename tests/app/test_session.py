@@ -21,6 +21,8 @@ from .conftest import (
     game_screen,
     keys_play,
     make_app,
+    press,
+    settle,
     square,
     wait_for,
 )
@@ -32,7 +34,7 @@ async def _choose(pilot, variant_id: str) -> None:  # type: ignore[no-untyped-de
     """From the menu: highlight a variant by keys, open the dialog, play."""
     menu = pilot.app.screen.query_one("#variants", OptionList)
     target = next(i for i, o in enumerate(menu.options) if o.id == variant_id)
-    await pilot.press(*["down"] * (target - menu.highlighted), "enter")
+    await press(pilot, *["down"] * (target - menu.highlighted), "enter")
     await click_widget(pilot, "#play")  # (the dialog's focus is on its first field)
 
 
@@ -45,21 +47,21 @@ async def test_save_quit_start_again_and_resume(home: Path) -> None:
         await keys_play(pilot, "c3", "d4", "f6", "g5")
         assert ctl.move_list() == ["c3-d4", "f6-g5"]
         # save: the prompt offers a file in the data folder; Enter accepts it
-        await pilot.press("s")
+        await press(pilot, "s")
         assert isinstance(app.screen, TextPrompt)
         default = Path(app.screen.query_one(Input).value)
         assert default.parent == home / "data" / "shashki" / "games"
         # a new name: the variant, the date and the time of day
         assert re.fullmatch(r"russian-\d{4}-\d\d-\d\d-\d{4}\.pdn", default.name)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert default.is_file()
         # quit asks first while a game is in progress
-        await pilot.press("q")
+        await press(pilot, "q")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
+        await settle(pilot)
     assert not app.is_running
     records = list(read_file(default))
     assert len(records) == 1 and records[0].variant is not None
@@ -69,11 +71,11 @@ async def test_save_quit_start_again_and_resume(home: Path) -> None:
     # start again: the unfinished game is listed, and resumed with Enter
     again = make_app(home, autosave=True, offer_resume=True)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(again.screen, UnfinishedScreen)
         [line] = [str(o.prompt) for o in again.screen.query_one(OptionList).options]
         assert "Russian draughts" in line and "1 move, " in line and "today" in line
-        await pilot.press("enter")
+        await press(pilot, "enter")
         ctl = game_screen(again).controller
         assert ctl.variant.id == "russian"
         assert ctl.move_list() == ["c3-d4", "f6-g5"]
@@ -89,16 +91,16 @@ async def test_the_list_can_be_left_for_a_new_game(home: Path) -> None:
         assert game_screen(first).controller.move_list() == ["a3-a4"]
     second = make_app(home, autosave=True, offer_resume=True)
     async with second.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(second.screen, UnfinishedScreen)
         assert "Turkish" in str(second.screen.query_one(OptionList).options[0].prompt)
-        await pilot.press("n")
+        await press(pilot, "n")
         assert isinstance(second.screen, MenuScreen)
         assert second.controller is None
     # the game declined is still there for next time
     third = make_app(home, autosave=True, offer_resume=True)
     async with third.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(third.screen, UnfinishedScreen)
 
 
@@ -108,11 +110,11 @@ async def test_a_finished_game_is_not_offered_again(home: Path) -> None:
         ctl = game_screen(first).controller
         await keys_play(pilot, "c3", "e5", "h8", "g7")
         assert ctl.outcome is None and len(ctl.move_list()) == 2
-        await pilot.press("R", "y")  # White resigns: the game is over
+        await press(pilot, "R", "y")  # White resigns: the game is over
         assert ctl.outcome is not None
     second = make_app(home, autosave=True, offer_resume=True)
     async with second.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(second.screen, MenuScreen)
 
 
@@ -133,7 +135,7 @@ async def test_too_small_then_large_again(home: Path) -> None:
         assert "Terminal too small" in text and "29×11" in text and "24×8" in text
         # the board takes no input while it cannot be seen
         cursor = board.cursor
-        await pilot.press("enter", "up", "enter", "tab", "enter", "colon")
+        await press(pilot, "enter", "up", "enter", "tab", "enter", "colon")
         await pilot.click(BoardWidget, offset=(2, 2))
         assert ctl.selection.square is None and ctl.game.move_stack == []
         assert board.cursor == cursor and app.focused is board

@@ -11,9 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shashki.app.app import Settings
+from shashki.app.app import SETTING_CHOICES, load_settings
+from shashki.store.settings import Settings
 
-from .conftest import make_app
+from .conftest import make_app, notes, press, settle
 
 SIZE = (100, 40)
 
@@ -26,7 +27,7 @@ def load_text(tmp_path: Path, text: str | bytes) -> Settings:
         path.write_text(text, encoding="utf-8")
     else:
         path.write_bytes(text)
-    return Settings.load(path)
+    return Settings.load(path, choices=SETTING_CHOICES)
 
 
 def test_good_values_are_kept(tmp_path: Path) -> None:
@@ -104,7 +105,7 @@ def test_any_json_gives_valid_settings(data: dict[str, object]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "settings.json"
         path.write_text(json.dumps(data), encoding="utf-8")
-        s = Settings.load(path)
+        s = Settings.load(path, choices=SETTING_CHOICES)
     assert s.piece_set in {"unicode", "contrast", "ascii"}
     assert isinstance(s.coords, bool) and isinstance(s.bell, bool)
     assert isinstance(s.autoflip, bool)
@@ -118,8 +119,8 @@ async def test_the_app_starts_over_a_hostile_settings_file(home: Path) -> None:
     (home / "settings.json").write_text('{"names": 5, "piece_set": 7}', encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("enter")  # the new-game dialog reads the names
-        await pilot.pause()
+        await press(pilot, "enter")  # the new-game dialog reads the names
+        await settle(pilot)
         assert app.settings.names == DEFAULTS.names
 
 
@@ -171,7 +172,35 @@ async def test_settings_that_cannot_be_saved_are_said_once(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(3):
             app.next_board_theme()
-        await pilot.pause()
-        said = [n.message for n in app._notifications if "Settings not saved" in n.message]
+        await settle(pilot)
+        said = [n for n in notes(app) if "Settings not saved" in n]
         assert len(said) == 1 and "a link, not a file" in said[0], said
     assert target.read_text() == "the user's own words\n"
+
+
+def test_the_defaults_are_among_the_app_s_names() -> None:
+    """The store's model holds the defaults, the app the names it knows: they agree."""
+    for name, allowed in SETTING_CHOICES.items():
+        assert getattr(DEFAULTS, name) in allowed, name
+
+
+def test_a_name_the_app_does_not_know_is_kept_by_no_reader_of_the_app(tmp_path: Path) -> None:
+    """Read without the app's names (shashki play reads only the engines), a short name is
+    taken as it is; read by the app, the default replaces it."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"piece_set": "runes", "engines": []}), encoding="utf-8")
+    assert Settings.load(path).piece_set == "runes"
+    assert Settings.load(path, choices=SETTING_CHOICES).piece_set == DEFAULTS.piece_set
+
+
+def test_no_color_shows_the_pieces_by_shape(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "settings.json"
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert load_settings(path).piece_set == "contrast"
+    path.write_text(json.dumps({"piece_set": "ascii"}), encoding="utf-8")
+    assert load_settings(path).piece_set == "ascii"
+    monkeypatch.delenv("NO_COLOR")
+    path.unlink()
+    assert load_settings(path).piece_set == "unicode"

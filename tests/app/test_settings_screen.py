@@ -11,44 +11,44 @@ from textual.widgets import Select, Switch
 from shashki.app.board import BoardWidget
 from shashki.app.settings_screen import SettingsScreen
 
-from .conftest import game_screen, make_app
+from .conftest import game_screen, make_app, press, settle
 
 
 async def test_settings_change_the_board_and_are_saved(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game("russian", kinds=("human", "human"))
-        await pilot.pause()
+        await settle(pilot)
         board = game_screen(app).query_one(BoardWidget)
-        await pilot.press("comma")
-        await pilot.pause()
+        await press(pilot, "comma")
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, SettingsScreen)
         screen.query_one("#piece_set", Select).value = "ascii"
         screen.query_one("#coords", Switch).value = not board.show_coords
         screen.query_one("#undo_policy", Select).value = "off"
-        await pilot.pause()
+        await settle(pilot)
         assert board.piece_set == "ascii" and not board.show_coords
         saved = json.loads((home / "settings.json").read_text(encoding="utf-8"))
         assert saved["piece_set"] == "ascii" and saved["coords"] is False
         assert saved["undo_policy"] == "off"
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         assert not isinstance(app.screen, SettingsScreen)
-        await pilot.press("comma")  # the key opens it again, and only once
-        await pilot.press("comma")
-        await pilot.pause()
+        await press(pilot, "comma")  # the key opens it again, and only once
+        await press(pilot, "comma")
+        await settle(pilot)
         assert sum(isinstance(s, SettingsScreen) for s in app.screen_stack) == 1
 
 
 async def test_the_menu_opens_the_settings_and_the_palette_lists_them(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("comma")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "comma")
+        await settle(pilot)
         assert isinstance(app.screen, SettingsScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert titles.count("Settings") == 1

@@ -10,17 +10,19 @@ import pytest
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Input, Static
-from textual.widgets._footer import FooterKey
 
 from shashki.app.board import BoardWidget
 from shashki.app.players import player_kinds
+from shashki.app.widgets import FooterEntry
 from shashki.i18n import set_language
 
 from .conftest import (
     cell_offset,
+    footer_entries,
     footer_shows,
     game_screen,
     make_app,
+    press,
     settle,
     status,
     wait_for,
@@ -65,12 +67,12 @@ def shown_whole(widget: Static) -> bool:
 
 
 async def type_move(pilot, text: str) -> None:  # type: ignore[no-untyped-def]
-    await pilot.press("colon", *text)
+    await press(pilot, "colon", *text)
     await settle(pilot)
     box = game_screen(pilot.app).query_one("#move-input", Input)
     assert on_screen(box), "the move box is shown"
     assert box.value == text, "the move box shows what was typed"
-    await pilot.press("enter")
+    await press(pilot, "enter")
     await settle(pilot)
 
 
@@ -131,8 +133,8 @@ async def test_the_footer_keeps_help_and_quit_at_80x24(
             await settle(pilot)
             screen = game_screen(app)
 
-            def shown() -> list[FooterKey]:
-                return [k for k in screen.query(FooterKey) if k.display and k.region.width]
+            def shown() -> list[FooterEntry]:
+                return [k for k in footer_entries(screen) if k.shown and k.region.width]
 
             await wait_for(
                 pilot,
@@ -140,9 +142,9 @@ async def test_the_footer_keeps_help_and_quit_at_80x24(
                 "help and quit in the footer",
             )
             keys = shown()
-            palette = [k for k in keys if k.has_class("-command-palette")]
+            palette = [k for k in keys if k.palette]
             end = palette[0].region.x if palette else 80
-            others = [k for k in keys if not k.has_class("-command-palette")]
+            others = [k for k in keys if not k.palette]
             # every key shown whole, none under another or the palette's
             assert all(k.region.right <= end for k in others), [
                 (k.description, k.region) for k in others
@@ -160,7 +162,7 @@ async def test_the_footer_gives_way_from_its_last_keys(home: Path) -> None:
         await pilot.resize_terminal(46, 20)
 
         def shown() -> set[str]:
-            return {k.action for k in app.screen.query(FooterKey) if k.display}
+            return {k.action for k in footer_entries(app.screen) if k.shown}
 
         # (the footer composes its keys again as it fits them: an empty footer is not
         # "Save given up", the first keys must be there)
@@ -191,7 +193,7 @@ async def test_a_key_shows_the_number_of_every_square(home: Path) -> None:
         occupied = [sq for sq in geo.squares if screen.controller.game.piece_at(sq)]
         assert occupied and not any(str(geo.number(sq)) in cell_text(board, sq) for sq in occupied)
         await footer_shows(pilot, "Numbers")
-        await pilot.press("number_sign")
+        await press(pilot, "number_sign")
         await settle(pilot)
         assert board.all_numbers and app.settings.numbers
         for sq in geo.squares:
@@ -199,7 +201,7 @@ async def test_a_key_shows_the_number_of_every_square(home: Path) -> None:
             assert str(geo.number(sq)) in text, (geo.number(sq), text)
             if sq in occupied:
                 assert "●" in text  # the piece stays on show beside its number
-        await pilot.press("number_sign")
+        await press(pilot, "number_sign")
         await settle(pilot)
         assert not board.all_numbers
         assert not any(str(geo.number(sq)) in cell_text(board, sq) for sq in occupied)
@@ -218,8 +220,7 @@ async def test_the_help_names_the_numbers_key(home: Path) -> None:
 async def test_the_dialog_starts_on_its_first_field_and_its_seats_fit(
     home: Path, language: str
 ) -> None:
-    from textual.widgets import Select
-    from textual.widgets._select import SelectOverlay
+    from textual.widgets import OptionList, Select
 
     from shashki.app.menu import NewGameScreen
     from shashki.rules import find_variant
@@ -236,11 +237,11 @@ async def test_the_dialog_starts_on_its_first_field_and_its_seats_fit(
             dialog = app.screen
             await wait_for(pilot, lambda: dialog.focused is dialog.query_one("#name0"))
             # Tab goes on to the next field, not to a button
-            await pilot.press("tab")
+            await press(pilot, "tab")
             seat = dialog.query_one("#kind0", Select)
             assert dialog.focused is seat
-            await pilot.press("enter")
-            overlay = seat.query_one(SelectOverlay)
+            await press(pilot, "enter")
+            overlay = seat.query_one(OptionList)  # (its list of choices)
             await wait_for(pilot, lambda: overlay.display and overlay.region.height > 0)
             await settle(pilot)
             # one line a choice: "Computer, level 1 (beginner)" and the rest unbroken
@@ -255,8 +256,7 @@ async def test_the_dialog_starts_on_its_first_field_and_its_seats_fit(
 async def test_the_seat_list_scrolls_with_the_keys(home: Path) -> None:
     import json
 
-    from textual.widgets import Select
-    from textual.widgets._select import SelectOverlay
+    from textual.widgets import OptionList, Select
 
     from shashki.app.menu import NewGameScreen
     from shashki.rules import find_variant
@@ -272,12 +272,12 @@ async def test_the_seat_list_scrolls_with_the_keys(home: Path) -> None:
         dialog = app.screen
         seat = dialog.query_one("#kind0", Select)
         seat.focus()
-        await pilot.press("enter")
-        overlay = seat.query_one(SelectOverlay)
+        await press(pilot, "enter")
+        overlay = seat.query_one(OptionList)  # (its list of choices)
         await wait_for(pilot, lambda: overlay.display and overlay.region.height > 0)
         assert overlay.option_count > overlay.scrollable_content_region.height
         for _ in range(overlay.option_count - 1):
-            await pilot.press("down")
+            await press(pilot, "down")
         await settle(pilot)
         last = overlay.option_count - 1
 
@@ -286,7 +286,7 @@ async def test_the_seat_list_scrolls_with_the_keys(home: Path) -> None:
             return overlay.highlighted == last and top <= last < top + overlay.size.height
 
         await wait_for(pilot, in_view, "the last choice highlighted and in view")
-        await pilot.press("enter")
+        await press(pilot, "enter")
         await settle(pilot)
         assert seat.value == player_kinds()[-1][1]  # the last kind of player
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import TWO_ROUTES, clicks_play, make_app
+from .conftest import TWO_ROUTES, clicks_play, make_app, press
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
@@ -48,7 +48,7 @@ def test_bashni_columns(snap_compare, home: Path, size: tuple[int, int]) -> None
 def test_route_choice(snap_compare, home: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     async def choose(pilot) -> None:  # type: ignore[no-untyped-def]
         await clicks_play(pilot, "c5", "g1")  # two routes end on g1
-        await pilot.press("tab")  # the second one on show
+        await press(pilot, "tab")  # the second one on show
 
     app = make_app(home, variant="russian", fen=TWO_ROUTES)
     assert snap_compare(app, terminal_size=size, run_before=choose)

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
-from textual.widgets._footer import FooterKey
 
 from shashki.app.app import ShashkiApp
 from shashki.app.replay import ReplayScreen
@@ -23,15 +22,19 @@ from shashki.app.seats import SeatLine
 from shashki.i18n import set_language
 from shashki.records.clocks import TimeControl
 from shashki.rules import Game
+from shashki.rules.game import game_state
 
 from .conftest import (
     clicks_play,
+    footer_entries,
     footer_shows,
     game_over_text,
     game_screen,
     make_app,
     panel,
+    press,
     screen_made,
+    settle,
     status,
     wait_for,
 )
@@ -51,13 +54,13 @@ def english_after() -> Iterator[None]:
 async def typed(pilot: Pilot[None], *moves: str) -> None:
     """Type each move in the move box (':' then the move and Enter)."""
     for move in moves:
-        await pilot.press("colon", *move, "enter")
-        await pilot.pause()
+        await press(pilot, "colon", *move, "enter")
+        await settle(pilot)
 
 
 async def capture_pending(pilot: Pilot[None]) -> None:
     """1. c3-d4 f6-e5: White must capture; the capturing man on d4 is selected."""
-    await pilot.pause()
+    await settle(pilot)
     await typed(pilot, "c3-d4", "f6-e5")
     await clicks_play(pilot, "d4")
 
@@ -80,7 +83,7 @@ def visible_keys(app: ShashkiApp) -> list[str]:
     """The actions of the footer's keys drawn whole inside the screen."""
     width = app.size.width
     out = []
-    for key in app.screen.query(FooterKey):
+    for key in footer_entries(app.screen):
         region = key.region
         if region.width and region.right <= width and key.action != "app.command_palette":
             out.append(key.action)
@@ -96,7 +99,7 @@ async def footer_and_panel(
     app = make_app(home, variant="russian", clock=TimeControl(300, 3))
     app.clock_time = lambda: 0.0
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await typed(pilot, "c3-d4", "f6-e5")
         await wait_for(pilot, lambda: {"select", "undo"} <= set(visible_keys(app)), "the keys")
         screen = game_screen(app)
@@ -147,7 +150,7 @@ async def test_an_illegal_move_is_explained_in_the_language(
     set_language(language)
     app = make_app(home, variant="russian")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await typed(pilot, "c3-c5")  # straight ahead: not a man's move
         said = status(app)
         assert said.startswith(f"c3-c5: {words}"), said  # the move typed, then why not
@@ -169,7 +172,7 @@ async def test_a_draw_by_repetition_is_told_in_the_language(
     set_language(language)
     app = make_app(home, variant="russian", fen="W:WKc1,h2:BKf8,a7")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await typed(pilot, "c1-d2", "f8-e7", "d2-c1", "e7-f8", "c1-d2", "f8-e7", "d2-c1")
         await typed(pilot, "e7-f8")  # the start position for the third time
         said = await game_over_text(pilot)
@@ -200,7 +203,7 @@ async def test_wolf_and_sheep_end_in_the_language(
     set_language(language)
     app = make_app(home, variant="wolf-sheep", fen="W:WKe7:Ba3,c3,e3,g3")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await typed(pilot, "e7-d8")
         assert await game_over_text(pilot) == wolf_wins
         assert panel(app, "turn").endswith(wolf_wins)
@@ -234,8 +237,8 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
             apply("ru")
         else:
             screen.retranslate()
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
 
         assert (ctl.game.fen(), list(ctl.game.move_stack), ctl.selection, screen.board.cursor) == (
             before
@@ -250,7 +253,7 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         assert "Белые" in seats and "Чёрные" in seats and "Білі" not in seats
         assert screen.query_one("#move-input", Input).placeholder.startswith("ход, напр.")
         await footer_shows(pilot, "Выбор", screen=screen)
-        keys = [k.description for k in screen.query(FooterKey)]
+        keys = [k.description for k in footer_entries(screen)]
         assert "Вибір" not in keys, keys
 
 
@@ -258,15 +261,15 @@ async def test_the_position_looked_at_is_kept_and_said_again(home: Path) -> None
     set_language("ru")
     app = make_app(home, variant="russian")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await typed(pilot, "c3-d4", "b6-a5", "g3-h4")
-        await pilot.press("left_square_bracket", "left_square_bracket")
+        await press(pilot, "left_square_bracket", "left_square_bracket")
         screen = game_screen(app)
         assert screen.viewing is not None and screen.view_ply == 1
         assert "После 1. c3-d4: [ ] шаг" in panel(app, "turn")
         set_language("uk")
         screen.retranslate()
-        await pilot.pause()
+        await settle(pilot)
         assert screen.viewing is not None and screen.view_ply == 1
         assert "Після 1. c3-d4: [ ] крок" in panel(app, "turn")
 
@@ -294,8 +297,8 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
         await screen_made(pilot, ReplayScreen, "replay")
         view = app.screen
         assert isinstance(view, ReplayScreen)
-        await pilot.press("right")
-        await pilot.pause()
+        await press(pilot, "right")
+        await settle(pilot)
 
         def text(widget: str) -> str:
             return str(view.query_one(f"#{widget}", Static).content)
@@ -309,7 +312,7 @@ async def test_the_replay_screen_changes_language_and_keeps_its_place(
 
         set_language("ru")
         view.retranslate()
-        await pilot.pause()
+        await settle(pilot)
         assert view.replay.node is node
         assert view.query_one("#moves", OptionList).highlighted == row
         assert "Разновидность: Русские шашки" in text("tags") and "Белые: Anna" in text("tags")
@@ -384,7 +387,7 @@ def test_a_rule_of_the_generator_is_told_in_the_language(
     game = Game("frisian", "W:W50,K37:B16:+0+337")
     v = game.variant
     assert (why_not_select(game, v.board.parse_square("37")) or "").startswith(why)
-    assert v.generator.panel_lines(game.position, [], -1, game.legal_moves()) == [panel_line]
+    assert v.generator.panel_lines(game_state(game), [], -1, game.legal_moves()) == [panel_line]
 
 
 def test_a_refusal_is_said_again_in_another_language() -> None:

@@ -52,7 +52,7 @@ def test_menu(snap_compare, home: Path, lang: str, size: tuple[int, int]) -> Non
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         listed = app.screen.query_one("#variants")
         listed.highlighted = listed.get_option_index("artamonov")
-        await pilot.pause()
+        await settle(pilot)
 
     app = make_app(home, language=lang)
     assert snap_compare(app, terminal_size=size, run_before=artamonov_highlighted)
@@ -108,7 +108,7 @@ def test_end_of_game(snap_compare, home: Path, lang: str, size: tuple[int, int])
         screen.controller.resign(Color.WHITE)
         screen.show_game_over()
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end")
-        await pilot.pause()
+        await settle(pilot)
 
     app = make_app(home, variant="russian", language=lang)
     assert snap_compare(app, terminal_size=size, run_before=white_resigned)

@@ -15,16 +15,16 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
-from textual.widgets._footer import FooterKey
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 
 from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, TextPrompt
 from shashki.app.menu import MenuScreen, NewGameScreen
 from shashki.app.replay import FileChooserScreen
 from shashki.app.settings_screen import SettingsScreen
+from shashki.app.widgets import Select
 from shashki.i18n import language, set_language
 
-from .conftest import click_widget, footer_shows, make_app, wait_for
+from .conftest import click_widget, footer_entries, footer_shows, make_app, press, settle, wait_for
 
 LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
 
@@ -59,7 +59,7 @@ async def highlight(pilot, variant_id: str) -> None:  # type: ignore[no-untyped-
     menu = pilot.app.screen
     listed = menu.query_one("#variants", OptionList)
     listed.highlighted = listed.get_option_index(variant_id)
-    await pilot.pause()
+    await settle(pilot)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -73,7 +73,7 @@ async def test_the_footer_keys_and_the_card_show_at_80x24(home: Path, lang: str)
     async with app.run_test(size=(80, 24)) as pilot:
         await highlight(pilot, "russian")
         await footer_shows(pilot, *MENU_KEYS[lang])
-        shown = lambda: [k for k in app.screen.query(FooterKey) if k.display]  # noqa: E731
+        shown = lambda: [k for k in footer_entries(app.screen) if k.shown]  # noqa: E731
         # (an empty footer, while it composes its keys again, is not "every key drawn")
         await wait_for(
             pilot,
@@ -107,7 +107,7 @@ async def test_the_language_setting_switches_the_app_at_once(home: Path) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await highlight(pilot, "brazilian")
         await footer_shows(pilot, "Нова партія")
-        await pilot.press("comma")
+        await press(pilot, "comma")
         await wait_for(pilot, lambda: on_top(app, SettingsScreen), "the settings")
         settings = app.screen
         assert str(settings.query_one("#label-language", Label).content) == "Мова"
@@ -124,7 +124,7 @@ async def test_the_language_setting_switches_the_app_at_once(home: Path) -> None
         assert settings.query_one("#piece_set", Select).value == "unicode"  # kept
         assert str(settings.query_one("#settings-close", Button).label) == "Закрыть"
         assert settings_file(home)["language"] == "ru"
-        await pilot.press("escape")
+        await press(pilot, "escape")
         await wait_for(pilot, lambda: on_top(app, MenuScreen), "the menu")
         menu = app.screen
         listed = menu.query_one("#variants", OptionList)
@@ -157,8 +157,8 @@ async def test_the_new_game_dialog_keeps_what_was_typed_when_the_language_change
     app = make_app(home, language="uk")
     async with app.run_test(size=(80, 24)) as pilot:
         await highlight(pilot, "russian")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         dialog = app.screen
         assert isinstance(dialog, NewGameScreen)
         assert dialog.query_one("#name0", Input).value == "Білі"  # the side's own name
@@ -167,7 +167,7 @@ async def test_the_new_game_dialog_keeps_what_was_typed_when_the_language_change
         dialog.query_one("#clock", Select).value = "5+3"
         assert str(dialog.query_one("#play", Button).label) == "Грати"
         app.apply_language("ru")
-        await pilot.pause()
+        await settle(pilot)
         assert dialog.query_one("#name0", Input).value == "Белые"  # nobody typed it
         assert dialog.query_one("#name1", Input).value == "Оксана"
         assert dialog.query_one("#kind0", Select).value == "computer-3"
@@ -175,10 +175,10 @@ async def test_the_new_game_dialog_keeps_what_was_typed_when_the_language_change
         assert str(dialog.query_one("#play", Button).label) == "Играть"
         assert str(dialog.query_one("#autoflip", Checkbox).label).startswith("Переворачивать")
         assert "Новая партия" in str(dialog.query_one("#new-title", Label).content)
-        labels = [str(label) for label, _ in dialog.query_one("#kind0", Select)._options]
+        labels = [str(label) for label, _ in dialog.query_one("#kind0", Select).choices]
         assert "Компьютер, уровень 3 (любитель)" in labels
         await click_widget(pilot, "#play")
-        await pilot.pause()
+        await settle(pilot)
         controller = app.controller
         assert controller is not None
         # the side's name is kept as the variant file writes it (saved games read alike)
@@ -194,54 +194,54 @@ async def test_dialogs_and_help_follow_the_language(home: Path) -> None:
     app = make_app(home, language="ru")
     async with app.run_test(size=(80, 24)) as pilot:
         await highlight(pilot, "russian")
-        await pilot.press("question_mark")
-        await pilot.pause()
+        await press(pilot, "question_mark")
+        await settle(pilot)
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         assert "Русские шашки" in str(help_screen.query_one("#help-title", Static).content)
         app.apply_language("uk")
-        await pilot.pause()
+        await settle(pilot)
         assert "Російські шашки" in str(help_screen.query_one("#help-title", Static).content)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         question = ConfirmScreen("{path} already exists. Replace it with this game?", path="x")
         app.push_screen(question)
-        await pilot.pause()
+        await settle(pilot)
         assert "x уже існує" in str(question.query_one("#question", Static).content)
         app.apply_language("ru")
-        await pilot.pause()
+        await settle(pilot)
         assert "x уже существует" in str(question.query_one("#question", Static).content)
         assert str(question.query_one("#yes", Button).label) == "Да (y)"
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
         prompt = TextPrompt("Save the game as (PDN file):", "a.pdn")
         app.push_screen(prompt)
-        await pilot.pause()
+        await settle(pilot)
         prompt.query_one("#text", Input).value = "моя партія.pdn"
         app.apply_language("uk")
-        await pilot.pause()
+        await settle(pilot)
         assert "Зберегти партію як" in str(prompt.query_one("#question", Static).content)
         assert prompt.query_one("#text", Input).value == "моя партія.pdn"  # what was typed
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         app.open_game_dialog()
-        await pilot.pause()
+        await settle(pilot)
         chooser = app.screen
         assert isinstance(chooser, FileChooserScreen)
         typed = chooser.query_one("#path", Input).value
         app.apply_language("ru")
-        await pilot.pause()
+        await settle(pilot)
         assert "Открыть файл партий" in str(chooser.query_one("#chooser-prompt", Label).content)
         assert str(chooser.query_one("#up", Button).label) == "Вверх"
         assert chooser.query_one("#path", Input).value == typed
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
+        await settle(pilot)
         over = GameOverScreen("That game is over already.", can_undo=True)
         app.push_screen(over)
-        await pilot.pause()
+        await settle(pilot)
         assert str(over.query_one("#title", Static).content) == "Партия окончена"
         app.apply_language("uk")
-        await pilot.pause()
+        await settle(pilot)
         assert str(over.query_one("#title", Static).content) == "Партію завершено"
         assert str(over.query_one("#result", Static).content) == "Ця партія вже завершена."
         assert str(over.query_one("#undo", Button).label) == "Повернути хід (u)"
@@ -250,7 +250,7 @@ async def test_dialogs_and_help_follow_the_language(home: Path) -> None:
 async def test_the_palette_offers_the_languages(home: Path) -> None:
     app = make_app(home, language="uk")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         commands = {c.title: c for c in app.get_system_commands(app.screen)}
         assert "Мова: Русский" in commands and "Мова: Автоматично (із системи)" in commands
         assert "Налаштування" in commands
@@ -279,7 +279,7 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
     file.write_text(game("russian", 4) + "\n" + game("turkish", 2), encoding="utf-8")
     app = make_app(home, language="uk", autosave=True, offer_resume=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         listed = app.screen
         assert isinstance(listed, UnfinishedScreen)
         options = listed.query_one("#games", OptionList)
@@ -289,15 +289,15 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
 
         assert "Російські шашки — Оксана проти чорних" in line() and "3 ходи" in line()
         app.apply_language("ru")
-        await pilot.pause()
+        await settle(pilot)
         assert "Русские шашки — Оксана против чёрных" in line() and "3 хода" in line()
         assert "Незавершённые партии (1)" in str(listed.query_one("#title", Static).content)
         assert str(listed.query_one("#resume", Button).label).startswith("Продолжить")
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
         app.open_game_file(file)
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot)
+        await settle(pilot)
         table_screen = app.screen
         assert isinstance(table_screen, GameTableScreen)
         from textual.widgets import DataTable
@@ -307,7 +307,7 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
         progress = table_screen.query_one("#progress", Static)
         assert "2 партии" in str(progress.content)
         app.apply_language("uk")
-        await pilot.pause()
+        await settle(pilot)
         assert "2 партії" in str(progress.content)
         headings = [str(c.label) for c in table.columns.values()]
         assert "Білі" in headings and "Різновид" in headings
@@ -318,11 +318,13 @@ async def test_the_unfinished_games_and_the_game_table_follow_the_language(home:
 def test_lang_reaches_the_app_from_the_command_line(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import shashki.cli as cli
+    import shashki.commands.common as common
     from shashki.cli import main
 
     seen: dict[str, object] = {}
-    monkeypatch.setattr(cli, "_run_app", lambda **kw: seen.update(kw) or 0)
+    monkeypatch.setattr(
+        common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
+    )
     assert main(["--lang", "ru", "play", "russian"]) == 0
     assert seen["language"] == "ru"
     assert main(["--lang", "uk", "replay", str(home / "none.pdn")]) != 0  # no such file

@@ -16,7 +16,15 @@ from shashki.records.reader import read_games_text
 from shashki.records.writer import write_game
 from shashki.rules import Color, Game, Termination, find_variant
 
-from .conftest import click_widget, game_over_text, game_screen, keys_play, make_app, wait_for
+from .conftest import (
+    click_widget,
+    game_over_text,
+    game_screen,
+    keys_play,
+    make_app,
+    settle,
+    wait_for,
+)
 
 SIZE = (100, 32)
 NORTH_SEED = 0  # random.Random(0) draws North
@@ -51,7 +59,7 @@ def test_a_game_object_without_a_seed_starts_from_the_default() -> None:
 async def test_the_drawn_start_is_recorded(home: Path) -> None:
     app = make_app(home, variant="artamonov", seed=NORTH_SEED)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         game = game_screen(app).controller.game
         assert game.start_label == "North" and game.turn is Color.BLACK
         text = record_text(app)
@@ -64,7 +72,7 @@ async def test_a_new_game_draws_its_lot(home: Path) -> None:
     # the game started from the command line without a seed: a seed is drawn, and kept
     app = make_app(home, variant="artamonov")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         game = game_screen(app).controller.game
         assert game.seed is not None and game.start_label in ("South", "North")
         assert game.start_label == Game("artamonov", seed=game.seed).start_label
@@ -78,7 +86,7 @@ async def test_the_new_game_dialog_draws_the_lot(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(NewGameScreen(find_variant("artamonov")))
-        await pilot.pause()
+        await settle(pilot)
         await click_widget(pilot, "#play")
         # the game opens a moment later (slower on a loaded machine)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the game")

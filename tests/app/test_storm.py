@@ -33,19 +33,17 @@ import pytest
 from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import DirectoryTree
 
 from shashki.app.app import ShashkiApp
 from shashki.app.dialogs import ConfirmScreen, GameOverScreen, HelpScreen, TextPrompt
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen, NewGameScreen
-from shashki.app.replay import FileChooserScreen, GameTableScreen, ReplayScreen
+from shashki.app.replay import FileChooserScreen, FolderTree, GameTableScreen, ReplayScreen
 from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import read_file
 from shashki.rules import all_variants, find_variant
 
-from .conftest import TWO_ROUTES, make_app, wait_for
-from .test_keys import burst
+from .conftest import TWO_ROUTES, burst, make_app, press, settle, wait_for
 from .test_replay import BROKEN_FILE, OWN_GAME, PROBLEM
 
 #: Keys per screen in the default run (the storms and the tiny terminal then take about a
@@ -203,7 +201,7 @@ def confined(home: Path, monkeypatch: pytest.MonkeyPatch) -> Confinement:
     monkeypatch.setattr(os, "rename", guarded_rename)
 
     # the file chooser shows the home and the folders on the way to it, nothing else
-    def home_paths(self: DirectoryTree, paths: Iterable[Path]) -> Iterable[Path]:
+    def home_paths(self: FolderTree, paths: Iterable[Path]) -> Iterable[Path]:
         kept = []
         for path in paths:
             real = path.resolve()
@@ -211,7 +209,7 @@ def confined(home: Path, monkeypatch: pytest.MonkeyPatch) -> Confinement:
                 kept.append(path)
         return kept
 
-    monkeypatch.setattr(DirectoryTree, "filter_paths", home_paths)
+    monkeypatch.setattr(FolderTree, "filter_paths", home_paths)
     return guard
 
 
@@ -262,7 +260,7 @@ async def _game(pilot: Pilot[None], storm: Storm, kinds: tuple[str, str]) -> Non
     # every visit another variant: their boards, generators and panels differ
     variant = storm.variants[storm.visits % len(storm.variants)]
     app.start_game(variant, kinds=kinds)
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_game(pilot: Pilot[None], storm: Storm) -> None:
@@ -277,7 +275,7 @@ async def enter_route_choice(pilot: Pilot[None], storm: Storm) -> None:
     """Black's c5 has two capture routes to g1: both picked, the choice is on show."""
     app: ShashkiApp = pilot.app  # type: ignore[assignment]
     ctl = app.start_game("russian", fen=TWO_ROUTES)
-    await pilot.pause()
+    await settle(pilot)
     screen = app.screen
     assert isinstance(screen, GameScreen)
     board = ctl.variant.board
@@ -294,32 +292,32 @@ def on_route_choice(app: ShashkiApp) -> bool:
 async def enter_new_game(pilot: Pilot[None], storm: Storm) -> None:
     variant = storm.variants[storm.visits % len(storm.variants)]
     pilot.app.push_screen(NewGameScreen(find_variant(variant)))
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_table(pilot: Pilot[None], storm: Storm) -> None:
     app: ShashkiApp = pilot.app  # type: ignore[assignment]
     app.open_game_file(storm.files["many"])
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_replay(pilot: Pilot[None], storm: Storm) -> None:
     app: ShashkiApp = pilot.app  # type: ignore[assignment]
     record = next(iter(read_file(storm.files["own"])))
     app.open_record(record, source="own.pdn #1")
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_help(pilot: Pilot[None], storm: Storm) -> None:
     variant = storm.variants[storm.visits % len(storm.variants)]
     pilot.app.push_screen(HelpScreen(find_variant(variant), replay=storm.visits % 2 == 1))
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_confirm(pilot: Pilot[None], storm: Storm) -> None:
     await enter_game(pilot, storm)
     pilot.app.push_screen(ConfirmScreen("Leave this game for a new one? (it stays autosaved)"))
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_game_over(pilot: Pilot[None], storm: Storm) -> None:
@@ -329,12 +327,12 @@ async def enter_game_over(pilot: Pilot[None], storm: Storm) -> None:
     screen.controller.resign(screen.controller.game.turn)
     screen.refresh_panel()
     screen.show_game_over()
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_save_prompt(pilot: Pilot[None], storm: Storm) -> None:
     await enter_game(pilot, storm)
-    await pilot.press("s")
+    await press(pilot, "s")
 
 
 async def enter_save_over(pilot: Pilot[None], storm: Storm) -> None:
@@ -349,7 +347,7 @@ async def enter_save_over(pilot: Pilot[None], storm: Storm) -> None:
     screen = app.screen
     assert isinstance(screen, GameScreen)
     app.save_game_to(screen.controller, taken)
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_unfinished(pilot: Pilot[None], storm: Storm) -> None:
@@ -358,20 +356,20 @@ async def enter_unfinished(pilot: Pilot[None], storm: Storm) -> None:
     app: ShashkiApp = pilot.app  # type: ignore[assignment]
     for variant in storm.variants[storm.visits % len(storm.variants) :][:2]:
         ctl = app.start_game(variant)
-        await pilot.pause()
+        await settle(pilot)
         move = next(iter(ctl.legal), None)
         if move is not None:
             app.screen.after(ctl.play(move))  # type: ignore[attr-defined]
         await back_to_menu(pilot)
     app.flush_autosave()
     app.show_unfinished()
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def enter_open_file(pilot: Pilot[None], storm: Storm) -> None:
     app: ShashkiApp = pilot.app  # type: ignore[assignment]
     app.open_game_dialog()
-    await pilot.pause()
+    await settle(pilot)
 
 
 def on(kind: type[Screen[Any]]) -> Callable[[ShashkiApp], bool]:
@@ -379,7 +377,7 @@ def on(kind: type[Screen[Any]]) -> Callable[[ShashkiApp], bool]:
 
 
 PLACES = [
-    Place("menu", lambda pilot, storm: pilot.pause(), on(MenuScreen)),
+    Place("menu", lambda pilot, storm: settle(pilot), on(MenuScreen)),
     Place("new-game dialog", enter_new_game, on(NewGameScreen)),
     Place("game, person v person", enter_game, on(GameScreen)),
     Place("game v the computer (level 1)", enter_computer_game, on(GameScreen)),
@@ -406,7 +404,7 @@ async def back_to_menu(pilot: Pilot[None]) -> None:
             continue
         screen = app.screen
         if isinstance(screen, CommandPalette):
-            await pilot.press("escape")
+            await press(pilot, "escape")
             continue
         if isinstance(screen, GameScreen):
             screen.cancel_thinking()
@@ -416,7 +414,7 @@ async def back_to_menu(pilot: Pilot[None]) -> None:
 
 
 def running(app: ShashkiApp) -> bool:
-    return app.return_code is None and app._exception is None
+    return app.return_code is None
 
 
 async def storm_place(home: Path, place: Place, keys: int, seed: int) -> dict[str, int]:
@@ -458,12 +456,12 @@ async def storm_place(home: Path, place: Place, keys: int, seed: int) -> dict[st
                         recent.append(f"burst {keys_now}")
                         burst(pilot, *keys_now)
                         counts["keys"] += len(keys_now)
-                        await pilot.pause()
+                        await settle(pilot)
                     else:
                         key = random_key(rng)
                         recent.append(f"press {key!r}")
                         counts["keys"] += 1
-                        await pilot.press(key)
+                        await press(pilot, key)
             assert app.return_code in (None, 0), f"the app ended with {app.return_code}"
     except BaseException as exc:
         exc.add_note(f"The storm on the {place.name} (seed {seed}), its last steps:")
@@ -515,7 +513,7 @@ async def test_tiny_terminal(confined: Confinement, place: Place) -> None:
                     pilot, lambda b=board: b.board_layout() is None, f"no board at {size}"
                 )
             burst(pilot, *TINY_KEYS)
-            await pilot.pause()
+            await settle(pilot)
     assert app.return_code in (None, 0)
 
 
@@ -526,11 +524,11 @@ async def test_the_app_starts_in_a_tiny_terminal(
     """Started at 1×1 or 10×5: the menu, a game and its keys work without a crash."""
     app = make_app(confined.home)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("down", "pagedown", "enter", "tab", "enter")
-        await pilot.pause()
+        await press(pilot, "down", "pagedown", "enter", "tab", "enter")
+        await settle(pilot)
         app.start_game("russian")
-        await pilot.pause()
-        await pilot.press(*TINY_KEYS)
+        await settle(pilot)
+        await press(pilot, *TINY_KEYS)
         game = app.screen_stack[2]  # (the keys may have opened the palette or a dialog)
         assert isinstance(game, GameScreen) and game.board.board_layout() is None
     assert app.return_code in (None, 0)

@@ -9,13 +9,13 @@ from textual.widgets import Markdown
 
 from shashki.app.dialogs import HelpScreen
 
-from .conftest import make_app
+from .conftest import make_app, press
 
 
 async def test_the_notation_example_uses_the_variants_capture_mark(home: Path) -> None:
     app = make_app(home, variant="thai")
     async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = app.screen.query_one(Markdown).source
         # a legal first move, and a capture written with the dash (issue 14: the example

@@ -24,7 +24,7 @@ from shashki.store import SaveError
 from shashki.store import autosaves as autosaves_module
 
 from ..store.test_autosaves import Holder
-from .conftest import click_widget, game_screen, keys_play, make_app, notes
+from .conftest import click_widget, game_screen, keys_play, make_app, notes, press, settle
 
 SIZE = (120, 36)
 
@@ -56,9 +56,9 @@ async def choose(pilot, variant_id: str) -> None:  # type: ignore[no-untyped-def
     menu = pilot.app.screen.query_one("#variants", OptionList)
     menu.focus()
     menu.highlighted = next(i for i, o in enumerate(menu.options) if o.id == variant_id)
-    await pilot.press("enter")  # the new-game dialog (its focus on the first field)
+    await press(pilot, "enter")  # the new-game dialog (its focus on the first field)
     await click_widget(pilot, "#play")
-    await pilot.pause()
+    await settle(pilot)
 
 
 def old_format(variant: str, plies: int, white: str = "me") -> bytes:
@@ -78,33 +78,33 @@ async def test_two_games_quit_restart_both_listed(home: Path) -> None:
         assert isinstance(app.screen, MenuScreen)  # nothing unfinished yet
         await choose(pilot, "russian")
         await keys_play(pilot, "c3", "d4", "f6", "g5")
-        await pilot.press("n")  # leave it for a new game: it stays
+        await press(pilot, "n")  # leave it for a new game: it stays
         assert isinstance(app.screen, ConfirmScreen) and "autosaved" in app.screen.question
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
+        await settle(pilot)
         await choose(pilot, "turkish")
         await keys_play(pilot, "a3", "a4")
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
+        await settle(pilot)
     assert sorted(g.variant.id for g in games_in(home) if g.variant) == ["russian", "turkish"]
 
     again = app_for(home)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = listed(again)
         assert len(lines) == 2
         assert "Turkish" in lines[0] and "Russian" in lines[1]  # the latest first
         assert "1 move, " in lines[0] and "1 move, " in lines[1] and "today" in lines[0]
-        await pilot.press("down", "enter")
+        await press(pilot, "down", "enter")
         ctl = game_screen(again).controller
         assert ctl.variant.id == "russian" and ctl.move_list() == ["c3-d4", "f6-g5"]
         await keys_play(pilot, "d4", "e5")
-        await pilot.press("q", "y")
-        await pilot.pause()
+        await press(pilot, "q", "y")
+        await settle(pilot)
 
     third = app_for(home)
     async with third.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = listed(third)
         assert "Russian" in lines[0] and "2 moves, " in lines[0] and "Turkish" in lines[1]
 
@@ -115,7 +115,7 @@ async def test_play_variant_keeps_the_other_unfinished_games(home: Path) -> None
         await keys_play(pilot, "c3", "d4")
     second = app_for(home, variant="turkish")
     async with second.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         # the new game starts at once; the other is said to wait, not discarded
         assert game_screen(second).controller.variant.id == "turkish"
         assert "1 other unfinished game is kept: press u in the menu to see it." in notes(second)
@@ -133,7 +133,7 @@ async def test_a_finished_game_goes_and_only_that_one(home: Path) -> None:
         await keys_play(pilot, "c3", "e5", "h8", "g7")
         end.flush_autosave()
         assert len(games_in(home)) == 2
-        await pilot.press("R", "y")  # White resigns: the game is over, its autosave goes
+        await press(pilot, "R", "y")  # White resigns: the game is over, its autosave goes
         assert ctl.outcome is not None
     assert [g.variant.id for g in games_in(home) if g.variant] == ["turkish"]
 
@@ -144,8 +144,8 @@ async def test_undo_to_no_moves_leaves_nothing_to_resume(home: Path) -> None:
         await keys_play(pilot, "c3", "d4")
         app.flush_autosave()
         assert len(games_in(home)) == 1
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
+        await settle(pilot)
         app.flush_autosave()
         assert games_in(home) == []
     assert os.listdir(autosave_folder(home)) == []  # and its lock went with the app
@@ -164,7 +164,7 @@ async def test_quitting_at_once_writes_the_last_move(
     app = app_for(home, variant="russian")
     async with app.run_test(size=SIZE) as pilot:
         await keys_play(pilot, "c3", "d4", "f6", "g5", "d4", "e5")
-        await pilot.press("q", "y")  # before the autosave timer has fired
+        await press(pilot, "q", "y")  # before the autosave timer has fired
     # the app has ended only once the last move was on disk and the game given up
     [record] = games_in(home)
     assert len(record.mainline_moves()) == 3
@@ -178,21 +178,21 @@ async def test_delete_asks_first(home: Path) -> None:
             await keys_play(pilot, *(("c3", "d4") if variant == "russian" else ("a3", "a4")))
     app = app_for(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert len(listed(app)) == 2
-        await pilot.press("d")
+        await press(pilot, "d")
         assert isinstance(app.screen, ConfirmScreen) and "Delete" in app.screen.question
-        await pilot.press("n")
+        await press(pilot, "n")
         assert len(listed(app)) == 2 and len(games_in(home)) == 2
-        await pilot.press("d", "y")
-        await pilot.pause()
+        await press(pilot, "d", "y")
+        await settle(pilot)
         assert len(listed(app)) == 1 and "Russian" in listed(app)[0]
         assert [g.variant.id for g in games_in(home) if g.variant] == ["russian"]
-        await pilot.press("d", "y")  # the last one: back to the menu
-        await pilot.pause()
+        await press(pilot, "d", "y")  # the last one: back to the menu
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen) and games_in(home) == []
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
         assert "No unfinished games." in notes(app)
 
@@ -203,13 +203,13 @@ async def test_the_menu_lists_them_again(home: Path) -> None:
         await keys_play(pilot, "c3", "d4")
     app = app_for(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("n")  # a new game instead
+        await settle(pilot)
+        await press(pilot, "n")  # a new game instead
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("u")
-        await pilot.pause()
+        await press(pilot, "u")
+        await settle(pilot)
         assert len(listed(app)) == 1
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert game_screen(app).controller.move_list() == ["c3-d4"]
 
 
@@ -230,7 +230,7 @@ async def test_a_game_open_elsewhere_is_shown_and_left_alone(home: Path, other: 
         await keys_play(pilot, "c3", "d4")
     app = app_for(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = listed(app)
         assert len(lines) == 2
         [theirs] = [line for line in lines if "English" in line]
@@ -243,16 +243,16 @@ async def test_a_game_open_elsewhere_is_shown_and_left_alone(home: Path, other: 
         games.highlighted = index  # cannot be chosen, resumed nor deleted
         screen.action_resume()
         screen.action_delete()
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is screen
         assert any("cannot be resumed" in n for n in notes(app))
         assert any("cannot be deleted" in n for n in notes(app))
         # mine can be resumed; resigning it deletes mine only
         games.highlighted = 1 - index
-        await pilot.press("enter")
+        await press(pilot, "enter")
         ctl = game_screen(app).controller
         assert ctl.variant.id == "russian"
-        await pilot.press("R", "y")
+        await press(pilot, "R", "y")
         assert ctl.outcome is not None
         app.flush_autosave()
     assert [g.variant.id for g in games_in(home) if g.variant] == ["english"]
@@ -260,10 +260,10 @@ async def test_a_game_open_elsewhere_is_shown_and_left_alone(home: Path, other: 
     other.kill()
     later = app_for(home)
     async with later.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         [line] = listed(later)
         assert "English" in line and "open in" not in line
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert game_screen(later).controller.variant.id == "english"
 
 
@@ -273,15 +273,15 @@ async def test_a_game_taken_meanwhile_is_not_resumed_twice(home: Path) -> None:
         await keys_play(pilot, "c3", "d4")
     app = app_for(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert len(listed(app)) == 1
         key = next(p.stem for p in autosave_folder(home).glob("*.pdn"))
         # another shashki resumes it while this one shows the list
         holder = Holder(autosave_folder(home), key, "claim")
         try:
             assert holder.answer == "ready"
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
+            await settle(pilot)
             assert not isinstance(app.screen, GameScreen)
             assert any(
                 f"Cannot resume that game: open in another shashki (pid {holder.pid})" in n
@@ -300,7 +300,7 @@ async def test_damaged_autosaves_are_moved_aside_and_said_in_one_line(home: Path
     (folder / "noise.pdn").write_bytes(os.urandom(500))
     app = app_for(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, MenuScreen)  # nothing offered
         [note] = [n for n in notes(app) if "damaged" in n]
         assert "\n" not in note and str(folder / "damaged" / "noise.pdn") in note
@@ -313,10 +313,10 @@ async def test_the_old_single_autosave_is_listed(home: Path) -> None:
     (data / "autosave.pdn").write_bytes(old_format("russian", 3, white="Olga"))
     app = app_for(home)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         [line] = listed(app)
         assert "Russian" in line and "Olga" in line and "2 moves, " in line
-        await pilot.press("enter")
+        await press(pilot, "enter")
         assert len(game_screen(app).controller.game.move_stack) == 3
     assert not (data / "autosave.pdn").exists()
 
@@ -335,17 +335,17 @@ async def test_a_failing_autosave_is_said_once(home: Path, monkeypatch: pytest.M
         for squares in (("c3", "d4"), ("f6", "g5"), ("d4", "e5")):
             await keys_play(pilot, *squares)
             app.flush_autosave()
-            await pilot.pause()
+            await settle(pilot)
         failed = [n for n in notes(app) if n.startswith("Autosave failed")]
         assert failed == [
             "Autosave failed: cannot save x.pdn: No space left on device. "
             "Save the game with s to keep it."
         ]
         assert app.autosave_problem is not None
-        await pilot.press("q")
+        await press(pilot, "q")
         assert isinstance(app.screen, ConfirmScreen)
         assert "The autosave failed" in app.screen.question
-        await pilot.press("n")
+        await press(pilot, "n")
         # the disk has room again: autosaving goes on, and a later failure is said again
         monkeypatch.setattr(autosaves_module, "save_pdn", real_save)
         ctl = game_screen(app).controller
@@ -366,7 +366,7 @@ async def test_an_unusable_data_folder_is_said_once(
     async with app.run_test(size=SIZE) as pilot:
         await keys_play(pilot, "c3", "d4", "f6", "g5", "d4", "e5")
         app.flush_autosave()
-        await pilot.pause()
+        await settle(pilot)
         failed = [n for n in notes(app) if n.startswith("Autosave failed")]
         assert len(failed) == 1 and "Not a directory" in failed[0] and "\n" not in failed[0]
         assert game_screen(app).controller.move_list() == ["c3-d4", "f6-g5", "d4-e5"]
@@ -378,14 +378,14 @@ async def test_an_unusable_data_folder_is_said_once(
 async def save_as(pilot, name: str | None = None) -> Path:  # type: ignore[no-untyped-def]
     """Press s, optionally type a name, press Enter; returns the name suggested."""
     app = pilot.app
-    await pilot.press("s")
+    await press(pilot, "s")
     assert isinstance(app.screen, TextPrompt)
     box = app.screen.query_one(Input)
     suggested = Path(box.value)
     if name is not None:
         box.value = name
-    await pilot.press("enter")
-    await pilot.pause()
+    await press(pilot, "enter")
+    await settle(pilot)
     return suggested
 
 
@@ -402,20 +402,20 @@ async def test_the_suggested_name_is_always_new_and_replacing_asks(home: Path) -
         assert second != first and not second.exists()
         # naming an existing file asks first; no leaves it as it was
         await keys_play(pilot, "f6", "g5")
-        await pilot.press("s")
+        await press(pilot, "s")
         app.screen.query_one(Input).value = first.name
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await settle(pilot)
         assert isinstance(app.screen, ConfirmScreen)
         assert f"{first} already exists" in app.screen.question
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
+        await settle(pilot)
         assert first.read_bytes() == saved
         assert any(n.startswith(f"Not saved: {first} is left as it was") for n in notes(app))
         # yes replaces it with the game as it is now
         await save_as(pilot, name=str(first))
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "y")
+        await settle(pilot)
         [record] = list(read_file(first))
         assert len(record.mainline_moves()) == 2
         assert isinstance(app.screen, GameScreen)

@@ -16,7 +16,7 @@ from shashki.rules import variant_registry
 from shashki.rules.variant_registry import registry
 
 from ..rules.test_hostile_variant_files import GOOD, hostile_folder
-from .conftest import make_app, notes, wait_for
+from .conftest import make_app, notes, press, settle, wait_for
 
 MARKUP = """
 id = "markup"
@@ -53,7 +53,7 @@ async def test_the_menu_lists_the_good_variants_beside_bad_files(home: Path, fol
         ids = [o.id for o in app.screen.query_one("#variants", OptionList).options if o.id]
         assert ids == [v.id for v in registry()]
         assert {"russian", "double-brazilian", "markup"} <= set(ids)
-        await pilot.press(*["down"] * (len(ids) + 6), "up")  # to the user's variants
+        await press(pilot, *["down"] * (len(ids) + 6), "up")  # to the user's variants
         said = notes(app)
         assert any("latin1.toml" in n and "[board] width" in n for n in said), said
 
@@ -63,15 +63,15 @@ async def test_variant_file_text_is_not_markup(home: Path, folder: Path) -> None
     (folder / "good.toml").write_text(GOOD, encoding="utf-8")
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         variants = app.screen.query_one("#variants", OptionList)
         variants.highlighted = [o.id for o in variants.options].index("markup")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
+        await press(pilot, "enter")
+        await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press(*["tab"] * 10)
-        await pilot.pause()
+        await press(pilot, *["tab"] * 10)
+        await settle(pilot)
         assert isinstance(app.screen, NewGameScreen)
 
 

@@ -19,6 +19,7 @@ from shashki.base.ownfiles import (
     own_folder,
     replace_file,
     temporary_beside,
+    trust_refusal,
 )
 
 #: Running as root, a test can give a file to another user (to see it refused).
@@ -210,3 +211,67 @@ def test_a_temporary_file_is_never_made_through_a_link(tmp_path: Path) -> None:
     assert not tmp.is_symlink() and tmp.stat().st_size == 0
     replace_file(tmp_path / "settings.json", b"{}")
     assert untouched(target)
+
+
+def test_what_shashki_acts_on_is_trusted_only_when_no_one_else_could_change_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file itself and every folder on the way to it from the root: a folder others
+    may write (not sticky), a file others may write, a link as the file, a link on the
+    way to a folder others may write: each refused, naming the entry; a sticky folder
+    and links through trusted folders are fine."""
+    top = tmp_path / "cache"
+    (top / "shashki").mkdir(parents=True)
+    table = top / "shashki" / "table.bin"
+    table.write_bytes(b"x")
+    table.chmod(0o600)
+    assert trust_refusal(table) is None
+    assert trust_refusal(top / "shashki", folder=True) is None
+    assert trust_refusal(top / "shashki" / "." / "table.bin") is None
+    assert trust_refusal(top / "shashki" / "x" / ".." / "table.bin") is not None  # (no x)
+    (top / "shashki" / "x").mkdir()
+    assert trust_refusal(top / "shashki" / "x" / ".." / "table.bin") is None
+    assert trust_refusal(top / "shashki" / "x" / "..", folder=True) is None
+    monkeypatch.chdir(top)
+    assert trust_refusal("shashki/table.bin") is None  # (relative to where it runs)
+    # the folder above writable by others: refused, and named
+    (top / "shashki").chmod(0o777)
+    assert trust_refusal(table) == f"{top / 'shashki'}: others may write it"
+    (top / "shashki").chmod(0o1777)  # (sticky: only an entry's owner removes it)
+    assert trust_refusal(table) is None
+    (top / "shashki").chmod(0o755)
+    table.chmod(0o666)
+    assert trust_refusal(table) == f"{table}: others may write it"
+    table.chmod(0o600)
+    # a link as the file: refused; a link on the way: followed, its target's way checked
+    (top / "link.bin").symlink_to(table)
+    assert "a link" in str(trust_refusal(top / "link.bin"))
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "shashki").mkdir()
+    (shared / "shashki" / "table.bin").write_bytes(b"x")
+    (shared / "shashki" / "table.bin").chmod(0o600)
+    (top / "elsewhere").symlink_to(shared / "shashki")
+    assert trust_refusal(top / "elsewhere" / "table.bin") is None
+    (top / "relative").symlink_to(Path("..") / "shared" / "shashki")
+    assert trust_refusal(top / "relative" / "table.bin") is None
+    shared.chmod(0o777)
+    assert trust_refusal(top / "elsewhere" / "table.bin") == f"{shared}: others may write it"
+    assert trust_refusal(top / "relative" / "table.bin") == f"{shared}: others may write it"
+    shared.chmod(0o755)
+    # a loop of links, a missing file, a NUL: refused, never raised
+    (top / "loop").symlink_to(top / "loop")
+    assert trust_refusal(top / "loop" / "table.bin") is not None
+    assert trust_refusal(top / "missing.bin") is not None
+    assert trust_refusal(f"{top}/a\0b") is not None
+
+
+@pytest.mark.skipif(not ROOT, reason="only root can give a folder away")
+def test_a_folder_of_another_user_on_the_way_is_not_trusted(tmp_path: Path) -> None:
+    folder = tmp_path / "theirs" / "mine"
+    folder.mkdir(parents=True)
+    (folder / "f").write_bytes(b"x")
+    (folder / "f").chmod(0o600)
+    assert trust_refusal(folder / "f") is None
+    os.chown(tmp_path / "theirs", OTHER_USER, OTHER_USER)
+    assert trust_refusal(folder / "f") == f"{tmp_path / 'theirs'}: another user's folder"

@@ -118,11 +118,11 @@ def test_the_user_s_folders_follow_the_xdg_base_directories(
 ) -> None:
     """One look-up for the data, settings and cache folders (the games, the variant files,
     settings.json, the ending tables); a variable that is empty or relative is ignored."""
-    from shashki.app.app import config_dir
     from shashki.base.userfiles import user_folder
     from shashki.engine.endings import cache_dir
     from shashki.rules.variant_registry import user_variant_dir
     from shashki.store import data_dir
+    from shashki.store.settings import config_dir
 
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     for name, value in (("XDG_DATA_HOME", ""), ("XDG_CONFIG_HOME", "rel"), ("XDG_CACHE_HOME", "")):

@@ -10,6 +10,7 @@ import pytest
 
 from shashki.cli import main
 from shashki.rules import Game
+from shashki.rules.game import game_state
 from shashki.rules.notation import parse_move
 
 
@@ -28,7 +29,7 @@ def test_best_prints_progress_and_the_move_last(capsys: pytest.CaptureFixture[st
     for line in progress:
         assert "score" in line and "nodes" in line and " pv " in line
     game = Game("russian")
-    move = parse_move(game.variant, lines[-1], game.legal_moves(), game.position)
+    move = parse_move(game.variant, lines[-1], game.legal_moves(), game_state(game))
     assert move in game.legal_moves()
 
 
@@ -96,7 +97,7 @@ def test_best_plays_a_solved_ending_from_the_table(
     lines = out.strip().splitlines()
     assert lines[0].startswith("ending table: win in ")
     game = Game("russian", fen)
-    move = parse_move(game.variant, lines[-1], game.legal_moves(), game.position)
+    move = parse_move(game.variant, lines[-1], game.legal_moves(), game_state(game))
     from shashki.engine.endings import perfect_moves
 
     assert move in perfect_moves(game)[1]  # type: ignore[index]
@@ -144,7 +145,7 @@ def test_best_stops_on_ctrl_c_with_the_best_move_so_far(
     lines = out.strip().splitlines()
     assert lines[-2].startswith("best ")
     game = Game("russian")
-    assert parse_move(game.variant, lines[-1], game.legal_moves(), game.position)
+    assert parse_move(game.variant, lines[-1], game.legal_moves(), game_state(game))
     assert signal.getsignal(signal.SIGINT) is before  # put back
 
 
@@ -165,5 +166,7 @@ def test_best_says_when_listing_the_moves_takes_longer_than_its_time(
     ), err
     assert len(err.strip().splitlines()) == 1
     game = Game("turkish", fen)
-    move = parse_move(game.variant, out.strip().splitlines()[-1], game.legal_moves(), game.position)
+    move = parse_move(
+        game.variant, out.strip().splitlines()[-1], game.legal_moves(), game_state(game)
+    )
     assert move in game.legal_moves()

@@ -14,8 +14,9 @@ from shashki.engine import ComputerPlayer, endings
 from shashki.engine.endings import EndingTable, Material, covered, perfect_moves, probe
 from shashki.rules import Color, Game, find_variant
 from shashki.rules.fen import format_fen
+from shashki.rules.game import game_state
 from shashki.rules.move import Move
-from shashki.rules.movegen import Position
+from shashki.rules.movegen import State
 from shashki.rules.variant import Variant
 
 from ..conftest import pure_only
@@ -34,7 +35,7 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ["XDG_CACHE_HOME"] = old
 
 
-def _positions(variant_id: str | Variant, material: Material) -> Iterator[Position]:
+def _positions(variant_id: str | Variant, material: Material) -> Iterator[State]:
     """Every position of the material, both sides to move."""
     variant = find_variant(variant_id)
     for _, w, b, k in endings.layout(variant).placements(material):
@@ -110,32 +111,32 @@ def test_three_kings_beat_one_before_the_draw_rule() -> None:
 
 def test_only_games_of_a_few_kings_are_covered() -> None:
     russian = find_variant("russian")
-    assert covered(russian, Game("russian", "W:WKa1,Kb2,Kc1:BKe7").position)
-    assert covered(russian, Game("russian", "W:WKa1,Kb2,c1:BKe7").position)  # a man too
-    assert not covered(russian, Game("russian", "W:WKa1,Kb2,Kc1,d2:BKe7").position)  # five
+    assert covered(russian, game_state(Game("russian", "W:WKa1,Kb2,Kc1:BKe7")))
+    assert covered(russian, game_state(Game("russian", "W:WKa1,Kb2,c1:BKe7")))  # a man too
+    assert not covered(russian, game_state(Game("russian", "W:WKa1,Kb2,Kc1,d2:BKe7")))  # five
     for vid, fen in [
         ("giveaway", "W:WKa1,Kb2,Kc1:BKe7"),  # the goals are inverted
         ("canadian", "W:WK1,K2:BK40,K50"),  # 13 million positions: too many
     ]:
-        assert not covered(find_variant(vid), Game(vid, fen).position)
+        assert not covered(find_variant(vid), game_state(Game(vid, fen)))
     assert perfect_moves(Game("russian")) is None
     # every ending of four pieces of the big board: two kings against two, 3 million
     assert covered(
-        find_variant("international"), Game("international", "W:WK1,K2:BK40,K50").position
+        find_variant("international"), game_state(Game("international", "W:WK1,K2:BK40,K50"))
     )
     # a man on its own crowning row (set up by hand): no table holds it
     assert not covered(
-        find_variant("international"), Game("international", "W:W3,K20:BK50").position
+        find_variant("international"), game_state(Game("international", "W:W3,K20:BK50"))
     )
 
 
 def test_a_game_makes_in_a_worker_only_the_tables_quick_to_make(cache: Path) -> None:
     variant = find_variant("international")
     # a king and a man each: 10 million positions, and the tables they lead into
-    big = Game("international", "W:WK1,30:BK50,21").position
+    big = game_state(Game("international", "W:WK1,30:BK50,21"))
     assert endings.to_make(variant, endings.material_of(big)) > endings.BUILD_IN_PLAY
     assert not endings.quick_to_make(variant, big)
-    small = Game("russian", "W:WKa1,Kc1,Kg1:BKf8").position
+    small = game_state(Game("russian", "W:WKa1,Kc1,Kg1:BKf8"))
     assert endings.quick_to_make(find_variant("russian"), small)
     endings._table(find_variant("russian"), (3, 0, 1, 0))
     assert endings.to_make(find_variant("russian"), (3, 0, 1, 0)) == 0  # made, and all below
@@ -147,7 +148,8 @@ def test_tables_are_cached_and_a_damaged_file_is_rebuilt(cache: Path) -> None:
     path = table.cache_path()
     assert path.parent == cache / "shashki" / "endings" and path.exists()
     size = path.stat().st_size
-    assert size == endings.table_size(variant, (2, 0, 1, 0)) + 32  # and the checksum
+    header = endings._header(variant, (2, 0, 1, 0))  # (what it is: its material, its rules)
+    assert size == len(header) + endings.table_size(variant, (2, 0, 1, 0)) + 32  # checksum
     again = EndingTable(variant, (2, 0, 1, 0), lambda pos: probe(variant, pos))
     assert again._values == table._values
     path.write_bytes(b"broken")
@@ -197,7 +199,7 @@ def test_building_a_table_can_be_cancelled() -> None:
     # two kings against two in Brazilian: not built by any other test
     game = Game("brazilian", "W:WKa1,Kc1:BKh8,Kf8")
     assert perfect_moves(game, lambda: True) is None
-    assert not endings.is_built(game.variant, game.position)
+    assert not endings.is_built(game.variant, game_state(game))
     assert ComputerPlayer(6).think(game, lambda: True) is None
 
 
@@ -266,7 +268,7 @@ def test_the_search_probes_a_table_in_memory_and_never_builds_one() -> None:
     else:
         assert abs(result.score) >= WIN - 200
     # a material without a table in memory: the search goes on as without tables
-    five = Game("international", "W:WK1,K2,K3,K4:BK50").position
+    five = game_state(Game("international", "W:WK1,K2,K3,K4:BK50"))
     assert endings.probe_built(game.variant, five) is None
 
 
@@ -283,7 +285,7 @@ def test_a_damaged_table_is_never_used_by_the_search(cache: Path) -> None:
     endings._TABLES.pop(key)
     endings._ABSENT.pop(key, None)
     assert not endings.cached(variant, material)
-    pos = Game("brazilian", "W:WKa1,c3:BKh8").position
+    pos = game_state(Game("brazilian", "W:WKa1,c3:BKh8"))
     assert endings.probe_built(variant, pos) is None  # read, its checksum wrong: not used
     assert key not in endings._TABLES and endings._ABSENT.get(key) is variant
     assert endings.probe_built(variant, pos) is None  # (and not read again)
@@ -384,7 +386,7 @@ def test_the_backwards_build_makes_the_same_table_as_the_straightforward_one(
     table = endings._table(variant, material)  # (and the smaller ones it leads to)
     size = endings.table_size(variant, material)
 
-    def smaller(pos: Position) -> int:
+    def smaller(pos: State) -> int:
         return probe(variant, pos)
 
     backwards = table._build_backwards(size, smaller, None)
@@ -404,7 +406,7 @@ def test_a_generator_with_its_own_moves_is_built_forwards(monkeypatch: pytest.Mo
     gen = variant.generator
 
     class Own(type(gen)):  # type: ignore[misc]
-        def moves(self, pos: Position) -> list[Move]:
+        def moves(self, pos: State) -> list[Move]:
             return super().moves(pos)
 
     monkeypatch.setattr(gen, "__class__", Own)
@@ -450,8 +452,8 @@ def test_five_kings_are_made_only_ahead_of_time() -> None:
     five = [m for m in endings.materials(russian, 5) if sum(m) == 5]
     assert five == [(1, 0, 4, 0), (4, 0, 1, 0), (2, 0, 3, 0), (3, 0, 2, 0)]
     # with men: not made at all; of kings alone: only when its file is in the cache
-    assert not covered(russian, Game("russian", "W:WKa1,Kb2,Kc1,d2:BKe7").position)
-    pos = Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7").position
+    assert not covered(russian, game_state(Game("russian", "W:WKa1,Kb2,Kc1,d2:BKe7")))
+    pos = game_state(Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7"))
     assert not endings.cached(russian, endings.material_of(pos))
     assert not covered(russian, pos)
     assert perfect_moves(Game("russian", "W:WKa1,Kb2,Kc1,Kd2:BKe7")) is None
@@ -474,7 +476,7 @@ def test_five_kings_agree_with_their_moves_and_the_straightforward_build() -> No
     table = endings._table(variant, material)
     size = endings.table_size(variant, material)
 
-    def smaller(pos: Position) -> int:
+    def smaller(pos: State) -> int:
         return probe(variant, pos)
 
     forwards = table._build_forwards(size, smaller, None)
@@ -484,11 +486,11 @@ def test_five_kings_agree_with_their_moves_and_the_straightforward_build() -> No
     assert _check_table(variant, (4, 0, 1, 0), every=7) > 0
     # made (and in the cache): covered, and the search probes it
     game = Game(variant, "W:WKa1,Kc1,Ke1:BKb6,Kd6")
-    assert covered(variant, game.position)
+    assert covered(variant, game_state(game))
     exact = perfect_moves(game, build=False)
     assert exact is not None and exact[1]
     value = exact[0]
-    assert value == table.value(game.position)
+    assert value == table.value(game_state(game))
     result = Search(variant).search(game, depth=3)
     assert result.move in game.legal_moves()
     assert result.score == 0 if value == 0 else abs(result.score) >= WIN - 200
@@ -528,3 +530,89 @@ def test_a_table_of_kings_read_off_the_colours_swapped_is_the_one_built(
     # men, or as many kings on each side: nothing to read off
     assert not endings.mirrors(variant, (2, 1, 1, 0))
     assert not endings.mirrors(variant, (2, 0, 2, 0))
+
+
+def _forget(variant: Variant, material: Material) -> None:
+    """A fresh process: the table not in memory, nor known to be missing."""
+    endings._TABLES.pop((variant.id, material), None)
+    endings._ABSENT.pop((variant.id, material), None)
+
+
+def test_a_table_of_another_material_is_never_read_as_this_one(cache: Path) -> None:
+    """Two kings against one and one against two have tables of one size: the file of
+    one put in the place of the other (its checksum sound) is refused by its header,
+    and the table is made again."""
+    variant = find_variant("brazilian")
+    mine, theirs = (2, 0, 1, 0), (1, 0, 2, 0)
+    assert endings.table_size(variant, mine) == endings.table_size(variant, theirs)
+    made = endings._table(variant, mine)._values
+    endings._table(variant, theirs)
+    path = endings.cache_file(variant, mine)
+    path.write_bytes(endings.cache_file(variant, theirs).read_bytes())
+    path.chmod(0o600)
+    _forget(variant, mine)
+    assert not endings.cached(variant, mine)
+    pos = next(iter(_positions(variant, mine)))
+    assert endings.probe_built(variant, pos) is None
+    _forget(variant, mine)
+    assert endings._table(variant, mine)._values == made  # (made again, right)
+    assert endings.cached(variant, mine)
+    assert path.read_bytes().startswith(b"shashki ending table ")
+
+
+@pytest.mark.parametrize("where", ["the file", "its folder", "shashki's cache folder"])
+def test_a_table_others_may_write_is_not_used(cache: Path, where: str) -> None:
+    variant = find_variant("brazilian")
+    material = (1, 1, 1, 0)
+    endings._table(variant, material)
+    path = endings.cache_file(variant, material)
+    place = {
+        "the file": path,
+        "its folder": path.parent,
+        "shashki's cache folder": path.parent.parent,
+    }[where]
+    mode = place.stat().st_mode & 0o777
+    place.chmod(mode | 0o022)
+    try:
+        _forget(variant, material)
+        assert not endings.cached(variant, material)
+        pos = game_state(Game("brazilian", "W:WKa1,c3:BKh8"))
+        assert endings.probe_built(variant, pos) is None
+    finally:
+        place.chmod(mode)
+    _forget(variant, material)
+    assert endings.cached(variant, material)
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "getuid") or os.getuid() != 0, reason="only root can give a file away"
+)
+def test_another_users_table_is_not_used(cache: Path) -> None:
+    variant = find_variant("brazilian")
+    material = (1, 0, 1, 1)
+    endings._table(variant, material)
+    path = endings.cache_file(variant, material)
+    os.chown(path, 12345, 12345)
+    _forget(variant, material)
+    assert not endings.cached(variant, material)
+    endings._table(variant, material)  # made again: another user's file is not replaced
+    _forget(variant, material)
+    assert not endings.cached(variant, material)
+    os.chown(path, 0, 0)
+    _forget(variant, material)
+    assert endings.cached(variant, material)
+
+
+def test_a_table_is_kept_where_no_one_else_may_write(cache: Path) -> None:
+    variant = find_variant("brazilian")
+    material = (1, 0, 1, 0)
+    path = endings.cache_file(variant, material)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.chmod(0o777)
+    path.unlink(missing_ok=True)
+    _forget(variant, material)
+    endings._table(variant, material)
+    assert path.parent.stat().st_mode & 0o777 == 0o755
+    assert path.stat().st_mode & 0o022 == 0
+    _forget(variant, material)
+    assert endings.cached(variant, material)

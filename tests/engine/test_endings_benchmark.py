@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from shashki.rules import Game
+from shashki.rules.game import game_state
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "endings.py"
 
@@ -48,7 +49,7 @@ def test_a_forced_reply_is_played_out_before_the_engine_judges() -> None:
         def score(self, game: Game, depth: int) -> int:
             asked.append(game.fen())
             assert len(game.legal_moves()) > 1
-            return 100 if game.position[3] == 0 else -100
+            return 100 if game_state(game)[3] == 0 else -100
 
     # White's lone king on 1 against two kings and men: 1-29 and 1-40 give it away (the
     # only reply takes it: the game is lost), the other moves leave Black a choice

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from shashki.engine.evaluate import MAN, diagonal_evaluator, evaluator_for
 from shashki.rules import Game, find_variant
+from shashki.rules.game import game_state
 
 
 def value(variant: str, fen: str, **weights: int) -> int:
-    position = Game(variant, fen).position
+    position = game_state(Game(variant, fen))
     if weights:
         return diagonal_evaluator(find_variant(variant), weights=weights)(position)
     return evaluator_for(find_variant(variant))(position)

@@ -7,6 +7,7 @@ import pytest
 
 from shashki.engine import ComputerPlayer, goal_table
 from shashki.rules import Color, Game, Termination, all_variants
+from shashki.rules.game import game_state
 
 VARIANTS = [v.id for v in all_variants()]
 
@@ -61,4 +62,4 @@ def test_the_perfect_sheep_always_win() -> None:
             assert out is not None and out.winner is Color.BLACK, (start, level, out)
     table = goal_table(Game("wolf-sheep").variant)
     for start in ("a1", "c1", "e1", "g1"):
-        assert not table.wins(Game("wolf-sheep", start=start).position)  # the wolf loses
+        assert not table.wins(game_state(Game("wolf-sheep", start=start)))  # the wolf loses

@@ -11,6 +11,7 @@ import pytest
 from shashki.engine import patterns
 from shashki.engine.evaluate import diagonal_evaluator
 from shashki.rules import Game, find_variant
+from shashki.rules.game import game_state
 
 
 def random_men(rng: random.Random, mask: int) -> tuple[int, int]:
@@ -110,7 +111,7 @@ def test_the_evaluation_adds_the_patterns_only_where_there_are_tables() -> None:
     rng = random.Random(3)
     for _ in range(12):
         game.push(rng.choice(game.legal_moves()))
-    pos = game.position
+    pos = game_state(game)
     intl = find_variant("international")
     table = patterns.load("international", intl.board)
     hand = diagonal_evaluator(intl, patterns=False)(pos)
@@ -123,7 +124,7 @@ def test_the_evaluation_adds_the_patterns_only_where_there_are_tables() -> None:
     # a variant without a file: the hand evaluation alone
     russian = find_variant("russian")
     assert patterns.load("russian", russian.board) is None
-    pos = Game("russian").position
+    pos = game_state(Game("russian"))
     assert diagonal_evaluator(russian)(pos) == diagonal_evaluator(russian, patterns=False)(pos)
 
 
@@ -199,12 +200,12 @@ def test_the_hand_weights_scale_the_hand_written_terms_by_the_phase() -> None:
         if not moves:
             break
         game.push(rng.choice(moves))
-        pos = game.position
+        pos = game_state(game)
         assert twice(pos) == 2 * hand(pos)
     # at the start the start's weight (2), with no men the end's (0: nothing but the
     # learned part, here none)
-    assert slide(Game("international").position) == 2 * hand(Game("international").position)
-    kings = Game("international", "W:WK46,K47,K48,K49:BK5").position
+    assert slide(game_state(Game("international"))) == 2 * hand(game_state(Game("international")))
+    kings = game_state(Game("international", "W:WK46,K47,K48,K49:BK5"))
     assert slide(kings) == 0 != hand(kings)
 
 
@@ -222,7 +223,7 @@ def test_a_file_of_blocks_is_read_as_blocks(tmp_path: Path) -> None:
     hand = diagonal_evaluator(intl, patterns=False)
     full = diagonal_evaluator(intl, patterns=table)
     assert table is not None
-    pos = Game("international").position
+    pos = game_state(Game("international"))
     term = pats.evaluator(table.values[:count])(pos[0], pos[1])
     assert full(pos) == hand(pos) * 384 // patterns.ONE + term
 

@@ -21,6 +21,7 @@ from shashki.engine.search import (
     node_search,
 )
 from shashki.rules import Game, all_variants
+from shashki.rules.game import fast_moves, game_state
 
 VARIANTS = [v.id for v in all_variants()]
 
@@ -222,8 +223,8 @@ def test_a_node_where_every_move_fails_low_keeps_the_table_s_move(variant: str) 
     """All moves below alpha: which scored highest says nothing, so the node stores the
     move its entry had (the next visit tries it first), or none, never a move of its own."""
     game = Game(variant)
-    pos = game.position
-    moves = game.legal_moves()
+    pos = game_state(game)
+    moves = fast_moves(game)
     alpha = WON - 1  # (no move of the start comes near: every one fails low)
     for seeded in (None, moves[-1]):
         search = Search(variant, endings=False)

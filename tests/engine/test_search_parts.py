@@ -25,6 +25,7 @@ from shashki.engine.search import (
     node_search,
 )
 from shashki.rules import Game
+from shashki.rules.game import game_state
 
 from ..conftest import pure_only
 
@@ -121,8 +122,8 @@ def _minimax(game: Game, search: Search, depth: int, ply: int) -> int:
     moves = game.legal_moves()
     if depth <= 0:
         assert depth > -QFULL, "an exchange too long for this reference"
-        if not (moves[0][1] and game.variant.rules.capture_mandatory):
-            return search.evaluate(game.position)
+        if not (moves[0].is_capture and game.variant.rules.capture_mandatory):
+            return search.evaluate(game_state(game))
     best = -INF
     for mv in moves:
         turn = game.turn
@@ -138,7 +139,7 @@ def _node(search: Search, game: Game, depth: int, alpha: int, beta: int) -> int:
     tree.root_depth = 0  # no forced move extended
     nodes = node_search(search, tree, Clock(time.perf_counter(), None, 1.0, None, None))
     rev, mat = game.reversible_plies, game.material_plies
-    return nodes.node(game.position, depth, alpha, beta, 0, rev, mat)
+    return nodes.node(game_state(game), depth, alpha, beta, 0, rev, mat)
 
 
 def _positions(variant: str, count: int) -> list[Game]:
@@ -191,7 +192,7 @@ def test_the_node_budget_stops_the_node_search_soon_after_it() -> None:
     tree = Tree(game, search.ends)
     nodes = node_search(search, tree, Clock(time.perf_counter(), None, 1.0, None, 200))
     with pytest.raises(Stopped):
-        nodes.node(game.position, 20, -INF, INF, 0, 0, 0)
+        nodes.node(game_state(game), 20, -INF, INF, 0, 0, 0)
     assert 200 <= nodes.counted() <= 200 + CHECK + 1
 
 

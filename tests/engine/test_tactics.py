@@ -8,6 +8,7 @@ import pytest
 from shashki.engine import ComputerPlayer, Search, goal_table
 from shashki.engine.search import WON, Options
 from shashki.rules import Game, Move
+from shashki.rules.game import game_state
 from shashki.rules.notation import move_text, parse_move
 
 # (variant, FEN, the winning move, why)
@@ -51,7 +52,7 @@ def _text(game: Game, move) -> str:  # type: ignore[no-untyped-def]
 
 def _move(game: Game, text: str) -> Move:
     """The legal move written ``text`` (algebraic squares are read on every board)."""
-    return parse_move(game.variant, text, game.legal_moves(), game.position)
+    return parse_move(game.variant, text, game.legal_moves(), game_state(game))
 
 
 @pytest.mark.parametrize(
@@ -101,7 +102,7 @@ def test_the_wolf_takes_the_gap_the_sheep_leave() -> None:
 
 
 #: The switches of Scan 2.0's search shape and quiescence (``benchmarks/selfplay.py``
-#: measures them against the defaults; docs/ENGINE.md).
+#: measures them against the defaults; benchmarks/RESULTS.md).
 SCAN_SHAPES = {
     "scan-reductions": Options(lmr_scan=True),
     "probcut-not-nested": Options(probcut_nested=False),

@@ -10,6 +10,7 @@ import pytest
 from shashki.engine.search import _history_keys
 from shashki.rules import Game, all_variants
 from shashki.rules.endrules import EndRules
+from shashki.rules.game import game_state
 
 VARIANTS = [v.id for v in all_variants()]
 
@@ -17,7 +18,7 @@ VARIANTS = [v.id for v in all_variants()]
 def _same(game: Game, ends: EndRules) -> None:
     keys = _history_keys(game, ends)
     mine = ends.outcome(
-        game.position, game.legal_moves(), game.reversible_plies, game.material_plies, keys
+        game_state(game), game.legal_moves(), game.reversible_plies, game.material_plies, keys
     )
     assert mine == game.outcome(), game.fen()
 
@@ -29,7 +30,7 @@ def _play_out(game: Game, ends: EndRules, rng: random.Random, plies: int) -> Non
             return
         moves = game.legal_moves()
         # prefer king moves now and then, so that the counters run
-        kings = [m for m in moves if game.position[2] >> m.start & 1]
+        kings = [m for m in moves if game_state(game)[2] >> m.start & 1]
         game.push(rng.choice(kings if kings and rng.random() < 0.7 else moves))
 
 

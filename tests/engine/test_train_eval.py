@@ -14,6 +14,7 @@ import pytest
 from shashki.engine import patterns
 from shashki.engine.evaluate import diagonal_evaluator
 from shashki.rules import Game, find_variant
+from shashki.rules.game import game_state
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,7 +48,7 @@ def test_the_least_squares_fit_learns_a_planted_pattern_and_the_hand_weight(
             if not moves or game.outcome() is not None:
                 break
             game.push(rng.choice(moves))
-            w, bl, k, turn = game.position[:4]
+            w, bl, k, turn = game_state(game)[:4]
             white_view = teacher(w, bl, k)
             rows.append([w, bl, k, turn, white_view if turn == 0 else -white_view])
             positions.append((w, bl, k))

@@ -28,8 +28,8 @@ from shashki.records.clocks import TimeControl, record_clocks
 from shashki.records.reader import read_file
 from shashki.rules import Game, find_variant
 from shashki.rules.errors import ShashkiError
-from shashki.rules.limits import Limit
 from shashki.session import Computer
+from shashki.session.limits import Limit
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import sys
 import threading
-import time
 
 import pytest
 
@@ -14,7 +13,8 @@ from shashki.hub.client import HubEngine
 from shashki.hub.server import HubServer, seconds_for
 from shashki.hub.text import find_move, parse_line
 from shashki.rules import Game
-from tests.engine.test_limits import clock_at
+from tests.session.test_limits import clock_at
+from tests.waiting import until_blocking
 
 
 class Session:
@@ -35,12 +35,11 @@ class Session:
     def wait_for(self, start: str, timeout: float = 60.0) -> list[str]:
         """The lines once one starts with ``start`` (a generous deadline: a loaded machine
         searches slowly)."""
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if any(t.startswith(start) for t in self.lines()):
-                return self.lines()
-            time.sleep(0.01)
-        raise AssertionError(f"no {start} in {self.lines()}")
+        try:
+            until_blocking(lambda: any(t.startswith(start) for t in self.lines()), timeout=timeout)
+        except AssertionError:
+            raise AssertionError(f"no {start} in {self.lines()}") from None
+        return self.lines()
 
     def lines(self) -> list[str]:
         return [t for t in self.out.getvalue().splitlines() if t]

@@ -14,7 +14,7 @@ from shashki.app.online import OnlineGameScreen, host_game, join_game
 from shashki.online.guest import Guest
 from shashki.online.host import HostLink
 from shashki.rules import Color
-from tests.app.conftest import make_app, wait_for
+from tests.app.conftest import make_app, press, wait_for
 
 from .harness import Heard, hosted, play
 
@@ -40,11 +40,11 @@ async def test_the_app_hosts_a_friend_who_joins_plays_chats_and_resigns(home: Pa
         await guest.connect()
         glink = guest.make_link()
         heard = Heard()
-        glink.listen(heard)
+        glink.subscribe(heard)
         reader = asyncio.create_task(guest.run())
         await wait_for(pilot, lambda: link.remote.name == "Boris", "the guest joining")
         assert "Boris" in str(screen.seats[0].text()) + str(screen.seats[1].text())
-        await pilot.press("colon", *"c3-d4", "enter")
+        await press(pilot, "colon", *"c3-d4", "enter")
         await wait_for(pilot, lambda: len(glink.session.game.move_stack) == 1, "the move sent")
         play(glink.session, "f6-g5")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2, "the guest's move shown")
@@ -53,7 +53,7 @@ async def test_the_app_hosts_a_friend_who_joins_plays_chats_and_resigns(home: Pa
         glink.offer_draw()
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the draw question")
         assert "Boris offers a draw" in app.screen.question  # type: ignore[attr-defined]
-        await pilot.press("n")
+        await press(pilot, "n")
         await wait_for(pilot, lambda: glink.session.draw_offer is None, "the draw declined")
         glink.resign()
         await wait_for(pilot, lambda: ctl.outcome is not None, "the resignation")
@@ -74,7 +74,7 @@ async def test_the_app_joins_a_hosted_game(home: Path) -> None:
             play(pair.link.session, "c3-d4")
             await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the host's move")
             assert app.screen.board.flipped  # (black's pieces at the bottom)
-            await pilot.press("colon", *"f6-g5", "enter")
+            await press(pilot, "colon", *"f6-g5", "enter")
             await wait_for(pilot, lambda: len(pair.link.session.game.move_stack) == 2, "sent")
             await app.screen.close_network()
             assert await join_game(app, pair.address, "WRONG-1", "Eve") is None
@@ -93,9 +93,9 @@ async def test_the_menu_hosts_with_a_friend_seated_in_the_new_game_dialog(
     app = make_app(home)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-        await pilot.press("w")
+        await press(pilot, "w")
         await wait_for(pilot, lambda: type(app.screen).__name__ == "OnlineChoice", "the choice")
-        await pilot.press("h")
+        await press(pilot, "h")
         await wait_for(pilot, lambda: isinstance(app.screen, NewGameScreen), "the dialog")
         dialog = app.screen
         await wait_for(
@@ -127,12 +127,12 @@ async def test_the_host_is_told_it_may_claim_then_claims(home: Path) -> None:
         await guest.close()
         await wait_for(pilot, reader.done, "the guest's reader ending")
         await wait_for(pilot, lambda: link.away_since is not None, "the guest away")
-        await pilot.press("C")
+        await press(pilot, "C")
         await wait_for(pilot, lambda: "less than a minute" in screen._status, "too early")
         now = link.now()
         link.now = lambda: now + 61
         await wait_for(pilot, lambda: "claims the game" in screen._status, "the hint")
-        await pilot.press("C")
+        await press(pilot, "C")
         await wait_for(pilot, lambda: ctl.outcome is not None, "the game claimed")
         assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
         await screen.close_network()

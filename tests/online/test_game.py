@@ -6,10 +6,25 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+from shashki.online.events import (
+    ChatLine,
+    DrawOffer,
+    GameOver,
+    PeerAway,
+    PeerJoined,
+    PeerLeft,
+    Refused,
+    TakebackRequest,
+)
 from shashki.online.link import plies_back
 from shashki.records import write_game
-from shashki.rules import Color
+from shashki.records.clocks import TimeControl
+from shashki.rules import Color, Game
 from shashki.rules.outcome import Termination
+from shashki.session import GameClock, GameSession
+from shashki.session.game import TakenBack
 
 from .harness import hosted, play, until
 
@@ -35,7 +50,7 @@ async def test_a_game_to_a_result_with_the_same_record_on_both_sides() -> None:
         assert host.game.fen() == gs.game.fen()
         guest.resign()
         await until(lambda: host.outcome is not None, "the host seeing the resignation")
-        await until(lambda: "ended" in pair.gheard.kinds(), "the guest told of the end")
+        await until(lambda: pair.gheard.saw(GameOver), "the guest told of the end")
         assert host.outcome is not None and host.outcome.winner is Color.WHITE
         text = pdn(host)
         assert text == pdn(gs)
@@ -53,11 +68,11 @@ async def test_chat_both_ways_is_one_clean_line() -> None:
         guest = await pair.join("\x1b[2JBo\x1b]0;x\x07ris\n")
         assert pair.link.remote.name == "Boris"
         guest.chat("hi \x1b[31mthere\x1b[0m\r\nrm -rf ~")
-        await until(lambda: pair.heard.texts("chat"), "the chat line")
-        assert pair.heard.texts("chat") == ["Boris: hi there rm -rf ~"]
+        await until(lambda: pair.heard.texts(ChatLine), "the chat line")
+        assert pair.heard.texts(ChatLine) == ["Boris: hi there rm -rf ~"]
         pair.link.chat("x" * 1000)
-        await until(lambda: pair.gheard.texts("chat"), "the host's chat line")
-        said = pair.gheard.texts("chat")[0]
+        await until(lambda: pair.gheard.texts(ChatLine), "the host's chat line")
+        said = pair.gheard.texts(ChatLine)[0]
         assert said.startswith("Anna: xxx") and len(said) < 220
     finally:
         await pair.close()
@@ -69,13 +84,13 @@ async def test_a_draw_offered_declined_then_agreed() -> None:
         guest = await pair.join()
         host, gs = pair.link.session, guest.session
         assert pair.link.offer_draw()
-        await until(lambda: "draw" in pair.gheard.kinds(), "the offer reaching the guest")
+        await until(lambda: pair.gheard.saw(DrawOffer), "the offer reaching the guest")
         assert gs.draw_offer is Color.WHITE
         guest.answer_draw(False)
         await until(lambda: host.draw_offer is None, "the host's offer answered")
         assert host.outcome is None
         assert guest.offer_draw()
-        await until(lambda: "draw" in pair.heard.kinds(), "the offer reaching the host")
+        await until(lambda: pair.heard.saw(DrawOffer), "the offer reaching the host")
         pair.link.answer_draw(True)
         await until(lambda: gs.outcome is not None, "the agreed draw reaching the guest")
         assert host.outcome is not None
@@ -97,12 +112,12 @@ async def test_a_takeback_by_consent_and_a_refused_one() -> None:
         assert plies_back(host.game, Color.WHITE) == 2
         assert pair.link.ask_takeback() is None
         assert pair.link.ask_takeback() is not None  # (one at a time)
-        await until(lambda: "takeback" in pair.gheard.kinds(), "the request reaching the guest")
+        await until(lambda: pair.gheard.saw(TakebackRequest), "the request reaching the guest")
         guest.answer_takeback(False)
         await until(lambda: not pair.link.asked_takeback, "the refusal")
         assert len(host.game.move_stack) == 2
         assert guest.ask_takeback() is None
-        await until(lambda: "takeback" in pair.heard.kinds(), "the guest's request")
+        await until(lambda: pair.heard.saw(TakebackRequest), "the guest's request")
         pair.link.answer_takeback(True)
         await until(lambda: len(gs.game.move_stack) == 1, "the guest's copy taken back")
         assert len(host.game.move_stack) == 1
@@ -121,8 +136,8 @@ async def test_takebacks_off_are_refused_on_both_sides() -> None:
         assert guest.takebacks is False
         assert guest.ask_takeback() == "Takebacks are off in this game."
         guest.send("takeback")  # a guest that asks anyway
-        await until(lambda: pair.heard.texts("refused"), "the refusal")
-        assert "takebacks are off" in pair.heard.texts("refused")[0]
+        await until(lambda: pair.heard.texts(Refused), "the refusal")
+        assert "takebacks are off" in pair.heard.texts(Refused)[0]
         assert len(pair.link.session.game.move_stack) == 1
     finally:
         await pair.close()
@@ -138,12 +153,12 @@ async def test_a_drop_and_a_rejoin_resume_the_exact_position() -> None:
         play(gs, "f6-g5")
         await until(lambda: len(host.game.move_stack) == 2, "the guest's move")
         await pair.drop()
-        assert "away" in pair.heard.kinds()
+        assert pair.heard.saw(PeerAway)
         play(host, "g3-f4")  # the game waits for the guest; the host may move
         assert host.clock is not None and host.clock.running is Color.BLACK
         assert pair.link.claim() is not None  # (not before a minute)
         again = await pair.join("Someone else")
-        assert "back" in pair.heard.kinds()
+        assert [e.again for e in pair.heard.of(PeerJoined)] == [False, True]  # type: ignore[attr-defined]
         assert again.session.game.fen() == host.game.fen()
         assert [m for _s, m in again.session.game.history()] == [m for _s, m in host.game.history()]
         assert again.session.players[1].name == "Boris"  # the record's name stays
@@ -273,10 +288,10 @@ async def test_quitting_says_so_on_the_other_side() -> None:
     try:
         guest = await pair.join()
         guest.quit()
-        await until(lambda: "left" in pair.heard.kinds(), "the guest's goodbye")
+        await until(lambda: pair.heard.saw(PeerLeft), "the guest's goodbye")
         pair.link.quit()
         await until(lambda: guest.host_left, "the host's goodbye")
-        assert pair.gheard.texts("left") == ["Anna left the game."]
+        assert pair.gheard.texts(PeerLeft) == ["Anna left the game."]
     finally:
         await pair.close()
 
@@ -296,3 +311,30 @@ async def test_both_sides_agree_the_first_turns_are_off_the_clock() -> None:
         assert host.clock_waits(Color.BLACK) and gs.clock_waits(Color.BLACK)
     finally:
         await pair.close()
+
+
+def test_a_session_is_made_equal_to_another_one() -> None:
+    now = [0.0]
+    session = GameSession(Game("russian"), clock=GameClock(TimeControl(60, 0), now=lambda: now[0]))
+    events: list[object] = []
+    session.subscribe(events.append)
+    game = Game("russian")
+    moves = []
+    for text in ("c3-d4", "f6-g5", "g3-f4"):
+        move = game.parse_move(text)
+        moves.append(move)
+        game.push(move)
+    session.resign(Color.WHITE)
+    session.set_moves(moves, [59.0, 58.5], (50.0, 40.0))
+    assert session.game.fen() == game.fen()
+    assert session.outcome is None  # (the resignation was reopened)
+    assert session.clock_marks == [59.0, 58.5, None]
+    assert session.clock is not None and session.clock.running is Color.BLACK
+    assert session.clock.left(Color.WHITE) == 50.0
+    now[0] += 5
+    assert session.clock.left(Color.BLACK) == 35.0
+    assert any(isinstance(e, TakenBack) for e in events)
+    bad = [*moves[:2], moves[0]]  # a move that is not legal there: nothing changes
+    with pytest.raises(ValueError):
+        session.set_moves(bad)
+    assert session.game.fen() == game.fen()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -109,3 +110,70 @@ def test_two_processes_play_a_game_with_a_drop_and_a_rejoin(tmp_path: Path) -> N
     assert " ".join(seen[:5]) in " ".join(
         line.split(": ", 1)[1] for line in host.seen if re.match(r"^\d+: ", line)
     )
+
+
+def test_malformed_http_to_a_host_prints_no_traceback() -> None:
+    host = Proc("host", "russian", "--port", "0", "--local", "--auto", "1")
+    try:
+        address, _code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
+        port = int(address.split(":")[1])
+        for request in (
+            b"GARBAGE \x00\x01\r\n\r\n",
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            b"Sec-WebSocket-Key: xx\r\nSec-WebSocket-Version: 13\r\n\r\n",
+        ):
+            with socket.create_connection(("127.0.0.1", port)) as s:
+                s.sendall(request)
+                assert s.recv(12).startswith(b"HTTP/1.")  # (answered: 400)
+        # the host still takes a guest, and said nothing of the garbage
+        guest = Proc("join", address, _code, "--auto", "1", "--name", "Boris")
+        try:
+            guest.wait_for(r"^Joined ")
+        finally:
+            guest.proc.kill()
+            guest.end()
+        host.wait_for("Boris joined")
+    finally:
+        host.proc.kill()
+        host.end()
+    assert not [line for line in host.seen if "Traceback" in line or "Error handling" in line]
+    rest = "".join(line + "\n" for line in iter(host.lines.get, None))
+    assert "Traceback" not in rest and "Error handling" not in rest
+
+
+def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # (the system accepts for it)
+        port = silent.getsockname()[1]
+        join = Proc("join", f"127.0.0.1:{port}", "K7WQ-M2", "--auto", "1")
+        assert join.end() == 2
+        lines = [line for line in iter(join.lines.get, None) if line]
+    assert lines == [f"shashki: error: Cannot join 127.0.0.1:{port}: no answer in 15 s."]
+
+
+def test_a_guest_joined_again_from_another_process_takes_the_game_over() -> None:
+    # (the host's side thinks long on a long clock: the game lasts while the second joins)
+    host = Proc("host", "russian", "--clock", "30+0", "--port", "0", "--local",
+                "--auto", "8", "--name", "Anna")  # fmt: skip
+    try:
+        address, code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
+        first = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+        try:
+            first.wait_for(r"^Joined ")
+            second = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+            try:
+                second.wait_for(r"^Joined ")
+                first.wait_for(r"joined again elsewhere: it goes on there")
+                assert first.end() == 1  # (its copy stops; the game goes on in the other)
+                host.wait_for(r"Boris is back")
+            finally:
+                second.proc.kill()
+                second.end()
+        finally:
+            if first.proc.poll() is None:
+                first.proc.kill()
+                first.end()
+    finally:
+        host.proc.kill()
+        host.end()

@@ -16,9 +16,10 @@ from shashki.online.protocol import (
     clean,
     encode,
     new_code,
+    older_version,
     parse,
     rules_digest,
-    same_code,
+    version_refusal,
 )
 from shashki.rules import find_variant
 
@@ -33,22 +34,23 @@ def test_a_message_goes_there_and_back() -> None:
     ("frame", "says"),
     [
         ("hello", "not JSON"),
-        ('{"v": 1, "t": "move", "ply": 3, "mo', "not JSON"),  # truncated
+        ('{"v": 2, "t": "move", "ply": 3, "mo', "not JSON"),  # truncated
         ("[1, 2]", "not a JSON object"),
-        ('{"v": 2, "t": "chat", "text": "hi"}', "version"),
+        ('{"v": 1, "t": "chat", "text": "hi"}', "version"),
+        ('{"v": 3, "t": "chat", "text": "hi"}', "version"),
         ('{"t": "chat", "text": "hi"}', "version"),
         ('{"v": true, "t": "chat", "text": "hi"}', "version"),
-        ('{"v": 1, "t": "exec", "cmd": "rm -rf /"}', "unknown message type"),
-        ('{"v": 1, "t": "move", "move": "c3-d4"}', "ply is missing"),
-        ('{"v": 1, "t": "move", "ply": "3", "move": "c3-d4"}', "not a whole number"),
-        ('{"v": 1, "t": "move", "ply": -1, "move": "c3-d4"}', "not a whole number"),
-        ('{"v": 1, "t": "move", "ply": 1, "move": 5}', "not text"),
-        ('{"v": 1, "t": "move", "ply": 1, "move": "c3-d4", "left": NaN}', "not a number"),
-        ('{"v": 1, "t": "move", "ply": 1, "move": "c3-d4", "left": 1e300}', "clock reading"),
-        ('{"v": 1, "t": "move", "ply": 1, "move": "c3-d4", "left": -5}', "clock reading"),
-        ('{"v": 1, "t": "move", "ply": 1, "move": "c3-d4", "path": "/etc"}', "unknown field"),
-        ('{"v": 1, "t": "chat", "text": "' + "x" * 1000 + '"}', "too long"),
-        ('{"v": 1, "t": "draw_answer", "accept": "yes"}', "true or false"),
+        ('{"v": 2, "t": "exec", "cmd": "rm -rf /"}', "unknown message type"),
+        ('{"v": 2, "t": "move", "move": "c3-d4"}', "ply is missing"),
+        ('{"v": 2, "t": "move", "ply": "3", "move": "c3-d4"}', "not a whole number"),
+        ('{"v": 2, "t": "move", "ply": -1, "move": "c3-d4"}', "not a whole number"),
+        ('{"v": 2, "t": "move", "ply": 1, "move": 5}', "not text"),
+        ('{"v": 2, "t": "move", "ply": 1, "move": "c3-d4", "left": NaN}', "not a number"),
+        ('{"v": 2, "t": "move", "ply": 1, "move": "c3-d4", "left": 1e300}', "clock reading"),
+        ('{"v": 2, "t": "move", "ply": 1, "move": "c3-d4", "left": -5}', "clock reading"),
+        ('{"v": 2, "t": "move", "ply": 1, "move": "c3-d4", "path": "/etc"}', "unknown field"),
+        ('{"v": 2, "t": "chat", "text": "' + "x" * 1000 + '"}', "too long"),
+        ('{"v": 2, "t": "draw_answer", "accept": "yes"}', "true or false"),
         ("[" * 100_000, "message"),
         (b"\xff\xfe not utf-8", "not UTF-8"),
     ],
@@ -80,12 +82,18 @@ def test_a_room_code_is_short_random_and_read_loosely() -> None:
     for code in codes:
         assert len(code) == 7 and code[4] == "-"
         assert all(c in CODE_LETTERS for c in code.replace("-", ""))
-    code = "K7WQ-M2"
-    assert same_code("k7wq m2", code)
-    assert same_code("K7WQM2", code)
-    assert not same_code("K7WQ-M3", code)
-    assert not same_code("", code)
-    assert not same_code("К7WQ-M2", code)  # a Cyrillic K
+
+
+def test_an_older_peers_message_is_known_by_its_version_and_answered_in_its_shape() -> None:
+    assert older_version('{"v": 1, "t": "join", "code": "K7WQ-M2"}') == 1
+    assert older_version(encode("pake", pake="00" * 33)) is None  # (this version's)
+    assert older_version("garbage") is None and older_version('{"v": true}') is None
+    answer = json.loads(version_refusal(1))
+    assert answer == {
+        "v": 1,
+        "t": "refused",
+        "text": f"version: this host speaks version {VERSION} of the protocol (update shashki)",
+    }
 
 
 def test_the_rules_digest_changes_with_the_rules_only() -> None:

@@ -11,11 +11,12 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from shashki import i18n
+from shashki.online.events import Info, Refused, Synced
 from shashki.online.guest import Guest
 from shashki.online.protocol import REASON_CODES, ProtocolError, parse, refusal_text
 
-from .harness import Heard, Pair, hosted, until
-from .test_hostile import FakeHost, joined
+from .harness import FakeHost, Heard, Pair, hosted, until
+from .test_hostile import joined
 
 #: Names that stay as they are in any language (formats, the program).
 PROPER = {"JSON", "UTF", "shashki"}
@@ -48,22 +49,23 @@ async def pair(ukrainian: None) -> AsyncIterator[Pair]:
 async def test_a_hostile_guest_is_refused_in_ukrainian_and_told_in_english(pair: Pair) -> None:
     raw = await joined(pair, "Mallory")
     await raw.send("move", ply=0, move="f6-g5")  # white is to move: not the guest's turn
-    await raw.ws.send_str("hello")  # garbage
-    await raw.ws.send_str('{"v": 1, "t": "move", "ply": -3, "move": "x"}')  # a bad field
-    await raw.ws.send_str('{"v": 1, "t": "launch"}')  # an unknown type
-    await raw.ws.send_str('{"v": 2, "t": "move"}')  # another version
-    await until(lambda: len(pair.heard.texts("refused")) >= 5, "five refusals")
-    lines = pair.heard.texts("refused")
+    await raw.send_text("hello")  # garbage
+    await raw.send_text('{"v": 2, "t": "move", "ply": -3, "move": "x"}')  # a bad field
+    await raw.send_text('{"v": 2, "t": "launch"}')  # an unknown type
+    await raw.send_text('{"v": 3, "t": "move"}')  # another version
+    await until(lambda: len(pair.heard.texts(Refused)) >= 5, "five refusals")
+    lines = pair.heard.texts(Refused)
     assert lines[0] == "хід відхилено, бо зараз не хід гостя"
     assert "JSON" in lines[1] and "«move.ply»" in lines[2] and "«launch»" in lines[3]
     for line in lines:
         assert not english_words(line), line
     # what the guest is sent: the reason's code, then the English line
-    wire = [(await raw.read("refused")).get("text") for _ in range(4)]
-    assert wire[0].startswith("bad-message: message is not JSON (")
-    assert wire[1] == "bad-message: field move.ply is not a whole number from 0"
-    assert wire[2] == "bad-message: unknown message type 'launch'"
-    assert wire[3] == "version: protocol version '2' is not 1 (update shashki)"
+    wire = [(await raw.read("refused")).get("text") for _ in range(5)]
+    assert wire[0] == "not-your-turn: move refused: it is not the guest's turn"
+    assert wire[1].startswith("bad-message: message is not JSON (")
+    assert wire[2] == "bad-message: field move.ply is not a whole number from 0"
+    assert wire[3] == "bad-message: unknown message type 'launch'"
+    assert wire[4] == "version: protocol version '3' is not 2 (update shashki)"
     await raw.close()
 
 
@@ -122,30 +124,30 @@ def test_english_stays_english_and_the_wire_keeps_its_shape() -> None:
 async def test_a_hostile_host_is_refused_in_ukrainian(ukrainian: None) -> None:
     fake = FakeHost()
     address = await fake.start()
-    guest = Guest(address, "ABCD-EF", "Boris")
+    guest = Guest(address, fake.code, "Boris")
     try:
         await guest.connect()
         link = guest.make_link()
         heard = Heard()
-        link.listen(heard)
+        link.subscribe(heard)
         reader = asyncio.create_task(guest.run())
-        await until(lambda: "synced" in heard.kinds(), "the first state")
+        await until(lambda: heard.saw(Synced), "the first state")
         await fake.send("moved", ply=0, move="c3-e5")  # illegal
         await fake.send("moved", ply=5, move="c3-d4")  # another ply
         await fake.send("moved", ply=0, move="c3-d4", left=[5000, 300])  # a clock claim
-        await fake.ws.send_str("{garbage")  # type: ignore[union-attr]
+        await fake.send_text("{garbage")
         await fake.send("state", moves=[], end={"kind": "rules"})  # an end the rules deny
         await fake.send("draw_answer", accept=True)  # no offer was made
-        await until(lambda: len(heard.texts("refused")) >= 6, "six refusals")
-        lines = heard.texts("refused")
+        await until(lambda: len(heard.texts(Refused)) >= 6, "six refusals")
+        lines = heard.texts(Refused)
         assert lines[0].startswith("хід «c3-e5» відхилено — ")
         assert "напівходу № 5" in lines[1] and "у білих" in lines[2]
         for line in lines:
             assert not english_words(line), line
         await fake.send("refused", text="not-your-turn: move refused: not the guest's turn")
         await fake.send("refused", text="move refused: it is not the guest's turn")  # old host
-        await until(lambda: len(heard.texts("info")) >= 2, "the host's two refusals")
-        told = heard.texts("info")
+        await until(lambda: len(heard.texts(Info)) >= 2, "the host's two refusals")
+        told = heard.texts(Info)
         assert told[0] == "Господар партії відхилив наш хід: зараз не наш хід."
         assert told[1] == (
             "Господар партії відхилив повідомлення зі словами "

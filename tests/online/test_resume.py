@@ -6,6 +6,8 @@ until the host answers, and a guest whose host is gone a minute claims the game.
 from __future__ import annotations
 
 import asyncio
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,25 +21,31 @@ from shashki.rules import Color
 from shashki.rules.outcome import Termination
 from shashki.store import AutosaveSlot, scan_autosaves
 from shashki.store.archive import archive_dir
-from tests.app.conftest import make_app, wait_for
+from tests.app.conftest import make_app, press, wait_for
 
 from .harness import hosted, play, until
 
 
 @pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr("shashki.app.online.REJOIN_EVERY", 0.05)
-    return tmp_path
+    umask = os.umask(0o022)  # (what most systems give: files others may read)
+    try:
+        yield tmp_path
+    finally:
+        os.umask(umask)
 
 
 def the_autosave() -> tuple[str, str]:
-    """The one unfinished game of the autosave folder: its key and its text."""
+    """The one unfinished game of the autosave folder: its key and its text (it holds
+    the room code: this user's alone)."""
     found = scan_autosaves()
     assert len(found.resumable) == 1, found.resumable
     entry = found.resumable[0]
+    assert entry.path.stat().st_mode & 0o777 == 0o600
     return entry.key, entry.path.read_text(encoding="utf-8")
 
 
@@ -57,7 +65,7 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         glink = guest.make_link()
         reader = asyncio.create_task(guest.run())
         await wait_for(pilot, lambda: link.guest is not None, "the guest joining")
-        await pilot.press("colon", *"c3-d4", "enter")
+        await press(pilot, "colon", *"c3-d4", "enter")
         await wait_for(pilot, lambda: len(glink.session.game.move_stack) == 1, "sent")
         play(glink.session, "f6-g5")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2, "the guest's move")
@@ -66,7 +74,8 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
     await until(reader.done, "the guest's connection ending")
     assert glink.away_since is not None
     key, text = the_autosave()
-    assert f'[ShashkiOnline "host {code} {address.split(":")[1]} local white on"]' in text
+    port, game = address.split(":")[1], link.game
+    assert f'[ShashkiOnline "host {code} {port} local white on {game}"]' in text
 
     app = make_app(home, autosave=True)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -74,10 +83,10 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         screen = app.screen
         assert ctl is not None and isinstance(screen, OnlineGameScreen)
         link = screen.link
-        assert isinstance(link, HostLink) and link.code == code
+        assert isinstance(link, HostLink) and link.code == code and link.game == game
         await wait_for(pilot, lambda: link.address == address, "listening on the same port")
-        assert ctl.session.clock is not None
-        await wait_for(pilot, lambda: ctl.session.clock.running is None, "the clock waiting")
+        assert ctl.session.clock is not None  # (the referee's clock goes on: white's turn)
+        await wait_for(pilot, lambda: ctl.session.clock.running is Color.WHITE, "clock on")
         assert link.remote.name == "Boris" and link.joined
         assert "less than a minute" in (link.claim() or "")  # (away since it came back)
         again = Guest(address, code, "Someone else")
@@ -85,8 +94,9 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         reader = asyncio.create_task(again.run())
         await wait_for(pilot, lambda: link.guest is not None, "the guest joining again")
         assert link.remote.name == "Boris"
+        await wait_for(pilot, lambda: "Boris is back." in app.notices, "said: back")
         await wait_for(pilot, lambda: ctl.session.clock.running is Color.WHITE, "clock on")
-        await pilot.press("colon", *"g3-f4", "enter")
+        await press(pilot, "colon", *"g3-f4", "enter")
         await wait_for(pilot, lambda: len(glink.session.game.move_stack) == 3, "the move")
         assert glink.session.game.fen() == ctl.game.fen()
         glink.resign()
@@ -164,7 +174,8 @@ async def test_a_guests_autosave_joins_the_host_again_and_claims_a_host_gone(
             app.flush_autosave()
         await until(lambda: pair.link.guest is None, "the host seeing the guest gone")
         key, text = the_autosave()
-        assert f'[ShashkiOnline "join {pair.address} {pair.link.code} black on"]' in text
+        room = f"join {pair.address} {pair.link.code} black on {pair.link.game}"
+        assert f'[ShashkiOnline "{room}"]' in text
 
         app = make_app(home, autosave=True)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -175,18 +186,18 @@ async def test_a_guests_autosave_joins_the_host_again_and_claims_a_host_gone(
             assert isinstance(link, GuestLink)
             await wait_for(pilot, lambda: pair.link.guest is not None, "joined again by itself")
             await wait_for(pilot, lambda: link.away_since is None, "the host here")
-            await pilot.press("colon", *"f6-g5", "enter")
+            await press(pilot, "colon", *"f6-g5", "enter")
             await wait_for(pilot, lambda: len(pair.link.session.game.move_stack) == 2, "sent")
             # the host goes: the guest tries again, and may claim the game after a minute
             await pair.host.stop()
             await wait_for(pilot, lambda: link.away_since is not None, "the host gone")
             await wait_for(pilot, lambda: "cannot be reached" in screen._status, "trying again")
-            await pilot.press("C")
+            await press(pilot, "C")
             await wait_for(pilot, lambda: "less than a minute" in screen._status, "too early")
             now = link.now()
             link.now = lambda: now + 61
             await wait_for(pilot, lambda: "claims the game" in screen._status, "the hint")
-            await pilot.press("C")
+            await press(pilot, "C")
             await wait_for(pilot, lambda: ctl.outcome is not None, "the game claimed")
             out = ctl.outcome
             assert out is not None and out.winner is Color.BLACK
@@ -222,6 +233,137 @@ async def test_a_guest_whose_connection_broke_joins_again_by_itself(home: Path) 
             await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the game going on")
             screen = app.screen
             assert isinstance(screen, OnlineGameScreen)
+            await screen.close_network()
+    finally:
+        await pair.close()
+
+
+async def test_joining_again_supersedes_every_older_autosave_of_the_game(home: Path) -> None:
+    """The issue's scenario: the guest's program ends without finishing (its autosave
+    stays), the same join command is run again and the game finished: the older copy is
+    not offered as unfinished (nor can it be claimed)."""
+    pair = await hosted(clock="5+0")
+    try:
+        app = make_app(home, autosave=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            ctl = await join_game(app, pair.address, pair.link.code, "Boris")
+            assert ctl is not None
+            play(pair.link.session, "c3-d4")
+            await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the host's move")
+            screen = app.screen
+            assert isinstance(screen, OnlineGameScreen)
+            await screen.close_network()  # (its program ends; the file stays, unlocked)
+            app.flush_autosave()
+        _key, text = the_autosave()
+        assert pair.link.game in text
+
+        app = make_app(home, autosave=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            ctl = await join_game(app, pair.address, pair.link.code, "Boris")
+            assert ctl is not None
+            app.flush_autosave()
+            await wait_for(pilot, lambda: pair.link.guest is not None, "joined again")
+            await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the game again")
+            app.flush_autosave()
+            assert [g.key for g in scan_autosaves().games] == [app.autosave_key]
+            screen = app.screen
+            assert isinstance(screen, OnlineGameScreen)
+            screen.link.resign()
+            await wait_for(pilot, lambda: pair.link.session.outcome is not None, "the end")
+            app.flush_autosave()
+            await screen.close_network()
+        assert scan_autosaves().games == []  # (the old copy is not offered)
+    finally:
+        await pair.close()
+
+
+async def test_a_copy_of_the_game_still_open_elsewhere_stops_and_forgets_its_autosave(
+    home: Path,
+) -> None:
+    pair = await hosted(clock="5+0")
+    try:
+        first = make_app(home, autosave=True)
+        second = make_app(home, autosave=True)
+        async with first.run_test(size=(120, 40)) as pilot:
+            ctl = await join_game(first, pair.address, pair.link.code, "Boris")
+            assert ctl is not None
+            play(pair.link.session, "c3-d4")
+            await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the host's move")
+            first.flush_autosave()
+            async with second.run_test(size=(120, 40)) as pilot2:
+                again = await join_game(second, pair.address, pair.link.code, "Boris")
+                assert again is not None
+                await wait_for(pilot2, lambda: len(again.game.move_stack) == 1, "the game")
+                screen = first.screen
+                assert isinstance(screen, OnlineGameScreen)
+                await wait_for(pilot, lambda: "elsewhere" in screen._status, "told")
+                first.flush_autosave()
+                second.flush_autosave()
+                keys = [g.key for g in scan_autosaves().games]
+                assert keys == [second.autosave_key]  # (one game, one autosave)
+                screen2 = second.screen
+                assert isinstance(screen2, OnlineGameScreen)
+                await screen2.close_network()
+            await screen.close_network()
+    finally:
+        await pair.close()
+
+
+async def test_a_stale_copy_resumed_cannot_claim_a_game_it_never_reached(home: Path) -> None:
+    pair = await hosted(clock="5+0")
+    try:
+        app = make_app(home, autosave=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            ctl = await join_game(app, pair.address, pair.link.code, "Boris")
+            assert ctl is not None
+            play(pair.link.session, "c3-d4")
+            await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the host's move")
+            screen = app.screen
+            assert isinstance(screen, OnlineGameScreen)
+            await screen.close_network()
+            app.flush_autosave()
+        key, _text = the_autosave()
+    finally:
+        await pair.close()  # the host's game is over for it: it is gone
+    app = make_app(home, autosave=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        ctl = app.resume_unfinished(key)
+        screen = app.screen
+        assert ctl is not None and isinstance(screen, OnlineGameScreen)
+        link = screen.link
+        assert isinstance(link, GuestLink)
+        await wait_for(pilot, lambda: "cannot be reached" in screen._status, "trying")
+        now = link.now()
+        link.now = lambda: now + 3600
+        await press(pilot, "C")
+        await wait_for(pilot, lambda: "only the host can say" in screen._status, "refused")
+        assert ctl.outcome is None
+        await screen.close_network()
+
+
+async def test_a_guest_whose_host_now_plays_another_game_cannot_claim(home: Path) -> None:
+    pair = await hosted(clock="5+0")
+    try:
+        app = make_app(home, autosave=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            ctl = await join_game(app, pair.address, pair.link.code, "Boris")
+            assert ctl is not None
+            screen = app.screen
+            assert isinstance(screen, OnlineGameScreen)
+            link = screen.link
+            assert isinstance(link, GuestLink)
+            play(pair.link.session, "c3-d4")
+            await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the host's move")
+            pair.link.code = "ZZZZ-ZZ"  # (the host's program now hosts another game)
+            first = pair.link.guest
+            assert first is not None
+            await first.close()
+            await wait_for(pilot, lambda: link.host_answers, "the host answering, not for us")
+            now = link.now()
+            link.now = lambda: now + 3600
+            await press(pilot, "C")
+            await wait_for(pilot, lambda: "not for this game" in screen._status, "refused")
+            assert ctl.outcome is None
             await screen.close_network()
     finally:
         await pair.close()

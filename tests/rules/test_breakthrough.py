@@ -12,6 +12,7 @@ from shashki.engine.search import WIN, Search
 from shashki.rules import BadFenError, Color, Game, Termination, find_variant, load_variant_file
 from shashki.rules.endrules import EndRules
 from shashki.rules.explain import goal_sentence
+from shashki.rules.game import game_state
 
 
 def texts(game: Game) -> list[str]:
@@ -77,7 +78,7 @@ def test_c8_a_man_passing_the_far_row_in_a_capture_is_not_crowned() -> None:
     game = Game("breakthrough", "W:W11:B7,8")
     assert texts(game) == ["11x13"]
     game.push_text("11x13")
-    assert game.position[2] == 0
+    assert game_state(game)[2] == 0
     out = game.outcome()
     # Black has nothing left: White wins, but by the ordinary rule, not by a king
     assert out is not None and out.termination is Termination.NO_LEGAL_MOVES
@@ -104,7 +105,7 @@ def test_the_end_rules_of_the_search_see_the_win() -> None:
     game = Game("breakthrough", "W:W6:B50")
     game.push_text("6-1")
     ends = EndRules(game.variant)
-    out = ends.outcome(game.position, [], 0, 0, [game.position])
+    out = ends.outcome(game_state(game), [], 0, 0, [game_state(game)])
     assert out == game.outcome()
 
 

@@ -16,7 +16,7 @@ import pytest
 from shashki.rules import Game, find_variant
 from shashki.rules.errors import VariantFileError
 from shashki.rules.geometry import geometry
-from shashki.rules.movegen import MoveGenerator, Position
+from shashki.rules.movegen import MoveGenerator, State
 from shashki.rules.switches import PRECEDENCE_CRITERIA, CaptureChoice, Rules
 from shashki.rules.variant_file import merge_with_host, variant_from_mapping
 
@@ -148,7 +148,7 @@ def _key(mv: tuple[object, ...]) -> tuple[object, ...]:
     return (mv[2], mv[3], mv[4])
 
 
-def _filtered(gen: MoveGenerator, pos: Position, precedence: tuple[str, ...]) -> set[object]:
+def _filtered(gen: MoveGenerator, pos: State, precedence: tuple[str, ...]) -> set[object]:
     """The precedence applied by hand to the free-choice moves (every criterion but
     king-order depends on the start piece and the captured set only)."""
     w, b, k, turn, _ = pos
@@ -199,7 +199,7 @@ def test_precedence_equals_filtering_the_free_moves(seed: int) -> None:
                         b |= 1 << sq
                     if rng.random() < 0.35:
                         k |= 1 << sq
-                pos: Position = (w, b, k, rng.randint(0, 1), None)
+                pos: State = (w, b, k, rng.randint(0, 1), None)
                 assert {_key(m) for m in gen.moves(pos)} == _filtered(free, pos, precedence)
                 assert gen.count(pos) == len(gen.moves(pos))
                 assert gen.perft(pos, 2) == sum(

@@ -19,10 +19,11 @@ from hypothesis import strategies as st
 from shashki.rules import Game, find_variant
 from shashki.rules.anycapture import AnyCaptureSearch, Capture
 from shashki.rules.bashni import BashniGenerator
+from shashki.rules.game import fast_moves, game_state
 from shashki.rules.geometry import geometry
 from shashki.rules.interrupt import STEPS, interruptible
-from shashki.rules.move import Move
-from shashki.rules.movegen import MoveGenerator, Position
+from shashki.rules.move import FastMove
+from shashki.rules.movegen import MoveGenerator, State
 from shashki.rules.switches import CaptureChoice, KingLanding, PromotionInCapture, Removal
 
 from .test_movegen_fast import BOARDS, random_rules
@@ -34,7 +35,7 @@ TURKISH_CROWD = (
 )
 
 
-def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
+def plain_captures(gen: MoveGenerator, pos: State) -> list[FastMove]:
     """Every capture sequence walked one by one, nothing remembered: the moves, the first
     sequence found kept for each (start, end, captured set, crowned)."""
     geo, rules = gen.geo, gen.rules
@@ -55,7 +56,7 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     # piece
     directly_behind = rules.king_landing is KingLanding.DIRECTLY_BEHIND
     rule = rules.promotion_in_capture
-    found: dict[tuple[int, int, int, bool], Move] = {}
+    found: dict[tuple[int, int, int, bool], FastMove] = {}
     most = 0
     path: list[int] = []
     caps: list[int] = []
@@ -90,7 +91,7 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
                 found.clear()
                 most = len(caps)
         key = (path[0], end, sum(1 << c for c in caps), crowned)
-        found.setdefault(key, Move(path, caps))
+        found.setdefault(key, FastMove(path, caps))
 
     def jump(d: int, cur: int, occ: int, jumpable: int) -> tuple[int, int] | None:
         v = geo.step[d][cur]
@@ -189,7 +190,7 @@ def plain_captures(gen: MoveGenerator, pos: Position) -> list[Move]:
     return list(found.values())
 
 
-def crowded(rng: random.Random, gen: MoveGenerator, pieces: int) -> Position:
+def crowded(rng: random.Random, gen: MoveGenerator, pieces: int) -> State:
     """A random placement, mostly kings."""
     squares = rng.sample(list(gen.geo.squares), min(pieces, len(gen.geo.squares)))
     w = b = k = 0
@@ -314,7 +315,7 @@ class _PlainBashni(BashniGenerator):
         last_victim: int,
         path: list[int],
         caps: list[int],
-        found: dict[Any, Move],
+        found: dict[Any, FastMove],
     ) -> bool:
         jumps = self._jumps(cur, king, stacks, occ, turn, last_victim)
         if not jumps:
@@ -393,7 +394,7 @@ def test_the_column_search_finds_the_moves_of_the_plain_walk(seed: int) -> None:
     plain.configure(variant)
     names = [variant.board.name(sq) for sq in variant.board.squares]
     game = Game(variant, _columns_fen(rng, names))
-    assert game.variant.generator.captures(game.position) == plain.captures(game.position)
+    assert game.variant.generator.captures(game_state(game)) == plain.captures(game_state(game))
 
 
 class _Stop(Exception):
@@ -410,11 +411,11 @@ def test_a_long_generation_can_be_stopped_and_the_generator_still_works() -> Non
         raise _Stop
 
     with pytest.raises(_Stop), interruptible(stop):
-        gen.moves(game.position)
+        gen.moves(game_state(game))
     assert calls == [1]
-    moves = gen.moves(game.position)  # (the state of the stopped search is not left over)
+    moves = gen.moves(game_state(game))  # (the state of the stopped search is not left over)
     assert len(moves) == 64 and all(len(m.captured) == 20 for m in moves)
-    assert gen.moves(Game("turkish").position) == Game("turkish").legal_moves()
+    assert gen.moves(game_state(Game("turkish"))) == fast_moves(Game("turkish"))
 
 
 def test_states_are_walked_once() -> None:
@@ -423,7 +424,7 @@ def test_states_are_walked_once() -> None:
     game = Game("turkish", TURKISH_CROWD)
     polls = []
     with interruptible(lambda: polls.append(1)):
-        moves = game.variant.generator.moves(game.position)
+        moves = game.variant.generator.moves(game_state(game))
     assert len(moves) == 64
     assert 0 < len(polls) * STEPS <= 1_000_000
 
@@ -437,12 +438,12 @@ def test_the_check_is_of_this_thread_and_block_only() -> None:
     with interruptible(lambda: polls.append("inner")):
         with interruptible(lambda: polls.append("nested")):
             pass
-        other = threading.Thread(target=gen.moves, args=(game.position,))
+        other = threading.Thread(target=gen.moves, args=(game_state(game),))
         other.start()
         other.join()
         assert polls == []  # the other thread's generation does not call this check
-        gen.moves(game.position)
+        gen.moves(game_state(game))
     assert polls and set(polls) == {"inner"}
     polls.clear()
-    gen.moves(game.position)
+    gen.moves(game_state(game))
     assert polls == []

@@ -16,6 +16,7 @@ from collections.abc import Callable
 import pytest
 
 from shashki.rules import Color, DrawRule, Game, IllegalMoveError, Outcome, Termination
+from shashki.rules.game import game_state
 
 from ..conftest import mv
 
@@ -64,7 +65,7 @@ def walk(
     fixed order (no randomness). ``check`` is called after each ply with the number of
     plies played.
     """
-    seen = {game.position}
+    seen = {game_state(game)}
 
     def candidates(ply: int) -> list:
         want_king = ply not in men_at
@@ -76,7 +77,7 @@ def walk(
                 continue
             after = game.copy()
             after.push(move)
-            if after.piece_at(move.end) == moving and after.position not in seen:
+            if after.piece_at(move.end) == moving and game_state(after) not in seen:
                 if not after.captures():
                     out.append(move)
         shift = (ply * 7) % len(out) if out else 0
@@ -87,12 +88,12 @@ def walk(
             return True
         for move in candidates(ply):
             game.push(move)
-            seen.add(game.position)
+            seen.add(game_state(game))
             if check is not None:
                 check(game, ply + 1)
             if extend(ply + 1):
                 return True
-            seen.discard(game.position)
+            seen.discard(game_state(game))
             game.pop()
         return False
 

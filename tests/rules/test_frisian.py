@@ -13,6 +13,7 @@ import pytest
 from shashki.rules import Game, find_variant
 from shashki.rules.errors import BadFenError, VariantFileError
 from shashki.rules.explain import why_not_move, why_not_select
+from shashki.rules.game import game_state
 from shashki.rules.geometry import Direction, geometry
 from shashki.rules.movegen import capture_value
 from shashki.rules.outcome import Termination
@@ -145,11 +146,11 @@ def test_the_count_is_part_of_the_position_the_key_and_the_fen() -> None:
     v = find_variant("frisian")
     free = Game(v, "W:W50,K37:B16")
     bound = Game(v, "W:W50,K37:B16:+0+337")
-    assert free.position[:4] == bound.position[:4]
-    assert v.generator.key(free.position) != v.generator.key(bound.position)
+    assert game_state(free)[:4] == game_state(bound)[:4]
+    assert v.generator.key(game_state(free)) != v.generator.key(game_state(bound))
     for fen in ("W:W50,K37:B16:+0+337", "B:WK37,50:BK16,1:+216+0", "W:WK37,50:BK16,1:+116+237"):
         game = Game(v, fen)
-        assert Game(v, game.fen()).position == game.position
+        assert game_state(Game(v, game.fen())) == game_state(game)
         assert game.fen().split(":")[-1] == fen.split(":")[-1]
 
 
@@ -178,7 +179,7 @@ def test_why_a_restricted_king_may_not_move() -> None:
     expected = "In Frisian draughts this king has made three moves in a row"
     assert (why_not_select(game, king) or "").startswith(expected)
     assert (why_not_move(game, king, v.board.parse_square("28")) or "").startswith(expected)
-    panel = v.generator.panel_lines(game.position, [], -1, game.legal_moves())
+    panel = v.generator.panel_lines(game_state(game), [], -1, game.legal_moves())
     assert panel == ["The king on 37 has made three moves in a row: it may only capture"]
 
 

@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from shashki.engine.search import Search, _history_keys
 from shashki.rules import Game, Termination, Variant, all_variants, find_variant, load_variant_file
 from shashki.rules.endrules import EndRules
+from shashki.rules.game import game_state
 from shashki.rules.notation import parse_move
 from shashki.rules.switches import Irreversible
 
@@ -212,7 +213,7 @@ def kinds_on_cycles(variant: Variant, fen: str, limit: int = LIMIT) -> tuple[set
     Positions are told apart by the repetition key, as the repetition rule does.
     """
     gen = variant.generator
-    start = Game(variant, fen).position
+    start = game_state(Game(variant, fen))
     index = {gen.key(start): 0}
     positions = [start]
     edges: list[tuple[int, int, str]] = []
@@ -291,14 +292,14 @@ def play(game: Game, text: str) -> list[str]:
     """Play the moves of ``text``; the kind of each move."""
     kinds = []
     for word in text.split():
-        move = parse_move(game.variant, word, game.legal_moves(), game.position)
-        before = game.position
+        move = parse_move(game.variant, word, game.legal_moves(), game_state(game))
+        before = game_state(game)
         game.push(move)
         if move.is_capture:
             kinds.append("capture")
         elif before[2] >> move.start & 1:
             kinds.append("king")
-        elif game.variant.generator.host_position(game.position)[2] >> move.end & 1:
+        elif game.variant.generator.host_position(game_state(game))[2] >> move.end & 1:
             kinds.append("crowning")
         else:
             kinds.append("man")
@@ -340,9 +341,9 @@ def test_a_position_comes_back_across_a_capture(name: str) -> None:
     fen, text = CYCLES[name]
     game = Game(variant, fen)
     key = variant.generator.key
-    start = key(game.position)
+    start = key(game_state(game))
     kinds = play(game, text)
-    assert key(game.position) == start
+    assert key(game_state(game)) == start
     assert {"capture", "crowning"} & set(kinds)
     assert game.repetitions() == 2
     play(game, text)
@@ -354,7 +355,7 @@ def test_a_position_comes_back_across_a_capture(name: str) -> None:
     if any(rule.kind == "repetition" for rule in variant.draws):
         assert outcome is not None and outcome.termination is Termination.REPETITION
     assert outcome == ends.outcome(
-        game.position, game.legal_moves(), game.reversible_plies, game.material_plies, keys
+        game_state(game), game.legal_moves(), game.reversible_plies, game.material_plies, keys
     )
 
 
@@ -381,7 +382,7 @@ def test_repetitions_count_every_earlier_occurrence(name: str, seed: int) -> Non
     game = Game(variant, rng.choice(starts))
     ends = EndRules(variant)
     key = variant.generator.key
-    seen = [key(game.position)]
+    seen = [key(game_state(game))]
     for _ in range(160):
         count = seen.count(seen[-1])
         assert game.repetitions() == count, (game.fen(), [str(m) for m in game.move_stack])
@@ -393,13 +394,13 @@ def test_repetitions_count_every_earlier_occurrence(name: str, seed: int) -> Non
         # a move back to a position met before, when there is one, most of the time
         back = [m for m in moves if _after(game, m) in seen]
         game.push_unchecked(rng.choice(back if back and rng.random() < 0.8 else moves))
-        seen.append(key(game.position))
+        seen.append(key(game_state(game)))
 
 
 def _after(game: Game, move: object) -> object:
     child = game.copy()
     child.push_unchecked(move)  # type: ignore[arg-type]
-    return child.variant.generator.key(child.position)
+    return child.variant.generator.key(game_state(child))
 
 
 def test_the_search_sees_a_threefold_repetition_across_a_capture() -> None:
@@ -409,6 +410,6 @@ def test_the_search_sees_a_threefold_repetition_across_a_capture() -> None:
     play(game, "g1-f2 h4xe1 f2-g1 e1-h4 g1-f2 h4xe1 f2-g1")
     result = Search(game.variant).search(game, depth=3)
     scores = {str(move): score for move, score in result.root_scores}
-    back = parse_move(game.variant, "e1-h4", game.legal_moves(), game.position)
+    back = parse_move(game.variant, "e1-h4", game.legal_moves(), game_state(game))
     assert scores.pop(str(back)) == 0
     assert min(scores.values()) < 0 < max(scores.values())

@@ -14,6 +14,7 @@ from dataclasses import replace
 import pytest
 
 from shashki.rules import Game, find_variant
+from shashki.rules.game import game_state
 from shashki.rules.variant_file import variant_from_mapping
 
 
@@ -63,7 +64,7 @@ def test_perft_agrees_with_the_plain_walk() -> None:
     variant = replace(host, rules=replace(host.rules, man_captures_kings=False))
     game = Game.from_fen(variant, "W:W21,22,K27,30:B9,K10,K13,17,K18")
     gen = variant.generator
-    pos = game.position
+    pos = game_state(game)
 
     def walk(p: object, d: int) -> int:
         if d == 0:

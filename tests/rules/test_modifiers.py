@@ -21,7 +21,8 @@ from shashki.rules import (
     find_variant,
     load_variant_file,
 )
-from shashki.rules.movegen import Position
+from shashki.rules.game import game_state
+from shashki.rules.movegen import State
 
 from ..conftest import mv, paths
 
@@ -103,7 +104,7 @@ def test_giveaway_moves_are_the_hosts_move_for_move(variant: str, host: str) -> 
         for m in moves:
             a.push(m)
             b.push(m)
-            assert a.position == b.position
+            assert game_state(a) == game_state(b)
             total += walk(a, b, depth - 1)
             a.pop()
             b.pop()
@@ -379,7 +380,7 @@ def test_self_capture_agrees_with_the_reference_on_random_positions() -> None:
             )
             assert key not in engine, (fen, move)
             engine.add(key)
-        assert engine == self_capture_reference(letters(game), game.position[3]), fen
+        assert engine == self_capture_reference(letters(game), game_state(game)[3]), fen
 
 
 # -- demotion (docs/rules/modified.md#demotion) ----------------------------------------------------
@@ -458,7 +459,7 @@ def test_demotion_equals_traditional_while_no_king_is_taken() -> None:
             b.push(move)
             kings_taken = [c for c in move.captured if host.piece_at(c).is_king]  # type: ignore[union-attr]
             if not kings_taken:
-                assert a.position == b.position, (fen, move)
+                assert game_state(a) == game_state(b), (fen, move)
             else:
                 for c in kings_taken:
                     assert b.piece_at(c) is None
@@ -542,13 +543,13 @@ def _free_capture_host() -> Variant:
     return _FREE[0]
 
 
-def host_children(pos: Position) -> list[Position]:
+def host_children(pos: State) -> list[State]:
     """The positions after each legal move of the traditional game."""
     host = find_variant("traditional").generator
     return [host.apply(pos, m) for m in host.moves(pos)]
 
 
-def move_opponent_children(pos: Position) -> list[Position]:
+def move_opponent_children(pos: State) -> list[State]:
     """docs/rules/modified.md#move-opponent on the traditional game: own moves (captures first),
     then, with no own capture, quiet moves of the opponent's pieces by their own rules."""
     host = find_variant("traditional").generator
@@ -566,7 +567,7 @@ def move_opponent_children(pos: Position) -> list[Position]:
     return children
 
 
-def move_opponent_perft(pos: Position, depth: int) -> int:
+def move_opponent_perft(pos: State, depth: int) -> int:
     children = move_opponent_children(pos)
     if depth == 1:
         return len(children)
@@ -578,7 +579,7 @@ def test_move_opponent_perft_from_the_start() -> None:
     # White's 7 moves and 7 quiet moves of Black's men
     assert game.perft(1) == 14
     assert [game.perft(d) for d in (1, 2, 3)] == [
-        move_opponent_perft(game.position, d) for d in (1, 2, 3)
+        move_opponent_perft(game_state(game), d) for d in (1, 2, 3)
     ]
 
 
@@ -587,14 +588,14 @@ def test_move_opponent_random_positions() -> None:
     for _ in range(150):
         fen = random_position(rng)
         game = Game("move-opponent", fen)
-        assert game.perft(2) == move_opponent_perft(game.position, 2), fen
+        assert game.perft(2) == move_opponent_perft(game_state(game), 2), fen
 
 
 # -- double-move (docs/rules/modified.md#double-move) ----------------------------------------------
 
 
 def half_turn(game: Game) -> int:
-    return game.variant.generator.half_turn(game.position)  # type: ignore[attr-defined,no-any-return]
+    return game.variant.generator.half_turn(game_state(game))  # type: ignore[attr-defined,no-any-return]
 
 
 def test_double_move_white_starts_with_two_moves() -> None:
@@ -669,16 +670,16 @@ def test_double_move_position_text_round_trip() -> None:
     game = Game("double-move", "W:Wc3:Be5,a7")
     game.push(mv("double-move", "c3", "d4"))
     again = Game("double-move", game.fen())
-    assert again.position == game.position and half_turn(again) == 2
+    assert game_state(again) == game_state(game) and half_turn(again) == 2
 
 
 def test_double_move_repetition_tells_the_half_turns_apart() -> None:
     a = Game("double-move", "W:WKa1:BKh6:T2")
     b = Game("double-move", "W:WKa1:BKh6")
-    assert a.variant.generator.key(a.position) != b.variant.generator.key(b.position)
+    assert a.variant.generator.key(game_state(a)) != b.variant.generator.key(game_state(b))
 
 
-def double_move_perft(pos: Position, second: bool, depth: int, children=host_children) -> int:  # type: ignore[no-untyped-def]
+def double_move_perft(pos: State, second: bool, depth: int, children=host_children) -> int:  # type: ignore[no-untyped-def]
     """Perft of docs/rules/modified.md#double-move over a one-move generator ``children`` (default:
     traditional)."""
     total = 0
@@ -696,7 +697,7 @@ def double_move_perft(pos: Position, second: bool, depth: int, children=host_chi
 @pytest.mark.parametrize("start", ["two moves", "one move (balanced)"])
 def test_double_move_perft_from_the_start(start: str) -> None:
     game = Game("double-move", start=start)
-    host = Game("traditional").position
+    host = game_state(Game("traditional"))
     second = start != "two moves"
     assert [game.perft(d) for d in range(1, 5)] == [
         double_move_perft(host, second, d) for d in range(1, 5)
@@ -710,7 +711,7 @@ def test_double_move_depth_two_is_the_hosts_with_white_moving_twice() -> None:
     total = 0
     for move in host.legal_moves():
         host.push(move)
-        pos = host.position
+        pos = game_state(host)
         total += Game("traditional", host.fen().replace("B:", "W:", 1)).perft(1)
         assert pos[1]
         host.pop()
@@ -722,7 +723,9 @@ def test_double_move_random_positions() -> None:
     for _ in range(60):
         fen = random_position(rng)
         game = Game("double-move", fen)
-        assert game.perft(3) == double_move_perft(Game("traditional", fen).position, False, 3), fen
+        assert game.perft(3) == double_move_perft(game_state(Game("traditional", fen)), False, 3), (
+            fen
+        )
 
 
 # -- two modifiers at once ---------------------------------------------------------------------
@@ -741,7 +744,7 @@ def test_double_move_with_move_opponent_in_either_order(
         tmp_path, "double-opponent", f'host = "traditional"\nmodifiers = [{listed}]\n'
     )
     game = Game(variant)
-    start = Game("traditional").position
+    start = game_state(Game("traditional"))
     assert [game.perft(d) for d in (1, 2, 3)] == [
         double_move_perft(start, False, d, move_opponent_children) for d in (1, 2, 3)
     ]

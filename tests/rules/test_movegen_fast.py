@@ -16,8 +16,9 @@ import threading
 import pytest
 
 from shashki.rules import Game, all_variants
+from shashki.rules.game import game_state
 from shashki.rules.geometry import RELATIVE_DIRECTIONS, geometry
-from shashki.rules.movegen import MoveGenerator, Position
+from shashki.rules.movegen import MoveGenerator, State
 from shashki.rules.switches import (
     PRECEDENCE_CRITERIA,
     CaptureChoice,
@@ -72,10 +73,10 @@ def random_rules(rng: random.Random, all_squares: bool) -> Rules:
     )
 
 
-def random_positions(rng: random.Random, gen: MoveGenerator, count: int) -> list[Position]:
+def random_positions(rng: random.Random, gen: MoveGenerator, count: int) -> list[State]:
     """Positions met in random games from random placements of up to 16 pieces."""
     squares = list(gen.geo.squares)
-    out: list[Position] = []
+    out: list[State] = []
     while len(out) < count:
         rng.shuffle(squares)
         w = b = k = 0
@@ -86,7 +87,7 @@ def random_positions(rng: random.Random, gen: MoveGenerator, count: int) -> list
                 b |= 1 << sq
             if rng.random() < 0.3:
                 k |= 1 << sq
-        pos: Position = (w, b, k, rng.randint(0, 1), None)
+        pos: State = (w, b, k, rng.randint(0, 1), None)
         for _ in range(rng.randint(0, 8)):
             moves = gen.moves(pos)
             if not moves:
@@ -96,13 +97,13 @@ def random_positions(rng: random.Random, gen: MoveGenerator, count: int) -> list
     return out
 
 
-def plain_perft(gen: MoveGenerator, pos: Position, depth: int) -> int:
+def plain_perft(gen: MoveGenerator, pos: State, depth: int) -> int:
     if depth == 0:
         return 1
     return sum(plain_perft(gen, gen.apply(pos, mv), depth - 1) for mv in gen.moves(pos))
 
 
-def check_horizon(gen: MoveGenerator, pos: Position, moves: list) -> None:  # type: ignore[type-arg]
+def check_horizon(gen: MoveGenerator, pos: State, moves: list) -> None:  # type: ignore[type-arg]
     """``horizon``: the moves when they are compulsory captures, and whether any exist."""
     caps, movable = gen.horizon(pos)
     assert movable == bool(moves), pos
@@ -110,7 +111,7 @@ def check_horizon(gen: MoveGenerator, pos: Position, moves: list) -> None:  # ty
     assert sorted(caps) == (sorted(moves) if forced else []), pos
 
 
-def check_generator(gen: MoveGenerator, positions: list[Position]) -> None:
+def check_generator(gen: MoveGenerator, positions: list[State]) -> None:
     for pos in positions:
         moves = gen.moves(pos)
         assert gen.count(pos) == len(moves), pos
@@ -151,7 +152,7 @@ def test_horizon_agrees_with_the_moves_in_every_variant(variant: str) -> None:
             if g.outcome() is not None:
                 break
             g.push(rng.choice(g.legal_moves()))
-            positions.append(g.position)
+            positions.append(game_state(g))
     if type(gen) is MoveGenerator:
         positions += random_positions(rng, gen, 30)
     for pos in positions:
@@ -163,14 +164,14 @@ def test_a_subclass_with_its_own_moves_gets_the_plain_walk() -> None:
     base = game.variant.generator
 
     class OnlyFirstMove(MoveGenerator):
-        def moves(self, pos: Position) -> list:  # type: ignore[type-arg]
+        def moves(self, pos: State) -> list:  # type: ignore[type-arg]
             return super().moves(pos)[:1]
 
-        def count(self, pos: Position) -> int:
+        def count(self, pos: State) -> int:
             return len(self.moves(pos))
 
     gen = OnlyFirstMove(base.geo, base.rules)
-    assert gen.perft(game.position, 6) == 1
+    assert gen.perft(game_state(game), 6) == 1
 
 
 def test_threads_share_a_generator() -> None:
@@ -185,7 +186,7 @@ def test_threads_share_a_generator() -> None:
             if not moves:
                 break
             g.push_unchecked(rng.choice(moves))
-        positions.append(g.position)
+        positions.append(game_state(g))
     expected = [(gen.moves(p), gen.count(p)) for p in positions]
     assert any(m and m[0].is_capture for m, _ in expected)
     errors: list[BaseException] = []
@@ -215,4 +216,4 @@ def test_threads_share_a_generator() -> None:
 def test_a_position_is_defined_once() -> None:
     from shashki.rules import hooks, movegen
 
-    assert movegen.Position is hooks.Position
+    assert movegen.State is hooks.State

@@ -12,6 +12,7 @@ from shashki.rules import (
     NotationError,
     ShashkiError,
 )
+from shashki.rules.game import game_state
 from shashki.rules.notation import move_text, parse_move, split_move_text
 
 from ..conftest import mv, sq
@@ -23,7 +24,7 @@ def texts(game: Game, *, full: bool = False) -> set[str]:
 
 
 def parse(game: Game, text: str):
-    return parse_move(game.variant, text, game.legal_moves(), game.position)
+    return parse_move(game.variant, text, game.legal_moves(), game_state(game))
 
 
 # -- writing ---------------------------------------------------------------------------
@@ -217,4 +218,4 @@ def test_a_capture_back_to_its_start_square_is_written_in_full() -> None:
     for m in ring:
         text = move_text(game.variant, m, game.legal_moves())
         assert text.count(":") == len(m.path) - 1
-        assert parse_move(game.variant, text, game.legal_moves(), game.position) == m
+        assert parse_move(game.variant, text, game.legal_moves(), game_state(game)) == m

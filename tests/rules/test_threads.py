@@ -7,6 +7,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from shashki.rules import Game
+from shashki.rules.game import game_state
 from shashki.rules.interrupt import interruptible
 
 #: Turkish draughts, one flying king against twenty: its 64 moves take half a million
@@ -25,8 +26,8 @@ PATIENCE = 20.0
 def test_a_listing_does_not_wait_for_another_threads_listing() -> None:
     crowd = Game("turkish", TURKISH_CROWD)
     small = Game("turkish", SMALL)
-    expected_crowd = crowd.variant.generator.moves(crowd.position)
-    expected_small = small.variant.generator.moves(small.position)
+    expected_crowd = crowd.variant.generator.moves(game_state(crowd))
+    expected_small = small.variant.generator.moves(game_state(small))
     assert len(expected_crowd) == 64 and expected_small and expected_small[0].captured
     held = threading.Event()
     release = threading.Event()
@@ -37,14 +38,14 @@ def test_a_listing_does_not_wait_for_another_threads_listing() -> None:
 
     def engine() -> list:
         with interruptible(hold):
-            return crowd.variant.generator.moves(crowd.position)
+            return crowd.variant.generator.moves(game_state(crowd))
 
     with ThreadPoolExecutor(2) as pool:
         engine_listing = pool.submit(engine)
         try:
             assert held.wait(PATIENCE), "the engine's listing never reached its check"
             # the screen lists its moves while the engine's listing is held mid-way
-            screen_listing = pool.submit(small.variant.generator.moves, small.position)
+            screen_listing = pool.submit(small.variant.generator.moves, game_state(small))
             screen_moves = screen_listing.result(PATIENCE)  # (raises if it waits)
             assert not engine_listing.done()
         finally:
@@ -59,10 +60,10 @@ def test_listings_in_many_threads_at_once_agree_with_one_thread() -> None:
     games = [Game("turkish", SMALL), Game("turkish")]
     for fen in ("W:WK31:BK10,K12,K14,K21,K23,K24,K34,K42,K43", "W:WK46,23:B8,9,18,19,29,32"):
         games.append(Game("international", fen))
-    expected = [g.variant.generator.moves(g.position) for g in games]
+    expected = [g.variant.generator.moves(game_state(g)) for g in games]
     with ThreadPoolExecutor(4) as pool:
-        long = pool.submit(crowd.variant.generator.moves, crowd.position)
-        listings = [pool.submit(g.variant.generator.moves, g.position) for g in games * 20]
+        long = pool.submit(crowd.variant.generator.moves, game_state(crowd))
+        listings = [pool.submit(g.variant.generator.moves, game_state(g)) for g in games * 20]
         got = [f.result(PATIENCE) for f in listings]
         assert len(long.result(PATIENCE * 2)) == 64
     assert got == expected * 20

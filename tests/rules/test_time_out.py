@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from shashki.rules import Color, Game, Termination
 from shashki.rules.endrules import EndRules
+from shashki.rules.game import game_state
 
 
 def test_the_side_whose_time_ran_out_loses() -> None:
@@ -29,11 +30,11 @@ def test_a_material_draw_of_the_variant_means_no_win() -> None:
     # a balance the variant's rules call drawn by the material alone (no move counter)
     game = Game("traditional", "W:WK1,K2:BK30")
     ends = EndRules(game.variant)
-    assert not ends.could_win(game.position, Color.WHITE)
-    assert not ends.could_win(game.position, Color.BLACK)
+    assert not ends.could_win(game_state(game), Color.WHITE)
+    assert not ends.could_win(game_state(game), Color.BLACK)
     # a side with pieces and no such rule may still win
     start = Game("russian")
-    assert EndRules(start.variant).could_win(start.position, Color.BLACK)
+    assert EndRules(start.variant).could_win(game_state(start), Color.BLACK)
 
 
 def test_a_time_forfeit_is_taken_back_like_a_resignation() -> None:

@@ -24,6 +24,7 @@ from shashki.rules import (
     load_variant_file,
     variant_registry,
 )
+from shashki.rules.game import game_state
 from shashki.rules.switches import NoMoves
 
 from ..conftest import mv, paths
@@ -281,7 +282,7 @@ def test_double_move_bashni(tmp_path: Path) -> None:
     def children(pos):  # type: ignore[no-untyped-def]
         return [bashni.apply(pos, m) for m in bashni.moves(pos)]
 
-    start = Game("bashni").position
+    start = game_state(Game("bashni"))
     assert [Game(v).perft(d) for d in (1, 2, 3)] == [
         double_move_perft(start, False, d, children) for d in (1, 2, 3)
     ]
@@ -291,7 +292,7 @@ def test_double_move_bashni(tmp_path: Path) -> None:
     assert game.turn is Color.WHITE
     assert paths(game) == {"d4-f6"}
     game.push(game.legal_moves()[0])
-    assert game.variant.generator.stack(game.position, v.board.parse_square("f6")) == "bw"  # type: ignore[attr-defined]
+    assert game.variant.generator.stack(game_state(game), v.board.parse_square("f6")) == "bw"  # type: ignore[attr-defined]
     assert game.fen() == "B:Wf6=bw,a1:Bh8:H0:F2"
 
 

@@ -12,6 +12,7 @@ import pytest
 from shashki.engine.search import WIN, Search
 from shashki.rules import Color, Game, IllegalMoveError, Kind, Piece, Termination, find_variant
 from shashki.rules.endrules import EndRules
+from shashki.rules.game import game_state
 
 from ..conftest import mv, paths
 
@@ -188,7 +189,7 @@ def test_perft_counts_nothing_below_the_goal() -> None:
 def test_the_engine_agrees_the_game_is_won() -> None:
     game = Game("wolf-sheep", GOAL_REACHED)
     ends = EndRules(game.variant)
-    assert ends.outcome(game.position, game.legal_moves(), 0, 0, [game.position]) == (
+    assert ends.outcome(game_state(game), game.legal_moves(), 0, 0, [game_state(game)]) == (
         game.outcome()
     )
     result = Search(game.variant).search(game, depth=3)

@@ -14,16 +14,15 @@ folder and its path printed.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,9 @@ from typing import Any
 import pytest
 
 from shashki.rules import Game
+
+from ..waiting import until
+from .conftest import WAIT, free_port, poll
 
 #: The system's Chromium (Debian's package); never a browser downloaded by Playwright.
 CHROMIUM = Path("/usr/bin/chromium")
@@ -44,10 +46,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-#: The longest any one state is waited for (the app's start on a loaded machine is the
-#: slowest: a few seconds when idle).
-WAIT = 90.0
-
 #: Put in the page before it loads: every frame the app sends is decoded and kept in
 #: ``window.__drawn`` (the last megabyte or two), the terminal's output as text.
 RECORDER = """
@@ -73,18 +71,6 @@ ESCAPES = re.compile(r"\x1b(\[[0-9;?<>=]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)
 
 #: The three moves, a click on each square in turn (Russian draughts, no capture among them).
 MOVES = ("c3", "d4", "f6", "g5", "g3", "h4")
-
-
-def poll(condition: Callable[[], Any], what: str, timeout: float = WAIT) -> Any:
-    """``condition()``'s first true value, looked at until ``timeout`` seconds pass."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not reached in {timeout:g} s")
-        time.sleep(0.05)
 
 
 @dataclass
@@ -114,12 +100,6 @@ class Served:
         return games
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[Served]:
     """``shashki serve`` on a free port, its files in ``tmp_path``; stopped after."""
@@ -127,7 +107,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
     for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME"):
         env[name] = str(tmp_path / name.split("_")[1].lower())
     env.pop("SHASHKI_SERVED", None)
-    port = _free_port()
+    port = free_port()
     log = (tmp_path / "serve.log").open("wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "shashki", "serve", "--port", str(port)],
@@ -189,28 +169,27 @@ class Page:
 
     async def wait_drawn(self, words: str, since: int = 0, timeout: float = WAIT) -> None:
         """Wait until ``words`` are drawn (after the mark ``since``)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            raw = await self.page.evaluate("window.__drawn")
-            if words in ESCAPES.sub("", raw[since:]):
-                return
-            if time.monotonic() > deadline:
-                text = ESCAPES.sub("", raw[since:])
-                first = words.split()[0]
-                near = [line.strip() for line in text.splitlines() if first in line][:5]
-                raise AssertionError(
-                    f"{words!r} not drawn in {timeout:g} s; lines with {first!r}: {near!r};"
-                    f" last drawn: {text[-600:]!r}"
-                )
+        text = ""
+
+        async def read() -> None:
+            nonlocal text
             await self.page.wait_for_timeout(50)
+            raw = await self.page.evaluate("window.__drawn")
+            text = ESCAPES.sub("", raw[since:])
+
+        await read()
+        first = words.split()[0]
+        try:
+            await until(lambda: words in text, timeout=timeout, between=read)
+        except AssertionError:
+            near = [line.strip() for line in text.splitlines() if first in line][:5]
+            raise AssertionError(
+                f"{words!r} not drawn in {timeout:g} s; lines with {first!r}: {near!r};"
+                f" last drawn: {text[-600:]!r}"
+            ) from None
 
     async def wait_for(self, condition: Callable[[], Any], what: str) -> Any:
-        deadline = time.monotonic() + WAIT
-        while not (value := condition()):
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{what}: not reached in {WAIT:g} s")
-            await self.page.wait_for_timeout(50)
-        return value
+        return await until(condition, what, between=lambda: self.page.wait_for_timeout(50))
 
 
 async def square_cells(settings: Path, size: tuple[int, int]) -> dict[str, tuple[int, int]]:
@@ -253,27 +232,133 @@ def chromium() -> str:
     return found
 
 
-async def test_a_game_of_russian_draughts_in_chromium(
-    chromium: str, served: Served, tmp_path: Path
-) -> None:
+#: The only name besides 127.0.0.1 the browser resolves (to 127.0.0.1: a name an
+#: attacker's DNS would point here); every other name is not found, as offline.
+REBOUND = "rebound.test"
+RESOLVER = f"--host-resolver-rules=MAP {REBOUND} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+
+
+@contextlib.asynccontextmanager
+async def browser(executable: str, tmp_path: Path) -> AsyncIterator[Any]:
+    """A page of a fresh headless Chromium that can reach 127.0.0.1 (and
+    :data:`REBOUND`) only; a skip when it cannot start here."""
     import playwright.async_api as api
 
-    executable = chromium
     async with api.async_playwright() as playwright:
         try:
             context = await playwright.chromium.launch_persistent_context(
                 str(tmp_path / "chromium-profile"),  # a fresh user-data-dir
                 executable_path=executable,
-                args=CHROMIUM_ARGS,
+                args=[*CHROMIUM_ARGS, RESOLVER],
                 headless=True,
-                viewport={"width": 1280, "height": 800},
+                viewport={"width": 1280, "height": 1000},  # (the card of Russian draughts, whole)
             )
         except api.Error as exc:
             pytest.skip(f"Chromium cannot start here: {str(exc).splitlines()[0]}")
         try:
-            await _play_in(served, Page(context.pages[0]), tmp_path)
+            yield context.pages[0]
         finally:
             await context.close()
+
+
+async def test_a_game_of_russian_draughts_in_chromium(
+    chromium: str, served: Served, tmp_path: Path
+) -> None:
+    async with browser(chromium, tmp_path) as page:
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        await _play_in(served, Page(page), tmp_path)
+        # the page drew with its own font, and asked nothing of any other server (this
+        # browser reaches no other: the page drew as it would offline)
+        assert await page.evaluate("document.fonts.check('16px \"Roboto Mono\"')")
+        fonts = await page.evaluate(
+            "[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family)"
+        )
+        assert any("Roboto Mono" in family for family in fonts), fonts
+        origin = served.url.rstrip("/")
+        elsewhere = [url for url in asked if not url.startswith((origin + "/", "data:"))]
+        assert not elsewhere, elsewhere
+
+
+#: A page of another site: it tries to open the app's socket, and to show the app in a
+#: frame (where a click would be the visitor's).
+HOSTILE = """<!DOCTYPE html><html><body><script>
+window.result = "pending";
+const ws = new WebSocket("ws://127.0.0.1:PORT/ws?width=80&height=24");
+ws.onopen = () => { window.result = "opened"; };
+ws.onerror = () => { if (window.result === "pending") window.result = "refused"; };
+ws.onclose = () => { if (window.result === "pending") window.result = "closed"; };
+</script><iframe id="app" src="http://127.0.0.1:PORT/" width="800" height="600"></iframe>
+</body></html>"""
+
+
+@contextlib.contextmanager
+def hostile_site(port: int) -> Iterator[str]:
+    """A web server of its own on another port of this machine, serving
+    :data:`HOSTILE` aimed at ``port``; its address."""
+    import http.server
+    import threading
+
+    body = HOSTILE.replace("PORT", str(port)).encode()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+async def test_a_page_of_another_origin_cannot_drive_the_app(
+    chromium: str, served: Served, tmp_path: Path
+) -> None:
+    """The owner, with ``shashki serve`` running, opens a page of another site (here
+    another port of this machine): its script cannot open the app's socket, its frame
+    cannot show the app, and no app starts; a name rebound to 127.0.0.1 (DNS
+    rebinding) gets neither the page nor the socket."""
+    port = int(served.url.rstrip("/").rsplit(":", 1)[1])
+    async with browser(chromium, tmp_path) as page:
+        view = Page(page)
+        with hostile_site(port) as address:
+            await page.goto(address)
+
+            result = "pending"
+
+            async def look() -> None:
+                nonlocal result
+                await page.wait_for_timeout(50)
+                result = str(await page.evaluate("window.result"))
+
+            await until(lambda: result != "pending", "the socket's end", between=look)
+            assert result in ("refused", "closed"), result
+            (frame,) = [f for f in page.frames if f is not page.main_frame]
+            assert not frame.url.startswith(served.url), frame.url  # (not shown)
+        response = await page.goto(f"http://{REBOUND}:{port}/")
+        assert response is not None and response.status == 403
+        opened = await page.evaluate(
+            f"""new Promise(done => {{
+                const ws = new WebSocket("ws://{REBOUND}:{port}/ws");
+                ws.onopen = () => done("opened");
+                ws.onerror = () => done("refused");
+            }})"""
+        )
+        assert opened == "refused"
+        await view.page.screenshot(path=str(tmp_path / "rebound.png"))
+    assert served.process.poll() is None
+    assert "came" not in (served.home / "serve.log").read_text(), "an app was started"
 
 
 async def _play_in(served: Served, view: Page, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from shashki.records.clocks import TimeControl
 from shashki.rules import Color, Game
+from shashki.rules.game import game_state
 from shashki.session import (
     ClockChanged,
     Computer,
@@ -113,7 +114,7 @@ def test_a_first_turn_of_two_moves_is_off_the_clock_until_it_is_complete() -> No
     session, now = timed(Game("double-move"), control=TimeControl(60, 5))
     session.start_clock()
     gen = session.variant.generator
-    assert gen.half_turn(session.game.position) == 1
+    assert gen.half_turn(game_state(session.game)) == 1
     assert session.play(session.legal[0])
     now.t += 7
     assert session.clock is not None and session.clock.running is None

@@ -17,7 +17,6 @@ from shashki.hub.player import HubPlayer, make_player
 from shashki.hub.server import seconds_for
 from shashki.records.clocks import TimeControl, record_clocks
 from shashki.rules import Color, Game, Termination
-from shashki.rules.limits import Limit, move_seconds
 from shashki.session import (
     Changed,
     ClockChanged,
@@ -36,6 +35,7 @@ from shashki.session import (
     parse_seat,
     set_engines,
 )
+from shashki.session.limits import Limit, move_seconds
 from shashki.store.settings import EngineSetting
 
 FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"

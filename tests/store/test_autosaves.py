@@ -29,6 +29,7 @@ from shashki.store import (
     storage,
 )
 from shashki.store import autosaves as autosaves_module
+from shashki.store import locks as locks_module
 from shashki.store.autosaves import UnknownVariant, check_autosave
 
 
@@ -298,7 +299,7 @@ def test_lock_files_left_without_a_game(base: Path, holders: list[Holder]) -> No
 def test_locks_by_pid_where_the_system_has_no_advisory_locks(
     base: Path, monkeypatch: pytest.MonkeyPatch, holders: list[Holder]
 ) -> None:
-    monkeypatch.setattr(autosaves_module, "fcntl", None)
+    monkeypatch.setattr(locks_module, "fcntl", None)
     slot = AutosaveSlot.new()
     slot.save(game())
     slot.release()
@@ -548,7 +549,7 @@ def test_the_lock_names_the_time_and_host(base: Path) -> None:
     slot = AutosaveSlot.new()
     before = time.time()
     slot.save(game())
-    owner = autosaves_module._read_owner(slot.lock_path)
+    owner = locks_module.read_owner(slot.lock_path)
     assert owner.pid == os.getpid() and owner.host == socket.gethostname()
     assert owner.started is not None and owner.started >= before - 1
     slot.release()

@@ -31,6 +31,7 @@ from shashki.store import (
 )
 from shashki.store.storage import GameLog, process_alive, remove_stale_temporaries
 from tests.records.randomgames import random_record
+from tests.waiting import until_blocking
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -141,11 +142,12 @@ def test_a_process_killed_midway_leaves_the_previous_file(tmp_path: Path) -> Non
     )
     proc = subprocess.Popen([sys.executable, "-c", script])
     try:
-        deadline = time.monotonic() + 60
-        while not ready.exists():
-            assert proc.poll() is None, "the saving process ended early"
-            assert time.monotonic() < deadline, "the saving process never started writing"
-            time.sleep(0.05)
+        until_blocking(
+            ready.exists,
+            "the saving process writing",
+            step=0.05,
+            gone=lambda: None if proc.poll() is None else "the saving process ended early",
+        )
         temporaries = [p for p in tmp_path.iterdir() if p.suffix == ".tmp"]
         assert temporaries and temporaries[0].stat().st_size > 0  # really half-way
         # the writer's pid is in the name: while it lives its file is left alone

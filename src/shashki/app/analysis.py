@@ -14,9 +14,11 @@ from typing import Any
 from textual.worker import get_current_worker
 
 from ..engine.endings import covered, probe_built
-from ..engine.search import WON, Iteration, Search
+from ..engine.scores import WON
+from ..engine.search import Iteration, Search
 from ..i18n import _, ngettext, noun
 from ..rules import Game
+from ..rules.game import game_state
 from ..rules.move import Color
 from ..rules.variation import variation_text
 from .plain import Plain
@@ -120,7 +122,8 @@ class AnalysisPanel(Plain):
             search = self._searches[game.variant.id] = Search(game.variant)
         # an ending the tables hold a draw: said as such, whatever the depth shows
         drawn = (
-            covered(game.variant, game.position) and probe_built(game.variant, game.position) == 0
+            covered(game.variant, game_state(game))
+            and probe_built(game.variant, game_state(game)) == 0
         )
 
         def show(it: Iteration) -> None:

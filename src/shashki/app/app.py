@@ -1,148 +1,63 @@
-"""The Textual application: settings, themes, and the way between menu, games and dialogs."""
+"""The Textual application, :class:`ShashkiApp`: the settings, the language, the notices,
+the first screen, the game open and its autosave; its other parts are modules of their
+own (see the class), and its screens see it as a :class:`~shashki.app.shell.Shell`."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 import os
-import random
 import time
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import asdict, dataclass, field
-from datetime import datetime
-from functools import partial
+from collections import deque
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
 
-from ..base.userfiles import decode_text, read_limited, user_folder
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, ngettext, os_reason, set_language
-from ..rules import Game, ShashkiError
-from ..rules.variant import Variant
-from ..rules.variant_registry import find_variant
+from ..i18n import LANGUAGES, N_, _, ngettext, set_language
 from ..session.autosave import AutosaveWriter
-from ..session.autosave import one_line as _one_line
-from ..session.game import GameSession
-from ..session.served import NotAllowed, games_file, inside_games, served
-from ..store.settings import engine_settings, engines_valid
+from ..session.served import hide_paths, served
+from ..store.settings import Choices, Settings, engine_settings
+from ..store.settings import settings_path as default_settings_path
+from .assembly import assembled, is_assembled
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
-from .dialogs import ConfirmScreen, TextPrompt
+from .files import GameFiles
+from .launch import HostRequest, JoinRequest, PlayRequest, ReplayRequest, StartRequest
 from .menu import MenuScreen
+from .navigation import Navigation
+from .palette import Palette
 from .plain import visible
-from .players import make_player, seat_from_file, set_engines
+from .players import set_engines
+from .shell import Shell
 from .themes import BOARD_THEMES, board_theme_css
+from .unfinished import UnfinishedGames
 from .widgets import InTurn
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.notifications import SeverityLevel
 
-    from ..records import GameRecord
-    from ..records.clocks import TimeControl
     from ..store import AutosaveSlot
-    from ..store.autosaves import Scan
 
 
-#: Seconds the game screen spends around a computer's move on a clock (it shows the move
-#: no sooner than GameScreen.MIN_MOVE_DELAY, a capture jump by jump): kept off the
-#: clock's share of the time.
-MOVE_OVERHEAD = 0.6
-
-
-def config_dir() -> Path:
-    """The user's shashki settings folder: $XDG_CONFIG_HOME/shashki or ~/.config/shashki."""
-    return user_folder("config")
-
-
-@dataclass
-class Settings:
-    piece_set: str = "unicode"
-    coords: bool = True
-    #: Every square's number shown on it, pieces' squares included (the game's # key).
-    numbers: bool = False
-    board_theme: str = BOARD_THEMES[0]
-    bell: bool = False
-    undo_policy: str = "free"
-    autoflip: bool = False
-    names: list[str] = field(default_factory=lambda: ["", ""])
-    #: Hub engines to seat by name: {"name", "command", "folder"} each.
-    engines: list[dict[str, str]] = field(default_factory=list)
-    #: The clock of the last new game ("5+3"; "" for none), the dialog's next choice.
-    clock: str = ""
-    #: The language of the app ("en", "uk", "ru"; "" for the system's: the locale).
-    language: str = ""
-    #: The Hub engine command last typed in the new-game dialog (offered there again).
-    engine_command: str = ""
-
-    @classmethod
-    def load(cls, path: Path) -> Settings:
-        """The settings in ``path``; a missing, unreadable or damaged file (not JSON, too
-        deep, a special file, a value of the wrong type or out of range) gives the defaults
-        for what it gets wrong, and never an error: settings are a convenience."""
-        settings = cls()
-        data: object = None
-        try:
-            data = json.loads(decode_text(read_limited(path, _SETTINGS_LIMIT)))
-        except (OSError, ValueError, RecursionError):
-            # RecursionError: json's own reader on arrays nested thousands deep
-            data = None
-        if isinstance(data, dict):
-            for name, value in data.items():
-                if isinstance(name, str) and _valid_setting(name, value):
-                    setattr(settings, name, list(value) if name in ("names", "engines") else value)
-        if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
-            settings.piece_set = "contrast"
-        return settings
-
-    def save(self, path: Path) -> str | None:
-        """Write the settings to ``path`` (atomically, never through a link, never over
-        another user's file); None when done, else why not in one line.  Settings are a
-        convenience: a failure never stops a game."""
-        from ..base.ownfiles import UnsafeFile, own_folder, replace_file
-
-        try:
-            own_folder(path.parent)  # shashki's config folder: a real folder, no link
-            replace_file(path, json.dumps(asdict(self), indent=2).encode("utf-8"))
-        except UnsafeFile as exc:
-            return str(exc)
-        except (OSError, ValueError) as exc:
-            return one_line(exc)
-        return None
-
-
-#: A settings file is a few hundred bytes; anything much larger is not ours.
-_SETTINGS_LIMIT = 64 * 1024
-#: What each setting may be: a predicate on the value read from the file.
-_SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
-    "piece_set": lambda v: isinstance(v, str) and v in PIECE_SETS,
-    "coords": lambda v: isinstance(v, bool),
-    "numbers": lambda v: isinstance(v, bool),
-    "board_theme": lambda v: isinstance(v, str) and v in BOARD_THEMES,
-    "bell": lambda v: isinstance(v, bool),
-    "undo_policy": lambda v: isinstance(v, str) and v in {p.value for p in UndoPolicy},
-    "autoflip": lambda v: isinstance(v, bool),
-    "engines": engines_valid,
-    "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
-    "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
-    "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
-    "names": lambda v: (
-        isinstance(v, list)
-        and len(v) == 2
-        and all(isinstance(n, str) and len(n) <= 200 and n.isprintable() for n in v)
-    ),
+#: The names the app gives the settings that name one of its things.
+SETTING_CHOICES: Choices = {
+    "piece_set": tuple(PIECE_SETS),
+    "board_theme": BOARD_THEMES,
+    "undo_policy": tuple(policy.value for policy in UndoPolicy),
 }
 
 
-def _valid_setting(name: str, value: object) -> bool:
-    check = _SETTING_CHECKS.get(name)
-    return check is not None and check(value)
+def load_settings(path: Path) -> Settings:
+    """The app's settings from ``path`` (:meth:`Settings.load`, with the app's names);
+    with NO_COLOR, the pieces that are told apart by colour alone are shown by shape."""
+    settings = Settings.load(path, choices=SETTING_CHOICES)
+    if os.environ.get("NO_COLOR") and settings.piece_set == "unicode":
+        settings.piece_set = "contrast"
+    return settings
 
 
 class AutosaveFailed(Message):
@@ -153,47 +68,20 @@ class AutosaveFailed(Message):
         self.reason = reason
 
 
-def one_line(exc: BaseException) -> str:
-    """An error's message on one line."""
-    return _one_line(exc)
+#: How many of the latest notifications :attr:`ShashkiApp.notices` keeps.
+NOTICES_KEPT = 100
 
 
-#: The longest a screen is waited for to be put together before it is taken down (a safety
-#: valve: it takes milliseconds, a little more on a loaded machine).
-ASSEMBLY_WAIT = 30.0
+class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
+    """shashki in the terminal: the screens' :class:`~shashki.app.shell.Shell`.
 
-
-def is_assembled(screen: Screen) -> bool:  # type: ignore[type-arg]
-    """Whether ``screen`` and every widget in it are mounted."""
-    return all(node.is_mounted for node in screen.walk_children(Widget, with_self=True))
-
-
-async def assembled(screen: Screen) -> None:  # type: ignore[type-arg]
-    """Wait until ``screen`` and every widget in it are composed and mounted.
-
-    A screen taken down while it is still being put together (closed by the app right
-    after it was opened, or the app quit by a key typed right behind the one that opened
-    it, on a slow or loaded machine) was left half-made: Textual mounts no children into
-    a widget being removed, nor once the app exits, but it still runs the widget's mount
-    handler, and the handlers that look up their children (the screens' own, Textual's
-    ``Select``, ``Header`` and command palette) failed with ``NoMatches``. Waiting for the
-    mount first, a screen is taken down whole. (``_mounted_event`` is Textual's own signal
-    of a finished mount; it is set also when a mount fails.)"""
-    while not is_assembled(screen):
-        waits: list[asyncio.Future[bool]] = [
-            asyncio.ensure_future(node._mounted_event.wait())
-            for node in screen.walk_children(Widget, with_self=True)
-            if not node.is_mounted
-        ]
-        _done, pending = await asyncio.wait(waits, timeout=ASSEMBLY_WAIT)
-        for task in pending:
-            task.cancel()
-        if pending:
-            return  # never hang: taken down as it is, as Textual would
-
-
-class ShashkiApp(App[None]):
-    """shashki in the terminal."""
+    Its parts, one module each: the way between the menu and the games
+    (:class:`~shashki.app.navigation.Navigation`), saving and opening files
+    (:class:`~shashki.app.files.GameFiles`), the unfinished games
+    (:class:`~shashki.app.unfinished.UnfinishedGames`), the command palette
+    (:class:`~shashki.app.palette.Palette`); here, the settings, the language, the
+    notices, the first screen (:mod:`.launch`'s request), the open game and its autosave,
+    and the screens' teardown."""
 
     BINDINGS = [Binding("comma", "settings", N_("Settings"), show=False, key_display=",")]
 
@@ -213,28 +101,19 @@ class ShashkiApp(App[None]):
     def __init__(
         self,
         *,
-        variant: Variant | str | None = None,
-        fen: str | None = None,
-        kinds: tuple[str, str] = ("human", "human"),
-        replay: Path | None = None,
-        game_number: int | None = None,
-        default_variant: str | None = None,
+        start: StartRequest | None = None,
         settings_path: Path | None = None,
         autosave: bool = True,
         offer_resume: bool = True,
-        seed: int | None = None,
-        clock: TimeControl | None = None,
         language: str | None = None,
-        online: tuple[object, ...] | None = None,
     ) -> None:
         super().__init__()
-        #: The online game ``shashki host`` or ``shashki join`` asked for.
-        self._online = online
+        #: What the command line asked to open first (None: the menu).
+        self.start = start
         #: Where the game clocks take their time (a test moves a fake one by hand).
         self.clock_time: Callable[[], float] = time.monotonic
-        self._direct_clock = clock
-        self.settings_path = settings_path or (config_dir() / "settings.json")
-        self.settings = Settings.load(self.settings_path)
+        self.settings_path = settings_path or default_settings_path()
+        self.settings = load_settings(self.settings_path)
         self._settings_problem_said = False
         # the language: --lang for this run, else the setting, else (automatic) the one
         # spoken already (the locale's, which the command line set)
@@ -243,10 +122,6 @@ class ShashkiApp(App[None]):
         set_engines(engine_settings(self.settings.engines))
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
-        self._direct = (find_variant(variant) if variant is not None else None, fen)
-        self._direct_kinds = kinds
-        self._direct_seed = seed
-        self._replay = (replay, game_number, default_variant)
         self.controller: GameController | None = None
         self.theme = "textual-dark"
         #: The session's autosave writer: one worker thread, the newest state of a game.
@@ -255,6 +130,10 @@ class ShashkiApp(App[None]):
         #: The open game's autosave and the controller it belongs to.
         self._slot: AutosaveSlot | None = None
         self._slot_for: GameController | None = None
+        #: What the player was told in notifications, oldest first, as shown (the latest
+        #: NOTICES_KEPT): each kept the moment it is raised, where Textual's own toasts
+        #: show it a moment later and drop it when its time is up.
+        self.notices: deque[str] = deque(maxlen=NOTICES_KEPT)
 
     # -- settings ----------------------------------------------------------------------
 
@@ -320,9 +199,16 @@ class ShashkiApp(App[None]):
     ) -> None:
         """Textual's notification (every screen's notify() comes here).  shashki's own say
         markup=False, as they quote names, paths and errors; such a message has its
-        control characters shown as symbols, since a path may hold any."""
+        control characters shown as symbols, since a path may hold any; it is kept in
+        :attr:`notices`.  In a served app no notice names the owner's folders
+        (:func:`~shashki.session.served.hide_paths`): a file of the games folder is named
+        as the visitor would type it."""
+        if served():
+            message, title = hide_paths(message), hide_paths(title)
+        shown = message if markup else visible(message)
+        self.notices.append(shown)
         super().notify(
-            message if markup else visible(message),
+            shown,
             title=title,
             severity=severity,
             timeout=timeout,
@@ -337,22 +223,22 @@ class ShashkiApp(App[None]):
     # -- flow ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        variant, fen = self._direct
+        start = self.start
         found = self.tidy_autosaves() if self.autosave_enabled else None
-        if self._online is not None:
+        if isinstance(start, (HostRequest, JoinRequest)):
             from .online import start_from_command
 
             self.push_screen(MenuScreen())
-            start_from_command(self, self._online)
+            start_from_command(self, start)
             return
-        if variant is not None:
+        if isinstance(start, PlayRequest):
             # the game asked for starts at once; the others wait, listed, for next time
             self.start_game(
-                variant,
-                fen=fen,
-                kinds=self._direct_kinds,
-                seed=self._direct_seed,
-                clock=self._direct_clock,
+                start.variant,
+                fen=start.fen,
+                kinds=start.kinds,
+                seed=start.seed,
+                clock=start.clock,
             )
             waiting = len(found.resumable) if found is not None else 0
             if waiting:
@@ -367,226 +253,40 @@ class ShashkiApp(App[None]):
                 )
             return
         self.push_screen(MenuScreen())
-        replay, number, default = self._replay
-        if replay is not None:
-            self.open_game_file(Path(replay), number, default)
+        if isinstance(start, ReplayRequest):
+            self.open_game_file(start.path, start.game, start.default_variant)
             return
         if found is not None and self.offer_resume and found.resumable:
             self._list_unfinished(found)
 
-    # -- unfinished games --------------------------------------------------------------
+    # -- the game open -----------------------------------------------------------------
 
-    def tidy_autosaves(self) -> Scan:
-        """Look at the autosave folder (adopting an old single autosave, clearing what
-        killed saves left, moving damaged files aside) and say in one line what was
-        damaged."""
-        from ..store import scan_autosaves
-
-        self.flush_autosave()  # this process's own last states first
-        found = scan_autosaves()
-        report = found.damage_report()
-        if report:
-            self.notify(report, severity="warning", timeout=12, markup=False)
-        for problem in found.problems:
-            self.notify(problem, severity="warning", timeout=10, markup=False)
-        return found
-
-    def show_unfinished(self) -> None:
-        """The list of unfinished games (the menu's u)."""
-        if not self.autosave_enabled:
-            self.notify(
-                _("Autosave is off: there are no unfinished games."), timeout=5, markup=False
-            )
-            return
-        found = self.tidy_autosaves()
-        if not found.games:
-            self.notify(_("No unfinished games."), timeout=5, markup=False)
-            return
-        self._list_unfinished(found)
-
-    def _list_unfinished(self, found: Scan) -> None:
-        from .unfinished import UnfinishedScreen
-
-        def chosen(key: str | None) -> None:
-            if key is not None:
-                self.resume_unfinished(key)
-
-        self.push_screen(UnfinishedScreen(found.games), chosen)
-
-    def show_my_games(self) -> None:
-        """The list of finished games (the menu's m)."""
-        from .my_games import MyGamesScreen
-
-        self.push_screen(MyGamesScreen())
-
-    def resume_unfinished(self, key: str) -> GameController | None:
-        """Go on with an unfinished game of the autosave folder (taking its lock, so no
-        other shashki can); says in one line why not when it cannot."""
-        from ..store import AutosaveSlot, DamagedSave
-        from ..store.autosaves import UnknownVariant
-
-        self.flush_autosave()
-        try:
-            slot, record = AutosaveSlot.claim(key)
-        except FileNotFoundError:
-            self.notify(
-                _("That game is not there any more: it ended or was deleted."),
-                timeout=8,
-                markup=False,
-            )
-            return None
-        except (DamagedSave, UnknownVariant, OSError) as exc:
-            self.notify(
-                _("Cannot resume that game: {reason}.").format(reason=one_line(exc)),
-                severity="error",
-                timeout=10,
-                markup=False,
-            )
-            return None
-        game = record.end().replay()  # checked by claim()
-        if game.outcome() is not None:
-            slot.release()
-            self.notify(_("That game is over already."), timeout=8, markup=False)
-            return None
-        from ..online.room import TAG
-
-        if record.header(TAG):  # an online game: hosted again, or joined again
-            from .online import resume_online
-
-            online = resume_online(self, record, game, slot)
-            if online is not None:
-                return online
-        names = (record.header("White"), record.header("Black"))
-        seats = (seat_kind(record, "White"), seat_kind(record, "Black"))
-        kinds = (seats[0][0], seats[1][0])
-        from ..records.clocks import record_clocks, time_control
-
-        control = time_control(record)
-        marks = record_clocks(record) if control is not None else None
-        controller = self.resume_game(
-            game, names, kinds, slot=slot, clock=control, clock_marks=marks
-        )
-        for _kind, note in seats:  # a seat the file names that cannot be: one line each
-            if note is not None:
-                self.notify(note, severity="warning", timeout=10, markup=False)
-        return controller
-
-    def delete_unfinished(self, key: str) -> str | None:
-        """Delete an unfinished game; None when done, else why not in one line."""
-        from ..store import GameLocked, delete_unfinished
-
-        self.flush_autosave()
-        try:
-            delete_unfinished(key)
-        except FileNotFoundError:
-            return None  # gone already: what was asked
-        except GameLocked as exc:
-            return _("Not deleted: it is {status}.").format(status=exc)
-        except OSError as exc:
-            return _("Not deleted: {reason}.").format(reason=one_line(exc))
-        return None
-
-    def open_menu(self) -> None:
-        self._leave_game()
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
-            self.pop_screen()
-        if not isinstance(self.screen, MenuScreen):
-            self.push_screen(MenuScreen())
-
-    def start_game(
+    def show_game(
         self,
-        variant: Variant | str,
-        *,
-        names: tuple[str, str] | None = None,
-        kinds: tuple[str, str] = ("human", "human"),
-        start: str | None = None,
-        seed: int | None = None,
-        flip: bool = False,
-        fen: str | None = None,
-        clock: TimeControl | None = None,
-    ) -> GameController:
-        """A new game of ``variant`` (``clock``: played on time)."""
-        v = find_variant(variant)
-        if not fen and start is None and seed is None and v.start_by_lot:
-            # a new game draws its lot (the seed goes into the record); only a game
-            # object made without one starts from the default
-            seed = random.SystemRandom().randrange(1 << 30)
-        game = Game(v, fen) if fen else Game(v, start=start, seed=seed)
-        names = names or (v.side_names[0], v.side_names[1])
-        return self._play(game, names, kinds, flip=flip, clock=clock)
-
-    def resume_game(
-        self,
-        game: Game,
-        names: tuple[str, str],
-        kinds: tuple[str, str] = ("human", "human"),
-        *,
+        controller: GameController,
+        screen: Screen[Any],
         slot: AutosaveSlot | None = None,
-        clock: TimeControl | None = None,
-        clock_marks: list[float | None] | None = None,
-    ) -> GameController:
-        """Go on with a game; ``slot`` is its autosave when it comes from one (else it
-        gets a new one); ``clock`` and the time left after each move, ``clock_marks``,
-        when it is played on time."""
-        return self._play(game, names, kinds, slot=slot, clock=clock, clock_marks=clock_marks)
-
-    def _play(
-        self,
-        game: Game,
-        names: tuple[str, str],
-        kinds: tuple[str, str],
         *,
-        flip: bool = False,
-        slot: AutosaveSlot | None = None,
         on_top: bool = False,
-        clock: TimeControl | None = None,
-        clock_marks: list[float | None] | None = None,
-    ) -> GameController:
-        """Open the game screen for ``game``: the players seated by kind (a player with
-        no name is called by the side's), the user's undo policy, the game's autosave
-        (``slot``, or a new one).  The screen replaces all above the menu and the game is
-        autosaved at once; ``on_top``, it opens above the screen shown (a replay waits
-        underneath) and is autosaved from its first move."""
-        sides = game.variant.side_names
-        players = (
-            make_player(kinds[0], names[0] or sides[0]),
-            make_player(kinds[1], names[1] or sides[1]),
-        )
-        try:
-            policy = UndoPolicy(self.settings.undo_policy)
-        except ValueError:
-            policy = UndoPolicy.FREE
-        game_clock = None
-        if clock is not None:
-            from ..session.clock import GameClock
-
-            movers = [side for side, _ in game.history()]
-            game_clock = GameClock.resumed(clock, clock_marks or [], movers, now=self.clock_time)
-        session = GameSession(
-            game,
-            players,
-            undo_policy=policy,
-            clock=game_clock,
-            clock_marks=clock_marks,
-            overhead=MOVE_OVERHEAD,
-        )
-        controller = GameController(game, session=session, on_change=self._changed)
+    ) -> None:
+        """Show ``screen`` for ``controller``'s game, with its own autosave (``slot``, or a
+        new one); the game left, if any, is given up (its file stays, for later).  The
+        screen replaces all above the menu and the game is autosaved at once; ``on_top``,
+        it opens above the screen shown (a replay waits underneath) and is autosaved from
+        its first move."""
+        controller.on_change = self._changed
         self.controller = controller
         self._attach_game(controller, slot)
-        from .game_screen import GameScreen
-
-        screen = GameScreen(controller, autoflip=self.settings.autoflip)
-        # a human alone against the computer sees the board from his own side
-        if flip or (not players[0].is_human and players[1].is_human):
-            screen.board.flipped = True
         if on_top:
             self.push_screen(screen)
-            return controller
+            return
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(screen)
         self._changed(controller)
-        return controller
+
+    def autosave(self, controller: GameController) -> None:
+        self._changed(controller)
 
     def headers(self, controller: GameController) -> dict[str, str]:
         """The tags of the game's record (the session's)."""
@@ -599,7 +299,7 @@ class ShashkiApp(App[None]):
         left, if any, is given up (its file stays, for later)."""
         from ..store import AutosaveSlot
 
-        self._leave_game()
+        self.leave_game()
         if not self.autosave_enabled:
             if slot is not None:
                 slot.release()
@@ -607,12 +307,27 @@ class ShashkiApp(App[None]):
         self._slot = slot if slot is not None else AutosaveSlot.new()
         self._slot_for = controller
 
-    def _leave_game(self) -> None:
-        """Give up the open game's autosave once its last state is written."""
+    def leave_game(self) -> None:
+        """Give up the open game's autosave once its last state is written (the file
+        stays, for later)."""
         slot, self._slot, self._slot_for = self._slot, None, None
         if slot is not None:
             self._autosave.queue(slot, release=True)
             self._kick_autosave()
+
+    def forget_autosave(self, controller: GameController) -> None:
+        """``controller``'s game goes on elsewhere (an online game joined again from
+        another shashki): its autosave is removed and it is autosaved no more here."""
+        if controller is not self._slot_for or self._slot is None:
+            return
+        slot, self._slot, self._slot_for = self._slot, None, None
+        self._autosave.queue(slot, remove=True, release=True)
+        self._kick_autosave()
+
+    @property
+    def autosave_key(self) -> str | None:
+        """The key of the open game's autosave (None: autosave off, or no game)."""
+        return self._slot.key if self._slot is not None else None
 
     def _changed(self, controller: GameController) -> None:
         """Autosave after every change, in a background thread: the board never waits
@@ -631,7 +346,7 @@ class ShashkiApp(App[None]):
                 slot,
                 write=(
                     controller.game.copy(),
-                    {**controller.session.headers(), **controller.session.resume_tags},
+                    controller.session.autosave_tags(),
                     list(controller.clock_marks) if controller.clock is not None else [],
                 ),
             )
@@ -648,7 +363,7 @@ class ShashkiApp(App[None]):
 
     def on_unmount(self) -> None:
         """However the app ends, the newest state is autosaved and the game given up."""
-        self._leave_game()
+        self.leave_game()
         self.flush_autosave()
 
     @property
@@ -677,196 +392,7 @@ class ShashkiApp(App[None]):
         """Wait until the newest state is on disk (before quitting, and in tests)."""
         self._autosave.flush(timeout)
 
-    def _record(self, controller: GameController):  # type: ignore[no-untyped-def]
-        return controller.session.record()
-
-    # -- saving a game ------------------------------------------------------------------
-
-    def save_game_dialog(self, controller: GameController) -> None:
-        """Ask for a file name (a new one is suggested) and save the game there; a file
-        that exists is replaced only when the player says so."""
-        from ..store import free_name, games_dir, safe_stem
-
-        folder = games_dir()
-        stem = f"{safe_stem(controller.variant.id)}-{datetime.now():%Y-%m-%d-%H%M}"
-        default = free_name(folder, stem)
-
-        def chosen(name: str | None) -> None:
-            if not name:
-                return
-            if served():  # a visitor names a file of the games folder, nothing else
-                try:
-                    path = games_file(name, folder)
-                except NotAllowed as exc:
-                    self.error_notice(_("Not saved: {reason}").format(reason=exc))
-                    return
-                self.save_game_to(controller, path)
-                return
-            try:
-                path = Path(name).expanduser()
-            except RuntimeError as exc:  # "~nobody/x": no such home folder
-                self.error_notice(_("Not saved: {reason}").format(reason=one_line(exc)))
-                return
-            if not path.is_absolute():
-                path = folder / path
-            self.save_game_to(controller, path)
-
-        if served():
-            self.push_screen(
-                TextPrompt(N_("Save the game as (a PDN file of the games folder):"), default.name),
-                chosen,
-            )
-            return
-        self.push_screen(TextPrompt(N_("Save the game as (PDN file):"), str(default)), chosen)
-
-    def save_game_to(
-        self, controller: GameController, path: Path, *, replace: bool = False
-    ) -> bool:
-        """Save the game to ``path``; an existing file is first asked about (unless
-        ``replace``).  Says in one line what happened; True when saved."""
-        from ..store import TargetExists, games_dir, save_pdn
-        from ..store.storage import own_data_folder
-
-        try:
-            if path.parent == games_dir():  # shashki's own folder: made, and never a link
-                own_data_folder(path.parent)
-            if served():  # (checked again: what a visitor saves stays in the games folder)
-                inside_games(path)
-            save_pdn(path, [self._record(controller)], replace=replace)
-        except TargetExists:
-            shown = path.name if served() else path  # (a visitor: not the owner's folders)
-
-            def answered(ok: bool | None) -> None:
-                if ok:
-                    self.save_game_to(controller, path, replace=True)
-                else:
-                    self.notify(
-                        _(
-                            "Not saved: {path} is left as it was. Press s to choose another name."
-                        ).format(path=shown),
-                        timeout=8,
-                        markup=False,
-                    )
-
-            self.push_screen(
-                ConfirmScreen(N_("{path} already exists. Replace it with this game?"), path=shown),
-                answered,
-            )
-            return False
-        except (OSError, ValueError) as exc:
-            self.error_notice(
-                _("Not saved: {reason}. The game is still here.").format(reason=one_line(exc))
-            )
-            return False
-        if served():  # a visitor is told the name, not where the owner's files are
-            self.notify(
-                _("Saved as {name} in the games folder").format(name=path.name), markup=False
-            )
-            return True
-        self.notify(_("Saved to {path}").format(path=path), markup=False)
-        return True
-
-    def open_game_dialog(self) -> None:
-        """Choose a PDN file (starting in the saved-games folder) and open it."""
-        from ..store import data_dir
-        from .replay import FileChooserScreen
-
-        folder = data_dir() / "games"
-        if served():  # a visitor browses the games folder, and nothing else
-            from ..store.storage import own_data_folder
-
-            try:
-                own_data_folder(folder)
-            except OSError as exc:
-                self.error_notice(
-                    _("Cannot open the games folder: {reason}").format(reason=one_line(exc))
-                )
-                return
-        else:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError:
-                folder = Path.home()
-
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.open_game_file(path)
-
-        self.push_screen(FileChooserScreen(folder, confined=served()), chosen)
-
-    def open_game_file(
-        self, path: Path, game_number: int | None = None, default_variant: str | None = None
-    ) -> None:
-        """The table of a file's games (or the one game asked for) in the replay viewer."""
-        from ..base.userfiles import open_regular
-        from ..records.gametypes import DEFAULT_VARIANT
-        from ..records.guess import guess_variant
-        from .replay import GameTableScreen, load_record
-
-        if served():  # (whatever asked: what a visitor opens is in the games folder)
-            try:
-                path = inside_games(path)
-            except NotAllowed as exc:
-                self.error_notice(_("Cannot open {path}: {reason}").format(path=path, reason=exc))
-                return
-        try:  # a folder, a FIFO or a device is refused at once, without blocking
-            open_regular(path).close()
-        except OSError as exc:
-            reason = _("no such file") if isinstance(exc, FileNotFoundError) else os_reason(exc)
-            self.error_notice(
-                _("Cannot open {path}: {reason}").format(path=path, reason=reason or exc)
-            )
-            return
-        if game_number is not None:
-            try:
-                if default_variant is None:  # untagged games: their variant guessed
-                    guess = guess_variant(path)
-                    if guess is not None and guess.variant.id != DEFAULT_VARIANT:
-                        default_variant = guess.variant.id
-                        self.notify(guess.line(), timeout=8, markup=False)
-                record = load_record(path, game_number - 1, default_variant)
-            except OSError as exc:
-                self.error_notice(
-                    _("Cannot read {path}: {reason}").format(path=path, reason=os_reason(exc))
-                )
-                return
-            if record is None:
-                self.error_notice(
-                    _("{file} has no game number {number}.").format(
-                        file=path.name, number=game_number
-                    )
-                )
-                self.push_screen(GameTableScreen(path, default_variant))
-                return
-            self.open_record(record, source=f"{path.name} #{game_number}")
-            return
-        self.push_screen(GameTableScreen(path, default_variant))
-
-    def open_record(self, record, source: str = "") -> None:  # type: ignore[no-untyped-def]
-        """Replay a record; a position without moves opens as a position to play."""
-        from .replay import ReplayScreen
-
-        if record.variant is None:
-            self.error_notice(_("This game is of a variant shashki does not play."))
-            return
-        if not record.mainline_moves() and not record.errors:
-            try:
-                game = record.start()
-            except ShashkiError as exc:  # a bad FEN
-                self.error_notice(_("Cannot set up this position: {reason}").format(reason=exc))
-                return
-            self.take_over(game, (record.header("White"), record.header("Black")))
-            return
-        try:
-            screen = ReplayScreen(record, source)
-        except ShashkiError as exc:  # its start position cannot be set up
-            self.error_notice(_("Cannot replay this game: {reason}").format(reason=exc))
-            return
-        self.push_screen(screen)
-
-    def take_over(self, game: Game, names: tuple[str, str]) -> GameController:
-        """A live game from a replayed position, its record kept up to there."""
-        return self._play(game, names, ("human", "human"), on_top=True)
+    # -- keys and screens ---------------------------------------------------------------
 
     def on_in_turn(self, message: InTurn) -> None:
         """A priority binding's action, here after the keys typed before it (see
@@ -921,184 +447,14 @@ class ShashkiApp(App[None]):
         # the app's own queue waits: keys typed after the quit are not acted on meanwhile
         self.call_next(when_assembled)
 
-    # -- the command palette reaches every action --------------------------------------------
-
-    def action_settings(self) -> None:
-        """Open the settings screen (``,``), unless it is already on show."""
-        from .settings_screen import SettingsScreen
-
-        if not isinstance(self.screen, SettingsScreen):
-            self.push_screen(SettingsScreen())
-
-    def action_command_palette(self) -> None:
-        """Textual's palette, its page keys made safe for a list being refilled."""
-        from textual.command import CommandPalette
-
-        from .widgets import ShashkiCommandPalette
-
-        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(
-                ShashkiCommandPalette(id="--command-palette", placeholder=_("Search for commands…"))
-            )
-
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
-        from .game_screen import GameScreen
-
-        in_game = isinstance(screen, GameScreen)
-        for command in super().get_system_commands(screen):
-            if command.title == "Quit" and in_game:
-                continue  # the game's own Quit, which asks before leaving a game in play
-            if command.title == "Theme":
-                # Textual's theme colours the app; the board's theme is another command
-                command = command._replace(
-                    title=N_("App colour theme"), help=N_("Change the colours of the whole app")
-                )
-            if command.title in TEXTUAL_WORDS:  # Textual's own, in English
-                command = command._replace(title=_(command.title), help=_(command.help))
-            yield command
-        yield SystemCommand(
-            _("Settings"),
-            _("Board theme, pieces, coordinates, sound, takebacks, language (,)"),
-            self.action_settings,
-        )
-        if isinstance(screen, MenuScreen):
-            yield SystemCommand(
-                _("My games"),
-                _("Every finished game: replay, export, delete; the score per opponent (m)"),
-                self.show_my_games,
-            )
-        for code in ("", *LANGUAGES):
-            name = LANGUAGE_NAMES[code] if code else _("Automatic (from the system)")
-            yield SystemCommand(
-                _("Language: {name}").format(name=name),
-                _("Speak this language from now on (saved in the settings)"),
-                partial(self.apply_language, code),
-            )
-        if isinstance(screen, MenuScreen):
-            yield SystemCommand(
-                _("Play online"),
-                _("Host a game for a friend, or join one (w)"),
-                screen.action_online,
-            )
-        if in_game:
-            for binding in screen.BINDINGS:
-                b = binding if not isinstance(binding, tuple) else None
-                if b is None or b.action.startswith("cursor") or b.action.startswith("next"):
-                    continue
-                key = b.key_display or b.key.split(",")[0]  # "?" and ":", not "question_mark"
-                title = _(PALETTE_TITLES.get(b.action, b.description))
-                yield SystemCommand(title, f"{title} ({key})", _on_screen(screen, b.action))
-
-
-#: The palette's names of game keys whose footer name alone would be unclear there.
-PALETTE_TITLES = {
-    "theme": N_("Board theme"),
-    "pieces": N_("Piece set"),
-    "coords": N_("Coordinates"),
-    "numbers": N_("Numbers on every square"),
-}
-
-#: Textual's own words: its footer key, and its palette commands' titles and help texts
-#: (marked for the catalogs, translated where shown).
-TEXTUAL_WORDS = frozenset(
-    (
-        N_("palette"),
-        N_("Open the command palette"),
-        N_("App colour theme"),
-        N_("Change the colours of the whole app"),
-        N_("Quit"),
-        N_("Quit the application as soon as possible"),
-        N_("Keys"),
-        N_("Hide the keys and widget help panel"),
-        N_("Show help for the focused widget and a summary of available keys"),
-        N_("Minimize"),
-        N_("Minimize the widget and restore to normal size"),
-        N_("Maximize"),
-        N_("Maximize the focused widget"),
-        N_("Screenshot"),
-        N_("Save an SVG 'screenshot' of the current screen"),
-    )
-)
-
-
-def _on_screen(screen: Screen, action: str) -> Callable[[], Awaitable[None]]:  # type: ignore[type-arg]
-    """A palette command running ``action`` on ``screen``: it runs a moment after the
-    palette has closed, and only if ``screen`` is then still the one on show (a key typed
-    right behind may have left it, and its widgets are gone), and the app is running: one
-    chosen as the app was taken down ran on the game screen whose widgets were already
-    removed (NoMatches, on a loaded machine)."""
-
-    async def run() -> None:
-        if screen.app.is_running and screen.is_active and screen.is_attached:
-            await screen.run_action(action)
-
-    return run
-
-
-def seat_kind(record: GameRecord, side: str) -> tuple[str, str | None]:
-    """The player kind a saved game's tags give one side, and a line for the player when
-    the tags name a player that cannot be seated (None when all is well).
-
-    A file seats a person, a computer level 1-8 (``{side}Level``) or an engine of the
-    user's settings by its name (``{side}Engine``); anything else is read as a person.
-    A file never gives a command: ``hub:…`` in any tag seats a person."""
-    from ..records.quoting import quote
-
-    if record.header(f"{side}Type").strip().lower() != "program":
-        return "human", None
-    engine = record.header(f"{side}Engine").strip()
-    if engine:  # an engine of the user's settings, by name; a file never gives a command
-        kind = seat_from_file(engine)
-        if kind is not None and kind.startswith("engine:"):
-            return kind, None
-        return "human", _(
-            "The saved game names the engine {name} (tag {tag}), which the settings do not "
-            "have: a person plays that side."
-        ).format(name=quote(engine, 40), tag=f"{side}Engine")
-    level = record.header(f"{side}Level").strip()
-    if not level:  # (a Hub engine of a typed command: its command is not in the file)
-        return "human", _(
-            "The saved game does not name its program (tag {tag}) by a computer level or "
-            "an engine of the settings: a person plays that side."
-        ).format(tag=f"{side}Type")
-    kind = seat_from_file(level)
-    if kind is not None and kind.startswith("computer-"):
-        return kind, None
-    return "human", _(
-        "The saved game's tag {tag} {value} is not a computer level from 1 to 8: a person "
-        "plays that side."
-    ).format(tag=f"{side}Level", value=quote(level, 40))
-
 
 def run(
-    variant: str | None = None,
-    fen: str | None = None,
-    *,
-    kinds: tuple[str, str] = ("human", "human"),
-    replay: str | None = None,
-    game_number: int | None = None,
-    default_variant: str | None = None,
-    mouse: bool = True,
-    seed: int | None = None,
-    clock: TimeControl | None = None,
-    language: str | None = None,
-    online: tuple[object, ...] | None = None,
+    start: StartRequest | None = None, *, mouse: bool = True, language: str | None = None
 ) -> int:
-    """Run the app until it is quit; its exit status (1 if it failed, else 0);
-    ``language`` (``--lang``) wins over the setting for this run; ``online``: the game
-    ``shashki host`` or ``shashki join`` asked for."""
-    app = ShashkiApp(
-        variant=variant,
-        fen=fen,
-        kinds=kinds,
-        replay=Path(replay) if replay else None,
-        game_number=game_number,
-        default_variant=default_variant,
-        seed=seed,
-        clock=clock,
-        language=language,
-        online=online,
-    )
+    """Run the app until it is quit, opening ``start`` first (None: the menu); its exit
+    status (1 if it failed, else 0).  ``language`` (``--lang``) wins over the setting for
+    this run."""
+    app = ShashkiApp(start=start, language=language)
     app.run(mouse=mouse)
     app.flush_autosave()
     return app.return_code or 0

@@ -25,6 +25,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from ..i18n import _
+from ..rules.game import game_state
 from ..rules.move import Color, Move, Piece
 from .controller import GameController
 
@@ -218,9 +219,10 @@ class BoardWidget(Widget, can_focus=True):
         if layout is None or old < 0 or new < 0:
             self.refresh()
             return
-        self.refresh(self._cell_region(old, layout), self._cell_region(new, layout))
+        self.refresh(self.cell_region(old, layout), self.cell_region(new, layout))
 
-    def _cell_region(self, square: int, layout: Layout) -> Region:
+    def cell_region(self, square: int, layout: Layout) -> Region:
+        """Where ``square``'s cell is drawn in the widget, for ``layout``."""
         col, row = self.cell_of(square)
         return Region(
             layout.left + MARGIN_LEFT + col * layout.cell_w,
@@ -379,7 +381,7 @@ class BoardWidget(Widget, can_focus=True):
         if last is not None:
             marks["last"] = set(last.path)
             marks["last_cap"] = set(last.captured)
-        frozen = ctl.variant.generator.frozen(ctl.game.position)
+        frozen = ctl.variant.generator.frozen(game_state(ctl.game))
         if frozen >= 0:
             marks["frozen"] = {frozen}
         return marks
@@ -477,7 +479,7 @@ class BoardWidget(Widget, can_focus=True):
             ),
             "cursor": self.cursor if self.has_focus else -1,
             "column": self.controller.variant.generator.stack,
-            "position": self.controller.game.position,
+            "position": game_state(self.controller.game),
         }
 
     def _finish(self, segments: list[Segment], width: int, styles: dict[str, Style]) -> Strip:
@@ -593,7 +595,7 @@ class BoardWidget(Widget, can_focus=True):
         if ch >= 2 and sub not in piece_rows:
             number_row = 0 if piece_rows[0] > 0 else piece_rows[-1] + 1
             stack_row = ch - 1
-            st = ctl.variant.generator.stack(ctl.game.position, sq)
+            st = ctl.variant.generator.stack(game_state(ctl.game), sq)
             if sub == stack_row and len(st) > 1:
                 # the pieces under the top one, top first, each in its own colour
                 hidden = st[:-1][::-1]

@@ -5,7 +5,19 @@ from __future__ import annotations
 
 import math
 
+from ..i18n import N_
 from ..session.clock import GameClock
+
+#: The clocks the new-game dialog offers: (label, minutes+seconds); "" is no clock.
+CLOCK_CHOICES: list[tuple[str, str]] = [
+    (N_("none"), ""),
+    (N_("1+0 (bullet)"), "1+0"),
+    (N_("3+2 (blitz)"), "3+2"),
+    (N_("5+3 (blitz)"), "5+3"),
+    (N_("10+5 (rapid)"), "10+5"),
+    (N_("15+10 (rapid)"), "15+10"),
+    (N_("custom…"), "custom"),
+]
 
 
 def clock_display(seconds: float) -> str:
@@ -24,4 +36,4 @@ def clock_display(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-__all__ = ["GameClock", "clock_display"]
+__all__ = ["CLOCK_CHOICES", "GameClock", "clock_display"]

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input, Static
 
 from ..i18n import N_, _
 from ..rules.move import Move
 from ..rules.variant import Variant
 from .plain import Plain
-from .widgets import Dialog, relabel_button
+from .widgets import Button, Dialog, relabel_button
 
 #: A text a dialog shows: an English message (translated when shown, its ``{names}``
 #: filled from the dialog's values), or a function that says it in the language spoken.
@@ -266,7 +266,12 @@ def example_moves(variant: Variant) -> tuple[str, str]:
     return game.move_text(usual), capture
 
 
-class HelpScreen(Dialog[None]):
+class CoversGame:
+    """A screen shown over a game for a while (the help, the settings): the game's clocks
+    pause as long as it covers the game."""
+
+
+class HelpScreen(CoversGame, Dialog[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
     BINDINGS = [Binding("escape,q,question_mark", "close", N_("Close"))]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -17,21 +16,19 @@ from textual.worker import Worker, get_current_worker
 
 from ..i18n import N_, Noun, _, agree, ngettext
 from ..rules.fen import square_text
-from ..rules.game import Game
+from ..rules.game import Game, game_state
 from ..rules.move import Color, Move
 from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .controller import Feedback, GameController, Player, Said, UndoPolicy, again
-from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
+from .dialogs import ConfirmScreen, CoversGame, GameOverScreen, HelpScreen, example_moves
 from .engines import EngineFailed
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
+from .shell import Shell, shell_of
 from .themes import set_board_theme
 from .widgets import LocalFooter, ScreenHeader, after_keys
-
-if TYPE_CHECKING:
-    from .app import ShashkiApp
 
 
 class GameScreen(Screen[None]):
@@ -115,8 +112,8 @@ class GameScreen(Screen[None]):
         self._paused_for_screen = False
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def shown_game(self) -> Game:
         """The game the board shows: the position looked at while the list is walked."""
@@ -279,10 +276,8 @@ class GameScreen(Screen[None]):
 
     def on_screen_suspend(self) -> None:
         """The help or the settings cover the game: its clocks pause meanwhile."""
-        from .settings_screen import SettingsScreen
-
         covering = self.app.screen
-        if isinstance(covering, (HelpScreen, SettingsScreen)) and self.controller.session.pause():
+        if isinstance(covering, CoversGame) and self.controller.session.pause():
             self.cancel_thinking()
             self._paused_for_screen = True
 
@@ -569,7 +564,7 @@ class GameScreen(Screen[None]):
             side = game.turn
             who = self.who(side)
             turn = _("{side} to move").format(side=who)
-            half = ctl.variant.generator.half_turn(game.position)
+            half = ctl.variant.generator.half_turn(game_state(game))
             if half is not None:
                 turn = _("{turn} — move {n} of 2").format(turn=turn, n=half)
             if ctl.must_capture():
@@ -607,7 +602,7 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         v = ctl.variant
         gen = v.generator
-        pos = ctl.game.position
+        pos = game_state(ctl.game)
         lines = []
         names = self.sides()
         (wk, wm), (bk, bm) = gen.material(pos)

@@ -17,28 +17,25 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.visual import VisualType
-from textual.widgets import (
-    Button,
-    Checkbox,
-    Input,
-    Label,
-    OptionList,
-    Select,
-    Static,
-)
+from textual.widgets import Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..i18n import N_, _
 from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import all_variants, registry, user_file_problems
-from ..session.served import served
+from ..session.seats import parse_seat
+from ..session.served import join_allowed, served
+from .clock import CLOCK_CHOICES
 from .plain import Plain, literal, marked, visible
+from .shell import Shell, shell_of
 from .widgets import (
+    Button,
     Dialog,
     LocalFooter,
     PagedOptionList,
     ScreenHeader,
+    Select,
     after_keys,
     relabel_button,
     relabel_select,
@@ -46,7 +43,6 @@ from .widgets import (
 
 if TYPE_CHECKING:
     from ..records.clocks import TimeControl
-    from .app import ShashkiApp
 
 GROUP_TITLES = {
     "classic": N_("Classic draughts"),
@@ -131,6 +127,12 @@ class MenuScreen(Screen[None]):
         super().__init__()
         self._ids: list[str | None] = []
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # (a served app whose owner did not allow joining has no online play to offer)
+        if action == "online" and not join_allowed():
+            return False
+        return True
+
     def compose(self) -> ComposeResult:
         yield ScreenHeader()
         with Horizontal(id="menu"):
@@ -168,7 +170,7 @@ class MenuScreen(Screen[None]):
                     prompt = group_title(variant.group)
             ol.replace_option_prompt_at_index(index, prompt)
         if ol.highlighted is not None:
-            self._show(ol.options[ol.highlighted].id)
+            self.show_variant(ol.options[ol.highlighted].id)
         self.query_one("#menu-hint", Static).update(_(MENU_HINT))
 
     def _group_variant(self, index: int) -> Variant | None:
@@ -187,7 +189,7 @@ class MenuScreen(Screen[None]):
         ol.focus()
         first = next(i for i, opt in enumerate(ol.options) if not opt.disabled)
         ol.highlighted = first
-        self._show(ol.options[first].id)
+        self.show_variant(ol.options[first].id)
         errors = user_file_problems()
         if errors:
             self.notify(
@@ -208,14 +210,15 @@ class MenuScreen(Screen[None]):
 
     @on(OptionList.OptionHighlighted, "#variants")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option.id)
+        self.show_variant(event.option.id)
 
     @on(OptionList.OptionSelected, "#variants")
     def _selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
             self.app.push_screen(NewGameScreen(registry().find(event.option.id)))
 
-    def _show(self, variant_id: str | None) -> None:
+    def show_variant(self, variant_id: str | None) -> None:
+        """Show the rule card and the start position of the variant ``variant_id``."""
         if not variant_id:
             return
         v = registry().find(variant_id)
@@ -251,21 +254,23 @@ class MenuScreen(Screen[None]):
             if opt.id:
                 self.app.push_screen(NewGameScreen(registry().find(opt.id)))
 
+    @property
+    def shashki(self) -> Shell:
+        return shell_of(self)
+
     def action_open_file(self) -> None:
-        self.app.open_game_dialog()  # type: ignore[attr-defined]
+        self.shashki.open_game_dialog()
 
     def action_unfinished(self) -> None:
-        self.app.show_unfinished()  # type: ignore[attr-defined]
+        self.shashki.show_unfinished()
 
     def action_my_games(self) -> None:
-        self.app.show_my_games()  # type: ignore[attr-defined]
+        self.shashki.show_my_games()
 
     def action_online(self) -> None:
-        from .online import online_menu
-
         ol = self.query_one("#variants", OptionList)
         chosen = ol.options[ol.highlighted].id if ol.highlighted is not None else None
-        online_menu(self.app, chosen)  # type: ignore[arg-type]
+        self.shashki.online_menu(chosen)
 
     def action_help(self) -> None:
         from .dialogs import HelpScreen
@@ -314,17 +319,6 @@ def registry_dir() -> str:
 
 #: The start choice of a variant that draws its start: leave it to the lot.
 LOT = "\x00lot"
-
-#: The clocks the new-game dialog offers: (label, minutes+seconds); "" is no clock.
-CLOCK_CHOICES: list[tuple[str, str]] = [
-    (N_("none"), ""),
-    (N_("1+0 (bullet)"), "1+0"),
-    (N_("3+2 (blitz)"), "3+2"),
-    (N_("5+3 (blitz)"), "5+3"),
-    (N_("10+5 (rapid)"), "10+5"),
-    (N_("15+10 (rapid)"), "15+10"),
-    (N_("custom…"), "custom"),
-]
 
 #: The takeback policies the new-game dialog offers: (label, policy).
 UNDO_CHOICES: list[tuple[str, str]] = [
@@ -375,8 +369,8 @@ class NewGameScreen(Dialog[None]):
         self._engine_problem = False
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def _side(self, side: int) -> str:
         """A side's name in the language spoken now."""
@@ -445,7 +439,7 @@ class NewGameScreen(Dialog[None]):
                     yield Input(
                         # (a visitor of a served app neither sees nor runs the owner's)
                         value="" if served() else settings.engine_command,
-                        placeholder=_("e.g. dame hub"),
+                        placeholder=_("e.g. dame hub or dxp:127.0.0.1:27531"),
                         id=f"engine{side}",
                     )
             yield Plain(id="engine-problem", classes="-hidden")
@@ -581,7 +575,12 @@ class NewGameScreen(Dialog[None]):
     def _show_engine_problem(self) -> None:
         self._engine_problem = True
         box = self.query_one("#engine-problem", Static)
-        box.update(_("Type the command that starts the Hub engine, e.g. dame hub."))
+        box.update(
+            _(
+                "Type the command that starts the Hub engine, e.g. dame hub, or "
+                "dxp:HOST:PORT for a DXP engine listening there."
+            )
+        )
         box.set_class(False, "-hidden")
 
     @on(Select.Changed, "#clock")
@@ -637,11 +636,12 @@ class NewGameScreen(Dialog[None]):
             if kinds[s] == OTHER_ENGINE:
                 box = self.query_one(f"#engine{s}", Input)
                 command = " ".join(box.value.split())
-                if not command:
+                dxp = command.lower().startswith("dxp:")
+                if not command or (dxp and parse_seat(command) is None):
                     self._show_engine_problem()
                     box.focus()
                     return
-                kinds[s] = f"hub:{command}"
+                kinds[s] = f"dxp:{command[4:].strip()}" if dxp else f"hub:{command}"
         start = None
         if v.start_options and not v.start_by_lot:
             start = str(self.query_one("#start", Select).value)
@@ -666,9 +666,7 @@ class NewGameScreen(Dialog[None]):
         flip = self.query_one("#flip", Checkbox).value
         self.dismiss(None)
         if "online" in kinds:  # a friend online: this side hosts
-            from .online import host_from_dialog
-
-            host_from_dialog(self.shashki, v.id, names, (kinds[0], kinds[1]), clock)  # type: ignore[arg-type]
+            self.shashki.host_from_dialog(v.id, names, (kinds[0], kinds[1]), clock)  # type: ignore[arg-type]
             return
         self.shashki.start_game(
             v,

@@ -19,17 +19,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import DataTable, Select
+from textual.widgets import DataTable
 
 from ..i18n import N_, _, ngettext
 from .dialogs import ConfirmScreen
 from .plain import Plain, visible
-from .widgets import LocalFooter, RowTable, ScreenHeader, relabel_select
+from .shell import Shell, shell_of
+from .widgets import LocalFooter, RowTable, ScreenHeader, Select, relabel_select
 
 if TYPE_CHECKING:
     from ..records import GameRecord
     from ..store.archive import ArchiveScan, KeptGame, Seat
-    from .app import ShashkiApp
     from .controller import GameController
 
 
@@ -191,8 +191,8 @@ class MyGamesScreen(Screen[None]):
         self.filters = {"variant": ANY, "opponent": ANY, "result": ANY}
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def compose(self) -> ComposeResult:
         yield ScreenHeader()
@@ -232,7 +232,7 @@ class MyGamesScreen(Screen[None]):
         relabel_select(self.query_one("#f-result", Select), self._result_choices())
         if self.loaded:
             relabel_select(self.query_one("#f-variant", Select), self._variant_choices())
-            relabel_select(self.query_one("#f-opponent", Select), self._opponent_choices())
+            relabel_select(self.query_one("#f-opponent", Select), self.opponent_choices())
         self._columns()
         self._fill()
 
@@ -256,7 +256,7 @@ class MyGamesScreen(Screen[None]):
         try:
             with self.prevent(Select.Changed):
                 self.query_one("#f-variant", Select).set_options(self._variant_choices())
-                self.query_one("#f-opponent", Select).set_options(self._opponent_choices())
+                self.query_one("#f-opponent", Select).set_options(self.opponent_choices())
             self._fill()
         except NoMatches:  # the screen is being taken down (the app quit meanwhile)
             return
@@ -280,7 +280,8 @@ class MyGamesScreen(Screen[None]):
             for key, name in sorted(names.items(), key=lambda kv: kv[1].casefold())
         ]
 
-    def _opponent_choices(self) -> list[tuple[Text, str]]:
+    def opponent_choices(self) -> list[tuple[Text, str]]:
+        """The opponent filter's choices: each opponent of the games listed, by name."""
         names: dict[str, str] = {}
         for game in self.games:
             opponent = game.opponent
@@ -314,7 +315,7 @@ class MyGamesScreen(Screen[None]):
         if name == "variant":
             values = [value for _label, value in self._variant_choices()]
         elif name == "opponent":
-            values = [value for _label, value in self._opponent_choices()]
+            values = [value for _label, value in self.opponent_choices()]
         else:
             values = [value for _label, value in self._result_choices()]
         return [ANY, *values]

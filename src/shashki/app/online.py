@@ -13,36 +13,53 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button
 
 from ..i18n import N_, _
 from ..online.console import bind_address, host_session
+from ..online.events import (
+    ChatLine,
+    ConnectionClosed,
+    DrawOffer,
+    GameOver,
+    Info,
+    LinkEvent,
+    PeerAway,
+    PeerJoined,
+    PeerLeft,
+    PeerMoved,
+    Refused,
+    Superseded,
+    Synced,
+    TakebackRequest,
+)
 from ..online.guest import Guest, GuestLink, JoinError
 from ..online.host import Host, HostLink
-from ..online.link import Link, Notice, online_headers
+from ..online.link import Link, online_headers
 from ..online.protocol import CLAIM_AFTER, MAX_NAME, clean, new_code
-from ..online.room import TAG, Room, plain_code, read_room, resumed_session
+from ..online.room import TAG, Room, forget_copies, plain_code, read_room, resumed_session
 from ..records.clocks import TimeControl
-from ..rules import Color, Move
+from ..rules import Color
 from ..session.players import Person
-from ..session.served import served
+from ..session.served import JOIN_SECONDS, join_allowed, served
 from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
+from .launch import HostRequest, JoinRequest
 from .plain import Plain
-from .widgets import Dialog, relabel_button
+from .shell import Shell
+from .widgets import Button, Dialog, relabel_button
 
 if TYPE_CHECKING:
     from ..records.model import GameRecord
     from ..rules import Game
     from ..store import AutosaveSlot
-    from .app import ShashkiApp
 
 #: The seat kind of the new-game dialog: a friend online (this side hosts).
 ONLINE = "online"
@@ -50,8 +67,6 @@ ONLINE = "online"
 #: The port a game hosted from the menu listens on.
 DEFAULT_PORT = 8765
 
-#: What ``shashki host`` and ``shashki join`` hand the app.
-Spec = tuple[Any, ...]
 
 #: Seconds between a guest's tries to join again after its connection was lost.
 REJOIN_EVERY = 3.0
@@ -104,28 +119,27 @@ class OnlineGameScreen(GameScreen):
     def on_mount(self) -> None:
         # (Textual runs GameScreen.on_mount after this one, for the same event)
         link = self.link
-        link.listen(self._notice)
+        self._unsubscribe = link.subscribe(self._link_event)
         if isinstance(link, HostLink):
-            link.play_remote = self._remote_move
-            link.on_guest = self._guest_came
             self.call_later(self._hold_clock)
             self.set_interval(1.0, self._check_away)
             self.run_worker(self._serve(), group="online")
         else:
-            link.play_remote = self._remote_move  # type: ignore[attr-defined]
-            link.on_synced = self._synced  # type: ignore[attr-defined]
             self.set_interval(1.0, self._check_away)
             if self.guest is not None:
                 self.run_worker(self._read(self.guest), group="online")
             elif self.rejoin is not None:  # (resumed from its autosave: join again)
-                self.call_later(self._hold_clock)
                 self._start_rejoin(at_once=True)
 
     def _hold_clock(self) -> None:
-        """The clock waits for the friend (the game screen started it)."""
+        """Before the game's first move the clock waits for the friend to come (the game
+        screen started it); once the game is under way it goes on, as the referee's does,
+        across drops and crashes of either side."""
         link = self.link
-        if (isinstance(link, HostLink) and link.guest is None) or (
-            isinstance(link, GuestLink) and link.away_since is not None
+        if (
+            isinstance(link, HostLink)
+            and link.guest is None
+            and not self.controller.game.move_stack
         ):
             self.controller.stop_clock()
             self.refresh_panel()
@@ -150,9 +164,9 @@ class OnlineGameScreen(GameScreen):
         session.base_headers = online_headers(self.link.address, day)
         link = self.link
         session.resume_tags[TAG] = Room(
-            True, link.code, link.side, link.takebacks, port=port, mode=self.mode
+            True, link.code, link.side, link.takebacks, port=port, mode=self.mode, game=link.game
         ).tag()
-        self.shashki._changed(self.controller)
+        self.shashki.autosave(self.controller)
         address, code = self.link.address, self.link.code
         self.set_status(
             Said(
@@ -199,8 +213,10 @@ class OnlineGameScreen(GameScreen):
                 except JoinError as exc:
                     if str(exc) != self._rejoin_said:  # (said once, not at every try)
                         self._rejoin_said = str(exc)
+                        # (a served app says one thing whatever failed: no scanner's oracle)
+                        unreachable = exc.unreachable or served()
                         self.set_status(
-                            self._unreachable(link.remote.name) if exc.unreachable else str(exc)
+                            self._unreachable(link.remote.name) if unreachable else str(exc)
                         )
                     continue
                 if self._left:
@@ -210,6 +226,11 @@ class OnlineGameScreen(GameScreen):
                 self._rejoin_said = ""
                 self._claim_said = False
                 self.run_worker(self._read(guest), group="online")
+                if link.game is not None:  # (this copy is the game: older ones go)
+                    self.run_worker(
+                        forget_older(self.shashki, link.game, self.shashki.autosave_key),
+                        group="autosave",
+                    )
                 host = link.remote.name
                 self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
                 if self.controller.outcome is None:
@@ -230,6 +251,7 @@ class OnlineGameScreen(GameScreen):
             not self._claim_said
             and link.away_for() >= CLAIM_AFTER
             and self.controller.outcome is None
+            and link.why_no_claim() is None
         ):
             self._claim_said = True
             name = link.remote.name
@@ -245,61 +267,75 @@ class OnlineGameScreen(GameScreen):
             self.controller.start_clock()
         self.refresh_panel()
 
-    def _remote_move(self, move: Move) -> None:
-        self.back_to_game()
-        self.cancel_thinking()
-        fb = self.controller.play(move)
-        self.after(fb)
-        self.drive()
-
-    def _synced(self) -> None:
-        self.back_to_game()
-        self.cancel_thinking()
-        self.after(Feedback())
-        self.drive()
-
-    def _notice(self, notice: Notice) -> None:
-        kind, text = notice.kind, notice.text
+    def _link_event(self, event: LinkEvent) -> None:
         name = self.link.remote.name
-        if kind == "chat":
-            self.notify(text, timeout=12, markup=False)
-            self.set_status(text)
-        elif kind in ("info", "away", "back", "left"):
-            self.notify(text, timeout=8, markup=False)
-            self.set_status(text)
-            self.refresh_panel()  # (the friend's seat says whether the friend is there)
-        elif kind == "refused":  # (the peer's message quoted as the protocol says it)
-            self.notify(
-                _("Refused from {name}: {text}").format(name=name, text=text),
-                severity="warning",
-                timeout=8,
-                markup=False,
-            )
-        elif kind == "draw":
-            self.app.push_screen(
-                ConfirmScreen(lambda: _("{name} offers a draw. Do you accept?").format(name=name)),
-                self._draw_answered,
-            )
-        elif kind == "takeback":
-            self.app.push_screen(
-                ConfirmScreen(
-                    lambda: _("{name} asks to take back a move. Do you agree?").format(name=name)
-                ),
-                self._takeback_answered,
-            )
-        elif kind == "synced":
-            self.after(Feedback())
-        elif kind == "ended":
-            self.after(Feedback())
-            self.show_game_over()
-        elif kind == "closed" and not self._left:
-            if self.controller.outcome is not None:
-                return
-            said = Said(lambda: _("Lost the connection to {name}; trying again…").format(name=name))
-            self.set_status(said)
-            self.notify(said, severity="warning", timeout=12, markup=False)
-            self.refresh_panel()
-            self._start_rejoin()
+        match event:
+            case PeerMoved(move=move):
+                self.back_to_game()
+                self.cancel_thinking()
+                self.after(Feedback(played=move))
+                self.drive()
+            case Synced():
+                self.back_to_game()
+                self.cancel_thinking()
+                self.after(Feedback())
+                self.drive()
+            case ChatLine():
+                self.notify(event.text, timeout=12, markup=False)
+                self.set_status(event.text)
+            case PeerJoined():
+                self._guest_came()
+                self._tell(event)
+            case Info() | PeerAway() | PeerLeft():
+                self._tell(event)
+            case Refused(reason=reason):  # (the peer's message quoted as the protocol says it)
+                self.notify(
+                    _("Refused from {name}: {text}").format(name=name, text=reason),
+                    severity="warning",
+                    timeout=8,
+                    markup=False,
+                )
+            case DrawOffer():
+                self.app.push_screen(
+                    ConfirmScreen(
+                        lambda: _("{name} offers a draw. Do you accept?").format(name=name)
+                    ),
+                    self._draw_answered,
+                )
+            case TakebackRequest():
+                self.app.push_screen(
+                    ConfirmScreen(
+                        lambda: _("{name} asks to take back a move. Do you agree?").format(
+                            name=name
+                        )
+                    ),
+                    self._takeback_answered,
+                )
+            case GameOver():
+                self.after(Feedback())
+                self.show_game_over()
+            case Superseded():  # (the game goes on in another shashki: this copy stops)
+                self._left = True
+                self.shashki.forget_autosave(self.controller)
+                self.set_status(Said(lambda: event.text))
+                self.notify(event.text, severity="warning", timeout=15, markup=False)
+                self.refresh_panel()
+            case ConnectionClosed() if not self._left and self.controller.outcome is None:
+                said = Said(
+                    lambda: _("Lost the connection to {name}; trying again…").format(name=name)
+                )
+                self.set_status(said)
+                self.notify(said, severity="warning", timeout=12, markup=False)
+                self.refresh_panel()
+                self._start_rejoin()
+
+    def _tell(self, event: LinkEvent) -> None:
+        """A line of the link's: shown, and the friend's seat redrawn (it says whether the
+        friend is there)."""
+        said = Said(lambda: event.text)
+        self.notify(event.text, timeout=8, markup=False)
+        self.set_status(said)
+        self.refresh_panel()
 
     def _draw_answered(self, ok: bool | None) -> None:
         self.link.answer_draw(bool(ok))
@@ -464,27 +500,20 @@ class OnlineChoice(Dialog[bool | None]):
 
 
 def _open(
-    app: ShashkiApp,
+    app: Shell,
     controller: GameController,
     screen: OnlineGameScreen,
     slot: AutosaveSlot | None = None,
 ) -> None:
     """Show ``screen`` for ``controller``'s game, autosaved as any game (in ``slot``
-    when it was resumed from one)."""
-    from .menu import MenuScreen
-
-    app.controller = controller
-    app._attach_game(controller, slot)
+    when it was resumed from one), this side's pieces at the bottom."""
     if controller.session.players[0].is_human is False:
-        screen.board.flipped = True  # (this side's pieces at the bottom)
-    while len(app.screen_stack) > 1 and not isinstance(app.screen, MenuScreen):
-        app.pop_screen()
-    app.push_screen(screen)
-    app._changed(controller)
+        screen.board.flipped = True
+    app.show_game(controller, screen, slot)
 
 
 def host_game(
-    app: ShashkiApp,
+    app: Shell,
     variant: str,
     *,
     side: Color,
@@ -506,7 +535,7 @@ def host_game(
         session.clock.now = app.clock_time
     link = HostLink(session, side, remote, new_code(), name=name)
     bind, shown = bind_address(public, local)
-    controller = GameController(session.game, session=session, on_change=app._changed)
+    controller = GameController(session.game, session=session)
     screen = OnlineGameScreen(
         controller,
         link,
@@ -519,14 +548,53 @@ def host_game(
     return controller
 
 
+def join_off() -> str:
+    """Why a visitor of an app served to a browser cannot join (the owner did not allow
+    it)."""
+    return _(
+        "Online play is off in the browser: the owner of this server can allow joining "
+        "a game (shashki serve --allow-join)."
+    )
+
+
+def join_failed(address: str) -> str:
+    """The one thing a served app says when a join fails, whatever failed."""
+    return _("No game could be joined at {address}.").format(address=clean(address, 60))
+
+
+async def _connect(guest: Guest) -> None:
+    """Connect ``guest`` to its host; raises JoinError.  In an app served to a browser a
+    join is a connection from the owner's machine to an address a visitor typed: every
+    failure there (a closed port, an open one that is not a host, a host that says no,
+    no answer) reads the same, after the same :data:`JOIN_SECONDS` — nothing tells one
+    port from another."""
+    if not served():
+        await guest.connect()
+        return
+    started = time.monotonic()
+    try:
+        async with asyncio.timeout(JOIN_SECONDS):
+            await guest.connect()
+        return
+    except Exception:  # (JoinError, the time out, anything: one answer)
+        with contextlib.suppress(Exception):
+            await guest.close()
+    await asyncio.sleep(max(0.0, started + JOIN_SECONDS - time.monotonic()))
+    raise JoinError(join_failed(guest.address))
+
+
 async def join_game(
-    app: ShashkiApp, address: str, code: str, name: str, *, exit_on_failure: bool = False
+    app: Shell, address: str, code: str, name: str, *, exit_on_failure: bool = False
 ) -> GameController | None:
     """Join the game at ``address`` with ``code`` and open its screen; None (said in one
-    line) when it cannot be joined."""
+    line) when it cannot be joined, or when this app is served to a browser and its
+    owner did not allow joining."""
+    if not join_allowed():
+        app.error_notice(join_off())
+        return None
     try:
         guest = Guest(address, code, name)
-        await guest.connect()
+        await _connect(guest)
     except JoinError as exc:
         if exit_on_failure:
             app.exit(return_code=2, message=_("shashki: error: {message}").format(message=exc))
@@ -538,15 +606,24 @@ async def join_game(
     if session.clock is not None:
         session.clock.now = app.clock_time
     session.resume_tags[TAG] = Room(
-        False, plain_code(code), link.side, link.takebacks, address=guest.address
+        False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
     ).tag()
-    controller = GameController(session.game, session=session, on_change=app._changed)
+    if link.game is not None:  # (a copy of this game left by a shashki that died goes)
+        await forget_older(app, link.game, None)
+    controller = GameController(session.game, session=session)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
     return controller
 
 
+async def forget_older(app: Shell, game: str, keep: str | None) -> None:
+    """Remove the older autosaves of online game ``game`` but ``keep``'s (in a thread: it
+    reads the autosave folder): one game has one autosave."""
+    if app.autosave_enabled:
+        await asyncio.to_thread(forget_copies, game, keep)
+
+
 def resume_online(
-    app: ShashkiApp, record: GameRecord, game: Game, slot: AutosaveSlot
+    app: Shell, record: GameRecord, game: Game, slot: AutosaveSlot
 ) -> GameController | None:
     """Go on with an online game of the autosave folder: host it again with the same
     code and port (the friend joins again, or its shashki does by itself), or join the
@@ -561,11 +638,16 @@ def resume_online(
             markup=False,
         )
         return None
-    if room.hosting and served():
-        app.error_notice(host_refused())
+    if served() and (room.hosting or not join_allowed()):  # (no port opened, none joined)
+        app.notify(
+            _("An app in a web browser does not play online: this game goes on at this keyboard."),
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
-    controller = GameController(game, session=session, on_change=app._changed)
+    controller = GameController(game, session=session)
     if room.hosting:
         mode = room.mode
         if mode == "public":  # (a file never opens every network: --public is asked for)
@@ -578,7 +660,14 @@ def resume_online(
                 timeout=10,
                 markup=False,
             )
-        link = HostLink(session, room.side, remote, room.code, name=session.players[room.side].name)
+        link = HostLink(
+            session,
+            room.side,
+            remote,
+            room.code,
+            name=session.players[room.side].name,
+            game=room.game,
+        )
         link.joined = True  # (the guest keeps the name it joined with)
         link.away_since = link.now()  # (a friend who does not come back may be claimed)
         bind, shown = bind_address(False, mode == "local")
@@ -586,7 +675,7 @@ def resume_online(
             controller, link, host=Host(link), bind=(bind, shown, room.port), mode=mode
         )
     else:
-        glink = GuestLink(session, room.side, remote)
+        glink = GuestLink(session, room.side, remote, game=room.game)
         glink.away_since = glink.now()
         name = session.players[room.side].name
         screen = OnlineGameScreen(controller, glink, rejoin=(room.address, room.code, name))
@@ -594,27 +683,25 @@ def resume_online(
     return controller
 
 
-def start_from_command(app: ShashkiApp, spec: Spec) -> None:
+def start_from_command(app: Shell, start: HostRequest | JoinRequest) -> None:
     """Open the game ``shashki host`` or ``shashki join`` asked for."""
-    if spec[0] == "host":
-        _kind, variant, clock, port, side, public, local, name = spec
+    if isinstance(start, HostRequest):
         host_game(
             app,
-            variant,
-            side=side,
-            name=name,
-            clock=clock,
-            port=port,
-            public=public,
-            local=local,
+            start.variant,
+            side=start.side,
+            name=start.name,
+            clock=start.clock,
+            port=start.port,
+            public=start.public,
+            local=start.local,
             exit_on_failure=True,
         )
     else:
-        _kind, address, code, name = spec
-        app.run_worker(join_game(app, address, code, name, exit_on_failure=True))
+        app.run_worker(join_game(app, start.address, start.code, start.name, exit_on_failure=True))
 
 
-def player_name(app: ShashkiApp) -> str:
+def player_name(app: Shell) -> str:
     """This player's name: the first name typed in the new-game dialog, else the
     login name."""
     import os
@@ -624,7 +711,7 @@ def player_name(app: ShashkiApp) -> str:
     return clean(name, MAX_NAME) or _("Player")
 
 
-def join_dialog(app: ShashkiApp) -> None:
+def join_dialog(app: Shell) -> None:
     """Ask for the host's address, then the room code, then join."""
 
     def got_address(address: str | None) -> None:
@@ -651,18 +738,23 @@ def host_refused() -> str:
     )
 
 
-def online_menu(app: ShashkiApp, variant: str | None) -> None:
+def online_menu(app: Shell, variant: str | None) -> None:
     """Play online: host a game of ``variant`` (the new-game dialog, a friend's seat
-    chosen) or join one."""
+    chosen) or join one.  An app served to a browser never hosts: it joins (asked for
+    the address at once) when its owner allowed it, else it says that online play is
+    off."""
+    if served():
+        if join_allowed():
+            join_dialog(app)
+        else:
+            app.error_notice(join_off())
+        return
 
     def chosen(host: bool | None) -> None:
         if host is None:
             return
         if not host:
             join_dialog(app)
-            return
-        if served():
-            app.error_notice(host_refused())
             return
         if variant is None:
             app.error_notice(_("Pick a variant in the menu first."))
@@ -683,7 +775,7 @@ def online_menu(app: ShashkiApp, variant: str | None) -> None:
 
 
 def host_from_dialog(
-    app: ShashkiApp,
+    app: Shell,
     variant: str,
     names: tuple[str, str],
     kinds: tuple[str, str],
@@ -701,7 +793,9 @@ __all__ = [
     "OnlineGameScreen",
     "host_from_dialog",
     "host_game",
+    "join_failed",
     "join_game",
+    "join_off",
     "online_menu",
     "resume_online",
     "start_from_command",

@@ -8,7 +8,6 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -19,16 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import (
-    Button,
-    DataTable,
-    DirectoryTree,
-    Input,
-    Label,
-    OptionList,
-    Select,
-    Static,
-)
+from textual.widgets import DataTable, DirectoryTree, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
@@ -38,28 +28,32 @@ from ..records import GameNode, GameRecord
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
-from ..session.served import NotAllowed, games_file, inside_games
+from ..session.served import NotAllowed, games_file, inside_games, shown_path
 from .analysis import AnalysisPanel
 from .board import BoardWidget
 from .movelist import MoveList
 from .plain import Plain, literal, visible
 from .replay_controller import ReplayController, Step
+from .shell import Shell, shell_of
 from .themes import set_board_theme
 from .widgets import (
+    Button,
     Dialog,
     LocalFooter,
     RowTable,
     ScreenHeader,
+    Select,
     relabel_button,
 )
-
-if TYPE_CHECKING:
-    from .app import ShashkiApp
 
 # -- choosing a file ---------------------------------------------------------------------
 
 
-class GamesTree(DirectoryTree):
+class FolderTree(DirectoryTree):
+    """The folder tree of the file chooser: Textual's, every folder and file."""
+
+
+class GamesTree(FolderTree):
     """The folder tree of a served app's file chooser: the games folder and what is in
     it, never an entry that leads out of it (a link to elsewhere is not listed)."""
 
@@ -109,7 +103,7 @@ class FileChooserScreen(Dialog[Path | None]):
             if self.confined:
                 yield GamesTree(self.start, id="tree")
             else:
-                yield DirectoryTree(self.start, id="tree")
+                yield FolderTree(self.start, id="tree")
 
     def retranslate(self) -> None:
         """The words in the language spoken now; the path typed and the tree stay."""
@@ -169,7 +163,10 @@ class FileChooserScreen(Dialog[Path | None]):
         elif path.exists():
             self.dismiss(path)
         else:
-            self.notify(_("No such file: {path}").format(path=path), severity="error", markup=False)
+            shown = " ".join(event.value.split()) if self.confined else path  # (as typed)
+            self.notify(
+                _("No such file: {path}").format(path=shown), severity="error", markup=False
+            )
 
     @on(Button.Pressed, "#up")
     def action_up(self) -> None:
@@ -278,8 +275,8 @@ class GameTableScreen(Screen[None]):
         self.failure: str | None = None
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def compose(self) -> ComposeResult:
 
@@ -420,7 +417,7 @@ class GameTableScreen(Screen[None]):
 
     def _failed(self, exc: OSError) -> None:
         text = self.failure = _("Cannot read {path}: {reason}").format(
-            path=self.path, reason=os_reason(exc)
+            path=shown_path(self.path), reason=os_reason(exc)
         )
         try:
             self.query_one("#progress", Static).update(text)
@@ -554,7 +551,9 @@ class GameTableScreen(Screen[None]):
             record = load_record(self.path, index, self.default_variant)
         except OSError as exc:
             self.notify(
-                _("Cannot read {path}: {reason}").format(path=self.path, reason=os_reason(exc)),
+                _("Cannot read {path}: {reason}").format(
+                    path=shown_path(self.path), reason=os_reason(exc)
+                ),
                 severity="error",
                 markup=False,
             )
@@ -630,8 +629,8 @@ class ReplayScreen(Screen[None]):
         self._auto: Timer | None = None
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def compose(self) -> ComposeResult:
         yield ScreenHeader()
@@ -789,6 +788,11 @@ class ReplayScreen(Screen[None]):
                 self.SPEEDS[self.speed_index], lambda: self.action_step(1)
             )
         self._show()
+
+    @property
+    def auto_playing(self) -> bool:
+        """Whether the moves are being played one by one by themselves (Space)."""
+        return self._auto is not None
 
     def _stop_auto(self) -> None:
         if self._auto is not None:

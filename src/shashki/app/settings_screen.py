@@ -6,25 +6,22 @@ Opened with ``,`` from the menu, a game or the replay viewer, and from the comma
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Label, Select, Switch
+from textual.widgets import Label, Switch
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from ..session.served import served
 from .board import PIECE_SETS, BoardWidget
 from .controller import UndoPolicy
+from .dialogs import CoversGame
 from .plain import Plain, literal
+from .shell import Shell, shell_of
 from .themes import BOARD_THEMES, set_board_theme, theme_name
-from .widgets import Dialog, relabel_button, relabel_select
-
-if TYPE_CHECKING:
-    from .app import ShashkiApp
+from .widgets import Button, Dialog, Select, relabel_button, relabel_select
 
 #: How each piece set is called on the screen.
 PIECE_SET_NAMES = {
@@ -73,7 +70,7 @@ def engine_names() -> str:
 def clock_choices(current: str) -> list[tuple[str | Text, str]]:
     """The new-game dialog's clocks (and ``current``, a custom one, when it is not
     among them); "custom…" is typed in the dialog itself."""
-    from .menu import CLOCK_CHOICES
+    from .clock import CLOCK_CHOICES
 
     choices: list[tuple[str | Text, str]] = [
         (_(label), value) for label, value in CLOCK_CHOICES if value != "custom"
@@ -90,14 +87,14 @@ def language_choices() -> list[tuple[str, str]]:
     ]
 
 
-class SettingsScreen(Dialog[None]):
+class SettingsScreen(CoversGame, Dialog[None]):
     """The user's settings, one row each."""
 
     BINDINGS = [Binding("escape,q", "close", N_("Close"))]
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def _choices(self, setting: str) -> list[tuple[str | Text, str]]:
         """The choices of a setting chosen from a list, in the language spoken now."""

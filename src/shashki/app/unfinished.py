@@ -10,17 +10,22 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..i18n import N_, _, ngettext, noun
+from ..session.autosave import one_line
 from .dialogs import ConfirmScreen
 from .plain import visible
-from .widgets import Dialog, PagedOptionList, relabel_button
+from .players import seat_from_file
+from .shell import Shell, shell_of
+from .widgets import Button, Dialog, PagedOptionList, relabel_button
 
 if TYPE_CHECKING:
+    from ..records import GameRecord
     from ..store import Unfinished
-    from .app import ShashkiApp
+    from ..store.autosaves import Scan
+    from .controller import GameController
 
 
 def when_text(stamp: float, now: float | None = None) -> str:
@@ -107,8 +112,8 @@ class UnfinishedScreen(Dialog[str | None]):
         self.games = {g.key: g for g in games}
 
     @property
-    def shashki(self) -> ShashkiApp:
-        return self.app  # type: ignore[return-value]
+    def shashki(self) -> Shell:
+        return shell_of(self)
 
     def _title(self) -> str:
         title = _("Unfinished games ({n})").format(n=len(self.games))
@@ -229,3 +234,147 @@ class UnfinishedScreen(Dialog[str | None]):
                 (i for i, o in enumerate(games.options) if not o.disabled), None
             )
         self.query_one("#title", Static).update(self._title())
+
+
+class UnfinishedGames(Shell):
+    """The unfinished games of the autosave folder: listed, resumed, deleted (a part of
+    :class:`~shashki.app.app.ShashkiApp`)."""
+
+    def tidy_autosaves(self) -> Scan:
+        """Look at the autosave folder (adopting an old single autosave, clearing what
+        killed saves left, moving damaged files aside) and say in one line what was
+        damaged."""
+        from ..store import scan_autosaves
+
+        self.flush_autosave()  # this process's own last states first
+        found = scan_autosaves()
+        report = found.damage_report()
+        if report:
+            self.notify(report, severity="warning", timeout=12, markup=False)
+        for problem in found.problems:
+            self.notify(problem, severity="warning", timeout=10, markup=False)
+        return found
+
+    def show_unfinished(self) -> None:
+        """The list of unfinished games (the menu's u)."""
+        if not self.autosave_enabled:
+            self.notify(
+                _("Autosave is off: there are no unfinished games."), timeout=5, markup=False
+            )
+            return
+        found = self.tidy_autosaves()
+        if not found.games:
+            self.notify(_("No unfinished games."), timeout=5, markup=False)
+            return
+        self._list_unfinished(found)
+
+    def _list_unfinished(self, found: Scan) -> None:
+        from .unfinished import UnfinishedScreen
+
+        def chosen(key: str | None) -> None:
+            if key is not None:
+                self.resume_unfinished(key)
+
+        self.push_screen(UnfinishedScreen(found.games), chosen)
+
+    def resume_unfinished(self, key: str) -> GameController | None:
+        """Go on with an unfinished game of the autosave folder (taking its lock, so no
+        other shashki can); says in one line why not when it cannot."""
+        from ..store import AutosaveSlot, DamagedSave
+        from ..store.autosaves import UnknownVariant
+
+        self.flush_autosave()
+        try:
+            slot, record = AutosaveSlot.claim(key)
+        except FileNotFoundError:
+            self.notify(
+                _("That game is not there any more: it ended or was deleted."),
+                timeout=8,
+                markup=False,
+            )
+            return None
+        except (DamagedSave, UnknownVariant, OSError) as exc:
+            self.notify(
+                _("Cannot resume that game: {reason}.").format(reason=one_line(exc)),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            return None
+        game = record.end().replay()  # checked by claim()
+        if game.outcome() is not None:
+            slot.release()
+            self.notify(_("That game is over already."), timeout=8, markup=False)
+            return None
+        from ..online.room import TAG
+
+        if record.header(TAG):  # an online game: hosted again, or joined again
+            from .online import resume_online
+
+            online = resume_online(self, record, game, slot)
+            if online is not None:
+                return online
+        names = (record.header("White"), record.header("Black"))
+        seats = (seat_kind(record, "White"), seat_kind(record, "Black"))
+        kinds = (seats[0][0], seats[1][0])
+        from ..records.clocks import record_clocks, time_control
+
+        control = time_control(record)
+        marks = record_clocks(record) if control is not None else None
+        controller = self.resume_game(
+            game, names, kinds, slot=slot, clock=control, clock_marks=marks
+        )
+        for _kind, note in seats:  # a seat the file names that cannot be: one line each
+            if note is not None:
+                self.notify(note, severity="warning", timeout=10, markup=False)
+        return controller
+
+    def delete_unfinished(self, key: str) -> str | None:
+        """Delete an unfinished game; None when done, else why not in one line."""
+        from ..store import GameLocked, delete_unfinished
+
+        self.flush_autosave()
+        try:
+            delete_unfinished(key)
+        except FileNotFoundError:
+            return None  # gone already: what was asked
+        except GameLocked as exc:
+            return _("Not deleted: it is {status}.").format(status=exc)
+        except OSError as exc:
+            return _("Not deleted: {reason}.").format(reason=one_line(exc))
+        return None
+
+
+def seat_kind(record: GameRecord, side: str) -> tuple[str, str | None]:
+    """The player kind a saved game's tags give one side, and a line for the player when
+    the tags name a player that cannot be seated (None when all is well).
+
+    A file seats a person, a computer level 1-8 (``{side}Level``) or an engine of the
+    user's settings by its name (``{side}Engine``); anything else is read as a person.
+    A file never gives a command: ``hub:…`` in any tag seats a person."""
+    from ..records.quoting import quote
+
+    if record.header(f"{side}Type").strip().lower() != "program":
+        return "human", None
+    engine = record.header(f"{side}Engine").strip()
+    if engine:  # an engine of the user's settings, by name; a file never gives a command
+        kind = seat_from_file(engine)
+        if kind is not None and kind.startswith("engine:"):
+            return kind, None
+        return "human", _(
+            "The saved game names the engine {name} (tag {tag}), which the settings do not "
+            "have: a person plays that side."
+        ).format(name=quote(engine, 40), tag=f"{side}Engine")
+    level = record.header(f"{side}Level").strip()
+    if not level:  # (a Hub engine of a typed command: its command is not in the file)
+        return "human", _(
+            "The saved game does not name its program (tag {tag}) by a computer level or "
+            "an engine of the settings: a person plays that side."
+        ).format(tag=f"{side}Type")
+    kind = seat_from_file(level)
+    if kind is not None and kind.startswith("computer-"):
+        return kind, None
+    return "human", _(
+        "The saved game's tag {tag} {value} is not a computer level from 1 to 8: a person "
+        "plays that side."
+    ).format(tag=f"{side}Level", value=quote(level, 40))

@@ -25,12 +25,13 @@ The subclasses here keep Textual's behaviour wherever it holds and fix those cas
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from rich.cells import cell_len
 from rich.console import RenderableType
-from textual import on
+from textual import on, widgets
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
@@ -39,15 +40,49 @@ from textual.coordinate import Coordinate
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import Mount
+from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, Footer, Header, Input, OptionList, Select
+from textual.widgets import DataTable, Footer, Header, Input, OptionList
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
 from textual.widgets._select import SelectCurrent
 
 from ..i18n import N_, _
+
+T = TypeVar("T")
+
+
+class Button(widgets.Button):
+    """Textual's button, whose pressed look follows the app's ``animation_level``.
+
+    Textual shows a pressed button for a fifth of a second and ignores another press of
+    it (a click, Enter) until then. With animations off (``TEXTUAL_ANIMATIONS=none``, or
+    ``App.animation_level = "none"``) the look is not shown, and a press right after
+    another is acted on: a value refused, corrected and Play pressed again at once."""
+
+    def on_mount(self) -> None:
+        if self.app.animation_level == "none":
+            self.active_effect_duration = 0
+
+
+class Select(widgets.Select[T]):
+    """Textual's Select that says which choices it offers: :attr:`choices`."""
+
+    def __init__(self, options: Iterable[tuple[RenderableType, T]], **kwargs: Any) -> None:
+        self._offered = tuple(options)
+        super().__init__(self._offered, **kwargs)
+
+    def set_options(self, options: Iterable[tuple[RenderableType, T]]) -> None:
+        self._offered = tuple(options)
+        super().set_options(self._offered)
+
+    @property
+    def choices(self) -> tuple[tuple[RenderableType, T], ...]:
+        """The choices offered, label and value, in their order (the blank, a Select that
+        allows none, is not one of them)."""
+        return self._offered
 
 
 class InTurn(Message, bubble=True):
@@ -208,6 +243,22 @@ class ScreenHeader(Header):
         self.watch(self.screen, "sub_title", set_title)
 
 
+@dataclass(frozen=True)
+class FooterEntry:
+    """A key of the footer, as it is drawn."""
+
+    #: The binding's action (``app.command_palette`` for the palette's key).
+    action: str
+    #: Its name, in the language spoken.
+    description: str
+    #: Where it is drawn on the screen (empty until laid out).
+    region: Region
+    #: False for a key left out for want of room.
+    shown: bool
+    #: The command palette's key, docked at the right.
+    palette: bool
+
+
 class LocalFooter(Footer):
     """Textual's footer, its key names in the language spoken now, and the keys that do
     not fit left out whole: help and quit (or back) always show, the others give way
@@ -235,6 +286,19 @@ class LocalFooter(Footer):
             if isinstance(widget, FooterKey) and widget.action in hidden:
                 widget.display = False
             yield widget
+
+    def entries(self) -> list[FooterEntry]:
+        """The keys the footer holds, in their order, as drawn."""
+        return [
+            FooterEntry(
+                action=key.action,
+                description=key.description,
+                region=key.region,
+                shown=bool(key.display),
+                palette=key.has_class("-command-palette"),
+            )
+            for key in self.query(FooterKey)
+        ]
 
     def _left_out(self) -> set[str]:
         """The actions of the keys that do not fit in the footer's width (and sets the
@@ -309,13 +373,13 @@ class LocalFooter(Footer):
 
 
 def relabel_select(
-    select: Select,  # type: ignore[type-arg]
+    select: widgets.Select,  # type: ignore[type-arg]
     options: Sequence[tuple[RenderableType, object]],
 ) -> None:
     """Give ``select`` the same choices under new labels (the language changed), its
     value kept and no ``Changed`` message sent: nothing chosen changes."""
     value = select.value
-    with select.prevent(Select.Changed):
+    with select.prevent(widgets.Select.Changed):
         select.set_options(options)
         if any(v == value for _label, v in options):
             select.value = value
@@ -332,6 +396,6 @@ def relabel_select(
 def relabel_button(screen: Widget, selector: str, label: str) -> None:
     """Give the button ``selector`` of ``screen`` a new label, if it is there."""
     try:
-        screen.query_one(selector, Button).label = label
+        screen.query_one(selector, widgets.Button).label = label
     except NoMatches:
         pass

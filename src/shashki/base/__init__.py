@@ -6,7 +6,9 @@
 - :mod:`~shashki.base.ownfiles`: writing shashki's own files (no link followed, nothing but
   this user's files, atomic replacement);
 - :mod:`~shashki.base.numbers`: numbers, quotations and lines of text taken from user text
-  or another program, safely.
+  or another program, safely;
+- :mod:`~shashki.base.workers`: jobs over every core, in worker processes (or on a
+  cluster), their results given as they come.
 
 It imports nothing of shashki but :mod:`shashki.i18n` (the words of its messages); this
 file imports nothing at all, so that :mod:`shashki.native` may read the cache folder

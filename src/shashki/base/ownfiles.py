@@ -20,6 +20,12 @@ Each raises :class:`UnsafeFile` (an OSError) for what it refuses.  The links abo
 folder a caller names (``~/.local/share`` itself a link, say) are the user's own set-up
 and are followed.
 
+What shashki *acts on* from its cache (the compiled build's code, the ending tables) is
+trusted only when no one else could have put it there or changed it:
+:func:`trust_refusal` says why not — the file or folder another user's, a link, or
+writable by others, or any folder on the way to it, from the root down, one that
+another user (not the system) owns or that others may write.
+
 Standard library only (and the messages' catalogs): the rules layer and everything above
 may use it.
 """
@@ -38,12 +44,14 @@ __all__ = [
     "NOFOLLOW",
     "UnsafeFile",
     "check_target",
+    "entry_refusal",
     "is_own_folder",
     "open_in_place",
     "own_folder",
     "refusal_in_place",
     "replace_file",
     "temporary_beside",
+    "trust_refusal",
 ]
 
 #: Flags that keep an open from following a link or blocking on a FIFO (where the
@@ -110,6 +118,94 @@ def refusal_in_place(info: os.stat_result) -> str | None:
     """Why the file of ``info`` (its lstat) may not be written where it is (what
     :func:`open_in_place` refuses), in words; None when it may."""
     return _refusal(info, folder=False, in_place=True)
+
+
+def entry_refusal(info: os.stat_result, *, folder: bool) -> str | None:
+    """Why the file or folder of ``info`` (its lstat) is not to be trusted with what
+    shashki loads from it (code, a table it plays by): a link, not a regular file or
+    folder, another user's, or one that others may write; None when it may be."""
+    reason = _refusal(info, folder=folder)
+    if reason is None and _user() is not None and info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        reason = _("others may write it")
+    return reason
+
+
+#: The most links followed on the way to a path (as the system does).
+_MOST_LINKS = 40
+
+
+def _ancestor_refusal(info: os.stat_result) -> str | None:
+    """Why a folder on the way to a trusted path lets someone else change what is below
+    it: it is another user's (the system's, root's, is trusted), or others may write it
+    — unless it is sticky (like /tmp: anyone may add an entry, only its owner remove or
+    rename it)."""
+    if not stat.S_ISDIR(info.st_mode):
+        return _("not a folder")
+    user = _user()
+    if user is None:  # (no owners to compare: Windows)
+        return None
+    if info.st_uid not in (user, 0):
+        return _("another user's folder")
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH) and not info.st_mode & stat.S_ISVTX:
+        return _("others may write it")
+    return None
+
+
+def trust_refusal(path: str | os.PathLike[str], *, folder: bool = False) -> str | None:
+    """Why what is at ``path`` (a file, or a ``folder``) may have been put there or
+    changed by someone else, naming the entry at fault; None when no one else could.
+
+    ``path`` itself must pass :func:`entry_refusal` (this user's, not a link, writable
+    by no one else); every folder on the way to it, from the root down, must be this
+    user's or the system's and writable by no one else (a sticky folder excepted).  A
+    link on the way is followed, and the folders on the way to its target are looked at
+    too (the folder that holds the link is already looked at: no one else can change
+    it).  A path that is missing has a reason too."""
+    text = os.fspath(path)
+    if "\0" in text:
+        return _("not a valid path")
+    links = 0
+    try:
+        pending = list(Path(text if os.path.isabs(text) else os.path.join(os.getcwd(), text)).parts)
+        here = Path(pending.pop(0))  # the root
+        reason = _ancestor_refusal(os.stat(here))
+        if reason is not None:
+            return f"{here}: {reason}"
+        while pending:
+            part = pending.pop(0)
+            if part in ("", "."):
+                continue
+            if part == "..":
+                here = here.parent  # (``here`` has no link in it: its parent is real)
+                continue
+            entry = here / part
+            info = os.lstat(entry)
+            if all(rest in ("", ".") for rest in pending):  # the path itself
+                reason = entry_refusal(info, folder=folder)
+                return None if reason is None else f"{entry}: {reason}"
+            if stat.S_ISLNK(info.st_mode):
+                links += 1
+                if links > _MOST_LINKS:
+                    return f"{entry}: " + _("too many links")
+                target = Path(os.readlink(entry))
+                if target.is_absolute():
+                    here = Path(target.anchor)
+                    reason = _ancestor_refusal(os.stat(here))
+                    if reason is not None:
+                        return f"{here}: {reason}"
+                    pending[:0] = list(target.parts[1:])
+                else:
+                    pending[:0] = list(target.parts)
+                continue
+            reason = _ancestor_refusal(info)
+            if reason is not None:
+                return f"{entry}: {reason}"
+            here = entry
+        # (a path that ends in ``..``, or the root itself)
+        reason = entry_refusal(os.lstat(here), folder=folder)
+        return None if reason is None else f"{here}: {reason}"
+    except OSError as exc:
+        return f"{exc.filename or text}: {exc.strerror or exc}"
 
 
 def is_own_folder(path: str | os.PathLike[str]) -> bool:

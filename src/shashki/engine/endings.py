@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import threading
 from array import array
 from collections.abc import Callable, Iterator
@@ -57,15 +58,15 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
-from ..base.ownfiles import own_folder, replace_file
+from ..base.ownfiles import own_folder, replace_file, trust_refusal
 from ..base.userfiles import read_limited, user_folder
 from ..rules.endrules import EndRules
-from ..rules.game import Game
-from ..rules.move import Move
-from ..rules.movegen import MoveGenerator, Position
+from ..rules.game import Game, fast_moves, game_state, library_moves
+from ..rules.move import FastMove, Move
+from ..rules.movegen import MoveGenerator, State
 from ..rules.switches import NoMoves
 from ..rules.variant import Variant, is_valid_id
-from .search import WIN
+from .scores import WIN
 
 #: The most pieces a table holds: four in every ending, five in the endings of kings
 #: alone made ahead of time (see :data:`MAX_AHEAD`).
@@ -84,8 +85,9 @@ BUILD_IN_PLAY = 4_000_000
 #: VARIANT --pieces 5`` (never in play): on the 10x10 board four kings against one
 #: (23 million) and three against two (48 million), both colours.
 MAX_AHEAD = 50_000_000
-#: Changes when the tables' layout or meaning does (old cache files are then ignored).
-FORMAT = 3
+#: Changes when the tables' layout, meaning or file does (old cache files are then
+#: ignored).
+FORMAT = 4
 #: The length of the checksum at the end of a cached table.
 _DIGEST = 32
 
@@ -104,7 +106,7 @@ class Cancelled(Exception):
     """A table's construction was stopped by the caller (nothing is kept)."""
 
 
-def material_of(pos: Position) -> Material:
+def material_of(pos: State) -> Material:
     """The material of ``pos``: (white kings, white men, black kings, black men)."""
     w, b, k = pos[0], pos[1], pos[2]
     wk = (w & k).bit_count()
@@ -185,7 +187,7 @@ class Layout:
         a, b, c, d = self.counts(material)
         return 2 * a * b * c * d
 
-    def index(self, pos: Position, counts: tuple[int, int, int, int]) -> int:
+    def index(self, pos: State, counts: tuple[int, int, int, int]) -> int:
         """The index of ``pos`` in the table of its material (``counts``: its groups')."""
         w, b, k, turn = pos[0], pos[1], pos[2], pos[3]
         c = self.comb
@@ -202,20 +204,20 @@ class Layout:
             out = out * counts[g] + r
         return out * 2 + turn
 
-    def indexer(self, material: Material) -> Callable[[Position], int]:
+    def indexer(self, material: Material) -> Callable[[State], int]:
         """:meth:`index` for the positions of ``material``, by the ranks of the groups'
         placements looked up (each man on a square it may stand on)."""
         r0, r1, r2, r3 = (self.ranks(g, material[g]) for g in range(4))
         _, c1, c2, c3 = self.counts(material)
 
-        def index(pos: Position) -> int:
+        def index(pos: State) -> int:
             w, b, k = pos[0], pos[1], pos[2]
             x = ((r0[w & k] * c1 + r1[w & ~k]) * c2 + r2[b & k]) * c3 + r3[b & ~k]
             return (x << 1) + pos[3]
 
         return index
 
-    def misplaced(self, pos: Position) -> bool:
+    def misplaced(self, pos: State) -> bool:
         """Whether a man of ``pos`` stands on its own crowning row (a position set up by
         hand: no table holds it)."""
         k = pos[2]
@@ -323,7 +325,7 @@ def plain(variant: Variant) -> bool:
     )
 
 
-def covered(variant: Variant, pos: Position) -> bool:
+def covered(variant: Variant, pos: State) -> bool:
     """Whether a table can solve ``pos`` (see the module's text)."""
     if pos[4] is not None or not plain(variant):
         return False
@@ -373,7 +375,7 @@ class EndingTable:
         self,
         variant: Variant,
         material: Material,
-        smaller: Callable[[Position], int],
+        smaller: Callable[[State], int],
         progress: Callable[[int, int], None] | None = None,
         *,
         values: bytes | None = None,
@@ -384,14 +386,14 @@ class EndingTable:
         self.counts = self.layout.counts(material)
         size = self.layout.size(material)
         # (``values``: read and checked by the caller)
-        cached = values if values is not None else _load(self.cache_path(), size)
+        cached = values if values is not None else _load(variant, material)
         if cached is None:
             if getattr(_LOCAL, "no_build", False):
                 raise Cancelled  # (the caller has no time to wait for a build)
             cached = self._mirror()
             if cached is None:
                 cached = self._build(size, smaller, progress)
-            _save(self.cache_path(), cached)
+            _save(variant, material, cached)
         self._values = cached
         self._index = self.layout.indexer(material)
 
@@ -400,7 +402,7 @@ class EndingTable:
         rules and material."""
         return _cache_path(self.variant, self.material)
 
-    def value(self, pos: Position) -> int:
+    def value(self, pos: State) -> int:
         v = self._values[self._index(pos)]
         return v - 256 if v > 127 else v
 
@@ -421,7 +423,7 @@ class EndingTable:
         if made is not None and made.variant is self.variant:
             values: bytes | None = made._values
         else:
-            values = _load(_cache_path(self.variant, other), self.layout.size(other))
+            values = _load(self.variant, other)
         if values is None:
             return None
         a, b = self.counts[0], self.counts[2]  # C(n, white kings), C(n, black kings)
@@ -435,7 +437,7 @@ class EndingTable:
     def _build(
         self,
         size: int,
-        smaller: Callable[[Position], int],
+        smaller: Callable[[State], int],
         progress: Callable[[int, int], None] | None,
     ) -> bytes:
         """The value of every position (retrograde analysis), one byte each: backwards
@@ -449,7 +451,7 @@ class EndingTable:
     def _build_backwards(
         self,
         size: int,
-        smaller: Callable[[Position], int],
+        smaller: Callable[[State], int],
         progress: Callable[[int, int], None] | None,
     ) -> bytes:
         """The retrograde analysis with the moves generated once a position and taken
@@ -500,7 +502,7 @@ class EndingTable:
 
         variant = self.variant
         vid = variant.id
-        out: dict[Material, Callable[[Position], int]] = {}  # the tables moves lead into
+        out: dict[Material, Callable[[State], int]] = {}  # the tables moves lead into
         seen = 0
         total = size // 2
         for base, w, b, k in lay.placements(mine):
@@ -512,7 +514,7 @@ class EndingTable:
                     progress(seen, 2 * total)
             for turn in (0, 1):
                 i = base + turn
-                pos: Position = (w, b, k, turn, None)
+                pos: State = (w, b, k, turn, None)
                 moves = moves_of(pos)
                 if not moves:
                     push(losses, 0, i)
@@ -647,7 +649,7 @@ class EndingTable:
     def _build_forwards(
         self,
         size: int,
-        smaller: Callable[[Position], int],
+        smaller: Callable[[State], int],
         progress: Callable[[int, int], None] | None,
     ) -> bytes:
         """The value of every position (retrograde analysis), one byte each, the
@@ -686,7 +688,7 @@ class EndingTable:
                     progress(seen, total)
             for turn in (0, 1):
                 i = base + turn
-                pos: Position = (w, b, k, turn, None)
+                pos: State = (w, b, k, turn, None)
                 moves = moves_of(pos)
                 if not moves:
                     push(0, i, False)
@@ -744,16 +746,25 @@ class EndingTable:
         return bytes(values)
 
 
-def _cache_path(v: Variant, material: Material) -> Path:
-    """The cache file of the table of ``material`` in ``v``."""
-    digest = hashlib.sha256(
+def _rules_digest(v: Variant) -> str:
+    """A digest of what a table of ``v`` depends on: its rules and its board."""
+    return hashlib.sha256(
         repr((FORMAT, v.id, v.rules, v.board.width, v.board.height, v.board.squares)).encode()
     ).hexdigest()[:12]
+
+
+def _cache_path(v: Variant, material: Material) -> Path:
+    """The cache file of the table of ``material`` in ``v``."""
     # the id is checked when a variant is read; checked again here, so that no id
     # can make a path that leaves the cache folder (the digest tells ids apart)
     name = v.id if is_valid_id(v.id) else "variant"
+    return cache_dir() / f"{name}-{_material_name(material)}-{_rules_digest(v)}.bin"
+
+
+def _material_name(material: Material) -> str:
+    """``3k0m-1k0m``: a material in a file's name and header."""
     wk, wm, bk, bm = material
-    return cache_dir() / f"{name}-{wk}k{wm}m-{bk}k{bm}m-{digest}.bin"
+    return f"{wk}k{wm}m-{bk}k{bm}m"
 
 
 def cache_dir() -> Path:
@@ -761,29 +772,54 @@ def cache_dir() -> Path:
     return user_folder("cache") / "endings"
 
 
-def _load(path: Path, count: int) -> bytes | None:
-    """A cached table's values, or None when there is none or it is damaged (the wrong
-    length, or a checksum that does not match: the table is then made again)."""
+def _header(v: Variant, material: Material) -> bytes:
+    """The first line of a table's file: what it is, of which rules, of which material
+    and how many positions — a file of another material (or of other rules) is never
+    read as this one, whatever its name."""
+    return (
+        f"shashki ending table {FORMAT} {_rules_digest(v)} {_material_name(material)} "
+        f"{table_size(v, material)}\n"
+    ).encode()
+
+
+def _load(v: Variant, material: Material) -> bytes | None:
+    """A cached table's values, or None when there is none, when it is damaged (the
+    wrong length, a checksum that does not match: the table is then made again), of
+    another material or other rules (its header), or when someone else could have put
+    it there or changed it (another user's file, or a file or a folder on the way to it
+    that others may write: :func:`~shashki.base.ownfiles.trust_refusal`)."""
+    path = _cache_path(v, material)
+    if trust_refusal(path) is not None:
+        return None
+    header = _header(v, material)
+    count = table_size(v, material)
     try:  # never through a link, nor more than a table's size (a link to /dev/zero)
-        data = read_limited(path, count + _DIGEST, follow=False)
+        data = read_limited(path, len(header) + count + _DIGEST, follow=False)
     except OSError:
         return None
-    if len(data) != count + _DIGEST:
+    if len(data) != len(header) + count + _DIGEST or not data.startswith(header):
         return None
-    values, digest = data[:count], data[count:]
-    if hashlib.sha256(values).digest() != digest:
+    body, digest = data[: len(header) + count], data[len(header) + count :]
+    if hashlib.sha256(body).digest() != digest:
         return None
-    return values
+    return body[len(header) :]
 
 
-def _save(path: Path, values: bytes) -> None:
-    """Keep a table for the next run, with its checksum (atomically; a cache that
-    cannot be written is only a slower next start)."""
+def _save(v: Variant, material: Material, values: bytes) -> None:
+    """Keep a table for the next run, with its header and checksum (atomically; a cache
+    that cannot be written is only a slower next start)."""
+    path = _cache_path(v, material)
     try:
-        # the cache folders are shashki's own: real folders of the user's, never links;
-        # the file is written beside and renamed, never through a link planted there
+        # the cache folders are shashki's own: real folders of the user's, never links,
+        # that no one else may write (a table there is played by); the file is written
+        # beside and renamed, never through a link planted there
         own_folder(path.parent, top=path.parent.parent)
-        replace_file(path, values + hashlib.sha256(values).digest())
+        for folder in (path.parent, path.parent.parent):
+            mode = stat.S_IMODE(os.lstat(folder).st_mode)
+            if mode & 0o022:
+                os.chmod(folder, mode & ~0o022)
+        body = _header(v, material) + values
+        replace_file(path, body + hashlib.sha256(body).digest())
     except (OSError, ValueError):
         pass
 
@@ -824,7 +860,7 @@ def _table(
         _LOCK.release()
 
 
-def probe(variant: Variant, pos: Position) -> int:
+def probe(variant: Variant, pos: State) -> int:
     """The exact value of ``pos`` for the side to move (as :meth:`EndingTable.value`),
     building the tables it needs.  The position must be :func:`covered`, or have a side
     without pieces (which loses)."""
@@ -836,7 +872,7 @@ def probe(variant: Variant, pos: Position) -> int:
     return _table(variant, material_of(pos)).value(pos)
 
 
-def probe_built(variant: Variant, pos: Position) -> int | None:
+def probe_built(variant: Variant, pos: State) -> int | None:
     """The exact value of ``pos`` when the table of its material is made (for the search,
     at every node with few pieces), else None.  It never builds a table: the first time a
     material is probed its file is read from the cache folder, if it is there and its
@@ -877,7 +913,7 @@ def _read(variant: Variant, key: tuple[str, Material]) -> EndingTable | None:
         table = _TABLES.get(key)
         if table is not None and table.variant is variant:
             return table
-        values = _load(_cache_path(variant, material), table_size(variant, material))
+        values = _load(variant, material)
         if values is None:
             _ABSENT[key] = variant
             return None
@@ -889,7 +925,7 @@ def _read(variant: Variant, key: tuple[str, Material]) -> EndingTable | None:
         _LOCK.release()
 
 
-def is_built(variant: Variant, pos: Position) -> bool:
+def is_built(variant: Variant, pos: State) -> bool:
     """Whether the table of ``pos``'s material is ready (probing it costs nothing)."""
     return (variant.id, material_of(pos)) in _TABLES
 
@@ -928,7 +964,7 @@ def cached(variant: Variant, material: Material) -> bool:
     """Whether the table of ``material`` is in memory or, undamaged, in the cache."""
     if (variant.id, material) in _TABLES:
         return True
-    return _load(_cache_path(variant, material), table_size(variant, material)) is not None
+    return _load(variant, material) is not None
 
 
 def cache_file(variant: Variant, material: Material) -> Path:
@@ -958,13 +994,13 @@ def to_make(variant: Variant, material: Material) -> int:
     return total
 
 
-def quick_to_make(variant: Variant, pos: Position) -> bool:
+def quick_to_make(variant: Variant, pos: State) -> bool:
     """Whether a game may make the table of ``pos``'s material in a worker (see
     :data:`BUILD_IN_PLAY`)."""
     return to_make(variant, material_of(pos)) <= BUILD_IN_PLAY
 
 
-def build_in_worker(variant: Variant, pos: Position) -> None:
+def build_in_worker(variant: Variant, pos: State) -> None:
     """Make the table of ``pos``'s material (and those it leads to) in a process of its
     own, then read it from the cache: a build in a thread of the playing process would
     hold the interpreter's lock and slow the search down for the whole build.  Where the
@@ -1030,7 +1066,7 @@ def perfect_moves(
     which cannot wait.
     """
     variant = game.variant
-    pos = game.position
+    pos = game_state(game)
     if not covered(variant, pos):
         return None
     _LOCAL.cancelled = cancelled
@@ -1038,8 +1074,8 @@ def perfect_moves(
     try:
         value = probe(variant, pos)
         gen = variant.generator
-        best: list[Move] = []
-        for mv in game.legal_moves():
+        best: list[FastMove] = []
+        for mv in fast_moves(game):
             child = probe(variant, gen.apply(pos, mv))  # (may need a smaller table)
             if value > 0 and child == -value:
                 best.append(mv)
@@ -1052,4 +1088,4 @@ def perfect_moves(
     finally:
         _LOCAL.cancelled = None
         _LOCAL.no_build = False
-    return value, best
+    return value, library_moves(game, best)

@@ -26,13 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..rules.geometry import Direction, Geometry, absolute_direction
-from ..rules.movegen import Position
+from ..rules.movegen import State
 from ..rules.switches import NoMoves, Rules
 from ..rules.variant import Variant
 from . import patterns as _patterns
 from .patterns import ONE
 
-Evaluator = Callable[[Position], int]
+Evaluator = Callable[[State], int]
 
 MAN = 100
 
@@ -241,7 +241,7 @@ class DiagonalEvaluation:
             self.adv_table = ()
             self.w_centre = 0
 
-    def evaluate(self, pos: Position) -> int:
+    def evaluate(self, pos: State) -> int:
         """The value of ``pos`` for the side to move: the sum of the terms."""
         white, black, kings, turn = pos[0], pos[1], pos[2], pos[3]
         wk = white & kings
@@ -641,7 +641,7 @@ def _pattern_terms(
     return terms, tuple(weights)
 
 
-def _start_position(variant: Variant) -> Position:
+def _start_position(variant: Variant) -> State:
     from ..rules.fen import parse_fen
 
     return parse_fen(variant, variant.start).position
@@ -669,7 +669,7 @@ def orthogonal_evaluator(variant: Variant, *, giveaway: bool = False) -> Evaluat
     promo = (ranks0[h - 1], ranks1[h - 1])
     man_up = (_shifts(geo, rules.man_moves, 0), _shifts(geo, rules.man_moves, 1))
 
-    def evaluate(pos: Position) -> int:
+    def evaluate(pos: State) -> int:
         white, black, kings, turn = pos[0], pos[1], pos[2], pos[3]
         wk = white & kings
         bk = black & kings
@@ -742,7 +742,7 @@ def bashni_evaluator(variant: Variant) -> Evaluator:
         memo[stack] = value
         return value
 
-    def evaluate(pos: Position) -> int:
+    def evaluate(pos: State) -> int:
         score = base(pos)
         cols = pos[4]
         if cols:
@@ -805,7 +805,7 @@ def goal_evaluator(variant: Variant) -> Evaluator:
                 found = steps
         return found, reached.bit_count()
 
-    def evaluate(pos: Position) -> int:
+    def evaluate(pos: State) -> int:
         runners = pos[runner]
         blockers = pos[1 - runner]
         free = mask & ~(runners | blockers)
@@ -838,7 +838,7 @@ def artamonov_evaluator(variant: Variant) -> Evaluator:
     top = geo.rank_mask[h - 1] | geo.rank_mask[h - 2]
     bottom = geo.rank_mask[0] | geo.rank_mask[1]
 
-    def evaluate(pos: Position) -> int:
+    def evaluate(pos: State) -> int:
         extra = pos[4] or (-1, 0, 0, -1)
         south, north = extra[1], extra[2]
         pieces, kings = pos[0], pos[2]
@@ -893,7 +893,7 @@ def evaluator_for(variant: Variant) -> Evaluator:
     if view is None:
         return ev
 
-    def hosted(pos: Position) -> int:
+    def hosted(pos: State) -> int:
         return ev(view(pos))
 
     return hosted

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules.game import Game
+from ..rules.game import Game, game_state
 from ..rules.move import Move
 from ..rules.variant import Variant
 from .endings import (
@@ -146,9 +146,9 @@ class ComputerPlayer:
             winning = goal_table(variant).winning_moves(game)
             if winning:
                 moves = winning
-        if self.level.perfect and covered(variant, game.position):
+        if self.level.perfect and covered(variant, game_state(game)):
             exact = perfect_moves(game, cancelled, build=False)  # made, or in the cache
-            pos = game.position
+            pos = game_state(game)
             material = ("ending", id(variant), material_of(pos))
             left = wait - (time.perf_counter() - started)
             if (

@@ -55,21 +55,25 @@ from time import perf_counter
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from ..rules.endrules import EndRules, GameView
-from ..rules.game import Game
+from ..rules.game import (
+    Game,
+    fast_moves,
+    game_state,
+    library_move,
+    library_moves,
+    played_states,
+    push_fast,
+)
 from ..rules.interrupt import Interrupted, interruptible
-from ..rules.move import Move
-from ..rules.movegen import Position
+from ..rules.move import FastMove, Move
+from ..rules.movegen import State
 from ..rules.outcome import Outcome
 from ..rules.switches import Irreversible
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
 from .evaluate import Evaluator, evaluator_for
+from .scores import INF, WIN, WON
 
-#: The score of a won game at the root; a win in n plies scores WIN - n.
-WIN = 100_000
-#: Scores beyond this are wins or losses, not evaluations.
-WON = WIN - 1000
-INF = WIN + 1
 MAX_PLY = 200
 #: More moves than any position has.
 MAX_MOVES = 1 << 30
@@ -138,7 +142,7 @@ class Options:
     #: floor: Scan 2.0's quiescence, with every move that gives a capture where Scan
     #: takes only the exchanges it can see are even.  Off: 1.3 to 1.6 times the nodes
     #: to the same depth, fewer of them a second, and no stronger in self-play
-    #: (docs/ENGINE.md).
+    #: (benchmarks/RESULTS.md).
     exchanges: bool = False
 
 
@@ -252,22 +256,22 @@ class Search:
         self.table_size = table_size
         self.history: tuple[dict[Any, int], dict[Any, int]] = ({}, {})
         #: The evaluation of each position met at the horizon (a pure function of it).
-        self.evals: dict[Position, int] = {}
+        self.evals: dict[State, int] = {}
         self.nodes = 0
         #: The exact tables of the endings (:mod:`shashki.engine.endings`), probed at
         #: the nodes of at most ``ending_pieces`` pieces: the value of a position for the
         #: side to move when its table is made (read from the cache folder the first time
         #: its material is probed; the search never builds one), else None.
         self.ending_pieces = 0
-        self.ending_value: Callable[[Position], int | None] | None = None
+        self.ending_value: Callable[[State], int | None] | None = None
         if endings:
-            from . import endings as tables  # (it uses this module's scores)
+            from . import endings as tables
 
             if tables.plain(self.variant):
                 variant = self.variant
                 self.ending_pieces = tables.MAX_PIECES
 
-                def ending_value(pos: Position) -> int | None:
+                def ending_value(pos: State) -> int | None:
                     return tables.probe_built(variant, pos)
 
                 self.ending_value = ending_value
@@ -320,9 +324,10 @@ class Search:
             self.evals.clear()
         if len(self.table) > self.table_size:
             self.table.clear()
-        if self.options.contempt and self.contempt_side != game.position[3]:
+        turn = game_state(game)[3]
+        if self.options.contempt and self.contempt_side != turn:
             self.table.clear()
-            self.contempt_side = game.position[3]
+            self.contempt_side = turn
         tree = Tree(game, self.ends)
         nodes_ = node_search(self, tree, clock)
         root = Root(self, game, tree, nodes_, clock, exact_root, on_iteration)
@@ -407,15 +412,15 @@ class Tree:
         self.keys: list[Any] = _history_keys(game, ends)
         self.root_index = len(self.keys) - 1
         #: The side the search moves for.
-        self.turn = game.position[3]
+        self.turn = game_state(game)[3]
         #: How a repetition of a position met before the root would end the game.
         self.rep_outcome = (
-            ends.repetition_outcome(game.position, game.material_plies, self.keys)
+            ends.repetition_outcome(game_state(game), game.material_plies, self.keys)
             if ends.repetition_ends
             else None
         )
-        self.killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self.pv_table: list[list[Move]] = [[] for _ in range(MAX_PLY + 2)]
+        self.killers: list[list[FastMove | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        self.pv_table: list[list[FastMove]] = [[] for _ in range(MAX_PLY + 2)]
         self.root_depth = 1
 
 
@@ -425,7 +430,7 @@ class Nodes(NamedTuple):
     #: ``node(pos, depth, alpha, beta, ply, rev, mat)``: the score of ``pos`` for the
     #: side to move, searched ``depth`` plies deep (then its captures played out) within
     #: the window; ``ply`` plies below the root, ``rev``/``mat`` the draw counters.
-    node: Callable[[Position, int, int, int, int, int, int], int]
+    node: Callable[[State, int, int, int, int, int, int], int]
     #: The clock, the budget and the tables' sizes, read every CHECK + 1 nodes.
     check: Callable[[], None]
     #: The nodes searched so far.
@@ -512,12 +517,12 @@ class NodeSearch:
     def __init__(self, search: Search, tree: Tree, clock: Clock) -> None:
         gen = search.gen
         self.tree = tree
-        self.gen_moves: Callable[[Position], list[Move]] = gen.moves
-        self.gen_captures: Callable[[Position], list[Move]] = gen.captures
-        self.gen_horizon: Callable[[Position], tuple[list[Move], bool]] = gen.horizon
-        self.apply: Callable[[Position, Any], Position] = gen.apply
-        self.evaluate: Callable[[Position], int] = search.evaluate
-        self.evals: dict[Position, int] = search.evals
+        self.gen_moves: Callable[[State], list[FastMove]] = gen.moves
+        self.gen_captures: Callable[[State], list[FastMove]] = gen.captures
+        self.gen_horizon: Callable[[State], tuple[list[FastMove], bool]] = gen.horizon
+        self.apply: Callable[[State, Any], State] = gen.apply
+        self.evaluate: Callable[[State], int] = search.evaluate
+        self.evals: dict[State, int] = search.evals
         self.table: dict[Any, _Entry] = search.table
         self.size: int = search.table_size
         self.history = search.history
@@ -536,9 +541,7 @@ class NodeSearch:
         self.mandatory: bool = search.variant.rules.capture_mandatory
         ends = search.ends
         self.ends = ends
-        self.key_of: Callable[[Position], Any] | None = (
-            ends.key_of if ends.key is not None else None
-        )
+        self.key_of: Callable[[State], Any] | None = ends.key_of if ends.key is not None else None
         self.goals: Any = ends.goals
         self.king_wins: bool = ends.king_wins
         self.no_moves_wins: bool = ends.no_moves_wins
@@ -604,7 +607,7 @@ class NodeSearch:
         return self.count
 
     def node(
-        self, pos: Position, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
+        self, pos: State, depth: int, alpha: int, beta: int, ply: int, rev: int, mat: int
     ) -> int:
         """The score of ``pos`` for the side to move, searched ``depth`` plies deep (then
         its captures played out) within the window; ``ply`` plies below the root,
@@ -667,7 +670,9 @@ class NodeSearch:
             return self.inner(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
         return self.horizon(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
 
-    def decided(self, pos: Position, moves: list[Move], ply: int, rev: int, mat: int) -> int | None:
+    def decided(
+        self, pos: State, moves: list[FastMove], ply: int, rev: int, mat: int
+    ) -> int | None:
         """The score of ``pos`` when the variant's own rule decides the game there (or
         the side to move has no legal move among ``moves``), else None."""
         if not moves:
@@ -679,7 +684,7 @@ class NodeSearch:
             return None
         return _end_score(out, pos[3], ply, self.drawn[pos[3]])
 
-    def known_ending(self, pos: Position, ply: int, rev: int, mat: int) -> int | None:
+    def known_ending(self, pos: State, ply: int, rev: int, mat: int) -> int | None:
         """The exact score of an ending the tables know (a draw always; a win or a loss
         when no draw counter can run out first: the tables leave the counters out), else
         None."""
@@ -713,7 +718,7 @@ class NodeSearch:
 
     def inner(
         self,
-        pos: Position,
+        pos: State,
         depth: int,
         alpha: int,
         beta: int,
@@ -721,7 +726,7 @@ class NodeSearch:
         rev: int,
         mat: int,
         sig: tuple[int, int, bool],
-        moves: list[Move] | None,
+        moves: list[FastMove] | None,
     ) -> int:
         """A node above the horizon (see :meth:`node`; ``sig``, the draw counters'
         limits of its material, ``moves`` its legal moves if they were made): the table
@@ -738,7 +743,7 @@ class NodeSearch:
                 if v is not None:
                     if entry[1] == EXACT:
                         self.pv_table[ply] = (
-                            [tuple.__new__(Move, tt_move)] if tt_move is not None else []
+                            [tuple.__new__(FastMove, tt_move)] if tt_move is not None else []
                         )
                     return v
         if ply >= MAX_PLY:
@@ -779,7 +784,7 @@ class NodeSearch:
         return None
 
     def probcut_cut(
-        self, pos: Position, depth: int, beta: int, ply: int, rev: int, mat: int
+        self, pos: State, depth: int, beta: int, ply: int, rev: int, mat: int
     ) -> int | None:
         """Forward pruning (ProbCut) at a non-PV node: when a shallow search clears a
         raised bound, the full one would almost surely clear the bound itself; the score
@@ -800,7 +805,7 @@ class NodeSearch:
 
     def horizon(
         self,
-        pos: Position,
+        pos: State,
         depth: int,
         alpha: int,
         beta: int,
@@ -808,7 +813,7 @@ class NodeSearch:
         rev: int,
         mat: int,
         sig: tuple[int, int, bool],
-        moves: list[Move] | None,
+        moves: list[FastMove] | None,
     ) -> int:
         """At the horizon (the arguments are :meth:`inner`'s): only the captures matter
         (the quiet moves are not built); a forced capture is played out, a quiet
@@ -849,8 +854,8 @@ class NodeSearch:
 
     def search_moves(
         self,
-        pos: Position,
-        moves: list[Move],
+        pos: State,
+        moves: list[FastMove],
         depth: int,
         alpha: int,
         beta: int,
@@ -952,7 +957,7 @@ class NodeSearch:
         """The table keeps ``best``, the score of a node searched ``depth`` deep with the
         window ``alpha``, ``beta``: a won or lost score counted from the node, not the
         root; the move as a plain tuple (an entry of ints and plain tuples only is left
-        alone by the garbage collector, a Move, a subclass, never is); and the number of
+        alone by the garbage collector, a FastMove, a subclass, never is); and the number of
         this search if the node's tree met a repetition since ``touched`` was ``seen``
         (its score depends on the game's history), else -1."""
         flag = LOWER if best >= beta else EXACT if best > alpha else UPPER
@@ -985,7 +990,7 @@ class NodeSearch:
             red = self.lmr_table[d if d < 64 else 63][i if i < 64 else 63]
         return d - 1 if red >= d else red
 
-    def quiet_cut(self, mv: Move, ply: int, turn: int, depth: int) -> None:
+    def quiet_cut(self, mv: FastMove, ply: int, turn: int, depth: int) -> None:
         """A quiet move cut a node ``ply`` plies below the root: it becomes the ply's
         first killer, and its start square gains history for the side ``turn``."""
         ks = self.killers[ply]
@@ -997,7 +1002,7 @@ class NodeSearch:
 
     def captures_out(
         self,
-        pos: Position,
+        pos: State,
         depth: int,
         alpha: int,
         beta: int,
@@ -1005,7 +1010,7 @@ class NodeSearch:
         rev: int,
         mat: int,
         sig: tuple[int, int, bool],
-        moves: list[Move],
+        moves: list[FastMove],
     ) -> int:
         """Quiescence: the forced captures of ``pos`` at or beyond the horizon, played out
         (beyond QFULL plies, the likeliest only).  The exchanges of many kings transpose
@@ -1056,7 +1061,7 @@ class NodeSearch:
         return best
 
     def offered(
-        self, pos: Position, depth: int, alpha: int, beta: int, ply: int, mat: int, best: int
+        self, pos: State, depth: int, alpha: int, beta: int, ply: int, mat: int, best: int
     ) -> int:
         """Beyond the horizon, a quiet position without kings, ``best`` its evaluation
         (below ``beta``): the moves that crown a man or leave the opponent a capture."""
@@ -1084,7 +1089,7 @@ class NodeSearch:
         return best
 
     def order(
-        self, moves: list[Move], pos: Position, ply: int, captures: Any, tt_move: Any
+        self, moves: list[FastMove], pos: State, ply: int, captures: Any, tt_move: Any
     ) -> None:
         """Sort ``moves`` best first: the table's move, then the captures by size, or
         the quiet moves by killers and history."""
@@ -1112,14 +1117,14 @@ def _end_score(out: Outcome, turn: int, ply: int, draw: int) -> int:
     return WIN - ply if int(out.winner) == turn else ply - WIN
 
 
-def _by_size(moves: list[Move], kings: int) -> None:
+def _by_size(moves: list[FastMove], kings: int) -> None:
     """Sort captures biggest first (a king taken counts a little more)."""
     moves.sort(key=lambda m: len(m[1]) * 8 + (m[4] & kings).bit_count(), reverse=True)
 
 
-def _to_front(moves: list[Move], mv: Any) -> None:
+def _to_front(moves: list[FastMove], mv: Any) -> None:
     """Move ``mv`` (the table's, a plain tuple) to the front of ``moves``, if it is there."""
-    try:  # (the list's own Move is moved: the table keeps a plain tuple)
+    try:  # (the list's own FastMove is moved: the table keeps a plain tuple)
         moves.insert(0, moves.pop(moves.index(mv)))
     except ValueError:
         pass
@@ -1145,7 +1150,7 @@ def aspirate(center: int, width: int, search: Callable[[int, int], int]) -> int:
 
 def list_root_moves(
     game: Game, clock: Clock, must_move: bool, partial: bool, result: SearchResult
-) -> list[Move] | None:
+) -> list[FastMove] | None:
     """The legal moves of the root, listed within ``clock``'s time, or None when none
     could be (then the result says it ``stopped``).  When the listing took all the
     time, ``unlisted`` is set, with ``listed`` the moves found when they are known to be
@@ -1156,7 +1161,7 @@ def list_root_moves(
     if must_move and not partial:
         clock.deadline = None  # no move is known to be legal before all are listed
     try:
-        root_moves = game.legal_moves()
+        root_moves = fast_moves(game)
     except Stopped as stop:
         # the legal moves could not all be listed in time: choose among those found if
         # they are known to be legal, else (a move is wanted) list on
@@ -1164,7 +1169,7 @@ def list_root_moves(
         if not root_moves and must_move and not (clock.cancelled and clock.cancelled()):
             clock.deadline = None
             try:
-                root_moves = game.legal_moves()
+                root_moves = fast_moves(game)
             except Stopped:
                 pass
         if not root_moves:
@@ -1183,7 +1188,7 @@ def list_root_moves(
 
 
 #: A root move with what its search needs: (move, position, counters, repetition key).
-_Child = tuple[Move, Position, int, int, Any]
+_Child = tuple[FastMove, State, int, int, Any]
 
 
 class Root:
@@ -1209,21 +1214,26 @@ class Root:
         self.exact_root = exact_root
         self.on_iteration = on_iteration
         self.result = SearchResult(move=None)
-        self.turn = game.position[3]
+        #: The choice so far, in the generator's form (the result's, in the library's,
+        #: is made from it at the end): the move, its line, each root move's score.
+        self.move: FastMove | None = None
+        self.pv: list[FastMove] = []
+        self.root_scores: list[tuple[FastMove, int]] = []
+        self.turn = game_state(game)[3]
         self.children: list[_Child] = []
         #: Each root move's score at the last completed depth.
-        self.scores: dict[Move, int] = {}
+        self.scores: dict[FastMove, int] = {}
         #: The nodes each root move's tree took at its last search (the biggest are
         #: searched first at the next depth).
-        self.effort: dict[Move, int] = {}
+        self.effort: dict[FastMove, int] = {}
         #: Each root move's position evaluated, and its score at depth 1.
-        self.first: dict[Move, int] = {}
-        self.depth_one: dict[Move, int] = {}
+        self.first: dict[FastMove, int] = {}
+        self.depth_one: dict[FastMove, int] = {}
         # the last search of the root within a window: its best move and line, and the
         # score of each move searched
-        self.best_move: Move | None = None
-        self.best_pv: list[Move] = []
-        self.depth_scores: dict[Move, int] = {}
+        self.best_move: FastMove | None = None
+        self.best_pv: list[FastMove] = []
+        self.depth_scores: dict[FastMove, int] = {}
 
     def run(self, depth: int | None, moves: Sequence[Move] | None, must_move: bool) -> SearchResult:
         """List the root's moves and search them to ``depth`` (None: 64) or until
@@ -1238,10 +1248,11 @@ class Root:
             result.seconds = self.clock.elapsed()
             return result
         out = search.ends.outcome(
-            game.position, root_moves, game.reversible_plies, game.material_plies, self.tree.keys
+            game_state(game), root_moves, game.reversible_plies, game.material_plies, self.tree.keys
         )
         if moves is not None:
-            root_moves = [m for m in root_moves if m in moves] or root_moves
+            wanted = {m.fast() for m in moves}
+            root_moves = [m for m in root_moves if m in wanted] or root_moves
         if out is not None or not root_moves:
             result.outcome = out
             result.seconds = self.clock.elapsed()
@@ -1249,8 +1260,8 @@ class Root:
         try:
             self.look(root_moves)
             # the choice before depth 1: the first move, for the order of the search
-            result.move = root_moves[0]
-            result.root_scores = sorted(self.first.items(), key=lambda ms: ms[1], reverse=True)
+            self.move = root_moves[0]
+            self.root_scores = sorted(self.first.items(), key=lambda ms: ms[1], reverse=True)
             if (
                 len(root_moves) == 1
                 and depth is None
@@ -1267,23 +1278,27 @@ class Root:
                 # depth 1 unfinished: the choice among the moves searched to depth 1, or
                 # if there is none yet, among those evaluated
                 done = self.depth_one or self.first
-                result.root_scores = sorted(done.items(), key=lambda ms: ms[1], reverse=True)
-                result.move, result.score = result.root_scores[0]
+                self.root_scores = sorted(done.items(), key=lambda ms: ms[1], reverse=True)
+                self.move, result.score = self.root_scores[0]
                 if not self.depth_one:
-                    result.pv = [result.move]
+                    self.pv = [self.move]
+        result.move = library_move(game, self.move) if self.move is not None else None
+        result.pv = self.line(self.pv)
+        listed = dict(zip(root_moves, library_moves(game, root_moves), strict=True))
+        result.root_scores = [(listed[m], v) for m, v in self.root_scores]
         count = self.nodes.counted()
         result.nodes = count
         result.seconds = self.clock.elapsed()
         search.nodes = count
         return result
 
-    def look(self, root_moves: list[Move]) -> None:
+    def look(self, root_moves: list[FastMove]) -> None:
         """The root's children, each evaluated: until a move is searched to depth 1, the
         choice is the move whose position evaluates best (at least one is looked at,
         whatever the clock says): what is returned is always a move that was looked at,
         never one taken blindly."""
         game = self.game
-        pos = game.position
+        pos = game_state(game)
         rev0 = game.reversible_plies
         mat0 = game.material_plies
         kings = pos[2]
@@ -1310,7 +1325,7 @@ class Root:
             if not len(first) & 63:
                 check()
 
-    def iterate(self, depth: int, root_moves: list[Move]) -> bool:
+    def iterate(self, depth: int, root_moves: list[FastMove]) -> bool:
         """Search the root to ``depth``, in an aspiration window round the last score
         (widened while the score falls outside it); whether to go deeper."""
         result = self.result
@@ -1318,8 +1333,8 @@ class Root:
         # the last choice first, then the moves whose trees were biggest
         effort = self.effort
         order = sorted(self.children, key=lambda c: effort.get(c[0], 0), reverse=True)
-        if result.move is not None:
-            order.sort(key=lambda c: c[0] != result.move)
+        if self.move is not None:
+            order.sort(key=lambda c: c[0] != self.move)
         steady = depth >= 4 and not self.exact_root and abs(result.score) < WON
         best = aspirate(
             result.score,
@@ -1327,18 +1342,18 @@ class Root:
             lambda alpha, beta: self.search_window(order, depth, alpha, beta),
         )
         self.scores.update(self.depth_scores)
-        result.move = self.best_move
+        self.move = self.best_move
         result.score = best
-        result.pv = self.best_pv
+        self.pv = self.best_pv
         result.depth = depth
-        result.root_scores = sorted(
+        self.root_scores = sorted(
             ((m, self.scores.get(m, -INF)) for m in root_moves),
             key=lambda ms: ms[1],
             reverse=True,
         )
         now = perf_counter()
         it = Iteration(
-            depth, best, self.nodes.counted(), now - self.clock.started, list(self.best_pv)
+            depth, best, self.nodes.counted(), now - self.clock.started, self.line(self.best_pv)
         )
         result.iterations.append(it)
         if self.on_iteration is not None:
@@ -1406,15 +1421,24 @@ class Root:
                 # a move proven better than the last depth's choice is kept even if this
                 # depth does not finish
                 if (i > 0 and low < v < high) or depth == 1:
-                    result.move = mv
-                    result.pv = self.best_pv
+                    self.move = mv
+                    self.pv = self.best_pv
                     result.score = v
                 if v >= beta:
                     if i > 0:  # better than the last choice, by at least this
-                        result.move = mv
-                        result.pv = self.best_pv
+                        self.move = mv
+                        self.pv = self.best_pv
                     break
         return best
+
+    def line(self, moves: list[FastMove]) -> list[Move]:
+        """A line of the search from the root, in the library's form."""
+        walk = self.game.copy()
+        out = []
+        for mv in moves:
+            out.append(library_move(walk, mv))
+            push_fast(walk, mv)
+        return out
 
 
 @functools.cache
@@ -1449,7 +1473,7 @@ def _trim(table: dict[Any, _Entry], keep: int) -> None:
     table.update(kept)
 
 
-def _counter_room(pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
+def _counter_room(pos: State, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
     """The plies left before a draw counter that applies to ``pos`` runs out (a large
     number when none does)."""
     left = 1 << 30
@@ -1462,7 +1486,7 @@ def _counter_room(pos: Position, rev: int, mat: int, rules: Sequence[Any], ends:
     return left
 
 
-def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
+def _fade(v: int, pos: State, rev: int, mat: int, rules: Sequence[Any], ends: EndRules) -> int:
     """``v`` shrunk towards a draw as the nearest applicable draw counter runs out."""
     left = FADE
     for c, plies, _bound, _men, rule in rules:
@@ -1478,15 +1502,10 @@ def _fade(v: int, pos: Position, rev: int, mat: int, rules: Sequence[Any], ends:
 
 def _history_keys(game: Game, ends: EndRules) -> list[Any]:
     """The repetition keys of the positions that can still come back (``Game.lookback``),
-    the current position last (read through a copy of the game: ``pop`` is public)."""
-    back = min(len(game.move_stack), game.lookback())
-    copy = game.copy()
-    keys = [ends.key_of(copy.position)]
-    for _ in range(back):
-        copy.pop()
-        keys.append(ends.key_of(copy.position))
-    keys.reverse()
-    return keys
+    the current position last."""
+    states = played_states(game)
+    back = min(len(states) - 1, game.lookback())
+    return [ends.key_of(state) for state in states[len(states) - 1 - back :]]
 
 
 def choose(result: SearchResult, margin: int, rng: random.Random) -> Move | None:

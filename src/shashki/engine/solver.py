@@ -22,17 +22,17 @@ from itertools import combinations
 from math import comb
 
 from ..rules.fen import parse_fen
-from ..rules.game import Game
+from ..rules.game import Game, fast_moves, game_state, library_moves
 from ..rules.geometry import absolute_direction
 from ..rules.move import Move
-from ..rules.movegen import Position
+from ..rules.movegen import State
 from ..rules.variant import Variant
 
 #: The most blocker formations the table will hold.
 MAX_FORMATIONS = 250_000
 
 
-def _start(variant: Variant) -> Position:
+def _start(variant: Variant) -> State:
     return parse_fen(variant, variant.start).position
 
 
@@ -156,7 +156,7 @@ class GoalTable:
             good = free & (goal | ~win)
             runner_wins[bits] = self._expand(good) & free
 
-    def wins(self, pos: Position) -> bool:
+    def wins(self, pos: State) -> bool:
         """Whether the side to move in ``pos`` wins with perfect play."""
         runner = pos[self.runner]
         if runner & self.goal:
@@ -168,14 +168,14 @@ class GoalTable:
 
     def winning_moves(self, game: Game) -> list[Move]:
         """The legal moves after which the side to move still wins (empty if it loses)."""
-        pos = game.position
+        pos = game_state(game)
         gen = game.variant.generator
         out = []
-        for mv in game.legal_moves():
+        for mv in fast_moves(game):
             child = gen.apply(pos, mv)
             if self.wins(child) == (child[3] == pos[3]):
                 out.append(mv)
-        return out
+        return library_moves(game, out)
 
 
 _TABLES: dict[str, GoalTable] = {}

@@ -44,8 +44,8 @@ from typing import ClassVar, TypeVar
 from ..base.numbers import one_line, quoted
 from ..i18n import N_
 from ..rules import Game, Move
-from ..rules.limits import move_seconds
 from ..rules.variant import Variant
+from ..session.limits import move_seconds
 from .errors import EngineError
 from .text import (
     DEFAULT_HUB_VARIANT,
@@ -330,6 +330,7 @@ class HubProtocol:
         remaining: float | None = None,
         increment: float = 0.0,
         cancelled: Callable[[], bool] | None = None,
+        moves: int | None = None,
     ) -> Move | None:
         """The engine's move in ``game`` (a legal move of shashki's rules); None when
         ``cancelled()`` turned true first (the engine is told to stop, and its answer is
@@ -349,7 +350,14 @@ class HubProtocol:
             if text.split(" ", 1)[0] == "info":
                 infos[:] = [text]
 
-        self.ask(game, seconds=seconds, depth=depth, remaining=remaining, increment=increment)
+        self.ask(
+            game,
+            seconds=seconds,
+            depth=depth,
+            remaining=remaining,
+            increment=increment,
+            moves=moves,
+        )
         final = self.until(self.ANSWER, timeout, self.GO, cancelled, seen=keep)
         if final is None:
             self.cancel()
@@ -385,6 +393,7 @@ class HubProtocol:
         depth: int | None,
         remaining: float | None,
         increment: float,
+        moves: int | None = None,
     ) -> None:
         """Send the position and the limit, and start the search."""
         raise NotImplementedError
@@ -425,14 +434,15 @@ class HubV2Protocol(HubProtocol):
         depth: int | None,
         remaining: float | None,
         increment: float,
+        moves: int | None = None,
     ) -> None:
-        start, moves = _start_and_moves(game)
+        start, since = _start_and_moves(game)
         text = exact_position_text(start)
         if text is None and start.position != Game(start.variant).position:
             raise _unwritable(start)
         # (None: the variant's own start, which its letters cannot write: the engine's own,
         # which a pos without a position names)
-        self.send(line("pos", pos=text, moves=moves or None))
+        self.send(line("pos", pos=text, moves=since or None))
         if depth is not None:
             self.send(line("level", depth=depth))
         elif remaining is not None:
@@ -442,6 +452,7 @@ class HubV2Protocol(HubProtocol):
             self.send(
                 line(
                     "level",
+                    moves=moves,
                     time=f"{max(0.0, remaining - increment):.3f}",
                     inc=f"{inc:.3f}" if inc > 0 else None,
                 )
@@ -482,6 +493,7 @@ class HubV1Protocol(HubProtocol):
         depth: int | None,
         remaining: float | None,
         increment: float,
+        moves: int | None = None,
     ) -> None:
         text = exact_position_text(game, version=1)
         if text is None:
@@ -491,7 +503,7 @@ class HubV1Protocol(HubProtocol):
             self.send(f"depth {depth}")
         else:
             if seconds is None and remaining is not None:  # (the one share of a clock)
-                seconds = move_seconds(remaining, increment)
+                seconds = move_seconds(remaining, increment, moves)
             ms = int(1000 * (seconds if seconds is not None else 1.0))
             self.send(f"time {max(1, ms)}")
         self.send("go")
@@ -663,6 +675,7 @@ class HubEngine:
         remaining: float | None = None,
         increment: float = 0.0,
         cancelled: Callable[[], bool] | None = None,
+        moves: int | None = None,
     ) -> Move | None:
         """The engine's move in ``game`` (see :meth:`HubProtocol.best_move`)."""
         return self._connection().best_move(
@@ -672,6 +685,7 @@ class HubEngine:
             remaining=remaining,
             increment=increment,
             cancelled=cancelled,
+            moves=moves,
         )
 
 

@@ -28,11 +28,11 @@ from ..records.lines import CannotDecode, decoded_lines
 from ..records.reader import PdnReader
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
-from ..rules.limits import Limit
 from ..rules.move import Color
 from ..rules.variant import Variant
 from ..session.clock import GameClock
 from ..session.game import GameSession, MovePlayed
+from ..session.limits import Limit
 from ..session.players import Computer, Player, PlayerFailed
 from ..session.seats import parse_seat
 from .player import make_player as make_seat_player
@@ -46,17 +46,17 @@ MAX_PLIES = 400
 
 
 def make_player(who: str, *, seed: int) -> Player:
-    """A player from the command line's words: a level ``1``-``8``, ``hub:COMMAND``, or
-    an engine named in the settings (:func:`~shashki.session.seats.parse_seat`); raises
-    ShashkiError."""
+    """A player from the command line's words: a level ``1``-``8``, ``hub:COMMAND``,
+    ``dxp:HOST:PORT`` or an engine named in the settings
+    (:func:`~shashki.session.seats.parse_seat`); raises ShashkiError."""
     text = who.strip()
     if text.lower().startswith("hub:") and not text[4:].strip():
         raise ShashkiError("hub: needs the engine's command, e.g. 'hub:dame hub'")
     kind = parse_seat(text)
     if kind is None or kind == "human":
         raise ShashkiError(
-            f"a player is a level 1-{max(LEVELS)}, hub:COMMAND or an engine named in the "
-            f"settings, not {quoted(text, 60)}"
+            f"a player is a level 1-{max(LEVELS)}, hub:COMMAND, dxp:HOST:PORT or an engine "
+            f"named in the settings, not {quoted(text, 60)}"
         )
     if kind.startswith("computer-"):
         level = int(kind[9:])
@@ -382,6 +382,8 @@ def play_game(
             failed = (session.player_to_move, exc)
     session.stop_clock()
     outcome = session.outcome
+    for player in (white, black):
+        player.game_over(session.game)
     if failed is not None:
         loser, failure = failed
         why = f"{loser.name} lost: {failure}"

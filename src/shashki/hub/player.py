@@ -16,10 +16,10 @@ from __future__ import annotations
 import threading
 
 from ..rules import Game, Move
-from ..rules.limits import Limit
 from ..rules.variant import Variant
+from ..session.limits import Limit
 from ..session.players import Cancelled, Computer, Person, Player, PlayerFailed
-from ..session.seats import engine_setting
+from ..session.seats import dxp_address, engine_setting
 from ..session.served import served
 from .client import EngineError, HubEngine, split_command
 
@@ -78,7 +78,11 @@ class HubPlayer(Player):
             try:
                 if limit.left is not None:  # the engine manages the clock's time itself
                     return engine.best_move(
-                        game, remaining=limit.left, increment=limit.increment, cancelled=cancelled
+                        game,
+                        remaining=limit.left,
+                        increment=limit.increment,
+                        moves=limit.moves,
+                        cancelled=cancelled,
                     )
                 if limit.depth is not None and limit.seconds is None:
                     return engine.best_move(game, depth=limit.depth, cancelled=cancelled)
@@ -114,13 +118,21 @@ class HubPlayer(Player):
 def make_player(kind: str, name: str, *, seed: int | None = None) -> Player:
     """The player of a seat kind (see :func:`~shashki.session.seats.parse_seat`): a
     person for a kind that names nothing known; an engine of the settings is called by
-    its name.  A ``hub:`` command that cannot be split raises EngineError; in a served
-    app (a visitor at the keys) a ``hub:`` command seats a person: no program is started
-    but the engines of the owner's settings."""
+    its name, a ``dxp:HOST:PORT`` engine by the name it gives.  A ``hub:`` command that
+    cannot be split raises EngineError; in a served app (a visitor at the keys) a
+    ``hub:`` command or a ``dxp:`` address seats a person: no program is started, nor a
+    connection made, but the engines of the owner's settings."""
     if kind.startswith("hub:"):
         if served():
             return Person(name)
         return HubPlayer(kind[4:].strip())
+    if kind.startswith("dxp:"):
+        address = dxp_address(kind[4:])
+        if served() or address is None:
+            return Person(name)
+        from .dxp_player import DxpPlayer
+
+        return DxpPlayer(*address)
     if kind.startswith("engine:"):
         setting = engine_setting(kind)
         if setting is None:

@@ -43,12 +43,13 @@ from typing import BinaryIO, TextIO
 
 from .. import __version__
 from ..base.numbers import bounded_int, quoted
-from ..engine.search import SOFT, WON, Iteration, Search
+from ..engine.scores import WON
+from ..engine.search import SOFT, Iteration, Search
 from ..rules import Game, Move
 from ..rules.errors import ShashkiError
-from ..rules.limits import move_seconds
 from ..rules.variant import Variant
 from ..rules.variation import variation_text
+from ..session.limits import move_seconds
 from .text import (
     DEFAULT_HUB_VARIANT,
     MAX_LINE,

@@ -25,7 +25,7 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO
 
 from ..base.numbers import one_line, quoted
@@ -163,7 +163,13 @@ def engine_log() -> EngineLog | None:
 class LineTransport:
     """Lines both ways with a Hub peer: :meth:`write_line` sends one, :attr:`lines` hands
     on what the peer writes (see :data:`Received`), read in a thread of its own and
-    bounded as the module says.  Subclasses say where the bytes go."""
+    bounded as the module says.  Subclasses say where the bytes go, and may say what
+    ends a line (:attr:`END`: DXP ends its messages with a NUL byte) and how long one may
+    be (:attr:`LONGEST`)."""
+
+    #: The byte that ends a line, and the most bytes of one line.
+    END = b"\n"
+    LONGEST = MAX_LINE
 
     def __init__(self, who: str, log: EngineLog | None) -> None:
         #: Who the peer is, for the log: a name and a process, or an address.
@@ -202,7 +208,7 @@ class LineTransport:
     def write_line(self, text: str) -> None:
         """Send one line; raises OSError or ValueError when the peer cannot take it."""
         self.note(">", text)
-        self._write(text.encode("utf-8") + b"\n")
+        self._write(text.encode("utf-8") + self.END)
 
     def note(self, mark: str, text: str) -> None:
         """Write ``text`` to the log, if there is one, within this start's share of it."""
@@ -223,10 +229,39 @@ class LineTransport:
     def _start_reader(self, stream: IO[bytes], name: str) -> None:
         threading.Thread(target=self._read, args=(stream,), daemon=True, name=name).start()
 
+    def _raw_lines(self, stream: IO[bytes]) -> Iterator[bytes | None]:
+        """The peer's lines as bytes, without their end; None for a line longer than
+        :attr:`LONGEST` bytes (the last one given)."""
+        if self.END == b"\n":
+            while True:
+                raw = stream.readline(self.LONGEST + 1)
+                if not raw:
+                    return
+                if len(raw) > self.LONGEST and not raw.endswith(b"\n"):
+                    yield None
+                    return
+                yield raw.rstrip(b"\r\n")
+        read = getattr(stream, "read1", stream.read)
+        kept = b""
+        while True:
+            while self.END in kept:
+                raw, _end, kept = kept.partition(self.END)
+                if len(raw) > self.LONGEST:
+                    yield None
+                    return
+                yield raw
+            if len(kept) > self.LONGEST:
+                yield None
+                return
+            chunk = read(4096)
+            if not chunk:
+                return
+            kept += chunk
+
     def _read(self, stream: IO[bytes]) -> None:
         """Hand the peer's lines on, waiting while the queue is full; a line longer than
-        MAX_LINE bytes ends the reading (the mark is handed on), and so does the end of
-        the output (None)."""
+        :attr:`LONGEST` bytes ends the reading (the mark is handed on), and so does the
+        end of the output (None)."""
         lines, closing = self.lines, self._closing
 
         def put(item: Received) -> bool:
@@ -240,15 +275,12 @@ class LineTransport:
 
         end: Received = None
         try:
-            while True:
-                raw = stream.readline(MAX_LINE + 1)
-                if not raw:
-                    break
-                if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-                    self.note("#", f"a line longer than {MAX_LINE} bytes: the reading ends")
+            for raw in self._raw_lines(stream):
+                if raw is None:
+                    self.note("#", f"a line longer than {self.LONGEST} bytes: the reading ends")
                     end = _TooLong()
                     break
-                text = raw.decode("utf-8", "replace").rstrip("\r\n")
+                text = raw.decode("utf-8", "replace")
                 self.note("<", text)
                 if not put(text):
                     return

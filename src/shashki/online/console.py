@@ -20,9 +20,24 @@ from ..rules import Color, Game, find_variant
 from ..session.clock import GameClock
 from ..session.game import GameSession, MovePlayed, UndoPolicy
 from ..session.players import Computer, Player
+from .events import (
+    ChatLine,
+    ConnectionClosed,
+    DrawOffer,
+    GameOver,
+    Info,
+    LinkEvent,
+    PeerAway,
+    PeerJoined,
+    PeerLeft,
+    Refused,
+    Superseded,
+    Synced,
+    TakebackRequest,
+)
 from .guest import Guest, JoinError
 from .host import Host, HostLink, lan_address
-from .link import Link, Notice, move_before, online_headers
+from .link import Link, move_before, online_headers
 from .player import RemotePlayer
 from .protocol import new_code
 
@@ -96,6 +111,7 @@ def host_session(
         undo_policy=UndoPolicy.ASK if takebacks else UndoPolicy.OFF,
         headers=online_headers(""),
     )
+    session.clock_goes_on = True  # (the referee's clock runs across a crash of its own)
     return session, remote
 
 
@@ -119,20 +135,25 @@ def listening_line(public: bool, shown: str, local: bool = False) -> str:
     )
 
 
-def _printer(link: Link, say: Say, done: asyncio.Event) -> Callable[[Notice], None]:
-    def show(notice: Notice) -> None:
-        if notice.kind in ("chat", "info", "refused", "away", "back", "left") and notice.text:
-            say(notice.text)
-        if notice.kind == "draw":
-            say(_("{name} offers a draw: declined.").format(name=link.remote.name))
-            link.answer_draw(False)
-        if notice.kind == "takeback":
-            say(_("{name} asks to take back a move: refused.").format(name=link.remote.name))
-            link.answer_takeback(False)
-        if notice.kind == "ended" or (notice.kind == "closed" and link.session.outcome is None):
-            done.set()
-        if notice.kind == "left" and link is not None and not isinstance(link, HostLink):
-            done.set()
+def _printer(link: Link, say: Say, done: asyncio.Event) -> Callable[[LinkEvent], None]:
+    def show(event: LinkEvent) -> None:
+        match event:
+            case ChatLine() | Info() | Refused() | PeerAway() | PeerJoined() | Superseded():
+                say(event.text)
+            case PeerLeft():
+                say(event.text)
+                if not isinstance(link, HostLink):  # (a guest whose host left stops)
+                    done.set()
+            case DrawOffer():
+                say(_("{name} offers a draw: declined.").format(name=link.remote.name))
+                link.answer_draw(False)
+            case TakebackRequest():
+                say(_("{name} asks to take back a move: refused.").format(name=link.remote.name))
+                link.answer_takeback(False)
+            case GameOver():
+                done.set()
+            case ConnectionClosed() if link.session.outcome is None:
+                done.set()
 
     return show
 
@@ -194,18 +215,18 @@ async def host_auto(
         )
     )
     done = asyncio.Event()
-    link.listen(_printer(link, say, done))
+    link.subscribe(_printer(link, say, done))
     _moves(session, say)
     started = False
 
-    def guest_came() -> None:
+    def guest_came(event: LinkEvent) -> None:
         nonlocal started
-        if not started:
+        if isinstance(event, PeerJoined) and not started:
             started = True
             session.start()
             session.drive()
 
-    link.on_guest = guest_came
+    link.subscribe(guest_came)
     try:
         while not done.is_set():
             if started and session.check_flag() is not None:
@@ -245,19 +266,21 @@ async def join_auto(
         )
     )
     done = asyncio.Event()
-    link.listen(_printer(link, say, done))
+    link.subscribe(_printer(link, say, done))
     _moves(session, say)
     resumed = False
 
-    def synced() -> None:
+    def synced(event: LinkEvent) -> None:
         nonlocal resumed
+        if not isinstance(event, Synced):
+            return
         if not resumed:
             resumed = True
             if session.game.move_stack:
                 say(_("Resumed after {n} moves.").format(n=len(session.game.move_stack)))
         session.drive()
 
-    link.on_synced = synced
+    link.subscribe(synced)
     session.start()
     reader = asyncio.create_task(guest.run())
     try:

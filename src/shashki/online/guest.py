@@ -25,25 +25,30 @@ from ..rules.outcome import Termination
 from ..session.clock import GameClock
 from ..session.game import GameSession, MovePlayed, UndoPolicy
 from ..session.players import Person
-from .link import Link, move_before, online_headers
+from .events import ConnectionClosed, GameOver, Info, PeerLeft, Superseded, Synced
+from .link import Link, move_before, online_headers, write_sealed
 from .player import RemotePlayer
 from .protocol import (
     FRAME_LIMIT,
     HOST_BURST,
     HOST_PER_SECOND,
     MAX_NAME,
+    VERSION,
     Message,
     ProtocolError,
     RateLimit,
     clean,
     clock_pair,
     encode,
+    game_id,
     marks_list,
     move_list,
+    older_version,
     parse,
     refusal_text,
     rules_digest,
 )
+from .seal import Pake, SealedLine, SealError, guest_line, same_proof
 
 #: Seconds to connect and be welcomed.
 CONNECT_SECONDS = 15.0
@@ -91,6 +96,8 @@ class Welcome:
     site: str
     #: A program plays the host's side.
     program: bool = False
+    #: The game's identity (the same on both sides for its whole life).
+    game: str | None = None
 
 
 def read_welcome(message: Message) -> Welcome:
@@ -139,6 +146,7 @@ def read_welcome(message: Message) -> Welcome:
         seed=message.get("seed"),
         site=site,
         program=bool(message.get("program")),
+        game=game_id(message.get("game")),
     )
 
 
@@ -166,31 +174,41 @@ def guest_session(
         undo_policy=UndoPolicy.ASK if welcome.takeback else UndoPolicy.OFF,
         headers=online_headers(welcome.site),
     )
+    session.clock_goes_on = True  # (the host's clock goes on: this side's view agrees)
     return session, remote
 
 
 class GuestLink(Link):
     """The guest's side of the game."""
 
-    def __init__(self, session: GameSession, side: Color, remote: RemotePlayer, **kw: Any) -> None:
+    def __init__(
+        self,
+        session: GameSession,
+        side: Color,
+        remote: RemotePlayer,
+        *,
+        game: str | None = None,
+        **kw: Any,
+    ) -> None:
         super().__init__(session, side, remote, **kw)
-        #: What plays a checked move of the host's (a front end that redraws sets it).
-        self.play_remote: Callable[[Move], None] = self._play
-        #: What follows a state that changed the game (the front end redraws, drives).
-        self.on_synced: Callable[[], None] = lambda: None
+        #: The game's identity, as the host gave it (None: not known yet — an autosave
+        #: of an older shashki).
+        self.game = game
         #: The host said goodbye.
         self.host_left = False
+        #: The host's state of this game came since this side started (or resumed):
+        #: the game was unfinished on the host's side then.
+        self.reached = False
+        #: The last try to join again reached a host that answered (and turned us away,
+        #: or plays another game), rather than no host at all.
+        self.host_answers = False
+        #: The host took a newer connection of this game: this copy stops.
+        self.superseded = False
         #: This side's last move, when it was played while the host was away (sent
         #: when the host's state shows it missed it).
         self._unsent: dict[str, Any] | None = None
         #: The next state is the one a (re)connection begins with.
         self._first_state = False
-
-    def _play(self, move: Move) -> None:
-        session = self.session
-        session.cancel()
-        session.play(move)
-        session.drive()
 
     def local_moved(self, event: MovePlayed) -> None:
         if event.side is not self.side:
@@ -265,10 +283,9 @@ class GuestLink(Link):
             )
         move = self.parse_move(game, text)
         left = self._clocks(message.get("left"), ply=ply)
-        self.play_remote(move)
+        self.play_peer(move, text)
         if left is not None and len(session.game.move_stack) == ply + 1:
             self._apply_clocks(left, ply)
-        self.notice("moved", text)
 
     def _set_clocks(self, value: Any, ply: int) -> None:
         left = self._clocks(value, ply=ply)
@@ -305,6 +322,7 @@ class GuestLink(Link):
         history = session.game.history()
         have = [m for _s, m in history]
         first, self._first_state = self._first_state, False
+        self.reached = True
         if (
             first
             and end is None
@@ -319,8 +337,7 @@ class GuestLink(Link):
             unsent, self._unsent = self._unsent, None
             if unsent is not None and unsent.get("ply") == len(moves):
                 self.send("move", **unsent)
-            self.on_synced()
-            self.notice("synced")
+            self.emit(Synced())
             return
         same = have == moves and list(session.clock_marks) == marks[: len(moves)]
         if not same or session.game.ended is not None:  # (an ending of its own reopened)
@@ -329,8 +346,7 @@ class GuestLink(Link):
             session.clock.set_left(*left)
         if end is not None:
             self._end(end)
-        self.on_synced()
-        self.notice("synced")
+        self.emit(Synced())
 
     def _end(self, end: Any) -> None:
         session = self.session
@@ -357,7 +373,7 @@ class GuestLink(Link):
             )
         else:
             raise ProtocolError(N_("state refused: an end of '{kind}'"), kind=clean(str(kind), 20))
-        self.notice("ended")
+        self.emit(GameOver())
 
     def on_draw_answer(self, message: Message) -> None:
         session = self.session
@@ -365,7 +381,7 @@ class GuestLink(Link):
             raise ProtocolError(N_("draw answer: no draw was offered"), "no-draw-offered")
         if not message.get("accept"):
             session.answer_draw(False)
-            self.notice("info", _("{name} declines the draw.").format(name=self.remote.name))
+            self.emit(Info(_("{name} declines the draw.").format(name=self.remote.name)))
         # (accepted: the host's state with the end follows)
 
     def on_takeback_answer(self, message: Message) -> None:
@@ -373,17 +389,39 @@ class GuestLink(Link):
             raise ProtocolError(N_("takeback answer: no takeback was asked"), "no-takeback-asked")
         self.asked_takeback = False
         if message.get("accept"):
-            self.notice("info", _("{name} agrees: move taken back.").format(name=self.remote.name))
+            self.emit(Info(_("{name} agrees: move taken back.").format(name=self.remote.name)))
         else:
-            self.notice("info", _("{name} refuses the takeback.").format(name=self.remote.name))
+            self.emit(Info(_("{name} refuses the takeback.").format(name=self.remote.name)))
 
     def on_refused(self, message: Message) -> None:
-        self.log.append(f"the host refused: {clean(message.get('text', ''), 160)}")
-        self.notice("info", refusal_text(message.get("text", "")))
+        text = message.get("text", "")
+        self.log.append(f"the host refused: {clean(text, 160)}")
+        if isinstance(text, str) and text.startswith("superseded:"):
+            self.superseded = True
+            self.emit(Superseded())
+            return
+        self.emit(Info(refusal_text(text)))
+
+    def why_no_claim(self) -> str | None:
+        """A guest claims the game of a host away only while the game is unfinished on
+        the host's side too, as far as it can be known: the host's state of it came
+        since this side started, and the host does not answer at all now (a host that
+        answers says how the game ended, or that it plays another one)."""
+        if self.session.outcome is None and self.away_since is not None:
+            if not self.reached:
+                return _(
+                    "The host has not been reached since this game was resumed: only the "
+                    "host can say how it ended."
+                )
+            if self.host_answers:
+                return _(
+                    "The host answers, but not for this game: only the host can say how it ended."
+                )
+        return super().why_no_claim()
 
     def on_bye(self, message: Message) -> None:
         self.host_left = True
-        self.notice("left", _("{name} left the game.").format(name=self.remote.name))
+        self.emit(PeerLeft(self.remote.name))
 
     # -- the guest's actions ---------------------------------------------------------------------
 
@@ -408,7 +446,8 @@ class GuestLink(Link):
 
 
 class Guest:
-    """A connection to a host: joins, then reads the host's messages into the link."""
+    """A connection to a host: the handshake, the join, then the host's messages read
+    into the link."""
 
     def __init__(self, address: str, code: str, name: str, *, program: bool = False) -> None:
         self.host, self.port = split_address(address)
@@ -418,33 +457,54 @@ class Guest:
         self.program = program
         self.http: aiohttp.ClientSession | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.line: SealedLine | None = None
         self.link: GuestLink | None = None
         self.welcome: Welcome | None = None
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
 
-    async def connect(self) -> Welcome:
-        """Connect, give the code, read the welcome; raises JoinError (one line)."""
+    async def connect(self, game: str | None = None) -> Welcome:
+        """Connect, prove the code (the handshake), join (``game``: the identity of the
+        game this side had, when it joins again), read the welcome; all within
+        :data:`CONNECT_SECONDS`.  Raises JoinError (one line)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
         url = f"ws://{host}:{self.port}/ws"
         self.http = aiohttp.ClientSession(
             timeout=aiohttp.ClientTimeout(total=None, connect=CONNECT_SECONDS)
         )
         try:
-            self.ws = await self.http.ws_connect(url, max_msg_size=FRAME_LIMIT, heartbeat=15.0)
-            await self.ws.send_str(
-                encode("join", code=self.code, name=self.name or None, program=self.program or None)
-            )
-            frame = await asyncio.wait_for(self.ws.receive(), CONNECT_SECONDS)
-            if frame.type is not aiohttp.WSMsgType.TEXT:
-                raise JoinError(_("The host closed the connection."))
-            try:
-                self.welcome = read_welcome(parse(frame.data))
-            except ProtocolError as exc:
-                raise JoinError(
-                    _("The host's welcome cannot be read: {reason}").format(reason=exc.local())
-                ) from None
-            return self.welcome
-        except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+            async with asyncio.timeout(CONNECT_SECONDS):
+                ws = self.ws = await self.http.ws_connect(
+                    url, max_msg_size=FRAME_LIMIT, heartbeat=15.0
+                )
+                line = self.line = await self._handshake(ws)
+                join = encode(
+                    "join", name=self.name or None, program=self.program or None, game=game
+                )
+                await ws.send_bytes(line.seal(join))
+                frame = await ws.receive()
+                if frame.type is not aiohttp.WSMsgType.BINARY:
+                    raise JoinError(_("The host closed the connection."))
+                try:
+                    message = parse(line.open(frame.data))
+                except SealError:
+                    raise JoinError(
+                        _("The host's answer did not open with the room's key.")
+                    ) from None
+                except ProtocolError as exc:
+                    raise JoinError(
+                        _("The host's welcome cannot be read: {reason}").format(reason=exc.local())
+                    ) from None
+                self.welcome = read_welcome(message)
+                return self.welcome
+        except TimeoutError:
+            await self.close()
+            raise JoinError(
+                _("Cannot join {address}: no answer in {n} s.").format(
+                    address=self.address, n=int(CONNECT_SECONDS)
+                ),
+                unreachable=True,
+            ) from None
+        except (aiohttp.ClientError, OSError) as exc:
             await self.close()
             reason = clean(str(exc), 120) or type(exc).__name__
             raise JoinError(
@@ -455,11 +515,63 @@ class Guest:
             await self.close()
             raise
 
+    async def _handshake(self, ws: aiohttp.ClientWebSocketResponse) -> SealedLine:
+        """SPAKE2 with the room code; the guest proves its key first, then checks the
+        host's proof: the sealed line, or JoinError."""
+        pake = Pake(self.code)
+        await ws.send_str(encode("pake", pake=pake.message.hex()))
+        answer = await self._clear(ws)
+        if answer.type != "pake":
+            raise JoinError(_("The host did not answer the handshake."))
+        try:
+            keys = pake.finish(bytes.fromhex(answer.get("pake")))
+        except (SealError, ValueError):
+            raise JoinError(_("The host's handshake cannot be read.")) from None
+        await ws.send_str(encode("confirm", confirm=keys.guest_proof.hex()))
+        proof = await self._clear(ws)
+        try:
+            given = bytes.fromhex(proof.get("confirm", "")) if proof.type == "confirm" else b""
+        except ValueError:
+            given = b""
+        if not same_proof(given, keys.host_proof):
+            raise JoinError(
+                _(
+                    "The host did not prove that it holds the room code: it is not the "
+                    "room's host, or someone is between us."
+                )
+            )
+        return guest_line(keys)
+
+    @staticmethod
+    async def _clear(ws: aiohttp.ClientWebSocketResponse) -> Message:
+        """A message of the handshake (in clear); a refusal, an older shashki's answer
+        or anything else raise JoinError."""
+        frame = await ws.receive()
+        if frame.type is not aiohttp.WSMsgType.TEXT:
+            raise JoinError(_("The host closed the connection."))
+        version = older_version(frame.data)
+        if version is not None:
+            raise JoinError(
+                _(
+                    "The host runs another version of shashki (protocol {theirs}, this one "
+                    "{ours}): both players need the same version; update shashki."
+                ).format(theirs=version, ours=VERSION)
+            )
+        try:
+            message = parse(frame.data)
+        except ProtocolError as exc:
+            raise JoinError(
+                _("The host's answer cannot be read: {reason}").format(reason=exc.local())
+            ) from None
+        if message.type == "refused":
+            raise JoinError(refusal_text(message.get("text"), 120))
+        return message
+
     def make_link(self, *, now: Callable[[], float] | None = None) -> GuestLink:
         """The guest's session and link for the host's game."""
         assert self.welcome is not None
         session, remote = guest_session(self.welcome, self.welcome.guest or self.name, now=now)
-        link = GuestLink(session, self.welcome.side, remote)
+        link = GuestLink(session, self.welcome.side, remote, game=self.welcome.game)
         link.attach(self._queue)
         self.link = link
         return link
@@ -467,17 +579,25 @@ class Guest:
     async def connect_again(self, link: GuestLink) -> None:
         """Join the host again for ``link``'s game (after a drop, or a host that came
         back): the host's state then sets the game right; raises JoinError (one line),
-        also when the host now plays another game."""
-        welcome = await self.connect()
+        also when the host now plays another game.  The link learns whether the host
+        answered at all (:attr:`GuestLink.host_answers`)."""
+        try:
+            welcome = await self.connect(link.game)
+        except JoinError as exc:
+            link.host_answers = not exc.unreachable
+            raise
+        link.host_answers = True
         game = link.session.game
         if (
-            welcome.variant_id != game.variant.id
+            (link.game is not None and welcome.game != link.game)
+            or welcome.variant_id != game.variant.id
             or welcome.side is not link.side
             or (welcome.start or None) != (game.start_label or None)
             or welcome.seed != game.seed
         ):
             await self.close()
             raise JoinError(_("The host now plays another game."))
+        link.game = welcome.game
         link._first_state = True
         link.attach(self._queue)
         link.away_since = None
@@ -485,25 +605,41 @@ class Guest:
 
     async def run(self) -> None:
         """Read the host's messages until the connection ends (the link is told)."""
-        assert self.ws is not None and self.link is not None
-        ws, link = self.ws, self.link
-        writer = asyncio.create_task(self._write(ws))
+        assert self.ws is not None and self.link is not None and self.line is not None
+        ws, link, line = self.ws, self.link, self.line
+        writer = asyncio.create_task(write_sealed(ws, line, self._queue))
         limit = RateLimit(link.now(), HOST_BURST, HOST_PER_SECOND)
         try:
             async for frame in ws:
-                if frame.type is aiohttp.WSMsgType.TEXT:
-                    if not limit.take(link.now()) and not link.move_due(frame.data, "moved"):
+                if frame.type is aiohttp.WSMsgType.BINARY:
+                    try:
+                        text = line.open(frame.data)
+                    except SealError:
+                        link.refuse(
+                            _(
+                                "A message did not open with the room's key (changed on its "
+                                "way?): the connection is closed; joining again."
+                            )
+                        )
+                        break
+                    if not limit.take(link.now()):  # (every message counts)
                         if limit.refused == 1:
                             link.refuse(_("The host sends too many messages: some were dropped."))
                         continue
                     try:
-                        message = parse(frame.data)
+                        message = parse(text)
                     except ProtocolError as exc:
                         link.refuse(exc.local())
                         continue
                     link.received(message)
-                elif frame.type is aiohttp.WSMsgType.BINARY:
-                    link.refuse(_("A binary message was refused."))
+                elif frame.type is aiohttp.WSMsgType.TEXT:
+                    link.refuse(
+                        _(
+                            "A message came in clear on the sealed line: the connection is "
+                            "closed; joining again."
+                        )
+                    )
+                    break
                 else:
                     break
         finally:
@@ -514,19 +650,7 @@ class Guest:
                     link.away_since = link.now()
             with contextlib.suppress(Exception):
                 await writer
-            link.notice("closed")
-
-    async def _write(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        while True:
-            text = await self._queue.get()
-            try:
-                if text is None or ws.closed:
-                    return
-                await ws.send_str(text)
-            except (ConnectionError, RuntimeError, aiohttp.ClientError):
-                return
-            finally:
-                self._queue.task_done()
+            link.emit(ConnectionClosed())
 
     async def leave(self, text: str = "") -> None:
         """Tell the host this side leaves, then close."""

@@ -2,49 +2,50 @@
 
 The host is the referee: its session is the game, its clocks are the clocks; a guest's
 move is checked against the rules (and the side to move, and the ply it is meant
-for) before it is played, and what was refused is said in one line and logged.  A
-guest proves it holds the room code in its first message; after
-:data:`~.protocol.MAX_WRONG_CODES` wrong codes the host takes nobody new.  One guest at
-a time: while it is connected a second one is refused; after a drop the holder of the
-code comes back and gets the whole game again (a ``state``).
+for) before it is played, and what was refused is said in one line, logged, and told
+to the guest (a ``refused`` with its reason's code).  A guest proves it holds the room
+code by the handshake (SPAKE2, :mod:`.seal`): one code a connection, and the gate
+(:mod:`.gate`) bounds connections, their time and an address's wrong codes.  One guest
+at a time: the holder of the code who joins again takes the game over from its older
+connection, and gets the whole game again (a ``state``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
-from collections.abc import Callable
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from ..i18n import N_, _
-from ..rules import Color, Move
+from ..rules import Color
 from ..rules.outcome import Termination
 from ..session.game import GameSession, MovePlayed
-from .link import Link, move_before, plies_back, side_word
+from .events import GameOver, Info, PeerAway, PeerJoined, PeerLeft, Synced
+from .gate import HANDSHAKE_SECONDS, WRONG_CODES, Gate
+from .link import Link, move_before, plies_back, side_word, write_sealed
 from .player import RemotePlayer
 from .protocol import (
     FRAME_LIMIT,
     MAX_MESSAGE,
     MAX_NAME,
-    MAX_WRONG_CODES,
     Message,
     ProtocolError,
     RateLimit,
     clean,
     encode,
+    new_game_id,
+    older_version,
     parse,
     rules_digest,
-    same_code,
+    version_refusal,
 )
+from .seal import Pake, SealedLine, SealError, host_line, same_proof
 
-#: Seconds a new connection has to say its room code.
-JOIN_SECONDS = 10.0
-#: Connections that may wait to say their code at once (more are turned away).
-MAX_KNOCKING = 8
-#: Refused messages in a row after which a flooding guest is let go.
+#: Dropped messages in a row after which a flooding guest is let go.
 FLOOD_REFUSALS = 200
 
 
@@ -109,6 +110,8 @@ class HostLink(Link):
         *,
         name: str,
         address: str = "",
+        game: str | None = None,
+        gate: Gate | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(session, side, remote, **kwargs)
@@ -116,19 +119,14 @@ class HostLink(Link):
         self.name = name
         #: What the host printed (``192.168.1.20:8765``): the record's Site.
         self.address = address
-        self.wrong_codes = 0
-        #: False once too many wrong codes came: nobody new is taken.
-        self.accepting = True
+        #: The game's identity, the same on both sides for its whole life.
+        self.game = game or new_game_id()
+        #: Who may connect, for how long, how many codes an address may try.
+        self.gate = gate or Gate()
         self.guest: web.WebSocketResponse | None = None
         #: Whether a guest ever joined (its name is the record's from then on).
         self.joined = False
-        #: What plays a checked move of the guest's (a front end that redraws sets it).
-        self.play_remote: Callable[[Move], None] = self._play
         self._state_at = -1e9
-        #: Connections that have not said their code yet.
-        self._knocking = 0
-        #: Called when a guest joins or comes back.
-        self.on_guest: Callable[[], None] = lambda: None
 
     # -- the session's events -----------------------------------------------------------
 
@@ -142,7 +140,7 @@ class HostLink(Link):
 
     def game_ended(self) -> None:
         self.send_state()
-        self.notice("ended")
+        self.emit(GameOver())
 
     def send_state(self) -> None:
         self.send("state", **state_fields(self.session))
@@ -165,104 +163,194 @@ class HostLink(Link):
             "seed": game.seed,
             "site": self.address or None,
             "program": not self.session.players[self.side].is_human or None,
+            "game": self.game,
         }
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
-        """One connection to ``/ws``: the code first, then the game's messages."""
+        """One connection to ``/ws``: the handshake (SPAKE2 with the room code, both keys
+        confirmed), the guest's sealed ``join``, then the game's sealed messages."""
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=15.0)
         await ws.prepare(request)
-        if not self.accepting:
-            await self._turn_away(
-                ws, "closed: this game takes no more guests (too many wrong codes)"
-            )
-            return ws
-        if self._knocking >= MAX_KNOCKING:
-            self.log.append("a connection was turned away: too many are waiting to join")
-            await self._turn_away(ws, "busy: too many connections are waiting to join")
-            return ws
-        self._knocking += 1
+        peer = request.remote
         try:
-            first = await asyncio.wait_for(ws.receive(), JOIN_SECONDS)
+            async with asyncio.timeout(HANDSHAKE_SECONDS):
+                opened = await self._handshake(ws, peer)
         except TimeoutError:
-            await self._turn_away(ws, "no-code: no room code came")
+            self.log.append("a connection gave no handshake in time")
+            await self._turn_away(ws, "no-code: the handshake did not come in time")
             return ws
-        finally:
-            self._knocking -= 1
-        if first.type is not WSMsgType.TEXT:
-            await self._turn_away(ws, "not-join: the first message must be a join")
+        if opened is None:
             return ws
-        try:
-            hello = parse(first.data)
-            if hello.type != "join":
-                raise ProtocolError(N_("the first message must be a join"), "not-join")
-        except ProtocolError as exc:
-            self.log.append(f"a connection: {exc}")  # (logged only: no code, no guest)
-            await self._turn_away(ws, exc.wire())
-            return ws
-        if not same_code(hello.get("code", ""), self.code):
-            self.wrong_codes += 1
-            self.refuse(
-                _("A wrong room code was given ({n} of {most}).").format(
-                    n=self.wrong_codes, most=MAX_WRONG_CODES
-                )
-            )
-            if self.wrong_codes >= MAX_WRONG_CODES:
-                self.accepting = False
-                self.notice("info", _("Too many wrong codes: this game takes no more guests."))
-            await self._turn_away(ws, "wrong-code: wrong room code")
-            return ws
-        if self.guest is not None and not self.guest.closed:
-            self.refuse(_("A second guest was turned away: a guest is playing."))
-            await self._turn_away(ws, "guest-playing: a guest is playing this game already")
-            return ws
+        line, hello = opened
+        self.gate.admitted(request.transport)
+        again = self.joined
         if not self.joined:
             name = clean(hello.get("name", ""), MAX_NAME) or self.remote.name
             self.remote.name = name
             self.remote.program = bool(hello.get("program"))
             self.joined = True
-        await self._serve(ws)
+        old = self.guest
+        if old is not None and not old.closed:
+            self._supersede()
+        await self._serve(ws, line, again)
         return ws
 
+    async def _handshake(
+        self, ws: web.WebSocketResponse, peer: str | None
+    ) -> tuple[SealedLine, Message] | None:
+        """The handshake of a connection: its line and the guest's ``join``, or None when
+        it was turned away (said to it, logged here)."""
+        first = await ws.receive()
+        if first.type is not WSMsgType.TEXT:
+            self.log.append("a connection did not begin with the handshake")
+            await self._turn_away(ws, "not-join: the connection must begin with the handshake")
+            return None
+        version = older_version(first.data)
+        if version is not None:  # (an older shashki: a refusal it can read, in its shape)
+            self.log.append(f"a connection of protocol version {version} was turned away")
+            await self._send_away(ws, version_refusal(version))
+            return None
+        try:
+            hello = parse(first.data)
+            if hello.type != "pake":
+                raise ProtocolError(N_("the connection must begin with the handshake"), "not-join")
+            theirs = bytes.fromhex(hello.get("pake"))
+        except (ProtocolError, ValueError) as exc:
+            error = exc if isinstance(exc, ProtocolError) else ProtocolError(N_("not a handshake"))
+            self.log.append(f"a connection: {error}")  # (logged only: no code, no guest)
+            await self._turn_away(ws, error.wire())
+            return None
+        refusal = self.gate.may_guess(peer)
+        if refusal is not None:
+            self.log.append(f"a connection from {clean(peer or '?', 60)}: {refusal.line}")
+            await self._turn_away(ws, refusal.wire())
+            return None
+        right: bool | None = None
+        try:
+            pake = Pake(self.code)
+            try:
+                keys = pake.finish(theirs)
+            except SealError:
+                self.log.append("a connection sent a handshake that is not one")
+                await self._turn_away(ws, "bad-message: not a handshake message")
+                return None
+            await ws.send_str(encode("pake", pake=pake.message.hex()))
+            frame = await ws.receive()
+            if frame.type is not WSMsgType.TEXT:
+                return None
+            try:
+                proof = parse(frame.data)
+                if proof.type != "confirm":
+                    raise ProtocolError(N_("the handshake must go on with a confirm"), "not-join")
+                given = bytes.fromhex(proof.get("confirm"))
+            except (ProtocolError, ValueError):
+                given = b""
+            if not same_proof(given, keys.guest_proof):
+                right = False
+                n = self.gate.guessed(peer, False)
+                right = None  # (counted)
+                self.refuse(
+                    _(
+                        "A wrong room code came from {address} ({n} of {most} before a pause)."
+                    ).format(address=clean(peer or "?", 60), n=n, most=WRONG_CODES)
+                )
+                await self._turn_away(ws, "wrong-code: wrong room code")
+                return None
+            right = True
+            await ws.send_str(encode("confirm", confirm=keys.host_proof.hex()))
+        finally:
+            if right is not False:
+                self.gate.guessed(peer, right)
+        line = host_line(keys)
+        frame = await ws.receive()
+        try:
+            if frame.type is not WSMsgType.BINARY:
+                raise SealError("not sealed")
+            join = parse(line.open(frame.data))
+            if join.type != "join":
+                raise ProtocolError(N_("the first sealed message must be a join"), "not-join")
+        except (SealError, ProtocolError) as exc:
+            self.log.append(f"a guest with the code: {exc}")
+            if isinstance(exc, ProtocolError):
+                with contextlib.suppress(Exception):
+                    await ws.send_bytes(line.seal(encode("refused", text=exc.wire())))
+            with contextlib.suppress(Exception):
+                await ws.close()
+            return None
+        return line, join
+
     async def _turn_away(self, ws: web.WebSocketResponse, text: str) -> None:
-        """Refuse a connection with ``text``: a reason code, then an English line."""
+        """Refuse a connection with ``text`` (a reason code, then an English line), in
+        clear: it has no key."""
+        await self._send_away(ws, encode("refused", text=text))
+
+    @staticmethod
+    async def _send_away(ws: web.WebSocketResponse, frame: str) -> None:
         with contextlib.suppress(Exception):
-            await ws.send_str(encode("refused", text=text))
+            await ws.send_str(frame)
             await ws.close()
 
-    async def _serve(self, ws: web.WebSocketResponse) -> None:
+    def _supersede(self) -> None:
+        """The guest joined again while its older connection still stands (a drop not
+        yet seen, or its other copy): that one is told, then closed."""
+        queue = self._queue
+        self.log.append("the guest joined again: its older connection is closed")
+        if queue is not None:
+            queue.put_nowait(encode("refused", text="superseded: this game was joined again"))
+            queue.put_nowait(None)
+        self.guest = None
+        self.attach(None)
+
+    async def _serve(self, ws: web.WebSocketResponse, line: SealedLine, back: bool) -> None:
+        """Serve the guest (``back``: it had joined this game before) until its
+        connection ends."""
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.guest = ws
-        back = self.away_since is not None
         self.away_since = None
         queue.put_nowait(encode("welcome", **self.welcome()))
         queue.put_nowait(encode("state", **state_fields(self.session)))
         self.attach(queue)
-        self.on_guest()
-        if back:
-            self.notice("back", _("{name} is back.").format(name=self.remote.name))
-        else:
-            self.notice("info", _("{name} joined.").format(name=self.remote.name))
-        writer = asyncio.create_task(self._write(ws, queue))
+        self.emit(PeerJoined(self.remote.name, again=back))
+        writer = asyncio.create_task(write_sealed(ws, line, queue))
         limit = RateLimit(self.now())
         try:
             async for frame in ws:
-                if frame.type is WSMsgType.TEXT:
-                    if not limit.take(self.now()) and not self.move_due(frame.data, "move"):
+                if frame.type is WSMsgType.BINARY:
+                    try:
+                        text = line.open(frame.data)
+                    except SealError:
+                        self.refuse(
+                            _(
+                                "A message did not open with the room's key: the guest's "
+                                "connection is closed (it may join again)."
+                            )
+                        )
+                        break
+                    if not limit.take(self.now()):  # (every message counts)
                         if limit.refused == 1:
                             self.refuse(_("The guest sends too many messages: some were dropped."))
+                            self.send(
+                                "refused", text="too-many: messages dropped: too many at once"
+                            )
                         if limit.refused >= FLOOD_REFUSALS:
                             self.refuse(_("The guest flooded the game: its connection is closed."))
+                            self.send("refused", text="flood: too many messages: connection closed")
                             break
                         continue
                     try:
-                        message = parse(frame.data)
+                        message = parse(text)
                     except ProtocolError as exc:
                         self.refused(exc)
-                        self.send("refused", text=exc.wire())
                         continue
                     self.received(message)
-                elif frame.type is WSMsgType.BINARY:
-                    self.refuse(_("A binary message was refused."))
+                elif frame.type is WSMsgType.TEXT:
+                    self.refuse(
+                        _(
+                            "A message came in clear on the sealed line: the guest's "
+                            "connection is closed (it may join again)."
+                        )
+                    )
+                    break
                 elif frame.type is WSMsgType.ERROR:
                     self.refuse(
                         _("The connection failed: {reason}").format(
@@ -276,35 +364,20 @@ class HostLink(Link):
                 self.attach(None)
                 self.away_since = self.now()
                 if self.session.outcome is None:
-                    self.notice(
-                        "away",
-                        _("{name} is away; the clock goes on.").format(name=self.remote.name),
-                    )
+                    self.emit(PeerAway(self.remote.name))
             queue.put_nowait(None)
             with contextlib.suppress(Exception):
                 await writer
             with contextlib.suppress(Exception):
                 await ws.close()
 
-    async def _write(self, ws: web.WebSocketResponse, queue: asyncio.Queue[str | None]) -> None:
-        while True:
-            text = await queue.get()
-            try:
-                if text is None or ws.closed:
-                    return
-                await ws.send_str(text)
-            except (ConnectionError, RuntimeError):
-                return
-            finally:
-                queue.task_done()
+    def refused(self, error: ProtocolError) -> None:
+        """A message of the guest's was refused: said here, and to the guest (its code
+        and English line)."""
+        super().refused(error)
+        self.send("refused", text=error.wire())
 
     # -- the guest's messages ----------------------------------------------------------------
-
-    def _play(self, move: Move) -> None:
-        session = self.session
-        session.cancel()
-        session.play(move)
-        session.drive()
 
     def on_move(self, message: Message) -> None:
         session = self.session
@@ -326,10 +399,7 @@ class HostLink(Link):
                 raise ProtocolError(N_("move refused: the guest's time ran out first"), "time-out")
             move = self.parse_move(game, message.get("move", ""))
         except ProtocolError:
-            now = self.now()
-            if now - self._state_at >= 1.0:  # (at most once a second: no flood of states)
-                self._state_at = now
-                self.send_state()  # (the guest's copy goes back to the game)
+            self._set_right()
             raise
         claimed = message.get("left")
         clock = session.clock
@@ -342,7 +412,15 @@ class HostLink(Link):
                         "(the host keeps the clocks)"
                     ).format(claimed=f"{claimed:.1f}", have=f"{have:.1f}")
                 )
-        self.play_remote(move)
+        self.play_peer(move, message.get("move", ""))
+
+    def _set_right(self) -> None:
+        """Send the guest the game as it is (its copy goes back to it), at most once a
+        second: a flood of refused moves is no flood of states."""
+        now = self.now()
+        if now - self._state_at >= 1.0:
+            self._state_at = now
+            self.send_state()
 
     def on_draw_answer(self, message: Message) -> None:
         session = self.session
@@ -350,11 +428,12 @@ class HostLink(Link):
             raise ProtocolError(N_("draw answer: no draw was offered"), "no-draw-offered")
         accept = bool(message.get("accept"))
         session.answer_draw(accept)
-        self.notice(
-            "info",
-            _("{name} accepts the draw.").format(name=self.remote.name)
-            if accept
-            else _("{name} declines the draw.").format(name=self.remote.name),
+        self.emit(
+            Info(
+                _("{name} accepts the draw.").format(name=self.remote.name)
+                if accept
+                else _("{name} declines the draw.").format(name=self.remote.name)
+            )
         )
 
     def on_takeback_answer(self, message: Message) -> None:
@@ -363,9 +442,9 @@ class HostLink(Link):
         self.asked_takeback = False
         if message.get("accept"):
             self.take_back(self.side)
-            self.notice("info", _("{name} agrees: move taken back.").format(name=self.remote.name))
+            self.emit(Info(_("{name} agrees: move taken back.").format(name=self.remote.name)))
         else:
-            self.notice("info", _("{name} refuses the takeback.").format(name=self.remote.name))
+            self.emit(Info(_("{name} refuses the takeback.").format(name=self.remote.name)))
 
     def on_resign(self, message: Message) -> None:
         if self.session.outcome is not None:
@@ -373,7 +452,7 @@ class HostLink(Link):
         self.session.resign(self.peer_side)
 
     def on_bye(self, message: Message) -> None:
-        self.notice("left", _("{name} left the game.").format(name=self.remote.name))
+        self.emit(PeerLeft(self.remote.name))
 
     # -- the host's actions -------------------------------------------------------------------
 
@@ -387,7 +466,7 @@ class HostLink(Link):
         session.set_moves(moves, session.clock_marks[: len(moves)])
         session.drive()
         self.send_state()
-        self.notice("synced")
+        self.emit(Synced())
 
     def answer_draw(self, accept: bool) -> None:
         session = self.session
@@ -409,25 +488,113 @@ class HostLink(Link):
             self.session.resign(self.side)
 
 
+class _Gated(asyncio.Protocol):
+    """A connection as the gate sees it: counted from its acceptance (below HTTP), cut
+    at once when its address has too many waiting; the rest is aiohttp's."""
+
+    def __init__(self, inner: asyncio.Protocol, gate: Gate) -> None:
+        self.inner = inner
+        self.gate = gate
+        self.transport: asyncio.BaseTransport | None = None
+        self.live = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else None
+        if not self.gate.opened(transport, address):
+            if isinstance(transport, asyncio.Transport):
+                transport.abort()
+            else:
+                transport.close()
+            return
+        self.live = True
+        self.inner.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        if self.live:
+            self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received() if self.live else None
+
+    def pause_writing(self) -> None:
+        if self.live:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.live:
+            self.inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.transport is not None:
+            self.gate.closed(self.transport)
+        if self.live:
+            self.live = False
+            self.inner.connection_lost(exc)
+
+
+class GatedSite(web.TCPSite):
+    """aiohttp's TCP site, every connection passing the gate first."""
+
+    def __init__(self, runner: web.AppRunner, gate: Gate, host: str, port: int) -> None:
+        super().__init__(runner, host, port)
+        self.gate = gate
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)  # (registered with the runner, which stops it)
+        server = self._runner.server
+        assert server is not None
+        gate = self.gate
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: _Gated(server(), gate), self._host, self._port, reuse_address=True
+        )
+        sockets = self._server.sockets
+        self._bound_port = int(sockets[0].getsockname()[1]) if sockets else self._port
+
+
+class _IntoLog(logging.Handler):
+    """What aiohttp says of a connection (a request that is not HTTP, a broken one): one
+    line in the link's log, never a traceback on the terminal or over the screen."""
+
+    def __init__(self, link: Link) -> None:
+        super().__init__(logging.DEBUG)
+        self.link = link
+
+    def emit(self, record: logging.LogRecord) -> None:
+        reason = ""
+        if record.exc_info and record.exc_info[1] is not None:
+            reason = f": {clean(str(record.exc_info[1]), 120)}"
+        self.link.log.append(clean(f"http: {record.getMessage()}{reason}", 200))
+
+
+def http_logger(link: Link) -> logging.Logger:
+    """The logger of one host's HTTP server (its own: nothing goes to the root logger)."""
+    logger = logging.Logger("shashki.online.http")
+    logger.propagate = False
+    logger.addHandler(_IntoLog(link))
+    return logger
+
+
 class Host:
     """The web app of one hosted game and its listening socket."""
 
     def __init__(self, link: HostLink) -> None:
         self.link = link
-        self.app = web.Application(client_max_size=MAX_MESSAGE)
+        self.app = web.Application(client_max_size=MAX_MESSAGE, logger=http_logger(link))
         self.app.router.add_get("/ws", link.handle)
         self.runner: web.AppRunner | None = None
         self.port = 0
 
     async def start(self, bind: str, port: int) -> int:
         """Listen on ``bind``:``port`` (0: a free port); the port."""
-        self.runner = web.AppRunner(self.app, handle_signals=False, access_log=None)
+        self.runner = web.AppRunner(
+            self.app, handle_signals=False, access_log=None, logger=http_logger(self.link)
+        )
         await self.runner.setup()
-        site = web.TCPSite(self.runner, bind, port)
+        site = GatedSite(self.runner, self.link.gate, bind, port)
         await site.start()
-        server = site._server  # (aiohttp keeps the sockets there)
-        sockets = getattr(server, "sockets", None) or []
-        self.port = int(sockets[0].getsockname()[1]) if sockets else port
+        self.port = site.port
         self.link.attach(None)
         return self.port
 
@@ -443,6 +610,7 @@ class Host:
         if guest is not None and not guest.closed:
             with contextlib.suppress(Exception):
                 await guest.close()
+        link.gate.abort_all()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None

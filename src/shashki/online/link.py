@@ -5,25 +5,34 @@ A :class:`Link` subscribes to its :class:`~shashki.session.GameSession`: a move 
 local side, a draw offer, the end are sent to the peer.  The peer's messages arrive on
 the asyncio loop's thread (:meth:`Link.received`); every action on the session happens
 there too (a front end calls the link's methods on that thread: Textual's, or the
-loop of ``shashki host --auto``).  What the front end should show comes as a
-:class:`Notice` to each listener.
+loop of ``shashki host --auto``).  What the front end should show or ask comes as a
+typed event (:mod:`shashki.online.events`) to each subscriber.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from ..i18n import N_, _
 from ..rules import Color, Game, Move, ShashkiError
 from ..session.game import DrawOffered, Event, GameEnded, GameSession, MovePlayed, UndoPolicy
+from .events import (
+    ChatLine,
+    DrawOffer,
+    LinkEvent,
+    PeerMoved,
+    Refused,
+    TakebackRequest,
+)
 from .player import RemotePlayer
-from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode, parse
+from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode
+from .seal import SealedLine
 
 #: Refusals kept in a link's log (the newest).
 LOG_LINES = 200
@@ -31,17 +40,34 @@ LOG_LINES = 200
 MAX_QUEUED = 512
 
 
-@dataclass(frozen=True)
-class Notice:
-    """Something for the front end to show or ask: ``kind`` is one of ``chat``,
-    ``info``, ``refused`` (a peer's message refused: logged, never played), ``draw``
-    (the peer offers a draw: ask the person), ``takeback`` (the peer asks to take
-    back: ask the person), ``moved`` (the peer's move was played), ``synced`` (the
-    game was made equal to the host's), ``away``, ``back``, ``left`` (the peer quit),
-    ``ended``, ``closed`` (this side's connection is over)."""
+class Socket(Protocol):
+    """What a writer needs of a WebSocket (aiohttp's server side and client side)."""
 
-    kind: str
-    text: str = ""
+    @property
+    def closed(self) -> bool: ...
+
+    async def send_bytes(self, data: bytes) -> None: ...
+
+    async def close(self) -> bool: ...
+
+
+async def write_sealed(ws: Socket, line: SealedLine, queue: asyncio.Queue[str | None]) -> None:
+    """Send what ``queue`` gives, each message sealed in turn (one writer a connection:
+    the order sealed is the order sent), until None; then close the connection."""
+    while True:
+        text = await queue.get()
+        try:
+            if text is None or ws.closed:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+                return
+            await ws.send_bytes(line.seal(text))
+        except (ConnectionError, RuntimeError, OSError):
+            return
+        except Exception:  # (aiohttp's client errors: the connection is gone)
+            return
+        finally:
+            queue.task_done()
 
 
 def move_before(game: Game, move: Move) -> str:
@@ -92,7 +118,7 @@ class Link:
         self.remote = remote
         self.now = now
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.listeners: list[Callable[[Notice], None]] = []
+        self._subscribers: list[Callable[[LinkEvent], None]] = []
         #: Every refusal, newest last (bounded).
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         #: Whether takebacks may be asked (the host's setting).
@@ -111,14 +137,21 @@ class Link:
 
     # -- the front end -------------------------------------------------------------------
 
-    def listen(self, listener: Callable[[Notice], None]) -> None:
-        self.listeners.append(listener)
+    def subscribe(self, listener: Callable[[LinkEvent], None]) -> Callable[[], None]:
+        """Call ``listener`` with every event from now on; the function returned stops it."""
+        self._subscribers.append(listener)
 
-    def notice(self, kind: str, text: str = "") -> None:
-        if kind == "refused":
-            self.log.append(text)
-        for listener in list(self.listeners):
-            listener(Notice(kind, text))
+        def unsubscribe() -> None:
+            if listener in self._subscribers:
+                self._subscribers.remove(listener)
+
+        return unsubscribe
+
+    def emit(self, event: LinkEvent) -> None:
+        if isinstance(event, Refused):
+            self.log.append(event.reason)
+        for listener in list(self._subscribers):
+            listener(event)
 
     @property
     def peer_side(self) -> Color:
@@ -229,9 +262,16 @@ class Link:
     def claim(self) -> str | None:
         """Claim the game of a peer away for :data:`~.protocol.CLAIM_AFTER` seconds: it
         is recorded as the peer's having left the game (the rules' "abandoned"); None
-        when the game is won, else why not.  Each side claims on its own session: the
-        host tells a guest who comes back (the game is over), a guest's claim is its own
-        record of a game whose referee is gone."""
+        when the game is won, else why not (:meth:`why_no_claim`).  Each side claims on
+        its own session: the host tells a guest who comes back (the game is over), a
+        guest's claim is its own record of a game whose referee is gone."""
+        why = self.why_no_claim()
+        if why is None:
+            self.session.abandon(self.peer_side)
+        return why
+
+    def why_no_claim(self) -> str | None:
+        """Why the game of the peer cannot be claimed now (None: it can)."""
         if self.session.outcome is not None:
             return _("The game is over.")
         if self.away_since is None:
@@ -241,7 +281,6 @@ class Link:
             return _("{name} has been away less than a minute: wait {n} s more.").format(
                 name=self.remote.name, n=int(wait) + 1
             )
-        self.session.abandon(self.peer_side)
         return None
 
     def quit(self, text: str = "") -> None:
@@ -263,28 +302,10 @@ class Link:
         except ProtocolError as exc:
             self.refused(exc)
 
-    def move_due(self, data: str, kind: str) -> bool:
-        """Whether ``data``, a frame over the rate limit, is nevertheless the peer's
-        move (a ``kind`` message) for the ply the game is at, on the peer's turn: such a
-        move is taken (one a turn at most, so it floods nothing; a quick peer's move is
-        never dropped)."""
-        if len(data) > 1024 or f'"{kind}"' not in data:
-            return False
-        try:
-            message = parse(data)
-        except ProtocolError:
-            return False
-        game = self.session.game
-        return (
-            message.type == kind
-            and message.get("ply") == len(game.move_stack)
-            and game.turn is self.peer_side
-        )
-
     def refuse(self, text: str) -> None:
         """A message of the peer's was refused (logged, shown; the game goes on): ``text``
         in the player's language."""
-        self.notice("refused", text)
+        self.emit(Refused(text))
 
     def refused(self, error: ProtocolError) -> None:
         """A message of the peer's was refused for ``error`` (said in the player's
@@ -294,7 +315,7 @@ class Link:
     def on_chat(self, message: Message) -> None:
         line = clean(message.get("text", ""), MAX_CHAT)
         if line:
-            self.notice("chat", f"{self.remote.name}: {line}")
+            self.emit(ChatLine(self.remote.name, line))
 
     def on_draw(self, message: Message) -> None:
         session = self.session
@@ -307,7 +328,7 @@ class Link:
             session.offer_draw(self.peer_side)
         finally:
             self._offering = False
-        self.notice("draw")
+        self.emit(DrawOffer())
 
     def on_takeback(self, message: Message) -> None:
         if not self.takebacks:
@@ -325,7 +346,16 @@ class Link:
                 N_("takeback asked again before it was answered"), "takeback-waiting"
             )
         self.peer_takeback = True
-        self.notice("takeback")
+        self.emit(TakebackRequest())
+
+    def play_peer(self, move: Move, text: str) -> None:
+        """Play the peer's checked move on this side's session (the next computer's move,
+        if any, thought of in turn); the front ends hear of it."""
+        session = self.session
+        session.cancel()
+        session.play(move)
+        session.drive()
+        self.emit(PeerMoved(move, text))
 
     def parse_move(self, game: Game, text: str) -> Move:
         """The legal move ``text`` names in ``game``; raises ProtocolError."""
@@ -340,4 +370,4 @@ class Link:
             ) from None
 
 
-__all__ = ["Link", "Notice", "move_before", "online_headers", "plies_back", "side_word"]
+__all__ = ["Link", "move_before", "online_headers", "plies_back", "side_word"]

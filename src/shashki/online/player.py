@@ -13,8 +13,8 @@ import threading
 
 from ..i18n import _
 from ..rules import Game, Move
-from ..rules.limits import Limit
 from ..rules.variant import Variant
+from ..session.limits import Limit
 from ..session.players import Cancelled, Player
 
 

@@ -1,11 +1,13 @@
 """The messages two shashki exchange over a WebSocket to play one game (docs/ONLINE.md).
 
-Every message is one JSON object in one text frame: ``{"v": 1, "t": TYPE, …}``.  A
-message is at most :data:`MAX_MESSAGE` bytes; its fields are checked here, by type
-and size, before anything else looks at it: :func:`parse` gives a :class:`Message`
-or raises :class:`ProtocolError` whose text is one line, safe to show (the peer's
-words in it are cleaned and cut).  A peer may *name* a variant (by id) — never a
-path, a program, or a file to read.
+Every message is one JSON object: ``{"v": 2, "t": TYPE, …}``.  The handshake's three
+(``pake``, ``confirm``, and a ``refused`` turning a connection away) go in clear text
+frames; every other is sealed with the line's key (:mod:`shashki.online.seal`) in a
+binary frame.  A message is at most :data:`MAX_MESSAGE` bytes; its fields are checked
+here, by type and size, before anything else looks at it: :func:`parse` gives a
+:class:`Message` or raises :class:`ProtocolError` whose text is one line, safe to show
+(the peer's words in it are cleaned and cut).  A peer may *name* a variant (by id) —
+never a path, a program, or a file to read.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from ..records.clocks import MAX_SECONDS
 from ..rules.variant import Variant
 
 #: The protocol's version: a peer of another version is refused with one line.
-VERSION = 1
+VERSION = 2
 #: The largest message read, in bytes (a whole game's moves and clock marks fit).
 MAX_MESSAGE = 64 * 1024
 #: Frames larger than this close the connection (smaller ones past MAX_MESSAGE are
@@ -42,8 +44,6 @@ RATE_PER_SECOND = 10.0
 #: What a guest lets a host send (a host echoes every move and sends states).
 HOST_BURST = 400
 HOST_PER_SECOND = 100.0
-#: Wrong room codes after which a host stops taking guests.
-MAX_WRONG_CODES = 5
 #: Seconds away after which the other side may claim the game.
 CLAIM_AFTER = 60.0
 
@@ -53,8 +53,11 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: Every message type and the fields it has: name -> (kind, required).
 _STR, _INT, _BOOL, _NUM, _LIST, _OBJ = "str", "int", "bool", "num", "list", "obj"
 FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
-    # guest -> host
-    "join": {"code": (_STR, True), "name": (_STR, False), "program": (_BOOL, False)},
+    # the handshake, in clear (both ways: each side's SPAKE2 message, then its proof)
+    "pake": {"pake": (_STR, True)},
+    "confirm": {"confirm": (_STR, True)},
+    # guest -> host, sealed from here on
+    "join": {"name": (_STR, False), "program": (_BOOL, False), "game": (_STR, False)},
     "move": {"ply": (_INT, True), "move": (_STR, True), "left": (_NUM, False)},
     # host -> guest
     "welcome": {
@@ -69,6 +72,7 @@ FIELDS: dict[str, dict[str, tuple[str, bool]]] = {
         "seed": (_INT, False),
         "site": (_STR, False),
         "program": (_BOOL, False),
+        "game": (_STR, True),
     },
     "state": {
         "moves": (_LIST, True),
@@ -136,12 +140,16 @@ REASON_CODES: dict[str, str] = {
     "nothing-to-take-back": N_("The host refused: there is no move to take back."),
     "takeback-waiting": N_("The host refused: our takeback request is waiting for an answer."),
     "no-takeback-asked": N_("The host refused our answer: no takeback was asked."),
-    "not-join": N_("The host refused: the first message must be a join."),
-    "no-code": N_("The host refused: no room code came in time."),
+    "not-join": N_("The host refused: the connection did not begin with the handshake."),
+    "no-code": N_("The host refused: the handshake did not come in time."),
     "wrong-code": N_("The host refused: the room code is wrong."),
-    "guest-playing": N_("The host refused: a guest is playing this game already."),
-    "closed": N_("The host refused: this game takes no more guests (too many wrong codes)."),
-    "busy": N_("The host refused: too many connections are waiting to join."),
+    "wait": N_(
+        "The host refused: too many wrong codes came from this address; try again in a minute."
+    ),
+    "busy": N_("The host is busy with other connections: try again in a few seconds."),
+    "too-many": N_("The host dropped some of our messages: we sent too many at once."),
+    "flood": N_("The host closed the connection: we sent too many messages."),
+    "superseded": N_("This game was joined again elsewhere: it goes on there."),
 }
 #: The shape of a reason code at the start of a ``refused`` text.
 _CODE = re.compile(r"([a-z][a-z0-9-]{0,30}): ")
@@ -236,7 +244,14 @@ def _checked(kind: str, name: str, want: str, value: Any) -> Any:
     if want == _STR:
         if not isinstance(value, str):
             raise ProtocolError(N_("field {where} is not text"), where=where)
-        limit = {"text": MAX_CHAT * 2, "name": MAX_NAME * 4, "rules": 64}.get(name, MAX_MOVE)
+        limit = {
+            "text": MAX_CHAT * 2,
+            "name": MAX_NAME * 4,
+            "rules": 64,
+            "pake": 66,
+            "confirm": 64,
+            "game": 32,
+        }.get(name, MAX_MOVE)
         if len(value) > limit:
             raise ProtocolError(
                 N_("field {where} is too long ({n} characters)"), where=where, n=len(value)
@@ -325,18 +340,49 @@ def rules_digest(variant: Variant) -> str:
 
 
 def new_code() -> str:
-    """A one-time room code, e.g. ``K7WQ-M2`` (six letters of 31: about 30 bits; a
-    guessing peer gets :data:`MAX_WRONG_CODES` tries)."""
+    """A one-time room code, e.g. ``K7WQ-M2`` (six letters of 31: about 30 bits; each
+    connection tries one code, and an address a few a minute: docs/ONLINE.md)."""
     letters = "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
     return f"{letters[:4]}-{letters[4:]}"
 
 
-def same_code(given: str, code: str) -> bool:
-    """Whether ``given`` is the room code (any case, spaces and dashes ignored),
-    compared in constant time."""
-    norm = "".join(c for c in given.upper() if c.isalnum())
-    want = "".join(c for c in code.upper() if c.isalnum())
-    return secrets.compare_digest(norm.encode("utf-8", "replace"), want.encode())
+def new_game_id() -> str:
+    """The identity of one online game, the same on both sides for its whole life
+    (autosaves, rejoins): 32 hex digits drawn by ``secrets``."""
+    return secrets.token_hex(16)
+
+
+def game_id(value: Any) -> str | None:
+    """A game's identity as a peer or a file gives it: 32 hex digits, or None."""
+    if isinstance(value, str) and re.fullmatch(r"[0-9a-f]{32}", value):
+        return value
+    return None
+
+
+def older_version(data: str | bytes) -> int | None:
+    """The version of a message of another version of the protocol (an older shashki's
+    first message, or its refusal), or None: a clear frame is looked at only this far
+    before it is turned away with one line."""
+    if len(data) > MAX_MESSAGE:
+        return None
+    try:
+        body = json.loads(data, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError, ProtocolError):
+        return None
+    if not isinstance(body, dict):
+        return None
+    version = body.get("v")
+    if isinstance(version, int) and not isinstance(version, bool) and version != VERSION:
+        return version if 0 < version < 1000 else None
+    return None
+
+
+def version_refusal(version: int) -> str:
+    """A refusal an older shashki reads (in its own version's shape): the code
+    ``version`` and the line to update."""
+    text = f"version: this host speaks version {VERSION} of the protocol (update shashki)"
+    body = {"v": version, "t": "refused", "text": text}
+    return json.dumps(body, ensure_ascii=True, separators=(",", ":"))
 
 
 class RateLimit:
@@ -354,7 +400,7 @@ class RateLimit:
         self.refused = 0
 
     def take(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.per_second)
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.at) * self.per_second)
         self.at = now
         if self.tokens >= 1:
             self.tokens -= 1
@@ -367,7 +413,6 @@ class RateLimit:
 __all__ = [
     "CLAIM_AFTER",
     "MAX_MESSAGE",
-    "MAX_WRONG_CODES",
     "VERSION",
     "Message",
     "ProtocolError",
@@ -376,7 +421,8 @@ __all__ = [
     "clock_pair",
     "encode",
     "new_code",
+    "new_game_id",
+    "older_version",
     "parse",
     "rules_digest",
-    "same_code",
 ]

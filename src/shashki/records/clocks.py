@@ -32,7 +32,11 @@ MAX_INCREMENT = 3600
 MIN_SECONDS = 0.06
 
 _NUMBER = r"\d{1,6}(?:\.\d{1,3})?"
-_CONTROL = re.compile(rf"\s*({_NUMBER})\s*(?:\+\s*({_NUMBER})\s*)?", re.ASCII)
+_CONTROL = re.compile(
+    rf"\s*(?:(\d{{1,3}})\s*/\s*)?({_NUMBER})\s*(?:\+\s*({_NUMBER})\s*)?", re.ASCII
+)
+#: The most moves of one period of a control of moves in a time (``40/5``).
+MAX_PERIOD_MOVES = 200
 #: A ``TimeControl`` tag that gives seconds (and an increment), whatever the numbers.
 _TAG_SHAPE = re.compile(r"\s*\d+(?:\.\d*)?\s*(?:\+\s*\d+(?:\.\d*)?\s*)?", re.ASCII)
 #: A ``[%clk h:mm:ss]`` mark in a comment (whatever the numbers: one out of range, such
@@ -46,41 +50,61 @@ class BadTimeControl(ValueError):
 
 @dataclass(frozen=True)
 class TimeControl:
-    """Time for the whole game and the increment after each turn, both in seconds."""
+    """Time for the whole game (or, with ``moves``, for each ``moves`` moves: the time
+    is given again after each period) and the increment after each turn, in seconds."""
 
     seconds: float
     increment: float = 0.0
+    #: The moves of one period (0: the time is for the whole game).
+    moves: int = 0
 
     @classmethod
     def parse(cls, text: str) -> TimeControl:
         """A control as players write it, ``5+3``: minutes (a fraction allowed, ``0.5+0``)
-        then the increment in seconds (none: ``5`` is ``5+0``).  Raises BadTimeControl."""
+        then the increment in seconds (none: ``5`` is ``5+0``); ``40/5`` (or ``40/5+3``)
+        is 40 moves in 5 minutes, the time given again after each 40 moves.  Raises
+        BadTimeControl."""
         match = _CONTROL.fullmatch(text[:40])
         if match is None or len(text) > 40:
             raise BadTimeControl(
                 _(
-                    "a clock is minutes + increment in seconds, e.g. 5+3 or 0.5+0, not {text}"
+                    "a clock is minutes + increment in seconds, e.g. 5+3 or 0.5+0, or "
+                    "moves/minutes, e.g. 40/5, not {text}"
                 ).format(text=quoted(_short(text)))
             )
-        minutes, increment = float(match[1]), float(match[2] or 0)
-        return cls._checked(minutes * 60, increment)
+        moves = int(match[1]) if match[1] else 0
+        minutes, increment = float(match[2]), float(match[3] or 0)
+        if match[1] and not 1 <= moves <= MAX_PERIOD_MOVES:
+            raise BadTimeControl(
+                _("the moves of a period must be 1 to {n}").format(n=MAX_PERIOD_MOVES)
+            )
+        return cls._checked(minutes * 60, increment, moves)
 
     @classmethod
     def from_tag(cls, text: str) -> TimeControl | None:
-        """The control of a ``TimeControl`` tag (``300+3``, or ``300`` without increment);
-        None when the tag says something else (``-``, ``?``, moves per period…)."""
+        """The control of a ``TimeControl`` tag (``300+3``, or ``300`` without increment,
+        ``40/300`` for 40 moves in 300 seconds); None when the tag says something else
+        (``-``, ``?``, several periods…)."""
+        moves = 0
+        head, slash, rest = text.strip().partition("/")
+        if slash:
+            if not (head.isascii() and head.isdigit() and len(head) <= 3):
+                return None
+            moves, text = int(head), rest
+            if not 1 <= moves <= MAX_PERIOD_MOVES:
+                return None
         base, _, inc = text.strip().partition("+")
         seconds = _seconds(base)
         increment = _seconds(inc) if inc else 0.0
         if seconds is None or increment is None:
             return None
         try:
-            return cls._checked(seconds, increment)
+            return cls._checked(seconds, increment, moves)
         except BadTimeControl:
             return None
 
     @classmethod
-    def _checked(cls, seconds: float, increment: float) -> TimeControl:
+    def _checked(cls, seconds: float, increment: float, moves: int = 0) -> TimeControl:
         if not (MIN_SECONDS - 1e-9 <= seconds <= MAX_SECONDS):
             raise BadTimeControl(
                 _("the clock's time must be more than 0 and at most {n} minutes").format(
@@ -91,14 +115,18 @@ class TimeControl:
             raise BadTimeControl(
                 _("the increment must be 0 to {n} seconds").format(n=MAX_INCREMENT)
             )
-        return cls(seconds, increment)
+        return cls(seconds, increment, moves)
 
     def tag(self) -> str:
-        """The ``TimeControl`` tag's value: ``300+3``."""
-        return f"{_number(self.seconds)}+{_number(self.increment)}"
+        """The ``TimeControl`` tag's value: ``300+3`` (``40/300+3`` with moves)."""
+        period = f"{self.moves}/" if self.moves else ""
+        return f"{period}{_number(self.seconds)}+{_number(self.increment)}"
 
     def label(self) -> str:
-        """As players say it: ``5+3`` (minutes + seconds)."""
+        """As players say it: ``5+3`` (minutes + seconds), ``40/5`` (moves in minutes)."""
+        if self.moves:
+            extra = f"+{_number(self.increment)}" if self.increment else ""
+            return f"{self.moves}/{_number(self.seconds / 60)}{extra}"
         return f"{_number(self.seconds / 60)}+{_number(self.increment)}"
 
 

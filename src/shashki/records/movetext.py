@@ -12,6 +12,7 @@ import re
 from functools import cache
 
 from ..rules import Game, Geometry, Move, ShashkiError
+from ..rules.game import game_state
 from ..rules.notation import parse_move, parse_short_move
 
 SQ = r"(?:[a-l](?:1[0-2]|[1-9])|\d{1,3})"
@@ -60,7 +61,7 @@ def _match_in(game: Game, text: str, only: list[Move] | None = None) -> Move:
         index = _square_index(game.variant.board)
         start, end = index.get(simple.group(1)), index.get(simple.group(2))
         if start is not None and end is not None:
-            found = [m for m in legal if m[0][0] == start and m[0][-1] == end]
+            found = [m for m in legal if m.path[0] == start and m.path[-1] == end]
             if len(found) == 1:
                 return found[0]
     if _SHORT_MOVE.fullmatch(text):
@@ -70,7 +71,7 @@ def _match_in(game: Game, text: str, only: list[Move] | None = None) -> Move:
     if only is None:
         return game.parse_move(text)
     # Some of the legal moves only: the notation layer, given just those.
-    return parse_move(game.variant, text, only, game.position)
+    return parse_move(game.variant, text, only, game_state(game))
 
 
 def matching_moves(game: Game, text: str) -> list[Move]:

@@ -21,6 +21,7 @@ from .game import Game, perft_count
 from .geometry import Direction, Geometry, geometry
 from .move import Color, Kind, Move, Piece
 from .outcome import Outcome, Termination
+from .position import Position
 from .switches import CaptureChoice, DrawRule, KingLanding, PromotionInCapture, Removal, Rules
 from .variant import Variant
 from .variant_registry import all_variants, find_variant, load_variant_file, registry
@@ -42,6 +43,7 @@ __all__ = [
     "NotationError",
     "Outcome",
     "Piece",
+    "Position",
     "PromotionInCapture",
     "Removal",
     "Rules",

@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 from .geometry import Geometry, absolute_direction
 from .interrupt import STEPS, poll
-from .move import Move
+from .move import FastMove
 from .switches import KingLanding, PromotionInCapture, Removal, Rules
 
 #: (move, number of counting pieces captured)
-Capture = tuple[Move, int]
+Capture = tuple[FastMove, int]
 
 
 class AnyCaptureSearch:
@@ -91,7 +91,7 @@ class AnyCaptureSearch:
     def _record(self, end: int, king: bool, path: list[int], caps: list[int], cmask: int) -> None:
         key = (self._start, end, cmask, king)
         if key not in self._found:
-            self._found[key] = (Move(path, caps), (cmask & self._counting).bit_count())
+            self._found[key] = (FastMove(path, caps), (cmask & self._counting).bit_count())
 
     def _jumps(
         self, cur: int, king: bool, occ: int, jumpable: int, last: int

@@ -26,14 +26,14 @@ from .anycapture import AnyCaptureSearch
 from .errors import BadFenError
 from .fen import MAX_COUNTER, FenParts, square_text
 from .geometry import absolute_direction
-from .move import Kind, Move, Piece
-from .movegen import MoveGenerator, Position
+from .move import FastMove, Kind, Piece
+from .movegen import MoveGenerator, State
 from .outcome import Outcome, Termination
 from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, Rules
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .endrules import Played
 
 #: Pieces left on the board that start the tie-break count, and its length in plies.
 TIE_BREAK_PIECES = 4
@@ -79,34 +79,34 @@ class ArtamonovGenerator(MoveGenerator):
         return out
 
     @staticmethod
-    def _extra(pos: Position) -> tuple[int, int, int, int]:
+    def _extra(pos: State) -> tuple[int, int, int, int]:
         return pos[4] if pos[4] is not None else (-1, 0, 0, -1)
 
-    def piece_at(self, pos: Position, square: int) -> Piece | None:
+    def piece_at(self, pos: State, square: int) -> Piece | None:
         bit = 1 << square
         if not pos[0] & bit:
             return None
         return Piece(None, Kind.KING if pos[2] & bit else Kind.MAN)
 
-    def material(self, pos: Position) -> tuple[tuple[int, int], tuple[int, int]]:
+    def material(self, pos: State) -> tuple[tuple[int, int], tuple[int, int]]:
         kings = (pos[0] & pos[2]).bit_count()
         return (kings, pos[0].bit_count() - kings), (0, 0)
 
-    def key(self, pos: Position) -> Any:
+    def key(self, pos: State) -> Any:
         """The position for the repetition rule: without the tie-break's ply count, which
         grows every ply and would hide a repetition once four or fewer pieces remain."""
         frozen, south, north, _ = self._extra(pos)
         return (pos[0], pos[2], pos[3], frozen, south, north)
 
-    def has_pieces(self, pos: Position, side: int) -> bool:
+    def has_pieces(self, pos: State, side: int) -> bool:
         """The pieces belong to no side: a side has pieces while any are left."""
         return bool(pos[0] | pos[1])
 
-    def frozen(self, pos: Position) -> int:
+    def frozen(self, pos: State) -> int:
         """The square of the piece that may not move now, or -1."""
         return self._extra(pos)[0]
 
-    def captured_counts(self, pos: Position) -> tuple[int, int]:
+    def captured_counts(self, pos: State) -> tuple[int, int]:
         """Pieces captured so far by South and by North."""
         e = self._extra(pos)
         return e[1], e[2]
@@ -114,7 +114,7 @@ class ArtamonovGenerator(MoveGenerator):
     # -- what the app and the engine ask ------------------------------------------------
 
     def panel_lines(
-        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+        self, pos: State, lines: list[str], square: int, legal: Sequence[FastMove]
     ) -> list[str]:
         """Instead of each side's pieces (they are shared): the pieces on the board, each
         player's captures, which way is forward for the side to move, the frozen piece."""
@@ -151,11 +151,11 @@ class ArtamonovGenerator(MoveGenerator):
 
     # -- moves ----------------------------------------------------------------------
 
-    def captures(self, pos: Position) -> list[Move]:
+    def captures(self, pos: State) -> list[FastMove]:
         pieces, _, k, turn, _ = pos
         frozen = self._extra(pos)[0]
         movers = pieces & ~(1 << frozen) if frozen >= 0 else pieces
-        found: list[tuple[Move, int]] = []
+        found: list[tuple[FastMove, int]] = []
         # only kings and the men with a first jump need the full search
         bits = (movers & k) | self._men_that_can_jump(movers & ~k, pieces, turn)
         while bits:
@@ -170,7 +170,7 @@ class ArtamonovGenerator(MoveGenerator):
             return [m for m, n in found if n == best]
         return [m for m, _ in found]
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         caps = self.captures(pos)
         if caps and self.rules.capture_mandatory:
             return caps
@@ -182,10 +182,10 @@ class ArtamonovGenerator(MoveGenerator):
         own_view = (fbit, movers, k, 1, None) if turn else (movers, fbit, k, 0, None)
         return caps + self._quiet.moves(own_view)
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         return len(self.moves(pos))
 
-    def apply(self, pos: Position, mv: Move) -> Position:
+    def apply(self, pos: State, mv: FastMove) -> State:
         pieces, _, k, turn, _ = pos
         _frozen, south, north, low = self._extra(pos)
         fm, tm, cm = mv[2], mv[3], mv[4]
@@ -207,7 +207,7 @@ class ArtamonovGenerator(MoveGenerator):
 
     # -- the end of the game ------------------------------------------------------------
 
-    def decide_tie_break(self, pos: Position, message: str) -> Outcome:
+    def decide_tie_break(self, pos: State, message: str) -> Outcome:
         """The tie-break by the captured pieces; ``message`` says the rule that called it
         (a message of the catalogs, with the placeholders ``{plies}``, ``{pieces}``,
         ``{south}``, ``{south_count}``, ``{north}``, ``{north_count}``), in English in
@@ -228,8 +228,8 @@ class ArtamonovGenerator(MoveGenerator):
         detail = message.format(**{**words, "south": names[0], "north": names[1]})
         return Outcome(Termination.TIE_BREAK, winner, detail, message, words)
 
-    def decide(self, game: Game) -> Outcome | None:
-        pos = game.position
+    def decide(self, game: Played) -> Outcome | None:
+        pos = game.state
         if self._extra(pos)[3] >= TIE_BREAK_PLIES:
             return self.decide_tie_break(
                 pos,
@@ -251,10 +251,10 @@ class ArtamonovGenerator(MoveGenerator):
 
     # -- FEN: "W:N1-12,21-32:Zc3:C1,0:L5" ---------------------------------------------------
 
-    def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
+    def fen_sections(self, pos: State) -> list[tuple[str, int]]:
         return [("N", pos[0])]
 
-    def fen_fields(self, pos: Position) -> list[str]:
+    def fen_fields(self, pos: State) -> list[str]:
         frozen, south, north, low = self._extra(pos)
         out = []
         if frozen >= 0:
@@ -268,7 +268,7 @@ class ArtamonovGenerator(MoveGenerator):
             out.append(f"L{low}")
         return out
 
-    def fen_read(self, parts: FenParts) -> Position:
+    def fen_read(self, parts: FenParts) -> State:
         fen, neutral = parts.fen, parts.neutral
         if parts.white or parts.black:
             raise BadFenError(

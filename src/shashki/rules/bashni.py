@@ -26,8 +26,8 @@ from .errors import BadFenError
 from .fen import FenParts, square_text
 from .geometry import absolute_direction
 from .interrupt import STEPS, poll
-from .move import Color, Kind, Move, Piece
-from .movegen import MoveGenerator, Position
+from .move import Color, FastMove, Kind, Piece
+from .movegen import MoveGenerator, State
 from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, KingLanding, PromotionInCapture, Rules
 
@@ -83,7 +83,7 @@ class BashniGenerator(MoveGenerator):
 
     # -- columns ------------------------------------------------------------------
 
-    def stack(self, pos: Position, square: int) -> str:
+    def stack(self, pos: State, square: int) -> str:
         """The column on ``square`` bottom to top ("" if empty)."""
         pos = self.host_position(pos)
         for sq, st in pos[4] or ():
@@ -96,21 +96,21 @@ class BashniGenerator(MoveGenerator):
             return _code(1, bool(pos[2] & bit))
         return ""
 
-    def column(self, pos: Position, square: int) -> list[Piece]:
+    def column(self, pos: State, square: int) -> list[Piece]:
         """The pieces of the column on ``square``, bottom first."""
         return [
             Piece(Color(_CODES[c][0]), Kind.KING if _CODES[c][1] else Kind.MAN)
             for c in self.stack(pos, square)
         ]
 
-    def material(self, pos: Position) -> tuple[tuple[int, int], tuple[int, int]]:
+    def material(self, pos: State) -> tuple[tuple[int, int], tuple[int, int]]:
         """(kings, men) commanded by each side (pieces inside columns are prisoners)."""
         return super().material(pos)
 
     # -- what the app and the engine ask ------------------------------------------------
 
     def panel_lines(
-        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+        self, pos: State, lines: list[str], square: int, legal: Sequence[FastMove]
     ) -> list[str]:
         """The column under the cursor, top first, below the screen's own lines."""
         lines = super().panel_lines(pos, lines, square, legal)
@@ -139,19 +139,19 @@ class BashniGenerator(MoveGenerator):
 
     # -- moves ----------------------------------------------------------------------
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         caps = self.captures(pos)
         if caps and self.rules.capture_mandatory:
             return caps
         return caps + self._quiet.moves((pos[0], pos[1], pos[2], pos[3], None))
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         caps = self.captures(pos)
         if caps and self.rules.capture_mandatory:
             return len(caps)
         return len(caps) + self._quiet.count((pos[0], pos[1], pos[2], pos[3], None))
 
-    def captures(self, pos: Position) -> list[Move]:
+    def captures(self, pos: State) -> list[FastMove]:
         w, b, k, turn, cols = pos
         own = b if turn else w
         # a column's first jump is the host's first jump over the commanders: where the
@@ -167,7 +167,7 @@ class BashniGenerator(MoveGenerator):
         # looked at (the search only looks at occupied squares)
         stacks = _Stacks(cols or (), w, b, k)
         occ = w | b
-        found: dict[Any, Move] = {}
+        found: dict[Any, FastMove] = {}
         bits = own
         while bits:
             low = bits & -bits
@@ -232,7 +232,7 @@ class BashniGenerator(MoveGenerator):
         last_victim: int,
         path: list[int],
         caps: list[int],
-        found: dict[Any, Move],
+        found: dict[Any, FastMove],
     ) -> bool:
         # A state met before adds no move (see MoveGenerator's capture search): the
         # columns follow from the pieces taken from each square (not their order), the
@@ -309,7 +309,7 @@ class BashniGenerator(MoveGenerator):
         moving: list[str],
         path: list[int],
         caps: list[int],
-        found: dict[Any, Move],
+        found: dict[Any, FastMove],
     ) -> None:
         # One move per resulting position (docs/rules/conventions.md#move-identity): the column that
         # arrives and how many pieces were taken from each square decide it.
@@ -319,9 +319,9 @@ class BashniGenerator(MoveGenerator):
                 top = top.upper()
         key = (start, end, "".join(moving[:-1]) + top, tuple(sorted(caps)))
         if key not in found:
-            found[key] = Move(path, caps)
+            found[key] = FastMove(path, caps)
 
-    def apply(self, pos: Position, mv: Move) -> Position:
+    def apply(self, pos: State, mv: FastMove) -> State:
         w, b, k, turn, cols = pos
         path, caps = mv[0], mv[1]
         start, end = path[0], path[-1]
@@ -385,13 +385,13 @@ class BashniGenerator(MoveGenerator):
 
     # -- FEN: "e5=bW" lists a column bottom to top ------------------------------------
 
-    def fen_item(self, pos: Position, square: int, name: str) -> str:
+    def fen_item(self, pos: State, square: int, name: str) -> str:
         st = self.stack(pos, square)
         if len(st) > 1:
             return f"{name}={st}"
         return super().fen_item(pos, square, name)
 
-    def fen_read(self, parts: FenParts) -> Position:
+    def fen_read(self, parts: FenParts) -> State:
         fen, stacks = parts.fen, parts.stacks
         base = super().fen_read(replace(parts, stacks={}))
         w, b, k = base[0], base[1], base[2]

@@ -16,8 +16,8 @@ from typing import Any, Protocol
 
 from ..i18n import N_
 from .hooks import GeneratorHooks
-from .move import Color, Move
-from .movegen import MoveGenerator, Position
+from .move import Color, FastMove
+from .movegen import MoveGenerator, State
 from .outcome import Outcome, Termination
 from .switches import Counter, DrawRule, Irreversible, MaterialPattern, NoMoves
 from .variant import Variant
@@ -60,7 +60,7 @@ class Played(Protocol):
     and how often it has occurred.  A Game is one; the search makes a :class:`GameView`."""
 
     @property
-    def position(self) -> Position: ...
+    def state(self) -> State: ...
 
     def repetitions(self) -> int: ...
 
@@ -69,10 +69,10 @@ class GameView:
     """What a generator's ``decide`` hook reads of a game: the position and how often it
     occurred.  Lets the hook run on the search's state without building a Game."""
 
-    __slots__ = ("_count", "position")
+    __slots__ = ("_count", "state")
 
-    def __init__(self, position: Position, count: Callable[[], int]) -> None:
-        self.position = position
+    def __init__(self, state: State, count: Callable[[], int]) -> None:
+        self.state = state
         self._count = count
 
     def repetitions(self) -> int:
@@ -101,7 +101,7 @@ class EndRules:
         #: Whether a king on the board means its owner has won (``promotion-wins``).
         self.king_wins = gen.first_king_wins()
         self.decide = gen.decide if type(gen).decide is not GeneratorHooks.decide else None
-        self.key: Callable[[Position], Any] | None = (
+        self.key: Callable[[State], Any] | None = (
             None if type(gen).key is MoveGenerator.key else gen.key
         )
         self.road = board.main_road
@@ -141,7 +141,7 @@ class EndRules:
 
     # -- the state ------------------------------------------------------------------
 
-    def key_of(self, pos: Position) -> Any:
+    def key_of(self, pos: State) -> Any:
         """The repetition key of ``pos`` (the position itself for most variants)."""
         return pos if self.key is None else self.key(pos)
 
@@ -168,8 +168,8 @@ class EndRules:
 
     def outcome(
         self,
-        pos: Position,
-        moves: Sequence[Move],
+        pos: State,
+        moves: Sequence[FastMove],
         reversible: int,
         material: int,
         keys: Sequence[Any],
@@ -183,7 +183,7 @@ class EndRules:
         return self.outcome_of(view, moves, reversible, material)
 
     def outcome_of(
-        self, game: Played, moves: Sequence[Move], reversible: int, material: int
+        self, game: Played, moves: Sequence[FastMove], reversible: int, material: int
     ) -> Outcome | None:
         """How ``game`` ends in its position, or None while it goes on: the first king
         made (``promotion-wins``), a goal reached, no legal move, the variant's own
@@ -192,7 +192,7 @@ class EndRules:
         ``moves`` are the legal moves in the position, ``reversible``/``material`` the
         draw counters; ``game.repetitions()`` is asked only where a rule needs it.
         """
-        pos = game.position
+        pos = game.state
         if self.king_wins and pos[2]:
             winner = Color.WHITE if pos[2] & pos[0] else Color.BLACK
             return Outcome(
@@ -221,7 +221,7 @@ class EndRules:
                 {"side": side},
             )
         if self.decide is not None:
-            decided = self.decide(game)  # type: ignore[arg-type]
+            decided = self.decide(game)
             if decided is not None:
                 return decided
         rule = self.draw_rule(pos, reversible, material, (), game.repetitions)
@@ -231,7 +231,7 @@ class EndRules:
 
     def draw_rule(
         self,
-        pos: Position,
+        pos: State,
         reversible: int,
         material: int,
         keys: Sequence[Any],
@@ -273,7 +273,7 @@ class EndRules:
             return compiled
         return None
 
-    def lone_kings_drawn(self, pos: Position) -> bool:
+    def lone_kings_drawn(self, pos: State) -> bool:
         """docs/rules/conventions.md#draws (Frisian Art. 21.1), once each side has one king and
         nothing else: drawn unless the side to move can capture, or every move it has lets the
         opponent capture in reply."""
@@ -306,7 +306,7 @@ class EndRules:
             got = self.signatures[pieces << 8 | men] = (rev, mat, immediate)
         return got
 
-    def could_win(self, pos: Position, side: int) -> bool:
+    def could_win(self, pos: State, side: int) -> bool:
         """Whether ``side`` has material that could still win in ``pos`` (asked when the
         other side's clock runs out).  No, when ``side`` has no piece left, or when a
         draw rule of the variant that the material alone decides (no move counter)
@@ -316,7 +316,7 @@ class EndRules:
             return False
         return not any(self.material_matches(pos, rule) for rule in self.material_rules)
 
-    def material_matches(self, pos: Position, rule: DrawRule) -> bool:
+    def material_matches(self, pos: State, rule: DrawRule) -> bool:
         """Whether the material condition of ``rule`` holds in ``pos``."""
         sides = self.gen.material(pos)
         if rule.total and sum(k + m for k, m in sides) not in rule.total:
@@ -339,9 +339,7 @@ class EndRules:
             return True
         return False
 
-    def repetition_outcome(
-        self, pos: Position, material: int, keys: Sequence[Any]
-    ) -> Outcome | None:
+    def repetition_outcome(self, pos: State, material: int, keys: Sequence[Any]) -> Outcome | None:
         """How the game would end if ``pos`` were repeated until a repetition rule fires
         (the search scores a position repeated inside its own tree this way)."""
         for kind, _threshold, _c, _b, rule, term in self.draws:
@@ -349,5 +347,5 @@ class EndRules:
                 return Outcome(term, None, rule.name)
         if self.decide is not None:
             view = GameView(pos, lambda: self.repetition_count)
-            return self.decide(view)  # type: ignore[arg-type]
+            return self.decide(view)
         return None

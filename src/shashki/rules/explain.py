@@ -6,10 +6,12 @@ reverse; the answer is to say, every time, which rule of *this* variant decided.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..i18n import N_, _
 from .fen import square_text
-from .game import Game
-from .move import Color, Move
+from .game import Game, game_state
+from .move import Color, FastMove, MoveLike
 from .switches import CaptureChoice, KingLanding, NoMoves
 
 
@@ -89,7 +91,7 @@ _PRECEDENCE_WORDS = {
 }
 
 
-def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> str | None:
+def why_not_select(game: Game, square: int, legal: Sequence[MoveLike] | None = None) -> str | None:
     """Why the piece on ``square`` cannot move now, or None if it can."""
     legal = game.legal_moves() if legal is None else legal
     if any(m.start == square for m in legal):
@@ -102,7 +104,7 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
     if piece is None:
         return _("There is no piece on {square}.").format(square=name)
     gen = v.generator
-    if gen.frozen(game.position) == square:
+    if gen.frozen(game_state(game)) == square:
         return _("The piece on {square} made the last move: it may not move now.").format(
             square=name
         )
@@ -133,7 +135,7 @@ def why_not_select(game: Game, square: int, legal: list[Move] | None = None) -> 
         return _("Capturing is compulsory in {variant}: {squares} must capture.").format(
             variant=v.local_name, squares=_names(game, capturers)
         )
-    own_rule = gen.why_not(game.position, square)
+    own_rule = gen.why_not(game_state(game), square)
     if own_rule is not None:
         return own_rule
     if piece.is_king:
@@ -146,7 +148,7 @@ def _could_capture(game: Game, square: int) -> bool:
     return any(m.start == square for m in game.captures()) or bool(_shorter_captures(game, square))
 
 
-def _shorter_captures(game: Game, square: int) -> list[Move]:
+def _shorter_captures(game: Game, square: int) -> list[FastMove]:
     from dataclasses import replace
 
     from .movegen import MoveGenerator
@@ -154,7 +156,7 @@ def _shorter_captures(game: Game, square: int) -> list[Move]:
     rules = replace(game.variant.rules, capture_precedence=())
     try:
         free = MoveGenerator(game.variant.board, rules)
-        return [m for m in free.captures(game.position) if m.start == square]
+        return [m for m in free.captures(game_state(game)) if m.start == square]
     except (TypeError, ValueError, AttributeError):  # special variants: no such view
         return []
 
@@ -173,12 +175,14 @@ def _landing_refused(game: Game, start: int, end: int) -> bool:
     rules = replace(v.rules, king_landing=KingLanding.ANY)
     try:
         anywhere = MoveGenerator(v.board, rules)
-        return any(m.start == start and m.end == end for m in anywhere.captures(game.position))
+        return any(m.start == start and m.end == end for m in anywhere.captures(game_state(game)))
     except (TypeError, ValueError, AttributeError):  # special variants: no such view
         return False
 
 
-def why_not_move(game: Game, start: int, end: int, legal: list[Move] | None = None) -> str | None:
+def why_not_move(
+    game: Game, start: int, end: int, legal: Sequence[MoveLike] | None = None
+) -> str | None:
     """Why the piece on ``start`` may not go to ``end``, or None if some legal move does."""
     legal = game.legal_moves() if legal is None else legal
     if any(m.start == start and m.end == end for m in legal):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..base.numbers import quoted
 from ..i18n import _
 from .errors import BadFenError
-from .movegen import Position
+from .movegen import State
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -33,7 +33,7 @@ def _is_number(text: str) -> bool:
 
 @dataclass(frozen=True)
 class FenState:
-    position: Position
+    position: State
     #: Plies since the last man move or capture.
     reversible: int = 0
     #: Full-move number (1 for the first move of the game).
@@ -214,7 +214,7 @@ def square_text(variant: Variant, square: int) -> str:
     return str(geo.number(square)) if variant.numeric else geo.name(square)
 
 
-def format_fen(variant: Variant, position: Position, reversible: int = 0, fullmove: int = 1) -> str:
+def format_fen(variant: Variant, position: State, reversible: int = 0, fullmove: int = 1) -> str:
     """The FEN of a position, squares in the variant's notation, in PDN number order."""
     geo = variant.board
     gen = variant.generator

@@ -4,26 +4,29 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from collections.abc import Iterator
 
 from ..base.numbers import quoted
 from ..i18n import N_, _
-from .endrules import EndRules
+from .endrules import EndRules, GameView
 from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
-from .move import Color, Move, Piece
-from .movegen import Position
+from .move import Color, FastMove, Move, Piece, public_move
+from .movegen import State
 from .notation import move_text, parse_move
 from .outcome import Outcome, Termination
+from .position import Position
 from .switches import Irreversible
 from .variant import Variant
 from .variant_registry import find_variant
 
-# (position, clock, legal moves if known, move) saved by each push: pop restores the
-# legal moves with the position.  The clock packs two counters: plies since the last
-# man move or capture (low bits) and plies since the last capture or promotion (high
-# bits).
-_Saved = tuple[Position, int, list[Move] | None, Move]
+# (position, clock, legal moves if known (the generator's, the library's), the move
+# (the generator's, the library's if it was played as one)) saved by each push: pop
+# restores the legal moves with the position.  The clock packs two counters: plies since
+# the last man move or capture (low bits) and plies since the last capture or promotion
+# (high bits).
+_Saved = tuple[State, int, list[FastMove] | None, list[Move] | None, FastMove, Move | None]
 _REV_MASK = (1 << 24) - 1
 _MAT_ONE = 1 << 24
 _BOTH = _MAT_ONE + 1
@@ -59,6 +62,7 @@ class Game:
         self._gen = self.variant.generator
         self._apply = self._gen.apply
         self._inline = self._gen.inline_apply
+        self._quiet = _quiet_moves(self.variant)
         self._ends: EndRules | None = None  # built when first asked (they take a while)
         #: The label of the start option chosen or drawn, "" for a plain start.
         self.start_label = ""
@@ -90,13 +94,14 @@ class Game:
     def set_fen(self, fen: str) -> None:
         """Set the position from a FEN and forget the history; raises BadFenError."""
         state = parse_fen(self.variant, fen)
-        self._pos: Position = state.position
+        self._pos: State = state.position
         # Plies since the last capture or promotion: unknown from a FEN, at least H.
         self._clock = state.reversible * _BOTH
         first = int(self.variant.rules.first)
         self._ply0 = 2 * (state.fullmove - 1) + (0 if state.position[3] == first else 1)
         self._stack: list[_Saved] = []
-        self._moves: list[Move] | None = None
+        self._moves: list[FastMove] | None = None
+        self._listed: list[Move] | None = None
         self._ended: Outcome | None = None
 
     @classmethod
@@ -110,6 +115,7 @@ class Game:
         other._gen = self._gen
         other._apply = self._apply
         other._inline = self._inline
+        other._quiet = self._quiet
         other._ends = self._ends
         other.start_label = self.start_label
         other.seed = self.seed
@@ -118,6 +124,7 @@ class Game:
         other._ply0 = self._ply0
         other._stack = list(self._stack)
         other._moves = self._moves
+        other._listed = self._listed
         other._ended = self._ended
         return other
 
@@ -125,8 +132,9 @@ class Game:
 
     @property
     def position(self) -> Position:
-        """The position as the engine holds it: (white, black, kings, turn, extra)."""
-        return self._pos
+        """The current position: what stands where, the side to move (an immutable,
+        hashable :class:`~shashki.rules.position.Position`)."""
+        return Position(self.variant, self._pos)
 
     @property
     def turn(self) -> Color:
@@ -170,11 +178,19 @@ class Game:
 
     @property
     def move_stack(self) -> list[Move]:
-        return [saved[-1] for saved in self._stack]
+        """The moves played, first to last."""
+        return [self._played(saved) for saved in self._stack]
 
     def history(self) -> list[tuple[Color, Move]]:
         """Each move played with the side that played it."""
-        return [(Color(saved[0][3]), saved[-1]) for saved in self._stack]
+        return [(Color(saved[0][3]), self._played(saved)) for saved in self._stack]
+
+    def _played(self, saved: _Saved) -> Move:
+        """The library's form of the move ``saved`` on the stack."""
+        move = saved[5]
+        if move is None:
+            move = self._public(saved[0], saved[4])
+        return move
 
     def piece_at(self, square: int) -> Piece | None:
         return self._gen.piece_at(self._pos, square)
@@ -197,21 +213,64 @@ class Game:
     # -- moves ----------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """The legal moves of the side to move (a fresh list)."""
-        if self._moves is None:
-            self._moves = self._gen.moves(self._pos)
-        return list(self._moves)
+        """The legal moves of the side to move (a fresh list).
+
+        >>> Game("russian").legal_moves()[:3]
+        [<Move c3-b4>, <Move e3-d4>, <Move g3-f4>]
+        """
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = self._list(self._pos, self._fast_moves())
+        return list(listed)
+
+    def _fast_moves(self) -> list[FastMove]:
+        """The legal moves in the generator's form (kept until the position changes)."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._gen.moves(self._pos)
+        return moves
 
     def captures(self) -> list[Move]:
         """The capturing moves available to the side to move."""
-        return self._gen.captures(self._pos)
+        return self._list(self._pos, self._gen.captures(self._pos))
+
+    def _list(self, pos: State, moves: list[FastMove]) -> list[Move]:
+        """The library's form of the generator's ``moves`` in ``pos``; a quiet move is
+        made once per variant (the generator's quiet moves are shared the same way)."""
+        inline = self._inline
+        variant = self.variant
+        if inline is None:  # the generator makes its moves itself: it says what crowns
+            crowns = self._gen.crowns
+            return [public_move(m, crowns(pos, m), variant) for m in moves]
+        kings = pos[2]
+        row = inline[pos[3]]
+        passing = inline[2]
+        plain, crowned = self._quiet
+        out = []
+        for m in moves:
+            # (as push_unchecked: a man crowned on its end square, or on any landing
+            # square of a capture where the man crowned in passing goes on as a king)
+            promotion = not kings & m[2] and bool((m[5] if passing else m[3]) & row)
+            if m[4]:
+                out.append(public_move(m, promotion, variant))
+                continue
+            table = crowned if promotion else plain
+            made = table.get(m[0])
+            if made is None:
+                made = table[m[0]] = public_move(m, promotion, variant)
+            out.append(made)
+        return out
+
+    def _public(self, pos: State, move: FastMove) -> Move:
+        """The library's form of one of the generator's moves in ``pos``."""
+        return self._list(pos, [move])[0]
 
     def find_move(self, move: Move) -> Move:
         """The legal move equal to ``move``: the same path, or the same start, end and
         captured pieces.  Raises IllegalMoveError."""
         legal = self.legal_moves()
         if move in legal:
-            return move
+            return legal[legal.index(move)]
         same = [
             m
             for m in legal
@@ -219,7 +278,8 @@ class Game:
         ]
         if len(same) == 1:
             return same[0]
-        names = "-".join(self.variant.board.name(p) for p in move.path)
+        board = self.variant.board
+        names = "-".join(board.name(p) if 0 <= p < board.size else str(p) for p in move.path)
         over = None if legal else self.outcome()
         if over is not None:  # a goal reached, or no move: nothing is legal any more
             raise IllegalMoveError(
@@ -249,7 +309,7 @@ class Game:
         AmbiguousMoveError (several do).
 
         >>> Game("russian").parse_move("c3-d4")
-        Move((10, 15))
+        <Move c3-d4>
         """
         return parse_move(self.variant, text, self.legal_moves(), self._pos)
 
@@ -266,10 +326,11 @@ class Game:
         """
         if full:  # every landing square: no other move need be looked at
             return move_text(self.variant, move, full=True)
-        legal = self.legal_moves()
-        if move not in legal and self._stack and self._stack[-1][3] == move:
-            before, _was, known, _kept = self._stack[-1]
-            legal = known if known is not None else self._gen.moves(before)
+        legal: list[FastMove] = self._fast_moves()
+        if self._stack and not any(_same(m, move) for m in legal):
+            before, _was, known, _listed, last, _kept = self._stack[-1]
+            if _same(last, move):
+                legal = known if known is not None else self._gen.moves(before)
         return move_text(self.variant, move, legal, full=full)
 
     def push_text(self, text: str) -> Move:
@@ -283,11 +344,19 @@ class Game:
         return self.push(self.parse_move(text))
 
     def push_unchecked(self, move: Move) -> None:
-        """Play a move known to be legal, without checking it (search and perft)."""
+        """Play a move known to be legal (one of :meth:`legal_moves`), without checking
+        it: the fastest way to walk a tree of moves."""
+        fast = move._fast
+        self._play(move.fast() if fast is None else fast, move)
+
+    def _play(self, move: FastMove, public: Move | None = None) -> None:
+        """Play the generator's ``move``, known to be legal (``public``: the library's
+        form it was played as, if any)."""
         pos = self._pos
         clock = self._clock
-        self._stack.append((pos, clock, self._moves, move))
+        self._stack.append((pos, clock, self._moves, self._listed, move, public))
         self._moves = None
+        self._listed = None
         inline = self._inline
         if inline is None:  # the generator makes its moves itself
             self._pos = new = self._apply(pos, move)
@@ -334,9 +403,10 @@ class Game:
 
     def pop(self) -> Move:
         """Take back the last move; raises IndexError when there is none."""
-        self._pos, self._clock, self._moves, move = self._stack.pop()
+        saved = self._stack.pop()
+        self._pos, self._clock, self._moves, self._listed, _fast, move = saved
         self._ended = None
-        return move
+        return self._played(saved) if move is None else move
 
     # -- the end of the game ----------------------------------------------------
 
@@ -445,7 +515,8 @@ class Game:
         ends = self._ends
         if ends is None:
             ends = self._ends = EndRules(self.variant)
-        return ends.outcome_of(self, self.legal_moves(), self.reversible_plies, self.material_plies)
+        view = GameView(self._pos, self.repetitions)
+        return ends.outcome_of(view, self._fast_moves(), self.reversible_plies, self.material_plies)
 
     def is_over(self) -> bool:
         return self.outcome() is not None
@@ -464,8 +535,9 @@ class Game:
         PerftDepthError, before the first move, for a depth it cannot finish."""
         self.check_perft_depth(depth)
         gen = self._gen
-        for mv in gen.moves(self._pos):
-            yield mv, perft_count(self.variant, gen.apply(self._pos, mv), depth - 1)
+        pos = self._pos
+        for fast, mv in zip(self._fast_moves(), self.legal_moves(), strict=True):
+            yield mv, perft_count(self.variant, gen.apply(pos, fast), depth - 1)
 
     def check_perft_depth(self, depth: int) -> None:
         """Refuse a perft depth that cannot be finished: one below 0, one deeper than
@@ -545,6 +617,66 @@ def _number(value: int) -> str:
     return f"{sign}{size // 10 ** (digits - 12)}... ({digits} digits)"
 
 
-def perft_count(variant: Variant, pos: Position, depth: int) -> int:
+def perft_count(variant: Variant, pos: State, depth: int) -> int:
     """Perft by copy-make on the engine's bitboards, counting at the last ply."""
     return variant.generator.perft(pos, depth)
+
+
+def _same(a: FastMove | Move, b: FastMove | Move) -> bool:
+    """Whether two moves, in either form, have the same squares."""
+    return a.path == b.path and a.captured == b.captured
+
+
+#: Each variant's quiet moves in the library's form, made once: (not crowning, crowning),
+#: by path.
+_QUIET: weakref.WeakKeyDictionary[
+    Variant, tuple[dict[tuple[int, ...], Move], dict[tuple[int, ...], Move]]
+] = weakref.WeakKeyDictionary()
+
+
+def _quiet_moves(
+    variant: Variant,
+) -> tuple[dict[tuple[int, ...], Move], dict[tuple[int, ...], Move]]:
+    tables = _QUIET.get(variant)
+    if tables is None:
+        tables = _QUIET[variant] = ({}, {})
+    return tables
+
+
+# -- the side door of the rules and the engine ------------------------------------------
+#
+# The library's Game speaks of Move and Position; the engine, the app's board and the
+# records' reader need the generator's forms without the cost of making the library's.
+# These functions are that door (internal: not part of the library's surface).
+
+
+def game_state(game: Game) -> State:
+    """The generator's form of ``game``'s current position."""
+    return game._pos
+
+
+def played_states(game: Game) -> list[State]:
+    """The generator's form of every position of ``game``, from the first to the
+    current one."""
+    return [saved[0] for saved in game._stack] + [game._pos]
+
+
+def fast_moves(game: Game) -> list[FastMove]:
+    """The legal moves of ``game`` in the generator's form (the list the game keeps: not
+    to be changed)."""
+    return game._fast_moves()
+
+
+def push_fast(game: Game, move: FastMove) -> None:
+    """Play the generator's ``move``, known to be legal in ``game``."""
+    game._play(move)
+
+
+def library_move(game: Game, move: FastMove) -> Move:
+    """The library's form of the generator's ``move``, legal in ``game``'s position."""
+    return game._public(game._pos, move)
+
+
+def library_moves(game: Game, moves: list[FastMove]) -> list[Move]:
+    """The library's form of the generator's ``moves``, legal in ``game``'s position."""
+    return game._list(game._pos, moves)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .hooks import walk_perft
-from .move import Move
+from .move import FastMove
 
 if TYPE_CHECKING:
-    from .movegen import MoveGenerator, Position
+    from .movegen import MoveGenerator, State
     from .variant import Variant
 
     _Base = MoveGenerator
@@ -51,7 +51,7 @@ class GoalsMixin(_Base):
             self.mandatory and plain("moves") and plain("captures") and plain("_captures")
         )
 
-    def goal_reached(self, pos: Position) -> bool:
+    def goal_reached(self, pos: State) -> bool:
         """Whether a piece of a side stands on one of its goal squares in ``pos``."""
         white, black = self.goal_masks
         return bool(pos[0] & white or pos[1] & black)
@@ -60,27 +60,27 @@ class GoalsMixin(_Base):
         """The goal games' evaluation: a race to the goal row against a wall."""
         return "goal-race"
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         if self.goal_reached(pos):
             return []
         return super().moves(pos)
 
-    def captures(self, pos: Position) -> list[Move]:
+    def captures(self, pos: State) -> list[FastMove]:
         if self.goal_reached(pos):
             return []
         return super().captures(pos)
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         if self.goal_reached(pos):
             return 0
         return super().count(pos)
 
-    def horizon(self, pos: Position) -> tuple[list[Move], bool]:
+    def horizon(self, pos: State) -> tuple[list[FastMove], bool]:
         if self.goal_reached(pos):
             return [], False
         return super().horizon(pos)
 
-    def perft(self, pos: Position, depth: int) -> int:
+    def perft(self, pos: State, depth: int) -> int:
         """Perft over the hooks below the goals, with the goal tested once per node."""
         if depth <= 0:
             return 1

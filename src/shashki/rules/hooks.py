@@ -21,33 +21,35 @@ from ..i18n import _
 from .errors import BadFenError
 
 if TYPE_CHECKING:
+    from .endrules import Played
     from .fen import FenParts
-    from .game import Game
     from .geometry import Geometry
-    from .move import Move
+    from .move import FastMove
     from .outcome import Outcome
     from .variant import Variant
 
-#: A position: ``(white, black, kings, turn, extra)``, three bitboards, the side to move
-#: (0 or 1) and the state of a special variant (None in the standard games); see
-#: :mod:`~shashki.rules.movegen`.  Defined here, the one place, and named from there too.
-Position = tuple[int, int, int, int, Any]
+#: A position as the generators and the engine hold it: ``(white, black, kings, turn,
+#: extra)``, three bitboards, the side to move (0 or 1) and the state of a special variant
+#: (None in the standard games); see :mod:`~shashki.rules.movegen`.  Internal to the
+#: rules and the engine: the library's form is :class:`~shashki.rules.position.Position`.
+#: Defined here, the one place, and named from there too.
+State = tuple[int, int, int, int, Any]
 
 
 def walk_perft(
-    pos: Position,
+    pos: State,
     depth: int,
-    moves: Callable[[Position], list[Move]],
-    count: Callable[[Position], int],
-    apply: Callable[[Position, Move], Position],
-    over: Callable[[Position], bool] | None = None,
+    moves: Callable[[State], list[FastMove]],
+    count: Callable[[State], int],
+    apply: Callable[[State, FastMove], State],
+    over: Callable[[State], bool] | None = None,
 ) -> int:
     """Leaf nodes at exactly ``depth`` (at least 1) plies below ``pos``, walked over a
     generator's hooks: ``moves`` and ``apply`` to go down, ``count`` at the last ply.  A
     position where ``over`` says the game has ended (a goal reached, a first king) has no
     moves below it, so it counts 0."""
 
-    def walk(p: Position, d: int) -> int:
+    def walk(p: State, d: int) -> int:
         if over is not None and over(p):
             return 0
         if d == 1:
@@ -74,12 +76,12 @@ class GeneratorHooks:
         self.variant = variant
         self.options = variant.options
 
-    def host_position(self, pos: Position) -> Position:
+    def host_position(self, pos: State) -> State:
         """``pos`` in the form the engine's own code reads (a modifier such as
         double-move wraps the engine's extra state in its own)."""
         return pos
 
-    def host_view(self) -> Callable[[Position], Position] | None:
+    def host_view(self) -> Callable[[State], State] | None:
         """A function giving a position in its host's form, for code that reads the
         host's bitboards and extra state directly (the evaluation), when this generator
         wraps them (double-move's half-turns); None, the default, when its positions are
@@ -88,19 +90,19 @@ class GeneratorHooks:
 
     # -- what the app and the engine ask -------------------------------------------
 
-    def stack(self, pos: Position, square: int) -> str:
+    def stack(self, pos: State, square: int) -> str:
         """The column of pieces on ``square``, bottom to top, one letter a piece
         (``w b W B``: white man, black man, white king, black king), "" for an empty
         square.  Default: "" everywhere (no columns: a square's piece is
         :meth:`piece_at`'s)."""
         return ""
 
-    def frozen(self, pos: Position) -> int:
+    def frozen(self, pos: State) -> int:
         """The square of the piece that may not move now (Artamonov: the piece that made
         the last move), or -1.  Default: -1 (every piece may move)."""
         return -1
 
-    def half_turn(self, pos: Position) -> int | None:
+    def half_turn(self, pos: State) -> int | None:
         """Which move of a two-move turn the side to move is about to make (1 or 2), or
         None when a turn is one move.  Default: None."""
         return None
@@ -111,7 +113,7 @@ class GeneratorHooks:
         return False
 
     def panel_lines(
-        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+        self, pos: State, lines: list[str], square: int, legal: Sequence[FastMove]
     ) -> list[str]:
         """The lines the game screen's panel shows about ``pos`` below whose turn it is.
 
@@ -122,7 +124,7 @@ class GeneratorHooks:
         """
         return lines
 
-    def why_not(self, pos: Position, square: int) -> str | None:
+    def why_not(self, pos: State, square: int) -> str | None:
         """Why the piece of the side to move on ``square`` may not move now, when a rule
         of this generator's own refuses it (the same-king move limit), or None.  Asked by
         the "why not" explanations once the common reasons are ruled out.  Default:
@@ -152,7 +154,7 @@ class GeneratorHooks:
 
     # -- the end of the game -----------------------------------------------------
 
-    def has_pieces(self, pos: Position, side: int) -> bool:
+    def has_pieces(self, pos: State, side: int) -> bool:
         """Whether ``side`` has a piece left on the board (the end of a game says "no
         pieces left" rather than "no legal move" when it has none): one of its own on a
         square, or inside a column (:meth:`stack`)."""
@@ -168,26 +170,26 @@ class GeneratorHooks:
         ``promotion-wins``: checked first of all the ways a game ends).  Default: False."""
         return False
 
-    def decide(self, game: Game) -> Outcome | None:
+    def decide(self, game: Played) -> Outcome | None:
         """A variant's own way of ending ``game`` in its current position (checked after
         the goals and the no-legal-move rule, before the draw rules), or None."""
         return None
 
     # -- FEN ----------------------------------------------------------------------
 
-    def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
+    def fen_sections(self, pos: State) -> list[tuple[str, int]]:
         """The piece sections of the FEN: (letter, bitboard of the squares listed)."""
         return [("W", pos[0]), ("B", pos[1])]
 
-    def fen_item(self, pos: Position, square: int, name: str) -> str:
+    def fen_item(self, pos: State, square: int, name: str) -> str:
         """How one occupied square is written inside its section."""
         return ("K" if pos[2] >> square & 1 else "") + name
 
-    def fen_fields(self, pos: Position) -> list[str]:
+    def fen_fields(self, pos: State) -> list[str]:
         """Extra fields written after the pieces (and the H/F counters)."""
         return []
 
-    def fen_read(self, parts: FenParts) -> Position:
+    def fen_read(self, parts: FenParts) -> State:
         """Build the position from what the FEN reader found.
 
         ``parts.neutral`` holds the squares of an ``N`` (colourless) section,

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from .move import Move
+from .move import FastMove
 
 #: Steps of a capture search (new partial sequences) between two calls of the check.
 STEPS = 1024
@@ -36,7 +36,7 @@ class Interrupted(Exception):
         super().__init__(*args)
         # (set here, not as a class attribute: compiled, an exception's instance has no
         # class defaults, shashki.native)
-        self.moves: list[Move] | None = None
+        self.moves: list[FastMove] | None = None
 
 
 @contextmanager

@@ -22,11 +22,11 @@ from ..base.numbers import quoted
 from ..i18n import N_, _, ngettext
 from .errors import BadFenError
 from .fen import square_text
-from .move import Move
+from .move import FastMove
 
 if TYPE_CHECKING:
     from .fen import FenParts
-    from .movegen import MoveGenerator, Position
+    from .movegen import MoveGenerator, State
 
     _Base = MoveGenerator
 else:
@@ -67,13 +67,13 @@ class KingMoveLimitMixin(_Base):
     """Generates and applies moves under the same-king move limit (see the module)."""
 
     @staticmethod
-    def _split(pos: Position) -> tuple[Position, KingMoves]:
+    def _split(pos: State) -> tuple[State, KingMoves]:
         extra = pos[4]
         if type(extra) is KingMoves:
             return (pos[0], pos[1], pos[2], pos[3], extra.extra), extra
         return pos, KingMoves(extra)
 
-    def restricted(self, pos: Position) -> int:
+    def restricted(self, pos: State) -> int:
         """The square of the king of the side to move that may not make a simple move
         now, or -1."""
         extra = pos[4]
@@ -88,21 +88,21 @@ class KingMoveLimitMixin(_Base):
             return -1  # only kings (the rule does not apply), or no king there
         return square
 
-    def host_position(self, pos: Position) -> Position:
+    def host_position(self, pos: State) -> State:
         return super().host_position(self._split(pos)[0])
 
-    def host_view(self) -> Callable[[Position], Position] | None:
+    def host_view(self) -> Callable[[State], State] | None:
         """The host's form of a position: without the counters."""
         below = super().host_view()
 
-        def inner(pos: Position) -> Position:
+        def inner(pos: State) -> State:
             return self._split(pos)[0]
 
         if below is None:
             return inner
         return lambda pos: below(inner(pos))
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         inner, _ = self._split(pos)
         moves = super().moves(inner)
         square = self.restricted(pos)
@@ -111,15 +111,15 @@ class KingMoveLimitMixin(_Base):
             moves = [m for m in moves if m[1] or m[2] != bit]
         return moves
 
-    def captures(self, pos: Position) -> list[Move]:
+    def captures(self, pos: State) -> list[FastMove]:
         return super().captures(self._split(pos)[0])
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         if self.restricted(pos) >= 0:
             return len(self.moves(pos))
         return super().count(self._split(pos)[0])
 
-    def horizon(self, pos: Position) -> tuple[list[Move], bool]:
+    def horizon(self, pos: State) -> tuple[list[FastMove], bool]:
         if self.restricted(pos) >= 0:
             moves = self.moves(pos)
             if moves and moves[0][1]:
@@ -127,17 +127,17 @@ class KingMoveLimitMixin(_Base):
             return [], bool(moves)
         return super().horizon(self._split(pos)[0])
 
-    def piece_at(self, pos: Position, square: int) -> Any:
+    def piece_at(self, pos: State, square: int) -> Any:
         return super().piece_at(self._split(pos)[0], square)
 
-    def material(self, pos: Position) -> Any:
+    def material(self, pos: State) -> Any:
         return super().material(self._split(pos)[0])
 
-    def key(self, pos: Position) -> Any:
+    def key(self, pos: State) -> Any:
         inner, state = self._split(pos)
         return (super().key(inner), state.white, state.black)
 
-    def apply(self, pos: Position, mv: Move) -> Position:
+    def apply(self, pos: State, mv: FastMove) -> State:
         inner, state = self._split(pos)
         turn = pos[3]
         w, b, k, t, extra = super().apply(inner, mv)
@@ -163,13 +163,13 @@ class KingMoveLimitMixin(_Base):
 
     # -- FEN: the host's, and the counts as a last field when one is not zero ----------
 
-    def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
+    def fen_sections(self, pos: State) -> list[tuple[str, int]]:
         return super().fen_sections(self._split(pos)[0])
 
-    def fen_item(self, pos: Position, square: int, name: str) -> str:
+    def fen_item(self, pos: State, square: int, name: str) -> str:
         return super().fen_item(self._split(pos)[0], square, name)
 
-    def fen_fields(self, pos: Position) -> list[str]:
+    def fen_fields(self, pos: State) -> list[str]:
         inner, state = self._split(pos)
         fields = super().fen_fields(inner)
         if state.white == FREE and state.black == FREE:
@@ -181,7 +181,7 @@ class KingMoveLimitMixin(_Base):
 
         return [*fields, side(*state.black) + side(*state.white)]
 
-    def fen_read(self, parts: FenParts) -> Position:
+    def fen_read(self, parts: FenParts) -> State:
         found: re.Match[str] | None = None
         rest = []
         for f in parts.fields:
@@ -226,7 +226,7 @@ class KingMoveLimitMixin(_Base):
 
     # -- what the players are told ---------------------------------------------------
 
-    def why_not(self, pos: Position, square: int) -> str | None:
+    def why_not(self, pos: State, square: int) -> str | None:
         if square != self.restricted(pos) or self.variant is None:
             return super().why_not(pos, square)
         limit = self.rules.king_move_limit
@@ -239,7 +239,7 @@ class KingMoveLimitMixin(_Base):
         ).format(variant=self.variant.local_name, n=_number(limit))
 
     def panel_lines(
-        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+        self, pos: State, lines: list[str], square: int, legal: Sequence[FastMove]
     ) -> list[str]:
         """Which king may not make a simple move now, below the other lines."""
         lines = super().panel_lines(pos, lines, square, legal)

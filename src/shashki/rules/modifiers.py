@@ -27,13 +27,13 @@ from ..i18n import _
 from .errors import BadFenError
 from .fen import square_text
 from .hooks import walk_perft
-from .move import Move
+from .move import FastMove
 from .quiet import quiet_generator
 from .switches import CaptureChoice, Irreversible, NoMoves, Rules
 
 if TYPE_CHECKING:
     from .fen import FenParts
-    from .movegen import MoveGenerator, Position
+    from .movegen import MoveGenerator, State
     from .variant import Variant
 
     _Base = MoveGenerator
@@ -49,7 +49,7 @@ class DemotionMixin(_Base):
         once stood (``B:WKh4,a3:BKg1,a5``: g1-f2 h4xe1 f2-g1 e1-h4 is the start again)."""
         return Irreversible.NOTHING
 
-    def apply(self, pos: Position, mv: Move) -> Position:
+    def apply(self, pos: State, mv: FastMove) -> State:
         demoted = mv[4] & pos[2] & ~mv[3]
         new = super().apply(pos, mv)
         if not demoted:
@@ -76,7 +76,7 @@ class MoveOpponentMixin(_Base):
         super().configure(variant)
         self._quiet = quiet_generator(self.geo, self.rules)
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         w, b, k, turn, extra = pos
         if not (b if turn else w):
             return []  # no piece of his own: he has lost
@@ -85,13 +85,13 @@ class MoveOpponentMixin(_Base):
         if own and own[0].is_capture and self.rules.capture_mandatory and super().captures(pos):
             return own
         theirs = self._quiet.moves((w, b, k, turn ^ 1, extra))
-        result: list[Move] = own + theirs
+        result: list[FastMove] = own + theirs
         return result
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         return len(self.moves(pos))
 
-    def apply(self, pos: Position, mv: Move) -> Position:
+    def apply(self, pos: State, mv: FastMove) -> State:
         w, b, k, turn, extra = pos
         if (b if turn else w) & mv[2]:
             return super().apply(pos, mv)
@@ -104,7 +104,7 @@ class MoveOpponentMixin(_Base):
         return True
 
     def panel_lines(
-        self, pos: Position, lines: list[str], square: int, legal: Sequence[Move]
+        self, pos: State, lines: list[str], square: int, legal: Sequence[FastMove]
     ) -> list[str]:
         """The opponent's pieces the side to move may move, below the other lines."""
         lines = super().panel_lines(pos, lines, square, legal)
@@ -142,36 +142,36 @@ class DoubleMoveMixin(_Base):
     """
 
     @staticmethod
-    def _inner(pos: Position) -> Position:
+    def _inner(pos: State) -> State:
         extra = pos[4]
         if type(extra) is HalfTurns:
             return (pos[0], pos[1], pos[2], pos[3], extra.extra)
         return pos
 
-    def host_position(self, pos: Position) -> Position:
+    def host_position(self, pos: State) -> State:
         return super().host_position(self._inner(pos))
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         return super().moves(self._inner(pos))
 
-    def captures(self, pos: Position) -> list[Move]:
+    def captures(self, pos: State) -> list[FastMove]:
         return super().captures(self._inner(pos))
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         return super().count(self._inner(pos))
 
-    def piece_at(self, pos: Position, square: int) -> Any:
+    def piece_at(self, pos: State, square: int) -> Any:
         return super().piece_at(self._inner(pos), square)
 
-    def material(self, pos: Position) -> Any:
+    def material(self, pos: State) -> Any:
         return super().material(self._inner(pos))
 
-    def key(self, pos: Position) -> Any:
+    def key(self, pos: State) -> Any:
         if type(pos[4]) is HalfTurns:
             return (super().key(self._inner(pos)), pos[4].second)
         return super().key(pos)
 
-    def apply(self, pos: Position, mv: Move) -> Position:
+    def apply(self, pos: State, mv: FastMove) -> State:
         if type(pos[4]) is not HalfTurns:  # the host's form: the host's move
             return super().apply(pos, mv)
         inner = self._inner(pos)
@@ -185,11 +185,11 @@ class DoubleMoveMixin(_Base):
             return (w, b, k, mover, HalfTurns(extra, True))
         return (w, b, k, turn, HalfTurns(extra, False))
 
-    def half_turn(self, pos: Position) -> int:
+    def half_turn(self, pos: State) -> int:
         """1 or 2: which move of the turn the side to move is about to make."""
         return 2 if pos[4].second else 1
 
-    def host_view(self) -> Callable[[Position], Position] | None:
+    def host_view(self) -> Callable[[State], State] | None:
         """The host's form of a position: without the half-turn."""
         below = super().host_view()
         inner = self._inner
@@ -202,17 +202,17 @@ class DoubleMoveMixin(_Base):
         return False
 
     # FEN: the host's, plus a field "T2" when the next move is the turn's second.
-    def fen_sections(self, pos: Position) -> list[tuple[str, int]]:
+    def fen_sections(self, pos: State) -> list[tuple[str, int]]:
         return super().fen_sections(self._inner(pos))
 
-    def fen_item(self, pos: Position, square: int, name: str) -> str:
+    def fen_item(self, pos: State, square: int, name: str) -> str:
         return super().fen_item(self._inner(pos), square, name)
 
-    def fen_fields(self, pos: Position) -> list[str]:
+    def fen_fields(self, pos: State) -> list[str]:
         fields = super().fen_fields(self._inner(pos))
         return [*fields, "T2"] if pos[4].second else fields
 
-    def fen_read(self, parts: FenParts) -> Position:
+    def fen_read(self, parts: FenParts) -> State:
         second = False
         rest = []
         for f in parts.fields:
@@ -243,7 +243,7 @@ class SelfCaptureMixin(_Base):
         self._any = AnyCaptureSearch(self.geo, self.rules)
         self._quiet = quiet_generator(self.geo, self.rules)
 
-    def _sequences(self, pos: Position) -> list[tuple[Move, int]]:
+    def _sequences(self, pos: State) -> list[tuple[FastMove, int]]:
         w, b, k, turn, _ = pos
         own, opp = (b, w) if turn else (w, b)
         occupied = w | b
@@ -264,7 +264,7 @@ class SelfCaptureMixin(_Base):
             out.extend(search.search(sq, bool(k & low), occupied, occupied, opp, turn, may_stop))
         return out
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         seqs = self._sequences(pos)
         enemy = [(m, n) for m, n in seqs if n > 0]
         if enemy and self.rules.capture_mandatory:
@@ -272,16 +272,16 @@ class SelfCaptureMixin(_Base):
                 best = max(n for _, n in enemy)
                 return [m for m, n in enemy if n == best]
             return [m for m, _ in enemy]
-        quiet: list[Move] = self._quiet.moves(pos)
+        quiet: list[FastMove] = self._quiet.moves(pos)
         return quiet + [m for m, _ in seqs]
 
-    def captures(self, pos: Position) -> list[Move]:
+    def captures(self, pos: State) -> list[FastMove]:
         return [m for m, n in self._sequences(pos) if n > 0]
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         return len(self.moves(pos))
 
-    def apply(self, pos: Position, mv: Move) -> Position:
+    def apply(self, pos: State, mv: FastMove) -> State:
         w, b, k, turn, extra = super().apply(pos, mv)
         cm = mv[4]
         return (w & ~cm, b & ~cm, k & ~cm, turn, extra)
@@ -306,27 +306,27 @@ class PromotionWinsMixin(_Base):
         """True: whoever owns a king has won."""
         return True
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         if pos[2]:
             return []
         return super().moves(pos)
 
-    def captures(self, pos: Position) -> list[Move]:
+    def captures(self, pos: State) -> list[FastMove]:
         if pos[2]:
             return []
         return super().captures(pos)
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         if pos[2]:
             return 0
         return super().count(pos)
 
-    def horizon(self, pos: Position) -> tuple[list[Move], bool]:
+    def horizon(self, pos: State) -> tuple[list[FastMove], bool]:
         if pos[2]:
             return [], False
         return super().horizon(pos)
 
-    def perft(self, pos: Position, depth: int) -> int:
+    def perft(self, pos: State, depth: int) -> int:
         """Perft over the hooks below, with the king tested once per node."""
         if depth <= 0:
             return 1
@@ -338,7 +338,7 @@ class PromotionWinsMixin(_Base):
         """False: a king ends the game."""
         return False
 
-    def fen_read(self, parts: FenParts) -> Position:
+    def fen_read(self, parts: FenParts) -> State:
         pos = super().fen_read(parts)
         if pos[2] & pos[pos[3]]:
             raise BadFenError(

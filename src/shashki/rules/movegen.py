@@ -19,15 +19,15 @@ from .._compiled import mypyc_attr
 from ..base.numbers import quoted
 from .geometry import Direction, Geometry, absolute_direction
 from .hooks import GeneratorHooks, walk_perft
-from .hooks import Position as Position  # (defined with the hooks; named from here too)
+from .hooks import State as State  # (defined with the hooks; named from here too)
 from .interrupt import STEPS, Interrupted, poll
-from .move import Color, Kind, Move, Piece
+from .move import Color, FastMove, Kind, Piece
 from .switches import Irreversible, KingLanding, PromotionInCapture, Removal, Rules
 
-_MOVE_CACHE: dict[int, dict[tuple[int, int], Move]] = {}
+_MOVE_CACHE: dict[int, dict[tuple[int, int], FastMove]] = {}
 
 
-def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
+def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], FastMove]:
     """Every non-capturing move along a line of the board, shared by all variants."""
     table = _MOVE_CACHE.get(id(geo))
     if table is None:
@@ -35,7 +35,7 @@ def quiet_move_table(geo: Geometry) -> dict[tuple[int, int], Move]:
         for d in Direction:
             for p in geo.squares:
                 for q in geo.ray[d][p]:
-                    table[(p, q)] = Move((p, q))
+                    table[(p, q)] = FastMove((p, q))
         _MOVE_CACHE[id(geo)] = table
     return table
 
@@ -57,11 +57,11 @@ class MoveGenerator(GeneratorHooks):
     general_precedence: ClassVar[bool] = True
 
     # Built by _compile() from the tables, once per generator.
-    _capture_moves: Callable[[int, int, int, int, int], list[Move]]
-    _moves_of: Callable[[int, int, int, int], list[Move]]
+    _capture_moves: Callable[[int, int, int, int, int], list[FastMove]]
+    _moves_of: Callable[[int, int, int, int], list[FastMove]]
     _count_position: Callable[[int, int, int, int], int]
     _can_step: Callable[[int, int, int, int], bool]
-    _horizon_of: Callable[[int, int, int, int], tuple[list[Move], bool]]
+    _horizon_of: Callable[[int, int, int, int], tuple[list[FastMove], bool]]
     _fast_perft: Callable[[int, int, int, int, int], int]
 
     def __init__(self, geo: Geometry, rules: Rules) -> None:
@@ -95,18 +95,18 @@ class MoveGenerator(GeneratorHooks):
         )
 
         # Men's steps: (shift, table of the move arriving at each square), split by sign.
-        self.man_up: list[tuple[tuple[int, dict[int, Move]], ...]] = []
-        self.man_down: list[tuple[tuple[int, dict[int, Move]], ...]] = []
+        self.man_up: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
+        self.man_down: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
         self.man_cap_dirs: list[tuple[int, ...]] = []
         self.man_cap_up: list[tuple[int, ...]] = []
         self.man_cap_down: list[tuple[int, ...]] = []
         for side in (0, 1):
-            up: list[tuple[int, dict[int, Move]]] = []
-            down: list[tuple[int, dict[int, Move]]] = []
+            up: list[tuple[int, dict[int, FastMove]]] = []
+            down: list[tuple[int, dict[int, FastMove]]] = []
             for d in dirs_for(rules.man_moves, side):
                 s = shift(d)
                 # keyed by the bit of the arrival square: no bit_length() in the loop
-                arrive: dict[int, Move] = {}
+                arrive: dict[int, FastMove] = {}
                 for p in geo.squares:
                     q = geo.step[d][p]
                     if q >= 0:
@@ -122,7 +122,7 @@ class MoveGenerator(GeneratorHooks):
         kmove_dirs = dirs_for(rules.king_moves, 0)
         self.king_cap_dirs = dirs_for(rules.king_captures, 0)
         # King move rays per square, cut to one step for short kings, with the moves.
-        self.king_rays: list[tuple[tuple[tuple[int, Move], ...], ...]] = [()] * size
+        self.king_rays: list[tuple[tuple[tuple[int, FastMove], ...], ...]] = [()] * size
         for p in geo.squares:
             rays = []
             for d in kmove_dirs:
@@ -251,7 +251,7 @@ class MoveGenerator(GeneratorHooks):
 
     # -- positions ------------------------------------------------------------
 
-    def piece_at(self, pos: Position, square: int) -> Piece | None:
+    def piece_at(self, pos: State, square: int) -> Piece | None:
         bit = 1 << square
         kind = Kind.KING if pos[2] & bit else Kind.MAN
         if pos[0] & bit:
@@ -260,30 +260,30 @@ class MoveGenerator(GeneratorHooks):
             return Piece(Color.BLACK, kind)
         return None
 
-    def material(self, pos: Position) -> tuple[tuple[int, int], tuple[int, int]]:
+    def material(self, pos: State) -> tuple[tuple[int, int], tuple[int, int]]:
         """((kings, men) of side 0, (kings, men) of side 1)."""
         w, b, k = pos[0], pos[1], pos[2]
         wk = (w & k).bit_count()
         bk = (b & k).bit_count()
         return (wk, w.bit_count() - wk), (bk, b.bit_count() - bk)
 
-    def key(self, pos: Position) -> Any:
+    def key(self, pos: State) -> Any:
         """What makes two positions the same for the repetition rule."""
         return pos
 
     # -- move generation --------------------------------------------------------
 
-    def moves(self, pos: Position) -> list[Move]:
+    def moves(self, pos: State) -> list[FastMove]:
         """The legal moves of the side to move (compulsory captures already applied)."""
         return self._moves_of(pos[0], pos[1], pos[2], pos[3])
 
-    def captures(self, pos: Position) -> list[Move]:
+    def captures(self, pos: State) -> list[FastMove]:
         """The capturing moves the side to move may make (empty if it has none)."""
         w, b, k, turn = pos[0], pos[1], pos[2], pos[3]
         own, opp = (b, w) if turn else (w, b)
         return self._captures(own, opp, k, self.mask & ~(w | b), turn)
 
-    def horizon(self, pos: Position) -> tuple[list[Move], bool]:
+    def horizon(self, pos: State) -> tuple[list[FastMove], bool]:
         """What a search needs at its horizon, cheaper than :meth:`moves`: (the legal
         moves when the side to move must capture, else an empty list; whether the side to
         move has any legal move).  The quiet moves are not built."""
@@ -294,11 +294,11 @@ class MoveGenerator(GeneratorHooks):
             return moves, True
         return [], bool(moves)
 
-    def count(self, pos: Position) -> int:
+    def count(self, pos: State) -> int:
         """``len(self.moves(pos))``, without building the moves when it can."""
         return self._count_position(pos[0], pos[1], pos[2], pos[3])
 
-    def apply(self, pos: Position, mv: Move) -> Position:
+    def apply(self, pos: State, mv: FastMove) -> State:
         """The position after ``mv`` (which must be legal in ``pos``)."""
         w, b, k, turn, extra = pos
         _, _, fm, tm, cm, lm = mv
@@ -314,9 +314,19 @@ class MoveGenerator(GeneratorHooks):
             return (w, b, (k & ~cm) | tm, turn ^ 1, extra)
         return (w, b, k & ~cm, turn ^ 1, extra)
 
+    def crowns(self, pos: State, mv: FastMove) -> bool:
+        """Whether ``mv`` (legal in ``pos``) crowns the piece that makes it: a man before,
+        a king after.  (The game asks it of a generator with its own ``apply``; for the
+        others it reads the promotion rows itself.)"""
+        before = self.piece_at(pos, mv[0][0])
+        if before is None or before.kind is Kind.KING:
+            return False
+        after = self.piece_at(self.apply(pos, mv), mv[0][-1])
+        return after is not None and after.kind is Kind.KING
+
     # -- perft ----------------------------------------------------------------
 
-    def perft(self, pos: Position, depth: int) -> int:
+    def perft(self, pos: State, depth: int) -> int:
         """Leaf nodes of the legal-move tree below ``pos`` at exactly ``depth`` plies.
 
         Copy-make on bitboards, counting moves (not making them) at the last ply.  A
@@ -338,7 +348,7 @@ class MoveGenerator(GeneratorHooks):
 
     # -- captures -------------------------------------------------------------
 
-    def _captures(self, own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
+    def _captures(self, own: int, opp: int, k: int, empty: int, turn: int) -> list[FastMove]:
         """The capture moves of the side ``turn`` owning ``own`` (majority rule applied)."""
         return self._capture_moves(own, opp, k, empty, turn)
 
@@ -355,7 +365,7 @@ class MoveGenerator(GeneratorHooks):
 #: ``search(own, opp, k, empty, build, kings_take)``: the capture moves or their number.
 CaptureSearch = Callable[[int, int, int, int, bool, bool | None], Any]
 #: ``capture_moves(own, opp, k, empty, turn)``: the capture moves.
-CaptureMoves = Callable[[int, int, int, int, int], list[Move]]
+CaptureMoves = Callable[[int, int, int, int, int], list[FastMove]]
 #: ``count_captures(own, opp, k, empty, turn, kings_take)``: the number of capture moves.
 CaptureCounter = Callable[[int, int, int, int, int, bool | None], int]
 #: A whole-board test of some pieces, answered yes or no, or with a count or bitboard.
@@ -389,7 +399,7 @@ class _Tables(NamedTuple):
     #: Per square, the pieces a flying king there could jump.
     king_reach: list[int]
     #: Per side and square, each man's jump by itself: (victim bit, landing bit, move).
-    man_jump_moves: list[list[tuple[tuple[int, int, Move], ...]]]
+    man_jump_moves: list[list[tuple[tuple[int, int, FastMove], ...]]]
     #: Whether flying kings move and capture along the same lines.
     fused: bool
 
@@ -454,7 +464,9 @@ def _tables(gen: MoveGenerator) -> _Tables:
     # The move of each man's jump by itself, per side and starting square.
     man_jump_moves = [
         [
-            tuple((vbit, lbit, Move((p, land), (victim,))) for _, vbit, victim, land, lbit in row)
+            tuple(
+                (vbit, lbit, FastMove((p, land), (victim,))) for _, vbit, victim, land, lbit in row
+            )
             for p, row in enumerate(table)
         ]
         for table in man_jumps
@@ -946,7 +958,7 @@ class _CaptureWalk:
         if key not in found:
             if self.build:
                 found[key] = _new_tuple(
-                    Move, (tuple(self.path), tuple(self.caps), self.sbit, 1 << end, cm, lm)
+                    FastMove, (tuple(self.path), tuple(self.caps), self.sbit, 1 << end, cm, lm)
                 )
             else:
                 found[key] = None
@@ -992,7 +1004,7 @@ def _capture_search(
     spare = gen.men_spare_kings
     idle = [_CaptureWalk(gen, tables, turn)]
 
-    def single_jump_moves(cand: int, opp: int, empty: int) -> list[Move]:
+    def single_jump_moves(cand: int, opp: int, empty: int) -> list[FastMove]:
         """The jumps of the men ``cand`` when none of them may go on: from a table."""
         out = []
         while cand:
@@ -1055,7 +1067,7 @@ def _capture_entries(
     """
     if type(gen)._captures is MoveGenerator._captures:
 
-        def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
+        def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[FastMove]:
             return searches[turn](own, opp, k, empty, True, None)  # type: ignore[no-any-return]
 
         def count_captures(
@@ -1067,7 +1079,7 @@ def _capture_entries(
     else:  # a subclass's own captures: count them by building them
         overridden = gen._captures
 
-        def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[Move]:
+        def capture_moves(own: int, opp: int, k: int, empty: int, turn: int) -> list[FastMove]:
             return overridden(own, opp, k, empty, turn)
 
         def count_captures(
@@ -1087,7 +1099,7 @@ def _move_lister(
     capture_moves: CaptureMoves,
     king_captures: BoardTest,
     plain: bool,
-) -> Callable[[int, int, int, int], list[Move]]:
+) -> Callable[[int, int, int, int], list[FastMove]]:
     """``moves_of(w, b, k, turn)``, the legal moves: the captures from ``searches`` (or
     ``capture_moves`` when a subclass has its own), the quiet moves from ``gen``'s tables
     of men's steps and king rays, whose moves are built once here."""
@@ -1114,7 +1126,7 @@ def _move_lister(
         for p, rays in enumerate(gen.king_rays)
     ]
 
-    def moves_of(w: int, b: int, k: int, turn: int) -> list[Move]:
+    def moves_of(w: int, b: int, k: int, turn: int) -> list[FastMove]:
         """The legal moves of the side ``turn``."""
         if turn:
             own, opp = b, w
@@ -1145,7 +1157,7 @@ def _move_lister(
             # The kings' quiet moves; when kings capture along the lines they move on,
             # the same scan finds whether they can capture.
             check = fused and plain and mandatory
-            king_moves: list[Move] = []
+            king_moves: list[FastMove] = []
             while kings:
                 low = kings & -kings
                 kings ^= low
@@ -1462,7 +1474,8 @@ def _horizon(
     searches: tuple[CaptureSearch, CaptureSearch],
     king_captures: BoardTest,
 ) -> tuple[
-    Callable[[int, int, int, int], bool], Callable[[int, int, int, int], tuple[list[Move], bool]]
+    Callable[[int, int, int, int], bool],
+    Callable[[int, int, int, int], tuple[list[FastMove], bool]],
 ]:
     """``(can_step, horizon_of)``: what a search asks at its horizon, from ``gen``'s
     shifts, for a generator whose captures are ``searches``' own and compulsory.
@@ -1498,7 +1511,7 @@ def _horizon(
                     return True
         return False
 
-    def horizon_of(w: int, b: int, k: int, turn: int) -> tuple[list[Move], bool]:
+    def horizon_of(w: int, b: int, k: int, turn: int) -> tuple[list[FastMove], bool]:
         """(the captures of the side ``turn``, whether it can move at all), for a
         generator whose captures are its own (``plain``) and compulsory."""
         if turn:
@@ -1528,7 +1541,7 @@ def _compile(gen: MoveGenerator) -> None:
     """Build ``gen``'s hot functions as closures over its tables, with the factories
     above, and store them on ``gen``:
 
-    * ``_capture_moves(own, opp, k, empty, turn)``: the capture moves (Move objects);
+    * ``_capture_moves(own, opp, k, empty, turn)``: the capture moves (FastMove objects);
     * ``_moves_of(w, b, k, turn)``: the legal moves;
     * ``_count_position(w, b, k, turn)``: the number of legal moves, counting quiet moves
       and captures that cannot go on with whole-board operations (per side, a version

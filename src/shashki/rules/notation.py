@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import pairwise
+from typing import TypeVar
 
 from ..base.numbers import quoted
 from ..i18n import _
 from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
 from .fen import format_fen, square_text
-from .move import Move
-from .movegen import Position
+from .move import MoveLike
+from .movegen import State
 from .variant import Variant
 
 _SEPARATORS = re.compile(r"\s*[-x×:X]\s*")
@@ -29,11 +30,14 @@ _SEPARATORS = re.compile(r"\s*[-x×:X]\s*")
 #: the square at fault, not as words.
 _SQUARE = re.compile(r"[^\W\d_xX][0-9]{1,2}|[0-9]{1,3}")
 
+#: Either form of a move (the library's or the generators'): what is read is returned.
+M = TypeVar("M", bound=MoveLike)
+
 
 def move_text(
     variant: Variant,
-    move: Move,
-    legal: Sequence[Move] | None = None,
+    move: MoveLike,
+    legal: Sequence[MoveLike] | None = None,
     *,
     full: bool = False,
 ) -> str:
@@ -47,7 +51,12 @@ def move_text(
     if path[0] == path[-1]:
         full = True  # a capture that comes back to its start square: "c1:c1" would say nothing
     elif not full and legal is not None:
-        full = any(m.start == move.start and m.end == move.end and m != move for m in legal)
+        full = any(
+            m.start == move.start
+            and m.end == move.end
+            and (m.path != move.path or m.captured != move.captured)
+            for m in legal
+        )
     if not full or len(path) == 2:
         squares: tuple[int, ...] = (path[0], path[-1])
     else:
@@ -73,7 +82,7 @@ def split_move_text(variant: Variant, text: str) -> list[int]:
         raise NotationError(_("{text}: {reason}").format(text=quoted(text), reason=exc)) from None
 
 
-def _implied_captures(variant: Variant, position: Position, squares: list[int]) -> int | None:
+def _implied_captures(variant: Variant, position: State, squares: list[int]) -> int | None:
     """The pieces jumped along a path given landing square by landing square, as a
     bitboard, or None if some step is not a jump over exactly one piece on a line."""
     geo = variant.board
@@ -94,12 +103,19 @@ def _implied_captures(variant: Variant, position: Position, squares: list[int]) 
     return captured
 
 
+def _mask(squares: Sequence[int]) -> int:
+    bits = 0
+    for sq in squares:
+        bits |= 1 << sq
+    return bits
+
+
 def _is_subsequence(needle: Sequence[int], hay: Sequence[int]) -> bool:
     it = iter(hay)
     return all(any(x == y for y in it) for x in needle)
 
 
-def parse_move(variant: Variant, text: str, legal: Sequence[Move], position: Position) -> Move:
+def parse_move(variant: Variant, text: str, legal: Sequence[M], position: State) -> M:
     """The one legal move that ``text`` names.
 
     Raises NotationError (not a move text), IllegalMoveError (no legal move matches) or
@@ -119,7 +135,7 @@ def parse_move(variant: Variant, text: str, legal: Sequence[Move], position: Pos
         if not by_path:
             implied = _implied_captures(variant, position, squares)
             if implied is not None:
-                by_path = [m for m in candidates if implied & m.captured_mask == implied]
+                by_path = [m for m in candidates if implied & _mask(m.captured) == implied]
         candidates = by_path
     if len(candidates) == 1:
         return candidates[0]
@@ -140,7 +156,7 @@ def parse_move(variant: Variant, text: str, legal: Sequence[Move], position: Pos
 _SHORT = re.compile(r"([a-lA-L])([a-lA-L](?:1[0-2]|[1-9]))")
 
 
-def parse_short_move(variant: Variant, text: str, legal: Sequence[Move]) -> Move:
+def parse_short_move(variant: Variant, text: str, legal: Sequence[M]) -> M:
     """The one legal move that a Russian short-notation text names: the start square's
     file and the end square, ``ed4`` for e3-d4 (captures unmarked: ``ce7`` for c5:e7).
 

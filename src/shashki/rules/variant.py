@@ -19,7 +19,7 @@ from typing import Any
 from .. import i18n
 from ..base.numbers import bounded_int, quoted
 from ..i18n import N_, pgettext
-from .errors import VariantFileError
+from .errors import NotationError, VariantFileError
 from .geometry import Geometry
 from .move import Color
 from .movegen import MoveGenerator
@@ -149,6 +149,45 @@ class Variant:
     @property
     def numeric(self) -> bool:
         return self.notation == "numeric"
+
+    # -- squares ----------------------------------------------------------------------
+
+    @property
+    def squares(self) -> tuple[int, ...]:
+        """The squares the game is played on, in the order of their PDN numbers (1, 2, …):
+        the integers :class:`~shashki.rules.Move`, :class:`~shashki.rules.Piece` maps and
+        :meth:`square_name` speak of."""
+        board = self.board
+        return tuple(board.by_number[1:])
+
+    def square_name(self, square: int) -> str:
+        """``square`` as the variant writes it in moves and positions: its PDN number
+        (``"32"``) in the numeric games, its algebraic name (``"c3"``) in the others.
+        Raises ValueError for a number that is no square of the board.
+
+        >>> from shashki import find_variant
+        >>> russian, international = find_variant("russian"), find_variant("international")
+        >>> russian.parse_square("c3"), russian.square_name(10)
+        (10, 'c3')
+        >>> international.square_name(international.parse_square("32"))
+        '32'
+        """
+        board = self.board
+        if type(square) is not int or not 0 <= square < len(board.number_of):
+            raise ValueError(f"{square!r} is not a square of {self.name}")
+        number = board.number_of[square]
+        if not number:
+            raise ValueError(f"{square!r} is not a square of {self.name}")
+        return str(number) if self.numeric else board.names[square]
+
+    def parse_square(self, text: str) -> int:
+        """The square ``text`` names: its algebraic name (``"c3"``) or its PDN number
+        (``"22"``), in either notation.  Raises NotationError (a ValueError) saying why
+        when it names no playing square of this board."""
+        try:
+            return self.board.parse_square(text)
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
 
     @property
     def gametype_number(self) -> int | None:

@@ -12,7 +12,6 @@ True
 (2, 'Anna')
 """
 
-from ..rules.limits import Limit, move_seconds
 from .clock import GameClock
 from .game import (
     Changed,
@@ -29,6 +28,7 @@ from .game import (
     TakenBack,
     UndoPolicy,
 )
+from .limits import Limit, move_seconds
 from .players import Computer, Person, Player, PlayerFailed
 from .seats import parse_seat, set_engines
 

@@ -6,8 +6,10 @@ it moves by hand, so that a flag fall is tested without waiting.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ..records.clocks import MAX_SECONDS, TimeControl
 from ..rules import Color
@@ -15,7 +17,8 @@ from ..rules import Color
 
 class GameClock:
     """The clocks of both sides under one time control (Fischer increment: a side gets
-    the increment when its turn is complete)."""
+    the increment when its turn is complete; a control of moves in a time gives the
+    time again when a side completes a period's moves)."""
 
     def __init__(
         self,
@@ -27,6 +30,8 @@ class GameClock:
         self.control = control
         self.now = now
         self._left = list(left) if left is not None else [control.seconds, control.seconds]
+        #: The turns each side has completed (a period's moves counted from them).
+        self.turns = [0, 0]
         #: The side whose clock runs, and since when (None: both stopped).
         self.running: Color | None = None
         self._since = 0.0
@@ -46,7 +51,16 @@ class GameClock:
         for side, mark in zip(sides, marks, strict=False):
             if mark is not None:
                 left[side] = max(0.0, mark)
-        return cls(control, now=now, left=(left[0], left[1]))
+        clock = cls(control, now=now, left=(left[0], left[1]))
+        clock.turns = [
+            sum(
+                1
+                for i, s in enumerate(sides)
+                if s is side and (i + 1 == len(sides) or sides[i + 1] is not side)
+            )
+            for side in (Color.WHITE, Color.BLACK)
+        ]
+        return clock
 
     def left(self, side: Color) -> float:
         """Seconds left to ``side`` now (never below 0)."""
@@ -72,10 +86,18 @@ class GameClock:
         can show, :data:`~shashki.records.clocks.MAX_SECONDS`, as its ``[%clk]`` mark
         can say), ``following``'s clock runs."""
         self.stop()
-        self._left[side] = min(
-            max(self._left[side], MAX_SECONDS), self._left[side] + self.control.increment
-        )
+        added = self.control.increment
+        self.turns[side] += 1
+        if self.control.moves and self.turns[side] % self.control.moves == 0:
+            added += self.control.seconds  # (a period's moves made: its time again)
+        self._left[side] = min(max(self._left[side], MAX_SECONDS), self._left[side] + added)
         self.start(following)
+
+    def moves_to_go(self, side: Color) -> int | None:
+        """The moves ``side`` has still to make in this period (None: a whole game)."""
+        if not self.control.moves:
+            return None
+        return self.control.moves - self.turns[side] % self.control.moves
 
     def set_left(self, white: float, black: float) -> None:
         """Both clocks show these seconds from now (a peer's copy of the clocks made
@@ -92,4 +114,50 @@ class GameClock:
         return None
 
 
-__all__ = ["GameClock"]
+@dataclass(frozen=True)
+class ClockReading:
+    """What both clocks showed at a moment of the day, and which one ran: kept in an
+    autosave (``ShashkiClock``) for a game whose clock goes on while no program plays it
+    (an online game's referee), so that resuming it charges the time since."""
+
+    white: float
+    black: float
+    running: Color | None
+    #: When it was read: seconds since the epoch (the time of day, not a process's clock).
+    at: float
+
+    @classmethod
+    def of(cls, clock: GameClock, at: float) -> ClockReading:
+        return cls(clock.left(Color.WHITE), clock.left(Color.BLACK), clock.running, at)
+
+    def text(self) -> str:
+        running = {Color.WHITE: "white", Color.BLACK: "black", None: "-"}[self.running]
+        return f"{self.white:.3f} {self.black:.3f} {running} {self.at:.3f}"
+
+    @classmethod
+    def read(cls, text: str) -> ClockReading | None:
+        """The reading a tag says (from a file: read strictly), or None."""
+        words = text[:100].split()
+        if len(words) != 4:
+            return None
+        running = {"white": Color.WHITE, "black": Color.BLACK, "-": None}.get(words[2], "?")
+        try:
+            white, black, at = float(words[0]), float(words[1]), float(words[3])
+        except ValueError:
+            return None
+        if running == "?" or not all(math.isfinite(v) for v in (white, black, at)):
+            return None
+        if not (0 <= white <= MAX_SECONDS and 0 <= black <= MAX_SECONDS and at > 0):
+            return None
+        return cls(white, black, running if isinstance(running, Color) else None, at)
+
+    def left(self, now: float) -> tuple[float, float]:
+        """Both clocks at ``now`` (seconds since the epoch): the running one charged the
+        time since the reading (never below 0: a flag fall), the other as read."""
+        left = [self.white, self.black]
+        if self.running is not None:
+            left[self.running] = max(0.0, left[self.running] - max(0.0, now - self.at))
+        return left[0], left[1]
+
+
+__all__ = ["ClockReading", "GameClock"]

@@ -17,6 +17,7 @@ the game ends).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -24,13 +25,17 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from ..rules import Color, Game, Move, Outcome
-from ..rules.limits import Limit
 from ..rules.outcome import Termination
-from .clock import GameClock
+from .clock import ClockReading, GameClock
+from .limits import Limit
 from .players import Person, Player, PlayerFailed
 
 if TYPE_CHECKING:
     from ..records import GameRecord
+
+
+#: The autosave's tag of the clocks' last reading (a game whose clock goes on).
+CLOCK_TAG = "ShashkiClock"
 
 
 class UndoPolicy(Enum):
@@ -155,6 +160,10 @@ class GameSession:
         #: Tags kept only in this game's autosave, never in a record saved or kept: how
         #: to go on with it (an online game's room).
         self.resume_tags: dict[str, str] = {}
+        #: The clock goes on while no program plays the game (an online game: the
+        #: referee's clock runs across a crash of its own): the game's autosave keeps
+        #: when its last reading was taken (:meth:`autosave_tags`).
+        self.clock_goes_on = False
         #: How a move found by :meth:`drive`'s thread reaches the session (a front end's
         #: "run this on my thread"); by default at once, under the session's lock.
         self.post = post or self._locked
@@ -353,6 +362,7 @@ class GameSession:
         return Limit(
             left=clock.left(self.game.turn),
             increment=clock.control.increment,
+            moves=clock.moves_to_go(self.game.turn),
             depth=self.limit.depth,
             nodes=self.limit.nodes,
             overhead=self.overhead,
@@ -720,6 +730,15 @@ class GameSession:
             headers["Termination"] = out.describe(self.variant.side_names)
         return headers
 
+    def autosave_tags(self, at: Callable[[], float] = time.time) -> dict[str, str]:
+        """The tags of this game's autosave: its record's, the resume tags, and for a
+        game whose clock goes on, the clocks as they read now and when
+        (:data:`CLOCK_TAG`, a :class:`~shashki.session.clock.ClockReading`)."""
+        tags = {**self.headers(), **self.resume_tags}
+        if self.clock_goes_on and self.clock is not None:
+            tags[CLOCK_TAG] = ClockReading.of(self.clock, at()).text()
+        return tags
+
     def record(self) -> GameRecord:
         """The game as a record: its moves, :meth:`headers`, the clocks' marks."""
         from ..records import GameRecord
@@ -732,6 +751,7 @@ class GameSession:
 
 
 __all__ = [
+    "CLOCK_TAG",
     "Changed",
     "ClockChanged",
     "DrawAnswered",

@@ -2,7 +2,7 @@
 computer at a level, a Hub engine (``shashki.hub.player``), and later a remote player.
 
 A player is started before its first move, asked to :meth:`~Player.think` on a copy of
-the game within a :class:`~shashki.rules.limits.Limit` (in a thread of its own; it
+the game within a :class:`~shashki.session.limits.Limit` (in a thread of its own; it
 returns None as soon as ``cancelled()`` turns true), asked to answer offers, and closed
 when the game ends or is left.  A player that can no longer play (an engine that stopped,
 hung, or answered an illegal move) raises :class:`PlayerFailed`.
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from ..i18n import _
 from ..rules import Game, Move
-from ..rules.limits import Limit
 from ..rules.variant import Variant
+from .limits import Limit
 
 if TYPE_CHECKING:
     from ..engine.search import Options
@@ -67,6 +67,10 @@ class Player:
         within ``limit``.  Runs in a worker thread; None when ``cancelled()`` turns true.
         Raises PlayerFailed when the player can no longer play."""
         raise NotImplementedError
+
+    def game_over(self, game: Game) -> None:
+        """The game ended as ``game`` says (its outcome): a player that holds the game
+        itself (a DXP engine) is told the result.  Default: nothing."""
 
     def close(self) -> None:
         """Stop what the player runs (the game ended or was left); it may start again."""

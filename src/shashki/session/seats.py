@@ -2,10 +2,12 @@
 dialog, or a file.
 
 A seat's kind is ``human``, ``computer-N`` (a level 1-8), ``engine:NAME`` (an engine of
-the user's settings, by its name) or ``hub:COMMAND`` (a Hub engine started from a
-command).  Words from a FILE (an autosave, a saved game, the settings, a replay taken
-over) go through ``parse_seat(text, from_file=True)``, which never gives ``hub:COMMAND``:
-a file may name a program the user set up, never run one.  Nor does any word in a served
+the user's settings, by its name), ``hub:COMMAND`` (a Hub engine started from a
+command) or ``dxp:HOST:PORT`` (a DXP engine listening there).  Words from a FILE (an
+autosave, a saved game, the settings, a replay taken over) go through
+``parse_seat(text, from_file=True)``, which never gives ``hub:COMMAND`` nor
+``dxp:HOST:PORT``: a file may name a program the user set up, never run one nor make
+shashki connect anywhere.  Nor does any word in a served
 app (``shashki serve``: a visitor at the keys, see :mod:`shashki.session.served`).
 """
 
@@ -36,15 +38,34 @@ def engine_setting(kind: str) -> EngineSetting | None:
     return ENGINES.get(kind[7:].lower())
 
 
+def dxp_address(text: str) -> tuple[str, int] | None:
+    """``HOST:PORT`` (``[::1]:PORT`` for an IPv6 address) as (host, port), or None."""
+    host, sep, port_text = text.strip().rpartition(":")
+    port = bounded_int(port_text, 65535)
+    if not sep or port is None or port < 1:
+        return None
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not host or len(host) > 253 or any(c.isspace() or c in "/@\\[]" for c in host):
+        return None
+    return host, port
+
+
 def parse_seat(text: str, *, from_file: bool = False) -> str | None:
     """A player kind from words: ``person`` (or ``human``), a computer level (``5``,
     ``computer-5``), the name of an engine of the settings (``Dame``, ``engine:Dame``),
     or — unless the words come ``from_file`` or the app is served to a browser —
-    ``hub:COMMAND``; None if they are none of them (any text, of any length)."""
+    ``hub:COMMAND`` and ``dxp:HOST:PORT``; None if they are none of them (any text, of
+    any length)."""
     word = text.strip()
     if word.lower().startswith("hub:"):
         command = word[4:].strip()
         return "hub:" + command if command and not from_file and not served() else None
+    if word.lower().startswith("dxp:"):
+        address = word[4:].strip()
+        if from_file or served() or dxp_address(address) is None:
+            return None
+        return "dxp:" + address
     word = word.lower()
     if word in ("person", "human"):
         return "human"
@@ -58,4 +79,11 @@ def parse_seat(text: str, *, from_file: bool = False) -> str | None:
     return None
 
 
-__all__ = ["ENGINES", "TOP_LEVEL", "engine_setting", "parse_seat", "set_engines"]
+__all__ = [
+    "ENGINES",
+    "TOP_LEVEL",
+    "dxp_address",
+    "engine_setting",
+    "parse_seat",
+    "set_engines",
+]

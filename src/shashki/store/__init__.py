@@ -2,8 +2,9 @@
 
 - :mod:`~shashki.store.storage`: saving a game so that a crash never costs the previous
   file; the data and games folders;
-- :mod:`~shashki.store.autosaves`: one autosave per unfinished game, each with its lock, safe
-  with several shashki processes at once;
+- :mod:`~shashki.store.autosaves`: one autosave per unfinished game, safe with several
+  shashki processes at once;
+- :mod:`~shashki.store.locks`: the lock each process holds on the games it has open;
 - :mod:`~shashki.store.archive`: My games, every finished game kept;
 - :mod:`~shashki.store.settings`: the user's settings.
 

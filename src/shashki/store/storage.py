@@ -142,8 +142,12 @@ def save_pdn(
     *,
     columns: int = 80,
     replace: bool = True,
+    mode: int | None = None,
 ) -> int:
     """Write games to a PDN file atomically; returns how many were written.
+
+    The file keeps the mode of the one it replaces (a new one is 0644), or gets
+    ``mode`` when it is given (0600: the user's alone, whatever it was).
 
     With ``replace=False`` an existing file is never replaced: TargetExists (a
     SaveError) is raised instead and nothing is written.  A target that is a folder,
@@ -164,7 +168,9 @@ def save_pdn(
             fh.flush()
             os.fsync(fh.fileno())
         old = _check_target(target)  # again: something may have been put there meanwhile
-        os.chmod(tmp, old.st_mode & 0o7777 if old is not None else 0o644)
+        if mode is None:
+            mode = old.st_mode & 0o7777 if old is not None else 0o644
+        os.chmod(tmp, mode)
         _put_in_place(tmp, target, replace)
     except BaseException as exc:
         try:

@@ -1,8 +1,8 @@
 """How long a player may think: one :class:`Limit` and one time-allocation function.
 
 Every player (shashki's levels, a Hub engine, ``shashki hub`` serving a client, the Hub
-client speaking to an engine) takes the time for a move from here, so that a clock is
-shared out the same way everywhere.  Standard library only: the engine uses it too.
+client speaking to an engine, a friend online) takes the time for a move from here, so
+that a clock is shared out the same way everywhere.  Standard library only.
 
 >>> move_seconds(300, 3), move_seconds(60, 0), move_seconds(0.5, 0)
 (12.4, 2.0, 0.02)

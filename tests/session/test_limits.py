@@ -17,10 +17,11 @@ from shashki.engine import ComputerPlayer, Search, endings
 from shashki.engine import search as search_module
 from shashki.engine.search import CHECK, _trim
 from shashki.rules import Game, Move
+from shashki.rules.game import game_state
 from shashki.rules.interrupt import Interrupted, interruptible
-from shashki.rules.limits import Limit
 from shashki.rules.variant import Variant
 from shashki.rules.variant_file import variant_from_mapping
+from shashki.session.limits import Limit
 from shashki.session.players import Computer
 
 #: International draughts, twenty kings against twenty: their exchanges went on for
@@ -72,8 +73,8 @@ FRISIAN_CROWD = (
 
 def _looked_at(search: Search, game: Game, move: Move) -> int:
     """The evaluation of the position ``move`` leads to, for the side that plays it."""
-    pos = game.position
-    child = search.gen.apply(pos, move)
+    pos = game_state(game)
+    child = search.gen.apply(pos, move.fast())
     v = search.evaluate(child)
     return v if child[3] == pos[3] else -v
 
@@ -177,8 +178,8 @@ def test_under_free_choice_the_moves_found_in_time_are_chosen_from(
         assert result.unlisted and result.listed and result.move is not None
         assert result.move.is_capture and result.move.start == game.variant.board.parse_square("d2")
         # a legal move: a complete sequence (the king cannot go on), whoever else is listed
-        after = variant.generator.apply(game.position, result.move)
-        assert not variant.generator.captures((*after[:3], game.position[3], None))
+        after = variant.generator.apply(game_state(game), result.move.fast())
+        assert not variant.generator.captures((*after[:3], game_state(game)[3], None))
 
 
 def test_under_the_majority_rule_moves_taking_every_piece_are_chosen_from(
@@ -197,7 +198,7 @@ def test_under_the_majority_rule_moves_taking_every_piece_are_chosen_from(
 def test_a_stopped_majority_listing_offers_only_moves_taking_every_piece() -> None:
     for fen, proven in ((TURKISH_CROWD, True), (TURKISH_CROWD_CORNER, False)):
         game = Game("turkish", fen)
-        legal = set(game.legal_moves())
+        legal = {m.fast() for m in game.legal_moves()}
         offered = 0
         for budget in (1, 50, 200, 400):
             polls = [0]
@@ -209,7 +210,7 @@ def test_a_stopped_majority_listing_offers_only_moves_taking_every_piece() -> No
 
             try:
                 with interruptible(check):
-                    game.variant.generator.moves(game.position)
+                    game.variant.generator.moves(game_state(game))
             except Interrupted as stop:
                 if stop.moves is not None:
                     assert proven and stop.moves and set(stop.moves) <= legal
@@ -274,12 +275,12 @@ def test_a_move_does_not_wait_for_an_ending_table(
     move = player.think(game)
     assert move in game.legal_moves()
     assert player.last is not None and player.last.nodes > 0  # searched, not from the table
-    assert not endings.is_built(game.variant, game.position)
+    assert not endings.is_built(game.variant, game_state(game))
     release.set()
     for thread in threading.enumerate():
         if thread.name.startswith("shashki table"):
             thread.join()  # seconds, a minute on a loaded machine (the test's limit bounds it)
-    assert endings.is_built(game.variant, game.position)
+    assert endings.is_built(game.variant, game_state(game))
     value, best = endings.perfect_moves(game) or (0, [])
     move = player.think(game)
     assert move in best and value > 0

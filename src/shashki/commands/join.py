@@ -1,0 +1,37 @@
+"""``shashki join ADDRESS CODE``: join a game a friend hosts."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..app.launch import JoinRequest
+from ..i18n import _
+from . import common
+from .common import fail, online_name, online_options
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from ..online.console import join_auto, run
+    from ..online.guest import JoinError, split_address
+
+    try:
+        split_address(args.address)
+    except JoinError as exc:
+        return fail(str(exc))
+    name = online_name(args)
+    if args.auto is not None:
+        if not 1 <= args.auto <= 8:
+            return fail(_("--auto must be a computer level from 1 to 8"))
+        return run(join_auto(args.address, args.code, args.auto, name=name, save=args.save))
+    start = JoinRequest(args.address, args.code, name)
+    return common.run_app(start, mouse=not args.no_mouse, language=args.lang)
+
+
+def add(sub: Any) -> None:
+    """Add ``join`` to the subcommands."""
+    p = sub.add_parser("join", help=_("join a game a friend hosts (shashki host)"))
+    p.add_argument("address", metavar="ADDRESS", help=_("HOST:PORT, as the host printed it"))
+    p.add_argument("code", metavar="CODE", help=_("the room code, e.g. K7WQ-M2"))
+    online_options(p)
+    p.set_defaults(func=cmd_join)

@@ -1,0 +1,389 @@
+"""``shashki dxp``: shashki's engine (or a Hub engine behind it) as a DXP follower.
+
+It listens on a TCP port (127.0.0.1:27531 unless told otherwise); an initiator (Scan,
+Kingsrow, Moby Dam, pydraughts' DXP client, another shashki) connects, asks for a game
+(GAMEREQ) and the two play it over the connection (see :mod:`shashki.hub.dxp`), as many
+games one after the other as the initiator asks for.  Up to :data:`MOST_PEERS`
+connections are served at once, each with a player of its own (made by the caller's
+``make_player``); more are closed at once.
+
+Whatever a peer sends, the server goes on: garbage, a message too long, a flood, a move
+that is not legal, silence past :data:`IDLE_SECONDS` or a peer that leaves mid-game each
+end that connection with one line said (and a game in progress is kept, unfinished, in
+the PDN file when there is one), never the server.  A peer names a game; it never names a
+file or a program.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ..base.numbers import one_line
+from ..i18n import N_, _
+from ..records import GameRecord, write_game
+from ..rules import Game
+from ..rules.move import Color
+from ..rules.variant import Variant
+from ..session.limits import Limit
+from ..session.players import Player, PlayerFailed
+from .dxp import (
+    ACCEPTED,
+    DRAW,
+    I_LOSE,
+    I_WIN,
+    NOT_THIS_GAME,
+    UNKNOWN,
+    WRONG_VERSION,
+    BackAccept,
+    BackRequest,
+    Chat,
+    DxpError,
+    DxpPeer,
+    GameAccept,
+    GameEnd,
+    GameRequest,
+    MoveMessage,
+    find_dxp_move,
+    game_at,
+    move_message,
+)
+from .errors import EngineError
+from .transport import EngineLog, engine_log
+
+#: Connections served at once.
+MOST_PEERS = 4
+#: Seconds a peer may stay silent while the server waits for it (between two games too).
+IDLE_SECONDS = 3600.0
+#: The name the server gives in GAMEACC.
+OUR_NAME = "shashki"
+
+#: Who hears what happens (one line each, said in the language spoken).
+Say = Callable[[str], None]
+
+
+class FollowerGame:
+    """One connection: the games an initiator asks for, played by ``player``."""
+
+    def __init__(
+        self,
+        peer: DxpPeer,
+        player: Player,
+        variant: Variant,
+        say: Say,
+        *,
+        pdn: Path | None = None,
+        idle: float = IDLE_SECONDS,
+        pdn_lock: threading.Lock | None = None,
+        stopping: threading.Event | None = None,
+    ) -> None:
+        self.peer = peer
+        self.player = player
+        self.variant = variant
+        self.say = say
+        self.pdn = pdn
+        self.idle = idle
+        self._pdn_lock = pdn_lock or threading.Lock()
+        self.stopping = stopping or threading.Event()
+        self.opponent = "?"
+        self.game: Game | None = None
+        self.side = Color.WHITE
+        #: Seconds left to the engine for the game (None: no time given).
+        self.left: float | None = None
+        self.games = 0
+        #: The engine said the game is over (GAMEEND sent) and awaits the answer.
+        self.ending = False
+
+    # -- the loop
+
+    def run(self) -> None:
+        """Serve the connection until the peer stops, leaves or fails (one line said)."""
+        try:
+            while not self.stopping.is_set():
+                message = self.peer.receive(self.idle, self.stopping.is_set)
+                if message is None:
+                    break
+                if not self.handle(message):
+                    break
+        except DxpError as exc:
+            self.say(_("DXP {peer}: {reason}").format(peer=self.peer.address, reason=exc.said()))
+        except PlayerFailed as exc:
+            self.say(_("DXP {peer}: {reason}").format(peer=self.peer.address, reason=exc.said))
+            with contextlib.suppress(DxpError):
+                self.peer.send(GameEnd(UNKNOWN, True))
+        finally:
+            if self.game is not None:
+                self.keep(None)
+            self.peer.close()
+            self.player.close()
+
+    def handle(self, message: object) -> bool:
+        """Answer one message; False when the connection is to end."""
+        match message:
+            case GameRequest():
+                self.request(message)
+            case MoveMessage():
+                game = self.game
+                if game is None or game.turn is self.side:
+                    raise _out_of_turn(self.peer)
+                game.push(find_dxp_move(game, message))
+                self.after_move()
+            case GameEnd():
+                if self.game is not None:
+                    if not self.ending:  # (its own end, not the answer to ours)
+                        self.peer.send(GameEnd(UNKNOWN, message.stop))
+                    self.keep(message.reason)
+                return not message.stop
+            case Chat():
+                self.say(
+                    _("DXP {peer} says: {text}").format(
+                        peer=self.opponent, text=one_line(message.text, 120)
+                    )
+                )
+            case BackRequest():
+                self.back(message)
+            case GameAccept() | BackAccept():
+                pass  # (an answer to nothing we asked: passed over)
+        return True
+
+    def request(self, request: GameRequest) -> None:
+        if self.game is not None:  # a new request ends the game in progress
+            self.keep(None)
+        self.opponent = one_line(request.name, 32) or "?"
+        if request.version != 1:
+            self.peer.send(GameAccept(OUR_NAME, WRONG_VERSION))
+            return
+        try:
+            game = game_at(self.variant, request.position)
+        except DxpError as exc:
+            self.say(_("DXP {peer}: {reason}").format(peer=self.peer.address, reason=exc.said()))
+            self.peer.send(GameAccept(OUR_NAME, NOT_THIS_GAME))
+            return
+        if game.is_over():
+            self.peer.send(GameAccept(OUR_NAME, NOT_THIS_GAME))
+            return
+        self.side = Color.WHITE if request.follower_white else Color.BLACK
+        self.left = request.minutes * 60.0 if request.minutes else None
+        self.player.start(self.variant)
+        self.game = game
+        self.ending = False
+        self.peer.send(GameAccept(OUR_NAME, ACCEPTED))
+        self.games += 1
+        if self.side is Color.WHITE:
+            text = _("DXP {peer}: game {n} against {name}, shashki plays white")
+        else:
+            text = _("DXP {peer}: game {n} against {name}, shashki plays black")
+        self.say(text.format(peer=self.peer.address, n=self.games, name=self.opponent))
+        self.after_move()
+
+    def after_move(self) -> None:
+        """The engine's move when it is to move; the end said when the game is over."""
+        game = self.game
+        assert game is not None
+        if game.is_over():
+            self.finished()
+            return
+        if game.turn is not self.side:
+            return
+        limit = Limit(left=self.left) if self.left is not None else Limit()
+        began = time.monotonic()
+        move = self.player.think(game.copy(), limit, lambda: not self.peer.alive)
+        if move is None:
+            raise _out_of_turn(self.peer) if self.peer.alive else _left(self.peer)
+        used = time.monotonic() - began
+        if self.left is not None:
+            self.left = max(0.0, self.left - used)
+        move = game.find_move(move)  # (checked against the rules like anyone's)
+        self.peer.send(move_message(game, move, math.ceil(used)))
+        game.push(move)
+        if game.is_over():
+            self.finished()
+
+    def finished(self) -> None:
+        """The game is over by the rules: when the engine is to move it says so
+        (GAMEEND, as it sees the game); else the peer is to move and will."""
+        game = self.game
+        assert game is not None
+        outcome = game.outcome()
+        if game.turn is self.side and outcome is not None:
+            reason = (
+                DRAW
+                if outcome.winner is None
+                else (I_WIN if outcome.winner is self.side else I_LOSE)
+            )
+            self.peer.send(GameEnd(reason, False))
+            self.ending = True
+
+    def back(self, request: BackRequest) -> None:
+        """Go back to the move a BACKREQ names, if the game has it."""
+        game = self.game
+        if game is None:
+            self.peer.send(BackAccept(1))
+            return
+        start = game.ply - len(game.move_stack)
+        target = (request.number - 1) * 2 + (0 if request.white else 1)
+        steps = game.ply - target
+        if not 0 <= steps <= len(game.move_stack) or target < start:
+            self.peer.send(BackAccept(1))
+            return
+        for _step in range(steps):
+            game.pop()
+        self.peer.send(BackAccept(0))
+        self.after_move()
+
+    def keep(self, reason: int | None) -> None:
+        """The game is over (or left): said, and appended to the PDN file."""
+        game, self.game = self.game, None
+        if game is None:
+            return
+        outcome = game.outcome()
+        if outcome is not None:
+            result = outcome.result()
+        elif reason in (I_LOSE, I_WIN):  # (the peer's view)
+            peer_won = reason == I_WIN
+            white_won = peer_won != (self.side is Color.WHITE)
+            result = "1-0" if white_won else "0-1"
+        elif reason == DRAW:
+            result = "1/2-1/2"
+        else:
+            result = "*"
+        self.say(
+            _("DXP {peer}: game {n} against {name} ended ({result})").format(
+                peer=self.peer.address, n=self.games, name=self.opponent, result=result
+            )
+        )
+        if self.pdn is None:
+            return
+        ours = self.player.shown_name()
+        names = (ours, self.opponent) if self.side is Color.WHITE else (self.opponent, ours)
+        record = GameRecord.from_game(
+            game,
+            {
+                "Event": "shashki dxp",
+                "Date": time.strftime("%Y.%m.%d"),
+                "White": names[0],
+                "Black": names[1],
+                "Result": result,
+            },
+        )
+        record.result = result
+        try:
+            with self._pdn_lock, open(self.pdn, "a", encoding="utf-8") as out:
+                out.write(write_game(record) + "\n")
+        except OSError as exc:
+            self.say(
+                _("cannot write {path}: {reason}").format(path=self.pdn, reason=exc.strerror or exc)
+            )
+
+
+def _log() -> EngineLog | None:
+    try:
+        return engine_log()
+    except EngineError:
+        return None
+
+
+def _out_of_turn(peer: DxpPeer) -> DxpError:
+    return DxpError(N_("the DXP peer {peer} moved out of turn"), peer=peer.address)
+
+
+def _left(peer: DxpPeer) -> DxpError:
+    return DxpError(N_("the DXP peer {peer} left"), peer=peer.address)
+
+
+class DxpServer:
+    """Listens for initiators and serves each connection in a thread of its own."""
+
+    def __init__(
+        self,
+        make_player: Callable[[], Player],
+        variant: Variant,
+        say: Say,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 27531,
+        pdn: Path | None = None,
+        idle: float = IDLE_SECONDS,
+    ) -> None:
+        self.make_player = make_player
+        self.variant = variant
+        self.say = say
+        self.pdn = pdn
+        self.idle = idle
+        self.stopping = threading.Event()
+        self._pdn_lock = threading.Lock()
+        self._threads: list[threading.Thread] = []
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _name, address = infos[0]
+        self.sock = socket.socket(family, kind, proto)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            self.sock.bind(address)
+            self.sock.listen(MOST_PEERS)
+        except OSError:
+            self.sock.close()
+            raise
+        self.address = self.sock.getsockname()[:2]
+
+    def serve(self) -> None:
+        """Serve until :meth:`stop` (or Ctrl+C in the caller)."""
+        self.sock.settimeout(0.2)
+        while not self.stopping.is_set():
+            try:
+                conn, _addr = self.sock.accept()
+            except TimeoutError:
+                continue
+            except OSError:
+                if self.stopping.is_set():
+                    break
+                continue
+            self._threads = [t for t in self._threads if t.is_alive()]
+            if len(self._threads) >= MOST_PEERS:
+                with contextlib.suppress(OSError):
+                    conn.close()
+                self.say(
+                    _("DXP: a connection refused, {n} games are being played").format(n=MOST_PEERS)
+                )
+                continue
+            thread = threading.Thread(target=self._serve_one, args=(conn,), daemon=True)
+            self._threads.append(thread)
+            thread.start()
+
+    def _serve_one(self, conn: socket.socket) -> None:
+        try:
+            peer = DxpPeer(conn, log=_log())
+        except OSError:
+            return
+        self.say(_("DXP: {peer} connected").format(peer=peer.address))
+        try:
+            player = self.make_player()
+        except PlayerFailed as exc:
+            self.say(exc.said)
+            peer.close()
+            return
+        FollowerGame(
+            peer,
+            player,
+            self.variant,
+            self.say,
+            pdn=self.pdn,
+            idle=self.idle,
+            pdn_lock=self._pdn_lock,
+            stopping=self.stopping,
+        ).run()
+        self.say(_("DXP: {peer} disconnected").format(peer=peer.address))
+
+    def stop(self) -> None:
+        self.stopping.set()
+        with contextlib.suppress(OSError):
+            self.sock.close()
+        for thread in self._threads:
+            thread.join(timeout=5)
+
+
+__all__ = ["IDLE_SECONDS", "MOST_PEERS", "DxpServer", "FollowerGame"]
