@@ -48,6 +48,81 @@ def capture_value(men: int, kings: int, unit: int) -> int:
     return (men + 2 * kings) * unit - kings
 
 
+def _directions(geo: Geometry, names: tuple[str, ...], side: int) -> tuple[int, ...]:
+    """The directions ``names`` as side ``side`` sees them; ValueError for one the board
+    lacks."""
+    out = []
+    for name in names:
+        d = absolute_direction(name, side)
+        if geo.shift[d] is None:
+            raise ValueError(
+                i18n._("direction {name} is not possible on a board of dark squares only").format(
+                    name=quoted(name)
+                )
+            )
+        out.append(int(d))
+    return tuple(out)
+
+
+def _shift(geo: Geometry, d: int) -> int:
+    """The shift of one step in direction ``d`` (one :func:`_directions` gave)."""
+    s = geo.shift[d]
+    assert s is not None  # _directions refuses the directions the layout lacks
+    return s
+
+
+def _shifts_up(geo: Geometry, dirs: tuple[int, ...]) -> tuple[int, ...]:
+    """The shifts of the directions ``dirs`` that run to higher bits."""
+    return tuple(_shift(geo, d) for d in dirs if _shift(geo, d) > 0)
+
+
+def _shifts_down(geo: Geometry, dirs: tuple[int, ...]) -> tuple[int, ...]:
+    """The shifts (made positive) of the directions ``dirs`` that run to lower bits."""
+    return tuple(-_shift(geo, d) for d in dirs if _shift(geo, d) < 0)
+
+
+def _jump_table(
+    geo: Geometry, dirs: tuple[int, ...]
+) -> list[tuple[tuple[int, int, int, int, int], ...]]:
+    """The short jumps from each square in the directions ``dirs``: (direction, victim's
+    bit, victim, landing square, landing's bit)."""
+    table: list[tuple[tuple[int, int, int, int, int], ...]] = [()] * geo.size
+    for p in geo.squares:
+        row = []
+        for d in dirs:
+            v = geo.step[d][p]
+            land = geo.step[d][v] if v >= 0 else -1
+            if land >= 0:
+                row.append((d, 1 << v, v, land, 1 << land))
+        table[p] = tuple(row)
+    return table
+
+
+def _check_own_capture_search(rules: Rules) -> None:
+    """Refuse the capture rules that a generator with its own capture search (one that
+    knows only free choice and the majority rule, men that capture kings, and the king
+    landings any and must-continue) does not know: ValueError."""
+    if rules.precedence not in ((), ("count",)) or not rules.man_captures_kings:
+        raise ValueError(
+            i18n._(
+                "this generator knows only free choice and the majority rule, with men"
+                " that capture kings, not the capture precedence {order}"
+                " with man_captures_kings = {flag}"
+            ).format(
+                order=", ".join(quoted(c) for c in rules.precedence) or "[]",
+                flag=str(rules.man_captures_kings).lower(),
+            )
+        )
+    if rules.king_landing not in (KingLanding.ANY, KingLanding.MUST_CONTINUE):
+        # docs/rules/switches.md#landing: its own capture search lands anywhere
+        raise ValueError(
+            i18n._(
+                "this generator knows only the king landings any and must-continue,"
+                " not king_landing = {value}"
+            ).format(value=quoted(rules.king_landing.value))
+        )
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
@@ -68,139 +143,20 @@ class MoveGenerator(GeneratorHooks):
         self.geo = geo
         self.rules = rules
         self.mask = geo.mask
-        size = geo.size
-        quiet = quiet_move_table(geo)
-
-        def dirs_for(names: tuple[str, ...], side: int) -> tuple[int, ...]:
-            out = []
-            for name in names:
-                d = absolute_direction(name, side)
-                if geo.shift[d] is None:
-                    raise ValueError(
-                        i18n._(
-                            "direction {name} is not possible on a board of dark squares only"
-                        ).format(name=quoted(name))
-                    )
-                out.append(int(d))
-            return tuple(out)
-
-        def shift(d: int) -> int:
-            s = geo.shift[d]
-            assert s is not None  # dirs_for refuses the directions the layout lacks
-            return s
-
         # Promotion rows: side 0 promotes on the last rank, side 1 on the first.
         self.promo = (
             (geo.rank_mask[geo.height - 1], geo.rank_mask[0]) if rules.promotion else (0, 0)
         )
-
-        # Men's steps: (shift, table of the move arriving at each square), split by sign.
-        self.man_up: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
-        self.man_down: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
-        self.man_cap_dirs: list[tuple[int, ...]] = []
-        self.man_cap_up: list[tuple[int, ...]] = []
-        self.man_cap_down: list[tuple[int, ...]] = []
-        for side in (0, 1):
-            up: list[tuple[int, dict[int, FastMove]]] = []
-            down: list[tuple[int, dict[int, FastMove]]] = []
-            for d in dirs_for(rules.man_moves, side):
-                s = shift(d)
-                # keyed by the bit of the arrival square: no bit_length() in the loop
-                arrive: dict[int, FastMove] = {}
-                for p in geo.squares:
-                    q = geo.step[d][p]
-                    if q >= 0:
-                        arrive[1 << q] = quiet[(p, q)]
-                (up if s > 0 else down).append((abs(s), arrive))
-            self.man_up.append(tuple(up))
-            self.man_down.append(tuple(down))
-            cdirs = dirs_for(rules.man_captures, side)
-            self.man_cap_dirs.append(cdirs)
-            self.man_cap_up.append(tuple(shift(d) for d in cdirs if shift(d) > 0))
-            self.man_cap_down.append(tuple(-shift(d) for d in cdirs if shift(d) < 0))
-
-        kmove_dirs = dirs_for(rules.king_moves, 0)
-        self.king_cap_dirs = dirs_for(rules.king_captures, 0)
-        # King move rays per square, cut to one step for short kings, with the moves.
-        self.king_rays: list[tuple[tuple[tuple[int, FastMove], ...], ...]] = [()] * size
-        for p in geo.squares:
-            rays = []
-            for d in kmove_dirs:
-                ray = geo.ray[d][p]
-                if not rules.king_moves_fly:
-                    ray = ray[:1]
-                if ray:
-                    rays.append(tuple((q, quiet[(p, q)]) for q in ray))
-            self.king_rays[p] = tuple(rays)
-        # King move shifts, for counting moves with whole-board operations.
-        self.king_shift_up = tuple(shift(d) for d in kmove_dirs if shift(d) > 0)
-        self.king_shift_down = tuple(-shift(d) for d in kmove_dirs if shift(d) < 0)
-
-        # Short jumps per square: (direction, victim bit, victim, landing, landing bit).
-        def jump_table(dirs: tuple[int, ...]) -> list[tuple[tuple[int, int, int, int, int], ...]]:
-            table: list[tuple[tuple[int, int, int, int, int], ...]] = [()] * size
-            for p in geo.squares:
-                row = []
-                for d in dirs:
-                    v = geo.step[d][p]
-                    land = geo.step[d][v] if v >= 0 else -1
-                    if land >= 0:
-                        row.append((d, 1 << v, v, land, 1 << land))
-                table[p] = tuple(row)
-            return table
-
-        self.man_jumps = [jump_table(self.man_cap_dirs[0]), jump_table(self.man_cap_dirs[1])]
-        self.king_jumps = jump_table(self.king_cap_dirs)
+        self._men_tables()
+        self._king_tables()
+        self.man_jumps = [
+            _jump_table(geo, self.man_cap_dirs[0]),
+            _jump_table(geo, self.man_cap_dirs[1]),
+        ]
+        self.king_jumps = _jump_table(geo, self.king_cap_dirs)
         self.cap_ray = geo.ray
         self.step = geo.step
-        #: The capture precedence (docs/rules/switches.md#precedence); ``majority`` is its common
-        #: form ("count" alone), kept on the fast path; ``victims_matter``: a criterion tells
-        #: one single jump of a man from another (by what it takes), so no shortcut may
-        #: count single jumps without the search.
-        self.precedence = rules.precedence
-        if not type(self).general_precedence and (
-            self.precedence not in ((), ("count",)) or not rules.man_captures_kings
-        ):
-            raise ValueError(
-                i18n._(
-                    "this generator knows only free choice and the majority rule, with men"
-                    " that capture kings, not the capture precedence {order}"
-                    " with man_captures_kings = {flag}"
-                ).format(
-                    order=", ".join(quoted(c) for c in self.precedence) or "[]",
-                    flag=str(rules.man_captures_kings).lower(),
-                )
-            )
-        if not type(self).general_precedence and rules.king_landing not in (
-            KingLanding.ANY,
-            KingLanding.MUST_CONTINUE,
-        ):
-            # docs/rules/switches.md#landing: its own capture search lands anywhere
-            raise ValueError(
-                i18n._(
-                    "this generator knows only the king landings any and must-continue,"
-                    " not king_landing = {value}"
-                ).format(value=quoted(rules.king_landing.value))
-            )
-        self.majority = self.precedence == ("count",)
-        self.victims_matter = not set(self.precedence) <= {"count", "with-king"}
-        #: A man may not jump a king (docs/rules/switches.md#men-and-kings): the whole-board tests
-        #: of men's jumps see only the enemy men (``opp & ~k``).
-        self.men_spare_kings = not rules.man_captures_kings
-        self.immediate = rules.removal is Removal.IMMEDIATE
-        self.no_180 = rules.no_180
-        self.king_fly = rules.king_captures_fly
-        self.must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
-        self.halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
-        self.land_behind = rules.king_landing is KingLanding.DIRECTLY_BEHIND
-        self.promo_rule = rules.promotion_in_capture
-        self.promo_continue = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
-        self.promo_stop = rules.promotion_in_capture is PromotionInCapture.STOP
-        self.mandatory = rules.capture_mandatory
-        # King capture shifts, for testing with whole-board operations whether a king
-        # can capture.
-        self.king_cap_up = tuple(shift(d) for d in self.king_cap_dirs if shift(d) > 0)
-        self.king_cap_down = tuple(-shift(d) for d in self.king_cap_dirs if shift(d) < 0)
+        self._capture_switches()
         #: What the game object needs to make a move itself, without calling ``apply``:
         #: (promotion row of side 0, of side 1, whether any landing square of a capture
         #: crowns), or None when a subclass has its own ``apply``.
@@ -228,6 +184,85 @@ class MoveGenerator(GeneratorHooks):
         #: What this variant's moves can never undo (see :meth:`irreversibility`): the
         #: repetition rule of the game and of the search looks back only to the last one.
         self.irreversible: Irreversible = self.irreversibility()
+
+    def _men_tables(self) -> None:
+        """The men's steps, per side: (shift, the move arriving at each square, keyed by
+        the bit of the square: no bit_length() in the loop), split by the sign of the
+        shift; and their capture directions and shifts."""
+        geo, rules = self.geo, self.rules
+        quiet = quiet_move_table(geo)
+        self.man_up: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
+        self.man_down: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
+        self.man_cap_dirs: list[tuple[int, ...]] = []
+        self.man_cap_up: list[tuple[int, ...]] = []
+        self.man_cap_down: list[tuple[int, ...]] = []
+        for side in (0, 1):
+            up: list[tuple[int, dict[int, FastMove]]] = []
+            down: list[tuple[int, dict[int, FastMove]]] = []
+            for d in _directions(geo, rules.man_moves, side):
+                s = _shift(geo, d)
+                arrive: dict[int, FastMove] = {}
+                for p in geo.squares:
+                    q = geo.step[d][p]
+                    if q >= 0:
+                        arrive[1 << q] = quiet[(p, q)]
+                (up if s > 0 else down).append((abs(s), arrive))
+            self.man_up.append(tuple(up))
+            self.man_down.append(tuple(down))
+            cdirs = _directions(geo, rules.man_captures, side)
+            self.man_cap_dirs.append(cdirs)
+            self.man_cap_up.append(_shifts_up(geo, cdirs))
+            self.man_cap_down.append(_shifts_down(geo, cdirs))
+
+    def _king_tables(self) -> None:
+        """The kings' moves along each line from each square (one step for short kings),
+        with the move to each square; the shifts of their steps and of their captures,
+        for counting moves and testing captures with whole-board operations."""
+        geo, rules = self.geo, self.rules
+        quiet = quiet_move_table(geo)
+        kmove_dirs = _directions(geo, rules.king_moves, 0)
+        self.king_cap_dirs = _directions(geo, rules.king_captures, 0)
+        self.king_rays: list[tuple[tuple[tuple[int, FastMove], ...], ...]] = [()] * geo.size
+        for p in geo.squares:
+            rays = []
+            for d in kmove_dirs:
+                ray = geo.ray[d][p]
+                if not rules.king_moves_fly:
+                    ray = ray[:1]
+                if ray:
+                    rays.append(tuple((q, quiet[(p, q)]) for q in ray))
+            self.king_rays[p] = tuple(rays)
+        self.king_shift_up = _shifts_up(geo, kmove_dirs)
+        self.king_shift_down = _shifts_down(geo, kmove_dirs)
+        self.king_cap_up = _shifts_up(geo, self.king_cap_dirs)
+        self.king_cap_down = _shifts_down(geo, self.king_cap_dirs)
+
+    def _capture_switches(self) -> None:
+        """The capture rules as the compiled functions read them (refused when this
+        generator's own capture search does not know them)."""
+        rules = self.rules
+        #: The capture precedence (docs/rules/switches.md#precedence); ``majority`` is its
+        #: common form ("count" alone), kept on the fast path; ``victims_matter``: a
+        #: criterion tells one single jump of a man from another (by what it takes), so
+        #: no shortcut may count single jumps without the search.
+        self.precedence = rules.precedence
+        if not type(self).general_precedence:
+            _check_own_capture_search(rules)
+        self.majority = self.precedence == ("count",)
+        self.victims_matter = not set(self.precedence) <= {"count", "with-king"}
+        #: A man may not jump a king (docs/rules/switches.md#men-and-kings): the
+        #: whole-board tests of men's jumps see only the enemy men (``opp & ~k``).
+        self.men_spare_kings = not rules.man_captures_kings
+        self.immediate = rules.removal is Removal.IMMEDIATE
+        self.no_180 = rules.no_180
+        self.king_fly = rules.king_captures_fly
+        self.must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
+        self.halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
+        self.land_behind = rules.king_landing is KingLanding.DIRECTLY_BEHIND
+        self.promo_rule = rules.promotion_in_capture
+        self.promo_continue = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
+        self.promo_stop = rules.promotion_in_capture is PromotionInCapture.STOP
+        self.mandatory = rules.capture_mandatory
 
     @property
     def irreversible_men(self) -> bool:
@@ -494,12 +529,15 @@ def _king_tests(gen: MoveGenerator, tables: _Tables) -> tuple[BoardTest, BoardCo
     * ``king_scan(kings, occ, opp, empty)``: the number of their quiet moves, or -1 if one
       of them can capture.
     """
-    king_up, king_down = gen.king_shift_up, gen.king_shift_down
-    king_move_fly = gen.rules.king_moves_fly
+    king_captures = _king_capture_test(gen, tables)
+    return king_captures, _king_scan(gen, tables, king_captures)
+
+
+def _king_capture_test(gen: MoveGenerator, tables: _Tables) -> BoardTest:
+    """``king_captures(kings, occ, opp, empty)`` (see :func:`_king_tests`)."""
     kcap_up, kcap_down = gen.king_cap_up, gen.king_cap_down
     king_fly = gen.king_fly
     king_lines = tables.king_lines
-    fused = tables.fused
 
     def king_captures(kings: int, occ: int, opp: int, empty: int) -> bool:
         """Whether one of ``kings`` can jump a piece of ``opp``."""
@@ -526,6 +564,18 @@ def _king_tests(gen: MoveGenerator, tables: _Tables) -> tuple[BoardTest, BoardCo
                 if (((kings >> s) & opp) >> s) & empty:
                     return True
         return False
+
+    return king_captures
+
+
+def _king_scan(gen: MoveGenerator, tables: _Tables, king_captures: BoardTest) -> BoardCount:
+    """``king_scan(kings, occ, opp, empty)`` (see :func:`_king_tests`): when kings move
+    and capture along the same lines, one scan of each line counts the quiet moves and
+    finds the captures."""
+    king_up, king_down = gen.king_shift_up, gen.king_shift_down
+    king_move_fly = gen.rules.king_moves_fly
+    king_lines = tables.king_lines
+    fused = tables.fused
 
     def king_scan(kings: int, occ: int, opp: int, empty: int) -> int:
         """The number of quiet moves of ``kings``, or -1 if one of them can capture."""
@@ -569,7 +619,7 @@ def _king_tests(gen: MoveGenerator, tables: _Tables) -> tuple[BoardTest, BoardCo
                 n += ((kings >> s) & empty).bit_count()
         return n
 
-    return king_captures, king_scan
+    return king_scan
 
 
 def _man_jump_tests(gen: MoveGenerator) -> tuple[BoardCount, BoardCount, BoardTest]:
@@ -1092,28 +1142,14 @@ def _capture_entries(
     return capture_moves, count_captures, plain
 
 
-def _move_lister(
+def _king_quiet_moves(
     gen: MoveGenerator,
-    tables: _Tables,
-    searches: tuple[CaptureSearch, CaptureSearch],
-    capture_moves: CaptureMoves,
-    king_captures: BoardTest,
-    plain: bool,
-) -> Callable[[int, int, int, int], list[FastMove]]:
-    """``moves_of(w, b, k, turn)``, the legal moves: the captures from ``searches`` (or
-    ``capture_moves`` when a subclass has its own), the quiet moves from ``gen``'s tables
-    of men's steps and king rays, whose moves are built once here."""
+) -> list[tuple[tuple[bool, int, int, tuple[tuple[FastMove, ...], ...]], ...]]:
+    """A king's quiet moves along each line from each square, nearest square first:
+    (whether the line runs to higher bits, the shift of one step, the line as a
+    bitboard, the first n moves for every n)."""
     geo = gen.geo
-    mask = gen.mask
-    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
-    mandatory = gen.mandatory
-    spare = gen.men_spare_kings
-    fused = tables.fused
-    man_steps = [(gen.man_up[t], gen.man_down[t]) for t in (0, 1)]
-    # A king's quiet moves along each line, nearest square first: (whether the line runs
-    # to higher bits, the shift of one step, the line as a bitboard, the first n moves
-    # for every n).
-    king_quiet = [
+    return [
         tuple(
             (
                 ray[0][0] > p,
@@ -1125,6 +1161,26 @@ def _move_lister(
         )
         for p, rays in enumerate(gen.king_rays)
     ]
+
+
+def _move_lister(
+    gen: MoveGenerator,
+    tables: _Tables,
+    searches: tuple[CaptureSearch, CaptureSearch],
+    capture_moves: CaptureMoves,
+    king_captures: BoardTest,
+    plain: bool,
+) -> Callable[[int, int, int, int], list[FastMove]]:
+    """``moves_of(w, b, k, turn)``, the legal moves: the captures from ``searches`` (or
+    ``capture_moves`` when a subclass has its own), the quiet moves from ``gen``'s tables
+    of men's steps and king rays, whose moves are built once here."""
+    mask = gen.mask
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    mandatory = gen.mandatory
+    spare = gen.men_spare_kings
+    fused = tables.fused
+    man_steps = [(gen.man_up[t], gen.man_down[t]) for t in (0, 1)]
+    king_quiet = _king_quiet_moves(gen)
 
     def moves_of(w: int, b: int, k: int, turn: int) -> list[FastMove]:
         """The legal moves of the side ``turn``."""
