@@ -163,11 +163,24 @@ def quiet(app: App[Any]) -> bool:
     return all(pump.message_queue_size == 0 for pump in pumps(app))
 
 
+def busy(app: App[Any]) -> list[MessagePump]:
+    """What may still be handling a message: the app, the screen on top and its widgets
+    (a key's handler may be running in any of them), and any other that has a message
+    waiting."""
+    found: dict[int, MessagePump] = {id(app): app}
+    try:
+        found.update((id(node), node) for node in app.screen.walk_children(with_self=True))
+    except Exception:  # (no screen: the app starting or ending)
+        pass
+    found.update((id(pump), pump) for pump in pumps(app) if pump.message_queue_size)
+    return list(found.values())
+
+
 async def handled(pilot: Pilot[None]) -> None:
-    """Let the app handle every message sent to it so far: each of its screens and
-    widgets (and the app) is asked to call back once it has (``call_later`` queues the
-    call behind the messages waiting), and this returns when all of them have, or are
-    gone (a screen closed meanwhile), or the app has ended."""
+    """Let the app handle every message sent to it so far: each screen and widget that
+    may be busy (:func:`busy`) is asked to call back once it has (``call_later`` queues
+    the call behind the messages waiting), and this returns when all of them have, or
+    are gone (a screen closed meanwhile), or the app has ended."""
     app = pilot.app
     waiting_for: dict[int, MessagePump] = {}
     all_called = asyncio.Event()
@@ -177,7 +190,7 @@ async def handled(pilot: Pilot[None]) -> None:
         if not waiting_for:
             all_called.set()
 
-    for pump in pumps(app):
+    for pump in busy(app):
         if pump.call_later(called, pump):
             waiting_for[id(pump)] = pump
     if not waiting_for:

@@ -387,6 +387,9 @@ class BoardWidget(Widget, can_focus=True):
         return marks
 
     def render_line(self, y: int) -> Strip:
+        if getattr(self, "_sk_style_cache", None) is None:
+            # a line asked for outside a repaint (render_lines) shares no frame with another
+            self._sk_frame = None
         width = self.size.width
         layout = self.board_layout()
         if layout is None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..base.numbers import quoted
 from ..i18n import _
+from ..records.gametypes import DEFAULT_VARIANT
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
 from .common import add_engine_log, whole_number
@@ -124,7 +125,7 @@ def add(sub: Any) -> None:
     )
     p.add_argument(
         "--variant",
-        default="international",
+        default=DEFAULT_VARIANT,
         metavar=_("VARIANT"),
         help=_("the game the initiators play (default international)"),
     )

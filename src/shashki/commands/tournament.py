@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.numbers import quoted
 from ..i18n import _
+from ..records.gametypes import DEFAULT_VARIANT
 from ..rules.errors import ShashkiError
 from .common import add_engine_log, whole_number
 
@@ -191,7 +192,7 @@ def add(sub: Any) -> None:
         ),
     )
     p.add_argument("--name", metavar=_("NAME"), help=_("the event's name"))
-    p.add_argument("--variant", default="international", metavar=_("VARIANT"))
+    p.add_argument("--variant", default=DEFAULT_VARIANT, metavar=_("VARIANT"))
     p.add_argument(
         "--format",
         choices=("round-robin", "gauntlet", "swiss"),

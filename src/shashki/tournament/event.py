@@ -45,6 +45,7 @@ from ..base.numbers import one_line, quoted
 from ..base.userfiles import read_limited
 from ..i18n import _
 from ..records.clocks import BadTimeControl, TimeControl
+from ..records.gametypes import DEFAULT_VARIANT
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
 from ..session.seats import parse_seat
@@ -266,7 +267,7 @@ def read_event(path: str) -> Event:
         )
     event = Event(
         name=one_line(table.get("name") or stem, 80),
-        variant=table.get("variant", "international"),
+        variant=table.get("variant", DEFAULT_VARIANT),
         entrants=players,
         format=table.get("format", "round-robin"),
         rounds=table.get("rounds", 0),
