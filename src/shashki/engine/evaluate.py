@@ -149,7 +149,6 @@ class DiagonalEvaluation:
         "drawish_on",
         "edges",
         "flying",
-        "giveaway",
         "hand_weights",
         "king",
         "last2",
@@ -163,6 +162,7 @@ class DiagonalEvaluation:
         "road",
         "to_crown",
         "total_start",
+        "turned_round",
         "w_alone",
         "w_bal",
         "w_centre",
@@ -192,7 +192,8 @@ class DiagonalEvaluation:
         geo = variant.board
         rules: Rules = variant.rules
         h = geo.height
-        self.giveaway = giveaway
+        #: the giveaway games: material and mobility turned round (see giveaway_score)
+        self.turned_round = giveaway
         self.mask = geo.mask
         self.king = king_value(variant)
         self.flying = rules.king_moves_fly
@@ -249,7 +250,7 @@ class DiagonalEvaluation:
         wm = white ^ wk
         bm = black ^ bk
         empty = self.mask & ~(white | black)
-        if self.giveaway:
+        if self.turned_round:
             score = self.giveaway_score(wm, bm, wk, bk, empty)
             return -score if turn else score
         nwm = wm.bit_count()

@@ -446,8 +446,9 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
 
 class NodeSearch:
     """The recursive ``node`` and its steps, each a method: whether the game is over
-    (:meth:`node`, with :meth:`decided`, :meth:`known_ending`, :meth:`repeated`); above
-    the horizon the table, ProbCut and the moves (:meth:`inner`, :meth:`stored`,
+    (:meth:`node`, with :meth:`decided`, :meth:`ended`, :meth:`known_ending`,
+    :meth:`repeated`); above the horizon the table, ProbCut and the moves
+    (:meth:`table_hit`, :meth:`stored`,
     :meth:`probcut_cut`, :meth:`search_moves` with :meth:`order`,
     :meth:`reduced_from`, :meth:`reduction`, :meth:`quiet_cut`, :meth:`store`); at the
     horizon the captures played out or the position judged (:meth:`horizon`,
@@ -474,6 +475,7 @@ class NodeSearch:
         "ending_pieces",
         "ending_value",
         "ends",
+        "ends_here",
         "evals",
         "evaluate",
         "exchanges",
@@ -557,6 +559,10 @@ class NodeSearch:
         self.rep_threshold: int = ends.repetition_threshold
         self.ending_pieces: int = search.ending_pieces
         self.ending_value = search.ending_value
+        #: Whether :meth:`ended` has anything to look at.
+        self.ends_here: bool = (
+            self.counter_draws or self.ending_value is not None or self.repetition_ends
+        )
         # A position can only repeat one met since the last move the generator declares
         # irreversible: a man's move (men only move forward), a capture or crowning, or
         # none (pieces come back: the whole history).
@@ -614,10 +620,13 @@ class NodeSearch:
         ``rev``/``mat`` the draw counters.
 
         First whether the game is over here, exactly as the rules say (the first king,
-        the goals, the variant's decision, a draw counter, an ending the tables know, a
-        repetition); then :meth:`inner` above the horizon, :meth:`horizon` at it.  The
-        legal moves are only generated once a table hit has not settled the node (a
-        position in the table has legal moves)."""
+        the goals, the variant's decision, then :meth:`ended`); at the horizon
+        :meth:`horizon`; above it the table (keyed with the counters when a draw rule is
+        in reach: :meth:`table_hit`), ProbCut and :meth:`search_moves`.  The legal moves
+        are only generated once a table hit has not settled the node.  The node and its
+        moves are two frames a ply, no more: a deeper stack of frames crosses the end of
+        the interpreter's stack chunk more often, and each crossing maps and unmaps
+        memory (a tenth more time in the pure search with a third frame a ply)."""
         self.count += 1
         if self.count >= self.check_at:
             self.check()
@@ -640,19 +649,65 @@ class NodeSearch:
         sig = self.signatures.get(skey)
         if sig is None:
             sig = self.signature(skey >> 8, skey & 255)
+        if self.ends_here:
+            v = self.ended(pos, moves, ply, rev, mat, sig, skey >> 8)
+            if v is not None:
+                return v
+        if depth <= 0:
+            return self.horizon(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
+        reach = depth + FADE
+        tkey: Any = (pos, rev, mat) if rev + reach >= sig[0] or mat + reach >= sig[1] else pos
+        seen = self.touched
+        entry = self.table.get(tkey)
+        tt_move = None
+        if entry is not None:
+            tt_move = entry[3]
+            if entry[0] >= depth:
+                v = self.table_hit(entry, alpha, beta, ply)
+                if v is not None:
+                    return v
+        if ply >= MAX_PLY:
+            return self.horizon(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
+        if moves is None:
+            moves = self.gen_moves(pos)
+            if not moves:
+                return WIN - ply if self.no_moves_wins else ply - WIN
+        captures = bool(moves) and moves[0][1] and moves[-1][1]
+        if self.probcut and beta - alpha <= 1 and depth >= 3 and not captures and -WON < beta < WON:
+            v = self.probcut_cut(pos, depth, beta, ply, rev, mat)
+            if v is not None:
+                return v
+        return self.search_moves(
+            pos, moves, depth, alpha, beta, ply, rev, mat, captures, tt_move, tkey, seen
+        )
+
+    def ended(
+        self,
+        pos: State,
+        moves: list[FastMove] | None,
+        ply: int,
+        rev: int,
+        mat: int,
+        sig: tuple[int, int, bool],
+        pieces: int,
+    ) -> int | None:
+        """The score of ``pos`` when a draw counter has run out, the tables know the
+        ending (of ``pieces`` pieces) or a repetition decides (``sig``: the counters'
+        limits of its material; ``moves`` its legal moves if they were made), else
+        None."""
         if self.counter_draws and (rev >= sig[0] or mat >= sig[1] or sig[2]):
             if self.draw_rule(pos, rev, mat, self.keys) is not None:
                 if moves is None:
                     moves = self.gen_moves(pos)
                 if not moves:
                     return WIN - ply if self.no_moves_wins else ply - WIN
-                return self.drawn[turn]
-        if self.ending_value is not None and skey >> 8 <= self.ending_pieces and ply:
+                return self.drawn[pos[3]]
+        if self.ending_value is not None and pieces <= self.ending_pieces and ply:
             v = self.known_ending(pos, ply, rev, mat)
             if v is not None:
                 return v
-        # -- repetitions: the rule's count over the game, and a position repeated inside
-        # the tree, scored as its repetition would end --
+        # the rule's count over the game, and a position repeated inside the tree,
+        # scored as its repetition would end
         if self.repetition_ends:
             keys = self.keys
             n = len(keys) - 1
@@ -663,12 +718,8 @@ class NodeSearch:
                     lo = 0
                 if keys[n] in keys[lo:n]:
                     self.touched += 1
-                    v = self.repeated(n, lo, turn, ply)
-                    if v is not None:
-                        return v
-        if depth > 0:
-            return self.inner(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
-        return self.horizon(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
+                    return self.repeated(n, lo, pos[3], ply)
+        return None
 
     def decided(
         self, pos: State, moves: list[FastMove], ply: int, rev: int, mat: int
@@ -716,50 +767,15 @@ class NodeSearch:
             return _end_score(self.rep_outcome, turn, ply, drawn[turn])
         return None
 
-    def inner(
-        self,
-        pos: State,
-        depth: int,
-        alpha: int,
-        beta: int,
-        ply: int,
-        rev: int,
-        mat: int,
-        sig: tuple[int, int, bool],
-        moves: list[FastMove] | None,
-    ) -> int:
-        """A node above the horizon (see :meth:`node`; ``sig``, the draw counters'
-        limits of its material, ``moves`` its legal moves if they were made): the table
-        (keyed with the counters when a draw rule is in reach), ProbCut, the moves."""
-        reach = depth + FADE
-        tkey: Any = (pos, rev, mat) if rev + reach >= sig[0] or mat + reach >= sig[1] else pos
-        seen = self.touched
-        entry = self.table.get(tkey)
-        tt_move = None
-        if entry is not None:
+    def table_hit(self, entry: _Entry, alpha: int, beta: int, ply: int) -> int | None:
+        """The score with which the table's ``entry``, of a search deep enough, settles
+        a node above the horizon (its line, the entry's move, at an exact score), else
+        None (see :meth:`stored`)."""
+        v = self.stored(entry, alpha, beta, ply)
+        if v is not None and entry[1] == EXACT:
             tt_move = entry[3]
-            if entry[0] >= depth:
-                v = self.stored(entry, alpha, beta, ply)
-                if v is not None:
-                    if entry[1] == EXACT:
-                        self.pv_table[ply] = (
-                            [tuple.__new__(FastMove, tt_move)] if tt_move is not None else []
-                        )
-                    return v
-        if ply >= MAX_PLY:
-            return self.horizon(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
-        if moves is None:
-            moves = self.gen_moves(pos)
-            if not moves:
-                return WIN - ply if self.no_moves_wins else ply - WIN
-        captures = bool(moves) and moves[0][1] and moves[-1][1]
-        if self.probcut and beta - alpha <= 1 and depth >= 3 and not captures and -WON < beta < WON:
-            v = self.probcut_cut(pos, depth, beta, ply, rev, mat)
-            if v is not None:
-                return v
-        return self.search_moves(
-            pos, moves, depth, alpha, beta, ply, rev, mat, captures, tt_move, tkey, seen
-        )
+            self.pv_table[ply] = [tuple.__new__(FastMove, tt_move)] if tt_move is not None else []
+        return v
 
     def stored(self, entry: _Entry, alpha: int, beta: int, ply: int) -> int | None:
         """The score with which the table's ``entry`` settles a node ``ply`` plies below
@@ -815,7 +831,8 @@ class NodeSearch:
         sig: tuple[int, int, bool],
         moves: list[FastMove] | None,
     ) -> int:
-        """At the horizon (the arguments are :meth:`inner`'s): only the captures matter
+        """At the horizon (``sig``: the draw counters' limits of the material of
+        ``pos``; ``moves``: its legal moves if they were made): only the captures matter
         (the quiet moves are not built); a forced capture is played out, a quiet
         position is judged, unless the opponent threatens to take (then the moves are
         searched one ply further)."""

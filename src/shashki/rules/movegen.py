@@ -840,7 +840,10 @@ class _CaptureWalk:
                 self.start = start
                 path.append(start)
                 king_seen.clear()
-                self.jump(start, occupied ^ sbit, opp, -1, 0, 0, 1)
+                if self.king_fly:
+                    self.long_jumps(start, occupied ^ sbit, opp, -1, 0, 0)
+                else:
+                    self.jump(start, occupied ^ sbit, opp, -1, 0, 0, 1)
                 path.pop()
         except Interrupted as stop:
             if (
@@ -877,49 +880,66 @@ class _CaptureWalk:
         A man, or a king that jumps only an adjacent piece, lands just beyond the piece
         it takes (the loop below); a man that lands on its crowning row goes on as a
         king, or stops there (``promo_stop``).  A flying king's jumps are
-        :meth:`long_jumps`.
+        :meth:`long_jumps` (which calls itself, not this: one frame a jump keeps the
+        interpreter's stack of frames short, see :meth:`known`).
         """
         caps = self.caps
+        state = None
         if len(caps) > self.memo_from:  # (one capture is reached by one path only)
             state = (cur, cmask, last if self.turns_matter else -1)
-            known = self.seen[king].get(state)
+            known = self.known(state, king)
             if known is not None:
                 return known
+        path = self.path
+        after, near, crown = self.short[king]
+        immediate = self.immediate
+        jumped = False
+        for d, vbit, victim, land, lbit in after[last][cur]:
+            if not jumpable & vbit or occ & lbit:
+                continue
+            jumped = True
+            caps.append(victim)
+            path.append(land)
+            cm = cmask | vbit
+            lm = lmask | lbit
+            rest = jumpable ^ vbit
+            occ2 = occ ^ vbit if immediate else occ
+            if lbit & crown:
+                if self.promo_stop or not self.crowned(land, occ2, rest | self.spared, d, cm, lm):
+                    self.record(land, True, cm, lm)
+            elif not (rest & near[land] and self.jump(land, occ2, rest, d, cm, lm, king)):
+                self.record(land, king == 1, cm, lm)
+            path.pop()
+            caps.pop()
+        if state is not None:
+            self.seen[king][state] = jumped
+        return jumped
+
+    def crowned(self, cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+        """A man crowned on ``cur`` in the middle of its capture goes on as a king (the
+        arguments are :meth:`jump`'s); whether it jumps again."""
+        if self.king_fly:
+            return self.long_jumps(cur, occ, jumpable, last, cmask, lmask)
+        return self.jump(cur, occ, jumpable, last, cmask, lmask, 1)
+
+    def known(self, state: tuple[int, int, int], king: int) -> bool | None:
+        """Whether a jump went on from ``state`` (a square, the captured set, the
+        direction of the last jump if it limits the next) when the piece (a king when
+        ``king`` is 1) met it before, else None; a new state counts towards the next
+        poll (a search may stop a long capture search).
+
+        The jumps call themselves, and :meth:`jump` and :meth:`long_jumps` never each
+        other but to crown a man: every frame on the way down stays on the
+        interpreter's stack until the sequence ends, and a deeper stack crosses the end
+        of its chunk, which maps and unmaps memory, more often (a capture of ten pieces
+        by a flying king in Tama)."""
+        known = self.seen[king].get(state)
+        if known is None:
             self.steps -= 1
             if not self.steps:
                 self.steps = STEPS
                 poll()
-        else:
-            state = None
-        if king and self.king_fly:
-            jumped = self.long_jumps(cur, occ, jumpable, last, cmask, lmask)
-        else:
-            path = self.path
-            after, near, crown = self.short[king]
-            immediate = self.immediate
-            jumped = False
-            for d, vbit, victim, land, lbit in after[last][cur]:
-                if not jumpable & vbit or occ & lbit:
-                    continue
-                jumped = True
-                caps.append(victim)
-                path.append(land)
-                cm = cmask | vbit
-                lm = lmask | lbit
-                rest = jumpable ^ vbit
-                occ2 = occ ^ vbit if immediate else occ
-                if lbit & crown:
-                    if self.promo_stop or not self.jump(
-                        land, occ2, rest | self.spared, d, cm, lm, 1
-                    ):
-                        self.record(land, True, cm, lm)
-                elif not (rest & near[land] and self.jump(land, occ2, rest, d, cm, lm, king)):
-                    self.record(land, king == 1, cm, lm)
-                path.pop()
-                caps.pop()
-        if state is not None:
-            self.seen[king][state] = jumped
-        return jumped
+        return known
 
     def long_jumps(
         self, cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
@@ -930,6 +950,12 @@ class _CaptureWalk:
         sequence ends, just beyond a king taken last, under behind-last-king; always just
         beyond the piece, under directly-behind)."""
         caps = self.caps
+        state = None
+        if len(caps) > self.memo_from:  # (one capture is reached by one path only)
+            state = (cur, cmask, last if self.turns_matter else -1)
+            known = self.known(state, 1)
+            if known is not None:
+                return known
         path = self.path
         king_reach = self.king_reach
         jumped = False
@@ -964,7 +990,9 @@ class _CaptureWalk:
                 lands ^= lbit
                 land = lbit.bit_length() - 1
                 path.append(land)
-                if rest & king_reach[land] and self.jump(land, occ2, rest, d, cm, lmask | lbit, 1):
+                if rest & king_reach[land] and self.long_jumps(
+                    land, occ2, rest, d, cm, lmask | lbit
+                ):
                     goes_on = True
                 elif self.must_continue:
                     terminal.append(land)
@@ -983,6 +1011,8 @@ class _CaptureWalk:
                     self.record(land, True, cm, lmask | 1 << land)
                     path.pop()
             caps.pop()
+        if state is not None:
+            self.seen[1][state] = jumped
         return jumped
 
     def record(self, end: int, crowned: bool, cm: int, lm: int) -> None:
