@@ -21,6 +21,10 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.engine.evaluate import Evaluator, evaluator_for
 from shashki.records import read_file
 from shashki.rules import ShashkiError

@@ -30,8 +30,12 @@ import sys
 import time
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
+from shashki.engine.hub.text import position_text
 from shashki.engine.search import Search
-from shashki.hub.text import position_text
 from shashki.rules import Game
 from shashki.rules.game import game_state
 

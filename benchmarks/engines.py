@@ -24,10 +24,14 @@ import sys
 import time
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
+from shashki.engine.limits import Limit
 from shashki.hub.match import Opening, Played, match_stats, read_openings, run_match
 from shashki.hub.player import HubPlayer
 from shashki.rules import Game, Move, find_variant
-from shashki.session.limits import Limit
 from shashki.session.players import Cancelled, Computer, Player
 from shashki.store.storage import GameLog
 

@@ -26,6 +26,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.records import read_file
 from shashki.rules import Game
 from shashki.rules.game import game_state

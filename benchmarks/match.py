@@ -32,6 +32,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.engine import Search
 from shashki.engine.evaluate import diagonal_evaluator
 from shashki.engine.patterns import read as read_patterns

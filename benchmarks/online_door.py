@@ -25,11 +25,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from shashki.online.guest import Guest  # noqa: E402
-from shashki.online.protocol import encode  # noqa: E402
+from shashki.online.guest import Guest
+from shashki.online.protocol import encode
 
 sys.path.insert(0, str(ROOT))
-from tests.online.harness import Raw  # noqa: E402
+from tests.online.harness import Raw
 
 STRANGER = "127.0.0.3"
 

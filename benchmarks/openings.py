@@ -17,6 +17,10 @@ import random
 import sys
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.engine import Search
 from shashki.engine.evaluate import MAN
 from shashki.rules import Game, ShashkiError, find_variant

@@ -32,6 +32,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.engine import ComputerPlayer, Search
 from shashki.rules import Game, ShashkiError, find_variant
 from shashki.rules.variant import Variant

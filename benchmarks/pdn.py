@@ -28,6 +28,10 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.records import PdnReader, scan_headers
 from shashki.rules import ShashkiError, find_variant
 

@@ -536,6 +536,9 @@ def main(argv: list[str] | None = None) -> int:
     module = load_py_draughts(args.py_draughts_venv)
     pd = PyDraughts(module) if module else None
     import shashki
+    from shashki import native
+
+    native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
 
     versions = f"python {sys.version.split()[0]}, shashki {getattr(shashki, '__version__', '?')}"
     print(versions + (f", py-draughts {pd.version}" if pd else ""))

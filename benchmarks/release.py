@@ -24,6 +24,10 @@ import sys
 import time
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.hub.match import Opening, Played, match_stats, run_match
 from shashki.hub.player import HubPlayer
 from shashki.rules import Game, ShashkiError, all_variants, find_variant

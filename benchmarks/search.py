@@ -30,6 +30,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.engine import Search
 from shashki.engine.search import Options
 from shashki.rules import Game, ShashkiError, find_variant

@@ -20,6 +20,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.hub.match import Opening, Played, match_stats, read_openings, run_match
 from shashki.rules import Game, ShashkiError, find_variant
 from shashki.session.players import Computer

@@ -20,6 +20,10 @@ import re
 import sys
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.hub.match import match_stats
 
 GAME = re.compile(r"^\s*game \d+: .* score ([0-9.]+)\s*$", re.M)

@@ -9,7 +9,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from shashki import native
-from shashki.rules import Game, Move, find_variant
+
+#: Set by tests/test_compiled.py for the run of the tests against the compiled build.
+EXPECT_COMPILED = "SHASHKI_EXPECT_COMPILED"
+if os.environ.get(EXPECT_COMPILED):
+    native.use()  # (as the shashki command does, before the rules are imported)
+
+from shashki.rules import Game, Move, find_variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 # The tests read English: a tester's own locale (LANG=uk_UA.UTF-8) must not translate
@@ -31,9 +37,6 @@ pure_only = pytest.mark.skipif(
     native.in_use() is not None,
     reason="spies on a module that runs compiled here (shashki.native): the pure run tests it",
 )
-
-#: Set by tests/test_compiled.py for the run of the tests against the compiled build.
-EXPECT_COMPILED = "SHASHKI_EXPECT_COMPILED"
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

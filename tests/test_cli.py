@@ -218,15 +218,16 @@ def test_installed_command() -> None:
 
 def test_play_seats_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     import shashki.commands.common as common
+    from shashki.session.seats import PERSON, LevelSeat
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(
         common, "run_app", lambda start=None, **kw: seen.update(kw, start=start) or 0
     )
     assert main(["play", "russian", "--black", "5"]) == 0
-    assert seen["start"].kinds == ("human", "computer-5")
+    assert seen["start"].kinds == (PERSON, LevelSeat(5))  # type: ignore[attr-defined]
     assert main(["play", "english", "--white", "computer-2", "--black", "Person"]) == 0
-    assert seen["start"].kinds == ("computer-2", "human")
+    assert seen["start"].kinds == (LevelSeat(2), PERSON)  # type: ignore[attr-defined]
 
 
 def test_play_on_a_clock(
@@ -288,7 +289,7 @@ def test_play_and_the_menu_open_the_engine_log_first(
     opened before the app, so that a file that cannot be written is said at once; a
     command that starts no engine leaves it alone."""
     import shashki.commands.common as common
-    from shashki.hub import transport
+    from shashki.engine.hub import transport
 
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     monkeypatch.delenv("SHASHKI_ENGINE_LOG", raising=False)
@@ -341,6 +342,8 @@ def test_argparse_speaks_without_being_patched(
 def test_each_command_hands_the_app_one_typed_request(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    from shashki.session.seats import PERSON, LevelSeat
+
     """play, replay, host and join hand the app a request of their own type (no tuple of
     values in an order both sides must remember); shashki alone hands none."""
     import shashki.commands.common as common
@@ -355,7 +358,7 @@ def test_each_command_hands_the_app_one_typed_request(
     pdn = tmp_path / "g.pdn"
     pdn.write_text('[GameType "25"]\n\n1. c3-d4 *\n', encoding="utf-8")
     assert main(["play", "russian", "--black", "3", "--seed", "7"]) == 0
-    assert seen.pop() == PlayRequest("russian", kinds=("human", "computer-3"), seed=7)
+    assert seen.pop() == PlayRequest("russian", kinds=(PERSON, LevelSeat(3)), seed=7)
     assert main(["replay", str(pdn), "--game", "2", "--variant", "pool"]) == 0
     assert seen.pop() == ReplayRequest(pdn, 2, "pool")
     assert main(["join", "127.0.0.1:8765", "K7WQ-M2", "--name", "Anna"]) == 0

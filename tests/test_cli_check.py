@@ -36,12 +36,12 @@ def test_every_game_ok(files: dict[str, Path], capsys: pytest.CaptureFixture[str
     # by default only the summary (and the games with errors); --verbose lists every game
     assert main(["check", str(files["good.pdn"])]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == ["1 file(s), 2 game(s), 4 move(s): 2 ok, 0 with errors"]
+    assert out == ["1 file, 2 games, 4 half-moves: 2 ok, 0 with errors"]
     assert main(["check", "--verbose", str(files["good.pdn"])]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].endswith("game 1, line 1: ok, 3 moves")
-    assert out[1].endswith("game 2, line 5: ok, 1 move")
-    assert out[-1] == "1 file(s), 2 game(s), 4 move(s): 2 ok, 0 with errors"
+    assert out[0].endswith("game 1, line 1: ok, 3 half-moves")
+    assert out[1].endswith("game 2, line 5: ok, 1 half-move")
+    assert out[-1] == "1 file, 2 games, 4 half-moves: 2 ok, 0 with errors"
 
 
 def test_first_error_with_line_column_and_reason(
@@ -53,7 +53,7 @@ def test_first_error_with_line_column_and_reason(
     # the place named once: the error's own line and column
     assert line.endswith("bad.pdn: game 1: line 5, column 4: " + line.split("column 4: ")[1])
     assert "'d4-f6'" in line and len(re.findall(r"\bline \d", line)) == 1
-    assert "2 file(s), 3 game(s)" in out and "2 ok, 1 with errors" in out
+    assert "2 files, 3 games" in out and "2 ok, 1 with errors" in out
     assert [x for x in out.splitlines() if "good.pdn" in x] == []  # good games: not listed
 
 
@@ -66,7 +66,7 @@ def test_a_move_on_squares_no_board_has_is_an_error(
     assert main(["check", str(path)]) == 1
     out = capsys.readouterr().out
     assert "game 1: line 1, column 4: 'z9-z8': 'z9' is not a square of this 10x10 board" in out
-    assert out.splitlines()[-1] == "1 file(s), 1 game(s), 0 move(s): 0 ok, 1 with errors"
+    assert out.splitlines()[-1] == "1 file, 1 game, 0 half-moves: 0 ok, 1 with errors"
 
 
 def test_variant_option_is_the_default_for_untagged_games(
@@ -123,7 +123,7 @@ def test_unreadable_file_is_one_line_and_exit_2(
     captured = capsys.readouterr()
     assert captured.err.count("\n") == 1
     assert captured.err.startswith("shashki: error: cannot read") and str(missing) in captured.err
-    assert "1 file(s), 2 game(s)" in captured.out  # the other files are still checked
+    assert "1 file, 2 games" in captured.out  # the other files are still checked
 
 
 def test_unknown_variant_is_a_user_mistake(
@@ -216,7 +216,7 @@ def test_a_file_that_cannot_be_decoded_says_so(
     assert main(["check", str(utf16)]) == 0
     assert main(["check", str(broken)]) == 1
     out = capsys.readouterr().out
-    assert "2 game(s), 4 move(s): 2 ok" in out
+    assert "2 games, 4 half-moves: 2 ok" in out
     assert "the file is not valid UTF-16 text (byte 40" in out
 
 
@@ -299,3 +299,17 @@ def test_replay_game_numbers_of_any_size(
     err = capsys.readouterr().err
     assert status == 2 and err.startswith(words) and err.count("\n") == 1, err
     assert len(err) < 200
+
+
+def test_a_warning_counted_is_shown_without_verbose(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The summary's "1 warning" is shown with its game's line, not only with --verbose;
+    the counts take their noun's number ("1 file", "2 games") and say half-moves (a
+    move is both sides', as players count)."""
+    warned = tmp_path / "warned.pdn"
+    warned.write_text('[Event "w"]\n1. 32-28 White resigns 1-0\n')
+    assert main(["check", str(warned)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == "1 file, 1 game, 1 half-move: 1 ok, 0 with errors, 1 warning", out
+    assert len(out) == 2 and "game 1, line 1: ok, 1 half-move; warning: " in out[0], out

@@ -8,6 +8,7 @@ import importlib.util
 import re
 import subprocess
 import sys
+import warnings
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
@@ -73,7 +74,36 @@ def test_the_api_reference_documents_the_library_not_the_programs() -> None:
 
 def test_the_api_reference_is_made_from_the_docstrings(tmp_path: Path) -> None:
     pytest.importorskip("pdoc", reason="pdoc comes with the docs extra")
-    page = tool("api").make(tmp_path, ["shashki", "shashki.rules.game"])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        # a package and a module it brings: pdoc warns of a module named twice
+        names = [
+            "shashki",
+            "shashki.rules.game",
+            "shashki.rules.move",
+            "shashki.hub",
+            "shashki.hub.dxp_server",
+        ]
+        page = tool("api").make(tmp_path, names)
     assert page.exists()
     game = (tmp_path / "shashki" / "rules" / "game.html").read_text(encoding="utf-8")
     assert "push_text" in game and "legal_moves" in game
+    # every annotation read (a named tuple's too: Piece's ``Color | None``), no module twice
+    assert [str(w.message) for w in caught] == []
+    piece = (tmp_path / "shashki" / "rules" / "move.html").read_text(encoding="utf-8")
+    assert "ForwardRef" not in piece
+
+
+def test_the_engine_page_says_how_it_plays_and_one_strength_table() -> None:
+    """docs/ENGINE.md: how the engine plays, and one table of its strength now, each row
+    with the command that measured it; the dated measurements are benchmarks/RESULTS.md's
+    (issue 46)."""
+    text = (ROOT / "docs" / "ENGINE.md").read_text(encoding="utf-8")
+    tables = [n for n, line in enumerate(text.splitlines()) if re.match(r"\|\s*:?-+", line)]
+    assert len(tables) == 1, "one table: the strength"
+    strength = text.split("\n## Strength\n", 1)[1].split("\n## ", 1)[0]
+    header = strength.split("\n|---", 1)[0].rsplit("\n", 1)[1]
+    assert "command" in header
+    assert not re.search(r"\b20\d\d-[01]\d-[0-3]\d\b", text), "a dated log: benchmarks/RESULTS.md"
+    results = (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+    assert re.search(r"\b20\d\d-[01]\d-[0-3]\d\b", results)

@@ -13,6 +13,7 @@ from shashki.cli import main
 from shashki.rules import Game, ShashkiError, all_variants
 from shashki.rules.game import game_state
 from shashki.rules.notation import parse_move
+from shashki.session.seats import LevelSeat, PersonSeat
 
 #: A message may quote a FEN (80 characters) and a position; never the whole input.
 LONGEST = 600
@@ -52,12 +53,12 @@ def test_a_long_move_is_quoted_in_part(variant: str, text: str) -> None:
 @given(st.text())
 def test_seat_reads_any_text(text: str) -> None:
     kind = seat(text)
-    assert kind is None or kind == "human" or kind.startswith("computer-")
+    assert kind is None or isinstance(kind, (PersonSeat, LevelSeat))
 
 
 def test_seat_of_a_huge_level() -> None:
     assert seat("9" * 5000) is None
-    assert seat("computer-" + "0" * 5000 + "5") == "computer-5"
+    assert seat("computer-" + "0" * 5000 + "5") == LevelSeat(5)
     assert seat("²") is None
 
 

@@ -11,8 +11,9 @@ from .conftest import SLOW_TIMEOUT
 def test_every_test_has_a_time_limit(request: pytest.FixtureRequest) -> None:
     assert request.config.pluginmanager.hasplugin("timeout"), "pytest-timeout is not installed"
     limit = float(request.config.getini("timeout"))
-    # long enough for the slowest test on a busy machine, short enough to stop a hang
-    assert 60 <= limit <= 600, limit
+    # long enough for the slowest test on a busy machine (the few slower than that have
+    # their own), short enough to stop a hang soon
+    assert 60 <= limit <= 120, limit
     assert SLOW_TIMEOUT > limit
 
 

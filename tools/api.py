@@ -14,8 +14,11 @@ make it again after a change.
 from __future__ import annotations
 
 import argparse
+import importlib
+import re
 import sys
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
@@ -46,8 +49,46 @@ def make(out: Path, names: list[str] | None = None) -> Path:
         search=True,
         show_source=True,
     )
-    pdoc.pdoc(*(names or modules()), output_directory=out)
+    specs = own_specs(names or modules())
+    for name in specs:
+        name_tuple_constructors(importlib.import_module(name))
+    # the programs stay out even where a package's walk would reach them
+    left_out = [f"!{re.escape(n)}(\\.|$)" for n in LEFT_OUT]
+    pdoc.pdoc(*specs, *left_out, output_directory=out)
     return out / "index.html"
+
+
+def own_specs(names: list[str]) -> list[str]:
+    """``names`` without those a package before them already brings: pdoc documents a
+    package's modules with it (those its ``__all__`` names, or all of them), and warns of a
+    module named twice."""
+    from pdoc.extract import walk_specs
+
+    specs: list[str] = []
+    brought: set[str] = set()
+    for name in names:
+        if name not in brought:
+            specs.append(name)
+            brought.update(walk_specs([name]))
+    return specs
+
+
+def name_tuple_constructors(module: ModuleType) -> None:
+    """Give the constructor of each named tuple of ``module`` the module it is written in.
+
+    ``typing.NamedTuple`` makes ``__new__`` in a module of its own (``namedtuple_Piece``),
+    so pdoc, which reads a signature's annotations in the function's module, cannot
+    resolve them (``Color | None`` for ``Piece``) and warns.
+    """
+    for value in vars(module).values():
+        if (
+            isinstance(value, type)
+            and issubclass(value, tuple)
+            and hasattr(value, "_fields")
+            and value.__module__ == module.__name__
+            and value.__new__.__module__.startswith("namedtuple_")
+        ):
+            value.__new__.__module__ = module.__name__
 
 
 def modules() -> list[str]:

@@ -38,10 +38,10 @@ async def take(out: Path, size: tuple[int, int] = SIZE, moves: list[str] = MOVES
     from shashki.app.app import ShashkiApp
     from shashki.app.game_screen import GameScreen
     from shashki.app.launch import PlayRequest
+    from shashki.i18n import set_language
 
-    app = ShashkiApp(
-        start=PlayRequest("russian"), autosave=False, offer_resume=False, language="en"
-    )
+    set_language("en")  # (the picture in English, whatever the settings say)
+    app = ShashkiApp(start=PlayRequest("russian"), autosave=False, offer_resume=False)
     app.animation_level = "none"  # (no blinking cursor caught half-way)
     async with app.run_test(size=size) as pilot:
 

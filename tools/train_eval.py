@@ -42,6 +42,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from shashki import native
+
+native.use()  # the compiled build, if there is one of these sources (SHASHKI_PURE=1: not)
+
 from shashki.engine import Search
 from shashki.engine.patterns import SHAPES
 from shashki.rules import Game

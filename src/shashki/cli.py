@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from . import __version__
+from .base.logs import LOG_VARIABLE, log_to
+from .base.numbers import quoted
 from .commands import common
 from .commands.common import Parser, add_engine_log, fail, open_engine_log
 from .i18n import LANGUAGES, _, os_reason, set_language
@@ -29,6 +31,7 @@ COMMANDS = (
     "host",
     "join",
     "replay",
+    "review",
     "rules",
     "perft",
     "best",
@@ -38,6 +41,8 @@ COMMANDS = (
     "hub",
     "dxp",
     "match",
+    "explore",
+    "puzzles",
     "tournament",
 )
 
@@ -76,6 +81,15 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     add_engine_log(parser, top=True)  # (the menu's games may seat engines too)
+    parser.add_argument(
+        "--log",
+        metavar=_("FILE"),
+        help=_(
+            "append to FILE what an engine, a network peer or a file did wrong, and what "
+            "shashki did about it, to report a problem (also: the environment variable "
+            "{variable})"
+        ).format(variable=LOG_VARIABLE),
+    )
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser)
     for name in COMMANDS:
         import_module(f".commands.{name}", __package__).add(sub)
@@ -149,6 +163,16 @@ def _main(argv: Sequence[str] | None) -> int:
     set_language(_lang_asked(sys.argv[1:] if argv is None else argv))
     parser = build_parser()  # (its help in the language chosen)
     args = parser.parse_args(argv)
+    log = args.log if args.log is not None else os.environ.get(LOG_VARIABLE) or None
+    if log is not None:
+        try:
+            log_to(log)
+        except (OSError, ValueError) as exc:
+            return fail(
+                _("cannot write the log {path}: {reason}").format(
+                    path=quoted(log, 80), reason=os_reason(exc)
+                )
+            )
     try:
         for path in args.variant_file:
             add_variant_file(path)

@@ -42,8 +42,8 @@ ABANDONED = 3 * 3600
 #: prints what each chose, and whether the compiled build was in use.
 CHECK = r"""
 import json, random, sys
-import shashki
 from shashki import native
+native.use()  # (as the shashki command does, before the engine is imported)
 from shashki.engine import Search
 from shashki.rules import Game
 out = {"compiled": native.in_use() is not None, "searches": []}

@@ -10,7 +10,11 @@ files' checksums.  The build runs about twice the nodes a second of the pure sea
 (docs/ENGINE.md) and searches the same trees (to a depth or a number of nodes, the same
 choices): ``shashki compile`` searches a few positions with both before it keeps a build.
 
-:func:`use` is called first thing by ``import shashki``.  It finds the build whose key is
+:func:`use` is called by the ``shashki`` command before it imports the rules
+(:mod:`shashki.__main__`), never by ``import shashki``: a program that uses the library
+and wants the build calls it itself, before it first uses the rules or the engine
+(``import shashki.native; shashki.native.use()``; once they are imported it is too late,
+and the pure modules stay).  It finds the build whose key is
 that of the sources and the interpreter running now, checks every file of it against its
 manifest (never through a link; only files and folders of the user's that no one else
 may write, and every folder on the way to them, from the root down, the user's or the
@@ -262,8 +266,8 @@ class _Finder(importlib.abc.MetaPathFinder):
 def use(environ: dict[str, str] | os._Environ[str] | None = None) -> Build | None:
     """Have the compiled build of these sources imported in place of the pure modules,
     when there is a sound one and the environment does not say ``SHASHKI_PURE``; the
-    build in use, or None.  Called once, by ``import shashki``, before anything else of
-    shashki is imported; never raises."""
+    build in use, or None.  Called once, by the ``shashki`` command or a program that
+    wants the build, before the rules and the engine are imported; never raises."""
     global _in_use, _why_pure
     env = os.environ if environ is None else environ
     if env.get(PURE_VARIABLE, "") not in ("", "0"):

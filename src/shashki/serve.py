@@ -137,7 +137,7 @@ def add_serve_command(sub: Any) -> None:
         "--port",
         type=_number(1, 65535),
         default=DEFAULT_PORT,
-        metavar="N",
+        metavar=_("PORT"),
         help=_("the port to listen on (default: {port})").format(port=DEFAULT_PORT),
     )
     p.add_argument(
@@ -152,7 +152,7 @@ def add_serve_command(sub: Any) -> None:
         "--visitors",
         type=_number(1, MOST_VISITORS),
         default=DEFAULT_VISITORS,
-        metavar="N",
+        metavar=_("N"),
         help=_("at most N apps at once, one per visitor (default: {n})").format(n=DEFAULT_VISITORS),
     )
     p.add_argument(
@@ -168,7 +168,7 @@ def add_serve_command(sub: Any) -> None:
         type=_host_name,
         action="append",
         default=[],
-        metavar="NAME",
+        metavar=_("NAME"),
         help=_(
             "a name the page is also opened at (a proxy's, e.g. shashki.example.org): "
             "pages are answered only at this machine's own addresses and these names"

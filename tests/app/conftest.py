@@ -33,7 +33,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
-from shashki.app.app import ShashkiApp
+from shashki.app.app import ShashkiApp, load_settings, use_engines, use_language
 from shashki.app.board import BoardWidget
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
@@ -99,7 +99,12 @@ def make_app(
         kwargs["start"] = PlayRequest(variant, fen=fen, kinds=kinds, seed=seed, clock=clock)
     elif replay is not None:
         kwargs["start"] = ReplayRequest(Path(replay), game_number, default_variant)
-    app = ShashkiApp(settings_path=home / "settings.json", **kwargs)
+    # the language, as the entry point chooses it: ``language`` (--lang), else the file's
+    path = home / "settings.json"
+    settings = load_settings(path)
+    use_language(kwargs.pop("language", None), settings)
+    use_engines(settings)  # (the settings' engines, as the entry point offers them)
+    app = ShashkiApp(settings_path=path, settings=settings, **kwargs)
     app.animation_level = "none"
     return app
 

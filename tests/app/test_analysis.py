@@ -13,6 +13,7 @@ from shashki.app.replay import ReplayScreen
 from shashki.engine.search import WIN
 from shashki.records.reader import read_games_text
 from shashki.rules import Color
+from shashki.session.seats import PERSON
 
 from .conftest import game_screen, keys_play, make_app, press, screen_made, settle
 from .test_computer import wait_for
@@ -44,7 +45,7 @@ def test_scores_and_the_bar_are_white_s() -> None:
 async def test_analysis_follows_the_game_and_stops_when_turned_off(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
+        ctl = app.start_game("russian", kinds=(PERSON, PERSON))
         await settle(pilot)
         panel = game_screen(app).query_one(AnalysisPanel)
         assert not panel.display
@@ -65,7 +66,7 @@ async def test_analysis_follows_the_game_and_stops_when_turned_off(home: Path) -
 async def test_the_fen_and_the_pdn_go_to_the_clipboard(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
+        ctl = app.start_game("russian", kinds=(PERSON, PERSON))
         await settle(pilot)
         await keys_play(pilot, "c3", "d4")
         await press(pilot, "y")
@@ -107,7 +108,7 @@ async def test_an_ending_the_tables_hold_drawn_is_said_a_draw(home: Path) -> Non
     assert exact is not None and exact[0] == 0
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game("international", kinds=("human", "human"), fen=fen)
+        app.start_game("international", kinds=(PERSON, PERSON), fen=fen)
         await settle(pilot)
         panel = game_screen(app).query_one(AnalysisPanel)
         await press(pilot, "e")

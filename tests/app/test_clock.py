@@ -1,32 +1,30 @@
-"""Games on time: the clock model, the flag fall with a fake clock, the seats and their
-clocks in the panel, takebacks, the computer's time, the new-game dialog's clock, and the
-times saved, autosaved and resumed."""
+"""Games on time on the screen: the clock as shown, the flag fall seen on the board, the
+seats and their clocks in the panel, takebacks, the new-game dialog's clock, pauses, and
+the times saved, autosaved, resumed and replayed.  The clock itself, its increments and
+its flag are the session's: tests/session/test_clock.py."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from textual.widgets import Input, Static
 
 from shashki.app.clock import GameClock, clock_display
 from shashki.app.computer import Computer
-from shashki.app.controller import GameController, Human
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
 from shashki.app.widgets import Select
+from shashki.engine.limits import move_seconds
 from shashki.records import read_file
 from shashki.records.clocks import (
     TimeControl,
-    clock_comment,
-    clock_in,
     record_clocks,
     time_control,
 )
 from shashki.rules import Color, Game, Termination, find_variant
-from shashki.rules.game import game_state
-from shashki.session.limits import Limit, move_seconds
+from shashki.session import GameSession, ManualTime
+from shashki.session.seats import PERSON, LevelSeat
 from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
@@ -45,114 +43,12 @@ from .conftest import (
 SIZE = (100, 32)
 
 
-class FakeTime:
-    """A clock source moved by hand: ``now()`` is what the game clock reads."""
-
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
+#: A clock source moved by hand: ``now()`` is what the game clock reads, and moving it
+#: fires the session's deadline when it passes it.
+FakeTime = ManualTime
 
 
-def timed(game: Game, control: TimeControl, now: FakeTime) -> GameController:
-    """A game on time between two computers (their clocks run from the first move: a
-    person's first turn is off the clock, see tests/session/test_clock_start.py)."""
-    players = (Computer(1, seed=1), Computer(1, seed=1))
-    return GameController(game, players, clock=GameClock(control, now=now))
-
-
-# -- the clock and the controller (no Textual) -------------------------------------------------
-
-
-def test_the_side_to_move_runs_and_gets_the_increment() -> None:
-    now = FakeTime()
-    ctl = timed(Game("russian"), TimeControl(60, 2), now)
-    ctl.start_clock()
-    clock = ctl.clock
-    assert clock is not None and clock.running is Color.WHITE
-    now.t += 10
-    assert clock.left(Color.WHITE) == 50 and clock.left(Color.BLACK) == 60
-    assert ctl.play(ctl.game.parse_move("c3-d4")).played is not None
-    assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 52  # + increment
-    assert ctl.clock_marks == [52]
-    now.t += 5
-    ctl.play(ctl.game.parse_move("f6-g5"))
-    assert clock.left(Color.BLACK) == 57 and ctl.clock_marks == [52, 57]
-    assert clock.flagged() is None
-    now.t += 52
-    assert clock.flagged() is Color.WHITE and clock.left(Color.WHITE) == 0
-    out = ctl.check_flag()
-    assert out is not None and out.termination is Termination.TIME_FORFEIT
-    assert out.winner is Color.BLACK and clock.running is None
-    # a game lost on time stays lost: no takeback hands the move back to an empty clock,
-    # and a resignation or a draw agreed in a dialog that was open meanwhile changes nothing
-    assert not ctl.can_undo() and not ctl.undo()
-    assert ctl.resign(Color.BLACK) == out and ctl.answer_draw(True) is None
-    assert ctl.outcome == out
-
-
-def test_a_double_move_turn_runs_on_one_clock_until_it_is_complete() -> None:
-    now = FakeTime()
-    ctl = timed(Game("double-move"), TimeControl(60, 5), now)
-    gen = ctl.variant.generator
-    ctl.start_clock()
-    clock = ctl.clock
-    assert clock is not None and gen.half_turn(game_state(ctl.game)) == 1
-    now.t += 3
-    ctl.play(ctl.legal[0])
-    # the first move of the turn: the same clock goes on, no increment yet
-    assert ctl.game.turn is Color.WHITE and clock.running is Color.WHITE
-    assert clock.left(Color.WHITE) == 57 and ctl.clock_marks == [57]
-    now.t += 2
-    ctl.play(ctl.legal[0])
-    assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 60  # 55 + 5
-    assert ctl.clock_marks == [57, 60]
-
-
-def test_undo_keeps_the_clocks_and_redo_replays_without_increment() -> None:
-    now = FakeTime()
-    game = Game("russian")
-    for text in ("a3-b4", "h6-g5"):  # both have moved: the clocks run (people's game)
-        game.push(game.parse_move(text))
-    ctl = GameController(game, clock=GameClock(TimeControl(60, 2), now=now))
-    ctl.start_clock()
-    clock = ctl.clock
-    assert clock is not None
-    now.t += 10
-    ctl.play(ctl.game.parse_move("c3-d4"))
-    now.t += 4
-    assert ctl.undo()
-    # nothing is given back: White's 52 s stay, Black's 4 s are gone; White runs again
-    assert clock.left(Color.WHITE) == 52 and clock.left(Color.BLACK) == 56
-    assert clock.running is Color.WHITE and ctl.clock_marks == [None, None]
-    assert ctl.redo()
-    assert clock.running is Color.BLACK and clock.left(Color.WHITE) == 52
-    assert ctl.clock_marks == [None, None, 52]
-
-
-def test_no_clock_passes_the_ten_hours_its_mark_can_say() -> None:
-    """The longest clock, 600+3600: the increment stops at ten hours, so every time left
-    written as a [%clk] mark is one the reader takes back (beyond, it is ignored)."""
-    now = FakeTime()
-    ctl = timed(Game("russian"), TimeControl(36000, 3600), now)
-    ctl.start_clock()
-    for text in ("c3-d4", "f6-g5", "b2-c3"):
-        now.t += 1
-        ctl.play(ctl.game.parse_move(text))
-    assert ctl.clock_marks == [36000, 36000, 36000]
-    assert [clock_in(clock_comment(t)) for t in ctl.clock_marks] == [36000] * 3
-    now.t += 1
-    ctl.play(ctl.game.parse_move("g5-h4"))
-    assert ctl.clock_marks[-1] == 36000  # 35999 + 3600 stops at ten hours
-
-
-def test_the_clock_of_a_saved_game() -> None:
-    clock = GameClock.resumed(
-        TimeControl(300, 3), [290.0, 280.5, None], [Color.WHITE, Color.BLACK, Color.WHITE]
-    )
-    assert clock.left(Color.WHITE) == 290 and clock.left(Color.BLACK) == 280.5
-    assert clock.running is None
+# -- the clock as shown (the session's clock: tests/session/test_clock.py) -----------------------
 
 
 def test_the_clock_as_shown() -> None:
@@ -161,19 +57,6 @@ def test_the_clock_as_shown() -> None:
     assert clock_display(9.99) == "0:09.9"
     assert clock_display(0) == "0:00.0" and clock_display(-3) == "0:00.0"
     assert clock_display(3600) == "1:00:00"
-
-
-def test_the_computer_takes_its_time_from_the_clock() -> None:
-    computer = Computer(5)
-    assert computer.engine.seconds == 1.0
-    game = Game("russian")
-    assert computer.think(game, Limit(left=300, increment=3), lambda: False) is not None
-    assert computer.engine.seconds == move_seconds(300, 3) == pytest.approx(12.4)
-    computer.think(game, Limit(left=1.0), lambda: False)
-    assert computer.engine.seconds < 0.5  # never a third of what is left, or more
-    computer.think(game, Limit(), lambda: False)
-    assert computer.engine.seconds == 1.0
-    assert computer.seat() == "Computer · level 5" and Human("Anna").seat() == "Anna"
 
 
 # -- the game screen ---------------------------------------------------------------------------
@@ -221,30 +104,28 @@ async def test_a_flag_fall_ends_the_game(home: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         text = await game_over_text(pilot)
         assert text == "White wins: Black ran out of time."
-        out = screen.controller.outcome
+        out = screen.controller.session.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert seats(screen) == ["  Black  0:00.0", "  White  0:39"]  # nobody to move
         # the dialog offers no takeback, nor does u on the board
         assert not app.screen.query("#undo")
         await press(pilot, "escape")
         await press(pilot, "u")
-        assert screen.controller.outcome == out
+        assert screen.controller.session.outcome == out
 
 
 async def test_the_seats_name_the_computer_and_undo_says_the_clocks_keep_their_times(
     home: Path,
 ) -> None:
     now = FakeTime()
-    app = make_app(
-        home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(300, 3)
-    )
+    app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), clock=TimeControl(300, 3))
     app.clock_time = now
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
         assert seats(screen) == ["  Computer · level 1 (Black)  5:00", "▶ White  5:00"]
         now.t += 7  # a person's first move is off the clock
         await keys_play(pilot, "c3", "d4")
-        computer = screen.controller.players[1]
+        computer = screen.controller.session.players[1]
         assert isinstance(computer, Computer)
         await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
         # its time came from the clock: 5 minutes and 3 seconds a move
@@ -281,7 +162,7 @@ async def test_the_times_are_autosaved_and_resumed(home: Path) -> None:
         await settle(pilot)
         await press(pilot, "enter")  # the unfinished game
         screen = game_screen(again)
-        assert screen.controller.clock is not None
+        assert screen.controller.session.clock is not None
         assert seats(screen) == ["▶ Black  3:00", "  White  2:53"]
         now.t += 1
         await until(pilot, lambda: seats(screen)[0] == "▶ Black  2:59")  # it goes on running
@@ -313,7 +194,7 @@ async def test_the_new_game_dialog_offers_clocks(home: Path) -> None:
         await click_widget(pilot, "#play")
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         ctl = game_screen(app).controller
-        assert ctl.clock is not None and ctl.clock.control == TimeControl(30, 1)
+        assert ctl.session.clock is not None and ctl.session.clock.control == TimeControl(30, 1)
         assert app.settings.clock == "0.5+1"  # the next dialog offers it again
 
 
@@ -332,34 +213,6 @@ def test_the_replay_shows_the_clocks() -> None:
     assert "Clock: White 4:53, Black 4:58" in replay.where()
     assert replay.comments() == "good"  # the mark is not shown as a comment
     assert replay.rows[0].comments == () and replay.rows[1].comments == ("good",)
-
-
-def test_a_hub_engine_on_a_clock_gets_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
-    import sys
-
-    from shashki.app.engines import EngineSeat
-    from shashki.hub.client import HubEngine
-
-    seen: list[dict[str, object]] = []
-    original = HubEngine.best_move
-
-    def spy(self: HubEngine, game: Game, **kwargs: object) -> object:
-        seen.append(kwargs)
-        return original(self, game, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(HubEngine, "best_move", spy)
-    fake = Path(__file__).parents[1] / "hub" / "fake_engine.py"
-    seat = EngineSeat(f"{sys.executable} {fake} ok")
-    game = Game("international")
-    try:
-        assert (
-            seat.think(game, Limit(left=42.5, increment=2.0), lambda: False) in game.legal_moves()
-        )
-        assert seat.think(game, Limit(), lambda: False) in game.legal_moves()
-    finally:
-        seat.close()
-    assert seen[0]["remaining"] == 42.5 and seen[0]["increment"] == 2.0
-    assert "remaining" not in seen[1] and seen[1]["seconds"] == seat.seconds
 
 
 async def test_the_settings_choose_the_clock_of_new_games(home: Path) -> None:
@@ -384,7 +237,7 @@ async def test_the_settings_choose_the_clock_of_new_games(home: Path) -> None:
         await click_widget(pilot, "#play")
         await settle(pilot)
         ctl = game_screen(app).controller
-        assert ctl.clock is not None and ctl.clock.control == TimeControl(600, 5)
+        assert ctl.session.clock is not None and ctl.session.clock.control == TimeControl(600, 5)
 
 
 async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> None:
@@ -404,7 +257,7 @@ async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> No
         await until(pilot, lambda: seats(screen) == ["  Black  0:18", "▶ White  0:30"])
         now.t += 18
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
-        out = screen.controller.outcome
+        out = screen.controller.session.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert out.winner is Color.WHITE
 
@@ -438,7 +291,7 @@ async def test_p_pauses_both_clocks_and_says_so(home: Path) -> None:
 
 async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
     now = FakeTime()
-    app = make_app(home, variant="russian", kinds=("human", "computer-1"), clock=TimeControl(60, 0))
+    app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), clock=TimeControl(60, 0))
     app.clock_time = now
     async with app.run_test(size=(120, 40)) as pilot:
         screen = game_screen(app)
@@ -472,16 +325,15 @@ def test_the_replay_of_a_game_lost_on_time_says_so_and_shows_the_clock_at_zero()
     (not only "Result: 1-0") and the loser's clock at 0:00 at the last move."""
     from shashki.app.replay_controller import ReplayController
     from shashki.records import read_games_text, write_game
-    from shashki.session import GameSession
 
     now = FakeTime()
     session = GameSession(Game("russian"), clock=GameClock(TimeControl(60, 0), now=now))
-    session.start_clock()
+    session.start()  # (driven on this thread: its deadline is on the fake time)
     for text in ("c3-d4", "f6-g5", "b2-c3"):
         now.t += 10
         session.play(session.game.parse_move(text))
     now.t += 61
-    assert session.check_flag() is not None
+    assert session.outcome is not None
     replay = ReplayController(next(iter(read_games_text(write_game(session.record())))))
     replay.last()
     where = replay.where()
@@ -507,7 +359,7 @@ def test_the_replay_says_how_a_game_of_another_program_ended() -> None:
     where = ended("time forfeit", "1-0")
     assert "White wins: Black ran out of time." in where and "Black 0:00.0" in where
     assert "Black wins: White resigned." in ended("White resigns", "0-1")
-    assert "Draw: draw agreed." in ended("mutual agreement", "1/2-1/2")
+    assert "Draw: by agreement." in ended("mutual agreement", "1/2-1/2")  # not "draw" twice
     assert "White wins: Black left the game." in ended("abandoned", "1-0")
     # words it cannot read are shown as written, after the result
     assert "Result: 1-0 — rules infraction" in ended("rules infraction", "1-0")

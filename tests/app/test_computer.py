@@ -4,25 +4,27 @@ answer is never played), the hint key, computer against computer, the new-game d
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual import work
 from textual.pilot import Pilot
 from textual.widgets import Select
 
+from shashki.app.board import BoardWidget
 from shashki.app.computer import Computer
 from shashki.app.controller import Player
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import NewGameScreen
-from shashki.app.players import COMPUTER_KINDS, TOP_LEVEL, make_player, player_kinds
+from shashki.app.players import TOP_LEVEL, player_kinds
 from shashki.engine import LEVELS
+from shashki.engine.limits import Limit
+from shashki.hub.player import make_player
 from shashki.rules import Color, Game, Move
-from shashki.session.limits import Limit
+from shashki.session import AsyncioExecutor
+from shashki.session.seats import PERSON, LevelSeat
 
 from .conftest import game_screen, keys_play, make_app, press, settle, status
 from .conftest import wait_for as conftest_wait_for
@@ -42,8 +44,9 @@ async def wait_for(
 
 @dataclass
 class Searches:
-    """The computer's searches of the game screen (its ``think`` threads), counted as they
-    start and end: a test waits for a search to have ended, not for a time."""
+    """The computer's searches (the work the app's executor runs away from its loop),
+    counted as they start and end: a test waits for a search to have ended, not for a
+    time."""
 
     started: int = 0
     ended: int = 0
@@ -57,29 +60,30 @@ class Searches:
 @pytest.fixture(autouse=True)
 def searches(monkeypatch: pytest.MonkeyPatch) -> Searches:
     counted = Searches()
-    think = GameScreen.think.__wrapped__  # type: ignore[attr-defined]
+    submit = AsyncioExecutor.submit
 
-    def counted_think(screen: GameScreen, position_id: int) -> None:
+    def counted_submit(executor: AsyncioExecutor, work: Callable[[], None]) -> None:
+        def counted_work() -> None:
+            try:
+                work()
+            finally:
+                with counted.lock:
+                    counted.ended += 1
+
         with counted.lock:
             counted.started += 1
-        try:
-            think(screen, position_id)
-        finally:
-            with counted.lock:
-                counted.ended += 1
+        submit(executor, counted_work)
 
-    monkeypatch.setattr(
-        GameScreen, "think", work(thread=True, exclusive=True, group="engine")(counted_think)
-    )
+    monkeypatch.setattr(AsyncioExecutor, "submit", counted_submit)
     return counted
 
 
 async def stop(pilot: Pilot[None], searches: Searches) -> None:
-    """Stop the computer before the app closes (its answer would find no screen), and
-    wait for its searches to end."""
+    """Stop the computer before the app closes (its game is left), and wait for its
+    searches to end."""
     for screen in pilot.app.screen_stack:
         if isinstance(screen, GameScreen):
-            screen.cancel_thinking()
+            screen.controller.session.close()
     await wait_for(pilot, searches.over, "the searches ended")
 
 
@@ -89,8 +93,8 @@ def test_every_level_is_a_kind_of_player() -> None:
     assert keys[1:-2] == [f"computer-{n}" for n in LEVELS]
     assert keys[-2] == "hub-other"  # then a Hub engine of a command typed in the dialog
     assert keys[-1] == "online"  # and a friend online (this side hosts)
-    assert len(COMPUTER_KINDS) == len(LEVELS) == TOP_LEVEL == 8
-    player = make_player("computer-3", "Bob")
+    assert len(keys[1:-2]) == len(LEVELS) == TOP_LEVEL == 8
+    player = make_player(LevelSeat(3), "Bob")
     assert isinstance(player, Computer) and isinstance(player, Player)
     assert not player.is_human and player.level == 3 and player.name == "Bob"
     labels = [label for label, _key in player_kinds()]
@@ -113,10 +117,10 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
     monkeypatch.setattr(Computer, "think", held_think)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "computer-1"))
+        ctl = app.start_game("russian", kinds=(PERSON, LevelSeat(1)))
         await settle(pilot)
         screen = game_screen(app)
-        assert ctl.game.turn is Color.WHITE and ctl.player_to_move.is_human
+        assert ctl.game.turn is Color.WHITE and ctl.session.player_to_move.is_human
         try:
             await keys_play(pilot, "c3", "d4")
             assert len(ctl.game.move_stack) == 1
@@ -124,7 +128,7 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
         finally:
             go_on.set()
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
-        assert ctl.player_to_move.is_human
+        assert ctl.session.player_to_move.is_human
         reply = ctl.game.move_stack[1]
         # the reply was legal where it was played
         before = Game("russian")
@@ -133,59 +137,25 @@ async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.Monke
         assert screen.board.controller is ctl
 
 
-class Stubborn(Player):
-    """A computer that ignores cancellation: it always answers, late."""
-
-    is_human = False
-
-    def __init__(self, delay: float) -> None:
-        self.name = "Stubborn"
-        self.delay = delay
-        self.answered = threading.Event()
-
-    def think(self, game: Game, limit: Limit, cancelled: Callable[[], bool]) -> Move | None:
-        time.sleep(self.delay)
-        self.answered.set()
-        return game.legal_moves()[0]
-
-
 async def test_undo_while_the_computer_thinks_cancels_the_search(
     home: Path, searches: Searches
 ) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
-        ctl.players = (ctl.players[0], Computer(8, seconds=3600.0))  # thinks an hour
+        ctl = app.start_game("russian", kinds=(PERSON, PERSON))
+        # a computer that thinks an hour
+        ctl.session.players = (ctl.session.players[0], Computer(8, seconds=3600.0))
         await settle(pilot)
         await keys_play(pilot, "c3", "d4")
         assert len(ctl.game.move_stack) == 1
-        await wait_for(pilot, lambda: searches.started == 1, "the search started")
+        await wait_for(pilot, lambda: ctl.session.thinking is not None, "the search started")
         await press(pilot, "u")
         await settle(pilot)
-        assert ctl.game.move_stack == [] and ctl.player_to_move.is_human
+        assert ctl.game.move_stack == [] and ctl.session.player_to_move.is_human
         # the search stops (an hour before its time), and what it found is not played
         await wait_for(pilot, searches.over, "the search ended")
         await settle(pilot)
         assert ctl.game.move_stack == [], "a cancelled search must not play"
-
-
-async def test_a_stale_answer_is_never_played(home: Path, searches: Searches) -> None:
-    app = make_app(home)
-    async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
-        stubborn = Stubborn(delay=0.5)
-        ctl.players = (ctl.players[0], stubborn)
-        await settle(pilot)
-        await keys_play(pilot, "c3", "d4")
-        assert len(ctl.game.move_stack) == 1
-        await press(pilot, "u")  # while the stubborn computer is still "thinking"
-        await settle(pilot)
-        assert ctl.game.move_stack == []
-        # its answer (after the minimum delay) has come and gone with the search's end
-        await wait_for(pilot, lambda: stubborn.answered.is_set() and searches.over(), "answered")
-        await settle(pilot)
-        assert ctl.game.move_stack == [], "the answer for the old position was played"
-        assert ctl.player_to_move.is_human
 
 
 async def test_the_hint_key_suggests_a_legal_move(home: Path) -> None:
@@ -208,7 +178,7 @@ async def test_computer_against_computer(
     monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 0.05)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("english", kinds=("computer-1", "computer-2"))
+        ctl = app.start_game("english", kinds=(LevelSeat(1), LevelSeat(2)))
         await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 6)
         game = Game("english")
         for mv in ctl.game.move_stack:
@@ -228,7 +198,7 @@ async def test_the_new_game_dialog_seats_the_computer(home: Path, searches: Sear
         dialog.query_one("#play").press()
         await settle(pilot)
         ctl = game_screen(app).controller
-        assert all(not p.is_human for p in ctl.players)
+        assert all(not p.is_human for p in ctl.session.players)
         await wait_for(pilot, lambda: len(ctl.game.move_stack) >= 2)
         await stop(pilot, searches)
 
@@ -236,11 +206,11 @@ async def test_the_new_game_dialog_seats_the_computer(home: Path, searches: Sear
 async def test_a_game_against_the_computer_resumes_with_the_computer(
     home: Path, searches: Searches
 ) -> None:
-    app = make_app(home, variant="russian", kinds=("human", "computer-1"), autosave=True)
+    app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), autosave=True)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         ctl = game_screen(app).controller
-        assert isinstance(ctl.players[1], Computer) and ctl.players[1].level == 1
+        assert isinstance(ctl.session.players[1], Computer) and ctl.session.players[1].level == 1
         await keys_play(pilot, "c3", "d4")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
         moves = list(ctl.game.move_stack)
@@ -253,8 +223,8 @@ async def test_a_game_against_the_computer_resumes_with_the_computer(
         await settle(pilot)
         ctl = game_screen(again).controller
         assert ctl.game.move_stack == moves
-        assert ctl.players[0].is_human
-        assert isinstance(ctl.players[1], Computer) and ctl.players[1].level == 1
+        assert ctl.session.players[0].is_human
+        assert isinstance(ctl.session.players[1], Computer) and ctl.session.players[1].level == 1
         # any move of White's (Black's random reply may have made a capture compulsory)
         legal = ctl.game.legal_moves()
         move = next(m for m in legal if sum(n.end == m.end for n in legal) == 1)
@@ -270,18 +240,19 @@ async def test_the_computers_multi_capture_is_shown_jump_by_jump(
     """Black (the computer) must take e5 and c3 (f6:d4:b2): the board shows the first jump
     alone, then the position after the move."""
     monkeypatch.delenv("TEXTUAL_ANIMATIONS", raising=False)
-    monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 1.5)  # time to watch the board first
-    app = make_app(home, variant="russian", fen="B:We5,c3,h2:Bf6", kinds=("human", "computer-1"))
+    # every drawing of every board is seen from the start: the computer may move before
+    # the test gets the screen (a race with the wall clock, lost on a busy machine)
+    shown: list[object] = []
+    redraw = BoardWidget.refresh
+
+    def spy(self: BoardWidget, *args: Any, **kwargs: Any) -> BoardWidget:
+        shown.append(getattr(self, "partial", None))
+        return redraw(self, *args, **kwargs)
+
+    monkeypatch.setattr(BoardWidget, "refresh", spy)
+    app = make_app(home, variant="russian", fen="B:We5,c3,h2:Bf6", kinds=(PERSON, LevelSeat(1)))
     async with app.run_test(size=SIZE) as pilot:
         screen = game_screen(app)
-        shown: list[object] = []
-        redraw = screen.board.refresh
-
-        def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
-            shown.append(screen.board.partial)
-            return redraw(*args, **kwargs)
-
-        monkeypatch.setattr(screen.board, "refresh", spy)
         await wait_for(pilot, lambda: screen.controller.game.move_stack != [])
         played = screen.controller.game.move_stack[0]
         assert len(played.path) == 3

@@ -1,10 +1,11 @@
-"""The game controller: selection, capture routes, refusals, undo/redo, draws (no Textual)."""
+"""The game controller: selection, capture routes, refusals (no Textual); undo, redo and
+draws are the session's (tests/session/test_offers.py)."""
 
 from __future__ import annotations
 
-from shashki.app.controller import GameController, Human, Player, UndoPolicy
-from shashki.rules import Color, Game, Termination
-from shashki.session.limits import Limit
+from shashki.app.controller import GameController
+from shashki.rules import Color, Game
+from shashki.session import GameSession
 
 from ..conftest import sq
 
@@ -12,7 +13,8 @@ TWO_ROUTES = "B:Wg5,b4,d4,g3,b2,d2,f2,h2:Ba7,e7,g7,b6,a5,c5"
 
 
 def ctl(variant: str = "russian", fen: str | None = None, **kw) -> GameController:
-    return GameController(Game(variant, fen) if fen else Game(variant), **kw)
+    game = Game(variant, fen) if fen else Game(variant)
+    return GameController(GameSession(game, **kw))
 
 
 def test_select_then_destination_plays_the_move() -> None:
@@ -93,52 +95,3 @@ def test_typed_illegal_move_is_explained() -> None:
     assert fb.refused
     fb = c.enter_text("hello")
     assert "not a move" in fb.refused
-
-
-def test_undo_redo_and_policy() -> None:
-    c = ctl()
-    c.enter_text("c3-d4")
-    c.enter_text("f6-g5")
-    assert c.undo() and c.move_list() == ["c3-d4"]
-    assert c.redo() and c.move_list() == ["c3-d4", "f6-g5"]
-    assert not c.redo()
-    c.undo_policy = UndoPolicy.OFF
-    assert not c.can_undo() and not c.undo()
-
-
-class _Bot(Player):
-    name = "bot"
-    is_human = False
-
-    def think(self, game, limit, cancelled):  # type: ignore[no-untyped-def]
-        return game.legal_moves()[0]
-
-
-def test_undo_against_the_computer_goes_back_to_the_human_turn() -> None:
-    c = GameController(Game("russian"), (Human("me"), _Bot()))
-    c.enter_text("c3-d4")
-    c.play(c.players[1].think(c.game.copy(), Limit(), lambda: False))  # type: ignore[arg-type]
-    assert c.undo_plies() == 2
-    assert c.undo()
-    assert c.game.move_stack == [] and c.game.turn is Color.WHITE
-
-
-def test_draw_offer_and_resignation() -> None:
-    c = ctl()
-    c.offer_draw()
-    assert c.draw_offer is Color.WHITE
-    assert c.answer_draw(False) is None and c.outcome is None
-    c.offer_draw()
-    out = c.answer_draw(True)
-    assert out is not None and out.termination is Termination.AGREED_DRAW
-    assert c.undo()  # the agreement is taken back
-    assert c.outcome is None
-    out = c.resign()
-    assert out.winner is Color.BLACK and out.termination is Termination.RESIGNATION
-
-
-def test_position_id_changes_with_every_move() -> None:
-    c = ctl()
-    before = c.position_id
-    c.enter_text("c3-d4")
-    assert c.position_id != before

@@ -14,11 +14,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shashki.app.controller import Human
+from shashki.app.dialogs import GameOverScreen
 from shashki.app.engines import EngineSeat, engine_settings
-from shashki.app.players import make_player, player_kinds, seat, seat_from_file, set_engines
+from shashki.app.players import player_kinds, seat, seat_from_file, set_engines
 from shashki.app.unfinished import seat_kind
+from shashki.engine.limits import Limit
+from shashki.hub.player import make_player
 from shashki.records import GameRecord
-from shashki.session.limits import Limit
+from shashki.session.seats import (
+    PERSON,
+    CommandSeat,
+    LevelSeat,
+    NamedEngineSeat,
+    PersonSeat,
+)
 from shashki.store.settings import Settings
 
 from .conftest import game_screen, keys_play, make_app, notes, press, settle
@@ -28,8 +37,8 @@ FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"
 SIZE = (100, 32)
 
 
-def fake(mode: str) -> str:
-    return f"hub:{sys.executable} {FAKE} {mode}"
+def fake(mode: str) -> CommandSeat:
+    return CommandSeat(f"{sys.executable} {FAKE} {mode}")
 
 
 @pytest.fixture(autouse=True)
@@ -39,16 +48,16 @@ def no_engines() -> Iterator[None]:
 
 
 def test_seats_from_words() -> None:
-    assert seat("hub:dame hub") == "hub:dame hub"
+    assert seat("hub:dame hub") == CommandSeat("dame hub")
     assert seat("hub:") is None and seat("hub:   ") is None
     assert seat("dame") is None  # not in the settings
     set_engines(engine_settings([{"name": "Dame", "command": "dame hub"}]))
-    assert seat("dame") == seat("DAME") == seat("engine:dame") == "engine:Dame"
-    assert ("Engine: Dame", "engine:Dame") in player_kinds()
-    player = make_player("engine:Dame", "Black")
+    assert seat("dame") == seat("DAME") == seat("engine:dame") == NamedEngineSeat("Dame")
+    assert ("Engine: Dame", NamedEngineSeat("Dame").word) in player_kinds()
+    player = make_player(NamedEngineSeat("Dame"), "Black")
     assert isinstance(player, EngineSeat) and player.name == "Dame" and player.setting == "Dame"
-    assert isinstance(make_player("engine:gone", "Black"), Human)
-    assert isinstance(make_player("hub:dame hub", "Black"), EngineSeat)
+    assert isinstance(make_player(NamedEngineSeat("gone"), "Black"), Human)
+    assert isinstance(make_player(CommandSeat("dame hub"), "Black"), EngineSeat)
 
 
 def test_settings_engines_are_checked(tmp_path: Path) -> None:
@@ -67,12 +76,12 @@ def test_settings_engines_are_checked(tmp_path: Path) -> None:
 def test_a_saved_game_seats_only_an_engine_of_the_settings() -> None:
     record = GameRecord("international")
     record.headers.update({"BlackType": "program", "BlackEngine": "rm -rf ~"})
-    assert seat_kind(record, "Black")[0] == "human"
+    assert seat_kind(record, "Black")[0] == PERSON
     record.headers["BlackEngine"] = "hub:rm -rf ~"
-    assert seat_kind(record, "Black")[0] == "human"
+    assert seat_kind(record, "Black")[0] == PERSON
     set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
     record.headers["BlackEngine"] = "dame"
-    assert seat_kind(record, "Black") == ("engine:dame", None)
+    assert seat_kind(record, "Black") == (NamedEngineSeat("dame"), None)
 
 
 #: What a hostile file may put in a level or engine tag.
@@ -101,29 +110,29 @@ def test_a_file_never_seats_a_command(value: str, tag: str) -> None:
     record = GameRecord("international")
     record.headers.update({"WhiteType": "program", f"White{tag}": value})
     kind, note = seat_kind(record, "White")
-    assert kind == "human"
+    assert kind == PERSON
     assert note is not None and "\n" not in note and f"White{tag}" in note
     assert "\x1b" not in note and len(note) < 250
     from_file = seat_from_file(value)
-    assert from_file is None or not from_file.startswith("hub:")
+    assert not isinstance(from_file, CommandSeat)
 
 
 def test_the_tags_a_file_may_seat() -> None:
     set_engines(engine_settings([{"name": "Dame", "command": "dame hub"}]))
     record = GameRecord("international")
     record.headers.update({"WhiteType": "program", "WhiteLevel": "5"})
-    assert seat_kind(record, "White") == ("computer-5", None)
+    assert seat_kind(record, "White") == (LevelSeat(5), None)
     record.headers["WhiteLevel"] = "dame"  # a level tag names a level, not an engine
-    assert seat_kind(record, "White")[0] == "human"
+    assert seat_kind(record, "White")[0] == PERSON
     record.headers["WhiteEngine"] = "DAME"
-    assert seat_kind(record, "White") == ("engine:Dame", None)
+    assert seat_kind(record, "White") == (NamedEngineSeat("Dame"), None)
     record.headers["WhiteType"] = "human"  # a person's side: the other tags are not read
-    assert seat_kind(record, "White") == ("human", None)
+    assert seat_kind(record, "White") == (PERSON, None)
     # a program the file does not name (a Hub engine of a typed command): a person, said
     bare = GameRecord("international")
     bare.headers["BlackType"] = "program"
     kind, note = seat_kind(bare, "Black")
-    assert kind == "human" and note is not None and "BlackType" in note
+    assert kind == PERSON and note is not None and "BlackType" in note
 
 
 @settings(max_examples=300, deadline=None)
@@ -131,9 +140,9 @@ def test_the_tags_a_file_may_seat() -> None:
 def test_no_words_of_a_file_seat_a_command(text: str) -> None:
     set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
     kind = seat_from_file(text)
-    assert kind is None or kind == "human" or kind.startswith(("computer-", "engine:"))
+    assert kind is None or isinstance(kind, (PersonSeat, LevelSeat, NamedEngineSeat))
     # the command line's words still take hub:COMMAND
-    assert seat("hub:" + text) in (None, "hub:" + text.strip())
+    assert seat("hub:" + text) in (None, CommandSeat(text.strip()))
 
 
 def autosave_with(home: Path, tags: dict[str, str]) -> str:
@@ -160,7 +169,7 @@ async def test_a_resumed_autosave_never_starts_its_tags_command(home: Path) -> N
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.resume_unfinished(key)
         await settle(pilot)
-        assert ctl is not None and all(isinstance(p, Human) for p in ctl.players)
+        assert ctl is not None and all(isinstance(p, Human) for p in ctl.session.players)
         said = notes(app)
         assert any("BlackLevel" in m and "a person plays" in m for m in said), said
         await keys_play(pilot, "c7", "d6")  # Black is the player's to move
@@ -191,29 +200,29 @@ async def test_a_replayed_game_taken_over_seats_persons(home: Path) -> None:
         assert isinstance(app.screen, ReplayScreen)
         await press(pilot, "t")
         await settle(pilot)
-        assert all(isinstance(p, Human) for p in game_screen(app).controller.players)
+        assert all(isinstance(p, Human) for p in game_screen(app).controller.session.players)
         app.open_menu()
         await settle(pilot)
         app.open_record(position)
         await settle(pilot)
-        assert all(isinstance(p, Human) for p in game_screen(app).controller.players)
+        assert all(isinstance(p, Human) for p in game_screen(app).controller.session.players)
 
 
 async def test_an_engine_plays_and_stops_with_the_game(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("international", kinds=("human", fake("ok")))
+        ctl = app.start_game("international", kinds=(PERSON, fake("ok")))
         await settle(pilot)
         await keys_play(pilot, "d4", "e5")
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
-        engine_seat = ctl.players[1]
+        engine_seat = ctl.session.players[1]
         assert isinstance(engine_seat, EngineSeat) and engine_seat.name == "fake-ok"
         assert engine_seat.engine is not None and engine_seat.engine.running
         process = engine_seat.engine
-        ctl.resign()  # the end of the game stops its engine
-        game_screen(app).show_game_over()
-        await settle(pilot)
+        ctl.session.resign()  # the end of the game, shown at once, stops its engine
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
         assert engine_seat.engine is None and not process.running
+        app.pop_screen()  # (the dialog)
         app.pop_screen()  # and so does leaving the game
         await settle(pilot)
         assert engine_seat.engine is None and not process.running
@@ -225,11 +234,11 @@ async def test_an_engine_seat_shows_the_engine_s_name_at_once(home: Path) -> Non
     until its first reply)."""
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("international", kinds=("human", fake("ok")))
+        ctl = app.start_game("international", kinds=(PERSON, fake("ok")))
         screen = game_screen(app)
         await wait_for(pilot, lambda: any("fake-ok" in seat.text() for seat in screen.seats))
         assert ctl.game.move_stack == []  # no move asked of it yet
-        engine_seat = ctl.players[1]
+        engine_seat = ctl.session.players[1]
         assert isinstance(engine_seat, EngineSeat) and engine_seat.name == "fake-ok"
         assert not any(str(FAKE) in seat.text() for seat in screen.seats)
         process = engine_seat.engine
@@ -244,10 +253,10 @@ async def test_a_failing_engine_leaves_its_side_to_a_person(
 ) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("international", kinds=("human", fake(mode)))
+        ctl = app.start_game("international", kinds=(PERSON, fake(mode)))
         await settle(pilot)
         await keys_play(pilot, "d4", "e5")
-        await wait_for(pilot, lambda: ctl.players[1].is_human)
+        await wait_for(pilot, lambda: ctl.session.players[1].is_human)
         await settle(pilot)
         assert len(ctl.game.move_stack) == 1  # the game is kept
         messages = notes(app)
@@ -290,7 +299,7 @@ async def test_the_new_game_dialog_seats_a_hub_engine_by_its_command(home: Path)
         dialog.query_one("#play", Button).press()
         await settle(pilot)
         ctl = game_screen(app).controller
-        engine_seat = ctl.players[1]
+        engine_seat = ctl.session.players[1]
         assert isinstance(engine_seat, EngineSeat)
         assert app.settings.engine_command == f"{sys.executable} {FAKE} ok"
         await keys_play(pilot, "d4", "e5")
@@ -328,7 +337,7 @@ def test_a_seat_s_engine_that_floods_or_errs_is_said_at_once(mode: str, said: st
     from shashki.app.engines import EngineFailed
     from shashki.rules import Game
 
-    engine_seat = EngineSeat(fake(mode)[4:])
+    engine_seat = EngineSeat(fake(mode).command)
     with pytest.raises(EngineFailed) as info:
         engine_seat.think(Game("international"), Limit(), lambda: False)
     assert said in str(info.value)
@@ -338,9 +347,24 @@ def test_a_seat_s_engine_that_floods_or_errs_is_said_at_once(mode: str, said: st
 def test_a_seat_s_engine_name_is_plain_text() -> None:
     from shashki.rules import Game
 
-    engine_seat = EngineSeat(fake("escape")[4:])
+    engine_seat = EngineSeat(fake("escape").command)
     try:
         assert engine_seat.think(Game("international"), Limit(), lambda: False) is not None
         assert engine_seat.name == "fake-esca pe"
     finally:
         engine_seat.close()
+
+
+def test_the_app_s_constructor_seats_no_engine(tmp_path: Path) -> None:
+    """The settings' engines are offered by the entry point's choice (``run``), as the
+    language is; making an app changes nothing outside it (issue 46)."""
+    from shashki.app.app import ShashkiApp, use_engines
+    from shashki.session.seats import ENGINES
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"engines": [{"name": "Dame", "command": "dame hub"}]}))
+    set_engines([])
+    app = ShashkiApp(settings_path=path, autosave=False)
+    assert seat("dame") is None and not ENGINES and app.settings.engines
+    use_engines(app.settings)
+    assert seat("dame") == NamedEngineSeat("Dame")

@@ -34,9 +34,9 @@ async def test_classic_by_keys_russian_draw_by_the_15_king_moves_rule(home: Path
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
         await keys_play(pilot, "h2", "g1")
-        assert ctl.move_list() == ["h2-g1"] and ctl.outcome is None
+        assert ctl.move_list() == ["h2-g1"] and ctl.session.outcome is None
         await keys_play(pilot, "a7", "b8")
-        out = ctl.outcome
+        out = ctl.session.outcome
         assert out is not None and out.termination is Termination.MOVE_LIMIT and out.winner is None
         text = await game_over_text(pilot)
         assert text.startswith("Draw") and "7.2.5" in text and "only kings moving" in text
@@ -49,7 +49,7 @@ async def test_classic_by_clicks_international_win(home: Path) -> None:
         ctl = game_screen(app).controller
         await clicks_play(pilot, "28", "19")
         assert ctl.move_list() == ["28x19"]
-        out = ctl.outcome
+        out = ctl.session.outcome
         assert out is not None and out.winner is Color.WHITE
         assert out.termination is Termination.NO_LEGAL_MOVES
         assert await game_over_text(pilot) == "White wins: Black has no pieces left."
@@ -61,7 +61,7 @@ async def test_orthogonal_by_keys_turkish_win(home: Path) -> None:
         ctl = game_screen(app).controller
         await keys_play(pilot, "d4", "d6")
         assert ctl.move_list() == ["d4xd6"]
-        assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
+        assert ctl.session.outcome is not None and ctl.session.outcome.winner is Color.WHITE
         assert await game_over_text(pilot) == "White wins: Black has no pieces left."
         # Escape closes the dialog and leaves the final position on show
         await press(pilot, "escape")
@@ -74,13 +74,13 @@ async def test_orthogonal_by_clicks_turkish_draw_one_piece_against_one(home: Pat
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
         await clicks_play(pilot, "d4", "d6")
-        out = ctl.outcome
+        out = ctl.session.outcome
         assert out is not None and out.termination is Termination.MATERIAL and out.winner is None
         assert await game_over_text(pilot) == "Draw: one piece against one piece."
         # u: the capture is taken back from the dialog, and the game is on again
         await press(pilot, "u")
         assert isinstance(app.screen, GameScreen)
-        assert ctl.outcome is None and ctl.game.move_stack == []
+        assert ctl.session.outcome is None and ctl.game.move_stack == []
 
 
 async def test_family_by_keys_the_wolf_reaches_rank_8(home: Path) -> None:
@@ -89,7 +89,7 @@ async def test_family_by_keys_the_wolf_reaches_rank_8(home: Path) -> None:
         ctl = game_screen(app).controller
         await keys_play(pilot, "f6", "g7", "a7", "b6", "g7", "h8")
         assert ctl.move_list() == ["f6-g7", "a7-b6", "g7-h8"]
-        out = ctl.outcome
+        out = ctl.session.outcome
         assert out is not None and out.termination is Termination.GOAL and out.winner is Color.WHITE
         assert await game_over_text(pilot) == "Wolf wins: the wolf reached the far row."
         # n: a new game, from the menu
@@ -102,7 +102,7 @@ async def test_family_by_clicks_the_sheep_shut_the_wolf_in(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
         await clicks_play(pilot, "c3", "b2")
-        out = ctl.outcome
+        out = ctl.session.outcome
         assert out is not None and out.termination is Termination.NO_LEGAL_MOVES
         assert out.winner is Color.BLACK
         assert await game_over_text(pilot) == "Sheep wins: Wolf has no legal move."
@@ -113,7 +113,7 @@ async def test_modified_by_keys_giveaway_is_won_by_losing_every_piece(home: Path
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
         await keys_play(pilot, "c3", "e5")
-        out = ctl.outcome
+        out = ctl.session.outcome
         # White took Black's last piece, so Black, who has nothing left, wins
         assert out is not None and out.winner is Color.BLACK
         assert await game_over_text(pilot) == "Black wins: Black has no pieces left."
@@ -131,6 +131,6 @@ async def test_modified_by_clicks_a_double_move_turn_wins(home: Path) -> None:
         assert ctl.game.turn is Color.WHITE and "move 2 of 2" in panel(app, "turn")
         await clicks_play(pilot, "d4", "f6")
         assert ctl.move_list() == ["c3-d4", "d4xf6"]
-        out = ctl.outcome
+        out = ctl.session.outcome
         assert out is not None and out.winner is Color.WHITE
         assert await game_over_text(pilot) == "White wins: Black has no pieces left."

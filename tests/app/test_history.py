@@ -11,6 +11,7 @@ from textual.widgets import OptionList
 
 from shashki.app.movelist import CURRENT
 from shashki.rules import Game
+from shashki.session.seats import PERSON
 
 from .conftest import game_screen, keys_play, make_app, notes, press, settle, status
 
@@ -27,7 +28,7 @@ def marked(moves: OptionList, row: int) -> list[str]:
 async def test_the_move_list_is_walked_without_undoing(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
+        ctl = app.start_game("russian", kinds=(PERSON, PERSON))
         await settle(pilot)
         await keys_play(pilot, "c3", "d4")
         await keys_play(pilot, "f6", "g5")
@@ -82,7 +83,7 @@ async def test_the_move_list_is_walked_without_undoing(home: Path) -> None:
 async def test_a_row_of_the_move_list_shows_the_position_after_it(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        ctl = app.start_game("russian", kinds=("human", "human"))
+        ctl = app.start_game("russian", kinds=(PERSON, PERSON))
         await settle(pilot)
         await keys_play(pilot, "c3", "d4")
         await keys_play(pilot, "f6", "g5")
@@ -102,7 +103,7 @@ async def test_a_row_of_the_move_list_shows_the_position_after_it(home: Path) ->
 async def test_the_pdn_copied_counts_moves_as_players_do(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
-        app.start_game("russian", kinds=("human", "human"))
+        app.start_game("russian", kinds=(PERSON, PERSON))
         await settle(pilot)
         for start, end in (("c3", "d4"), ("f6", "g5"), ("g3", "h4")):
             await keys_play(pilot, start, end)

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, OptionList
 
 from shashki.app.replay import GameTableScreen, ReplayScreen
 from shashki.app.widgets import PagedOptionList
+from shashki.session.seats import PERSON, LevelSeat
 
 from .conftest import WAIT, burst, click_widget, make_app, press, screen_made, settle, wait_for
 
@@ -202,11 +203,11 @@ async def test_a_late_answer_never_closes_the_screen_above(home: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, CommandPalette), app.screen_stack
         assert app.screen_stack[-2] is dialog
-        assert game.controller.outcome is None  # type: ignore[attr-defined]
+        assert game.controller.session.outcome is None  # type: ignore[attr-defined]
         await press(pilot, "escape")  # the dialog is still there to be answered
         assert app.screen is dialog
         await press(pilot, "y")
-        assert game.controller.outcome is not None  # type: ignore[attr-defined]
+        assert game.controller.session.outcome is not None  # type: ignore[attr-defined]
 
 
 async def test_a_late_play_starts_no_game_under_the_palette(home: Path) -> None:
@@ -231,34 +232,38 @@ async def test_a_late_play_starts_no_game_under_the_palette(home: Path) -> None:
 async def test_the_computers_move_arriving_after_the_game_was_left(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The computer's move is on its way to the screen (its search has checked that it was
-    not cancelled) when N leaves the game: the move was played in the game left behind
+    """The computer's move is on its way to the session (its search has ended without
+    being cancelled) when N leaves the game: the move was played in the game left behind
     (had it ended the game, its game-over dialog would have opened over the menu). A move
     from a search given up is now dropped on arrival."""
     import threading
 
-    from shashki.app.app import ShashkiApp
     from shashki.app.game_screen import GameScreen
     from shashki.app.menu import MenuScreen
+    from shashki.session import AsyncioExecutor
 
     on_its_way = threading.Event()
     go_on = threading.Event()
     arrived = threading.Event()
-    real_call = ShashkiApp.call_from_thread
+    real_post = AsyncioExecutor.post
 
-    def held_call(self, callback, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def held_post(self, action):  # type: ignore[no-untyped-def]
         if threading.current_thread() is not threading.main_thread():
             on_its_way.set()
             go_on.wait(WAIT)  # the answer waits here while the game is left
-            try:
-                return real_call(self, callback, *args, **kwargs)
-            finally:
-                arrived.set()  # (handled by the app, or refused by it)
-        return real_call(self, callback, *args, **kwargs)
 
-    monkeypatch.setattr(ShashkiApp, "call_from_thread", held_call)
+            def then() -> None:
+                try:
+                    action()
+                finally:
+                    arrived.set()  # (handled by the session, or dropped by it)
+
+            return real_post(self, then)
+        return real_post(self, action)
+
+    monkeypatch.setattr(AsyncioExecutor, "post", held_post)
     monkeypatch.setattr(GameScreen, "MIN_MOVE_DELAY", 0.0)
-    app = make_app(home, variant="russian", kinds=("computer-1", "human"))
+    app = make_app(home, variant="russian", kinds=(LevelSeat(1), PERSON))
     try:
         async with app.run_test(size=SIZE) as pilot:
             game = app.screen
@@ -423,4 +428,4 @@ async def test_a_name_then_f5_typed_fast_plays_under_the_name_typed(home: Path) 
         burst(pilot, *"Zoë Quickk", "backspace", "f5")
         await screen_made(pilot, GameScreen, "the game")
         assert app.controller is not None
-        assert app.controller.players[0].name == "Zoë Quick"
+        assert app.controller.session.players[0].name == "Zoë Quick"

@@ -175,3 +175,21 @@ async def test_a_side_name_nobody_typed_is_not_carried_to_the_next_game(home: Pa
         await wait_for(pilot, lambda: app.screen.is_mounted, "the dialog made")
         names = [app.screen.query_one(f"#name{s}", Input).value for s in (0, 1)]
         assert names == ["Білі", "Чорні"]
+
+
+def test_the_app_s_constructor_sets_no_language(tmp_path: Path) -> None:
+    """The process's language is the entry point's choice (``run``: --lang, else the
+    settings'); making an app changes nothing outside it (issue 46)."""
+    from shashki.app.app import ShashkiApp, use_language
+
+    (tmp_path / "settings.json").write_text('{"language": "uk"}', encoding="utf-8")
+    set_language("en")
+    try:
+        app = ShashkiApp(settings_path=tmp_path / "settings.json", autosave=False)
+        assert language() == "en" and app.settings.language == "uk"
+        use_language(None, app.settings)
+        assert language() == "uk"
+        use_language("ru", app.settings)  # --lang wins over the setting
+        assert language() == "ru"
+    finally:
+        set_language("en")

@@ -201,6 +201,7 @@ async def test_hostile_player_names_are_names(home: Path, name: str) -> None:
     await play_with_names(home, (name, "[/" + name))
 
 
+@pytest.mark.timeout(300)  # among the slowest tests (pyproject.toml: timeout)
 @settings(  # (each example is a whole app run: the hostile names above are the many)
     max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

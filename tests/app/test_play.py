@@ -77,7 +77,7 @@ async def test_a_variant_is_chosen_from_the_menu_by_keys(home: Path) -> None:
         ctl = game_screen(app).controller
         assert ctl.variant.id == "international"
         assert ctl.game.fen() == Game("international").fen()
-        assert ctl.players[0].name == "White" and ctl.players[1].name == "Black"
+        assert ctl.session.players[0].name == "White" and ctl.session.players[1].name == "Black"
         assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, GameScreen]
 
 
@@ -236,20 +236,23 @@ async def test_a_draw_and_a_resignation_on_one_keyboard(home: Path) -> None:
         assert isinstance(app.screen, ConfirmScreen)
         assert "White offers a draw" in str(app.screen.question)
         await press(pilot, "n")
-        assert ctl.outcome is None and "declined" in status(app)
+        assert ctl.session.outcome is None and "declined" in status(app)
         await press(pilot, "d", "y")
-        assert ctl.outcome is not None and ctl.outcome.termination is Termination.AGREED_DRAW
+        assert (
+            ctl.session.outcome is not None
+            and ctl.session.outcome.termination is Termination.AGREED_DRAW
+        )
         assert (await game_over_text(pilot)).startswith("Draw")
         # the agreement is taken back from the dialog, and play goes on
         await press(pilot, "u")
-        assert isinstance(app.screen, GameScreen) and ctl.outcome is None
+        assert isinstance(app.screen, GameScreen) and ctl.session.outcome is None
         await keys_play(pilot, "c3", "d4")
         await press(pilot, "R")
         assert isinstance(app.screen, ConfirmScreen) and "Black" in app.screen.question
         await press(pilot, "escape")
-        assert ctl.outcome is None
+        assert ctl.session.outcome is None
         await press(pilot, "R", "y")
-        out = ctl.outcome
+        out = ctl.session.outcome
         assert out is not None and out.termination is Termination.RESIGNATION
         assert out.winner is Color.WHITE
         assert "White wins" in await game_over_text(pilot)
@@ -276,7 +279,7 @@ async def test_flip_and_the_piece_set(home: Path) -> None:
         await press(pilot, "p")
         assert board.piece_set == "contrast"
         await press(pilot, "p")
-        assert board.piece_set == "ascii" and "ascii" in status(app)
+        assert board.piece_set == "ascii" and "ASCII" in status(app)
     assert '"ascii"' in (home / "settings.json").read_text(encoding="utf-8")
 
 

@@ -229,7 +229,7 @@ async def test_archive_pick_step_jump_and_take_over(
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         ctl = app.screen.controller
         assert ctl.game.move_stack == plies[:10]
-        assert [p.name for p in ctl.players] == ["Коршунов Д.", "Петров С."]
+        assert [p.name for p in ctl.session.players] == ["Коршунов Д.", "Петров С."]
         await keys_play(pilot, "g3", "h4")
         assert ctl.game.move_stack == [*plies[:10], ctl.game.move_stack[10]]
         assert ctl.game.fen() == fen_after(
@@ -570,8 +570,10 @@ async def test_own_file_auto_play_to_the_end(home: Path, tmp_path: Path) -> None
         assert view.replay.game.fen() == fen_after("russian", *MAIN)
         await until(pilot, lambda: "Auto-play" not in text_of(view, "where"))  # stopped at the end
         assert not view.auto_playing
-        # Space stops it half-way too
-        await press(pilot, "home", "minus", "space")  # one move every half second
+        # Space stops it half-way too: at the slowest speed, so that a busy machine cannot
+        # play the six moves left before Space is handled
+        await press(pilot, "home", "minus", "minus", "minus", "minus", "space")
+        assert "one move every 4 s" in text_of(view, "where")
         await until(pilot, lambda: view.replay.node.ply() >= 1)
         assert view.auto_playing
         await press(pilot, "space")
@@ -592,7 +594,7 @@ async def test_own_file_take_over_keeps_the_record_up_to_there(home: Path, tmp_p
         await press(pilot, "t")
         assert isinstance(app.screen, GameScreen)
         ctl = app.screen.controller
-        assert [p.name for p in ctl.players] == ["Anna", "Boris"]
+        assert [p.name for p in ctl.session.players] == ["Anna", "Boris"]
         assert ctl.game.move_stack == record.mainline_moves()[:4]
         await keys_play(pilot, "g3", "h4")  # not the record's 3. b2-c3
         assert ctl.game.move_stack[:4] == record.mainline_moves()[:4]

@@ -21,12 +21,14 @@ from shashki.app.dialogs import ConfirmScreen, TextPrompt
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen, NewGameScreen
-from shashki.app.players import OTHER_ENGINE, make_player, player_kinds, seat, set_engines
+from shashki.app.players import OTHER_ENGINE, player_kinds, seat, set_engines
 from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
 from shashki.app.settings_screen import SettingsScreen
 from shashki.app.widgets import Select
+from shashki.hub.player import make_player
 from shashki.records import GameRecord
 from shashki.rules import Color
+from shashki.session.seats import CommandSeat, NamedEngineSeat
 from shashki.session.served import (
     JOIN_VARIABLE,
     SERVED_VARIABLE,
@@ -90,14 +92,14 @@ def test_served_mode_is_the_variable_and_nothing_else(monkeypatch: pytest.Monkey
 def test_a_typed_command_seats_nobody(visitor: None) -> None:
     for words in COMMANDS:
         assert seat(words) is None, words
-        kind = "hub:" + words.strip()[4:].strip()
-        player = make_player(kind, "Black")  # (had a kind reached it some other way)
+        kind = CommandSeat(words.strip()[4:].strip())
+        player = make_player(kind, "Black")  # (had a seat reached it some other way)
         assert isinstance(player, Human) and not isinstance(player, EngineSeat)
     assert OTHER_ENGINE not in [key for _label, key in player_kinds()]
     # the owner's engines are still seated by name
     set_engines(engine_settings([OWNER_ENGINE]))
-    assert seat("dame") == "engine:Dame"
-    engine = make_player("engine:Dame", "Black")
+    assert seat("dame") == NamedEngineSeat("Dame")
+    engine = make_player(NamedEngineSeat("Dame"), "Black")
     assert isinstance(engine, EngineSeat) and engine.command == "dame hub"
 
 
@@ -105,7 +107,7 @@ def test_outside_served_mode_a_command_still_seats_an_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv(SERVED_VARIABLE, raising=False)
-    assert seat("hub:dame hub") == "hub:dame hub"
+    assert seat("hub:dame hub") == CommandSeat("dame hub")
     assert OTHER_ENGINE in [key for _label, key in player_kinds()]
 
 
@@ -132,7 +134,7 @@ async def test_the_new_game_dialog_offers_no_command(
             box.value = "touch pwned"  # (a hidden box, typed into all the same)
         await pilot.click("#play")
         await wait_for(pilot, lambda: not isinstance(app.screen, NewGameScreen), "the game")
-        players = game_screen(app).controller.players
+        players = game_screen(app).controller.session.players
         assert all(isinstance(p, Human) for p in players)
     saved = json.loads((home / "settings.json").read_text(encoding="utf-8"))
     assert saved["engine_command"] == "owner-only --secret"  # not the visitor's

@@ -109,9 +109,9 @@ async def test_a_finished_game_is_not_offered_again(home: Path) -> None:
     async with first.run_test(size=SIZE) as pilot:
         ctl = game_screen(first).controller
         await keys_play(pilot, "c3", "e5", "h8", "g7")
-        assert ctl.outcome is None and len(ctl.move_list()) == 2
+        assert ctl.session.outcome is None and len(ctl.move_list()) == 2
         await press(pilot, "R", "y")  # White resigns: the game is over
-        assert ctl.outcome is not None
+        assert ctl.session.outcome is not None
     second = make_app(home, autosave=True, offer_resume=True)
     async with second.run_test(size=SIZE) as pilot:
         await settle(pilot)

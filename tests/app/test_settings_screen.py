@@ -10,6 +10,7 @@ from textual.widgets import Select, Switch
 
 from shashki.app.board import BoardWidget
 from shashki.app.settings_screen import SettingsScreen
+from shashki.session.seats import PERSON
 
 from .conftest import game_screen, make_app, press, settle
 
@@ -17,7 +18,7 @@ from .conftest import game_screen, make_app, press, settle
 async def test_settings_change_the_board_and_are_saved(home: Path) -> None:
     app = make_app(home)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game("russian", kinds=("human", "human"))
+        app.start_game("russian", kinds=(PERSON, PERSON))
         await settle(pilot)
         board = game_screen(app).query_one(BoardWidget)
         await press(pilot, "comma")

@@ -75,11 +75,10 @@ def test_ascii_pieces(snap_compare, home: Path, size: tuple[int, int]) -> None: 
 @pytest.mark.parametrize("size", SIZES)
 def test_clocks(snap_compare, home: Path, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     from shashki.records.clocks import TimeControl
+    from shashki.session.seats import PERSON, LevelSeat
 
     # a person against the computer on a 5+3 clock, the person to move; the clock's time
     # stands still (a fake source), so the picture does not depend on the machine's speed
-    app = make_app(
-        home, variant="russian", kinds=("human", "computer-5"), clock=TimeControl(300, 3)
-    )
+    app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(5)), clock=TimeControl(300, 3))
     app.clock_time = lambda: 0.0
     assert snap_compare(app, terminal_size=size)

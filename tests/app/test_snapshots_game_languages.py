@@ -140,8 +140,16 @@ async def test_the_footer_and_the_panel_hold(
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("uk", "У грі «Російські шашки» проста ходить на одне поле по діагоналі вперед"),
-        ("ru", "В игре «Русские шашки» простая ходит на одно поле по диагонали вперёд"),
+        (
+            "uk",
+            "Хід «c3-c5» неможливий. "
+            "У різновиді «Російські шашки» проста ходить на одне поле по діагоналі вперед",
+        ),
+        (
+            "ru",
+            "Ход «c3-c5» невозможен. "
+            "В разновидности «Русские шашки» простая ходит на одно поле по диагонали вперёд",
+        ),
     ],
 )
 async def test_an_illegal_move_is_explained_in_the_language(
@@ -153,7 +161,8 @@ async def test_an_illegal_move_is_explained_in_the_language(
         await settle(pilot)
         await typed(pilot, "c3-c5")  # straight ahead: not a man's move
         said = status(app)
-        assert said.startswith(f"c3-c5: {words}"), said  # the move typed, then why not
+        # the move typed, then why not: a sentence each (never a capital after a colon)
+        assert said.startswith(words), said
         assert "In " not in said and "move" not in said
         assert game_screen(app).controller.game.ply == 0
 
@@ -225,9 +234,9 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         await clicks_play(pilot, "h4")  # not where the capture goes: refused, with the rule
         screen = game_screen(app)
         ctl = screen.controller
-        assert "У грі «Російські шашки» бити обов’язково" in status(app), status(app)
+        assert "У різновиді «Російські шашки» бити обов’язково" in status(app), status(app)
         before = (ctl.game.fen(), list(ctl.game.move_stack), ctl.selection, screen.board.cursor)
-        left = ctl.clock.left(ctl.game.turn) if ctl.clock else None
+        left = ctl.session.clock.left(ctl.game.turn) if ctl.session.clock else None
         assert screen.sub_title == "Російські шашки"
         await footer_shows(pilot, "Вибір", screen=screen)
 
@@ -243,11 +252,11 @@ async def test_the_game_screen_changes_language_and_keeps_the_game(home: Path) -
         assert (ctl.game.fen(), list(ctl.game.move_stack), ctl.selection, screen.board.cursor) == (
             before
         )
-        assert ctl.clock is not None and ctl.clock.left(ctl.game.turn) == left
+        assert ctl.session.clock is not None and ctl.session.clock.left(ctl.game.turn) == left
         assert screen.sub_title == "Русские шашки"
         turn = panel(app, "turn")
         assert "Ход белых" in turn and "Бить обязательно" in turn, turn
-        assert "В игре «Русские шашки» бить обязательно" in status(app), status(app)
+        assert "В разновидности «Русские шашки» бить обязательно" in status(app), status(app)
         assert "Белые: 12 простых" in panel(app, "info") or "Белые: 12" in panel(app, "info")
         seats = " ".join(seat.render().plain for seat in screen.query(SeatLine))
         assert "Белые" in seats and "Чёрные" in seats and "Білі" not in seats
@@ -266,12 +275,12 @@ async def test_the_position_looked_at_is_kept_and_said_again(home: Path) -> None
         await press(pilot, "left_square_bracket", "left_square_bracket")
         screen = game_screen(app)
         assert screen.viewing is not None and screen.view_ply == 1
-        assert "После 1. c3-d4: [ ] шаг" in panel(app, "turn")
+        assert "После 1. c3-d4: [ ] — шаг" in panel(app, "turn")
         set_language("uk")
         screen.retranslate()
         await settle(pilot)
         assert screen.viewing is not None and screen.view_ply == 1
-        assert "Після 1. c3-d4: [ ] крок" in panel(app, "turn")
+        assert "Після 1. c3-d4: [ ] — крок" in panel(app, "turn")
 
 
 OWN_GAME = """\
@@ -368,12 +377,12 @@ def test_the_end_of_a_game_is_told_in_the_language(language: str, expected: list
     [
         (
             "uk",
-            "У грі «Фризькі шашки» ця дамка зробила три ходи поспіль",
+            "У різновиді «Фризькі шашки» ця дамка зробила три ходи поспіль",
             "Дамка на 37 зробила три ходи поспіль: вона може тільки бити",
         ),
         (
             "ru",
-            "В игре «Фризские шашки» эта дамка сделала три хода подряд",
+            "В разновидности «Фризские шашки» эта дамка сделала три хода подряд",
             "Дамка на 37 сделала три хода подряд: она может только бить",
         ),
     ],
@@ -397,9 +406,9 @@ def test_a_refusal_is_said_again_in_another_language() -> None:
     ctl = GameController(Game("russian"))
     typed_badly = ctl.enter_text("zz").refused
     not_a_man_move = ctl.enter_text("c3-c5").refused
-    assert typed_badly == "«zz» — не хід: пишіть як «c3-d4» або «c3:e5»"
-    assert not_a_man_move.startswith("У грі «Російські шашки»")
+    assert typed_badly == "«zz» — не хід; пишіть так: «c3-d4» або «c3:e5»"
+    assert not_a_man_move.startswith("У різновиді «Російські шашки»")
     set_language("ru")
-    assert again(typed_badly) == "«zz» — не ход: пишите как «c3-d4» или «c3:e5»"
-    assert again(not_a_man_move).startswith("В игре «Русские шашки» простая ходит")
+    assert again(typed_badly) == "«zz» — не ход; пишите так: «c3-d4» или «c3:e5»"
+    assert again(not_a_man_move).startswith("В разновидности «Русские шашки» простая ходит")
     assert again("plain text") == "plain text"

@@ -105,7 +105,7 @@ def test_end_of_game(snap_compare, home: Path, lang: str, size: tuple[int, int])
         app: Any = pilot.app
         await capture_pending(pilot)
         screen = game_screen(app)
-        screen.controller.resign(Color.WHITE)
+        screen.controller.session.resign(Color.WHITE)
         screen.show_game_over()
         await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen), "the end")
         await settle(pilot)

@@ -182,8 +182,8 @@ async def test_the_new_game_dialog_keeps_what_was_typed_when_the_language_change
         controller = app.controller
         assert controller is not None
         # the side's name is kept as the variant file writes it (saved games read alike)
-        assert controller.players[0].name == "White"
-        assert controller.players[1].name == "Оксана"
+        assert controller.session.players[0].name == "White"
+        assert controller.session.players[1].name == "Оксана"
         for screen in app.screen_stack:  # stop the computer before the app closes
             cancel = getattr(screen, "cancel_thinking", None)
             if cancel is not None:

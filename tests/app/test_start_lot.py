@@ -101,7 +101,7 @@ async def test_a_goal_reached_shows_the_end(home: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         ctl = game_screen(app).controller
         await keys_play(pilot, "g7", "h8")
-        out = ctl.outcome
+        out = ctl.session.outcome
         assert out is not None and out.termination is Termination.GOAL
         assert ctl.game.legal_moves() == []
         assert "Wolf wins" in await game_over_text(pilot)

@@ -42,6 +42,7 @@ from shashki.app.replay import FileChooserScreen, FolderTree, GameTableScreen, R
 from shashki.app.unfinished import UnfinishedScreen
 from shashki.records import read_file
 from shashki.rules import all_variants, find_variant
+from shashki.session.seats import PERSON, LevelSeat, Seat
 
 from .conftest import TWO_ROUTES, burst, make_app, press, settle, wait_for
 from .test_replay import BROKEN_FILE, OWN_GAME, PROBLEM
@@ -255,7 +256,7 @@ class Storm:
     visits: int = 0
 
 
-async def _game(pilot: Pilot[None], storm: Storm, kinds: tuple[str, str]) -> None:
+async def _game(pilot: Pilot[None], storm: Storm, kinds: tuple[Seat, Seat]) -> None:
     app: ShashkiApp = pilot.app  # type: ignore[assignment]
     # every visit another variant: their boards, generators and panels differ
     variant = storm.variants[storm.visits % len(storm.variants)]
@@ -264,11 +265,11 @@ async def _game(pilot: Pilot[None], storm: Storm, kinds: tuple[str, str]) -> Non
 
 
 async def enter_game(pilot: Pilot[None], storm: Storm) -> None:
-    await _game(pilot, storm, ("human", "human"))
+    await _game(pilot, storm, (PERSON, PERSON))
 
 
 async def enter_computer_game(pilot: Pilot[None], storm: Storm) -> None:
-    await _game(pilot, storm, ("human", "computer-1"))
+    await _game(pilot, storm, (PERSON, LevelSeat(1)))
 
 
 async def enter_route_choice(pilot: Pilot[None], storm: Storm) -> None:
@@ -324,7 +325,7 @@ async def enter_game_over(pilot: Pilot[None], storm: Storm) -> None:
     await enter_game(pilot, storm)
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)
-    screen.controller.resign(screen.controller.game.turn)
+    screen.controller.session.resign(screen.controller.game.turn)
     screen.refresh_panel()
     screen.show_game_over()
     await settle(pilot)

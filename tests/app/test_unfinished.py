@@ -134,7 +134,7 @@ async def test_a_finished_game_goes_and_only_that_one(home: Path) -> None:
         end.flush_autosave()
         assert len(games_in(home)) == 2
         await press(pilot, "R", "y")  # White resigns: the game is over, its autosave goes
-        assert ctl.outcome is not None
+        assert ctl.session.outcome is not None
     assert [g.variant.id for g in games_in(home) if g.variant] == ["turkish"]
 
 
@@ -253,7 +253,7 @@ async def test_a_game_open_elsewhere_is_shown_and_left_alone(home: Path, other: 
         ctl = game_screen(app).controller
         assert ctl.variant.id == "russian"
         await press(pilot, "R", "y")
-        assert ctl.outcome is not None
+        assert ctl.session.outcome is not None
         app.flush_autosave()
     assert [g.variant.id for g in games_in(home) if g.variant] == ["english"]
     # and when the other process dies, its game can be resumed here

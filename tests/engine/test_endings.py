@@ -24,11 +24,16 @@ from ..conftest import pure_only
 
 @pytest.fixture(scope="module", autouse=True)
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A cache folder of this module's own (the user's is never touched)."""
+    """A cache folder of this module's own (the user's is never touched), and no tables
+    shipped in the package: here tables are made and cached (the shipped ones:
+    test_shipped_tables.py)."""
     folder = tmp_path_factory.mktemp("cache")
     old = os.environ.get("XDG_CACHE_HOME")
     os.environ["XDG_CACHE_HOME"] = str(folder)
+    shipped = endings.SHIPPED
+    endings.SHIPPED = folder / "none shipped"
     yield folder
+    endings.SHIPPED = shipped
     if old is None:
         del os.environ["XDG_CACHE_HOME"]
     else:
@@ -363,6 +368,7 @@ def test_endings_build_command(cache: Path, capsys: pytest.CaptureFixture[str]) 
 # -- the two ways of building ------------------------------------------------------------
 
 
+@pytest.mark.timeout(300)  # among the slowest tests (pyproject.toml: timeout)
 @pytest.mark.parametrize(
     ("variant_id", "material"),
     [

@@ -26,7 +26,7 @@ import sys
 import threading
 import time
 
-from shashki.hub.text import find_move, move_text, parse_line, parse_position
+from shashki.engine.hub.text import find_move, move_text, parse_line, parse_position
 from shashki.rules import find_variant
 
 #: The name of ``escape``: a window title, a screen clear, a colour, a right-to-left

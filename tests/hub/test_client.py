@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from shashki.hub.client import (
+from shashki.engine.hub.client import (
     ENGINE_LOG_VARIABLE,
     EngineError,
     EngineLog,
@@ -21,7 +21,7 @@ from shashki.hub.client import (
     SocketTransport,
     SubprocessTransport,
 )
-from shashki.hub.text import position_text
+from shashki.engine.hub.text import position_text
 from shashki.rules import Game, find_variant
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))
@@ -121,7 +121,7 @@ def test_an_engine_error_is_english_in_records_and_said_in_the_language() -> Non
 #: memory of the process grew meanwhile (kilobytes) and what the engine was told.
 MEMORY_PROBE = """
 import resource, sys
-from shashki.hub.client import EngineError, HubEngine, SubprocessTransport
+from shashki.engine.hub.client import EngineError, HubEngine, SubprocessTransport
 from shashki.rules import Game
 engine = HubEngine([sys.executable, sys.argv[1], sys.argv[2]])
 game = Game("international")
@@ -422,7 +422,7 @@ def test_the_traffic_and_standard_error_go_to_the_engine_log(tmp_path: Path) -> 
 def test_the_engine_log_is_named_by_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shashki.hub import transport
+    from shashki.engine.hub import transport
 
     monkeypatch.setattr(transport, "_env_logs", {})
     path = tmp_path / "from-env.log"
@@ -449,7 +449,7 @@ def test_a_fifo_nobody_reads_is_refused_as_a_log_without_waiting(tmp_path: Path)
 def test_an_engine_flooding_its_standard_error_fills_the_log_only_so_far(tmp_path: Path) -> None:
     """A megabyte of one start's standard error goes to the log, then one line saying
     the rest is left out; its moves are still logged."""
-    from shashki.hub.transport import LOG_STDERR_BYTES
+    from shashki.engine.hub.transport import LOG_STDERR_BYTES
 
     log_path = tmp_path / "engines.log"
     game = Game("international")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from shashki.engine.limits import Limit
 from shashki.hub import dxp_player
 from shashki.hub.dxp import (
     MAX_CHATTER,
@@ -21,8 +22,10 @@ from shashki.hub.dxp import (
     GameEnd,
     GameRequest,
     MoveMessage,
+    find_dxp_move,
     game_at,
     message_text,
+    move_message,
     parse_message,
     position_of,
 )
@@ -30,10 +33,10 @@ from shashki.hub.dxp_player import DxpPlayer
 from shashki.hub.dxp_server import DxpServer
 from shashki.hub.match import Opening, play_game
 from shashki.records import GameRecord, read_games
-from shashki.rules import Game, find_variant
-from shashki.session.limits import Limit
-from shashki.session.players import Computer
-from shashki.session.seats import dxp_address, parse_seat
+from shashki.rules import Game, Move, find_variant
+from shashki.rules.variant import Variant
+from shashki.session.players import Cancelled, Computer, PlayerFailed
+from shashki.session.seats import DxpSeat, dxp_address, parse_seat
 from tests.waiting import until_blocking
 
 INTERNATIONAL = find_variant("international")
@@ -98,7 +101,9 @@ def test_a_position_goes_there_and_back() -> None:
 
 
 def test_a_dxp_seat_is_typed_never_read_from_a_file() -> None:
-    assert parse_seat("dxp:127.0.0.1:27531") == "dxp:127.0.0.1:27531"
+    assert parse_seat("dxp:127.0.0.1:27531") == DxpSeat("127.0.0.1", 27531)
+    assert DxpSeat("127.0.0.1", 27531).word == "dxp:127.0.0.1:27531"
+    assert DxpSeat("::1", 27531).word == "dxp:[::1]:27531"
     assert parse_seat("dxp:127.0.0.1:27531", from_file=True) is None
     for bad in ("dxp:", "dxp:host", "dxp:host:0", "dxp:host:70000", "dxp:a b:1", "dxp::5"):
         assert parse_seat(bad) is None, bad
@@ -282,6 +287,67 @@ def test_a_hostile_initiator_is_said_in_one_line_and_the_server_goes_on(
         assert games[0].result == "*"
         if act is _vanishes:
             assert len(games[0].mainline_moves()) == 2
+
+
+def _read(sock: socket.socket, heard: bytes, count: int) -> bytes:
+    """What ``sock`` sent, read until it holds ``count`` messages (each read waits)."""
+    while heard.count(b"\0") < count:
+        data = sock.recv(4096)
+        assert data, heard
+        heard += data
+    return heard
+
+
+class _Breaks(Computer):
+    """Level 1, started by whoever seats it (counted), failing at its second move."""
+
+    def __init__(self) -> None:
+        super().__init__(1, seed=3)
+        self.starts = 0
+        self.moves = 0
+
+    def start(self, variant: Variant) -> None:
+        self.starts += 1
+        super().start(variant)
+
+    def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
+        self.moves += 1
+        if self.moves > 1:
+            raise PlayerFailed("the engine stopped", "the engine stopped")
+        return super().think(game, limit, cancelled)
+
+
+def test_a_followers_engine_that_fails_loses_by_the_sessions_forfeit(tmp_path: Path) -> None:
+    """The follower's game is a session's: the session starts the engine once and, when
+    it fails, scores the game a loss for it; the peer is told (GAMEEND), the failure is
+    said in one line, the game is kept with the session's result, the server goes on."""
+    said: list[str] = []
+    engine = _Breaks()
+    serving = DxpServer(
+        lambda: engine, INTERNATIONAL, said.append, port=0, pdn=tmp_path / "dxp.pdn", idle=30
+    )
+    thread = threading.Thread(target=serving.serve, daemon=True)
+    thread.start()
+    try:
+        with _connect(serving) as sock:
+            sock.sendall(_request(white_follower=True))  # shashki moves first
+            heard = _read(sock, b"", 2)  # GAMEACC, its move
+            move = parse_message(heard.split(b"\0")[1].decode())
+            assert isinstance(move, MoveMessage)
+            game = Game(INTERNATIONAL)
+            game.push(find_dxp_move(game, move))
+            reply = game.legal_moves()[0]
+            sock.sendall(message_text(move_message(game, reply, 0)).encode() + b"\0")
+            heard = _read(sock, heard, 3)
+            assert isinstance(parse_message(heard.split(b"\0")[2].decode()), GameEnd)
+            assert _closed(sock)
+        line = until_blocking(lambda: next((t for t in said if "stopped" in t), None), "said")
+        assert "\n" not in line and engine.starts == 1
+        (kept,) = until_blocking(lambda: _games(tmp_path / "dxp.pdn"), "the game kept")
+        assert kept.result == "0-1" and len(kept.mainline_moves()) == 2
+    finally:
+        serving.stop()
+        thread.join(timeout=10)
 
 
 # -- hostile followers -------------------------------------------------------------------

@@ -24,12 +24,12 @@ from pathlib import Path
 
 import pytest
 
+from shashki.engine.limits import Limit
 from shashki.hub.dxp_player import DxpPlayer
 from shashki.hub.dxp_server import DxpServer
 from shashki.hub.match import Opening, play_game
 from shashki.records import GameRecord, read_games
 from shashki.rules import find_variant
-from shashki.session.limits import Limit
 from shashki.session.players import Computer
 from tests.conftest import shared_path
 from tests.waiting import until_blocking

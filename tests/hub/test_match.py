@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from shashki.cli import main
+from shashki.engine.limits import Limit
 from shashki.hub.match import (
     Opening,
-    make_player,
+    match_player,
     match_stats,
     play_game,
     progress_text,
@@ -29,7 +30,6 @@ from shashki.records.reader import read_file
 from shashki.rules import Game, find_variant
 from shashki.rules.errors import ShashkiError
 from shashki.session import Computer
-from shashki.session.limits import Limit
 
 FAKE = str(Path(__file__).with_name("fake_engine.py"))
 
@@ -84,12 +84,12 @@ def test_an_engine_that_fails_loses_the_game_and_plays_the_next() -> None:
 
 
 def test_players_from_the_command_line_words() -> None:
-    five = make_player("5", seed=1)
+    five = match_player("5", seed=1)
     assert isinstance(five, Computer) and five.level == 5 and five.name == "shashki level 5"
-    assert isinstance(make_player("hub:dame hub", seed=1), HubPlayer)
+    assert isinstance(match_player("hub:dame hub", seed=1), HubPlayer)
     for bad in ("0", "9", "hub:", "strong", "person", "9" * 5000):
         with pytest.raises(ShashkiError):
-            make_player(bad, seed=1)
+            match_player(bad, seed=1)
 
 
 def test_an_engine_named_in_the_settings_plays_a_match(
@@ -304,7 +304,8 @@ def test_progress_within_a_game_says_the_move_and_the_clocks() -> None:
     assert lines[0].startswith("game 3/10: move 1, White to move, White 1:00, Black 1:00")
     assert lines[1].startswith("game 3/10: move 1, Black to move, White ")
     assert lines[2].startswith("game 3/10: move 2, White to move")
-    assert lines[6].startswith("game 3/10: move 4, White to move")
+    # the sixth ply ends the game (adjudicated): nobody is to move
+    assert lines[6].startswith("game 3/10: move 4, White 0:")
     assert all(re.search(r"White \d+:\d\d(\.\d)?, Black \d+:\d\d", line) for line in lines)
     # without a clock: the move alone
     bare: list[str] = []
@@ -317,7 +318,7 @@ def test_progress_within_a_game_says_the_move_and_the_clocks() -> None:
         limit=Limit(depth=1),
         on_move=lambda session: bare.append(progress_text(1, 2, session)),
     )
-    assert bare[-1] == "game 1/2: move 2, White to move"
+    assert bare[-2] == "game 1/2: move 1, Black to move" and bare[-1] == "game 1/2: move 2"
 
 
 def test_run_match_reports_the_round_of_each_move() -> None:
@@ -492,7 +493,7 @@ def test_engine_names_reach_the_progress_line_and_the_pdn_as_plain_text(
 def test_a_match_logs_its_engines_to_the_engine_log(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from shashki.hub import transport
+    from shashki.engine.hub import transport
 
     monkeypatch.setattr(transport, "_chosen_log", None)  # (put back after the test)
     log = tmp_path / "engines.log"
@@ -509,3 +510,25 @@ def test_a_match_logs_its_engines_to_the_engine_log(
     assert status == 2
     out, err = capsys.readouterr()
     assert "game 1" not in out and err.startswith("shashki: error: cannot write the engine log")
+
+
+def test_the_limit_said_is_how_each_player_searches_and_lines_are_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Level 2 searches to its own depth, level 6 for the time a move: the summary and the
+    PDN's Event say so (not "0.5 s a move" for both), and a game's line is one line in a
+    file (rich wrapped it at 80 columns)."""
+    pdn = tmp_path / "match.pdn"
+    status = main(
+        ["match", "russian", "--white", "2", "--black", "6", "--games", "1",
+         "--max-plies", "2", "--pdn", str(pdn)]
+    )  # fmt: skip
+    assert status == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert "depth 2 v 0.5 s a move:" in lines[-1]
+    game = next(line for line in lines if line.startswith("game 1:"))
+    assert game.endswith("(Draw: adjudicated at the limit of 2 plies.)"), lines
+    assert next(iter(read_file(pdn))).header("Event") == "shashki match: depth 2 v 0.5 s a move"
+    # both of a fixed depth: one limit
+    main(["match", "russian", "--white", "1", "--black", "1", "--games", "1", "--max-plies", "2"])
+    assert "level 1, Russian draughts, depth 1:" in capsys.readouterr().out

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from shashki.hub.text import find_move
+from shashki.engine.hub.text import find_move
 from shashki.rules import Game
 
 pytestmark = pytest.mark.slow

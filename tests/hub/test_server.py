@@ -9,9 +9,9 @@ import threading
 
 import pytest
 
-from shashki.hub.client import HubEngine
+from shashki.engine.hub.client import HubEngine
+from shashki.engine.hub.text import find_move, parse_line
 from shashki.hub.server import HubServer, seconds_for
-from shashki.hub.text import find_move, parse_line
 from shashki.rules import Game
 from tests.session.test_limits import clock_at
 from tests.waiting import until_blocking

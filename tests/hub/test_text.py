@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shashki.hub.text import (
+from shashki.engine.hub.text import (
     HubError,
     exact_position_text,
     find_move,
@@ -95,7 +95,7 @@ def test_an_engine_s_line_is_read_as_far_as_it_can_be() -> None:
     do not understand); shashki hub says what it could not read."""
     import pytest
 
-    from shashki.hub.text import HubError, parse_line
+    from shashki.engine.hub.text import HubError, parse_line
 
     text = 'done move=32-28 =junk ponder=17-22 note="unterminated'
     assert parse_line(text, lenient=True) == (

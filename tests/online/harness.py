@@ -21,7 +21,7 @@ from shashki.online.protocol import FRAME_LIMIT, Message, encode, new_code, pars
 from shashki.online.seal import Pake, SealedLine, guest_line, host_line
 from shashki.records.clocks import TimeControl
 from shashki.rules import Color, Game, find_variant
-from shashki.session import GameClock, GameSession, Person, UndoPolicy
+from shashki.session import AsyncioExecutor, GameClock, GameSession, Person, UndoPolicy
 
 from .. import waiting
 
@@ -73,7 +73,7 @@ class Pair:
         link.subscribe(self.gheard)
         self.guest, self.glink = guest, link
         self.reader = asyncio.create_task(guest.run())
-        link.session.start()
+        link.session.start(AsyncioExecutor())
         await until(lambda: self.gheard.saw(Synced), "the guest's first state")
         return link
 
@@ -120,6 +120,7 @@ async def hosted(
     port = await host.start("127.0.0.1", 0)
     link.address = f"127.0.0.1:{port}"
     session.base_headers = online_headers(link.address)
+    session.start(AsyncioExecutor())  # (driven on the test's loop: a person's first turn waits)
     link.subscribe(lambda event: session.start_clock() if isinstance(event, PeerJoined) else None)
     return Pair(host, link, heard, link.address)
 

@@ -56,8 +56,8 @@ async def test_the_app_hosts_a_friend_who_joins_plays_chats_and_resigns(home: Pa
         await press(pilot, "n")
         await wait_for(pilot, lambda: glink.session.draw_offer is None, "the draw declined")
         glink.resign()
-        await wait_for(pilot, lambda: ctl.outcome is not None, "the resignation")
-        assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
+        await wait_for(pilot, lambda: ctl.session.outcome is not None, "the resignation")
+        assert ctl.session.outcome is not None and ctl.session.outcome.winner is Color.WHITE
         await guest.close()
         await wait_for(pilot, reader.done, "the guest's reader ending")
         await screen.close_network()
@@ -133,8 +133,8 @@ async def test_the_host_is_told_it_may_claim_then_claims(home: Path) -> None:
         link.now = lambda: now + 61
         await wait_for(pilot, lambda: "claims the game" in screen._status, "the hint")
         await press(pilot, "C")
-        await wait_for(pilot, lambda: ctl.outcome is not None, "the game claimed")
-        assert ctl.outcome is not None and ctl.outcome.winner is Color.WHITE
+        await wait_for(pilot, lambda: ctl.session.outcome is not None, "the game claimed")
+        assert ctl.session.outcome is not None and ctl.session.outcome.winner is Color.WHITE
         await screen.close_network()
 
 

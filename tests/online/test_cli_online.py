@@ -37,3 +37,27 @@ class _nothing:
 
     def __exit__(self, *exc: object) -> bool:
         return False
+
+
+@pytest.mark.parametrize(
+    ("language", "says"),
+    [
+        ("en", "nobody answers at that port"),
+        ("uk", "на цьому порту ніхто не відповідає"),
+        ("ru", "на этом порту никто не отвечает"),
+    ],
+)
+def test_a_closed_port_is_said_in_words(
+    language: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Joining where nothing listens says so in the language spoken, never aiohttp's
+    text ("ssl:default", a Python tuple of the address)."""
+    try:
+        assert main(["--lang", language, "join", "127.0.0.1:1", "ABCD-EF", "--auto", "1"]) == 2
+    finally:
+        from shashki.i18n import set_language
+
+        set_language("en")
+    err = capsys.readouterr().err
+    assert says in err, err
+    assert "ssl:default" not in err and "('127.0.0.1', 1)" not in err, err

@@ -163,8 +163,8 @@ async def test_a_crash_longer_than_the_time_left_is_a_flag_fall(home: Path) -> N
     async with app.run_test(size=(120, 40)) as pilot:
         ctl = app.resume_unfinished(entry.key)
         assert ctl is not None
-        await wait_for(pilot, lambda: ctl.outcome is not None, "the flag fall")
-        out = ctl.outcome
+        await wait_for(pilot, lambda: ctl.session.outcome is not None, "the flag fall")
+        out = ctl.session.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert out.winner is Color.WHITE
         screen = next(s for s in app.screen_stack if isinstance(s, OnlineGameScreen))

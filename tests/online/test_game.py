@@ -23,7 +23,7 @@ from shashki.records import write_game
 from shashki.records.clocks import TimeControl
 from shashki.rules import Color, Game
 from shashki.rules.outcome import Termination
-from shashki.session import GameClock, GameSession
+from shashki.session import GameClock, GameSession, ManualTime
 from shashki.session.game import TakenBack
 
 from .harness import hosted, play, until
@@ -256,8 +256,8 @@ async def test_a_guest_joins_the_same_game_again_and_no_other() -> None:
 
 
 async def test_an_absent_guest_loses_on_time() -> None:
-    now = [1000.0]
-    pair = await hosted(clock="1+0", now=lambda: now[0])
+    now = ManualTime()
+    pair = await hosted(clock="1+0", now=now)
     try:
         guest = await pair.join()
         host, gs = pair.link.session, guest.session
@@ -272,8 +272,8 @@ async def test_an_absent_guest_loses_on_time() -> None:
         play(host, "g3-f4")
         assert not host.clock_waits(Color.BLACK)
         await pair.drop()
-        now[0] += 61
-        assert host.check_flag() is not None
+        now.advance(61)  # the host's own timer: its deadline passes, the flag falls
+        await until(lambda: host.outcome is not None, "the flag")
         assert host.outcome is not None and host.outcome.termination is Termination.TIME_FORFEIT
         again = await pair.join()
         await until(lambda: again.session.outcome is not None, "the end told to the guest")

@@ -69,6 +69,7 @@ async def test_an_address_keeps_a_few_idle_sockets_the_rest_are_cut_at_once(pair
         writer.close()
 
 
+@pytest.mark.timeout(300)  # among the slowest tests (pyproject.toml: timeout)
 async def test_when_all_places_are_taken_a_newcomer_of_another_address_gets_in(
     pair: Pair,
 ) -> None:

@@ -4,16 +4,21 @@ records are the same at the end."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import queue
 import re
+import signal
 import socket
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from shashki.records.reader import read_file
+from shashki.store import scan_autosaves
 
 #: Seconds any wait for a process's line may take.
 WAIT = 120.0
@@ -21,10 +26,17 @@ JOIN = re.compile(r"shashki join (\S+) (\S+)")
 
 
 class Proc:
-    """A shashki command whose output lines are read as they come."""
+    """A shashki command whose output lines are read as they come; its data and settings
+    in ``home`` (never the user's own: a game hosted or joined is autosaved)."""
 
-    def __init__(self, *args: str) -> None:
-        env = dict(os.environ, LANGUAGE="en", PYTHONUNBUFFERED="1")
+    def __init__(self, *args: str, home: Path) -> None:
+        env = dict(
+            os.environ,
+            LANGUAGE="en",
+            PYTHONUNBUFFERED="1",
+            XDG_DATA_HOME=str(home / "data"),
+            XDG_CONFIG_HOME=str(home / "config"),
+        )
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "shashki", *args],
             stdout=subprocess.PIPE,
@@ -69,12 +81,12 @@ def test_two_processes_play_a_game_with_a_drop_and_a_rejoin(tmp_path: Path) -> N
     host_pdn, guest_pdn = tmp_path / "host.pdn", tmp_path / "guest.pdn"
     host = Proc(
         "host", "russian", "--clock", "0.5+0", "--port", "0", "--local", "--auto", "1",
-        "--name", "Anna", "--save", str(host_pdn),
+        "--name", "Anna", "--save", str(host_pdn), home=tmp_path / "host",
     )  # fmt: skip
     try:
         address, code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
         assert address.startswith("127.0.0.1:")
-        first = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+        first = Proc("join", address, code, "--auto", "1", "--name", "Boris", home=tmp_path)
         try:
             first.wait_for(r"^6: ")
         finally:
@@ -82,8 +94,9 @@ def test_two_processes_play_a_game_with_a_drop_and_a_rejoin(tmp_path: Path) -> N
             first.end()
         host.wait_for("Boris is away")
         again = Proc(
-            "join", address, code, "--auto", "1", "--name", "Boris", "--save", str(guest_pdn)
-        )
+            "join", address, code, "--auto", "1", "--name", "Boris", "--save", str(guest_pdn),
+            home=tmp_path,
+        )  # fmt: skip
         try:
             resumed = int(again.wait_for(r"Resumed after (\d+) moves").group(1))
             assert resumed >= 5  # (the sixth may have been played but not sent)
@@ -112,8 +125,69 @@ def test_two_processes_play_a_game_with_a_drop_and_a_rejoin(tmp_path: Path) -> N
     )
 
 
-def test_malformed_http_to_a_host_prints_no_traceback() -> None:
-    host = Proc("host", "russian", "--port", "0", "--local", "--auto", "1")
+def test_a_headless_host_killed_is_offered_again_at_the_next_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``shashki host --auto`` killed with ``kill -9`` mid-game (no goodbye, no last
+    write): its game is in its autosave folder as an app game is, offered at the app's
+    next start and hosted again from there with the same code on the same port; the
+    guest's headless game is autosaved too, to join again."""
+    host_home, guest_home = tmp_path / "host", tmp_path / "guest"
+    host = Proc(
+        "host", "russian", "--clock", "5+0", "--port", "0", "--local", "--auto", "1",
+        "--name", "Anna", home=host_home,
+    )  # fmt: skip
+    try:
+        address, code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
+        guest = Proc("join", address, code, "--auto", "1", "--name", "Boris", home=guest_home)
+        try:
+            host.wait_for(r"^6: ")
+            host.proc.send_signal(signal.SIGKILL)
+            host.end()
+            guest.wait_for("is over; join again")  # (its host gone: it stops, kept)
+            assert guest.end() == 1
+        finally:
+            if guest.proc.poll() is None:
+                guest.proc.kill()
+    finally:
+        if host.proc.poll() is None:
+            host.proc.kill()
+    port = address.rsplit(":", 1)[1]
+    monkeypatch.setenv("XDG_DATA_HOME", str(guest_home / "data"))
+    [joined] = scan_autosaves().resumable
+    assert f'[ShashkiOnline "join {address} {code} black on ' in joined.path.read_text()
+    monkeypatch.setenv("XDG_DATA_HOME", str(host_home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(host_home / "config"))
+    [hosted] = scan_autosaves().resumable  # (the dead process's lock is no one's now)
+    text = hosted.path.read_text()
+    assert f'[ShashkiOnline "host {code} {port} local white on ' in text
+    [record] = list(read_file(str(hosted.path)))
+    plies = len(record.mainline_moves())
+    assert 1 <= plies <= 7 and record.headers["White"] == "Anna"
+    asyncio.run(_resumed_at_the_next_start(host_home, code, address, plies))
+
+
+async def _resumed_at_the_next_start(home: Path, code: str, address: str, plies: int) -> None:
+    from shashki.app.online import OnlineGameScreen
+    from shashki.app.unfinished import UnfinishedScreen
+    from shashki.online.host import HostLink
+    from tests.app.conftest import make_app, wait_for
+
+    app = make_app(home, autosave=True, offer_resume=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, UnfinishedScreen), "the offer")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, OnlineGameScreen), "the game")
+        screen = app.screen
+        assert isinstance(screen, OnlineGameScreen) and isinstance(screen.link, HostLink)
+        link = screen.link
+        assert link.code == code and len(screen.controller.game.move_stack) == plies
+        await wait_for(pilot, lambda: link.address == address, "hosting on the same port")
+        await screen.close_network()
+
+
+def test_malformed_http_to_a_host_prints_no_traceback(tmp_path: Path) -> None:
+    host = Proc("host", "russian", "--port", "0", "--local", "--auto", "1", home=tmp_path)
     try:
         address, _code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
         port = int(address.split(":")[1])
@@ -128,7 +202,7 @@ def test_malformed_http_to_a_host_prints_no_traceback() -> None:
                 s.sendall(request)
                 assert s.recv(12).startswith(b"HTTP/1.")  # (answered: 400)
         # the host still takes a guest, and said nothing of the garbage
-        guest = Proc("join", address, _code, "--auto", "1", "--name", "Boris")
+        guest = Proc("join", address, _code, "--auto", "1", "--name", "Boris", home=tmp_path)
         try:
             guest.wait_for(r"^Joined ")
         finally:
@@ -143,25 +217,29 @@ def test_malformed_http_to_a_host_prints_no_traceback() -> None:
     assert "Traceback" not in rest and "Error handling" not in rest
 
 
-def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line() -> None:
+@pytest.mark.timeout(300)  # among the slowest tests (pyproject.toml: timeout)
+def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line(
+    tmp_path: Path,
+) -> None:
     with socket.create_server(("127.0.0.1", 0)) as silent:  # (the system accepts for it)
         port = silent.getsockname()[1]
-        join = Proc("join", f"127.0.0.1:{port}", "K7WQ-M2", "--auto", "1")
+        join = Proc("join", f"127.0.0.1:{port}", "K7WQ-M2", "--auto", "1", home=tmp_path)
         assert join.end() == 2
         lines = [line for line in iter(join.lines.get, None) if line]
     assert lines == [f"shashki: error: Cannot join 127.0.0.1:{port}: no answer in 15 s."]
 
 
-def test_a_guest_joined_again_from_another_process_takes_the_game_over() -> None:
+def test_a_guest_joined_again_from_another_process_takes_the_game_over(tmp_path: Path) -> None:
     # (the host's side thinks long on a long clock: the game lasts while the second joins)
     host = Proc("host", "russian", "--clock", "30+0", "--port", "0", "--local",
-                "--auto", "8", "--name", "Anna")  # fmt: skip
+                "--auto", "8", "--name", "Anna", home=tmp_path / "host")  # fmt: skip
     try:
         address, code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
-        first = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+        # (both of the guest's programs are one user's: one autosave folder)
+        first = Proc("join", address, code, "--auto", "1", "--name", "Boris", home=tmp_path)
         try:
             first.wait_for(r"^Joined ")
-            second = Proc("join", address, code, "--auto", "1", "--name", "Boris")
+            second = Proc("join", address, code, "--auto", "1", "--name", "Boris", home=tmp_path)
             try:
                 second.wait_for(r"^Joined ")
                 first.wait_for(r"joined again elsewhere: it goes on there")

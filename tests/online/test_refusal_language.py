@@ -141,7 +141,7 @@ async def test_a_hostile_host_is_refused_in_ukrainian(ukrainian: None) -> None:
         await until(lambda: len(heard.texts(Refused)) >= 6, "six refusals")
         lines = heard.texts(Refused)
         assert lines[0].startswith("хід «c3-e5» відхилено — ")
-        assert "напівходу № 5" in lines[1] and "у білих" in lines[2]
+        assert "напівходу № 5" in lines[1] and "час білих" in lines[2]
         for line in lines:
             assert not english_words(line), line
         await fake.send("refused", text="not-your-turn: move refused: not the guest's turn")

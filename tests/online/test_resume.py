@@ -100,7 +100,7 @@ async def test_a_host_whose_app_ended_hosts_the_same_game_again(home: Path) -> N
         await wait_for(pilot, lambda: len(glink.session.game.move_stack) == 3, "the move")
         assert glink.session.game.fen() == ctl.game.fen()
         glink.resign()
-        await wait_for(pilot, lambda: ctl.outcome is not None, "the end")
+        await wait_for(pilot, lambda: ctl.session.outcome is not None, "the end")
         app.flush_autosave()
         # both records are the same, without the room
         assert ctl.session.record().headers.get("ShashkiOnline") is None
@@ -198,8 +198,8 @@ async def test_a_guests_autosave_joins_the_host_again_and_claims_a_host_gone(
             link.now = lambda: now + 61
             await wait_for(pilot, lambda: "claims the game" in screen._status, "the hint")
             await press(pilot, "C")
-            await wait_for(pilot, lambda: ctl.outcome is not None, "the game claimed")
-            out = ctl.outcome
+            await wait_for(pilot, lambda: ctl.session.outcome is not None, "the game claimed")
+            out = ctl.session.outcome
             assert out is not None and out.winner is Color.BLACK
             assert out.termination is Termination.ABANDONED
             app.flush_autosave()
@@ -337,7 +337,7 @@ async def test_a_stale_copy_resumed_cannot_claim_a_game_it_never_reached(home: P
         link.now = lambda: now + 3600
         await press(pilot, "C")
         await wait_for(pilot, lambda: "only the host can say" in screen._status, "refused")
-        assert ctl.outcome is None
+        assert ctl.session.outcome is None
         await screen.close_network()
 
 
@@ -363,7 +363,7 @@ async def test_a_guest_whose_host_now_plays_another_game_cannot_claim(home: Path
             link.now = lambda: now + 3600
             await press(pilot, "C")
             await wait_for(pilot, lambda: "not for this game" in screen._status, "refused")
-            assert ctl.outcome is None
+            assert ctl.session.outcome is None
             await screen.close_network()
     finally:
         await pair.close()

@@ -138,14 +138,14 @@ def test_a_proxy_between_two_processes_sees_nothing_in_clear_and_cannot_change_a
     host_pdn, guest_pdn = tmp_path / "host.pdn", tmp_path / "guest.pdn"
     host = Proc(
         "host", "russian", "--clock", "0.5+0", "--port", "0", "--local", "--auto", "1",
-        "--name", "Annabel", "--save", str(host_pdn),
+        "--name", "Annabel", "--save", str(host_pdn), home=tmp_path / "host",
     )  # fmt: skip
     proxy: Proxy | None = None
     try:
         address, code = JOIN.search(host.wait_for(r"shashki join").string).groups()  # type: ignore[union-attr]
         proxy = Proxy(int(address.split(":")[1]), change_frame=3)
         through = f"127.0.0.1:{proxy.port}"
-        first = Proc("join", through, code, "--auto", "1", "--name", "Borislav")
+        first = Proc("join", through, code, "--auto", "1", "--name", "Borislav", home=tmp_path)
         try:
             first.wait_for(r"^4: ")  # the guest's second move: its third sealed frame changed
             assert proxy.changed.wait(60)
@@ -156,7 +156,7 @@ def test_a_proxy_between_two_processes_sees_nothing_in_clear_and_cannot_change_a
         host.wait_for(r"did not open with the room's key")
         moves_seen = [line for line in host.seen if re.match(r"^\d+: ", line)]
         again = Proc("join", through, code, "--auto", "1", "--name", "Borislav",
-                     "--save", str(guest_pdn))  # fmt: skip
+                     "--save", str(guest_pdn), home=tmp_path)  # fmt: skip
         try:
             again.wait_for(r"^Result: ")
             assert again.end() == 0

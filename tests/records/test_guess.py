@@ -107,7 +107,7 @@ def test_check_says_the_guess_in_one_line(
         "moves and positions (squares in letters up to h7; 2 of the first 2 "
         "games replay)"
     )
-    assert out[1] == "1 file(s), 2 game(s), 12 move(s): 2 ok, 0 with errors"
+    assert out[1] == "1 file, 2 games, 12 half-moves: 2 ok, 0 with errors"
     # a variant given is used as it is, without a guess
     assert main(["check", "--variant", "international", str(path)]) == 1
     assert "read as" not in capsys.readouterr().out

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from shashki.engine import ComputerPlayer, Search, endings
 from shashki.engine import search as search_module
+from shashki.engine.limits import Limit
 from shashki.engine.search import CHECK, _trim
 from shashki.rules import Game, Move
 from shashki.rules.game import game_state
 from shashki.rules.interrupt import Interrupted, interruptible
 from shashki.rules.variant import Variant
 from shashki.rules.variant_file import variant_from_mapping
-from shashki.session.limits import Limit
 from shashki.session.players import Computer
 
 #: International draughts, twenty kings against twenty: their exchanges went on for
@@ -262,6 +263,8 @@ def test_a_move_does_not_wait_for_an_ending_table(
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(endings, "_TABLES", {})
+    # (a table that does not come with shashki: the shipped ones are hidden)
+    monkeypatch.setattr(endings, "SHIPPED", Path(str(tmp_path)) / "none shipped")
     release = threading.Event()
     build = endings.build_in_worker
 

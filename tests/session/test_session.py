@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shashki.engine.limits import Limit, move_seconds
 from shashki.hub.player import HubPlayer, make_player
 from shashki.hub.server import seconds_for
 from shashki.records.clocks import TimeControl, record_clocks
@@ -32,10 +33,11 @@ from shashki.session import (
     Player,
     SeatFailed,
     TakenBack,
+    ThreadExecutor,
     parse_seat,
     set_engines,
 )
-from shashki.session.limits import Limit, move_seconds
+from shashki.session.seats import PERSON, CommandSeat, LevelSeat, NamedEngineSeat
 from shashki.store.settings import EngineSetting
 
 FAKE = Path(__file__).parents[1] / "hub" / "fake_engine.py"
@@ -75,12 +77,13 @@ def test_a_front_end_plays_a_clocked_game_through_the_session_alone() -> None:
         clock=GameClock(TimeControl(30, 0.5)),
     )
     front = FrontEnd(session)
+    owner = ThreadExecutor()  # the session's own thread; the engines think in others
     try:
-        session.start()
-        session.drive()
+        owner.call(lambda: session.start(owner))
         assert front.ended.wait(120), "the game did not end"
     finally:
-        session.close()
+        owner.call(session.close)
+        owner.close()
     assert engine.engine is None  # closed with the session
     outcome = session.outcome
     assert outcome is not None
@@ -112,28 +115,27 @@ def test_a_flag_fall_ends_the_game_at_once_whatever_the_engine_does() -> None:
         Game("international"), (Computer(1, seed=1), hang), clock=GameClock(TimeControl(0.5, 0))
     )
     front = FrontEnd(session)
+    owner = ThreadExecutor()
     try:
-        session.drive()
-        assert session.clock is not None
-        session.start_clock()
+        owner.call(lambda: session.start(owner))
         assert front.ended.wait(120), "the flag did not fall"
         outcome = session.outcome
         assert outcome is not None and outcome.termination is Termination.TIME_FORFEIT
         assert outcome.winner is Color.WHITE and len(session.game.move_stack) == 1
-        assert session.clock.running is None
+        assert session.clock is not None and session.clock.running is None
     finally:
-        session.close()
+        owner.call(session.close)
+        owner.close()
 
 
-def test_run_plays_until_a_person_is_to_move() -> None:
+def test_the_computer_answers_when_a_person_has_moved() -> None:
     session = GameSession(Game("russian"), (Person("Anna"), Computer(1, seed=1)))
     front = FrontEnd(session)
-    session.run()
+    session.start()  # (inline: on this thread)
     assert session.game.move_stack == []  # a person is to move first
     first = session.game.parse_move("c3-d4")
     assert session.play(first)
     assert not session.play(first)  # not legal now: refused, nothing changes
-    session.run()
     assert len(session.game.move_stack) == 2 and session.player_to_move.name == "Anna"
     moves = front.of(MovePlayed)
     assert [m.by_computer for m in moves] == [False, True]  # type: ignore[attr-defined]
@@ -160,8 +162,8 @@ def test_offers_are_answered_by_the_players() -> None:
 def test_takebacks_and_resignation() -> None:
     session = GameSession(Game("russian"), (Person("Anna"), Computer(1, seed=1)))
     front = FrontEnd(session)
-    session.play(session.game.parse_move("c3-d4"))
-    session.run()
+    session.start()
+    session.play(session.game.parse_move("c3-d4"))  # and the computer's answer
     assert session.ask_takeback(Color.WHITE) is True  # the computer agrees
     assert session.undo() and session.game.move_stack == []
     assert [e.plies for e in front.of(TakenBack)] == [2]  # type: ignore[attr-defined]
@@ -175,8 +177,12 @@ def test_an_engine_that_fails_gives_its_seat_to_a_person() -> None:
     front = FrontEnd(session)
     failed = threading.Event()
     session.subscribe(lambda e: failed.set() if isinstance(e, SeatFailed) else None)
-    session.drive()
-    assert failed.wait(120)
+    owner = ThreadExecutor()
+    try:
+        owner.call(lambda: session.start(owner))
+        assert failed.wait(120)
+    finally:
+        owner.close()
     (event,) = front.of(SeatFailed)
     assert event.side is Color.WHITE and "stopped" in event.message  # type: ignore[attr-defined]
     assert isinstance(session.players[0], Person) and session.players[0].name == crash.name
@@ -220,23 +226,29 @@ def test_the_computer_takes_its_time_from_the_limit() -> None:
 def test_one_parser_of_seats_with_a_mode_for_files() -> None:
     set_engines([EngineSetting("Dame", "dame hub")])
     try:
-        assert parse_seat("person") == parse_seat(" Human ") == "human"
-        assert parse_seat("5") == parse_seat("computer-5") == "computer-5"
-        assert parse_seat("dame") == parse_seat("engine:Dame") == "engine:Dame"
-        assert parse_seat("hub:dame hub") == "hub:dame hub"
+        assert parse_seat("person") == parse_seat(" Human ") == PERSON
+        assert parse_seat("5") == parse_seat("computer-5") == LevelSeat(5)
+        assert parse_seat("dame") == parse_seat("engine:Dame") == NamedEngineSeat("Dame")
+        assert parse_seat("hub:dame hub") == CommandSeat("dame hub")
+        assert [s.word for s in (PERSON, LevelSeat(5), NamedEngineSeat("Dame"))] == [
+            "human",
+            "computer-5",
+            "engine:Dame",
+        ]
         for text in ("hub:", "0", "9", "strong", "9" * 5000):
             assert parse_seat(text) is None and parse_seat(text, from_file=True) is None
         assert parse_seat("hub:dame hub", from_file=True) is None  # a file never runs one
-        assert parse_seat("Dame", from_file=True) == "engine:Dame"
-        player = make_player("engine:Dame", "Black")
+        assert parse_seat("Dame", from_file=True) == NamedEngineSeat("Dame")
+        player = make_player(NamedEngineSeat("Dame"), "Black")
         assert isinstance(player, HubPlayer) and player.tags() == {
             "Type": "program",
             "Engine": "Dame",
         }
-        hub = make_player("hub:dame hub", "Black")
+        hub = make_player(CommandSeat("dame hub"), "Black")
         assert isinstance(hub, HubPlayer) and "dame" not in str(hub.tags())  # no command
-        assert isinstance(make_player("engine:gone", "Black"), Person)
-        assert isinstance(make_player("computer-3", "Bob"), Computer)
+        assert isinstance(make_player(NamedEngineSeat("gone"), "Black"), Person)
+        assert isinstance(make_player(LevelSeat(3), "Bob"), Computer)
+        assert isinstance(make_player(PERSON, "Bob"), Person)
     finally:
         set_engines([])
 
@@ -244,7 +256,7 @@ def test_one_parser_of_seats_with_a_mode_for_files() -> None:
 @given(st.text(max_size=60))
 def test_words_from_a_file_never_start_a_program(text: str) -> None:
     kind = parse_seat(text, from_file=True)
-    assert kind is None or not kind.startswith("hub:")
+    assert not isinstance(kind, CommandSeat)
 
 
 def test_a_player_is_a_person_by_default() -> None:
@@ -258,7 +270,7 @@ def test_the_hub_client_gives_a_version_1_engine_the_same_share(
 ) -> None:
     """Scan 2.0's dialect has no clock: the client sends it the one share of the clock
     as ``time MS`` (it sent a thirtieth of the time left, the increment forgotten)."""
-    from shashki.hub.client import HubEngine, HubProtocol
+    from shashki.engine.hub.client import HubEngine, HubProtocol
 
     engine = HubEngine([sys.executable, str(FAKE), "v1"])
     sent: list[str] = []

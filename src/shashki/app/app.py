@@ -18,9 +18,11 @@ from textual.screen import Screen
 
 from ..i18n import LANGUAGES, N_, _, ngettext, set_language
 from ..session.autosave import AutosaveWriter
+from ..session.recorder import Recorder
 from ..session.served import hide_paths, served
 from ..store.settings import Choices, Settings, engine_settings
 from ..store.settings import settings_path as default_settings_path
+from ..store.studies import Origin
 from .assembly import assembled, is_assembled
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
@@ -49,6 +51,22 @@ SETTING_CHOICES: Choices = {
     "board_theme": BOARD_THEMES,
     "undo_policy": tuple(policy.value for policy in UndoPolicy),
 }
+
+
+def use_language(language: str | None, settings: Settings) -> None:
+    """Speak, in this process, ``language`` (``--lang``, for this run), else the language
+    of ``settings``, else the one spoken already (the locale's, which the command line
+    set).  The program's choice, made by the entry point before the app is made
+    (:func:`run`); the app's constructor sets nothing outside the app."""
+    if language or settings.language:
+        set_language(language or settings.language)
+
+
+def use_engines(settings: Settings) -> None:
+    """Offer and seat, in this process, the engines ``settings`` name (by name: the
+    new-game dialog, ``--white``, a saved game's seat).  The entry point's choice, as the
+    language is (:func:`run`); the app's constructor sets nothing outside the app."""
+    set_engines(engine_settings(settings.engines))
 
 
 def load_settings(path: Path) -> Settings:
@@ -103,9 +121,9 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         *,
         start: StartRequest | None = None,
         settings_path: Path | None = None,
+        settings: Settings | None = None,
         autosave: bool = True,
         offer_resume: bool = True,
-        language: str | None = None,
     ) -> None:
         super().__init__()
         #: What the command line asked to open first (None: the menu).
@@ -113,23 +131,17 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         #: Where the game clocks take their time (a test moves a fake one by hand).
         self.clock_time: Callable[[], float] = time.monotonic
         self.settings_path = settings_path or default_settings_path()
-        self.settings = load_settings(self.settings_path)
+        #: The settings (read from ``settings_path`` unless given), kept there on change.
+        self.settings = settings if settings is not None else load_settings(self.settings_path)
         self._settings_problem_said = False
-        # the language: --lang for this run, else the setting, else (automatic) the one
-        # spoken already (the locale's, which the command line set)
-        if language or self.settings.language:
-            set_language(language or self.settings.language)
-        set_engines(engine_settings(self.settings.engines))
         self.autosave_enabled = autosave
         self.offer_resume = offer_resume
         self.controller: GameController | None = None
         self.theme = "textual-dark"
-        #: The session's autosave writer: one worker thread, the newest state of a game.
+        #: The autosave writer: one worker thread, the newest state of a game.
         self._autosave = AutosaveWriter(on_failure=self._autosave_failed)
-        self._autosave_timer: object = None
-        #: The open game's autosave and the controller it belongs to.
-        self._slot: AutosaveSlot | None = None
-        self._slot_for: GameController | None = None
+        #: The open game's recorder (None: no game open, or autosave off).
+        self._recorder: Recorder | None = None
         #: What the player was told in notifications, oldest first, as shown (the latest
         #: NOTICES_KEPT): each kept the moment it is raised, where Textual's own toasts
         #: show it a moment later and drop it when its time is up.
@@ -254,7 +266,7 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
             return
         self.push_screen(MenuScreen())
         if isinstance(start, ReplayRequest):
-            self.open_game_file(start.path, start.game, start.default_variant)
+            self.open_game_file(start.path, start.game, start.default_variant, review=start.review)
             return
         if found is not None and self.offer_resume and found.resumable:
             self._list_unfinished(found)
@@ -274,19 +286,21 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         screen replaces all above the menu and the game is autosaved at once; ``on_top``,
         it opens above the screen shown (a replay waits underneath) and is autosaved from
         its first move."""
-        controller.on_change = self._changed
         self.controller = controller
-        self._attach_game(controller, slot)
+        self._attach_game(controller, slot, save_now=not on_top)
         if on_top:
             self.push_screen(screen)
             return
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
         self.push_screen(screen)
-        self._changed(controller)
 
     def autosave(self, controller: GameController) -> None:
-        self._changed(controller)
+        """Autosave ``controller``'s game now (its recorder saves it after every change
+        of the session's; this is for what changed outside it)."""
+        recorder = self._recorder
+        if recorder is not None and recorder.session is controller.session:
+            recorder.save()
 
     def headers(self, controller: GameController) -> dict[str, str]:
         """The tags of the game's record (the session's)."""
@@ -294,9 +308,17 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
 
     # -- autosave -----------------------------------------------------------------------
 
-    def _attach_game(self, controller: GameController, slot: AutosaveSlot | None = None) -> None:
-        """The game now open gets its own autosave (``slot``, or a new one); the game
-        left, if any, is given up (its file stays, for later)."""
+    def _attach_game(
+        self,
+        controller: GameController,
+        slot: AutosaveSlot | None = None,
+        *,
+        save_now: bool = True,
+    ) -> None:
+        """The game now open is autosaved by its session's recorder, in ``slot`` or a new
+        one (the app chooses only where: the recorder saves after every change, keeps a
+        finished game in My games); ``save_now``: its state is written at once, not from
+        its first move.  The game left, if any, is given up (its file stays, for later)."""
         from ..store import AutosaveSlot
 
         self.leave_game()
@@ -304,62 +326,36 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
             if slot is not None:
                 slot.release()
             return
-        self._slot = slot if slot is not None else AutosaveSlot.new()
-        self._slot_for = controller
+        self._recorder = Recorder(
+            controller.session,
+            writer=self._autosave,
+            slot=slot if slot is not None else AutosaveSlot.new(),
+        )
+        if save_now:
+            self._recorder.save()
 
     def leave_game(self) -> None:
         """Give up the open game's autosave once its last state is written (the file
         stays, for later)."""
-        slot, self._slot, self._slot_for = self._slot, None, None
-        if slot is not None:
-            self._autosave.queue(slot, release=True)
-            self._kick_autosave()
+        recorder, self._recorder = self._recorder, None
+        if recorder is not None:
+            recorder.close()
 
     def forget_autosave(self, controller: GameController) -> None:
         """``controller``'s game goes on elsewhere (an online game joined again from
         another shashki): its autosave is removed and it is autosaved no more here."""
-        if controller is not self._slot_for or self._slot is None:
+        recorder = self._recorder
+        if recorder is None or recorder.session is not controller.session:
             return
-        slot, self._slot, self._slot_for = self._slot, None, None
-        self._autosave.queue(slot, remove=True, release=True)
-        self._kick_autosave()
+        self._recorder = None
+        recorder.forget()
 
     @property
     def autosave_key(self) -> str | None:
         """The key of the open game's autosave (None: autosave off, or no game)."""
-        return self._slot.key if self._slot is not None else None
-
-    def _changed(self, controller: GameController) -> None:
-        """Autosave after every change, in a background thread: the board never waits
-        for the disk, and only the newest state is written."""
-        slot = self._slot
-        if slot is None or controller is not self._slot_for:
-            return  # autosave off, or a game already left
-        if controller.outcome is not None or not controller.game.move_stack:
-            # over (or taken back to no moves): nothing to resume; a finished game is
-            # kept in My games first
-            from .my_games import finished_record
-
-            self._autosave.queue(slot, remove=True, keep=finished_record(controller))
-        else:
-            self._autosave.queue(
-                slot,
-                write=(
-                    controller.game.copy(),
-                    controller.session.autosave_tags(),
-                    list(controller.clock_marks) if controller.clock is not None else [],
-                ),
-            )
-        # wait until the board has been redrawn: the writing must not delay it
-        if self._autosave_timer is None:
-            try:
-                self._autosave_timer = self.set_timer(0.25, self._kick_autosave)
-            except RuntimeError:  # no event loop (the app is not running)
-                self._kick_autosave()
-
-    def _kick_autosave(self) -> None:
-        self._autosave_timer = None
-        self._autosave.start()
+        recorder = self._recorder
+        slot = recorder.slot if recorder is not None else None
+        return slot.key if slot is not None else None
 
     def on_unmount(self) -> None:
         """However the app ends, the newest state is autosaved and the game given up."""
@@ -387,6 +383,24 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
             timeout=12,
             markup=False,
         )
+
+    def review_game(self, controller: GameController) -> None:
+        """Review a finished game (and study it): its record as My games keeps it, the
+        player's side the one person's against a program."""
+        from ..store.archive import for_archive
+
+        session = controller.session
+        outcome = session.outcome
+        if outcome is None or not session.game.move_stack:
+            return
+        record = for_archive(session.record(), outcome)
+        people = [i for i, p in enumerate(session.players) if p.is_human]
+        side = people[0] if len(people) == 1 else (0 if people else None)
+        recorder = self._recorder
+        slot = recorder.slot if recorder is not None and recorder.session is session else None
+        origin = Origin(kept=slot.key if slot is not None else "", player_side=side)
+        self.flush_autosave()  # the game is in My games before its study replaces it
+        self.open_replay(record, _("the game just played"), origin, review=True)
 
     def flush_autosave(self, timeout: float = 5.0) -> None:
         """Wait until the newest state is on disk (before quitting, and in tests)."""
@@ -454,10 +468,14 @@ def run(
     """Run the app until it is quit, opening ``start`` first (None: the menu); its exit
     status (1 if it failed, else 0).  ``language`` (``--lang``) wins over the setting for
     this run."""
-    app = ShashkiApp(start=start, language=language)
+    path = default_settings_path()
+    settings = load_settings(path)
+    use_language(language, settings)
+    use_engines(settings)
+    app = ShashkiApp(start=start, settings_path=path, settings=settings)
     app.run(mouse=mouse)
     app.flush_autosave()
     return app.return_code or 0
 
 
-__all__ = ["ShashkiApp", "run"]
+__all__ = ["ShashkiApp", "run", "use_engines", "use_language"]

@@ -24,7 +24,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..rules.game import game_state
 from ..rules.move import Color, Move, Piece
 from .controller import GameController
@@ -52,6 +52,12 @@ PIECE_SETS: dict[str, dict[str, str]] = {
     "unicode": {"w": "●", "W": "◉", "b": "●", "B": "◉", "n": "●", "N": "◉"},
     "contrast": {"w": "○", "W": "◎", "b": "●", "B": "◉", "n": "●", "N": "◉"},
     "ascii": {"w": "w", "W": "W", "b": "b", "B": "B", "n": "o", "N": "O"},
+}
+#: How each piece set is called on the screen (``_(name)`` where shown).
+PIECE_SET_NAMES = {
+    "unicode": N_("Discs (unicode)"),
+    "contrast": N_("High contrast"),
+    "ascii": N_("Letters (ASCII)"),
 }
 
 
@@ -309,7 +315,7 @@ class BoardWidget(Widget, can_focus=True):
         if os.environ.get("TEXTUAL_ANIMATIONS", "").lower() == "none":
             return
         jumps = len(move.path) - 1
-        shown_for = (self.controller, self.controller.position_id)
+        shown_for = (self.controller, self.controller.session.position_id)
         self.partial = (move, 1)
         self.refresh()
 
@@ -317,7 +323,7 @@ class BoardWidget(Widget, can_focus=True):
             partial = self.partial
             if (
                 partial is None
-                or shown_for != (self.controller, self.controller.position_id)
+                or shown_for != (self.controller, self.controller.session.position_id)
                 or partial[1] + 1 >= jumps
             ):
                 self.stop_jumps()
@@ -377,7 +383,7 @@ class BoardWidget(Widget, can_focus=True):
             marks["waypoint"] = ctl.waypoints_available() | set(sel.waypoints)
         elif ctl.interactive:
             marks["must"] = ctl.must_capture()
-        last = ctl.last_move
+        last = ctl.session.last_move
         if last is not None:
             marks["last"] = set(last.path)
             marks["last_cap"] = set(last.captured)
@@ -505,7 +511,7 @@ class BoardWidget(Widget, can_focus=True):
     def _sk_marks(self) -> dict[str, set[int]]:
         sel = self.controller.selection
         key = (
-            self.controller.position_id,
+            self.controller.session.position_id,
             id(sel),
             sel.route_index,
             len(sel.waypoints),
@@ -660,8 +666,8 @@ class BoardWidget(Widget, can_focus=True):
         game = self.controller.game
         if self.partial is None:
             return game.piece_at(sq), False
-        if self._sk_partial_key != (self.partial, self.controller.position_id):
-            self._sk_partial_key = (self.partial, self.controller.position_id)
+        if self._sk_partial_key != (self.partial, self.controller.session.position_id):
+            self._sk_partial_key = (self.partial, self.controller.session.position_id)
             move, shown = self.partial
             before = game.copy()
             before.pop()

@@ -1,29 +1,14 @@
 """The computer opponent seated in the app: the session's :class:`Computer` (a
-:class:`~shashki.session.Player` around the engine's :class:`~shashki.engine.ComputerPlayer`),
-its kinds for the new-game dialog, and the hint."""
+:class:`~shashki.session.Player` around the engine's :class:`~shashki.engine.ComputerPlayer`,
+seated by the one ``make_player``), and the hint."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import LEVELS, ComputerPlayer
+from ..engine import ComputerPlayer
 from ..rules import Game, Move
-from ..session.players import Computer, Player
-
-
-def computer_kinds() -> list[tuple[str, str, Callable[[str], Player]]]:
-    """(label, key, factory) of each level, for the new-game dialog."""
-
-    def factory(level: int) -> Callable[[str], Player]:
-        def make(name: str) -> Player:
-            return Computer(level, name)
-
-        return make
-
-    return [
-        (f"Computer, level {lv.number} ({lv.name})", f"computer-{lv.number}", factory(lv.number))
-        for lv in LEVELS.values()
-    ]
+from ..session.players import Computer
 
 
 def hint(game: Game, cancelled: Callable[[], bool], seconds: float = 1.5) -> Move | None:
@@ -34,4 +19,4 @@ def hint(game: Game, cancelled: Callable[[], bool], seconds: float = 1.5) -> Mov
     return player.think(game, cancelled)
 
 
-__all__ = ["Computer", "computer_kinds", "hint"]
+__all__ = ["Computer", "hint"]

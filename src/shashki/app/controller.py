@@ -1,30 +1,26 @@
 """The game controller: the board's view of a game session (plain Python, no Textual).
 
 The game itself — the :class:`~shashki.rules.Game`, the clocks, the seats, undo and redo,
-draw offers and resignation — is a :class:`~shashki.session.GameSession`'s; the
-controller adds what a board needs: the selection, the choice among capture routes, and
-a sentence naming the rule for every refusal.  Widgets render it and call its methods.
+draw offers and resignation — is a :class:`~shashki.session.GameSession`'s, and the
+screens talk to the session for it; the controller adds what a board needs: the
+selection, the choice among capture routes, and a sentence naming the rule for every
+refusal.  Widgets render it and call its methods.
 
 A player is a :class:`~shashki.session.Player`: a :class:`Human` answers through the
-board; a computer player's :meth:`~shashki.session.Player.think` runs in the game
-screen's worker thread (:meth:`GameSession.think`).
+board; a computer player is asked for its moves by the session's turn driver.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
-from ..rules import AmbiguousMoveError, Color, Game, Move, Outcome, ShashkiError
+from ..rules import AmbiguousMoveError, Game, Move, ShashkiError
 from ..rules.explain import why_not_move, why_not_select
 from ..rules.notation import split_move_text
 from ..session.game import Changed, Event, GameSession, UndoPolicy
 from ..session.players import Person, Player
-
-if TYPE_CHECKING:
-    from ..session.clock import GameClock
 
 #: A person at the board (the session's :class:`~shashki.session.Person`).
 Human = Person
@@ -76,25 +72,18 @@ class Feedback:
 
 
 class GameController:
-    """A game being played at the terminal: a session and the board's selection."""
+    """The board's side of a game: a session and the board's selection.
 
-    def __init__(
-        self,
-        game: Game,
-        players: tuple[Player, Player] | None = None,
-        *,
-        undo_policy: UndoPolicy = UndoPolicy.FREE,
-        on_change: Callable[[GameController], None] | None = None,
-        clock: GameClock | None = None,
-        clock_marks: list[float | None] | None = None,
-        session: GameSession | None = None,
-        interactive: bool = True,
-    ) -> None:
-        #: The game session this controller shows (made here when none is given).
-        self.session = session or GameSession(
-            game, players, clock=clock, clock_marks=clock_marks, undo_policy=undo_policy
-        )
-        self.on_change = on_change
+    The game itself — its clocks, seats, undo and redo, offers, its end — is the
+    session's (:attr:`session`): the screens ask it and tell it directly.  The
+    controller keeps what only a board needs: the selection, the choice among capture
+    routes, the move typed, and the sentence for every refusal; :attr:`game` and
+    :attr:`variant` are the position it shows."""
+
+    def __init__(self, game: GameSession | Game, *, interactive: bool = True) -> None:
+        #: The game session this controller shows (a bare game is shown in a session of
+        #: its own: a position looked at, a replay).
+        self.session = game if isinstance(game, GameSession) else GameSession(game)
         self.selection = Selection()
         #: False for a board that only shows (replay): no capture hints.
         self.interactive = interactive
@@ -105,50 +94,11 @@ class GameController:
     def _session_event(self, event: Event) -> None:
         if isinstance(event, Changed):
             self.clear_selection()
-            if self.on_change is not None:
-                self.on_change(self)
-
-    # -- the session's game ------------------------------------------------------------
 
     @property
     def game(self) -> Game:
+        """The game shown (the session's)."""
         return self.session.game
-
-    @property
-    def clock(self) -> GameClock | None:
-        return self.session.clock
-
-    @property
-    def clock_marks(self) -> list[float | None]:
-        return self.session.clock_marks
-
-    @property
-    def players(self) -> tuple[Player, Player]:
-        return self.session.players
-
-    @players.setter
-    def players(self, players: tuple[Player, Player]) -> None:
-        self.session.players = players
-
-    @property
-    def undo_policy(self) -> UndoPolicy:
-        return self.session.undo_policy
-
-    @undo_policy.setter
-    def undo_policy(self, policy: UndoPolicy) -> None:
-        self.session.undo_policy = policy
-
-    @property
-    def redo_stack(self) -> list[Move]:
-        return self.session.redo_stack
-
-    @property
-    def draw_offer(self) -> Color | None:
-        return self.session.draw_offer
-
-    @property
-    def position_id(self) -> int:
-        return self.session.position_id
 
     # -- what the board shows -----------------------------------------------------
 
@@ -159,18 +109,6 @@ class GameController:
     @property
     def legal(self) -> list[Move]:
         return self.session.legal
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.session.outcome
-
-    @property
-    def player_to_move(self) -> Player:
-        return self.session.player_to_move
-
-    @property
-    def last_move(self) -> Move | None:
-        return self.session.last_move
 
     def movable(self) -> set[int]:
         """Squares of the pieces that have a legal move now."""
@@ -366,46 +304,9 @@ class GameController:
             return Feedback(refused=Said(lambda: _("That move is not legal now.")))
         if self.session.paused:
             return Feedback(refused=Said(lambda: _("The clocks are paused: press P to go on.")))
-        self.session.play(move)
+        if not self.session.play(move):  # the flag fell first: the game ended on time
+            return Feedback(refused=Said(lambda: _("The game is over.")))
         return Feedback(played=move)
-
-    # -- the clock, undo, redo, draws, resignation: the session's --------------------------
-
-    def start_clock(self) -> None:
-        self.session.start_clock()
-
-    def stop_clock(self) -> None:
-        self.session.stop_clock()
-
-    def check_flag(self) -> Outcome | None:
-        return self.session.check_flag()
-
-    def undo_plies(self) -> int:
-        return self.session.undo_plies()
-
-    def can_undo(self) -> bool:
-        return self.session.can_undo()
-
-    def timed_out(self) -> bool:
-        return self.session.timed_out()
-
-    def undo(self) -> bool:
-        return self.session.undo()
-
-    def can_redo(self) -> bool:
-        return self.session.can_redo()
-
-    def redo(self) -> bool:
-        return self.session.redo()
-
-    def offer_draw(self) -> None:
-        self.session.offer_draw()
-
-    def answer_draw(self, accept: bool) -> Outcome | None:
-        return self.session.answer_draw(accept)
-
-    def resign(self, side: Color | None = None) -> Outcome:
-        return self.session.resign(side)
 
 
 __all__ = [

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from textual import events, on, work
@@ -18,16 +17,27 @@ from ..i18n import N_, Noun, _, agree, ngettext
 from ..rules.fen import square_text
 from ..rules.game import Game, game_state
 from ..rules.move import Color, Move
+from ..session.driver import AsyncioExecutor
+from ..session.game import (
+    Changed,
+    Event,
+    GameEnded,
+    GameSession,
+    MovePlayed,
+    SeatFailed,
+    SeatReady,
+    Thinking,
+)
 from .analysis import AnalysisPanel
-from .board import BoardWidget
-from .controller import Feedback, GameController, Player, Said, UndoPolicy, again
+from .board import PIECE_SET_NAMES, BoardWidget
+from .controller import Feedback, GameController, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, CoversGame, GameOverScreen, HelpScreen, example_moves
-from .engines import EngineFailed
+from .explorer import ExplorerPanel
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
 from .shell import Shell, shell_of
-from .themes import set_board_theme
+from .themes import set_board_theme, theme_name
 from .widgets import LocalFooter, ScreenHeader, after_keys
 
 
@@ -58,6 +68,7 @@ class GameScreen(Screen[None]):
         Binding("p", "pieces", N_("Pieces"), show=False),
         Binding("i", "hint", N_("Hint")),
         Binding("e", "analysis", N_("Analysis"), show=False),
+        Binding("x", "explorer", N_("Explorer"), show=False),
         Binding(
             "left_square_bracket",
             "history(-1)",
@@ -69,6 +80,7 @@ class GameScreen(Screen[None]):
             "right_square_bracket", "history(1)", N_("Later position"), show=False, key_display="]"
         ),
         Binding("y", "copy_fen", N_("Copy FEN"), show=False),
+        Binding("b", "editor", N_("Set up"), show=False),
         Binding("Y", "copy_pdn", N_("Copy PDN"), show=False, key_display="Y"),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("n", "new_game", N_("Menu"), show=False),
@@ -130,6 +142,7 @@ class GameScreen(Screen[None]):
             yield Plain(id="status")
             yield Plain(id="info")
             yield AnalysisPanel(id="analysis")
+            yield ExplorerPanel(id="explorer")
             yield MoveList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield LocalFooter()
@@ -156,6 +169,7 @@ class GameScreen(Screen[None]):
         self.set_status(again(self._status))
         self.board.refresh()  # the "terminal too small" words, if shown
         self.query_one(AnalysisPanel).retranslate()
+        self.query_one(ExplorerPanel).retranslate()
         self.refresh_panel()
         self.refresh_bindings()
 
@@ -207,51 +221,67 @@ class GameScreen(Screen[None]):
             self.board.flipped = self.controller.game.turn is Color.BLACK
         elif (
             self.controller.game.variant.rules.first is Color.BLACK
-            and self.controller.players[0].is_human is False
+            and self.controller.session.players[0].is_human is False
         ):
             self.board.flipped = True
         self.refresh_panel()
-        self.get_engines_ready()
-        if self.controller.clock is not None:
-            self.controller.start_clock()
+        # the session drives the game from now on, on this app's loop: the engines get
+        # ready (each seat shows its engine's own name once it answered), the clock
+        # runs, the computer is asked for its moves; the screen shows what it says
+        session = self.controller.session
+        self._unsubscribe = session.subscribe(self._session_event)
+        session.start(AsyncioExecutor(), min_move_delay=self.MIN_MOVE_DELAY)
+        if self.controller.session.clock is not None:
             # ten times a second: a seat repaints only when its text changes (once a
-            # second, or every tenth under ten seconds)
+            # second, or every tenth under ten seconds); the flag is the session's
             self.set_interval(0.1, self.tick_clock)
-        self.drive()
 
     # -- the clock -------------------------------------------------------------------
 
     def tick_clock(self) -> None:
-        """Show the clocks; end the game when a flag has fallen."""
-        if self.controller.check_flag() is not None:
-            self.cancel_thinking()
-            self.after(Feedback())
-            self.show_game_over()
-            return
+        """Show the clocks (the session's own timer ends the game when a flag falls)."""
         for seat in self.seats:
             seat.tick()
 
-    @work(thread=True, group="ready")
-    def get_engines_ready(self) -> None:
-        """Start the engines seated here at once: each seat shows the engine's own name as
-        soon as it has answered its handshake, not its command until its first move."""
-        worker = get_current_worker()
+    # -- the session's events ----------------------------------------------------------------
+
+    def _session_event(self, event: Event) -> None:
+        """What the session says happened, whoever made it happen (a key, the computer,
+        the network, the clock): shown here."""
         ctl = self.controller
-        position_id = ctl.position_id
-        for player in ctl.players:
-            if player.is_human or worker.is_cancelled:
-                continue
-            try:
-                renamed = player.get_ready(ctl.variant)
-            except EngineFailed as exc:
-                if not worker.is_cancelled:
-                    self.app.call_from_thread(self._engine_failed, position_id, player, exc.said)
-                continue
-            if worker.is_cancelled:  # the game was left meanwhile: nothing runs on
-                player.close()
-                return
-            if renamed:
-                self.app.call_from_thread(self.refresh_panel)
+        if isinstance(event, Thinking):
+            player = event.player
+            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
+        elif isinstance(event, MovePlayed) and event.by_computer:
+            self.board.stop_jumps()
+            self.after(Feedback(played=event.move))
+            if len(event.move.path) > 2 and self.viewing is None:
+                # the computer's multi-capture, one jump at a time
+                self.board.show_jumps(event.move, self.JUMP_SECONDS)
+        elif isinstance(event, GameEnded):
+            self.after(Feedback())
+            self.show_game_over()
+        elif isinstance(event, SeatFailed):
+            self._seat_failed(event)
+        elif isinstance(event, SeatReady):
+            self.refresh_panel()  # (an engine's own name)
+        elif isinstance(event, Changed) and ctl.session.outcome is None:
+            self._over_shown = False  # (a takeback reopened the game)
+
+    def _seat_failed(self, event: SeatFailed) -> None:
+        """An engine stopped, hung or answered an illegal move: the user is told in one
+        line, and that side is played by a person from now on."""
+        self.notify(
+            _("{message}; you play that side now").format(message=event.message),
+            severity="error",
+            markup=False,
+        )
+        if event.side is self.controller.game.turn and self.controller.session.outcome is None:
+            player = event.player
+            self.set_status(
+                Said(lambda: _("{name} stopped: your move").format(name=player.shown_name()))
+            )
+        self.refresh_panel()
 
     def action_pause(self) -> None:
         """Pause both clocks, or run them again (P): a game at one board only."""
@@ -260,17 +290,15 @@ class GameScreen(Screen[None]):
             session.resume()
             self.set_status(Said(lambda: _("The clocks run again.")))
             self.refresh_panel()
-            self.drive()
             return
-        if self.controller.outcome is not None:
+        if self.controller.session.outcome is not None:
             self.set_status(Said(lambda: _("The game is over.")))
-        elif self.controller.clock is None:
+        elif self.controller.session.clock is None:
             self.set_status(Said(lambda: _("This game has no clock to pause.")))
         elif not session.can_pause:
             self.set_status(Said(lambda: _("An online game cannot be paused.")))
         else:
-            self.cancel_thinking()
-            session.pause()
+            session.pause()  # (the computer's search is given up)
             self.set_status("")  # the panel says it as long as the pause lasts
             self.refresh_panel()
 
@@ -278,7 +306,6 @@ class GameScreen(Screen[None]):
         """The help or the settings cover the game: its clocks pause meanwhile."""
         covering = self.app.screen
         if isinstance(covering, CoversGame) and self.controller.session.pause():
-            self.cancel_thinking()
             self._paused_for_screen = True
 
     def on_screen_resume(self) -> None:
@@ -287,81 +314,16 @@ class GameScreen(Screen[None]):
             self._paused_for_screen = False
             self.controller.session.resume()
             self.refresh_panel()
-            self.drive()
 
-    # -- the turn driver -----------------------------------------------------------------
-
-    def drive(self) -> None:
-        """Start the computer's search when it is a computer's turn."""
-        ctl = self.controller
-        if ctl.outcome is not None or ctl.session.paused:
-            return
-        player = ctl.player_to_move
-        if not player.is_human:
-            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
-            self.think(ctl.position_id)
-
-    #: The computer's reply is shown no sooner than this after the previous move, so
-    #: that a quick answer can be seen.
+    #: The computer's reply is shown no sooner than this after it was asked (the
+    #: session's minimum move delay), so that a quick answer can be seen.
     MIN_MOVE_DELAY = 0.4
     #: A multi-capture of the computer's is shown one jump every this many seconds.
     JUMP_SECONDS = 0.25
     #: The last hint shown.
     hint: Move | None = None
-
-    @work(thread=True, exclusive=True, group="engine")
-    def think(self, position_id: int) -> None:
-        worker = get_current_worker()
-        ctl = self.controller
-        started = time.monotonic()
-        player = ctl.player_to_move
-        try:  # (the time for the move comes from the clock, or the player's own)
-            move = ctl.session.think(lambda: worker.is_cancelled)
-        except EngineFailed as exc:  # the game is kept; the seat becomes a person's
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self._engine_failed, position_id, player, exc.said)
-            return
-        if move is None or worker.is_cancelled:
-            return
-        while time.monotonic() - started < self.MIN_MOVE_DELAY and not worker.is_cancelled:
-            time.sleep(0.02)
-        if worker.is_cancelled:
-            return
-        self.app.call_from_thread(self._computer_moved, position_id, move, worker)
-
-    def _computer_moved(self, position_id: int, move: object, worker: Worker[None]) -> None:
-        ctl = self.controller
-        if position_id != ctl.position_id:
-            return  # a stale answer: the position changed meanwhile
-        if worker.is_cancelled:
-            return  # given up (the game was left) after the search had sent its move
-        self.board.stop_jumps()
-        if ctl.session.flag_fell():  # the move came after the flag fell
-            self.tick_clock()
-            return
-        fb = ctl.play(move)  # type: ignore[arg-type]
-        self.after(fb)
-        if fb.played is not None and len(fb.played.path) > 2 and self.viewing is None:
-            # the computer's multi-capture, one jump at a time
-            self.board.show_jumps(fb.played, self.JUMP_SECONDS)
-
-    def _engine_failed(self, position_id: int, player: Player, message: str) -> None:
-        """An engine stopped, hung or answered an illegal move: the user is told in one
-        line, and that side is played by a person from now on."""
-        ctl = self.controller
-        if player not in ctl.players:
-            return
-        ctl.session.seat_failed(player, message)
-        self.notify(
-            _("{message}; you play that side now").format(message=message),
-            severity="error",
-            markup=False,
-        )
-        if position_id == ctl.position_id:
-            self.set_status(
-                Said(lambda: _("{name} stopped: your move").format(name=player.shown_name()))
-            )
-        self.refresh_panel()
+    #: The game-over dialog was shown for the game's end (not again until it reopens).
+    _over_shown = False
 
     def close_engines(self) -> None:
         """Stop the engines seated in this game (it ended or was left)."""
@@ -369,11 +331,16 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.cancel_thinking()
-        self.workers.cancel_group(self, "ready")
-        self.close_engines()
-        self.controller.stop_clock()  # a game left (for the menu, or quitting) stops
+        unsubscribe = getattr(self, "_unsubscribe", None)
+        if unsubscribe is not None:
+            unsubscribe()
+        # a game left (for the menu, or quitting): its search and clocks stop, its
+        # engines close
+        self.controller.session.close()
 
     def cancel_thinking(self) -> None:
+        """Stop the hint's search and the jumps shown (the computer's own search is the
+        session's: given up when the position changes or the game is left)."""
         self.workers.cancel_group(self, "engine")
         self.board.stop_jumps()
 
@@ -412,7 +379,7 @@ class GameScreen(Screen[None]):
         game = ctl.game.copy()
         for _ply in range(total - ply):
             game.pop()
-        self.viewing = GameController(game, ctl.players)
+        self.viewing = GameController(GameSession(game, ctl.session.players))
         self.view_ply = ply
         self.board.stop_jumps()
         self.board.set_controller(self.viewing)
@@ -451,6 +418,29 @@ class GameScreen(Screen[None]):
         on = self.query_one(AnalysisPanel).toggle(self.controller.game)
         self.notify(_("Analysis on (e: off)") if on else _("Analysis off"), timeout=2, markup=False)
 
+    def action_explorer(self) -> None:
+        """Turn the opening explorer on or off (x): the moves played in this position."""
+        shown = self.viewing.game if self.viewing is not None else self.controller.game
+        if not self.query_one(ExplorerPanel).toggle(shown):
+            self.board.focus()
+
+    @on(ExplorerPanel.Chosen)
+    def _explored(self, event: ExplorerPanel.Chosen) -> None:
+        """A move of the explorer chosen: played, as a move on the board is."""
+        self.board.focus()
+        if self.viewing is not None:
+            self.set_status(Said(self._viewing_hint))
+            return
+        session = self.controller.session
+        if not session.player_to_move.is_human and session.outcome is None:
+            self._wait()
+            return
+        self.after(self.controller.play(event.move))
+
+    @on(ExplorerPanel.Left)
+    def _explorer_left(self) -> None:
+        self.board.focus()
+
     def action_copy_fen(self) -> None:
         """Copy the position's FEN to the clipboard (y)."""
         fen = self.controller.game.fen()
@@ -476,14 +466,14 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """Ask the engine for a move for the person to move (shown, not played)."""
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.session.outcome is not None:
             self.set_status(Said(lambda: _("The game is over.")))
             return
-        if not ctl.player_to_move.is_human:
+        if not ctl.session.player_to_move.is_human:
             self._wait()
             return
         self.set_status(Said(lambda: _("Looking for a good move…")))
-        self.find_hint(ctl.position_id)
+        self.find_hint(ctl.session.position_id)
 
     @work(thread=True, exclusive=True, group="engine")
     def find_hint(self, position_id: int) -> None:
@@ -497,7 +487,7 @@ class GameScreen(Screen[None]):
 
     def _show_hint(self, position_id: int, move: Move, worker: Worker[None]) -> None:
         ctl = self.controller
-        if position_id != ctl.position_id or worker.is_cancelled:
+        if position_id != ctl.session.position_id or worker.is_cancelled:
             return  # the position changed, or the game was left, meanwhile
         self.hint = move
         text = ctl.text(move, full=True)
@@ -509,7 +499,7 @@ class GameScreen(Screen[None]):
 
     def _wait(self) -> None:
         """Say that the computer (or engine) to move is thinking."""
-        player = self.controller.player_to_move
+        player = self.controller.session.player_to_move
         self.set_status(
             Said(lambda: _("Wait: {name} is thinking.").format(name=player.shown_name()))
         )
@@ -530,24 +520,23 @@ class GameScreen(Screen[None]):
             self._after(fb)
 
     def _after(self, fb: Feedback) -> None:
+        session = self.controller.session
         if fb.refused:
             self.set_status(fb.refused)
             self.app.bell() if self.shashki.settings.bell else None
         elif fb.message:
             self.set_status(fb.message)
+        elif session.outcome is None and not session.paused and not session.player_to_move.is_human:
+            player = session.player_to_move  # (a computer thinks, the friend is to move)
+            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
         else:
             self.set_status("")
         if fb.played is not None:
-            if self.autoflip and all(p.is_human for p in self.controller.players):
+            if self.autoflip and all(p.is_human for p in self.controller.session.players):
                 self.board.flipped = self.controller.game.turn is Color.BLACK
             self.board.cursor = self.board._home_square()
         self.board.refresh()
         self.refresh_panel()
-        if fb.played is not None:
-            if self.controller.outcome is not None:
-                self.show_game_over()
-            else:
-                self.drive()
 
     def refresh_panel(self) -> None:
         try:
@@ -557,7 +546,7 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         game = ctl.game
         names = self.sides()
-        out = ctl.outcome
+        out = ctl.session.outcome
         if out is not None:
             turn = _("Game over. {outcome}").format(outcome=out.describe(variant=ctl.variant))
         else:
@@ -569,9 +558,9 @@ class GameScreen(Screen[None]):
                 turn = _("{turn} — move {n} of 2").format(turn=turn, n=half)
             if ctl.must_capture():
                 turn += "\n" + _("Capture is compulsory")
-            if ctl.draw_offer is not None and ctl.draw_offer != side:
+            if ctl.session.draw_offer is not None and ctl.session.draw_offer != side:
                 turn += "\n" + _("{side} offers a draw (d: accept)").format(
-                    side=names[ctl.draw_offer]
+                    side=names[ctl.session.draw_offer]
                 )
             if ctl.session.paused:
                 turn += "\n" + _("Clocks paused (P: go on)")
@@ -586,13 +575,14 @@ class GameScreen(Screen[None]):
         self.query_one("#info", Static).update(self._info())
         shown = self.viewing.game if self.viewing is not None else game
         self.query_one(AnalysisPanel).follow(shown)
+        self.query_one(ExplorerPanel).follow(shown)
         self._refresh_moves()
 
     def who(self, side: Color) -> Noun:
         """Who plays ``side``: its name, or the player's name and the side's (a sentence
         declines the side's name: "Хід білих (Комп’ютер · рів. 3)")."""
         ctl = self.controller
-        name = ctl.players[side].shown_name()
+        name = ctl.session.players[side].shown_name()
         local = self.sides()[side]
         if name in (local, ctl.variant.side_names[side]):  # a person named after the side
             return local
@@ -616,7 +606,7 @@ class GameScreen(Screen[None]):
             lines.append(f"{names[1]}: {_men_kings(bm, bk)}")
         # the generator's own lines: the column under the cursor, the shared pieces…
         sq = self.board.hover if self.board.hover >= 0 else self.board.cursor
-        lines = gen.panel_lines(pos, lines, sq, ctl.legal if ctl.outcome is None else [])
+        lines = gen.panel_lines(pos, lines, sq, ctl.legal if ctl.session.outcome is None else [])
         route = ctl.shown_route()
         if route is not None:
             i = ctl.selection.route_index % len(ctl.selection.routes) + 1
@@ -672,7 +662,8 @@ class GameScreen(Screen[None]):
         if self.viewing is not None:
             self.set_status(Said(self._viewing_hint))
             return
-        if not self.controller.player_to_move.is_human and self.controller.outcome is None:
+        session = self.controller.session
+        if not session.player_to_move.is_human and session.outcome is None:
             self._wait()
             return
         self.after(self.controller.click(square))
@@ -685,8 +676,11 @@ class GameScreen(Screen[None]):
         if text and self.viewing is not None:
             self.back_to_game()
         if text:
-            if not self.controller.player_to_move.is_human:
-                self.set_status(Said(lambda: _("Wait for the computer's move.")))
+            waiting = self.controller.session.player_to_move
+            if not waiting.is_human:  # the computer, an engine or a friend online
+                self.set_status(
+                    Said(lambda: _("Wait: {name} is to move.").format(name=waiting.shown_name()))
+                )
                 return
             fb = self.controller.enter_text(text)
             if fb.refused:  # the box is emptied for the next move: the refusal quotes it
@@ -778,28 +772,28 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         self.back_to_game()
         ctl = self.controller
-        if ctl.undo_policy is UndoPolicy.OFF:
+        if ctl.session.undo_policy is UndoPolicy.OFF:
             self.set_status(Said(lambda: _("Undo is off for this game.")))
             return
-        if ctl.timed_out():
+        if ctl.session.timed_out():
             self.set_status(Said(lambda: _("A game lost on time cannot be taken back.")))
             return
-        if not ctl.can_undo():
+        if not ctl.session.can_undo():
             self.set_status(Said(lambda: _("Nothing to undo.")))
             return
 
         def do_undo() -> None:
-            self.cancel_thinking()
-            ctl.undo()
+            self.board.stop_jumps()
+            ctl.session.undo()  # (a search under way is given up by the session)
             # the clocks are not rewound: they keep the time they show, and say so
-            if ctl.clock:
+            if ctl.session.clock:
                 said = Said(lambda: _("Move taken back; the clocks keep their times."))
             else:
                 said = Said(lambda: _("Move taken back."))
             self.after(Feedback(message=said))
-            self.drive()
 
-        if ctl.undo_policy is UndoPolicy.ASK and all(p.is_human for p in ctl.players):
+        session = ctl.session
+        if session.undo_policy is UndoPolicy.ASK and all(p.is_human for p in session.players):
             names = self.sides()
             self.app.push_screen(
                 ConfirmScreen(
@@ -816,10 +810,9 @@ class GameScreen(Screen[None]):
 
     def action_redo(self) -> None:
         self.back_to_game()
-        if self.controller.redo():
-            self.cancel_thinking()
+        if self.controller.session.redo():
+            self.board.stop_jumps()
             self.after(Feedback(message=Said(lambda: _("Move replayed."))))
-            self.drive()
         else:
             self.set_status(Said(lambda: _("Nothing to redo.")))
 
@@ -893,41 +886,39 @@ class GameScreen(Screen[None]):
         self.shashki.settings.piece_set = self.board.piece_set
         self.shashki.save_settings()
         pieces = self.board.piece_set
-        self.set_status(Said(lambda: _("Pieces: {name}").format(name=pieces)))
+        self.set_status(
+            Said(lambda: _("Pieces: {name}").format(name=_(PIECE_SET_NAMES.get(pieces, pieces))))
+        )
 
     def action_theme(self) -> None:
         self.shashki.next_board_theme()
         self._apply_theme()
         theme = self.shashki.settings.board_theme
-        self.set_status(Said(lambda: _("Board theme: {name}").format(name=theme)))
+        self.set_status(Said(lambda: _("Board theme: {name}").format(name=theme_name(theme))))
 
     def _apply_theme(self) -> None:
         set_board_theme(self.board, self.shashki.settings.board_theme)
 
     def action_draw(self) -> None:
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.session.outcome is not None:
             return
         side = ctl.game.turn
         names = self.sides()
-        if not all(p.is_human for p in ctl.players):
+        if not all(p.is_human for p in ctl.session.players):
             self.set_status(Said(lambda: _("The computer does not accept draw offers.")))
             return
-        if ctl.draw_offer is not None and ctl.draw_offer != side:
-            ctl.answer_draw(True)
-            self.after(Feedback())
-            self.show_game_over()
+        if ctl.session.draw_offer is not None and ctl.session.draw_offer != side:
+            ctl.session.answer_draw(True)  # (the game ends: shown as the session says so)
             return
 
         def answered(ok: bool | None) -> None:
-            if ctl.outcome is not None:
+            if ctl.session.outcome is not None:
                 return  # a flag fell while the question was up: the game is decided
             if ok:
-                ctl.answer_draw(True)
-                self.after(Feedback())
-                self.show_game_over()
+                ctl.session.answer_draw(True)
             else:
-                ctl.answer_draw(False)
+                ctl.session.answer_draw(False)
                 self.set_status(
                     Said(
                         lambda: agree("{side} declined the draw.", self.sides()[1 - side]).format(
@@ -936,7 +927,7 @@ class GameScreen(Screen[None]):
                     )
                 )
 
-        ctl.offer_draw()
+        ctl.session.offer_draw()
         self.app.push_screen(
             ConfirmScreen(
                 _("{side} offers a draw. {other}, do you accept?").format(
@@ -948,19 +939,16 @@ class GameScreen(Screen[None]):
 
     def action_resign(self) -> None:
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.session.outcome is not None:
             return
         side = ctl.game.turn
-        if not ctl.players[side].is_human:
+        if not ctl.session.players[side].is_human:
             side = Color(1 - side)
         names = self.sides()
 
         def answered(ok: bool | None) -> None:
-            if ok and ctl.outcome is None:  # (a flag may have fallen while asked)
-                self.cancel_thinking()
-                ctl.resign(side)
-                self.after(Feedback())
-                self.show_game_over()
+            if ok and ctl.session.outcome is None:  # (a flag may have fallen while asked)
+                ctl.session.resign(side)  # (the game ends: shown as the session says so)
 
         self.app.push_screen(
             ConfirmScreen(_("Does {side} resign?").format(side=names[side])), answered
@@ -981,10 +969,10 @@ class GameScreen(Screen[None]):
 
         def answered(ok: bool | None) -> None:
             if ok:
-                self.cancel_thinking()
+                self.cancel_thinking()  # (the session closes as the screen goes)
                 then()
 
-        if self.controller.outcome is None and self.controller.game.move_stack:
+        if self.controller.session.outcome is None and self.controller.game.move_stack:
             self.app.push_screen(ConfirmScreen(self._leaving_question(question)), answered)
         else:
             answered(True)
@@ -1004,19 +992,29 @@ class GameScreen(Screen[None]):
             question=question
         )
 
+    def action_editor(self) -> None:
+        """The position shown on the board editor (b): the game stays as it is."""
+        from .editor import EditorScreen
+
+        game = self.shown_game()
+        self.app.push_screen(EditorScreen(game.variant, game.fen()))
+
     def action_quit_game(self) -> None:
         self._leave(_("Quit?"), self.app.exit)
 
     def show_game_over(self) -> None:
-        out = self.controller.outcome
-        if out is None:
+        out = self.controller.session.outcome
+        if out is None or self._over_shown:
             return
+        self._over_shown = True
         self.close_engines()  # (an undo after the end starts them again)
         self.refresh_panel()
 
         def answered(choice: str | None) -> None:
             if choice == "new":
                 self.shashki.open_menu()
+            elif choice == "review":
+                self.shashki.review_game(self.controller)
             elif choice == "undo":
                 self.action_undo()
             elif choice == "quit":
@@ -1024,7 +1022,7 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(
             GameOverScreen(
-                out.describe(variant=self.controller.variant), self.controller.can_undo()
+                out.describe(variant=self.controller.variant), self.controller.session.can_undo()
             ),
             answered,
         )
@@ -1032,11 +1030,11 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         ctl = self.controller
         if action == "undo":
-            return True if ctl.can_undo() else None
+            return True if ctl.session.can_undo() else None
         if action == "redo":
-            return True if ctl.can_redo() else None
+            return True if ctl.session.can_redo() else None
         if action in ("draw", "resign"):
-            return True if ctl.outcome is None else None
+            return True if ctl.session.outcome is None else None
         return True
 
 

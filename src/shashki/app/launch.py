@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..session.seats import PERSON, Seat
+
 if TYPE_CHECKING:
     from ..records.clocks import TimeControl
     from ..rules.move import Color
@@ -26,8 +28,9 @@ class PlayRequest:
     variant: str
     #: The position to start from (else the variant's start, or the lot drawn by ``seed``).
     fen: str | None = None
-    #: Who plays each side: seat kinds as :func:`~shashki.app.players.seat` gives them.
-    kinds: tuple[str, str] = ("human", "human")
+    #: Who plays each side (the command line's words, parsed once by
+    #: :func:`~shashki.session.seats.parse_seat`).
+    kinds: tuple[Seat, Seat] = (PERSON, PERSON)
     seed: int | None = None
     clock: TimeControl | None = None
 
@@ -41,6 +44,8 @@ class ReplayRequest:
     game: int | None = None
     #: The variant of games whose tags name none (else guessed from their moves).
     default_variant: str | None = None
+    #: The game opens with its review under way (``shashki review``).
+    review: bool = False
 
 
 @dataclass(frozen=True)

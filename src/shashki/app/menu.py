@@ -116,6 +116,7 @@ class MenuScreen(Screen[None]):
         # a priority binding, so that the footer shows it over the list's own Enter
         Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
         Binding("o", "open_file", N_("Open game")),
+        Binding("e", "editor", N_("Set up a position"), show=False),
         Binding("u", "unfinished", N_("Unfinished games")),
         Binding("m", "my_games", N_("My games")),
         Binding("w", "online", N_("Play online")),
@@ -260,6 +261,15 @@ class MenuScreen(Screen[None]):
 
     def action_open_file(self) -> None:
         self.shashki.open_game_dialog()
+
+    def action_editor(self) -> None:
+        """Set up a position of the variant highlighted (e)."""
+        from .editor import EditorScreen
+
+        ol = self.query_one("#variants", OptionList)
+        if ol.highlighted is not None and ol.options[ol.highlighted].id:
+            variant = registry().find(str(ol.options[ol.highlighted].id))
+            self.app.push_screen(EditorScreen(variant))
 
     def action_unfinished(self) -> None:
         self.shashki.show_unfinished()
@@ -626,7 +636,8 @@ class NewGameScreen(Dialog[None]):
             v.side_names[s] if not typed[s] or typed[s] == self._side(s) else typed[s]
             for s in (0, 1)
         )
-        from .players import OTHER_ENGINE
+        from ..session.seats import PERSON
+        from .players import OTHER_ENGINE, seat
 
         kinds = [str(self.query_one(f"#kind{s}", Select).value) for s in (0, 1)]
         command = ""
@@ -668,10 +679,13 @@ class NewGameScreen(Dialog[None]):
         if "online" in kinds:  # a friend online: this side hosts
             self.shashki.host_from_dialog(v.id, names, (kinds[0], kinds[1]), clock)  # type: ignore[arg-type]
             return
+        # the dialog's words are parsed once, here (a command typed in a served app, or
+        # an engine gone from the settings since the dialog opened, seats a person)
+        seats = tuple(seat(kinds[s]) or PERSON for s in (0, 1))
         self.shashki.start_game(
             v,
             names=names,  # type: ignore[arg-type]
-            kinds=(kinds[0], kinds[1]),
+            kinds=(seats[0], seats[1]),
             start=start if start is not None else self.lot_label,
             seed=self.lot_seed,
             flip=flip,

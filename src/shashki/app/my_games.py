@@ -2,14 +2,13 @@
 the player's score against each opponent.
 
 The games are those :mod:`shashki.store.archive` keeps (one PDN file a game in the
-data folder); the app's hook :func:`finished_record` gives the autosave writer the record
-of a game that has just ended.
+data folder), where a game's recorder (:mod:`shashki.session.recorder`) puts it as it
+ends.
 """
 
 from __future__ import annotations
 
 import time
-import weakref
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -22,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable
 
 from ..i18n import N_, _, ngettext
+from ..store.studies import Origin
 from .dialogs import ConfirmScreen
 from .plain import Plain, visible
 from .shell import Shell, shell_of
@@ -30,29 +30,6 @@ from .widgets import LocalFooter, RowTable, ScreenHeader, Select, relabel_select
 if TYPE_CHECKING:
     from ..records import GameRecord
     from ..store.archive import ArchiveScan, KeptGame, Seat
-    from .controller import GameController
-
-
-# -- the hook where a game ends ---------------------------------------------------------
-
-#: What was last kept of each open game (its plies and result): the same end is kept once.
-_kept: weakref.WeakKeyDictionary[GameController, tuple[int, str]] = weakref.WeakKeyDictionary()
-
-
-def finished_record(controller: GameController) -> GameRecord | None:
-    """The record to keep in My games when the game of ``controller`` has just ended
-    (None: not ended, no move played, or this very end kept already)."""
-    from ..store.archive import for_archive
-
-    outcome = controller.outcome
-    plies = len(controller.game.move_stack)
-    if outcome is None or not plies:
-        return None
-    state = (plies, outcome.result() + outcome.termination.value)
-    if _kept.get(controller) == state:
-        return None
-    _kept[controller] = state
-    return for_archive(controller.session.record(), outcome)
 
 
 # -- words ------------------------------------------------------------------------------
@@ -71,6 +48,8 @@ ENDINGS = {
     "time forfeit": N_("out of time"),
     "agreed draw": N_("agreed draw"),
     "abandoned": N_("left the game"),
+    "forfeit": N_("forfeit"),
+    "adjudication": N_("adjudicated"),
 }
 
 #: The result filter's choices: (label, score).
@@ -153,6 +132,7 @@ class MyGamesScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", N_("Back")),
         Binding("enter", "replay", N_("Replay"), key_display="⏎"),
+        Binding("R", "replay(True)", N_("Review"), key_display="R"),
         Binding("e", "export", N_("Export")),
         Binding("d,delete", "delete", N_("Delete")),
         Binding("s", "summary", N_("Score")),
@@ -206,7 +186,7 @@ class MyGamesScreen(Screen[None]):
         yield LocalFooter()
 
     def on_mount(self) -> None:
-        self.title = "shashki"
+        self.title = _("shashki")
         self.sub_title = _("My games")
         self._columns()
         self.query_one("#games", DataTable).focus()
@@ -222,6 +202,7 @@ class MyGamesScreen(Screen[None]):
 
     def retranslate(self) -> None:
         """Every word in the language spoken now; the filters and the game chosen stay."""
+        self.title = _("shashki")
         self.sub_title = _("My games")
         for name, prompt in (
             ("variant", _("any variant")),
@@ -440,13 +421,15 @@ class MyGamesScreen(Screen[None]):
         self.action_summary()
         self._fill()
 
-    def action_replay(self) -> None:
+    def action_replay(self, review: bool = False) -> None:
+        """Replay the game chosen (Enter), or review it (R)."""
         game = self.chosen
         if game is None or self.showing_summary:
             return
         record = self._read(game)
         if record is not None:
-            self.shashki.open_record(record, source=game.path.name)
+            origin = Origin(kept=game.key, player_side=game.player_side)
+            self.shashki.open_record(record, source=game.path.name, origin=origin, review=review)
 
     def _read(self, game: KeptGame) -> GameRecord | None:
         """The whole record of ``game``; None (said in one line) when it cannot be read:
@@ -566,4 +549,4 @@ class MyGamesScreen(Screen[None]):
         (scores if self.showing_summary else games).focus()
 
 
-__all__ = ["ENDINGS", "MyGamesScreen", "finished_record"]
+__all__ = ["ENDINGS", "MyGamesScreen"]

@@ -6,14 +6,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..hub.player import make_player
 from ..rules import Game
 from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
 from ..session.game import GameSession
+from ..session.seats import PERSON, Seat
 from .controller import GameController, UndoPolicy
 from .game_screen import GameScreen
 from .menu import MenuScreen
-from .players import make_player
 from .shell import Shell
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class Navigation(Shell):
         variant: Variant | str,
         *,
         names: tuple[str, str] | None = None,
-        kinds: tuple[str, str] = ("human", "human"),
+        kinds: tuple[Seat, Seat] = (PERSON, PERSON),
         start: str | None = None,
         seed: int | None = None,
         flip: bool = False,
@@ -62,7 +63,7 @@ class Navigation(Shell):
         self,
         game: Game,
         names: tuple[str, str],
-        kinds: tuple[str, str] = ("human", "human"),
+        kinds: tuple[Seat, Seat] = (PERSON, PERSON),
         *,
         slot: AutosaveSlot | None = None,
         clock: TimeControl | None = None,
@@ -75,13 +76,13 @@ class Navigation(Shell):
 
     def take_over(self, game: Game, names: tuple[str, str]) -> GameController:
         """A live game from a replayed position, its record kept up to there."""
-        return self._play(game, names, ("human", "human"), on_top=True)
+        return self._play(game, names, (PERSON, PERSON), on_top=True)
 
     def _play(
         self,
         game: Game,
         names: tuple[str, str],
-        kinds: tuple[str, str],
+        kinds: tuple[Seat, Seat],
         *,
         flip: bool = False,
         slot: AutosaveSlot | None = None,
@@ -117,7 +118,7 @@ class Navigation(Shell):
             clock_marks=clock_marks,
             overhead=MOVE_OVERHEAD,
         )
-        controller = GameController(game, session=session)
+        controller = GameController(session)
         screen = GameScreen(controller, autoflip=self.settings.autoflip)
         # a human alone against the computer sees the board from his own side
         if flip or (not players[0].is_human and players[1].is_human):

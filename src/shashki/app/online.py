@@ -109,7 +109,6 @@ class OnlineGameScreen(GameScreen):
         self._rejoining = False
         #: The last reason a try to join again failed (said once).
         self._rejoin_said = ""
-        self._over_shown = False
         self._left = False
         #: The host was told it may claim the game of a friend away.
         self._claim_said = False
@@ -141,7 +140,7 @@ class OnlineGameScreen(GameScreen):
             and link.guest is None
             and not self.controller.game.move_stack
         ):
-            self.controller.stop_clock()
+            self.controller.session.stop_clock()
             self.refresh_panel()
 
     async def _serve(self) -> None:
@@ -161,12 +160,12 @@ class OnlineGameScreen(GameScreen):
         self.link.address = f"{shown}:{port}"
         session = self.controller.session
         day = (session.base_headers or {}).get("Date")
-        session.base_headers = online_headers(self.link.address, day)
         link = self.link
-        session.resume_tags[TAG] = Room(
+        room = Room(
             True, link.code, link.side, link.takebacks, port=port, mode=self.mode, game=link.game
-        ).tag()
-        self.shashki.autosave(self.controller)
+        )
+        # (the recorder autosaves the game again: its Site, and the way back to its room)
+        session.retag(headers=online_headers(self.link.address, day), resume={TAG: room.tag()})
         address, code = self.link.address, self.link.code
         self.set_status(
             Said(
@@ -201,11 +200,11 @@ class OnlineGameScreen(GameScreen):
         link = self.link
         try:
             wait = 0.0 if at_once else REJOIN_EVERY
-            while not self._left and self.controller.outcome is None:
+            while not self._left and self.controller.session.outcome is None:
                 if wait:
                     await asyncio.sleep(wait)
                 wait = REJOIN_EVERY
-                if self._left or self.controller.outcome is not None:
+                if self._left or self.controller.session.outcome is not None:
                     return
                 try:
                     guest = Guest(address, code, name)
@@ -233,8 +232,8 @@ class OnlineGameScreen(GameScreen):
                     )
                 host = link.remote.name
                 self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
-                if self.controller.outcome is None:
-                    self.controller.start_clock()
+                if self.controller.session.outcome is None:
+                    self.controller.session.start_clock()
                 self.refresh_panel()
                 return
         finally:
@@ -250,7 +249,7 @@ class OnlineGameScreen(GameScreen):
         if (
             not self._claim_said
             and link.away_for() >= CLAIM_AFTER
-            and self.controller.outcome is None
+            and self.controller.session.outcome is None
             and link.why_no_claim() is None
         ):
             self._claim_said = True
@@ -263,23 +262,21 @@ class OnlineGameScreen(GameScreen):
 
     def _guest_came(self) -> None:
         self._claim_said = False
-        if self.controller.outcome is None:
-            self.controller.start_clock()
+        if self.controller.session.outcome is None:
+            self.controller.session.start_clock()
         self.refresh_panel()
 
     def _link_event(self, event: LinkEvent) -> None:
         name = self.link.remote.name
         match event:
-            case PeerMoved(move=move):
+            case PeerMoved():
+                # (the move is shown as the session says it was played: the board goes
+                # back to the game from the position looked at)
                 self.back_to_game()
-                self.cancel_thinking()
-                self.after(Feedback(played=move))
-                self.drive()
             case Synced():
                 self.back_to_game()
-                self.cancel_thinking()
+                self.board.stop_jumps()
                 self.after(Feedback())
-                self.drive()
             case ChatLine():
                 self.notify(event.text, timeout=12, markup=False)
                 self.set_status(event.text)
@@ -313,14 +310,14 @@ class OnlineGameScreen(GameScreen):
                 )
             case GameOver():
                 self.after(Feedback())
-                self.show_game_over()
+                self.show_game_over()  # (once: the session's end shows it too)
             case Superseded():  # (the game goes on in another shashki: this copy stops)
                 self._left = True
                 self.shashki.forget_autosave(self.controller)
                 self.set_status(Said(lambda: event.text))
                 self.notify(event.text, severity="warning", timeout=15, markup=False)
                 self.refresh_panel()
-            case ConnectionClosed() if not self._left and self.controller.outcome is None:
+            case ConnectionClosed() if not self._left and self.controller.session.outcome is None:
                 said = Said(
                     lambda: _("Lost the connection to {name}; trying again…").format(name=name)
                 )
@@ -348,9 +345,9 @@ class OnlineGameScreen(GameScreen):
 
     def action_draw(self) -> None:
         ctl = self.controller
-        if ctl.outcome is not None:
+        if ctl.session.outcome is not None:
             return
-        if ctl.draw_offer is self.link.peer_side:
+        if ctl.session.draw_offer is self.link.peer_side:
             self.link.answer_draw(True)
             return
         name = self.link.remote.name
@@ -370,11 +367,11 @@ class OnlineGameScreen(GameScreen):
         self.set_status(Said(lambda: _("Nothing to redo.")))
 
     def action_resign(self) -> None:
-        if self.controller.outcome is not None:
+        if self.controller.session.outcome is not None:
             return
 
         def answered(ok: bool | None) -> None:
-            if ok and self.controller.outcome is None:
+            if ok and self.controller.session.outcome is None:
                 self.cancel_thinking()
                 self.link.resign()
                 self.after(Feedback())
@@ -402,22 +399,11 @@ class OnlineGameScreen(GameScreen):
         self.after(Feedback())
         self.show_game_over()
 
-    def show_game_over(self) -> None:
-        if self.controller.outcome is None or self._over_shown:
-            return
-        self._over_shown = True
-        super().show_game_over()
-
-    def after(self, fb: Feedback) -> None:
-        if self.controller.outcome is None:
-            self._over_shown = False  # (a takeback reopened the game)
-        super().after(fb)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "redo":
             return None
         if action == "undo":
-            return True if self.controller.outcome is None else None
+            return True if self.controller.session.outcome is None else None
         return super().check_action(action, parameters)
 
     # -- leaving ----------------------------------------------------------------------
@@ -535,7 +521,7 @@ def host_game(
         session.clock.now = app.clock_time
     link = HostLink(session, side, remote, new_code(), name=name)
     bind, shown = bind_address(public, local)
-    controller = GameController(session.game, session=session)
+    controller = GameController(session)
     screen = OnlineGameScreen(
         controller,
         link,
@@ -610,7 +596,7 @@ async def join_game(
     ).tag()
     if link.game is not None:  # (a copy of this game left by a shashki that died goes)
         await forget_older(app, link.game, None)
-    controller = GameController(session.game, session=session)
+    controller = GameController(session)
     _open(app, controller, OnlineGameScreen(controller, link, guest=guest))
     return controller
 
@@ -647,7 +633,7 @@ def resume_online(
         )
         return None
     session, remote = resumed_session(record, game, room, now=app.clock_time)
-    controller = GameController(game, session=session)
+    controller = GameController(session)
     if room.hosting:
         mode = room.mode
         if mode == "public":  # (a file never opens every network: --public is asked for)

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 
 from textual.app import SystemCommand
+from textual.keys import key_to_character
 from textual.screen import Screen
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
@@ -24,6 +25,12 @@ class Palette(Shell):
 
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
+
+    def action_show_help_panel(self) -> None:
+        """The palette's "Keys": Textual's panel, in the language spoken now."""
+        from .keys_panel import show_keys_panel
+
+        show_keys_panel(self.screen)
 
     def action_command_palette(self) -> None:
         """Textual's palette, its page keys made safe for a list being refilled."""
@@ -79,9 +86,24 @@ class Palette(Shell):
                 b = binding if not isinstance(binding, tuple) else None
                 if b is None or b.action.startswith("cursor") or b.action.startswith("next"):
                     continue
-                key = b.key_display or b.key.split(",")[0]  # "?" and ":", not "question_mark"
+                key = b.key_display or written_key(b.key.split(",")[0])  # "?", not "question_mark"
                 title = _(PALETTE_TITLES.get(b.action, b.description))
                 yield SystemCommand(title, f"{title} ({key})", _on_screen(screen, b.action))
+
+
+#: Keys as they are written on the keyboard (LANGUAGE.md): "Enter", not "enter".
+WRITTEN_KEYS = {"enter": "Enter", "escape": "Esc", "tab": "Tab", "space": "Space"}
+
+
+def written_key(key: str) -> str:
+    """A binding's key as the keyboard writes it: "Enter", "Esc", "Ctrl+S"; a letter or a
+    sign as it is ("R", "?")."""
+    if "+" in key:
+        *mods, last = key.split("+")
+        return "+".join([m.capitalize() for m in mods] + [written_key(last).capitalize()])
+    if key in WRITTEN_KEYS:
+        return WRITTEN_KEYS[key]
+    return key_to_character(key) or key  # "number_sign": "#"
 
 
 #: The palette's names of game keys whose footer name alone would be unclear there.

@@ -3,35 +3,9 @@
 from __future__ import annotations
 
 from ..i18n import N_, _
-from ..session.players import Player
 from ..session.seats import ENGINES as _ENGINES
-from ..session.seats import TOP_LEVEL, parse_seat, set_engines
+from ..session.seats import TOP_LEVEL, Seat, parse_seat, set_engines
 from ..session.served import served
-
-#: Computer players (label, key, factory(name) -> Player), one per level; read it as
-#: ``COMPUTER_KINDS`` (filled on first use, so that start-up does not import the engine).
-_COMPUTER_KINDS: list[tuple[str, str, object]] = []
-
-
-_registered = False
-
-
-def _kinds() -> list[tuple[str, str, object]]:
-    """The computer kinds, the engine imported on first need (not at start-up)."""
-    global _registered
-    if not _registered:
-        _registered = True
-        from .computer import computer_kinds
-
-        _COMPUTER_KINDS.extend(computer_kinds())
-    return _COMPUTER_KINDS
-
-
-def __getattr__(name: str) -> object:
-    if name == "COMPUTER_KINDS":
-        return _kinds()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 #: The computer's levels' names (the engine's, in English), for the catalogs.
 LEVEL_NAMES = {
@@ -67,7 +41,9 @@ def player_kinds() -> list[tuple[str, str]]:
     engines = [
         (_("Engine: {name}").format(name=e.name), f"engine:{e.name}") for e in _ENGINES.values()
     ]
-    computers = [(level_label(int(key.rpartition("-")[2])), key) for _label, key, _f in _kinds()]
+    from ..engine import LEVELS  # (imported on first need, not at start-up)
+
+    computers = [(level_label(number), f"computer-{number}") for number in LEVELS]
     if served():
         return [(_("Person"), "human"), *computers, *engines]
     other = (_("Hub engine (a command)…"), OTHER_ENGINE)
@@ -75,26 +51,18 @@ def player_kinds() -> list[tuple[str, str]]:
     return [(_("Person"), "human"), *computers, *engines, other, friend]
 
 
-def make_player(kind: str, name: str) -> Player:
-    """The player of a kind (a person for a kind that names nothing known); an engine
-    seat is called by the engine's name."""
-    from ..hub.player import make_player as hub_make_player
-
-    return hub_make_player(kind, name)
-
-
-def seat(text: str) -> str | None:
-    """A player kind from the command line's or the dialog's words: ``person`` (or
+def seat(text: str) -> Seat | None:
+    """The seat the command line's or the dialog's words name: ``person`` (or
     ``human``), a computer level (``5``, ``computer-5``), ``hub:COMMAND`` (a Hub engine)
     or the name of an engine of the settings; None if it is none of them.  Words from a
     file go through :func:`seat_from_file` instead, which never gives a command."""
     return parse_seat(text)
 
 
-def seat_from_file(text: str) -> str | None:
-    """A player kind from a file's words (a saved game's tags): a person, a computer
-    level 1-8, or an engine of the settings by its name; None for anything else.  It
-    never gives ``hub:COMMAND``: a file does not start a program."""
+def seat_from_file(text: str) -> Seat | None:
+    """The seat a file's words name (a saved game's tags): a person, a computer level
+    1-8, or an engine of the settings by its name; None for anything else.  It never
+    gives ``hub:COMMAND``: a file does not start a program."""
     return parse_seat(text, from_file=True)
 
 
@@ -103,7 +71,6 @@ __all__ = [
     "OTHER_ENGINE",
     "TOP_LEVEL",
     "level_label",
-    "make_player",
     "player_kinds",
     "seat",
     "seat_from_file",

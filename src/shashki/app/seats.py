@@ -54,14 +54,14 @@ class SeatLine(Widget):
         """The seat's words: the player (or the computer and its level), the side."""
         ctl = self.controller
         side = self.side
-        player = ctl.players[side]
+        player = ctl.session.players[side]
         name = player.seat()
         english = ctl.variant.side_names[side]
         side_name = ctl.variant.local_side(side)  # in the language spoken now
         return side_name if name in (english, side_name) else f"{name} ({side_name})"
 
     def clock_text(self) -> str:
-        clock = self.controller.clock
+        clock = self.controller.session.clock
         return "" if clock is None else clock_display(clock.left(self.side))
 
     def to_move(self) -> bool:
@@ -79,7 +79,7 @@ class SeatLine(Widget):
 
     def tick(self, *, force: bool = False) -> None:
         """Repaint this line alone, when what it shows changed."""
-        clock = self.controller.clock
+        clock = self.controller.session.clock
         self.set_class(clock is not None and clock.left(self.side) < 10, "-clock-low")
         shown = self.text()
         if force or shown != self.shown:
@@ -90,7 +90,7 @@ class SeatLine(Widget):
         width = max(1, self.size.width)
         clock = self.clock_text()
         room = width - (cell_len(clock) + 1 if clock else 0)
-        players = self.controller.players
+        players = self.controller.session.players
         # the marker of the side to move gives way to the names (both lines alike) when
         # the panel is narrow: the highlight still shows whose turn it is
         longest = max(cell_len(p.seat()) for p in players)

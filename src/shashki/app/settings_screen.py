@@ -15,7 +15,7 @@ from textual.widgets import Label, Switch
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from ..session.served import served
-from .board import PIECE_SETS, BoardWidget
+from .board import PIECE_SET_NAMES, PIECE_SETS, BoardWidget
 from .controller import UndoPolicy
 from .dialogs import CoversGame
 from .plain import Plain, literal
@@ -23,12 +23,6 @@ from .shell import Shell, shell_of
 from .themes import BOARD_THEMES, set_board_theme, theme_name
 from .widgets import Button, Dialog, Select, relabel_button, relabel_select
 
-#: How each piece set is called on the screen.
-PIECE_SET_NAMES = {
-    "unicode": N_("Discs (unicode)"),
-    "contrast": N_("High contrast"),
-    "ascii": N_("Letters (ASCII)"),
-}
 #: How each takeback policy is called on the screen.
 UNDO_NAMES = {
     UndoPolicy.FREE: N_("Free: undo at any time"),

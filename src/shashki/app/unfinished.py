@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ..i18n import N_, _, ngettext, noun
 from ..session.autosave import one_line
+from ..session.seats import PERSON, LevelSeat, NamedEngineSeat, Seat
 from .dialogs import ConfirmScreen
 from .plain import visible
 from .players import seat_from_file
@@ -345,9 +346,9 @@ class UnfinishedGames(Shell):
         return None
 
 
-def seat_kind(record: GameRecord, side: str) -> tuple[str, str | None]:
-    """The player kind a saved game's tags give one side, and a line for the player when
-    the tags name a player that cannot be seated (None when all is well).
+def seat_kind(record: GameRecord, side: str) -> tuple[Seat, str | None]:
+    """The seat a saved game's tags give one side, and a line for the player when the
+    tags name a player that cannot be seated (None when all is well).
 
     A file seats a person, a computer level 1-8 (``{side}Level``) or an engine of the
     user's settings by its name (``{side}Engine``); anything else is read as a person.
@@ -355,26 +356,26 @@ def seat_kind(record: GameRecord, side: str) -> tuple[str, str | None]:
     from ..records.quoting import quote
 
     if record.header(f"{side}Type").strip().lower() != "program":
-        return "human", None
+        return PERSON, None
     engine = record.header(f"{side}Engine").strip()
     if engine:  # an engine of the user's settings, by name; a file never gives a command
-        kind = seat_from_file(engine)
-        if kind is not None and kind.startswith("engine:"):
-            return kind, None
-        return "human", _(
+        seat = seat_from_file(engine)
+        if isinstance(seat, NamedEngineSeat):
+            return seat, None
+        return PERSON, _(
             "The saved game names the engine {name} (tag {tag}), which the settings do not "
             "have: a person plays that side."
         ).format(name=quote(engine, 40), tag=f"{side}Engine")
     level = record.header(f"{side}Level").strip()
     if not level:  # (a Hub engine of a typed command: its command is not in the file)
-        return "human", _(
+        return PERSON, _(
             "The saved game does not name its program (tag {tag}) by a computer level or "
             "an engine of the settings: a person plays that side."
         ).format(tag=f"{side}Type")
-    kind = seat_from_file(level)
-    if kind is not None and kind.startswith("computer-"):
-        return kind, None
-    return "human", _(
+    seat = seat_from_file(level)
+    if isinstance(seat, LevelSeat):
+        return seat, None
+    return PERSON, _(
         "The saved game's tag {tag} {value} is not a computer level from 1 to 8: a person "
         "plays that side."
     ).format(tag=f"{side}Level", value=quote(level, 40))

@@ -88,14 +88,14 @@ def _show(game: Game, as_json: bool, it: Iteration) -> None:
 
 
 def _from_tables(game: Game, as_json: bool, *, build: bool) -> bool:
-    """Answer from the ending tables when they solve the position (the quickest win or
-    the longest defence, exactly); whether they did.  A table is used when it is made
-    (in the cache), or made when ``build`` (no clock to keep)."""
+    """Answer from the ending tables when they solve the position (the quickest win, the
+    longest defence, or a move that keeps the draw, exactly); whether they did.  A table
+    is used when it is made (in the cache), or made when ``build`` (no clock to keep)."""
     from ..engine import score_text
     from ..engine.endings import perfect_moves, table_score
 
     exact = perfect_moves(game, build=build)
-    if exact is None or exact[0] == 0 or not exact[1]:
+    if exact is None or not exact[1]:
         return False
     value, best = exact
     if as_json:
@@ -104,6 +104,12 @@ def _from_tables(game: Game, as_json: bool, *, build: bool) -> bool:
             "best": game.move_text(best[0], full=True),
         }
         print(json.dumps(entry, ensure_ascii=False))
+    elif value == 0:
+        print(
+            _("ending table: a draw, {score} (with best play on both sides)").format(
+                score=_score(0)
+            )
+        )
     else:
         print(
             _("ending table: {score} (plies, with best play on both sides)").format(
@@ -179,6 +185,16 @@ def _warn_unlisted(result: SearchResult, seconds: float | None) -> None:
 
 
 def cmd_best(args: argparse.Namespace) -> int:
+    from ..engine.endings import unusable_said
+
+    try:
+        return _best(args)
+    finally:  # (a shipped ending table found damaged: one line each)
+        for message in unusable_said():
+            print(_("shashki: warning: {message}").format(message=message), file=sys.stderr)
+
+
+def _best(args: argparse.Namespace) -> int:
     from ..engine import Search
 
     refused = _refused(args)
@@ -229,8 +245,8 @@ def add(sub: Any) -> None:
             'JSON, with English scores ("win in 7").'
         ),
     )
-    p.add_argument("variant", metavar=_("VARIANT"))
-    p.add_argument("--fen", help=_("the position to search (default: the start)"))
+    p.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
+    p.add_argument("--fen", metavar=_("FEN"), help=_("the position to search (default: the start)"))
     limit = p.add_mutually_exclusive_group()
     limit.add_argument(
         "--time",

@@ -182,23 +182,28 @@ def _guess(path: str) -> VariantGuess | None:
 
 
 def _check_totals(totals: dict[str, int], failed: int) -> str:
-    """``check``'s last line: "1 file(s), 2 game(s), 4 move(s): 2 ok, 0 with errors"."""
+    """``check``'s last line: "1 file, 2 games, 4 half-moves: 2 ok, 0 with errors" (a move
+    is both sides', as players count: what check counts, variations included, are the
+    half-moves)."""
     line = _("{files}, {games}, {moves}: {ok} ok, {failed} with errors").format(
-        files=ngettext("{n} file(s)", "{n} file(s)", totals["files"]).format(n=totals["files"]),
-        games=ngettext("{n} game(s)", "{n} game(s)", totals["games"]).format(n=totals["games"]),
-        moves=ngettext("{n} move(s)", "{n} move(s)", totals["moves"]).format(n=totals["moves"]),
+        files=ngettext("{n} file", "{n} files", totals["files"]).format(n=totals["files"]),
+        games=ngettext("{n} game", "{n} games", totals["games"]).format(n=totals["games"]),
+        moves=ngettext("{n} half-move", "{n} half-moves", totals["moves"]).format(
+            n=totals["moves"]
+        ),
         ok=totals["games_ok"],
         failed=failed,
     )
     if totals["warnings"]:
         n = totals["warnings"]
-        line += ", " + ngettext("{n} warning(s)", "{n} warning(s)", n).format(n=n)
+        line += ", " + ngettext("{n} warning", "{n} warnings", n).format(n=n)
     return line
 
 
 def _print_check(path: str, index: int, game: GameRecord, moves: int, verbose: bool) -> None:
     """One game's line of ``check``: a game with an error always (where the error is:
-    its own line and column, else the game's line), a good one with ``verbose`` only."""
+    its own line and column, else the game's line), a good one with a warning always (the
+    summary counts it), any other good one with ``verbose`` only."""
     where = _("{path}: game {number}").format(path=path, number=index)
     if game.origin:
         where += f" ({game.origin})"
@@ -207,9 +212,11 @@ def _print_check(path: str, index: int, game: GameRecord, moves: int, verbose: b
         if not error.line:
             where += _(", line {line}").format(line=game.line)
         print(_("{where}: {error}").format(where=where, error=error))
-    elif verbose:
+    elif verbose or game.warnings:
         said = ngettext(
-            "{where}, line {line}: ok, {n} move", "{where}, line {line}: ok, {n} moves", moves
+            "{where}, line {line}: ok, {n} half-move",
+            "{where}, line {line}: ok, {n} half-moves",
+            moves,
         )
         line = said.format(where=where, line=game.line, n=moves)
         if game.warnings:
@@ -272,7 +279,9 @@ def add(sub: Any) -> None:
             "file is read as a JSON list of PDN texts."
         ),
     )
-    p.add_argument("files", metavar=_("FILE"), nargs="+")
+    p.add_argument(
+        "files", metavar=_("FILE"), nargs="+", help=_("a PDN file (or a JSON list of PDN texts)")
+    )
     p.add_argument(
         "-v", "--verbose", action="store_true", help=_("print every game, the good ones too")
     )
@@ -280,8 +289,8 @@ def add(sub: Any) -> None:
         "--variant",
         metavar=_("VARIANT"),
         help=_(
-            "the variant of games whose tags (GameType, Variant) name none "
-            "(default: international, as PDN says)"
+            "the variant of games whose tags (GameType, Variant) name none (default: "
+            "guessed from their moves, else International, as PDN says)"
         ),
     )
     p.add_argument(

@@ -237,7 +237,7 @@ def run_app(
 def add_engine_log(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
     """Give ``parser`` the ``--engine-log FILE`` option (a command's own, where the
     top-level parser has it too, leaves the top-level value alone when not given)."""
-    from ..hub.client import ENGINE_LOG_VARIABLE
+    from ..engine.hub.client import ENGINE_LOG_VARIABLE
 
     parser.add_argument(
         "--engine-log",
@@ -256,7 +256,7 @@ def open_engine_log(args: argparse.Namespace) -> None:
     """Open the engine log the command line or the environment names, for a command
     that may start engines (at once: a file that cannot be written is said before any
     game); raises ShashkiError."""
-    from ..hub.client import ENGINE_LOG_VARIABLE, EngineError, engine_log, use_engine_log
+    from ..engine.hub.client import ENGINE_LOG_VARIABLE, EngineError, engine_log, use_engine_log
 
     path = getattr(args, "engine_log", None)
     if path is None and not os.environ.get(ENGINE_LOG_VARIABLE):

@@ -30,7 +30,7 @@ def _port(text: str) -> int:
 def cmd_dxp(args: argparse.Namespace) -> int:
     from ..hub.dxp import fits
     from ..hub.dxp_server import DxpServer
-    from ..hub.match import make_player
+    from ..hub.match import match_player
     from ..session.players import Player
     from ..session.seats import set_engines
     from ..store.settings import read_engines
@@ -42,10 +42,10 @@ def cmd_dxp(args: argparse.Namespace) -> int:
         )
     set_engines(read_engines())
     who = args.engine if args.engine is not None else str(args.level)
-    make_player(who, seed=0).close()  # (a player that cannot be made is said now)
+    match_player(who, seed=0).close()  # (a player that cannot be made is said now)
 
     def player() -> Player:
-        return make_player(who, seed=0)
+        return match_player(who, seed=0)
 
     def say(text: str) -> None:
         print(text, flush=True)

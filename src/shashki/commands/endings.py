@@ -57,14 +57,19 @@ def cmd_endings(args: argparse.Namespace) -> int:
             was = endings.cached(variant, material)
             endings.build_one(variant, material, report)
             path = endings.cache_file(variant, material)
+            shipped = not path.is_file() and endings.is_shipped(variant, material)
             size = path.stat().st_size if path.is_file() else 0
             total_bytes += size
+            if shipped:  # (its file in the package, compressed)
+                size = endings.shipped_size(variant, material)
             console.print(
                 _("{material}: {positions} positions, {size} KB, {how}").format(
                     material=name,
                     positions=f"{endings.table_size(variant, material):,}",
                     size=f"{size / 1000:,.0f}",
-                    how=_("in the cache")
+                    how=_("came with shashki")
+                    if shipped
+                    else _("in the cache")
                     if was
                     else _("made in {seconds} s").format(
                         seconds=f"{time.perf_counter() - begun:.1f}"
@@ -98,15 +103,22 @@ def add(sub: Any) -> None:
             "'build' makes them ahead of time, with a progress bar."
         ),
     )
-    endings_sub = p.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
+    endings_sub = p.add_subparsers(dest="action", metavar=_("ACTION"), parser_class=Parser)
     endings_sub.required = True
-    q = endings_sub.add_parser("build", help=_("make the tables of a variant"))
-    q.add_argument("variant", metavar="VARIANT")
+    q = endings_sub.add_parser(
+        "build",
+        help=_("make the tables of a variant"),
+        description=_(
+            "Make the ending tables of a variant now, with a progress bar, instead of the "
+            "first time the engine meets each ending."
+        ),
+    )
+    q.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
     q.add_argument(
         "--pieces",
         type=whole_number,
         default=3,
-        metavar="N",
+        metavar=_("N"),
         help=_(
             "every ending of at most N pieces (default: 3); 5 adds only the endings of five kings"
         ),

@@ -77,10 +77,14 @@ def add(sub: Any) -> None:
             "only, unless --public."
         ),
     )
-    p.add_argument("variant", metavar="VARIANT")
-    p.add_argument("--clock", metavar="M+S", help=_("play on time, e.g. 5+3"))
+    p.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
+    p.add_argument("--clock", metavar=_("M+S"), help=_("play on time, e.g. 5+3"))
     p.add_argument(
-        "--port", type=whole_number, default=8765, help=_("the port to listen on (default 8765)")
+        "--port",
+        type=whole_number,
+        default=8765,
+        metavar=_("PORT"),
+        help=_("the port to listen on (default 8765)"),
     )
     p.add_argument(
         "--as",

@@ -30,8 +30,16 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     """Add ``join`` to the subcommands."""
-    p = sub.add_parser("join", help=_("join a game a friend hosts (shashki host)"))
-    p.add_argument("address", metavar="ADDRESS", help=_("HOST:PORT, as the host printed it"))
-    p.add_argument("code", metavar="CODE", help=_("the room code, e.g. K7WQ-M2"))
+    p = sub.add_parser(
+        "join",
+        help=_("join a game a friend hosts (shashki host)"),
+        description=_(
+            "Join the game a friend started with shashki host: give the address and the "
+            "room code that shashki host showed. The game opens in the terminal; with "
+            "--auto it is played without a screen."
+        ),
+    )
+    p.add_argument("address", metavar=_("ADDRESS"), help=_("HOST:PORT, as the host printed it"))
+    p.add_argument("code", metavar=_("CODE"), help=_("the room code, e.g. K7WQ-M2"))
     online_options(p)
     p.set_defaults(func=cmd_join)

@@ -17,11 +17,11 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
 
+    from ..engine.limits import Limit
     from ..hub.match import Played
     from ..records.clocks import TimeControl
     from ..rules.variant import Variant
     from ..session.game import GameSession
-    from ..session.limits import Limit
     from ..session.players import Player
     from ..store.storage import GameLog
 
@@ -79,20 +79,26 @@ class _Limits:
     said: str
 
 
-def _limits(args: argparse.Namespace) -> _Limits:
-    """The limits ``--clock``, ``--time`` or ``--depth`` ask for (0.5 s a move when none
-    does); raises ShashkiError for a clock that cannot be read."""
+def _clock(args: argparse.Namespace) -> TimeControl | None:
+    """The clock ``--clock`` asks for; raises ShashkiError for one that cannot be read."""
     from ..records.clocks import BadTimeControl, TimeControl
-    from ..session.limits import Limit
 
-    clock: TimeControl | None = None
-    if args.clock is not None:
-        try:
-            clock = TimeControl.parse(args.clock)
-        except BadTimeControl as exc:
-            raise ShashkiError(
-                _("{option}: {reason}").format(option="--clock", reason=exc)
-            ) from None
+    if args.clock is None:
+        return None
+    try:
+        return TimeControl.parse(args.clock)
+    except BadTimeControl as exc:
+        raise ShashkiError(_("{option}: {reason}").format(option="--clock", reason=exc)) from None
+
+
+def _limits(
+    args: argparse.Namespace, clock: TimeControl | None, players: tuple[Player, Player]
+) -> _Limits:
+    """The limits ``--clock``, ``--time`` or ``--depth`` ask for (0.5 s a move when none
+    does), said as each player searches: a level of a fixed depth (1-4) searches to its
+    depth, never longer than the time a move."""
+    from ..engine.limits import Limit
+
     seconds = args.time if args.depth is None and clock is None else None
     if seconds is None and args.depth is None and clock is None:
         seconds = 0.5
@@ -103,17 +109,42 @@ def _limits(args: argparse.Namespace) -> _Limits:
     if args.depth:
         said = _("depth {depth}").format(depth=args.depth)
         return _Limits(None, limit, f"depth {args.depth}", said)
-    said = _("{seconds} s a move").format(seconds=f"{seconds:g}")
-    return _Limits(None, limit, f"{seconds:g} s a move", said)
+    hows = [_own_depth(player) for player in players]
+    texts = [f"depth {d}" if d else f"{seconds:g} s a move" for d in hows]
+    saids = [
+        _("depth {depth}").format(depth=d)
+        if d
+        else _("{seconds} s a move").format(seconds=f"{seconds:g}")
+        for d in hows
+    ]
+    if texts[0] == texts[1]:
+        return _Limits(None, limit, texts[0], saids[0])
+    return _Limits(
+        None,
+        limit,
+        f"{texts[0]} v {texts[1]}",
+        _("{first} v {second}").format(first=saids[0], second=saids[1]),
+    )
+
+
+def _own_depth(player: Player) -> int | None:
+    """The fixed depth a player searches to when no depth is asked for: a level's own
+    (levels 1-4), None for the others (they think for the time given)."""
+    from ..engine.player import LEVELS
+    from ..session.players import Computer
+
+    if isinstance(player, Computer):
+        return LEVELS[player.level].depth
+    return None
 
 
 def _seat_both(white: str, black: str) -> tuple[Player, Player]:
     """The two players, started (the first closed again when the second cannot be)."""
-    from ..hub.match import make_player
+    from ..hub.match import match_player
 
-    first = make_player(white, seed=1)
+    first = match_player(white, seed=1)
     try:
-        return first, make_player(black, seed=2)
+        return first, match_player(black, seed=2)
     except BaseException:
         first.close()
         raise
@@ -124,8 +155,8 @@ def _counted(n: int) -> str:
 
 
 class _Tally:
-    """The games a match has played so far, each said in a line as it ends and written
-    to the PDN file (``log``) at once: an interruption keeps them."""
+    """The games a match has played so far, each said in a line as it ends; each game's
+    recorder writes it to the PDN file (``log``) as it ends: an interruption keeps them."""
 
     def __init__(self, console: Console, log: GameLog | None) -> None:
         self.console = console
@@ -134,23 +165,22 @@ class _Tally:
         #: Why the PDN file stopped being written, if it did.
         self.problem = ""
 
-    def add(self, game: Played) -> None:
-        from ..store.storage import SaveError
+    def log_failed(self, reason: str) -> None:
+        """The PDN file cannot be written (the recorder said why): the games from now on
+        are not written, and the match ends saying so."""
+        written = self.log.count if self.log is not None else 0
+        self.problem = _("{reason} ({games} written before)").format(
+            reason=reason, games=_counted(written)
+        )
+        self.console.print(
+            _("{reason}: the games from now on are not written").format(reason=reason),
+            markup=False,
+        )
+        self.log = None
 
+    def add(self, game: Played) -> None:
         self.played.append(game)
         record = game.record
-        if self.log is not None:
-            try:
-                self.log.add(record)
-            except SaveError as exc:
-                self.problem = _("{reason} ({games} written before)").format(
-                    reason=exc, games=_counted(self.log.count)
-                )
-                self.console.print(
-                    _("{reason}: the games from now on are not written").format(reason=exc),
-                    markup=False,
-                )
-                self.log = None
         self.console.print(
             _("game {number}: {white} - {black}  {result}  ({why})").format(
                 number=game.round,
@@ -182,7 +212,8 @@ def _console() -> Console:
             self.quiet = True
             raise BrokenPipeError("the output was closed")
 
-    return _Console(stderr=False, highlight=False)
+    # (soft_wrap: a line is never cut at the terminal's width, nor at 80 columns in a file)
+    return _Console(stderr=False, highlight=False, soft_wrap=True)
 
 
 def _progress(console: Console, variant: Variant) -> tuple[Progress, list[Any]]:
@@ -229,7 +260,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     from ..store.storage import GameLog, SaveError
 
     variant = find_variant(args.variant)
-    limits = _limits(args)
+    clock = _clock(args)  # (a clock that cannot be read: said before any engine starts)
     set_engines(read_engines())  # the engines named in the settings, seated by name
     # (an empty name is a name: refused as any other unusable path, never left out)
     openings = [Opening(None)]
@@ -242,6 +273,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         except SaveError as exc:
             raise ShashkiError(str(exc)) from None
     first, second = _seat_both(args.white, args.black)
+    limits = _limits(args, clock, (first, second))
     console = _console()
     tally = _Tally(console, log)
     progress, now = _progress(console, variant)
@@ -269,6 +301,8 @@ def cmd_match(args: argparse.Namespace) -> int:
                 limit_text=limits.text,
                 on_game=on_game,
                 on_move=on_move,
+                log=log,  # (each game appended by its session's recorder as it ends)
+                on_log_failure=tally.log_failed,
             )
     except KeyboardInterrupt:
         interrupted = True
@@ -336,15 +370,26 @@ def add(sub: Any) -> None:
         help=_("play games between shashki's levels and Hub engines"),
         description=_(
             "Play a match: WHO is a level 1-8, hub:COMMAND (a Hub engine, e.g. "
-            "'hub:dame hub') or an engine named in the settings. Colours alternate; each "
-            "opening is played twice. The last line is the score of --white's player; from "
-            "10 games on, with its 95% margin (per pair of games when they come in pairs) "
-            "and Elo difference."
+            "'hub:dame hub') or an engine named in the settings. Colours alternate: "
+            "--white's player has White in the first game, --black's in the second, and so "
+            "on; each opening is played twice. The last line is the score of --white's "
+            "player; from 10 games on, with the margin of its 95% confidence interval (per "
+            "pair of games when they come in pairs) and the Elo difference."
         ),
     )
-    p.add_argument("variant", metavar=_("VARIANT"))
-    p.add_argument("--white", metavar=_("WHO"), required=True, help=_("the first player"))
-    p.add_argument("--black", metavar=_("WHO"), required=True, help=_("the second player"))
+    p.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
+    p.add_argument(
+        "--white",
+        metavar=_("WHO"),
+        required=True,
+        help=_("who has White in the first game (then Black in the second); the score is theirs"),
+    )
+    p.add_argument(
+        "--black",
+        metavar=_("WHO"),
+        required=True,
+        help=_("who has Black in the first game (then White in the second)"),
+    )
     p.add_argument(
         "--games",
         type=_bounded(MAX_GAMES),
@@ -357,7 +402,10 @@ def add(sub: Any) -> None:
         "--time",
         type=_positive_seconds,
         metavar=_("S"),
-        help=_("seconds a move for both (default 0.5)"),
+        help=_(
+            "seconds a move for both (default 0.5); a level of a fixed depth (1-4) searches "
+            "to its depth within them"
+        ),
     )
     limit.add_argument(
         "--depth", type=_bounded(MAX_DEPTH), metavar=_("D"), help=_("a fixed depth for both")

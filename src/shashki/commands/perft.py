@@ -33,9 +33,13 @@ def add(sub: Any) -> None:
             "the last line of the output."
         ),
     )
-    p.add_argument("variant", metavar=_("VARIANT"))
-    p.add_argument("depth", metavar=_("DEPTH"), type=whole_number)
-    p.add_argument("--fen", help=_("start from this position instead of the initial one"))
+    p.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
+    p.add_argument(
+        "depth", metavar=_("DEPTH"), type=whole_number, help=_("how many plies deep to count")
+    )
+    p.add_argument(
+        "--fen", metavar=_("FEN"), help=_("start from this position instead of the initial one")
+    )
     p.add_argument("--divide", action="store_true", help=_("first print each move and its count"))
     add_seed(p)
     p.set_defaults(func=cmd_perft)

@@ -51,9 +51,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     """Add ``play`` to the subcommands."""
-    p = sub.add_parser("play", help=_("play a variant at once (skipping the menu)"))
-    p.add_argument("variant", metavar=_("VARIANT"))
-    p.add_argument("--fen", help=_("start from this position"))
+    p = sub.add_parser(
+        "play",
+        help=_("play a variant at once (skipping the menu)"),
+        description=_(
+            "Start a game of a variant at once, without the menu: a person against a "
+            "person unless --white or --black seats the computer or an engine."
+        ),
+    )
+    p.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
+    p.add_argument("--fen", metavar=_("FEN"), help=_("start from this position"))
     for side in ("white", "black"):
         p.add_argument(
             f"--{side}",

@@ -37,15 +37,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     """Add ``replay`` to the subcommands."""
-    p = sub.add_parser("replay", help=_("open a PDN file in the replay viewer"))
-    p.add_argument("file", metavar=_("FILE"))
+    p = sub.add_parser(
+        "replay",
+        help=_("open a PDN file in the replay viewer"),
+        description=_(
+            "Open a file of games (.pdn, or .json) in the replay viewer: the table of its "
+            "games, then a game move by move, with its variations."
+        ),
+    )
+    p.add_argument("file", metavar=_("FILE"), help=_("a PDN file (or a JSON list of PDN texts)"))
     p.add_argument(
         "--game", type=whole_number, metavar=_("N"), help=_("open game N (1 = the first) at once")
     )
     p.add_argument(
         "--variant",
-        metavar=_("V"),
-        help=_("the variant of games without a GameType tag (default: PDN's, International)"),
+        metavar=_("VARIANT"),
+        help=_(
+            "the variant of games without a GameType tag (default: guessed from their "
+            "moves, else International, as PDN says)"
+        ),
     )
     p.add_argument("--no-mouse", action="store_true", help=_("leave the mouse to the terminal"))
     p.set_defaults(func=cmd_replay)

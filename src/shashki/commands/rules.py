@@ -27,6 +27,13 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     """Add ``rules`` to the subcommands."""
-    p = sub.add_parser("rules", help=_("print a variant's rule card"))
+    p = sub.add_parser(
+        "rules",
+        help=_("print a variant's rule card"),
+        description=_(
+            "Print the rule card of a variant, as the menu shows it, with its other names "
+            "and its PDN GameType."
+        ),
+    )
     p.add_argument("variant", metavar=_("VARIANT"), help=_("variant id, alias or PDN GameType"))
     p.set_defaults(func=cmd_rules)

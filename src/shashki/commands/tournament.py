@@ -191,8 +191,13 @@ def add(sub: Any) -> None:
             "settings (once for each)"
         ),
     )
-    p.add_argument("--name", metavar=_("NAME"), help=_("the event's name"))
-    p.add_argument("--variant", default=DEFAULT_VARIANT, metavar=_("VARIANT"))
+    p.add_argument("--name", metavar=_("TITLE"), help=_("the event's name"))
+    p.add_argument(
+        "--variant",
+        default=DEFAULT_VARIANT,
+        metavar=_("VARIANT"),
+        help=_("the variant played: its id, alias or PDN GameType (default international)"),
+    )
     p.add_argument(
         "--format",
         choices=("round-robin", "gauntlet", "swiss"),

@@ -43,6 +43,13 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 def add(sub: Any) -> None:
     """Add ``variants`` to the subcommands."""
-    p = sub.add_parser("variants", help=_("list the variants"))
+    p = sub.add_parser(
+        "variants",
+        help=_("list the variants"),
+        description=_(
+            "List every variant shashki plays, one a line: its id (what the other commands "
+            "take), its board and its name with a summary of its rules."
+        ),
+    )
     p.add_argument("--json", action="store_true", help=_("machine-readable output"))
     p.set_defaults(func=cmd_variants)

@@ -37,7 +37,12 @@ the straightforward way (the same table: a test compares them entry by entry).
 A table is indexed by placement: the rank of each group of pieces (white kings, white
 men, black kings, black men) among the squares it may stand on, and the side to move;
 one signed byte a position.  It is kept in the cache folder with a SHA-256 checksum,
-checked before use: a damaged or shortened file is made again, never trusted.  A process
+checked before use: a damaged or shortened file is made again, never trusted.  Some
+tables come with the package, made by this builder and compressed (``tables/``,
+``tools/make_tables.py``: every ending of three pieces on the 8x8 boards and on the
+10x10 board, four pieces in Russian draughts, three kings against one on the 10x10
+board): they are read, their header and checksum checked the same way, when the cache
+has no such table, so that a fresh install judges them at once.  A process
 reads a table the first time a position of its material is probed, not before.
 
 The draws the rules declare by the material alone (two kings against one, or three
@@ -49,6 +54,7 @@ played the quickest way, which is the best there is.
 from __future__ import annotations
 
 import hashlib
+import lzma
 import os
 import stat
 import threading
@@ -58,6 +64,7 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
+from ..base.logs import package_logger
 from ..base.ownfiles import own_folder, replace_file, trust_refusal
 from ..base.userfiles import read_limited, user_folder
 from ..rules.endrules import EndRules
@@ -418,7 +425,7 @@ class EndingTable:
         material = self.material
         if not mirrors(self.variant, material):
             return None
-        other = (material[2], material[3], material[0], material[1])
+        other = _swapped(material)
         made = _TABLES.get((self.variant.id, other))
         if made is not None and made.variant is self.variant:
             values: bytes | None = made._values
@@ -426,13 +433,7 @@ class EndingTable:
             values = _load(self.variant, other)
         if values is None:
             return None
-        a, b = self.counts[0], self.counts[2]  # C(n, white kings), C(n, black kings)
-        out = bytearray(len(values))
-        for rank in range(b):  # black's kings here: white's in ``other``
-            row = values[rank * 2 * a : (rank + 1) * 2 * a]
-            out[rank * 2 :: 2 * b] = row[1::2]  # White to move here: Black there
-            out[rank * 2 + 1 :: 2 * b] = row[0::2]
-        return bytes(out)
+        return _transposed(self.variant, material, values)
 
     def _build(
         self,
@@ -746,6 +747,24 @@ class EndingTable:
         return bytes(values)
 
 
+def _swapped(material: Material) -> Material:
+    """The material with the colours swapped."""
+    return (material[2], material[3], material[0], material[1])
+
+
+def _transposed(variant: Variant, material: Material, values: bytes) -> bytes:
+    """The table of ``material`` (kings alone) read off ``values``, the table of the
+    colours swapped (see :meth:`EndingTable._mirror`)."""
+    counts = layout(variant).counts(material)
+    a, b = counts[0], counts[2]  # C(n, white kings), C(n, black kings)
+    out = bytearray(len(values))
+    for rank in range(b):  # black's kings here: white's in the other table
+        row = values[rank * 2 * a : (rank + 1) * 2 * a]
+        out[rank * 2 :: 2 * b] = row[1::2]  # White to move here: Black there
+        out[rank * 2 + 1 :: 2 * b] = row[0::2]
+    return bytes(out)
+
+
 def _rules_digest(v: Variant) -> str:
     """A digest of what a table of ``v`` depends on: its rules and its board."""
     return hashlib.sha256(
@@ -790,19 +809,110 @@ def _load(v: Variant, material: Material) -> bytes | None:
     that others may write: :func:`~shashki.base.ownfiles.trust_refusal`)."""
     path = _cache_path(v, material)
     if trust_refusal(path) is not None:
-        return None
-    header = _header(v, material)
+        return shipped_values(v, material)
     count = table_size(v, material)
     try:  # never through a link, nor more than a table's size (a link to /dev/zero)
-        data = read_limited(path, len(header) + count + _DIGEST, follow=False)
+        data = read_limited(path, len(_header(v, material)) + count + _DIGEST, follow=False)
     except OSError:
-        return None
+        return shipped_values(v, material)
+    values = _checked(v, material, data)
+    return values if values is not None else shipped_values(v, material)
+
+
+def _checked(v: Variant, material: Material, data: bytes) -> bytes | None:
+    """The values of a table's file (its header, its values, its checksum), or None when
+    it is of other rules or another material, the wrong length, or damaged."""
+    header = _header(v, material)
+    count = table_size(v, material)
     if len(data) != len(header) + count + _DIGEST or not data.startswith(header):
         return None
     body, digest = data[: len(header) + count], data[len(header) + count :]
     if hashlib.sha256(body).digest() != digest:
         return None
     return body[len(header) :]
+
+
+#: The folder of the tables shipped in the package (``tools/make_tables.py``).
+SHIPPED = Path(__file__).resolve().parent / "tables"
+
+
+def shipped_name(v: Variant, material: Material) -> str:
+    """The file of the shipped table of ``material`` in ``v``."""
+    name = v.id if is_valid_id(v.id) else "variant"
+    return f"{name}-{_material_name(material)}.xz"
+
+
+def shipped_values(v: Variant, material: Material) -> bytes | None:
+    """The values of the table of ``material`` shipped in the package, or None: not
+    shipped, of other rules (its header names them), or damaged (its checksum).  The
+    file is decompressed to a table's size at most."""
+    path = SHIPPED / shipped_name(v, material)
+    if not path.is_file():
+        if mirrors(v, material) and (SHIPPED / shipped_name(v, _swapped(material))).is_file():
+            other = shipped_values(v, _swapped(material))  # (kings alone: read off it)
+            return None if other is None else _transposed(v, material, other)
+        return None
+    most = len(_header(v, material)) + table_size(v, material) + _DIGEST
+    try:
+        packed = read_limited(path, most + 1024 * 1024, follow=False)
+        values = _checked(
+            v, material, lzma.LZMADecompressor().decompress(packed, max_length=most + 1)
+        )
+    except (OSError, lzma.LZMAError):
+        values = None
+    if values is None:
+        _unusable(path)
+    return values
+
+
+#: The shipped tables found damaged or of other rules in this process (each said once).
+_UNUSABLE: set[str] = set()
+#: What was said of them and not yet shown (:func:`unusable_said`).
+_UNSHOWN: list[str] = []
+
+
+def _unusable(path: Path) -> None:
+    """Say once, in one line, that a shipped table cannot be used (its endings are then
+    made or searched as without it): to the log, and to :func:`unusable_said` for a front
+    end to show."""
+    if path.name in _UNUSABLE:
+        return
+    _UNUSABLE.add(path.name)
+    from ..i18n import _
+
+    message = _(
+        "the ending table {file} that came with shashki is damaged or of other rules: "
+        "not used (its endings are made in the cache or searched; reinstalling shashki "
+        "brings it back)"
+    ).format(file=path)
+    package_logger(__name__).warning("%s", message)
+    _UNSHOWN.append(message)
+
+
+def unusable_said() -> list[str]:
+    """The lines said of shipped tables found unusable since the last call (each table
+    once in a process): a front end shows them."""
+    said = _UNSHOWN[:]
+    del _UNSHOWN[: len(said)]
+    return said
+
+
+def shipped_size(v: Variant, material: Material) -> int:
+    """The size in bytes of the shipped file of ``material`` (or, of kings alone, of the
+    colours swapped, which it is read off), 0 if none."""
+    for m in (material, _swapped(material)):
+        path = SHIPPED / shipped_name(v, m)
+        if path.is_file():
+            return path.stat().st_size
+    return 0
+
+
+def is_shipped(v: Variant, material: Material) -> bool:
+    """Whether the package ships the table of ``material`` (or, of kings alone, that of
+    the colours swapped, which it is read off)."""
+    if (SHIPPED / shipped_name(v, material)).is_file():
+        return True
+    return mirrors(v, material) and (SHIPPED / shipped_name(v, _swapped(material))).is_file()
 
 
 def _save(v: Variant, material: Material, values: bytes) -> None:
@@ -843,7 +953,7 @@ def _table(
         return table
     if getattr(_LOCAL, "no_build", False):
         path = _cache_path(variant, material)
-        if not os.path.isfile(path) or os.path.islink(path):
+        if (not os.path.isfile(path) or os.path.islink(path)) and not is_shipped(variant, material):
             raise Cancelled
         if not _LOCK.acquire(blocking=False):  # a table is being built: do not wait
             raise Cancelled
@@ -989,6 +1099,8 @@ def to_make(variant: Variant, material: Material) -> int:
                         continue
                     path = _cache_path(variant, m)
                     if path.is_file() and not path.is_symlink():
+                        continue
+                    if is_shipped(variant, m):
                         continue
                     total += table_size(variant, m)
     return total

@@ -49,6 +49,7 @@ import functools
 import gc
 import math
 import random
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from time import perf_counter
@@ -150,24 +151,47 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
+class _Collector:
+    """The searches running now in this process (in any thread), and whether the
+    collector was on when the first of them began: it is turned back on when the last one
+    ends."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.searches = 0
+        self.was_on = False
+
+
+_COLLECTOR = _Collector()
+
+
 def _without_gc(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """Run ``fn`` with the cyclic garbage collector's automatic passes off.  The search
-    makes no cyclic garbage (reference counting frees what it drops; its recursive
-    function's cycle is broken at the end), and a full collection over a big table could
-    pause it past its deadline.  The young objects are still looked at, a few thousand
-    at a time (the search's ``check``): all at once after a long search, the pass would
-    take half a second, past the deadline.  The table's entries are plain tuples of ints,
-    which that first look leaves untracked for good."""
+    """Run ``fn`` (a search) with the cyclic garbage collector's automatic passes off,
+    and as it was after: only while a search runs, and back on when the last of the
+    searches running at once in the process ends (a program that turned the collector off
+    itself keeps it off).  The search makes no cyclic garbage (reference counting frees
+    what it drops; its recursive function's cycle is broken at the end), and a full
+    collection over a big table could pause it past its deadline.  The young objects
+    (of every thread) are still looked at, a few thousand at a time (the search's
+    ``check``): all at once after a long search, the pass would take half a second, past
+    the deadline.  The table's entries are plain tuples of ints, which that first look
+    leaves untracked for good."""
 
     @functools.wraps(fn)
     def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        was = gc.isenabled()
-        gc.disable()
+        state = _COLLECTOR
+        with state.lock:
+            if state.searches == 0:
+                state.was_on = gc.isenabled()
+                gc.disable()
+            state.searches += 1
         try:
             return fn(*args, **kwargs)
         finally:
-            if was:
-                gc.enable()
+            with state.lock:
+                state.searches -= 1
+                if state.searches == 0 and state.was_on:
+                    gc.enable()
 
     return wrapper
 
@@ -317,6 +341,11 @@ class Search:
         then chosen among them by a quick look at the positions they lead to.  With
         ``must_move`` the listing otherwise goes on until done or ``cancelled()`` (a move
         is wanted whatever it costs), and the move is chosen by the same quick look.
+
+        While a search runs, the garbage collector's automatic passes are off in the whole
+        process (its young objects are still collected a few thousand at a time); they are
+        on again when the last search running at once ends, as they were before the first
+        began (docs/PERFORMANCE.md).
         """
         clock = Clock(perf_counter(), seconds, soft, cancelled, nodes)
         self.searches += 1

@@ -44,12 +44,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..base.numbers import one_line, quoted
+from ..engine.hub.errors import EngineError
+from ..engine.hub.text import HubError, exact_position_text, find_move, parse_position
+from ..engine.hub.transport import EngineLog, SocketTransport, _TooLong, engine_log
 from ..i18n import N_
 from ..rules import Game, Move
 from ..rules.variant import Variant
-from .errors import EngineError
-from .text import HubError, exact_position_text, find_move, parse_position
-from .transport import EngineLog, SocketTransport, _TooLong, engine_log
 
 #: The DXP port engines listen on unless told otherwise.
 DEFAULT_PORT = 27531

@@ -21,11 +21,11 @@ import threading
 import time
 
 from ..base.numbers import one_line
+from ..engine.limits import Limit
 from ..i18n import N_
 from ..rules import Game, Move
 from ..rules.move import Color
 from ..rules.variant import Variant
-from ..session.limits import Limit
 from ..session.players import Cancelled, Player, PlayerFailed
 from .dxp import (
     ACCEPTED,

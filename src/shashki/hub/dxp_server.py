@@ -16,6 +16,7 @@ file or a program.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import math
 import socket
@@ -25,13 +26,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..base.numbers import one_line
+from ..engine.hub.errors import EngineError
+from ..engine.hub.transport import EngineLog, engine_log
+from ..engine.limits import Limit
 from ..i18n import N_, _
 from ..records import GameRecord, write_game
-from ..rules import Game
+from ..rules import Game, Move
 from ..rules.move import Color
 from ..rules.variant import Variant
-from ..session.limits import Limit
-from ..session.players import Player, PlayerFailed
+from ..session.driver import InlineExecutor
+from ..session.game import Event, GameSession, MovePlayed, OnFailure, SeatFailed, Thinking
+from ..session.players import Cancelled, Player, PlayerFailed
 from .dxp import (
     ACCEPTED,
     DRAW,
@@ -53,8 +58,6 @@ from .dxp import (
     game_at,
     move_message,
 )
-from .errors import EngineError
-from .transport import EngineLog, engine_log
 
 #: Connections served at once.
 MOST_PEERS = 4
@@ -67,8 +70,51 @@ OUR_NAME = "shashki"
 Say = Callable[[str], None]
 
 
+class _Initiator(Player):
+    """The initiator's side of a DXP game: its moves come over the connection, never
+    from the session's driver."""
+
+    is_human = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @property
+    def thinks(self) -> bool:
+        return False
+
+
+class _Watched(Player):
+    """The follower's player in one game: its search is given up as soon as the
+    initiator leaves (the driver runs it on the connection's own thread)."""
+
+    def __init__(self, player: Player, peer: DxpPeer) -> None:
+        self.player, self.peer = player, peer
+        self.name = player.name
+        self.is_human = player.is_human
+
+    @property
+    def thinks(self) -> bool:
+        return self.player.thinks
+
+    def start(self, variant: Variant) -> None:
+        self.player.start(variant)
+
+    def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
+        peer = self.peer
+        return self.player.think(game, limit, lambda: cancelled() or not peer.alive)
+
+    def shown_name(self) -> str:
+        return self.player.shown_name()
+
+
 class FollowerGame:
-    """One connection: the games an initiator asks for, played by ``player``."""
+    """One connection: the games an initiator asks for, played by ``player``.
+
+    Each game is a :class:`~shashki.session.GameSession` driven on the connection's
+    thread (the one turn driver, with :class:`~shashki.session.InlineExecutor`): the
+    initiator's moves are played on it, the session asks ``player`` for its moves, starts
+    it, and scores a player that fails a loss by forfeit."""
 
     def __init__(
         self,
@@ -79,7 +125,7 @@ class FollowerGame:
         *,
         pdn: Path | None = None,
         idle: float = IDLE_SECONDS,
-        pdn_lock: threading.Lock | None = None,
+        pdn_lock: _thread.LockType | None = None,  # threading.Lock is a function before 3.13
         stopping: threading.Event | None = None,
     ) -> None:
         self.peer = peer
@@ -91,13 +137,22 @@ class FollowerGame:
         self._pdn_lock = pdn_lock or threading.Lock()
         self.stopping = stopping or threading.Event()
         self.opponent = "?"
-        self.game: Game | None = None
+        self.session: GameSession | None = None
         self.side = Color.WHITE
         #: Seconds left to the engine for the game (None: no time given).
         self.left: float | None = None
         self.games = 0
         #: The engine said the game is over (GAMEEND sent) and awaits the answer.
         self.ending = False
+        #: When the driver last asked the engine for its move.
+        self._asked = 0.0
+        #: What went wrong inside the session's events (raised once its call returns).
+        self._error: DxpError | PlayerFailed | None = None
+
+    @property
+    def game(self) -> Game | None:
+        """The game in progress (None: none)."""
+        return self.session.game if self.session is not None else None
 
     # -- the loop
 
@@ -117,7 +172,7 @@ class FollowerGame:
             with contextlib.suppress(DxpError):
                 self.peer.send(GameEnd(UNKNOWN, True))
         finally:
-            if self.game is not None:
+            if self.session is not None:
                 self.keep(None)
             self.peer.close()
             self.player.close()
@@ -128,13 +183,14 @@ class FollowerGame:
             case GameRequest():
                 self.request(message)
             case MoveMessage():
-                game = self.game
-                if game is None or game.turn is self.side:
+                session = self.session
+                if session is None or session.game.turn is self.side:
                     raise _out_of_turn(self.peer)
-                game.push(find_dxp_move(game, message))
+                if not session.play(find_dxp_move(session.game, message)):
+                    raise _out_of_turn(self.peer)  # (the game had ended)
                 self.after_move()
             case GameEnd():
-                if self.game is not None:
+                if self.session is not None:
                     if not self.ending:  # (its own end, not the answer to ours)
                         self.peer.send(GameEnd(UNKNOWN, message.stop))
                     self.keep(message.reason)
@@ -152,7 +208,7 @@ class FollowerGame:
         return True
 
     def request(self, request: GameRequest) -> None:
-        if self.game is not None:  # a new request ends the game in progress
+        if self.session is not None:  # a new request ends the game in progress
             self.keep(None)
         self.opponent = one_line(request.name, 32) or "?"
         if request.version != 1:
@@ -169,8 +225,16 @@ class FollowerGame:
             return
         self.side = Color.WHITE if request.follower_white else Color.BLACK
         self.left = request.minutes * 60.0 if request.minutes else None
-        self.player.start(self.variant)
-        self.game = game
+        ours: Player = _Watched(self.player, self.peer)
+        theirs = _Initiator(self.opponent)
+        session = GameSession(
+            game,
+            (ours, theirs) if self.side is Color.WHITE else (theirs, ours),
+            limit=self._limit(),
+            on_failure=OnFailure.LOSE,
+        )
+        session.subscribe(self._event)
+        self.session = session
         self.ending = False
         self.peer.send(GameAccept(OUR_NAME, ACCEPTED))
         self.games += 1
@@ -179,29 +243,45 @@ class FollowerGame:
         else:
             text = _("DXP {peer}: game {n} against {name}, shashki plays black")
         self.say(text.format(peer=self.peer.address, n=self.games, name=self.opponent))
+        session.start(InlineExecutor())  # (the engine started, and asked if it is to move)
         self.after_move()
 
+    def _limit(self) -> Limit:
+        return Limit(left=self.left) if self.left is not None else Limit()
+
+    def _event(self, event: Event) -> None:
+        """The session's word: the engine's move goes to the peer with its time; a
+        player that failed ends the connection (once the session's call returns)."""
+        if isinstance(event, Thinking):
+            self._asked = time.monotonic()
+        elif isinstance(event, MovePlayed) and event.side is self.side:
+            used = time.monotonic() - self._asked
+            if self.left is not None:
+                self.left = max(0.0, self.left - used)
+            if self.session is not None:
+                self.session.limit = self._limit()
+            try:
+                self.peer.send(move_message(self.session_game(), event.move, math.ceil(used)))
+            except DxpError as exc:
+                self._error = self._error or exc
+        elif isinstance(event, SeatFailed) and event.side is self.side:
+            failure: DxpError | PlayerFailed = (
+                PlayerFailed(event.message, event.message) if self.peer.alive else _left(self.peer)
+            )
+            self._error = self._error or failure
+
+    def session_game(self) -> Game:
+        assert self.session is not None
+        return self.session.game
+
     def after_move(self) -> None:
-        """The engine's move when it is to move; the end said when the game is over."""
+        """After the session's call: what went wrong in it raised; the end said when the
+        game is over."""
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
         game = self.game
-        assert game is not None
-        if game.is_over():
-            self.finished()
-            return
-        if game.turn is not self.side:
-            return
-        limit = Limit(left=self.left) if self.left is not None else Limit()
-        began = time.monotonic()
-        move = self.player.think(game.copy(), limit, lambda: not self.peer.alive)
-        if move is None:
-            raise _out_of_turn(self.peer) if self.peer.alive else _left(self.peer)
-        used = time.monotonic() - began
-        if self.left is not None:
-            self.left = max(0.0, self.left - used)
-        move = game.find_move(move)  # (checked against the rules like anyone's)
-        self.peer.send(move_message(game, move, math.ceil(used)))
-        game.push(move)
-        if game.is_over():
+        if game is not None and game.is_over():
             self.finished()
 
     def finished(self) -> None:
@@ -210,7 +290,7 @@ class FollowerGame:
         game = self.game
         assert game is not None
         outcome = game.outcome()
-        if game.turn is self.side and outcome is not None:
+        if game.turn is self.side and outcome is not None and not self.ending:
             reason = (
                 DRAW
                 if outcome.winner is None
@@ -221,26 +301,28 @@ class FollowerGame:
 
     def back(self, request: BackRequest) -> None:
         """Go back to the move a BACKREQ names, if the game has it."""
-        game = self.game
-        if game is None:
+        session = self.session
+        if session is None:
             self.peer.send(BackAccept(1))
             return
+        game = session.game
         start = game.ply - len(game.move_stack)
         target = (request.number - 1) * 2 + (0 if request.white else 1)
         steps = game.ply - target
         if not 0 <= steps <= len(game.move_stack) or target < start:
             self.peer.send(BackAccept(1))
             return
-        for _step in range(steps):
-            game.pop()
         self.peer.send(BackAccept(0))
+        # (the engine, to move again, is asked by the session's driver at once)
+        session.set_moves(game.move_stack[: len(game.move_stack) - steps])
         self.after_move()
 
     def keep(self, reason: int | None) -> None:
         """The game is over (or left): said, and appended to the PDN file."""
-        game, self.game = self.game, None
-        if game is None:
+        session, self.session = self.session, None
+        if session is None:
             return
+        game = session.game
         outcome = game.outcome()
         if outcome is not None:
             result = outcome.result()

@@ -2,12 +2,13 @@
 the colours alternating, openings played in pairs, a progress bar, and every game in a
 PDN file.
 
-The referee is shashki's rules: every move is found among the legal moves, and the game
-ends as the variant says (no legal move, its draw rules).  A game still going after
-``max_plies`` plies is adjudicated a draw.  A Hub engine that stops, hangs or answers an
-illegal move loses that game (the reason is written in the PDN) and is started again for
-the next one.  Each game is a :class:`~shashki.session.GameSession`, as in the app: on a
-clock (``--clock 1+0.5``), a flag fall loses.
+The referee is the game session, as in the app (:class:`~shashki.session.GameSession`,
+driven on this thread): every move is found among the legal moves, and the game ends as
+the variant says (no legal move, its draw rules); on a clock (``--clock 1+0.5``) a flag
+fall loses.  The match picks the session's policies: a game still going after
+``max_plies`` plies is adjudicated a draw; a Hub engine that stops, hangs or answers an
+illegal move loses that game by forfeit (the reason is written in the PDN) and is
+started again for the next one.  The match never writes a result of its own.
 """
 
 from __future__ import annotations
@@ -16,10 +17,11 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from ..base.numbers import quoted
 from ..base.userfiles import UserFileError, open_regular
+from ..engine.limits import Limit
 from ..engine.player import LEVELS
 from ..i18n import _, ngettext
 from ..records import GameRecord
@@ -31,11 +33,15 @@ from ..rules.errors import ShashkiError
 from ..rules.move import Color
 from ..rules.variant import Variant
 from ..session.clock import GameClock
-from ..session.game import GameSession, MovePlayed
-from ..session.limits import Limit
-from ..session.players import Computer, Player, PlayerFailed
-from ..session.seats import parse_seat
-from .player import make_player as make_seat_player
+from ..session.driver import InlineExecutor
+from ..session.game import GameSession, MovePlayed, OnFailure
+from ..session.players import Player
+from ..session.recorder import Recorder
+from ..session.seats import LevelSeat, PersonSeat, parse_seat
+from .player import make_player
+
+if TYPE_CHECKING:
+    from ..store.storage import GameLog
 
 #: Seconds a match spends around a move on a clock (the pipe to an engine, the rules'
 #: check of its move): kept off the clock's share.
@@ -45,23 +51,28 @@ MOVE_OVERHEAD = 0.05
 MAX_PLIES = 400
 
 
-def make_player(who: str, *, seed: int) -> Player:
-    """A player from the command line's words: a level ``1``-``8``, ``hub:COMMAND``,
-    ``dxp:HOST:PORT`` or an engine named in the settings
-    (:func:`~shashki.session.seats.parse_seat`); raises ShashkiError."""
+def match_player(who: str, *, seed: int) -> Player:
+    """A player of the match from the command line's words: a level ``1``-``8``,
+    ``hub:COMMAND``, ``dxp:HOST:PORT`` or an engine named in the settings (the one
+    parser, :func:`~shashki.session.seats.parse_seat`, and the one maker,
+    :func:`~shashki.hub.player.make_player`); raises ShashkiError."""
     text = who.strip()
     if text.lower().startswith("hub:") and not text[4:].strip():
-        raise ShashkiError("hub: needs the engine's command, e.g. 'hub:dame hub'")
-    kind = parse_seat(text)
-    if kind is None or kind == "human":
         raise ShashkiError(
-            f"a player is a level 1-{max(LEVELS)}, hub:COMMAND, dxp:HOST:PORT or an engine "
-            f"named in the settings, not {quoted(text, 60)}"
+            _("hub: needs the engine's command, e.g. {example}").format(
+                example=quoted("hub:dame hub")
+            )
         )
-    if kind.startswith("computer-"):
-        level = int(kind[9:])
-        return Computer(level, f"shashki level {level}", seed=seed)
-    return make_seat_player(kind, text, seed=seed)
+    seat = parse_seat(text)
+    if seat is None or isinstance(seat, PersonSeat):
+        raise ShashkiError(
+            _(
+                "a player is a level 1-{last}, hub:COMMAND, dxp:HOST:PORT or an engine "
+                "named in the settings, not {words}"
+            ).format(last=max(LEVELS), words=quoted(text, 60))
+        )
+    name = f"shashki level {seat.level}" if isinstance(seat, LevelSeat) else text
+    return make_player(seat, name, seed=seed)
 
 
 @dataclass
@@ -352,9 +363,15 @@ def play_game(
     limit: Limit | None = None,
     clock: TimeControl | None = None,
     on_move: Callable[[GameSession], None] | None = None,
+    log: GameLog | None = None,
+    on_log_failure: Callable[[str], None] | None = None,
 ) -> tuple[GameRecord, float, str]:
     """Play one game in a :class:`~shashki.session.GameSession`, within ``limit`` a move
-    or on ``clock`` (a flag fall loses); (its record, White's score, why it ended).
+    or on ``clock``, on this thread; (its record, White's score, why it ended).  The
+    session is the referee, with a match's policies: a player that fails loses the game
+    by forfeit, a flag fall loses on time, a game still going after ``max_plies`` plies
+    is adjudicated a draw — the record says so as the session wrote it.  Its recorder
+    appends the game to ``log`` as it ends (``on_log_failure(reason)`` if it cannot).
     ``on_move(session)`` is called once the game starts and after every move."""
     game = opening.game(variant)
     session = GameSession(
@@ -364,43 +381,23 @@ def play_game(
         limit=limit,
         headers=dict(headers or {}),
         overhead=MOVE_OVERHEAD,
+        on_failure=OnFailure.LOSE,
+        max_plies=max_plies,
     )
+    if log is not None:
+        Recorder(session, log=log, on_log_failure=on_log_failure)
     if on_move is not None:
         session.subscribe(lambda event: on_move(session) if isinstance(event, MovePlayed) else None)
         on_move(session)
-    failed: tuple[Player, PlayerFailed] | None = None
-    for player in (white, black):
-        try:
-            player.start(variant)
-        except PlayerFailed as exc:
-            failed = (player, exc)
-            break
-    if failed is None:
-        try:
-            session.run(max_plies=max_plies)
-        except PlayerFailed as exc:
-            failed = (session.player_to_move, exc)
-    session.stop_clock()
+    session.start(InlineExecutor())  # (the whole game, here: every player is a program)
     outcome = session.outcome
     for player in (white, black):
-        player.game_over(session.game)
-    if failed is not None:
-        loser, failure = failed
-        why = f"{loser.name} lost: {failure}"
-        white_score = 0.0 if loser is white else 1.0
-    elif outcome is not None:
-        why = outcome.describe(variant.side_names)
-        white_score = (
-            0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)
-        )
-    else:
-        why = f"adjudicated a draw after {max_plies} plies"
-        white_score = 0.5
-    record = session.record()
-    record.result = {1.0: "1-0", 0.0: "0-1", 0.5: "1/2-1/2"}[white_score]
-    record.headers["Result"] = record.result
-    record.headers["Termination"] = why
-    return record, white_score, why
+        player.game_over(session.game)  # (a player holding the game itself hears its end)
+    if outcome is None:  # (cannot be: a program that stops answering forfeits)
+        raise ShashkiError(f"the game of {white.name} and {black.name} did not end")
+    white_score = 0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)
+    # (why it ended, for the screen: in the language spoken, the sides as the variant names them)
+    return session.record(), white_score, outcome.describe(variant=variant)
 
 
 def run_match(
@@ -416,12 +413,23 @@ def run_match(
     limit_text: str = "",
     on_game: Callable[[Played], None] | None = None,
     on_move: Callable[[int, GameSession], None] | None = None,
+    log: GameLog | None = None,
+    on_log_failure: Callable[[str], None] | None = None,
 ) -> list[Played]:
     """Play ``games`` games; ``first`` takes White in the odd ones (1, 3, …).  Opening
-    ``i // 2`` starts games ``i`` and ``i + 1`` (each player White once).
+    ``i // 2`` starts games ``i`` and ``i + 1`` (each player White once).  Each game is
+    appended to ``log`` as it ends (an interruption keeps them) until it cannot be
+    (``on_log_failure(reason)``, once: the games after are not written).
     ``on_game(played)`` is called after each game, ``on_move(round, session)`` as a game
     starts and after each of its moves."""
     played: list[Played] = []
+
+    def log_failed(reason: str) -> None:
+        nonlocal log
+        log = None
+        if on_log_failure is not None:
+            on_log_failure(reason)
+
     date = time.strftime("%Y.%m.%d")
     for index in range(games):
         first_white = index % 2 == 0
@@ -444,6 +452,8 @@ def run_match(
             limit=limit,
             clock=clock,
             on_move=None if on_move is None else _round_of(on_move, index + 1),
+            log=log,
+            on_log_failure=log_failed,
         )
         score = white_score
         if not first_white:
@@ -466,7 +476,7 @@ __all__ = [
     "Opening",
     "Played",
     "clocks_text",
-    "make_player",
+    "match_player",
     "match_stats",
     "play_game",
     "progress_text",

@@ -2,10 +2,9 @@
 
 A seat is ``hub:COMMAND`` (from the command line or the new-game dialog) or the name of
 an engine the user set up in the settings (``engines``: name, command, working folder).
-The engine is started as the game screen opens (:meth:`HubPlayer.get_ready`, so that its
-seat shows the name it gives at once), or else on its first move, and stopped when the
-game ends or is left; an
-engine that stops, hangs or answers an illegal move raises
+The engine is started as the game starts (:meth:`HubPlayer.start`, called by the
+session's turn driver, so that its seat shows the name it gives at once), and stopped
+when the game ends or is left; an engine that stops, hangs or answers an illegal move raises
 :class:`~shashki.session.PlayerFailed` and is stopped (it is started again on the next
 move asked of it).  A command is never taken from a game file: a saved game names an
 engine of the settings (:func:`~shashki.session.seats.parse_seat` with ``from_file``).
@@ -15,13 +14,21 @@ from __future__ import annotations
 
 import threading
 
+from ..engine.hub.client import EngineError, HubEngine, split_command
+from ..engine.limits import Limit
 from ..rules import Game, Move
 from ..rules.variant import Variant
-from ..session.limits import Limit
 from ..session.players import Cancelled, Computer, Person, Player, PlayerFailed
-from ..session.seats import dxp_address, engine_setting
+from ..session.seats import (
+    TOP_LEVEL,
+    CommandSeat,
+    DxpSeat,
+    LevelSeat,
+    NamedEngineSeat,
+    Seat,
+    engine_setting,
+)
 from ..session.served import served
-from .client import EngineError, HubEngine, split_command
 
 #: Seconds an engine gets for a move when nothing else says (no clock, no limit).
 ENGINE_SECONDS = 1.0
@@ -43,18 +50,14 @@ class HubPlayer(Player):
         #: Seconds a move when the limit says nothing.
         self.seconds = ENGINE_SECONDS
         self._lock = threading.Lock()
+        #: The engine was told of a new game and asked no move since.
+        self._fresh = False
 
     def start(self, variant: Variant) -> None:
-        """A new game: the engine is started, or told of the new game."""
+        """A new game: the engine is started (its seat shows the name the engine gives
+        in its handshake, ``id name=…``, at once), or told of the new game."""
         with self._lock:
             self._started(variant, new_game=True)
-
-    def get_ready(self, variant: Variant) -> bool:
-        """The engine is started now (not at its first move): its seat shows the name
-        the engine gives in its handshake (``id name=…``) at once, not its command."""
-        with self._lock:
-            self._started(variant)
-        return True
 
     def _started(self, variant: Variant, *, new_game: bool = False) -> HubEngine:
         try:
@@ -65,8 +68,10 @@ class HubPlayer(Player):
                 if not self.setting:
                     self.name = self.engine.name
                 self.engine.new_game(variant)
-            elif new_game:
+                self._fresh = True
+            elif new_game and not self._fresh:
                 self.engine.new_game(variant)
+                self._fresh = True
             return self.engine
         except EngineError as exc:
             self._close()
@@ -75,6 +80,7 @@ class HubPlayer(Player):
     def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
         with self._lock:
             engine = self._started(game.variant)
+            self._fresh = False  # (a move asked: the next game is told it is new)
             try:
                 if limit.left is not None:  # the engine manages the clock's time itself
                     return engine.best_move(
@@ -115,33 +121,32 @@ class HubPlayer(Player):
             self.engine = None
 
 
-def make_player(kind: str, name: str, *, seed: int | None = None) -> Player:
-    """The player of a seat kind (see :func:`~shashki.session.seats.parse_seat`): a
-    person for a kind that names nothing known; an engine of the settings is called by
-    its name, a ``dxp:HOST:PORT`` engine by the name it gives.  A ``hub:`` command that
-    cannot be split raises EngineError; in a served app (a visitor at the keys) a
-    ``hub:`` command or a ``dxp:`` address seats a person: no program is started, nor a
-    connection made, but the engines of the owner's settings."""
-    if kind.startswith("hub:"):
-        if served():
-            return Person(name)
-        return HubPlayer(kind[4:].strip())
-    if kind.startswith("dxp:"):
-        address = dxp_address(kind[4:])
-        if served() or address is None:
-            return Person(name)
-        from .dxp_player import DxpPlayer
+def make_player(seat: Seat, name: str, *, seed: int | None = None) -> Player:
+    """The player of ``seat`` (the one maker of players: the app, ``shashki match``, an
+    event, resumed games), called ``name`` when the seat does not name itself: an engine
+    of the settings is called by its name, a Hub engine of a command or a DXP engine by
+    the name it gives.  An engine the settings no longer have seats a person; so does a
+    ``hub:`` command or a ``dxp:`` address in a served app (a visitor at the keys: no
+    program is started, nor a connection made, but the engines of the owner's
+    settings).  A command that cannot be split raises EngineError."""
+    match seat:
+        case CommandSeat(command=command):
+            if served():
+                return Person(name)
+            return HubPlayer(command)
+        case DxpSeat(host=host, port=port):
+            if served():
+                return Person(name)
+            from .dxp_player import DxpPlayer
 
-        return DxpPlayer(*address)
-    if kind.startswith("engine:"):
-        setting = engine_setting(kind)
-        if setting is None:
-            return Person(name)
-        return HubPlayer(setting.command, setting.name, setting.folder, setting=setting.name)
-    if kind.startswith("computer-"):
-        level = kind[9:]
-        if level.isdigit() and 1 <= int(level) <= 8:
-            return Computer(int(level), name, seed=seed)
+            return DxpPlayer(host, port)
+        case NamedEngineSeat():
+            setting = engine_setting(seat)
+            if setting is None:
+                return Person(name)
+            return HubPlayer(setting.command, setting.name, setting.folder, setting=setting.name)
+        case LevelSeat(level=level) if 1 <= level <= TOP_LEVEL:
+            return Computer(level, name, seed=seed)
     return Person(name)
 
 

@@ -42,15 +42,9 @@ from collections.abc import Callable
 from typing import BinaryIO, TextIO
 
 from .. import __version__
+from ..base.logs import package_logger
 from ..base.numbers import bounded_int, quoted
-from ..engine.scores import WON
-from ..engine.search import SOFT, Iteration, Search
-from ..rules import Game, Move
-from ..rules.errors import ShashkiError
-from ..rules.variant import Variant
-from ..rules.variation import variation_text
-from ..session.limits import move_seconds
-from .text import (
+from ..engine.hub.text import (
     DEFAULT_HUB_VARIANT,
     MAX_LINE,
     HubError,
@@ -63,7 +57,16 @@ from .text import (
     parse_line,
     variant_by_hub_name,
 )
-from .text import parse_position as parse_hub_position
+from ..engine.hub.text import parse_position as parse_hub_position
+from ..engine.limits import move_seconds
+from ..engine.scores import WON
+from ..engine.search import SOFT, Iteration, Search
+from ..rules import Game, Move
+from ..rules.errors import ShashkiError
+from ..rules.variant import Variant
+from ..rules.variation import variation_text
+
+logger = package_logger(__name__)
 
 #: The time per move when no ``level`` says otherwise.
 DEFAULT_SECONDS = 1.0
@@ -131,6 +134,8 @@ class HubServer:
             raise self.closed
 
     def error(self, message: str) -> None:
+        """Tell the client what it asked wrong (and the log)."""
+        logger.warning("shashki hub: the client's line refused: %s", message)
         self.send(line("error", message=message))
 
     # -- the loop -------------------------------------------------------------------------

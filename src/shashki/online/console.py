@@ -17,9 +17,12 @@ from pathlib import Path
 from ..i18n import _
 from ..records.clocks import TimeControl
 from ..rules import Color, Game, find_variant
+from ..session.autosave import AutosaveWriter
 from ..session.clock import GameClock
+from ..session.driver import AsyncioExecutor
 from ..session.game import GameSession, MovePlayed, UndoPolicy
 from ..session.players import Computer, Player
+from ..session.recorder import Recorder
 from .events import (
     ChatLine,
     ConnectionClosed,
@@ -40,6 +43,7 @@ from .host import Host, HostLink, lan_address
 from .link import Link, move_before, online_headers
 from .player import RemotePlayer
 from .protocol import new_code
+from .room import TAG, Room, forget_copies, plain_code
 
 Say = Callable[[str], None]
 
@@ -62,13 +66,6 @@ class AutoPlayer(Computer):
         return {"Type": "program"}
 
 
-def _post(loop: asyncio.AbstractEventLoop) -> Callable[[Callable[[], None]], None]:
-    def post(action: Callable[[], None]) -> None:
-        loop.call_soon_threadsafe(action)
-
-    return post
-
-
 def pick_side(word: str) -> Color:
     """The host's side from ``white``, ``black`` or ``random``."""
     if word == "random":
@@ -87,6 +84,37 @@ def save_record(session: GameSession, path: Path | None, say: Say) -> None:
         say(_("Not saved: {reason}.").format(reason=" ".join(str(exc).split())))
         return
     say(_("Saved to {path}").format(path=path))
+
+
+class Autosave:
+    """A game hosted or joined here autosaved as the app autosaves its games (the
+    session's recorder, in a new slot): one that does not end — the program stopped or
+    killed — is offered at the app's next start and goes on there, hosted again or
+    joined again (its room is in the autosave)."""
+
+    def __init__(self, session: GameSession, say: Say) -> None:
+        from ..store import AutosaveSlot
+
+        def failed(reason: str) -> None:  # (the writer's thread; said once)
+            say(_("Autosave failed: {reason}.").format(reason=reason))
+
+        self.writer = AutosaveWriter(on_failure=failed)
+        self.recorder = Recorder(session, writer=self.writer, slot=AutosaveSlot.new())
+
+    @property
+    def key(self) -> str | None:
+        """The autosave's key (None once forgotten)."""
+        slot = self.recorder.slot
+        return slot.key if slot is not None else None
+
+    def forget(self) -> None:
+        """The game goes on in another shashki: its autosave here is removed."""
+        self.recorder.forget()
+
+    def close(self) -> None:
+        """The game is left: its last state written, its slot given up."""
+        self.recorder.close()
+        self.writer.flush()
 
 
 def host_session(
@@ -194,7 +222,6 @@ async def host_auto(
 ) -> int:
     """Host a game played here by the computer at ``level``, until it ends."""
     session, remote = host_session(variant, side, name, AutoPlayer(level, name), clock)
-    session.post = _post(asyncio.get_running_loop())
     link = HostLink(session, side, remote, new_code(), name=name)
     host = Host(link)
     bind, shown = bind_address(public, local)
@@ -207,7 +234,10 @@ async def host_auto(
             )
         )
     link.address = f"{shown}:{port}"
-    session.base_headers = online_headers(link.address)
+    mode = "public" if public else "local" if local else "lan"
+    room = Room(True, link.code, side, link.takebacks, port=port, mode=mode, game=link.game)
+    session.retag(headers=online_headers(link.address), resume={TAG: room.tag()})
+    autosave = Autosave(session, say)
     say(listening_line(public, shown, local))
     say(
         _("Ask your friend to run: shashki join {address} {code}").format(
@@ -221,22 +251,18 @@ async def host_auto(
 
     def guest_came(event: LinkEvent) -> None:
         nonlocal started
-        if isinstance(event, PeerJoined) and not started:
+        if isinstance(event, PeerJoined) and not started:  # the game starts: driven here
             started = True
-            session.start()
-            session.drive()
+            session.start(AsyncioExecutor())
 
     link.subscribe(guest_came)
     try:
-        while not done.is_set():
-            if started and session.check_flag() is not None:
-                break
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(done.wait(), 0.05)
+        await done.wait()  # (the session's own timer ends a game on time: "ended")
         _ended(session, say)
         save_record(session, save, say)
     finally:
         session.close()
+        autosave.close()
         await host.stop()
     return 0
 
@@ -253,7 +279,15 @@ async def join_auto(
         return _fail(str(exc))
     link = guest.make_link()
     session = link.session
-    session.post = _post(asyncio.get_running_loop())
+    room = Room(
+        False, plain_code(code), link.side, link.takebacks, address=guest.address, game=link.game
+    )
+    session.retag(resume={TAG: room.tag()})
+    autosave = Autosave(session, say)
+    if link.game is not None:  # one game, one autosave: a copy a dead shashki left goes
+        await asyncio.to_thread(forget_copies, link.game, autosave.key)
+    # joined again from another shashki: the game goes on there, its copy here is forgotten
+    link.subscribe(lambda event: autosave.forget() if isinstance(event, Superseded) else None)
     players = list(session.players)
     players[welcome.side] = AutoPlayer(level, players[welcome.side].name)
     session.players = (players[0], players[1])
@@ -278,10 +312,9 @@ async def join_auto(
             resumed = True
             if session.game.move_stack:
                 say(_("Resumed after {n} moves.").format(n=len(session.game.move_stack)))
-        session.drive()
 
     link.subscribe(synced)
-    session.start()
+    session.start(AsyncioExecutor())  # (its computer answers the host's moves on this loop)
     reader = asyncio.create_task(guest.run())
     try:
         await done.wait()
@@ -296,6 +329,7 @@ async def join_auto(
         save_record(session, save, say)
     finally:
         session.close()
+        autosave.close()
         await guest.close()
         reader.cancel()
         with contextlib.suppress(BaseException):

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
 
-from ..i18n import N_, _
+from ..i18n import N_, _, os_reason
 from ..records.clocks import TimeControl
 from ..rules import Color, Game, Move, ShashkiError, find_variant
 from ..rules.outcome import Termination
@@ -49,6 +50,37 @@ from .protocol import (
     rules_digest,
 )
 from .seal import Pake, SealedLine, SealError, guest_line, same_proof
+
+#: Why a connection failed, by the system's error number, in words of the catalogs (the
+#: system's own words are asyncio's: "Connect call failed ('127.0.0.1', 1)").
+NETWORK_REASONS = {
+    errno.ECONNREFUSED: N_("nobody answers at that port (the connection was refused)"),
+    errno.EHOSTUNREACH: N_("that machine cannot be reached"),
+    errno.ENETUNREACH: N_("that network cannot be reached"),
+    errno.ETIMEDOUT: N_("the connection timed out"),
+    errno.ECONNRESET: N_("the connection was reset"),
+    errno.ECONNABORTED: N_("the connection was broken off"),
+    errno.EADDRNOTAVAIL: N_("that address is not available"),
+}
+
+
+def link_reason(exc: BaseException) -> str:
+    """Why joining failed, for a person: a refused or unreachable address, a name that
+    cannot be found, a host that hung up, in the language spoken now; other errors in
+    their own words, cleaned (never a Python tuple or aiohttp's "ssl:default")."""
+    if isinstance(exc, aiohttp.ClientConnectorDNSError):
+        return _("the name cannot be found")
+    cause = getattr(exc, "os_error", None) if isinstance(exc, aiohttp.ClientError) else exc
+    if isinstance(cause, OSError) and cause.errno in NETWORK_REASONS:
+        return _(NETWORK_REASONS[cause.errno])
+    if isinstance(exc, aiohttp.ServerDisconnectedError):
+        return _("the host hung up")
+    if isinstance(exc, aiohttp.WSServerHandshakeError):
+        return _("the address does not answer as a shashki host")
+    if isinstance(cause, OSError):
+        return os_reason(cause)
+    return clean(str(exc), 120) or type(exc).__name__
+
 
 #: Seconds to connect and be welcomed.
 CONNECT_SECONDS = 15.0
@@ -283,6 +315,10 @@ class GuestLink(Link):
             )
         move = self.parse_move(game, text)
         left = self._clocks(message.get("left"), ply=ply)
+        if left is not None and session.clock is not None:
+            # the host keeps the clocks: its reading goes first (this side's own view may
+            # have let the host's flag fall meanwhile)
+            session.clock.set_left(*left)
         self.play_peer(move, text)
         if left is not None and len(session.game.move_stack) == ply + 1:
             self._apply_clocks(left, ply)
@@ -363,10 +399,7 @@ class GuestLink(Link):
         elif kind == "agreed":
             session.answer_draw(True)
         elif kind == "time" and side is session.game.turn and session.clock is not None:
-            left = [session.clock.left(Color.WHITE), session.clock.left(Color.BLACK)]
-            left[side] = 0.0
-            session.clock.set_left(left[0], left[1])
-            session.check_flag()
+            session.declare_time_out(side)  # (the host keeps the clocks)
         elif kind == "rules":
             raise ProtocolError(
                 N_("state refused: the host says the game is over, the rules do not")
@@ -506,7 +539,7 @@ class Guest:
             ) from None
         except (aiohttp.ClientError, OSError) as exc:
             await self.close()
-            reason = clean(str(exc), 120) or type(exc).__name__
+            reason = link_reason(exc)
             raise JoinError(
                 _("Cannot join {address}: {reason}").format(address=self.address, reason=reason),
                 unreachable=True,

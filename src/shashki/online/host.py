@@ -395,8 +395,6 @@ class HostLink(Link):
                     ply=ply,
                     at=len(game.move_stack),
                 )
-            if session.check_flag() is not None:
-                raise ProtocolError(N_("move refused: the guest's time ran out first"), "time-out")
             move = self.parse_move(game, message.get("move", ""))
         except ProtocolError:
             self._set_right()
@@ -412,7 +410,9 @@ class HostLink(Link):
                         "(the host keeps the clocks)"
                     ).format(claimed=f"{claimed:.1f}", have=f"{have:.1f}")
                 )
-        self.play_peer(move, message.get("move", ""))
+        if not self.play_peer(move, message.get("move", "")) and session.timed_out():
+            # the guest's flag fell first: the session ended the game on time instead
+            raise ProtocolError(N_("move refused: the guest's time ran out first"), "time-out")
 
     def _set_right(self) -> None:
         """Send the guest the game as it is (its copy goes back to it), at most once a
@@ -464,7 +464,6 @@ class HostLink(Link):
             return
         moves = [m for _s, m in session.game.history()][:-n]
         session.set_moves(moves, session.clock_marks[: len(moves)])
-        session.drive()
         self.send_state()
         self.emit(Synced())
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any, Protocol
 
+from ..base.logs import package_logger
 from ..i18n import N_, _
 from ..rules import Color, Game, Move, ShashkiError
 from ..session.game import DrawOffered, Event, GameEnded, GameSession, MovePlayed, UndoPolicy
@@ -34,8 +35,24 @@ from .player import RemotePlayer
 from .protocol import CLAIM_AFTER, MAX_CHAT, Message, ProtocolError, clean, encode
 from .seal import SealedLine
 
+logger = package_logger(__name__)
+
 #: Refusals kept in a link's log (the newest).
 LOG_LINES = 200
+
+
+class LinkLog(deque[str]):
+    """What a link refused or turned away, the newest :data:`LOG_LINES` (shown by the
+    front end); each line is told to the log (``shashki.online``) too."""
+
+    def __init__(self) -> None:
+        super().__init__(maxlen=LOG_LINES)
+
+    def append(self, line: str) -> None:
+        logger.warning("online: %s", line)
+        super().append(line)
+
+
 #: Messages waiting to be sent to a slow peer before the connection is given up.
 MAX_QUEUED = 512
 
@@ -120,7 +137,7 @@ class Link:
         self.loop: asyncio.AbstractEventLoop | None = None
         self._subscribers: list[Callable[[LinkEvent], None]] = []
         #: Every refusal, newest last (bounded).
-        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.log: LinkLog = LinkLog()
         #: Whether takebacks may be asked (the host's setting).
         self.takebacks = session.undo_policy is not UndoPolicy.OFF
         #: A takeback this side asked and the peer has not answered.
@@ -348,14 +365,14 @@ class Link:
         self.peer_takeback = True
         self.emit(TakebackRequest())
 
-    def play_peer(self, move: Move, text: str) -> None:
-        """Play the peer's checked move on this side's session (the next computer's move,
-        if any, thought of in turn); the front ends hear of it."""
-        session = self.session
-        session.cancel()
-        session.play(move)
-        session.drive()
+    def play_peer(self, move: Move, text: str) -> bool:
+        """Play the peer's checked move on this side's session (its driver then asks this
+        side's computer, if one plays); the front ends hear of it.  False when the
+        session did not play it (the peer's flag fell first: the game ended on time)."""
+        if not self.session.play(move):
+            return False
         self.emit(PeerMoved(move, text))
+        return True
 
     def parse_move(self, game: Game, text: str) -> Move:
         """The legal move ``text`` names in ``game``; raises ProtocolError."""

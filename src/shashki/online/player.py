@@ -1,21 +1,16 @@
 """The friend on the other machine as a :class:`~shashki.session.Player`.
 
-A remote player's moves do not come from :meth:`think`: the link plays them on the
-session as they arrive, once checked (the referee's and the guest's own rules).  Its
-``think`` only waits, so that a front end that asks every player who is not a person
-for a move (the game screen, :meth:`GameSession.drive`) leaves the remote side to the
-network and says that the friend is to move.
+A remote player's moves come from the network: the link plays them on the session as
+they arrive, once checked (the referee's and the guest's own rules).  It does not think
+(:attr:`~shashki.session.Player.thinks` is false): the session's turn driver leaves its
+turn to the network, and the front end says that the friend is to move.
 """
 
 from __future__ import annotations
 
-import threading
-
 from ..i18n import _
-from ..rules import Game, Move
-from ..rules.variant import Variant
-from ..session.limits import Limit
-from ..session.players import Cancelled, Player
+from ..rules import Game
+from ..session.players import Player
 
 
 class RemotePlayer(Player):
@@ -30,7 +25,6 @@ class RemotePlayer(Player):
         self.program = program
         #: Connected now (the link says so as its connection comes and goes).
         self.present = False
-        self._closed = threading.Event()
 
     @property
     def first_turn_free(self) -> bool:
@@ -39,23 +33,16 @@ class RemotePlayer(Player):
         the host's); a program (``--auto``) is timed from its first move."""
         return not self.program
 
-    def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
-        """Wait (the move comes over the network) until ``cancelled()``: always None."""
-        while not cancelled() and not self._closed.wait(0.05):
-            pass
-        return None
+    @property
+    def thinks(self) -> bool:
+        """No: its moves come over the network, never from the driver."""
+        return False
 
     def answer_draw(self, game: Game) -> bool | None:
         return None  # the friend is asked over the network
 
     def answer_takeback(self, game: Game) -> bool | None:
         return None
-
-    def close(self) -> None:
-        self._closed.set()
-
-    def start(self, variant: Variant) -> None:
-        self._closed.clear()
 
     def seat(self) -> str:
         if self.present:

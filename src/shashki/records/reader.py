@@ -63,6 +63,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TypeVar
 
+from ..base.logs import package_logger
 from ..base.userfiles import open_regular
 from ..i18n import N_, _, ngettext
 from ..rules import Game, Move, ShashkiError, Variant, find_variant
@@ -96,6 +97,8 @@ from .tokens import (
 )
 from .viewpoint import record_board, same_text, square_view, view_note
 from .visitor import SKIP, SkipType, Visitor
+
+logger = package_logger(__name__)
 
 T = TypeVar("T")
 
@@ -1098,10 +1101,19 @@ def read_file(
     """
     p = os.fspath(path)
     if p.lower().endswith(".json"):
-        yield from _json_games(p, default_variant)
+        yield from _logged(_json_games(p, default_variant), p)
         return
     with open_regular(p) as fh:
-        yield from PdnReader(fh, default_variant)
+        yield from _logged(PdnReader(fh, default_variant), p)
+
+
+def _logged(records: Iterable[GameRecord], where: str) -> Iterator[GameRecord]:
+    """``records``, what was found wrong in each told to the log (``shashki.records``), at
+    the level of information: the reader's caller has it too (``record.errors``)."""
+    for number, record in enumerate(records, 1):
+        for error in record.errors:
+            logger.info("%s, game %d: %s", where, number, error)
+        yield record
 
 
 def read_games(
@@ -1144,4 +1156,6 @@ def read_games(
     if isinstance(source, str | os.PathLike):
         yield from read_file(source, default_variant)
     else:
-        yield from PdnReader(source, default_variant)
+        yield from _logged(
+            PdnReader(source, default_variant), str(getattr(source, "name", "")) or "PDN"
+        )

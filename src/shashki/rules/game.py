@@ -476,8 +476,34 @@ class Game:
             )
         return self._ended
 
+    def forfeit(self, side: Color, name: str, reason: str, said: str | None = None) -> Outcome:
+        """``side``'s player (called ``name``) could not go on for ``reason`` (an engine
+        that stopped, hung or answered an illegal move; ``said``: the same in the
+        language spoken): the referee scores the game a loss for it."""
+        loser = Color(side)
+        names = self.variant.side_names
+        self._ended = Outcome(
+            Termination.FORFEIT,
+            loser.other,
+            f"{name} ({names[loser]}) could not go on: {reason}",
+            N_("{name} ({side}) could not go on: {reason}"),
+            {"name": name, "side": loser, "reason": said if said is not None else reason},
+        )
+        return self._ended
+
+    def adjudicate(self, plies: int) -> Outcome:
+        """The referee ends a game still going after ``plies`` plies: a draw."""
+        self._ended = Outcome(
+            Termination.ADJUDICATED,
+            None,
+            f"adjudicated at the limit of {plies} plies",
+            N_("adjudicated at the limit of {plies} plies"),
+            {"plies": plies},
+        )
+        return self._ended
+
     def agree_draw(self) -> Outcome:
-        self._ended = Outcome(Termination.AGREED_DRAW, None, "draw agreed", N_("draw agreed"))
+        self._ended = Outcome(Termination.AGREED_DRAW, None, "draw agreed", N_("by agreement"))
         return self._ended
 
     def repetitions(self) -> int:

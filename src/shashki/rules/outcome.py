@@ -41,6 +41,13 @@ class Termination(Enum):
     #: A player left an online game and stayed away: the other side claimed it
     #: (:meth:`Game.abandon <shashki.rules.Game.abandon>`).
     ABANDONED = "abandoned"
+    #: A player could not go on (an engine that stopped, hung or answered an illegal
+    #: move) and the referee scored the game a loss for it
+    #: (:meth:`Game.forfeit <shashki.rules.Game.forfeit>`: a match's policy).
+    FORFEIT = "forfeit"
+    #: The referee ended a game still going after a number of plies: a draw
+    #: (:meth:`Game.adjudicate <shashki.rules.Game.adjudicate>`: a match's policy).
+    ADJUDICATED = "adjudication"
 
 
 #: The rules whose verb agrees with the side they name: each is translated once a kind of

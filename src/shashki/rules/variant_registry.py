@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import i18n
+from ..base.logs import package_logger
 from ..base.numbers import is_digits, quoted
 from ..base.userfiles import user_folder
 from ..i18n import _, ngettext, os_reason
@@ -24,6 +25,8 @@ from .errors import UnknownVariantError, VariantFileError
 from .schema import key_text
 from .variant import Variant, gametype_number
 from .variant_file import read_variant_file, resolve_variant
+
+logger = package_logger(__name__)
 
 
 def builtin_variant_dir() -> Path:
@@ -313,6 +316,8 @@ def registry() -> Registry:
         _load_folder(reg, files, origin="builtin")  # raises: no registry is kept
         _REGISTRY = reg
         _read_user_folder(reg)
+        for problem in reg.errors:
+            logger.warning("a variant file of the user's: %s", problem)
     return _REGISTRY
 
 

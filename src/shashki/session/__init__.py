@@ -5,52 +5,82 @@ Textual app, ``shashki match``, and the network play to come.  It imports no Tex
 >>> from shashki.rules import Game
 >>> from shashki.session import GameSession, Computer, Person
 >>> session = GameSession(Game("russian"), (Person("Anna"), Computer(1, seed=1)))
+>>> session.start()  # driven on this thread: the computer answers at once
 >>> session.play(session.game.parse_move("c3-d4"))
 True
->>> session.run()  # the computer answers on this thread; then a person is to move
 >>> len(session.game.move_stack), session.player_to_move.name
 (2, 'Anna')
+
+A front end with an event loop starts it with its executor instead
+(:mod:`shashki.session.driver`): the computer then thinks in a thread of its own and its
+move is played on the loop's thread.
 """
 
+from ..engine.limits import Limit, move_seconds
 from .clock import GameClock
+from .driver import (
+    AsyncioExecutor,
+    Executor,
+    InlineExecutor,
+    ManualTime,
+    ThreadExecutor,
+)
 from .game import (
     Changed,
     ClockChanged,
     DrawAnswered,
     DrawOffered,
+    Dropped,
+    DropReason,
     Event,
     GameEnded,
     GameSession,
     MovePlayed,
+    OnFailure,
     Paused,
+    Retagged,
     SeatFailed,
+    SeatReady,
     TakebackAsked,
     TakenBack,
+    Thinking,
     UndoPolicy,
 )
-from .limits import Limit, move_seconds
 from .players import Computer, Person, Player, PlayerFailed
+from .recorder import Recorder
 from .seats import parse_seat, set_engines
 
 __all__ = [
+    "AsyncioExecutor",
     "Changed",
     "ClockChanged",
     "Computer",
     "DrawAnswered",
     "DrawOffered",
+    "DropReason",
+    "Dropped",
     "Event",
+    "Executor",
     "GameClock",
     "GameEnded",
     "GameSession",
+    "InlineExecutor",
     "Limit",
+    "ManualTime",
     "MovePlayed",
+    "OnFailure",
     "Paused",
     "Person",
     "Player",
     "PlayerFailed",
+    "Recorder",
+    "Retagged",
     "SeatFailed",
+    "SeatReady",
     "TakebackAsked",
     "TakenBack",
+    "Thinking",
+    "ThreadExecutor",
     "UndoPolicy",
     "move_seconds",
     "parse_seat",

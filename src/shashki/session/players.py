@@ -1,11 +1,13 @@
 """One :class:`Player` for every seat: a person (moves come from the front end), the
-computer at a level, a Hub engine (``shashki.hub.player``), and later a remote player.
+computer at a level, a Hub engine (``shashki.hub.player``), a remote player
+(``shashki.online.player``).
 
-A player is started before its first move, asked to :meth:`~Player.think` on a copy of
-the game within a :class:`~shashki.session.limits.Limit` (in a thread of its own; it
-returns None as soon as ``cancelled()`` turns true), asked to answer offers, and closed
-when the game ends or is left.  A player that can no longer play (an engine that stopped,
-hung, or answered an illegal move) raises :class:`PlayerFailed`.
+A player that thinks is started once a game and asked to :meth:`~Player.think` on a
+copy of the game within a :class:`~shashki.engine.limits.Limit` by the session's turn
+driver (away from the session's own thread; it returns None as soon as ``cancelled()``
+turns true), asked to answer offers, and closed when the game ends or is left.  A
+player that can no longer play (an engine that stopped, hung, or answered an illegal
+move) raises :class:`PlayerFailed`.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..engine.limits import Limit
 from ..i18n import _
 from ..rules import Game, Move
 from ..rules.variant import Variant
-from .limits import Limit
 
 if TYPE_CHECKING:
     from ..engine.search import Options
@@ -52,15 +54,18 @@ class Player:
         hangs on its first move must still lose on time."""
         return self.is_human
 
-    def start(self, variant: Variant) -> None:
-        """Get ready for a game of ``variant`` (an engine is started here or on its first
-        move).  Default: nothing."""
+    @property
+    def thinks(self) -> bool:
+        """Whether the session's driver asks this player for its moves (:meth:`think`):
+        a computer's or an engine's; not a person's, whose moves the front end plays,
+        nor a remote player's, whose moves the network brings."""
+        return not self.is_human
 
-    def get_ready(self, variant: Variant) -> bool:
-        """Be ready before the first move is asked, in a worker thread: an engine is
-        started and says its name at once.  True when the seat's name may have changed
-        (the front end shows it again).  Raises PlayerFailed.  Default: nothing."""
-        return False
+    def start(self, variant: Variant) -> None:
+        """Get ready for a game of ``variant``, away from the owner's thread (the
+        session's driver calls it once a game, before the first move is asked): an
+        engine is started, or told of the new game, and says its name at once.  Raises
+        PlayerFailed.  Default: nothing."""
 
     def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
         """Choose a move for the side to move of ``game`` (a copy the player may change)

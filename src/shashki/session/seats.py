@@ -1,17 +1,25 @@
-"""The one parser of seat words: who plays a side, from the command line, the new-game
-dialog, or a file.
+"""Who plays a side: the typed seat kinds, and the one parser of their words.
 
-A seat's kind is ``human``, ``computer-N`` (a level 1-8), ``engine:NAME`` (an engine of
-the user's settings, by its name), ``hub:COMMAND`` (a Hub engine started from a
-command) or ``dxp:HOST:PORT`` (a DXP engine listening there).  Words from a FILE (an
-autosave, a saved game, the settings, a replay taken over) go through
-``parse_seat(text, from_file=True)``, which never gives ``hub:COMMAND`` nor
-``dxp:HOST:PORT``: a file may name a program the user set up, never run one nor make
+A seat is a :data:`Seat`: a person (:class:`PersonSeat`), shashki's computer at a level
+1-8 (:class:`LevelSeat`), an engine of the user's settings by its name
+(:class:`NamedEngineSeat`), a Hub engine started from a command (:class:`CommandSeat`)
+or a DXP engine listening at an address (:class:`DxpSeat`).  Words — from the command
+line, the new-game dialog, a file — are parsed once, by :func:`parse_seat`, where they
+come in; from there on a seat is one of these, and :func:`shashki.hub.player.make_player`
+(the one maker of players) seats the player it names.  A seat's :attr:`word` is its words
+again (``human``, ``computer-N``, ``engine:NAME``, ``hub:COMMAND``, ``dxp:HOST:PORT``),
+for a dialog's choice or an event file.
+
+Words from a FILE (an autosave, a saved game, the settings, a replay taken over) go
+through ``parse_seat(text, from_file=True)``, which never gives a :class:`CommandSeat`
+nor a :class:`DxpSeat`: a file may name a program the user set up, never run one nor make
 shashki connect anywhere.  Nor does any word in a served
 app (``shashki serve``: a visitor at the keys, see :mod:`shashki.session.served`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ..base.numbers import bounded_int
 from ..store.settings import EngineSetting
@@ -31,11 +39,66 @@ def set_engines(engines: list[EngineSetting]) -> None:
         ENGINES.setdefault(engine.name.lower(), engine)
 
 
-def engine_setting(kind: str) -> EngineSetting | None:
-    """The settings' engine an ``engine:NAME`` kind names, if the settings have it."""
-    if not kind.startswith("engine:"):
-        return None
-    return ENGINES.get(kind[7:].lower())
+@dataclass(frozen=True)
+class PersonSeat:
+    """A person at this keyboard plays the side."""
+
+    @property
+    def word(self) -> str:
+        return "human"
+
+
+@dataclass(frozen=True)
+class LevelSeat:
+    """shashki's computer at ``level`` (1 to :data:`TOP_LEVEL`)."""
+
+    level: int
+
+    @property
+    def word(self) -> str:
+        return f"computer-{self.level}"
+
+
+@dataclass(frozen=True)
+class NamedEngineSeat:
+    """An engine of the user's settings, by its ``name`` (its command is the settings')."""
+
+    name: str
+
+    @property
+    def word(self) -> str:
+        return f"engine:{self.name}"
+
+
+@dataclass(frozen=True)
+class CommandSeat:
+    """A Hub engine started from ``command`` (typed by the user: never from a file)."""
+
+    command: str
+
+    @property
+    def word(self) -> str:
+        return f"hub:{self.command}"
+
+
+@dataclass(frozen=True)
+class DxpSeat:
+    """A DXP engine listening at ``host``:``port`` (typed by the user: never from a file)."""
+
+    host: str
+    port: int
+
+    @property
+    def word(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"dxp:{host}:{self.port}"
+
+
+#: Who plays a side.
+Seat = PersonSeat | LevelSeat | NamedEngineSeat | CommandSeat | DxpSeat
+
+#: A person's seat (the default of both sides).
+PERSON = PersonSeat()
 
 
 def dxp_address(text: str) -> tuple[str, int] | None:
@@ -51,8 +114,13 @@ def dxp_address(text: str) -> tuple[str, int] | None:
     return host, port
 
 
-def parse_seat(text: str, *, from_file: bool = False) -> str | None:
-    """A player kind from words: ``person`` (or ``human``), a computer level (``5``,
+def engine_setting(seat: NamedEngineSeat) -> EngineSetting | None:
+    """The settings' engine ``seat`` names, if the settings have it (still)."""
+    return ENGINES.get(seat.name.lower())
+
+
+def parse_seat(text: str, *, from_file: bool = False) -> Seat | None:
+    """The seat words name: ``person`` (or ``human``), a computer level (``5``,
     ``computer-5``), the name of an engine of the settings (``Dame``, ``engine:Dame``),
     or — unless the words come ``from_file`` or the app is served to a browser —
     ``hub:COMMAND`` and ``dxp:HOST:PORT``; None if they are none of them (any text, of
@@ -60,28 +128,35 @@ def parse_seat(text: str, *, from_file: bool = False) -> str | None:
     word = text.strip()
     if word.lower().startswith("hub:"):
         command = word[4:].strip()
-        return "hub:" + command if command and not from_file and not served() else None
+        return CommandSeat(command) if command and not from_file and not served() else None
     if word.lower().startswith("dxp:"):
-        address = word[4:].strip()
-        if from_file or served() or dxp_address(address) is None:
+        address = dxp_address(word[4:])
+        if from_file or served() or address is None:
             return None
-        return "dxp:" + address
+        return DxpSeat(*address)
     word = word.lower()
     if word in ("person", "human"):
-        return "human"
+        return PERSON
     word = word.removeprefix("engine:")
     if word in ENGINES:
-        return f"engine:{ENGINES[word].name}"
+        return NamedEngineSeat(ENGINES[word].name)
     word = word.removeprefix("computer-").removeprefix("computer")
     level = bounded_int(word, TOP_LEVEL)  # any text, of any length: a level or None
     if level is not None and level >= 1:
-        return f"computer-{level}"
+        return LevelSeat(level)
     return None
 
 
 __all__ = [
     "ENGINES",
+    "PERSON",
     "TOP_LEVEL",
+    "CommandSeat",
+    "DxpSeat",
+    "LevelSeat",
+    "NamedEngineSeat",
+    "PersonSeat",
+    "Seat",
     "dxp_address",
     "engine_setting",
     "parse_seat",

@@ -18,9 +18,12 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..base.logs import package_logger
 from ..base.ownfiles import UnsafeFile, own_folder, replace_file
 from ..base.userfiles import decode_text, read_limited, user_folder
 from ..i18n import LANGUAGES
+
+logger = package_logger(__name__)
 
 #: A settings file is a few hundred bytes; anything much larger is not ours.
 SETTINGS_LIMIT = 64 * 1024
@@ -62,6 +65,9 @@ class Settings:
     language: str = ""
     #: The Hub engine command last typed in the new-game dialog (offered there again).
     engine_command: str = ""
+    #: How deep a whole-game review searches: "quick", "normal" or "deep"
+    #: (:data:`shashki.engine.review.DEPTHS`).
+    review_depth: str = "normal"
 
     @classmethod
     def load(cls, path: Path | None = None, *, choices: Choices | None = None) -> Settings:
@@ -71,15 +77,25 @@ class Settings:
         what it gets wrong, and never an error."""
         settings = cls()
         data: object = None
+        where = path or settings_path()
         try:
-            data = json.loads(decode_text(read_limited(path or settings_path(), SETTINGS_LIMIT)))
-        except (OSError, ValueError, RecursionError):
-            # RecursionError: json's own reader on arrays nested thousands deep
+            data = json.loads(decode_text(read_limited(where, SETTINGS_LIMIT)))
+        except FileNotFoundError:
             data = None
+        except (OSError, ValueError, RecursionError) as exc:
+            # RecursionError: json's own reader on arrays nested thousands deep
+            logger.warning("settings %s not read, the defaults used: %s", where, exc)
+            data = None
+        if data is not None and not isinstance(data, dict):
+            logger.warning("settings %s: not a JSON object, the defaults used", where)
         if isinstance(data, dict):
             for name, value in data.items():
                 if isinstance(name, str) and _valid_setting(name, value, choices or {}):
                     setattr(settings, name, list(value) if name in ("names", "engines") else value)
+                else:
+                    logger.warning(
+                        "settings %s: %.40r left out (its value is not one)", where, name
+                    )
         return settings
 
     def save(self, path: Path | None = None) -> str | None:
@@ -118,6 +134,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "engines": lambda v: engines_valid(v),
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
     "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
+    "review_depth": lambda v: v in ("quick", "normal", "deep"),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "names": lambda v: (
         isinstance(v, list)

@@ -27,6 +27,7 @@ An event file::
     seat = "5"                    # shashki's level 5
     [[player]]
     seat = "7"
+    depth = 6                     # this player held to a depth, whatever the time
 
 A file names players, never runs a program: a player is a level, an engine of the
 settings (its command is the settings', set up by the user) or a DXP address; a
@@ -48,7 +49,7 @@ from ..records.clocks import BadTimeControl, TimeControl
 from ..records.gametypes import DEFAULT_VARIANT
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
-from ..session.seats import parse_seat
+from ..session.seats import LevelSeat, NamedEngineSeat, PersonSeat, parse_seat
 
 #: The formats of an event.
 FORMATS = ("round-robin", "gauntlet", "swiss")
@@ -71,6 +72,8 @@ class Entrant:
 
     name: str
     seat: str
+    #: A depth this player is held to, whatever the event's time (an engine's ladder).
+    depth: int | None = None
 
 
 @dataclass
@@ -136,6 +139,8 @@ class Event:
                 f"name = {text(entrant.name)}",
                 f"seat = {text(entrant.seat)}",
             ]
+            if entrant.depth is not None:
+                lines.append(f"depth = {entrant.depth}")
         return "\n".join(lines) + "\n"
 
 
@@ -148,7 +153,7 @@ def entrant(words: str, name: str = "", *, from_file: bool = False) -> Entrant:
     may name a DXP address (a game is asked for there; nothing is run)."""
     dxp = words.strip().lower().startswith("dxp:")
     seat = parse_seat(words, from_file=from_file and not dxp)
-    if seat is None or seat == "human":
+    if seat is None or isinstance(seat, PersonSeat):
         if from_file and words.strip().lower().startswith("hub:"):
             raise EventError(
                 _(
@@ -163,13 +168,13 @@ def entrant(words: str, name: str = "", *, from_file: bool = False) -> Entrant:
             ).format(words=quoted(words, 60))
         )
     if not name:
-        if seat.startswith("computer-"):
-            name = f"shashki {seat[9:]}"
-        elif seat.startswith("engine:"):
-            name = seat[7:]
+        if isinstance(seat, LevelSeat):
+            name = f"shashki {seat.level}"
+        elif isinstance(seat, NamedEngineSeat):
+            name = seat.name
         else:
             name = words.strip()
-    return Entrant(one_line(name, 40), seat)
+    return Entrant(one_line(name, 40), seat.word)
 
 
 def check(event: Event) -> Event:
@@ -249,15 +254,18 @@ def read_event(path: str) -> Event:
             raise _refuse(path, _("{key} has a value of the wrong kind").format(key=key))
     players: list[Entrant] = []
     for item in table.get("player", []):
-        if not isinstance(item, dict) or set(item) - {"name", "seat"}:
-            raise _refuse(path, _("a [[player]] has a name and a seat"))
-        name, seat = item.get("name", ""), item.get("seat", "")
+        if not isinstance(item, dict) or set(item) - {"name", "seat", "depth"}:
+            raise _refuse(path, _("a [[player]] has a name, a seat and a depth"))
+        name, seat, depth = item.get("name", ""), item.get("seat", ""), item.get("depth")
         if not isinstance(name, str) or not isinstance(seat, str) or not (name or seat):
-            raise _refuse(path, _("a [[player]] has a name and a seat"))
+            raise _refuse(path, _("a [[player]] has a name, a seat and a depth"))
+        if depth is not None and (type(depth) is not int or not 1 <= depth <= 60):
+            raise _refuse(path, _("the depth is 1 to 60"))
         try:
-            players.append(entrant(seat or name, name if seat else "", from_file=True))
+            made = entrant(seat or name, name if seat else "", from_file=True)
         except EventError as exc:
             raise _refuse(path, str(exc)) from None
+        players.append(Entrant(made.name, made.seat, depth))
     base = Path(path).resolve().parent
     stem = Path(path).stem
     folder = table.get("folder") or stem

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import queue
 import re
 import signal
@@ -38,9 +39,12 @@ from pathlib import Path
 
 from ..base.ownfiles import replace_file
 from ..base.userfiles import read_limited
-from ..i18n import _
+from ..engine.limits import Limit
+from ..i18n import N_, _, language, set_language
 from ..records import read_games, write_game
-from ..rules import find_variant
+from ..rules import Game, Move, find_variant
+from ..rules.variant import Variant
+from ..session.players import Cancelled, Player
 from ..store.settings import EngineSetting, read_engines
 from .event import Event, EventError
 from .schedule import Pairing, gauntlet, round_robin, swiss
@@ -67,6 +71,8 @@ class Job:
     event: str
     live: str
     engines: tuple[EngineSetting, ...] = ()
+    #: The depth each side is held to, if any (White's, Black's).
+    depths: tuple[int | None, int | None] = (None, None)
 
 
 @dataclass(frozen=True)
@@ -81,18 +87,61 @@ class Finished:
     error: str = ""
 
 
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl+C to the event (which stops it)."""
+class HeldTo(Player):
+    """A player held to a ``depth``, whatever the game's limit says (Scan's ladder)."""
+
+    is_human = False
+
+    def __init__(self, player: Player, depth: int) -> None:
+        self.player, self.depth = player, depth
+        self.name = player.name
+
+    def start(self, variant: Variant) -> None:
+        self.player.start(variant)
+
+    def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
+        return self.player.think(game, Limit(depth=self.depth), cancelled)
+
+    def answer_draw(self, game: Game) -> bool | None:
+        return self.player.answer_draw(game)
+
+    def game_over(self, game: Game) -> None:
+        self.player.game_over(game)
+
+    def close(self) -> None:
+        self.player.close()
+
+
+#: How each format is said on the screen and in the tables (``_(name)``).
+FORMAT_NAMES = {
+    "round-robin": N_("round robin"),
+    "gauntlet": N_("gauntlet (the first against the others)"),
+    "swiss": N_("Swiss system"),
+}
+
+
+def _quiet_worker(language: str = "en") -> None:
+    """A worker leaves Ctrl+C to the event (which stops it), and ends when the event's
+    process is gone (killed, crashed: the pool cannot tell its workers then, and a worker
+    would wait for a next game forever, an engine it started beside it); it speaks the
+    event's ``language`` (why a game ended, said by the event as each game ends)."""
+    set_language(language)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="shashki event watch", daemon=True).start()
 
 
 def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
     """Play ``job``'s game (in a worker process, or a thread for a DXP engine's game,
     ``players`` then holding the players kept for the event by seat words)."""
-    from ..hub.match import Opening, make_player, play_game
+    from ..hub.match import Opening, match_player, play_game
     from ..records.clocks import TimeControl
-    from ..session.limits import Limit
-    from ..session.players import Player
     from ..session.seats import set_engines
 
     try:
@@ -106,9 +155,10 @@ def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
             if isinstance(kept, Player):
                 seated.append(kept)
                 continue
-            player = make_player(seat, seed=job.number * 2 + side)
+            player = match_player(seat, seed=job.number * 2 + side)
             made.append(player)
-            seated.append(player)
+            depth = job.depths[side]
+            seated.append(player if depth is None else HeldTo(player, depth))
         live = Path(job.live)
 
         def on_move(session: object) -> None:
@@ -301,11 +351,18 @@ class Tournament:
 
     def heading(self) -> str:
         event = self.event
+        if event.clock:
+            limit = _("clock {clock}").format(clock=event.clock)
+        elif event.depth is not None:
+            limit = _("depth {depth}").format(depth=event.depth)
+        else:
+            seconds = event.time if event.time is not None else 0.5
+            limit = _("{seconds} s a move").format(seconds=f"{seconds:g}")
         return _("{name}: {variant}, {format}, {limit}, {done} of {total} games").format(
             name=event.name,
             variant=find_variant(event.variant).local_name,
-            format=event.format,
-            limit=event.limit_text(),
+            format=_(FORMAT_NAMES.get(event.format, event.format)),
+            limit=limit,
             done=len(self.results),
             total=self.total(),
         )
@@ -321,6 +378,7 @@ class Tournament:
             variant=event.variant,
             white=(white.name, white.seat),
             black=(black.name, black.seat),
+            depths=(white.depth, black.depth),
             opening=self.openings[pairing.opening % len(self.openings)],
             seconds=event.time if not event.clock and event.depth is None else None,
             depth=event.depth,
@@ -430,6 +488,7 @@ class Tournament:
             max_workers=self.event.concurrency,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_quiet_worker,
+            initargs=(language(),),
         )
 
 

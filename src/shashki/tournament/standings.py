@@ -161,7 +161,7 @@ def tiebreak_names(swiss: bool) -> list[str]:
 
 
 def crosstable(names: Sequence[str], played: Sequence[Played]) -> list[list[str]]:
-    """The score of each player (a row) against each other (a column), ``-`` unmet."""
+    """The points of each player (a row) against each other (a column), ``-`` unmet."""
     players = len(names)
     cells: list[list[list[float]]] = [[[] for _ in range(players)] for _ in range(players)]
     for g, s in played:
@@ -169,9 +169,7 @@ def crosstable(names: Sequence[str], played: Sequence[Played]) -> list[list[str]
         cells[g.black][g.white].append(1.0 - s)
     return [
         [
-            "×"
-            if a == b
-            else (_half(sum(cells[a][b])) + f"/{len(cells[a][b])}" if cells[a][b] else "-")
+            "×" if a == b else (_half(sum(cells[a][b])) if cells[a][b] else "-")
             for b in range(players)
         ]
         for a in range(players)

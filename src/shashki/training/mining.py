@@ -1,0 +1,298 @@
+"""Puzzle mining (``shashki puzzles mine``): the positions of real games where one move
+wins decisively and every other move does not.
+
+Each game of an archive is read in a worker process (:func:`mine_piece`, a job of
+:class:`~shashki.base.workers.Jobs`); in each position of its main line with a choice of
+moves, a quick search (:attr:`MiningOptions.depth`) judges the best move and, when it
+wins (:attr:`MiningOptions.win` hundredths of a man or more), the best of the others.
+A position where only one move wins and every other keeps at most
+:attr:`MiningOptions.other` is a candidate; a deeper search with a fresh table
+(:attr:`MiningOptions.verify_depth`) then builds the solution (:func:`solution`): at
+every one of the solver's moves it is the only move that wins, and each reply is the
+opponent's best; the line ends once the solver has more than one way to go on winning,
+once the solver is :data:`GAINED` pieces up and nothing is hanging, at the end of the
+game, or after :attr:`MiningOptions.longest` moves of the solver.
+
+A puzzle is named by its position (:func:`~shashki.store.explorer.position_key`: the
+variant and the FEN); a book of puzzles (:mod:`shashki.training.book`) never keeps two of
+one position.  Themes (:mod:`shashki.training.themes`) and a difficulty are read from
+the solution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..engine.search import Search
+from ..records.model import GameRecord
+from ..records.pieces import Piece, piece_games
+from ..rules.errors import ShashkiError
+from ..rules.game import Game
+from ..rules.move import Move
+from ..store.explorer import position_key
+from .themes import difficulty, themes_of
+
+#: A solution ends once the solver has taken this many pieces more than it gave (a
+#: crowning counts as one) and the opponent has no capture: the win is in hand.
+GAINED = 2
+#: Games a piece of an archive holds about (a worker's job; the unit of resuming).
+PIECE_BYTES = 8 << 10
+
+
+@dataclass(frozen=True)
+class MiningOptions:
+    """How positions are judged (scores in hundredths of a man, for the side to move)."""
+
+    #: The quick search of every position (plies).
+    depth: int = 4
+    #: The search that verifies a candidate and builds its solution (plies).
+    verify_depth: int = 8
+    #: A decisive win: at least two men.
+    win: int = 200
+    #: Every other move at the first position keeps at most this much.
+    other: int = 50
+    #: The solver's moves in a solution, at most.
+    longest: int = 6
+    #: Positions before this ply of a game from the usual start are not judged (the
+    #: opening's first moves; a game from a set-up position is judged from its start).
+    first_ply: int = 4
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a puzzle comes from: a game of a file (or of self-play)."""
+
+    #: The file's name (without its folders).
+    file: str
+    #: The game's place in the file, from 0.
+    game: int
+    #: The move number of the position.
+    move: int
+    white: str = ""
+    black: str = ""
+    event: str = ""
+
+    def words(self) -> str:
+        """In one line, in no language: "wk2003.pdn #12 (23.): Ivanov – Petrov, WK 2003"
+        (the 12th game of the file, its 23rd move)."""
+        where = f"{self.file} #{self.game + 1} ({self.move}.)"
+        if self.white or self.black:
+            where += f": {self.white or '?'} – {self.black or '?'}"
+        if self.event:
+            where += f", {self.event}"
+        return where
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position, its solution (the solver's moves and the best replies, the solver's
+    first and last) and what is known of it."""
+
+    variant: str
+    fen: str
+    #: The moves in full notation (every landing square of a capture).
+    line: tuple[str, ...]
+    themes: tuple[str, ...]
+    #: An estimate of the rating of a player who solves it half the time.
+    difficulty: int
+    #: Where it comes from, in words (:meth:`Origin.words`).
+    source: str = ""
+    #: The score the verifying search gave the first move (0: not known).
+    score: int = 0
+
+    @property
+    def key(self) -> int:
+        return position_key(self.variant, self.fen)
+
+
+@dataclass(frozen=True)
+class PieceMined:
+    """What :func:`mine_piece` found in one piece."""
+
+    source: str
+    number: int
+    #: The puzzles found, each with its game (numbered from the piece's first).
+    found: tuple[tuple[Origin, Puzzle], ...]
+    games: int = 0
+    positions: int = 0
+    #: Games that could not be used (no variant shashki plays, a move not read).
+    skipped: int = 0
+    #: The first error read, when no game could be used ("not a text file").
+    error: str = ""
+
+
+def _others(game: Game, best: Move) -> list[Move]:
+    return [m for m in game.legal_moves() if m != best]
+
+
+def candidate(search: Search, game: Game, options: MiningOptions) -> bool:
+    """Whether the quick search finds one move that wins and no other that comes near."""
+    moves = game.legal_moves()
+    if len(moves) < 2:
+        return False
+    found = search.search(game, depth=options.depth)
+    if found.move is None or found.score < options.win:
+        return False
+    second = search.search(game, depth=options.depth, moves=_others(game, found.move))
+    return second.score <= options.other
+
+
+def solution(game: Game, options: MiningOptions) -> tuple[list[Move], int] | None:
+    """The verified solution of ``game``'s position and the first move's score, or None
+    when the deeper search does not confirm one only winning move."""
+    search = Search(game.variant)
+    g = game.copy()
+    line: list[Move] = []
+    first_score = 0
+    gained = 0  # pieces taken less pieces given, and the solver's crownings
+    for turn in range(options.longest):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        found = search.search(g, depth=options.verify_depth)
+        if found.move is None:
+            return None
+        if found.score < options.win:
+            if turn == 0:
+                return None
+            line.pop()  # (the reply: the solver's last move ends the line)
+            break
+        if len(moves) > 1:
+            second = search.search(
+                g, depth=options.verify_depth, moves=_others(g, found.move)
+            ).score
+            if turn == 0 and second > options.other:
+                return None
+            if turn > 0 and second >= options.win:
+                line.pop()  # more than one way to go on winning: solved
+                break
+        if turn == 0:
+            first_score = found.score
+        line.append(found.move)
+        g.push(found.move)
+        gained += len(found.move.captured) + bool(found.move.promotion)
+        if g.outcome() is not None:
+            break
+        if gained >= GAINED and not g.captures():
+            break  # (the win is in hand: the rest is technique)
+        reply = search.search(g, depth=options.verify_depth)
+        if reply.move is None or turn + 1 >= options.longest:
+            break
+        line.append(reply.move)
+        g.push(reply.move)
+        gained -= len(reply.move.captured)
+    if len(line) % 2 == 0 and line:  # (ends on a reply: the game ended after it)
+        line.pop()
+    return (line, first_score) if line else None
+
+
+def mine_game(
+    record: GameRecord, name: str, number: int, options: MiningOptions
+) -> tuple[list[tuple[Origin, Puzzle]], int]:
+    """The puzzles of one game, each with where it comes from, and the number of
+    positions judged."""
+    if record.variant is None:
+        return [], 0
+    moves = record.mainline_moves()
+    try:
+        game = record.start()
+    except ShashkiError:
+        return [], 0
+    search = Search(record.variant)
+    found: list[tuple[Origin, Puzzle]] = []
+    judged = 0
+    skip_to = options.first_ply if record.fen is None else 0  # (a set-up position: all)
+    for ply, move in enumerate(moves):
+        if ply >= skip_to and game.outcome() is None:
+            judged += 1
+            if candidate(search, game, options):
+                solved = solution(game, options)
+                if solved is not None:
+                    line, score = solved
+                    found.append(_puzzle(record, game, line, score, name, number, ply))
+                    skip_to = ply + len(line)  # (its own line: the same shot again)
+        game.push(move)
+    return found, judged
+
+
+def _puzzle(
+    record: GameRecord, game: Game, line: list[Move], score: int, name: str, number: int, ply: int
+) -> tuple[Origin, Puzzle]:
+    g = game.copy()
+    texts = []
+    for move in line:
+        texts.append(g.move_text(move, full=True))
+        g.push(move)
+    origin = Origin(
+        file=name,
+        game=number,
+        move=game.fullmove_number,
+        white=_tag(record, "White", "P1"),
+        black=_tag(record, "Black", "P2"),
+        event=_tag(record, "Event"),
+    )
+    puzzle = Puzzle(
+        variant=game.variant.id,
+        fen=game.fen(),
+        line=tuple(texts),
+        themes=themes_of(game, line, score),
+        difficulty=difficulty(game, line),
+        source=origin.words(),
+        score=score,
+    )
+    return origin, puzzle
+
+
+def _tag(record: GameRecord, *names: str) -> str:
+    for name in names:
+        text = " ".join(record.header(name).split())
+        if text and text != "?":
+            return text[:100]
+    return ""
+
+
+def mine_piece(piece: Piece, default_variant: str | None, options: MiningOptions) -> PieceMined:
+    """Mine the games of a piece of an archive (a worker's job); the puzzles' games are
+    numbered from the piece's first (the caller, who knows the pieces before, adds)."""
+    import os
+
+    name = os.path.basename(piece.source)
+    found_all: list[tuple[Origin, Puzzle]] = []
+    games = positions = skipped = 0
+    error = ""
+    for number, record in enumerate(piece_games(piece, default_variant)):
+        if record.variant is None or not record.mainline_moves():
+            skipped += 1
+            if record.errors:
+                error = error or record.errors[0].message
+            continue
+        games += 1
+        found, judged = mine_game(record, name, number, options)
+        found_all.extend(found)
+        positions += judged
+    return PieceMined(
+        piece.source, piece.number, tuple(found_all), games, positions, skipped, error
+    )
+
+
+def iter_unique(puzzles: Iterator[Puzzle], seen: set[int]) -> Iterator[Puzzle]:
+    """The puzzles whose position is not in ``seen`` (which takes them in)."""
+    for puzzle in puzzles:
+        if puzzle.key not in seen:
+            seen.add(puzzle.key)
+            yield puzzle
+
+
+__all__ = [
+    "PIECE_BYTES",
+    "MiningOptions",
+    "Origin",
+    "PieceMined",
+    "Puzzle",
+    "candidate",
+    "iter_unique",
+    "mine_game",
+    "mine_piece",
+    "solution",
+]

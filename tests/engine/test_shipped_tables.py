@@ -1,0 +1,150 @@
+"""The ending tables shipped in the package (``shashki/engine/tables``, made by
+``tools/make_tables.py``): a fresh install judges them at once, and a shipped table is
+used only when its header names today's rules and its checksum holds."""
+
+from __future__ import annotations
+
+import lzma
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from shashki.engine import endings
+from shashki.rules import Game, find_variant
+from shashki.rules.game import game_state
+
+SHIPPED = sorted(endings.SHIPPED.glob("*.xz"))
+
+
+def _material(name: str) -> tuple[str, tuple[int, int, int, int]]:
+    match = re.fullmatch(r"(.+)-(\d)k(\d)m-(\d)k(\d)m\.xz", name)
+    assert match, name
+    wk, wm, bk, bm = (int(match[i]) for i in range(2, 6))
+    return match[1], (wk, wm, bk, bm)
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """An empty cache folder and no table in memory: a fresh install."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(endings, "_TABLES", {})
+    monkeypatch.setattr(endings, "_ABSENT", {})
+    return tmp_path
+
+
+def test_every_shipped_table_is_of_todays_rules() -> None:
+    """A change to a variant's rules or to the tables' format makes the shipped tables
+    unusable (and this test fail): ``python tools/make_tables.py`` makes them again."""
+    assert len(SHIPPED) > 100
+    for path in SHIPPED:
+        vid, material = _material(path.name)
+        assert endings.shipped_values(find_variant(vid), material) is not None, path.name
+
+
+def test_the_shipped_set_is_the_promised_one() -> None:
+    names = {p.name for p in SHIPPED}
+    international = find_variant("international")
+    for material in [*endings.materials(international, 3), (3, 0, 1, 0), (1, 0, 3, 0)]:
+        other = (material[2], material[3], material[0], material[1])
+        assert endings.shipped_name(international, material) in names or (
+            endings.mirrors(international, material)
+            and endings.shipped_name(international, other) in names
+        ), material
+    russian = find_variant("russian")
+    for material in endings.materials(russian, 4):
+        if not endings.mirrors(russian, material):
+            assert endings.shipped_name(russian, material) in names, material
+
+
+def test_three_kings_against_one_on_the_long_diagonal_is_a_draw_at_once(fresh: Path) -> None:
+    game = Game("international", "B:WK7,K12,K45:BK5")
+    exact = endings.perfect_moves(game, build=False)  # (as on a clock: nothing is built)
+    assert exact is not None and exact[0] == 0 and exact[1]
+    assert not list(fresh.rglob("*.bin"))  # read from the package, nothing written
+    # the search finds it too, at every node
+    assert endings.probe_built(game.variant, game_state(game)) == 0
+
+
+def test_a_russian_ending_of_four_pieces_is_exact_at_once(fresh: Path) -> None:
+    game = Game("russian", "W:WKa1,Kb2,Kc1:BKe7")  # Petrov's triangle: won
+    exact = endings.perfect_moves(game, build=False)
+    assert exact is not None and exact[0] > 0
+
+
+def test_a_damaged_or_foreign_shipped_table_is_not_used(
+    fresh: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    international = find_variant("international")
+    name = endings.shipped_name(international, (3, 0, 1, 0))
+    raw = bytearray(lzma.decompress((endings.SHIPPED / name).read_bytes()))
+    raw[len(raw) // 2] ^= 1  # one bit of one position
+    (folder / name).write_bytes(lzma.compress(bytes(raw)))
+    # a Russian table put where an English one would be: its header names Russian rules
+    english, russian = find_variant("english"), find_variant("russian")
+    shutil.copy(
+        endings.SHIPPED / endings.shipped_name(russian, (1, 0, 2, 0)),
+        folder / endings.shipped_name(english, (1, 0, 2, 0)),
+    )
+    (folder / endings.shipped_name(english, (1, 0, 1, 0))).write_bytes(b"\xfd7zXZ garbage")
+    monkeypatch.setattr(endings, "SHIPPED", folder)
+    assert endings.shipped_values(international, (3, 0, 1, 0)) is None
+    assert endings.shipped_values(english, (1, 0, 2, 0)) is None
+    assert endings.shipped_values(english, (2, 0, 1, 0)) is None  # (read off it: neither)
+    assert endings.shipped_values(english, (1, 0, 1, 0)) is None
+    game = Game("international", "B:WK7,K12,K45:BK5")
+    assert endings.perfect_moves(game, build=False) is None  # (nothing to trust: searched)
+
+
+def test_best_says_the_draw_at_once_in_a_fresh_install(
+    fresh: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shashki.cli import main
+
+    assert main(["best", "international", "--fen", "B:WK7,K12,K45:BK5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "ending table: a draw, +0.00 (with best play on both sides)"
+    game = Game("international", "B:WK7,K12,K45:BK5")
+    assert game.parse_move(lines[1]) in endings.perfect_moves(game)[1]  # type: ignore[index]
+
+
+def test_a_damaged_shipped_table_is_said_once_in_one_line_and_searched(
+    fresh: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from shashki.cli import main
+
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    international = find_variant("international")
+    name = endings.shipped_name(international, (3, 0, 1, 0))
+    (folder / name).write_bytes((endings.SHIPPED / name).read_bytes()[:-40])  # cut short
+    monkeypatch.setattr(endings, "SHIPPED", folder)
+    monkeypatch.setattr(endings, "_UNUSABLE", set())
+    monkeypatch.setattr(endings, "_UNSHOWN", [])
+    code = main(["best", "international", "--fen", "B:WK7,K12,K45:BK5", "--time", "0.2"])
+    out, err = capsys.readouterr()
+    assert code == 0 and out.strip() and "Traceback" not in err
+    assert not out.startswith("ending table")  # searched, not read off the damaged table
+    said = [r.getMessage() for r in caplog.records if r.name == "shashki.engine"]
+    assert len(said) == 1 and name in said[0] and "\n" not in said[0]  # (to the log)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines == [f"shashki: warning: {said[0]}"]  # (and to the user)
+
+
+def test_the_endings_command_says_which_tables_came_with_shashki(
+    fresh: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from shashki.cli import main
+
+    assert main(["endings", "build", "english", "--pieces", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    said = [line for line in lines if line.endswith("came with shashki")]
+    assert len(said) == len(endings.materials(find_variant("english"), 3)) > 10
+    assert not list(fresh.rglob("*.bin"))  # (nothing made: all read from the package)
