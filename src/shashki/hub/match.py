@@ -58,12 +58,18 @@ def match_player(who: str, *, seed: int) -> Player:
     :func:`~shashki.hub.player.make_player`); raises ShashkiError."""
     text = who.strip()
     if text.lower().startswith("hub:") and not text[4:].strip():
-        raise ShashkiError("hub: needs the engine's command, e.g. 'hub:dame hub'")
+        raise ShashkiError(
+            _("hub: needs the engine's command, e.g. {example}").format(
+                example=quoted("hub:dame hub")
+            )
+        )
     seat = parse_seat(text)
     if seat is None or isinstance(seat, PersonSeat):
         raise ShashkiError(
-            f"a player is a level 1-{max(LEVELS)}, hub:COMMAND, dxp:HOST:PORT or an engine "
-            f"named in the settings, not {quoted(text, 60)}"
+            _(
+                "a player is a level 1-{last}, hub:COMMAND, dxp:HOST:PORT or an engine "
+                "named in the settings, not {words}"
+            ).format(last=max(LEVELS), words=quoted(text, 60))
         )
     name = f"shashki level {seat.level}" if isinstance(seat, LevelSeat) else text
     return make_player(seat, name, seed=seed)
