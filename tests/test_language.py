@@ -747,3 +747,67 @@ async def test_the_turn_lines_fit_a_small_terminals_panel(home: Path, language: 
         assert len(lines) == 2 and lines[1].startswith(_("Clocks paused (P: go on)")[:5]), lines
         width = turn.content_region.width
         assert all(cell_len(line) <= width for line in lines), (lines, width)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("uk", "Перемога чорних: у білих не залишилося шашок."),
+        ("ru", "Победа чёрных: у белых не осталось шашек."),
+        ("en", "Black wins: White has no pieces left."),
+    ],
+)
+def test_a_reason_after_the_winner_takes_the_sides_form(language: str, expected: str) -> None:
+    """The reason after "Перемога чорних:" names the loser in a form of the sentence
+    («у білих»), never as a capitalised name after the colon («: Білі без шашок»); said
+    so by ``shashki match`` too."""
+    from shashki.rules.move import Color
+
+    set_language(language)
+    out = Outcome(
+        Termination.NO_LEGAL_MOVES,
+        Color.BLACK,
+        "White has no pieces left",
+        message="{side} has no pieces left",
+        params={"side": Color.WHITE},
+    )
+    assert out.describe(variant=find_variant("russian")) == expected
+
+
+@pytest.mark.parametrize("language", LOCAL)
+@pytest.mark.parametrize(
+    "setting",
+    ['format = "swiss"\nrounds = 2\nclock = "40/5"\n', "depth = 2\n", 'format = "gauntlet"\n'],
+)
+def test_a_tournaments_heading_speaks_the_language(
+    tmp_path: Path, language: str, setting: str
+) -> None:
+    """The event's heading (the screen's and the tables') says its format and limit in
+    the language («коловий турнір», «глибина 2»), never «round-robin, depth 2»."""
+    from shashki.tournament.event import read_event
+    from shashki.tournament.runner import Tournament
+
+    path = tmp_path / "cup.toml"
+    path.write_text(
+        f'name = "Cup"\n{setting}[[player]]\nseat = "1"\n[[player]]\nseat = "2"\n',
+        encoding="utf-8",
+    )
+    set_language(language)
+    heading = Tournament(read_event(str(path))).heading()
+    words = [w for w in latin_words(heading) if w not in LATIN_TERMS and w != "Cup"]
+    assert not words, heading
+
+
+@pytest.mark.parametrize("language", LOCAL)
+@pytest.mark.parametrize("who", ["9", "hub:", "nosuch"])
+def test_a_matchs_refused_player_is_said_in_the_language(
+    language: str, who: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``shashki match`` refuses a player it cannot seat in the language spoken (it said
+    "a player is a level 1-8…" in English under --lang uk)."""
+    from shashki.cli import main
+
+    assert main(["--lang", language, "match", "russian", "--white", who, "--black", "1"]) == 2
+    err = capsys.readouterr().err
+    words = [w for w in latin_words(err) if w not in LATIN_TERMS and w != "shashki"]
+    assert not words, err

@@ -127,12 +127,15 @@ def test_a_damaged_shipped_table_is_said_once_in_one_line_and_searched(
     (folder / name).write_bytes((endings.SHIPPED / name).read_bytes()[:-40])  # cut short
     monkeypatch.setattr(endings, "SHIPPED", folder)
     monkeypatch.setattr(endings, "_UNUSABLE", set())
+    monkeypatch.setattr(endings, "_UNSHOWN", [])
     code = main(["best", "international", "--fen", "B:WK7,K12,K45:BK5", "--time", "0.2"])
     out, err = capsys.readouterr()
     assert code == 0 and out.strip() and "Traceback" not in err
     assert not out.startswith("ending table")  # searched, not read off the damaged table
-    said = [r.getMessage() for r in caplog.records if r.name == endings.__name__]
-    assert len(said) == 1 and name in said[0] and "\n" not in said[0]
+    said = [r.getMessage() for r in caplog.records if r.name == "shashki.engine"]
+    assert len(said) == 1 and name in said[0] and "\n" not in said[0]  # (to the log)
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert lines == [f"shashki: warning: {said[0]}"]  # (and to the user)
 
 
 def test_the_endings_command_says_which_tables_came_with_shashki(

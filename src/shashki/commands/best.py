@@ -185,6 +185,16 @@ def _warn_unlisted(result: SearchResult, seconds: float | None) -> None:
 
 
 def cmd_best(args: argparse.Namespace) -> int:
+    from ..engine.endings import unusable_said
+
+    try:
+        return _best(args)
+    finally:  # (a shipped ending table found damaged: one line each)
+        for message in unusable_said():
+            print(_("shashki: warning: {message}").format(message=message), file=sys.stderr)
+
+
+def _best(args: argparse.Namespace) -> int:
     from ..engine import Search
 
     refused = _refused(args)

@@ -54,7 +54,6 @@ played the quickest way, which is the best there is.
 from __future__ import annotations
 
 import hashlib
-import logging
 import lzma
 import os
 import stat
@@ -65,6 +64,7 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
+from ..base.logs import package_logger
 from ..base.ownfiles import own_folder, replace_file, trust_refusal
 from ..base.userfiles import read_limited, user_folder
 from ..rules.endrules import EndRules
@@ -867,11 +867,14 @@ def shipped_values(v: Variant, material: Material) -> bytes | None:
 
 #: The shipped tables found damaged or of other rules in this process (each said once).
 _UNUSABLE: set[str] = set()
+#: What was said of them and not yet shown (:func:`unusable_said`).
+_UNSHOWN: list[str] = []
 
 
 def _unusable(path: Path) -> None:
     """Say once, in one line, that a shipped table cannot be used (its endings are then
-    made or searched as without it)."""
+    made or searched as without it): to the log, and to :func:`unusable_said` for a front
+    end to show."""
     if path.name in _UNUSABLE:
         return
     _UNUSABLE.add(path.name)
@@ -882,9 +885,16 @@ def _unusable(path: Path) -> None:
         "not used (its endings are made in the cache or searched; reinstalling shashki "
         "brings it back)"
     ).format(file=path)
-    logging.getLogger(__name__).warning(
-        "%s", _("shashki: warning: {message}").format(message=message)
-    )
+    package_logger(__name__).warning("%s", message)
+    _UNSHOWN.append(message)
+
+
+def unusable_said() -> list[str]:
+    """The lines said of shipped tables found unusable since the last call (each table
+    once in a process): a front end shows them."""
+    said = _UNSHOWN[:]
+    del _UNSHOWN[: len(said)]
+    return said
 
 
 def shipped_size(v: Variant, material: Material) -> int:

@@ -58,12 +58,18 @@ def match_player(who: str, *, seed: int, engines: Engines = ()) -> Player:
     :func:`~shashki.hub.player.make_player`); raises ShashkiError."""
     text = who.strip()
     if text.lower().startswith("hub:") and not text[4:].strip():
-        raise ShashkiError("hub: needs the engine's command, e.g. 'hub:dame hub'")
+        raise ShashkiError(
+            _("hub: needs the engine's command, e.g. {example}").format(
+                example=quoted("hub:dame hub")
+            )
+        )
     seat = parse_seat(text, engines=engines)
     if seat is None or isinstance(seat, PersonSeat):
         raise ShashkiError(
-            f"a player is a level 1-{max(LEVELS)}, hub:COMMAND, dxp:HOST:PORT or an engine "
-            f"named in the settings, not {quoted(text, 60)}"
+            _(
+                "a player is a level 1-{last}, hub:COMMAND, dxp:HOST:PORT or an engine "
+                "named in the settings, not {words}"
+            ).format(last=max(LEVELS), words=quoted(text, 60))
         )
     name = f"shashki level {seat.level}" if isinstance(seat, LevelSeat) else text
     return make_player(seat, name, seed=seed, engines=engines)
@@ -390,7 +396,8 @@ def play_game(
     if outcome is None:  # (cannot be: a program that stops answering forfeits)
         raise ShashkiError(f"the game of {white.name} and {black.name} did not end")
     white_score = 0.5 if outcome.winner is None else (1.0 if outcome.winner is Color.WHITE else 0.0)
-    return session.record(), white_score, outcome.describe(variant.side_names)
+    # (why it ended, for the screen: in the language spoken, the sides as the variant names them)
+    return session.record(), white_score, outcome.describe(variant=variant)
 
 
 def run_match(

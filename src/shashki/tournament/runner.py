@@ -40,7 +40,7 @@ from pathlib import Path
 from ..base.ownfiles import replace_file
 from ..base.userfiles import read_limited
 from ..engine.limits import Limit
-from ..i18n import _
+from ..i18n import N_, _, language, set_language
 from ..records import read_games, write_game
 from ..rules import Game, Move, find_variant
 from ..rules.variant import Variant
@@ -112,10 +112,20 @@ class HeldTo(Player):
         self.player.close()
 
 
-def _quiet_worker() -> None:
+#: How each format is said on the screen and in the tables (``_(name)``).
+FORMAT_NAMES = {
+    "round-robin": N_("round robin"),
+    "gauntlet": N_("gauntlet (the first against the others)"),
+    "swiss": N_("Swiss system"),
+}
+
+
+def _quiet_worker(language: str = "en") -> None:
     """A worker leaves Ctrl+C to the event (which stops it), and ends when the event's
     process is gone (killed, crashed: the pool cannot tell its workers then, and a worker
-    would wait for a next game forever, an engine it started beside it)."""
+    would wait for a next game forever, an engine it started beside it); it speaks the
+    event's ``language`` (why a game ended, said by the event as each game ends)."""
+    set_language(language)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
 
@@ -340,11 +350,18 @@ class Tournament:
 
     def heading(self) -> str:
         event = self.event
+        if event.clock:
+            limit = _("clock {clock}").format(clock=event.clock)
+        elif event.depth is not None:
+            limit = _("depth {depth}").format(depth=event.depth)
+        else:
+            seconds = event.time if event.time is not None else 0.5
+            limit = _("{seconds} s a move").format(seconds=f"{seconds:g}")
         return _("{name}: {variant}, {format}, {limit}, {done} of {total} games").format(
             name=event.name,
             variant=find_variant(event.variant).local_name,
-            format=event.format,
-            limit=event.limit_text(),
+            format=_(FORMAT_NAMES.get(event.format, event.format)),
+            limit=limit,
             done=len(self.results),
             total=self.total(),
         )
@@ -470,6 +487,7 @@ class Tournament:
             max_workers=self.event.concurrency,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_quiet_worker,
+            initargs=(language(),),
         )
 
 

@@ -1,0 +1,266 @@
+"""Training's figures: the opening explorer's build and answer times on the whole shared
+corpus, and puzzle mining's throughput.
+
+    python benchmarks/training.py explorer [--workers N] [--answers 2000]
+    python benchmarks/training.py mining [--games 40] [--workers N] [--depth 4] [--keep BOOK]
+    python benchmarks/training.py quality BOOK [--count 100] [--more 2]
+
+``explorer`` indexes every PDN and JSON file of ``../shared/corpora/pdn`` (each folder's
+games read as the variant the folder is named after when they name none; the parser's
+edge cases left out) into a new index in a temporary folder, then asks it for positions
+met in those games (``--answers`` of them, drawn with a fixed seed: the start position
+and positions a few moves in, where most games meet), and prints the build time and the
+answer times (median, 99th percentile, the slowest).
+
+``mining`` mines the first ``--games`` games of each of a few archives of real games
+(Russian, International, English, Brazilian) into a new book and prints positions judged
+a second and puzzles found per thousand games.  ``--compiled`` uses the compiled build
+(made by ``shashki compile``) and runs the jobs in this process (the worker processes
+of ``base.workers`` start pure): compare it with ``--workers 1`` for the same work on
+one core; ``--keep BOOK`` keeps the puzzles found there.
+
+``quality`` verifies the first ``--count`` puzzles of a book again with a search
+``--more`` plies deeper than the one that verified them, and prints how many are still
+unique and winning, and how much longer that search took.
+
+The shared corpus lives outside the project (``SHASHKI_SHARED`` names its folder); where
+it is absent the benchmark says so and stops.  Nothing here asserts on time: a shared
+machine drifts, so run it twice and read both.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SHARED = Path(os.environ.get("SHASHKI_SHARED", ROOT.parent / "shared"))
+CORPUS = SHARED / "corpora" / "pdn"
+#: Archives of real games (not problems) for mining, with the variant of their folder.
+MINING_FILES = (
+    "russian/mig0-Games-Checkers/abatsiev.pdn",
+    "international/mig0-Games-Checkers/wk2003.pdn",
+    "english/eygilbert-CheckerBoard/tinsley.pdn",
+    "brazilian/miskibin-py-draughts/random_pdns.json",
+)
+
+
+def corpus_files() -> list[tuple[str, Path]]:
+    """(the folder's variant, file) for every archive of the corpus."""
+    from shashki.rules import find_variant
+    from shashki.rules.errors import ShashkiError
+
+    out = []
+    for folder in sorted(CORPUS.iterdir()):
+        if not folder.is_dir() or folder.name.startswith("_"):
+            continue
+        try:
+            variant = find_variant(folder.name).id
+        except ShashkiError:
+            continue
+        for path in sorted(folder.rglob("*")):
+            if path.suffix.lower() in (".pdn", ".json") and path.is_file():
+                out.append((variant, path))
+    return out
+
+
+def explorer(args: argparse.Namespace) -> None:
+    from shashki.records.reader import read_games
+    from shashki.store.explorer import Explorer, Filter, build
+
+    files = corpus_files()
+    size = sum(p.stat().st_size for _, p in files)
+    print(f"corpus: {len(files)} files, {size / 1e6:.1f} MB ({CORPUS})")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["XDG_DATA_HOME"] = folder  # (My games: none)
+        index = Path(folder) / "bench.sqlite"
+        games = positions = 0
+        started = time.perf_counter()
+        with Explorer(index, create=True) as ex:
+            by_variant: dict[str, list[Path]] = {}
+            for variant, path in files:
+                by_variant.setdefault(variant, []).append(path)
+            for variant, paths in by_variant.items():
+                report = build(ex, paths, default_variant=variant, workers=args.workers)
+                games += report.games
+                positions += report.positions
+        seconds = time.perf_counter() - started
+        print(
+            f"build: {games:,} games, {positions:,} positions in {seconds:.1f} s "
+            f"({games / seconds:,.0f} games/s, workers {args.workers or os.cpu_count()}); "
+            f"index {index.stat().st_size / 1e6:.1f} MB"
+        )
+        # positions to ask for: met in the corpus's games, a few moves in
+        rng = random.Random(1)
+        asked: list[tuple[str, str]] = []
+        for variant, path in files:
+            for n, record in enumerate(read_games(str(path), variant)):
+                if n >= 40 or record.variant is None or record.errors:
+                    break
+                try:
+                    game = record.start()
+                except Exception:
+                    continue
+                for ply, move in enumerate(record.mainline_moves()[:16]):
+                    if ply in (0, 2, 4, 8, 12):
+                        asked.append((record.variant.id, game.fen()))
+                    game.push(move)
+        rng.shuffle(asked)
+        asked = asked[: args.answers]
+        with Explorer(index) as ex:
+            for label, where in (
+                ("answers", Filter()),
+                ("answers filtered (player 'e', years 1900-2100)", Filter("e", 1900, 2100)),
+            ):
+                times = []
+                hits = 0
+                for variant_id, fen in asked:
+                    t = time.perf_counter()
+                    answer = ex.answer(variant_id, fen, where)
+                    times.append(time.perf_counter() - t)
+                    hits += bool(answer.moves)
+                times.sort()
+                ms = [t * 1000 for t in times]
+                print(
+                    f"{label}: {len(ms)} positions ({hits} with moves): "
+                    f"median {statistics.median(ms):.2f} ms, "
+                    f"99th percentile {ms[int(len(ms) * 0.99) - 1]:.2f} ms, slowest {ms[-1]:.2f} ms"
+                )
+
+
+def mining(args: argparse.Namespace) -> None:
+    from shashki import native
+
+    if args.compiled:
+        native.use()  # (before the rules are imported; in this process only: --workers 1)
+        if native.in_use() is None:
+            print(f"no compiled build in use ({native.why_pure()}): run shashki compile first")
+            return
+    from shashki.training.book import BookWriter
+    from shashki.training.harvest import mine_files
+    from shashki.training.mining import MiningOptions
+
+    build_used = "compiled" if native.in_use() is not None else "pure"
+    with tempfile.TemporaryDirectory() as folder:
+        samples = []
+        for name in MINING_FILES:
+            path = CORPUS / name
+            if not path.exists():
+                continue
+            variant = name.split("/")[0]
+            sample = Path(folder) / path.name
+            if path.suffix == ".json":
+                sample = path  # (whole: 30 texts)
+            else:
+                sample.write_text(first_games(path, args.games), encoding="utf-8")
+            samples.append((variant, sample))
+        options = MiningOptions(depth=args.depth, verify_depth=args.depth + 4)
+        total_games = total_positions = total_found = 0
+        started = time.perf_counter()
+        for variant, sample in samples:
+            book = BookWriter(args.keep or Path(folder) / f"{variant}.book.pdn")
+            t = time.perf_counter()
+            report = mine_files(
+                book, [sample], options=options, default_variant=variant, workers=args.workers
+            )
+            seconds = time.perf_counter() - t
+            print(
+                f"{variant}: {report.games} games, {report.positions:,} positions judged in "
+                f"{seconds:.1f} s ({report.positions / seconds:.1f}/s), {report.found} puzzles"
+            )
+            total_games += report.games
+            total_positions += report.positions
+            total_found += report.found
+        seconds = time.perf_counter() - started
+        print(
+            f"all ({build_used}, depth {args.depth}, workers {args.workers or os.cpu_count()}): "
+            f"{total_positions / seconds:.1f} positions judged a second, "
+            f"{1000 * total_found / max(1, total_games):.0f} puzzles per thousand games "
+            f"({total_found} in {total_games} games)"
+        )
+
+
+def quality(args: argparse.Namespace) -> None:
+    from shashki.rules import Game
+    from shashki.training.book import read_book
+    from shashki.training.mining import MiningOptions, solution
+
+    puzzles = read_book(args.book).puzzles[: args.count]
+    mined = MiningOptions(depth=args.depth, verify_depth=args.depth + 4)
+    deeper = MiningOptions(depth=args.depth, verify_depth=args.depth + 4 + args.more)
+    kept = 0
+    spent = [0.0, 0.0]
+    for puzzle in puzzles:
+        game = Game(puzzle.variant, puzzle.fen)
+        t = time.perf_counter()
+        solution(game, mined)
+        spent[0] += time.perf_counter() - t
+        t = time.perf_counter()
+        again = solution(game, deeper)
+        spent[1] += time.perf_counter() - t
+        first = game.move_text(again[0][0], full=True) if again else None
+        kept += first == puzzle.line[0]
+    print(
+        f"quality: {kept} of {len(puzzles)} puzzles still unique and winning at depth "
+        f"{deeper.verify_depth} ({100 * kept / max(1, len(puzzles)):.0f}%); that search took "
+        f"{spent[1] / max(spent[0], 1e-9):.1f}× the time of the verification at depth "
+        f"{mined.verify_depth}"
+    )
+
+
+def first_games(path: Path, count: int) -> str:
+    """The text of the first ``count`` games of a PDN file (cut at tag lines)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    out: list[str] = []
+    games = 0
+    tags = False
+    for line in text.splitlines(keepends=True):
+        is_tag = line.lstrip().startswith("[")
+        if is_tag and not tags:
+            games += 1
+            if games > count:
+                break
+        out.append(line)
+        if line.strip():
+            tags = is_tag
+    return "".join(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    e = sub.add_parser("explorer")
+    e.add_argument("--workers", type=int)
+    e.add_argument("--answers", type=int, default=2000)
+    m = sub.add_parser("mining")
+    m.add_argument("--games", type=int, default=40)
+    m.add_argument("--workers", type=int)
+    m.add_argument("--depth", type=int, default=4)
+    m.add_argument(
+        "--compiled",
+        action="store_true",
+        help="use the compiled build (shashki compile); the jobs then run in this process",
+    )
+    m.add_argument("--keep", type=Path, help="the book to keep the puzzles in")
+    q = sub.add_parser("quality")
+    q.add_argument("book", help="a book of mined puzzles (PDN)")
+    q.add_argument("--count", type=int, default=100)
+    q.add_argument("--depth", type=int, default=4, help="the depth they were mined at")
+    q.add_argument("--more", type=int, default=2, help="plies deeper than their verification")
+    args = parser.parse_args()
+    if args.what == "mining" and args.compiled:
+        args.workers = 1
+    if args.what != "quality" and not CORPUS.is_dir():
+        print(f"skipped: {CORPUS} is absent (SHASHKI_SHARED names the shared folder)")
+        return
+    {"explorer": explorer, "mining": mining, "quality": quality}[args.what](args)
+
+
+if __name__ == "__main__":
+    main()
