@@ -811,3 +811,21 @@ def test_a_matchs_refused_player_is_said_in_the_language(
     err = capsys.readouterr().err
     words = [w for w in latin_words(err) if w not in LATIN_TERMS and w != "shashki"]
     assert not words, err
+
+
+@pytest.mark.parametrize("language", LOCAL)
+def test_the_explorers_games_show_no_default_tag_as_a_name(language: str) -> None:
+    """The explorer's strongest games name a side where the record named nobody («Білі –
+    Чорні», never «White – Black, shashki game»), on the command line and on the screen."""
+    from shashki.app.explorer import game_words
+    from shashki.commands.explore import game_line
+    from shashki.store.explorer import TopGame
+
+    set_language(language)
+    variant = find_variant("russian")
+    mine = TopGame("c3-d4", "White", "Black", 1, 2026, "shashki game", 0, "mine", 1)
+    theirs = TopGame("c3-d4", "Ivanov", "", 0, 1990, "Cup", 0, "cup.pdn", 3)
+    for said in (game_line(mine, variant), game_words(mine, variant)):
+        assert not [w for w in latin_words(said) if w not in LATIN_TERMS], said
+        assert str(variant.local_side(0)) in said, said
+    assert game_line(theirs, variant).startswith("Ivanov – ? ½-½, 1990, Cup")

@@ -31,6 +31,7 @@ COMMANDS = (
     "host",
     "join",
     "replay",
+    "review",
     "rules",
     "perft",
     "best",

@@ -22,6 +22,7 @@ from ..session.recorder import Recorder
 from ..session.served import hide_paths, served
 from ..store.settings import Choices, Settings
 from ..store.settings import settings_path as default_settings_path
+from ..store.studies import Origin
 from .assembly import assembled, is_assembled
 from .board import PIECE_SETS
 from .controller import GameController, UndoPolicy
@@ -257,7 +258,7 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
             return
         self.push_screen(MenuScreen())
         if isinstance(start, ReplayRequest):
-            self.open_game_file(start.path, start.game, start.default_variant)
+            self.open_game_file(start.path, start.game, start.default_variant, review=start.review)
             return
         if found is not None and self.offer_resume and found.resumable:
             self._list_unfinished(found)
@@ -374,6 +375,24 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
             timeout=12,
             markup=False,
         )
+
+    def review_game(self, controller: GameController) -> None:
+        """Review a finished game (and study it): its record as My games keeps it, the
+        player's side the one person's against a program."""
+        from ..store.archive import for_archive
+
+        session = controller.session
+        outcome = session.outcome
+        if outcome is None or not session.game.move_stack:
+            return
+        record = for_archive(session.record(), outcome)
+        people = [i for i, p in enumerate(session.players) if p.is_human]
+        side = people[0] if len(people) == 1 else (0 if people else None)
+        recorder = self._recorder
+        slot = recorder.slot if recorder is not None and recorder.session is session else None
+        origin = Origin(kept=slot.key if slot is not None else "", player_side=side)
+        self.flush_autosave()  # the game is in My games before its study replaces it
+        self.open_replay(record, _("the game just played"), origin, review=True)
 
     def flush_autosave(self, timeout: float = 5.0) -> None:
         """Wait until the newest state is on disk (before quitting, and in tests)."""

@@ -75,6 +75,7 @@ class GameOverScreen(Dialog[str]):
 
     BINDINGS = [
         Binding("n", "choose('new')", N_("New game")),
+        Binding("r", "choose('review')", N_("Review")),
         Binding("u", "choose('undo')", N_("Undo")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("escape,enter", "choose('stay')", N_("Look at the board")),
@@ -83,6 +84,7 @@ class GameOverScreen(Dialog[str]):
     #: The buttons: id, label.
     BUTTONS = (
         ("new", N_("New game (n)")),
+        ("review", N_("Review (r)")),
         ("undo", N_("Undo (u)")),
         ("stay", N_("Board (Esc)")),
         ("quit", N_("Quit (q)")),
@@ -222,7 +224,49 @@ REPLAY_KEYS_HELP: tuple[tuple[str, str], ...] = (
         ),
     ),
     ("`y`", N_("copy the shown position's FEN to the clipboard")),
+    (
+        N_("`:`, mouse"),
+        N_(
+            "play a move from the position shown: the record's own is followed, another "
+            "one starts a variation"
+        ),
+    ),
+    ("`c`", N_("write or edit the comment on the move shown")),
+    ("`m`, `!`", N_("mark the move: ! ? !! ?? !? ?! (`m` chooses, `!` marks it good)")),
+    ("`p` / `M`", N_("promote the variation shown / make it the main line")),
+    ("`Delete`", N_("delete the variation shown")),
+    ("`u` / `Ctrl+Y`", N_("take the last edit of the study back / make it again")),
+    ("`s`", N_("save the study (every variation and comment) as PDN")),
+    ("`r` / `L`", N_("review the game / learn from your mistakes (your own games)")),
+    ("`b`", N_("set up the position shown on the board editor")),
     ("`Esc`", N_("back to the list of games")),
+)
+
+
+#: The board editor's keys and what each does.
+EDITOR_KEYS_HELP: tuple[tuple[str, str], ...] = (
+    (N_("arrows, `h j k l`"), N_("move the cursor")),
+    (
+        "`w` `b` `W` `B` `n` `N`",
+        N_(
+            "put a man or a king of a side (`n` `N`: a piece without colour) on the cursor's "
+            "square; in a game of columns, on top of its column"
+        ),
+    ),
+    (
+        N_("`Enter`, `Space`, mouse"),
+        N_(
+            "put the piece chosen in the list (`Tab`: the next one); the same piece again "
+            "takes it off"
+        ),
+    ),
+    ("`x`, `Delete`", N_("take the piece off (the top of a column)")),
+    ("`t`", N_("the side to move")),
+    ("`c` / `i`", N_("an empty board / the start position")),
+    ("`p` / `m`", N_("play the position: two people / against the computer")),
+    ("`e`", N_("analysis on/off")),
+    ("`y` / `s`", N_("copy the FEN / save the position as a PDN record")),
+    ("`Esc`", N_("back")),
 )
 
 
@@ -291,10 +335,18 @@ class HelpScreen(CoversGame, Dialog[None]):
 
     BINDINGS = [Binding("escape,q,question_mark", "close", N_("Close"))]
 
-    def __init__(self, variant: Variant, *, replay: bool = False) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        replay: bool = False,
+        keys: tuple[tuple[str, str], ...] | None = None,
+    ) -> None:
+        """``keys``: the screen's keys (else the game's, or the replay's)."""
         super().__init__()
         self.variant = variant
         self.replay = replay
+        self.keys = keys
 
     def _texts(self) -> tuple[str, str, str]:
         """The variant's name, its card and the help's Markdown, in the language spoken."""
@@ -308,7 +360,7 @@ class HelpScreen(CoversGame, Dialog[None]):
             "landing square when two captures share both ends. When typing, `x` and `:` both "
             "work, and you may give only the ends when that is enough."
         ).format(example=example, marks=marks)
-        keys = keys_table(REPLAY_KEYS_HELP if self.replay else KEYS_HELP)
+        keys = keys_table(self.keys or (REPLAY_KEYS_HELP if self.replay else KEYS_HELP))
         text = f"## {_('Notation')}\n\n{notation}\n\n## {_('Keys')}\n\n{keys}"
         # the name and the card may come from a user's file: shown as written, never read
         # as Markdown (a link in it would open at a click); each paragraph one line

@@ -28,6 +28,7 @@ from ..i18n import N_, _, ngettext
 from ..rules import Game
 from ..rules.errors import ShashkiError
 from ..rules.move import Move
+from ..rules.variant import Variant
 from ..store.explorer import (
     Answer,
     BadIndex,
@@ -53,11 +54,11 @@ def move_row(text: str, games: int, score: float | None) -> str:
     return f"{text:<9}{games:>6} {shown:>4}"
 
 
-def game_words(game: TopGame) -> str:
+def game_words(game: TopGame, variant: Variant) -> str:
     """One of the strongest games, short: "Ivanov – Petrov 1-0 1990"."""
     result = {1: "1-0", 0: "½-½", -1: "0-1"}.get(game.result if game.result is not None else 9, "*")
     year = f" {game.year}" if game.year else ""
-    return f"{game.white or '?'} – {game.black or '?'} {result}{year}"
+    return " – ".join(game.players(variant)) + f" {result}{year}"
 
 
 class FilterPrompt(TextPrompt):
@@ -216,7 +217,7 @@ class ExplorerPanel(Vertical):
 
         self.say(head)
         self.query_one("#explorer-games", Plain).update(
-            "\n".join(game_words(g) for g in answer.games[:GAMES_SHOWN])
+            "\n".join(game_words(g, game.variant) for g in answer.games[:GAMES_SHOWN])
         )
 
     @on(OptionList.OptionSelected, "#explorer-moves")

@@ -4,6 +4,7 @@ folder (:mod:`shashki.session.served`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,6 +13,7 @@ from ..i18n import N_, _, os_reason
 from ..rules import ShashkiError
 from ..session.autosave import one_line
 from ..session.served import NotAllowed, games_file, inside_games, served, shown_path
+from ..store.studies import Origin
 from .dialogs import ConfirmScreen, TextPrompt
 from .shell import Shell
 
@@ -26,10 +28,46 @@ class GameFiles(Shell):
     def save_game_dialog(self, controller: GameController) -> None:
         """Ask for a file name (a new one is suggested) and save the game there; a file
         that exists is replaced only when the player says so."""
-        from ..store import free_name, games_dir, safe_stem
+        from ..store import safe_stem
+
+        stem = f"{safe_stem(controller.variant.id)}-{datetime.now():%Y-%m-%d-%H%M}"
+        self._ask_where(stem, lambda path: self.save_game_to(controller, path))
+
+    def save_record_dialog(
+        self, record: GameRecord, origin: Origin, on_saved: Callable[[], None]
+    ) -> None:
+        """Save a study's record: a game of My games back into My games, any other to a
+        PDN file the player names (a new one is suggested)."""
+        from ..store import safe_stem
+        from ..store.archive import keep_game
+
+        if origin.kept:
+            try:
+                keep_game(record, origin.kept)
+            except (OSError, ValueError) as exc:
+                self.error_notice(_("Not saved: {reason}").format(reason=one_line(exc)))
+                return
+            on_saved()
+            self.notify(_("Saved in My games"), markup=False)
+            return
+        base = origin.path.stem if origin.path is not None else ""
+        if not base and record.variant is not None:
+            base = record.variant.id
+        if origin.path is not None and origin.number:
+            base += f"-{origin.number}"
+        stem = f"{safe_stem(base)}-study"
+
+        def save(path: Path) -> None:
+            self._save_records(lambda: record, path, on_saved=on_saved)
+
+        self._ask_where(stem, save, study=True)
+
+    def _ask_where(self, stem: str, save: Callable[[Path], object], *, study: bool = False) -> None:
+        """Ask for a file name (``stem`` made a free name in the games folder is
+        offered) and call ``save`` with the path chosen (``study``: a study is saved)."""
+        from ..store import free_name, games_dir
 
         folder = games_dir()
-        stem = f"{safe_stem(controller.variant.id)}-{datetime.now():%Y-%m-%d-%H%M}"
         default = free_name(folder, stem)
 
         def chosen(name: str | None) -> None:
@@ -41,7 +79,7 @@ class GameFiles(Shell):
                 except NotAllowed as exc:
                     self.error_notice(_("Not saved: {reason}").format(reason=exc))
                     return
-                self.save_game_to(controller, path)
+                save(path)
                 return
             try:
                 path = Path(name).expanduser()
@@ -50,21 +88,42 @@ class GameFiles(Shell):
                 return
             if not path.is_absolute():
                 path = folder / path
-            self.save_game_to(controller, path)
+            save(path)
 
         if served():
             self.push_screen(
-                TextPrompt(N_("Save the game as (a PDN file of the games folder):"), default.name),
+                TextPrompt(
+                    N_("Save the study as (a PDN file of the games folder):")
+                    if study
+                    else N_("Save the game as (a PDN file of the games folder):"),
+                    default.name,
+                ),
                 chosen,
             )
             return
-        self.push_screen(TextPrompt(N_("Save the game as (PDN file):"), str(default)), chosen)
+        question = (
+            N_("Save the study as (PDN file):") if study else N_("Save the game as (PDN file):")
+        )
+        self.push_screen(TextPrompt(question, str(default)), chosen)
 
     def save_game_to(
         self, controller: GameController, path: Path, *, replace: bool = False
     ) -> bool:
         """Save the game to ``path``; an existing file is first asked about (unless
         ``replace``).  Says in one line what happened; True when saved."""
+        return self._save_records(controller.session.record, path, replace=replace)
+
+    def _save_records(
+        self,
+        record: Callable[[], GameRecord],
+        path: Path,
+        *,
+        replace: bool = False,
+        on_saved: Callable[[], None] | None = None,
+    ) -> bool:
+        """Save ``record()`` to ``path``; an existing file is first asked about (unless
+        ``replace``).  Says in one line what happened; True when saved (``on_saved`` is
+        called then, also after a replacement the player agreed to)."""
         from ..store import TargetExists, games_dir, save_pdn
         from ..store.storage import own_data_folder
 
@@ -73,13 +132,13 @@ class GameFiles(Shell):
                 own_data_folder(path.parent)
             if served():  # (checked again: what a visitor saves stays in the games folder)
                 inside_games(path)
-            save_pdn(path, [controller.session.record()], replace=replace)
+            save_pdn(path, [record()], replace=replace)
         except TargetExists:
             shown = path.name if served() else path  # (a visitor: not the owner's folders)
 
             def answered(ok: bool | None) -> None:
                 if ok:
-                    self.save_game_to(controller, path, replace=True)
+                    self._save_records(record, path, replace=True, on_saved=on_saved)
                 else:
                     self.notify(
                         _(
@@ -99,6 +158,8 @@ class GameFiles(Shell):
                 _("Not saved: {reason}. The game is still here.").format(reason=one_line(exc))
             )
             return False
+        if on_saved is not None:
+            on_saved()
         if served():  # a visitor is told the name, not where the owner's files are
             self.notify(
                 _("Saved as {name} in the games folder").format(name=path.name), markup=False
@@ -136,7 +197,12 @@ class GameFiles(Shell):
         self.push_screen(FileChooserScreen(folder, confined=served()), chosen)
 
     def open_game_file(
-        self, path: Path, game_number: int | None = None, default_variant: str | None = None
+        self,
+        path: Path,
+        game_number: int | None = None,
+        default_variant: str | None = None,
+        *,
+        review: bool = False,
     ) -> None:
         """The table of a file's games (or the one game asked for) in the replay viewer."""
         from ..base.userfiles import open_regular
@@ -185,12 +251,55 @@ class GameFiles(Shell):
                 )
                 self.push_screen(GameTableScreen(path, default_variant))
                 return
-            self.open_record(record, source=f"{path.name} #{game_number}")
+            self.open_record(
+                record,
+                source=f"{path.name} #{game_number}",
+                origin=Origin(path, game_number),
+                review=review,
+            )
             return
         self.push_screen(GameTableScreen(path, default_variant))
 
-    def open_record(self, record: GameRecord, source: str = "") -> None:
-        """Replay a record; a position without moves opens as a position to play."""
+    def open_record(
+        self,
+        record: GameRecord,
+        source: str = "",
+        origin: Origin | None = None,
+        *,
+        review: bool = False,
+    ) -> None:
+        """Replay (and study) a record; a position without moves opens as a position to
+        play.  ``origin``: where the game came from; a study of it whose changes were not
+        saved is offered first.  ``review``: the review starts at once."""
+        from ..store.studies import StudyAutosave, unsaved
+        from .study import UnsavedStudyDialog
+
+        if origin is not None and record.variant is not None:
+            kept = unsaved(origin)
+            if kept is not None:
+
+                def answered(choice: str | None) -> None:
+                    if choice == "restore":
+                        self.open_replay(kept, source, origin, changed=True, review=review)
+                        return
+                    if choice == "discard":
+                        StudyAutosave(origin).forget()
+                    self.open_replay(record, source, origin, review=review)
+
+                self.push_screen(UnsavedStudyDialog(), answered)
+                return
+        self.open_replay(record, source, origin, review=review)
+
+    def open_replay(
+        self,
+        record: GameRecord,
+        source: str,
+        origin: Origin | None,
+        *,
+        changed: bool = False,
+        review: bool = False,
+    ) -> None:
+        """The replay (the study) of ``record`` (``changed``: its study's unsaved state)."""
         from .replay import ReplayScreen
 
         if record.variant is None:
@@ -205,7 +314,7 @@ class GameFiles(Shell):
             self.take_over(game, (record.header("White"), record.header("Black")))
             return
         try:
-            screen = ReplayScreen(record, source)
+            screen = ReplayScreen(record, source, origin, changed=changed, review=review)
         except ShashkiError as exc:  # its start position cannot be set up
             self.error_notice(_("Cannot replay this game: {reason}").format(reason=exc))
             return

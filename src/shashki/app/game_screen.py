@@ -80,6 +80,7 @@ class GameScreen(Screen[None]):
             "right_square_bracket", "history(1)", N_("Later position"), show=False, key_display="]"
         ),
         Binding("y", "copy_fen", N_("Copy FEN"), show=False),
+        Binding("b", "editor", N_("Set up"), show=False),
         Binding("Y", "copy_pdn", N_("Copy PDN"), show=False, key_display="Y"),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("n", "new_game", N_("Menu"), show=False),
@@ -991,6 +992,13 @@ class GameScreen(Screen[None]):
             question=question
         )
 
+    def action_editor(self) -> None:
+        """The position shown on the board editor (b): the game stays as it is."""
+        from .editor import EditorScreen
+
+        game = self.shown_game()
+        self.app.push_screen(EditorScreen(game.variant, game.fen()))
+
     def action_quit_game(self) -> None:
         self._leave(_("Quit?"), self.app.exit)
 
@@ -1005,6 +1013,8 @@ class GameScreen(Screen[None]):
         def answered(choice: str | None) -> None:
             if choice == "new":
                 self.shashki.open_menu()
+            elif choice == "review":
+                self.shashki.review_game(self.controller)
             elif choice == "undo":
                 self.action_undo()
             elif choice == "quit":

@@ -44,6 +44,8 @@ class ReplayRequest:
     game: int | None = None
     #: The variant of games whose tags name none (else guessed from their moves).
     default_variant: str | None = None
+    #: The game opens with its review under way (``shashki review``).
+    review: bool = False
 
 
 @dataclass(frozen=True)

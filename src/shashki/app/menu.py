@@ -116,6 +116,7 @@ class MenuScreen(Screen[None]):
         # a priority binding, so that the footer shows it over the list's own Enter
         Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
         Binding("o", "open_file", N_("Open game")),
+        Binding("e", "editor", N_("Set up a position"), show=False),
         Binding("u", "unfinished", N_("Unfinished games")),
         Binding("m", "my_games", N_("My games")),
         Binding("w", "online", N_("Play online")),
@@ -260,6 +261,15 @@ class MenuScreen(Screen[None]):
 
     def action_open_file(self) -> None:
         self.shashki.open_game_dialog()
+
+    def action_editor(self) -> None:
+        """Set up a position of the variant highlighted (e)."""
+        from .editor import EditorScreen
+
+        ol = self.query_one("#variants", OptionList)
+        if ol.highlighted is not None and ol.options[ol.highlighted].id:
+            variant = registry().find(str(ol.options[ol.highlighted].id))
+            self.app.push_screen(EditorScreen(variant))
 
     def action_unfinished(self) -> None:
         self.shashki.show_unfinished()

@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable
 
 from ..i18n import N_, _, ngettext
+from ..store.studies import Origin
 from .dialogs import ConfirmScreen
 from .plain import Plain, visible
 from .shell import Shell, shell_of
@@ -131,6 +132,7 @@ class MyGamesScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", N_("Back")),
         Binding("enter", "replay", N_("Replay"), key_display="⏎"),
+        Binding("R", "replay(True)", N_("Review"), key_display="R"),
         Binding("e", "export", N_("Export")),
         Binding("d,delete", "delete", N_("Delete")),
         Binding("s", "summary", N_("Score")),
@@ -419,13 +421,15 @@ class MyGamesScreen(Screen[None]):
         self.action_summary()
         self._fill()
 
-    def action_replay(self) -> None:
+    def action_replay(self, review: bool = False) -> None:
+        """Replay the game chosen (Enter), or review it (R)."""
         game = self.chosen
         if game is None or self.showing_summary:
             return
         record = self._read(game)
         if record is not None:
-            self.shashki.open_record(record, source=game.path.name)
+            origin = Origin(kept=game.key, player_side=game.player_side)
+            self.shashki.open_record(record, source=game.path.name, origin=origin, review=review)
 
     def _read(self, game: KeptGame) -> GameRecord | None:
         """The whole record of ``game``; None (said in one line) when it cannot be read:

@@ -11,32 +11,49 @@ from pathlib import Path
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, DirectoryTree, Input, Label, OptionList, Static
+from textual.widgets import (
+    DataTable,
+    DirectoryTree,
+    Input,
+    Label,
+    OptionList,
+    ProgressBar,
+    Static,
+)
 from textual.widgets.option_list import Option
 from textual.worker import Worker, get_current_worker
 
 from ..base.userfiles import open_regular
 from ..i18n import N_, _, ngettext, os_reason
 from ..records import GameNode, GameRecord
+from ..records.annotations import mark_of
 from ..records.ending import record_outcome
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.guess import VariantGuess, guess_variant
 from ..records.reader import PdnReader
+from ..session.review import Review
 from ..session.served import NotAllowed, games_file, inside_games, shown_path
+from ..store.studies import Origin, StudyAutosave
 from .analysis import AnalysisPanel
 from .board import BoardWidget
+from .controller import Feedback, Said, again
+from .dialogs import example_moves
 from .explorer import ExplorerPanel
+from .game_screen import MoveInput
+from .graph import EvalGraph
 from .movelist import MoveList
 from .plain import Plain, literal, visible
 from .replay_controller import ReplayController, Step
+from .review import ReviewJob
 from .shell import Shell, shell_of
+from .study import CommentDialog, MarkDialog
 from .themes import set_board_theme
 from .widgets import (
     Button,
@@ -563,7 +580,9 @@ class GameTableScreen(Screen[None]):
         if record is None:
             self.notify(_("That game could not be read."), severity="error", markup=False)
             return
-        self.shashki.open_record(record, source=f"{self.path.name} #{index + 1}")
+        self.shashki.open_record(
+            record, source=f"{self.path.name} #{index + 1}", origin=Origin(self.path, index + 1)
+        )
 
     def action_search(self) -> None:
         self.query_one("#filter", Input).focus()
@@ -599,11 +618,15 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("left,h", "step(-1)", N_("Back"), key_display="←", group=_MOVES),
         Binding("right,l", "step(1)", N_("Next"), key_display="→", group=_MOVES),
-        Binding("t", "take_over", N_("Take over")),
+        # the footer gives way from the last key: the review and the study first
+        Binding("r", "review", N_("Review")),
+        Binding("c", "comment", N_("Comment")),
         Binding("v", "variation", N_("Enter variation"), group=_LINES),
         Binding(
             "backspace", "leave_variation", N_("Leave variation"), key_display="⌫", group=_LINES
         ),
+        Binding("s,ctrl+s", "save", N_("Save")),
+        Binding("t", "take_over", N_("Take over")),
         Binding("space", "autoplay", N_("Auto-play"), key_display="␣"),
         Binding("home", "jump('start')", N_("Start"), show=False),
         Binding("end", "jump('end')", N_("End"), show=False),
@@ -613,23 +636,59 @@ class ReplayScreen(Screen[None]):
         Binding("e", "analysis", N_("Analysis"), show=False),
         Binding("x", "explorer", N_("Explorer"), show=False),
         Binding("y", "copy_fen", N_("Copy FEN"), show=False),
+        # the study: moves played on the board become variations; comments, marks, undo
+        Binding("colon,slash", "type_move", N_("Type move"), key_display=":", show=False),
+        Binding("m", "mark", N_("Mark"), show=False),
+        Binding("exclamation_mark", "mark_key(1)", N_("Mark !"), key_display="!", show=False),
+        Binding("u,ctrl+z", "undo", N_("Undo"), show=False),
+        Binding("ctrl+y", "redo", N_("Redo"), show=False),
+        Binding("p", "promote", N_("Promote variation"), show=False),
+        Binding("M", "make_main", N_("Make main line"), key_display="M", show=False),
+        Binding(
+            "delete", "delete_variation", N_("Delete variation"), key_display="Del", show=False
+        ),
+        Binding("L", "learn", N_("Learn from mistakes"), key_display="L", show=False),
+        Binding("b", "editor", N_("Set up"), show=False),
         Binding("escape,q", "back", N_("Back"), key_display="Esc"),
-        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
     ]
+    #: A terminal under 30 rows gets a tighter review ("-short": a lower graph).
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
     SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0)
     #: A multi-capture stepped into is shown one jump every this many seconds.
     JUMP_SECONDS = 0.2
 
-    def __init__(self, record: GameRecord, source: str = "") -> None:
-        """Raises ShashkiError when the record cannot be replayed (see ReplayController)."""
+    def __init__(
+        self,
+        record: GameRecord,
+        source: str = "",
+        origin: Origin | None = None,
+        *,
+        changed: bool = False,
+        review: bool = False,
+    ) -> None:
+        """Raises ShashkiError when the record cannot be replayed (see ReplayController).
+        ``origin``: where the game came from (its study's changes are autosaved under
+        it, and saved back there when it is a game of My games)."""
         super().__init__()
-        self.replay = ReplayController(record)
+        self.replay = ReplayController(record, changed=changed)
         #: The move list's numbered rows (the moves of the whole tree).
         self.turn_rows = self.replay.turn_rows()
         self.source = source
+        self.origin = origin or Origin()
+        #: The study's changes, kept on disk after each edit until it is saved.
+        self.autosave = StudyAutosave(self.origin)
         self.board = BoardWidget(self.replay.controller, id="board")
+        self.board.takes_typed_moves = True
         self.speed_index = 2
         self._auto: Timer | None = None
+        #: The review of the game: read back from the record when it has one, else
+        #: made when asked (r, or ``review`` at once).
+        self.review: Review | None = Review.read(record)
+        self.job: ReviewJob | None = None
+        self._review_asked = review
+        self._moment_keys: list[str] | None = None
+        self._retelling = False
 
     @property
     def shashki(self) -> Shell:
@@ -639,16 +698,29 @@ class ReplayScreen(Screen[None]):
         yield ScreenHeader()
         with Vertical(id="board-area"):
             yield self.board
+            yield EvalGraph(id="graph")
         with Vertical(id="side"):
             # tags, comments and errors come from the file: shown as they are
             yield Plain(id="tags")
             yield Plain(id="where")
+            yield Plain(id="review-summary")
+            yield ProgressBar(id="review-progress", show_eta=False)
+            yield OptionList(id="moments")
             yield Plain(id="comment")
             yield AnalysisPanel(id="analysis")
             yield ExplorerPanel(id="explorer")
             yield Plain(id="error")
             yield MoveList(id="moves")
+            yield MoveInput(placeholder=self._input_hint(), id="move-input")
         yield LocalFooter()
+
+    def _input_hint(self) -> str:
+        variant = self.replay.record.variant
+        if variant is None:
+            return ""
+        return _("a move, e.g. {move} (a new one: a variation)").format(
+            move=example_moves(variant)[0]
+        )
 
     def on_mount(self) -> None:
         self.title = _("shashki replay")
@@ -661,6 +733,10 @@ class ReplayScreen(Screen[None]):
         self._fill_moves()
         self.board.cursor = -1
         self.board.focus()
+        if self.review is not None:
+            self._review_shown()
+        elif self._review_asked:
+            self.action_review()
         self._show()
 
     def _say_record(self) -> None:
@@ -690,10 +766,14 @@ class ReplayScreen(Screen[None]):
         except NoMatches:
             return  # not composed yet: it will be drawn in the language
         self._say_record()
+        self.query_one("#move-input", Input).placeholder = self._input_hint()
         if not self.turn_rows:
             self._fill_moves()
         self.query_one(AnalysisPanel).retranslate()
         self.query_one(ExplorerPanel).retranslate()
+        if self.review is not None:
+            self._retelling = True
+            self._review_update()
         self._show()
         self.refresh_bindings()
 
@@ -748,7 +828,13 @@ class ReplayScreen(Screen[None]):
                 seconds=f"{speed:g}"
             )
         self.query_one("#where", Static).update(where)
-        self.query_one("#comment", Static).update(self.replay.comments())
+        comments = self.replay.comments()
+        said = self._review_here()
+        if said:
+            comments = f"{said}\n{comments}" if comments else said
+        self.query_one("#comment", Static).update(comments)
+        if self.review is not None:
+            self._review_graph()
         self.query_one(AnalysisPanel).follow(self.replay.controller.game)
         self.query_one(ExplorerPanel).follow(self.replay.controller.game)
         if self.turn_rows:
@@ -763,6 +849,14 @@ class ReplayScreen(Screen[None]):
         """Turn the engine's analysis of the shown position on or off (e)."""
         on = self.query_one(AnalysisPanel).toggle(self.replay.controller.game)
         self.notify(_("Analysis on (e: off)") if on else _("Analysis off"), timeout=2, markup=False)
+
+    def action_editor(self) -> None:
+        """The position shown on the board editor (b)."""
+        from .editor import EditorScreen
+
+        game = self.replay.controller.game
+        self._stop_auto()
+        self.app.push_screen(EditorScreen(game.variant, game.fen()))
 
     def action_explorer(self) -> None:
         """Turn the opening explorer on or off (x): the moves played in this position."""
@@ -793,6 +887,365 @@ class ReplayScreen(Screen[None]):
         fen = self.replay.controller.game.fen()
         self.app.copy_to_clipboard(fen)
         self.notify(_("FEN copied: {fen}").format(fen=fen), timeout=3, markup=False)
+
+    # -- the study: moves, comments, marks, undo, saving ----------------------------------
+
+    def _edited(self, step: Step) -> bool:
+        """Show an edit's result: the move list made again, the study autosaved."""
+        if step.edited:
+            self.turn_rows = self.replay.turn_rows()
+            self._fill_moves()
+            self.autosave.save(self.replay.record)
+            self.refresh_bindings()
+        return self._went(step)
+
+    @on(BoardWidget.SquareClicked)
+    def _clicked(self, event: BoardWidget.SquareClicked) -> None:
+        """A click (or Enter) on the board: select a piece, play a move from the position
+        shown (the record's move is followed, another one makes a variation)."""
+        self._stop_auto()
+        self._answer(self.replay.controller.click(event.square))
+
+    def _answer(self, fb: Feedback) -> None:
+        if fb.played is not None:
+            self._edited(self.replay.play(fb.played))
+            return
+        if fb.refused:
+            self.notify(again(fb.refused), timeout=4, markup=False)
+        elif fb.message:
+            self.notify(again(fb.message), timeout=6, markup=False)
+        self.board.refresh()
+
+    def action_type_move(self) -> None:
+        """Type a move in the variant's notation (':'): played from the position shown."""
+        self.board.typing = True
+        box = self.query_one("#move-input", Input)
+        box.add_class("-on")
+        self.set_focus(box)
+
+    @on(BoardWidget.TypeMove)
+    def _board_type_move(self) -> None:
+        self.action_type_move()
+
+    @on(BoardWidget.KeyForMoveBox)
+    def _board_key_for_box(self, event: BoardWidget.KeyForMoveBox) -> None:
+        """A key that reached the board while a move is typed goes to the move box."""
+        box = self.query_one("#move-input", Input)
+        if event.key == "enter":
+            value, box.value = box.value, ""
+            box.post_message(Input.Submitted(box, value))
+        elif event.key == "backspace":
+            box.action_delete_left()
+        elif event.character:
+            box.insert_text_at_cursor(event.character)
+
+    @on(Input.Submitted, "#move-input")
+    def _typed(self, event: Input.Submitted) -> None:
+        text = event.value.strip().lstrip(":/ ")
+        self.board.typing = False
+        event.input.remove_class("-on")
+        self.set_focus(self.board)
+        if text:
+            self._stop_auto()
+            fb = self.replay.controller.enter_text(text)
+            if fb.refused:
+                why = fb.refused
+                fb = Feedback(
+                    refused=Said(lambda: _("{move}: {reason}").format(move=text, reason=again(why)))
+                )
+            self._answer(fb)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if event.widget is self.query_one("#move-input", Input):
+            self.board.typing = False
+            event.widget.remove_class("-on")
+
+    def action_comment(self) -> None:
+        """Write or edit the comment on the move shown (c)."""
+        self._stop_auto()
+        node = self.replay.node
+        if node.parent is None:
+            question = N_("A comment on the game, before its first move:")
+        else:
+            question = N_("A comment on the move shown:")
+
+        def written(text: str | None) -> None:
+            if text is not None and self.replay.node is node:
+                self._edited(self.replay.set_comment(text))
+
+        self.app.push_screen(CommentDialog(question, self.replay.comment_text()), written)
+
+    def action_mark(self) -> None:
+        """Choose the mark of the move shown (m): ! ? !! ?? !? ?!"""
+        self._stop_auto()
+        node = self.replay.node
+        if node.parent is None:
+            self.notify(
+                _("Step to a move first: the start has no move to mark."), timeout=3, markup=False
+            )
+            return
+
+        def chosen(nag: int | None) -> None:
+            if nag is None or self.replay.node is not node:
+                return
+            current = mark_of(node.nags)
+            if nag == 0:
+                if current is not None:
+                    self._edited(self.replay.mark(current))  # the same mark: taken off
+            elif nag != current:
+                self._edited(self.replay.mark(nag))
+
+        self.app.push_screen(MarkDialog(mark_of(node.nags)), chosen)
+
+    def action_mark_key(self, nag: int) -> None:
+        """A mark typed straight on the board ('!'); again takes it off."""
+        self._edited(self.replay.mark(nag))
+
+    def action_undo(self) -> None:
+        self._edited(self.replay.undo())
+
+    def action_redo(self) -> None:
+        self._edited(self.replay.redo())
+
+    def action_promote(self) -> None:
+        self._edited(self.replay.promote())
+
+    def action_make_main(self) -> None:
+        self._edited(self.replay.make_main())
+
+    def action_delete_variation(self) -> None:
+        self._edited(self.replay.delete())
+
+    def action_save(self) -> None:
+        """Save the study: back into My games for a game of My games, else to a PDN file
+        (a new one is suggested; the file the game came from is never replaced unasked)."""
+        self._stop_auto()
+        record = self.replay.record
+
+        def saved() -> None:
+            self.replay.mark_saved()
+            self.autosave.forget()
+
+        self.shashki.save_record_dialog(record, self.origin, on_saved=saved)
+
+    # -- the review -----------------------------------------------------------------------
+
+    def action_review(self) -> None:
+        """Review the game (r): every position judged by the engine in worker processes,
+        the marks, the accuracy, the key moments and the graph as they come."""
+        record = self.replay.record
+        if not record.variations:
+            self.notify(_("There is no move to review."), timeout=3, markup=False)
+            return
+        if self.job is not None and self.job.running:
+            self.notify(_("The review is under way."), timeout=3, markup=False)
+            return
+        review = self.review
+        if review is not None and not review.matches():
+            review = review.reused(record)  # the main line was changed: what is kept
+        if review is None:
+            review = Review(record, depth=self.shashki.settings.review_depth)
+        self.review = review
+        self._review_shown()
+        if review.complete:
+            self._review_written()
+            self.notify(
+                _("The review is done: its marks are in the move list."), timeout=3, markup=False
+            )
+            return
+        self.job = job = ReviewJob(self.app, review, name=self.source)
+        job.origin = self.origin
+        job.on_update = self._review_update
+        job.on_done = self._review_done
+        job.start()
+
+    def _review_shown(self) -> None:
+        """The review's panel and graph on the screen."""
+        self.add_class("-review")
+        self._review_update()
+
+    def _review_update(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        bar = self.query_one("#review-progress", ProgressBar)
+        running = self.job is not None and self.job.running
+        bar.display = running
+        bar.update(total=review.total, progress=review.known)
+        self.query_one("#review-summary", Static).update(self._review_summary())
+        self._review_moments()
+        self._review_graph()
+        if review.known and review.matches():
+            review.write()
+            self.turn_rows = self.replay.turn_rows()
+            self._fill_moves(keep=True)
+
+    def _review_done(self) -> None:
+        job = self.job
+        self._review_update()
+        self._review_written()
+        if job is not None and job.failed:
+            self.notify(
+                _("The review stopped: {reason}").format(reason=job.failed),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+        elif self.review is not None and self.review.complete:
+            self.notify(_("The review is done."), timeout=3, markup=False)
+        self._show()
+
+    def _review_written(self) -> None:
+        """The review is part of the study now: autosaved like any change."""
+        if self.review is not None and self.review.write():
+            self.replay.touched()
+            self.autosave.save(self.replay.record)
+            self.turn_rows = self.replay.turn_rows()
+            self._fill_moves(keep=True)
+
+    def _review_summary(self) -> str:
+        review = self.review
+        if review is None:
+            return ""
+        names = self.replay._names()
+        record = self.replay.record
+        lines = []
+        if not review.complete:
+            lines.append(
+                _("Review: {done} of {total} positions").format(
+                    done=review.known, total=review.total
+                )
+            )
+        for side in (0, 1):
+            player = record.header("White" if side == 0 else "Black").strip()
+            # (a name that is only the side's own, as a game between people writes it: once)
+            plain = player in ("", "?", str(names[side]), review.variant.side_names[side])
+            who = str(names[side]) if plain else f"{names[side]} ({player})"
+            score = review.accuracy(side)
+            counts = review.counts(side)
+            marks = " ".join(f"{mark}{counts[mark]}" for mark in ("??", "?", "?!"))
+            shown = "–" if score is None else f"{score:.0f}%"
+            lines.append(who)
+            lines.append("  " + _("accuracy {accuracy}").format(accuracy=shown) + f"  {marks}")
+        return "\n".join(lines)
+
+    def _review_moments(self) -> None:
+        """The key moments as a list: Enter (or a click) shows the move."""
+        review = self.review
+        moments = self.query_one("#moments", OptionList)
+        if review is None:
+            return
+        found = review.key_moments()
+        keys = [str(v.ply) for v in found] + [str(review.complete)]
+        if keys == self._moment_keys and not self._retelling:
+            return
+        self._moment_keys = keys
+        self._retelling = False
+        highlighted = moments.highlighted
+        moments.clear_options()
+        if not found:
+            text = (
+                _("No mistakes found so far.") if not review.complete else _("No mistakes found.")
+            )
+            moments.add_option(Option(text, disabled=True))
+            return
+        for verdict in found:
+            ply = verdict.ply
+            label = review.labels[ply - 1] + verdict.mark
+            label += f"  {verdict.before * 100:.0f}% → {verdict.after * 100:.0f}%"
+            moments.add_option(Option(literal(label), id=str(ply)))
+        # the first one highlighted at once: Tab to the list and Enter shows it
+        moments.highlighted = (
+            highlighted if highlighted is not None and highlighted < moments.option_count else 0
+        )
+
+    @on(OptionList.OptionSelected, "#moments")
+    def _moment_chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self._go_ply(int(event.option.id))
+            self.board.focus()
+
+    @on(EvalGraph.Chosen)
+    def _graph_chosen(self, event: EvalGraph.Chosen) -> None:
+        self._go_ply(event.ply)
+
+    def _go_ply(self, ply: int) -> None:
+        """Show the position after the ``ply``-th move of the main line."""
+        node: GameNode = self.replay.record
+        for _i in range(ply):
+            nxt = node.next()
+            if nxt is None:
+                break
+            node = nxt
+        self._stop_auto()
+        self._went(self.replay.go(node))
+
+    def _review_graph(self) -> None:
+        review = self.review
+        if review is None:
+            return
+        node = self.replay.node
+        ply = node.ply() if node.is_mainline() else self._branch_ply(node)
+        marks = {v.ply: v.mark for v in review.verdicts() if v.mark}
+        self.query_one(EvalGraph).show(review.graph(), ply, marks)
+
+    @staticmethod
+    def _branch_ply(node: GameNode) -> int:
+        """The ply of the main line where a variation's node branches off."""
+        while node.parent is not None and not node.is_mainline():
+            node = node.parent
+        return node.ply()
+
+    def _review_here(self) -> str:
+        """What the review says of the move shown: its mark's meaning, the chances
+        before and after it, and the engine's choice."""
+        review = self.review
+        node = self.replay.node
+        if review is None or node.parent is None or not node.is_mainline():
+            return ""
+        verdict = review.verdict(node.ply())
+        if verdict is None:
+            return ""
+        names = self.replay._names()
+        words = {"??": _("Blunder."), "?": _("Mistake."), "?!": _("Inaccuracy.")}
+        parts = []
+        if verdict.mark:
+            parts.append(words[verdict.mark])
+        parts.append(
+            _("{side}'s chances: {before}% → {after}%").format(
+                side=names[verdict.side],
+                before=f"{verdict.before * 100:.0f}",
+                after=f"{verdict.after * 100:.0f}",
+            )
+        )
+        if verdict.best:
+            parts.append(_("Best was {move}.").format(move=verdict.best))
+        return " ".join(parts)
+
+    def action_learn(self) -> None:
+        """Learn from your mistakes (L): each of the player's mistakes shown again, to find
+        a better move."""
+        from .learn import LearnScreen
+
+        review = self.review
+        side = self.origin.player_side
+        if side is None:
+            self.notify(
+                _("Learning from mistakes is for your own games: open one from My games."),
+                timeout=5,
+                markup=False,
+            )
+            return
+        if review is None or not review.complete:
+            self.notify(_("Review the game first (r)."), timeout=4, markup=False)
+            return
+        mistakes = [v for v in review.verdicts() if v.side == side and v.mark in ("?", "??")]
+        if not mistakes:
+            self.notify(
+                _("No mistakes of yours to learn from in this game."), timeout=4, markup=False
+            )
+            return
+        self.app.push_screen(LearnScreen(review, side))
 
     def action_step(self, step: int) -> None:
         if step > 0:
@@ -858,8 +1311,31 @@ class ReplayScreen(Screen[None]):
             self.app.push_screen(HelpScreen(self.replay.record.variant, replay=True))
 
     def action_back(self) -> None:
+        if self.board.typing:
+            self.board.typing = False
+            self.query_one("#move-input", Input).remove_class("-on")
+            self.set_focus(self.board)
+            return
         self._stop_auto()
         self.board.stop_jumps()
+        if self.replay.changed:
+            if self.origin.key:
+                self.notify(
+                    _(
+                        "The study's changes are not saved: they are kept, and come back "
+                        "when you open this game again (s saves them)."
+                    ),
+                    timeout=8,
+                    markup=False,
+                )
+            else:
+                self.notify(_("The study's changes were not saved."), timeout=6, markup=False)
+        if self.job is not None:  # a review under way goes on: kept when it ends
+            self.job.on_update = self.job.on_done = None
+            if self.review is not None and self.review.known:
+                self.review.write()
+                self.autosave.save(self.replay.record)
+        self.autosave.close()
         self.app.pop_screen()
 
 

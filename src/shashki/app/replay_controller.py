@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from ..i18n import _, ngettext, noun
 from ..records import GameNode, GameRecord
-from ..records.clocks import CLK, clock_in, time_control
+from ..records.annotations import comment_with, mark_of, text_of, user_text, with_mark
+from ..records.clocks import clock_in, time_control
 from ..records.ending import record_outcome
 from ..rules import Color, Game, Move, Outcome
 from ..rules.outcome import Termination
@@ -56,6 +57,17 @@ class Step:
     #: A capture of several jumps just stepped into (shown jump by jump).
     jumps: Move | None = None
     refused: str = ""
+    #: The tree was changed (the move list is to be made again).
+    edited: bool = False
+
+
+@dataclass(frozen=True)
+class _State:
+    """A study as it was: its tree (a copy), where the replay stood, its number."""
+
+    tree: GameNode
+    where: list[int]
+    number: int
 
 
 @dataclass(frozen=True)
@@ -74,7 +86,8 @@ class ReplayController:
     Raises ShashkiError when the record has no variant shashki plays or its start
     position is bad."""
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: GameRecord, *, changed: bool = False) -> None:
+        """``changed``: the record is a study's unsaved state (taken up again)."""
         self.record = record
         #: The node shown: the record itself for the start position, else the move just made.
         self.node: GameNode = record
@@ -83,6 +96,14 @@ class ReplayController:
         #: The game the board shows (nothing to select on it).
         self.controller = _shown(self.game)
         self.rows: list[MoveRow] = self._move_rows()
+        #: The states before each edit (the tree and where the replay stood), newest
+        #: last, and those undone, for redo.
+        self._undo: list[_State] = []
+        self._redo: list[_State] = []
+        #: The number of the state shown; :meth:`mark_saved` remembers the one on disk.
+        self._state = 0
+        self._states = 0
+        self._saved = -1 if changed else 0
 
     # -- the move list ---------------------------------------------------------------
 
@@ -277,9 +298,7 @@ class ReplayController:
         """Show the position after ``node``'s move; with ``animate``, a capture of
         several jumps made from the node shown is given back to be shown jump by jump."""
         prev = self.node
-        game = self.record.start()
-        for n in node.path():
-            game.push_unchecked(n.move)  # type: ignore[arg-type]
+        game = self._position(node)
         self.node = node
         self.game = game
         self.controller = _shown(game)
@@ -287,6 +306,13 @@ class ReplayController:
         if animate and node.parent is prev and node.move is not None and len(node.move.path) > 2:
             jumps = node.move
         return Step(moved=True, jumps=jumps)
+
+    def _position(self, node: GameNode) -> Game:
+        """A fresh game in the position after ``node``'s move."""
+        game = self.record.start()
+        for n in node.path():
+            game.push_unchecked(n.move)  # type: ignore[arg-type]
+        return game
 
     def first(self) -> Step:
         """The start position."""
@@ -337,6 +363,145 @@ class ReplayController:
             return Step(refused=_("Already on the main line."))
         return self.go(node.parent)
 
+    # -- editing the study -------------------------------------------------------------
+
+    @property
+    def changed(self) -> bool:
+        """Whether the tree differs from the one read (or last saved)."""
+        return self._state != self._saved
+
+    def mark_saved(self) -> None:
+        """The tree shown is the one on disk now."""
+        self._saved = self._state
+
+    def touched(self) -> None:
+        """The tree was changed outside the edits (a review written into it): a change
+        to save, not one to undo."""
+        self._states += 1
+        self._state = self._states
+
+    def _edit(self) -> None:
+        """Keep the state before an edit, for undo."""
+        self._undo.append(self._snapshot())
+        self._redo.clear()
+        self._states += 1
+        self._state = self._states
+
+    def _snapshot(self) -> _State:
+        return _State(self.record.copy_tree(), self.node.index_path(), self._state)
+
+    def _restore(self, state: _State) -> None:
+        self.record.set_tree(state.tree.copy_tree())
+        self._state = state.number
+        self._rebuilt(self.record.follow(state.where))
+
+    def _rebuilt(self, node: GameNode) -> None:
+        """The move list made again after an edit, the replay at ``node``."""
+        self.rows = self._move_rows()
+        self.go(node)
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Step:
+        """Take the last edit back (the replay goes where it was before it)."""
+        if not self._undo:
+            return Step(refused=_("Nothing to undo."))
+        self._redo.append(self._snapshot())
+        self._restore(self._undo.pop())
+        return Step(moved=True, edited=True)
+
+    def redo(self) -> Step:
+        """Make the last edit undone again."""
+        if not self._redo:
+            return Step(refused=_("Nothing to redo."))
+        self._undo.append(self._snapshot())
+        self._restore(self._redo.pop())
+        return Step(moved=True, edited=True)
+
+    def play(self, move: Move) -> Step:
+        """A move played on the board from the position shown: the record's own move
+        (or a variation's) is followed; another move starts a new variation there (or
+        goes on from the end of a line)."""
+        node = self.node.variation(move)
+        if node is not None:
+            return self.go(node, animate=True)
+        # (the board's controller has played it on the game shown: asked afresh)
+        if move not in self._position(self.node).legal_moves():
+            return Step(refused=_("That move is not legal now."))
+        self._edit()
+        added = self.node.add_variation(move)
+        self._rebuilt(added)
+        return Step(moved=True, edited=True)
+
+    def _branch(self) -> GameNode | None:
+        """The first move of the variation the node shown is in (None on the main line)."""
+        node = self.node
+        while node.parent is not None and node.parent.variations[0] is node:
+            node = node.parent
+        return node if node.parent is not None else None
+
+    def promote(self) -> Step:
+        """The variation shown one place up: the first of them becomes the main line
+        there."""
+        branch = self._branch()
+        if branch is None:
+            return Step(refused=_("Already on the main line."))
+        self._edit()
+        branch.promote()
+        self._rebuilt(self.node)
+        return Step(moved=True, edited=True)
+
+    def make_main(self) -> Step:
+        """The line shown becomes the game's main line."""
+        if self._branch() is None:
+            return Step(refused=_("Already on the main line."))
+        self._edit()
+        self.node.promote_to_main()
+        self._rebuilt(self.node)
+        return Step(moved=True, edited=True)
+
+    def delete(self) -> Step:
+        """Delete the variation shown, from its first move; the replay goes to where it
+        branched off.  The main line is the game itself: not deleted."""
+        branch = self._branch()
+        if branch is None:
+            return Step(refused=_("This is the game's own line: only a variation can be deleted."))
+        parent = branch.parent
+        assert parent is not None
+        self._edit()
+        branch.remove()
+        self._rebuilt(parent)
+        return Step(moved=True, edited=True)
+
+    def comment_text(self) -> str:
+        """The comment a person wrote on the move shown (or before the first move)."""
+        return user_text(self.node.comments)
+
+    def set_comment(self, text: str) -> Step:
+        """Write (or, empty, remove) the comment on the move shown, keeping its clock
+        and evaluation."""
+        new = comment_with(self.node.comments, text=text)
+        if new == self.node.comments:
+            return Step()
+        self._edit()
+        self.node.comments = new
+        self._rebuilt(self.node)
+        return Step(moved=True, edited=True)
+
+    def mark(self, nag: int) -> Step:
+        """Mark the move shown ``!``, ``?``… (a NAG); the same mark again takes it off."""
+        if self.node.parent is None:
+            return Step(refused=_("Step to a move first: the start has no move to mark."))
+        mark = None if mark_of(self.node.nags) == nag else nag
+        self._edit()
+        self.node.nags = with_mark(self.node.nags, mark)
+        self._rebuilt(self.node)
+        return Step(moved=True, edited=True)
+
     # -- taking over -----------------------------------------------------------------
 
     def take_over(self) -> TakeOver:
@@ -354,5 +519,6 @@ def _shown(game: Game) -> GameController:
 
 
 def _without_clock(comment: str) -> str:
-    """A comment without its ``[%clk …]`` mark, stripped ("" if that was all of it)."""
-    return CLK.sub("", comment).strip()
+    """A comment without its commands (``[%clk …]``, ``[%eval …]``), its white space
+    single ("" if that was all of it)."""
+    return text_of(comment)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from ..rules.variant import Variant
     from ..store import AutosaveSlot
     from ..store.settings import Settings
+    from ..store.studies import Origin
     from .controller import GameController
 
 
@@ -166,14 +167,51 @@ class Shell(App[None]):
         """Choose a PDN file and open it in the replay viewer."""
         raise NotImplementedError
 
-    def open_game_file(
-        self, path: Path, game_number: int | None = None, default_variant: str | None = None
+    def save_record_dialog(
+        self, record: GameRecord, origin: Origin, on_saved: Callable[[], None]
     ) -> None:
-        """The table of a file's games (or the one game asked for) in the replay viewer."""
+        """Save a study's record: back into My games, or to a file the player names."""
         raise NotImplementedError
 
-    def open_record(self, record: GameRecord, source: str = "") -> None:
-        """Replay a record; a position without moves opens as a position to play."""
+    def open_game_file(
+        self,
+        path: Path,
+        game_number: int | None = None,
+        default_variant: str | None = None,
+        *,
+        review: bool = False,
+    ) -> None:
+        """The table of a file's games (or the one game asked for) in the replay viewer
+        (``review``: the game asked for with its review under way)."""
+        raise NotImplementedError
+
+    def open_record(
+        self,
+        record: GameRecord,
+        source: str = "",
+        origin: Origin | None = None,
+        *,
+        review: bool = False,
+    ) -> None:
+        """Replay (and study) a record (``origin``: where it came from, its unsaved study
+        offered; ``review``: reviewed at once); a position without moves opens as a
+        position to play."""
+        raise NotImplementedError
+
+    def open_replay(
+        self,
+        record: GameRecord,
+        source: str,
+        origin: Origin | None,
+        *,
+        changed: bool = False,
+        review: bool = False,
+    ) -> None:
+        """The replay of ``record`` at once (``changed``: its study's unsaved state)."""
+        raise NotImplementedError
+
+    def review_game(self, controller: GameController) -> None:
+        """Review the game of ``controller``, just finished."""
         raise NotImplementedError
 
     # -- unfinished and finished games (.unfinished, .navigation) ---------------------------

@@ -15,6 +15,7 @@ from ..i18n import _, ngettext
 from ..records.gametypes import DEFAULT_VARIANT
 from ..rules import Game, find_variant
 from ..rules.errors import ShashkiError
+from ..rules.variant import Variant
 from .common import Parser, fail, whole_number
 
 
@@ -177,16 +178,16 @@ def cmd_show(args: argparse.Namespace) -> int:
     if answer.games:
         print(_("The strongest games:"))
         for g in answer.games:
-            print("  " + game_line(g))
+            print("  " + game_line(g, game.variant))
     return 0
 
 
-def game_line(g: Any) -> str:
+def game_line(g: Any, variant: Variant) -> str:
     """One of the strongest games in a line: players, result, year, event, its move."""
     result = {1: "1-0", 0: "½-½", -1: "0-1"}.get(g.result, "*")
-    names = f"{g.white or '?'} – {g.black or '?'}"
+    names = " – ".join(g.players(variant))
     when = f", {g.year}" if g.year else ""
-    event = f", {g.event}" if g.event else ""
+    event = f", {g.shown_event()}" if g.shown_event() else ""
     return f"{names} {result}{when}{event} ({g.move})"
 
 

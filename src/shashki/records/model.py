@@ -152,6 +152,70 @@ class GameNode:
                 return node
         return None
 
+    # -- editing the tree ------------------------------------------------------------------
+
+    def promote(self) -> bool:
+        """Move this line one place up among its parent's continuations (the first is the
+        main line); False when it is first already (or the root)."""
+        parent = self.parent
+        if parent is None:
+            return False
+        i = parent.variations.index(self)
+        if i == 0:
+            return False
+        parent.variations[i - 1], parent.variations[i] = self, parent.variations[i - 1]
+        return True
+
+    def promote_to_main(self) -> bool:
+        """Make the line through this node the game's main line: at every branching on
+        the way here, the continuation that leads here goes first.  False when it was
+        the main line already."""
+        changed = False
+        node = self
+        while node.parent is not None:
+            siblings = node.parent.variations
+            if siblings[0] is not node:
+                siblings.remove(node)
+                siblings.insert(0, node)
+                changed = True
+            node = node.parent
+        return changed
+
+    def remove(self) -> None:
+        """Take this move and everything after it out of the tree."""
+        if self.parent is not None:
+            self.parent.variations.remove(self)
+
+    def copy_tree(self) -> GameNode:
+        """A copy of this node and everything after it, detached from any parent (a
+        record's tags and start are not copied: see :meth:`GameRecord.copy`)."""
+        top = GameNode(None, self.move)
+        pairs = [(self, top)]
+        while pairs:
+            old, new = pairs.pop()
+            new.comments = list(old.comments)
+            new.starting_comments = list(old.starting_comments)
+            new.nags = list(old.nags)
+            for child in old.variations:
+                copy = GameNode(new, child.move)
+                new.variations.append(copy)
+                pairs.append((child, copy))
+        return top
+
+    def index_path(self) -> list[int]:
+        """Where this node is: the place among its parent's continuations of each node
+        from the first move to here (:meth:`GameNode.follow` finds it again)."""
+        return [node.parent.variations.index(node) for node in self.path() if node.parent]
+
+    def follow(self, indices: list[int]) -> GameNode:
+        """The node that :meth:`index_path` said (as far as the tree still goes)."""
+        node = self
+        for i in indices:
+            if not 0 <= i < len(node.variations):
+                break
+            node = node.variations[i]
+        return node
+
     # -- comparison ----------------------------------------------------------------------
 
     def same_tree(self, other: GameNode) -> bool:
@@ -220,6 +284,27 @@ class GameRecord(GameNode):
         if self.variant is None:
             raise BadPdnError(_("the game is of a variant shashki does not play"))
         return Game(self.variant, self.fen if self.fen is not None else self.variant.start)
+
+    def copy(self) -> GameRecord:
+        """A copy of the whole record: tags, start, result, the tree (the errors and
+        warnings of its reading are shared, as read)."""
+        other = GameRecord(self.variant, self.fen, self.headers)
+        other.result = self.result
+        other.errors = list(self.errors)
+        other.warnings = list(self.warnings)
+        other.line, other.origin = self.line, self.origin
+        other.set_tree(self.copy_tree())
+        return other
+
+    def set_tree(self, tree: GameNode) -> None:
+        """Take the comments, NAGs and continuations of ``tree`` (a copy made by
+        :meth:`GameNode.copy_tree` of this record's tree) as this record's own."""
+        self.comments = tree.comments
+        self.starting_comments = tree.starting_comments
+        self.nags = tree.nags
+        self.variations = tree.variations
+        for child in self.variations:
+            child.parent = self
 
     @classmethod
     def from_game(cls, game: Game, headers: dict[str, str] | None = None) -> GameRecord:

@@ -31,6 +31,8 @@ ROSTER = (
     ("Result", UNKNOWN),
 )
 _COMPUTED = {"gametype", "variant", "setup", "fen"}
+#: A comment's words: a command for programs (``[%clk 0:04:53]``) whole, or a word.
+_COMMENT_WORD = re.compile(r"\[%[^\]\s]{1,20}[^\]]{0,200}\]|\S+")
 
 
 def pdn_headers(
@@ -108,6 +110,7 @@ class PdnWriter(Visitor[str]):
         self._opening = ""  # "(" waiting for the first word of a variation
         self._glue: int | None = None  # index of the last move's word, if nothing followed
         self._marked = False  # that word already carries a move mark
+        self._commented = False  # a comment since the last move
 
     def visit_header(self, name: str, value: str) -> None:
         self._headers[name] = value
@@ -125,7 +128,9 @@ class PdnWriter(Visitor[str]):
         self._glue = None
 
     def visit_comment(self, text: str) -> None:
-        words = text.replace("}", ")").replace("{", "(").split()
+        # a command for programs ("[%eval 0.35]") is one word: never cut between lines
+        text = text.replace("}", ")").replace("{", "(")
+        words = [" ".join(w.split()) for w in _COMMENT_WORD.findall(text)]
         if not words:
             self._word("{}")
         else:
@@ -133,7 +138,10 @@ class PdnWriter(Visitor[str]):
             words[-1] = words[-1] + "}"
             self._word(words[0])
             self._words.extend(words[1:])
-        self._needs_number = True
+        # the next move goes on without its number ("1. c3-d4 {good} f6-g5"): readers
+        # that drop comments and count the numbers (pydraughts) read it so; a second move
+        # of the same side in one turn is still numbered (": d4-c5" alone reads badly)
+        self._commented = True
 
     def visit_nag(self, nag: int) -> None:
         mark = NAG_MARKS.get(nag)
@@ -167,6 +175,9 @@ class PdnWriter(Visitor[str]):
         number, last = self._line.number, self._line.mover
         if last is not None and mover == first and last != first:
             number += 1
+        if self._commented and (mover == last or last is None):
+            self._needs_number = True
+        self._commented = False
         if mover == last:
             # The same side again: a double-move turn goes on ("1. c3-d4; d4-c5"), or
             # a variation replaces the second move of a turn ("(1. ...; e3-f4").

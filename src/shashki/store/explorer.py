@@ -44,6 +44,7 @@ from ..records.model import GameRecord
 from ..records.pieces import PIECE_BYTES, Piece, piece_games, pieces
 from ..records.tags import BLACK_WINS, DRAW, WHITE_WINS
 from ..rules.errors import ShashkiError
+from ..rules.variant import Variant
 from ..rules.variant_registry import find_variant
 from .storage import data_dir, own_data_folder
 
@@ -56,6 +57,8 @@ APPLICATION_ID = 0x53485850
 DEFAULT_PLIES = 80
 #: The strongest games named for a position.
 TOP_GAMES = 5
+#: The event shashki writes in a game of its own ("Event" tag): not an event's name.
+DEFAULT_EVENT = "shashki game"
 
 _TABLES = {
     "meta": "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID",
@@ -253,6 +256,20 @@ class TopGame:
     strength: int
     source: str
     number: int
+
+    def players(self, variant: Variant) -> tuple[str, str]:
+        """Who played, as a screen says it: a name as written, a side's name where the
+        record names nobody (shashki writes "White" then: said in the language, «Білі»)."""
+        sides = {name.lower() for name in variant.side_names} | {"white", "black"}
+
+        def shown(side: int, name: str) -> str:
+            return str(variant.local_side(side)) if name.lower() in sides else name or "?"
+
+        return shown(0, self.white), shown(1, self.black)
+
+    def shown_event(self) -> str:
+        """The event as a screen says it: none for the one shashki writes itself."""
+        return "" if self.event == DEFAULT_EVENT else self.event
 
 
 @dataclass(frozen=True)

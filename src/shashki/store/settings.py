@@ -65,6 +65,9 @@ class Settings:
     language: str = ""
     #: The Hub engine command last typed in the new-game dialog (offered there again).
     engine_command: str = ""
+    #: How deep a whole-game review searches: "quick", "normal" or "deep"
+    #: (:data:`shashki.engine.review.DEPTHS`).
+    review_depth: str = "normal"
 
     @classmethod
     def load(cls, path: Path | None = None, *, choices: Choices | None = None) -> Settings:
@@ -131,6 +134,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "engines": lambda v: engines_valid(v),
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
     "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
+    "review_depth": lambda v: v in ("quick", "normal", "deep"),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "names": lambda v: (
         isinstance(v, list)
