@@ -11,7 +11,14 @@ from shashki.records.reader import read_games_text
 from shashki.rules import Game, Move
 from shashki.training.book import BookWriter, read_book
 from shashki.training.harvest import mine_files
-from shashki.training.mining import MiningOptions, Puzzle, mine_game, mine_piece, solution
+from shashki.training.mining import (
+    MiningOptions,
+    Puzzle,
+    gain,
+    mine_game,
+    mine_piece,
+    solution,
+)
 from shashki.training.themes import describe, difficulty, shot_size, themes_of
 
 #: English draughts (GameType 21): 23-18 gives a man, 14x23 takes it, and 27x18x11x4
@@ -192,3 +199,20 @@ def test_workers_find_what_one_process_finds(tmp_path: Path) -> None:
     )
     assert report.found == len(here.found) == 1
     assert read_book(tmp_path / "b.pdn").puzzles[0].line == here.found[0][1].line
+
+
+#: Tinsley's games (English draughts, 1946): 20-16 is the only move the search likes by two
+#: men at depth 8, but it takes nothing and crowns nothing; a deeper search finds it
+#: worth 1.6 men (benchmarks/training.py quality): no puzzle.
+FORESEEN_FEN = "W:W19,20,21,22,23,24:B9,10,12,13,14,15:H0:F20"
+
+
+def test_a_win_only_foreseen_is_no_puzzle() -> None:
+    game = Game(shot_game().variant, FORESEEN_FEN)
+    assert solution(game, MiningOptions(depth=4, verify_depth=8, first_ply=0)) is None
+
+
+def test_the_gain_of_a_line() -> None:
+    line = shot_line(shot_game())
+    assert gain(line) == 3  # three taken and a crowning, one given
+    assert gain(line[:1]) == 0

@@ -11,7 +11,10 @@ A position where only one move wins and every other keeps at most
 every one of the solver's moves it is the only move that wins, and each reply is the
 opponent's best; the line ends once the solver has more than one way to go on winning,
 once the solver is :data:`GAINED` pieces up and nothing is hanging, at the end of the
-game, or after :attr:`MiningOptions.longest` moves of the solver.
+game, or after :attr:`MiningOptions.longest` moves of the solver.  A solution that gains
+nothing (no piece taken more than given, no crowning) and neither ends the game nor wins
+it by force is refused: such a win is one the search only foresees, and a deeper search
+often finds it smaller (benchmarks/training.py quality; docs/TRAINING.md).
 
 A puzzle is named by its position (:func:`~shashki.store.explorer.position_key`: the
 variant and the FEN); a book of puzzles (:mod:`shashki.training.book`) never keeps two of
@@ -24,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ..engine.scores import WON
 from ..engine.search import Search
 from ..records.model import GameRecord
 from ..records.pieces import Piece, piece_games
@@ -184,7 +188,27 @@ def solution(game: Game, options: MiningOptions) -> tuple[list[Move], int] | Non
         gained -= len(reply.move.captured)
     if len(line) % 2 == 0 and line:  # (ends on a reply: the game ended after it)
         line.pop()
-    return (line, first_score) if line else None
+    if not line:
+        return None
+    if first_score < WON and g_after(game, line).outcome() is None and gain(line) < 1:
+        return None  # (a win the search only foresees: at a deeper look, often less)
+    return line, first_score
+
+
+def g_after(game: Game, line: list[Move]) -> Game:
+    """The game after the line."""
+    g = game.copy()
+    for move in line:
+        g.push(move)
+    return g
+
+
+def gain(line: list[Move]) -> int:
+    """The pieces the solver takes less those it gives, and its crownings."""
+    return sum(
+        len(m.captured) + bool(m.promotion) if ply % 2 == 0 else -len(m.captured)
+        for ply, m in enumerate(line)
+    )
 
 
 def mine_game(
