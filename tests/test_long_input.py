@@ -52,14 +52,14 @@ def test_a_long_move_is_quoted_in_part(variant: str, text: str) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text())
 def test_seat_reads_any_text(text: str) -> None:
-    kind = seat(text)
+    kind = seat(text, engines=[])
     assert kind is None or isinstance(kind, (PersonSeat, LevelSeat))
 
 
 def test_seat_of_a_huge_level() -> None:
-    assert seat("9" * 5000) is None
-    assert seat("computer-" + "0" * 5000 + "5") == LevelSeat(5)
-    assert seat("²") is None
+    assert seat("9" * 5000, engines=[]) is None
+    assert seat("computer-" + "0" * 5000 + "5", engines=[]) == LevelSeat(5)
+    assert seat("²", engines=[]) is None
 
 
 def test_a_huge_level_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from shashki.records import read_games
+from shashki.store.settings import EngineSetting
 from shashki.tournament.event import Event, EventError, entrant, read_event
 from shashki.tournament.runner import Tournament
 from shashki.tournament.schedule import gauntlet, round_robin, swiss
@@ -184,6 +185,32 @@ def test_an_event_stopped_goes_on_without_losing_or_replaying_a_game(tmp_path: P
     text = (event.folder / "crosstable.txt").read_text(encoding="utf-8")
     assert "6 of 6 games" in text and "shashki 3" in text
     assert (event.folder / "crosstable.html").read_text(encoding="utf-8").startswith("<!DOCTYPE")
+
+
+def test_an_engine_of_the_settings_plays_in_the_event_s_workers(tmp_path: Path) -> None:
+    """An event file names an engine of the settings; the engines passed in (the
+    settings', by the command) are what a name seats, and they reach each game's worker
+    process with its job (issue 46: no list is kept for the process)."""
+    engines = [EngineSetting("Fake", shlex.join([sys.executable, FAKE, "ok"]))]
+    text = '[[player]]\nseat = "1"\n[[player]]\nseat = "fake"\n'
+    with pytest.raises(EventError):
+        read_event(_file(tmp_path, text))  # (no engines passed: no name is an engine)
+    event = read_event(_file(tmp_path, text), engines=engines)
+    assert [e.name for e in event.entrants] == ["shashki 1", "Fake"]
+    event.folder, event.time, event.max_plies, event.concurrency = (
+        tmp_path / "event",
+        0.1,
+        8,
+        2,
+    )
+    tournament = Tournament(event, engines=engines)
+    tournament.prepare()
+    assert tournament.run()
+    games = list(read_games(str(event.folder / "event.pdn")))
+    assert len(games) == 2
+    for game in games:  # the engine of the settings played (a person never would)
+        tags = {game.headers.get("WhiteEngine"), game.headers.get("BlackEngine")}
+        assert "Fake" in tags, game.headers
 
 
 @pytest.mark.parametrize("mode", ["crash", "hang", "illegal"])

@@ -33,7 +33,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
-from shashki.app.app import ShashkiApp, load_settings, use_engines, use_language
+from shashki.app.app import ShashkiApp, load_settings, use_language
 from shashki.app.board import BoardWidget
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.game_screen import GameScreen
@@ -103,7 +103,6 @@ def make_app(
     path = home / "settings.json"
     settings = load_settings(path)
     use_language(kwargs.pop("language", None), settings)
-    use_engines(settings)  # (the settings' engines, as the entry point offers them)
     app = ShashkiApp(settings_path=path, settings=settings, **kwargs)
     app.animation_level = "none"
     return app

@@ -88,7 +88,7 @@ async def stop(pilot: Pilot[None], searches: Searches) -> None:
 
 
 def test_every_level_is_a_kind_of_player() -> None:
-    keys = [key for _label, key in player_kinds()]
+    keys = [key for _label, key in player_kinds(engines=[])]
     assert keys[0] == "human"
     assert keys[1:-2] == [f"computer-{n}" for n in LEVELS]
     assert keys[-2] == "hub-other"  # then a Hub engine of a command typed in the dialog
@@ -97,7 +97,7 @@ def test_every_level_is_a_kind_of_player() -> None:
     player = make_player(LevelSeat(3), "Bob")
     assert isinstance(player, Computer) and isinstance(player, Player)
     assert not player.is_human and player.level == 3 and player.name == "Bob"
-    labels = [label for label, _key in player_kinds()]
+    labels = [label for label, _key in player_kinds(engines=[])]
     assert "Computer, level 1 (beginner)" in labels and "Computer, level 8 (strongest)" in labels
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,7 @@ from hypothesis import strategies as st
 from shashki.app.controller import Human
 from shashki.app.dialogs import GameOverScreen
 from shashki.app.engines import EngineSeat, engine_settings
-from shashki.app.players import player_kinds, seat, seat_from_file, set_engines
+from shashki.app.players import player_kinds, seat, seat_from_file
 from shashki.app.unfinished import seat_kind
 from shashki.engine.limits import Limit
 from shashki.hub.player import make_player
@@ -28,7 +27,7 @@ from shashki.session.seats import (
     NamedEngineSeat,
     PersonSeat,
 )
-from shashki.store.settings import Settings
+from shashki.store.settings import EngineSetting, Settings
 
 from .conftest import game_screen, keys_play, make_app, notes, press, settle
 from .test_computer import wait_for
@@ -41,22 +40,26 @@ def fake(mode: str) -> CommandSeat:
     return CommandSeat(f"{sys.executable} {FAKE} {mode}")
 
 
-@pytest.fixture(autouse=True)
-def no_engines() -> Iterator[None]:
-    yield
-    set_engines([])
+#: The settings' engines of these tests (passed, as the app passes its settings').
+DAME = engine_settings([{"name": "Dame", "command": "dame hub"}])
+NONE: list[EngineSetting] = []
 
 
 def test_seats_from_words() -> None:
-    assert seat("hub:dame hub") == CommandSeat("dame hub")
-    assert seat("hub:") is None and seat("hub:   ") is None
-    assert seat("dame") is None  # not in the settings
-    set_engines(engine_settings([{"name": "Dame", "command": "dame hub"}]))
-    assert seat("dame") == seat("DAME") == seat("engine:dame") == NamedEngineSeat("Dame")
-    assert ("Engine: Dame", NamedEngineSeat("Dame").word) in player_kinds()
-    player = make_player(NamedEngineSeat("Dame"), "Black")
+    assert seat("hub:dame hub", engines=NONE) == CommandSeat("dame hub")
+    assert seat("hub:", engines=NONE) is None and seat("hub:   ", engines=NONE) is None
+    assert seat("dame", engines=NONE) is None  # not in the settings
+    assert (
+        seat("dame", engines=DAME)
+        == seat("DAME", engines=DAME)
+        == seat("engine:dame", engines=DAME)
+        == NamedEngineSeat("Dame")
+    )
+    assert ("Engine: Dame", NamedEngineSeat("Dame").word) in player_kinds(engines=DAME)
+    assert not any(key.startswith("engine:") for _label, key in player_kinds(engines=NONE))
+    player = make_player(NamedEngineSeat("Dame"), "Black", engines=DAME)
     assert isinstance(player, EngineSeat) and player.name == "Dame" and player.setting == "Dame"
-    assert isinstance(make_player(NamedEngineSeat("gone"), "Black"), Human)
+    assert isinstance(make_player(NamedEngineSeat("gone"), "Black", engines=DAME), Human)
     assert isinstance(make_player(CommandSeat("dame hub"), "Black"), EngineSeat)
 
 
@@ -71,17 +74,20 @@ def test_settings_engines_are_checked(tmp_path: Path) -> None:
     # well-typed but unusable items are skipped one by one
     items = [{"name": "", "command": "x"}, {"name": "q", "command": 'a "b'}, good]
     assert [e.name for e in engine_settings(items)] == ["Scan"]
+    # a name seats one engine: of two with one name (in any case), the first is kept
+    twins = [good, {"name": "SCAN ", "command": "other hub"}]
+    assert [e.command for e in engine_settings(twins)] == [good["command"]]
 
 
 def test_a_saved_game_seats_only_an_engine_of_the_settings() -> None:
     record = GameRecord("international")
     record.headers.update({"BlackType": "program", "BlackEngine": "rm -rf ~"})
-    assert seat_kind(record, "Black")[0] == PERSON
+    assert seat_kind(record, "Black", DAME)[0] == PERSON
     record.headers["BlackEngine"] = "hub:rm -rf ~"
-    assert seat_kind(record, "Black")[0] == PERSON
-    set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
+    assert seat_kind(record, "Black", DAME)[0] == PERSON
     record.headers["BlackEngine"] = "dame"
-    assert seat_kind(record, "Black") == (NamedEngineSeat("dame"), None)
+    assert seat_kind(record, "Black", NONE)[0] == PERSON  # not (or no longer) set up
+    assert seat_kind(record, "Black", DAME) == (NamedEngineSeat("Dame"), None)
 
 
 #: What a hostile file may put in a level or engine tag.
@@ -106,43 +112,40 @@ def test_a_file_never_seats_a_command(value: str, tag: str) -> None:
     """Issue 23: a WhiteLevel tag of ``hub:COMMAND`` started COMMAND when the game was
     resumed.  A file seats a level 1-8, a person or an engine of the settings by its
     name; anything else is a person, said in one line naming the tag."""
-    set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
     record = GameRecord("international")
     record.headers.update({"WhiteType": "program", f"White{tag}": value})
-    kind, note = seat_kind(record, "White")
+    kind, note = seat_kind(record, "White", DAME)
     assert kind == PERSON
     assert note is not None and "\n" not in note and f"White{tag}" in note
     assert "\x1b" not in note and len(note) < 250
-    from_file = seat_from_file(value)
+    from_file = seat_from_file(value, engines=DAME)
     assert not isinstance(from_file, CommandSeat)
 
 
 def test_the_tags_a_file_may_seat() -> None:
-    set_engines(engine_settings([{"name": "Dame", "command": "dame hub"}]))
     record = GameRecord("international")
     record.headers.update({"WhiteType": "program", "WhiteLevel": "5"})
-    assert seat_kind(record, "White") == (LevelSeat(5), None)
+    assert seat_kind(record, "White", DAME) == (LevelSeat(5), None)
     record.headers["WhiteLevel"] = "dame"  # a level tag names a level, not an engine
-    assert seat_kind(record, "White")[0] == PERSON
+    assert seat_kind(record, "White", DAME)[0] == PERSON
     record.headers["WhiteEngine"] = "DAME"
-    assert seat_kind(record, "White") == (NamedEngineSeat("Dame"), None)
+    assert seat_kind(record, "White", DAME) == (NamedEngineSeat("Dame"), None)
     record.headers["WhiteType"] = "human"  # a person's side: the other tags are not read
-    assert seat_kind(record, "White") == (PERSON, None)
+    assert seat_kind(record, "White", DAME) == (PERSON, None)
     # a program the file does not name (a Hub engine of a typed command): a person, said
     bare = GameRecord("international")
     bare.headers["BlackType"] = "program"
-    kind, note = seat_kind(bare, "Black")
+    kind, note = seat_kind(bare, "Black", DAME)
     assert kind == PERSON and note is not None and "BlackType" in note
 
 
 @settings(max_examples=300, deadline=None)
 @given(text=st.text(max_size=60))
 def test_no_words_of_a_file_seat_a_command(text: str) -> None:
-    set_engines(engine_settings([{"name": "dame", "command": "dame hub"}]))
-    kind = seat_from_file(text)
+    kind = seat_from_file(text, engines=DAME)
     assert kind is None or isinstance(kind, (PersonSeat, LevelSeat, NamedEngineSeat))
     # the command line's words still take hub:COMMAND
-    assert seat("hub:" + text) in (None, CommandSeat(text.strip()))
+    assert seat("hub:" + text, engines=DAME) in (None, CommandSeat(text.strip()))
 
 
 def autosave_with(home: Path, tags: dict[str, str]) -> str:
@@ -355,16 +358,31 @@ def test_a_seat_s_engine_name_is_plain_text() -> None:
         engine_seat.close()
 
 
-def test_the_app_s_constructor_seats_no_engine(tmp_path: Path) -> None:
-    """The settings' engines are offered by the entry point's choice (``run``), as the
-    language is; making an app changes nothing outside it (issue 46)."""
-    from shashki.app.app import ShashkiApp, use_engines
-    from shashki.session.seats import ENGINES
+def test_each_app_seats_the_engines_of_its_own_settings(tmp_path: Path) -> None:
+    """The settings' engines are the app's (its settings'), passed down to where a seat
+    is parsed and a player made; nothing is kept for the process (issue 46): two apps
+    made with different settings each offer and seat their own, and the library's
+    parser, given none, knows no named engine."""
+    from shashki.app.app import ShashkiApp
+    from shashki.session.seats import parse_seat
 
-    path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"engines": [{"name": "Dame", "command": "dame hub"}]}))
-    set_engines([])
-    app = ShashkiApp(settings_path=path, autosave=False)
-    assert seat("dame") is None and not ENGINES and app.settings.engines
-    use_engines(app.settings)
-    assert seat("dame") == NamedEngineSeat("Dame")
+    apps = []
+    for name in ("Dame", "Scan"):
+        path = tmp_path / name / "settings.json"
+        path.parent.mkdir()
+        engine = {"name": name, "command": f"{name.lower()} hub"}
+        path.write_text(json.dumps({"engines": [engine]}))
+        apps.append(ShashkiApp(settings_path=path, autosave=False))
+    dame, scan = apps
+    assert [e.name for e in dame.settings.engine_list] == ["Dame"]
+    assert [e.name for e in scan.settings.engine_list] == ["Scan"]
+    for app, own, other in ((dame, "Dame", "Scan"), (scan, "Scan", "Dame")):
+        engines = app.settings.engine_list
+        keys = [key for _label, key in player_kinds(engines=engines)]
+        assert f"engine:{own}" in keys and f"engine:{other}" not in keys
+        assert seat(own.lower(), engines=engines) == NamedEngineSeat(own)
+        assert seat(other.lower(), engines=engines) is None
+        player = make_player(NamedEngineSeat(own), "Black", engines=engines)
+        assert isinstance(player, EngineSeat) and player.command == f"{own.lower()} hub"
+        assert isinstance(make_player(NamedEngineSeat(other), "Black", engines=engines), Human)
+    assert parse_seat("dame") is None and parse_seat("scan") is None

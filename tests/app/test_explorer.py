@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList
 
 from shashki.app.explorer import ExplorerPanel, move_row
@@ -106,3 +107,22 @@ async def test_a_damaged_index_is_one_line_in_the_panel(home: Path) -> None:
         await wait_for(pilot, lambda: "damaged" in head(panel), "the index refused")
         assert "\n" not in head(panel).strip() and rows(panel) == []
         assert index.read_bytes() == b"garbage" * 1000
+
+
+async def test_a_visitor_is_not_told_where_the_owners_index_is(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from shashki.session.served import SERVED_VARIABLE
+
+    monkeypatch.setenv(SERVED_VARIABLE, "1")
+    index = default_index()
+    index.parent.mkdir(parents=True, exist_ok=True)
+    index.write_bytes(b"garbage" * 1000)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("russian", kinds=("human", "human"))
+        await settle(pilot)
+        panel = game_screen(app).query_one(ExplorerPanel)
+        await press(pilot, "x")
+        await wait_for(pilot, lambda: "damaged" in head(panel), "the index refused")
+        assert str(home) not in head(panel) and "explorer.sqlite" in head(panel)

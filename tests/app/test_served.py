@@ -21,7 +21,7 @@ from shashki.app.dialogs import ConfirmScreen, TextPrompt
 from shashki.app.engines import EngineSeat, engine_settings
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen, NewGameScreen
-from shashki.app.players import OTHER_ENGINE, player_kinds, seat, set_engines
+from shashki.app.players import OTHER_ENGINE, player_kinds, seat
 from shashki.app.replay import FileChooserScreen, GamesTree, GameTableScreen
 from shashki.app.settings_screen import SettingsScreen
 from shashki.app.widgets import Select
@@ -56,7 +56,6 @@ def visitor(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The app is served: a visitor at the keys."""
     monkeypatch.setenv(SERVED_VARIABLE, "1")
     yield
-    set_engines([])
 
 
 @pytest.fixture
@@ -90,16 +89,16 @@ def test_served_mode_is_the_variable_and_nothing_else(monkeypatch: pytest.Monkey
 
 
 def test_a_typed_command_seats_nobody(visitor: None) -> None:
+    owner = engine_settings([OWNER_ENGINE])
     for words in COMMANDS:
-        assert seat(words) is None, words
+        assert seat(words, engines=owner) is None, words
         kind = CommandSeat(words.strip()[4:].strip())
         player = make_player(kind, "Black")  # (had a seat reached it some other way)
         assert isinstance(player, Human) and not isinstance(player, EngineSeat)
-    assert OTHER_ENGINE not in [key for _label, key in player_kinds()]
+    assert OTHER_ENGINE not in [key for _label, key in player_kinds(engines=owner)]
     # the owner's engines are still seated by name
-    set_engines(engine_settings([OWNER_ENGINE]))
-    assert seat("dame") == NamedEngineSeat("Dame")
-    engine = make_player(NamedEngineSeat("Dame"), "Black")
+    assert seat("dame", engines=owner) == NamedEngineSeat("Dame")
+    engine = make_player(NamedEngineSeat("Dame"), "Black", engines=owner)
     assert isinstance(engine, EngineSeat) and engine.command == "dame hub"
 
 
@@ -107,8 +106,8 @@ def test_outside_served_mode_a_command_still_seats_an_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv(SERVED_VARIABLE, raising=False)
-    assert seat("hub:dame hub") == CommandSeat("dame hub")
-    assert OTHER_ENGINE in [key for _label, key in player_kinds()]
+    assert seat("hub:dame hub", engines=[]) == CommandSeat("dame hub")
+    assert OTHER_ENGINE in [key for _label, key in player_kinds(engines=[])]
 
 
 async def test_the_new_game_dialog_offers_no_command(
@@ -337,7 +336,7 @@ async def test_a_visitor_is_offered_no_online_play_unless_the_owner_allows_joini
 
     monkeypatch.delenv(JOIN_VARIABLE, raising=False)
     assert not join_allowed()
-    assert "online" not in [key for _label, key in player_kinds()]
+    assert "online" not in [key for _label, key in player_kinds(engines=[])]
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
@@ -362,7 +361,7 @@ async def test_with_join_allowed_a_visitor_joins_and_is_never_offered_hosting(
 
     monkeypatch.setenv(JOIN_VARIABLE, "1")
     assert join_allowed()
-    assert "online" not in [key for _label, key in player_kinds()]
+    assert "online" not in [key for _label, key in player_kinds(engines=[])]
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")

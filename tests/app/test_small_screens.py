@@ -288,7 +288,7 @@ async def test_the_seat_list_scrolls_with_the_keys(home: Path) -> None:
         await wait_for(pilot, in_view, "the last choice highlighted and in view")
         await press(pilot, "enter")
         await settle(pilot)
-        assert seat.value == player_kinds()[-1][1]  # the last kind of player
+        assert seat.value == player_kinds(engines=[])[-1][1]  # the last kind of player
 
 
 # -- words -----------------------------------------------------------------------------

@@ -35,7 +35,6 @@ from shashki.session import (
     TakenBack,
     ThreadExecutor,
     parse_seat,
-    set_engines,
 )
 from shashki.session.seats import PERSON, CommandSeat, LevelSeat, NamedEngineSeat
 from shashki.store.settings import EngineSetting
@@ -224,33 +223,47 @@ def test_the_computer_takes_its_time_from_the_limit() -> None:
 
 
 def test_one_parser_of_seats_with_a_mode_for_files() -> None:
-    set_engines([EngineSetting("Dame", "dame hub")])
-    try:
-        assert parse_seat("person") == parse_seat(" Human ") == PERSON
-        assert parse_seat("5") == parse_seat("computer-5") == LevelSeat(5)
-        assert parse_seat("dame") == parse_seat("engine:Dame") == NamedEngineSeat("Dame")
-        assert parse_seat("hub:dame hub") == CommandSeat("dame hub")
-        assert [s.word for s in (PERSON, LevelSeat(5), NamedEngineSeat("Dame"))] == [
-            "human",
-            "computer-5",
-            "engine:Dame",
-        ]
-        for text in ("hub:", "0", "9", "strong", "9" * 5000):
-            assert parse_seat(text) is None and parse_seat(text, from_file=True) is None
-        assert parse_seat("hub:dame hub", from_file=True) is None  # a file never runs one
-        assert parse_seat("Dame", from_file=True) == NamedEngineSeat("Dame")
-        player = make_player(NamedEngineSeat("Dame"), "Black")
-        assert isinstance(player, HubPlayer) and player.tags() == {
-            "Type": "program",
-            "Engine": "Dame",
-        }
-        hub = make_player(CommandSeat("dame hub"), "Black")
-        assert isinstance(hub, HubPlayer) and "dame" not in str(hub.tags())  # no command
-        assert isinstance(make_player(NamedEngineSeat("gone"), "Black"), Person)
-        assert isinstance(make_player(LevelSeat(3), "Bob"), Computer)
-        assert isinstance(make_player(PERSON, "Bob"), Person)
-    finally:
-        set_engines([])
+    engines = [EngineSetting("Dame", "dame hub")]  # (the settings', as the callers pass)
+    assert parse_seat("person") == parse_seat(" Human ") == PERSON
+    assert parse_seat("5") == parse_seat("computer-5") == LevelSeat(5)
+    assert (
+        parse_seat("dame", engines=engines)
+        == parse_seat("engine:Dame", engines=engines)
+        == NamedEngineSeat("Dame")
+    )
+    assert parse_seat("hub:dame hub") == CommandSeat("dame hub")
+    assert [s.word for s in (PERSON, LevelSeat(5), NamedEngineSeat("Dame"))] == [
+        "human",
+        "computer-5",
+        "engine:Dame",
+    ]
+    for text in ("hub:", "0", "9", "strong", "9" * 5000):
+        assert parse_seat(text) is None and parse_seat(text, from_file=True) is None
+    assert parse_seat("hub:dame hub", from_file=True) is None  # a file never runs one
+    assert parse_seat("Dame", from_file=True, engines=engines) == NamedEngineSeat("Dame")
+    player = make_player(NamedEngineSeat("Dame"), "Black", engines=engines)
+    assert isinstance(player, HubPlayer) and player.tags() == {
+        "Type": "program",
+        "Engine": "Dame",
+    }
+    hub = make_player(CommandSeat("dame hub"), "Black")
+    assert isinstance(hub, HubPlayer) and "dame" not in str(hub.tags())  # no command
+    assert isinstance(make_player(NamedEngineSeat("gone"), "Black", engines=engines), Person)
+    assert isinstance(make_player(LevelSeat(3), "Bob"), Computer)
+    assert isinstance(make_player(PERSON, "Bob"), Person)
+
+
+def test_the_library_keeps_no_engines_of_its_own() -> None:
+    """The settings' engines are passed by whoever parses and seats (issue 46): with
+    none passed, no name is an engine, and an engine's seat seats a person."""
+    assert parse_seat("dame") is None and parse_seat("engine:Dame") is None
+    assert parse_seat("Dame", from_file=True) is None
+    assert isinstance(make_player(NamedEngineSeat("Dame"), "Black"), Person)
+    # of two engines with one name (in any case), the first is meant
+    twins = [EngineSetting("Dame", "dame hub"), EngineSetting("DAME", "other hub")]
+    player = make_player(NamedEngineSeat("dame"), "Black", engines=twins)
+    assert isinstance(player, HubPlayer) and player.command == "dame hub"
+    assert parse_seat("dame", engines=twins) == NamedEngineSeat("Dame")
 
 
 @given(st.text(max_size=60))

@@ -20,7 +20,7 @@ from ..i18n import LANGUAGES, N_, _, ngettext, set_language
 from ..session.autosave import AutosaveWriter
 from ..session.recorder import Recorder
 from ..session.served import hide_paths, served
-from ..store.settings import Choices, Settings, engine_settings
+from ..store.settings import Choices, Settings
 from ..store.settings import settings_path as default_settings_path
 from ..store.studies import Origin
 from .assembly import assembled, is_assembled
@@ -32,7 +32,6 @@ from .menu import MenuScreen
 from .navigation import Navigation
 from .palette import Palette
 from .plain import visible
-from .players import set_engines
 from .shell import Shell
 from .themes import BOARD_THEMES, board_theme_css
 from .unfinished import UnfinishedGames
@@ -60,13 +59,6 @@ def use_language(language: str | None, settings: Settings) -> None:
     (:func:`run`); the app's constructor sets nothing outside the app."""
     if language or settings.language:
         set_language(language or settings.language)
-
-
-def use_engines(settings: Settings) -> None:
-    """Offer and seat, in this process, the engines ``settings`` name (by name: the
-    new-game dialog, ``--white``, a saved game's seat).  The entry point's choice, as the
-    language is (:func:`run`); the app's constructor sets nothing outside the app."""
-    set_engines(engine_settings(settings.engines))
 
 
 def load_settings(path: Path) -> Settings:
@@ -471,11 +463,10 @@ def run(
     path = default_settings_path()
     settings = load_settings(path)
     use_language(language, settings)
-    use_engines(settings)
     app = ShashkiApp(start=start, settings_path=path, settings=settings)
     app.run(mouse=mouse)
     app.flush_autosave()
     return app.return_code or 0
 
 
-__all__ = ["ShashkiApp", "run", "use_engines", "use_language"]
+__all__ = ["ShashkiApp", "run", "use_language"]

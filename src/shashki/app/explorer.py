@@ -29,6 +29,7 @@ from ..rules import Game
 from ..rules.errors import ShashkiError
 from ..rules.move import Move
 from ..rules.variant import Variant
+from ..session.served import hide_paths
 from ..store.explorer import (
     Answer,
     BadIndex,
@@ -162,7 +163,7 @@ class ExplorerPanel(Vertical):
                 self._refreshed = True
             answer = self._explorer.answer(game.variant.id, game.fen(), self.where)
         except (BadIndex, OSError, sqlite3.Error) as exc:
-            reason = str(exc)
+            reason = hide_paths(str(exc))  # (a served app's visitor: not the owner's folders)
             self.app.call_from_thread(self._failed, worker, reason)
             return
         if not worker.is_cancelled:

@@ -428,7 +428,7 @@ class NewGameScreen(Dialog[None]):
         settings = self.shashki.settings
         from .players import player_kinds
 
-        kinds = player_kinds()
+        kinds = player_kinds(engines=settings.engine_list)
         with VerticalScroll():
             yield Label(self._title(), id="new-title")
             for side in (0, 1):
@@ -507,6 +507,7 @@ class NewGameScreen(Dialog[None]):
         name box still holding the side's name gets it in the new language)."""
         from .players import player_kinds
 
+        kinds = player_kinds(engines=self.shashki.settings.engine_list)
         self.query_one("#new-title", Label).update(self._title())
         for side in (0, 1):
             self.query_one(f"#side{side}", Label).update(literal(f"{self._side(side)}:"))
@@ -514,8 +515,8 @@ class NewGameScreen(Dialog[None]):
             if self._offered[side] and box.value == self._offered[side]:
                 box.value = self._offered[side] = self._side(side)
             seat = self.query_one(f"#kind{side}", Select)
-            relabel_select(seat, player_kinds())
-            seat.styles.width = seat_width(player_kinds())
+            relabel_select(seat, kinds)
+            seat.styles.width = seat_width(kinds)
             self.query_one(f"#engine-label{side}", Label).update(_("Command:"))
             self.query_one(f"#engine{side}", Input).placeholder = _("e.g. dame hub")
         if self._engine_problem:
@@ -681,7 +682,8 @@ class NewGameScreen(Dialog[None]):
             return
         # the dialog's words are parsed once, here (a command typed in a served app, or
         # an engine gone from the settings since the dialog opened, seats a person)
-        seats = tuple(seat(kinds[s]) or PERSON for s in (0, 1))
+        engines = settings.engine_list
+        seats = tuple(seat(kinds[s], engines=engines) or PERSON for s in (0, 1))
         self.shashki.start_game(
             v,
             names=names,  # type: ignore[arg-type]

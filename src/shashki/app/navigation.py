@@ -96,9 +96,10 @@ class Navigation(Shell):
         autosaved at once; ``on_top``, it opens above the screen shown (a replay waits
         underneath) and is autosaved from its first move."""
         sides = game.variant.side_names
+        engines = self.settings.engine_list  # (an engine gone from them seats a person)
         players = (
-            make_player(kinds[0], names[0] or sides[0]),
-            make_player(kinds[1], names[1] or sides[1]),
+            make_player(kinds[0], names[0] or sides[0], engines=engines),
+            make_player(kinds[1], names[1] or sides[1], engines=engines),
         )
         try:
             policy = UndoPolicy(self.settings.undo_policy)

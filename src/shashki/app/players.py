@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ..i18n import N_, _
-from ..session.seats import ENGINES as _ENGINES
-from ..session.seats import TOP_LEVEL, Seat, parse_seat, set_engines
+from ..session.seats import TOP_LEVEL, Engines, Seat, parse_seat
 from ..session.served import served
 
 #: The computer's levels' names (the engine's, in English), for the catalogs.
@@ -34,36 +33,35 @@ def level_label(number: int) -> str:
 OTHER_ENGINE = "hub-other"
 
 
-def player_kinds() -> list[tuple[str, str]]:
-    """(label, key) of every kind of player, a person first, the settings' engines and
-    a Hub engine of a command typed in the dialog last (not in a served app: a visitor
-    starts no program but the engines of the owner's settings)."""
-    engines = [
-        (_("Engine: {name}").format(name=e.name), f"engine:{e.name}") for e in _ENGINES.values()
-    ]
+def player_kinds(*, engines: Engines) -> list[tuple[str, str]]:
+    """(label, key) of every kind of player, a person first, the settings' ``engines``
+    and a Hub engine of a command typed in the dialog
+    last (not in a served app: a visitor starts no program but the engines of the
+    owner's settings)."""
+    named = [(_("Engine: {name}").format(name=e.name), f"engine:{e.name}") for e in engines]
     from ..engine import LEVELS  # (imported on first need, not at start-up)
 
     computers = [(level_label(number), f"computer-{number}") for number in LEVELS]
     if served():
-        return [(_("Person"), "human"), *computers, *engines]
+        return [(_("Person"), "human"), *computers, *named]
     other = (_("Hub engine (a command)…"), OTHER_ENGINE)
     friend = (_("A friend online"), "online")  # (this side hosts)
-    return [(_("Person"), "human"), *computers, *engines, other, friend]
+    return [(_("Person"), "human"), *computers, *named, other, friend]
 
 
-def seat(text: str) -> Seat | None:
+def seat(text: str, *, engines: Engines) -> Seat | None:
     """The seat the command line's or the dialog's words name: ``person`` (or
     ``human``), a computer level (``5``, ``computer-5``), ``hub:COMMAND`` (a Hub engine)
-    or the name of an engine of the settings; None if it is none of them.  Words from a
-    file go through :func:`seat_from_file` instead, which never gives a command."""
-    return parse_seat(text)
+    or the name of one of ``engines`` (the settings'); None if it is none of them.  Words
+    from a file go through :func:`seat_from_file` instead, which never gives a command."""
+    return parse_seat(text, engines=engines)
 
 
-def seat_from_file(text: str) -> Seat | None:
+def seat_from_file(text: str, *, engines: Engines) -> Seat | None:
     """The seat a file's words name (a saved game's tags): a person, a computer level
-    1-8, or an engine of the settings by its name; None for anything else.  It never
-    gives ``hub:COMMAND``: a file does not start a program."""
-    return parse_seat(text, from_file=True)
+    1-8, or one of ``engines`` (the settings') by its name; None for anything else.  It
+    never gives ``hub:COMMAND``: a file does not start a program."""
+    return parse_seat(text, from_file=True, engines=engines)
 
 
 __all__ = [
@@ -74,5 +72,4 @@ __all__ = [
     "player_kinds",
     "seat",
     "seat_from_file",
-    "set_engines",
 ]

@@ -14,6 +14,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Label, Switch
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from ..session.seats import Engines
 from ..session.served import served
 from .board import PIECE_SET_NAMES, PIECE_SETS, BoardWidget
 from .controller import UndoPolicy
@@ -53,11 +54,10 @@ SERVED_NOTE = N_(
 )
 
 
-def engine_names() -> str:
-    """The engines of the owner's settings, by name (read-only in a served app)."""
-    from ..session.seats import ENGINES
-
-    names = [engine.name for engine in ENGINES.values()]
+def engine_names(*, engines: Engines) -> str:
+    """The engines of the owner's settings (``engines``), by name (read-only in a served
+    app)."""
+    names = [engine.name for engine in engines]
     return ", ".join(names) if names else _("no engines in the settings")
 
 
@@ -136,9 +136,12 @@ class SettingsScreen(CoversGame, Dialog[None]):
             if served():  # shown, never changed: the owner's programs
                 with Horizontal(classes="setting"):
                     yield Label(_("Engines"), id="label-engines")
-                    yield Plain(literal(engine_names()), id="engines", classes="read-only")
+                    yield Plain(literal(self._engine_names()), id="engines", classes="read-only")
             yield Plain(self._note(), id="settings-note")
             yield Button(_("Close"), id="settings-close", variant="primary")
+
+    def _engine_names(self) -> str:
+        return engine_names(engines=self.shashki.settings.engine_list)
 
     @staticmethod
     def _note() -> str:
@@ -157,7 +160,7 @@ class SettingsScreen(CoversGame, Dialog[None]):
                 relabel_select(widget, self._choices(setting))
         if served():
             self.query_one("#label-engines", Label).update(_("Engines"))
-            self.query_one("#engines", Plain).update(literal(engine_names()))
+            self.query_one("#engines", Plain).update(literal(self._engine_names()))
         self.query_one("#settings-note", Plain).update(self._note())
         relabel_button(self, "#settings-close", _("Close"))
 

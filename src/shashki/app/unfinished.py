@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from ..i18n import N_, _, ngettext, noun
 from ..session.autosave import one_line
-from ..session.seats import PERSON, LevelSeat, NamedEngineSeat, Seat
+from ..session.seats import PERSON, Engines, LevelSeat, NamedEngineSeat, Seat
 from .dialogs import ConfirmScreen
 from .plain import visible
 from .players import seat_from_file
@@ -316,7 +316,8 @@ class UnfinishedGames(Shell):
             if online is not None:
                 return online
         names = (record.header("White"), record.header("Black"))
-        seats = (seat_kind(record, "White"), seat_kind(record, "Black"))
+        engines = self.settings.engine_list
+        seats = (seat_kind(record, "White", engines), seat_kind(record, "Black", engines))
         kinds = (seats[0][0], seats[1][0])
         from ..records.clocks import record_clocks, time_control
 
@@ -346,12 +347,12 @@ class UnfinishedGames(Shell):
         return None
 
 
-def seat_kind(record: GameRecord, side: str) -> tuple[Seat, str | None]:
+def seat_kind(record: GameRecord, side: str, engines: Engines) -> tuple[Seat, str | None]:
     """The seat a saved game's tags give one side, and a line for the player when the
     tags name a player that cannot be seated (None when all is well).
 
-    A file seats a person, a computer level 1-8 (``{side}Level``) or an engine of the
-    user's settings by its name (``{side}Engine``); anything else is read as a person.
+    A file seats a person, a computer level 1-8 (``{side}Level``) or one of ``engines``
+    (the user's settings') by its name (``{side}Engine``); anything else is a person.
     A file never gives a command: ``hub:…`` in any tag seats a person."""
     from ..records.quoting import quote
 
@@ -359,7 +360,7 @@ def seat_kind(record: GameRecord, side: str) -> tuple[Seat, str | None]:
         return PERSON, None
     engine = record.header(f"{side}Engine").strip()
     if engine:  # an engine of the user's settings, by name; a file never gives a command
-        seat = seat_from_file(engine)
+        seat = seat_from_file(engine, engines=engines)
         if isinstance(seat, NamedEngineSeat):
             return seat, None
         return PERSON, _(
@@ -372,7 +373,7 @@ def seat_kind(record: GameRecord, side: str) -> tuple[Seat, str | None]:
             "The saved game does not name its program (tag {tag}) by a computer level or "
             "an engine of the settings: a person plays that side."
         ).format(tag=f"{side}Type")
-    seat = seat_from_file(level)
+    seat = seat_from_file(level, engines=engines)
     if isinstance(seat, LevelSeat):
         return seat, None
     return PERSON, _(

@@ -32,7 +32,6 @@ def cmd_dxp(args: argparse.Namespace) -> int:
     from ..hub.dxp_server import DxpServer
     from ..hub.match import match_player
     from ..session.players import Player
-    from ..session.seats import set_engines
     from ..store.settings import read_engines
 
     variant = find_variant(args.variant)
@@ -40,12 +39,12 @@ def cmd_dxp(args: argparse.Namespace) -> int:
         raise ShashkiError(
             _("DXP cannot carry games of {variant}").format(variant=variant.local_name)
         )
-    set_engines(read_engines())
+    engines = read_engines()  # the engines named in the settings, seated by name
     who = args.engine if args.engine is not None else str(args.level)
-    match_player(who, seed=0).close()  # (a player that cannot be made is said now)
+    match_player(who, seed=0, engines=engines).close()  # (one that cannot be made: said now)
 
     def player() -> Player:
-        return match_player(who, seed=0)
+        return match_player(who, seed=0, engines=engines)
 
     def say(text: str) -> None:
         print(text, flush=True)

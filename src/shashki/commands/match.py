@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..rules.variant import Variant
     from ..session.game import GameSession
     from ..session.players import Player
+    from ..session.seats import Engines
     from ..store.storage import GameLog
 
 #: The most games one match plays.
@@ -138,13 +139,14 @@ def _own_depth(player: Player) -> int | None:
     return None
 
 
-def _seat_both(white: str, black: str) -> tuple[Player, Player]:
-    """The two players, started (the first closed again when the second cannot be)."""
+def _seat_both(white: str, black: str, engines: Engines) -> tuple[Player, Player]:
+    """The two players, started (the first closed again when the second cannot be);
+    a name names one of ``engines`` (the settings')."""
     from ..hub.match import match_player
 
-    first = match_player(white, seed=1)
+    first = match_player(white, seed=1, engines=engines)
     try:
-        return first, match_player(black, seed=2)
+        return first, match_player(black, seed=2, engines=engines)
     except BaseException:
         first.close()
         raise
@@ -255,13 +257,12 @@ def _progress(console: Console, variant: Variant) -> tuple[Progress, list[Any]]:
 
 def cmd_match(args: argparse.Namespace) -> int:
     from ..hub.match import Opening, progress_text, read_openings, run_match
-    from ..session.seats import set_engines
     from ..store.settings import read_engines
     from ..store.storage import GameLog, SaveError
 
     variant = find_variant(args.variant)
     clock = _clock(args)  # (a clock that cannot be read: said before any engine starts)
-    set_engines(read_engines())  # the engines named in the settings, seated by name
+    engines = read_engines()  # the engines named in the settings, seated by name
     # (an empty name is a name: refused as any other unusable path, never left out)
     openings = [Opening(None)]
     if args.openings is not None:  # as many as the games need (each is played twice)
@@ -272,7 +273,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             log = GameLog(args.pdn)  # can it be written? known before the first game
         except SaveError as exc:
             raise ShashkiError(str(exc)) from None
-    first, second = _seat_both(args.white, args.black)
+    first, second = _seat_both(args.white, args.black, engines)
     limits = _limits(args, clock, (first, second))
     console = _console()
     tally = _Tally(console, log)

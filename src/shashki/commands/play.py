@@ -18,15 +18,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.fen is not None:
         new_game(args)  # a bad FEN is refused here, in one line, before the screen opens
     try:
-        from ..app.players import seat, set_engines
+        from ..app.players import seat
     except ImportError as exc:  # pragma: no cover - textual is a dependency
         return fail(_("the terminal app needs Textual: {reason}").format(reason=exc))
     from ..store.settings import read_engines
 
-    set_engines(read_engines())
+    engines = read_engines()  # the engines named in the settings, seated by name
     kinds = []
     for side in ("white", "black"):
-        kind = seat(getattr(args, side))
+        kind = seat(getattr(args, side), engines=engines)
         if kind is None:
             return fail(
                 _(

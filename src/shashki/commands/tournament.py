@@ -19,24 +19,25 @@ from .common import add_engine_log, whole_number
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ..session.seats import Engines
     from ..tournament.event import Event
     from ..tournament.runner import Tournament
 
 
-def _event(args: argparse.Namespace) -> Event:
+def _event(args: argparse.Namespace, engines: Engines) -> Event:
     from ..tournament.event import Event, EventError, check, entrant, read_event
 
     if args.event is not None:
         if args.player:
             raise ShashkiError(_("give the players in the event file or with --player, not both"))
-        event = read_event(args.event)
+        event = read_event(args.event, engines=engines)
         if args.concurrency is not None:
             event.concurrency = args.concurrency
         return check(event)
     if not args.player:
         raise ShashkiError(_("name an event file, or the players with --player (twice at least)"))
     try:
-        entrants = [entrant(words) for words in args.player]
+        entrants = [entrant(words, engines=engines) for words in args.player]
     except EventError as exc:
         raise ShashkiError(str(exc)) from None
     name = args.name or _("shashki tournament")
@@ -106,15 +107,14 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.live import Live
 
-    from ..session.seats import set_engines
     from ..store.settings import read_engines
     from ..tournament.event import EventError
     from ..tournament.runner import Tournament
 
-    set_engines(read_engines())
+    engines = read_engines()  # the engines named in the settings, seated by name
     try:
-        event = _event(args)
-        tournament = Tournament(event)
+        event = _event(args, engines)
+        tournament = Tournament(event, engines=engines)
         tournament.prepare()
     except EventError as exc:
         raise ShashkiError(str(exc)) from None

@@ -121,50 +121,394 @@ def diagonal_evaluator(
     """Material, advancement, guard, centre, mobility, structure and endings for the
     dark-square games, and the learned patterns of men where the variant has them
     (``patterns=False`` leaves them out; a table or a sequence of values gives the
-    tables to use)."""
-    wt = dict(DIAGONAL_WEIGHTS)
-    if weights:
-        wt.update(weights)
-    geo = variant.board
-    rules: Rules = variant.rules
-    mask = geo.mask
-    h = geo.height
-    w = geo.width
-    king = king_value(variant)
-    flying = rules.king_moves_fly
-    drawish = wt["drawish"] and flying and rules.king_captures_fly and h >= 10 and not giveaway
-    ranks0, ranks1 = _relative_ranks(geo)
-    # Advancement of a man by its own rank (0 = own first rank): small at first, growing
-    # as it nears the crown.
+    tables to use): :meth:`DiagonalEvaluation.evaluate`."""
+    return DiagonalEvaluation(
+        variant, giveaway=giveaway, weights=weights, patterns=patterns
+    ).evaluate
+
+
+class DiagonalEvaluation:
+    """The evaluation of the dark-square games, one method a term, each White's points
+    (hundredths of a man) from the bitboards of the men and kings of each side:
+    :meth:`material`, :meth:`advancement`, :meth:`guard`, :meth:`centre`,
+    :meth:`mobility`, :meth:`crowning`, :meth:`near_crown`, :meth:`structure`,
+    :meth:`balance`, :meth:`runaway`, :meth:`kings`; then :meth:`lone_king` and
+    :meth:`drawish` scale the sum in the endings where the side ahead cannot force a
+    win, and the learned patterns of men are added (:meth:`evaluate`).  Giveaway turns
+    material and mobility round (:meth:`giveaway_score`).
+
+    The tables of the terms are made once, from the board and the weights (see
+    :data:`DIAGONAL_WEIGHTS`); a term whose weight is 0 is not computed."""
+
+    __slots__ = (
+        "adv_table",
+        "back",
+        "centre_mask",
+        "cones",
+        "double",
+        "drawish_on",
+        "edges",
+        "flying",
+        "hand_weights",
+        "king",
+        "last2",
+        "left",
+        "man_up",
+        "mask",
+        "near",
+        "pattern_terms",
+        "promo",
+        "right",
+        "road",
+        "to_crown",
+        "total_start",
+        "turned_round",
+        "w_alone",
+        "w_bal",
+        "w_centre",
+        "w_crown",
+        "w_double",
+        "w_guard",
+        "w_guard_late",
+        "w_iso",
+        "w_mob",
+        "w_near",
+        "w_road",
+        "w_run",
+        "w_sup",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        giveaway: bool = False,
+        weights: dict[str, int] | None = None,
+        patterns: bool | Sequence[int] | _patterns.Table = True,
+    ) -> None:
+        wt = dict(DIAGONAL_WEIGHTS)
+        if weights:
+            wt.update(weights)
+        geo = variant.board
+        rules: Rules = variant.rules
+        h = geo.height
+        #: the giveaway games: material and mobility turned round (see giveaway_score)
+        self.turned_round = giveaway
+        self.mask = geo.mask
+        self.king = king_value(variant)
+        self.flying = rules.king_moves_fly
+        self.drawish_on = bool(
+            wt["drawish"] and self.flying and rules.king_captures_fly and h >= 10 and not giveaway
+        )
+        ranks0, ranks1 = _relative_ranks(geo)
+        adv = _advancement(h)
+        self.adv_table = _rank_weights(adv, ranks0, ranks1)
+        self.back = (ranks0[0], ranks1[0])
+        self.centre_mask = _centre(geo)
+        self.left, self.right = _halves(geo)
+        self.promo = (ranks0[h - 1], ranks1[h - 1])
+        self.last2 = (ranks0[h - 2] | ranks0[h - 3], ranks1[h - 2] | ranks1[h - 3])
+        self.man_up = (_shifts(geo, rules.man_moves, 0), _shifts(geo, rules.man_moves, 1))
+        self.edges = _edges(geo)
+        self.road = geo.main_road
+        self.double = _double_corner(geo)
+        start = variant.generator.material(_start_position(variant))
+        self.total_start = max(1, start[0][1] * 2)
+        self.w_guard, self.w_guard_late = wt["guard"], wt["guard_late"]
+        self.w_centre, self.w_mob = wt["centre"], wt["mobility"]
+        self.w_crown, self.w_near = wt["crowning"], wt["near_crown"]
+        self.w_sup, self.w_iso, self.w_bal = wt["supported"], wt["isolated"], wt["balance"]
+        self.w_road, self.w_double, self.w_alone = wt["road"], wt["double"], wt["king_alone"]
+        self.w_run = wt["runaway"] if rules.promotion and not giveaway else 0
+        self.cones, self.to_crown, self.near = _runaway_tables(geo)
+        self.pattern_terms: Sequence[Callable[[int, int], int]] | None = None
+        # the hand-written terms' weight by the number of men (in 1/ONE), when the tables
+        # were fitted with one
+        self.hand_weights: tuple[int, ...] | None = None
+        table = _pattern_table(variant, patterns, giveaway)
+        if table and table.values:
+            # the per-square terms of men (advancement, centre) go into the tables: one
+            # look-up instead of a popcount per term
+            own = {}
+            for p in geo.squares:
+                c = self.w_centre if self.centre_mask >> p & 1 else 0
+                own[p] = (adv[geo.rank_of[p]] + c, adv[h - 1 - geo.rank_of[p]] + c)
+            key = (variant.id, id(table), tuple(sorted(own.items())))
+            built = _BUILT.get(key)
+            if built is None or built[0] is not table:
+                pats = _patterns.windows_of(geo, table.shape)
+                built = _BUILT[key] = (table, *_pattern_terms(pats, table, own, variant))
+            self.pattern_terms, self.hand_weights = built[1], built[2]
+            self.adv_table = ()
+            self.w_centre = 0
+
+    def evaluate(self, pos: State) -> int:
+        """The value of ``pos`` for the side to move: the sum of the terms."""
+        white, black, kings, turn = pos[0], pos[1], pos[2], pos[3]
+        wk = white & kings
+        bk = black & kings
+        wm = white ^ wk
+        bm = black ^ bk
+        empty = self.mask & ~(white | black)
+        if self.turned_round:
+            score = self.giveaway_score(wm, bm, wk, bk, empty)
+            return -score if turn else score
+        nwm = wm.bit_count()
+        nbm = bm.bit_count()
+        nwk = wk.bit_count()
+        nbk = bk.bit_count()
+        score = self.material(nwm, nbm, nwk, nbk)
+        s = self.advancement(wm, bm) if self.adv_table else 0
+        s += self.guard(wm, bm, nwm, nbm, nwk, nbk)
+        if self.w_centre:
+            s += self.centre(wm, bm)
+        # the free squares in front of the men
+        up, down = self.man_up[0]
+        fw = _steps(wm, up, down) & empty
+        up, down = self.man_up[1]
+        fb = _steps(bm, up, down) & empty
+        s += self.mobility(fw, fb) + self.crowning(fw, fb)
+        if not (nbk or nwk):
+            s += self.near_crown(wm, bm)
+        if self.w_sup or self.w_iso:
+            s += self.structure(white, black, wm, bm)
+        if self.w_bal and nwm + nbm > 6:
+            s += self.balance(wm, bm)
+        if self.w_run and not (wk or bk) and nwm + nbm <= RUNAWAY_MEN:
+            s += self.runaway(wm, bm, white, black, turn)
+        if wk or bk:
+            s += self.kings(wk, bk, nwk, nbk)
+            if nwk + nbk <= 4 and not (nwm or nbm):
+                s = self.lone_king(s, score, wk, bk, nwk, nbk)
+        score += s
+        if self.hand_weights is not None:
+            f = self.hand_weights[nwm + nbm]
+            score = score * f // ONE if score >= 0 else -(-score * f // ONE)
+        if self.pattern_terms is not None and (nwm or nbm):
+            score += self.pattern_terms[nwm + nbm](wm, bm)
+        if self.drawish_on and (nwk or nbk):
+            score = self.drawish(score, white | black, wk, bk, nwm, nbm, nwk, nbk)
+        return -score if turn else score
+
+    # -- the terms (White's points) ---------------------------------------------------
+
+    def material(self, nwm: int, nbm: int, nwk: int, nbk: int) -> int:
+        """Men and kings, a king worth :func:`king_value`; trading down when ahead (the
+        fewer pieces left of those the game started with, the more a lead counts)."""
+        score = (nwm - nbm) * MAN + (nwk - nbk) * self.king
+        pieces = nwm + nbm + nwk + nbk
+        total = self.total_start
+        if score and pieces < total:
+            score += score * (total - pieces) // (2 * total)
+        return score
+
+    def advancement(self, wm: int, bm: int) -> int:
+        """Men by their rank: small at first, growing as they near the crown (one
+        popcount per bit of the ranks' weights)."""
+        s = 0
+        for weight, m0, m1 in self.adv_table:
+            s += weight * ((wm & m0).bit_count() - (bm & m1).bit_count())
+        return s
+
+    def guard(self, wm: int, bm: int, nwm: int, nbm: int, nwk: int, nbk: int) -> int:
+        """Men on their own first rank while the opponent has men to crown (less once
+        the opponent has a king)."""
+        s = 0
+        if nbm:
+            s += (wm & self.back[0]).bit_count() * (self.w_guard if nbk == 0 else self.w_guard_late)
+        if nwm:
+            s -= (bm & self.back[1]).bit_count() * (self.w_guard if nwk == 0 else self.w_guard_late)
+        return s
+
+    def centre(self, wm: int, bm: int) -> int:
+        """Men on the middle files of the middle ranks."""
+        centre = self.centre_mask
+        return self.w_centre * ((wm & centre).bit_count() - (bm & centre).bit_count())
+
+    def mobility(self, fw: int, fb: int) -> int:
+        """The free squares in front of the men (``fw``, ``fb``)."""
+        return self.w_mob * (fw.bit_count() - fb.bit_count())
+
+    def crowning(self, fw: int, fb: int) -> int:
+        """Men one step from the crown with the square free."""
+        s = 0
+        promo = self.promo
+        if fw & promo[0]:
+            s += self.w_crown * (fw & promo[0]).bit_count()
+        if fb & promo[1]:
+            s -= self.w_crown * (fb & promo[1]).bit_count()
+        return s
+
+    def near_crown(self, wm: int, bm: int) -> int:
+        """Men on the two rows before the crown, while nobody has a king."""
+        last2 = self.last2
+        return self.w_near * ((wm & last2[0]).bit_count() - (bm & last2[1]).bit_count())
+
+    def structure(self, white: int, black: int, wm: int, bm: int) -> int:
+        """Men covered from behind on both sides (they cannot be taken from the front),
+        and men with no piece of their own beside them (a penalty)."""
+        s_ne, s_nw, e_ne, e_nw, e_se, e_sw = self.edges
+        # White's back is south: a man is covered when both squares behind it hold a
+        # piece of its own or are off the board.
+        cw = wm & ((white << s_ne) | e_sw) & ((white << s_nw) | e_se)
+        cb = bm & ((black >> s_ne) | e_ne) & ((black >> s_nw) | e_nw)
+        nw_ = (white << s_ne) | (white << s_nw) | (white >> s_ne) | (white >> s_nw)
+        nb_ = (black << s_ne) | (black << s_nw) | (black >> s_ne) | (black >> s_nw)
+        return self.w_sup * (cw.bit_count() - cb.bit_count()) - self.w_iso * (
+            (wm & ~nw_).bit_count() - (bm & ~nb_).bit_count()
+        )
+
+    def balance(self, wm: int, bm: int) -> int:
+        """The difference between the men on the left and right halves (a penalty)."""
+        left, right = self.left, self.right
+        return -self.w_bal * (
+            abs((wm & left).bit_count() - (wm & right).bit_count())
+            - abs((bm & left).bit_count() - (bm & right).bit_count())
+        )
+
+    def runaway(self, wm: int, bm: int, white: int, black: int, turn: int) -> int:
+        """The men no enemy piece can stop, when the enemy has no king to catch them:
+        the side whose man crowns first (the side to move first on equal steps) gains.
+        A man runs away when no enemy piece stands ahead of it, within one file more
+        than the ranks between them on either side (an enemy man could still step in
+        its way)."""
+        run = [99, 99]
+        for side, men, enemy in ((0, wm, black), (1, bm, white)):
+            cones = self.cones[side]
+            to_crown = self.to_crown[side]
+            x = men & self.near[side]
+            while x:
+                b = x & -x
+                x ^= b
+                p = b.bit_length() - 1
+                if not cones[p] & enemy and to_crown[p] < run[side]:
+                    run[side] = to_crown[p]
+        run_w, run_b = run
+        if run_w >= 99 and run_b >= 99:
+            return 0
+        if run_w < run_b or (run_w == run_b and turn == 0):
+            return self.w_run
+        return -self.w_run
+
+    def kings(self, wk: int, bk: int, nwk: int, nbk: int) -> int:
+        """Flying kings on the main road and the double-corner diagonals; a king against
+        men only is worth more than its material."""
+        s = 0
+        if self.flying:
+            road, double = self.road, self.double
+            s += self.w_road * ((wk & road).bit_count() - (bk & road).bit_count())
+            s += self.w_double * ((wk & double).bit_count() - (bk & double).bit_count())
+        if nwk and not nbk:
+            s += self.w_alone
+        elif nbk and not nwk:
+            s -= self.w_alone
+        return s
+
+    # -- the endings: the sum scaled ----------------------------------------------------
+
+    def lone_king(self, s: int, score: int, wk: int, bk: int, nwk: int, nbk: int) -> int:
+        """The hand-written terms ``s`` of an ending of kings alone, four at most: a lone
+        king against a king and more is drawn in practice unless it loses the main road;
+        the score is kept modest (``score``, the material) so that the search looks for
+        the real win."""
+        s //= 2
+        if score > 0 and nbk == 1 and not (bk & self.road):
+            s += 30
+        elif score < 0 and nwk == 1 and not (wk & self.road):
+            s -= 30
+        return s
+
+    def drawish(
+        self, score: int, occupied: int, wk: int, bk: int, nwm: int, nbm: int, nwk: int, nbk: int
+    ) -> int:
+        """Drawish material on the big board, where a flying king is hard to catch: the
+        side ahead with three pieces or fewer against a king cannot force the win (a
+        lone king alone on the main road never loses), and with kings on both sides and
+        the men about level it rarely does.  (Against Scan 2.0's scores of positions with
+        kings: correlation 0.76 -> 0.89.)"""
+        if score > 0 and nbk:
+            if nwm + nwk <= 3:
+                score //= self.lone_king_divisor(occupied, bk, nbm)
+            elif nwk == nbk and -1 <= nwm - nbm <= 1:
+                score //= 2
+        elif score < 0 and nwk:
+            if nbm + nbk <= 3:
+                score = -(-score // self.lone_king_divisor(occupied, wk, nwm))
+            elif nwk == nbk and -1 <= nwm - nbm <= 1:
+                score = -(-score // 2)
+        return score
+
+    def lone_king_divisor(self, occupied: int, weak_kings: int, weak_men: int) -> int:
+        """What the score of three pieces or fewer against a king is divided by: 64 for
+        a lone king alone on the main road (three kings against it: not one of the
+        72,876 quiet positions with it to move is won, by the exact table of the
+        material), 8 for the rest (drawish: 2 to 3% of those positions are won)."""
+        if not weak_men and weak_kings.bit_count() == 1 and occupied & self.road == weak_kings:
+            return 64
+        return 8
+
+    def giveaway_score(self, wm: int, bm: int, wk: int, bk: int, empty: int) -> int:
+        """Giveaway: material turned round, and being blocked wins (fewer own moves is
+        better)."""
+        mat_w = wm.bit_count() * MAN + wk.bit_count() * self.king
+        mat_b = bm.bit_count() * MAN + bk.bit_count() * self.king
+        up, down = self.man_up[0]
+        mw = (_steps(wm, up, down) & empty).bit_count()
+        up, down = self.man_up[1]
+        mb = (_steps(bm, up, down) & empty).bit_count()
+        return mat_b - mat_w + 2 * (mb - mw)
+
+
+# -- the diagonal evaluation's tables ------------------------------------------------------
+
+
+def _advancement(h: int) -> tuple[int, ...]:
+    """The advancement of a man by its own rank (0 = own first rank) on a board of ``h``
+    ranks: small at first, growing as it nears the crown."""
     base: tuple[int, ...] = (0, 0, 1, 3, 6, 10, 15, 22, 32) if h >= 10 else (0, 0, 3, 7, 12, 20, 32)
-    adv = base[: h - 1] + (0,) * (h - len(base[: h - 1]))
-    # The weighted sum over ranks, by bits of the weights: one popcount per bit.
-    adv_bits = []
+    return base[: h - 1] + (0,) * (h - len(base[: h - 1]))
+
+
+def _rank_weights(
+    adv: tuple[int, ...], ranks0: tuple[int, ...], ranks1: tuple[int, ...]
+) -> tuple[tuple[int, int, int], ...]:
+    """The weighted sum over ranks by bits of the weights: (bit, White's ranks with that
+    bit of the weight, Black's), one popcount per bit."""
+    out = []
     for bit in range(max(adv).bit_length()):
         m0 = m1 = 0
-        for r in range(h):
+        for r in range(len(ranks0)):
             if adv[r] >> bit & 1:
                 m0 |= ranks0[r]
                 m1 |= ranks1[r]
-        adv_bits.append((1 << bit, m0, m1))
-    adv_table = tuple(adv_bits)
-    back = (ranks0[0], ranks1[0])
-    # Centre: the middle files of the middle ranks.
+        out.append((1 << bit, m0, m1))
+    return tuple(out)
+
+
+def _centre(geo: Geometry) -> int:
+    """The middle files of the middle ranks."""
+    w, h = geo.width, geo.height
     centre = 0
     for p in geo.squares:
         f, r = geo.file_of[p], geo.rank_of[p]
         if 2 <= f <= w - 3 and 2 <= r <= h - 3 and 1 <= abs(2 * f - (w - 1)) <= w // 2:
             centre |= 1 << p
+    return centre
+
+
+def _halves(geo: Geometry) -> tuple[int, int]:
+    """The squares of the left and of the right half of the board."""
     left = 0
     for p in geo.squares:
-        if 2 * geo.file_of[p] < w:
+        if 2 * geo.file_of[p] < geo.width:
             left |= 1 << p
-    right = mask & ~left
-    promo = (ranks0[h - 1], ranks1[h - 1])
-    last2 = (ranks0[h - 2] | ranks0[h - 3], ranks1[h - 2] | ranks1[h - 3])
-    man_up = (_shifts(geo, rules.man_moves, 0), _shifts(geo, rules.man_moves, 1))
+    return left, geo.mask & ~left
 
-    # Diagonal shifts and the squares without a neighbour that way.
+
+def _edges(geo: Geometry) -> tuple[int, int, int, int, int, int]:
+    """The shifts of a step north-east and north-west, and the squares without a
+    neighbour north-east, north-west, south-east and south-west."""
+
     def edge(d: Direction) -> int:
         out = 0
         for p in geo.squares:
@@ -172,16 +516,19 @@ def diagonal_evaluator(
                 out |= 1 << p
         return out
 
-    s_ne = geo.shift[Direction.NE] or 0
-    s_nw = geo.shift[Direction.NW] or 0
-    e_ne, e_nw, e_se, e_sw = (
+    return (
+        geo.shift[Direction.NE] or 0,
+        geo.shift[Direction.NW] or 0,
         edge(Direction.NE),
         edge(Direction.NW),
         edge(Direction.SE),
         edge(Direction.SW),
     )
-    road = geo.main_road
-    # The two long diagonals next to the main road ("double corner" lines).
+
+
+def _double_corner(geo: Geometry) -> int:
+    """The two long diagonals next to the main road ("double corner" lines)."""
+    w = geo.width
     double = 0
     for p in geo.squares:
         f, r = geo.file_of[p], geo.rank_of[p]
@@ -189,23 +536,19 @@ def diagonal_evaluator(
             continue
         if abs((w - 1 - f) - r) == 1:
             double |= 1 << p
-    total_start = max(1, (variant.generator.material(_start_position(variant))[0][1]) * 2)
-    w_guard, w_guard_late = wt["guard"], wt["guard_late"]
-    w_centre, w_mob, w_crown, w_near = (
-        wt["centre"],
-        wt["mobility"],
-        wt["crowning"],
-        wt["near_crown"],
-    )
-    w_sup, w_iso, w_bal = wt["supported"], wt["isolated"], wt["balance"]
-    w_road, w_double, w_alone = wt["road"], wt["double"], wt["king_alone"]
-    structure = bool(w_sup or w_iso)
-    w_run = wt["runaway"]
-    # a man runs away when no enemy piece stands ahead of it, within one file more than
-    # the ranks between them on either side (an enemy man could still step in its way)
+    return double
+
+
+def _runaway_tables(
+    geo: Geometry,
+) -> tuple[tuple[dict[int, int], dict[int, int]], tuple[dict[int, int], dict[int, int]], list[int]]:
+    """Per side: the squares ahead of a man on each square where an enemy piece could
+    still stop it (within one file more than the ranks between them), its steps left to
+    the crown, and the men close enough to their crown to be looked at."""
+    h = geo.height
     cones: tuple[dict[int, int], dict[int, int]] = ({}, {})
-    to_crown: tuple[dict[int, int], dict[int, int]] = ({}, {})  # steps left, by square
-    near: list[int] = [0, 0]  # the men close enough to their crown to be looked at
+    to_crown: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    near = [0, 0]
     for side in (0, 1):
         for p in geo.squares:
             f, r = geo.file_of[p], geo.rank_of[p]
@@ -219,170 +562,19 @@ def diagonal_evaluator(
             to_crown[side][p] = steps
             if 0 < steps <= RUNAWAY_STEPS:
                 near[side] |= 1 << p
-    if not (w_run and rules.promotion) or giveaway:
-        w_run = 0
-    table: _patterns.Table | None
+    return cones, to_crown, near
+
+
+def _pattern_table(
+    variant: Variant, patterns: bool | Sequence[int] | _patterns.Table, giveaway: bool
+) -> _patterns.Table | None:
+    """The learned patterns asked for: the variant's own (``True``, none in giveaway),
+    none (``False``), or the table or values given."""
     if isinstance(patterns, bool):
-        table = _patterns.load(variant.id, geo) if patterns and not giveaway else None
-    elif isinstance(patterns, _patterns.Table):
-        table = patterns
-    else:
-        table = _patterns.Table(tuple(patterns))
-    pattern_terms = None
-    # the hand-written terms' weight by the number of men (in 1/ONE), when the tables
-    # were fitted with one
-    hand_weights: tuple[int, ...] | None = None
-    if table and table.values:
-        # the per-square terms of men (advancement, centre) go into the tables: one
-        # look-up instead of a popcount per term
-        own = {}
-        for p in geo.squares:
-            c = w_centre if centre >> p & 1 else 0
-            own[p] = (adv[geo.rank_of[p]] + c, adv[h - 1 - geo.rank_of[p]] + c)
-        key = (variant.id, id(table), tuple(sorted(own.items())))
-        built = _BUILT.get(key)
-        if built is None or built[0] is not table:
-            pats = _patterns.windows_of(geo, table.shape)
-            built = _BUILT[key] = (table, *_pattern_terms(pats, table, own, variant))
-        pattern_terms, hand_weights = built[1], built[2]
-        adv_table = ()
-        w_centre = 0
-
-    def evaluate(pos: State) -> int:
-        white, black, kings, turn = pos[0], pos[1], pos[2], pos[3]
-        wk = white & kings
-        bk = black & kings
-        wm = white ^ wk
-        bm = black ^ bk
-        nwm = wm.bit_count()
-        nbm = bm.bit_count()
-        nwk = wk.bit_count()
-        nbk = bk.bit_count()
-        mat_w = nwm * MAN + nwk * king
-        mat_b = nbm * MAN + nbk * king
-        empty = mask & ~(white | black)
-        if giveaway:
-            score = mat_b - mat_w
-            # being blocked wins: fewer own moves is better
-            up, down = man_up[0]
-            mw = (_steps(wm, up, down) & empty).bit_count()
-            up, down = man_up[1]
-            mb = (_steps(bm, up, down) & empty).bit_count()
-            score += 2 * (mb - mw)
-            return -score if turn else score
-        score = mat_w - mat_b
-        pieces = nwm + nbm + nwk + nbk
-        # trading down when ahead
-        if score and pieces < total_start:
-            score += score * (total_start - pieces) // (2 * total_start)
-        # advancement
-        s = 0
-        for weight, m0, m1 in adv_table:
-            s += weight * ((wm & m0).bit_count() - (bm & m1).bit_count())
-        # guard of the first rank while the opponent has men to crown
-        if nbm:
-            s += (wm & back[0]).bit_count() * (w_guard if nbk == 0 else w_guard_late)
-        if nwm:
-            s -= (bm & back[1]).bit_count() * (w_guard if nwk == 0 else w_guard_late)
-        s += w_centre * ((wm & centre).bit_count() - (bm & centre).bit_count())
-        up, down = man_up[0]
-        fw = _steps(wm, up, down) & empty
-        up, down = man_up[1]
-        fb = _steps(bm, up, down) & empty
-        s += w_mob * (fw.bit_count() - fb.bit_count())
-        # men about to crown with a free square ahead
-        if fw & promo[0]:
-            s += w_crown * (fw & promo[0]).bit_count()
-        if fb & promo[1]:
-            s -= w_crown * (fb & promo[1]).bit_count()
-        if not (nbk or nwk):
-            s += w_near * ((wm & last2[0]).bit_count() - (bm & last2[1]).bit_count())
-        if structure:
-            # White's back is south: a man is covered when both squares behind it hold a
-            # piece of its own or are off the board.
-            cw = wm & ((white << s_ne) | e_sw) & ((white << s_nw) | e_se)
-            cb = bm & ((black >> s_ne) | e_ne) & ((black >> s_nw) | e_nw)
-            s += w_sup * (cw.bit_count() - cb.bit_count())
-            nw_ = (white << s_ne) | (white << s_nw) | (white >> s_ne) | (white >> s_nw)
-            nb_ = (black << s_ne) | (black << s_nw) | (black >> s_ne) | (black >> s_nw)
-            s -= w_iso * ((wm & ~nw_).bit_count() - (bm & ~nb_).bit_count())
-        if w_bal and nwm + nbm > 6:
-            s -= w_bal * (
-                abs((wm & left).bit_count() - (wm & right).bit_count())
-                - abs((bm & left).bit_count() - (bm & right).bit_count())
-            )
-        # the men no enemy piece can stop, when the enemy has no king to catch them: the
-        # side whose man crowns first (the side to move first on equal steps) gains
-        if w_run and not (wk or bk) and nwm + nbm <= RUNAWAY_MEN:
-            run = [99, 99]
-            for side, men, enemy in ((0, wm, black), (1, bm, white)):
-                x = men & near[side]
-                while x:
-                    b = x & -x
-                    x ^= b
-                    p = b.bit_length() - 1
-                    if not cones[side][p] & enemy and to_crown[side][p] < run[side]:
-                        run[side] = to_crown[side][p]
-            run_w, run_b = run
-            if run_w < 99 or run_b < 99:
-                if run_w < run_b or (run_w == run_b and turn == 0):
-                    s += w_run
-                else:
-                    s -= w_run
-        learned = 0
-        if pattern_terms is not None and (nwm or nbm):
-            learned = pattern_terms[nwm + nbm](wm, bm)
-        # kings: the long diagonals, and the lone king's refuge
-        if wk or bk:
-            if flying:
-                s += w_road * ((wk & road).bit_count() - (bk & road).bit_count())
-                s += w_double * ((wk & double).bit_count() - (bk & double).bit_count())
-            # a king against men only is worth more than its material
-            if nwk and not nbk:
-                s += w_alone
-            elif nbk and not nwk:
-                s -= w_alone
-            # a lone king against a king and more: drawn in practice unless it loses the
-            # main road; keep the score modest so the search looks for the real win
-            if pieces <= 4 and (nwm + nbm) == 0:
-                s //= 2
-                if score > 0 and nbk == 1 and not (bk & road):
-                    s += 30
-                elif score < 0 and nwk == 1 and not (wk & road):
-                    s -= 30
-        score += s
-        if hand_weights is not None:
-            f = hand_weights[nwm + nbm]
-            score = score * f // ONE if score >= 0 else -(-score * f // ONE)
-        score += learned
-        # Drawish material on the big board, where a flying king is hard to catch: the
-        # side ahead with three pieces or fewer against a king cannot force the win (a
-        # lone king alone on the main road never loses), and
-        # with kings on both sides and the men about level it rarely does.  (Against
-        # Scan 2.0's scores of positions with kings: correlation 0.76 -> 0.89.)
-        if drawish and (nwk or nbk):
-            if score > 0 and nbk:
-                if nwm + nwk <= 3:
-                    score //= lone_king(white | black, bk, nbm)
-                elif nwk == nbk and -1 <= nwm - nbm <= 1:
-                    score //= 2
-            elif score < 0 and nwk:
-                if nbm + nbk <= 3:
-                    score = -(-score // lone_king(white | black, wk, nwm))
-                elif nwk == nbk and -1 <= nwm - nbm <= 1:
-                    score = -(-score // 2)
-        return -score if turn else score
-
-    def lone_king(occupied: int, weak_kings: int, weak_men: int) -> int:
-        """What the score of three pieces or fewer against a king is divided by: 64 for
-        a lone king alone on the main road (three kings against it: not one of the
-        72,876 quiet positions with it to move is won, by the exact table of the
-        material), 8 for the rest (drawish: 2 to 3% of those positions are won)."""
-        if not weak_men and weak_kings.bit_count() == 1 and occupied & road == weak_kings:
-            return 64
-        return 8
-
-    return evaluate
+        return _patterns.load(variant.id, variant.board) if patterns and not giveaway else None
+    if isinstance(patterns, _patterns.Table):
+        return patterns
+    return _patterns.Table(tuple(patterns))
 
 
 #: The pattern terms made for a table (by variant, table and folded hand terms): made

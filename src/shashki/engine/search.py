@@ -36,8 +36,9 @@ The pieces, each of which can be read and tested alone: :class:`Search` keeps th
 tables between moves and runs one search; :class:`Clock` holds its limits (deadlines,
 nodes, ``cancelled()``); :class:`Tree` the state its nodes share (the repetition keys
 of the game and the line, killers, principal variations); :func:`node_search` builds
-the recursive node search over them (the end of the game, repetitions, the table, the
-horizon's captures, ProbCut, the move ordering and the principal-variation loop);
+the recursive node search over them (:class:`NodeSearch`, one method a step: the end of
+the game, repetitions, the table, ProbCut, the principal-variation loop and its move
+ordering, the horizon's captures);
 :class:`Root` lists the root's moves (:func:`list_root_moves`) and deepens, each
 depth in an aspiration window (:func:`aspirate`).
 """
@@ -75,6 +76,8 @@ from .evaluate import Evaluator, evaluator_for
 from .scores import INF, WIN, WON
 
 MAX_PLY = 200
+#: More moves than any position has.
+MAX_MOVES = 1 << 30
 #: The clock and ``cancelled()`` are read every CHECK + 1 nodes.
 CHECK = 15
 #: Objects made during a search between two passes of the garbage collector over them.
@@ -100,7 +103,7 @@ ASPIRATION = 35
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
-#: An entry of the transposition table (see :func:`_entry`).
+#: An entry of the transposition table (see :meth:`NodeSearch.store`).
 _Entry = tuple[int, int, int, tuple[Any, ...] | None, int]
 
 
@@ -471,17 +474,76 @@ def node_search(search: Search, tree: Tree, clock: Clock) -> Nodes:
 
 
 class NodeSearch:
-    """The recursive ``node`` and the pieces it calls (a position met before, the
-    horizon's captures, the move ordering), over what one search's nodes read, bound
-    here once as attributes (a node is visited a hundred thousand times a second: what
-    it reads is looked up once, not through the search, the options and the rules at
-    every node).
+    """The recursive ``node`` and its steps, each a method: whether the game is over
+    (:meth:`node`, with :meth:`decided`, :meth:`ended`, :meth:`known_ending`,
+    :meth:`repeated`); above the horizon the table, ProbCut and the moves
+    (:meth:`table_hit`, :meth:`stored`,
+    :meth:`probcut_cut`, :meth:`search_moves` with :meth:`order`,
+    :meth:`reduced_from`, :meth:`reduction`, :meth:`quiet_cut`, :meth:`store`); at the
+    horizon the captures played out or the position judged (:meth:`horizon`,
+    :meth:`captures_out`, :meth:`offered`).  What the nodes read is bound here once, in
+    slots (a node is visited a hundred thousand times a second: what it reads is
+    looked up once, not through the search, the options and the rules at every node).
 
     A class rather than functions nested in a function: a nested function that calls
     itself is a cycle (the function, its closure) that kept the tables alive until the
     collector found it, a pause of a second after a long search; compiled by mypyc
     (:mod:`shashki.native`), a class's attributes are fields and its methods direct
     calls."""
+
+    __slots__ = (
+        "apply",
+        "check_at",
+        "clock_check",
+        "count",
+        "counter_draws",
+        "counter_rules",
+        "decide",
+        "draw_rule",
+        "drawn",
+        "ending_pieces",
+        "ending_value",
+        "ends",
+        "ends_here",
+        "evals",
+        "evaluate",
+        "exchanges",
+        "gen_captures",
+        "gen_horizon",
+        "gen_moves",
+        "goals",
+        "history",
+        "in_probcut",
+        "key_of",
+        "keys",
+        "killers",
+        "king_wins",
+        "lmr_depth",
+        "lmr_moves",
+        "lmr_scan",
+        "lmr_table",
+        "mandatory",
+        "material_cut",
+        "men_cut",
+        "no_moves_wins",
+        "probcut",
+        "probcut_margin",
+        "probcut_nested",
+        "pv_table",
+        "rep_outcome",
+        "rep_threshold",
+        "repetition_ends",
+        "repetitions",
+        "root_index",
+        "signature",
+        "signatures",
+        "size",
+        "table",
+        "this_search",
+        "threats",
+        "touched",
+        "tree",
+    )
 
     def __init__(self, search: Search, tree: Tree, clock: Clock) -> None:
         gen = search.gen
@@ -526,6 +588,10 @@ class NodeSearch:
         self.rep_threshold: int = ends.repetition_threshold
         self.ending_pieces: int = search.ending_pieces
         self.ending_value = search.ending_value
+        #: Whether :meth:`ended` has anything to look at.
+        self.ends_here: bool = (
+            self.counter_draws or self.ending_value is not None or self.repetition_ends
+        )
         # A position can only repeat one met since the last move the generator declares
         # irreversible: a man's move (men only move forward), a capture or crowning, or
         # none (pieces come back: the whole history).
@@ -580,65 +646,99 @@ class NodeSearch:
     ) -> int:
         """The score of ``pos`` for the side to move, searched ``depth`` plies deep (then
         its captures played out) within the window; ``ply`` plies below the root,
-        ``rev``/``mat`` the draw counters."""
+        ``rev``/``mat`` the draw counters.
+
+        First whether the game is over here, exactly as the rules say (the first king,
+        the goals, the variant's decision, then :meth:`ended`); at the horizon
+        :meth:`horizon`; above it the table (keyed with the counters when a draw rule is
+        in reach: :meth:`table_hit`), ProbCut and :meth:`search_moves`.  The legal moves
+        are only generated once a table hit has not settled the node.  The node and its
+        moves are two frames a ply, no more: a deeper stack of frames crosses the end of
+        the interpreter's stack chunk more often, and each crossing maps and unmaps
+        memory (a tenth more time in the pure search with a third frame a ply)."""
         self.count += 1
         if self.count >= self.check_at:
             self.check()
-        pv_node = beta - alpha > 1
-        if pv_node:
+        if beta - alpha > 1:  # a PV node: its line, unless a move makes one
             self.pv_table[ply] = []
         turn = pos[3]
-        drawn = self.drawn
-        no_moves_wins = self.no_moves_wins
-        # -- the end of the game, exactly as the rules say (the first king, goals, no
-        # legal move, the variant's decision, draws); the legal moves are only generated
-        # once a table hit has not settled the node: a position in the table has legal
-        # moves --
         if self.king_wins and pos[2]:  # the first king made has won (promotion-wins)
             return WIN - ply if pos[2] & pos[turn] else ply - WIN
         for side, mask, _name in self.goals:
             if pos[side] & mask:
                 return WIN - ply if side == turn else ply - WIN
         moves = None
-        decide = self.decide
-        if decide is not None:
+        if self.decide is not None:
             moves = self.gen_moves(pos)
-            if not moves:
-                return WIN - ply if no_moves_wins else ply - WIN
-            keys0 = self.keys
-            repetitions = self.repetitions
-            out = decide(GameView(pos, lambda: repetitions(keys0, rev, mat)))
-            if out is not None:
-                return _end_score(out, turn, ply, drawn[turn])
+            v = self.decided(pos, moves, ply, rev, mat)
+            if v is not None:
+                return v
         occ = pos[0] | pos[1]
         skey = occ.bit_count() << 8 | (occ & ~pos[2]).bit_count()
         sig = self.signatures.get(skey)
         if sig is None:
             sig = self.signature(skey >> 8, skey & 255)
+        if self.ends_here:
+            v = self.ended(pos, moves, ply, rev, mat, sig, skey >> 8)
+            if v is not None:
+                return v
+        if depth <= 0:
+            return self.horizon(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
+        reach = depth + FADE
+        tkey: Any = (pos, rev, mat) if rev + reach >= sig[0] or mat + reach >= sig[1] else pos
+        seen = self.touched
+        entry = self.table.get(tkey)
+        tt_move = None
+        if entry is not None:
+            tt_move = entry[3]
+            if entry[0] >= depth:
+                v = self.table_hit(entry, alpha, beta, ply)
+                if v is not None:
+                    return v
+        if ply >= MAX_PLY:
+            return self.horizon(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
+        if moves is None:
+            moves = self.gen_moves(pos)
+            if not moves:
+                return WIN - ply if self.no_moves_wins else ply - WIN
+        captures = bool(moves) and moves[0][1] and moves[-1][1]
+        if self.probcut and beta - alpha <= 1 and depth >= 3 and not captures and -WON < beta < WON:
+            v = self.probcut_cut(pos, depth, beta, ply, rev, mat)
+            if v is not None:
+                return v
+        return self.search_moves(
+            pos, moves, depth, alpha, beta, ply, rev, mat, captures, tt_move, tkey, seen
+        )
+
+    def ended(
+        self,
+        pos: State,
+        moves: list[FastMove] | None,
+        ply: int,
+        rev: int,
+        mat: int,
+        sig: tuple[int, int, bool],
+        pieces: int,
+    ) -> int | None:
+        """The score of ``pos`` when a draw counter has run out, the tables know the
+        ending (of ``pieces`` pieces) or a repetition decides (``sig``: the counters'
+        limits of its material; ``moves`` its legal moves if they were made), else
+        None."""
         if self.counter_draws and (rev >= sig[0] or mat >= sig[1] or sig[2]):
             if self.draw_rule(pos, rev, mat, self.keys) is not None:
                 if moves is None:
                     moves = self.gen_moves(pos)
                 if not moves:
-                    return WIN - ply if no_moves_wins else ply - WIN
-                return drawn[turn]
-        # -- an ending the tables know: exact (a draw always; a win or a loss when no
-        # draw counter can run out first: the tables leave the counters out) --
-        ending_value = self.ending_value
-        if ending_value is not None and skey >> 8 <= self.ending_pieces and ply:
-            v = ending_value(pos)
+                    return WIN - ply if self.no_moves_wins else ply - WIN
+                return self.drawn[pos[3]]
+        if self.ending_value is not None and pieces <= self.ending_pieces and ply:
+            v = self.known_ending(pos, ply, rev, mat)
             if v is not None:
-                if not v:
-                    return drawn[turn]
-                if v > 0:
-                    if v <= _counter_room(pos, rev, mat, self.counter_rules, self.ends):
-                        return WIN - ply - v
-                elif -v - 1 <= _counter_room(pos, rev, mat, self.counter_rules, self.ends):
-                    return ply + (-v - 1) - WIN
-        # -- repetitions: the rule's count over the game, and a position repeated inside
-        # the tree, scored as its repetition would end --
-        keys = self.keys
+                return v
+        # the rule's count over the game, and a position repeated inside the tree,
+        # scored as its repetition would end
         if self.repetition_ends:
+            keys = self.keys
             n = len(keys) - 1
             span = rev if self.men_cut else mat if self.material_cut else n
             if span >= 2:
@@ -647,124 +747,198 @@ class NodeSearch:
                     lo = 0
                 if keys[n] in keys[lo:n]:
                     self.touched += 1
-                    rv = self.repeated(n, lo, turn, ply)
-                    if rv is not None:
-                        return rv
+                    return self.repeated(n, lo, pos[3], ply)
+        return None
 
-        # -- the transposition table (with the counters when a draw rule is in reach) --
-        tt_move = None
-        table = self.table
-        tkey: Any = pos
-        seen = 0
-        if depth > 0:
-            reach = depth + FADE
-            if rev + reach >= sig[0] or mat + reach >= sig[1]:
-                tkey = (pos, rev, mat)
-            seen = self.touched
-            entry = table.get(tkey)
-            if entry is not None:
-                edepth, flag, evalue, tt_move, by = entry
-                if edepth >= depth and (by < 0 or by == self.this_search):
-                    if by >= 0:
-                        self.touched += 1
-                    if evalue >= WON:
-                        evalue -= ply
-                    elif evalue <= -WON:
-                        evalue += ply
-                    if flag == EXACT:
-                        self.pv_table[ply] = (
-                            [tuple.__new__(FastMove, tt_move)] if tt_move is not None else []
-                        )
-                        return evalue
-                    if flag == LOWER:
-                        if evalue >= beta:
-                            return evalue
-                    elif evalue <= alpha:
-                        return evalue
+    def decided(
+        self, pos: State, moves: list[FastMove], ply: int, rev: int, mat: int
+    ) -> int | None:
+        """The score of ``pos`` when the variant's own rule decides the game there (or
+        the side to move has no legal move among ``moves``), else None."""
+        if not moves:
+            return WIN - ply if self.no_moves_wins else ply - WIN
+        keys = self.keys
+        repetitions = self.repetitions
+        out = self.decide(GameView(pos, lambda: repetitions(keys, rev, mat)))
+        if out is None:
+            return None
+        return _end_score(out, pos[3], ply, self.drawn[pos[3]])
 
-        captures: Any = False
-        if depth <= 0 or ply >= MAX_PLY:
-            # -- the horizon: only the captures matter (the quiet moves are not built);
-            # a forced capture is played out, a quiet position is judged, unless the
-            # opponent threatens to take (then one more move is searched) --
-            threats = self.threats
-            if moves is None:
-                moves, movable = self.gen_horizon(pos)
-                if not movable:
-                    return WIN - ply if no_moves_wins else ply - WIN
-                if not moves and threats and depth == 0 and ply < MAX_PLY:
-                    moves = self.gen_moves(pos)
-            captures = bool(moves) and moves[0][1] and moves[-1][1]
-            if captures and self.mandatory and ply < MAX_PLY:
-                return self.captures_out(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
-            if not (
-                threats
-                and depth == 0
-                and ply < MAX_PLY
-                and self.gen_captures((pos[0], pos[1], pos[2], turn ^ 1, pos[4]))
-            ):
-                evals = self.evals
-                v = evals.get(pos)
-                if v is None:
-                    v = self.evaluate(pos)
-                    evals[pos] = v
-                if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
-                    d = drawn[turn]
-                    v = d + _fade(v - d, pos, rev, mat, self.counter_rules, self.ends)
-                if (
-                    self.exchanges
-                    and v < beta
-                    and not pos[2]
-                    and self.mandatory
-                    and depth == 0
-                    and ply < MAX_PLY - 1
-                ):
-                    return self.offered(pos, depth, v if v > alpha else alpha, beta, ply, mat, v)
-                return v
-            # threatened: the moves are searched one ply further, as below
+    def known_ending(self, pos: State, ply: int, rev: int, mat: int) -> int | None:
+        """The exact score of an ending the tables know (a draw always; a win or a loss
+        when no draw counter can run out first: the tables leave the counters out), else
+        None."""
+        ending_value = self.ending_value
+        v = ending_value(pos) if ending_value is not None else None
+        if v is None:
+            return None
+        if not v:
+            return self.drawn[pos[3]]
+        if v > 0:
+            if v <= _counter_room(pos, rev, mat, self.counter_rules, self.ends):
+                return WIN - ply - v
+        elif -v - 1 <= _counter_room(pos, rev, mat, self.counter_rules, self.ends):
+            return ply + (-v - 1) - WIN
+        return None
+
+    def repeated(self, n: int, lo: int, turn: int, ply: int) -> int | None:
+        """The score of the position ``keys[n]``, met before among ``keys[lo:n]``: a draw
+        when the rule's count is reached, else as its repetition would end when it was
+        met inside the tree, else None (the search goes on)."""
+        keys = self.keys
+        here = keys[n]
+        drawn = self.drawn
+        if self.rep_threshold and keys[lo:n].count(here) + 1 >= self.rep_threshold:
+            return drawn[turn]
+        if here in keys[max(lo, self.root_index) : n]:
+            if self.rep_outcome is None:
+                return drawn[turn]
+            return _end_score(self.rep_outcome, turn, ply, drawn[turn])
+        return None
+
+    def table_hit(self, entry: _Entry, alpha: int, beta: int, ply: int) -> int | None:
+        """The score with which the table's ``entry``, of a search deep enough, settles
+        a node above the horizon (its line, the entry's move, at an exact score), else
+        None (see :meth:`stored`)."""
+        v = self.stored(entry, alpha, beta, ply)
+        if v is not None and entry[1] == EXACT:
+            tt_move = entry[3]
+            self.pv_table[ply] = [tuple.__new__(FastMove, tt_move)] if tt_move is not None else []
+        return v
+
+    def stored(self, entry: _Entry, alpha: int, beta: int, ply: int) -> int | None:
+        """The score with which the table's ``entry`` settles a node ``ply`` plies below
+        the root within the window, else None.  An entry whose score depends on the
+        history of an earlier search only orders the moves (see ``touched``)."""
+        _, flag, evalue, _, by = entry
+        if by >= 0:
+            if by != self.this_search:
+                return None
+            self.touched += 1
+        if evalue >= WON:
+            evalue -= ply
+        elif evalue <= -WON:
+            evalue += ply
+        if flag == EXACT:
+            return evalue
+        if flag == LOWER:
+            if evalue >= beta:
+                return evalue
+        elif evalue <= alpha:
+            return evalue
+        return None
+
+    def probcut_cut(
+        self, pos: State, depth: int, beta: int, ply: int, rev: int, mat: int
+    ) -> int | None:
+        """Forward pruning (ProbCut) at a non-PV node: when a shallow search clears a
+        raised bound, the full one would almost surely clear the bound itself; the score
+        that cuts the node, else None."""
+        margin = self.probcut_margin * depth
+        raised = beta + margin
+        if self.probcut_nested:
+            v = self.node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
+        elif self.in_probcut:
+            return None
         else:
-            if moves is None:
-                moves = self.gen_moves(pos)
-                if not moves:
-                    return WIN - ply if no_moves_wins else ply - WIN
-            captures = bool(moves) and moves[0][1] and moves[-1][1]
-            # -- forward pruning (ProbCut): when a shallow search clears a raised
-            # bound, the full one would almost surely clear the bound itself --
-            if self.probcut and not pv_node and depth >= 3 and not captures and -WON < beta < WON:
-                margin = self.probcut_margin * depth
-                raised = beta + margin
-                if self.probcut_nested:
-                    v = self.node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
-                elif self.in_probcut:
-                    v = -INF
-                else:
-                    self.in_probcut = True
-                    try:
-                        v = self.node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
-                    finally:
-                        self.in_probcut = False
-                if v >= raised:
-                    return v - margin
+            self.in_probcut = True
+            try:
+                v = self.node(pos, depth * 2 // 5, raised - 1, raised, ply, rev, mat)
+            finally:
+                self.in_probcut = False
+        return v - margin if v >= raised else None
 
-        # -- the moves, best first; a forced move is searched one ply deeper --
+    def horizon(
+        self,
+        pos: State,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        rev: int,
+        mat: int,
+        sig: tuple[int, int, bool],
+        moves: list[FastMove] | None,
+    ) -> int:
+        """At the horizon (``sig``: the draw counters' limits of the material of
+        ``pos``; ``moves``: its legal moves if they were made): only the captures matter
+        (the quiet moves are not built); a forced capture is played out, a quiet
+        position is judged, unless the opponent threatens to take (then the moves are
+        searched one ply further)."""
+        threats = self.threats and depth == 0 and ply < MAX_PLY
+        if moves is None:
+            moves, movable = self.gen_horizon(pos)
+            if not movable:
+                return WIN - ply if self.no_moves_wins else ply - WIN
+            if not moves and threats:
+                moves = self.gen_moves(pos)
+        captures = bool(moves) and moves[0][1] and moves[-1][1]
+        if captures and self.mandatory and ply < MAX_PLY:
+            return self.captures_out(pos, depth, alpha, beta, ply, rev, mat, sig, moves)
+        if threats and self.gen_captures((pos[0], pos[1], pos[2], pos[3] ^ 1, pos[4])):
+            return self.search_moves(
+                pos, moves, depth, alpha, beta, ply, rev, mat, captures, None, None, 0
+            )
+        evals = self.evals
+        v = evals.get(pos)
+        if v is None:
+            v = self.evaluate(pos)
+            evals[pos] = v
+        if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
+            d = self.drawn[pos[3]]
+            v = d + _fade(v - d, pos, rev, mat, self.counter_rules, self.ends)
+        if (
+            self.exchanges
+            and v < beta
+            and not pos[2]
+            and self.mandatory
+            and depth == 0
+            and ply < MAX_PLY - 1
+        ):
+            return self.offered(pos, depth, v if v > alpha else alpha, beta, ply, mat, v)
+        return v
+
+    def search_moves(
+        self,
+        pos: State,
+        moves: list[FastMove],
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        rev: int,
+        mat: int,
+        captures: Any,
+        tt_move: Any,
+        tkey: Any,
+        seen: int,
+    ) -> int:
+        """The moves of ``pos``, best first, each searched a ply less deep (a forced
+        move one ply deeper), the first with the window, the others with a null window
+        (late quiet moves reduced) and again in full when they fail high; the best score.
+        With a ``tkey``, the table keeps what was found (``seen``: ``touched`` when the
+        node began)."""
+        pv_node = beta - alpha > 1
         n_moves = len(moves)
         if n_moves > 1:
             self.order(moves, pos, ply, captures, tt_move)
         extend = 1 if n_moves == 1 and depth > 0 and ply < 2 * self.tree.root_depth else 0
         d = depth - 1 + extend
+        reduced_from = self.reduced_from(d, depth, pv_node, captures)
         alpha0 = alpha
         best = -INF
         best_move: Sequence[Any] | None = None
+        turn = pos[3]
         kings = pos[2]
         ply1 = ply + 1
         i = 0
+        keys = self.keys
         apply = self.apply
         key_of = self.key_of
         node = self.node
-        lmr_scan = self.lmr_scan
         for mv in moves:
             child = apply(pos, mv)
-            if mv[4]:
+            if mv[4]:  # the draw counters after the move
                 r2 = m2 = 0
             elif kings & mv[2]:
                 r2 = rev + 1
@@ -777,25 +951,12 @@ class NodeSearch:
             keys.append(child if key_of is None else key_of(child))
             same = child[3] == turn
             if i == 0:
-                v = (
-                    node(child, d, alpha, beta, ply1, r2, m2)
-                    if same
-                    else -node(child, d, -beta, -alpha, ply1, r2, m2)
-                )
+                if same:
+                    v = node(child, d, alpha, beta, ply1, r2, m2)
+                else:
+                    v = -node(child, d, -beta, -alpha, ply1, r2, m2)
             else:
-                # a null window (late quiet moves reduced), searched again in full
-                # when it fails high
-                red = 0
-                if lmr_scan:
-                    # (r2 = m2 = 0: a capture or a crowning)
-                    if depth >= 3 and not captures and (r2 or m2):
-                        red = (1 if i >= 3 else 0) if pv_node else (2 if i >= 6 else 1)
-                        if red >= d:
-                            red = d - 1
-                elif d >= self.lmr_depth and i >= self.lmr_moves and not pv_node and not captures:
-                    red = self.lmr_table[d if d < 64 else 63][i if i < 64 else 63]
-                    if red >= d:
-                        red = d - 1
+                red = self.reduction(i, d, pv_node, r2 or m2) if i >= reduced_from else 0
                 a1 = alpha + 1
                 if same:
                     v = node(child, d - red, alpha, a1, ply1, r2, m2)
@@ -818,44 +979,72 @@ class NodeSearch:
                         pv_table[ply] = [mv, *pv_table[ply1]]
                     if v >= beta:
                         if not mv[4]:
-                            ks = self.killers[ply]
-                            if ks[0] != mv:
-                                ks[1] = ks[0]
-                                ks[0] = mv
-                            hist = self.history[turn]
-                            hist[mv[0]] = hist.get(mv[0], 0) + depth * depth
+                            self.quiet_cut(mv, ply, turn, depth)
                         break
-        if depth > 0:
-            if best <= alpha0:
-                # every move failed low: which scored highest says nothing (each is only
-                # known to be no better than alpha); the table's move, if any, stays the
-                # one to try first (a tree of about a tenth fewer nodes at a fixed depth)
-                best_move = tt_move
-            table[tkey] = _entry(
-                depth,
-                best,
-                alpha0,
-                beta,
-                ply,
-                best_move,
-                self.this_search if self.touched != seen else -1,
-            )
+        if tkey is not None:
+            # every move failed low: which scored highest says nothing (each is only known
+            # to be no better than alpha); the table's move, if any, stays the one to try
+            # first (a tree of about a tenth fewer nodes at a fixed depth)
+            kept = tt_move if best <= alpha0 else best_move
+            self.store(tkey, depth, best, alpha0, beta, ply, kept, seen)
         return best
 
-    def repeated(self, n: int, lo: int, turn: int, ply: int) -> int | None:
-        """The score of the position ``keys[n]``, met before among ``keys[lo:n]``: a draw
-        when the rule's count is reached, else as its repetition would end when it was
-        met inside the tree, else None (the search goes on)."""
-        keys = self.keys
-        here = keys[n]
-        drawn = self.drawn
-        if self.rep_threshold and keys[lo:n].count(here) + 1 >= self.rep_threshold:
-            return drawn[turn]
-        if here in keys[max(lo, self.root_index) : n]:
-            if self.rep_outcome is None:
-                return drawn[turn]
-            return _end_score(self.rep_outcome, turn, ply, drawn[turn])
-        return None
+    def store(
+        self,
+        key: Any,
+        depth: int,
+        best: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        move: Sequence[Any] | None,
+        seen: int,
+    ) -> None:
+        """The table keeps ``best``, the score of a node searched ``depth`` deep with the
+        window ``alpha``, ``beta``: a won or lost score counted from the node, not the
+        root; the move as a plain tuple (an entry of ints and plain tuples only is left
+        alone by the garbage collector, a FastMove, a subclass, never is); and the number of
+        this search if the node's tree met a repetition since ``touched`` was ``seen``
+        (its score depends on the game's history), else -1."""
+        flag = LOWER if best >= beta else EXACT if best > alpha else UPPER
+        if best >= WON:
+            best += ply
+        elif best <= -WON:
+            best -= ply
+        made = self.this_search if self.touched != seen else -1
+        self.table[key] = (depth, flag, best, tuple(move) if move else None, made)
+
+    def reduced_from(self, d: int, depth: int, pv_node: bool, captures: Any) -> int:
+        """Late move reductions: the index of the first move of a node ``depth`` deep
+        that may be searched less than ``d`` deep with a null window (see
+        :meth:`reduction`); past the end of any list when none may."""
+        if self.lmr_scan:  # one ply from the second move (the fourth at a PV node)
+            return (3 if pv_node else 1) if depth >= 3 and not captures else MAX_MOVES
+        if d >= self.lmr_depth and not pv_node and not captures:
+            return self.lmr_moves
+        return MAX_MOVES
+
+    def reduction(self, i: int, d: int, pv_node: bool, quiet: int) -> int:
+        """The plies less than ``d`` with which the ``i``-th move (from 0) is searched
+        with a null window first, from :meth:`reduced_from` on (``quiet``: the move
+        neither captures nor crowns): Scan 2.0's, or the table's."""
+        if self.lmr_scan:
+            if not quiet:
+                return 0
+            red = (1 if i >= 3 else 0) if pv_node else (2 if i >= 6 else 1)
+        else:
+            red = self.lmr_table[d if d < 64 else 63][i if i < 64 else 63]
+        return d - 1 if red >= d else red
+
+    def quiet_cut(self, mv: FastMove, ply: int, turn: int, depth: int) -> None:
+        """A quiet move cut a node ``ply`` plies below the root: it becomes the ply's
+        first killer, and its start square gains history for the side ``turn``."""
+        ks = self.killers[ply]
+        if ks[0] != mv:
+            ks[1] = ks[0]
+            ks[0] = mv
+        hist = self.history[turn]
+        hist[mv[0]] = hist.get(mv[0], 0) + depth * depth
 
     def captures_out(
         self,
@@ -873,30 +1062,16 @@ class NodeSearch:
         (beyond QFULL plies, the likeliest only).  The exchanges of many kings transpose
         (the same captures in another order): the table keeps them from being searched
         again."""
-        if rev + FADE >= sig[0] or mat + FADE >= sig[1]:
-            qkey: Any = (pos, rev, mat)
-        else:
-            qkey = pos
+        qkey: Any = (pos, rev, mat) if rev + FADE >= sig[0] or mat + FADE >= sig[1] else pos
         seen = self.touched  # (a variant whose positions all can come back repeats beyond too)
         table = self.table
         entry = table.get(qkey)
         q_move = None
         if entry is not None:
-            _, flag, evalue, q_move, by = entry
-            if by < 0 or by == self.this_search:  # (else, see ``touched``)
-                if by >= 0:
-                    self.touched += 1
-                if evalue >= WON:
-                    evalue -= ply
-                elif evalue <= -WON:
-                    evalue += ply
-                if flag == EXACT:
-                    return evalue
-                if flag == LOWER:
-                    if evalue >= beta:
-                        return evalue
-                elif evalue <= alpha:
-                    return evalue
+            v = self.stored(entry, alpha, beta, ply)
+            if v is not None:
+                return v
+            q_move = entry[3]
         if len(moves) > 1:
             _by_size(moves, pos[2])
             if q_move is not None and moves[0] != q_move:
@@ -928,15 +1103,7 @@ class NodeSearch:
                     if v >= beta:
                         break
         if not greedy and (entry is None or entry[0] <= 0):
-            table[qkey] = _entry(
-                0,
-                best,
-                alpha0,
-                beta,
-                ply,
-                best_move,
-                self.this_search if self.touched != seen else -1,
-            )
+            self.store(qkey, 0, best, alpha0, beta, ply, best_move, seen)
         return best
 
     def offered(
@@ -994,28 +1161,6 @@ def _end_score(out: Outcome, turn: int, ply: int, draw: int) -> int:
     if out.winner is None:
         return draw
     return WIN - ply if int(out.winner) == turn else ply - WIN
-
-
-def _entry(
-    depth: int,
-    best: int,
-    alpha: int,
-    beta: int,
-    ply: int,
-    move: Sequence[Any] | None,
-    made: int,
-) -> _Entry:
-    """The table's entry for a node searched ``depth`` deep with the window ``alpha``,
-    ``beta``: a won or lost score counted from the node, not the root; the move as a
-    plain tuple (an entry of ints and plain tuples only is left alone by the garbage
-    collector, a FastMove, a subclass, never is); ``made``, the search whose history the
-    score depends on, or -1."""
-    flag = LOWER if best >= beta else EXACT if best > alpha else UPPER
-    if best >= WON:
-        best += ply
-    elif best <= -WON:
-        best -= ply
-    return (depth, flag, best, tuple(move) if move else None, made)
 
 
 def _by_size(moves: list[FastMove], kings: int) -> None:

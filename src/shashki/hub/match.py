@@ -37,7 +37,7 @@ from ..session.driver import InlineExecutor
 from ..session.game import GameSession, MovePlayed, OnFailure
 from ..session.players import Player
 from ..session.recorder import Recorder
-from ..session.seats import LevelSeat, PersonSeat, parse_seat
+from ..session.seats import Engines, LevelSeat, PersonSeat, parse_seat
 from .player import make_player
 
 if TYPE_CHECKING:
@@ -51,9 +51,9 @@ MOVE_OVERHEAD = 0.05
 MAX_PLIES = 400
 
 
-def match_player(who: str, *, seed: int) -> Player:
+def match_player(who: str, *, seed: int, engines: Engines = ()) -> Player:
     """A player of the match from the command line's words: a level ``1``-``8``,
-    ``hub:COMMAND``, ``dxp:HOST:PORT`` or an engine named in the settings (the one
+    ``hub:COMMAND``, ``dxp:HOST:PORT`` or one of ``engines`` (the settings') by name (the one
     parser, :func:`~shashki.session.seats.parse_seat`, and the one maker,
     :func:`~shashki.hub.player.make_player`); raises ShashkiError."""
     text = who.strip()
@@ -63,7 +63,7 @@ def match_player(who: str, *, seed: int) -> Player:
                 example=quoted("hub:dame hub")
             )
         )
-    seat = parse_seat(text)
+    seat = parse_seat(text, engines=engines)
     if seat is None or isinstance(seat, PersonSeat):
         raise ShashkiError(
             _(
@@ -72,7 +72,7 @@ def match_player(who: str, *, seed: int) -> Player:
             ).format(last=max(LEVELS), words=quoted(text, 60))
         )
     name = f"shashki level {seat.level}" if isinstance(seat, LevelSeat) else text
-    return make_player(seat, name, seed=seed)
+    return make_player(seat, name, seed=seed, engines=engines)
 
 
 @dataclass

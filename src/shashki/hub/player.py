@@ -23,6 +23,7 @@ from ..session.seats import (
     TOP_LEVEL,
     CommandSeat,
     DxpSeat,
+    Engines,
     LevelSeat,
     NamedEngineSeat,
     Seat,
@@ -121,11 +122,12 @@ class HubPlayer(Player):
             self.engine = None
 
 
-def make_player(seat: Seat, name: str, *, seed: int | None = None) -> Player:
+def make_player(seat: Seat, name: str, *, seed: int | None = None, engines: Engines = ()) -> Player:
     """The player of ``seat`` (the one maker of players: the app, ``shashki match``, an
     event, resumed games), called ``name`` when the seat does not name itself: an engine
-    of the settings is called by its name, a Hub engine of a command or a DXP engine by
-    the name it gives.  An engine the settings no longer have seats a person; so does a
+    of the settings (one of ``engines``, which the caller passes: its settings') is
+    called by its name, a Hub engine of a command or a DXP engine by the name it gives.
+    An engine ``engines`` do not (or no longer) have seats a person; so does a
     ``hub:`` command or a ``dxp:`` address in a served app (a visitor at the keys: no
     program is started, nor a connection made, but the engines of the owner's
     settings).  A command that cannot be split raises EngineError."""
@@ -141,7 +143,7 @@ def make_player(seat: Seat, name: str, *, seed: int | None = None) -> Player:
 
             return DxpPlayer(host, port)
         case NamedEngineSeat():
-            setting = engine_setting(seat)
+            setting = engine_setting(seat, engines)
             if setting is None:
                 return Person(name)
             return HubPlayer(setting.command, setting.name, setting.folder, setting=setting.name)

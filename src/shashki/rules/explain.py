@@ -13,6 +13,7 @@ from .fen import square_text
 from .game import Game, game_state
 from .move import Color, FastMove, MoveLike
 from .switches import CaptureChoice, KingLanding, NoMoves
+from .variant import Variant
 
 
 def _names(game: Game, squares: list[int] | set[int]) -> str:
@@ -204,31 +205,7 @@ def why_not_move(
             square=to, squares=squares
         )
     if mine and mine[0].is_capture:
-        most = max(len(m.captured) for m in mine)
-        if v.rules.capture_choice is CaptureChoice.MAJORITY and any(
-            m.end == end for m in _shorter_captures(game, start)
-        ):
-            return _(
-                "That capture takes fewer pieces: in {variant} you must take the most "
-                "({n}); go to {squares}."
-            ).format(variant=name, n=most, squares=squares)
-        if v.rules.precedence and any(m.end == end for m in _shorter_captures(game, start)):
-            return _("Not that capture: go to {squares}. {rule}").format(
-                rule=capture_rule(game), squares=squares
-            )
-        if _landing_refused(game, start, end):
-            if v.rules.king_landing is KingLanding.DIRECTLY_BEHIND:
-                return _(
-                    "In {variant} a king lands on the square just beyond each piece it "
-                    "takes: go to {squares}."
-                ).format(variant=name, squares=squares)
-            return _(
-                "In {variant} a king that takes a king last must stop on the square just "
-                "beyond it: go to {squares}."
-            ).format(variant=name, squares=squares)
-        return _("This piece must capture: it can go to {squares}. {rule}").format(
-            rule=capture_rule(game), squares=squares
-        )
+        return _why_not_this_capture(game, start, end, mine, squares)
     if (
         not geo.all_squares
         and (geo.file_of[end] + geo.rank_of[end]) % 2
@@ -243,27 +220,67 @@ def why_not_move(
                 variant=name, squares=squares
             )
         return _("In {variant} a man may not capture a king.").format(variant=name)
-    if piece.is_king:
+    text = _how_it_moves(v, piece.is_king)
+    if ends:
+        return _("{rule}; it can go to {squares}.").format(rule=text, squares=squares)
+    return _("{rule}.").format(rule=text)
+
+
+def _why_not_this_capture(
+    game: Game, start: int, end: int, mine: Sequence[MoveLike], squares: str
+) -> str:
+    """Why the piece on ``start``, which must capture (``mine``, its captures, which end
+    on ``squares``), may not capture to ``end``."""
+    v = game.variant
+    name = v.local_name
+    if v.rules.capture_choice is CaptureChoice.MAJORITY and any(
+        m.end == end for m in _shorter_captures(game, start)
+    ):
+        return _(
+            "That capture takes fewer pieces: in {variant} you must take the most "
+            "({n}); go to {squares}."
+        ).format(variant=name, n=max(len(m.captured) for m in mine), squares=squares)
+    if v.rules.precedence and any(m.end == end for m in _shorter_captures(game, start)):
+        return _("Not that capture: go to {squares}. {rule}").format(
+            rule=capture_rule(game), squares=squares
+        )
+    if _landing_refused(game, start, end):
+        if v.rules.king_landing is KingLanding.DIRECTLY_BEHIND:
+            return _(
+                "In {variant} a king lands on the square just beyond each piece it "
+                "takes: go to {squares}."
+            ).format(variant=name, squares=squares)
+        return _(
+            "In {variant} a king that takes a king last must stop on the square just "
+            "beyond it: go to {squares}."
+        ).format(variant=name, squares=squares)
+    return _("This piece must capture: it can go to {squares}. {rule}").format(
+        rule=capture_rule(game), squares=squares
+    )
+
+
+def _how_it_moves(v: Variant, king: bool) -> str:
+    """How a king (``king``) or a man moves in ``v``, as a sentence without its stop."""
+    rules = v.rules
+    name = v.local_name
+    if king:
         how = _direction_words(rules.king_moves)
         if rules.king_moves_fly:
             text = _("In {variant} a king moves any distance {directions}")
         else:
             text = _("In {variant} a king moves one square {directions}")
-        text = text.format(variant=name, directions=how)
-    else:
-        how = _direction_words(rules.man_moves)
-        text = _("In {variant} a man moves one square {directions}").format(
-            variant=name, directions=how
+        return text.format(variant=name, directions=how)
+    how = _direction_words(rules.man_moves)
+    text = _("In {variant} a man moves one square {directions}").format(
+        variant=name, directions=how
+    )
+    if set(rules.man_captures) - set(rules.man_moves):
+        return _("{rule}, and captures {directions}").format(
+            rule=text, directions=_direction_words(rules.man_captures)
         )
-        if set(rules.man_captures) - set(rules.man_moves):
-            text = _("{rule}, and captures {directions}").format(
-                rule=text, directions=_direction_words(rules.man_captures)
-            )
-        elif rules.man_captures and set(rules.man_captures) == set(rules.man_moves):
-            text = _("{rule} and captures the same way").format(rule=text)
-    if ends:
-        return _("{rule}; it can go to {squares}.").format(rule=text, squares=squares)
-    return _("{rule}.").format(rule=text)
+    if rules.man_captures and set(rules.man_captures) == set(rules.man_moves):
+        return _("{rule} and captures the same way").format(rule=text)
+    return text
 
 
 def _jumps_a_king(game: Game, start: int, end: int) -> bool:

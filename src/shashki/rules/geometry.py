@@ -164,109 +164,28 @@ class Geometry:
     main_road: int = field(init=False)
 
     def __post_init__(self) -> None:
-        w, h = self.width, self.height
-        if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
-            raise ValueError(
-                f"board {w}x{h} is outside {MIN_SIZE}x{MIN_SIZE}..{MAX_SIZE}x{MAX_SIZE}"
-            )
-        if self.mirrored and self.all_squares:
-            raise ValueError("a board of all squares has no colouring to mirror")
-        side, corner = self.numbering
-        if side not in ("W", "B") or corner not in (0, 1, 2, 3):
-            raise ValueError(f"numbering {self.numbering!r}: a side W or B and a corner 0-3")
-        if self.wide and self.all_squares:
-            raise ValueError("a board of all squares has its orthogonal steps already")
-        parity = int(self.mirrored)
-        if self.all_squares:
-            stride = w + 1
-        else:
-            pad = 2 if self.wide else 1  # (a step of two files needs two padding files)
-            stride = w + pad if (w + pad) % 2 == 1 else w + pad + 1
+        self._check()
         set_ = object.__setattr__
-        set_(self, "stride", stride)
-
-        def pos_of(f: int, r: int) -> int:
-            raw = r * stride + f
-            return raw if self.all_squares else raw // 2
-
-        size = pos_of(w - 1, h - 1) + 1
-        squares: list[int] = []
-        file_of = [-1] * size
-        rank_of = [-1] * size
-        names = [""] * size
-        for r in range(h):
-            for f in range(w):
-                if self.all_squares or (f + r) % 2 == parity:
-                    p = pos_of(f, r)
-                    squares.append(p)
-                    file_of[p] = f
-                    rank_of[p] = r
-                    names[p] = f"{FILES[f]}{r + 1}"
+        set_(self, "stride", self._stride())
+        size = self._pos(self.width - 1, self.height - 1) + 1
+        squares, file_of, rank_of, names = self._squares(size)
+        shifts, steps, rays = self._lines(size, squares, file_of, rank_of)
+        number_of, by_number = self._numbering(size)
         mask = 0
         for p in squares:
             mask |= 1 << p
-        valid = set(squares)
-
-        shifts: list[int | None] = []
-        steps: list[tuple[int, ...]] = []
-        rays: list[tuple[tuple[int, ...], ...]] = []
-        for d in Direction:
-            df, dr = DIRECTION_STEPS[d]
-            if self.wide and not d.diagonal:  # to the next dark square of the rank or file
-                df, dr = 2 * df, 2 * dr
-            raw = dr * stride + df
-            if self.all_squares:
-                shifts.append(raw)
-            elif raw % 2 == 0:
-                shifts.append(raw // 2)
-            else:
-                shifts.append(None)
-            step_row = [-1] * size
-            ray_row: list[tuple[int, ...]] = [()] * size
-            for p in squares:
-                f, r = file_of[p], rank_of[p]
-                line: list[int] = []
-                nf, nr = f + df, r + dr
-                while 0 <= nf < w and 0 <= nr < h and (self.all_squares or (nf + nr) % 2 == parity):
-                    q = pos_of(nf, nr)
-                    assert q in valid
-                    line.append(q)
-                    nf, nr = nf + df, nr + dr
-                ray_row[p] = tuple(line)
-                step_row[p] = line[0] if line else -1
-            steps.append(tuple(step_row))
-            rays.append(tuple(ray_row))
-
-        # PDN numbering (docs/rules/conventions.md#gametype): from the corner of square 1 as the
-        # starting side sees the board, along its row away from the corner, then row after row
-        # towards the opposite edge, each from the corner's side.
-        number_of = [0] * size
-        by_number = [-1]
-        from_right = corner in (1, 3)
-        from_top = corner in (2, 3)
-        if side == "B":  # Black's view is White's turned round
-            from_right, from_top = not from_right, not from_top
-        for r in range(h - 1, -1, -1) if from_top else range(h):
-            for f in range(w - 1, -1, -1) if from_right else range(w):
-                if self.all_squares or (f + r) % 2 == parity:
-                    p = pos_of(f, r)
-                    by_number.append(p)
-                    number_of[p] = len(by_number) - 1
-
         rank_mask = []
-        for r in range(h):
+        for r in range(self.height):
             m = 0
             for p in squares:
                 if rank_of[p] == r:
                     m |= 1 << p
             rank_mask.append(m)
-
         # the long diagonal from the near corner that is a dark square: a1-h8, or on a
         # mirrored board h1-a8
         road = 0
-        for i in range(min(w, h)):
-            road |= 1 << pos_of(w - 1 - i if self.mirrored else i, i)
-
+        for i in range(min(self.width, self.height)):
+            road |= 1 << self._pos(self.width - 1 - i if self.mirrored else i, i)
         set_(self, "squares", tuple(squares))
         set_(self, "mask", mask)
         set_(self, "size", size)
@@ -280,6 +199,106 @@ class Geometry:
         set_(self, "by_number", tuple(by_number))
         set_(self, "names", tuple(names))
         set_(self, "main_road", road)
+
+    def _check(self) -> None:
+        """Refuse a board this layout cannot hold: ValueError."""
+        w, h = self.width, self.height
+        if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+            raise ValueError(
+                f"board {w}x{h} is outside {MIN_SIZE}x{MIN_SIZE}..{MAX_SIZE}x{MAX_SIZE}"
+            )
+        if self.mirrored and self.all_squares:
+            raise ValueError("a board of all squares has no colouring to mirror")
+        side, corner = self.numbering
+        if side not in ("W", "B") or corner not in (0, 1, 2, 3):
+            raise ValueError(f"numbering {self.numbering!r}: a side W or B and a corner 0-3")
+        if self.wide and self.all_squares:
+            raise ValueError("a board of all squares has its orthogonal steps already")
+
+    def _stride(self) -> int:
+        """The positions a rank spans in the layout, padding included: odd on a board of
+        dark squares, so that a diagonal step is a whole number of positions."""
+        if self.all_squares:
+            return self.width + 1
+        pad = 2 if self.wide else 1  # (a step of two files needs two padding files)
+        w = self.width
+        return w + pad if (w + pad) % 2 == 1 else w + pad + 1
+
+    def _pos(self, f: int, r: int) -> int:
+        """The position of the square on file ``f`` and rank ``r`` (0-based)."""
+        raw = r * self.stride + f
+        return raw if self.all_squares else raw // 2
+
+    def _squares(self, size: int) -> tuple[list[int], list[int], list[int], list[str]]:
+        """(the squares' positions rank by rank from a1, the file, the rank and the name
+        of each position: -1, -1, "" off the board)."""
+        squares: list[int] = []
+        file_of = [-1] * size
+        rank_of = [-1] * size
+        names = [""] * size
+        for r in range(self.height):
+            for f in range(self.width):
+                if self.playable(f, r):
+                    p = self._pos(f, r)
+                    squares.append(p)
+                    file_of[p] = f
+                    rank_of[p] = r
+                    names[p] = f"{FILES[f]}{r + 1}"
+        return squares, file_of, rank_of, names
+
+    def _lines(
+        self, size: int, squares: list[int], file_of: list[int], rank_of: list[int]
+    ) -> tuple[list[int | None], list[tuple[int, ...]], list[tuple[tuple[int, ...], ...]]]:
+        """For each direction: the shift of one step (None where the layout has none),
+        the next square from each square (-1: none) and the squares from each square to
+        the edge."""
+        w, h = self.width, self.height
+        shifts: list[int | None] = []
+        steps: list[tuple[int, ...]] = []
+        rays: list[tuple[tuple[int, ...], ...]] = []
+        for d in Direction:
+            df, dr = DIRECTION_STEPS[d]
+            if self.wide and not d.diagonal:  # to the next dark square of the rank or file
+                df, dr = 2 * df, 2 * dr
+            raw = dr * self.stride + df
+            if self.all_squares:
+                shifts.append(raw)
+            else:
+                shifts.append(raw // 2 if raw % 2 == 0 else None)
+            step_row = [-1] * size
+            ray_row: list[tuple[int, ...]] = [()] * size
+            for p in squares:
+                line: list[int] = []
+                nf, nr = file_of[p] + df, rank_of[p] + dr
+                while 0 <= nf < w and 0 <= nr < h and self.playable(nf, nr):
+                    line.append(self._pos(nf, nr))
+                    nf, nr = nf + df, nr + dr
+                ray_row[p] = tuple(line)
+                step_row[p] = line[0] if line else -1
+            steps.append(tuple(step_row))
+            rays.append(tuple(ray_row))
+        return shifts, steps, rays
+
+    def _numbering(self, size: int) -> tuple[list[int], list[int]]:
+        """The PDN numbers (docs/rules/conventions.md#gametype): (the number of each
+        position, 0 off the board; the position of each number, -1 for 0).  From the
+        corner of square 1 as the starting side sees the board, along its row away from
+        the corner, then row after row towards the opposite edge, each from the corner's
+        side."""
+        side, corner = self.numbering
+        number_of = [0] * size
+        by_number = [-1]
+        from_right = corner in (1, 3)
+        from_top = corner in (2, 3)
+        if side == "B":  # Black's view is White's turned round
+            from_right, from_top = not from_right, not from_top
+        for r in range(self.height - 1, -1, -1) if from_top else range(self.height):
+            for f in range(self.width - 1, -1, -1) if from_right else range(self.width):
+                if self.playable(f, r):
+                    p = self._pos(f, r)
+                    by_number.append(p)
+                    number_of[p] = len(by_number) - 1
+        return number_of, by_number
 
     # -- naming ---------------------------------------------------------------
 

@@ -48,6 +48,81 @@ def capture_value(men: int, kings: int, unit: int) -> int:
     return (men + 2 * kings) * unit - kings
 
 
+def _directions(geo: Geometry, names: tuple[str, ...], side: int) -> tuple[int, ...]:
+    """The directions ``names`` as side ``side`` sees them; ValueError for one the board
+    lacks."""
+    out = []
+    for name in names:
+        d = absolute_direction(name, side)
+        if geo.shift[d] is None:
+            raise ValueError(
+                i18n._("direction {name} is not possible on a board of dark squares only").format(
+                    name=quoted(name)
+                )
+            )
+        out.append(int(d))
+    return tuple(out)
+
+
+def _shift(geo: Geometry, d: int) -> int:
+    """The shift of one step in direction ``d`` (one :func:`_directions` gave)."""
+    s = geo.shift[d]
+    assert s is not None  # _directions refuses the directions the layout lacks
+    return s
+
+
+def _shifts_up(geo: Geometry, dirs: tuple[int, ...]) -> tuple[int, ...]:
+    """The shifts of the directions ``dirs`` that run to higher bits."""
+    return tuple(_shift(geo, d) for d in dirs if _shift(geo, d) > 0)
+
+
+def _shifts_down(geo: Geometry, dirs: tuple[int, ...]) -> tuple[int, ...]:
+    """The shifts (made positive) of the directions ``dirs`` that run to lower bits."""
+    return tuple(-_shift(geo, d) for d in dirs if _shift(geo, d) < 0)
+
+
+def _jump_table(
+    geo: Geometry, dirs: tuple[int, ...]
+) -> list[tuple[tuple[int, int, int, int, int], ...]]:
+    """The short jumps from each square in the directions ``dirs``: (direction, victim's
+    bit, victim, landing square, landing's bit)."""
+    table: list[tuple[tuple[int, int, int, int, int], ...]] = [()] * geo.size
+    for p in geo.squares:
+        row = []
+        for d in dirs:
+            v = geo.step[d][p]
+            land = geo.step[d][v] if v >= 0 else -1
+            if land >= 0:
+                row.append((d, 1 << v, v, land, 1 << land))
+        table[p] = tuple(row)
+    return table
+
+
+def _check_own_capture_search(rules: Rules) -> None:
+    """Refuse the capture rules that a generator with its own capture search (one that
+    knows only free choice and the majority rule, men that capture kings, and the king
+    landings any and must-continue) does not know: ValueError."""
+    if rules.precedence not in ((), ("count",)) or not rules.man_captures_kings:
+        raise ValueError(
+            i18n._(
+                "this generator knows only free choice and the majority rule, with men"
+                " that capture kings, not the capture precedence {order}"
+                " with man_captures_kings = {flag}"
+            ).format(
+                order=", ".join(quoted(c) for c in rules.precedence) or "[]",
+                flag=str(rules.man_captures_kings).lower(),
+            )
+        )
+    if rules.king_landing not in (KingLanding.ANY, KingLanding.MUST_CONTINUE):
+        # docs/rules/switches.md#landing: its own capture search lands anywhere
+        raise ValueError(
+            i18n._(
+                "this generator knows only the king landings any and must-continue,"
+                " not king_landing = {value}"
+            ).format(value=quoted(rules.king_landing.value))
+        )
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MoveGenerator(GeneratorHooks):
     """Legal moves, move counts and move application for one variant's rules."""
@@ -68,139 +143,20 @@ class MoveGenerator(GeneratorHooks):
         self.geo = geo
         self.rules = rules
         self.mask = geo.mask
-        size = geo.size
-        quiet = quiet_move_table(geo)
-
-        def dirs_for(names: tuple[str, ...], side: int) -> tuple[int, ...]:
-            out = []
-            for name in names:
-                d = absolute_direction(name, side)
-                if geo.shift[d] is None:
-                    raise ValueError(
-                        i18n._(
-                            "direction {name} is not possible on a board of dark squares only"
-                        ).format(name=quoted(name))
-                    )
-                out.append(int(d))
-            return tuple(out)
-
-        def shift(d: int) -> int:
-            s = geo.shift[d]
-            assert s is not None  # dirs_for refuses the directions the layout lacks
-            return s
-
         # Promotion rows: side 0 promotes on the last rank, side 1 on the first.
         self.promo = (
             (geo.rank_mask[geo.height - 1], geo.rank_mask[0]) if rules.promotion else (0, 0)
         )
-
-        # Men's steps: (shift, table of the move arriving at each square), split by sign.
-        self.man_up: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
-        self.man_down: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
-        self.man_cap_dirs: list[tuple[int, ...]] = []
-        self.man_cap_up: list[tuple[int, ...]] = []
-        self.man_cap_down: list[tuple[int, ...]] = []
-        for side in (0, 1):
-            up: list[tuple[int, dict[int, FastMove]]] = []
-            down: list[tuple[int, dict[int, FastMove]]] = []
-            for d in dirs_for(rules.man_moves, side):
-                s = shift(d)
-                # keyed by the bit of the arrival square: no bit_length() in the loop
-                arrive: dict[int, FastMove] = {}
-                for p in geo.squares:
-                    q = geo.step[d][p]
-                    if q >= 0:
-                        arrive[1 << q] = quiet[(p, q)]
-                (up if s > 0 else down).append((abs(s), arrive))
-            self.man_up.append(tuple(up))
-            self.man_down.append(tuple(down))
-            cdirs = dirs_for(rules.man_captures, side)
-            self.man_cap_dirs.append(cdirs)
-            self.man_cap_up.append(tuple(shift(d) for d in cdirs if shift(d) > 0))
-            self.man_cap_down.append(tuple(-shift(d) for d in cdirs if shift(d) < 0))
-
-        kmove_dirs = dirs_for(rules.king_moves, 0)
-        self.king_cap_dirs = dirs_for(rules.king_captures, 0)
-        # King move rays per square, cut to one step for short kings, with the moves.
-        self.king_rays: list[tuple[tuple[tuple[int, FastMove], ...], ...]] = [()] * size
-        for p in geo.squares:
-            rays = []
-            for d in kmove_dirs:
-                ray = geo.ray[d][p]
-                if not rules.king_moves_fly:
-                    ray = ray[:1]
-                if ray:
-                    rays.append(tuple((q, quiet[(p, q)]) for q in ray))
-            self.king_rays[p] = tuple(rays)
-        # King move shifts, for counting moves with whole-board operations.
-        self.king_shift_up = tuple(shift(d) for d in kmove_dirs if shift(d) > 0)
-        self.king_shift_down = tuple(-shift(d) for d in kmove_dirs if shift(d) < 0)
-
-        # Short jumps per square: (direction, victim bit, victim, landing, landing bit).
-        def jump_table(dirs: tuple[int, ...]) -> list[tuple[tuple[int, int, int, int, int], ...]]:
-            table: list[tuple[tuple[int, int, int, int, int], ...]] = [()] * size
-            for p in geo.squares:
-                row = []
-                for d in dirs:
-                    v = geo.step[d][p]
-                    land = geo.step[d][v] if v >= 0 else -1
-                    if land >= 0:
-                        row.append((d, 1 << v, v, land, 1 << land))
-                table[p] = tuple(row)
-            return table
-
-        self.man_jumps = [jump_table(self.man_cap_dirs[0]), jump_table(self.man_cap_dirs[1])]
-        self.king_jumps = jump_table(self.king_cap_dirs)
+        self._men_tables()
+        self._king_tables()
+        self.man_jumps = [
+            _jump_table(geo, self.man_cap_dirs[0]),
+            _jump_table(geo, self.man_cap_dirs[1]),
+        ]
+        self.king_jumps = _jump_table(geo, self.king_cap_dirs)
         self.cap_ray = geo.ray
         self.step = geo.step
-        #: The capture precedence (docs/rules/switches.md#precedence); ``majority`` is its common
-        #: form ("count" alone), kept on the fast path; ``victims_matter``: a criterion tells
-        #: one single jump of a man from another (by what it takes), so no shortcut may
-        #: count single jumps without the search.
-        self.precedence = rules.precedence
-        if not type(self).general_precedence and (
-            self.precedence not in ((), ("count",)) or not rules.man_captures_kings
-        ):
-            raise ValueError(
-                i18n._(
-                    "this generator knows only free choice and the majority rule, with men"
-                    " that capture kings, not the capture precedence {order}"
-                    " with man_captures_kings = {flag}"
-                ).format(
-                    order=", ".join(quoted(c) for c in self.precedence) or "[]",
-                    flag=str(rules.man_captures_kings).lower(),
-                )
-            )
-        if not type(self).general_precedence and rules.king_landing not in (
-            KingLanding.ANY,
-            KingLanding.MUST_CONTINUE,
-        ):
-            # docs/rules/switches.md#landing: its own capture search lands anywhere
-            raise ValueError(
-                i18n._(
-                    "this generator knows only the king landings any and must-continue,"
-                    " not king_landing = {value}"
-                ).format(value=quoted(rules.king_landing.value))
-            )
-        self.majority = self.precedence == ("count",)
-        self.victims_matter = not set(self.precedence) <= {"count", "with-king"}
-        #: A man may not jump a king (docs/rules/switches.md#men-and-kings): the whole-board tests
-        #: of men's jumps see only the enemy men (``opp & ~k``).
-        self.men_spare_kings = not rules.man_captures_kings
-        self.immediate = rules.removal is Removal.IMMEDIATE
-        self.no_180 = rules.no_180
-        self.king_fly = rules.king_captures_fly
-        self.must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
-        self.halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
-        self.land_behind = rules.king_landing is KingLanding.DIRECTLY_BEHIND
-        self.promo_rule = rules.promotion_in_capture
-        self.promo_continue = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
-        self.promo_stop = rules.promotion_in_capture is PromotionInCapture.STOP
-        self.mandatory = rules.capture_mandatory
-        # King capture shifts, for testing with whole-board operations whether a king
-        # can capture.
-        self.king_cap_up = tuple(shift(d) for d in self.king_cap_dirs if shift(d) > 0)
-        self.king_cap_down = tuple(-shift(d) for d in self.king_cap_dirs if shift(d) < 0)
+        self._capture_switches()
         #: What the game object needs to make a move itself, without calling ``apply``:
         #: (promotion row of side 0, of side 1, whether any landing square of a capture
         #: crowns), or None when a subclass has its own ``apply``.
@@ -228,6 +184,85 @@ class MoveGenerator(GeneratorHooks):
         #: What this variant's moves can never undo (see :meth:`irreversibility`): the
         #: repetition rule of the game and of the search looks back only to the last one.
         self.irreversible: Irreversible = self.irreversibility()
+
+    def _men_tables(self) -> None:
+        """The men's steps, per side: (shift, the move arriving at each square, keyed by
+        the bit of the square: no bit_length() in the loop), split by the sign of the
+        shift; and their capture directions and shifts."""
+        geo, rules = self.geo, self.rules
+        quiet = quiet_move_table(geo)
+        self.man_up: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
+        self.man_down: list[tuple[tuple[int, dict[int, FastMove]], ...]] = []
+        self.man_cap_dirs: list[tuple[int, ...]] = []
+        self.man_cap_up: list[tuple[int, ...]] = []
+        self.man_cap_down: list[tuple[int, ...]] = []
+        for side in (0, 1):
+            up: list[tuple[int, dict[int, FastMove]]] = []
+            down: list[tuple[int, dict[int, FastMove]]] = []
+            for d in _directions(geo, rules.man_moves, side):
+                s = _shift(geo, d)
+                arrive: dict[int, FastMove] = {}
+                for p in geo.squares:
+                    q = geo.step[d][p]
+                    if q >= 0:
+                        arrive[1 << q] = quiet[(p, q)]
+                (up if s > 0 else down).append((abs(s), arrive))
+            self.man_up.append(tuple(up))
+            self.man_down.append(tuple(down))
+            cdirs = _directions(geo, rules.man_captures, side)
+            self.man_cap_dirs.append(cdirs)
+            self.man_cap_up.append(_shifts_up(geo, cdirs))
+            self.man_cap_down.append(_shifts_down(geo, cdirs))
+
+    def _king_tables(self) -> None:
+        """The kings' moves along each line from each square (one step for short kings),
+        with the move to each square; the shifts of their steps and of their captures,
+        for counting moves and testing captures with whole-board operations."""
+        geo, rules = self.geo, self.rules
+        quiet = quiet_move_table(geo)
+        kmove_dirs = _directions(geo, rules.king_moves, 0)
+        self.king_cap_dirs = _directions(geo, rules.king_captures, 0)
+        self.king_rays: list[tuple[tuple[tuple[int, FastMove], ...], ...]] = [()] * geo.size
+        for p in geo.squares:
+            rays = []
+            for d in kmove_dirs:
+                ray = geo.ray[d][p]
+                if not rules.king_moves_fly:
+                    ray = ray[:1]
+                if ray:
+                    rays.append(tuple((q, quiet[(p, q)]) for q in ray))
+            self.king_rays[p] = tuple(rays)
+        self.king_shift_up = _shifts_up(geo, kmove_dirs)
+        self.king_shift_down = _shifts_down(geo, kmove_dirs)
+        self.king_cap_up = _shifts_up(geo, self.king_cap_dirs)
+        self.king_cap_down = _shifts_down(geo, self.king_cap_dirs)
+
+    def _capture_switches(self) -> None:
+        """The capture rules as the compiled functions read them (refused when this
+        generator's own capture search does not know them)."""
+        rules = self.rules
+        #: The capture precedence (docs/rules/switches.md#precedence); ``majority`` is its
+        #: common form ("count" alone), kept on the fast path; ``victims_matter``: a
+        #: criterion tells one single jump of a man from another (by what it takes), so
+        #: no shortcut may count single jumps without the search.
+        self.precedence = rules.precedence
+        if not type(self).general_precedence:
+            _check_own_capture_search(rules)
+        self.majority = self.precedence == ("count",)
+        self.victims_matter = not set(self.precedence) <= {"count", "with-king"}
+        #: A man may not jump a king (docs/rules/switches.md#men-and-kings): the
+        #: whole-board tests of men's jumps see only the enemy men (``opp & ~k``).
+        self.men_spare_kings = not rules.man_captures_kings
+        self.immediate = rules.removal is Removal.IMMEDIATE
+        self.no_180 = rules.no_180
+        self.king_fly = rules.king_captures_fly
+        self.must_continue = rules.king_landing is KingLanding.MUST_CONTINUE
+        self.halt_behind_king = rules.king_landing is KingLanding.BEHIND_LAST_KING
+        self.land_behind = rules.king_landing is KingLanding.DIRECTLY_BEHIND
+        self.promo_rule = rules.promotion_in_capture
+        self.promo_continue = rules.promotion_in_capture is PromotionInCapture.CONTINUE_AS_KING
+        self.promo_stop = rules.promotion_in_capture is PromotionInCapture.STOP
+        self.mandatory = rules.capture_mandatory
 
     @property
     def irreversible_men(self) -> bool:
@@ -358,8 +393,9 @@ class MoveGenerator(GeneratorHooks):
 # ``_compile`` builds a generator's hot functions with the factories below.  Each factory
 # reads the generator's tables and rule switches once, into its own locals, and returns
 # closures over them: the loops read only local variables, never attributes or globals.
-# Nothing here knows a variant: only the switches and the geometry's shifts decide what
-# runs.
+# The capture search, which recurses and keeps a state, is a class instead
+# (:class:`_CaptureWalk`), its switches and state in slots.  Nothing here knows a
+# variant: only the switches and the geometry's shifts decide what runs.
 
 #: ``search(own, opp, k, empty, build, kings_take)``: the capture moves or their number.
 CaptureSearch = Callable[[int, int, int, int, bool, bool | None], Any]
@@ -493,12 +529,15 @@ def _king_tests(gen: MoveGenerator, tables: _Tables) -> tuple[BoardTest, BoardCo
     * ``king_scan(kings, occ, opp, empty)``: the number of their quiet moves, or -1 if one
       of them can capture.
     """
-    king_up, king_down = gen.king_shift_up, gen.king_shift_down
-    king_move_fly = gen.rules.king_moves_fly
+    king_captures = _king_capture_test(gen, tables)
+    return king_captures, _king_scan(gen, tables, king_captures)
+
+
+def _king_capture_test(gen: MoveGenerator, tables: _Tables) -> BoardTest:
+    """``king_captures(kings, occ, opp, empty)`` (see :func:`_king_tests`)."""
     kcap_up, kcap_down = gen.king_cap_up, gen.king_cap_down
     king_fly = gen.king_fly
     king_lines = tables.king_lines
-    fused = tables.fused
 
     def king_captures(kings: int, occ: int, opp: int, empty: int) -> bool:
         """Whether one of ``kings`` can jump a piece of ``opp``."""
@@ -525,6 +564,18 @@ def _king_tests(gen: MoveGenerator, tables: _Tables) -> tuple[BoardTest, BoardCo
                 if (((kings >> s) & opp) >> s) & empty:
                     return True
         return False
+
+    return king_captures
+
+
+def _king_scan(gen: MoveGenerator, tables: _Tables, king_captures: BoardTest) -> BoardCount:
+    """``king_scan(kings, occ, opp, empty)`` (see :func:`_king_tests`): when kings move
+    and capture along the same lines, one scan of each line counts the quiet moves and
+    finds the captures."""
+    king_up, king_down = gen.king_shift_up, gen.king_shift_down
+    king_move_fly = gen.rules.king_moves_fly
+    king_lines = tables.king_lines
+    fused = tables.fused
 
     def king_scan(kings: int, occ: int, opp: int, empty: int) -> int:
         """The number of quiet moves of ``kings``, or -1 if one of them can capture."""
@@ -568,7 +619,7 @@ def _king_tests(gen: MoveGenerator, tables: _Tables) -> tuple[BoardTest, BoardCo
                 n += ((kings >> s) & empty).bit_count()
         return n
 
-    return king_captures, king_scan
+    return king_scan
 
 
 def _man_jump_tests(gen: MoveGenerator) -> tuple[BoardCount, BoardCount, BoardTest]:
@@ -624,6 +675,394 @@ def _man_jump_tests(gen: MoveGenerator) -> tuple[BoardCount, BoardCount, BoardTe
     return single_jumps, cand_lands, goes_on
 
 
+#: A kind of piece's short jumps, as :class:`_CaptureWalk` reads them: (the jumps from
+#: each square by the direction of the previous jump, the pieces they could take from each
+#: square, the row where the piece is crowned in the middle of a capture).
+_ShortJumps = tuple[list[list[tuple[Any, ...]]], list[int], int]
+#: Which capture sequences a walk keeps (``_CaptureWalk.keep``): every one (free
+#: choice), those that take the most pieces (the majority rule), those of the best score
+#: under the general precedence.
+_KEEP_ALL, _KEEP_MOST, _KEEP_BEST = 0, 1, 2
+_new_tuple = tuple.__new__
+
+
+class _CaptureWalk:
+    """The capture search of one side as one walker: its state (the moves found, the path
+    so far, the states met) and :meth:`jump`, which extends the sequence of any piece
+    that captures, a man or a king, by one jump and recurses.
+
+    It is made once per side when the generator is compiled, from its capture switches
+    (the precedence, the removal, promotion during a capture, the king's landing) and the
+    tables of :func:`_tables`; what differs between a man and a king is read from tables
+    indexed by the kind of the piece (0 a man, 1 a king: its short jumps, the pieces it
+    could take next, its crowning row), so the loop tests no rule per jump.  A flying
+    king's jump, to any empty square beyond a piece at any distance, is
+    :meth:`long_jumps`.  Each search running at once has a walker of its own (two
+    threads listing moves never share one, nor wait for each other).
+    """
+
+    __slots__ = (
+        "best",
+        "build",
+        "caps",
+        "enemy_kings",
+        "found",
+        "halt_behind_king",
+        "immediate",
+        "keep",
+        "king_fly",
+        "king_lines_after",
+        "king_reach",
+        "land_behind",
+        "memo_from",
+        "most",
+        "must_continue",
+        "path",
+        "precedence",
+        "promo_stop",
+        "sbit",
+        "seen",
+        "short",
+        "spare",
+        "spared",
+        "start",
+        "step",
+        "steps",
+        "turns_matter",
+        "value_unit",
+        "with_king",
+    )
+
+    def __init__(self, gen: MoveGenerator, tables: _Tables, turn: int) -> None:
+        # -- the switches and tables, by the kind of piece (0 a man, 1 a king) --
+        #: (the short jumps from each square, by the direction of the previous jump; the
+        #: pieces a short jump from each square could take; the row where the piece is
+        #: crowned in the middle of a capture: none for a king, nor when men are crowned
+        #: only at the end of the move)
+        promo_at_end = gen.promo_rule is PromotionInCapture.AT_END
+        self.short: tuple[_ShortJumps, _ShortJumps] = (
+            (
+                tables.man_jumps_after[turn],
+                tables.man_near[turn],
+                0 if promo_at_end else gen.promo[turn],
+            ),
+            (tables.king_jumps_after, tables.king_near, 0),
+        )
+        #: Whether kings fly (jump a piece at any distance).
+        self.king_fly = gen.king_fly
+        self.promo_stop = gen.promo_stop
+        self.king_lines_after = tables.king_lines_after
+        self.king_reach = tables.king_reach
+        self.immediate = gen.immediate
+        self.must_continue = gen.must_continue
+        self.halt_behind_king = gen.halt_behind_king
+        self.land_behind = gen.land_behind
+        self.step = gen.step
+        self.precedence = gen.precedence
+        self.keep = _KEEP_MOST if gen.majority else _KEEP_BEST if gen.precedence else _KEEP_ALL
+        # N of docs/rules/switches.md#precedence "value": more than the squares
+        self.value_unit = gen.geo.size + 1
+        self.spare = gen.men_spare_kings
+        # A state met again by another order of the same captures adds no move (see
+        # ``seen``), except when the order of the kings taken counts: then every path is
+        # walked.
+        self.memo_from = 10**9 if "king-order" in gen.precedence else 1
+        self.turns_matter = gen.no_180
+        # -- the state of the search running --
+        # Two sequences are one move when they leave the same position
+        # (docs/rules/conventions.md#move-identity): the same start, end and captured
+        # set, and the same piece (crowned or not).
+        self.found: dict[tuple[int, int, int, bool], Any] = {}
+        self.path: list[int] = []
+        self.caps: list[int] = []
+        self.start = 0
+        self.sbit = 0
+        self.build = True
+        #: The most pieces a sequence found so far takes (majority rule).
+        self.most = 0
+        #: The best score so far (general precedence).
+        self.best: tuple[Any, ...] = ()
+        #: The opponent's kings when the search started.
+        self.enemy_kings = 0
+        #: Whether the piece now searched is a king.
+        self.with_king = 0
+        #: The enemy kings a man may not jump (given back to it once crowned).
+        self.spared = 0
+        # The states met since the start piece was chosen, by the kind of the piece,
+        # with whether a jump went on from them: (square, captured set, direction of the
+        # last jump if it limits the next one).  The rest of a sequence depends on
+        # nothing else (the blockers and the pieces left to jump follow from the captured
+        # set), so a state met again, by the same pieces taken in another order, adds no
+        # move: its moves were recorded the first time (or dropped by the majority rule,
+        # which would drop them again).  Without this the search walks every order of the
+        # same captures, exponentially many when kings fly over a board full of pieces.
+        self.seen: tuple[dict[tuple[int, int, int], bool], dict[tuple[int, int, int], bool]] = (
+            {},
+            {},
+        )
+        #: New states until the next poll (a search may stop a long one).
+        self.steps = STEPS
+
+    def walk(
+        self, cand: int, kings: int, occupied: int, opp: int, k: int, prey: int, build: bool
+    ) -> dict[tuple[int, int, int, bool], Any]:
+        """The captures of the men ``cand`` and the kings ``kings``: the moves found, by
+        what makes them one (or, not ``build``, only their keys)."""
+        self.found = {}
+        self.build = build
+        self.most = 0
+        self.best = ()
+        self.enemy_kings = opp & k
+        self.with_king = 0
+        self.spared = opp & k if self.spare else 0
+        path = self.path
+        path.clear()
+        self.caps.clear()
+        man_seen, king_seen = self.seen
+        try:
+            while cand:
+                sbit = cand & -cand
+                cand ^= sbit
+                start = sbit.bit_length() - 1
+                self.sbit = sbit
+                self.start = start
+                path.append(start)
+                man_seen.clear()
+                king_seen.clear()
+                self.jump(start, occupied ^ sbit, prey, -1, 0, 0, 0)
+                path.pop()
+            self.with_king = 1
+            while kings:
+                sbit = kings & -kings
+                kings ^= sbit
+                start = sbit.bit_length() - 1
+                self.sbit = sbit
+                self.start = start
+                path.append(start)
+                king_seen.clear()
+                if self.king_fly:
+                    self.long_jumps(start, occupied ^ sbit, opp, -1, 0, 0)
+                else:
+                    self.jump(start, occupied ^ sbit, opp, -1, 0, 0, 1)
+                path.pop()
+        except Interrupted as stop:
+            if (
+                build
+                and self.found
+                and (
+                    self.keep == _KEEP_ALL
+                    or (self.keep == _KEEP_MOST and self.most == opp.bit_count())
+                )
+            ):
+                # each sequence recorded is complete: under free choice a move, and under
+                # the majority rule too once it takes every piece
+                stop.moves = list(self.found.values())
+            raise
+        finally:
+            result = self.found
+            self.found = {}
+            man_seen.clear()  # (a stopped search leaves nothing behind)
+            king_seen.clear()
+        return result
+
+    def jump(
+        self, cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int, king: int
+    ) -> bool:
+        """Extend the capture sequence of the piece on ``cur`` (a man, or a king when
+        ``king`` is 1); record the complete ones.  Returns whether at least one jump
+        exists from ``cur``.
+
+        ``occ`` holds every piece that blocks (captured pieces too, unless they are
+        removed at once) without the moving piece; ``jumpable`` the pieces that may still
+        be jumped; ``last`` the direction of the previous jump (-1: none);
+        ``cmask``/``lmask`` the captured and landing squares so far.
+
+        A man, or a king that jumps only an adjacent piece, lands just beyond the piece
+        it takes (the loop below); a man that lands on its crowning row goes on as a
+        king, or stops there (``promo_stop``).  A flying king's jumps are
+        :meth:`long_jumps` (which calls itself, not this: one frame a jump keeps the
+        interpreter's stack of frames short, see :meth:`known`).
+        """
+        caps = self.caps
+        state = None
+        if len(caps) > self.memo_from:  # (one capture is reached by one path only)
+            state = (cur, cmask, last if self.turns_matter else -1)
+            known = self.known(state, king)
+            if known is not None:
+                return known
+        path = self.path
+        after, near, crown = self.short[king]
+        immediate = self.immediate
+        jumped = False
+        for d, vbit, victim, land, lbit in after[last][cur]:
+            if not jumpable & vbit or occ & lbit:
+                continue
+            jumped = True
+            caps.append(victim)
+            path.append(land)
+            cm = cmask | vbit
+            lm = lmask | lbit
+            rest = jumpable ^ vbit
+            occ2 = occ ^ vbit if immediate else occ
+            if lbit & crown:
+                if self.promo_stop or not self.crowned(land, occ2, rest | self.spared, d, cm, lm):
+                    self.record(land, True, cm, lm)
+            elif not (rest & near[land] and self.jump(land, occ2, rest, d, cm, lm, king)):
+                self.record(land, king == 1, cm, lm)
+            path.pop()
+            caps.pop()
+        if state is not None:
+            self.seen[king][state] = jumped
+        return jumped
+
+    def crowned(self, cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
+        """A man crowned on ``cur`` in the middle of its capture goes on as a king (the
+        arguments are :meth:`jump`'s); whether it jumps again."""
+        if self.king_fly:
+            return self.long_jumps(cur, occ, jumpable, last, cmask, lmask)
+        return self.jump(cur, occ, jumpable, last, cmask, lmask, 1)
+
+    def known(self, state: tuple[int, int, int], king: int) -> bool | None:
+        """Whether a jump went on from ``state`` (a square, the captured set, the
+        direction of the last jump if it limits the next) when the piece (a king when
+        ``king`` is 1) met it before, else None; a new state counts towards the next
+        poll (a search may stop a long capture search).
+
+        The jumps call themselves, and :meth:`jump` and :meth:`long_jumps` never each
+        other but to crown a man: every frame on the way down stays on the
+        interpreter's stack until the sequence ends, and a deeper stack crosses the end
+        of its chunk, which maps and unmaps memory, more often (a capture of ten pieces
+        by a flying king in Tama)."""
+        known = self.seen[king].get(state)
+        if known is None:
+            self.steps -= 1
+            if not self.steps:
+                self.steps = STEPS
+                poll()
+        return known
+
+    def long_jumps(
+        self, cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
+    ) -> bool:
+        """The jumps of a flying king from ``cur``, and whether there is one (the
+        arguments are :meth:`jump`'s): a piece at any distance, landing on any empty
+        square beyond it (on one that goes on, under the must-continue rule; where the
+        sequence ends, just beyond a king taken last, under behind-last-king; always just
+        beyond the piece, under directly-behind)."""
+        caps = self.caps
+        state = None
+        if len(caps) > self.memo_from:  # (one capture is reached by one path only)
+            state = (cur, cmask, last if self.turns_matter else -1)
+            known = self.known(state, 1)
+            if known is not None:
+                return known
+        path = self.path
+        king_reach = self.king_reach
+        jumped = False
+        for d, up, _, line, rays in self.king_lines_after[last][cur]:
+            x = occ & line
+            if not x:
+                continue
+            vbit = x & -x if up else 1 << (x.bit_length() - 1)
+            if not jumpable & vbit:
+                continue
+            victim = vbit.bit_length() - 1
+            beyond = rays[victim]
+            y = occ & beyond
+            if y:
+                # the empty squares up to the next piece on the line
+                lands = beyond & ((y & -y) - 1) if up else beyond & -(1 << y.bit_length())
+            else:
+                lands = beyond
+            if not lands:
+                continue
+            if self.land_behind:  # directly-behind: only the nearest square beyond
+                lands = lands & -lands if up else 1 << (lands.bit_length() - 1)
+            jumped = True
+            occ2 = occ ^ vbit if self.immediate else occ
+            rest = jumpable ^ vbit
+            cm = cmask | vbit
+            caps.append(victim)
+            terminal = []
+            goes_on = False
+            while lands:  # nearest landing square first
+                lbit = lands & -lands if up else 1 << (lands.bit_length() - 1)
+                lands ^= lbit
+                land = lbit.bit_length() - 1
+                path.append(land)
+                if rest & king_reach[land] and self.long_jumps(
+                    land, occ2, rest, d, cm, lmask | lbit
+                ):
+                    goes_on = True
+                elif self.must_continue:
+                    terminal.append(land)
+                elif (
+                    self.halt_behind_king
+                    and vbit & self.enemy_kings
+                    and land != self.step[d][victim]
+                ):
+                    pass  # the sequence ends behind a king taken last: just beyond it
+                else:
+                    self.record(land, True, cm, lmask | lbit)
+                path.pop()
+            if terminal and not goes_on:
+                for land in terminal:
+                    path.append(land)
+                    self.record(land, True, cm, lmask | 1 << land)
+                    path.pop()
+            caps.pop()
+        if state is not None:
+            self.seen[1][state] = jumped
+        return jumped
+
+    def record(self, end: int, crowned: bool, cm: int, lm: int) -> None:
+        """Record the sequence on the path, ending on ``end``, that takes ``cm`` and lands
+        on ``lm``, unless the precedence drops it (and drop those it beats)."""
+        found = self.found
+        keep = self.keep
+        if keep == _KEEP_MOST:  # only the sequences that take the most pieces so far
+            n = len(self.caps)
+            if n < self.most:
+                return
+            if n > self.most:
+                found.clear()
+                self.most = n
+        elif keep:  # _KEEP_BEST: only those of the best score so far
+            value = self.score(cm)
+            if value < self.best:
+                return
+            if value > self.best:
+                found.clear()
+                self.best = value
+        key = (self.start, end, cm, crowned)
+        if key not in found:
+            if self.build:
+                found[key] = _new_tuple(
+                    FastMove, (tuple(self.path), tuple(self.caps), self.sbit, 1 << end, cm, lm)
+                )
+            else:
+                found[key] = None
+
+    def score(self, cm: int) -> tuple[Any, ...]:
+        """The value of the sequence now recorded under each criterion, in order."""
+        caps = self.caps
+        enemy_kings = self.enemy_kings
+        out: list[Any] = []
+        for criterion in self.precedence:
+            if criterion == "count":
+                out.append(len(caps))
+            elif criterion == "value":
+                nk = (cm & enemy_kings).bit_count()
+                out.append(capture_value(len(caps) - nk, nk, self.value_unit))
+            elif criterion == "with-king":
+                out.append(self.with_king)
+            elif criterion == "kings":
+                out.append((cm & enemy_kings).bit_count())
+            else:  # king-order: the earlier each king comes, the better
+                out.append(tuple(-i for i, v in enumerate(caps) if enemy_kings >> v & 1))
+        return tuple(out)
+
+
 def _capture_search(
     gen: MoveGenerator,
     tables: _Tables,
@@ -632,329 +1071,18 @@ def _capture_search(
     cand_lands: BoardCount,
     goes_on: BoardTest,
 ) -> CaptureSearch:
-    """The capture search of side ``turn``, from ``gen``'s capture switches (the
-    majority rule, the removal, promotion during a capture, the king's landing), the
-    jump tables and capture lines of ``tables`` and the whole-board tests it is given:
-    ``search(own, opp, k, empty, build, kings_take)`` returns the capture moves
-    (``build``) or their number, [] or 0 when there is none; ``kings_take`` says
-    whether a king can capture, None if the caller does not know.
-
-    The state of a search (the moves found, the path so far) lives in a closure of
-    :func:`walker`'s, one for each search running at once.
-    """
-    jumps = tables.man_jumps_after[turn]
-    near = tables.man_near[turn]
-    pr = gen.promo[turn]
+    """The capture search of side ``turn``: ``search(own, opp, k, empty, build,
+    kings_take)`` returns the capture moves (``build``) or their number, [] or 0 when
+    there is none; ``kings_take`` says whether a king can capture, None if the caller
+    does not know.  Men's jumps that cannot go on are read from a table (tested with the
+    whole-board ``cand_lands`` and ``goes_on``); the others are walked by a
+    :class:`_CaptureWalk` of ``gen``'s and ``tables``', one for each search running at
+    once."""
     ups, downs = gen.man_cap_up[turn], gen.man_cap_down[turn]
     jump_moves = tables.man_jump_moves[turn]
-    king_jumps_after = tables.king_jumps_after
-    king_near = tables.king_near
-    king_lines_after = tables.king_lines_after
-    king_reach = tables.king_reach
-    king_fly = gen.king_fly
-    majority = gen.majority
-    precedence = gen.precedence
-    ranked = bool(precedence) and not majority  # the general precedence: scores compared
     victims_matter = gen.victims_matter
     spare = gen.men_spare_kings
-    # A state met again by another order of the same captures adds no move (see below),
-    # except when the order of the kings taken counts: then every path is walked.
-    memo_from = 10**9 if "king-order" in precedence else 1
-    # N of docs/rules/switches.md#precedence "value": more than the squares
-    value_unit = gen.geo.size + 1
-    immediate = gen.immediate
-    must_continue = gen.must_continue
-    halt_behind_king = gen.halt_behind_king
-    land_behind = gen.land_behind
-    step = gen.step
-    promo_stop = gen.promo_stop
-    promo_at_end = gen.promo_rule is PromotionInCapture.AT_END
-    new = tuple.__new__
-    turns_matter = gen.no_180
-
-    def walker() -> Callable[[int, int, int, int, int, int, bool], dict[Any, Any]]:
-        """A search's own state (the moves found, the path so far) and the walks over it:
-        each search running at once has one (two threads listing moves never share one,
-        nor wait for each other)."""
-        # Two sequences are one move when they leave the same position
-        # (docs/rules/conventions.md#move-identity): the same start, end and captured set, and the
-        # same piece (crowned or not).
-        found: dict[tuple[int, int, int, bool], Any] = {}
-        path: list[int] = []
-        caps: list[int] = []
-        start = sbit = 0
-        build = True
-        most = 0  # the most pieces a sequence found so far takes (majority rule)
-        best: tuple[Any, ...] = ()  # the best score so far (general precedence)
-        enemy_kings = 0  # the opponent's kings when the search started
-        with_king = 0  # whether the piece now searched is a king
-        spared = 0  # the enemy kings a man may not jump (given back to it once crowned)
-        opp_kings = 0  # the opponent's kings in the position searched (behind-last-king)
-        # The states met since the start piece was chosen, with whether a jump went on
-        # from them: (square, captured set, direction of the last jump if it limits the
-        # next one).  The rest of a sequence depends on nothing else (the blockers and
-        # the pieces left to jump follow from the captured set), so a state met again,
-        # by the same pieces taken in another order, adds no move: its moves were
-        # recorded the first time (or dropped by the majority rule, which would drop
-        # them again).  Without this the search walks every order of the same captures,
-        # exponentially many when kings fly over a board full of pieces.
-        man_seen: dict[tuple[int, int, int], bool] = {}
-        king_seen: dict[tuple[int, int, int], bool] = {}
-        steps = STEPS  # new states until the next poll (a search may stop a long one)
-
-        def score(cm: int) -> tuple[Any, ...]:
-            """The value of the sequence now recorded under each criterion, in order."""
-            out: list[Any] = []
-            for criterion in precedence:
-                if criterion == "count":
-                    out.append(len(caps))
-                elif criterion == "value":
-                    nk = (cm & enemy_kings).bit_count()
-                    out.append(capture_value(len(caps) - nk, nk, value_unit))
-                elif criterion == "with-king":
-                    out.append(with_king)
-                elif criterion == "kings":
-                    out.append((cm & enemy_kings).bit_count())
-                else:  # king-order: the earlier each king comes, the better
-                    out.append(tuple(-i for i, v in enumerate(caps) if enemy_kings >> v & 1))
-            return tuple(out)
-
-        def record(end: int, crowned: bool, cm: int, lm: int) -> None:
-            nonlocal most, best
-            if ranked:
-                value = score(cm)
-                if value < best:
-                    return
-                if value > best:
-                    found.clear()
-                    best = value
-            elif majority:  # keep only the sequences that take the most pieces so far
-                n = len(caps)
-                if n < most:
-                    return
-                if n > most:
-                    found.clear()
-                    most = n
-            key = (start, end, cm, crowned)
-            if key not in found:
-                if build:
-                    found[key] = new(FastMove, (tuple(path), tuple(caps), sbit, 1 << end, cm, lm))
-                else:
-                    found[key] = None
-
-        def man(cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int) -> bool:
-            """Extend a man's capture sequence from ``cur``; record the complete ones.
-
-            ``occ`` holds every piece that blocks (captured pieces too, unless they are
-            removed at once) without the moving piece; ``jumpable`` the pieces that may
-            still be jumped; ``cmask``/``lmask`` the captured and landing squares so far.
-            Returns whether at least one jump exists from ``cur``.
-            """
-            nonlocal steps
-            if len(caps) > memo_from:  # (one capture is reached by one path only)
-                state = (cur, cmask, last if turns_matter else -1)
-                seen = man_seen.get(state)
-                if seen is not None:
-                    return seen
-                steps -= 1
-                if not steps:
-                    steps = STEPS
-                    poll()
-            else:
-                state = None
-            jumped = False
-            for d, vbit, victim, land, lbit in jumps[last][cur]:
-                if not jumpable & vbit or occ & lbit:
-                    continue
-                jumped = True
-                caps.append(victim)
-                path.append(land)
-                cm = cmask | vbit
-                lm = lmask | lbit
-                rest = jumpable ^ vbit
-                if lbit & pr and not promo_at_end:
-                    if promo_stop or not king(
-                        land, occ ^ vbit if immediate else occ, rest | spared, d, cm, lm
-                    ):
-                        record(land, True, cm, lm)
-                elif not (
-                    rest & near[land]
-                    and man(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
-                ):
-                    record(land, False, cm, lm)
-                path.pop()
-                caps.pop()
-            if state is not None:
-                man_seen[state] = jumped
-            return jumped
-
-        def short_king(
-            cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
-        ) -> bool:
-            """As ``man``, for a king that jumps only an adjacent piece."""
-            nonlocal steps
-            if len(caps) > memo_from:
-                state = (cur, cmask, last if turns_matter else -1)
-                seen = king_seen.get(state)
-                if seen is not None:
-                    return seen
-                steps -= 1
-                if not steps:
-                    steps = STEPS
-                    poll()
-            else:
-                state = None
-            jumped = False
-            for d, vbit, victim, land, lbit in king_jumps_after[last][cur]:
-                if not jumpable & vbit or occ & lbit:
-                    continue
-                jumped = True
-                caps.append(victim)
-                path.append(land)
-                cm = cmask | vbit
-                lm = lmask | lbit
-                rest = jumpable ^ vbit
-                if not (
-                    rest & king_near[land]
-                    and short_king(land, occ ^ vbit if immediate else occ, rest, d, cm, lm)
-                ):
-                    record(land, True, cm, lm)
-                path.pop()
-                caps.pop()
-            if state is not None:
-                king_seen[state] = jumped
-            return jumped
-
-        def flying_king(
-            cur: int, occ: int, jumpable: int, last: int, cmask: int, lmask: int
-        ) -> bool:
-            """As ``man``, for a king that jumps a piece at any distance and lands on any
-            empty square beyond it (on one that goes on, under the must-continue rule; where
-            the sequence ends, just beyond a king taken last, under behind-last-king; always
-            just beyond the piece, under directly-behind)."""
-            nonlocal steps
-            if len(caps) > memo_from:
-                state = (cur, cmask, last if turns_matter else -1)
-                seen = king_seen.get(state)
-                if seen is not None:
-                    return seen
-                steps -= 1
-                if not steps:
-                    steps = STEPS
-                    poll()
-            else:
-                state = None
-            jumped = False
-            for d, up, _, line, rays in king_lines_after[last][cur]:
-                x = occ & line
-                if not x:
-                    continue
-                vbit = x & -x if up else 1 << (x.bit_length() - 1)
-                if not jumpable & vbit:
-                    continue
-                victim = vbit.bit_length() - 1
-                beyond = rays[victim]
-                y = occ & beyond
-                if y:
-                    # the empty squares up to the next piece on the line
-                    lands = beyond & ((y & -y) - 1) if up else beyond & -(1 << y.bit_length())
-                else:
-                    lands = beyond
-                if not lands:
-                    continue
-                if land_behind:  # directly-behind: only the nearest square beyond
-                    lands = lands & -lands if up else 1 << (lands.bit_length() - 1)
-                jumped = True
-                occ2 = occ ^ vbit if immediate else occ
-                rest = jumpable ^ vbit
-                cm = cmask | vbit
-                caps.append(victim)
-                terminal = []
-                goes_on = False
-                while lands:  # nearest landing square first
-                    lbit = lands & -lands if up else 1 << (lands.bit_length() - 1)
-                    lands ^= lbit
-                    land = lbit.bit_length() - 1
-                    path.append(land)
-                    if rest & king_reach[land] and flying_king(
-                        land, occ2, rest, d, cm, lmask | lbit
-                    ):
-                        goes_on = True
-                    elif must_continue:
-                        terminal.append(land)
-                    elif halt_behind_king and vbit & opp_kings and land != step[d][victim]:
-                        pass  # the sequence ends behind a king taken last: just beyond it
-                    else:
-                        record(land, True, cm, lmask | lbit)
-                    path.pop()
-                if terminal and not goes_on:
-                    for land in terminal:
-                        path.append(land)
-                        record(land, True, cm, lmask | 1 << land)
-                        path.pop()
-                caps.pop()
-            if state is not None:
-                king_seen[state] = jumped
-            return jumped
-
-        king = flying_king if king_fly else short_king
-
-        def walk(
-            cand: int, kings: int, occupied: int, opp: int, k: int, prey: int, build_moves: bool
-        ) -> dict[tuple[int, int, int, bool], Any]:
-            """The captures of the men ``cand`` and the kings ``kings``: the moves found,
-            by what makes them one (or, not ``build_moves``, only their keys)."""
-            nonlocal found, start, sbit, build, most, best, enemy_kings, with_king, spared
-            nonlocal opp_kings
-            found = {}
-            build = build_moves
-            most = 0
-            best = ()
-            enemy_kings = opp & k
-            with_king = 0
-            spared = opp & k if spare else 0
-            opp_kings = opp & k
-            path.clear()
-            caps.clear()
-            try:
-                while cand:
-                    sbit = cand & -cand
-                    cand ^= sbit
-                    start = sbit.bit_length() - 1
-                    path.append(start)
-                    man_seen.clear()
-                    king_seen.clear()
-                    man(start, occupied ^ sbit, prey, -1, 0, 0)
-                    path.pop()
-                with_king = 1
-                while kings:
-                    sbit = kings & -kings
-                    kings ^= sbit
-                    start = sbit.bit_length() - 1
-                    path.append(start)
-                    king_seen.clear()
-                    king(start, occupied ^ sbit, opp, -1, 0, 0)
-                    path.pop()
-            except Interrupted as stop:
-                if (
-                    build_moves
-                    and found
-                    and (not precedence or (majority and most == opp.bit_count()))
-                ):
-                    # each sequence recorded is complete: under free choice a move,
-                    # and under the majority rule too once it takes every piece
-                    stop.moves = list(found.values())
-                raise
-            finally:
-                result = found
-                found = {}
-                man_seen.clear()  # (a stopped search leaves nothing behind)
-                king_seen.clear()
-            return result
-
-        return walk
-
-    idle = [walker()]
+    idle = [_CaptureWalk(gen, tables, turn)]
 
     def single_jump_moves(cand: int, opp: int, empty: int) -> list[FastMove]:
         """The jumps of the men ``cand`` when none of them may go on: from a table."""
@@ -992,14 +1120,14 @@ def _capture_search(
             if lands_if_built and not goes_on(lands_if_built, prey, empty, turn):
                 return single_jump_moves(cand, prey, empty)
         occupied = own | opp
-        # a state of its own: the one left idle, or a new one while another thread's
+        # a walk of its own: the one left idle, or a new one while another thread's
         # search holds it
         try:
             walk = idle.pop()
         except IndexError:
-            walk = walker()
+            walk = _CaptureWalk(gen, tables, turn)
         try:
-            result = walk(cand, kings, occupied, opp, k, prey, build_moves)
+            result = walk.walk(cand, kings, occupied, opp, k, prey, build_moves)
         finally:
             idle.append(walk)
         return list(result.values()) if build_moves else len(result)
@@ -1044,28 +1172,14 @@ def _capture_entries(
     return capture_moves, count_captures, plain
 
 
-def _move_lister(
+def _king_quiet_moves(
     gen: MoveGenerator,
-    tables: _Tables,
-    searches: tuple[CaptureSearch, CaptureSearch],
-    capture_moves: CaptureMoves,
-    king_captures: BoardTest,
-    plain: bool,
-) -> Callable[[int, int, int, int], list[FastMove]]:
-    """``moves_of(w, b, k, turn)``, the legal moves: the captures from ``searches`` (or
-    ``capture_moves`` when a subclass has its own), the quiet moves from ``gen``'s tables
-    of men's steps and king rays, whose moves are built once here."""
+) -> list[tuple[tuple[bool, int, int, tuple[tuple[FastMove, ...], ...]], ...]]:
+    """A king's quiet moves along each line from each square, nearest square first:
+    (whether the line runs to higher bits, the shift of one step, the line as a
+    bitboard, the first n moves for every n)."""
     geo = gen.geo
-    mask = gen.mask
-    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
-    mandatory = gen.mandatory
-    spare = gen.men_spare_kings
-    fused = tables.fused
-    man_steps = [(gen.man_up[t], gen.man_down[t]) for t in (0, 1)]
-    # A king's quiet moves along each line, nearest square first: (whether the line runs
-    # to higher bits, the shift of one step, the line as a bitboard, the first n moves
-    # for every n).
-    king_quiet = [
+    return [
         tuple(
             (
                 ray[0][0] > p,
@@ -1077,6 +1191,26 @@ def _move_lister(
         )
         for p, rays in enumerate(gen.king_rays)
     ]
+
+
+def _move_lister(
+    gen: MoveGenerator,
+    tables: _Tables,
+    searches: tuple[CaptureSearch, CaptureSearch],
+    capture_moves: CaptureMoves,
+    king_captures: BoardTest,
+    plain: bool,
+) -> Callable[[int, int, int, int], list[FastMove]]:
+    """``moves_of(w, b, k, turn)``, the legal moves: the captures from ``searches`` (or
+    ``capture_moves`` when a subclass has its own), the quiet moves from ``gen``'s tables
+    of men's steps and king rays, whose moves are built once here."""
+    mask = gen.mask
+    cap_up, cap_down = gen.man_cap_up, gen.man_cap_down
+    mandatory = gen.mandatory
+    spare = gen.men_spare_kings
+    fused = tables.fused
+    man_steps = [(gen.man_up[t], gen.man_down[t]) for t in (0, 1)]
+    king_quiet = _king_quiet_moves(gen)
 
     def moves_of(w: int, b: int, k: int, turn: int) -> list[FastMove]:
         """The legal moves of the side ``turn``."""

@@ -287,9 +287,78 @@ def variant_from_mapping(
     """
     check_definition(data, source)
     board = data["board"]
+    mirrored, numbering = _colouring(data, source)
+    rules = _rules_of(data["rules"], source)
     squares = board.get("squares", "dark")
+    # docs/rules/switches.md#orthogonal-steps: orthogonal directions on a board of dark squares are
+    # steps of two squares, which the board's layout must have room for
+    orthogonal = not set(rules.man_moves + rules.man_captures + rules.king_moves).union(
+        rules.king_captures
+    ) <= set(DIRECTION_GROUPS["diagonal"])
+    geo = geometry(
+        board.get("width", 8),
+        board.get("height", 8),
+        squares == "all",
+        mirrored,
+        numbering,
+        wide=orthogonal and squares != "all",
+    )
+    modifiers = tuple(data.get("modifiers", []))
+    rules, family = _family_of(data, rules, modifiers, source)
+    draws = tuple(_draw_rule(raw, i, source) for i, raw in enumerate(data.get("draws", [])))
+    pdn = data.get("pdn", {})
+    side_names = data.get("sides", {}).get("names", ("White", "Black"))
+    card = data.get("card", "")
+    local_cards = {}
+    if isinstance(card, Mapping):
+        local_cards = {k: v for k, v in card.items() if k != "text"}
+        card = card.get("text", "")
+    start_options = [(raw["label"], raw["start"]) for raw in board.get("start_options", [])]
+    goals = tuple(_goal(raw, i, geo.height, source) for i, raw in enumerate(data.get("goals", [])))
+    translations = _translations_of(data, board, local_cards, side_names, str(card).strip())
+    variant = Variant(
+        id=data["id"],
+        name=data["name"],
+        board=geo,
+        rules=rules,
+        start=board["start"],
+        draws=draws,
+        aliases=tuple(data.get("aliases", [])),
+        names=dict(data.get("names", {})),
+        group=data.get("group", "classic"),
+        summary=data.get("summary", ""),
+        card=card.strip(),
+        gametype=pdn.get("gametype", ""),
+        gametype_primary=pdn.get("primary", False),
+        hub_name=data.get("hub", ""),
+        notation=board.get("notation", "algebraic"),
+        capture_mark=board.get("capture", "x"),
+        side_names=(side_names[0], side_names[1]),
+        source=source,
+        host=data.get("host", ""),
+        family=family,
+        modifiers=modifiers,
+        options=dict(data.get("options", {})),
+        start_options=tuple(start_options),
+        start_choice=board.get("start_choice", ""),
+        start_by_lot=board.get("start_by_lot", False),
+        goals=goals,
+        translations=translations,
+        generator_class=generator_class(family, modifiers, bool(goals), rules.king_move_limit > 0),
+    )
+    if not variant.start.strip():
+        raise VariantFileError(f"{source}: " + _("[board] start must not be empty"))
+    if check_start:
+        _check_start(variant, source)
+    return variant
+
+
+def _colouring(data: Mapping[str, Any], source: str) -> tuple[bool, tuple[str, int]]:
+    """(whether the board is mirrored, the PDN numbering: side and corner), with the
+    board's colouring and the PDN game type's invert flag agreeing."""
+    board = data["board"]
     mirrored = board.get("colouring", "normal") == "mirrored"
-    if mirrored and squares == "all":
+    if mirrored and board.get("squares", "dark") == "all":
         raise VariantFileError(
             f"{source}: " + _("board.colouring: a board of all squares has none")
         )
@@ -305,10 +374,13 @@ def variant_from_mapping(
                 colouring="mirrored" if mirrored else "normal",
             )
         )
-    notation = board.get("notation", "algebraic")
+    return mirrored, numbering
 
+
+def _rules_of(table: Mapping[str, Any], source: str) -> Rules:
+    """The rules of the ``[rules]`` table."""
     kwargs: dict[str, Any] = {}
-    for key, value in data["rules"].items():
+    for key, value in table.items():
         if key == "first":
             kwargs[key] = Color.WHITE if value == "white" else Color.BLACK
         elif key in _ENUMS:
@@ -323,21 +395,14 @@ def variant_from_mapping(
             kwargs[key] = tuple(value)
         else:
             kwargs[key] = value
-    rules = Rules(**kwargs)
-    # docs/rules/switches.md#orthogonal-steps: orthogonal directions on a board of dark squares are
-    # steps of two squares, which the board's layout must have room for
-    orthogonal = not set(rules.man_moves + rules.man_captures + rules.king_moves).union(
-        rules.king_captures
-    ) <= set(DIRECTION_GROUPS["diagonal"])
-    geo = geometry(
-        board.get("width", 8),
-        board.get("height", 8),
-        squares == "all",
-        mirrored,
-        numbering,
-        wide=orthogonal and squares != "all",
-    )
-    modifiers = tuple(data.get("modifiers", []))
+    return Rules(**kwargs)
+
+
+def _family_of(
+    data: Mapping[str, Any], rules: Rules, modifiers: tuple[str, ...], source: str
+) -> tuple[Rules, str]:
+    """(the rules as the ``modifiers`` change them, the generator's family), each
+    modifier known and made for that family, a king's move limit known to it."""
     for name in modifiers:
         if name not in MODIFIERS:
             raise VariantFileError(
@@ -368,7 +433,6 @@ def variant_from_mapping(
                     known=", ".join(MODIFIERS[name].families),
                 )
             )
-
     if rules.king_move_limit and family not in KING_LIMIT_FAMILIES:
         raise VariantFileError(
             f"{source}: "
@@ -377,103 +441,67 @@ def variant_from_mapping(
                 "(it works with {known})"
             ).format(generator=quoted(family), known=", ".join(KING_LIMIT_FAMILIES))
         )
+    return rules, family
 
-    draws = []
-    for i, raw in enumerate(data.get("draws", [])):
-        kind = raw.get("kind", "count")
-        counter = raw.get("counter")
-        patterns: dict[str, tuple[MaterialPattern, ...]] = {}
-        for key in ("strong", "weak"):
-            try:
-                patterns[key] = tuple(MaterialPattern.parse(t) for t in _as_list(raw.get(key, [])))
-            except ValueError as exc:
-                raise VariantFileError(
-                    f"{source}: "
-                    + _("{where}: {reason}").format(where=f"[[draws]] #{i + 1} {key}", reason=exc)
-                ) from None
-        # docs/rules/conventions.md#draws: one king against one king, at once
-        if kind == "lone-kings":
-            if counter or raw.get("strong") or raw.get("weak"):
-                raise VariantFileError(
-                    f"{source}: "
-                    + _(
-                        "[[draws]] #{number}: a lone-kings rule has no counter and"
-                        " no material patterns (it is one king against one king)"
-                    ).format(number=i + 1)
-                )
-            one_king = (MaterialPattern.parse("1K"),)
-            patterns = {"strong": one_king, "weak": one_king}
-        draws.append(
-            DrawRule(
-                kind=kind,
-                name=raw.get("name", "") or kind,
-                count=raw.get("count", 3),
-                counter=Counter(counter) if counter else None,
-                plies=raw.get("plies", 0),
-                strong=patterns["strong"],
-                weak=patterns["weak"],
-                total=tuple(_as_list(raw.get("total", []))),
-                both_have_kings=raw.get("both_have_kings", False),
-                weak_on_main_road=raw.get("weak_on_main_road", False),
-                unless_capture=raw.get("unless_capture", False),
-                rule_id=raw.get("id", ""),
-            )
-        )
 
-    pdn = data.get("pdn", {})
-    side_names = data.get("sides", {}).get("names", ("White", "Black"))
-    card = data.get("card", "")
-    local_cards = {}
-    if isinstance(card, Mapping):
-        local_cards = {k: v for k, v in card.items() if k != "text"}
-        card = card.get("text", "")
-    start_options = [(raw["label"], raw["start"]) for raw in board.get("start_options", [])]
-    goals = []
-    for i, raw in enumerate(data.get("goals", [])):
-        if raw["rank"] > geo.height:
+def _draw_rule(raw: Mapping[str, Any], i: int, source: str) -> DrawRule:
+    """The draw rule of the ``i``-th ``[[draws]]`` table (from 0)."""
+    kind = raw.get("kind", "count")
+    counter = raw.get("counter")
+    patterns: dict[str, tuple[MaterialPattern, ...]] = {}
+    for key in ("strong", "weak"):
+        try:
+            patterns[key] = tuple(MaterialPattern.parse(t) for t in _as_list(raw.get(key, [])))
+        except ValueError as exc:
             raise VariantFileError(
                 f"{source}: "
-                + _("[[goals]] #{number} rank must be between 1 and {height}, not {rank}").format(
-                    number=i + 1, height=geo.height, rank=raw["rank"]
-                )
+                + _("{where}: {reason}").format(where=f"[[draws]] #{i + 1} {key}", reason=exc)
+            ) from None
+    # docs/rules/conventions.md#draws: one king against one king, at once
+    if kind == "lone-kings":
+        if counter or raw.get("strong") or raw.get("weak"):
+            raise VariantFileError(
+                f"{source}: "
+                + _(
+                    "[[draws]] #{number}: a lone-kings rule has no counter and"
+                    " no material patterns (it is one king against one king)"
+                ).format(number=i + 1)
             )
-        side = Color.WHITE if raw["side"] == "white" else Color.BLACK
-        goals.append(Goal(side, raw["rank"], raw.get("name", "")))
-    translations = _translations_of(data, board, local_cards, side_names, str(card).strip())
-    variant = Variant(
-        id=data["id"],
-        name=data["name"],
-        board=geo,
-        rules=rules,
-        start=board["start"],
-        draws=tuple(draws),
-        aliases=tuple(data.get("aliases", [])),
-        names=dict(data.get("names", {})),
-        group=data.get("group", "classic"),
-        summary=data.get("summary", ""),
-        card=card.strip(),
-        gametype=pdn.get("gametype", ""),
-        gametype_primary=pdn.get("primary", False),
-        hub_name=data.get("hub", ""),
-        notation=notation,
-        capture_mark=board.get("capture", "x"),
-        side_names=(side_names[0], side_names[1]),
-        source=source,
-        host=data.get("host", ""),
-        family=family,
-        modifiers=modifiers,
-        options=dict(data.get("options", {})),
-        start_options=tuple(start_options),
-        start_choice=board.get("start_choice", ""),
-        start_by_lot=board.get("start_by_lot", False),
-        goals=tuple(goals),
-        translations=translations,
-        generator_class=generator_class(family, modifiers, bool(goals), rules.king_move_limit > 0),
+        one_king = (MaterialPattern.parse("1K"),)
+        patterns = {"strong": one_king, "weak": one_king}
+    return DrawRule(
+        kind=kind,
+        name=raw.get("name", "") or kind,
+        count=raw.get("count", 3),
+        counter=Counter(counter) if counter else None,
+        plies=raw.get("plies", 0),
+        strong=patterns["strong"],
+        weak=patterns["weak"],
+        total=tuple(_as_list(raw.get("total", []))),
+        both_have_kings=raw.get("both_have_kings", False),
+        weak_on_main_road=raw.get("weak_on_main_road", False),
+        unless_capture=raw.get("unless_capture", False),
+        rule_id=raw.get("id", ""),
     )
-    if not variant.start.strip():
-        raise VariantFileError(f"{source}: " + _("[board] start must not be empty"))
-    if not check_start:
-        return variant
+
+
+def _goal(raw: Mapping[str, Any], i: int, height: int, source: str) -> Goal:
+    """The goal of the ``i``-th ``[[goals]]`` table (from 0) on a board ``height``
+    ranks high."""
+    if raw["rank"] > height:
+        raise VariantFileError(
+            f"{source}: "
+            + _("[[goals]] #{number} rank must be between 1 and {height}, not {rank}").format(
+                number=i + 1, height=height, rank=raw["rank"]
+            )
+        )
+    side = Color.WHITE if raw["side"] == "white" else Color.BLACK
+    return Goal(side, raw["rank"], raw.get("name", ""))
+
+
+def _check_start(variant: Variant, source: str) -> None:
+    """Build the generator and read the start positions of ``variant`` now, so that a
+    broken file fails when it is loaded (VariantFileError)."""
     try:  # a generator that cannot apply the rules says so (e.g. a landing it lacks)
         variant.generator  # noqa: B018
     except ValueError as exc:
@@ -490,7 +518,6 @@ def variant_from_mapping(
             raise VariantFileError(
                 f"{source}: " + _("{where}: {reason}").format(where=where, reason=exc)
             ) from None
-    return variant
 
 
 #: What the shape check of a TOML text looks at: strings and comments (skipped whole),

@@ -48,7 +48,7 @@ from .game import (
 )
 from .players import Computer, Person, Player, PlayerFailed
 from .recorder import Recorder
-from .seats import parse_seat, set_engines
+from .seats import parse_seat
 
 __all__ = [
     "AsyncioExecutor",
@@ -84,5 +84,4 @@ __all__ = [
     "UndoPolicy",
     "move_seconds",
     "parse_seat",
-    "set_engines",
 ]

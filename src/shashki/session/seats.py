@@ -10,6 +10,11 @@ come in; from there on a seat is one of these, and :func:`shashki.hub.player.mak
 again (``human``, ``computer-N``, ``engine:NAME``, ``hub:COMMAND``, ``dxp:HOST:PORT``),
 for a dialog's choice or an event file.
 
+The engines of the user's settings a seat may name by name (:data:`Engines`) are passed
+in by whoever parses or seats — the app its settings' ``engine_list``, a command the
+settings file's (``read_engines``), an event's worker its job's — never kept here:
+:func:`parse_seat` with no engines knows no named engine.
+
 Words from a FILE (an autosave, a saved game, the settings, a replay taken over) go
 through ``parse_seat(text, from_file=True)``, which never gives a :class:`CommandSeat`
 nor a :class:`DxpSeat`: a file may name a program the user set up, never run one nor make
@@ -19,6 +24,7 @@ app (``shashki serve``: a visitor at the keys, see :mod:`shashki.session.served`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..base.numbers import bounded_int
@@ -28,15 +34,15 @@ from .served import served
 #: The computer's levels are 1 to this (the engine's LEVELS; not imported at start-up).
 TOP_LEVEL = 8
 
-#: The engines of the user's settings, by lower-case name (``set_engines``).
-ENGINES: dict[str, EngineSetting] = {}
+#: The engines of the user's settings a seat may name (the settings' ``engine_list``, in
+#: their order; of two with one name, in any case, the first is meant).
+Engines = Sequence[EngineSetting]
 
 
-def set_engines(engines: list[EngineSetting]) -> None:
-    """The engines the settings name: seats and the new-game dialog offer them."""
-    ENGINES.clear()
-    for engine in engines:
-        ENGINES.setdefault(engine.name.lower(), engine)
+def find_engine(engines: Engines, name: str) -> EngineSetting | None:
+    """The first of ``engines`` called ``name`` (in any case), or None."""
+    wanted = name.lower()
+    return next((engine for engine in engines if engine.name.lower() == wanted), None)
 
 
 @dataclass(frozen=True)
@@ -114,17 +120,17 @@ def dxp_address(text: str) -> tuple[str, int] | None:
     return host, port
 
 
-def engine_setting(seat: NamedEngineSeat) -> EngineSetting | None:
-    """The settings' engine ``seat`` names, if the settings have it (still)."""
-    return ENGINES.get(seat.name.lower())
+def engine_setting(seat: NamedEngineSeat, engines: Engines) -> EngineSetting | None:
+    """The engine of ``engines`` (the settings') ``seat`` names, if they have it (still)."""
+    return find_engine(engines, seat.name)
 
 
-def parse_seat(text: str, *, from_file: bool = False) -> Seat | None:
+def parse_seat(text: str, *, from_file: bool = False, engines: Engines = ()) -> Seat | None:
     """The seat words name: ``person`` (or ``human``), a computer level (``5``,
-    ``computer-5``), the name of an engine of the settings (``Dame``, ``engine:Dame``),
-    or — unless the words come ``from_file`` or the app is served to a browser —
-    ``hub:COMMAND`` and ``dxp:HOST:PORT``; None if they are none of them (any text, of
-    any length)."""
+    ``computer-5``), the name of one of ``engines`` (the settings': ``Dame``,
+    ``engine:Dame``; with none given, no name is an engine), or — unless the words come
+    ``from_file`` or the app is served to a browser — ``hub:COMMAND`` and
+    ``dxp:HOST:PORT``; None if they are none of them (any text, of any length)."""
     word = text.strip()
     if word.lower().startswith("hub:"):
         command = word[4:].strip()
@@ -138,8 +144,9 @@ def parse_seat(text: str, *, from_file: bool = False) -> Seat | None:
     if word in ("person", "human"):
         return PERSON
     word = word.removeprefix("engine:")
-    if word in ENGINES:
-        return NamedEngineSeat(ENGINES[word].name)
+    engine = find_engine(engines, word)
+    if engine is not None:
+        return NamedEngineSeat(engine.name)
     word = word.removeprefix("computer-").removeprefix("computer")
     level = bounded_int(word, TOP_LEVEL)  # any text, of any length: a level or None
     if level is not None and level >= 1:
@@ -148,17 +155,17 @@ def parse_seat(text: str, *, from_file: bool = False) -> Seat | None:
 
 
 __all__ = [
-    "ENGINES",
     "PERSON",
     "TOP_LEVEL",
     "CommandSeat",
     "DxpSeat",
+    "Engines",
     "LevelSeat",
     "NamedEngineSeat",
     "PersonSeat",
     "Seat",
     "dxp_address",
     "engine_setting",
+    "find_engine",
     "parse_seat",
-    "set_engines",
 ]

@@ -176,7 +176,8 @@ def engines_valid(value: object) -> bool:
 
 
 def engine_settings(raw: Sequence[object]) -> list[EngineSetting]:
-    """The well-formed engines of the settings' ``engines`` list (others are skipped)."""
+    """The well-formed engines of the settings' ``engines`` list (others are skipped, and
+    so is one a name before it already names, in any case: a name seats one engine)."""
     out: list[EngineSetting] = []
     for item in raw:
         if not isinstance(item, dict):
@@ -190,6 +191,8 @@ def engine_settings(raw: Sequence[object]) -> list[EngineSetting]:
             if not shlex.split(command):
                 continue
         except ValueError:  # (a command that cannot be split: an unclosed quote)
+            continue
+        if any(e.name.lower() == name.strip().lower() for e in out):
             continue
         out.append(EngineSetting(name.strip(), command, folder))
     return out

@@ -49,7 +49,7 @@ from ..records.clocks import BadTimeControl, TimeControl
 from ..records.gametypes import DEFAULT_VARIANT
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
-from ..session.seats import LevelSeat, NamedEngineSeat, PersonSeat, parse_seat
+from ..session.seats import Engines, LevelSeat, NamedEngineSeat, PersonSeat, parse_seat
 
 #: The formats of an event.
 FORMATS = ("round-robin", "gauntlet", "swiss")
@@ -148,11 +148,14 @@ def _refuse(path: str, why: str) -> EventError:
     return EventError(_("{path}: {reason}").format(path=quoted(path, 80), reason=why))
 
 
-def entrant(words: str, name: str = "", *, from_file: bool = False) -> Entrant:
-    """The entrant ``words`` seat (and ``name``); raises EventError.  Words from a file
-    may name a DXP address (a game is asked for there; nothing is run)."""
+def entrant(
+    words: str, name: str = "", *, from_file: bool = False, engines: Engines = ()
+) -> Entrant:
+    """The entrant ``words`` seat (and ``name``), a name naming one of ``engines`` (the
+    settings'); raises EventError.  Words from a file may name a DXP address (a game is
+    asked for there; nothing is run)."""
     dxp = words.strip().lower().startswith("dxp:")
-    seat = parse_seat(words, from_file=from_file and not dxp)
+    seat = parse_seat(words, from_file=from_file and not dxp, engines=engines)
     if seat is None or isinstance(seat, PersonSeat):
         if from_file and words.strip().lower().startswith("hub:"):
             raise EventError(
@@ -234,8 +237,9 @@ _KEYS: dict[str, type | tuple[type, ...]] = {
 }
 
 
-def read_event(path: str) -> Event:
-    """The event of a TOML file; raises EventError in one line."""
+def read_event(path: str, *, engines: Engines = ()) -> Event:
+    """The event of a TOML file (its players may name ``engines``, the settings', by
+    name); raises EventError in one line."""
     try:
         data = read_limited(path, MAX_FILE)
     except OSError as exc:
@@ -262,7 +266,7 @@ def read_event(path: str) -> Event:
         if depth is not None and (type(depth) is not int or not 1 <= depth <= 60):
             raise _refuse(path, _("the depth is 1 to 60"))
         try:
-            made = entrant(seat or name, name if seat else "", from_file=True)
+            made = entrant(seat or name, name if seat else "", from_file=True, engines=engines)
         except EventError as exc:
             raise _refuse(path, str(exc)) from None
         players.append(Entrant(made.name, made.seat, depth))

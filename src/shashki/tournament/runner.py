@@ -31,7 +31,7 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -45,7 +45,7 @@ from ..records import read_games, write_game
 from ..rules import Game, Move, find_variant
 from ..rules.variant import Variant
 from ..session.players import Cancelled, Player
-from ..store.settings import EngineSetting, read_engines
+from ..store.settings import EngineSetting
 from .event import Event, EventError
 from .schedule import Pairing, gauntlet, round_robin, swiss
 from .standings import Played, standings, table_html, table_text
@@ -142,11 +142,8 @@ def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
     ``players`` then holding the players kept for the event by seat words)."""
     from ..hub.match import Opening, match_player, play_game
     from ..records.clocks import TimeControl
-    from ..session.seats import set_engines
 
     try:
-        if job.engines:
-            set_engines(list(job.engines))
         variant = find_variant(job.variant)
         made: list[Player] = []
         seated: list[Player] = []
@@ -155,7 +152,7 @@ def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
             if isinstance(kept, Player):
                 seated.append(kept)
                 continue
-            player = match_player(seat, seed=job.number * 2 + side)
+            player = match_player(seat, seed=job.number * 2 + side, engines=job.engines)
             made.append(player)
             depth = job.depths[side]
             seated.append(player if depth is None else HeldTo(player, depth))
@@ -208,8 +205,10 @@ class InPlay:
 class Tournament:
     """One event in its folder: what is finished, what is to play, and the playing."""
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: Event, *, engines: Sequence[EngineSetting] = ()) -> None:
         self.event = event
+        #: The engines of the settings the entrants may name (each game's job carries them).
+        self.engines = tuple(engines)
         self.folder = event.folder
         self.names = [e.name for e in event.entrants]
         self.swiss = event.format == "swiss"
@@ -386,7 +385,7 @@ class Tournament:
             max_plies=event.max_plies,
             event=event.name,
             live=str(self.folder / "live" / f"{pairing.number:04d}.txt"),
-            engines=tuple(read_engines()),
+            engines=self.engines,
         )
 
     def live_move(self, number: int) -> str:
