@@ -618,16 +618,17 @@ class ReplayScreen(Screen[None]):
     BINDINGS = [
         Binding("left,h", "step(-1)", N_("Back"), key_display="←", group=_MOVES),
         Binding("right,l", "step(1)", N_("Next"), key_display="→", group=_MOVES),
-        # the footer gives way from the last key: the review and the study first
+        # the footer holds them all at 80 columns: the study's c and s and auto-play
+        # (Space) are in the help (?)
+        Binding("t", "take_over", N_("Take over")),
         Binding("r", "review", N_("Review")),
-        Binding("c", "comment", N_("Comment")),
+        Binding("c", "comment", N_("Comment"), show=False),
         Binding("v", "variation", N_("Enter variation"), group=_LINES),
         Binding(
             "backspace", "leave_variation", N_("Leave variation"), key_display="⌫", group=_LINES
         ),
-        Binding("s,ctrl+s", "save", N_("Save")),
-        Binding("t", "take_over", N_("Take over")),
-        Binding("space", "autoplay", N_("Auto-play"), key_display="␣"),
+        Binding("s,ctrl+s", "save", N_("Save"), show=False),
+        Binding("space", "autoplay", N_("Auto-play"), key_display="␣", show=False),
         Binding("home", "jump('start')", N_("Start"), show=False),
         Binding("end", "jump('end')", N_("End"), show=False),
         Binding("plus,equals_sign", "speed(-1)", N_("Faster"), key_display="+", show=False),
