@@ -10,7 +10,7 @@ reads the games of one piece, in a worker.
 >>> import io
 >>> data = b'[Event "a"]\\n1. 32-28 *\\n\\n[Event "b"]\\n1. 33-28 *\\n'
 >>> [len(p.data) for p in cut(io.BytesIO(data), "x.pdn", size=10)]
-[24, 22]
+[24, 23]
 >>> [g.header("Event") for p in cut(io.BytesIO(data), "x.pdn") for g in piece_games(p)]
 ['a', 'b']
 """
