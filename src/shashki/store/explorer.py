@@ -746,18 +746,11 @@ def build(
     jobs: Jobs[PieceIndex] = Jobs(
         index_piece, indexing.numbered(jobs_made), workers=workers, backend=backend
     )
-    waiting: dict[int, PieceIndex] = {}
-    next_job = 0
     done_bytes = 0
-    for number, result in jobs:
-        waiting[number] = result
-        while next_job in waiting:
-            done_bytes += indexing.take(next_job, waiting.pop(next_job))
-            next_job += 1
-            if progress is not None:
-                progress(done_bytes, total)
-        if cancelled():
-            jobs.cancel()
+    for number, piece_index in jobs.in_order(cancelled):
+        done_bytes += indexing.take(number, piece_index)
+        if progress is not None:
+            progress(done_bytes, total)
     if jobs.cancelled:
         return report
     indexing.close()

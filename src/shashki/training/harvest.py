@@ -83,18 +83,11 @@ def mine_files(
     running: Jobs[PieceMined] = Jobs(
         mine_piece, harvest.jobs(names), workers=workers, backend=backend
     )
-    waiting: dict[int, PieceMined] = {}
-    next_job = 0
     done_bytes = 0
-    for number, result in running:
-        waiting[number] = result
-        while next_job in waiting:
-            done_bytes += harvest.take(next_job, waiting.pop(next_job))
-            next_job += 1
-            if progress is not None:
-                progress(done_bytes, total)
-        if cancelled():
-            running.cancel()
+    for number, mined in running.in_order(cancelled):
+        done_bytes += harvest.take(number, mined)
+        if progress is not None:
+            progress(done_bytes, total)
     if running.cancelled:
         harvest.report.stopped = True
         return harvest.report
