@@ -57,6 +57,7 @@ import hashlib
 import lzma
 import os
 import stat
+import sys
 import threading
 from array import array
 from collections.abc import Callable, Iterator
@@ -832,8 +833,10 @@ def _checked(v: Variant, material: Material, data: bytes) -> bytes | None:
     return body[len(header) :]
 
 
-#: The folder of the tables shipped in the package (``tools/make_tables.py``).
-SHIPPED = Path(__file__).resolve().parent / "tables"
+#: The folder of the tables shipped in the package (``tools/make_tables.py``), found
+#: through the package: this module's own file is in the cache folder when it runs
+#: compiled (:mod:`shashki.native`), and no table is there.
+SHIPPED = Path(str(sys.modules[__name__.rpartition(".")[0]].__file__)).resolve().parent / "tables"
 
 
 def shipped_name(v: Variant, material: Material) -> str:
