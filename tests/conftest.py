@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,13 @@ def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
     """The engine's ending tables are cached under $XDG_CACHE_HOME: the tests use a folder
     of their own, never the user's."""
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+
+
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A port of 127.0.0.1 where nothing listens, kept so for the test: bound and never
+    listening, so a connection to it is refused (a fixed port such as 1 may be taken by
+    anything running on the machine)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
+        held.bind(("127.0.0.1", 0))
+        yield held.getsockname()[1]

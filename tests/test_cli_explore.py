@@ -82,11 +82,14 @@ def test_a_damaged_index(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         ("explore", "show", "garbage", "--variant", "russian"),
         ("explore", "show", "--variant", "russian", "--moves", "a1-h8"),
         ("explore", "build", "x.pdn", "--plies", "0"),
-        ("explore", "build", "x.pdn", "--cluster", "tcp://127.0.0.1:1"),
+        ("explore", "build", "x.pdn", "--cluster", "tcp://127.0.0.1:CLOSED"),
         ("explore",),
     ],
 )
-def test_mistakes_are_one_line(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+def test_mistakes_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], closed_port: int
+) -> None:
+    argv = tuple(a.replace("CLOSED", str(closed_port)) for a in argv)
     code, _out, err = run(capsys, *argv)
     assert code == 2
     assert len(err.splitlines()) == 1, err

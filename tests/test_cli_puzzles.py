@@ -71,14 +71,17 @@ def test_not_a_pdn_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         ("puzzles", "mine"),
         ("puzzles", "mine", "x.pdn", "--depth", "0"),
         ("puzzles", "mine", "x.pdn", "--variant", "nosuch"),
-        ("puzzles", "mine", "x.pdn", "--cluster", "tcp://127.0.0.1:1"),
+        ("puzzles", "mine", "x.pdn", "--cluster", "tcp://127.0.0.1:CLOSED"),
         ("puzzles", "mine", "x.pdn", "--book", "/"),
         ("puzzles", "list", "--book", "/nonexistent/book.pdn"),
         ("puzzles", "list", "--book", "/"),
         ("puzzles",),
     ],
 )
-def test_mistakes_are_one_line(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+def test_mistakes_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], closed_port: int
+) -> None:
+    argv = tuple(a.replace("CLOSED", str(closed_port)) for a in argv)
     code, _out, err = run(capsys, *argv)
     assert code == 2
     assert len(err.splitlines()) == 1, err

@@ -17,12 +17,14 @@ from shashki.cli import main
         (["host", "russian", "--public", "--local"], "not allowed with"),
         (["join", "nowhere", "ABCD-EF", "--auto", "1"], "is not an address"),
         (["join", "127.0.0.1:99999", "ABCD-EF", "--auto", "1"], "is not an address"),
-        (["join", "127.0.0.1:1", "ABCD-EF", "--auto", "1"], "Cannot join 127.0.0.1:1"),
+        (["join", "127.0.0.1:CLOSED", "ABCD-EF", "--auto", "1"], "Cannot join 127.0.0.1:CLOSED"),
     ],
 )
 def test_a_mistake_is_one_line(
-    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str], closed_port: int
 ) -> None:
+    args = [a.replace("CLOSED", str(closed_port)) for a in args]
+    says = says.replace("CLOSED", str(closed_port))
     with pytest.raises(SystemExit) if "not allowed" in says else _nothing():
         code = main(args)
         assert code == 2
@@ -48,12 +50,15 @@ class _nothing:
     ],
 )
 def test_a_closed_port_is_said_in_words(
-    language: str, says: str, capsys: pytest.CaptureFixture[str]
+    language: str, says: str, capsys: pytest.CaptureFixture[str], closed_port: int
 ) -> None:
     """Joining where nothing listens says so in the language spoken, never aiohttp's
     text ("ssl:default", a Python tuple of the address)."""
     try:
-        assert main(["--lang", language, "join", "127.0.0.1:1", "ABCD-EF", "--auto", "1"]) == 2
+        assert (
+            main(["--lang", language, "join", f"127.0.0.1:{closed_port}", "ABCD-EF", "--auto", "1"])
+            == 2
+        )
     finally:
         from shashki.i18n import set_language
 

@@ -3,6 +3,8 @@ here (two worker processes), through the same ``Jobs`` as this machine's process
 
 from __future__ import annotations
 
+import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -64,12 +66,38 @@ def test_the_index_built_on_the_cluster_is_the_one_built_here(
     assert answers[0] == answers[1]
 
 
-def test_an_unreachable_scheduler_is_one_line() -> None:
+def test_an_unreachable_scheduler_is_one_line(closed_port: int) -> None:
     from shashki.training.cluster import ClusterError, DaskBackend
 
+    address = f"127.0.0.1:{closed_port}"
     with pytest.raises(ClusterError) as caught:
-        DaskBackend("tcp://127.0.0.1:1")
-    assert "\n" not in str(caught.value) and "127.0.0.1:1" in str(caught.value)
+        DaskBackend(f"tcp://{address}")
+    assert "\n" not in str(caught.value) and address in str(caught.value)
+
+
+def test_a_scheduler_that_speaks_something_else_is_one_line() -> None:
+    """A port that answers with another protocol's bytes (a web server's, here) is not a
+    Dask scheduler: one line, never Dask's MemoryError from reading them as a length."""
+    from shashki.training.cluster import ClusterError, DaskBackend
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+
+        def answer() -> None:
+            for _ in range(8):
+                try:
+                    conn, _where = server.accept()
+                except OSError:
+                    return
+                with conn:
+                    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4)
+
+        threading.Thread(target=answer, daemon=True).start()
+        with pytest.raises(ClusterError) as caught:
+            DaskBackend(f"tcp://127.0.0.1:{port}")
+    assert "\n" not in str(caught.value) and f"127.0.0.1:{port}" in str(caught.value)
 
 
 def test_puzzles_mined_on_the_cluster_are_those_mined_here(client: Any, tmp_path: Path) -> None:

@@ -41,6 +41,37 @@ _MARK_NAMES = (
     "frozen",
 )
 
+_Row = list[tuple[str, Style]]
+"""One text row of a cell, a character and its style a column."""
+
+
+def _draw_brackets(
+    row: _Row, sq: int, cursor: bool, base: Style, marks: dict[str, set[int]]
+) -> None:
+    """The shapes that need no colour: brackets for the cursor, parentheses for the
+    selection, an exclamation mark for a piece that must capture."""
+    if cursor:
+        row[0], row[-1] = ("[", base), ("]", base)
+    elif sq in marks["selected"]:
+        row[0], row[-1] = ("(", base), (")", base)
+    elif sq in marks["must"]:
+        row[0] = ("!", base)
+
+
+def _merge_runs(row: _Row) -> list[Segment]:
+    """A cell's row as segments: the runs of one style merged."""
+    segments: list[Segment] = []
+    run, run_style = "", row[0][1]
+    for c, style in row:
+        if style is run_style:
+            run += c
+        else:
+            segments.append(Segment(run, run_style))
+            run, run_style = c, style
+    segments.append(Segment(run, run_style))
+    return segments
+
+
 #: Cell sizes tried from the largest: (width, height).
 CELL_SIZES = ((9, 4), (7, 3), (5, 2), (3, 1))
 #: Left margin for rank labels and bottom margin for file labels.
@@ -533,7 +564,44 @@ class BoardWidget(Widget, can_focus=True):
         styles: dict[str, Style],
     ) -> list[Segment]:
         """The segments of one text row (``sub``) of the cell of ``sq``."""
-        ctl = self.controller
+        base, cursor = self._cell_base(sq, marks, styles)
+        row: _Row = [(" ", base)] * cw
+        piece, ghost = self._piece(sq)
+        big = cw >= 7 and ch >= 3 and self.piece_set != "ascii"
+        piece_rows = (ch // 2 - 1, ch // 2) if big else ((ch - 1) // 2,)
+        mid = cw // 2
+        if piece is not None and sub in piece_rows:
+            shaded = ghost or sq in marks["ghost"] or sq in marks["frozen"]
+            self._draw_piece(row, piece, shaded, sub, piece_rows, big, base, styles)
+        elif sub == piece_rows[-1] and piece is None:
+            self._draw_empty_mark(row, sq, mid, base, marks)
+        # shapes for the no-colour case: brackets for the cursor, parentheses for the selection
+        if sub == piece_rows[-1] and cw >= 3:
+            _draw_brackets(row, sq, cursor, base, marks)
+        # square numbers in a corner; a column's hidden pieces underneath
+        if ch >= 2 and sub not in piece_rows:
+            number_row = 0 if piece_rows[0] > 0 else piece_rows[-1] + 1
+            stacked = sub == ch - 1 and self._draw_stack(row, sq, base, styles)
+            if not stacked and sub == number_row and self._numbers_shown():
+                number_style = base + styles["board--number"]
+                for i, c in enumerate(self.square_label(sq)[:cw]):
+                    row[i] = (c, number_style)
+        elif ch == 1 and sub == 0 and piece is not None and self.all_numbers and cw >= 3:
+            self._draw_number_beside_piece(row, sq, mid, base)
+        elif ch == 1 and sub == 0 and piece is None and self._numbers_shown() and cw >= 3:
+            if (
+                sq not in marks["dest"]
+                and sq not in marks["last_cap"]
+                and sq not in marks["waypoint"]
+            ):
+                self._draw_number_alone(row, sq, base, styles)
+        return _merge_runs(row)
+
+    def _cell_base(
+        self, sq: int, marks: dict[str, set[int]], styles: dict[str, Style]
+    ) -> tuple[Style, bool]:
+        """A cell's background: its square's colour, its marks, the cursor; and whether the
+        cursor is on it."""
         geo = self._geo
         alt = geo.all_squares and (geo.file_of[sq] + geo.rank_of[sq]) % 2 == 1
         base = styles["board--alt" if alt else "board--dark"]
@@ -551,115 +619,104 @@ class BoardWidget(Widget, can_focus=True):
         cursor = sq == self.cursor and self.has_focus
         if cursor:
             base = base + styles["board--cursor"]
-        base = base + Style.from_meta({"sq": sq})
-        row = [(" ", base)] * cw
-        piece, ghost = self._piece(sq)
-        glyphs = PIECE_SETS.get(self.piece_set, PIECE_SETS["unicode"])
-        big = cw >= 7 and ch >= 3 and self.piece_set != "ascii"
-        piece_rows = (ch // 2 - 1, ch // 2) if big else ((ch - 1) // 2,)
+        return base + Style.from_meta({"sq": sq}), cursor
+
+    def _draw_piece(
+        self,
+        row: _Row,
+        piece: Piece,
+        shaded: bool,
+        sub: int,
+        piece_rows: tuple[int, ...],
+        big: bool,
+        base: Style,
+        styles: dict[str, Style],
+    ) -> None:
+        """A piece on its row of the cell: a disc of two rows (``big``) or one glyph."""
+        cw = len(row)
         mid = cw // 2
-        if piece is not None and sub in piece_rows:
-            key = "n" if piece.color is None else ("w" if piece.color is Color.WHITE else "b")
-            cls = {"n": "piece--neutral", "w": "piece--white", "b": "piece--black"}[key]
-            pstyle = base + styles[cls]
-            if ghost or sq in marks["ghost"] or sq in marks["frozen"]:
-                pstyle = pstyle + styles["board--ghost"]
-            if big:
-                top = sub == piece_rows[0]
-                half = (cw - 3) // 2 - 1
-                shape = (
-                    ("▄" + "█" * (cw - 2 * half - 2) + "▄")
-                    if top
-                    else ("▀" + "█" * (cw - 2 * half - 2) + "▀")
-                )
-                for i, c in enumerate(shape):
-                    row[half + i] = (c, pstyle)
-                if self.piece_set == "contrast" and key == "w":
-                    for i in range(half + 1, half + len(shape) - 1):
-                        row[i] = ("░", pstyle)
-                if piece.is_king:
-                    # a crown mark cut out of the disc (reverse colours keep it visible),
-                    # drawn last: the shading of a hollow piece never covers it
-                    mark = "♛" if top else "═"
-                    row[mid] = (mark, pstyle + Style(reverse=True))
-            else:
-                glyph = glyphs[key.upper() if piece.is_king else key]
-                row[mid] = (glyph, pstyle)
-        elif sub == piece_rows[-1] and piece is None:
-            if sq in marks["dest"]:
-                row[mid] = ("•" if self.piece_set != "ascii" else "*", base)
-            elif sq in marks["waypoint"]:
-                row[mid] = ("∘" if self.piece_set != "ascii" else "+", base)
-            elif sq in marks["last_cap"]:
-                row[mid] = ("×" if self.piece_set != "ascii" else "x", base)
-        # shapes for the no-colour case: brackets for the cursor, parentheses for the selection
-        if sub == piece_rows[-1] and cw >= 3:
-            if cursor:
-                row[0], row[-1] = ("[", base), ("]", base)
-            elif sq in marks["selected"]:
-                row[0], row[-1] = ("(", base), (")", base)
-            elif sq in marks["must"]:
-                row[0] = ("!", base)
-        # square numbers in a corner; a column's hidden pieces underneath
-        if ch >= 2 and sub not in piece_rows:
-            number_row = 0 if piece_rows[0] > 0 else piece_rows[-1] + 1
-            stack_row = ch - 1
-            st = ctl.variant.generator.stack(game_state(ctl.game), sq)
-            if sub == stack_row and len(st) > 1:
-                # the pieces under the top one, top first, each in its own colour
-                hidden = st[:-1][::-1]
-                shown = hidden if len(hidden) <= cw else hidden[: cw - 2]
-                start = (cw - len(shown)) // 2 if len(hidden) <= cw else 0
-                letters = PIECE_SETS.get(self.piece_set, PIECE_SETS["unicode"])
-                for i, c in enumerate(shown):
-                    cls = "piece--white" if c in "wW" else "piece--black"
-                    row[start + i] = (letters[c.lower() if c in "wb" else c], base + styles[cls])
-                if len(hidden) > cw:
-                    more = f"+{len(hidden) - len(shown)}"[:2]
-                    for i, c in enumerate(more):
-                        row[cw - 2 + i] = (c, base + styles["board--number"])
-            elif sub == number_row and (
-                self.all_numbers or (self.show_coords and ctl.variant.numeric)
-            ):
-                number_style = base + styles["board--number"]
-                for i, c in enumerate(self.square_label(sq)[:cw]):
-                    row[i] = (c, number_style)
-        elif ch == 1 and sub == 0 and piece is not None and self.all_numbers and cw >= 3:
-            # the piece on the left, its square's number beside it in the piece's colour
-            # (a name of three characters fills the cell, in the piece's colour)
-            text = self.square_label(sq).rjust(2)
-            pstyle = row[mid][1]
-            row[0] = row[mid]
-            start = 1 if len(text) < cw else 0
-            for i, c in enumerate(text[: cw - start]):
-                row[start + i] = (c, pstyle if c != " " else base)
-        elif (
-            ch == 1
-            and sub == 0
-            and piece is None
-            and (self.all_numbers or (self.show_coords and ctl.variant.numeric))
-            and cw >= 3
-        ):
-            text = self.square_label(sq)
-            if (
-                sq not in marks["dest"]
-                and sq not in marks["last_cap"]
-                and sq not in marks["waypoint"]
-            ):
-                number_style = base + styles["board--number"] + Style(dim=True)
-                for i, c in enumerate(text.rjust(2)[: cw - 1]):
-                    row[1 + i - (1 if len(text) > 2 else 0)] = (c, number_style)
-        # merge runs of the same style into segments
-        segments: list[Segment] = []
-        run, run_style = "", row[0][1]
-        for c, st in row:
-            if st is run_style:
-                run += c
-            else:
-                segments.append(Segment(run, run_style))
-                run, run_style = c, st
-        segments.append(Segment(run, run_style))
-        return segments
+        key = "n" if piece.color is None else ("w" if piece.color is Color.WHITE else "b")
+        cls = {"n": "piece--neutral", "w": "piece--white", "b": "piece--black"}[key]
+        pstyle = base + styles[cls]
+        if shaded:
+            pstyle = pstyle + styles["board--ghost"]
+        if not big:
+            glyphs = PIECE_SETS.get(self.piece_set, PIECE_SETS["unicode"])
+            row[mid] = (glyphs[key.upper() if piece.is_king else key], pstyle)
+            return
+        top = sub == piece_rows[0]
+        half = (cw - 3) // 2 - 1
+        shape = (
+            ("▄" + "█" * (cw - 2 * half - 2) + "▄")
+            if top
+            else ("▀" + "█" * (cw - 2 * half - 2) + "▀")
+        )
+        for i, c in enumerate(shape):
+            row[half + i] = (c, pstyle)
+        if self.piece_set == "contrast" and key == "w":
+            for i in range(half + 1, half + len(shape) - 1):
+                row[i] = ("░", pstyle)
+        if piece.is_king:
+            # a crown mark cut out of the disc (reverse colours keep it visible),
+            # drawn last: the shading of a hollow piece never covers it
+            mark = "♛" if top else "═"
+            row[mid] = (mark, pstyle + Style(reverse=True))
+
+    def _draw_empty_mark(
+        self, row: _Row, sq: int, mid: int, base: Style, marks: dict[str, set[int]]
+    ) -> None:
+        """On an empty square: a destination's dot, a waypoint's ring or a capture's cross."""
+        ascii_only = self.piece_set == "ascii"
+        if sq in marks["dest"]:
+            row[mid] = ("•" if not ascii_only else "*", base)
+        elif sq in marks["waypoint"]:
+            row[mid] = ("∘" if not ascii_only else "+", base)
+        elif sq in marks["last_cap"]:
+            row[mid] = ("×" if not ascii_only else "x", base)
+
+    def _numbers_shown(self) -> bool:
+        """Whether the squares' numbers are drawn in the cells."""
+        return self.all_numbers or (self.show_coords and self.controller.variant.numeric)
+
+    def _draw_stack(self, row: _Row, sq: int, base: Style, styles: dict[str, Style]) -> bool:
+        """A column's pieces under its top one, top first, each in its own colour; False
+        when ``sq`` holds no column (nothing drawn)."""
+        ctl = self.controller
+        st = ctl.variant.generator.stack(game_state(ctl.game), sq)
+        if len(st) <= 1:
+            return False
+        cw = len(row)
+        hidden = st[:-1][::-1]
+        shown = hidden if len(hidden) <= cw else hidden[: cw - 2]
+        start = (cw - len(shown)) // 2 if len(hidden) <= cw else 0
+        letters = PIECE_SETS.get(self.piece_set, PIECE_SETS["unicode"])
+        for i, c in enumerate(shown):
+            cls = "piece--white" if c in "wW" else "piece--black"
+            row[start + i] = (letters[c.lower() if c in "wb" else c], base + styles[cls])
+        if len(hidden) > cw:
+            more = f"+{len(hidden) - len(shown)}"[:2]
+            for i, c in enumerate(more):
+                row[cw - 2 + i] = (c, base + styles["board--number"])
+        return True
+
+    def _draw_number_beside_piece(self, row: _Row, sq: int, mid: int, base: Style) -> None:
+        """A cell of one row: the piece on the left, its square's number beside it in the
+        piece's colour (a name of three characters fills the cell, in the piece's colour)."""
+        cw = len(row)
+        text = self.square_label(sq).rjust(2)
+        pstyle = row[mid][1]
+        row[0] = row[mid]
+        start = 1 if len(text) < cw else 0
+        for i, c in enumerate(text[: cw - start]):
+            row[start + i] = (c, pstyle if c != " " else base)
+
+    def _draw_number_alone(self, row: _Row, sq: int, base: Style, styles: dict[str, Style]) -> None:
+        """A cell of one row with no piece and no mark: its square's number, dimmed."""
+        cw = len(row)
+        text = self.square_label(sq)
+        number_style = base + styles["board--number"] + Style(dim=True)
+        for i, c in enumerate(text.rjust(2)[: cw - 1]):
+            row[1 + i - (1 if len(text) > 2 else 0)] = (c, number_style)
 
     def _piece(self, sq: int) -> tuple[Piece | None, bool]:
         """The piece shown on ``sq`` and whether it is a ghost (captured, not yet removed)."""

@@ -17,6 +17,7 @@ import codecs
 import errno
 import os
 import stat
+from collections.abc import Iterable
 from typing import BinaryIO
 
 from ..i18n import N_, _, ngettext
@@ -108,6 +109,18 @@ def read_limited(path: str | os.PathLike[str], limit: int, *, follow: bool = Tru
             errno.EFBIG,
         )
     return data
+
+
+def sizes_total(paths: Iterable[str | os.PathLike[str]]) -> int:
+    """The bytes of the files of ``paths`` (the whole of a progress bar); a file that
+    cannot be looked at counts nothing."""
+    total = 0
+    for path in paths:
+        try:
+            total += os.stat(path).st_size
+        except OSError:
+            pass
+    return total
 
 
 def _size(n: int) -> str:

@@ -8,11 +8,17 @@ import os
 import sys
 import time
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import _, ngettext
 from ..rules import Game, find_variant
 from .common import Parser, fail, whole_number
+
+if TYPE_CHECKING:
+    from ..base.workers import Backend
+    from ..training.book import BookWriter
+    from ..training.harvest import MiningReport
+    from ..training.mining import MiningOptions
 
 
 def _book_path(args: argparse.Namespace) -> str:
@@ -35,12 +41,8 @@ def _my_games() -> list[str]:
 
 
 def cmd_mine(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
-
     from ..training.book import BookWriter
     from ..training.cluster import ClusterError, backend_for
-    from ..training.harvest import mine_files
     from ..training.mining import MiningOptions
 
     if args.variant is not None:
@@ -65,6 +67,34 @@ def cmd_mine(args: argparse.Namespace) -> int:
         backend = backend_for(args.cluster)
     except ClusterError as exc:
         return fail(str(exc))
+    started = time.perf_counter()
+    try:
+        mined = _mine_showing_progress(writer, files, options, args, backend)
+    except KeyboardInterrupt:
+        print(_("stopped: mining goes on from there next time"), file=sys.stderr)
+        return 130
+    except OSError as exc:
+        return fail(str(exc))
+    finally:
+        if backend is not None:
+            backend.close(cancel=False)
+    _say_mined(mined, time.perf_counter() - started, path)
+    return 1 if mined.problems and not mined.games and not mined.kept else 0
+
+
+def _mine_showing_progress(
+    writer: BookWriter,
+    files: list[str],
+    options: MiningOptions,
+    args: argparse.Namespace,
+    backend: Backend | None,
+) -> MiningReport:
+    """Mine ``files`` into the book with a bar on a terminal's standard error."""
+    from rich.console import Console
+    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from ..training.harvest import mine_files
+
     console = Console(stderr=True, highlight=False)
     progress = Progress(
         TextColumn(_("Mining")),
@@ -75,36 +105,29 @@ def cmd_mine(args: argparse.Namespace) -> int:
         transient=True,
         disable=not console.is_terminal,
     )
-    started = time.perf_counter()
-    try:
-        with progress:
-            task = progress.add_task("", total=None)
+    with progress:
+        task = progress.add_task("", total=None)
 
-            def report(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
+        def report(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
 
-            mined = mine_files(
-                writer,
-                files,
-                options=options,
-                default_variant=args.variant,
-                workers=args.workers,
-                backend=backend,
-                progress=report,
-            )
-    except KeyboardInterrupt:
-        print(_("stopped: mining goes on from there next time"), file=sys.stderr)
-        return 130
-    except OSError as exc:
-        return fail(str(exc))
-    finally:
-        if backend is not None:
-            backend.close(cancel=False)
+        return mine_files(
+            writer,
+            files,
+            options=options,
+            default_variant=args.variant,
+            workers=args.workers,
+            backend=backend,
+            progress=report,
+        )
+
+
+def _say_mined(mined: MiningReport, seconds: float, path: str) -> None:
+    """The notes and problems of a run of mining, and what it found."""
     for note in mined.notes:
         print(note, file=sys.stderr)
     for problem in mined.problems:
         print(problem, file=sys.stderr)
-    seconds = time.perf_counter() - started
     print(
         ngettext(
             "{found} new puzzle from {games} games ({positions} positions judged in "
@@ -121,7 +144,6 @@ def cmd_mine(args: argparse.Namespace) -> int:
             path=path,
         )
     )
-    return 1 if mined.problems and not mined.games and not mined.kept else 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:

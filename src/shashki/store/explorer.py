@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.ownfiles import check_target
+from ..base.userfiles import sizes_total
 from ..base.workers import Backend, Jobs
 from ..i18n import _
 from ..records.model import GameRecord
@@ -737,72 +738,87 @@ def build(
     if default_variant is not None:
         default_variant = find_variant(default_variant).id
     report = BuildReport()
-    total = 0
-    for name in names:
-        try:
-            total += os.stat(name).st_size
-        except OSError:
-            pass
-    sources: dict[str, int] = {}
-    numbers: dict[str, int] = {}
-
-    def started(path: str, size: int) -> None:
-        sources[path] = explorer.begin_source(path, kind, size, os.stat(path).st_mtime)
-        numbers[path] = 0
-
-    order: dict[int, tuple[str, int]] = {}  # job number -> (source path, bytes)
-    waiting: dict[int, PieceIndex] = {}
-    next_job = 0
-    done_bytes = 0
+    total = sizes_total(names)
+    indexing = _Indexing(explorer, kind, report)
     jobs_made = _file_jobs(
-        names, explorer, report, kind, default_variant, plies, started, piece_bytes
+        names, explorer, report, kind, default_variant, plies, indexing.started, piece_bytes
     )
+    jobs: Jobs[PieceIndex] = Jobs(
+        index_piece, indexing.numbered(jobs_made), workers=workers, backend=backend
+    )
+    done_bytes = 0
+    for number, piece_index in jobs.in_order(cancelled):
+        done_bytes += indexing.take(number, piece_index)
+        if progress is not None:
+            progress(done_bytes, total)
+    if jobs.cancelled:
+        return report
+    indexing.close()
+    return report
 
-    def numbered() -> Iterator[tuple[Piece, str | None, int]]:
+
+class _Indexing:
+    """One run of :func:`build`: the sources begun, the pieces given to the workers in
+    order, and what each file gave."""
+
+    def __init__(self, explorer: Explorer, kind: str, report: BuildReport) -> None:
+        self.explorer = explorer
+        self.kind = kind
+        self.report = report
+        self.sources: dict[str, int] = {}
+        #: Games of each file before its next piece.
+        self.numbers: dict[str, int] = {}
+        #: job number -> (source path, bytes)
+        self.order: dict[int, tuple[str, int]] = {}
+        self.games_of: dict[str, int] = {}
+        self.moveless_of: dict[str, int] = {}
+        self.error_of: dict[str, str] = {}
+
+    def started(self, path: str, size: int) -> None:
+        """A file's source begun in the index (its pieces follow)."""
+        mtime = os.stat(path).st_mtime
+        self.sources[path] = self.explorer.begin_source(path, self.kind, size, mtime)
+        self.numbers[path] = 0
+
+    def numbered(
+        self, jobs_made: Iterator[tuple[Piece, str | None, int]]
+    ) -> Iterator[tuple[Piece, str | None, int]]:
+        """The jobs, each noted under its number with its file and bytes."""
         for count, job in enumerate(jobs_made):
             piece = job[0]
             size = len(piece.data) if isinstance(piece.data, bytes) else sum(map(len, piece.data))
-            order[count] = (piece.source, size)
+            self.order[count] = (piece.source, size)
             yield job
 
-    jobs: Jobs[PieceIndex] = Jobs(index_piece, numbered(), workers=workers, backend=backend)
-    games_of: dict[str, int] = {}
-    moveless_of: dict[str, int] = {}
-    error_of: dict[str, str] = {}
-    for number, result in jobs:
-        waiting[number] = result
-        while next_job in waiting:
-            piece_index = waiting.pop(next_job)
-            path, size = order.pop(next_job)
-            explorer.add_piece(sources[path], piece_index, numbers[path])
-            numbers[path] += len(piece_index.games) + piece_index.skipped
-            games_of[path] = games_of.get(path, 0) + len(piece_index.games)
-            moveless_of[path] = moveless_of.get(path, 0) + piece_index.moveless
-            error_of.setdefault(path, piece_index.error)
-            report.games += len(piece_index.games)
-            report.skipped += piece_index.skipped
-            report.positions += sum(len(g.positions) for g in piece_index.games)
-            done_bytes += size
-            next_job += 1
-            if progress is not None:
-                progress(done_bytes, total)
-        if cancelled():
-            jobs.cancel()
-    if jobs.cancelled:
-        return report
-    for path, source in sources.items():
-        if path in report.failed:
-            explorer.drop_source(path)
-        elif games_of.get(path, 0) == 0:
-            explorer.drop_source(path)
-            if moveless_of.get(path, 0):
-                report.fail(path, _("its games have no moves: nothing to index"))
+    def take(self, job: int, piece_index: PieceIndex) -> int:
+        """Write the games of piece number ``job`` (its turn has come); the piece's bytes."""
+        path, size = self.order.pop(job)
+        report = self.report
+        self.explorer.add_piece(self.sources[path], piece_index, self.numbers[path])
+        self.numbers[path] += len(piece_index.games) + piece_index.skipped
+        self.games_of[path] = self.games_of.get(path, 0) + len(piece_index.games)
+        self.moveless_of[path] = self.moveless_of.get(path, 0) + piece_index.moveless
+        self.error_of.setdefault(path, piece_index.error)
+        report.games += len(piece_index.games)
+        report.skipped += piece_index.skipped
+        report.positions += sum(len(g.positions) for g in piece_index.games)
+        return size
+
+    def close(self) -> None:
+        """Every source finished, or dropped when its file failed or gave no game."""
+        explorer, report = self.explorer, self.report
+        for path, source in self.sources.items():
+            if path in report.failed:
+                explorer.drop_source(path)
+            elif self.games_of.get(path, 0) == 0:
+                explorer.drop_source(path)
+                if self.moveless_of.get(path, 0):
+                    report.fail(path, _("its games have no moves: nothing to index"))
+                else:
+                    reason = self.error_of.get(path) or _("no game in it")
+                    report.fail(path, _("not a PDN file: {reason}").format(reason=reason))
             else:
-                reason = error_of.get(path) or _("no game in it")
-                report.fail(path, _("not a PDN file: {reason}").format(reason=reason))
-        else:
-            explorer.finish_source(source)
-    return report
+                explorer.finish_source(source)
 
 
 def refresh_mine(explorer: Explorer, folder: Path | None = None) -> BuildReport:

@@ -399,88 +399,25 @@ class Tournament:
         """Play the games not yet finished; True when the event is complete.  Ctrl+C
         (KeyboardInterrupt) stops it: the games in play are left (played again next
         time), the finished ones are kept."""
-        event = self.event
-        done: queue.Queue[Finished] = queue.Queue()
-        dxp_seats = {e.seat for e in event.entrants if e.seat.startswith("dxp:")}
-        kept: dict[str, object] = {}
-        busy: set[int] = set()
-        failed: set[int] = set()  # (games whose process died: left to the next start)
-        pool = self._pool()
-        futures: dict[int, Future[Finished]] = {}
+        playing = _Playing(self)
         self.write_tables()
         try:
             while True:
-                pending = [
-                    g
-                    for g in self.schedule()
-                    if g.number not in self.results
-                    and g.number not in self.in_play
-                    and g.number not in failed
-                ]
+                pending = playing.pending()
                 if not pending and not self.in_play:
                     break
-                for g in pending:
-                    if len(self.in_play) >= event.concurrency:
-                        break
-                    if g.white in busy or g.black in busy:
-                        continue
-                    busy |= {g.white, g.black}
-                    self.in_play[g.number] = InPlay(g)
-                    job = self._job(g)
-                    if {job.white[1], job.black[1]} & dxp_seats:
-                        for seat in {job.white[1], job.black[1]} & dxp_seats:
-                            if seat not in kept:
-                                kept[seat] = _dxp_player(seat)
-                        threading.Thread(
-                            target=lambda j=job: done.put(play_job(j, kept)), daemon=True
-                        ).start()
-                    else:
-                        try:
-                            future = pool.submit(play_job, job)
-                        except BrokenProcessPool:
-                            pool = self._pool()
-                            future = pool.submit(play_job, job)
-                        futures[g.number] = future
-                        future.add_done_callback(_into(done, g.number))
+                playing.start(pending)
                 on_change()
                 if not self.in_play:
                     break  # (nothing can start: the rest waits for another start)
                 try:
-                    finished = done.get(timeout=0.25)
+                    finished = playing.done.get(timeout=0.25)
                 except queue.Empty:
                     continue
-                pairing = self.in_play.pop(finished.number).pairing
-                futures.pop(finished.number, None)
-                busy -= {pairing.white, pairing.black}
-                if finished.error:
-                    failed.add(finished.number)
-                    self.said.append(
-                        _("game {n}: not played ({reason}); it is played at the next start").format(
-                            n=finished.number, reason=finished.error[:200]
-                        )
-                    )
-                    continue
-                self._write(self.folder / "games" / f"{finished.number:04d}.pdn", finished.pdn)
-                self.results[finished.number] = finished.score
-                self.said.append(
-                    _("game {n}: {white} - {black} {result} ({why})").format(
-                        n=finished.number,
-                        white=self.names[pairing.white],
-                        black=self.names[pairing.black],
-                        result={1.0: "1-0", 0.0: "0-1"}.get(finished.score, "½-½"),
-                        why=finished.why,
-                    )
-                )
-                self.write_tables()
+                playing.finish(finished)
         finally:
-            _stop_pool(pool)
-            for player in kept.values():
-                with contextlib.suppress(Exception):
-                    player.disconnect()  # type: ignore[attr-defined]
-            self.in_play.clear()
-            with contextlib.suppress(OSError):
-                self.write_tables()
-        return len(self.results) >= self.total() and not failed
+            playing.close()
+        return len(self.results) >= self.total() and not playing.failed
 
     def _pool(self) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(
@@ -489,6 +426,102 @@ class Tournament:
             initializer=_quiet_worker,
             initargs=(language(),),
         )
+
+
+class _Playing:
+    """One run of :meth:`Tournament.run`: the games in play, the entrants playing, the
+    processes (and the DXP players held across games) that play them."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.tournament = tournament
+        self.done: queue.Queue[Finished] = queue.Queue()
+        self.dxp_seats = {e.seat for e in tournament.event.entrants if e.seat.startswith("dxp:")}
+        self.kept: dict[str, object] = {}
+        self.busy: set[int] = set()
+        #: Games whose process died: left to the next start.
+        self.failed: set[int] = set()
+        self.pool = tournament._pool()
+        self.futures: dict[int, Future[Finished]] = {}
+
+    def pending(self) -> list[Pairing]:
+        """The games of the schedule neither finished, in play nor failed."""
+        t = self.tournament
+        return [
+            g
+            for g in t.schedule()
+            if g.number not in t.results
+            and g.number not in t.in_play
+            and g.number not in self.failed
+        ]
+
+    def start(self, pending: list[Pairing]) -> None:
+        """Start the pending games whose entrants are free, up to the event's concurrency."""
+        t = self.tournament
+        for g in pending:
+            if len(t.in_play) >= t.event.concurrency:
+                break
+            if g.white in self.busy or g.black in self.busy:
+                continue
+            self.busy |= {g.white, g.black}
+            t.in_play[g.number] = InPlay(g)
+            self._play(g, t._job(g))
+
+    def _play(self, g: Pairing, job: Job) -> None:
+        """A game with a DXP seat in a thread of its own (its players are kept for the next
+        games), any other in the process pool (made again when it broke)."""
+        done, kept = self.done, self.kept
+        seats = {job.white[1], job.black[1]} & self.dxp_seats
+        if seats:
+            for seat in seats:
+                if seat not in kept:
+                    kept[seat] = _dxp_player(seat)
+            threading.Thread(target=lambda j=job: done.put(play_job(j, kept)), daemon=True).start()
+            return
+        try:
+            future = self.pool.submit(play_job, job)
+        except BrokenProcessPool:
+            self.pool = self.tournament._pool()
+            future = self.pool.submit(play_job, job)
+        self.futures[g.number] = future
+        future.add_done_callback(_into(done, g.number))
+
+    def finish(self, finished: Finished) -> None:
+        """A game finished: its entrants free again, its record and result kept (or, when
+        its process died, said and left to the next start)."""
+        t = self.tournament
+        pairing = t.in_play.pop(finished.number).pairing
+        self.futures.pop(finished.number, None)
+        self.busy -= {pairing.white, pairing.black}
+        if finished.error:
+            self.failed.add(finished.number)
+            t.said.append(
+                _("game {n}: not played ({reason}); it is played at the next start").format(
+                    n=finished.number, reason=finished.error[:200]
+                )
+            )
+            return
+        t._write(t.folder / "games" / f"{finished.number:04d}.pdn", finished.pdn)
+        t.results[finished.number] = finished.score
+        t.said.append(
+            _("game {n}: {white} - {black} {result} ({why})").format(
+                n=finished.number,
+                white=t.names[pairing.white],
+                black=t.names[pairing.black],
+                result={1.0: "1-0", 0.0: "0-1"}.get(finished.score, "½-½"),
+                why=finished.why,
+            )
+        )
+        t.write_tables()
+
+    def close(self) -> None:
+        """The pool stopped, the DXP players let go, the tables written as they are."""
+        _stop_pool(self.pool)
+        for player in self.kept.values():
+            with contextlib.suppress(Exception):
+                player.disconnect()  # type: ignore[attr-defined]
+        self.tournament.in_play.clear()
+        with contextlib.suppress(OSError):
+            self.tournament.write_tables()
 
 
 def _into(done: queue.Queue[Finished], number: int) -> Callable[[Future[Finished]], None]:

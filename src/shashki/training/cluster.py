@@ -55,6 +55,10 @@ class DaskBackend:
                         address=address, reason=str(exc) or type(exc).__name__
                     )
                 ) from None
+            except Exception:  # (what answered there read as Dask's: MemoryError, …)
+                raise ClusterError(
+                    _("{address} does not answer as a Dask scheduler").format(address=address)
+                ) from None
         else:
             self.client = address
         threads = self.client.nthreads()

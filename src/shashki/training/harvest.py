@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
+from ..base.userfiles import sizes_total
 from ..base.workers import Backend, Jobs
 from ..i18n import _
 from ..records.gametypes import DEFAULT_VARIANT
@@ -74,23 +75,59 @@ def mine_files(
 ) -> MiningReport:
     """Mine the games of ``paths`` into ``writer``'s book (see the module);
     ``progress(bytes done, bytes in all)`` as pieces are written."""
-    options = options or MiningOptions()
     names = [os.fspath(p) for p in paths]
     if default_variant is not None:
         default_variant = find_variant(default_variant).id
-    report = MiningReport()
-    files: dict[str, _File] = {}
-    total = 0
-    order: list[tuple[str, int]] = []  # job number -> (path, bytes)
+    harvest = _Harvest(writer, options or MiningOptions(), default_variant, piece_bytes)
+    total = sizes_total(names)
+    running: Jobs[PieceMined] = Jobs(
+        mine_piece, harvest.jobs(names), workers=workers, backend=backend
+    )
+    done_bytes = 0
+    for number, mined in running.in_order(cancelled):
+        done_bytes += harvest.take(number, mined)
+        if progress is not None:
+            progress(done_bytes, total)
+    if running.cancelled:
+        harvest.report.stopped = True
+        return harvest.report
+    for entry in harvest.files.values():
+        harvest.close(entry)
+    return harvest.report
 
-    def jobs() -> Iterator[tuple[Piece, str | None, MiningOptions]]:
+
+class _Harvest:
+    """One run of :func:`mine_files`: the pieces given to the workers, in order, and what
+    each file and the whole run gave."""
+
+    def __init__(
+        self,
+        writer: BookWriter,
+        options: MiningOptions,
+        default_variant: str | None,
+        piece_bytes: int,
+    ) -> None:
+        self.writer = writer
+        self.options = options
+        self.default_variant = default_variant
+        self.piece_bytes = piece_bytes
+        self.report = MiningReport()
+        self.files: dict[str, _File] = {}
+        #: job number -> (path, bytes)
+        self.order: list[tuple[str, int]] = []
+
+    def jobs(self, names: list[str]) -> Iterator[tuple[Piece, str | None, MiningOptions]]:
+        """The pieces of every file not mined whole yet, from the first not written."""
+        report = self.report
         for name in names:
             try:
                 info = os.stat(name)
             except OSError as exc:
                 report.problems.append(f"{name}: {exc.strerror or exc}")
                 continue
-            done_pieces, games = writer.resume_at(name, info.st_size, info.st_mtime, piece_bytes)
+            done_pieces, games = self.writer.resume_at(
+                name, info.st_size, info.st_mtime, self.piece_bytes
+            )
             if done_pieces < 0:
                 report.kept += 1
                 continue
@@ -98,92 +135,82 @@ def mine_files(
             entry = _File(name, info.st_size, info.st_mtime, done_pieces, games)
             entry.given = done_pieces
             entry.fresh = done_pieces == 0
-            files[name] = entry
-            read_as = default_variant if default_variant is not None else _guess(name, report)
-            try:
-                for piece in pieces(name, piece_bytes):
-                    if piece.number < done_pieces:
-                        continue
-                    entry.given += 1
-                    size = len(piece.data) if isinstance(piece.data, bytes) else 0
-                    order.append((name, size))
-                    yield (piece, read_as, options)
-            except (OSError, ValueError) as exc:
-                reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or exc
-                report.problems.append(f"{name}: {reason}")
-                entry.failed = True
-            entry.cut = True
+            self.files[name] = entry
+            yield from self._file_jobs(entry, done_pieces)
 
-    for name in names:
+    def _file_jobs(
+        self, entry: _File, done_pieces: int
+    ) -> Iterator[tuple[Piece, str | None, MiningOptions]]:
+        """The pieces of one file from ``done_pieces`` on; a file that cannot be cut is a
+        problem of the report."""
+        name = entry.path
+        if self.default_variant is not None:
+            read_as: str | None = self.default_variant
+        else:
+            read_as = _guess(name, self.report)
         try:
-            total += os.stat(name).st_size
-        except OSError:
-            pass
-    running: Jobs[PieceMined] = Jobs(mine_piece, jobs(), workers=workers, backend=backend)
-    waiting: dict[int, PieceMined] = {}
-    next_job = 0
-    done_bytes = 0
-    for number, result in running:
-        waiting[number] = result
-        while next_job in waiting:
-            mined = waiting.pop(next_job)
-            path, size = order[next_job]
-            entry = files[path]
-            puzzles = [
-                replace(p, source=replace(o, game=o.game + entry.games).words())
-                for o, p in mined.found
-            ]
-            added = writer.add(puzzles)
-            report.found += added
-            report.repeated += len(puzzles) - added
-            entry.pieces += 1
-            entry.games += mined.games + mined.skipped
-            entry.used += mined.games
-            entry.error = entry.error or mined.error
-            report.games += mined.games
-            report.positions += mined.positions
-            writer.mined(
-                path, entry.size, entry.mtime, piece_bytes, entry.pieces, entry.games, False
-            )
-            done_bytes += size
-            next_job += 1
-            if progress is not None:
-                progress(done_bytes, total)
-        if cancelled():
-            running.cancel()
-    if running.cancelled:
-        report.stopped = True
-        return report
-    for entry in files.values():
+            for piece in pieces(name, self.piece_bytes):
+                if piece.number < done_pieces:
+                    continue
+                entry.given += 1
+                size = len(piece.data) if isinstance(piece.data, bytes) else 0
+                self.order.append((name, size))
+                yield (piece, read_as, self.options)
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "reason", None) or getattr(exc, "strerror", None) or exc
+            self.report.problems.append(f"{name}: {reason}")
+            entry.failed = True
+        entry.cut = True
+
+    def take(self, job: int, mined: PieceMined) -> int:
+        """Write the puzzles of piece number ``job`` (its turn has come) and note how far
+        its file is mined; the piece's bytes."""
+        path, size = self.order[job]
+        entry = self.files[path]
+        puzzles = [
+            replace(p, source=replace(o, game=o.game + entry.games).words()) for o, p in mined.found
+        ]
+        added = self.writer.add(puzzles)
+        report = self.report
+        report.found += added
+        report.repeated += len(puzzles) - added
+        entry.pieces += 1
+        entry.games += mined.games + mined.skipped
+        entry.used += mined.games
+        entry.error = entry.error or mined.error
+        report.games += mined.games
+        report.positions += mined.positions
+        self.writer.mined(
+            path, entry.size, entry.mtime, self.piece_bytes, entry.pieces, entry.games, False
+        )
+        return size
+
+    def close(self, entry: _File) -> None:
+        """A file at the end of the run: noted mined whole when every piece was written;
+        a fresh file that held no game (or none shashki can play) is a problem."""
         if entry.failed or not entry.fresh:
             if not entry.failed and entry.cut and entry.pieces == entry.given:
-                writer.mined(
-                    entry.path,
-                    entry.size,
-                    entry.mtime,
-                    piece_bytes,
-                    entry.pieces,
-                    entry.games,
-                    True,
-                )
-            continue
+                self._mined_whole(entry)
+            return
         if entry.cut and entry.pieces == entry.given:
-            writer.mined(
-                entry.path, entry.size, entry.mtime, piece_bytes, entry.pieces, entry.games, True
-            )
+            self._mined_whole(entry)
         if entry.used == 0 and entry.games == 0:
             reason = entry.error or _("no game in it")
-            report.problems.append(
+            self.report.problems.append(
                 f"{entry.path}: " + _("not a PDN file: {reason}").format(reason=reason)
             )
         elif entry.used == 0 and entry.given > 0:
-            report.problems.append(
+            self.report.problems.append(
                 f"{entry.path}: "
                 + _("no game in it that shashki can play: {reason}").format(
                     reason=entry.error or _("no moves")
                 )
             )
-    return report
+
+    def _mined_whole(self, entry: _File) -> None:
+        self.writer.mined(
+            entry.path, entry.size, entry.mtime, self.piece_bytes, entry.pieces, entry.games, True
+        )
 
 
 def _guess(path: str, report: MiningReport) -> str | None:
