@@ -56,6 +56,10 @@ from .session.served import JOIN_VARIABLE, SERVED_VARIABLE, terminal_size
 
 if TYPE_CHECKING:
     from aiohttp import web
+    from textual_serve.app_service import AppService as _AppServiceBase
+    from textual_serve.server import Server as _ServerBase
+else:  # (textual-serve and aiohttp are loaded when a server is made, not by every command)
+    _AppServiceBase = _ServerBase = object
 
 #: The port served when none is given.
 DEFAULT_PORT = 8000
@@ -353,145 +357,151 @@ def _app_log(data: bytes) -> Path | None:
     return path
 
 
+class VisitorApp(_AppServiceBase):
+    """One visitor's app: textual-serve's ``AppService`` (the protocol of the app's
+    pipes, downloads), started without a shell in a process group of its own, its
+    standard error kept from the terminal, and stopped for sure.  Joined with
+    ``AppService`` by :func:`_visitor_app` (textual-serve is loaded only then)."""
+
+    def __init__(self, words: list[str], join: bool, **kwargs: Any) -> None:
+        super().__init__(shlex.join(words), **kwargs)
+        self.words = words
+        self.join = join
+        self.failed: Path | None = None
+        self._stopped = False
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment: dict[str, str] = super()._build_environment(width, height)
+        environment["TEXTUAL_DRIVER"] = DRIVER
+        environment[SERVED_VARIABLE] = "1"
+        if self.join:
+            environment[JOIN_VARIABLE] = "1"
+        else:
+            environment.pop(JOIN_VARIABLE, None)
+        for name in ("TEXTUAL", "TEXTUAL_LOG"):  # (no devtools, no log of keys)
+            environment.pop(name, None)
+        return environment
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        self._process = process = await asyncio.create_subprocess_exec(
+            *self.words,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=self._build_environment(width=width, height=height),
+            start_new_session=True,  # (its group: its engines end with it)
+        )
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    def signal(self, number: int) -> None:
+        """Send ``number`` to the app and everything it started (its group)."""
+        process = self._process
+        if process is None:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+            if hasattr(os, "killpg"):
+                os.killpg(process.pid, number)
+            elif process.returncode is None:  # pragma: no cover - Windows
+                process.kill()
+
+    async def run(self) -> None:
+        """Pass the app's output to the page until it ends (textual-serve's loop),
+        its standard error kept (bounded) for a file; then the page is closed."""
+        process = self._process
+        assert process is not None and process.stdout is not None
+        stdout, stderr = process.stdout, process.stderr
+        assert stderr is not None
+        kept = io.BytesIO()
+
+        async def read_stderr() -> None:
+            while data := await stderr.read(4096):
+                if kept.tell() < STDERR_LIMIT:
+                    kept.write(data[: STDERR_LIMIT - kept.tell()])
+
+        reader = asyncio.create_task(read_stderr())
+        try:
+            for _line in range(10):  # the prelude: a Textual app is starting
+                line = await stdout.readline()
+                if not line or line == b"__GANGLION__\n":
+                    break
+            while True:
+                kind = await stdout.readexactly(1)
+                size = int.from_bytes(await stdout.readexactly(4), "big")
+                payload = await stdout.readexactly(size)
+                if kind == b"D":
+                    await self.on_data(payload)
+                elif kind == b"M":
+                    await self.on_meta(payload)
+                elif kind == b"P":
+                    await self.on_packed(payload)
+        except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(process.wait(), QUIT_SECONDS)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(reader, 1.0)
+            reader.cancel()
+            if process.returncode not in (None, 0) and not self._stopped and kept.tell():
+                self.failed = _app_log(kept.getvalue())
+            with contextlib.suppress(Exception):
+                await self.remote_close()
+
+    async def on_meta(self, data: bytes) -> None:
+        try:
+            await super().on_meta(data)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            pass  # (an app that says what cannot be read: nothing done)
+
+    async def stop(self) -> None:
+        """End the app: asked to quit (its input closed too: a served app then ends
+        by itself), then SIGTERM, then SIGKILL, each after a few seconds; whatever
+        it started is killed with it."""
+        if self._stopped:
+            return
+        self._stopped = True
+        with contextlib.suppress(Exception):
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+        process = self._process
+        if process is None:
+            return
+        try:
+            if process.returncode is None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(self.send_meta({"type": "quit"}), 1.0)
+                with contextlib.suppress(Exception):
+                    self.stdin.close()
+                for number, seconds in (
+                    (None, QUIT_SECONDS),
+                    (signal.SIGTERM, TERM_SECONDS),
+                    (signal.SIGKILL, None),
+                ):
+                    if number is not None:
+                        self.signal(number)
+                    try:
+                        await asyncio.wait_for(process.wait(), seconds)
+                        break
+                    except TimeoutError:
+                        continue
+        finally:
+            self.signal(signal.SIGKILL)  # (what it left behind: an engine)
+        task = self._task
+        if task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(task, QUIT_SECONDS + 2.0)
+
+
 def _visitor_app() -> Any:
-    """The class of one visitor's app: textual-serve's ``AppService`` (the protocol of
-    the app's pipes, downloads), started without a shell in a process group of its own,
-    its standard error kept from the terminal, and stopped for sure."""
+    """The class of one visitor's app: :class:`VisitorApp` on textual-serve's
+    ``AppService``."""
     from textual_serve.app_service import AppService
 
-    class VisitorApp(AppService):
-        def __init__(self, words: list[str], join: bool, **kwargs: Any) -> None:
-            super().__init__(shlex.join(words), **kwargs)
-            self.words = words
-            self.join = join
-            self.failed: Path | None = None
-            self._stopped = False
+    class Visitor(VisitorApp, AppService):
+        pass
 
-        def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-            environment: dict[str, str] = super()._build_environment(width, height)
-            environment["TEXTUAL_DRIVER"] = DRIVER
-            environment[SERVED_VARIABLE] = "1"
-            if self.join:
-                environment[JOIN_VARIABLE] = "1"
-            else:
-                environment.pop(JOIN_VARIABLE, None)
-            for name in ("TEXTUAL", "TEXTUAL_LOG"):  # (no devtools, no log of keys)
-                environment.pop(name, None)
-            return environment
-
-        async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-            self._process = process = await asyncio.create_subprocess_exec(
-                *self.words,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-                env=self._build_environment(width=width, height=height),
-                start_new_session=True,  # (its group: its engines end with it)
-            )
-            assert process.stdin is not None
-            self._stdin = process.stdin
-            return process
-
-        def signal(self, number: int) -> None:
-            """Send ``number`` to the app and everything it started (its group)."""
-            process = self._process
-            if process is None:
-                return
-            with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
-                if hasattr(os, "killpg"):
-                    os.killpg(process.pid, number)
-                elif process.returncode is None:  # pragma: no cover - Windows
-                    process.kill()
-
-        async def run(self) -> None:
-            """Pass the app's output to the page until it ends (textual-serve's loop),
-            its standard error kept (bounded) for a file; then the page is closed."""
-            process = self._process
-            assert process is not None and process.stdout is not None
-            stdout, stderr = process.stdout, process.stderr
-            assert stderr is not None
-            kept = io.BytesIO()
-
-            async def read_stderr() -> None:
-                while data := await stderr.read(4096):
-                    if kept.tell() < STDERR_LIMIT:
-                        kept.write(data[: STDERR_LIMIT - kept.tell()])
-
-            reader = asyncio.create_task(read_stderr())
-            try:
-                for _line in range(10):  # the prelude: a Textual app is starting
-                    line = await stdout.readline()
-                    if not line or line == b"__GANGLION__\n":
-                        break
-                while True:
-                    kind = await stdout.readexactly(1)
-                    size = int.from_bytes(await stdout.readexactly(4), "big")
-                    payload = await stdout.readexactly(size)
-                    if kind == b"D":
-                        await self.on_data(payload)
-                    elif kind == b"M":
-                        await self.on_meta(payload)
-                    elif kind == b"P":
-                        await self.on_packed(payload)
-            except (asyncio.IncompleteReadError, ConnectionError, ValueError):
-                pass
-            finally:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(process.wait(), QUIT_SECONDS)
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(reader, 1.0)
-                reader.cancel()
-                if process.returncode not in (None, 0) and not self._stopped and kept.tell():
-                    self.failed = _app_log(kept.getvalue())
-                with contextlib.suppress(Exception):
-                    await self.remote_close()
-
-        async def on_meta(self, data: bytes) -> None:
-            try:
-                await super().on_meta(data)
-            except (ValueError, KeyError, TypeError, AttributeError):
-                pass  # (an app that says what cannot be read: nothing done)
-
-        async def stop(self) -> None:
-            """End the app: asked to quit (its input closed too: a served app then ends
-            by itself), then SIGTERM, then SIGKILL, each after a few seconds; whatever
-            it started is killed with it."""
-            if self._stopped:
-                return
-            self._stopped = True
-            with contextlib.suppress(Exception):
-                await self._download_manager.cancel_app_downloads(
-                    app_service_id=self.app_service_id
-                )
-            process = self._process
-            if process is None:
-                return
-            try:
-                if process.returncode is None:
-                    with contextlib.suppress(Exception):
-                        await asyncio.wait_for(self.send_meta({"type": "quit"}), 1.0)
-                    with contextlib.suppress(Exception):
-                        self.stdin.close()
-                    for number, seconds in (
-                        (None, QUIT_SECONDS),
-                        (signal.SIGTERM, TERM_SECONDS),
-                        (signal.SIGKILL, None),
-                    ):
-                        if number is not None:
-                            self.signal(number)
-                        try:
-                            await asyncio.wait_for(process.wait(), seconds)
-                            break
-                        except TimeoutError:
-                            continue
-            finally:
-                self.signal(signal.SIGKILL)  # (what it left behind: an engine)
-            task = self._task
-            if task is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(task, QUIT_SECONDS + 2.0)
-
-    return VisitorApp
+    return Visitor
 
 
 # -- the server ----------------------------------------------------------------------------
@@ -515,6 +525,230 @@ def _page(title: str, font_size: int) -> str:
     return text
 
 
+def _guard(addresses: Addresses) -> Any:
+    """The middleware every request passes: a ``Host`` this server is served at, an app
+    driven only from this server's own page, and :data:`PAGE_HEADERS` on every answer."""
+    from aiohttp import hdrs, web
+
+    @web.middleware
+    async def guard(
+        request: web.Request,
+        handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+    ) -> web.StreamResponse:
+        if not addresses.host_ok(request.headers.get(hdrs.HOST)):
+            return web.Response(
+                status=403, text=_("This server does not serve that address.") + "\n"
+            )
+        # what drives an app is asked by this server's own page, never by a link or
+        # a script of another site (a browser says where a request comes from)
+        site = request.headers.get("Sec-Fetch-Site", "same-origin")
+        if request.path != "/" and site not in ("same-origin", "none"):
+            if request.path == "/ws" or request.path.startswith("/download/"):
+                return web.Response(
+                    status=403,
+                    text=_("Only this server's own page may start an app.") + "\n",
+                )
+        response = await handler(request)
+        if not response.prepared:
+            response.headers.update(PAGE_HEADERS)
+        return response
+
+    return guard
+
+
+async def _pass_messages(websocket: web.WebSocketResponse, service: Any) -> None:
+    """What the page sends: keys, its size, focus; anything else is ignored."""
+    from aiohttp import WSMsgType
+
+    async for message in websocket:
+        if message.type != WSMsgType.TEXT:
+            continue
+        try:
+            envelope = json.loads(message.data)
+        except ValueError:
+            continue
+        if not (isinstance(envelope, list) and envelope and isinstance(envelope[0], str)):
+            continue
+        kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+        if kind == "stdin" and isinstance(data, str):
+            await service.send_bytes(data.encode("utf-8", "replace"))
+        elif kind == "resize" and isinstance(data, dict):
+            width, height = terminal_size(_whole(data.get("width")), _whole(data.get("height")))
+            await service.set_terminal_size(width, height)
+        elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
+            await websocket.send_json(["pong", data])
+        elif kind == "blur":
+            await service.blur()
+        elif kind == "focus":
+            await service.focus()
+
+
+class ShashkiServer(_ServerBase):
+    """textual-serve's server for ``words`` (each visitor's app), guarded as the module
+    says; ``say`` writes a line on the owner's terminal.  Joined with textual-serve's
+    ``Server`` by :func:`make_server` (textual-serve is loaded only then)."""
+
+    def __init__(
+        self,
+        words: list[str],
+        addresses: Addresses,
+        *,
+        visitors: int,
+        join: bool,
+        say: Callable[[str], None],
+    ) -> None:
+        super().__init__(shlex.join(words), host="127.0.0.1", port=addresses.port)
+        self.words = words
+        self.addresses = addresses
+        self.visitors = visitors
+        self.join = join
+        self.say = say
+        self.visitor_app = _visitor_app()
+        self.title = "shashki"
+        self.apps: set[Any] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+
+    def initialize_logging(self) -> None:
+        handler = _OneLine()
+        for name in ("textual-serve", "aiohttp", "asyncio"):
+            logger = logging.getLogger(name)
+            logger.handlers[:] = [handler]
+            logger.propagate = False
+            logger.setLevel(logging.WARNING)
+
+    async def web_app(self) -> web.Application:
+        """The aiohttp application that serves the page and the visitors' apps
+        (textual-serve's own, guarded), for a runner of the caller's."""
+        app: web.Application = await self._make_app()
+        return app
+
+    async def _make_app(self) -> web.Application:
+        from aiohttp import web
+
+        app = web.Application(middlewares=[_guard(self.addresses)])
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, name="static"),
+                web.get("/shashki/{name}", self.handle_page_file, name="page"),
+            ]
+        )
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import web
+
+        try:
+            size = int(request.query.get("fontsize", "16")[:3])
+        except ValueError:
+            size = 16
+        size = max(FONT_SIZES[0], min(FONT_SIZES[1], size))
+        return web.Response(text=_page(self.title, size), content_type="text/html")
+
+    async def handle_page_file(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import web
+
+        name = request.match_info["name"]
+        kinds = {"page.js": "text/javascript", "page.css": "text/css"}
+        if name not in kinds:
+            raise web.HTTPNotFound()
+        text = (PAGE_FILES / name).read_text(encoding="utf-8")
+        return web.Response(text=text, content_type=kinds[name])
+
+    def _refusal(self, request: web.Request) -> web.StreamResponse | None:
+        """Why an app is not started for ``request`` (a page of another site, too many
+        visitors), as the answer to give; None when it may start."""
+        from aiohttp import hdrs, web
+
+        if not self.addresses.origin_ok(
+            request.headers.get(hdrs.ORIGIN), request.headers.get(hdrs.HOST)
+        ):
+            return web.Response(
+                status=403, text=_("Only this server's own page may start an app.") + "\n"
+            )
+        if len(self.apps) >= self.visitors:
+            return web.Response(status=503, text=_("Too many visitors: try again later.") + "\n")
+        return None
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        from aiohttp import web
+
+        refusal = self._refusal(request)
+        if refusal is not None:
+            return refusal
+        width, height = terminal_size(
+            _whole(request.query.get("width")), _whole(request.query.get("height"))
+        )
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_LIMIT)
+        service = self.visitor_app(
+            self.words,
+            self.join,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+        )
+        self.apps.add(service)
+        self.sockets.add(websocket)
+        who = request.remote or "?"
+        try:
+            await websocket.prepare(request)
+            await service.start(width, height)
+            self.say(
+                _("A visitor ({address}) came: {n} of at most {most} apps run.").format(
+                    address=who, n=len(self.apps), most=self.visitors
+                )
+            )
+            await _pass_messages(websocket, service)
+        except Exception as exc:  # (no traceback: a visitor's words would be in it)
+            self.say(
+                _("shashki serve: {message}").format(
+                    message=_("a visitor's app failed: {reason}").format(reason=type(exc).__name__)
+                )
+            )
+        finally:
+            await self._visitor_left(who, websocket, service)
+        return websocket
+
+    async def _visitor_left(self, who: str, websocket: web.WebSocketResponse, service: Any) -> None:
+        """A visitor's page has gone: the app stopped (killed with what it started,
+        whatever happens), forgotten, and the owner told."""
+        try:
+            await asyncio.shield(service.stop())
+        finally:
+            service.signal(signal.SIGKILL)
+            self.apps.discard(service)
+            self.sockets.discard(websocket)
+        if service.failed is not None:
+            self.say(
+                _("A visitor's app ended with an error; what it wrote: {path}").format(
+                    path=service.failed
+                )
+            )
+        self.say(
+            _("A visitor ({address}) left: {n} of at most {most} apps run.").format(
+                address=who, n=len(self.apps), most=self.visitors
+            )
+        )
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """The server ends: every app with it, and every page told."""
+        await asyncio.gather(
+            *(service.stop() for service in list(self.apps)), return_exceptions=True
+        )
+        for websocket in list(self.sockets):
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1001)
+
+    def kill_all(self) -> None:
+        """Kill what is left of every app (the server is ending, whatever ended it)."""
+        for service in list(self.apps):
+            service.signal(signal.SIGKILL)
+
+
 def make_server(
     words: list[str],
     addresses: Addresses,
@@ -524,190 +758,13 @@ def make_server(
     say: Callable[[str], None] = _say,
 ) -> Any:
     """textual-serve's server for ``words`` (each visitor's app), guarded as the module
-    says; ``say`` writes a line on the owner's terminal."""
-    from aiohttp import WSMsgType, hdrs, web
+    says (:class:`ShashkiServer`); ``say`` writes a line on the owner's terminal."""
     from textual_serve.server import Server
 
-    visitor_app = _visitor_app()
+    class Served(ShashkiServer, Server):
+        pass
 
-    class ShashkiServer(Server):
-        def __init__(self) -> None:
-            super().__init__(shlex.join(words), host="127.0.0.1", port=addresses.port)
-            self.title = "shashki"
-            self.apps: set[Any] = set()
-            self.sockets: set[web.WebSocketResponse] = set()
-
-        def initialize_logging(self) -> None:
-            handler = _OneLine()
-            for name in ("textual-serve", "aiohttp", "asyncio"):
-                logger = logging.getLogger(name)
-                logger.handlers[:] = [handler]
-                logger.propagate = False
-                logger.setLevel(logging.WARNING)
-
-        async def web_app(self) -> web.Application:
-            """The aiohttp application that serves the page and the visitors' apps
-            (textual-serve's own, guarded), for a runner of the caller's."""
-            app: web.Application = await self._make_app()
-            return app
-
-        async def _make_app(self) -> web.Application:
-            @web.middleware
-            async def guard(
-                request: web.Request,
-                handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
-            ) -> web.StreamResponse:
-                if not addresses.host_ok(request.headers.get(hdrs.HOST)):
-                    return web.Response(
-                        status=403, text=_("This server does not serve that address.") + "\n"
-                    )
-                # what drives an app is asked by this server's own page, never by a link or
-                # a script of another site (a browser says where a request comes from)
-                site = request.headers.get("Sec-Fetch-Site", "same-origin")
-                if request.path != "/" and site not in ("same-origin", "none"):
-                    if request.path == "/ws" or request.path.startswith("/download/"):
-                        return web.Response(
-                            status=403,
-                            text=_("Only this server's own page may start an app.") + "\n",
-                        )
-                response = await handler(request)
-                if not response.prepared:
-                    response.headers.update(PAGE_HEADERS)
-                return response
-
-            app = web.Application(middlewares=[guard])
-            app.add_routes(
-                [
-                    web.get("/", self.handle_index, name="index"),
-                    web.get("/ws", self.handle_websocket, name="websocket"),
-                    web.get("/download/{key}", self.handle_download, name="download"),
-                    web.static("/static", self.statics_path, name="static"),
-                    web.get("/shashki/{name}", self.handle_page_file, name="page"),
-                ]
-            )
-            app.on_shutdown.append(self.on_shutdown)
-            return app
-
-        async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            try:
-                size = int(request.query.get("fontsize", "16")[:3])
-            except ValueError:
-                size = 16
-            size = max(FONT_SIZES[0], min(FONT_SIZES[1], size))
-            return web.Response(text=_page(self.title, size), content_type="text/html")
-
-        async def handle_page_file(self, request: web.Request) -> web.StreamResponse:
-            name = request.match_info["name"]
-            kinds = {"page.js": "text/javascript", "page.css": "text/css"}
-            if name not in kinds:
-                raise web.HTTPNotFound()
-            text = (PAGE_FILES / name).read_text(encoding="utf-8")
-            return web.Response(text=text, content_type=kinds[name])
-
-        async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
-            if not addresses.origin_ok(
-                request.headers.get(hdrs.ORIGIN), request.headers.get(hdrs.HOST)
-            ):
-                return web.Response(
-                    status=403, text=_("Only this server's own page may start an app.") + "\n"
-                )
-            if len(self.apps) >= visitors:
-                return web.Response(
-                    status=503, text=_("Too many visitors: try again later.") + "\n"
-                )
-            width, height = terminal_size(
-                _whole(request.query.get("width")), _whole(request.query.get("height"))
-            )
-            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MESSAGE_LIMIT)
-            service = visitor_app(
-                words,
-                join,
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=websocket.close,
-                download_manager=self.download_manager,
-            )
-            self.apps.add(service)
-            self.sockets.add(websocket)
-            who = request.remote or "?"
-            try:
-                await websocket.prepare(request)
-                await service.start(width, height)
-                say(
-                    _("A visitor ({address}) came: {n} of at most {most} apps run.").format(
-                        address=who, n=len(self.apps), most=visitors
-                    )
-                )
-                await self._process_messages(websocket, service)
-            except Exception as exc:  # (no traceback: a visitor's words would be in it)
-                say(
-                    _("shashki serve: {message}").format(
-                        message=_("a visitor's app failed: {reason}").format(
-                            reason=type(exc).__name__
-                        )
-                    )
-                )
-            finally:
-                try:
-                    await asyncio.shield(service.stop())
-                finally:
-                    service.signal(signal.SIGKILL)
-                    self.apps.discard(service)
-                    self.sockets.discard(websocket)
-                if service.failed is not None:
-                    say(
-                        _("A visitor's app ended with an error; what it wrote: {path}").format(
-                            path=service.failed
-                        )
-                    )
-                say(
-                    _("A visitor ({address}) left: {n} of at most {most} apps run.").format(
-                        address=who, n=len(self.apps), most=visitors
-                    )
-                )
-            return websocket
-
-        async def _process_messages(self, websocket: web.WebSocketResponse, service: Any) -> None:
-            """What the page sends: keys, its size, focus; anything else is ignored."""
-            async for message in websocket:
-                if message.type != WSMsgType.TEXT:
-                    continue
-                try:
-                    envelope = json.loads(message.data)
-                except ValueError:
-                    continue
-                if not (isinstance(envelope, list) and envelope and isinstance(envelope[0], str)):
-                    continue
-                kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-                if kind == "stdin" and isinstance(data, str):
-                    await service.send_bytes(data.encode("utf-8", "replace"))
-                elif kind == "resize" and isinstance(data, dict):
-                    width, height = terminal_size(
-                        _whole(data.get("width")), _whole(data.get("height"))
-                    )
-                    await service.set_terminal_size(width, height)
-                elif kind == "ping" and isinstance(data, str) and len(data) <= 32:
-                    await websocket.send_json(["pong", data])
-                elif kind == "blur":
-                    await service.blur()
-                elif kind == "focus":
-                    await service.focus()
-
-        async def on_shutdown(self, app: web.Application) -> None:
-            """The server ends: every app with it, and every page told."""
-            await asyncio.gather(
-                *(service.stop() for service in list(self.apps)), return_exceptions=True
-            )
-            for websocket in list(self.sockets):
-                with contextlib.suppress(Exception):
-                    await websocket.close(code=1001)
-
-        def kill_all(self) -> None:
-            """Kill what is left of every app (the server is ending, whatever ended it)."""
-            for service in list(self.apps):
-                service.signal(signal.SIGKILL)
-
-    return ShashkiServer()
+    return Served(words, addresses, visitors=visitors, join=join, say=say)
 
 
 def _whole(value: object) -> int | None:
@@ -721,6 +778,40 @@ def _whole(value: object) -> int | None:
     return None
 
 
+def _cannot_listen(host: str, port: int, reason: object) -> int:
+    """Say on standard error that ``port`` of ``host`` cannot be listened on; the exit
+    status."""
+    print(
+        _("shashki: error: {message}").format(
+            message=_("cannot listen on {host} port {port}: {reason}").format(
+                host=host, port=port, reason=reason
+            )
+        ),
+        file=sys.stderr,
+    )
+    return 2
+
+
+def _say_listening(args: argparse.Namespace, address: str) -> None:
+    """What the owner's terminal shows once the server listens: where to open it, who
+    can reach it, what visitors may do, how it stops."""
+    _say(_("shashki serve: open {address} in a web browser.").format(address=address))
+    if args.public:
+        _say(
+            _(
+                "Listening on every network interface, port {port}: anyone who can "
+                "reach this machine can open the app and play on it, as you (your "
+                "engines, settings and saved games). Visitors cannot start other "
+                "programs nor open files outside shashki's games folder."
+            ).format(port=args.port)
+        )
+    else:
+        _say(_("Listening on 127.0.0.1 only: other machines cannot connect (--public lets them)."))
+    if args.allow_join:
+        _say(_("Visitors may join games hosted elsewhere (--allow-join)."))
+    _say(_("Ctrl+C stops."))
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from aiohttp import web
@@ -731,15 +822,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     host = "0.0.0.0" if args.public else "127.0.0.1"
     problem = _check_port(host, args.port)
     if problem is not None:
-        print(
-            _("shashki: error: {message}").format(
-                message=_("cannot listen on {host} port {port}: {reason}").format(
-                    host=host, port=args.port, reason=problem
-                )
-            ),
-            file=sys.stderr,
-        )
-        return 2
+        return _cannot_listen(host, args.port, problem)
     shown = _this_machine() if args.public else "127.0.0.1"
     address = f"http://{shown}:{args.port}"
     # every app a visitor gets runs in served mode (this process too: it is the same user)
@@ -756,26 +839,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
                 loop.add_signal_handler(number, leave)
-        _say(_("shashki serve: open {address} in a web browser.").format(address=address))
-        if args.public:
-            _say(
-                _(
-                    "Listening on every network interface, port {port}: anyone who can "
-                    "reach this machine can open the app and play on it, as you (your "
-                    "engines, settings and saved games). Visitors cannot start other "
-                    "programs nor open files outside shashki's games folder."
-                ).format(port=args.port)
-            )
-        else:
-            _say(
-                _(
-                    "Listening on 127.0.0.1 only: other machines cannot connect "
-                    "(--public lets them)."
-                )
-            )
-        if args.allow_join:
-            _say(_("Visitors may join games hosted elsewhere (--allow-join)."))
-        _say(_("Ctrl+C stops."))
+        _say_listening(args, address)
 
     async def application() -> web.Application:
         app: web.Application = await server._make_app()
@@ -793,15 +857,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             shutdown_timeout=QUIT_SECONDS + TERM_SECONDS + 2.0,
         )
     except OSError as exc:  # (the port taken between the check and the start)
-        print(
-            _("shashki: error: {message}").format(
-                message=_("cannot listen on {host} port {port}: {reason}").format(
-                    host=host, port=args.port, reason=exc.strerror or exc
-                )
-            ),
-            file=sys.stderr,
-        )
-        return 2
+        return _cannot_listen(host, args.port, exc.strerror or exc)
     except KeyboardInterrupt:
         pass
     finally:

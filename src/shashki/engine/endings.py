@@ -459,55 +459,58 @@ class EndingTable:
         """The retrograde analysis with the moves generated once a position and taken
         back where a position is solved.
 
-        First every position's moves are listed once: a position without a move is
-        lost; a capture or a crowning leads out of the table, into one solved first, and
-        is judged at once; the other moves (the quiet ones that stay in the material)
-        are only counted.  Then the positions are solved in the order of their distance
-        to the end: when one is solved, its predecessors are found by taking a quiet
-        move back (a king's move from each square its lines reach through empty
-        squares, a man's step from behind: the generator's own tables read the other
-        way), index arithmetic on the placement's ranks; a predecessor of a lost
-        position is won one ply later, and one whose moves all lead to won positions is
-        lost.  A position none of whose quiet moves is legal (it must capture) has
-        no predecessor in the table, nor does a position the rules declare drawn.
+        First every position's moves are listed once (:meth:`_judge_moves`): a position
+        without a move is lost; a capture or a crowning leads out of the table, into one
+        solved first, and is judged at once; the other moves (the quiet ones that stay in
+        the material) are only counted.  Then the positions are solved in the order of
+        their distance to the end (:meth:`_take_back`): when one is solved, its
+        predecessors are found by taking a quiet move back (a king's move from each
+        square its lines reach through empty squares, a man's step from behind: the
+        generator's own tables read the other way), index arithmetic on the placement's
+        ranks; a predecessor of a lost position is won one ply later, and one whose moves
+        all lead to won positions is lost.  A position none of whose quiet moves is legal
+        (it must capture) has no predecessor in the table, nor does a position the rules
+        declare drawn.
         """
+        lay = self.layout
+        # the quiet moves not yet seen won: a byte each where a position cannot have
+        # more than 255 (five kings of the 10x10 board: at most 85)
+        work = _Retrograde(
+            size,
+            bytearray(size)
+            if sum(self.material) * lay.most_moves < 256
+            else array("H", bytes(2 * size)),
+        )
+        self._judge_moves(work, smaller, progress)
+        values = self._take_back(work, progress)
+        del work  # (the memory, before the copy)
+        return bytes(values)
+
+    def _judge_moves(
+        self,
+        work: _Retrograde,
+        smaller: Callable[[State], int],
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        """The backwards build's first pass: every position's moves listed once, the
+        quiet ones that stay in the table counted (``remaining``), those out of it
+        judged by the smaller tables (:meth:`_moves_out`); the positions lost at once
+        and those won by a move out are queued by their distance."""
         gen = self.variant.generator
         moves_of = gen.moves
-        apply = gen.apply
         lay = self.layout
-        counts = self.counts
-        mine = self.material
         mandatory = gen.mandatory
         crowns = lay.crowning_steps
-        crowning = lay.crowning
         cancelled: Callable[[], bool] | None = getattr(_LOCAL, "cancelled", None)
         ends = EndRules(self.variant)
         drawn = ends.draw_rule if ends.material_rules else None
-
-        # the quiet moves not yet seen won: a byte each where a position cannot have
-        # more than 255 (five kings of the 10x10 board: at most 85)
-        remaining: bytearray | array[int] = (
-            bytearray(size) if sum(mine) * lay.most_moves < 256 else array("H", bytes(2 * size))
-        )
-        worst = bytearray(size)  # the longest loss out of the table (plies, at most 128)
-        state = bytearray(size)  # _SOLVED, _QUEUED (a win found), _ESCAPE
-        wins: dict[int, array[int]] = {}  # positions to solve by distance: won
-        losses: dict[int, array[int]] = {}  # and lost
-
-        kind = "i" if size < 1 << 31 else "q"  # (an index fits four bytes)
-
-        def push(bucket: dict[int, array[int]], d: int, i: int) -> None:
-            got = bucket.get(d)
-            if got is None:
-                got = bucket[d] = array(kind)
-            got.append(i)
-
-        variant = self.variant
-        vid = variant.id
+        remaining, worst, state = work.remaining, work.worst, work.state
+        wins, losses = work.wins, work.losses
+        push = work.push
         out: dict[Material, Callable[[State], int]] = {}  # the tables moves lead into
         seen = 0
-        total = size // 2
-        for base, w, b, k in lay.placements(mine):
+        total = work.size // 2
+        for base, w, b, k in lay.placements(self.material):
             seen += 1
             if not seen & 1023:
                 if cancelled is not None and cancelled():
@@ -528,35 +531,7 @@ class EndingTable:
                     # quiet moves only (the captures are compulsory), none crowns
                     remaining[i] = len(moves)
                     continue
-                inside = 0
-                quickest = 0  # the quickest win out of the table
-                escape = False
-                longest = 0
-                row = crowning[turn]
-                for mv in moves:
-                    if not mv[4] and not (mv[3] & row and mv[2] & ~k):
-                        inside += 1  # a quiet move that does not crown: the same material
-                        continue
-                    child = apply(pos, mv)
-                    there = material_of(child)
-                    # the child's side to move: + wins, - loses, 0 draws
-                    valued = out.get(there)
-                    if valued is not None:
-                        v = valued(child)
-                    else:
-                        v = smaller(child)
-                        made = _TABLES.get((vid, there))  # (what ``smaller`` made or read)
-                        if made is not None and made.variant is variant:
-                            out[there] = made.value
-                    if v < 0:
-                        if not quickest or -v < quickest:
-                            quickest = -v
-                        escape = True
-                    elif v > 0:
-                        if v + 1 > longest:
-                            longest = v + 1
-                    else:
-                        escape = True
+                inside, quickest, escape, longest = self._moves_out(pos, moves, smaller, out)
                 remaining[i] = inside
                 worst[i] = longest
                 if quickest:
@@ -566,16 +541,66 @@ class EndingTable:
                 elif not inside:
                     push(losses, longest, i)
 
+    def _moves_out(
+        self,
+        pos: State,
+        moves: list[FastMove],
+        smaller: Callable[[State], int],
+        out: dict[Material, Callable[[State], int]],
+    ) -> tuple[int, int, bool, int]:
+        """A position's moves judged for the backwards build: how many stay in the
+        table (quiet, not crowning), the quickest win out of it (plies, 0 for none),
+        whether a move out does not lose, and the longest loss out of it (plies).
+        ``out`` keeps the value functions of the tables the moves led into."""
+        apply = self.variant.generator.apply
+        variant = self.variant
+        vid = variant.id
+        k = pos[2]
+        row = self.layout.crowning[pos[3]]
+        inside = 0
+        quickest = 0  # the quickest win out of the table
+        escape = False
+        longest = 0
+        for mv in moves:
+            if not mv[4] and not (mv[3] & row and mv[2] & ~k):
+                inside += 1  # a quiet move that does not crown: the same material
+                continue
+            child = apply(pos, mv)
+            there = material_of(child)
+            # the child's side to move: + wins, - loses, 0 draws
+            valued = out.get(there)
+            if valued is not None:
+                v = valued(child)
+            else:
+                v = smaller(child)
+                made = _TABLES.get((vid, there))  # (what ``smaller`` made or read)
+                if made is not None and made.variant is variant:
+                    out[there] = made.value
+            if v < 0:
+                if not quickest or -v < quickest:
+                    quickest = -v
+                escape = True
+            elif v > 0:
+                if v + 1 > longest:
+                    longest = v + 1
+            else:
+                escape = True
+        return inside, quickest, escape, longest
+
+    def _take_back(
+        self, work: _Retrograde, progress: Callable[[int, int], None] | None
+    ) -> bytearray:
+        """The backwards build's second pass: the queued positions solved by distance,
+        the lost before the won at each (:meth:`_solve_batch`)."""
+        lay = self.layout
+        mine = self.material
         # what taking a move back needs: each group's placements by rank and ranks by
-        # placement, the moves back from each square, where the group's rank counts
+        # placement, the moves back from each square
         masks = [lay.masks(g, mine[g]) for g in range(4)]
         ranks = [lay.ranks(g, mine[g]) for g in range(4)]
-        back = lay.moves_back
-        c1, c2, c3 = counts[1], counts[2], counts[3]
-        stride = (2 * c1 * c2 * c3, 2 * c2 * c3, 2 * c3, 2)
-        groups_of = ((2, 3), (0, 1))  # the groups of the side that moved last, by turn
-        m0s, m1s, m2s, m3s = masks
-        values = bytearray(size)
+        wins, losses = work.wins, work.losses
+        total = work.size // 2
+        values = bytearray(work.size)
         solved = 0
         d = 0
         while wins or losses:
@@ -583,70 +608,103 @@ class EndingTable:
                 batch = (wins if won else losses).pop(d, None)
                 if not batch:
                     continue
-                if won:
-                    value = min(127, d)
-                else:
-                    value = max(-128, -(d + 1)) & 255
-                nxt = d + 1
-                queued: array[int] | None = None
-                for i in batch:
-                    if state[i] & _SOLVED:
-                        continue
-                    state[i] |= _SOLVED
-                    values[i] = value
-                    solved += 1
-                    if not solved & 4095:
-                        if cancelled is not None and cancelled():
-                            raise Cancelled
-                        if progress is not None:
-                            progress(min(2 * total - 1, total + solved // 2), 2 * total)
-                    turn = i & 1
-                    x = i >> 1
-                    x, r3 = divmod(x, c3)
-                    x, r2 = divmod(x, c2)
-                    r0, r1 = divmod(x, c1)
-                    rs = (r0, r1, r2, r3)
-                    ms = (m0s[r0], m1s[r1], m2s[r2], m3s[r3])
-                    occ = ms[0] | ms[1] | ms[2] | ms[3]
-                    flipped = i ^ 1  # the other side to move
-                    for g in groups_of[turn]:
-                        gm = ms[g]
-                        if not gm:
-                            continue
-                        rank_of = ranks[g]
-                        moves_back = back[g]
-                        sg = stride[g]
-                        start = flipped - rs[g] * sg
-                        bits = gm
-                        while bits:
-                            low = bits & -bits
-                            bits ^= low
-                            rest = gm ^ low
-                            for need, from_bit in moves_back[low.bit_length() - 1]:
-                                if occ & need:
-                                    continue
-                                q = start + rank_of[rest | from_bit] * sg
-                                if not remaining[q]:
-                                    continue  # no legal quiet move, or no longer open
-                                if won:
-                                    if state[q]:
-                                        continue
-                                    left = remaining[q] - 1
-                                    remaining[q] = left
-                                    if not left:
-                                        push(losses, max(worst[q], nxt), q)
-                                elif not state[q] & (_SOLVED | _QUEUED):
-                                    state[q] |= _QUEUED
-                                    if queued is None:
-                                        queued = wins.get(nxt)
-                                        if queued is None:
-                                            queued = wins[nxt] = array(kind)
-                                    queued.append(q)
+                solved = self._solve_batch(
+                    work, values, batch, won, d, solved, masks, ranks, progress
+                )
             d += 1
         if progress is not None:
             progress(2 * total, 2 * total)
-        del remaining, worst, state, wins, losses  # (the memory, before the copy)
-        return bytes(values)
+        return values
+
+    def _solve_batch(
+        self,
+        work: _Retrograde,
+        values: bytearray,
+        batch: array[int],
+        won: bool,
+        d: int,
+        solved: int,
+        masks: list[list[int]],
+        ranks: list[dict[int, int]],
+        progress: Callable[[int, int], None] | None,
+    ) -> int:
+        """The positions queued at distance ``d``, won or lost, solved (the count of
+        those solved so far returned), and each one's predecessors found by taking a
+        quiet move back (index arithmetic on the ranks of each group's placements): a
+        predecessor of a lost position is won one ply later, one whose last open move
+        led to a won position is lost."""
+        cancelled: Callable[[], bool] | None = getattr(_LOCAL, "cancelled", None)
+        remaining, worst, state = work.remaining, work.worst, work.state
+        wins, losses = work.wins, work.losses
+        push, kind = work.push, work.kind
+        total = work.size // 2
+        back = self.layout.moves_back
+        counts = self.counts
+        c1, c2, c3 = counts[1], counts[2], counts[3]
+        # where the group's rank counts in the index
+        stride = (2 * c1 * c2 * c3, 2 * c2 * c3, 2 * c3, 2)
+        groups_of = ((2, 3), (0, 1))  # the groups of the side that moved last, by turn
+        m0s, m1s, m2s, m3s = masks
+        if won:
+            value = min(127, d)
+        else:
+            value = max(-128, -(d + 1)) & 255
+        nxt = d + 1
+        queued: array[int] | None = None
+        for i in batch:
+            if state[i] & _SOLVED:
+                continue
+            state[i] |= _SOLVED
+            values[i] = value
+            solved += 1
+            if not solved & 4095:
+                if cancelled is not None and cancelled():
+                    raise Cancelled
+                if progress is not None:
+                    progress(min(2 * total - 1, total + solved // 2), 2 * total)
+            turn = i & 1
+            x = i >> 1
+            x, r3 = divmod(x, c3)
+            x, r2 = divmod(x, c2)
+            r0, r1 = divmod(x, c1)
+            rs = (r0, r1, r2, r3)
+            ms = (m0s[r0], m1s[r1], m2s[r2], m3s[r3])
+            occ = ms[0] | ms[1] | ms[2] | ms[3]
+            flipped = i ^ 1  # the other side to move
+            for g in groups_of[turn]:
+                gm = ms[g]
+                if not gm:
+                    continue
+                rank_of = ranks[g]
+                moves_back = back[g]
+                sg = stride[g]
+                start = flipped - rs[g] * sg
+                bits = gm
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    rest = gm ^ low
+                    for need, from_bit in moves_back[low.bit_length() - 1]:
+                        if occ & need:
+                            continue
+                        q = start + rank_of[rest | from_bit] * sg
+                        if not remaining[q]:
+                            continue  # no legal quiet move, or no longer open
+                        if won:
+                            if state[q]:
+                                continue
+                            left = remaining[q] - 1
+                            remaining[q] = left
+                            if not left:
+                                push(losses, max(worst[q], nxt), q)
+                        elif not state[q] & (_SOLVED | _QUEUED):
+                            state[q] |= _QUEUED
+                            if queued is None:
+                                queued = wins.get(nxt)
+                                if queued is None:
+                                    queued = wins[nxt] = array(kind)
+                            queued.append(q)
+        return solved
 
     def _build_forwards(
         self,
@@ -657,7 +715,23 @@ class EndingTable:
         """The value of every position (retrograde analysis), one byte each, the
         straightforward way: every move of every position made once and its child
         indexed, the predecessors kept in a dictionary (for a generator whose quiet
-        moves cannot be taken back from its tables; and the reference of the tests)."""
+        moves cannot be taken back from its tables; and the reference of the tests):
+        :meth:`_forwards_moves`, then :meth:`_forwards_solve`."""
+        work = _Forwards()
+        self._forwards_moves(size, work, smaller, progress)
+        return self._forwards_solve(size, work)
+
+    def _forwards_moves(
+        self,
+        size: int,
+        work: _Forwards,
+        smaller: Callable[[State], int],
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        """The forwards build's first pass: every move of every position made, a quiet
+        one that stays in the material kept as a predecessor of its child, one out of
+        the table judged by the smaller tables; the positions lost at once and those
+        won by a move out queued by their distance."""
         gen = self.variant.generator
         moves_of = gen.moves
         apply = gen.apply
@@ -665,15 +739,8 @@ class EndingTable:
         counts = self.counts
         index = lay.index
         mine = self.material
-        preds: dict[int, list[int]] = {}
-        remaining: dict[int, int] = {}
-        worst: dict[int, int] = {}  # the longest loss found so far (plies)
-        escape: set[int] = set()  # a move out of the table that does not lose
-        buckets: dict[int, list[tuple[int, bool]]] = {}
-
-        def push(d: int, i: int, win: bool) -> None:
-            buckets.setdefault(d, []).append((i, win))
-
+        preds, remaining, worst, escape = work.preds, work.remaining, work.worst, work.escape
+        push = work.push
         cancelled: Callable[[], bool] | None = getattr(_LOCAL, "cancelled", None)
         # draws the rules declare by the material alone (two kings against one in the
         # traditional game, say): such a position ends the game, whatever could follow
@@ -719,6 +786,13 @@ class EndingTable:
         if progress is not None:
             progress(total, total)
 
+    @staticmethod
+    def _forwards_solve(size: int, work: _Forwards) -> bytes:
+        """The forwards build's second pass: the queued positions solved by distance,
+        each one's predecessors won one ply later (after a loss) or, when their last
+        open move led to a win, lost."""
+        preds, remaining, worst, escape = work.preds, work.remaining, work.worst, work.escape
+        buckets, push = work.buckets, work.push
         values = bytearray(size)
         solved: set[int] = set()
         d = 0
@@ -746,6 +820,45 @@ class EndingTable:
                         if not remaining[q] and q not in escape:
                             push(worst[q], q, False)
         return bytes(values)
+
+
+class _Retrograde:
+    """What the backwards build keeps between its passes, one entry a position: the
+    quiet moves not yet seen won (``remaining``), the longest loss out of the table
+    (``worst``, plies, at most 128), the state (_SOLVED, _QUEUED: a win found,
+    _ESCAPE), and the positions to solve by distance, won and lost."""
+
+    def __init__(self, size: int, remaining: bytearray | array[int]) -> None:
+        self.size = size
+        self.remaining = remaining
+        self.worst = bytearray(size)
+        self.state = bytearray(size)
+        self.wins: dict[int, array[int]] = {}
+        self.losses: dict[int, array[int]] = {}
+        self.kind = "i" if size < 1 << 31 else "q"  # (an index fits four bytes)
+
+    def push(self, bucket: dict[int, array[int]], d: int, i: int) -> None:
+        got = bucket.get(d)
+        if got is None:
+            got = bucket[d] = array(self.kind)
+        got.append(i)
+
+
+class _Forwards:
+    """What the forwards build keeps between its passes: each position's predecessors
+    in the table, its moves not yet seen won, the longest loss found so far (plies),
+    the positions with a move out of the table that does not lose, and the positions
+    to solve by distance (won or lost)."""
+
+    def __init__(self) -> None:
+        self.preds: dict[int, list[int]] = {}
+        self.remaining: dict[int, int] = {}
+        self.worst: dict[int, int] = {}
+        self.escape: set[int] = set()
+        self.buckets: dict[int, list[tuple[int, bool]]] = {}
+
+    def push(self, d: int, i: int, win: bool) -> None:
+        self.buckets.setdefault(d, []).append((i, win))
 
 
 def _swapped(material: Material) -> Material:

@@ -43,7 +43,7 @@ from .protocol import (
     rules_digest,
     version_refusal,
 )
-from .seal import Pake, SealedLine, SealError, host_line, same_proof
+from .seal import Keys, Pake, SealedLine, SealError, host_line, same_proof
 
 #: Dropped messages in a row after which a flooding guest is let go.
 FLOOD_REFUSALS = 200
@@ -200,6 +200,22 @@ class HostLink(Link):
     ) -> tuple[SealedLine, Message] | None:
         """The handshake of a connection: its line and the guest's ``join``, or None when
         it was turned away (said to it, logged here)."""
+        theirs = await self._opening(ws)
+        if theirs is None:
+            return None
+        refusal = self.gate.may_guess(peer)
+        if refusal is not None:
+            self.log.append(f"a connection from {clean(peer or '?', 60)}: {refusal.line}")
+            await self._turn_away(ws, refusal.wire())
+            return None
+        keys = await self._exchange_keys(ws, peer, theirs)
+        if keys is None:
+            return None
+        return await self._sealed_join(ws, keys)
+
+    async def _opening(self, ws: web.WebSocketResponse) -> bytes | None:
+        """The guest's half of the key exchange, from the connection's first frame; None
+        when it is not one (an older shashki's, a stranger's: turned away)."""
         first = await ws.receive()
         if first.type is not WSMsgType.TEXT:
             self.log.append("a connection did not begin with the handshake")
@@ -214,17 +230,18 @@ class HostLink(Link):
             hello = parse(first.data)
             if hello.type != "pake":
                 raise ProtocolError(N_("the connection must begin with the handshake"), "not-join")
-            theirs = bytes.fromhex(hello.get("pake"))
+            return bytes.fromhex(hello.get("pake"))
         except (ProtocolError, ValueError) as exc:
             error = exc if isinstance(exc, ProtocolError) else ProtocolError(N_("not a handshake"))
             self.log.append(f"a connection: {error}")  # (logged only: no code, no guest)
             await self._turn_away(ws, error.wire())
             return None
-        refusal = self.gate.may_guess(peer)
-        if refusal is not None:
-            self.log.append(f"a connection from {clean(peer or '?', 60)}: {refusal.line}")
-            await self._turn_away(ws, refusal.wire())
-            return None
+
+    async def _exchange_keys(
+        self, ws: web.WebSocketResponse, peer: str | None, theirs: bytes
+    ) -> Keys | None:
+        """SPAKE2 with the room code and both keys confirmed, the guess counted by the
+        gate (right or wrong); the keys, or None when the connection was turned away."""
         right: bool | None = None
         try:
             pake = Pake(self.code)
@@ -261,6 +278,13 @@ class HostLink(Link):
         finally:
             if right is not False:
                 self.gate.guessed(peer, right)
+        return keys
+
+    async def _sealed_join(
+        self, ws: web.WebSocketResponse, keys: Keys
+    ) -> tuple[SealedLine, Message] | None:
+        """The guest's first sealed message, which must be its ``join``: the line and
+        the ``join``, or None (refused on the sealed line when it can be read)."""
         line = host_line(keys)
         frame = await ws.receive()
         try:

@@ -395,11 +395,33 @@ class PdnReader:
             self._warn(visitor, said, first, text)
 
     def _read_one(self, make: Callable[[], Visitor[T]]) -> T | Any:
+        """One game for a fresh visitor (:meth:`_read_tags`, :meth:`_start`,
+        :meth:`_movetext`), or :data:`_NOTHING` where the stream held no game."""
         visitor = make()
         self._view = same_text
         self._items = self._chars = 0
         self._capitals = False
         self._full = False
+        tags = self._read_tags(visitor)
+        if tags is None:
+            return _NOTHING
+        content, headers, tag_at, last = tags
+        skip = visitor.end_headers() is SKIP
+        game = None if skip else self._start(visitor, headers, tag_at, last)
+        content = self._movetext(visitor, game, skip) or content
+        if not content:
+            return _NOTHING
+        self._end_of_game(visitor)
+        visitor.end_game()
+        return visitor.result()
+
+    def _read_tags(
+        self, visitor: Visitor[Any]
+    ) -> tuple[bool, dict[str, str], dict[str, tuple[int, int]], tuple[int, int]] | None:
+        """The game's tags (and the comments, warnings and words before its moves), up
+        to its first other token, which is put back: whether a tag was read, the
+        headers, where each tag stands (by its name in lower case), where the last
+        token read began.  None at the end of the stream with no tag read."""
         started = False
         content = False
         seen: set[str] = set()
@@ -454,42 +476,47 @@ class PdnReader:
             tok = self._next()
         if tok is None:
             if not content:
-                return _NOTHING
+                return None
         else:
             self._back.append(tok)
             if not started:
                 visitor.begin_game(tok.line)
             if preamble:
                 self._aside(visitor, preamble, N_("text before the game"))
-        skip = visitor.end_headers() is SKIP
+        return content, headers, tag_at, last
+
+    def _start(
+        self,
+        visitor: Visitor[Any],
+        headers: dict[str, str],
+        tag_at: dict[str, tuple[int, int]],
+        last: tuple[int, int],
+    ) -> Game | None:
+        """The game's start by its tags, sent to the visitor (None, with an error at the
+        tag at fault, where the tags name no variant or no position of one); the view of
+        its move texts set, and a warning for a time control out of range."""
         game: Game | None = None
-        if not skip:
-            # Errors in the tags point at the tag at fault.
-            where = tag_at.get("gametype") or tag_at.get("variant") or last
-            try:
-                variant = variant_from_headers(headers, self.default_variant)
-                where = tag_at.get("fen", last)
-                fen, game = start_from_headers(variant, headers)
-            except BadPdnError as exc:
-                token = Token(JUNK, "", *where)
-                self._error(visitor, exc.message, token, exc.token)
-            else:
-                self._view = square_view(variant, headers)
-                self._view_note = view_note(variant, headers)
-                if record_board(variant, headers) is not None:
-                    place = tag_at.get("gametype", last)
-                    fen, game = self._numbering(visitor, variant, headers, fen, game, place)
-                visitor.visit_start(variant, fen, game)
-                control = header_value(headers, "TimeControl")
-                if control and (problem := control_problem(control)) is not None:
-                    at = Token(TAG, "TimeControl", *tag_at.get("timecontrol", last))
-                    self._warn(visitor, problem, at, "TimeControl")
-        content = self._movetext(visitor, game, skip) or content
-        if not content:
-            return _NOTHING
-        self._end_of_game(visitor)
-        visitor.end_game()
-        return visitor.result()
+        # Errors in the tags point at the tag at fault.
+        where = tag_at.get("gametype") or tag_at.get("variant") or last
+        try:
+            variant = variant_from_headers(headers, self.default_variant)
+            where = tag_at.get("fen", last)
+            fen, game = start_from_headers(variant, headers)
+        except BadPdnError as exc:
+            token = Token(JUNK, "", *where)
+            self._error(visitor, exc.message, token, exc.token)
+        else:
+            self._view = square_view(variant, headers)
+            self._view_note = view_note(variant, headers)
+            if record_board(variant, headers) is not None:
+                place = tag_at.get("gametype", last)
+                fen, game = self._numbering(visitor, variant, headers, fen, game, place)
+            visitor.visit_start(variant, fen, game)
+            control = header_value(headers, "TimeControl")
+            if control and (problem := control_problem(control)) is not None:
+                at = Token(TAG, "TimeControl", *tag_at.get("timecontrol", last))
+                self._warn(visitor, problem, at, "TimeControl")
+        return game
 
     def _numbering(
         self,
@@ -581,12 +608,7 @@ class PdnReader:
                 self._back.append(tok)
                 break
             if kind == RESULT:
-                content = True
-                self._close_all(visitor, game, frames, quiet)
-                result = normalize_result(tok.text)
-                if result is not None and not skip:
-                    visitor.visit_result(result)
-                self._after_result(visitor, tok, frames[0].dead)
+                self._result(visitor, game, frames, quiet, skip, tok)
                 return True
             if kind == MOVE:
                 content = True
@@ -603,18 +625,7 @@ class PdnReader:
                     move = self._match(visitor, game, tok)
                 except ShashkiError as exc:
                     frame.dead = True
-                    fen = game.fen()
-                    # the move errors quote the position already (without the counters)
-                    message = (
-                        str(exc)
-                        if fen.split(":H")[0] in str(exc)
-                        else _("{error} (position {fen})").format(error=exc, fen=fen)
-                    )
-                    if self._view is not same_text:
-                        message = _("{error}; the record's {text} {note}").format(
-                            error=message, text=quote(tok.text), note=self._view_note
-                        )
-                    self._fault(visitor, frames, message, tok, tok.text, fen)
+                    self._unplayable(visitor, game, frames, tok, exc)
                     continue
                 visitor.visit_move(game, move)
                 game.push_unchecked(move)
@@ -629,42 +640,13 @@ class PdnReader:
                 if not frame.dead and value is not None and self._room(visitor, tok):
                     visitor.visit_nag(value)
             elif kind == OPEN:
-                if frame.dead:
-                    frame.skipped += 1
-                elif frame.pushed == 0:
-                    content = self._parenthesis(visitor, tok) or content
-                elif self._room(visitor, tok):
-                    assert game is not None
-                    popped = game.pop()
-                    frame.pushed -= 1
-                    frames.append(_Frame(popped, live=True, at=(tok.line, tok.column)))
-                    visitor.begin_variation()
+                content = self._open(visitor, game, frames, tok) or content
             elif kind == CLOSE:
-                if frame.skipped:
-                    frame.skipped -= 1
-                elif len(frames) > 1:
-                    self._close(visitor, game, frames)
-                elif not quiet and not frame.dead:
-                    self._warn(visitor, _("')' closes no variation: left out"), tok, ")")
+                self._close_one(visitor, game, frames, quiet, tok)
             elif kind == JUNK:  # not content: a game is tags, moves or a result
-                if not frame.dead and self._numbered(tok, len(frames)):
-                    continue  # "12)": a move number as some programs write it
-                if not frame.dead:
-                    frame.dead = True
-                    self._fault(
-                        visitor,
-                        frames,
-                        _("{text} is not a move").format(text=quote(tok.text)),
-                        tok,
-                        tok.text,
-                        game.fen() if game is not None else "",
-                    )
+                self._junk(visitor, game, frames, tok)
             elif kind == WARN:
-                if tok.value == CAPITALS:
-                    if self._capitals or frame.dead:
-                        continue
-                    self._capitals = True
-                self._warn(visitor, tok.value, tok, tok.text)
+                self._warning(visitor, frame, tok)
             elif kind == BROKEN:
                 content = True
                 self._error(visitor, tok.value, tok, tok.text)
@@ -673,6 +655,108 @@ class PdnReader:
             self._aside(visitor, prose, N_("text outside braces"))
         self._close_all(visitor, game, frames, quiet)
         return content
+
+    def _result(
+        self,
+        visitor: Visitor[Any],
+        game: Game | None,
+        frames: list[_Frame],
+        quiet: bool,
+        skip: bool,
+        tok: Token,
+    ) -> None:
+        """The game's result: the variations left open closed, the result sent, and
+        what follows it on its line read (:meth:`_after_result`)."""
+        self._close_all(visitor, game, frames, quiet)
+        result = normalize_result(tok.text)
+        if result is not None and not skip:
+            visitor.visit_result(result)
+        self._after_result(visitor, tok, frames[0].dead)
+
+    def _unplayable(
+        self,
+        visitor: Visitor[Any],
+        game: Game,
+        frames: list[_Frame],
+        tok: Token,
+        exc: ShashkiError,
+    ) -> None:
+        """A move that cannot be read or played: the problem, with the position (and how
+        the record's squares were read, where they were not read as written)."""
+        fen = game.fen()
+        # the move errors quote the position already (without the counters)
+        message = (
+            str(exc)
+            if fen.split(":H")[0] in str(exc)
+            else _("{error} (position {fen})").format(error=exc, fen=fen)
+        )
+        if self._view is not same_text:
+            message = _("{error}; the record's {text} {note}").format(
+                error=message, text=quote(tok.text), note=self._view_note
+            )
+        self._fault(visitor, frames, message, tok, tok.text, fen)
+
+    def _open(
+        self, visitor: Visitor[Any], game: Game | None, frames: list[_Frame], tok: Token
+    ) -> bool:
+        """A '(': a variation of the last move, or (where no move comes before it) text
+        read as a comment; True if a move text stood in that text."""
+        frame = frames[-1]
+        if frame.dead:
+            frame.skipped += 1
+        elif frame.pushed == 0:
+            return self._parenthesis(visitor, tok)
+        elif self._room(visitor, tok):
+            assert game is not None
+            popped = game.pop()
+            frame.pushed -= 1
+            frames.append(_Frame(popped, live=True, at=(tok.line, tok.column)))
+            visitor.begin_variation()
+        return False
+
+    def _close_one(
+        self,
+        visitor: Visitor[Any],
+        game: Game | None,
+        frames: list[_Frame],
+        quiet: bool,
+        tok: Token,
+    ) -> None:
+        """A ')': the end of a variation skipped or open, or a warning where none is."""
+        frame = frames[-1]
+        if frame.skipped:
+            frame.skipped -= 1
+        elif len(frames) > 1:
+            self._close(visitor, game, frames)
+        elif not quiet and not frame.dead:
+            self._warn(visitor, _("')' closes no variation: left out"), tok, ")")
+
+    def _junk(
+        self, visitor: Visitor[Any], game: Game | None, frames: list[_Frame], tok: Token
+    ) -> None:
+        """A word where a move should be: a move number written "12)", or an error that
+        ends its line of play."""
+        frame = frames[-1]
+        if not frame.dead and self._numbered(tok, len(frames)):
+            return  # "12)": a move number as some programs write it
+        if not frame.dead:
+            frame.dead = True
+            self._fault(
+                visitor,
+                frames,
+                _("{text} is not a move").format(text=quote(tok.text)),
+                tok,
+                tok.text,
+                game.fen() if game is not None else "",
+            )
+
+    def _warning(self, visitor: Visitor[Any], frame: _Frame, tok: Token) -> None:
+        """A warning of the tokenizer (squares in capitals: once a game)."""
+        if tok.value == CAPITALS:
+            if self._capitals or frame.dead:
+                return
+            self._capitals = True
+        self._warn(visitor, tok.value, tok, tok.text)
 
     def _fault(
         self,

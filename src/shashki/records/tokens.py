@@ -98,69 +98,38 @@ def tokenize(lines: Iterable[Piece], more: Callable[[], bool] | None = None) -> 
     there (the reader of one game from a pipe stops at the line of the game's result).
     """
     match = _TOKEN_RE.match
-    comment: list[str] | None = None  # the parts of a comment that spans lines
-    held: list[_Held] | None = None  # the lines that comment took in, while few enough
-    c_line = c_col = c_size = held_size = 0
-    lineno = 0
+    comment: _Comment | None = None  # a comment that spans lines
     # Lines to read again, each with whether it lies after an unclosed "{" (where no
     # "}" can come: a "{" there ends with its line at once).
     again: deque[tuple[_Held, bool]] = deque()
-    source = iter(lines)
-    ended = False
-    broken: Token | None = None
+    source = _Lines(lines, more)
     while True:
         if again:
             (text, number, offset), inside = again.popleft()
         else:
-            if more is not None and not ended and comment is None and not more():
-                ended = True
-            if not ended:
-                try:
-                    text, offset = next(source)
-                except StopIteration:
-                    ended = True
-                except CannotDecode as exc:
-                    ended = True
-                    broken = Token(BROKEN, "", lineno + 1, 1, str(exc))
-                except UnicodeDecodeError as exc:  # a text handle opened with the wrong encoding
-                    ended = True
-                    message = f"the file cannot be decoded ({exc.reason}): open it in binary mode"
-                    broken = Token(BROKEN, "", lineno + 1, 1, message)
-            if ended:
+            got = source.next(comment is not None)
+            if got is None:
                 if comment is None:
                     break
-                yield from _unclosed(comment, held, c_line, c_col, c_size, again)
-                comment = held = None
+                yield from comment.unclosed(again)
+                comment = None
                 continue
-            if offset == 0:
-                lineno += 1
-            number, inside = lineno, False
+            text, offset = got
+            number, inside = source.lineno, False
         pos = 0
         if comment is not None:
             end = text.find("}")
             if end < 0:
                 if offset == 0 and _TAG_LINE.match(text):
                     # The comment runs into the next game's tags: it ends before them.
-                    yield from _unclosed(comment, held, c_line, c_col, c_size, again)
-                    comment = held = None
+                    yield from comment.unclosed(again)
+                    comment = None
                     again.append((_Held(text, number, offset), False))
                     continue
-                if c_size < COMMENT_LIMIT:
-                    comment.append(text)
-                c_size += len(text) + 1  # the line end counts: empty lines too are bounded
-                if held is not None:
-                    held_size += len(text) + 1
-                    held.append(_Held(text, number, offset))
-                    if held_size > COMMENT_LIMIT:
-                        held = None
+                comment.take(_Held(text, number, offset))
                 continue
-            if c_size < COMMENT_LIMIT:
-                comment.append(text[:end])
-            c_size += end
-            if c_size >= COMMENT_LIMIT:
-                yield Token(WARN, "{", c_line, c_col, _COMMENT_CUT)
-            yield Token(COMMENT, _clean(comment)[:COMMENT_LIMIT], c_line, c_col)
-            comment = held = None
+            yield from comment.closed(text, end)
+            comment = None
             pos = end + 1
         elif offset == 0 and text.startswith("%"):
             continue  # PDN escape line
@@ -175,29 +144,12 @@ def tokenize(lines: Iterable[Piece], more: Callable[[], bool] | None = None) -> 
             if kind == "ws":
                 continue
             if kind in ("comment", "cend"):
-                body = m.group("comment")
                 if m.group("cend") is None and not inside:
-                    comment, held = [body], []
-                    c_line, c_col, c_size, held_size = number, col, len(body), 0
+                    comment = _Comment(m.group("comment"), number, col)
                     continue
-                if m.group("cend") is None:
-                    yield Token(WARN, "{", number, col, _UNCLOSED_HERE)
-                if len(body) > COMMENT_LIMIT:
-                    yield Token(WARN, "{", number, col, _COMMENT_CUT)
-                    body = body[:COMMENT_LIMIT]
-                yield Token(COMMENT, _clean([body]), number, col)
+                yield from _comment_tokens(m, number, col)
             elif kind in ("tvalue", "tvalue2", "tvalue3"):
-                name = m.group("tname" + kind[6:])
-                value = m.group(kind)
-                if kind == "tvalue":
-                    value = _ESCAPE.sub(r"\1", value)
-                if len(value) > TAG_LIMIT:
-                    yield Token(WARN, name, number, col, _TAG_CUT)
-                    value = value[:TAG_LIMIT]
-                yield Token(TAG, name, number, col, value)
-                if kind == "tvalue3":  # [Round "11.1]
-                    message = "tag value without its closing '\"'"
-                    yield Token(WARN, m.group(), number, col, message)
+                yield from _tag_tokens(m, kind, number, col)
             elif kind == "result":
                 yield Token(RESULT, m.group(), number, col)
             elif kind in ("number", "ellipsis"):
@@ -209,12 +161,7 @@ def tokenize(lines: Iterable[Piece], more: Callable[[], bool] | None = None) -> 
             elif kind in ("move", "glued", "shaped"):  # glued: "8-11Red overstepped…"
                 yield Token(MOVE, m.group(), number, col)
             elif kind == "upper":
-                word = m.group()
-                if word.lower() == word:  # numbers only: an ordinary move
-                    yield Token(MOVE, word, number, col)
-                else:
-                    yield Token(WARN, word, number, col, CAPITALS)
-                    yield Token(MOVE, word.lower(), number, col)
+                yield from _upper_tokens(m.group(), number, col)
             elif kind == "nag":
                 yield Token(NAG, m.group(), number, col)
             elif kind == "open":
@@ -225,8 +172,120 @@ def tokenize(lines: Iterable[Piece], more: Callable[[], bool] | None = None) -> 
                 yield Token(SEP, m.group(), number, col)
             else:
                 yield Token(JUNK, m.group(), number, col)
-    if broken is not None:
-        yield broken
+    if source.broken is not None:
+        yield source.broken
+
+
+class _Lines:
+    """The lines of the text as :func:`tokenize` reads them: the number of the line
+    (a piece of a long line keeps its number), whether they ended, and the BROKEN token
+    of text that cannot be decoded."""
+
+    def __init__(self, lines: Iterable[Piece], more: Callable[[], bool] | None) -> None:
+        self.source = iter(lines)
+        self.more = more
+        self.ended = False
+        self.broken: Token | None = None
+        self.lineno = 0
+
+    def next(self, in_comment: bool) -> tuple[str, int] | None:
+        """The next piece of a line, or None at the end (``more`` is asked only
+        outside a comment)."""
+        if self.more is not None and not self.ended and not in_comment and not self.more():
+            self.ended = True
+        if self.ended:
+            return None
+        try:
+            text, offset = next(self.source)
+        except StopIteration:
+            self.ended = True
+            return None
+        except CannotDecode as exc:
+            self.ended = True
+            self.broken = Token(BROKEN, "", self.lineno + 1, 1, str(exc))
+            return None
+        except UnicodeDecodeError as exc:  # a text handle opened with the wrong encoding
+            self.ended = True
+            message = f"the file cannot be decoded ({exc.reason}): open it in binary mode"
+            self.broken = Token(BROKEN, "", self.lineno + 1, 1, message)
+            return None
+        if offset == 0:
+            self.lineno += 1
+        return text, offset
+
+
+class _Comment:
+    """A comment that spans lines: its parts, where it begins, its size, and the lines
+    it took in (to read again if it is never closed), while few enough."""
+
+    def __init__(self, body: str, line: int, column: int) -> None:
+        self.parts = [body]
+        self.held: list[_Held] | None = []
+        self.line = line
+        self.column = column
+        self.size = len(body)
+        self.held_size = 0
+
+    def take(self, piece: _Held) -> None:
+        """A line without a '}', taken into the comment."""
+        text = piece.text
+        if self.size < COMMENT_LIMIT:
+            self.parts.append(text)
+        self.size += len(text) + 1  # the line end counts: empty lines too are bounded
+        if self.held is not None:
+            self.held_size += len(text) + 1
+            self.held.append(piece)
+            if self.held_size > COMMENT_LIMIT:
+                self.held = None
+
+    def closed(self, text: str, end: int) -> Iterator[Token]:
+        """The tokens of the comment closed at ``end`` of the line ``text``."""
+        if self.size < COMMENT_LIMIT:
+            self.parts.append(text[:end])
+        self.size += end
+        if self.size >= COMMENT_LIMIT:
+            yield Token(WARN, "{", self.line, self.column, _COMMENT_CUT)
+        yield Token(COMMENT, _clean(self.parts)[:COMMENT_LIMIT], self.line, self.column)
+
+    def unclosed(self, again: deque[tuple[_Held, bool]]) -> Iterator[Token]:
+        """The tokens of the comment never closed (see :func:`_unclosed`)."""
+        return _unclosed(self.parts, self.held, self.line, self.column, self.size, again)
+
+
+def _comment_tokens(m: re.Match[str], number: int, col: int) -> Iterator[Token]:
+    """The tokens of a comment within its line (or, after an unclosed "{", ended by
+    it)."""
+    body = m.group("comment")
+    if m.group("cend") is None:
+        yield Token(WARN, "{", number, col, _UNCLOSED_HERE)
+    if len(body) > COMMENT_LIMIT:
+        yield Token(WARN, "{", number, col, _COMMENT_CUT)
+        body = body[:COMMENT_LIMIT]
+    yield Token(COMMENT, _clean([body]), number, col)
+
+
+def _tag_tokens(m: re.Match[str], kind: str, number: int, col: int) -> Iterator[Token]:
+    """The tokens of a tag pair: the tag, and the warnings on its value."""
+    name = m.group("tname" + kind[6:])
+    value = m.group(kind)
+    if kind == "tvalue":
+        value = _ESCAPE.sub(r"\1", value)
+    if len(value) > TAG_LIMIT:
+        yield Token(WARN, name, number, col, _TAG_CUT)
+        value = value[:TAG_LIMIT]
+    yield Token(TAG, name, number, col, value)
+    if kind == "tvalue3":  # [Round "11.1]
+        message = "tag value without its closing '\"'"
+        yield Token(WARN, m.group(), number, col, message)
+
+
+def _upper_tokens(word: str, number: int, col: int) -> Iterator[Token]:
+    """The tokens of a move written in capitals ("C3-D4"): a warning and the move."""
+    if word.lower() == word:  # numbers only: an ordinary move
+        yield Token(MOVE, word, number, col)
+    else:
+        yield Token(WARN, word, number, col, CAPITALS)
+        yield Token(MOVE, word.lower(), number, col)
 
 
 _UNCLOSED_HERE = "comment is not closed with '}': it ends with its line"
