@@ -23,6 +23,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
+from textual.widgets import Input
 
 from ..i18n import N_, _
 from ..rules.game import game_state
@@ -151,6 +152,16 @@ class BoardWidget(Widget, can_focus=True):
             self.key = key
             self.character = character
             super().__init__()
+
+        def deliver(self, box: Input) -> None:
+            """Give the key to ``box`` as if it had the focus: Enter submits what it holds."""
+            if self.key == "enter":
+                value, box.value = box.value, ""
+                box.post_message(Input.Submitted(box, value))
+            elif self.key == "backspace":
+                box.action_delete_left()
+            elif self.character:
+                box.insert_text_at_cursor(self.character)
 
     flipped: reactive[bool] = reactive(False)
     show_coords: reactive[bool] = reactive(True)

@@ -856,14 +856,7 @@ class GameScreen(Screen[None]):
     def _board_key_for_box(self, event: BoardWidget.KeyForMoveBox) -> None:
         """A key that reached the board while a move is being typed goes to the move box
         (a pasted ':c3-d4' arrives faster than the focus moves)."""
-        box = self.query_one("#move-input", Input)
-        if event.key == "enter":
-            value, box.value = box.value, ""
-            box.post_message(Input.Submitted(box, value))
-        elif event.key == "backspace":
-            box.action_delete_left()
-        elif event.character:
-            box.insert_text_at_cursor(event.character)
+        event.deliver(self.query_one("#move-input", Input))
 
     def action_coords(self) -> None:
         self.board.show_coords = not self.board.show_coords

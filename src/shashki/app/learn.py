@@ -180,14 +180,7 @@ class LearnScreen(Screen[None]):
 
     @on(BoardWidget.KeyForMoveBox)
     def _board_key_for_box(self, event: BoardWidget.KeyForMoveBox) -> None:
-        box = self.query_one("#move-input", Input)
-        if event.key == "enter":
-            value, box.value = box.value, ""
-            box.post_message(Input.Submitted(box, value))
-        elif event.key == "backspace":
-            box.action_delete_left()
-        elif event.character:
-            box.insert_text_at_cursor(event.character)
+        event.deliver(self.query_one("#move-input", Input))
 
     @on(Input.Submitted, "#move-input")
     def _typed(self, event: Input.Submitted) -> None:
