@@ -295,8 +295,13 @@ async def test_replay_of_hostile_tags_and_comments(home: Path, variants: Path) -
     path.write_text(HOSTILE_PDN, encoding="utf-8")
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
+        # done is set when the file is read; the table draws its rows at its next layout
         await wait_for(
-            pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen.done, "the table"
+            pilot,
+            lambda: isinstance(app.screen, GameTableScreen)
+            and app.screen.done
+            and "[B]w[/B]" in shown(app),
+            "the table drawing its rows",
         )
         screen = app.screen
         assert isinstance(screen, GameTableScreen) and screen.done
@@ -444,10 +449,15 @@ async def test_a_pdn_with_control_characters_does_not_reach_the_terminal(home: P
     )
     app = make_app(home, replay=path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
+        # done is set when the file is read; the table draws its rows at its next layout
         await wait_for(
-            pilot, lambda: isinstance(app.screen, GameTableScreen) and app.screen.done, "the table"
+            pilot,
+            lambda: isinstance(app.screen, GameTableScreen)
+            and app.screen.done
+            and "a␛[2Jb" in shown(app),
+            "the table drawing the first game's event",
         )
-        assert "a␛[2Jb" in shown(app) and "\x1b" not in shown(app)
+        assert "\x1b" not in shown(app)
         await press(pilot, "enter")
         await settle(pilot)
         assert isinstance(app.screen, ReplayScreen)
