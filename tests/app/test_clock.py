@@ -29,6 +29,8 @@ from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
     click_widget,
+    footer_entries,
+    footer_shows,
     game_over_text,
     game_screen,
     keys_play,
@@ -107,9 +109,13 @@ async def test_a_flag_fall_ends_the_game(home: Path) -> None:
         out = screen.controller.session.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert seats(screen) == ["  Black  0:00.0", "  White  0:39"]  # nobody to move
-        # the dialog offers no takeback, nor does u on the board
+        # the dialog offers no takeback, nor does the footer, nor does u on the board
         assert not app.screen.query("#undo")
         await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is screen)
+        await footer_shows(pilot, "Help")
+        actions = [entry.action for entry in footer_entries(screen)]
+        assert "undo" not in actions and "draw" not in actions and "resign" not in actions
         await press(pilot, "u")
         assert screen.controller.session.outcome == out
 
@@ -251,10 +257,14 @@ async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> No
         await press(pilot, "left_square_bracket")  # look at an earlier position
         await settle(pilot)
         assert screen.viewing is not None
-        # the clocks are the game's (Black's runs), the side to move marked is the
-        # position's looked at (White's)
+        # the clocks are the game's (Black's runs), and the side marked is the game's
+        # side to move too: a player short of time reads the clock that counts (the
+        # turn line says who is to move in the position looked at)
+        assert panel(app, "turn").endswith("White to move")
         now.t += 12
-        await until(pilot, lambda: seats(screen) == ["  Black  0:18", "▶ White  0:30"])
+        await until(pilot, lambda: seats(screen) == ["▶ Black  0:18", "  White  0:30"])
+        assert screen.seats[0].has_class("-to-move")
+        assert not screen.seats[1].has_class("-to-move")
         now.t += 18
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         out = screen.controller.session.outcome
