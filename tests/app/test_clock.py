@@ -299,7 +299,7 @@ async def test_p_pauses_both_clocks_and_says_so(home: Path) -> None:
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:50")
 
 
-async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
+async def test_the_help_the_settings_and_the_palette_pause_the_clocks(home: Path) -> None:
     now = FakeTime()
     app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), clock=TimeControl(60, 0))
     app.clock_time = now
@@ -309,7 +309,7 @@ async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
         await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
         now.t += 3
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:57")
-        for key in ("question_mark", "comma"):  # the help, then the settings
+        for key in ("question_mark", "comma", "ctrl+p"):  # the help, the settings, the palette
             await press(pilot, key)
             await until(pilot, lambda: app.screen is not screen)
             await until(pilot, lambda: screen.controller.session.paused)

@@ -31,14 +31,14 @@ from ..session.game import (
 from .analysis import AnalysisPanel
 from .board import PIECE_SET_NAMES, BoardWidget
 from .controller import Feedback, GameController, Said, UndoPolicy, again
-from .dialogs import ConfirmScreen, CoversGame, GameOverScreen, HelpScreen, example_moves
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
 from .explorer import ExplorerPanel
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
 from .shell import Shell, shell_of
 from .themes import set_board_theme, theme_name
-from .widgets import LocalFooter, ScreenHeader, after_keys
+from .widgets import CoversGame, LocalFooter, ScreenHeader, after_keys
 
 
 class GameScreen(Screen[None]):

@@ -18,11 +18,10 @@ from ..session.seats import Engines
 from ..session.served import served
 from .board import PIECE_SET_NAMES, PIECE_SETS, BoardWidget
 from .controller import UndoPolicy
-from .dialogs import CoversGame
 from .plain import Plain, literal
 from .shell import Shell, shell_of
 from .themes import BOARD_THEMES, set_board_theme, theme_name
-from .widgets import Button, Dialog, Select, relabel_button, relabel_select
+from .widgets import Button, CoversGame, Dialog, Select, relabel_button, relabel_select
 
 #: How each takeback policy is called on the screen.
 UNDO_NAMES = {
