@@ -251,6 +251,7 @@ class GameScreen(Screen[None]):
             player = event.player
             self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
         elif isinstance(event, MovePlayed) and event.by_computer:
+            self._ring(event)
             self.board.stop_jumps()
             self.after(Feedback(played=event.move))
             if len(event.move.path) > 2 and self.viewing is None:
@@ -279,6 +280,14 @@ class GameScreen(Screen[None]):
 
     #: What the footer's keys were last made for (:meth:`_follow_keys`).
     _keys_state: tuple[bool, bool, bool] | None = None
+
+    def _ring(self, event: MovePlayed) -> None:
+        """The terminal's bell when the other side moved (the computer, an engine, the
+        friend online) and a person plays here: their turn now (the settings' "Sound when
+        the other side moves"). Never for a person's own move, nor between two engines."""
+        players = self.controller.session.players
+        if self.shashki.settings.move_bell and any(p.is_human for p in players):
+            self.app.bell()
 
     def _seat_failed(self, event: SeatFailed) -> None:
         """An engine stopped, hung or answered an illegal move: the user is told in one

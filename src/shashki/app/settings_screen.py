@@ -37,6 +37,7 @@ LABELS = {
     "piece_set": N_("Pieces"),
     "coords": N_("Coordinates"),
     "bell": N_("Sound (a bell on a refused move)"),
+    "move_bell": N_("Sound when the other side moves"),
     "autoflip": N_("Turn the board for the side to move (two people)"),
     "undo_policy": N_("Takebacks in new games"),
     "clock": N_("Clock in new games"),
