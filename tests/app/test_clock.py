@@ -353,6 +353,30 @@ def test_the_replay_of_a_game_lost_on_time_says_so_and_shows_the_clock_at_zero()
     assert replay.clocks() == "Clock: White 1:00, Black 1:00"
 
 
+def test_the_replay_of_a_resigned_game_shows_the_clocks_at_the_resignation() -> None:
+    """A game resigned while a clock ran: its record says both clocks as they stood at
+    the end (EndClock), and its replay shows them there, not the last move's."""
+    from shashki.app.replay_controller import ReplayController
+    from shashki.records import read_games_text, write_game
+
+    now = FakeTime()
+    session = GameSession(Game("russian"), clock=GameClock(TimeControl(60, 0), now=now))
+    session.start()
+    for text in ("c3-d4", "f6-g5", "b2-c3", "g7-f6"):
+        session.play(session.game.parse_move(text))
+        now.t += 5
+    now.t += 20  # White thinks, then resigns: 25 s gone since Black's move
+    session.resign(Color.WHITE)
+    record = session.record()
+    assert record.header("EndClock") == "0:00:30 0:00:55"
+    replay = ReplayController(next(iter(read_games_text(write_game(record)))))
+    replay.last()
+    assert "Black wins: White resigned." in replay.where()
+    assert replay.clocks() == "Clock: White 0:30, Black 0:55"  # (the last move: 0:55 both)
+    replay.prev()  # before the end: the times the marks say
+    assert replay.clocks() == "Clock: White 0:55, Black 1:00"
+
+
 def test_the_replay_says_how_a_game_of_another_program_ended() -> None:
     from shashki.app.replay_controller import ReplayController
     from shashki.records import read_games_text
