@@ -71,6 +71,8 @@ class Settings:
     #: How deep a whole-game review searches: "quick", "normal" or "deep"
     #: (:data:`shashki.engine.review.DEPTHS`).
     review_depth: str = "normal"
+    #: The variant of the last new game (its id): the menu highlights it.
+    variant: str = ""
 
     @classmethod
     def load(cls, path: Path | None = None, *, choices: Choices | None = None) -> Settings:
@@ -139,6 +141,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
     "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
     "review_depth": lambda v: v in ("quick", "normal", "deep"),
+    "variant": lambda v: isinstance(v, str) and len(v) <= 100 and v.isprintable(),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "names": lambda v: (
         isinstance(v, list)
