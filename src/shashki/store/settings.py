@@ -54,6 +54,9 @@ class Settings:
     numbers: bool = False
     board_theme: str = "classic"
     bell: bool = False
+    #: The terminal's bell when the other side (the computer, an engine, the friend
+    #: online) has moved: a player looking away hears it is their turn.
+    move_bell: bool = True
     undo_policy: str = "free"
     autoflip: bool = False
     names: list[str] = field(default_factory=lambda: ["", ""])
@@ -131,6 +134,7 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "numbers": lambda v: isinstance(v, bool),
     "board_theme": _short_name,
     "bell": lambda v: isinstance(v, bool),
+    "move_bell": lambda v: isinstance(v, bool),
     "undo_policy": _short_name,
     "autoflip": lambda v: isinstance(v, bool),
     "engines": lambda v: engines_valid(v),
