@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -13,7 +14,7 @@ from ..i18n import N_, _
 from ..rules.move import Move
 from ..rules.variant import Variant
 from .plain import Plain
-from .widgets import Button, Dialog, relabel_button
+from .widgets import Button, CoversGame, Dialog, relabel_button
 
 #: A text a dialog shows: an English message (translated when shown, its ``{names}``
 #: filled from the dialog's values), or a function that says it in the language spoken.
@@ -325,11 +326,6 @@ def example_moves(variant: Variant) -> tuple[str, str]:
     return game.move_text(usual), capture
 
 
-class CoversGame:
-    """A screen shown over a game for a while (the help, the settings): the game's clocks
-    pause as long as it covers the game."""
-
-
 class HelpScreen(CoversGame, Dialog[None]):
     """Keys, the rule card and the notation of the variant in play."""
 
@@ -354,12 +350,15 @@ class HelpScreen(CoversGame, Dialog[None]):
         x = v.capture_mark
         move, capture = example_moves(v)
         example = f"{move}, {capture}" if capture else move
+        ends = re.split(r"[^0-9a-z]+", move)
+        glued, apart = "".join(ends), " ".join(ends)
         marks = "`-`" if x == "-" else _("`-` or `{mark}`").format(mark=x)  # Thai: "-" too
         notation = _(
             "Moves are written {example}: the start square, {marks}, the end square; every "
             "landing square when two captures share both ends. When typing, `x` and `:` both "
-            "work, and you may give only the ends when that is enough."
-        ).format(example=example, marks=marks)
+            "work, squares may run together or stand apart (`{glued}`, `{apart}`), and the two "
+            "ends, or the landing square alone, are enough when only one move fits."
+        ).format(example=example, marks=marks, glued=glued, apart=apart)
         keys = keys_table(self.keys or (REPLAY_KEYS_HELP if self.replay else KEYS_HELP))
         text = f"## {_('Notation')}\n\n{notation}\n\n## {_('Keys')}\n\n{keys}"
         # the name and the card may come from a user's file: shown as written, never read
