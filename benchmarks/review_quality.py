@@ -3,8 +3,9 @@ marked ``??``, at least 90 % that a search four times longer also finds losing a
 blunder's worth; of the blunders that longer search finds, at least 80 % marked).
 
     python benchmarks/review_quality.py --games 60 --jobs 2 --out quality.jsonl
-    python benchmarks/review_quality.py --report quality.jsonl
-    python benchmarks/review_quality.py --scan /tmp/scan-2.0/scan --out quality.jsonl
+    python benchmarks/review_quality.py --report quality.jsonl [scan.jsonl]
+    python benchmarks/review_quality.py --scan /tmp/scan-2.0/scan --out quality.jsonl \\
+        --scan-out scan.jsonl
 
 Games come from ``../shared/corpora/pdn`` (International and Russian, the first
 ``--games`` of each with at least 40 plies and no error, taken in turn: one
@@ -41,11 +42,13 @@ also judged by Scan at ``--scan-depth`` (14): the positions before and after eac
 review marked ``??`` (is it a blunder for Scan too?), and on the first ``--scan-games``
 of them (by default every one: Scan takes seconds a game) every position (Scan's
 blunders, and the share the review marked).  Scan plays a forced move without searching
-(its score then 0): a position with one legal move takes the value of the position after it.  A score of Scan is
-taken to shashki's scale by ``--scan-scale`` (1.16, as ``tools/train_eval.py`` does) and
-to an expected score by the same curve; a move is a blunder for Scan when its player's
-expected score drops by 0.2 from the position before it to the position after it.  One
-line a game is appended (``"kind": "scan"``).
+(its score then 0): a position with one legal move takes the value of the position after
+it.  A score of Scan is taken to shashki's scale by ``--scan-scale`` (1.16, as
+``tools/train_eval.py`` does) and to an expected score by the same curve; a move is a
+blunder for Scan when its player's expected score drops by 0.2 from the position before
+it to the position after it.  One line a game (``"kind": "scan"``) is appended to
+``--scan-out`` (``--out`` unless named: a run of the reviews may be writing ``--out``
+meanwhile), and ``--report`` reads any number of files.
 """
 
 from __future__ import annotations
@@ -306,13 +309,17 @@ def long_blunders(row: Row) -> set[int]:
     return {int(p) for p, d in row["long_drops"].items() if d >= BLUNDER}
 
 
-def read_rows(path: Path) -> tuple[dict[str, Row], dict[str, Row]]:
-    """The games' rows and Scan's rows of a file, by game (a game written twice: the last)."""
+def read_rows(*paths: Path) -> tuple[dict[str, Row], dict[str, Row]]:
+    """The games' rows and Scan's rows of files, by game (a game written twice: the last)."""
     rows: dict[str, Row] = {}
     scans: dict[str, Row] = {}
-    if not path.exists():
-        return rows, scans
-    for line in path.read_text(encoding="utf-8").splitlines():
+    lines = [
+        line
+        for path in paths
+        if path.exists()
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
+    for line in lines:
         try:
             row = json.loads(line)
         except ValueError:
@@ -390,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=2, help="games judged at once")
     p.add_argument("--corpus", type=Path, default=CORPUS)
     p.add_argument("--out", type=Path, help="append one JSON line a game here")
-    p.add_argument("--report", type=Path, help="only print the figures of this file")
+    p.add_argument("--report", type=Path, nargs="+", help="only print the figures of these files")
     p.add_argument("--full-every", type=int, default=5, help="every move judged on every Nth game")
     p.add_argument("--candidate", type=float, default=INACCURACY, help="a candidate's drop")
     p.add_argument("--budget", type=int, default=DEPTHS[DEFAULT_DEPTH])
@@ -398,14 +405,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scan-depth", type=int, default=14)
     p.add_argument("--scan-scale", type=float, default=1.16)
     p.add_argument("--scan-games", type=int, default=1000, help="games Scan judges in full")
+    p.add_argument("--scan-out", type=Path, help="append Scan's lines here (default: --out)")
     args = p.parse_args(argv)
     if args.report:
-        rows, scans = read_rows(args.report)
+        rows, scans = read_rows(*args.report)
         report(list(rows.values()), scans)
         return 0
     if args.out is None:
         p.error("--out FILE is needed (or --report FILE)")
-    rows, scans = read_rows(args.out)
+    scan_out = args.scan_out or args.out
+    rows, scans = read_rows(args.out, scan_out)
     found = []
     for variant in args.variants.split(","):
         some = games(args.corpus, variant, args.games)
@@ -414,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
         found.append(some)
     every = in_turn(found)
     full_every = max(1, args.full_every)
-    with open(args.out, "a", encoding="utf-8") as out:
+    with open(scan_out if args.scan else args.out, "a", encoding="utf-8") as out:
         if args.scan:
             scan = Scan(args.scan, args.scan_depth)
             records = dict(every)
