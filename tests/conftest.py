@@ -109,10 +109,14 @@ def _own_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture
-def closed_port() -> Iterator[int]:
+def closed_port(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
     """A port of 127.0.0.1 where nothing listens, kept so for the test: bound and never
     listening, so a connection to it is refused (a fixed port such as 1 may be taken by
-    anything running on the machine)."""
+    anything running on the machine).  A Dask client tries a refused address again until
+    its connect time is up: 1 s here (10 s for a user), the same one line after it."""
+    from shashki.training import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:
         held.bind(("127.0.0.1", 0))
         yield held.getsockname()[1]

@@ -182,6 +182,23 @@ async def test_a_typed_move_is_played_and_a_bad_one_explained(home: Path) -> Non
         assert "not a move" in status(app)
 
 
+async def test_moves_typed_as_players_write_them(home: Path) -> None:
+    """Squares run together or apart, in capitals, or the landing square alone when one
+    move goes there (issue 49); a landing square several moves reach is asked back."""
+    app = make_app(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        ctl = game_screen(app).controller
+        await type_move(pilot, "c3d4")
+        await type_move(pilot, "F6 G5")
+        assert ctl.move_list() == ["c3-d4", "f6-g5"]
+        await type_move(pilot, "d4")  # c3-d4 or e3-d4? no: d4 is taken; b2-c3 or d2-c3
+        await type_move(pilot, "c3")
+        assert ctl.move_list() == ["c3-d4", "f6-g5"]
+        assert "c3: b2-c3 or d2-c3?" in status(app)
+        await type_move(pilot, "h4")
+        assert ctl.move_list() == ["c3-d4", "f6-g5", "g3-h4"]
+
+
 # -- undo, redo -------------------------------------------------------------------------------
 
 

@@ -14,7 +14,10 @@ import pytest
 from shashki.engine.limits import Limit
 from shashki.hub import dxp_player
 from shashki.hub.dxp import (
+    DRAW,
+    I_LOSE,
     MAX_CHATTER,
+    UNKNOWN,
     BackRequest,
     Chat,
     DxpError,
@@ -37,6 +40,7 @@ from shashki.rules import Game, Move, find_variant
 from shashki.rules.variant import Variant
 from shashki.session.players import Cancelled, Computer, PlayerFailed
 from shashki.session.seats import DxpSeat, dxp_address, parse_seat
+from shashki.store.storage import GameLog
 from tests.waiting import until_blocking
 
 INTERNATIONAL = find_variant("international")
@@ -136,7 +140,7 @@ def server(tmp_path: Path) -> Iterator[tuple[DxpServer, list[str]]]:
         say,
         host="127.0.0.1",
         port=0,
-        pdn=tmp_path / "dxp.pdn",
+        log=GameLog(tmp_path / "dxp.pdn", append=True),
         idle=30,
     )
     thread = threading.Thread(target=serving.serve, daemon=True)
@@ -289,6 +293,35 @@ def test_a_hostile_initiator_is_said_in_one_line_and_the_server_goes_on(
             assert len(games[0].mainline_moves()) == 2
 
 
+@pytest.mark.parametrize(
+    ("reason", "result", "termination"),
+    [(I_LOSE, "1-0", "Black resigned"), (DRAW, "1/2-1/2", "agreed"), (UNKNOWN, "*", None)],
+)
+def test_a_game_the_initiator_ends_is_kept_as_it_ended(
+    server: tuple[DxpServer, list[str]], reason: int, result: str, termination: str | None
+) -> None:
+    """The peer's GAMEEND goes through the session (the peer resigning, a draw both
+    agree), and the recorder appends the game with its end: the server writes no record
+    of its own.  A game left without a word is kept unfinished."""
+    serving, said = server
+    path = serving.log.path if serving.log is not None else None
+    assert path is not None
+    with _connect(serving) as sock:
+        sock.sendall(_request(white_follower=True))  # shashki plays White, the peer Black
+        heard = _read(sock, b"", 2)  # GAMEACC, shashki's first move
+        sock.sendall(message_text(GameEnd(reason, True)).encode() + b"\0")
+        assert _closed(sock)
+    until_blocking(lambda: any("ended (" in line for line in said), "the game's end said")
+    (kept,) = until_blocking(lambda: _games(path), "the game kept")
+    assert kept.result == result and len(kept.mainline_moves()) == 1
+    assert kept.headers["Event"] == "shashki dxp" and kept.headers["Black"] == "hostile"
+    if termination is None:
+        assert "Termination" not in kept.headers
+    else:
+        assert termination in kept.headers["Termination"]
+    assert heard.startswith(b"A")
+
+
 def _read(sock: socket.socket, heard: bytes, count: int) -> bytes:
     """What ``sock`` sent, read until it holds ``count`` messages (each read waits)."""
     while heard.count(b"\0") < count:
@@ -324,7 +357,12 @@ def test_a_followers_engine_that_fails_loses_by_the_sessions_forfeit(tmp_path: P
     said: list[str] = []
     engine = _Breaks()
     serving = DxpServer(
-        lambda: engine, INTERNATIONAL, said.append, port=0, pdn=tmp_path / "dxp.pdn", idle=30
+        lambda: engine,
+        INTERNATIONAL,
+        said.append,
+        port=0,
+        log=GameLog(tmp_path / "dxp.pdn", append=True),
+        idle=30,
     )
     thread = threading.Thread(target=serving.serve, daemon=True)
     thread.start()

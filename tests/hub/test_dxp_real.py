@@ -31,6 +31,7 @@ from shashki.hub.match import Opening, play_game
 from shashki.records import GameRecord, read_games
 from shashki.rules import find_variant
 from shashki.session.players import Computer
+from shashki.store.storage import GameLog
 from tests.conftest import shared_path
 from tests.waiting import until_blocking
 
@@ -125,7 +126,7 @@ def test_scan_asks_shashki_dxp_for_games(
         said.append,
         host="127.0.0.1",
         port=0,
-        pdn=tmp_path / "games.pdn",
+        log=GameLog(tmp_path / "games.pdn", append=True),
     )
     thread = threading.Thread(target=server.serve, daemon=True)
     thread.start()
@@ -224,7 +225,7 @@ def test_pydraughts_dxp_client_plays_a_whole_game_against_shashki_dxp(
         said.append,
         host="127.0.0.1",
         port=0,
-        pdn=tmp_path / "games.pdn",
+        log=GameLog(tmp_path / "games.pdn", append=True),
     )
     thread = threading.Thread(target=server.serve, daemon=True)
     thread.start()

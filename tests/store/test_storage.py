@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shashki.records import GameRecord, read_file
+from shashki.records import GameRecord, read_file, write_game
 from shashki.rules import find_variant
 from shashki.store import (
     SaveError,
@@ -236,6 +237,43 @@ def test_a_game_log_writes_each_game_as_it_ends(tmp_path: Path) -> None:
         assert len(back) == done == log.count
         assert all(g.same_tree(o) for g, o in zip(back, games, strict=False))
     assert not [p for p in tmp_path.iterdir() if p.name != "match.pdn"]
+
+
+def test_a_game_log_that_appends_keeps_what_the_file_held(tmp_path: Path) -> None:
+    """A server's log (``append``): its first game is added after the games a run before
+    wrote, not in their place; a file that is not there is made."""
+    path = tmp_path / "dxp.pdn"
+    games = records(3)
+    GameLog(path, append=True).add(games[0])  # (made by the first game)
+    log = GameLog(path, append=True)  # the server started again
+    log.add(games[1])
+    log.add(games[2])
+    back = list(read_file(path))
+    assert len(back) == 3 and all(g.same_tree(o) for g, o in zip(back, games, strict=True))
+
+
+def test_games_ending_at_once_on_several_threads_are_each_kept_whole(tmp_path: Path) -> None:
+    """The games of a server's connections end on their threads: each is added whole."""
+    path = tmp_path / "dxp.pdn"
+    log = GameLog(path, append=True)
+    games = records(8)
+    threads = [threading.Thread(target=log.add, args=(game,)) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    back = list(read_file(path))
+    assert len(back) == 8 == log.count and not any(g.errors for g in back)
+    assert sorted(write_game(g) for g in back) == sorted(write_game(g) for g in games)
+
+
+def test_a_game_log_that_appends_never_writes_through_a_link(tmp_path: Path) -> None:
+    target = precious(tmp_path)
+    link = tmp_path / "dxp.pdn"
+    link.symlink_to(target)
+    with pytest.raises(SaveError, match="a link, not a file"):
+        GameLog(link, append=True).add(records(1)[0])
+    assert target.read_text() == "the user's own words\n"
 
 
 @pytest.mark.parametrize("where", ["missing/match.pdn", "."])

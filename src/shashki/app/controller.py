@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from ..i18n import _, ngettext
 from ..rules import AmbiguousMoveError, Game, Move, ShashkiError
 from ..rules.explain import why_not_move, why_not_select
-from ..rules.notation import split_move_text
+from ..rules.notation import split_move_text, typed_move_text
 from ..session.game import Changed, Event, GameSession, UndoPolicy
 from ..session.players import Person, Player
 
@@ -259,17 +259,17 @@ class GameController:
         if self.game.outcome() is not None:
             return Feedback(refused=Said(lambda: _("The game is over.")))
         try:
-            move = self.game.parse_move(text)
+            move = self.game.parse_typed_move(text)
         except AmbiguousMoveError as exc:
-            squares = split_move_text(self.variant, text)
-            routes = [m for m in self.legal if m.start == squares[0] and m.end == squares[-1]]
-            if len(routes) > 1:
-                self.selection = Selection(square=squares[0], routes=routes)
+            routes = [m for m in self.legal if m in exc.moves]
+            if len(routes) > 1 and len({(m.start, m.end) for m in routes}) == 1:
+                # one start and one end, several paths: the board shows them to choose from
+                self.selection = Selection(square=routes[0].start, routes=routes)
                 return Feedback(choose_route=True, message=self._refusal(text, str(exc)))
             return Feedback(refused=self._refusal(text, str(exc)))
         except ShashkiError as exc:
             try:
-                squares = split_move_text(self.variant, text)
+                squares = split_move_text(self.variant, typed_move_text(text))
                 why = why_not_move(self.game, squares[0], squares[-1], self.legal)
                 if why:
                     game, legal = self.game.copy(), self.legal
@@ -289,7 +289,7 @@ class GameController:
 
         def say() -> str:
             try:
-                game.parse_move(text)
+                game.parse_typed_move(text)
             except ShashkiError as exc:
                 return str(exc)
             return reason

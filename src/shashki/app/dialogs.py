@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -354,12 +355,15 @@ class HelpScreen(CoversGame, Dialog[None]):
         x = v.capture_mark
         move, capture = example_moves(v)
         example = f"{move}, {capture}" if capture else move
+        ends = re.split(r"[^0-9a-z]+", move)
+        glued, apart = "".join(ends), " ".join(ends)
         marks = "`-`" if x == "-" else _("`-` or `{mark}`").format(mark=x)  # Thai: "-" too
         notation = _(
             "Moves are written {example}: the start square, {marks}, the end square; every "
             "landing square when two captures share both ends. When typing, `x` and `:` both "
-            "work, and you may give only the ends when that is enough."
-        ).format(example=example, marks=marks)
+            "work, squares may run together or stand apart (`{glued}`, `{apart}`), and the two "
+            "ends, or the landing square alone, are enough when only one move fits."
+        ).format(example=example, marks=marks, glued=glued, apart=apart)
         keys = keys_table(self.keys or (REPLAY_KEYS_HELP if self.replay else KEYS_HELP))
         text = f"## {_('Notation')}\n\n{notation}\n\n## {_('Keys')}\n\n{keys}"
         # the name and the card may come from a user's file: shown as written, never read

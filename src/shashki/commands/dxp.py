@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..base.numbers import quoted
@@ -49,19 +48,16 @@ def cmd_dxp(args: argparse.Namespace) -> int:
     def say(text: str) -> None:
         print(text, flush=True)
 
-    pdn = Path(args.pdn) if args.pdn is not None else None
-    if pdn is not None:
+    from ..store.storage import GameLog, SaveError
+
+    log: GameLog | None = None
+    if args.pdn is not None:
         try:
-            with open(pdn, "a", encoding="utf-8"):
-                pass
-        except OSError as exc:
-            raise ShashkiError(
-                _("cannot write {path}: {reason}").format(
-                    path=quoted(str(pdn), 80), reason=exc.strerror or exc
-                )
-            ) from None
+            log = GameLog(args.pdn, append=True)
+        except SaveError as exc:
+            raise ShashkiError(str(exc)) from None
     try:
-        server = DxpServer(player, variant, say, host=args.host, port=args.port, pdn=pdn)
+        server = DxpServer(player, variant, say, host=args.host, port=args.port, log=log)
     except OSError as exc:
         raise ShashkiError(
             _("cannot listen on {address}: {reason}").format(

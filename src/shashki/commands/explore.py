@@ -127,7 +127,7 @@ def _position(args: argparse.Namespace) -> Game:
     for text in (args.moves or "").split():
         if re.fullmatch(r"\d+\.+", text):
             continue
-        game.push_text(text)
+        game.push(game.parse_typed_move(text))
     return game
 
 

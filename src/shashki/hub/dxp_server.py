@@ -16,27 +16,26 @@ file or a program.
 
 from __future__ import annotations
 
-import _thread
 import contextlib
 import math
 import socket
 import threading
 import time
 from collections.abc import Callable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..base.numbers import one_line
 from ..engine.hub.errors import EngineError
 from ..engine.hub.transport import EngineLog, engine_log
 from ..engine.limits import Limit
 from ..i18n import N_, _
-from ..records import GameRecord, write_game
 from ..rules import Game, Move
 from ..rules.move import Color
 from ..rules.variant import Variant
 from ..session.driver import InlineExecutor
 from ..session.game import Event, GameSession, MovePlayed, OnFailure, SeatFailed, Thinking
 from ..session.players import Cancelled, Player, PlayerFailed
+from ..session.recorder import Recorder
 from .dxp import (
     ACCEPTED,
     DRAW,
@@ -58,6 +57,9 @@ from .dxp import (
     game_at,
     move_message,
 )
+
+if TYPE_CHECKING:
+    from ..store.storage import GameLog
 
 #: Connections served at once.
 MOST_PEERS = 4
@@ -123,21 +125,21 @@ class FollowerGame:
         variant: Variant,
         say: Say,
         *,
-        pdn: Path | None = None,
+        log: GameLog | None = None,
         idle: float = IDLE_SECONDS,
-        pdn_lock: _thread.LockType | None = None,  # threading.Lock is a function before 3.13
         stopping: threading.Event | None = None,
     ) -> None:
         self.peer = peer
         self.player = player
         self.variant = variant
         self.say = say
-        self.pdn = pdn
+        self.log = log
         self.idle = idle
-        self._pdn_lock = pdn_lock or threading.Lock()
         self.stopping = stopping or threading.Event()
         self.opponent = "?"
         self.session: GameSession | None = None
+        #: The recorder appending the game in progress to ``log``.
+        self.recorder: Recorder | None = None
         self.side = Color.WHITE
         #: Seconds left to the engine for the game (None: no time given).
         self.left: float | None = None
@@ -234,6 +236,11 @@ class FollowerGame:
             on_failure=OnFailure.LOSE,
         )
         session.subscribe(self._event)
+        if self.log is not None:
+            session.retag(headers={"Event": "shashki dxp", "Date": time.strftime("%Y.%m.%d")})
+            self.recorder = Recorder(
+                session, log=self.log, on_log_failure=self.say, log_unfinished=True
+            )
         self.session = session
         self.ending = False
         self.peer.send(GameAccept(OUR_NAME, ACCEPTED))
@@ -318,49 +325,32 @@ class FollowerGame:
         self.after_move()
 
     def keep(self, reason: int | None) -> None:
-        """The game is over (or left): said, and appended to the PDN file."""
+        """The game is over (or left): the peer's word on it (``reason``, GAMEEND's as
+        the peer sees it; None: no word) given to the session when the rules have not
+        ended it — the peer resigning, both agreeing a draw, shashki's side conceding a
+        win the peer claims —, said, and the recorder closed (it appends the game, an
+        unfinished one as far as it went)."""
         session, self.session = self.session, None
+        recorder, self.recorder = self.recorder, None
         if session is None:
             return
-        game = session.game
-        outcome = game.outcome()
-        if outcome is not None:
-            result = outcome.result()
-        elif reason in (I_LOSE, I_WIN):  # (the peer's view)
-            peer_won = reason == I_WIN
-            white_won = peer_won != (self.side is Color.WHITE)
-            result = "1-0" if white_won else "0-1"
-        elif reason == DRAW:
-            result = "1/2-1/2"
-        else:
-            result = "*"
+        peer = Color(1 - self.side)
+        if session.outcome is None:
+            if reason == I_LOSE:
+                session.resign(peer)
+            elif reason == I_WIN:
+                session.resign(self.side)
+            elif reason == DRAW:
+                session.answer_draw(True)
+        outcome = session.outcome
+        result = outcome.result() if outcome is not None else "*"
         self.say(
             _("DXP {peer}: game {n} against {name} ended ({result})").format(
                 peer=self.peer.address, n=self.games, name=self.opponent, result=result
             )
         )
-        if self.pdn is None:
-            return
-        ours = self.player.shown_name()
-        names = (ours, self.opponent) if self.side is Color.WHITE else (self.opponent, ours)
-        record = GameRecord.from_game(
-            game,
-            {
-                "Event": "shashki dxp",
-                "Date": time.strftime("%Y.%m.%d"),
-                "White": names[0],
-                "Black": names[1],
-                "Result": result,
-            },
-        )
-        record.result = result
-        try:
-            with self._pdn_lock, open(self.pdn, "a", encoding="utf-8") as out:
-                out.write(write_game(record) + "\n")
-        except OSError as exc:
-            self.say(
-                _("cannot write {path}: {reason}").format(path=self.pdn, reason=exc.strerror or exc)
-            )
+        if recorder is not None:
+            recorder.close()
 
 
 def _log() -> EngineLog | None:
@@ -389,16 +379,16 @@ class DxpServer:
         *,
         host: str = "127.0.0.1",
         port: int = 27531,
-        pdn: Path | None = None,
+        log: GameLog | None = None,
         idle: float = IDLE_SECONDS,
     ) -> None:
         self.make_player = make_player
         self.variant = variant
         self.say = say
-        self.pdn = pdn
+        #: Where every game is appended (one file for every connection).
+        self.log = log
         self.idle = idle
         self.stopping = threading.Event()
-        self._pdn_lock = threading.Lock()
         self._threads: list[threading.Thread] = []
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _name, address = infos[0]
@@ -453,9 +443,8 @@ class DxpServer:
             player,
             self.variant,
             self.say,
-            pdn=self.pdn,
+            log=self.log,
             idle=self.idle,
-            pdn_lock=self._pdn_lock,
             stopping=self.stopping,
         ).run()
         self.say(_("DXP: {peer} disconnected").format(peer=peer.address))

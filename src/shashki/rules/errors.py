@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..i18n import _
 
 
@@ -30,7 +32,11 @@ class IllegalMoveError(ShashkiError):
 
 
 class AmbiguousMoveError(ShashkiError):
-    """A move text matches several legal moves."""
+    """A move text matches several legal moves (``moves``, when the reader knows them)."""
+
+    def __init__(self, message: str, moves: Sequence[object] = ()) -> None:
+        super().__init__(message)
+        self.moves: tuple[object, ...] = tuple(moves)
 
 
 class PerftDepthError(ShashkiError):

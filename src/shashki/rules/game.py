@@ -14,7 +14,7 @@ from .errors import IllegalMoveError, PerftDepthError
 from .fen import format_fen, parse_fen
 from .move import Color, FastMove, Move, Piece, public_move
 from .movegen import State
-from .notation import move_text, parse_move
+from .notation import move_text, parse_move, parse_typed_move
 from .outcome import Outcome, Termination
 from .position import Position
 from .switches import Irreversible
@@ -312,6 +312,23 @@ class Game:
         <Move c3-d4>
         """
         return parse_move(self.variant, text, self.legal_moves(), self._pos)
+
+    def parse_typed_move(self, text: str) -> Move:
+        """The legal move a player's ``text`` names: what :meth:`parse_move` reads, and the
+        forms players type besides (``c3d4``, ``c3 d4``, ``C3-D4``, ``3228`` where only one
+        cut into squares fits, or ``d4`` when one legal move goes there).
+
+        Raises as :meth:`parse_move` does; an ambiguous short form says the moves meant.
+
+        >>> game = Game("russian")
+        >>> game.parse_typed_move("c3d4"), game.parse_typed_move("h4")
+        (<Move c3-d4>, <Move g3-h4>)
+        >>> game.parse_typed_move("d4")
+        Traceback (most recent call last):
+        ...
+        shashki.rules.errors.AmbiguousMoveError: d4: c3-d4 or e3-d4?
+        """
+        return parse_typed_move(self.variant, text, self.legal_moves(), self._pos)
 
     def move_text(self, move: Move, *, full: bool = False) -> str:
         """``move`` — a legal move here, or the move just played — in the variant's

@@ -4,6 +4,10 @@ Written: ``32-28`` and ``19x30`` (numeric games), ``c3-d4`` and ``c3:e5`` or ``c
 (algebraic games, with the variant's capture mark), with every landing square
 (``c3:e5:c7``) when the short form would be ambiguous, or when asked for.
 
+Typed (:func:`parse_typed_move`, what a player writes in a move box): every form read, and
+squares run together (``c3d4``, ``3228``) or apart (``c3 d4``), or the landing square alone
+(``d4``) when it names one move; an ambiguous short form is answered with the moves meant.
+
 Read: numeric or algebraic squares, ``-``, ``x``, ``X``, ``×`` and ``:`` as separators
 (a capture written with ``-`` or a quiet move with ``x`` is still found), intermediate
 landing squares optional.  A text must match exactly one legal move.
@@ -18,7 +22,7 @@ from typing import TypeVar
 
 from ..base.numbers import quoted
 from ..i18n import _
-from .errors import AmbiguousMoveError, IllegalMoveError, NotationError
+from .errors import AmbiguousMoveError, IllegalMoveError, NotationError, ShashkiError
 from .fen import format_fen, square_text
 from .move import MoveLike
 from .movegen import State
@@ -149,7 +153,8 @@ def parse_move(variant: Variant, text: str, legal: Sequence[M], position: State)
     raise AmbiguousMoveError(
         _("{text} is ambiguous: it could be {moves}").format(
             text=quoted(text.strip()), moves=options
-        )
+        ),
+        candidates,
     )
 
 
@@ -177,4 +182,128 @@ def parse_short_move(variant: Variant, text: str, legal: Sequence[M]) -> M:
     if not candidates:
         raise IllegalMoveError(f"{quoted(text.strip())} names no legal move (short notation)")
     options = ", ".join(move_text(variant, mv, full=True) for mv in candidates)
-    raise AmbiguousMoveError(f"{quoted(text.strip())} is ambiguous: it could be {options}")
+    raise AmbiguousMoveError(
+        f"{quoted(text.strip())} is ambiguous: it could be {options}", candidates
+    )
+
+
+#: Squares written apart ("c3 d4") or run together ("c3d4", "C3D4"): letters and ranks.
+_APART = re.compile(r"[a-l](?:1[0-2]|[1-9])(?:\s+[a-l](?:1[0-2]|[1-9]))+|\d{1,3}(?:\s+\d{1,3})+")
+_GLUED = re.compile(r"(?:[a-l](?:1[0-2]|[1-9])){2,}")
+_ALGEBRAIC = re.compile(r"[a-l](?:1[0-2]|[1-9])")
+
+
+def _digit_splits(digits: str, last: int) -> list[list[str]]:
+    """Every way to cut ``digits`` into two or more square numbers (1 to ``last``, no
+    leading zero): "3228" is 32-28 on a 50-square board, "328" is 3-28 or 32-8."""
+    out: list[list[str]] = []
+
+    def cut(rest: str, parts: list[str]) -> None:
+        if not rest:
+            if len(parts) >= 2:
+                out.append(parts)
+            return
+        for size in (1, 2, 3):
+            head = rest[:size]
+            if len(head) == size and head[0] != "0" and int(head) <= last:
+                cut(rest[size:], [*parts, head])
+
+    if len(digits) <= 12:  # a capture of up to six landing squares written without marks
+        cut(digits, [])
+    return out
+
+
+def typed_move_text(text: str) -> str:
+    """A player's move text with its squares apart or run together joined by "-"
+    (``c3 d4``, ``C3D4`` -> ``c3-d4``); any other text as it is, stripped."""
+    t = text.strip()
+    low = t.lower()
+    if _APART.fullmatch(low):
+        return "-".join(low.split())
+    if _GLUED.fullmatch(low):
+        return "-".join(_ALGEBRAIC.findall(low))
+    return t
+
+
+def parse_typed_move(variant: Variant, text: str, legal: Sequence[M], position: State) -> M:
+    """The one legal move that a player's ``text`` names: every form :func:`parse_move`
+    reads, and also squares apart (``c3 d4``) or run together (``c3d4``, numeric
+    ``3228`` where only one cut into squares names a legal move), in either case, or the
+    landing square alone (``d4``) when one legal move goes there.
+
+    Raises NotationError, IllegalMoveError, or AmbiguousMoveError naming the moves meant
+    ("d4: c3-d4 or e3-d4?"), its ``moves`` the candidates.
+    """
+    t = typed_move_text(text)
+    low = t.lower()
+    if t != text.strip():
+        return parse_move(variant, t, legal, position)
+    if low.isdigit() and low.isascii():
+        # numbers alone: a landing square ("28") or squares run together ("3228"), read
+        # every way that fits; a move only when all the ways together name one move
+        last = len(variant.board.by_number) - 1
+        cuts = _digit_splits(low, last)
+        whole = int(low) if len(low) <= 3 and low[0] != "0" and int(low) <= last else None
+        found: list[M] = []
+        if whole is not None:
+            found = [m for m in legal if m.end == variant.board.by_number[whole]]
+        found.extend(m for m in _cut_moves(variant, cuts, legal, position) if m not in found)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise _ambiguous(variant, t, found, legal)
+        if whole is not None and not cuts:
+            raise IllegalMoveError(_("No legal move goes to {square}.").format(square=low))
+        if whole is not None or cuts:
+            raise IllegalMoveError(
+                _("{text} is not a legal move in {fen}").format(
+                    text=quoted(t), fen=format_fen(variant, position)
+                )
+            )
+    if _SQUARE.fullmatch(t):
+        try:
+            end = variant.board.parse_square(t)
+        except ValueError as exc:
+            raise NotationError(_("{text}: {reason}").format(text=quoted(t), reason=exc)) from None
+        going = [m for m in legal if m.end == end]
+        if len(going) == 1:
+            return going[0]
+        if not going:
+            raise IllegalMoveError(
+                _("No legal move goes to {square}.").format(square=square_text(variant, end))
+            )
+        raise _ambiguous(variant, t, going, legal)
+    return parse_move(variant, t, legal, position)
+
+
+def _cut_moves(
+    variant: Variant, cuts: list[list[str]], legal: Sequence[M], position: State
+) -> list[M]:
+    """The legal moves the cuts of a number into squares name (an empty cut is none)."""
+    found: list[M] = []
+    for parts in cuts:
+        if not parts:
+            continue
+        try:
+            move = parse_move(variant, "-".join(parts), legal, position)
+        except AmbiguousMoveError as exc:
+            found.extend(m for m in exc.moves if m not in found)  # type: ignore[misc]
+            continue
+        except ShashkiError:
+            continue
+        if move not in found:
+            found.append(move)
+    return found
+
+
+def _ambiguous(
+    variant: Variant, text: str, moves: Sequence[M], legal: Sequence[M]
+) -> AmbiguousMoveError:
+    """The question a short form several moves fit asks back: "d4: c3-d4 or e3-d4?"."""
+    names = sorted(move_text(variant, m, legal) for m in moves)
+    return AmbiguousMoveError(
+        _("{text}: {moves} or {last}?").format(
+            text=text, moves=", ".join(names[:-1]), last=names[-1]
+        ),
+        moves,
+    )

@@ -10,8 +10,9 @@ what the front end gave it up to date — the app, ``shashki host``/``join --aut
   (or taken back to no moves) the file goes, a finished game kept in My games first
   (``keep``); an unfinished game's file stays for the next start when the program
   ends, however it ends (``kill -9`` too: the state after the last move is on disk);
-- a **game log** (:class:`~shashki.store.storage.GameLog`, a match's PDN file): the
-  record appended once, as the game ends.
+- a **game log** (:class:`~shashki.store.storage.GameLog`, the PDN file of a match or
+  of ``shashki dxp``): the record appended once, as the game ends (``log_unfinished``:
+  or as it is left unfinished).
 
 It reads the session on the session's own thread (its events come there) and hands the
 writer copies.
@@ -43,6 +44,7 @@ class Recorder:
         keep: bool = True,
         log: GameLog | None = None,
         on_log_failure: Callable[[str], None] | None = None,
+        log_unfinished: bool = False,
     ) -> None:
         if slot is not None and writer is None:
             raise ValueError("an autosave slot needs the writer that writes it")
@@ -55,6 +57,9 @@ class Recorder:
         #: The file the record is appended to as the game ends (a match's ``--pdn``).
         self.log = log
         self.on_log_failure = on_log_failure
+        #: Whether a game left unfinished (:meth:`close`) is appended to the log too, as
+        #: far as it went (result ``*``): a server's log keeps every game it was given.
+        self.log_unfinished = log_unfinished
         #: The end last kept (plies, result, termination): kept once.
         self._kept: tuple[int, str] | None = None
         self._logged = False
@@ -126,7 +131,10 @@ class Recorder:
 
     def close(self) -> None:
         """The game is left: no more saving; its autosave is given up once its last
-        state is written (the file stays, for later)."""
+        state is written (the file stays, for later); with ``log_unfinished``, a game
+        with moves not yet in the log is appended to it as far as it went."""
+        if self.log_unfinished and self.session.game.move_stack:
+            self._append()
         self._stop(remove=False)
 
     def _stop(self, *, remove: bool) -> None:

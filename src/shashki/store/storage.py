@@ -22,6 +22,7 @@ import errno
 import os
 import re
 import stat
+import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -200,14 +201,20 @@ class GameLog:
     Making one checks that the file can be written (its folder exists and takes new
     files; the name is not a folder or a device) without touching what is there, and
     raises SaveError if not: a match learns it before its first game, not after its
-    last.  The first game replaces the file atomically (:func:`save_pdn`); each next one
-    is appended and forced to disk.  Raises SaveError saying why when a write fails.
+    last.  The first game replaces the file atomically (:func:`save_pdn`) — or, with
+    ``append``, is added after what the file holds (a server's log across its runs) —;
+    each next one is appended and forced to disk.  Raises SaveError saying why when a
+    write fails.  Games ending on several threads at once are added one at a time.
     """
 
-    def __init__(self, path: str | os.PathLike[str], columns: int = 80) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], columns: int = 80, *, append: bool = False
+    ) -> None:
         self.path = _target(path)
         self.columns = columns
+        self.append = append
         self.count = 0
+        self._lock = threading.Lock()
         #: The file the first game made (device, inode): the next are added to it only.
         self._written: tuple[int, int] | None = None
         _check_target(self.path)
@@ -216,11 +223,16 @@ class GameLog:
         tmp.unlink()
 
     def add(self, record: GameRecord) -> None:
-        """Write one more game to the file (the first replaces what was there).  A game
-        is added only to the very file the first one made: if a link, another file or
-        anything else has taken its name since, SaveError says so and nothing is
-        written through it."""
-        if not self.count:
+        """Write one more game to the file (the first replaces what was there, unless
+        ``append``).  A game is added only to the very file the first one wrote: if a
+        link, another file or anything else has taken its name since, SaveError says so
+        and nothing is written through it."""
+        with self._lock:
+            self._add(record)
+
+    def _add(self, record: GameRecord) -> None:
+        first = not self.count
+        if first and not self.append:
             save_pdn(self.path, [record], columns=self.columns)
             try:
                 info = os.lstat(self.path)
@@ -230,8 +242,8 @@ class GameLog:
             self.count = 1
             return
         try:
-            text = "\n" + write_game(record, self.columns)
-            fd = open_in_place(self.path, create=False, append=True)
+            text = write_game(record, self.columns)
+            fd = open_in_place(self.path, create=first, append=True)
         except UnsafeFile as exc:
             raise SaveError(
                 _("cannot save {path}: {reason}").format(path=self.path, reason=exc.reason),
@@ -244,6 +256,8 @@ class GameLog:
             ) from exc
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             info = os.fstat(fh.fileno())
+            if first:  # (appending: the file as it was found, or made now)
+                self._written = (info.st_dev, info.st_ino)
             if (info.st_dev, info.st_ino) != self._written:
                 raise SaveError(
                     _("cannot save {path}: {reason}").format(
@@ -252,7 +266,7 @@ class GameLog:
                     )
                 )
             try:
-                fh.write(text)
+                fh.write("\n" + text if info.st_size else text)
                 fh.flush()
                 os.fsync(fh.fileno())
             except (OSError, ValueError) as exc:
