@@ -4,12 +4,15 @@ screen, saved at once and applied to the board on show."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from textual.widgets import Select, Switch
 
 from shashki.app.board import BoardWidget
 from shashki.app.settings_screen import SettingsScreen
+from shashki.i18n import set_language
 from shashki.session.seats import PERSON
 
 from .conftest import game_screen, make_app, press, settle
@@ -55,7 +58,15 @@ async def test_the_menu_opens_the_settings_and_the_palette_lists_them(home: Path
         assert titles.count("Settings") == 1
 
 
-async def test_the_review_depth_is_chosen_on_the_settings_screen(home: Path) -> None:
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+async def test_the_review_depth_is_chosen_on_the_settings_screen(
+    home: Path, english_after: None
+) -> None:
     """The whole-game review's depth (quick, normal, deep) is a row of the screen, chosen
     with the keyboard, saved at once, and named in the language spoken."""
     from shashki.app.settings_screen import REVIEW_DEPTH_NAMES
