@@ -14,7 +14,7 @@ from ..i18n import N_, _
 from ..rules.move import Move
 from ..rules.variant import Variant
 from .plain import Plain
-from .widgets import Button, Dialog, relabel_button
+from .widgets import Button, CoversGame, Dialog, relabel_button
 
 #: A text a dialog shows: an English message (translated when shown, its ``{names}``
 #: filled from the dialog's values), or a function that says it in the language spoken.
@@ -170,6 +170,10 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
         N_("arrows, `h j k l`"),
         N_("move the cursor up, down, left or right to the nearest playable square"),
     ),
+    (
+        "`Home` `PgUp` `End` `PgDn`",
+        N_("move the cursor one square diagonally: up-left, up-right, down-left, down-right"),
+    ),
     ("`Enter`, `Space`", N_("pick a piece, then its destination")),
     (N_("mouse"), N_("a click does the same")),
     (
@@ -247,6 +251,7 @@ REPLAY_KEYS_HELP: tuple[tuple[str, str], ...] = (
 #: The board editor's keys and what each does.
 EDITOR_KEYS_HELP: tuple[tuple[str, str], ...] = (
     (N_("arrows, `h j k l`"), N_("move the cursor")),
+    ("`Home` `PgUp` `End` `PgDn`", N_("move the cursor one square diagonally")),
     (
         "`w` `b` `W` `B` `n` `N`",
         N_(
@@ -324,11 +329,6 @@ def example_moves(variant: Variant) -> tuple[str, str]:
         capture = square_text(variant, usual.start) + variant.capture_mark
         capture += square_text(variant, landing)
     return game.move_text(usual), capture
-
-
-class CoversGame:
-    """A screen shown over a game for a while (the help, the settings): the game's clocks
-    pause as long as it covers the game."""
 
 
 class HelpScreen(CoversGame, Dialog[None]):
