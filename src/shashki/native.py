@@ -319,4 +319,7 @@ def use(environ: dict[str, str] | os._Environ[str] | None = None) -> Build | Non
         return None
     _in_use = Build(build_folder(key), modules)
     _why_pure = "in use"
+    from .base.workers import at_worker_start
+
+    at_worker_start(use)  # (the worker processes run what this process runs)
     return _in_use
