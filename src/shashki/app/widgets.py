@@ -44,6 +44,7 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widget import Widget
+from textual.content import Content
 from textual.widgets import DataTable, Footer, Header, Input, OptionList
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
@@ -83,6 +84,15 @@ class Select(widgets.Select[T]):
         """The choices offered, label and value, in their order (the blank, a Select that
         allows none, is not one of them)."""
         return self._offered
+
+
+class Checkbox(widgets.Checkbox):
+    """Textual's check box with an empty box when unticked: Textual's shows its X there
+    too, only dimmer, which a player reads as ticked."""
+
+    def render(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super().render()
 
 
 class InTurn(Message, bubble=True):
