@@ -354,7 +354,7 @@ def test_an_app_that_failed_exits_with_status_1(
 
 
 async def test_a_palette_command_for_a_game_left_meanwhile(home: Path) -> None:
-    """A game command chosen in the palette (Turn after every move) runs a moment after the palette has
+    """A game command chosen in the palette (turning the board) runs a moment after the palette has
     closed; should the game be left in that moment (a key right behind Enter), the command
     ran on the game screen already taken down (NoMatches). It now runs only on a screen
     still shown."""

@@ -36,6 +36,7 @@ from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
+from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
@@ -44,7 +45,6 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widget import Widget
-from textual.content import Content
 from textual.widgets import DataTable, Footer, Header, Input, OptionList
 from textual.widgets._footer import FooterKey, FooterLabel
 from textual.widgets._header import HeaderTitle
