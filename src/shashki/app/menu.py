@@ -580,9 +580,14 @@ class NewGameScreen(Dialog[None]):
         widgets): at 80x24 the board's check boxes are in view with Play and Back."""
         short = self.app.size.height < self.SHORT
         self.set_class(short, "-short")
-        for kind in (Input, Select, Checkbox, Button):
-            for widget in self.query(kind):
-                widget.compact = short
+        for box in self.query(Input):
+            box.compact = short
+        for choice in self.query(Select):
+            choice.compact = short
+        for tick in self.query(Checkbox):
+            tick.compact = short
+        for button in self.query(Button):
+            button.compact = short
         # the seat choices as wide as their longest label, as far as the row has room
         # beside the label and a name box of 12 (at 60 columns they are cut, with "…")
         from .players import player_kinds
