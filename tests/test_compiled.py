@@ -179,6 +179,19 @@ def test_a_refused_build_leaves_import_shashki_pure(tmp_path: Path) -> None:
     assert folder.is_dir()
 
 
+def test_a_build_of_other_sources_is_said(tmp_path: Path) -> None:
+    """Only a build of other sources (made before they changed): ``--status`` says so,
+    not that there is none."""
+    cache = tmp_path / "cache"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    env.pop(native.PURE_VARIABLE, None)
+    make_build(cache / "shashki" / "compiled" / "0123456789abcdef01234567", "k1", FILES)
+    status = shashki(["compile", "--status"], env)
+    assert "pure Python" in status and "other sources" in status, status
+    shutil.rmtree(cache / "shashki" / "compiled" / "0123456789abcdef01234567")
+    assert "no compiled build" in shashki(["compile", "--status"], env)
+
+
 def test_the_key_follows_every_source_file(tmp_path: Path) -> None:
     package = tmp_path / "shashki"
     (package / "rules").mkdir(parents=True)
