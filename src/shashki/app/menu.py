@@ -119,6 +119,7 @@ class MenuScreen(Screen[None]):
         Binding("e", "editor", N_("Set up a position"), show=False),
         Binding("u", "unfinished", N_("Unfinished games")),
         Binding("m", "my_games", N_("My games")),
+        Binding("p", "puzzles", N_("Puzzles")),
         Binding("w", "online", N_("Play online")),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("q,escape", "quit", N_("Quit")),
@@ -276,6 +277,11 @@ class MenuScreen(Screen[None]):
 
     def action_my_games(self) -> None:
         self.shashki.show_my_games()
+
+    def action_puzzles(self) -> None:
+        from .puzzles import PuzzleMenuScreen
+
+        self.app.push_screen(PuzzleMenuScreen())
 
     def action_online(self) -> None:
         ol = self.query_one("#variants", OptionList)
