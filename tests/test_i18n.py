@@ -209,3 +209,28 @@ def test_the_rule_card_and_variant_list_on_the_command_line(
     listed = run("--lang", language, "variants")
     line = next(t for t in listed.stdout.splitlines() if t.startswith("bashni "))
     assert title in line
+
+
+@pytest.mark.parametrize(
+    ("language", "start"),
+    [
+        ("en", "shashki: error: cannot join 127.0.0.1:9: "),
+        ("uk", "shashki — помилка: не вдається "),
+        ("ru", "shashki — ошибка: не удаётся "),
+    ],
+)
+def test_an_error_line_reads_as_one_sentence(language: str, start: str) -> None:
+    """A full sentence the app shows ("Не вдається…") follows "помилка:" in the command
+    line's error line as a clause: small first letter, no full stop (issue 49)."""
+    from shashki.i18n import _, error_line, set_language
+
+    set_language(language)
+    try:
+        said = _("Cannot join {address}: no answer in {n} s.").format(address="127.0.0.1:9", n=15)
+        assert said[0].isupper() and said.endswith(".")  # as the app shows it
+        line = error_line(said)
+        assert line.startswith(start) and not line.endswith("."), line
+        assert "127.0.0.1:9" in line and "15" in line
+        assert error_line("PDN files only.").endswith(": PDN files only")  # capitals kept
+    finally:
+        set_language("en")

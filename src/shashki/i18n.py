@@ -206,6 +206,33 @@ def pgettext(context: str, message: str) -> str:
     return _current.pgettext(context, message)
 
 
+def clause(message: object) -> str:
+    """A message written as a sentence (the app shows it so: "Cannot open x: why."),
+    made the clause that follows a colon in a line of its own: its first letter small
+    unless its first word is all capitals or a name written with more than one ("PDN",
+    "FEN"), and the full stop of a one-sentence message dropped.
+
+    >>> clause("Cannot open games.pdn: no such file.")
+    'cannot open games.pdn: no such file'
+    >>> clause("PDN is not a FEN. Try again.")
+    'PDN is not a FEN. Try again.'
+    """
+    text = str(message).strip()
+    word = text.split(maxsplit=1)[0] if text else ""
+    if len(word) > 1 and word[0].isupper() and word[1:].isalpha() and word[1:].islower():
+        text = text[0].lower() + text[1:]
+    body = text[:-1]
+    if text.endswith(".") and not body.endswith(".") and ". " not in body:
+        text = body
+    return text
+
+
+def error_line(message: object) -> str:
+    """The command line's one line for an error that stops it, in the language spoken
+    now ("shashki: error: cannot open games.pdn: no such file")."""
+    return _("shashki: error: {message}").format(message=clause(message))
+
+
 #: The system's reasons a player meets most, by errno: the system says them in English.
 _OS_REASONS = {
     errno.ENOENT: N_("no such file"),

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from .i18n import _
+from .i18n import _, error_line
 from .session.served import JOIN_VARIABLE, SERVED_VARIABLE, terminal_size
 
 if TYPE_CHECKING:
@@ -782,8 +782,8 @@ def _cannot_listen(host: str, port: int, reason: object) -> int:
     """Say on standard error that ``port`` of ``host`` cannot be listened on; the exit
     status."""
     print(
-        _("shashki: error: {message}").format(
-            message=_("cannot listen on {host} port {port}: {reason}").format(
+        error_line(
+            _("cannot listen on {host} port {port}: {reason}").format(
                 host=host, port=port, reason=reason
             )
         ),
@@ -817,7 +817,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from aiohttp import web
         from aiohttp.web_runner import GracefulExit
     except ImportError as exc:  # pragma: no cover - a dependency
-        print(_("shashki: error: {message}").format(message=exc), file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 2
     host = "0.0.0.0" if args.public else "127.0.0.1"
     problem = _check_port(host, args.port)

@@ -29,6 +29,8 @@ from shashki.store.autosaves import autosave_dir
 
 from .conftest import (
     click_widget,
+    footer_entries,
+    footer_shows,
     game_over_text,
     game_screen,
     keys_play,
@@ -107,9 +109,13 @@ async def test_a_flag_fall_ends_the_game(home: Path) -> None:
         out = screen.controller.session.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert seats(screen) == ["  Black  0:00.0", "  White  0:39"]  # nobody to move
-        # the dialog offers no takeback, nor does u on the board
+        # the dialog offers no takeback, nor does the footer, nor does u on the board
         assert not app.screen.query("#undo")
         await press(pilot, "escape")
+        await until(pilot, lambda: app.screen is screen)
+        await footer_shows(pilot, "Help")
+        actions = [entry.action for entry in footer_entries(screen)]
+        assert "undo" not in actions and "draw" not in actions and "resign" not in actions
         await press(pilot, "u")
         assert screen.controller.session.outcome == out
 
@@ -251,10 +257,14 @@ async def test_the_clock_runs_on_while_the_move_list_is_walked(home: Path) -> No
         await press(pilot, "left_square_bracket")  # look at an earlier position
         await settle(pilot)
         assert screen.viewing is not None
-        # the clocks are the game's (Black's runs), the side to move marked is the
-        # position's looked at (White's)
+        # the clocks are the game's (Black's runs), and the side marked is the game's
+        # side to move too: a player short of time reads the clock that counts (the
+        # turn line says who is to move in the position looked at)
+        assert panel(app, "turn").endswith("White to move")
         now.t += 12
-        await until(pilot, lambda: seats(screen) == ["  Black  0:18", "▶ White  0:30"])
+        await until(pilot, lambda: seats(screen) == ["▶ Black  0:18", "  White  0:30"])
+        assert screen.seats[0].has_class("-to-move")
+        assert not screen.seats[1].has_class("-to-move")
         now.t += 18
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         out = screen.controller.session.outcome
@@ -289,7 +299,7 @@ async def test_p_pauses_both_clocks_and_says_so(home: Path) -> None:
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:50")
 
 
-async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
+async def test_the_help_the_settings_and_the_palette_pause_the_clocks(home: Path) -> None:
     now = FakeTime()
     app = make_app(home, variant="russian", kinds=(PERSON, LevelSeat(1)), clock=TimeControl(60, 0))
     app.clock_time = now
@@ -299,7 +309,7 @@ async def test_the_help_and_the_settings_pause_the_clocks(home: Path) -> None:
         await until(pilot, lambda: screen.controller.game.turn is Color.WHITE)  # its reply
         now.t += 3
         await until(pilot, lambda: seats(screen)[1] == "▶ White  0:57")
-        for key in ("question_mark", "comma"):  # the help, then the settings
+        for key in ("question_mark", "comma", "ctrl+p"):  # the help, the settings, the palette
             await press(pilot, key)
             await until(pilot, lambda: app.screen is not screen)
             await until(pilot, lambda: screen.controller.session.paused)
@@ -341,6 +351,30 @@ def test_the_replay_of_a_game_lost_on_time_says_so_and_shows_the_clock_at_zero()
     assert replay.clocks() == "Clock: White 0:50, Black 0:00.0"
     replay.prev()  # before the end: the times the marks say
     assert replay.clocks() == "Clock: White 1:00, Black 1:00"
+
+
+def test_the_replay_of_a_resigned_game_shows_the_clocks_at_the_resignation() -> None:
+    """A game resigned while a clock ran: its record says both clocks as they stood at
+    the end (EndClock), and its replay shows them there, not the last move's."""
+    from shashki.app.replay_controller import ReplayController
+    from shashki.records import read_games_text, write_game
+
+    now = FakeTime()
+    session = GameSession(Game("russian"), clock=GameClock(TimeControl(60, 0), now=now))
+    session.start()
+    for text in ("c3-d4", "f6-g5", "b2-c3", "g7-f6"):
+        session.play(session.game.parse_move(text))
+        now.t += 5
+    now.t += 20  # White thinks, then resigns: 25 s gone since Black's move
+    session.resign(Color.WHITE)
+    record = session.record()
+    assert record.header("EndClock") == "0:00:30 0:00:55"
+    replay = ReplayController(next(iter(read_games_text(write_game(record)))))
+    replay.last()
+    assert "Black wins: White resigned." in replay.where()
+    assert replay.clocks() == "Clock: White 0:30, Black 0:55"  # (the last move: 0:55 both)
+    replay.prev()  # before the end: the times the marks say
+    assert replay.clocks() == "Clock: White 0:55, Black 1:00"
 
 
 def test_the_replay_says_how_a_game_of_another_program_ended() -> None:

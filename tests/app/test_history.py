@@ -43,10 +43,11 @@ async def test_the_move_list_is_walked_without_undoing(home: Path) -> None:
         after_two.push_text("c3-d4")
         after_two.push_text("f6-g5")
         assert screen.viewing.game.fen() == after_two.fen()
-        # said as players say it; the side to move of the position looked at is marked
+        # said as players say it, with the side to move of the position looked at; the
+        # seats still mark the side whose turn it really is (Black, at the top: its clock)
         turn = str(screen.query_one("#turn").content)
         assert turn == "After 1… f6-g5: [ ] step, Esc back to the game\nWhite to move", turn
-        assert [seat.to_move() for seat in screen.seats] == [False, True]  # White (bottom)
+        assert [seat.to_move() for seat in screen.seats] == [True, False]
         # the move looked at is marked in its row, and that row highlighted
         moves = screen.query_one("#moves", OptionList)
         assert moves.highlighted == 0
@@ -54,7 +55,7 @@ async def test_the_move_list_is_walked_without_undoing(home: Path) -> None:
         await press(pilot, "left_square_bracket")
         await settle(pilot)
         assert str(screen.query_one("#turn").content).startswith("After 1. c3-d4: ")
-        assert [seat.to_move() for seat in screen.seats] == [True, False]  # Black (top)
+        assert [seat.to_move() for seat in screen.seats] == [True, False]  # Black, still
         assert marked(moves, 0) == ["c3-d4"]
         await press(pilot, "right_square_bracket")
         await settle(pilot)

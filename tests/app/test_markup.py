@@ -298,9 +298,11 @@ async def test_replay_of_hostile_tags_and_comments(home: Path, variants: Path) -
         # done is set when the file is read; the table draws its rows at its next layout
         await wait_for(
             pilot,
-            lambda: isinstance(app.screen, GameTableScreen)
-            and app.screen.done
-            and "[B]w[/B]" in shown(app),
+            lambda: (
+                isinstance(app.screen, GameTableScreen)
+                and app.screen.done
+                and "[B]w[/B]" in shown(app)
+            ),
             "the table drawing its rows",
         )
         screen = app.screen
@@ -452,9 +454,11 @@ async def test_a_pdn_with_control_characters_does_not_reach_the_terminal(home: P
         # done is set when the file is read; the table draws its rows at its next layout
         await wait_for(
             pilot,
-            lambda: isinstance(app.screen, GameTableScreen)
-            and app.screen.done
-            and "a␛[2Jb" in shown(app),
+            lambda: (
+                isinstance(app.screen, GameTableScreen)
+                and app.screen.done
+                and "a␛[2Jb" in shown(app)
+            ),
             "the table drawing the first game's event",
         )
         assert "\x1b" not in shown(app)

@@ -318,3 +318,22 @@ async def test_a_files_words_are_shown_as_written_never_as_markup(home: Path) ->
         await press(pilot, "s")
         await settle(pilot)
         assert rows(screen, "#summary")[0][0] == "[/]"
+
+
+async def test_escape_from_the_score_goes_back_to_the_list(home: Path) -> None:
+    """Esc (or q) in the score per opponent is back to the list; from the list, out of My
+    games (issue 49: it left My games)."""
+    several(home)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_my_games(pilot)
+        for key in ("escape", "q"):
+            await press(pilot, "s")
+            await settle(pilot)
+            assert screen.showing_summary
+            await press(pilot, key)
+            await settle(pilot)
+            assert app.screen is screen and not screen.showing_summary
+            assert screen.query_one("#games", DataTable).has_focus
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")

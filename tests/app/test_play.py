@@ -242,6 +242,35 @@ async def test_undo_asks_the_other_player_when_the_setting_says_so(home: Path) -
         assert ctl.move_list() == []
 
 
+async def test_the_menu_highlights_the_variant_last_played(home: Path) -> None:
+    """Back at the menu from a game, the variant played is highlighted, not the first
+    (issue 49); a dialog over the menu leaves the highlight where the player put it; a
+    new start highlights the last new game's variant, kept in the settings."""
+    app = make_app(home, variant="italian")
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, "n")
+        if isinstance(app.screen, ConfirmScreen):
+            await press(pilot, "y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        options = app.screen.query_one("#variants", OptionList)
+        assert options.highlighted is not None
+        assert options.get_option_at_index(options.highlighted).id == "italian"
+        await press(pilot, "down")
+        moved = options.highlighted
+        await press(pilot, "question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+        assert options.highlighted == moved
+    (home / "settings.json").write_text('{"variant": "frisian"}', encoding="utf-8")
+    again = make_app(home)
+    async with again.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, MenuScreen), "the menu")
+        options = again.screen.query_one("#variants", OptionList)
+        assert options.highlighted is not None
+        assert options.get_option_at_index(options.highlighted).id == "frisian"
+
+
 # -- draws and resignation ------------------------------------------------------------------
 
 

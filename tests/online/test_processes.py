@@ -226,7 +226,7 @@ def test_joining_a_port_that_accepts_and_never_answers_gives_up_in_one_line(
         join = Proc("join", f"127.0.0.1:{port}", "K7WQ-M2", "--auto", "1", home=tmp_path)
         assert join.end() == 2
         lines = [line for line in iter(join.lines.get, None) if line]
-    assert lines == [f"shashki: error: Cannot join 127.0.0.1:{port}: no answer in 15 s."]
+    assert lines == [f"shashki: error: cannot join 127.0.0.1:{port}: no answer in 15 s"]
 
 
 def test_a_guest_joined_again_from_another_process_takes_the_game_over(tmp_path: Path) -> None:

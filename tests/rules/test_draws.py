@@ -532,6 +532,9 @@ def test_agreed_draw(variant: str) -> None:
     assert outcome.termination is Termination.AGREED_DRAW
     assert outcome.winner is None and outcome.result() == "1/2-1/2"
     assert game.outcome() == outcome
+    # said once, in a record's words and on the screen ("Draw: draw agreed." said it twice)
+    assert outcome.describe() == "Draw: by agreement."
+    assert outcome.describe(variant=game.variant) == "Draw: by agreement."
     with pytest.raises(IllegalMoveError):
         game.push(game.legal_moves()[0])
 

@@ -14,7 +14,7 @@ from ..i18n import N_, _
 from ..rules.move import Move
 from ..rules.variant import Variant
 from .plain import Plain
-from .widgets import Button, Dialog, relabel_button
+from .widgets import Button, CoversGame, Dialog, relabel_button
 
 #: A text a dialog shows: an English message (translated when shown, its ``{names}``
 #: filled from the dialog's values), or a function that says it in the language spoken.
@@ -324,11 +324,6 @@ def example_moves(variant: Variant) -> tuple[str, str]:
         capture = square_text(variant, usual.start) + variant.capture_mark
         capture += square_text(variant, landing)
     return game.move_text(usual), capture
-
-
-class CoversGame:
-    """A screen shown over a game for a while (the help, the settings): the game's clocks
-    pause as long as it covers the game."""
 
 
 class HelpScreen(CoversGame, Dialog[None]):

@@ -31,14 +31,14 @@ from ..session.game import (
 from .analysis import AnalysisPanel
 from .board import PIECE_SET_NAMES, BoardWidget
 from .controller import Feedback, GameController, Said, UndoPolicy, again
-from .dialogs import ConfirmScreen, CoversGame, GameOverScreen, HelpScreen, example_moves
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
 from .explorer import ExplorerPanel
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
 from .shell import Shell, shell_of
 from .themes import set_board_theme, theme_name
-from .widgets import LocalFooter, ScreenHeader, after_keys
+from .widgets import CoversGame, LocalFooter, ScreenHeader, after_keys
 
 
 class GameScreen(Screen[None]):
@@ -106,13 +106,11 @@ class GameScreen(Screen[None]):
                 controller,
                 lambda: Color(0 if self.board.flipped else 1),
                 id="seat-top",
-                shown=self.shown_game,
             ),
             SeatLine(
                 controller,
                 lambda: Color(1 if self.board.flipped else 0),
                 id="seat-bottom",
-                shown=self.shown_game,
             ),
         )
         #: While the move list is walked: a controller of the position looked at (the
@@ -253,6 +251,7 @@ class GameScreen(Screen[None]):
             player = event.player
             self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
         elif isinstance(event, MovePlayed) and event.by_computer:
+            self._ring(event)
             self.board.stop_jumps()
             self.after(Feedback(played=event.move))
             if len(event.move.path) > 2 and self.viewing is None:
@@ -267,6 +266,28 @@ class GameScreen(Screen[None]):
             self.refresh_panel()  # (an engine's own name)
         elif isinstance(event, Changed) and ctl.session.outcome is None:
             self._over_shown = False  # (a takeback reopened the game)
+        if isinstance(event, Changed):
+            self._follow_keys()
+
+    def _follow_keys(self) -> None:
+        """The footer offers what works now: made again when a key's state changed (a
+        takeback became possible, the game ended: no undo after a flag fall)."""
+        session = self.controller.session
+        state = (session.can_undo(), session.can_redo(), session.outcome is None)
+        if state != self._keys_state:
+            self._keys_state = state
+            self.refresh_bindings()
+
+    #: What the footer's keys were last made for (:meth:`_follow_keys`).
+    _keys_state: tuple[bool, bool, bool] | None = None
+
+    def _ring(self, event: MovePlayed) -> None:
+        """The terminal's bell when the other side moved (the computer, an engine, the
+        friend online) and a person plays here: their turn now (the settings' "Sound when
+        the other side moves"). Never for a person's own move, nor between two engines."""
+        players = self.controller.session.players
+        if self.shashki.settings.move_bell and any(p.is_human for p in players):
+            self.app.bell()
 
     def _seat_failed(self, event: SeatFailed) -> None:
         """An engine stopped, hung or answered an illegal move: the user is told in one
@@ -1021,13 +1042,16 @@ class GameScreen(Screen[None]):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        ctl = self.controller
+        """A key that cannot work is dimmed while the game goes on, and left out once it
+        is over (a game lost on time has no takeback: no "u Undo" is offered)."""
+        session = self.controller.session
+        cannot = None if session.outcome is None else False
         if action == "undo":
-            return True if ctl.session.can_undo() else None
+            return True if session.can_undo() else cannot
         if action == "redo":
-            return True if ctl.session.can_redo() else None
-        if action in ("draw", "resign"):
-            return True if ctl.session.outcome is None else None
+            return True if session.can_redo() else cannot
+        if action in ("draw", "resign", "hint"):
+            return True if session.outcome is None else False
         return True
 
 

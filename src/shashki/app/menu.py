@@ -128,6 +128,8 @@ class MenuScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._ids: list[str | None] = []
+        #: The game open when the menu last highlighted the variant played.
+        self._game_seen: object = None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # (a served app whose owner did not allow joining has no online play to offer)
@@ -189,9 +191,7 @@ class MenuScreen(Screen[None]):
         self.sub_title = _("choose a variant")
         ol = self.query_one("#variants", OptionList)
         ol.focus()
-        first = next(i for i, opt in enumerate(ol.options) if not opt.disabled)
-        ol.highlighted = first
-        self.show_variant(ol.options[first].id)
+        self._highlight_last_played()
         errors = user_file_problems()
         if errors:
             self.notify(
@@ -209,6 +209,22 @@ class MenuScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.query_one("#menu-hint", Static).display = True
+        if self.shashki.controller is not self._game_seen:  # back from a game
+            self._highlight_last_played()
+
+    def _highlight_last_played(self) -> None:
+        """The variant of the game open or last played (this time, else the last new
+        game's, kept in the settings) highlighted; the first variant before any."""
+        ol = self.query_one("#variants", OptionList)
+        controller = self._game_seen = self.shashki.controller
+        last = controller.variant.id if controller is not None else self.shashki.settings.variant
+        index = next(
+            (i for i, opt in enumerate(ol.options) if last and opt.id == last),
+            next(i for i, opt in enumerate(ol.options) if not opt.disabled),
+        )
+        if ol.highlighted != index:
+            ol.highlighted = index
+        self.show_variant(ol.options[index].id)
 
     @on(OptionList.OptionHighlighted, "#variants")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -673,6 +689,7 @@ class NewGameScreen(Dialog[None]):
             return
         settings = self.shashki.settings
         settings.clock = clock_words
+        settings.variant = v.id
         if command:
             settings.engine_command = command
         # a side's own name is typed by nobody: the next game (another variant, another

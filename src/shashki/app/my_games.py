@@ -400,6 +400,10 @@ class MyGamesScreen(Screen[None]):
     # -- actions ------------------------------------------------------------------------
 
     def action_back(self) -> None:
+        """Esc or q: from the score per opponent back to the list; from the list, out."""
+        if self.showing_summary:
+            self.action_summary()
+            return
         self.dismiss(None)
 
     @on(DataTable.RowSelected, "#games")

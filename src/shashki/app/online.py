@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 
-from ..i18n import N_, _
+from ..i18n import N_, _, error_line
 from ..online.console import bind_address, host_session
 from ..online.events import (
     ChatLine,
@@ -583,7 +583,7 @@ async def join_game(
         await _connect(guest)
     except JoinError as exc:
         if exit_on_failure:
-            app.exit(return_code=2, message=_("shashki: error: {message}").format(message=exc))
+            app.exit(return_code=2, message=error_line(exc))
         else:
             app.error_notice(str(exc))
         return None

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..i18n import _, ngettext, noun
 from ..records import GameNode, GameRecord
 from ..records.annotations import comment_with, mark_of, text_of, user_text, with_mark
-from ..records.clocks import clock_in, time_control
+from ..records.clocks import clock_in, end_clocks, time_control
 from ..records.ending import record_outcome
 from ..rules import Color, Game, Move, Outcome
 from ..rules.outcome import Termination
@@ -274,6 +274,9 @@ class ReplayController:
                 if mark is not None:
                     left[side] = mark
                     break
+        at_end = self.clocks_at_end()
+        if at_end is not None:  # the game ended between moves (a resignation…)
+            left = list(at_end)
         if left == [None, None]:
             return ""
         out = self.ending() if self.at_end() else None
@@ -285,6 +288,13 @@ class ReplayController:
             f"{names[side]} {clock_display(t)}" for side, t in enumerate(left) if t is not None
         ]
         return _("Clock: {clocks}").format(clocks=", ".join(shown))
+
+    def clocks_at_end(self) -> tuple[float, float] | None:
+        """Both clocks as they stood when the game ended (the record's ``EndClock``),
+        at the end of its main line; None elsewhere, or for a record without it."""
+        if not self.at_end():
+            return None
+        return end_clocks(self.record)
 
     def comments(self) -> str:
         """The comments on the move shown (and those before it), one a line."""

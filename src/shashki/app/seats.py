@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
-from ..rules import Color, Game
+from ..rules import Color
 from .clock import clock_display
 from .controller import GameController
 
@@ -35,14 +35,10 @@ class SeatLine(Widget):
         side_of: Callable[[], Color],
         *,
         id: str,
-        shown: Callable[[], Game] | None = None,
     ) -> None:
         super().__init__(id=id)
         self.controller = controller
         self.side_of = side_of
-        #: The game whose side to move is marked: the one on the board (a position
-        #: looked at while the move list is walked); the clocks are the game's.
-        self.shown_game = shown or (lambda: controller.game)
         #: The line as last painted (the tick repaints only when it changes).
         self.shown = ""
 
@@ -65,7 +61,10 @@ class SeatLine(Widget):
         return "" if clock is None else clock_display(clock.left(self.side))
 
     def to_move(self) -> bool:
-        game = self.shown_game()
+        """Whether this side is to move in the game itself: while an earlier position is
+        looked at, the side whose clock runs stays marked (a player short of time reads
+        the clock that counts; the panel's turn line says who moved there)."""
+        game = self.controller.game
         return game.outcome() is None and game.turn is self.side
 
     def text(self) -> str:

@@ -18,11 +18,10 @@ from ..session.seats import Engines
 from ..session.served import served
 from .board import PIECE_SET_NAMES, PIECE_SETS, BoardWidget
 from .controller import UndoPolicy
-from .dialogs import CoversGame
 from .plain import Plain, literal
 from .shell import Shell, shell_of
 from .themes import BOARD_THEMES, set_board_theme, theme_name
-from .widgets import Button, Dialog, Select, relabel_button, relabel_select
+from .widgets import Button, CoversGame, Dialog, Select, relabel_button, relabel_select
 
 #: How each takeback policy is called on the screen.
 UNDO_NAMES = {
@@ -38,6 +37,7 @@ LABELS = {
     "piece_set": N_("Pieces"),
     "coords": N_("Coordinates"),
     "bell": N_("Sound (a bell on a refused move)"),
+    "move_bell": N_("Sound when the other side moves"),
     "autoflip": N_("Turn the board for the side to move (two people)"),
     "undo_policy": N_("Takebacks in new games"),
     "clock": N_("Clock in new games"),

@@ -145,9 +145,15 @@ class RowTable(DataTable):  # type: ignore[type-arg]
         return Coordinate(max(row, 0), max(column, 0))
 
 
-class ShashkiCommandPalette(CommandPalette):
+class CoversGame:
+    """A screen shown over a game for a while (the help, the settings, the command
+    palette): the game's clocks pause as long as it covers the game, where the game may
+    be paused (not online: there they run, as the help leaves them)."""
+
+
+class ShashkiCommandPalette(CoversGame, CommandPalette):
     """Textual's command palette, its page keys safe while the list is being refilled,
-    and searching no more once it is closed."""
+    and searching no more once it is closed; the game's clocks pause while it is open."""
 
     BINDINGS = [
         Binding("pagedown", "page(1)", N_("Next page"), show=False),

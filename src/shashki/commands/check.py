@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..i18n import _, ngettext, os_reason
+from ..i18n import _, error_line, ngettext, os_reason
 from ..records.gametypes import DEFAULT_VARIANT
 from ..records.model import GameRecord
 from ..records.reader import read_file
@@ -90,7 +90,7 @@ class _Check:
                 reason = os_reason(exc)
                 self.unreadable.append({"file": path, "reason": reason})
                 said = _("cannot read {path}: {reason}").format(path=path, reason=reason)
-                print(_("shashki: error: {message}").format(message=said), file=sys.stderr)
+                print(error_line(said), file=sys.stderr)
                 return
             if game is None:
                 break

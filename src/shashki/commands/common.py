@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from ..base.numbers import bounded_decimal, is_digits, quoted
-from ..i18n import N_, _
+from ..i18n import N_, _, clause, error_line
 from ..rules import Game, ShashkiError
 
 if TYPE_CHECKING:
@@ -63,7 +63,9 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         text = _("{prog}: error: {message} (see {help})").format(
-            prog=self.prog, message=argparse_said(message), help=quoted(f"{self.prog} --help")
+            prog=self.prog,
+            message=clause(argparse_said(message)),
+            help=quoted(f"{self.prog} --help"),
         )
         self.exit(2, text + "\n")
 
@@ -76,7 +78,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def fail(message: str) -> int:
-    print(_("shashki: error: {message}").format(message=message), file=sys.stderr)
+    print(error_line(message), file=sys.stderr)
     return 2
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..i18n import _, ngettext, os_reason
+from ..i18n import _, error_line, ngettext, os_reason
 from .common import fail
 
 
@@ -52,7 +52,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     try:
         folder = compiling.compile_build(say)
     except compiling.CompileError as exc:
-        print(_("shashki: error: {message}").format(message=exc), file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return 1
     except OSError as exc:
         return fail(

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, error_line
 from ..records.clocks import TimeControl
 from ..rules import Color, Game, find_variant
 from ..session.autosave import AutosaveWriter
@@ -54,7 +54,7 @@ def _say(text: str) -> None:
 
 def _fail(text: str) -> int:
     """An error: one line on stderr, status 2."""
-    print(_("shashki: error: {message}").format(message=text), file=sys.stderr, flush=True)
+    print(error_line(text), file=sys.stderr, flush=True)
     return 2
 
 

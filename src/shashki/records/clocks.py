@@ -231,6 +231,29 @@ def set_clocks(record: GameRecord, marks: Sequence[float | None]) -> None:
             node.comments.append(clock_comment(seconds))
 
 
+#: The tag of both clocks as they stood when the game ended: the first side's time, then
+#: the second's (``[EndClock "0:04:53 0:03:10"]``). A game resigned, agreed drawn or left
+#: ends between moves, while a clock ran: the last move's ``[%clk]`` does not say it.
+END_CLOCK_TAG = "EndClock"
+
+
+def end_clock_tag(left: tuple[float, float]) -> str:
+    """The value of :data:`END_CLOCK_TAG` for the times ``left`` (the first side's first)."""
+    return f"{clock_text(left[0])} {clock_text(left[1])}"
+
+
+def end_clocks(record: GameRecord) -> tuple[float, float] | None:
+    """The clocks at the end of the game of ``record`` (its :data:`END_CLOCK_TAG`), or
+    None when it has none that reads as two times a clock can show."""
+    parts = record.header(END_CLOCK_TAG)[:60].split()
+    if len(parts) != 2:
+        return None
+    first, second = (clock_in(f"[%clk {part}]") for part in parts)
+    if first is None or second is None:
+        return None
+    return first, second
+
+
 def time_control(record: GameRecord) -> TimeControl | None:
     """The record's ``TimeControl`` tag, when it gives one this program can play."""
     return TimeControl.from_tag(record.header("TimeControl"))
@@ -238,6 +261,7 @@ def time_control(record: GameRecord) -> TimeControl | None:
 
 __all__ = [
     "CLK",
+    "END_CLOCK_TAG",
     "BadTimeControl",
     "TimeControl",
     "clock_comment",
@@ -245,6 +269,8 @@ __all__ = [
     "clock_problem",
     "clock_text",
     "control_problem",
+    "end_clock_tag",
+    "end_clocks",
     "record_clocks",
     "set_clocks",
     "time_control",

@@ -87,7 +87,7 @@ def record_outcome(record: GameRecord, final: Game) -> Outcome | None:
             {"side": winner.other},
         )
     if _AGREED.search(said) and winner is None:
-        return Outcome(Termination.AGREED_DRAW, None, "draw agreed", N_("by agreement"))
+        return Outcome(Termination.AGREED_DRAW, None, "by agreement", N_("by agreement"))
     return None
 
 

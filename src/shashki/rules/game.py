@@ -520,7 +520,7 @@ class Game:
         return self._ended
 
     def agree_draw(self) -> Outcome:
-        self._ended = Outcome(Termination.AGREED_DRAW, None, "draw agreed", N_("by agreement"))
+        self._ended = Outcome(Termination.AGREED_DRAW, None, "by agreement", N_("by agreement"))
         return self._ended
 
     def repetitions(self) -> int:

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.limits import Limit
 from ..i18n import _
+from ..records.clocks import END_CLOCK_TAG, end_clock_tag
 from ..rules import Color, Game, Move, Outcome
 from ..rules.outcome import Termination
 from .clock import ClockReading, GameClock
@@ -1039,6 +1040,10 @@ class GameSession:
             headers["TimeControl"] = self.clock.control.tag()
         if out is not None:
             headers["Termination"] = out.describe(self.variant.side_names)
+            if self.clock is not None:
+                # the clocks when it ended (a resignation comes while a clock runs)
+                left = (self.clock.left(Color.WHITE), self.clock.left(Color.BLACK))
+                headers[END_CLOCK_TAG] = end_clock_tag(left)
         return headers
 
     def autosave_tags(self, at: Callable[[], float] = time.time) -> dict[str, str]:

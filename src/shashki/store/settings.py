@@ -54,6 +54,9 @@ class Settings:
     numbers: bool = False
     board_theme: str = "classic"
     bell: bool = False
+    #: The terminal's bell when the other side (the computer, an engine, the friend
+    #: online) has moved: a player looking away hears it is their turn.
+    move_bell: bool = True
     undo_policy: str = "free"
     autoflip: bool = False
     names: list[str] = field(default_factory=lambda: ["", ""])
@@ -68,6 +71,8 @@ class Settings:
     #: How deep a whole-game review searches: "quick", "normal" or "deep"
     #: (:data:`shashki.engine.review.DEPTHS`).
     review_depth: str = "normal"
+    #: The variant of the last new game (its id): the menu highlights it.
+    variant: str = ""
 
     @classmethod
     def load(cls, path: Path | None = None, *, choices: Choices | None = None) -> Settings:
@@ -129,12 +134,14 @@ _SETTING_CHECKS: dict[str, Callable[[object], bool]] = {
     "numbers": lambda v: isinstance(v, bool),
     "board_theme": _short_name,
     "bell": lambda v: isinstance(v, bool),
+    "move_bell": lambda v: isinstance(v, bool),
     "undo_policy": _short_name,
     "autoflip": lambda v: isinstance(v, bool),
     "engines": lambda v: engines_valid(v),
     "clock": lambda v: isinstance(v, str) and len(v) <= 40 and v.isprintable(),
     "engine_command": lambda v: isinstance(v, str) and len(v) <= 1000 and v.isprintable(),
     "review_depth": lambda v: v in ("quick", "normal", "deep"),
+    "variant": lambda v: isinstance(v, str) and len(v) <= 100 and v.isprintable(),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
     "names": lambda v: (
         isinstance(v, list)
