@@ -116,10 +116,11 @@ class MenuScreen(Screen[None]):
         # a priority binding, so that the footer shows it over the list's own Enter
         Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
         Binding("o", "open_file", N_("Open game")),
+        # (before the others: the footer of a small terminal keeps the first ones)
+        Binding("p", "puzzles", N_("Puzzles")),
         Binding("e", "editor", N_("Set up a position"), show=False),
         Binding("u", "unfinished", N_("Unfinished games")),
         Binding("m", "my_games", N_("My games")),
-        Binding("p", "puzzles", N_("Puzzles")),
         Binding("w", "online", N_("Play online")),
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("q,escape", "quit", N_("Quit")),
