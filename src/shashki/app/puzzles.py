@@ -182,9 +182,9 @@ class PuzzleMenuScreen(Screen[None]):
         if not ol.option_count:
             intro.update(
                 _(
-                    "No puzzles yet. Mine some from your games: shashki puzzles mine FILE… "
+                    "No puzzles yet. Mine some from your games: {command} FILE… "
                     "(or --mine for My games)."
-                )
+                ).format(command="shashki puzzles mine")
             )
             self.query_one("#puzzle-rating", Plain).update("")
             return
