@@ -17,11 +17,13 @@ cache folder ($XDG_CACHE_HOME: give it one of its own to make them afresh).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import lzma
 from pathlib import Path
 
 from shashki.engine import endings
-from shashki.rules import all_variants, find_variant
+from shashki.engine.endings import Material
+from shashki.rules import Variant, all_variants, find_variant
 
 FOLDER = Path(__file__).resolve().parent.parent / "src" / "shashki" / "engine" / "tables"
 
@@ -37,7 +39,7 @@ def wanted() -> dict[str, list[tuple[int, int, int, int]]]:
         if size == (10, 10) and variant.id == "international":
             out[variant.id] = [*endings.materials(variant, 3), (3, 0, 1, 0)]
         elif size == (8, 8):
-            pieces = 4 if variant.id == "russian" else 3
+            pieces = 4 if variant.id in ("russian", "brazilian", "pool") else 3
             out[variant.id] = endings.materials(variant, pieces)
     return out
 
@@ -49,27 +51,65 @@ def main() -> None:
     parser.add_argument("variants", nargs="*")
     args = parser.parse_args()
     FOLDER.mkdir(exist_ok=True)
-    for vid, materials in wanted().items():
+    order = list(wanted().items())
+    digests: dict[tuple[str, Material], str | None] = {}
+    for n, (vid, materials) in enumerate(order):
         if args.variants and vid not in args.variants:
             continue
         variant = find_variant(vid)
-        shipped: set[tuple[int, int, int, int]] = set()
         for material in materials:
-            swapped = (material[2], material[3], material[0], material[1])
-            if endings.mirrors(variant, material) and swapped in shipped:
-                continue  # (read off the one of the colours swapped)
-            shipped.add(material)
-            path = FOLDER / endings.shipped_name(variant, material)
             if args.check:
                 if endings.shipped_values(variant, material) is None:
-                    print(f"{path.name}: missing or of other rules")
+                    print(f"{vid} {endings.material_text(material)}: missing or of other rules")
                 continue
             if args.missing and endings.shipped_values(variant, material) is not None:
                 continue
             endings.build_one(variant, material)
-            raw = endings.cache_file(variant, material).read_bytes()
-            path.write_bytes(lzma.compress(raw, preset=9 | lzma.PRESET_EXTREME))
-            print(f"{path.name}: {len(raw)} -> {path.stat().st_size} bytes", flush=True)
+            values = endings.table_values(variant, material)
+            form = endings.shipped_forms(variant, material, values)
+            if form is None:
+                continue  # (read off the one of the colours swapped)
+            name, body = form
+            same = _same_as([find_variant(v) for v, _ in order[:n]], material, values, digests)
+            if same is not None:
+                name = endings.shipped_same_name(variant, material)
+                body = endings.shipped_same_form(variant, material, same, values)
+            for old in (
+                endings.shipped_name(variant, material),
+                endings.shipped_half_name(variant, material),
+                endings.shipped_same_name(variant, material),
+            ):
+                (FOLDER / old).unlink(missing_ok=True)  # (the other forms, if any)
+            path = FOLDER / name
+            path.write_bytes(
+                body if same is not None else lzma.compress(body, preset=9 | lzma.PRESET_EXTREME)
+            )
+            print(f"{name}: {len(body)} -> {path.stat().st_size} bytes", flush=True)
+
+
+def _same_as(
+    earlier: list[Variant],
+    material: Material,
+    values: bytes,
+    digests: dict[tuple[str, Material], str | None],
+) -> Variant | None:
+    """The first of the ``earlier`` games whose table of ``material`` is shipped in a
+    file of its own (not naming another game's) with the same values, or None."""
+    digest = hashlib.sha256(values).hexdigest()
+    for other in earlier:
+        own = any(
+            (FOLDER / name(other, material)).is_file()
+            for name in (endings.shipped_name, endings.shipped_half_name)
+        )
+        if not own or (other.board.width, other.board.height) != (8, 8):
+            continue
+        key = (other.id, material)
+        if key not in digests:
+            got = endings.shipped_values(other, material)
+            digests[key] = None if got is None else hashlib.sha256(got).hexdigest()
+        if digests[key] == digest:
+            return other
+    return None
 
 
 if __name__ == "__main__":

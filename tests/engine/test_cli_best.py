@@ -119,12 +119,13 @@ def test_best_on_the_clock_does_not_build_an_ending_table(
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(endings, "_TABLES", {})
-    fen = "W:WKa1,Kb2,Kc1:BKe7"  # (Brazilian: its tables of four pieces are not shipped)
-    code, out, _ = run(capsys, "brazilian", "--fen", fen, "--time", "0.2")
+    # (two kings against two on the 10x10 board: not shipped, three million positions)
+    fen = "W:WK46,K50:BK1,K5"
+    code, out, _ = run(capsys, "international", "--fen", fen, "--time", "0.2")
     assert code == 0
     assert not out.startswith("ending table") and out.splitlines()[-1]
     # (the shipped tables of three pieces it searches into may be read; nothing is built)
-    assert ("brazilian", (3, 0, 1, 0)) not in endings._TABLES
+    assert ("international", (2, 0, 2, 0)) not in endings._TABLES
     assert all(endings.is_shipped(t.variant, t.material) for t in endings._TABLES.values())
     assert not list(tmp_path.rglob("*.bin"))
 

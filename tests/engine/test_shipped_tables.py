@@ -1,9 +1,12 @@
 """The ending tables shipped in the package (``shashki/engine/tables``, made by
 ``tools/make_tables.py``): a fresh install judges them at once, and a shipped table is
-used only when its header names today's rules and its checksum holds."""
+used only when its header names today's rules and its checksum holds.  A table shipped
+as its White-to-move positions alone is read back whole off the table of the colours
+swapped, and checked against the checksum of the whole table its file names."""
 
 from __future__ import annotations
 
+import hashlib
 import lzma
 import re
 import shutil
@@ -12,14 +15,14 @@ from pathlib import Path
 import pytest
 
 from shashki.engine import endings
-from shashki.rules import Game, find_variant
-from shashki.rules.game import game_state
+from shashki.rules import Game, all_variants, find_variant
+from shashki.rules.game import fast_moves, game_state, library_moves
 
 SHIPPED = sorted(endings.SHIPPED.glob("*.xz"))
 
 
 def _material(name: str) -> tuple[str, tuple[int, int, int, int]]:
-    match = re.fullmatch(r"(.+)-(\d)k(\d)m-(\d)k(\d)m\.xz", name)
+    match = re.fullmatch(r"(.+)-(\d)k(\d)m-(\d)k(\d)m(?:\.white)?\.xz", name)
     assert match, name
     wk, wm, bk, bm = (int(match[i]) for i in range(2, 6))
     return match[1], (wk, wm, bk, bm)
@@ -43,19 +46,120 @@ def test_every_shipped_table_is_of_todays_rules() -> None:
         assert endings.shipped_values(find_variant(vid), material) is not None, path.name
 
 
+#: The games of the 8x8 board whose endings can be tabled: every one of them ships every
+#: ending of at most four pieces.
+EIGHT = [
+    v.id for v in all_variants() if endings.plain(v) and (v.board.width, v.board.height) == (8, 8)
+]
+
+
 def test_the_shipped_set_is_the_promised_one() -> None:
-    names = {p.name for p in SHIPPED}
+    assert len(EIGHT) >= 14
     international = find_variant("international")
     for material in [*endings.materials(international, 3), (3, 0, 1, 0), (1, 0, 3, 0)]:
-        other = (material[2], material[3], material[0], material[1])
-        assert endings.shipped_name(international, material) in names or (
-            endings.mirrors(international, material)
-            and endings.shipped_name(international, other) in names
-        ), material
+        assert endings.is_shipped(international, material), material
+    for vid in EIGHT:
+        variant = find_variant(vid)
+        for material in endings.materials(variant, 4 if vid in FOUR_SHIPPED else 3):
+            assert endings.is_shipped(variant, material), (vid, material)
+
+
+def _four(vid: str) -> Game:
+    """A position of four pieces of ``vid``, Black to move: two men each (a table shipped
+    as its White-to-move positions, these read off the board turned round)."""
+    variant = find_variant(vid)
+    board = variant.board
+
+    def on(rank: int) -> list[str]:
+        row = sorted((p for p in board.squares if board.rank_of[p] == rank), key=file_of)
+        return [variant.square_name(p) for p in row]
+
+    file_of = board.file_of.__getitem__
+    white, black = on(2)[:2], on(5)[-2:]
+    return Game(vid, f"B:W{','.join(white)}:B{','.join(black)}")
+
+
+#: The games whose endings of four pieces are shipped so far.
+FOUR_SHIPPED = ["russian", "brazilian", "pool"]
+
+
+@pytest.mark.parametrize("vid", FOUR_SHIPPED)
+def test_an_ending_of_four_pieces_is_exact_at_once_in_every_8x8_game(vid: str, fresh: Path) -> None:
+    game = _four(vid)
+    pos = game_state(game)
+    assert endings.covered(game.variant, pos) and sum(endings.material_of(pos)) == 4
+    exact = endings.perfect_moves(game, build=False)  # (as on a clock: nothing is built)
+    assert exact is not None and exact[1], vid
+    assert not list(fresh.rglob("*.bin"))  # read from the package, nothing written
+    value, best = exact
+    # exact: each best move leads where the table says, the others no better
+    gen = game.variant.generator
+    for fast in fast_moves(game):
+        child = endings.probe(game.variant, gen.apply(pos, fast))
+        if library_moves(game, [fast])[0] in best:
+            assert child == (-value if value > 0 else -value - 2 if value < 0 else 0)
+        elif value > 0:
+            assert child >= 0 or -child > value
+    assert endings.probe_built(game.variant, pos) == value
+
+
+def test_a_table_read_off_the_colours_swapped_is_the_one_built(
+    fresh: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A shipped table of White-to-move positions read back whole is the table the
+    builder makes afresh, in a game whose men capture backwards and in one whose men
+    move sideways."""
+    for vid, material in (("czech", (1, 1, 1, 0)), ("turkish", (0, 1, 1, 1))):
+        variant = find_variant(vid)
+        assert (endings.SHIPPED / endings.shipped_half_name(variant, material)).is_file()
+        shipped = endings.shipped_values(variant, material)
+        with monkeypatch.context() as m:
+            m.setattr(endings, "SHIPPED", tmp_path / "none")  # (nothing shipped: built)
+            m.setattr(endings, "_TABLES", {})
+            m.setenv("XDG_CACHE_HOME", str(tmp_path / vid))
+            built = endings.table_values(variant, material)
+        assert shipped is not None and shipped == built, vid
+
+
+def test_a_damaged_half_or_its_partner_is_not_used(
+    fresh: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
     russian = find_variant("russian")
-    for material in endings.materials(russian, 4):
-        if not endings.mirrors(russian, material):
-            assert endings.shipped_name(russian, material) in names, material
+    mine, theirs = (1, 1, 1, 0), (1, 0, 1, 1)
+    for m in (mine, theirs):
+        name = endings.shipped_half_name(russian, m)
+        shutil.copy(endings.SHIPPED / name, folder / name)
+    monkeypatch.setattr(endings, "SHIPPED", folder)
+    monkeypatch.setattr(endings, "_UNUSABLE", set())
+    monkeypatch.setattr(endings, "_UNSHOWN", [])
+    assert endings.shipped_values(russian, mine) is not None  # (as shipped: whole)
+    # the partner of the colours swapped damaged: neither is read
+    name = endings.shipped_half_name(russian, theirs)
+    raw = bytearray(lzma.decompress((folder / name).read_bytes()))
+    raw[-40] ^= 1
+    (folder / name).write_bytes(lzma.compress(bytes(raw)))
+    assert endings.shipped_values(russian, mine) is None
+    assert endings.shipped_values(russian, theirs) is None
+    # a partner sound in itself (its own checksum holds) but changed: the wholes read
+    # back do not match the checksums the files name
+    raw[-40] ^= 1  # (as it was)
+    (folder / name).write_bytes(
+        lzma.compress(_forged(raw, endings.table_size(russian, theirs) // 2))
+    )
+    assert endings.shipped_values(russian, theirs) is None
+    assert endings.shipped_values(russian, mine) is None
+    said = endings.unusable_said()
+    assert any(endings.shipped_half_name(russian, mine) in line for line in said)
+
+
+def _forged(raw: bytearray, count: int) -> bytes:
+    """A shipped half file with one of its positions changed and its own checksum made
+    anew (the checksum of the whole it names left as it was)."""
+    body = bytearray(raw[:-32])
+    body[len(body) - count // 2] ^= 1
+    return bytes(body) + hashlib.sha256(body).digest()
 
 
 def test_three_kings_against_one_on_the_long_diagonal_is_a_draw_at_once(fresh: Path) -> None:

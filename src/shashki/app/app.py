@@ -78,6 +78,15 @@ class AutosaveFailed(Message):
         self.reason = reason
 
 
+class TableUnusable(Message):
+    """Sent from a search's or a game's thread when an ending table that came with
+    shashki is found damaged or of other rules (the line the engine said of it)."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__()
+        self.line = line
+
+
 #: How many of the latest notifications :attr:`ShashkiApp.notices` keeps.
 NOTICES_KEPT = 100
 
@@ -228,6 +237,11 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
     # -- flow ---------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        from ..engine.endings import listen
+
+        # a shipped ending table found damaged (the analysis, a game, a review): said
+        # once, in one line, whichever thread found it; the engine searches instead
+        self._stop_listening = listen(self._table_unusable)
         start = self.start
         found = self.tidy_autosaves() if self.autosave_enabled else None
         if isinstance(start, (HostRequest, JoinRequest)):
@@ -352,8 +366,22 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
 
     def on_unmount(self) -> None:
         """However the app ends, the newest state is autosaved and the game given up."""
+        stop = getattr(self, "_stop_listening", None)
+        if stop is not None:
+            stop()
         self.leave_game()
         self.flush_autosave()
+
+    def _table_unusable(self, line: str) -> None:
+        """(Any thread) the engine found a shipped ending table unusable."""
+        try:
+            self.post_message(TableUnusable(line))
+        except RuntimeError:  # the app has gone
+            pass
+
+    def on_table_unusable(self, message: TableUnusable) -> None:
+        line = message.line  # (the engine's line, as a sentence)
+        self.notify(line[:1].upper() + line[1:], severity="warning", timeout=12, markup=False)
 
     @property
     def autosave_problem(self) -> str | None:

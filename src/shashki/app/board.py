@@ -234,19 +234,24 @@ class BoardWidget(Widget, can_focus=True):
     # -- cursor -----------------------------------------------------------------------
 
     def move_cursor(self, dx: int, dy: int) -> None:
-        """Move the cursor up, down, left or right to the nearest playing square that way.
+        """Move the cursor up, down, left or right to the nearest playing square that way,
+        or one square along a diagonal.
 
         On a board of dark squares a sideways step goes two files along the row.  A step
         up or down goes to the row above or below, into the other column of the square's
         pair of columns (a and b, c and d, … as shown): up and down zigzag along one
         column pair instead of drifting to the edge, and down always undoes up.
+
+        Both ``dx`` and ``dy`` given: one step along a diagonal as shown (Home, PgUp, End,
+        PgDn: up-left, up-right, down-left, down-right), on every board; at an edge the
+        cursor stays.
         """
         geo = self._geo
         if self.cursor < 0:
             self.cursor = self._home_square()
             return
         col, row = self.cell_of(self.cursor)
-        if geo.all_squares:
+        if geo.all_squares or (dx and dy):
             targets = [(col + dx, row + dy)]
         elif dx:
             targets = [(col + 2 * dx, row)]

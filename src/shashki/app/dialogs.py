@@ -170,6 +170,10 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
         N_("arrows, `h j k l`"),
         N_("move the cursor up, down, left or right to the nearest playable square"),
     ),
+    (
+        "`Home` `PgUp` `End` `PgDn`",
+        N_("move the cursor one square diagonally: up-left, up-right, down-left, down-right"),
+    ),
     ("`Enter`, `Space`", N_("pick a piece, then its destination")),
     (N_("mouse"), N_("a click does the same")),
     (
@@ -247,6 +251,7 @@ REPLAY_KEYS_HELP: tuple[tuple[str, str], ...] = (
 #: The board editor's keys and what each does.
 EDITOR_KEYS_HELP: tuple[tuple[str, str], ...] = (
     (N_("arrows, `h j k l`"), N_("move the cursor")),
+    ("`Home` `PgUp` `End` `PgDn`", N_("move the cursor one square diagonally")),
     (
         "`w` `b` `W` `B` `n` `N`",
         N_(

@@ -39,10 +39,10 @@ men, black kings, black men) among the squares it may stand on, and the side to 
 one signed byte a position.  It is kept in the cache folder with a SHA-256 checksum,
 checked before use: a damaged or shortened file is made again, never trusted.  Some
 tables come with the package, made by this builder and compressed (``tables/``,
-``tools/make_tables.py``: every ending of three pieces on the 8x8 boards and on the
-10x10 board, four pieces in Russian draughts, three kings against one on the 10x10
-board): they are read, their header and checksum checked the same way, when the cache
-has no such table, so that a fresh install judges them at once.  A process
+``tools/make_tables.py``; docs/ENGINE.md says which): they are read, their header and
+checksum checked the same way, when the cache has no such table, so that a fresh
+install judges them at once (:func:`shipped_values`: a table is shipped whole, or as its
+positions with White to move, or as the same table of another game).  A process
 reads a table the first time a position of its material is probed, not before.
 
 The draws the rules declare by the material alone (two kings against one, or three
@@ -958,16 +958,119 @@ def shipped_name(v: Variant, material: Material) -> str:
     return f"{name}-{_material_name(material)}.xz"
 
 
+def shipped_half_name(v: Variant, material: Material) -> str:
+    """The file of the shipped table of ``material`` in ``v`` that holds only its
+    positions with White to move (:func:`shipped_forms`)."""
+    name = v.id if is_valid_id(v.id) else "variant"
+    return f"{name}-{_material_name(material)}.white.xz"
+
+
+def shipped_same_name(v: Variant, material: Material) -> str:
+    """The file naming the game whose shipped table of ``material`` is also ``v``'s
+    (:func:`shipped_same_form`)."""
+    name = v.id if is_valid_id(v.id) else "variant"
+    return f"{name}-{_material_name(material)}.same"
+
+
 def shipped_values(v: Variant, material: Material) -> bytes | None:
     """The values of the table of ``material`` shipped in the package, or None: not
     shipped, of other rules (its header names them), or damaged (its checksum).  The
-    file is decompressed to a table's size at most."""
-    path = SHIPPED / shipped_name(v, material)
-    if not path.is_file():
-        if mirrors(v, material) and (SHIPPED / shipped_name(v, _swapped(material))).is_file():
-            other = shipped_values(v, _swapped(material))  # (kings alone: read off it)
-            return None if other is None else _transposed(v, material, other)
+    file is decompressed to a table's size at most.  A table is shipped whole, or (of
+    kings alone) as the table of the colours swapped, or as its positions with White
+    to move: those with Black to move are then read off the White-to-move positions of
+    the colours swapped on the board turned half round (:func:`_turned`), and the whole
+    checked against the checksum its file names; or as a line naming another game whose
+    table of the material is the same, and the checksum of its values (the games whose
+    rules differ only where these pieces never meet it)."""
+    return _shipped(v, material, frozenset())
+
+
+def _shipped(v: Variant, material: Material, seen: frozenset[tuple[str, Material]]) -> bytes | None:
+    """:func:`shipped_values`, ``seen`` the tables on the way (files that name each
+    other round in a ring are not read)."""
+    key = (v.id, material)
+    if key in seen:
         return None
+    seen = seen | {key}
+    path = SHIPPED / shipped_name(v, material)
+    if path.is_file():
+        return _read_shipped(v, material, path)
+    swapped = _swapped(material)
+    path = SHIPPED / shipped_same_name(v, material)
+    if path.is_file():
+        return _read_same(v, material, path, seen)
+    if mirrors(v, material):
+        other = _shipped(v, swapped, seen)  # (kings alone: read off it)
+        return None if other is None else _transposed(v, material, other)
+    path = SHIPPED / shipped_half_name(v, material)
+    if not path.is_file():
+        return None
+    half = _read_half(v, material, path)
+    if half is None:
+        return None
+    plane, whole = half
+    theirs = plane if swapped == material else _white_plane(v, swapped, seen)
+    if theirs is None:
+        return None
+    values = bytearray(2 * len(plane))
+    values[0::2] = plane
+    turned = _turned(v, material, theirs)
+    if turned is None or len(turned) != len(plane):
+        _unusable(path)
+        return None
+    values[1::2] = turned
+    if hashlib.sha256(values).digest() != whole:
+        _unusable(path)  # (the board turned round does not give this table)
+        return None
+    return bytes(values)
+
+
+def _same_header(v: Variant, material: Material) -> bytes:
+    """The start of a file naming the game whose table is also ``v``'s: a table's first
+    line (:func:`_header`) without its end, and ``same-as``."""
+    return _header(v, material)[:-1] + b" same-as "
+
+
+def _read_same(
+    v: Variant, material: Material, path: Path, seen: frozenset[tuple[str, Material]]
+) -> bytes | None:
+    """The table of ``material`` read off the other game's that ``path`` names, if its
+    values have the checksum ``path`` gives (else None, said once)."""
+    from ..rules.variant_registry import find_variant
+
+    start = _same_header(v, material)
+    try:
+        data = read_limited(path, len(start) + 200, follow=False)
+    except OSError:
+        data = b""
+    values = None
+    if data.startswith(start) and data.endswith(b"\n"):
+        words = data[len(start) : -1].decode("ascii", "replace").split(" ")
+        if len(words) == 2 and is_valid_id(words[0]) and words[0] != v.id:
+            try:
+                other: Variant | None = find_variant(words[0])
+            except Exception:  # (no such game: the file is not used)
+                other = None
+            if other is not None and (other.board.width, other.board.height) == (
+                v.board.width,
+                v.board.height,
+            ):
+                values = _shipped(other, material, seen)
+            if values is not None and hashlib.sha256(values).hexdigest() != words[1]:
+                values = None
+    if values is None:
+        _unusable(path)
+    return values
+
+
+def shipped_same_form(v: Variant, material: Material, other: Variant, values: bytes) -> bytes:
+    """The content of the file that ships the table of ``material`` (``values``) as
+    ``other``'s, whose shipped table is the same (the caller compared them)."""
+    return _same_header(v, material) + f"{other.id} {hashlib.sha256(values).hexdigest()}\n".encode()
+
+
+def _read_shipped(v: Variant, material: Material, path: Path) -> bytes | None:
+    """The values of a whole table shipped in ``path`` (checked), or None (said once)."""
     most = len(_header(v, material)) + table_size(v, material) + _DIGEST
     try:
         packed = read_limited(path, most + 1024 * 1024, follow=False)
@@ -979,6 +1082,173 @@ def shipped_values(v: Variant, material: Material) -> bytes | None:
     if values is None:
         _unusable(path)
     return values
+
+
+def _half_header(v: Variant, material: Material, whole: bytes) -> bytes:
+    """The first line of a shipped table of White-to-move positions: as a table's
+    (:func:`_header`), and the checksum of the whole table they are read back into."""
+    return _header(v, material)[:-1] + f" white-to-move {whole.hex()}\n".encode()
+
+
+def _read_half(v: Variant, material: Material, path: Path) -> tuple[bytes, bytes] | None:
+    """The White-to-move positions shipped in ``path`` and the checksum of the whole
+    table, checked (the header, the length, the file's own checksum), or None (said
+    once)."""
+    count = table_size(v, material) // 2
+    size = len(_half_header(v, material, bytes(32))) + count + _DIGEST
+    try:
+        packed = read_limited(path, size + 1024 * 1024, follow=False)
+        data = lzma.LZMADecompressor().decompress(packed, max_length=size + 1)
+    except (OSError, lzma.LZMAError):
+        data = b""
+    start = _header(v, material)[:-1] + b" white-to-move "
+    got = None
+    if len(data) == size and data.startswith(start):
+        line = data.index(b"\n") + 1
+        body = data[: size - _DIGEST]
+        try:
+            whole = bytes.fromhex(data[len(start) : line - 1].decode("ascii"))
+        except (UnicodeDecodeError, ValueError):
+            whole = b""
+        if (
+            len(whole) == 32
+            and line == size - count - _DIGEST
+            and hashlib.sha256(body).digest() == data[size - _DIGEST :]
+        ):
+            got = body[line:], whole
+    if got is None:
+        _unusable(path)
+    return got
+
+
+def _white_plane(
+    v: Variant, material: Material, seen: frozenset[tuple[str, Material]]
+) -> bytes | None:
+    """The positions with White to move of the table of ``material`` as shipped: a
+    whole table's every other value, or a file of them alone, or those of the table
+    read whole (None: none, or damaged)."""
+    path = SHIPPED / shipped_name(v, material)
+    if path.is_file():
+        values = _read_shipped(v, material, path)
+        return None if values is None else values[0::2]
+    path = SHIPPED / shipped_half_name(v, material)
+    if path.is_file():
+        half = _read_half(v, material, path)
+        return None if half is None else half[0]
+    values = _shipped(v, material, seen)
+    return None if values is None else values[0::2]
+
+
+def _turn_round(variant: Variant) -> dict[int, int] | None:
+    """The square each square of the board comes to when the board is turned half round
+    (None: the playing squares do not come onto playing squares)."""
+    board = variant.board
+    out: dict[int, int] = {}
+    try:
+        for p in board.squares:
+            out[p] = board.at(
+                board.width - 1 - board.file_of[p], board.height - 1 - board.rank_of[p]
+            )
+    except ValueError:
+        return None
+    return out
+
+
+def _turned(v: Variant, material: Material, theirs: bytes) -> bytes | None:
+    """The positions with Black to move of the table of ``material``, read off
+    ``theirs``, the positions with White to move of the table of the colours swapped:
+    each one's value is that of its position with the colours swapped on the board
+    turned half round, White to move (where the rules are the same for both sides,
+    which the tables shipped so are checked for).  A placement of a group turned round
+    is one of the other colour's group, so the index ``((r0 * c1 + r1) * c2 + r2) * c3
+    + r3`` here is ``((R(r2) * c3 + R(r3)) * c0 + R(r0)) * c1 + R(r1)`` there, each
+    ``R`` a renumbering of one group's ranks: each axis renumbered, then the two
+    halves transposed, by slices of bytes (None: a placement turned round is of no
+    group, the board is not the same turned round)."""
+    lay = layout(v)
+    turn = _turn_round(v)
+    if turn is None:
+        return None
+    other = _swapped(material)
+    c = lay.counts(material)
+
+    def turned(bits: int) -> int:
+        out = 0
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            out |= 1 << turn[low.bit_length() - 1]
+        return out
+
+    # the axes of ``theirs``: Black's kings and men here (their White's), then White's
+    perms = []
+    for g in (2, 3, 0, 1):
+        ranks = lay.ranks((g + 2) % 4, other[(g + 2) % 4])
+        try:
+            perms.append([ranks[turned(m)] for m in lay.masks(g, material[g])])
+        except KeyError:
+            return None
+    data = _renumbered(theirs, (c[2], c[3], c[0], c[1]), perms)
+    rows, cols = c[2] * c[3], c[0] * c[1]  # (Black's placements, White's) there
+    out = bytearray(len(data))
+    if rows <= cols:
+        for x in range(rows):
+            out[x::rows] = data[x * cols : (x + 1) * cols]
+    else:
+        for y in range(cols):
+            out[y * rows : (y + 1) * rows] = data[y::cols]
+    return bytes(out)
+
+
+def _renumbered(data: bytes, dims: tuple[int, ...], perms: list[list[int]]) -> bytes:
+    """``data``, an array of ``dims``, with each axis's entries taken in the order of its
+    renumbering (entry ``j`` of axis ``a`` from entry ``perms[a][j]``): for each axis,
+    blocks or strides copied, whichever takes fewer slices."""
+    for axis, perm in enumerate(perms):
+        n = dims[axis]
+        if perm == list(range(n)):
+            continue
+        inner = 1
+        for d in dims[axis + 1 :]:
+            inner *= d
+        outer = len(data) // (n * inner)
+        out = bytearray(len(data))
+        if outer <= inner:
+            for i in range(outer):
+                base = i * n * inner
+                for j, pj in enumerate(perm):
+                    start = base + pj * inner
+                    out[base + j * inner : base + (j + 1) * inner] = data[start : start + inner]
+        else:
+            step = n * inner
+            for j, pj in enumerate(perm):
+                for k in range(inner):
+                    out[j * inner + k :: step] = data[pj * inner + k :: step]
+        data = bytes(out)
+    return data
+
+
+def shipped_forms(v: Variant, material: Material, values: bytes) -> tuple[str, bytes] | None:
+    """What the package ships of the table of ``material`` (``values``, made by the
+    builder): the file's name and its content before compression; None when it is
+    read off the table of the colours swapped (kings alone, :func:`mirrors`).  The
+    positions with White to move alone where those with Black to move are read back
+    exactly off the table of the colours swapped (made or read here, and compared),
+    else the whole table."""
+    other = _swapped(material)
+    if mirrors(v, material):
+        return None if other < material else _form_whole(v, material, values)
+    theirs = values if other == material else _table(v, other)._values
+    if _turned(v, material, theirs[0::2]) == values[1::2]:
+        whole = hashlib.sha256(values).digest()
+        body = _half_header(v, material, whole) + values[0::2]
+        return shipped_half_name(v, material), body + hashlib.sha256(body).digest()
+    return _form_whole(v, material, values)
+
+
+def _form_whole(v: Variant, material: Material, values: bytes) -> tuple[str, bytes]:
+    body = _header(v, material) + values
+    return shipped_name(v, material), body + hashlib.sha256(body).digest()
 
 
 #: The shipped tables found damaged or of other rules in this process (each said once).
@@ -1003,6 +1273,25 @@ def _unusable(path: Path) -> None:
     ).format(file=path)
     package_logger(__name__).warning("%s", message)
     _UNSHOWN.append(message)
+    for listener in list(_LISTENERS):
+        listener(message)
+
+
+#: The front ends told at once of a shipped table found unusable (:func:`listen`).
+_LISTENERS: list[Callable[[str], None]] = []
+
+
+def listen(listener: Callable[[str], None]) -> Callable[[], None]:
+    """Have ``listener(line)`` called with each line said of a shipped table found
+    unusable, from the thread that found it (a search's, a game's): it must only hand
+    the line on (the app posts it to itself); the function returned stops it."""
+    _LISTENERS.append(listener)
+
+    def stop() -> None:
+        if listener in _LISTENERS:
+            _LISTENERS.remove(listener)
+
+    return stop
 
 
 def unusable_said() -> list[str]:
@@ -1015,9 +1304,14 @@ def unusable_said() -> list[str]:
 
 def shipped_size(v: Variant, material: Material) -> int:
     """The size in bytes of the shipped file of ``material`` (or, of kings alone, of the
-    colours swapped, which it is read off), 0 if none."""
-    for m in (material, _swapped(material)):
-        path = SHIPPED / shipped_name(v, m)
+    colours swapped, which it is read off; or of its White-to-move positions), 0 if
+    none."""
+    for path in (
+        SHIPPED / shipped_name(v, material),
+        SHIPPED / shipped_name(v, _swapped(material)),
+        SHIPPED / shipped_half_name(v, material),
+        SHIPPED / shipped_same_name(v, material),
+    ):
         if path.is_file():
             return path.stat().st_size
     return 0
@@ -1025,10 +1319,21 @@ def shipped_size(v: Variant, material: Material) -> int:
 
 def is_shipped(v: Variant, material: Material) -> bool:
     """Whether the package ships the table of ``material`` (or, of kings alone, that of
-    the colours swapped, which it is read off)."""
+    the colours swapped, which it is read off; or its White-to-move positions and
+    those of the colours swapped)."""
     if (SHIPPED / shipped_name(v, material)).is_file():
         return True
-    return mirrors(v, material) and (SHIPPED / shipped_name(v, _swapped(material))).is_file()
+    if (SHIPPED / shipped_same_name(v, material)).is_file():
+        return True
+    other = _swapped(material)
+    if mirrors(v, material):
+        return any(
+            (SHIPPED / name(v, other)).is_file() for name in (shipped_name, shipped_same_name)
+        )
+    return (SHIPPED / shipped_half_name(v, material)).is_file() and any(
+        (SHIPPED / name(v, other)).is_file()
+        for name in (shipped_name, shipped_half_name, shipped_same_name)
+    )
 
 
 def _save(v: Variant, material: Material, values: bytes) -> None:
@@ -1191,6 +1496,12 @@ def cached(variant: Variant, material: Material) -> bool:
     if (variant.id, material) in _TABLES:
         return True
     return _load(variant, material) is not None
+
+
+def table_values(variant: Variant, material: Material) -> bytes:
+    """The values of the table of ``material``, one byte a position (made, read from
+    the cache or from the package the first time)."""
+    return _table(variant, material)._values
 
 
 def cache_file(variant: Variant, material: Material) -> Path:
