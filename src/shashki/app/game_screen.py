@@ -31,7 +31,7 @@ from ..session.game import (
 from .analysis import AnalysisPanel
 from .board import PIECE_SET_NAMES, BoardWidget
 from .controller import Feedback, GameController, Said, UndoPolicy, again
-from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, LeaveScreen, example_moves
 from .explorer import ExplorerPanel
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
@@ -990,10 +990,25 @@ class GameScreen(Screen[None]):
                 self.cancel_thinking()  # (the session closes as the screen goes)
                 then()
 
-        if self.controller.session.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(ConfirmScreen(self._leaving_question(question)), answered)
+        def chosen(choice: str | None) -> None:
+            if choice == "abandon":
+                self.controller.session.abandon_game()  # (kept in My games as that)
+            answered(choice is not None)
+
+        session = self.controller.session
+        if session.outcome is None and self.controller.game.move_stack:
+            shell = self.shashki
+            if self.ABANDONS and shell.autosave_enabled and shell.autosave_problem is None:
+                # keep it to resume later, or abandon it: unfinished games do not pile up
+                self.app.push_screen(LeaveScreen(lambda: self._leaving_question(question)), chosen)
+            else:
+                self.app.push_screen(ConfirmScreen(self._leaving_question(question)), answered)
         else:
             answered(True)
+
+    #: Whether a game left unfinished may be abandoned for good here (not online: there
+    #: the friend is told, and may claim the game).
+    ABANDONS = True
 
     def _leaving_question(self, question: str) -> str:
         """The question before leaving a game, with what becomes of it."""
@@ -1006,6 +1021,11 @@ class GameScreen(Screen[None]):
             return _(
                 "{question} The autosave failed ({problem}): save the game first (s) to keep it."
             ).format(question=question, problem=problem)
+        if self.ABANDONS:
+            return _(
+                "{question} Keep the game to resume it from the menu (u) later, or abandon "
+                "it: My games keeps it as abandoned."
+            ).format(question=question)
         return _("{question} The game is autosaved: resume it from the menu (u) later.").format(
             question=question
         )

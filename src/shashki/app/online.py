@@ -408,6 +408,8 @@ class OnlineGameScreen(GameScreen):
 
     # -- leaving ----------------------------------------------------------------------
 
+    ABANDONS = False
+
     def _leave(self, question: str, then: Callable[[], object]) -> None:
         def leave() -> None:
             self._left = True
