@@ -29,6 +29,8 @@ from .test_snapshots_game_languages import capture_pending
 
 LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+#: The dialogs at the smallest terminal too (issue 49: fields cut or hidden at 60x20).
+DIALOG_SIZES = [pytest.param((60, 20), id="60x20"), *SIZES]
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +83,7 @@ async def _new_game(pilot: Pilot[None], open_kinds: bool) -> None:
     await settle(pilot)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", DIALOG_SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_new_game_dialog(snap_compare, home: Path, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     async def opened(pilot: Pilot[None]) -> None:

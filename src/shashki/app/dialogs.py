@@ -236,7 +236,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("`:`", N_("type a move in the variant's notation")),
     ("`#`", N_("numbers on every square, the pieces' squares too (on or off)")),
     ("`u` / `r`", N_("undo / redo")),
-    ("`f` / `a`", N_("flip the board / auto-flip after each move")),
+    ("`f` / `a`", N_("flip the board / turn it after every move (hot-seat)")),
     ("`i`", N_("hint: the computer's suggestion for the player to move")),
     (
         "`[` / `]`",

@@ -60,7 +60,7 @@ class GameScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", N_("Undo")),
         Binding("r,ctrl+y", "redo", N_("Redo")),
         Binding("f", "flip", N_("Flip")),
-        Binding("a", "autoflip", N_("Auto-flip"), show=False),
+        Binding("a", "autoflip", N_("Turn after every move"), show=False),
         Binding("colon,slash", "type_move", N_("Type move"), key_display=":"),
         Binding("number_sign", "numbers", N_("Numbers"), key_display="#"),
         Binding("d", "draw", N_("Offer draw")),
@@ -849,9 +849,9 @@ class GameScreen(Screen[None]):
     def action_autoflip(self) -> None:
         self.autoflip = not self.autoflip
         if self.autoflip:
-            self.set_status(Said(lambda: _("Auto-flip on")))
+            self.set_status(Said(lambda: _("The board turns after every move")))
         else:
-            self.set_status(Said(lambda: _("Auto-flip off")))
+            self.set_status(Said(lambda: _("The board no longer turns after every move")))
 
     def action_type_move(self) -> None:
         if self._board_hidden():
