@@ -253,6 +253,77 @@ async def test_the_dialog_starts_on_its_first_field_and_its_seats_fit(
         set_language("en")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_every_field_of_the_dialog_is_in_view_beside_play_and_back(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """At 80x24 and 60x20 the new-game dialog shows every field, the two board check boxes
+    too, with Play and Back below them and over none; the seat choices end inside the
+    dialog; an unticked box is empty (issue 49: the boxes were below the fold, Play and
+    Back over the clock, the seats cut at 60 columns, and an unticked box showed an X)."""
+    from shashki.app.menu import NewGameScreen
+    from shashki.rules import find_variant
+
+    set_language(language)
+    try:
+        app = make_app(home)
+        async with app.run_test(size=size) as pilot:
+            app.push_screen(NewGameScreen(find_variant("russian")))
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, NewGameScreen) and app.screen.query("#flip"),
+            )
+            await settle(pilot)
+            dialog = app.screen
+            frame = dialog.query_one("#new-game").region
+            fields = dialog.query_one("#fields").region
+            ids = ["#name0", "#kind0", "#name1", "#kind1", "#undo", "#clock", "#autoflip", "#flip"]
+            for name in ids:
+                box = dialog.query_one(name).region
+                assert box.height > 0 and fields.contains_region(box), (name, box, fields)
+                assert box.right <= frame.right - 1, (name, box, frame)  # inside the border
+            for name in ("#play", "#back"):
+                button = dialog.query_one(name).region
+                assert frame.contains_region(button) and button.height > 0, name
+                for field in ids:
+                    assert not button.overlaps(dialog.query_one(field).region), (name, field)
+            flip = dialog.query_one("#flip")
+            assert not flip.value and "X" not in str(flip.render())
+            flip.value = True
+            assert "X" in str(flip.render())
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_unfinished_games_show_every_button_whole(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """At 60x20 the list of unfinished games showed its last button cut (issue 49): every
+    button is whole inside the dialog, below the list."""
+    from shashki.app.unfinished import UnfinishedScreen
+
+    from .test_snapshots_language_screens import _unfinished_games
+
+    _unfinished_games(home)
+    set_language(language)
+    try:
+        app = make_app(home, autosave=True, offer_resume=True)
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, UnfinishedScreen), "the list")
+            await settle(pilot)
+            frame = app.screen.query_one("UnfinishedScreen > Vertical").content_region
+            games = app.screen.query_one("#games").region
+            for name in ("#resume", "#new", "#delete"):
+                button = app.screen.query_one(name).region
+                assert button.height >= 3 and frame.contains_region(button), (name, button, frame)
+                assert button.y >= games.bottom, (name, button, games)
+    finally:
+        set_language("en")
+
+
 async def test_the_seat_list_scrolls_with_the_keys(home: Path) -> None:
     import json
 

@@ -9,6 +9,8 @@
   or another program, safely;
 - :mod:`~shashki.base.workers`: jobs over every core, in worker processes (or on a
   cluster), their results given as they come.
+- :mod:`~shashki.base.stack`: a deep recursion (the search) run on a roomy stack of the
+  interpreter's frames.
 
 It imports nothing of shashki but :mod:`shashki.i18n` (the words of its messages); this
 file imports nothing at all, so that :mod:`shashki.native` may read the cache folder

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from time import perf_counter
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
+from ..base.stack import on_roomy_stack
 from ..rules.endrules import EndRules, GameView
 from ..rules.game import (
     Game,
@@ -362,8 +363,11 @@ class Search:
         root = Root(self, game, tree, nodes_, clock, exact_root, on_iteration)
         # The clock stops a long move generation too (flying kings over a crowded board
         # have exponentially many capture sequences), the root's included.
+        # The recursion runs on a roomy stack of frames: where it crossed the end of the
+        # interpreter's chunk of frames, every call mapped and unmapped memory
+        # (shashki.base.stack; a fifth of the pure search's time in some variants).
         with interruptible(clock.poll):
-            return root.run(depth, moves, must_move)
+            return on_roomy_stack(root.run, depth, moves, must_move)
 
     def best_move(self, game: Game, **limits: Any) -> Move | None:
         """The move the search chooses (see :meth:`search` for the limits)."""
@@ -653,9 +657,9 @@ class NodeSearch:
         :meth:`horizon`; above it the table (keyed with the counters when a draw rule is
         in reach: :meth:`table_hit`), ProbCut and :meth:`search_moves`.  The legal moves
         are only generated once a table hit has not settled the node.  The node and its
-        moves are two frames a ply, no more: a deeper stack of frames crosses the end of
-        the interpreter's stack chunk more often, and each crossing maps and unmaps
-        memory (a tenth more time in the pure search with a third frame a ply)."""
+        moves are two frames a ply (three at the horizon's captures): the search runs on
+        a roomy stack of frames (:func:`~shashki.base.stack.on_roomy_stack`), which holds
+        well over a hundred plies of them without a chunk's end to cross."""
         self.count += 1
         if self.count >= self.check_at:
             self.check()
