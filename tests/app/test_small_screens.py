@@ -296,6 +296,34 @@ async def test_every_field_of_the_dialog_is_in_view_beside_play_and_back(
         set_language("en")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_unfinished_games_show_every_button_whole(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """At 60x20 the list of unfinished games showed its last button cut (issue 49): every
+    button is whole inside the dialog, below the list."""
+    from shashki.app.unfinished import UnfinishedScreen
+
+    from .test_snapshots_language_screens import _unfinished_games
+
+    _unfinished_games(home)
+    set_language(language)
+    try:
+        app = make_app(home, autosave=True, offer_resume=True)
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, UnfinishedScreen), "the list")
+            await settle(pilot)
+            frame = app.screen.query_one("UnfinishedScreen > Vertical").content_region
+            games = app.screen.query_one("#games").region
+            for name in ("#resume", "#new", "#delete"):
+                button = app.screen.query_one(name).region
+                assert button.height >= 3 and frame.contains_region(button), (name, button, frame)
+                assert button.y >= games.bottom, (name, button, games)
+    finally:
+        set_language("en")
+
+
 async def test_the_seat_list_scrolls_with_the_keys(home: Path) -> None:
     import json
 
