@@ -117,6 +117,8 @@ class MenuScreen(Screen[None]):
         # a priority binding, so that the footer shows it over the list's own Enter
         Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
         Binding("o", "open_file", N_("Open game")),
+        # (before the others: the footer of a small terminal keeps the first ones)
+        Binding("p", "puzzles", N_("Puzzles")),
         Binding("e", "editor", N_("Set up a position"), show=False),
         Binding("u", "unfinished", N_("Unfinished games")),
         Binding("m", "my_games", N_("My games")),
@@ -293,6 +295,11 @@ class MenuScreen(Screen[None]):
 
     def action_my_games(self) -> None:
         self.shashki.show_my_games()
+
+    def action_puzzles(self) -> None:
+        from .puzzles import PuzzleMenuScreen
+
+        self.app.push_screen(PuzzleMenuScreen())
 
     def action_online(self) -> None:
         ol = self.query_one("#variants", OptionList)
