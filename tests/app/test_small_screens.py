@@ -106,6 +106,31 @@ async def test_the_turn_and_a_refusal_stay_in_view(
         assert screen.board.board_layout() is not None, "the message left the board its room"
 
 
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_a_draw_offer_in_the_turn_box_is_shown_whole(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """The side to move, the capture that is compulsory and a draw offer wrapped on two
+    lines: every line of the turn box shows (issue 49: at 60x20 it was cut to two)."""
+    from shashki.rules import Color
+
+    set_language(language)
+    try:
+        app = make_app(home, variant="russian", fen="W:Wc3:Bd4,h8")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+            screen.controller.session.offer_draw(Color.BLACK)  # White is asked, in the box
+            screen.refresh_panel()
+            await settle(pilot)
+            turn = screen.query_one("#turn", Static)
+            assert str(turn.content).count("\n") == 2  # three lines, one of them long
+            await wait_for(pilot, lambda: shown_whole(turn), "the turn box whole")
+    finally:
+        set_language("en")
+
+
 async def test_a_board_that_takes_the_whole_width_has_a_status_bar_under_it(home: Path) -> None:
     app = make_app(home, variant="canadian")
     async with app.run_test(size=(50, 20)) as pilot:
