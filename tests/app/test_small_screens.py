@@ -131,6 +131,42 @@ async def test_a_draw_offer_in_the_turn_box_is_shown_whole(
         set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_seats_keep_the_turn_marker_and_their_clocks_on_one_line(
+    home: Path, language: str
+) -> None:
+    """At 80 columns the seat of "Computer · level 4" kept its words and lost the marker
+    of the side to move, and a long name wrapped under its clock (issue 49): the marker
+    stays, the words give way (the computer's level always shown), one line a seat."""
+    from shashki.app.seats import TO_MOVE, SeatLine
+    from shashki.records.clocks import TimeControl
+    from shashki.session.seats import PERSON, LevelSeat
+
+    set_language(language)
+    try:
+        app = make_app(home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.start_game(
+                "russian",
+                names=("Oleksandr Kostiantynovych Shevchenko-Zaporizkyi", ""),
+                kinds=(PERSON, LevelSeat(4)),
+                clock=TimeControl.parse("5+3"),
+            )
+            await wait_for(pilot, lambda: bool(app.screen.query(SeatLine)), "the game")
+            await settle(pilot)
+            seats = list(app.screen.query(SeatLine))
+            lines = {seat.side: str(seat.render()) for seat in seats}
+            for seat in seats:
+                assert seat.region.height == 1, lines
+                assert lines[seat.side].endswith("5:00"), lines
+            white, black = lines[0], lines[1]
+            assert white.startswith(TO_MOVE) and "…" in white, lines
+            assert black.startswith("  ") and "4" in black, lines
+    finally:
+        set_language("en")
+
+
 async def test_a_board_that_takes_the_whole_width_has_a_status_bar_under_it(home: Path) -> None:
     app = make_app(home, variant="canadian")
     async with app.run_test(size=(50, 20)) as pilot:
