@@ -167,6 +167,32 @@ async def test_the_seats_keep_the_turn_marker_and_their_clocks_on_one_line(
         set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_a_long_refusal_leaves_the_move_list_its_rows(home: Path, language: str) -> None:
+    """At 80x24 a long refusal squeezed the move list to one row (issue 49): while a
+    message of more than three lines is shown the pieces' count gives way, the message is
+    whole and the move list keeps three rows."""
+    set_language(language)
+    try:
+        app = make_app(home, variant="russian")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            played = ["c3-d4", "f6-g5", "g3-h4", "b6-a5"]
+            for move in played:
+                await type_move(pilot, move)
+            await type_move(pilot, "d4-c5")  # h4 must take g5
+            screen = game_screen(app)
+            said = screen.query_one("#status", Static)
+            assert screen.controller.move_list() == played
+            await wait_for(pilot, lambda: shown_whole(said), "the refusal whole")
+            moves = screen.query_one("#moves")
+            assert moves.content_region.height >= 3, (moves.region, said.region)
+            await type_move(pilot, "h4-f6")  # the capture: the count is back
+            assert screen.query_one("#info").display
+    finally:
+        set_language("en")
+
+
 async def test_a_board_that_takes_the_whole_width_has_a_status_bar_under_it(home: Path) -> None:
     app = make_app(home, variant="canadian")
     async with app.run_test(size=(50, 20)) as pilot:
