@@ -179,6 +179,19 @@ def test_a_refused_build_leaves_import_shashki_pure(tmp_path: Path) -> None:
     assert folder.is_dir()
 
 
+def test_a_build_of_other_sources_is_said(tmp_path: Path) -> None:
+    """Only a build of other sources (made before they changed): ``--status`` says so,
+    not that there is none."""
+    cache = tmp_path / "cache"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    env.pop(native.PURE_VARIABLE, None)
+    make_build(cache / "shashki" / "compiled" / "0123456789abcdef01234567", "k1", FILES)
+    status = shashki(["compile", "--status"], env)
+    assert "pure Python" in status and "other sources" in status, status
+    shutil.rmtree(cache / "shashki" / "compiled" / "0123456789abcdef01234567")
+    assert "no compiled build" in shashki(["compile", "--status"], env)
+
+
 def test_the_key_follows_every_source_file(tmp_path: Path) -> None:
     package = tmp_path / "shashki"
     (package / "rules").mkdir(parents=True)
@@ -231,6 +244,23 @@ def shashki(args: list[str], env: dict[str, str], timeout: float = 600) -> str:
     return done.stdout
 
 
+#: A program that asks for the build as the shashki command does: whether it, and the
+#: worker processes of base.workers, run the compiled move generator.
+WORKERS_COMPILED = """
+from shashki import native
+native.use()
+from shashki.base.workers import Jobs
+from shashki.rules import movegen
+def compiled(n):
+    from shashki.rules import movegen
+    return not movegen.__file__.endswith(".py")
+if __name__ == "__main__":
+    print(not movegen.__file__.endswith(".py"))
+    for _, c in sorted(Jobs(compiled, [(0,), (1,)], workers=2)):
+        print(c)
+"""
+
+
 @pytest.mark.timeout(3600)
 def test_a_build_is_made_checked_used_and_refused_once_damaged(tmp_path: Path) -> None:
     """``shashki compile`` makes the build; a fresh interpreter runs it; the rules' and
@@ -257,6 +287,16 @@ def test_a_build_is_made_checked_used_and_refused_once_damaged(tmp_path: Path) -
     )  # fmt: skip
     assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-2000:]
     assert " passed" in tests.stdout
+    # the worker processes of base.workers run what the command runs: compiled, and pure
+    # with SHASHKI_PURE
+    script = tmp_path / "workers_compiled.py"  # (a file: the workers import its function)
+    script.write_text(WORKERS_COMPILED)
+    for extra, compiled in (({}, "True"), ({native.PURE_VARIABLE: "1"}, "False")):
+        workers = subprocess.run(
+            [sys.executable, str(script)], capture_output=True, text=True,
+            env={**env, **extra}, timeout=600, check=False,
+        )  # fmt: skip
+        assert workers.stdout.split() == [compiled, compiled, compiled], workers.stderr
     pure = shashki(["compile", "--status"], {**env, native.PURE_VARIABLE: "1"})
     assert "pure Python" in pure and native.PURE_VARIABLE in pure
     builds = tmp_path / "cache" / "shashki" / "compiled"

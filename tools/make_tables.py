@@ -30,7 +30,8 @@ FOLDER = Path(__file__).resolve().parent.parent / "src" / "shashki" / "engine" /
 
 def wanted() -> dict[str, list[tuple[int, int, int, int]]]:
     """The tables shipped: on the 10x10 board every ending of 3 pieces and three kings
-    against one; on the 8x8 boards every ending of 3 pieces, and of 4 in Russian draughts."""
+    against one; on the 8x8 boards every ending of at most 4 pieces (those within
+    ``endings.MAX_POSITIONS``: on the boards of 64 squares, not the biggest)."""
     out: dict[str, list[tuple[int, int, int, int]]] = {}
     for variant in all_variants():
         if not endings.plain(variant):
@@ -39,8 +40,7 @@ def wanted() -> dict[str, list[tuple[int, int, int, int]]]:
         if size == (10, 10) and variant.id == "international":
             out[variant.id] = [*endings.materials(variant, 3), (3, 0, 1, 0)]
         elif size == (8, 8):
-            pieces = 4 if variant.id in ("russian", "brazilian", "pool") else 3
-            out[variant.id] = endings.materials(variant, pieces)
+            out[variant.id] = endings.materials(variant, 4)
     return out
 
 

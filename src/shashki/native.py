@@ -105,11 +105,22 @@ def in_use() -> Build | None:
 
 
 def why_pure() -> str:
-    """Why no compiled build is in use: ``off`` (SHASHKI_PURE), ``none`` (no build of
-    these sources), ``refused`` (a build that someone else could have put there or
-    changed: :func:`refusal` says why), ``damaged`` (a build that failed its checks or
+    """Why no compiled build is in use: ``off`` (SHASHKI_PURE), ``none`` (no build),
+    ``other`` (builds of other sources only: they changed since), ``refused`` (a build
+    that someone else could have put there or changed: :func:`refusal` says why),
+    ``damaged`` (a build that failed its checks or
     did not load), or ``in use``."""
     return _why_pure
+
+
+def _other_builds() -> bool:
+    """Whether the builds folder holds a build of other sources (made before the sources
+    changed: an upgrade, an edited file; not a build being written, ``.KEY.…``)."""
+    try:
+        names = os.listdir(builds_folder())
+        return any(not n.startswith(".") and _is_folder(builds_folder() / n) for n in names)
+    except OSError:
+        return False
 
 
 def source_key(package: Path = PACKAGE) -> str:
@@ -284,7 +295,7 @@ def use(environ: dict[str, str] | os._Environ[str] | None = None) -> Build | Non
         key = ""
     if files is None:
         found = bool(key) and _is_folder(build_folder(key))
-        _why_pure = "damaged" if found else "none"
+        _why_pure = "damaged" if found else "other" if _other_builds() else "none"
         if found and refusal(build_folder(key)) is not None:
             _why_pure = "refused"
         return None
@@ -308,4 +319,7 @@ def use(environ: dict[str, str] | os._Environ[str] | None = None) -> Build | Non
         return None
     _in_use = Build(build_folder(key), modules)
     _why_pure = "in use"
+    from .base.workers import at_worker_start
+
+    at_worker_start(use)  # (the worker processes run what this process runs)
     return _in_use

@@ -16,6 +16,7 @@ from .conftest import (
     clicks_play,
     game_screen,
     make_app,
+    press,
     settle,
 )
 
@@ -54,6 +55,43 @@ async def test_the_arrow_keys_reach_every_square(home: Path, variant: str) -> No
                 col, _ = board.cell_of(sq)
                 if up != sq and 0 < col < geo.width - 1:
                     assert steps[up][1] == sq, (geo.name(sq), flipped)
+
+
+DIAGONALS = {"home": (-1, 1), "pageup": (1, 1), "end": (-1, -1), "pagedown": (1, -1)}
+
+
+@pytest.mark.parametrize("variant", ["russian", "international", "canadian", "turkish"])
+async def test_home_pgup_end_pgdn_step_along_the_diagonals(home: Path, variant: str) -> None:
+    """From b2, PgUp goes to c3 and Home to a3 in one key (issue 49: Up always went to
+    a3); each of the four keys is one diagonal step as seen on screen, on every board
+    size, flipped too, and where men move straight (Turkish); at an edge it stays."""
+    app = make_app(home, variant=variant)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = game_screen(app)
+        board = screen.board
+        geo = screen.controller.variant.board
+        board.focus()
+        board.cursor = geo.parse_square("b2")
+        await press(pilot, "pageup")
+        assert geo.name(board.cursor) == "c3"
+        await press(pilot, "home")
+        assert geo.name(board.cursor) == "b4"
+        await press(pilot, "end", "pagedown")
+        assert geo.name(board.cursor) == "b2"
+        for flipped in (False, True):
+            board.flipped = flipped
+            up = -1 if flipped else 1  # the screen's up is down the board when flipped
+            for sq in geo.squares:
+                f, r = geo.file_of[sq], geo.rank_of[sq]
+                for key, (dx, dy) in DIAGONALS.items():
+                    board.cursor = sq
+                    await press(pilot, key)
+                    tf, tr = f + dx * up, r + dy * up
+                    inside = 0 <= tf < geo.width and 0 <= tr < geo.height
+                    want = geo.at(tf, tr) if inside and geo.playable(tf, tr) else sq
+                    assert board.cursor == want, (geo.name(sq), key, flipped)
+                if sq > 12:  # a sample of squares (every key, both sides, keeps it quick)
+                    break
 
 
 async def test_the_cell_size_follows_the_terminal(home: Path) -> None:

@@ -1,6 +1,7 @@
 """The opening explorer beside the board (x): on a game, the moves played in the
 position from the index and My games, Enter plays one, / filters; in a replay, Enter goes
-to the record's move; a damaged index is one line in the panel."""
+to the record's move, or adds a variation as a move played on the board does; a damaged
+index is one line in the panel."""
 
 from __future__ import annotations
 
@@ -81,17 +82,41 @@ async def test_the_explorer_in_a_replay_goes_to_the_records_move(home: Path) -> 
         await screen_made(pilot, ReplayScreen)
         view = app.screen
         assert isinstance(view, ReplayScreen)
+        record = view.replay.record
         panel = view.query_one(ExplorerPanel)
         await press(pilot, "x")
         await wait_for(pilot, lambda: "games" in head(panel))
-        # c3-d4 is not this record's move: said, nothing moves
-        await press(pilot, "enter")
-        await wait_for(pilot, lambda: any("does not have that move" in n for n in app.notices))
-        assert view.replay.node is view.replay.record
         panel.query_one("#explorer-moves").focus()
-        await press(pilot, "down", "enter")  # c3-b4: the record's own
-        await wait_for(pilot, lambda: view.replay.node is not view.replay.record)
+        await press(pilot, "down", "enter")  # c3-b4: the record's own, followed
+        await wait_for(pilot, lambda: view.replay.node is not record)
         assert str(view.replay.node.move) == "c3-b4"
+        assert len(record.variations) == 1
+
+
+async def test_the_explorer_in_a_replay_adds_a_variation(home: Path) -> None:
+    """A move the record does not have becomes a variation there, as a move played on the
+    board does: the record's own line stays the main line, the edit can be undone."""
+    index_games(home)
+    path = home / "one.pdn"
+    path.write_text('[GameType "25"]\n\n1. c3-b4 f6-g5 2. b2-c3 *\n', encoding="utf-8")
+    app = make_app(home, replay=str(path))
+    async with app.run_test(size=SIZE) as pilot:
+        await screen_made(pilot, ReplayScreen)
+        view = app.screen
+        assert isinstance(view, ReplayScreen)
+        record = view.replay.record
+        panel = view.query_one(ExplorerPanel)
+        await press(pilot, "x")
+        await wait_for(pilot, lambda: "games" in head(panel))
+        await press(pilot, "enter")  # c3-d4: not this record's move
+        await wait_for(pilot, lambda: len(record.variations) == 2, "the variation added")
+        assert [str(n.move) for n in record.variations] == ["c3-b4", "c3-d4"]
+        assert view.replay.node is record.variations[1]
+        assert not any("does not have that move" in n for n in app.notices)
+        await wait_for(pilot, lambda: "2 games" in head(panel), "the next position's answer")
+        view.board.focus()
+        await press(pilot, "ctrl+z")
+        await wait_for(pilot, lambda: len(view.replay.record.variations) == 1, "undone")
 
 
 async def test_a_damaged_index_is_one_line_in_the_panel(home: Path) -> None:

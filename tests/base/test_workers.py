@@ -115,3 +115,30 @@ def test_local_backend_closes() -> None:
         assert dict(Jobs(square, [(4,)], backend=backend)) == {0: 16}
     finally:
         backend.close(cancel=False)
+
+
+STARTED: list[str] = []
+
+
+def mark_started() -> None:
+    STARTED.append("started")
+
+
+def what_started(n: int) -> list[str]:
+    return list(STARTED)
+
+
+def test_a_worker_does_at_its_start_what_the_parent_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the parent asks (the compiled build, when it runs compiled: shashki.native.use
+    asks it) is done in every worker process before its first job, once."""
+    from shashki.base import workers
+
+    monkeypatch.setattr(workers, "_STARTS", [])
+    got = dict(Jobs(what_started, [(n,) for n in range(4)], workers=2))
+    assert all(started == [] for started in got.values())
+    workers.at_worker_start(mark_started)
+    workers.at_worker_start(mark_started)  # (once)
+    assert workers.worker_starts() == ((__name__, "mark_started", ()),)
+    got = dict(Jobs(what_started, [(n,) for n in range(4)], workers=2))
+    assert all(started == ["started"] for started in got.values()), got
+    assert STARTED == []  # (not in this process)

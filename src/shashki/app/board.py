@@ -201,8 +201,18 @@ class BoardWidget(Widget, can_focus=True):
         self.refresh()
 
     def _home_square(self) -> int:
-        geo = self.controller.variant.board
-        movable = sorted(self.controller.movable(), key=geo.number)
+        """Where the cursor starts: on a piece that can move; while the other side (the
+        computer, the friend online) is to move, on a piece of the person's here, never
+        on the other side's."""
+        ctl = self.controller
+        geo = ctl.variant.board
+        players = ctl.session.players
+        turn = ctl.game.turn
+        if not players[turn].is_human and players[1 - turn].is_human:
+            own = sorted(geo.positions(game_state(ctl.game)[1 - turn]), key=geo.number)
+            if own:
+                return int(own[len(own) // 2])
+        movable = sorted(ctl.movable(), key=geo.number)
         if movable:
             return int(movable[len(movable) // 2])
         return int(geo.squares[len(geo.squares) // 2])
@@ -234,19 +244,24 @@ class BoardWidget(Widget, can_focus=True):
     # -- cursor -----------------------------------------------------------------------
 
     def move_cursor(self, dx: int, dy: int) -> None:
-        """Move the cursor up, down, left or right to the nearest playing square that way.
+        """Move the cursor up, down, left or right to the nearest playing square that way,
+        or one square along a diagonal.
 
         On a board of dark squares a sideways step goes two files along the row.  A step
         up or down goes to the row above or below, into the other column of the square's
         pair of columns (a and b, c and d, … as shown): up and down zigzag along one
         column pair instead of drifting to the edge, and down always undoes up.
+
+        Both ``dx`` and ``dy`` given: one step along a diagonal as shown (Home, PgUp, End,
+        PgDn: up-left, up-right, down-left, down-right), on every board; at an edge the
+        cursor stays.
         """
         geo = self._geo
         if self.cursor < 0:
             self.cursor = self._home_square()
             return
         col, row = self.cell_of(self.cursor)
-        if geo.all_squares:
+        if geo.all_squares or (dx and dy):
             targets = [(col + dx, row + dy)]
         elif dx:
             targets = [(col + 2 * dx, row)]

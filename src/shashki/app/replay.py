@@ -866,18 +866,12 @@ class ReplayScreen(Screen[None]):
 
     @on(ExplorerPanel.Chosen)
     def _explored(self, event: ExplorerPanel.Chosen) -> None:
-        """A move of the explorer chosen: the record's move or variation, when it has
-        it (a move it has not is played after taking over, t)."""
+        """A move of the explorer chosen: played from the position shown as a move on the
+        board is (the record's move or variation is followed, another move makes a
+        variation)."""
         self.board.focus()
-        node = self.replay.node.variation(event.move)
-        if node is None:
-            self.notify(
-                _("This record does not have that move: t takes over the game to play it."),
-                timeout=4,
-                markup=False,
-            )
-            return
-        self._went(self.replay.go(node, animate=True))
+        self._stop_auto()
+        self._edited(self.replay.play(event.move))
 
     @on(ExplorerPanel.Left)
     def _explorer_left(self) -> None:

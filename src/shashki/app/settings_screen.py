@@ -30,6 +30,13 @@ UNDO_NAMES = {
     UndoPolicy.OFF: N_("Off: no takebacks"),
 }
 
+#: How each review depth (:data:`~shashki.engine.review.DEPTHS`) is called on the screen.
+REVIEW_DEPTH_NAMES = {
+    "quick": N_("Quick: a third of the time"),
+    "normal": N_("Normal (the default)"),
+    "deep": N_("Deep: four times the time"),
+}
+
 #: The rows: the setting (its widget's id) and its label.
 LABELS = {
     "language": N_("Language"),
@@ -38,9 +45,10 @@ LABELS = {
     "coords": N_("Coordinates"),
     "bell": N_("Sound (a bell on a refused move)"),
     "move_bell": N_("Sound when the other side moves"),
-    "autoflip": N_("Turn the board for the side to move (two people)"),
+    "autoflip": N_("Turn the board after every move (hot-seat)"),
     "undo_policy": N_("Takebacks in new games"),
     "clock": N_("Clock in new games"),
+    "review_depth": N_("Game review depth"),
 }
 NOTE = N_(
     'Saved at once in settings.json. Hub engines are named there too ("engines": name, '
@@ -101,6 +109,8 @@ class SettingsScreen(CoversGame, Dialog[None]):
             return [(_(PIECE_SET_NAMES.get(k, k)), k) for k in PIECE_SETS]
         if setting == "undo_policy":
             return [(_(UNDO_NAMES[p]), p.value) for p in UndoPolicy]
+        if setting == "review_depth":
+            return [(_(name), depth) for depth, name in REVIEW_DEPTH_NAMES.items()]
         return clock_choices(s.clock)
 
     def compose(self) -> ComposeResult:
@@ -113,6 +123,7 @@ class SettingsScreen(CoversGame, Dialog[None]):
                 s.undo_policy if s.undo_policy in {p.value for p in UndoPolicy} else "free"
             ),
             "clock": s.clock,
+            "review_depth": s.review_depth if s.review_depth in REVIEW_DEPTH_NAMES else "normal",
         }
         with VerticalScroll(id="settings-box"):
             yield Plain(_("Settings"), id="settings-title")

@@ -36,6 +36,7 @@ from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
+from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
@@ -83,6 +84,15 @@ class Select(widgets.Select[T]):
         """The choices offered, label and value, in their order (the blank, a Select that
         allows none, is not one of them)."""
         return self._offered
+
+
+class Checkbox(widgets.Checkbox):
+    """Textual's check box with an empty box when unticked: Textual's shows its X there
+    too, only dimmer, which a player reads as ticked."""
+
+    def render(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super().render()
 
 
 class InTurn(Message, bubble=True):

@@ -13,6 +13,13 @@ processes on this machine (``spawn``: a fresh interpreter, nothing of the app's 
 carried over; with one worker, no process at all: the jobs run in the caller); another
 backend (a Dask cluster, :mod:`shashki.training.cluster`) gives the same four calls.
 
+A worker process runs what its parent runs: what the parent asked to be done at each
+worker's start (:func:`at_worker_start`) is done there before any job.  The engine's
+compiled build does so (:func:`shashki.native.use` names itself once it is in use), so the
+workers of a ``shashki`` command that runs compiled run compiled too, and those of a
+process that runs the pure modules (``SHASHKI_PURE=1``, or a program that never asked
+for the build) run pure.
+
 >>> from operator import add
 >>> sorted(Jobs(add, [(1, 2), (3, 4)], workers=1))
 [(0, 3), (1, 7)]
@@ -41,8 +48,36 @@ def workers_wanted() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def start_worker(nice: int) -> None:
-    """A worker's start: lower priority when asked (the app's game goes first)."""
+#: What each worker process does at its start, in this order (functions at the top of a
+#: module, called with no argument).
+_STARTS: list[Callable[[], object]] = []
+
+#: A call a worker makes at its start, by name: (module, function, arguments).  By name,
+#: so that each module is imported only when its turn comes (the compiled build must be
+#: in use before a module that imports the rules is imported).
+Start = tuple[str, str, tuple[Any, ...]]
+
+
+def at_worker_start(fn: Callable[[], object]) -> None:
+    """Have every worker process started from now on call ``fn()`` before its first job
+    (once, however often it is asked)."""
+    if fn not in _STARTS:
+        _STARTS.append(fn)
+
+
+def worker_starts() -> tuple[Start, ...]:
+    """What a worker process started now does at its start (:func:`at_worker_start`)."""
+    return tuple((fn.__module__, fn.__qualname__, ()) for fn in _STARTS)
+
+
+def start_worker(nice: int, starts: tuple[Start, ...] = ()) -> None:
+    """A worker's start: what the parent does (``starts``: the compiled build when the
+    parent uses it; each module imported in its turn), then a lower priority when asked
+    (the app's game goes first)."""
+    import importlib
+
+    for module, name, args in starts:
+        getattr(importlib.import_module(module), name)(*args)
     if nice:
         try:
             os.nice(nice)
@@ -101,7 +136,10 @@ class LocalBackend:
         tracker_running()
         context = multiprocessing.get_context("spawn")
         self._pool = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=start_worker, initargs=(nice,)
+            self.workers,
+            mp_context=context,
+            initializer=start_worker,
+            initargs=(nice, worker_starts()),
         )
 
     def submit(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
@@ -209,7 +247,9 @@ __all__ = [
     "Backend",
     "Jobs",
     "LocalBackend",
+    "at_worker_start",
     "start_worker",
     "tracker_running",
+    "worker_starts",
     "workers_wanted",
 ]

@@ -39,6 +39,10 @@ def cmd_compile(args: argparse.Namespace) -> int:
                     "someone else could have put the compiled build there or changed it, "
                     "so it is not used ({reason})"
                 ).format(reason=native.refusal(native.build_folder())),
+                "other": _(
+                    "the compiled build in {folder} was made from other sources (shashki "
+                    "was changed or upgraded since; shashki compile makes it again)"
+                ).format(folder=native.builds_folder()),
             }.get(
                 native.why_pure(),
                 _("there is no compiled build of these sources (shashki compile makes one)"),

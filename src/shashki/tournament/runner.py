@@ -39,6 +39,7 @@ from pathlib import Path
 
 from ..base.ownfiles import replace_file
 from ..base.userfiles import read_limited
+from ..base.workers import start_worker, worker_starts
 from ..engine.limits import Limit
 from ..i18n import N_, _, language, set_language
 from ..records import read_games, write_game
@@ -423,8 +424,8 @@ class Tournament:
         return ProcessPoolExecutor(
             max_workers=self.event.concurrency,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_quiet_worker,
-            initargs=(language(),),
+            initializer=start_worker,  # (what this process runs: compiled or pure)
+            initargs=(0, (*worker_starts(), (__name__, "_quiet_worker", (language(),)))),
         )
 
 
