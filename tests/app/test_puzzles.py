@@ -227,3 +227,18 @@ async def test_no_puzzles_says_how_to_mine_some(
         await wait_for(pilot, lambda: "No puzzles yet" in said(menu, "puzzle-intro"), "said")
         assert "shashki puzzles mine" in said(menu, "puzzle-intro")
         await settle(pilot)
+
+
+async def test_the_puzzle_follows_the_language(home: Path, books: Path) -> None:
+    app = make_app(home)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_puzzles(pilot, "english", "mix")
+        await press(pilot, "colon", *"29-25", "enter")
+        await wait_for(
+            pilot, lambda: "22x29" in said(screen, "puzzle-verdict"), "explained", step=0.05
+        )
+        app.apply_language("uk")
+        await settle(pilot)
+        assert "Хід білих" in said(screen, "puzzle-task")
+        assert "чорні відповідають 22x29" in said(screen, "puzzle-verdict")
+        assert screen.title == "Задачі"

@@ -26,6 +26,7 @@ from ..i18n import N_, _, ngettext
 from ..rules import Game, Move, ShashkiError
 from ..rules.fen import square_text
 from ..rules.variant_registry import all_variants, registry
+from ..session.served import hide_paths
 from ..store.puzzles import PuzzleRecord
 from ..training.mining import Puzzle
 from ..training.themes import describe, theme_name
@@ -428,7 +429,7 @@ class PuzzleScreen(Screen[None]):
         rated = self._rated
         line = rating_line(self.trainer, self.variant_id, rated.change if rated else None)
         if rated is not None and rated.problem:
-            line += "\n" + rated.problem
+            line += "\n" + hide_paths(rated.problem)  # (a served app: not the owner's folders)
         return line
 
     def _show(self) -> None:
