@@ -106,6 +106,93 @@ async def test_the_turn_and_a_refusal_stay_in_view(
         assert screen.board.board_layout() is not None, "the message left the board its room"
 
 
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_a_draw_offer_in_the_turn_box_is_shown_whole(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """The side to move, the capture that is compulsory and a draw offer wrapped on two
+    lines: every line of the turn box shows (issue 49: at 60x20 it was cut to two)."""
+    from shashki.rules import Color
+
+    set_language(language)
+    try:
+        app = make_app(home, variant="russian", fen="W:Wc3:Bd4,h8")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+            screen.controller.session.offer_draw(Color.BLACK)  # White is asked, in the box
+            screen.refresh_panel()
+            await settle(pilot)
+            turn = screen.query_one("#turn", Static)
+            assert str(turn.content).count("\n") == 2  # three lines, one of them long
+            await wait_for(pilot, lambda: shown_whole(turn), "the turn box whole")
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_seats_keep_the_turn_marker_and_their_clocks_on_one_line(
+    home: Path, language: str
+) -> None:
+    """At 80 columns the seat of "Computer · level 4" kept its words and lost the marker
+    of the side to move, and a long name wrapped under its clock (issue 49): the marker
+    stays, the words give way (the computer's level always shown), one line a seat."""
+    from shashki.app.seats import TO_MOVE, SeatLine
+    from shashki.records.clocks import TimeControl
+    from shashki.session.seats import PERSON, LevelSeat
+
+    set_language(language)
+    try:
+        app = make_app(home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.start_game(
+                "russian",
+                names=("Oleksandr Kostiantynovych Shevchenko-Zaporizkyi", ""),
+                kinds=(PERSON, LevelSeat(4)),
+                clock=TimeControl.parse("5+3"),
+            )
+            await wait_for(pilot, lambda: bool(app.screen.query(SeatLine)), "the game")
+            await settle(pilot)
+            seats = list(app.screen.query(SeatLine))
+            lines = {seat.side: str(seat.render()) for seat in seats}
+            for seat in seats:
+                assert seat.region.height == 1, lines
+                assert lines[seat.side].endswith("5:00"), lines
+            white, black = lines[0], lines[1]
+            assert white.startswith(TO_MOVE) and "…" in white, lines
+            assert black.startswith("  ") and "4" in black, lines
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_a_long_refusal_leaves_the_move_list_its_rows(home: Path, language: str) -> None:
+    """At 80x24 a long refusal squeezed the move list to one row (issue 49): while a
+    message of more than three lines is shown the pieces' count gives way, the message is
+    whole and the move list keeps three rows."""
+    set_language(language)
+    try:
+        app = make_app(home, variant="russian")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            played = ["c3-d4", "f6-g5", "g3-h4", "b6-a5"]
+            for move in played:
+                await type_move(pilot, move)
+            await type_move(pilot, "d4-c5")  # h4 must take g5
+            screen = game_screen(app)
+            said = screen.query_one("#status", Static)
+            assert screen.controller.move_list() == played
+            await wait_for(pilot, lambda: shown_whole(said), "the refusal whole")
+            moves = screen.query_one("#moves")
+            assert moves.content_region.height >= 3, (moves.region, said.region)
+            await type_move(pilot, "h4-f6")  # the capture: the count is back
+            assert screen.query_one("#info").display
+    finally:
+        set_language("en")
+
+
 async def test_a_board_that_takes_the_whole_width_has_a_status_bar_under_it(home: Path) -> None:
     app = make_app(home, variant="canadian")
     async with app.run_test(size=(50, 20)) as pilot:

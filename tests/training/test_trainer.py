@@ -320,3 +320,17 @@ def test_a_record_that_cannot_be_saved_is_said_and_the_puzzle_still_counts(
     rated = trainer.finish(attempt)
     assert rated is not None and rated.problem.startswith("cannot save")
     assert trainer.record.of("english").played == 1
+
+
+def test_two_trainers_on_one_record_keep_both_results(tmp_path: Path) -> None:
+    path = tmp_path / "trainer.json"
+    first = Trainer(Library(), PuzzleRecord.load(path), path=path)
+    second = Trainer(Library(), PuzzleRecord.load(path), path=path)
+    one = Attempt(SHOT)
+    one.show_next()
+    first.finish(one)
+    two = Attempt(russian(2))
+    two.play(two.game.parse_move(two.puzzle.line[0]))
+    second.finish(two)
+    kept = PuzzleRecord.load(path)
+    assert kept.of("english").played == 1 and kept.of("russian").solved == 1

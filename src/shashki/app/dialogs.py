@@ -179,6 +179,13 @@ class GameOverScreen(Dialog[str]):
             return
         self.dismiss(choice)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only what works: no "u Undo" when the game cannot be taken
+        back (lost on time, takebacks off)."""
+        if action == "choose" and parameters == ("undo",):
+            return self.can_undo
+        return True
+
 
 class TextPrompt(Dialog[str | None]):
     """Ask for one line of text (a file name)."""

@@ -538,6 +538,17 @@ class GameScreen(Screen[None]):
         except NoMatches:  # the screen is being taken down (a late move or key): no line
             return
         status.update(text)
+        self._fit_status()
+
+    def _fit_status(self) -> None:
+        """A message of more than three lines (a refusal with its rule) takes the rows of
+        the pieces' count while it is shown, not the move list's ("-long-status")."""
+        status = self.query_one("#status", Static)
+        width = status.content_region.width
+        if width <= 0:  # not laid out yet: the next message fits it
+            return
+        lines = status.get_content_height(self.size, self.size, width)
+        self.set_class(lines > 3, "-long-status")
 
     def after(self, fb: Feedback) -> None:
         # one screen update for the board, the panel and the move list together

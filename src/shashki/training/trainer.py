@@ -512,6 +512,9 @@ class Trainer:
         if attempt.rated or not attempt.decided:
             return None
         attempt.rated = True
+        on_disk = PuzzleRecord.load(self.path)  # (another shashki may have added to it)
+        if not on_disk.problem:
+            self.record.variants = on_disk.variants
         rec = self.record.of(attempt.puzzle.variant)
         solved = attempt.clean
         before = rec.rating
