@@ -253,7 +253,7 @@ class OnlineGameScreen(GameScreen):
             if session.outcome is None and session.game.turn is self.link.side:
                 return _("Rejoined the game with {name}: your move.").format(name=name)
             if session.outcome is None:
-                return _("Rejoined the game with {name}: {name} is to move.").format(name=name)
+                return _("Rejoined the game: {name} is to move.").format(name=name)
             return _("Rejoined the game with {name}.").format(name=name)
 
         return Said(said)
