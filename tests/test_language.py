@@ -147,7 +147,7 @@ TERMS: dict[str, list[tuple[str, str]]] = {
         (r"\b(Flip|flip)\b", r"перевер"),
         (r"\b[Ee]ngine(?!s? named| command)", r"руші|рушій"),
         (r"column \{column\}", r"стовпчик"),
-        (r"(?i)auto-flip|turn the board", r"після (кожного )?ходу"),
+        (r"(?i)auto-flip|turn the board|turns? (it )?after every move", r"після (кожного )?ходу"),
     ],
     "ru": [
         (r"(?<!\{)\bvariants?\b(?!\})(?!.*\bvariation)", r"разновидност"),
@@ -156,7 +156,7 @@ TERMS: dict[str, list[tuple[str, str]]] = {
         (r"\b(Flip|flip)\b", r"перевер|перевор"),
         (r"\b[Ee]ngine(?!s? named| command)", r"движ"),
         (r"column \{column\}", r"столбец"),
-        (r"(?i)auto-flip|turn the board", r"после (каждого )?хода"),
+        (r"(?i)auto-flip|turn the board|turns? (it )?after every move", r"после (каждого )?хода"),
     ],
 }
 #: The word a term replaces, where the English asks for the term ("варіанти бою", the
@@ -831,3 +831,13 @@ def test_the_explorers_games_show_no_default_tag_as_a_name(language: str) -> Non
         assert not [w for w in latin_words(said) if w not in LATIN_TERMS], said
         assert str(variant.local_side(0)) in said, said
     assert game_line(theirs, variant).startswith("Ivanov – ? ½-½, 1990, Cup")
+
+
+def test_turning_the_board_has_one_name_in_english() -> None:
+    """The dialog, the settings, the help, the key and the status say "turn the board
+    after every move" (issue 49: the status said "Auto-flip on" beside "Turn the
+    board…")."""
+    said = [
+        english for english, _text in catalog_texts("uk") if re.search(r"(?i)auto-?flip", english)
+    ]
+    assert not said, said

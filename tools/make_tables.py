@@ -28,9 +28,17 @@ from shashki.rules import Variant, all_variants, find_variant
 FOLDER = Path(__file__).resolve().parent.parent / "src" / "shashki" / "engine" / "tables"
 
 
+#: The endings of four pieces shipped of the 8x8 games of 64 squares, by game: those with
+#: at most this many men (the others, hours of a core to make, are made in a worker the
+#: first time they arise, as in a game without shipped tables).
+SIXTY_FOUR = {"turkish": 2}
+
+
 def wanted() -> dict[str, list[tuple[int, int, int, int]]]:
     """The tables shipped: on the 10x10 board every ending of 3 pieces and three kings
-    against one; on the 8x8 boards every ending of 3 pieces, and of 4 in Russian draughts."""
+    against one; on the 8x8 boards every ending of 3 pieces, and every ending of 4 that a
+    table holds (``endings.MAX_POSITIONS``) on the boards of 32 squares; on those of 64,
+    those :data:`SIXTY_FOUR` names."""
     out: dict[str, list[tuple[int, int, int, int]]] = {}
     for variant in all_variants():
         if not endings.plain(variant):
@@ -38,9 +46,13 @@ def wanted() -> dict[str, list[tuple[int, int, int, int]]]:
         size = (variant.board.width, variant.board.height)
         if size == (10, 10) and variant.id == "international":
             out[variant.id] = [*endings.materials(variant, 3), (3, 0, 1, 0)]
+        elif size == (8, 8) and variant.board.square_count == 32:
+            out[variant.id] = endings.materials(variant, 4)
         elif size == (8, 8):
-            pieces = 4 if variant.id in ("russian", "brazilian", "pool") else 3
-            out[variant.id] = endings.materials(variant, pieces)
+            men = SIXTY_FOUR.get(variant.id, -1)
+            out[variant.id] = [
+                m for m in endings.materials(variant, 4) if sum(m) < 4 or m[1] + m[3] <= men
+            ]
     return out
 
 

@@ -109,8 +109,11 @@ async def test_a_flag_fall_ends_the_game(home: Path) -> None:
         out = screen.controller.session.outcome
         assert out is not None and out.termination is Termination.TIME_FORFEIT
         assert seats(screen) == ["  Black  0:00.0", "  White  0:39"]  # nobody to move
-        # the dialog offers no takeback, nor does the footer, nor does u on the board
+        # the dialog offers no takeback (nor does its footer), nor does the game's
+        # footer, nor does u on the board
         assert not app.screen.query("#undo")
+        await footer_shows(pilot, "New game")
+        assert "Undo" not in [entry.description for entry in footer_entries(app.screen)]
         await press(pilot, "escape")
         await until(pilot, lambda: app.screen is screen)
         await footer_shows(pilot, "Help")

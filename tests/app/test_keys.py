@@ -354,7 +354,7 @@ def test_an_app_that_failed_exits_with_status_1(
 
 
 async def test_a_palette_command_for_a_game_left_meanwhile(home: Path) -> None:
-    """A game command chosen in the palette (Auto-flip) runs a moment after the palette has
+    """A game command chosen in the palette (turning the board) runs a moment after the palette has
     closed; should the game be left in that moment (a key right behind Enter), the command
     ran on the game screen already taken down (NoMatches). It now runs only on a screen
     still shown."""
@@ -369,7 +369,7 @@ async def test_a_palette_command_for_a_game_left_meanwhile(home: Path) -> None:
         app.open_menu()  # the game is left...
         await settle(pilot)
         assert isinstance(app.screen, MenuScreen)
-        app.call_later(commands["Auto-flip"])  # ...before the command runs
+        app.call_later(commands["Turn after every move"])  # ...before the command runs
         await settle(pilot)
         assert not game.autoflip  # dropped with its game
         assert app.return_code is None
@@ -379,7 +379,7 @@ async def test_a_palette_command_for_a_game_left_meanwhile(home: Path) -> None:
         game = app.screen
         assert isinstance(game, GameScreen)
         commands = {c.title: c.callback for c in app.get_system_commands(game)}
-        app.call_later(commands["Auto-flip"])
+        app.call_later(commands["Turn after every move"])
         await settle(pilot)
         assert game.autoflip
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.widgets import Input, OptionList
 
 from shashki.app.board import BoardWidget
-from shashki.app.dialogs import ConfirmScreen, TextPrompt
+from shashki.app.dialogs import LeaveScreen, TextPrompt
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
 from shashki.app.unfinished import UnfinishedScreen
@@ -59,8 +59,8 @@ async def test_save_quit_start_again_and_resume(home: Path) -> None:
         assert default.is_file()
         # quit asks first while a game is in progress
         await press(pilot, "q")
-        assert isinstance(app.screen, ConfirmScreen)
-        await press(pilot, "y")
+        assert isinstance(app.screen, LeaveScreen)  # keep it for later, or abandon it
+        await press(pilot, "k")
         await settle(pilot)
     assert not app.is_running
     records = list(read_file(default))

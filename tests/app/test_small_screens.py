@@ -106,6 +106,124 @@ async def test_the_turn_and_a_refusal_stay_in_view(
         assert screen.board.board_layout() is not None, "the message left the board its room"
 
 
+@pytest.mark.parametrize("size", [(60, 20), (80, 24)])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_a_draw_offer_in_the_turn_box_is_shown_whole(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """The side to move, the capture that is compulsory and a draw offer wrapped on two
+    lines: every line of the turn box shows (issue 49: at 60x20 it was cut to two)."""
+    from shashki.rules import Color
+
+    set_language(language)
+    try:
+        app = make_app(home, variant="russian", fen="W:Wc3:Bd4,h8")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = game_screen(app)
+            screen.controller.session.offer_draw(Color.BLACK)  # White is asked, in the box
+            screen.refresh_panel()
+            await settle(pilot)
+            turn = screen.query_one("#turn", Static)
+            assert str(turn.content).count("\n") == 2  # three lines, one of them long
+            await wait_for(pilot, lambda: shown_whole(turn), "the turn box whole")
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_seats_keep_the_turn_marker_and_their_clocks_on_one_line(
+    home: Path, language: str
+) -> None:
+    """At 80 columns the seat of "Computer · level 4" kept its words and lost the marker
+    of the side to move, and a long name wrapped under its clock (issue 49): the marker
+    stays, the words give way (the computer's level always shown), one line a seat."""
+    from shashki.app.seats import TO_MOVE, SeatLine
+    from shashki.records.clocks import TimeControl
+    from shashki.session.seats import PERSON, LevelSeat
+
+    set_language(language)
+    try:
+        app = make_app(home)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            app.start_game(
+                "russian",
+                names=("Oleksandr Kostiantynovych Shevchenko-Zaporizkyi", ""),
+                kinds=(PERSON, LevelSeat(4)),
+                clock=TimeControl.parse("5+3"),
+            )
+            await wait_for(pilot, lambda: bool(app.screen.query(SeatLine)), "the game")
+            await settle(pilot)
+            seats = list(app.screen.query(SeatLine))
+            lines = {seat.side: str(seat.render()) for seat in seats}
+            for seat in seats:
+                assert seat.region.height == 1, lines
+                assert lines[seat.side].endswith("5:00"), lines
+            white, black = lines[0], lines[1]
+            assert white.startswith(TO_MOVE) and "…" in white, lines
+            assert black.startswith("  ") and "4" in black, lines
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_a_long_refusal_leaves_the_move_list_its_rows(home: Path, language: str) -> None:
+    """At 80x24 a long refusal squeezed the move list to one row (issue 49): while a
+    message of more than three lines is shown the pieces' count gives way, the message is
+    whole and the move list keeps three rows."""
+    set_language(language)
+    try:
+        app = make_app(home, variant="russian")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            played = ["c3-d4", "f6-g5", "g3-h4", "b6-a5"]
+            for move in played:
+                await type_move(pilot, move)
+            await type_move(pilot, "d4-c5")  # h4 must take g5
+            screen = game_screen(app)
+            said = screen.query_one("#status", Static)
+            assert screen.controller.move_list() == played
+            await wait_for(pilot, lambda: shown_whole(said), "the refusal whole")
+            moves = screen.query_one("#moves")
+            assert moves.content_region.height >= 3, (moves.region, said.region)
+            await type_move(pilot, "h4-f6")  # the capture: the count is back
+            assert screen.query_one("#info").display
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("width", [60, 68, 80, 100])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_replay_footer_never_runs_its_keys_together(
+    home: Path, language: str, width: int
+) -> None:
+    """The replay's footer showed Textual's compact style where the usual one did not
+    hold every key: a name ran into the next key ("←→ Хідt Дограти", "ВаріантEsc"; issue
+    49). The keys that do not fit are left out instead; help and back always show."""
+    from shashki.app.replay import ReplayScreen
+    from shashki.app.widgets import LocalFooter
+
+    record = home / "game.pdn"
+    record.write_text(
+        '[GameType "25"]\n[Result "*"]\n\n1. c3-d4 f6-g5 2. g3-h4 b6-a5 *\n', encoding="utf-8"
+    )
+    set_language(language)
+    try:
+        app = make_app(home, replay=record)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+            await settle(pilot)
+            footer = app.screen.query_one(LocalFooter)
+            assert not footer.compact
+            shown = [e for e in footer_entries(app.screen) if e.shown]
+            assert {"back", "help"} <= {e.action for e in shown}
+            for entry in shown:
+                assert footer.region.contains_region(entry.region), entry
+    finally:
+        set_language("en")
+
+
 async def test_a_board_that_takes_the_whole_width_has_a_status_bar_under_it(home: Path) -> None:
     app = make_app(home, variant="canadian")
     async with app.run_test(size=(50, 20)) as pilot:
@@ -249,6 +367,77 @@ async def test_the_dialog_starts_on_its_first_field_and_its_seats_fit(
                 str(overlay.get_option_at_index(i).prompt) for i in range(overlay.option_count)
             ]
             assert dialog.query_one("#name0").region.width >= 10
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_every_field_of_the_dialog_is_in_view_beside_play_and_back(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """At 80x24 and 60x20 the new-game dialog shows every field, the two board check boxes
+    too, with Play and Back below them and over none; the seat choices end inside the
+    dialog; an unticked box is empty (issue 49: the boxes were below the fold, Play and
+    Back over the clock, the seats cut at 60 columns, and an unticked box showed an X)."""
+    from shashki.app.menu import NewGameScreen
+    from shashki.rules import find_variant
+
+    set_language(language)
+    try:
+        app = make_app(home)
+        async with app.run_test(size=size) as pilot:
+            app.push_screen(NewGameScreen(find_variant("russian")))
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, NewGameScreen) and app.screen.query("#flip"),
+            )
+            await settle(pilot)
+            dialog = app.screen
+            frame = dialog.query_one("#new-game").region
+            fields = dialog.query_one("#fields").region
+            ids = ["#name0", "#kind0", "#name1", "#kind1", "#undo", "#clock", "#autoflip", "#flip"]
+            for name in ids:
+                box = dialog.query_one(name).region
+                assert box.height > 0 and fields.contains_region(box), (name, box, fields)
+                assert box.right <= frame.right - 1, (name, box, frame)  # inside the border
+            for name in ("#play", "#back"):
+                button = dialog.query_one(name).region
+                assert frame.contains_region(button) and button.height > 0, name
+                for field in ids:
+                    assert not button.overlaps(dialog.query_one(field).region), (name, field)
+            flip = dialog.query_one("#flip")
+            assert not flip.value and "X" not in str(flip.render())
+            flip.value = True
+            assert "X" in str(flip.render())
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_unfinished_games_show_every_button_whole(
+    home: Path, language: str, size: tuple[int, int]
+) -> None:
+    """At 60x20 the list of unfinished games showed its last button cut (issue 49): every
+    button is whole inside the dialog, below the list."""
+    from shashki.app.unfinished import UnfinishedScreen
+
+    from .test_snapshots_language_screens import _unfinished_games
+
+    _unfinished_games(home)
+    set_language(language)
+    try:
+        app = make_app(home, autosave=True, offer_resume=True)
+        async with app.run_test(size=size) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, UnfinishedScreen), "the list")
+            await settle(pilot)
+            frame = app.screen.query_one("UnfinishedScreen > Vertical").content_region
+            games = app.screen.query_one("#games").region
+            for name in ("#resume", "#new", "#delete"):
+                button = app.screen.query_one(name).region
+                assert button.height >= 3 and frame.contains_region(button), (name, button, frame)
+                assert button.y >= games.bottom, (name, button, games)
     finally:
         set_language("en")
 

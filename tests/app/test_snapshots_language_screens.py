@@ -29,6 +29,8 @@ from .test_snapshots_game_languages import capture_pending
 
 LANGUAGES = [pytest.param("uk", id="uk"), pytest.param("ru", id="ru")]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+#: The dialogs at the smallest terminal too (issue 49: fields cut or hidden at 60x20).
+DIALOG_SIZES = [pytest.param((60, 20), id="60x20"), *SIZES]
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +83,7 @@ async def _new_game(pilot: Pilot[None], open_kinds: bool) -> None:
     await settle(pilot)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", DIALOG_SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_new_game_dialog(snap_compare, home: Path, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     async def opened(pilot: Pilot[None]) -> None:
@@ -98,7 +100,7 @@ def test_new_game_drop_down(snap_compare, home: Path, lang: str) -> None:  # typ
     assert snap_compare(make_app(home, language=lang), terminal_size=(80, 24), run_before=opened)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", DIALOG_SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_end_of_game(snap_compare, home: Path, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     async def white_resigned(pilot: Pilot[None]) -> None:
@@ -112,3 +114,36 @@ def test_end_of_game(snap_compare, home: Path, lang: str, size: tuple[int, int])
 
     app = make_app(home, variant="russian", language=lang)
     assert snap_compare(app, terminal_size=size, run_before=white_resigned)
+
+
+def _unfinished_games(home: Path) -> None:
+    """Three unfinished games, last played on fixed days (the list says when)."""
+    import os
+    import time
+
+    from .test_unfinished import autosave_folder, old_format
+
+    folder = autosave_folder(home)
+    folder.mkdir(parents=True)
+    for n, (variant, plies) in enumerate((("russian", 3), ("international", 6), ("czech", 2))):
+        path = folder / f"game{n}.pdn"
+        path.write_bytes(old_format(variant, plies))
+        stamp = time.mktime((2020, 1, 3 - n, 12, 0, 0, 0, 0, -1))
+        os.utime(path, (stamp, stamp))
+
+
+@pytest.mark.parametrize("size", DIALOG_SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unfinished_games(snap_compare, home: Path, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    """The unfinished games at the start: every button whole, at 60x20 too (issue 49)."""
+    from shashki.app.unfinished import UnfinishedScreen
+
+    _unfinished_games(home)
+
+    async def listed(pilot: Pilot[None]) -> None:
+        app: Any = pilot.app
+        await wait_for(pilot, lambda: isinstance(app.screen, UnfinishedScreen), "the list")
+        await settle(pilot)
+
+    app = make_app(home, language=lang, autosave=True, offer_resume=True)
+    assert snap_compare(app, terminal_size=size, run_before=listed)

@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import Input, OptionList
 
 from shashki.app.app import ShashkiApp
-from shashki.app.dialogs import ConfirmScreen, TextPrompt
+from shashki.app.dialogs import ConfirmScreen, LeaveScreen, TextPrompt
 from shashki.app.game_screen import GameScreen
 from shashki.app.menu import MenuScreen
 from shashki.app.unfinished import UnfinishedScreen, when_text
@@ -78,9 +78,9 @@ async def test_two_games_quit_restart_both_listed(home: Path) -> None:
         assert isinstance(app.screen, MenuScreen)  # nothing unfinished yet
         await choose(pilot, "russian")
         await keys_play(pilot, "c3", "d4", "f6", "g5")
-        await press(pilot, "n")  # leave it for a new game: it stays
-        assert isinstance(app.screen, ConfirmScreen) and "autosaved" in app.screen.question
-        await press(pilot, "y")
+        await press(pilot, "n")  # leave it for a new game, kept for later: it stays
+        assert isinstance(app.screen, LeaveScreen) and "Keep the game" in app.screen.question
+        await press(pilot, "k")
         await settle(pilot)
         await choose(pilot, "turkish")
         await keys_play(pilot, "a3", "a4")
@@ -107,6 +107,29 @@ async def test_two_games_quit_restart_both_listed(home: Path) -> None:
         await settle(pilot)
         lines = listed(third)
         assert "Russian" in lines[0] and "2 moves, " in lines[0] and "Turkish" in lines[1]
+
+
+async def test_a_game_abandoned_is_kept_in_my_games_as_that_not_to_resume(home: Path) -> None:
+    """Quit and abandon: the game is not kept to resume (unfinished games do not pile
+    up), and My games keeps it as what it is: unfinished ("*"), abandoned."""
+    from shashki.store.archive import scan
+
+    app = app_for(home, variant="russian")
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_play(pilot, "c3", "d4", "f6", "g5")
+        app.flush_autosave()
+        assert len(games_in(home)) == 1
+        await press(pilot, "q")
+        assert isinstance(app.screen, LeaveScreen)
+        await press(pilot, "escape")  # (stay: nothing changes)
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.controller.session.outcome is None
+        await press(pilot, "q", "a")
+    assert games_in(home) == []
+    [kept] = scan(home / "data" / "shashki" / "archive").games
+    assert (kept.result, kept.ending, kept.plies) == ("*", "abandoned unfinished", 2)
+    [record] = read_file(home / "data" / "shashki" / "archive" / f"{kept.key}.pdn")
+    assert record.header("Result") == "*" and record.header("Termination") == "abandoned"
 
 
 async def test_play_variant_keeps_the_other_unfinished_games(home: Path) -> None:

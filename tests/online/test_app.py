@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from shashki.app.dialogs import ConfirmScreen
-from shashki.app.online import OnlineGameScreen, host_game, join_game
+from shashki.app.online import ChatScreen, OnlineGameScreen, host_game, join_game
+from shashki.online.events import ChatLine
 from shashki.online.guest import Guest
 from shashki.online.host import HostLink
 from shashki.rules import Color
@@ -50,6 +51,21 @@ async def test_the_app_hosts_a_friend_who_joins_plays_chats_and_resigns(home: Pa
         await wait_for(pilot, lambda: len(ctl.game.move_stack) == 2, "the guest's move shown")
         glink.chat("good luck")
         await wait_for(pilot, lambda: "Boris: good luck" in screen._status, "the chat line")
+        # m: the chat so far, both sides' lines with who said them, a peer's text as it is
+        glink.chat("[b]bold?[/b] [/x]")
+        await wait_for(pilot, lambda: "[/x]" in screen._status, "the second line")
+        await press(pilot, "m")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat")
+        chat = app.screen
+        assert isinstance(chat, ChatScreen)
+        assert chat.lines().plain == "Boris: good luck\nBoris: [b]bold?[/b] [/x]"
+        await press(pilot, *"thanks", "enter")  # sent, and the chat stays open
+        await wait_for(pilot, lambda: "You: thanks" in chat.lines().plain, "the line sent")
+        await wait_for(pilot, lambda: heard.saw(ChatLine), "the line received")
+        glink.chat("you too")  # a line that comes while the chat is open shows there
+        await wait_for(pilot, lambda: chat.lines().plain.endswith("Boris: you too"), "shown")
+        await press(pilot, "escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the game again")
         glink.offer_draw()
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the draw question")
         assert "Boris offers a draw" in app.screen.question  # type: ignore[attr-defined]
@@ -71,6 +87,11 @@ async def test_the_app_joins_a_hosted_game(home: Path) -> None:
             ctl = await join_game(app, pair.address, pair.link.code, "Boris")
             assert ctl is not None and isinstance(app.screen, OnlineGameScreen)
             await wait_for(pilot, lambda: pair.link.joined, "joined")
+            # the host (White) is to move: the guest's cursor starts on a piece of its own
+            board = app.screen.board
+            await wait_for(pilot, lambda: board.cursor >= 0, "the cursor")
+            assert board.controller.game.piece_at(board.cursor) is not None
+            assert board.controller.game.piece_at(board.cursor).color is Color.BLACK
             play(pair.link.session, "c3-d4")
             await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the host's move")
             assert app.screen.board.flipped  # (black's pieces at the bottom)

@@ -18,7 +18,7 @@ from shashki.online.events import (
     Refused,
     TakebackRequest,
 )
-from shashki.online.link import plies_back
+from shashki.online.link import CHAT_HISTORY, plies_back
 from shashki.records import write_game
 from shashki.records.clocks import TimeControl
 from shashki.rules import Color, Game
@@ -74,6 +74,16 @@ async def test_chat_both_ways_is_one_clean_line() -> None:
         await until(lambda: pair.gheard.texts(ChatLine), "the host's chat line")
         said = pair.gheard.texts(ChatLine)[0]
         assert said.startswith("Anna: xxx") and len(said) < 220
+        # each side keeps the chat, both sides' lines, cleaned, the newest last
+        assert [(e.mine, e.name, e.line) for e in pair.link.chat_log] == [
+            (False, "Boris", "hi there rm -rf ~"),
+            (True, "", said.removeprefix("Anna: ")),
+        ]
+        assert [(e.mine, e.line[:3]) for e in guest.chat_log] == [(True, "hi "), (False, "xxx")]
+        for n in range(CHAT_HISTORY + 5):  # bounded: the oldest go first
+            pair.link.chat(f"line {n}")
+        assert len(pair.link.chat_log) == CHAT_HISTORY
+        assert pair.link.chat_log[-1].line == f"line {CHAT_HISTORY + 4}"
     finally:
         await pair.close()
 

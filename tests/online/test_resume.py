@@ -229,10 +229,13 @@ async def test_a_guest_whose_connection_broke_joins_again_by_itself(home: Path) 
                 lambda: pair.link.guest is not None and pair.link.guest is not first,
                 "joined again",
             )
-            play(pair.link.session, "c3-d4")
-            await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the game going on")
             screen = app.screen
             assert isinstance(screen, OnlineGameScreen)
+            # the guest's screen says so, and whose move it is (once the host's state came)
+            back = "Rejoined the game: Anna is to move."
+            await wait_for(pilot, lambda: screen._status == back, "the word of rejoining")
+            play(pair.link.session, "c3-d4")
+            await wait_for(pilot, lambda: len(ctl.game.move_stack) == 1, "the game going on")
             await screen.close_network()
     finally:
         await pair.close()

@@ -210,6 +210,43 @@ def test_russian_7_2_8(fen: str) -> None:
     assert "7.2.8" in outcome.rule
 
 
+@pytest.mark.parametrize(
+    ("fen", "said"),
+    [
+        ("W:WKh2,Kc1:BKa7:H8", "2 kings against 1 king"),
+        ("W:WKh2,c3:BKa7:H8", "1 king and 1 man against 1 king"),
+        ("W:WKa7:BKh2,Kc1:H8", "2 kings against 1 king"),  # Black the stronger side
+    ],
+)
+def test_a_draw_of_a_listed_material_says_the_material_on_the_board(fen: str, said: str) -> None:
+    """7.2.8 lists three balances; the draw says the one on the board, in the language
+    spoken (the record keeps the rule's name)."""
+    from shashki.i18n import set_language
+
+    game = Game("russian", fen)
+    for move in ("h2-g3", "a7-b8") if "WKh2" in fen else ("a7-b8", "h2-g3"):
+        play(game, move)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is Termination.ENDGAME_LIMIT
+    shown = outcome.describe(variant=game.variant)
+    assert shown == f"Draw: {said}, no win within 5 moves.", shown
+    assert "king and man, or" in outcome.describe()  # the record: the rule's name
+    try:
+        set_language("uk")
+        shown = outcome.describe(variant=game.variant)
+        assert shown.startswith("Нічия: ") and "дамк" in shown and "проти 1\u00a0дамки" in shown
+        assert "або" not in shown, shown  # not the rule's list
+    finally:
+        set_language("en")
+
+
+def test_a_draw_at_once_by_a_listed_material_says_the_material() -> None:
+    game = Game("turkish", "W:WKa1:Bh8:H0")  # one piece against one piece: at once
+    outcome = game.outcome()
+    assert outcome is not None and outcome.termination is Termination.MATERIAL
+    assert outcome.describe(variant=game.variant) == "Draw: 1 king against 1 man on the board."
+
+
 @pytest.mark.parametrize("fen", ["W:WKh2,Ka3,Kc1:BKa7:H28", "W:WKh2,Ka3,Kc1,Ke1:BKa7:H28"])
 def test_russian_7_2_4_three_or_more_kings(fen: str) -> None:
     game = play(Game("russian", fen), "h2-g3")

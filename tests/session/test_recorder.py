@@ -72,6 +72,27 @@ def test_a_game_left_unfinished_stays_for_the_next_start() -> None:
     assert unfinished.key == slot.key and unfinished.resumable
 
 
+def test_a_game_abandoned_is_kept_as_that_and_not_to_resume() -> None:
+    """The players leave the game for good: nobody won (``*``, Termination abandoned),
+    My games keeps it, nothing is left to resume, and no move is played after."""
+    session = GameSession(Game("russian"), (Person("Anna"), Person("Boris")))
+    assert session.abandon_game() is False  # no move yet: nothing to abandon
+    recorder, writer, slot = recorded(session)
+    play(session, "c3-d4")
+    assert writer.flush() and slot.path.exists()
+    assert session.abandon_game() is True
+    assert session.abandon_game() is False  # once
+    assert session.outcome is None and not session.play(session.legal[0])
+    assert writer.flush()
+    assert not slot.path.exists() and not slot.held  # nothing to resume
+    [kept] = list(archive_dir().glob("*.pdn"))
+    [game] = list(read_file(kept))
+    assert game.headers["Result"] == "*" and game.headers["Termination"] == "abandoned"
+    assert game.headers["Ending"] == "abandoned unfinished" and game.headers["PlyCount"] == "1"
+    recorder.close()  # (the app closes it as the screen goes: nothing more happens)
+    assert writer.flush() and not slot.path.exists()
+
+
 def test_tags_changed_are_saved() -> None:
     session = GameSession(Game("russian"))
     _recorder, writer, slot = recorded(session)

@@ -216,3 +216,29 @@ def test_the_gain_of_a_line() -> None:
     line = shot_line(shot_game())
     assert gain(line) == 3  # three taken and a crowning, one given
     assert gain(line[:1]) == 0
+
+
+def test_the_turkish_strike_theme() -> None:
+    """Black gives a man on f2; the white king's capture is stopped on f6 by the man on
+    c3 it took (still on the board: with it gone the king would go on over b2); the man
+    on g5 takes the king.  A theme only of the variants with the rule."""
+    from shashki.rules import find_variant
+    from shashki.training.themes import THEMES, themes_for, turkish_strike
+
+    game = Game("russian", "B:WKg3,h4:Be3,c3,b6,e7,b2,g5")
+    line = []
+    replay = game.copy()
+    for text in ("e3-f2", "g3:e1:a5:d8:f6", "g5:e7"):
+        line.append(replay.parse_move(text))
+        replay.push(line[-1])
+    assert turkish_strike(game, line)
+    assert themes_of(game, line, 0) == ("king", "ending", "quiet", "strike")
+    assert describe(game, line, ("strike",)) == "Turkish strike"
+    # the king's other capture, over f2, c3, e7 to f8, simply ends
+    other = [line[0], game.copy()]
+    after = other[1]
+    after.push(line[0])
+    assert not turkish_strike(game, [line[0], after.parse_move("g3:e1:b4:f8")])
+    assert "strike" in themes_for(find_variant("russian"))
+    assert "strike" not in themes_for(find_variant("turkish"))
+    assert set(themes_for(find_variant("russian"))) == set(THEMES)

@@ -300,3 +300,37 @@ def test_a_record_in_place_of_a_link_is_not_followed(tmp_path: Path) -> None:
     assert PuzzleRecord.load(link).problem  # not read through the link
     assert PuzzleRecord().save(link) is not None  # nor written over it
     assert target.read_text() == '{"version": 1, "variants": {}}'
+
+
+def test_a_book_read_again_after_it_changed(tmp_path: Path) -> None:
+    own = write_book(tmp_path / "mined.pdn", [russian(2)])
+    assert load_library(tmp_path / "none", [own]).count("russian") == 1
+    BookWriter(own).add([russian(4), russian(6)])
+    assert load_library(tmp_path / "none", [own]).count("russian") == 3
+
+
+def test_a_record_that_cannot_be_saved_is_said_and_the_puzzle_still_counts(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "trainer.json"
+    path.mkdir()  # (a folder where the file goes)
+    trainer = Trainer(Library(), PuzzleRecord(), path=path)
+    attempt = Attempt(SHOT)
+    attempt.show_next()
+    rated = trainer.finish(attempt)
+    assert rated is not None and rated.problem.startswith("cannot save")
+    assert trainer.record.of("english").played == 1
+
+
+def test_two_trainers_on_one_record_keep_both_results(tmp_path: Path) -> None:
+    path = tmp_path / "trainer.json"
+    first = Trainer(Library(), PuzzleRecord.load(path), path=path)
+    second = Trainer(Library(), PuzzleRecord.load(path), path=path)
+    one = Attempt(SHOT)
+    one.show_next()
+    first.finish(one)
+    two = Attempt(russian(2))
+    two.play(two.game.parse_move(two.puzzle.line[0]))
+    second.finish(two)
+    kept = PuzzleRecord.load(path)
+    assert kept.of("english").played == 1 and kept.of("russian").solved == 1

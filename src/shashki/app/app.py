@@ -112,6 +112,7 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
         "styles/game.tcss",
         "styles/replay.tcss",
         "styles/dialogs.tcss",
+        "styles/puzzles.tcss",
     ]
     #: The board's colours, from the themes' table.
     CSS = board_theme_css()

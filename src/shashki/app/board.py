@@ -201,8 +201,18 @@ class BoardWidget(Widget, can_focus=True):
         self.refresh()
 
     def _home_square(self) -> int:
-        geo = self.controller.variant.board
-        movable = sorted(self.controller.movable(), key=geo.number)
+        """Where the cursor starts: on a piece that can move; while the other side (the
+        computer, the friend online) is to move, on a piece of the person's here, never
+        on the other side's."""
+        ctl = self.controller
+        geo = ctl.variant.board
+        players = ctl.session.players
+        turn = ctl.game.turn
+        if not players[turn].is_human and players[1 - turn].is_human:
+            own = sorted(geo.positions(game_state(ctl.game)[1 - turn]), key=geo.number)
+            if own:
+                return int(own[len(own) // 2])
+        movable = sorted(ctl.movable(), key=geo.number)
         if movable:
             return int(movable[len(movable) // 2])
         return int(geo.squares[len(geo.squares) // 2])

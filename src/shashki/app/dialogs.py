@@ -71,6 +71,58 @@ class ConfirmScreen(Dialog[bool]):
         self.dismiss(value)
 
 
+class LeaveScreen(Dialog[str | None]):
+    """Leaving a game in progress: keep it to go on later (k), abandon it for good (a:
+    My games keeps it as abandoned, nothing piles up to resume), or stay (Esc)."""
+
+    BINDINGS = [
+        Binding("k,y", "choose('keep')", N_("Keep it for later")),
+        Binding("a", "choose('abandon')", N_("Abandon it")),
+        Binding("escape,n", "choose(None)", N_("Cancel")),
+    ]
+
+    #: The buttons: id, label.
+    BUTTONS = (
+        ("keep", N_("Keep (k)")),
+        ("abandon", N_("Abandon (a)")),
+        ("cancel", N_("Cancel (Esc)")),
+    )
+
+    def __init__(self, question: Words) -> None:
+        """``question``: the question, what keeping and abandoning mean said with it (a
+        function saying it in the language spoken now, or a message of the catalogs)."""
+        super().__init__()
+        self.words = question
+
+    @property
+    def question(self) -> str:
+        return say(self.words)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(self.question, id="question")
+            with Horizontal():
+                for key, label in self.BUTTONS:
+                    yield Button(
+                        _(label), id=key, variant="primary" if key == "keep" else "default"
+                    )
+
+    def retranslate(self) -> None:
+        self.query_one("#question", Plain).update(self.question)
+        for key, label in self.BUTTONS:
+            relabel_button(self, f"#{key}", _(label))
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        choice = event.button.id
+        self.dismiss(choice if choice in ("keep", "abandon") else None)
+
+    def action_choose(self, choice: str | None) -> None:
+        self.dismiss(choice)
+
+
 class GameOverScreen(Dialog[str]):
     """The end of the game and the rule that ended it."""
 
@@ -126,6 +178,13 @@ class GameOverScreen(Dialog[str]):
         if choice == "undo" and not self.can_undo:
             return
         self.dismiss(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only what works: no "u Undo" when the game cannot be taken
+        back (lost on time, takebacks off)."""
+        if action == "choose" and parameters == ("undo",):
+            return self.can_undo
+        return True
 
 
 class TextPrompt(Dialog[str | None]):
@@ -184,7 +243,7 @@ KEYS_HELP: tuple[tuple[str, str], ...] = (
     ("`:`", N_("type a move in the variant's notation")),
     ("`#`", N_("numbers on every square, the pieces' squares too (on or off)")),
     ("`u` / `r`", N_("undo / redo")),
-    ("`f` / `a`", N_("flip the board / auto-flip after each move")),
+    ("`f` / `a`", N_("flip the board / turn it after every move (hot-seat)")),
     ("`i`", N_("hint: the computer's suggestion for the player to move")),
     (
         "`[` / `]`",

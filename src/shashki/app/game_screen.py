@@ -31,7 +31,7 @@ from ..session.game import (
 from .analysis import AnalysisPanel
 from .board import PIECE_SET_NAMES, BoardWidget
 from .controller import Feedback, GameController, Said, UndoPolicy, again
-from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, example_moves
+from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, LeaveScreen, example_moves
 from .explorer import ExplorerPanel
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
@@ -60,7 +60,7 @@ class GameScreen(Screen[None]):
         Binding("u,ctrl+z", "undo", N_("Undo")),
         Binding("r,ctrl+y", "redo", N_("Redo")),
         Binding("f", "flip", N_("Flip")),
-        Binding("a", "autoflip", N_("Auto-flip"), show=False),
+        Binding("a", "autoflip", N_("Turn after every move"), show=False),
         Binding("colon,slash", "type_move", N_("Type move"), key_display=":"),
         Binding("number_sign", "numbers", N_("Numbers"), key_display="#"),
         Binding("d", "draw", N_("Offer draw")),
@@ -538,6 +538,19 @@ class GameScreen(Screen[None]):
         except NoMatches:  # the screen is being taken down (a late move or key): no line
             return
         status.update(text)
+        self._fit_status()
+
+    def _fit_status(self) -> None:
+        """A message of more than three lines (a refusal with its rule) takes the rows of
+        the pieces' count while it is shown, not the move list's ("-long-status")."""
+        status = self.query_one("#status", Static)
+        width = status.content_region.width
+        if width <= 0:  # not laid out yet: the next message fits it
+            return
+        lines = status.get_content_height(self.size, self.size, width)
+        # (not while capture routes are chosen: the count's rows name the route shown)
+        choosing = self.controller.shown_route() is not None
+        self.set_class(lines > 3 and not choosing, "-long-status")
 
     def after(self, fb: Feedback) -> None:
         # one screen update for the board, the panel and the move list together
@@ -598,6 +611,7 @@ class GameScreen(Screen[None]):
         for seat in self.seats:
             seat.update_seat()
         self.query_one("#info", Static).update(self._info())
+        self._fit_status()
         shown = self.viewing.game if self.viewing is not None else game
         self.query_one(AnalysisPanel).follow(shown)
         self.query_one(ExplorerPanel).follow(shown)
@@ -849,9 +863,9 @@ class GameScreen(Screen[None]):
     def action_autoflip(self) -> None:
         self.autoflip = not self.autoflip
         if self.autoflip:
-            self.set_status(Said(lambda: _("Auto-flip on")))
+            self.set_status(Said(lambda: _("The board turns after every move")))
         else:
-            self.set_status(Said(lambda: _("Auto-flip off")))
+            self.set_status(Said(lambda: _("The board no longer turns after every move")))
 
     def action_type_move(self) -> None:
         if self._board_hidden():
@@ -990,10 +1004,25 @@ class GameScreen(Screen[None]):
                 self.cancel_thinking()  # (the session closes as the screen goes)
                 then()
 
-        if self.controller.session.outcome is None and self.controller.game.move_stack:
-            self.app.push_screen(ConfirmScreen(self._leaving_question(question)), answered)
+        def chosen(choice: str | None) -> None:
+            if choice == "abandon":
+                self.controller.session.abandon_game()  # (kept in My games as that)
+            answered(choice is not None)
+
+        session = self.controller.session
+        if session.outcome is None and self.controller.game.move_stack:
+            shell = self.shashki
+            if self.ABANDONS and shell.autosave_enabled and shell.autosave_problem is None:
+                # keep it to resume later, or abandon it: unfinished games do not pile up
+                self.app.push_screen(LeaveScreen(lambda: self._leaving_question(question)), chosen)
+            else:
+                self.app.push_screen(ConfirmScreen(self._leaving_question(question)), answered)
         else:
             answered(True)
+
+    #: Whether a game left unfinished may be abandoned for good here (not online: there
+    #: the friend is told, and may claim the game).
+    ABANDONS = True
 
     def _leaving_question(self, question: str) -> str:
         """The question before leaving a game, with what becomes of it."""
@@ -1006,6 +1035,11 @@ class GameScreen(Screen[None]):
             return _(
                 "{question} The autosave failed ({problem}): save the game first (s) to keep it."
             ).format(question=question, problem=problem)
+        if self.ABANDONS:
+            return _(
+                "{question} Keep the game to resume it from the menu (u) later, or abandon "
+                "it: My games keeps it as abandoned."
+            ).format(question=question)
         return _("{question} The game is autosaved: resume it from the menu (u) later.").format(
             question=question
         )

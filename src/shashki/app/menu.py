@@ -13,11 +13,11 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.visual import VisualType
-from textual.widgets import Checkbox, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..i18n import N_, _
@@ -31,6 +31,7 @@ from .plain import Plain, literal, marked, visible
 from .shell import Shell, shell_of
 from .widgets import (
     Button,
+    Checkbox,
     Dialog,
     LocalFooter,
     PagedOptionList,
@@ -116,6 +117,8 @@ class MenuScreen(Screen[None]):
         # a priority binding, so that the footer shows it over the list's own Enter
         Binding("enter", "choose", N_("New game"), key_display="⏎", priority=True),
         Binding("o", "open_file", N_("Open game")),
+        # (before the others: the footer of a small terminal keeps the first ones)
+        Binding("p", "puzzles", N_("Puzzles")),
         Binding("e", "editor", N_("Set up a position"), show=False),
         Binding("u", "unfinished", N_("Unfinished games")),
         Binding("m", "my_games", N_("My games")),
@@ -293,6 +296,11 @@ class MenuScreen(Screen[None]):
     def action_my_games(self) -> None:
         self.shashki.show_my_games()
 
+    def action_puzzles(self) -> None:
+        from .puzzles import PuzzleMenuScreen
+
+        self.app.push_screen(PuzzleMenuScreen())
+
     def action_online(self) -> None:
         ol = self.query_one("#variants", OptionList)
         chosen = ol.options[ol.highlighted].id if ol.highlighted is not None else None
@@ -376,6 +384,8 @@ class NewGameScreen(Dialog[None]):
     ]
     #: The first field has the focus: Tab walks the fields in order down to Play.
     AUTO_FOCUS = "#name0"
+    #: A terminal of fewer rows gets the one-line fields.
+    SHORT = 34
 
     def action_play(self) -> None:
         # (the fields as the keys typed before F5 left them)
@@ -445,73 +455,75 @@ class NewGameScreen(Dialog[None]):
         from .players import player_kinds
 
         kinds = player_kinds(engines=settings.engine_list)
-        with VerticalScroll():
-            yield Label(self._title(), id="new-title")
-            for side in (0, 1):
+        with Vertical(id="new-game"):
+            with VerticalScroll(id="fields"):
+                yield Label(self._title(), id="new-title")
+                for side in (0, 1):
+                    with Horizontal(classes="row"):
+                        yield Label(literal(f"{self._side(side)}:"), id=f"side{side}")
+                        name = settings.names[side]
+                        if not name or _a_side_name(name):  # typed by nobody: this side's own
+                            name = v.side_names[side]
+                        if name == v.side_names[side]:  # the side's own name, in the language
+                            name = self._offered[side] = self._side(side)
+                        yield Input(value=name, id=f"name{side}")
+                        yield Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
+                    # the command of a Hub engine, shown when that kind is chosen
+                    with Horizontal(classes="row -hidden", id=f"engine-row{side}"):
+                        yield Label(_("Command:"), id=f"engine-label{side}")
+                        yield Input(
+                            # (a visitor of a served app neither sees nor runs the owner's)
+                            value="" if served() else settings.engine_command,
+                            placeholder=_("e.g. dame hub or dxp:127.0.0.1:27531"),
+                            id=f"engine{side}",
+                        )
+                yield Plain(id="engine-problem", classes="-hidden")
+                if v.start_options or v.start_by_lot:
+                    default = LOT
+                    if not v.start_by_lot:
+                        default = next(
+                            (label for label, fen in v.start_options if fen == v.start),
+                            v.start_options[0][0],
+                        )
+                    # (a variant that draws its start by lot: the players may still agree on one)
+                    with Horizontal(classes="row"):
+                        yield Label(literal(self._start_label()), id="start-label")
+                        yield Select(
+                            self._start_choices(), value=default, allow_blank=False, id="start"
+                        )
+                if v.start_by_lot:
+                    yield Plain(self._lot_text(), id="lot")
                 with Horizontal(classes="row"):
-                    yield Label(literal(f"{self._side(side)}:"), id=f"side{side}")
-                    name = settings.names[side]
-                    if not name or _a_side_name(name):  # typed by nobody: this side's own
-                        name = v.side_names[side]
-                    if name == v.side_names[side]:  # the side's own name, in the language
-                        name = self._offered[side] = self._side(side)
-                    yield Input(value=name, id=f"name{side}")
-                    seat = Select(kinds, value=kinds[0][1], allow_blank=False, id=f"kind{side}")
-                    seat.styles.width = seat_width(kinds)
-                    yield seat
-                # the command of a Hub engine, shown when that kind is chosen
-                with Horizontal(classes="row -hidden", id=f"engine-row{side}"):
-                    yield Label(_("Command:"), id=f"engine-label{side}")
-                    yield Input(
-                        # (a visitor of a served app neither sees nor runs the owner's)
-                        value="" if served() else settings.engine_command,
-                        placeholder=_("e.g. dame hub or dxp:127.0.0.1:27531"),
-                        id=f"engine{side}",
-                    )
-            yield Plain(id="engine-problem", classes="-hidden")
-            if v.start_options or v.start_by_lot:
-                default = LOT
-                if not v.start_by_lot:
-                    default = next(
-                        (label for label, fen in v.start_options if fen == v.start),
-                        v.start_options[0][0],
-                    )
-                # (a variant that draws its start by lot: the players may still agree on one)
-                with Horizontal(classes="row"):
-                    yield Label(literal(self._start_label()), id="start-label")
+                    yield Label(_("Takebacks:"), id="undo-label")
                     yield Select(
-                        self._start_choices(), value=default, allow_blank=False, id="start"
+                        _choices(UNDO_CHOICES),
+                        value=settings.undo_policy,
+                        allow_blank=False,
+                        id="undo",
                     )
-            if v.start_by_lot:
-                yield Plain(self._lot_text(), id="lot")
-            with Horizontal(classes="row"):
-                yield Label(_("Takebacks:"), id="undo-label")
-                yield Select(
-                    _choices(UNDO_CHOICES),
-                    value=settings.undo_policy,
-                    allow_blank=False,
-                    id="undo",
+                custom = settings.clock not in {value for _, value in CLOCK_CHOICES}
+                with Horizontal(classes="row"):
+                    yield Label(_("Clock:"), id="clock-label")
+                    yield Select(
+                        _choices(CLOCK_CHOICES),
+                        value="custom" if custom else settings.clock,
+                        allow_blank=False,
+                        id="clock",
+                    )
+                    yield Input(
+                        value=settings.clock if custom else "",
+                        placeholder=_("minutes+seconds, e.g. 7+5"),
+                        id="clock-custom",
+                        classes="" if custom else "-hidden",
+                    )
+                yield Plain(id="clock-problem", classes="-hidden")
+                yield Checkbox(
+                    _("Turn the board after every move (hot-seat)"),
+                    settings.autoflip,
+                    id="autoflip",
                 )
-            custom = settings.clock not in {value for _, value in CLOCK_CHOICES}
-            with Horizontal(classes="row"):
-                yield Label(_("Clock:"), id="clock-label")
-                yield Select(
-                    _choices(CLOCK_CHOICES),
-                    value="custom" if custom else settings.clock,
-                    allow_blank=False,
-                    id="clock",
-                )
-                yield Input(
-                    value=settings.clock if custom else "",
-                    placeholder=_("minutes+seconds, e.g. 7+5"),
-                    id="clock-custom",
-                    classes="" if custom else "-hidden",
-                )
-            yield Plain(id="clock-problem", classes="-hidden")
-            yield Checkbox(
-                _("Turn the board after every move (hot-seat)"), settings.autoflip, id="autoflip"
-            )
-            yield Checkbox(_("Show the board from the other side"), False, id="flip")
+                yield Checkbox(_("Show the board from the other side"), False, id="flip")
+            # Play and Back below the fields, never over them: the fields scroll above
             with Horizontal(id="buttons"):
                 if v.start_by_lot:
                     yield Button(_("Draw lots"), id="draw-lots")
@@ -532,7 +544,6 @@ class NewGameScreen(Dialog[None]):
                 box.value = self._offered[side] = self._side(side)
             seat = self.query_one(f"#kind{side}", Select)
             relabel_select(seat, kinds)
-            seat.styles.width = seat_width(kinds)
             self.query_one(f"#engine-label{side}", Label).update(_("Command:"))
             self.query_one(f"#engine{side}", Input).placeholder = _("e.g. dame hub")
         if self._engine_problem:
@@ -556,6 +567,7 @@ class NewGameScreen(Dialog[None]):
         relabel_button(self, "#draw-lots", _("Draw lots"))
         relabel_button(self, "#play", _("Play"))
         relabel_button(self, "#back", _("Back"))
+        self._fit()
 
     def _show_clock_problem(self, problem: str) -> None:
         self._clock_problem = problem
@@ -564,7 +576,34 @@ class NewGameScreen(Dialog[None]):
         box.set_class(False, "-hidden")
 
     def on_mount(self) -> None:
+        self._fit()
         self.query_one("#name0", Input).focus()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Under :data:`SHORT` rows, every field one line high (Textual's compact
+        widgets): at 80x24 the board's check boxes are in view with Play and Back."""
+        short = self.app.size.height < self.SHORT
+        self.set_class(short, "-short")
+        for box in self.query(Input):
+            box.compact = short
+        for choice in self.query(Select):
+            choice.compact = short
+        for tick in self.query(Checkbox):
+            tick.compact = short
+        for button in self.query(Button):
+            button.compact = short
+        # the seat choices as wide as their longest label, as far as the row has room
+        # beside the label and a name box of 12 (at 60 columns they are cut, with "…")
+        from .players import player_kinds
+
+        inner = min(90, self.app.size.width * 98 // 100) - 6  # (border and padding)
+        kinds = player_kinds(engines=self.shashki.settings.engine_list)
+        width = max(12, min(seat_width(kinds), inner - 16 - 12))
+        for side in (0, 1):
+            self.query_one(f"#kind{side}", Select).styles.width = width
 
     @on(Button.Pressed, "#draw-lots")
     def _draw_lots(self) -> None:

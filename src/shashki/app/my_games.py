@@ -50,6 +50,7 @@ ENDINGS = {
     "abandoned": N_("left the game"),
     "forfeit": N_("forfeit"),
     "adjudication": N_("adjudicated"),
+    "abandoned unfinished": N_("abandoned"),
 }
 
 #: The result filter's choices: (label, score).

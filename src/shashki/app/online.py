@@ -17,9 +17,12 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.widgets import Input
 
 from ..i18n import N_, _, error_line
 from ..online.console import bind_address, host_session
@@ -52,7 +55,7 @@ from .controller import Feedback, GameController, Said
 from .dialogs import ConfirmScreen, TextPrompt
 from .game_screen import GameScreen
 from .launch import HostRequest, JoinRequest
-from .plain import Plain
+from .plain import Plain, literal, visible
 from .shell import Shell
 from .widgets import Button, Dialog, relabel_button
 
@@ -230,14 +233,34 @@ class OnlineGameScreen(GameScreen):
                         forget_older(self.shashki, link.game, self.shashki.autosave_key),
                         group="autosave",
                     )
-                host = link.remote.name
-                self.notify(_("Joined {name} again.").format(name=host), timeout=8, markup=False)
+                said = self._rejoined(link.remote.name)
+                self._rejoin_words = said  # (said again once the host's state came)
+                self.notify(said, timeout=8, markup=False)
                 if self.controller.session.outcome is None:
                     self.controller.session.start_clock()
+                self.set_status(said)
                 self.refresh_panel()
                 return
         finally:
             self._rejoining = False
+
+    def _rejoined(self, name: str) -> Said:
+        """What the guest's screen says once it joined the host again: back in the game,
+        and whose move it is."""
+        session = self.controller.session
+
+        def said() -> str:
+            if session.outcome is None and session.game.turn is self.link.side:
+                return _("Rejoined the game with {name}: your move.").format(name=name)
+            if session.outcome is None:
+                return _("Rejoined the game: {name} is to move.").format(name=name)
+            return _("Rejoined the game with {name}.").format(name=name)
+
+        return Said(said)
+
+    #: The words of a rejoining, said again when the host's state has come (it sets the
+    #: status line of its own).
+    _rejoin_words: Said | None = None
 
     @staticmethod
     def _unreachable(name: str) -> Said:
@@ -276,10 +299,15 @@ class OnlineGameScreen(GameScreen):
             case Synced():
                 self.back_to_game()
                 self.board.stop_jumps()
-                self.after(Feedback())
+                said, self._rejoin_words = self._rejoin_words, None
+                # (said anew: the host's state may have changed whose move it is)
+                self.after(Feedback(message=Said(said.say)) if said is not None else Feedback())
             case ChatLine():
                 self.notify(event.text, timeout=12, markup=False)
                 self.set_status(event.text)
+                for screen in self.app.screen_stack:
+                    if isinstance(screen, ChatScreen):
+                        screen.show_lines()  # (the chat open: the line shows there too)
             case PeerJoined():
                 self._guest_came()
                 self._tell(event)
@@ -380,15 +408,14 @@ class OnlineGameScreen(GameScreen):
         self.app.push_screen(ConfirmScreen(N_("Resign this game?")), answered)
 
     def action_chat(self) -> None:
-        name = self.link.remote.name
+        """The chat (m): both sides' lines so far, and a line to send."""
 
-        def said(text: str | None) -> None:
-            if text:
-                line = self.link.chat(text)
-                if line:
-                    self.set_status(_("You: {text}").format(text=line))
+        def send(text: str) -> None:
+            line = self.link.chat(text)
+            if line:
+                self.set_status(_("You: {text}").format(text=line))
 
-        self.app.push_screen(TextPrompt(lambda: _("A line to {name}:").format(name=name)), said)
+        self.app.push_screen(ChatScreen(self.link, send))
 
     def action_claim(self) -> None:
         why = self.link.claim()
@@ -407,6 +434,8 @@ class OnlineGameScreen(GameScreen):
         return super().check_action(action, parameters)
 
     # -- leaving ----------------------------------------------------------------------
+
+    ABANDONS = False
 
     def _leave(self, question: str, then: Callable[[], object]) -> None:
         def leave() -> None:
@@ -434,6 +463,83 @@ class OnlineGameScreen(GameScreen):
             self._left = True
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().create_task(self.close_network())
+
+
+class ChatScreen(Dialog[None]):
+    """The chat of an online game (m): every line kept so far, both sides', each with who
+    said it (a peer's words shown as they are, never as markup), scrolled to the newest;
+    Enter sends the line typed and the chat stays open, Esc closes it."""
+
+    BINDINGS = [Binding("escape", "close", N_("Close"))]
+
+    DEFAULT_CSS = """
+    ChatScreen { align: center middle; }
+    ChatScreen > Vertical {
+        width: 72; max-width: 95%; height: 80%; max-height: 90%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ChatScreen #chat-title { text-style: bold; }
+    ChatScreen #chat-lines { height: 1fr; }
+    """
+
+    def __init__(self, link: Link, send: Callable[[str], None]) -> None:
+        super().__init__()
+        self.link = link
+        self.send = send
+
+    def _title(self) -> str:
+        return _("Chat with {name}").format(name=visible(self.link.remote.name))
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Plain(self._title(), id="chat-title")
+            with VerticalScroll(id="chat-lines"):
+                yield Plain("", id="chat-text")
+            yield Input(placeholder=self._hint(), id="chat-input")
+
+    def _hint(self) -> str:
+        return _("A line to {name}:").format(name=visible(self.link.remote.name))
+
+    def lines(self) -> Text:
+        """The chat so far: "You: …" and "Anna: …", one a line, the newest last."""
+        text = Text()
+        for entry in self.link.chat_log:
+            if text:
+                text.append("\n")
+            who = _("You") if entry.mine else entry.name
+            text.append_text(literal(who, "bold"))
+            text.append(": ")
+            text.append_text(literal(entry.line))
+        if not text:
+            text = Text(_("No lines yet: type one below and press Enter."), style="dim")
+        return text
+
+    def show_lines(self) -> None:
+        try:
+            self.query_one("#chat-text", Plain).update(self.lines())
+            box = self.query_one("#chat-lines", VerticalScroll)
+        except NoMatches:
+            return
+        box.call_after_refresh(box.scroll_end, animate=False)
+
+    def retranslate(self) -> None:
+        self.query_one("#chat-title", Plain).update(self._title())
+        self.query_one("#chat-input", Input).placeholder = self._hint()
+        self.show_lines()
+
+    def on_mount(self) -> None:
+        self.show_lines()
+        self.query_one("#chat-input", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.send(text)
+            self.show_lines()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class OnlineChoice(Dialog[bool | None]):

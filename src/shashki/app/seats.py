@@ -12,7 +12,9 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
+from ..i18n import _
 from ..rules import Color
+from ..session.players import Computer
 from .clock import clock_display
 from .controller import GameController
 
@@ -89,16 +91,21 @@ class SeatLine(Widget):
         width = max(1, self.size.width)
         clock = self.clock_text()
         room = width - (cell_len(clock) + 1 if clock else 0)
-        players = self.controller.session.players
-        # the marker of the side to move gives way to the names (both lines alike) when
-        # the panel is narrow: the highlight still shows whose turn it is
-        longest = max(cell_len(p.seat()) for p in players)
-        marked = room - cell_len(TO_MOVE) >= longest
-        marker = (TO_MOVE if self.to_move() else "  ") if marked else ""
+        player = self.controller.session.players[self.side]
+        # the marker of the side to move stays (a player reads it before the names): the
+        # words give way first, "Anna (White)", then "Computer · level 4", then
+        # "Computer 4", else the seat's words cut with "…"; the line never wraps under its clock
+        marker = (TO_MOVE if self.to_move() else "  ") if room >= 8 else ""
         room -= cell_len(marker)
-        label = Text(self.label(), no_wrap=True)
-        if label.cell_len > room:  # the order of the seats (the board's) tells the sides
-            label = Text(players[self.side].seat(), no_wrap=True)
+        shorter = [self.label(), player.seat()]
+        if isinstance(player, Computer):
+            shorter.append(_("Computer {n}").format(n=player.level))
+        for words in shorter:
+            label = Text(words, no_wrap=True)
+            if label.cell_len <= room:
+                break
+        else:
+            label = Text(player.seat(), no_wrap=True)
         label.truncate(max(0, room), overflow="ellipsis")
         pad = max(0, room - label.cell_len)
         line = Text(marker, no_wrap=True, overflow="crop")

@@ -45,7 +45,7 @@ LABELS = {
     "coords": N_("Coordinates"),
     "bell": N_("Sound (a bell on a refused move)"),
     "move_bell": N_("Sound when the other side moves"),
-    "autoflip": N_("Turn the board for the side to move (two people)"),
+    "autoflip": N_("Turn the board after every move (hot-seat)"),
     "undo_policy": N_("Takebacks in new games"),
     "clock": N_("Clock in new games"),
     "review_depth": N_("Game review depth"),

@@ -107,6 +107,8 @@ class UnfinishedScreen(Dialog[str | None]):
         Binding("n,escape", "new_game", N_("New game")),
         Binding("d,delete", "delete", N_("Delete")),
     ]
+    #: Under 30 rows the list is shorter: the buttons stay in view (60x20).
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]
 
     def __init__(self, games: list[Unfinished]) -> None:
         super().__init__()

@@ -36,6 +36,7 @@ from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
+from textual.content import Content
 from textual.coordinate import Coordinate
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
@@ -83,6 +84,15 @@ class Select(widgets.Select[T]):
         """The choices offered, label and value, in their order (the blank, a Select that
         allows none, is not one of them)."""
         return self._offered
+
+
+class Checkbox(widgets.Checkbox):
+    """Textual's check box with an empty box when unticked: Textual's shows its X there
+    too, only dimmer, which a player reads as ticked."""
+
+    def render(self) -> Content:
+        self.BUTTON_INNER = "X" if self.value else " "
+        return super().render()
 
 
 class InTurn(Message, bubble=True):
@@ -280,6 +290,13 @@ class LocalFooter(Footer):
     #: The actions that always show: the way to help and the way out.
     KEEP = frozenset({"help", "quit", "quit_game", "back", "close"})
 
+    def __init__(self, *children: Widget, compact_style: bool = True, **kwargs: Any) -> None:
+        """``compact_style``: Textual's compact style when the usual one does not hold
+        every key (a key's name then runs into the next key); without it the keys that
+        do not fit are left out (the replay's: "←→ Хідt Дограти" was read as one)."""
+        super().__init__(*children, **kwargs)
+        self.compact_style = compact_style
+
     def compose(self) -> ComposeResult:
         hidden = self._left_out()
         for widget in super().compose():
@@ -367,7 +384,7 @@ class LocalFooter(Footer):
                 else:
                     hidden.add(action)
                     room = -1  # the keys after one left out go too: the order stays
-            if not hidden or compact:
+            if not hidden or compact or not self.compact_style:
                 self.compact = compact
                 return hidden
         return hidden  # pragma: no cover (the loop returns)

@@ -44,14 +44,26 @@ def cmd_mine(args: argparse.Namespace) -> int:
     from ..training.book import BookWriter
     from ..training.cluster import ClusterError, backend_for
     from ..training.mining import MiningOptions
+    from ..training.selfplay import MAX_GAMES, SELF_PLAY_LEVELS
 
     if args.variant is not None:
         find_variant(args.variant)  # (an unknown one said before anything is read)
     files = list(args.files)
     if args.mine:
         files += _my_games()
-    if not files:
-        return fail(_("no games to mine: name PDN files, or --mine for My games"))
+    if args.self_play is not None:
+        if args.variant is None:
+            return fail(_("--self-play needs --variant: the variant shashki plays"))
+        if not 1 <= args.self_play <= MAX_GAMES:
+            return fail(_("--self-play must be between 1 and {n}").format(n=f"{MAX_GAMES:,}"))
+        if args.level not in SELF_PLAY_LEVELS:
+            return fail(
+                _("--level must be between {low} and {high}").format(
+                    low=min(SELF_PLAY_LEVELS), high=max(SELF_PLAY_LEVELS)
+                )
+            )
+    if not files and args.self_play is None:
+        return fail(_("no games to mine: name PDN files, --mine for My games, or --self-play N"))
     if not 1 <= args.depth <= 20:
         return fail(_("--depth must be between 1 and 20"))
     options = MiningOptions(depth=args.depth, verify_depth=args.depth + 4)
@@ -70,6 +82,9 @@ def cmd_mine(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         mined = _mine_showing_progress(writer, files, options, args, backend)
+        if args.self_play is not None:
+            played = _mine_showing_progress(writer, [], options, args, backend, self_play=True)
+            mined = _joined(mined, played)
     except KeyboardInterrupt:
         print(_("stopped: mining goes on from there next time"), file=sys.stderr)
         return 130
@@ -88,18 +103,30 @@ def _mine_showing_progress(
     options: MiningOptions,
     args: argparse.Namespace,
     backend: Backend | None,
+    self_play: bool = False,
 ) -> MiningReport:
-    """Mine ``files`` into the book with a bar on a terminal's standard error."""
+    """Mine ``files`` (or, ``self_play``, the games of ``--self-play``) into the book
+    with a bar on a terminal's standard error."""
     from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
-    from ..training.harvest import mine_files
+    from ..training.harvest import MiningReport, mine_files
+    from ..training.selfplay import SelfPlay, mine_self_play
 
+    if not files and not self_play:
+        return MiningReport()
     console = Console(stderr=True, highlight=False)
     progress = Progress(
-        TextColumn(_("Mining")),
+        TextColumn(_("Playing and mining") if self_play else _("Mining")),
         BarColumn(),
-        DownloadColumn(),
+        MofNCompleteColumn() if self_play else DownloadColumn(),
         TimeRemainingColumn(),
         console=console,
         transient=True,
@@ -111,6 +138,22 @@ def _mine_showing_progress(
         def report(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
 
+        if self_play:
+            run = SelfPlay(
+                find_variant(args.variant).id,
+                args.self_play,
+                level=args.level,
+                seed=args.seed,
+                date=time.strftime("%Y-%m-%d"),
+            )
+            return mine_self_play(
+                writer,
+                run,
+                options=options,
+                workers=args.workers,
+                backend=backend,
+                progress=report,
+            )
         return mine_files(
             writer,
             files,
@@ -120,6 +163,23 @@ def _mine_showing_progress(
             backend=backend,
             progress=report,
         )
+
+
+def _joined(first: MiningReport, second: MiningReport) -> MiningReport:
+    """What two runs of mining did together."""
+    from ..training.harvest import MiningReport
+
+    return MiningReport(
+        files=first.files + second.files,
+        kept=first.kept + second.kept,
+        games=first.games + second.games,
+        positions=first.positions + second.positions,
+        found=first.found + second.found,
+        repeated=first.repeated + second.repeated,
+        problems=first.problems + second.problems,
+        notes=first.notes + second.notes,
+        stopped=first.stopped or second.stopped,
+    )
 
 
 def _say_mined(mined: MiningReport, seconds: float, path: str) -> None:
@@ -233,6 +293,32 @@ def add(sub: Any) -> None:
         metavar="N",
         help=_(
             "judge each position N plies deep; candidates are verified 4 plies deeper (default: 4)"
+        ),
+    )
+    m.add_argument(
+        "--self-play",
+        type=whole_number,
+        metavar="N",
+        help=_(
+            "play N games of --variant against itself at a low level, from openings of a "
+            "few random moves, and mine them (for a variant with no archive)"
+        ),
+    )
+    m.add_argument(
+        "--level",
+        type=whole_number,
+        default=3,
+        metavar="N",
+        help=_("the level of --self-play (1 to 4; default: 3)"),
+    )
+    m.add_argument(
+        "--seed",
+        type=whole_number,
+        default=1,
+        metavar="N",
+        help=_(
+            "the seed of --self-play: the same seed plays the same games, so that a run "
+            "goes on where it stopped (1 unless told)"
         ),
     )
     _book(m)

@@ -1270,7 +1270,7 @@ def _unusable(path: Path) -> None:
         "the ending table {file} that came with shashki is damaged or of other rules: "
         "not used (its endings are made in the cache or searched; reinstalling shashki "
         "brings it back)"
-    ).format(file=path)
+    ).format(file=path.name)
     package_logger(__name__).warning("%s", message)
     _UNSHOWN.append(message)
     for listener in list(_LISTENERS):

@@ -534,7 +534,9 @@ class NodeSearch:
         "probcut_margin",
         "probcut_nested",
         "pv_table",
+        "rep_mat",
         "rep_outcome",
+        "rep_rev",
         "rep_threshold",
         "repetition_ends",
         "repetitions",
@@ -543,6 +545,7 @@ class NodeSearch:
         "signatures",
         "size",
         "table",
+        "table_pieces",
         "this_search",
         "threats",
         "touched",
@@ -602,6 +605,16 @@ class NodeSearch:
         look = gen.irreversible
         self.men_cut = look >= Irreversible.MEN
         self.material_cut = look >= Irreversible.MATERIAL
+        # When :meth:`ended` may find something, so that a node calls it only then (a call
+        # a node is a share of the pure search's time): a repetition needs two moves since
+        # the last irreversible one (``rev`` counts them when a man's move is, ``mat``
+        # when only a capture or crowning is; with none, every node looks), an ending the
+        # tables know at most ``table_pieces`` pieces; a draw counter is read at the node.
+        never = MAX_MOVES
+        rep = self.repetition_ends
+        self.rep_rev = (2 if self.men_cut else never if self.material_cut else 0) if rep else never
+        self.rep_mat = 2 if rep and self.material_cut and not self.men_cut else never
+        self.table_pieces = self.ending_pieces if self.ending_value is not None else -1
         self.keys: list[Any] = tree.keys
         self.root_index: int = tree.root_index
         # A node whose tree met a position met before (in the game or on the line from
@@ -682,7 +695,12 @@ class NodeSearch:
         sig = self.signatures.get(skey)
         if sig is None:
             sig = self.signature(skey >> 8, skey & 255)
-        if self.ends_here:
+        if self.ends_here and (
+            rev >= self.rep_rev
+            or mat >= self.rep_mat
+            or skey >> 8 <= self.table_pieces
+            or (self.counter_draws and (rev >= sig[0] or mat >= sig[1] or sig[2]))
+        ):
             v = self.ended(pos, moves, ply, rev, mat, sig, skey >> 8)
             if v is not None:
                 return v

@@ -16,6 +16,7 @@ import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, Protocol
 
@@ -118,6 +119,20 @@ def plies_back(game: Game, side: Color) -> int:
     return 0
 
 
+#: The chat lines a link keeps (both sides'), the oldest dropped first.
+CHAT_HISTORY = 200
+
+
+@dataclass(frozen=True)
+class ChatEntry:
+    """A line of the chat: said here (``mine``) or by the peer ``name``; cleaned (one
+    line of plain text, at most ``MAX_CHAT`` characters)."""
+
+    mine: bool
+    name: str
+    line: str
+
+
 class Link:
     """One side of an online game."""
 
@@ -150,6 +165,8 @@ class Link:
         self.closed = False
         #: Since when the peer is away (None: connected, or never came).
         self.away_since: float | None = None
+        #: The chat so far, both sides' lines, the newest last (bounded).
+        self.chat_log: deque[ChatEntry] = deque(maxlen=CHAT_HISTORY)
         session.subscribe(self._event)
 
     # -- the front end -------------------------------------------------------------------
@@ -239,6 +256,7 @@ class Link:
         line = clean(text, MAX_CHAT)
         if line:
             self.send("chat", text=line)
+            self.chat_log.append(ChatEntry(True, "", line))
         return line
 
     def offer_draw(self) -> bool:
@@ -332,6 +350,7 @@ class Link:
     def on_chat(self, message: Message) -> None:
         line = clean(message.get("text", ""), MAX_CHAT)
         if line:
+            self.chat_log.append(ChatEntry(False, self.remote.name, line))
             self.emit(ChatLine(self.remote.name, line))
 
     def on_draw(self, message: Message) -> None:
@@ -387,4 +406,12 @@ class Link:
             ) from None
 
 
-__all__ = ["Link", "move_before", "online_headers", "plies_back", "side_word"]
+__all__ = [
+    "CHAT_HISTORY",
+    "ChatEntry",
+    "Link",
+    "move_before",
+    "online_headers",
+    "plies_back",
+    "side_word",
+]

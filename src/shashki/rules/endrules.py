@@ -18,7 +18,7 @@ from ..i18n import N_
 from .hooks import GeneratorHooks
 from .move import Color, FastMove
 from .movegen import MoveGenerator, State
-from .outcome import Outcome, Termination
+from .outcome import MATERIAL_AT_ONCE, MATERIAL_DRAW, Material, NoWinWithin, Outcome, Termination
 from .switches import Counter, DrawRule, Irreversible, MaterialPattern, NoMoves
 from .variant import Variant
 
@@ -226,8 +226,37 @@ class EndRules:
                 return decided
         rule = self.draw_rule(pos, reversible, material, (), game.repetitions)
         if rule is not None:
-            return Outcome(rule[5], None, rule[4].name)
+            return self._draw(pos, rule[4], rule[5])
         return None
+
+    def _draw(self, pos: State, rule: DrawRule, kind: Termination) -> Outcome:
+        """The draw by ``rule``: a rule of the material that lists several balances (or
+        bounds one: "3+K", "4- or 5-piece ending") is said by the balance on the board
+        ("2 kings against 1 king, no win within 5 moves"), never by its whole list; the
+        record keeps the rule's name."""
+        listed = (
+            len(rule.strong) > 1
+            or len(rule.weak) > 1
+            or bool(rule.total)
+            or rule.both_have_kings
+            or any(p.kings_or_more or p.men_or_more for p in rule.strong + rule.weak)
+        )
+        if kind not in (Termination.MATERIAL, Termination.ENDGAME_LIMIT) or not listed:
+            return Outcome(kind, None, rule.name)
+        sides = self.gen.material(pos)
+        strong = 0 if sum(sides[0]) >= sum(sides[1]) else 1
+        if rule.strong or rule.weak:
+            for side in (0, 1):
+                if (not rule.strong or any(p.matches(*sides[side]) for p in rule.strong)) and (
+                    not rule.weak or any(p.matches(*sides[1 - side]) for p in rule.weak)
+                ):
+                    strong = side
+                    break
+        balance = Material(sides[strong], sides[1 - strong], rule.weak_on_main_road)
+        if kind is Termination.MATERIAL:
+            return Outcome(kind, None, rule.name, MATERIAL_AT_ONCE, {"material": balance})
+        limit = NoWinWithin((rule.plies + 1) // 2)
+        return Outcome(kind, None, rule.name, MATERIAL_DRAW, {"material": balance, "limit": limit})
 
     def draw_rule(
         self,

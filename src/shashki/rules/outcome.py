@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from ..i18n import _, agree
+from ..i18n import N_, _, agree, ngettext
 from .move import Color
 
 if TYPE_CHECKING:
@@ -61,6 +61,74 @@ def _agreeing_messages(side: str) -> tuple[str, ...]:  # pragma: no cover - mark
         agree("{side} made the first king", side),
         agree("{side} left the game", side),
     )
+
+
+def _pieces(kings: int, men: int) -> str:
+    """ "2 kings and 1 man", in the language spoken now."""
+    said = []
+    if kings:
+        said.append(ngettext("{n} king", "{n} kings", kings).format(n=kings))
+    if men:
+        said.append(ngettext("{n} man", "{n} men", men).format(n=men))
+    if len(said) == 2:
+        return _("{first} and {second}").format(first=said[0], second=said[1])
+    return said[0] if said else ""
+
+
+def _against(kings: int, men: int) -> str:
+    """ "against 1 king", "against 1 king and 2 men" (the words after "against" take
+    their own forms in some languages: each phrase is a message)."""
+    if kings and men:
+        return _("{against_kings} {and_men}").format(
+            against_kings=ngettext("against {n} king", "against {n} kings", kings).format(n=kings),
+            and_men=ngettext("and {n} man", "and {n} men", men).format(n=men),
+        )
+    if men:
+        return ngettext("against {n} man", "against {n} men", men).format(n=men)
+    return ngettext("against {n} king", "against {n} kings", kings).format(n=kings)
+
+
+@dataclass(frozen=True)
+class Material:
+    """The material on the board when a draw rule of the material ended the game, said
+    in the language spoken when it is shown: "2 kings against 1 king" (a rule that
+    lists several balances is said by the one on the board, not by its whole list)."""
+
+    #: (kings, men) of the stronger side, then of the weaker.
+    strong: tuple[int, int]
+    weak: tuple[int, int]
+    #: The weaker side's lone king stands on the main road (the rule asks it).
+    main_road: bool = False
+
+    def __str__(self) -> str:
+        said = f"{_pieces(*self.strong)} {_against(*self.weak)}"
+        if self.main_road:
+            said = _("{material} on the main road").format(material=said)
+        return said
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+@dataclass(frozen=True)
+class NoWinWithin:
+    """ "no win within 5 moves" (a move is both sides', as players count), said in the
+    language spoken when it is shown."""
+
+    moves: int
+
+    def __str__(self) -> str:
+        n = self.moves
+        return ngettext("no win within {n} move", "no win within {n} moves", n).format(n=n)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+#: How a draw of the material is said: the balance on the board, and the moves the rule
+#: gave to win (a draw at once: the balance alone).
+MATERIAL_DRAW = N_("{material}, {limit}")
+MATERIAL_AT_ONCE = N_("{material} on the board")
 
 
 @dataclass(frozen=True)

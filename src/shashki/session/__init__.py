@@ -26,6 +26,7 @@ from .driver import (
     ThreadExecutor,
 )
 from .game import (
+    Abandoned,
     Changed,
     ClockChanged,
     DrawAnswered,
@@ -51,6 +52,7 @@ from .recorder import Recorder
 from .seats import parse_seat
 
 __all__ = [
+    "Abandoned",
     "AsyncioExecutor",
     "Changed",
     "ClockChanged",

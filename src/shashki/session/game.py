@@ -57,6 +57,9 @@ if TYPE_CHECKING:
 
 #: The autosave's tag of the clocks' last reading (a game whose clock goes on).
 CLOCK_TAG = "ShashkiClock"
+#: The ``Termination`` of a game its players left unfinished for good (PGN's word for a
+#: game abandoned; its result is ``*``).
+ABANDONED_TERMINATION = "abandoned"
 
 
 class UndoPolicy(Enum):
@@ -187,6 +190,12 @@ class GameEnded(Event):
 
 
 @dataclass(frozen=True)
+class Abandoned(Event):
+    """The players left the game unfinished for good (:meth:`GameSession.abandon_game`):
+    nobody won, and it is not kept to be resumed."""
+
+
+@dataclass(frozen=True)
 class Retagged(Event):
     """The record's tags changed (:meth:`GameSession.retag`: an online game's address,
     the way back to it): the game itself did not."""
@@ -296,6 +305,8 @@ class GameSession:
         self._readied: dict[int, Player] = {}
         #: The position at which a player was last started again (:attr:`OnFailure.RESTART`).
         self._restarted_at: int | None = None
+        #: The game was left unfinished for good (:meth:`abandon_game`): result "*".
+        self.abandoned = False
 
     # -- events ------------------------------------------------------------------------
 
@@ -369,9 +380,11 @@ class GameSession:
     def play(self, move: Move) -> bool:
         """Play a legal move (a person's from the front end, or a computer's); False
         when the game is over, paused, the move is not legal now, or the mover's flag
-        has fallen (the game then ends on time)."""
+        has fallen (the game then ends on time), or it was abandoned."""
         self._check_owner()
-        if self.paused or self.game.outcome() is not None or move not in self.legal:
+        if self.paused or self.abandoned or self.game.outcome() is not None:
+            return False
+        if move not in self.legal:
             return False
         if self._flag_down():
             return False
@@ -976,6 +989,20 @@ class GameSession:
         self._changed()
         return outcome
 
+    def abandon_game(self) -> bool:
+        """The players leave the game unfinished for good, not to be resumed: the clocks
+        stop, nobody wins (the record's result stays ``*``, its ``Termination`` says
+        ``abandoned``) and :class:`Abandoned` is said (the recorder keeps it in My games
+        as that, and drops its autosave). False when the game is over or has no move."""
+        self._check_owner()
+        if self.outcome is not None or not self.game.move_stack or self.abandoned:
+            return False
+        self._stop_clock()
+        self.abandoned = True
+        self.position_id += 1  # (a search under way is stale)
+        self.emit(Abandoned())
+        return True
+
     def _changed(self, event: Event | None = None) -> None:
         self.position_id += 1
         self._legal = None
@@ -1038,8 +1065,11 @@ class GameSession:
             headers["LotSeed"] = str(game.seed)
         if self.clock is not None:
             headers["TimeControl"] = self.clock.control.tag()
-        if out is not None:
-            headers["Termination"] = out.describe(self.variant.side_names)
+        if out is None and self.abandoned:
+            headers["Termination"] = ABANDONED_TERMINATION
+        if out is not None or self.abandoned:
+            if out is not None:
+                headers["Termination"] = out.describe(self.variant.side_names)
             if self.clock is not None:
                 # the clocks when it ended (a resignation comes while a clock runs)
                 left = (self.clock.left(Color.WHITE), self.clock.left(Color.BLACK))
@@ -1067,7 +1097,9 @@ class GameSession:
 
 
 __all__ = [
+    "ABANDONED_TERMINATION",
     "CLOCK_TAG",
+    "Abandoned",
     "Changed",
     "ClockChanged",
     "DrawAnswered",

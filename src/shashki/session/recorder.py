@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .autosave import AutosaveWriter
-from .game import Changed, Event, GameEnded, GameSession, Retagged
+from .game import Abandoned, Changed, Event, GameEnded, GameSession, Retagged
 
 if TYPE_CHECKING:
     from ..records import GameRecord
@@ -70,6 +70,28 @@ class Recorder:
             self.save()
         if isinstance(event, GameEnded):
             self._append()
+        if isinstance(event, Abandoned):
+            self._abandoned()
+
+    def _abandoned(self) -> None:
+        """The game was left unfinished for good: kept in My games as that (result
+        ``*``, ``Termination`` abandoned), its autosave removed (nothing to resume), and
+        nothing more saved; a log gets it as far as it went."""
+        if self.log is not None:
+            self._append()
+        keep = None
+        if self.keep:
+            from ..store.archive import abandoned_for_archive
+
+            keep = abandoned_for_archive(self.session.record())
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        slot, writer = self.slot, self.writer
+        self.slot = None
+        if slot is not None and writer is not None:
+            writer.queue(slot, remove=True, keep=keep, release=True)
+            writer.start()
 
     def save(self) -> None:
         """Queue the game's newest state for its autosave (at once: the game just

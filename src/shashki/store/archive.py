@@ -60,10 +60,12 @@ ENDING_TAG = "Ending"
 SIZE_LIMIT = 1 << 20
 
 __all__ = [
+    "ABANDONED_ENDING",
     "ArchiveScan",
     "KeptGame",
     "Score",
     "Seat",
+    "abandoned_for_archive",
     "archive_dir",
     "delete_kept",
     "export_dir",
@@ -102,6 +104,18 @@ def for_archive(record: GameRecord, outcome: Outcome) -> GameRecord:
     ``Ending``; returns it."""
     record.headers["PlyCount"] = str(len(record.mainline_moves()))
     record.headers[ENDING_TAG] = outcome.termination.value
+    return record
+
+
+#: The ``Ending`` of a game its players left unfinished for good (result ``*``).
+ABANDONED_ENDING = "abandoned unfinished"
+
+
+def abandoned_for_archive(record: GameRecord) -> GameRecord:
+    """``record``, a game left unfinished for good, with the tags the list reads:
+    ``PlyCount`` and ``Ending`` (:data:`ABANDONED_ENDING`); returns it."""
+    record.headers["PlyCount"] = str(len(record.mainline_moves()))
+    record.headers[ENDING_TAG] = ABANDONED_ENDING
     return record
 
 

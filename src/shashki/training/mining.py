@@ -9,9 +9,13 @@ A position where only one move wins and every other keeps at most
 :attr:`MiningOptions.other` is a candidate; a deeper search with a fresh table
 (:attr:`MiningOptions.verify_depth`) then builds the solution (:func:`solution`): at
 every one of the solver's moves it is the only move that wins, and each reply is the
-opponent's best; the line ends once the solver has more than one way to go on winning,
-once the solver is :data:`GAINED` pieces up and nothing is hanging, at the end of the
-game, or after :attr:`MiningOptions.longest` moves of the solver.  A solution that gains
+opponent's best.  The first position is judged with a safety a deeper search should not
+undo: a search one ply deeper must find the same only winning move
+(:attr:`MiningOptions.confirm`), and a solution that wins less than :data:`GAINED`
+pieces must score :attr:`MiningOptions.margin` more than a win.
+The line ends once the solver has more than one way to go on winning, once the solver is
+:data:`GAINED` pieces up and nothing is hanging, at the end of the game, or after
+:attr:`MiningOptions.longest` moves of the solver.  A solution that gains
 nothing (no piece taken more than given, no crowning) and neither ends the game nor wins
 it by force is refused: such a win is one the search only foresees, and a deeper search
 often finds it smaller (benchmarks/training.py quality; docs/TRAINING.md).
@@ -25,7 +29,7 @@ the solution.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.scores import WON
 from ..engine.search import Search
@@ -61,6 +65,19 @@ class MiningOptions:
     #: Positions before this ply of a game from the usual start are not judged (the
     #: opening's first moves; a game from a set-up position is judged from its start).
     first_ply: int = 4
+    #: A solution that wins less than :data:`GAINED` pieces (and neither ends the game
+    #: nor wins it by force) must score this much more than :attr:`win`: a piece up
+    #: and a little more at one depth is often less than a win a few plies deeper
+    #: (benchmarks/training.py quality).
+    margin: int = 50
+    #: The first position is searched again one ply deeper, and must give the same
+    #: only winning move (a search's judgement swings between odd and even depths).
+    confirm: bool = True
+
+    def plain(self) -> MiningOptions:
+        """What a puzzle is, without the verification's safety: no margin, no second
+        look (a deeper search checks mined puzzles against this)."""
+        return replace(self, margin=0, confirm=False)
 
 
 @dataclass(frozen=True)
@@ -142,13 +159,30 @@ def candidate(search: Search, game: Game, options: MiningOptions) -> bool:
     return second.score <= options.other
 
 
+@dataclass(frozen=True)
+class Verified:
+    """A solution verified (:func:`verify`): the line, and the scores of the first
+    position's best move and of the best of the others."""
+
+    line: list[Move]
+    score: int
+    second: int
+
+
 def solution(game: Game, options: MiningOptions) -> tuple[list[Move], int] | None:
     """The verified solution of ``game``'s position and the first move's score, or None
     when the deeper search does not confirm one only winning move."""
+    found = verify(game, options)
+    return None if found is None else (found.line, found.score)
+
+
+def verify(game: Game, options: MiningOptions) -> Verified | None:
+    """The verified solution of ``game``'s position (see :func:`solution`), or None."""
     search = Search(game.variant)
     g = game.copy()
     line: list[Move] = []
     first_score = 0
+    first_second = -WON
     gained = 0  # pieces taken less pieces given, and the solver's crownings
     for turn in range(options.longest):
         moves = g.legal_moves()
@@ -168,6 +202,10 @@ def solution(game: Game, options: MiningOptions) -> tuple[list[Move], int] | Non
             ).score
             if turn == 0 and second > options.other:
                 return None
+            if turn == 0:
+                first_second = second
+                if options.confirm and not _confirmed(search, g, found.move, options):
+                    return None
             if turn > 0 and second >= options.win:
                 line.pop()  # more than one way to go on winning: solved
                 break
@@ -190,9 +228,22 @@ def solution(game: Game, options: MiningOptions) -> tuple[list[Move], int] | Non
         line.pop()
     if not line:
         return None
-    if first_score < WON and g_after(game, line).outcome() is None and gain(line) < 1:
-        return None  # (a win the search only foresees: at a deeper look, often less)
-    return line, first_score
+    if first_score < WON and g_after(game, line).outcome() is None:
+        if gain(line) < 1:
+            return None  # (a win the search only foresees: at a deeper look, often less)
+        if gain(line) < GAINED and first_score < options.win + options.margin:
+            return None  # (a piece up and a little more: a deeper look often less)
+    return Verified(line, first_score, first_second)
+
+
+def _confirmed(search: Search, game: Game, move: Move, options: MiningOptions) -> bool:
+    """Whether a search one ply deeper than the verification's finds ``move`` still
+    the only one that wins (by the margin) in ``game``'s position."""
+    deeper = options.verify_depth + 1
+    found = search.search(game, depth=deeper)
+    if found.move != move or found.score < options.win:
+        return False
+    return search.search(game, depth=deeper, moves=_others(game, move)).score <= options.other
 
 
 def g_after(game: Game, line: list[Move]) -> Game:

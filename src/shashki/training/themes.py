@@ -7,7 +7,12 @@ moves say (captured squares, a crowning) and the pieces on the board.
 - ``crown``: a breakthrough: one of the solver's men crowns;
 - ``king``: the solver takes one of the opponent's kings;
 - ``ending``: at most a third of the pieces of the start are on the board;
-- ``quiet``: the first move captures nothing (the win starts with a quiet move).
+- ``quiet``: the first move captures nothing (the win starts with a quiet move);
+- ``strike``: the Turkish strike, in the variants that have the rule
+  (:func:`~shashki.rules.strike.has_turkish_strike`: captured pieces stay on the board
+  until the capture ends): one of the opponent's captures is stopped by the pieces it
+  has taken (:func:`~shashki.rules.strike.stopped_by_captured`), where it would have
+  gone on had they left the board as they were jumped.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from collections.abc import Sequence
 from ..i18n import N_, _, ngettext
 from ..rules.game import Game
 from ..rules.move import Move
+from ..rules.strike import has_turkish_strike, stopped_by_captured
+from ..rules.variant import Variant
 
 #: Each theme's name, in the order they are listed.
 THEMES: dict[str, str] = {
@@ -25,7 +32,14 @@ THEMES: dict[str, str] = {
     "king": N_("king caught"),
     "ending": N_("ending"),
     "quiet": N_("quiet move"),
+    "strike": N_("Turkish strike"),
 }
+
+
+def themes_for(variant: Variant) -> tuple[str, ...]:
+    """The themes a puzzle of ``variant`` can have (the Turkish strike only where the
+    rule is), in :data:`THEMES`' order."""
+    return tuple(t for t in THEMES if t != "strike" or has_turkish_strike(variant))
 
 
 def theme_name(theme: str) -> str:
@@ -46,6 +60,19 @@ def _walk(game: Game, line: Sequence[Move]) -> list[tuple[int, int, bool, bool]]
         out.append((ply % 2, len(move.captured), kings, bool(move.promotion)))
         g.push(move)
     return out
+
+
+def turkish_strike(game: Game, line: Sequence[Move]) -> bool:
+    """Whether one of the opponent's captures in the line is stopped by the pieces it
+    has taken (see the module)."""
+    if not has_turkish_strike(game.variant):
+        return False
+    g = game.copy()
+    for ply, move in enumerate(line):
+        if ply % 2 == 1 and move.captured and stopped_by_captured(g, move):
+            return True
+        g.push(move)
+    return False
 
 
 def shot_size(game: Game, line: Sequence[Move]) -> int:
@@ -78,6 +105,8 @@ def themes_of(game: Game, line: Sequence[Move], score: int) -> tuple[str, ...]:
         found.add("ending")
     if walked and walked[0][1] == 0:
         found.add("quiet")
+    if turkish_strike(game, line):
+        found.add("strike")
     del score  # (a won ending's score is a win: the ending theme says it)
     return tuple(t for t in THEMES if t in found)
 
@@ -106,4 +135,13 @@ def describe(game: Game, line: Sequence[Move], themes: Sequence[str]) -> str:
     return ", ".join(words)
 
 
-__all__ = ["THEMES", "describe", "difficulty", "shot_size", "theme_name", "themes_of"]
+__all__ = [
+    "THEMES",
+    "describe",
+    "difficulty",
+    "shot_size",
+    "theme_name",
+    "themes_for",
+    "themes_of",
+    "turkish_strike",
+]

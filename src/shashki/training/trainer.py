@@ -28,6 +28,7 @@ import hashlib
 import math
 import os
 import random
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -44,7 +45,7 @@ from ..rules.game import Game
 from ..rules.move import Move
 from ..rules.variant import Variant
 from ..store.puzzles import HIGHEST, LOWEST, PuzzleRecord, VariantRecord
-from .book import default_book, read_book
+from .book import Book, default_book, read_book
 from .mining import Puzzle
 
 #: The deviation given a puzzle's rating (its ``Difficulty`` is an estimate).
@@ -101,6 +102,26 @@ def _books(folder: Path) -> list[Path]:
     return [folder / n for n in names if n.endswith(".pdn") and (folder / n).is_file()]
 
 
+#: The books read in this process, by path: (size, modification time) and the book (the
+#: app opens the puzzles again and again; a book changed since is read again).
+_READ: dict[str, tuple[tuple[int, int], Book]] = {}
+_READ_LOCK = threading.Lock()
+
+
+def _read_cached(path: Path) -> Book:
+    info = os.stat(path)
+    stamp = (info.st_size, info.st_mtime_ns)
+    key = os.fspath(path)
+    with _READ_LOCK:
+        known = _READ.get(key)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    book = read_book(path)
+    with _READ_LOCK:
+        _READ[key] = (stamp, book)
+    return book
+
+
 def load_library(
     starter: Path | None = None,
     own: Iterable[Path] | None = None,
@@ -117,7 +138,7 @@ def load_library(
         if not shipped and not path.exists():
             continue
         try:
-            book = read_book(path)
+            book = _read_cached(path)
         except (OSError, ValueError) as exc:
             library.problems.append(
                 _("{path}: not read ({reason})").format(
@@ -491,6 +512,9 @@ class Trainer:
         if attempt.rated or not attempt.decided:
             return None
         attempt.rated = True
+        on_disk = PuzzleRecord.load(self.path)  # (another shashki may have added to it)
+        if not on_disk.problem:
+            self.record.variants = on_disk.variants
         rec = self.record.of(attempt.puzzle.variant)
         solved = attempt.clean
         before = rec.rating
