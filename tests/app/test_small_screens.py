@@ -193,6 +193,37 @@ async def test_a_long_refusal_leaves_the_move_list_its_rows(home: Path, language
         set_language("en")
 
 
+@pytest.mark.parametrize("width", [60, 68, 80, 100])
+@pytest.mark.parametrize("language", ["en", "uk", "ru"])
+async def test_the_replay_footer_never_runs_its_keys_together(
+    home: Path, language: str, width: int
+) -> None:
+    """The replay's footer showed Textual's compact style where the usual one did not
+    hold every key: a name ran into the next key ("←→ Хідt Дограти", "ВаріантEsc"; issue
+    49). The keys that do not fit are left out instead; help and back always show."""
+    from shashki.app.replay import ReplayScreen
+    from shashki.app.widgets import LocalFooter
+
+    record = home / "game.pdn"
+    record.write_text(
+        '[GameType "25"]\n[Result "*"]\n\n1. c3-d4 f6-g5 2. g3-h4 b6-a5 *\n', encoding="utf-8"
+    )
+    set_language(language)
+    try:
+        app = make_app(home, replay=record)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+            await settle(pilot)
+            footer = app.screen.query_one(LocalFooter)
+            assert not footer.compact
+            shown = [e for e in footer_entries(app.screen) if e.shown]
+            assert {"back", "help"} <= {e.action for e in shown}
+            for entry in shown:
+                assert footer.region.contains_region(entry.region), entry
+    finally:
+        set_language("en")
+
+
 async def test_a_board_that_takes_the_whole_width_has_a_status_bar_under_it(home: Path) -> None:
     app = make_app(home, variant="canadian")
     async with app.run_test(size=(50, 20)) as pilot:

@@ -548,7 +548,9 @@ class GameScreen(Screen[None]):
         if width <= 0:  # not laid out yet: the next message fits it
             return
         lines = status.get_content_height(self.size, self.size, width)
-        self.set_class(lines > 3, "-long-status")
+        # (not while capture routes are chosen: the count's rows name the route shown)
+        choosing = self.controller.shown_route() is not None
+        self.set_class(lines > 3 and not choosing, "-long-status")
 
     def after(self, fb: Feedback) -> None:
         # one screen update for the board, the panel and the move list together
@@ -609,6 +611,7 @@ class GameScreen(Screen[None]):
         for seat in self.seats:
             seat.update_seat()
         self.query_one("#info", Static).update(self._info())
+        self._fit_status()
         shown = self.viewing.game if self.viewing is not None else game
         self.query_one(AnalysisPanel).follow(shown)
         self.query_one(ExplorerPanel).follow(shown)

@@ -713,7 +713,7 @@ class ReplayScreen(Screen[None]):
             yield Plain(id="error")
             yield MoveList(id="moves")
             yield MoveInput(placeholder=self._input_hint(), id="move-input")
-        yield LocalFooter()
+        yield LocalFooter(compact_style=False)  # names never run together
 
     def _input_hint(self) -> str:
         variant = self.replay.record.variant

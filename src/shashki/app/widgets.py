@@ -290,6 +290,13 @@ class LocalFooter(Footer):
     #: The actions that always show: the way to help and the way out.
     KEEP = frozenset({"help", "quit", "quit_game", "back", "close"})
 
+    def __init__(self, *children: Widget, compact_style: bool = True, **kwargs: Any) -> None:
+        """``compact_style``: Textual's compact style when the usual one does not hold
+        every key (a key's name then runs into the next key); without it the keys that
+        do not fit are left out (the replay's: "←→ Хідt Дограти" was read as one)."""
+        super().__init__(*children, **kwargs)
+        self.compact_style = compact_style
+
     def compose(self) -> ComposeResult:
         hidden = self._left_out()
         for widget in super().compose():
@@ -377,7 +384,7 @@ class LocalFooter(Footer):
                 else:
                     hidden.add(action)
                     room = -1  # the keys after one left out go too: the order stays
-            if not hidden or compact:
+            if not hidden or compact or not self.compact_style:
                 self.compact = compact
                 return hidden
         return hidden  # pragma: no cover (the loop returns)
