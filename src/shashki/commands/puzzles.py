@@ -269,6 +269,12 @@ def add(sub: Any) -> None:
     )
     actions = p.add_subparsers(dest="action", metavar=_("ACTION"), parser_class=Parser)
     actions.required = True
+    _add_mine(actions)
+    _add_list(actions)
+
+
+def _add_mine(actions: Any) -> None:
+    """``puzzles mine`` and its options."""
     m = actions.add_parser(
         "mine",
         help=_("mine puzzles from the games of PDN files"),
@@ -334,6 +340,10 @@ def add(sub: Any) -> None:
         help=_("mine on the workers of a Dask cluster (tcp://host:8786); needs shashki[cluster]"),
     )
     m.set_defaults(func=cmd_mine)
+
+
+def _add_list(actions: Any) -> None:
+    """``puzzles list`` and its options."""
     s = actions.add_parser(
         "list",
         help=_("the puzzles of the book, by variant and theme"),

@@ -577,6 +577,33 @@ class NodeSearch:
         self.in_probcut = False
         self.lmr_table = _reductions(options.lmr_base, options.lmr_divisor)
         self.mandatory: bool = search.variant.rules.capture_mandatory
+        self._take_ends(search, gen.irreversible)
+        self.keys: list[Any] = tree.keys
+        self.root_index: int = tree.root_index
+        # A node whose tree met a position met before (in the game or on the line from
+        # the root) has a score that depends on the game's history: whether that
+        # repetition ends the game, and how, depends on how often the position was met.
+        # The entry the search of an earlier move made for such a node may no longer
+        # hold (a line whose repetition ends the game now was a line like any other
+        # then): it orders the moves and nothing more.  ``touched`` counts the
+        # repetitions met (and the entries of such nodes used), so that a node knows
+        # whether its tree met one.
+        self.this_search: int = search.searches
+        self.touched = 0
+        self.rep_outcome = tree.rep_outcome
+        # a draw's score for the side to move (``drawn[turn]``): the contempt, against
+        # the side the search moves for, for the other side
+        contempt: int = options.contempt
+        self.drawn = (-contempt, contempt) if tree.turn == 0 else (contempt, -contempt)
+        self.killers = tree.killers
+        self.pv_table = tree.pv_table
+        self.clock_check = clock.check
+        self.count = 0
+        self.check_at = CHECK
+
+    def _take_ends(self, search: Search, look: Irreversible) -> None:
+        """What the variant's end rules give a node (``look``: the last move the
+        generator declares irreversible)."""
         ends = search.ends
         self.ends = ends
         self.key_of: Callable[[State], Any] | None = ends.key_of if ends.key is not None else None
@@ -602,7 +629,6 @@ class NodeSearch:
         # A position can only repeat one met since the last move the generator declares
         # irreversible: a man's move (men only move forward), a capture or crowning, or
         # none (pieces come back: the whole history).
-        look = gen.irreversible
         self.men_cut = look >= Irreversible.MEN
         self.material_cut = look >= Irreversible.MATERIAL
         # When :meth:`ended` may find something, so that a node calls it only then (a call
@@ -615,28 +641,6 @@ class NodeSearch:
         self.rep_rev = (2 if self.men_cut else never if self.material_cut else 0) if rep else never
         self.rep_mat = 2 if rep and self.material_cut and not self.men_cut else never
         self.table_pieces = self.ending_pieces if self.ending_value is not None else -1
-        self.keys: list[Any] = tree.keys
-        self.root_index: int = tree.root_index
-        # A node whose tree met a position met before (in the game or on the line from
-        # the root) has a score that depends on the game's history: whether that
-        # repetition ends the game, and how, depends on how often the position was met.
-        # The entry the search of an earlier move made for such a node may no longer
-        # hold (a line whose repetition ends the game now was a line like any other
-        # then): it orders the moves and nothing more.  ``touched`` counts the
-        # repetitions met (and the entries of such nodes used), so that a node knows
-        # whether its tree met one.
-        self.this_search: int = search.searches
-        self.touched = 0
-        self.rep_outcome = tree.rep_outcome
-        # a draw's score for the side to move (``drawn[turn]``): the contempt, against
-        # the side the search moves for, for the other side
-        contempt: int = options.contempt
-        self.drawn = (-contempt, contempt) if tree.turn == 0 else (contempt, -contempt)
-        self.killers = tree.killers
-        self.pv_table = tree.pv_table
-        self.clock_check = clock.check
-        self.count = 0
-        self.check_at = CHECK
 
     def check(self) -> None:
         """Read the clock, and keep the collector and the tables in bounds (every CHECK
