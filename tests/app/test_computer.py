@@ -22,6 +22,7 @@ from shashki.app.players import TOP_LEVEL, player_kinds
 from shashki.engine import LEVELS
 from shashki.engine.limits import Limit
 from shashki.hub.player import make_player
+from shashki.i18n import set_language
 from shashki.rules import Color, Game, Move
 from shashki.session import AsyncioExecutor
 from shashki.session.seats import PERSON, LevelSeat
@@ -99,6 +100,40 @@ def test_every_level_is_a_kind_of_player() -> None:
     assert not player.is_human and player.level == 3 and player.name == "Bob"
     labels = [label for label, _key in player_kinds(engines=[])]
     assert "Computer, level 1 (beginner)" in labels and "Computer, level 8 (strongest)" in labels
+
+
+async def test_the_status_calls_an_unnamed_computer_a_computer_in_the_language(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A computer seated with no name of its own is called by its side ("Black"); the
+    status line's sentence calls it the computer, in the language spoken ("Думає
+    Комп’ютер 1…"), never by the side's English name."""
+    go_on = threading.Event()
+    real_think = Computer.think
+
+    def held_think(
+        player: Computer, game: Game, limit: Limit, cancelled: Callable[[], bool]
+    ) -> Move | None:
+        while not go_on.wait(0.01) and not cancelled():
+            pass
+        return real_think(player, game, limit, cancelled)
+
+    monkeypatch.setattr(Computer, "think", held_think)
+    set_language("uk")
+    try:
+        app = make_app(home)
+        async with app.run_test(size=SIZE) as pilot:
+            ctl = app.start_game("russian", kinds=(PERSON, LevelSeat(1)))
+            await settle(pilot)
+            assert ctl.session.players[1].name == "Black"  # (called by its side)
+            try:
+                await keys_play(pilot, "c3", "d4")
+                assert "Комп’ютер 1" in status(app) and "Black" not in status(app)
+            finally:
+                go_on.set()
+            await conftest_wait_for(pilot, lambda: len(ctl.game.move_stack) == 2)
+    finally:
+        set_language("en")
 
 
 async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -28,6 +28,7 @@ from ..session.game import (
     SeatReady,
     Thinking,
 )
+from ..session.players import Computer, Player
 from .analysis import AnalysisPanel
 from .board import PIECE_SET_NAMES, BoardWidget
 from .controller import Feedback, GameController, Said, UndoPolicy, again
@@ -253,7 +254,7 @@ class GameScreen(Screen[None]):
         ctl = self.controller
         if isinstance(event, Thinking):
             player = event.player
-            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
+            self.set_status(Said(lambda: _("{name} is thinking…").format(name=self.called(player))))
         elif isinstance(event, MovePlayed) and event.by_computer:
             self._ring(event)
             self.board.stop_jumps()
@@ -304,7 +305,7 @@ class GameScreen(Screen[None]):
         if event.side is self.controller.game.turn and self.controller.session.outcome is None:
             player = event.player
             self.set_status(
-                Said(lambda: _("{name} stopped: your move").format(name=player.shown_name()))
+                Said(lambda: _("{name} stopped: your move").format(name=self.called(player)))
             )
         self.refresh_panel()
 
@@ -526,7 +527,7 @@ class GameScreen(Screen[None]):
         """Say that the computer (or engine) to move is thinking."""
         player = self.controller.session.player_to_move
         self.set_status(
-            Said(lambda: _("Wait: {name} is thinking.").format(name=player.shown_name()))
+            Said(lambda: _("Wait: {name} is thinking.").format(name=self.called(player)))
         )
 
     def set_status(self, text: str) -> None:
@@ -566,7 +567,7 @@ class GameScreen(Screen[None]):
             self.set_status(fb.message)
         elif session.outcome is None and not session.paused and not session.player_to_move.is_human:
             player = session.player_to_move  # (a computer thinks, the friend is to move)
-            self.set_status(Said(lambda: _("{name} is thinking…").format(name=player.shown_name())))
+            self.set_status(Said(lambda: _("{name} is thinking…").format(name=self.called(player))))
         else:
             self.set_status("")
         if fb.played is not None:
@@ -616,6 +617,15 @@ class GameScreen(Screen[None]):
         self.query_one(AnalysisPanel).follow(shown)
         self.query_one(ExplorerPanel).follow(shown)
         self._refresh_moves()
+
+    def called(self, player: Player) -> str:
+        """What ``player`` is called in a sentence of the status line: a computer seated
+        with no name of its own (called by its side, "Black": the seats say the side) is
+        "Computer 3" in the language spoken, never the side's English name."""
+        name = player.shown_name()
+        if isinstance(player, Computer) and name in self.controller.variant.side_names:
+            return _("Computer {n}").format(n=player.level)
+        return name
 
     def who(self, side: Color) -> Noun:
         """Who plays ``side``: its name, or the player's name and the side's (a sentence
@@ -718,7 +728,7 @@ class GameScreen(Screen[None]):
             waiting = self.controller.session.player_to_move
             if not waiting.is_human:  # the computer, an engine or a friend online
                 self.set_status(
-                    Said(lambda: _("Wait: {name} is to move.").format(name=waiting.shown_name()))
+                    Said(lambda: _("Wait: {name} is to move.").format(name=self.called(waiting)))
                 )
                 return
             fb = self.controller.enter_text(text)
