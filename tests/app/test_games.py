@@ -76,7 +76,7 @@ async def test_orthogonal_by_clicks_turkish_draw_one_piece_against_one(home: Pat
         await clicks_play(pilot, "d4", "d6")
         out = ctl.session.outcome
         assert out is not None and out.termination is Termination.MATERIAL and out.winner is None
-        assert await game_over_text(pilot) == "Draw: one piece against one piece."
+        assert await game_over_text(pilot) == "Draw: 1 man against 1 man on the board."
         # u: the capture is taken back from the dialog, and the game is on again
         await press(pilot, "u")
         assert isinstance(app.screen, GameScreen)

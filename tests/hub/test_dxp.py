@@ -295,7 +295,7 @@ def test_a_hostile_initiator_is_said_in_one_line_and_the_server_goes_on(
 
 @pytest.mark.parametrize(
     ("reason", "result", "termination"),
-    [(I_LOSE, "1-0", "Black resigned"), (DRAW, "1/2-1/2", "agreed"), (UNKNOWN, "*", None)],
+    [(I_LOSE, "1-0", "Black resigned"), (DRAW, "1/2-1/2", "agreement"), (UNKNOWN, "*", None)],
 )
 def test_a_game_the_initiator_ends_is_kept_as_it_ended(
     server: tuple[DxpServer, list[str]], reason: int, result: str, termination: str | None

@@ -17,7 +17,7 @@ from shashki.cli import main
         (["host", "russian", "--public", "--local"], "not allowed with"),
         (["join", "nowhere", "ABCD-EF", "--auto", "1"], "is not an address"),
         (["join", "127.0.0.1:99999", "ABCD-EF", "--auto", "1"], "is not an address"),
-        (["join", "127.0.0.1:CLOSED", "ABCD-EF", "--auto", "1"], "Cannot join 127.0.0.1:CLOSED"),
+        (["join", "127.0.0.1:CLOSED", "ABCD-EF", "--auto", "1"], "cannot join 127.0.0.1:CLOSED"),
     ],
 )
 def test_a_mistake_is_one_line(
