@@ -5,7 +5,9 @@ index is one line in the panel."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import OptionList
@@ -151,3 +153,43 @@ async def test_a_visitor_is_not_told_where_the_owners_index_is(
         await press(pilot, "x")
         await wait_for(pilot, lambda: "damaged" in head(panel), "the index refused")
         assert str(home) not in head(panel) and "explorer.sqlite" in head(panel)
+
+
+async def test_the_index_is_closed_only_when_no_search_uses_it(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The panel leaving (its game closed) while a search of the index runs in its thread
+    never closes the index under that search (sqlite3 took the whole process down so in
+    CI): the search finishes on an open index and closes it as it leaves."""
+    index_games(home)
+    asked = threading.Event()
+    go_on = threading.Event()
+    closed: list[bool] = []
+    real_answer = Explorer.answer
+    real_close = Explorer.close
+
+    def held_answer(explorer: Explorer, *args: Any, **kwargs: Any) -> Any:
+        asked.set()
+        go_on.wait(30)
+        assert not closed, "the index was closed under a search"
+        return real_answer(explorer, *args, **kwargs)
+
+    def close(explorer: Explorer) -> None:
+        closed.append(True)
+        real_close(explorer)
+
+    monkeypatch.setattr(Explorer, "answer", held_answer)
+    monkeypatch.setattr(Explorer, "close", close)
+    app = make_app(home)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game("russian", kinds=("human", "human"))
+        await settle(pilot)
+        screen = game_screen(app)
+        panel = screen.query_one(ExplorerPanel)
+        await press(pilot, "x")
+        await wait_for(pilot, asked.is_set, "the search under way")
+        panel.remove()  # (as when its screen goes)
+        await wait_for(pilot, lambda: not panel.is_attached, "the panel gone")
+        assert closed == []  # not under the search
+        go_on.set()
+        await wait_for(pilot, lambda: closed == [True], "the index closed by the search")

@@ -12,6 +12,7 @@ panel.
 from __future__ import annotations
 
 import sqlite3
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -103,6 +104,12 @@ class ExplorerPanel(Vertical):
         self._game: Game | None = None
         self._key: object = None
         self._explorer: Explorer | None = None
+        #: Held while the index is used (a search's thread; several may run at once, a
+        #: cancelled one goes on) and while it is closed: a connection closed under a
+        #: query in another thread takes the process down (sqlite3 in CPython 3.11).
+        self._lock = threading.Lock()
+        #: The panel is gone: the index is closed by whoever holds it last.
+        self._closing = False
         self._refreshed = False
         self._moves: list[Move] = []
         #: What the head line says, said again when the language changes.
@@ -155,19 +162,38 @@ class ExplorerPanel(Vertical):
 
     def _look(self, game: Game) -> None:
         worker = get_current_worker()
-        try:
-            if self._explorer is None:
-                self._explorer = Explorer(default_index(), create=True)
-            if not self._refreshed:
-                refresh_mine(self._explorer)
-                self._refreshed = True
-            answer = self._explorer.answer(game.variant.id, game.fen(), self.where)
-        except (BadIndex, OSError, sqlite3.Error) as exc:
-            reason = hide_paths(str(exc))  # (a served app's visitor: not the owner's folders)
-            self.app.call_from_thread(self._failed, worker, reason)
+        answer: Answer | None = None
+        reason = ""
+        with self._lock:
+            if self._closing:
+                return
+            try:
+                answer = self._ask(game)
+            except (BadIndex, OSError, sqlite3.Error) as exc:
+                reason = hide_paths(str(exc))  # (a served app's visitor: not the owner's folders)
+        if self._closing:  # (gone meanwhile: closed here if the panel could not)
+            with self._lock:
+                self._close_index()
             return
-        if not worker.is_cancelled:
+        if answer is None:
+            self.app.call_from_thread(self._failed, worker, reason)
+        elif not worker.is_cancelled:
             self.app.call_from_thread(self._shown, worker, game, answer)
+
+    def _ask(self, game: Game) -> Answer:
+        """What the index says of ``game``'s position (with the lock held)."""
+        if self._explorer is None:
+            self._explorer = Explorer(default_index(), create=True)
+        if not self._refreshed:
+            refresh_mine(self._explorer)
+            self._refreshed = True
+        return self._explorer.answer(game.variant.id, game.fen(), self.where)
+
+    def _close_index(self) -> None:
+        """Close the index (with the lock held; once)."""
+        explorer, self._explorer = self._explorer, None
+        if explorer is not None:
+            explorer.close()
 
     def _failed(self, worker: object, reason: str) -> None:
         if getattr(worker, "is_cancelled", True):
@@ -257,9 +283,13 @@ class ExplorerPanel(Vertical):
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "explorer")
-        if self._explorer is not None:
-            explorer, self._explorer = self._explorer, None
-            explorer.close()
+        self._closing = True
+        # never waits for a search's thread: one under way closes the index as it leaves
+        if self._lock.acquire(blocking=False):
+            try:
+                self._close_index()
+            finally:
+                self._lock.release()
 
 
 __all__ = ["ExplorerPanel", "game_words", "move_row"]
