@@ -216,6 +216,12 @@ async def test_the_replay_footer_never_runs_its_keys_together(
             await settle(pilot)
             footer = app.screen.query_one(LocalFooter)
             assert not footer.compact
+
+            def laid_out() -> bool:  # (the footer lays its keys out after it is made)
+                entries = [e for e in footer_entries(app.screen) if e.shown]
+                return bool(entries) and all(e.region.area for e in entries)
+
+            await wait_for(pilot, laid_out, "the footer's keys laid out")
             shown = [e for e in footer_entries(app.screen) if e.shown]
             assert {"back", "help"} <= {e.action for e in shown}
             for entry in shown:
