@@ -102,12 +102,9 @@ def test_every_level_is_a_kind_of_player() -> None:
     assert "Computer, level 1 (beginner)" in labels and "Computer, level 8 (strongest)" in labels
 
 
-async def test_the_status_calls_an_unnamed_computer_a_computer_in_the_language(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A computer seated with no name of its own is called by its side ("Black"); the
-    status line's sentence calls it the computer, in the language spoken ("Думає
-    Комп’ютер 1…"), never by the side's English name."""
+def hold_the_computer(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The computer's answer waits until the event returned is set (level 1 answers at
+    once: on a busy machine it could answer before the test looked)."""
     go_on = threading.Event()
     real_think = Computer.think
 
@@ -119,6 +116,16 @@ async def test_the_status_calls_an_unnamed_computer_a_computer_in_the_language(
         return real_think(player, game, limit, cancelled)
 
     monkeypatch.setattr(Computer, "think", held_think)
+    return go_on
+
+
+async def test_the_status_calls_an_unnamed_computer_a_computer_in_the_language(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A computer seated with no name of its own is called by its side ("Black"); the
+    status line's sentence calls it the computer, in the language spoken ("Думає
+    Комп’ютер 1…"), never by the side's English name."""
+    go_on = hold_the_computer(monkeypatch)
     set_language("uk")
     try:
         app = make_app(home)
@@ -139,17 +146,7 @@ async def test_the_status_calls_an_unnamed_computer_a_computer_in_the_language(
 async def test_a_person_plays_the_computer(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # the computer's answer waits until the test has seen it thinking (level 1 answers at
     # once: on a busy machine it could answer before the test looked)
-    go_on = threading.Event()
-    real_think = Computer.think
-
-    def held_think(
-        player: Computer, game: Game, limit: Limit, cancelled: Callable[[], bool]
-    ) -> Move | None:
-        while not go_on.wait(0.01) and not cancelled():
-            pass
-        return real_think(player, game, limit, cancelled)
-
-    monkeypatch.setattr(Computer, "think", held_think)
+    go_on = hold_the_computer(monkeypatch)
     app = make_app(home)
     async with app.run_test(size=SIZE) as pilot:
         ctl = app.start_game("russian", kinds=(PERSON, LevelSeat(1)))
