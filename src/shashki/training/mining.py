@@ -461,12 +461,12 @@ def iter_unique(puzzles: Iterator[Puzzle], seen: set[int]) -> Iterator[Puzzle]:
 
 
 __all__ = [
-    "PIECE_BYTES",
-    "MiningOptions",
-    "Origin",
     "FULL_MORE",
     "FULL_WIDTH",
+    "PIECE_BYTES",
     "SMALL_ENDING",
+    "MiningOptions",
+    "Origin",
     "PieceMined",
     "Puzzle",
     "candidate",
