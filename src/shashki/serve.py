@@ -646,7 +646,7 @@ class ShashkiServer(_ServerBase):
             handle_signals=False,
             access_log=logging.getLogger("shashki.serve.answers"),
             access_log_class=_answered(self.door),
-            keepalive_timeout=self.door.seconds,
+            keepalive_timeout=self.door.seconds + 5.0,  # (the door's deadline comes first)
             shutdown_timeout=QUIT_SECONDS + TERM_SECONDS + 2.0,
         )
         await runner.setup()
