@@ -28,7 +28,10 @@ safety margins), and prints how many are still unique and winning, and how much 
 that search took than the mining's whole verification.  ``--scan "DIR/scan hub"`` has
 Scan 2.0 (built by ``../shared/engines/scan-2.0/build.sh``) judge the International ones
 too, at ``--scan-depth`` (14): the first move must be Scan's best and win two men or
-more, every other move under two men.
+more, every other move under two men.  In an ending of Scan's bitbases (``--scan-bb``, 4
+pieces as ``scan.ini`` sets) Scan's score is not the bitbase's (it searches there with
+the smaller bitbases only, among the moves that keep the value): its own line is played
+out to the end of the game instead, whose result is the judgement.
 
 The shared corpus lives outside the project (``SHASHKI_SHARED`` names its folder); where
 it is absent the benchmark says so and stops.  Nothing here asserts on time: a shared
@@ -51,6 +54,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SHARED = Path(os.environ.get("SHASHKI_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "corpora" / "pdn"
+#: The plies of Scan's own line played out in an ending of its bitbases, at most.
+LINE_MOST = 300
 #: Archives of real games (not problems) for mining, with the variant of their folder.
 MINING_FILES = (
     "russian/mig0-Games-Checkers/abatsiev.pdn",
@@ -297,6 +302,7 @@ def scan_quality(args: argparse.Namespace, puzzles: list[Any]) -> None:
 
     from shashki.engine.hub.text import find_move, position_text
     from shashki.rules import Game
+    from shashki.rules.game import game_state
 
     command = shlex.split(args.scan)
     engine = subprocess.Popen(
@@ -324,14 +330,19 @@ def scan_quality(args: argparse.Namespace, puzzles: list[Any]) -> None:
                 return lines
 
     def think(game: Game, depth: int) -> tuple[str, int]:
-        """Scan's move and score (for the side to move) in ``game``'s position; a move
-        Scan plays at once (the only one: no score said, or depth 0) is played and the
-        position after it asked, a few times at most."""
+        """Scan's move and score (for the side to move) in ``game``'s position.  A move
+        Scan plays at once (the only one, or in an ending of its bitbases the only one
+        that keeps the bitbase's value: no score said, or depth 0) is played and the
+        position after it asked.  In an ending of its bitbases (``--scan-bb`` pieces or
+        fewer) Scan's score is not the bitbase's: at the root it searches with the
+        smaller bitbases only, among the moves that keep the value; so there Scan's own
+        line is played out to the end of the game, whose result is the score (a draw
+        after ``LINE_MOST`` plies)."""
         sign = 1
         first = ""
         side = game.turn
         game = game.copy()
-        for _ in range(8):
+        for _ in range(LINE_MOST):
             send("pos " + position_text(game, version=1))
             send(f"depth {depth}")
             send("go")
@@ -340,7 +351,9 @@ def scan_quality(args: argparse.Namespace, puzzles: list[Any]) -> None:
             infos = [t.split() for t in lines if t.startswith("info") and t.split()[1:2] != ["0"]]
             text = lines[-1].split()[1]
             first = first or text
-            if infos:
+            pos = game_state(game)
+            in_bitbases = (pos[0] | pos[1]).bit_count() <= args.scan_bb
+            if infos and not in_bitbases:
                 return first, sign * int(float(infos[-1][3]))
             game.push(find_move(game, text))
             ended = game.outcome()
@@ -444,6 +457,9 @@ def main() -> None:
     )
     q.add_argument("--scan", help='Scan 2.0\'s command ("/tmp/scan-2.0/scan hub")')
     q.add_argument("--scan-depth", type=int, default=14)
+    q.add_argument(
+        "--scan-bb", type=int, default=4, help="the pieces of Scan's bitbases (its bb-size)"
+    )
     q.add_argument("--scan-only", action="store_true", help="only Scan's judgement")
     args = parser.parse_args()
     if args.what == "mining" and args.compiled:
