@@ -80,7 +80,7 @@ PLAN: dict[str, Plan] = {
     "czech": Plan(),
     # (level 3 gave no candidate in 10 Turkish games: its players see the shots of a
     # game whose captures are all forced; level 1's blunders leave them)
-    "turkish": Plan(games=80, level=1),
+    "turkish": Plan(games=200, level=1),
     "frisian": Plan(games=80, level=2, max_plies=160),
 }
 

@@ -96,11 +96,14 @@ class MiningOptions:
     #: The first position is searched again one ply deeper, and must give the same
     #: only winning move (a search's judgement swings between odd and even depths).
     confirm: bool = True
+    #: A win in a small ending must be proven (:func:`proven`).
+    prove: bool = True
 
     def plain(self) -> MiningOptions:
         """What a puzzle is, without the verification's safety: no margin, no second
-        look (a deeper search checks mined puzzles against this)."""
-        return replace(self, margin=0, confirm=False)
+        look, no proof of a small ending (a deeper search checks mined puzzles against
+        this)."""
+        return replace(self, margin=0, confirm=False, prove=False)
 
 
 @dataclass(frozen=True)
@@ -251,9 +254,8 @@ def verify(game: Game, options: MiningOptions) -> Verified | None:
         line.pop()
     if not line:
         return None
-    if (small_ending(game) or small_ending(g_after(game, line))) and not proven(
-        game, line[0], options
-    ):
+    small = small_ending(game) or small_ending(g_after(game, line))
+    if options.prove and small and not proven(game, line[0], options):
         return None  # (a small ending whose win neither the tables nor a full look prove)
     if first_score < WON and g_after(game, line).outcome() is None:
         if gain(line) < 1:
