@@ -16,7 +16,7 @@ import pytest
 from shashki.records import read_games
 from shashki.store.settings import EngineSetting
 from shashki.tournament.event import Event, EventError, entrant, read_event
-from shashki.tournament.runner import Tournament
+from shashki.tournament.runner import Tournament, play_job
 from shashki.tournament.schedule import gauntlet, round_robin, swiss
 from shashki.tournament.standings import standings, table_html, table_text
 
@@ -185,6 +185,36 @@ def test_an_event_stopped_goes_on_without_losing_or_replaying_a_game(tmp_path: P
     text = (event.folder / "crosstable.txt").read_text(encoding="utf-8")
     assert "6 of 6 games" in text and "shashki 3" in text
     assert (event.folder / "crosstable.html").read_text(encoding="utf-8").startswith("<!DOCTYPE")
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="links are made with os.symlink")
+@pytest.mark.parametrize("folder", ["games", "live"])
+def test_the_event_s_folders_are_never_links(tmp_path: Path, folder: str) -> None:
+    """A link put where the games or the games' progress go (another user may write the
+    event's folder) is refused in one line: nothing is written where it points."""
+    event = _event(tmp_path, "1", "2")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    event.folder.mkdir()
+    (event.folder / folder).symlink_to(elsewhere)
+    with pytest.raises(EventError) as caught:
+        Tournament(event).prepare()
+    assert "link" in str(caught.value) and "\n" not in str(caught.value)
+    assert not any(elsewhere.iterdir())
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="links are made with os.symlink")
+def test_a_game_s_progress_is_never_written_through_a_link(tmp_path: Path) -> None:
+    event = _event(tmp_path, "1", "2")
+    tournament = Tournament(event)
+    tournament.prepare()
+    job = tournament._job(tournament.schedule()[0])
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n")
+    Path(job.live).symlink_to(victim)
+    finished = play_job(job)
+    assert not finished.error and finished.pdn  # (played, its progress not kept)
+    assert victim.read_text() == "mine\n"
 
 
 def test_an_engine_of_the_settings_plays_in_the_event_s_workers(tmp_path: Path) -> None:

@@ -13,6 +13,11 @@ fonts and the protocol of the app's pipes; what it leaves open is closed here:
   ``Origin`` names the ``Host`` asked for, or an allowed name): a page of another site
   the owner has open cannot start an app, read its screen nor type into it.  The page
   may not be framed by another site, and loads nothing from anywhere else.
+- **What a connection costs.**  A connection with no request under way (one that never
+  sends a request, or an idle keep-alive) is cut after
+  :data:`~shashki.base.door.REQUEST_SECONDS`; a few of one address and some dozens in all
+  are kept, a newcomer pushing out the oldest idle one of the most crowded address
+  (:mod:`shashki.base.door`).
 - **What a visitor costs.**  At most ``--visitors`` apps at once; a terminal of at most
   :data:`~shashki.session.served.MOST_COLUMNS` by
   :data:`~shashki.session.served.MOST_ROWS` cells (the app bounds it too); an app ends
@@ -51,11 +56,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from .base.door import Door, doors
 from .i18n import _, error_line
 from .session.served import JOIN_VARIABLE, SERVED_VARIABLE, terminal_size
 
 if TYPE_CHECKING:
     from aiohttp import web
+    from aiohttp.abc import AbstractAccessLogger
     from textual_serve.app_service import AppService as _AppServiceBase
     from textual_serve.server import Server as _ServerBase
 else:  # (textual-serve and aiohttp are loaded when a server is made, not by every command)
@@ -273,6 +280,7 @@ class Addresses:
     def __init__(self, port: int, *, public: bool, allowed: list[str] = []) -> None:  # noqa: B006
         self.port = port
         self.public = public
+        self.allowed = list(allowed)
         names = {"localhost", "127.0.0.1", "[::1]"}
         if public:
             with contextlib.suppress(OSError, UnicodeError):
@@ -525,9 +533,10 @@ def _page(title: str, font_size: int) -> str:
     return text
 
 
-def _guard(addresses: Addresses) -> Any:
-    """The middleware every request passes: a ``Host`` this server is served at, an app
-    driven only from this server's own page, and :data:`PAGE_HEADERS` on every answer."""
+def _guard(addresses_now: Callable[[], Addresses], door: Door) -> Any:
+    """The middleware every request passes: its connection no longer idle (``door``), a
+    ``Host`` this server is served at, an app driven only from this server's own page,
+    and :data:`PAGE_HEADERS` on every answer."""
     from aiohttp import hdrs, web
 
     @web.middleware
@@ -535,6 +544,8 @@ def _guard(addresses: Addresses) -> Any:
         request: web.Request,
         handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
     ) -> web.StreamResponse:
+        door.busy(request.transport)
+        addresses = addresses_now()
         if not addresses.host_ok(request.headers.get(hdrs.HOST)):
             return web.Response(
                 status=403, text=_("This server does not serve that address.") + "\n"
@@ -607,6 +618,8 @@ class ShashkiServer(_ServerBase):
         self.title = "shashki"
         self.apps: set[Any] = set()
         self.sockets: set[web.WebSocketResponse] = set()
+        #: The connections with no request under way: bounded in time and number.
+        self.door = Door()
 
     def initialize_logging(self) -> None:
         handler = _OneLine()
@@ -622,10 +635,36 @@ class ShashkiServer(_ServerBase):
         app: web.Application = await self._make_app()
         return app
 
+    async def listen(self, host: str, port: int) -> tuple[web.AppRunner, int]:
+        """Serve at ``host``:``port`` (0: a free port, whose addresses are served then),
+        every connection through the door (:attr:`door`); the runner (its ``cleanup``
+        stops the server and every app) and the port listened on."""
+        from aiohttp import web
+
+        runner = web.AppRunner(
+            await self._make_app(),
+            handle_signals=False,
+            access_log=logging.getLogger("shashki.serve.answers"),
+            access_log_class=_answered(self.door),
+            keepalive_timeout=self.door.seconds + 5.0,  # (the door's deadline comes first)
+            shutdown_timeout=QUIT_SECONDS + TERM_SECONDS + 2.0,
+        )
+        await runner.setup()
+        try:
+            site = _door_site(runner, self.door, host, port)
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        if site.bound != self.addresses.port:
+            old = self.addresses
+            self.addresses = Addresses(site.bound, public=old.public, allowed=old.allowed)
+        return runner, site.bound
+
     async def _make_app(self) -> web.Application:
         from aiohttp import web
 
-        app = web.Application(middlewares=[_guard(self.addresses)])
+        app = web.Application(middlewares=[_guard(lambda: self.addresses, self.door)])
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
@@ -736,6 +775,7 @@ class ShashkiServer(_ServerBase):
 
     async def on_shutdown(self, app: web.Application) -> None:
         """The server ends: every app with it, and every page told."""
+        self.door.abort_all()
         await asyncio.gather(
             *(service.stop() for service in list(self.apps)), return_exceptions=True
         )
@@ -747,6 +787,43 @@ class ShashkiServer(_ServerBase):
         """Kill what is left of every app (the server is ending, whatever ended it)."""
         for service in list(self.apps):
             service.signal(signal.SIGKILL)
+
+
+def _answered(door: Door) -> type[AbstractAccessLogger]:
+    """aiohttp's access log, called once an answer has been written: its connection is
+    idle again (``door``).  Nothing is logged."""
+    from aiohttp.abc import AbstractAccessLogger
+
+    class Answered(AbstractAccessLogger):
+        def log(self, request: Any, response: Any, time: float) -> None:
+            door.idle(request.transport)
+
+        @property
+        def enabled(self) -> bool:
+            return True
+
+    return Answered
+
+
+def _door_site(runner: web.AppRunner, door: Door, host: str, port: int) -> Any:
+    """aiohttp's TCP site at ``host``:``port``, every connection through ``door`` from
+    its acceptance (a socket that never says a word is counted too)."""
+    from aiohttp import web
+
+    class DoorSite(web.TCPSite):
+        bound = port
+
+        async def start(self) -> None:
+            await web.BaseSite.start(self)  # (registered with the runner, which stops it)
+            server = self._runner.server
+            assert server is not None
+            self._server = await asyncio.get_running_loop().create_server(
+                doors(server, door), self._host, self._port, reuse_address=True
+            )
+            sockets = self._server.sockets
+            self.bound = int(sockets[0].getsockname()[1]) if sockets else self._port
+
+    return DoorSite(runner, host, port)
 
 
 def make_server(
@@ -814,8 +891,7 @@ def _say_listening(args: argparse.Namespace, address: str) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from aiohttp import web
-        from aiohttp.web_runner import GracefulExit
+        import aiohttp  # noqa: F401
     except ImportError as exc:  # pragma: no cover - a dependency
         print(error_line(exc), file=sys.stderr)
         return 2
@@ -831,31 +907,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server = make_server(app_command(args), addresses, visitors=args.visitors, join=args.allow_join)
     server.initialize_logging()
 
-    def leave() -> None:
-        raise GracefulExit()
-
-    async def started(app: web.Application) -> None:
-        loop = asyncio.get_running_loop()
-        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
-                loop.add_signal_handler(number, leave)
-        _say_listening(args, address)
-
-    async def application() -> web.Application:
-        app: web.Application = await server._make_app()
-        app.on_startup.append(started)
-        return app
+    async def run() -> None:
+        runner, _port = await server.listen(host, args.port)
+        try:
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+                with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError):
+                    loop.add_signal_handler(number, stop.set)
+            _say_listening(args, address)
+            await stop.wait()
+        finally:
+            await runner.cleanup()
 
     try:
-        web.run_app(
-            application(),
-            host=host,
-            port=args.port,
-            handle_signals=False,
-            access_log=None,
-            print=None,
-            shutdown_timeout=QUIT_SECONDS + TERM_SECONDS + 2.0,
-        )
+        asyncio.run(run())
     except OSError as exc:  # (the port taken between the check and the start)
         return _cannot_listen(host, args.port, exc.strerror or exc)
     except KeyboardInterrupt:

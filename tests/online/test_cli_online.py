@@ -18,6 +18,8 @@ from shashki.cli import main
         (["join", "nowhere", "ABCD-EF", "--auto", "1"], "is not an address"),
         (["join", "127.0.0.1:99999", "ABCD-EF", "--auto", "1"], "is not an address"),
         (["join", "127.0.0.1:CLOSED", "ABCD-EF", "--auto", "1"], "cannot join 127.0.0.1:CLOSED"),
+        (["join", "127.0.0.1:1", "ABCD-EF", "--wait", "0"], "--wait must be from 1 to 600"),
+        (["join", "127.0.0.1:1", "ABCD-EF", "--wait", "601"], "--wait must be from 1 to 600"),
     ],
 )
 def test_a_mistake_is_one_line(

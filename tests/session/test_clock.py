@@ -126,13 +126,17 @@ def test_the_clock_of_a_saved_game() -> None:
 def test_the_computer_takes_its_time_from_the_clock() -> None:
     computer = Computer(5)
     assert computer.engine.seconds == 1.0
+    own_depth = computer.engine.depth
     game = Game("russian")
-    assert computer.think(game, Limit(left=300, increment=3), lambda: False) is not None
+    # (a depth ends the search long before the clock's share of 12 s would)
+    assert computer.think(game, Limit(left=300, increment=3, depth=2), lambda: False) is not None
     assert computer.engine.seconds == move_seconds(300, 3) == pytest.approx(12.4)
+    assert not computer.engine.per_move  # (a clock keeps what is not spent)
     computer.think(game, Limit(left=1.0), lambda: False)
     assert computer.engine.seconds < 0.5  # never a third of what is left, or more
     computer.think(game, Limit(), lambda: False)
-    assert computer.engine.seconds == 1.0
+    assert computer.engine.seconds == 1.0 and computer.engine.per_move
+    assert computer.engine.depth == own_depth
     assert computer.seat() == "Computer · level 5" and Person("Anna").seat() == "Anna"
 
 

@@ -71,6 +71,8 @@ class JoinRequest:
     address: str
     code: str
     name: str
+    #: Seconds to wait for the host's answer (None: the usual 15).
+    wait: float | None = None
 
 
 #: What the app opens first; None: the menu.

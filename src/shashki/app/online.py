@@ -676,16 +676,23 @@ async def _connect(guest: Guest) -> None:
 
 
 async def join_game(
-    app: Shell, address: str, code: str, name: str, *, exit_on_failure: bool = False
+    app: Shell,
+    address: str,
+    code: str,
+    name: str,
+    *,
+    exit_on_failure: bool = False,
+    wait: float | None = None,
 ) -> GameController | None:
     """Join the game at ``address`` with ``code`` and open its screen; None (said in one
     line) when it cannot be joined, or when this app is served to a browser and its
-    owner did not allow joining."""
+    owner did not allow joining.  ``wait``: seconds for the host's answer (None: the
+    usual)."""
     if not join_allowed():
         app.error_notice(join_off())
         return None
     try:
-        guest = Guest(address, code, name)
+        guest = Guest(address, code, name, wait=wait)
         await _connect(guest)
     except JoinError as exc:
         if exit_on_failure:
@@ -790,7 +797,11 @@ def start_from_command(app: Shell, start: HostRequest | JoinRequest) -> None:
             exit_on_failure=True,
         )
     else:
-        app.run_worker(join_game(app, start.address, start.code, start.name, exit_on_failure=True))
+        app.run_worker(
+            join_game(
+                app, start.address, start.code, start.name, exit_on_failure=True, wait=start.wait
+            )
+        )
 
 
 def player_name(app: Shell) -> str:

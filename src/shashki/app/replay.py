@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,7 +51,7 @@ from .graph import EvalGraph
 from .movelist import MoveList
 from .plain import Plain, literal, visible
 from .replay_controller import ReplayController, Step
-from .review import ReviewJob
+from .review import ReviewEnded, ReviewEvent, ReviewJob
 from .shell import Shell, shell_of
 from .study import CommentDialog, MarkDialog
 from .themes import set_board_theme
@@ -687,6 +687,7 @@ class ReplayScreen(Screen[None]):
         #: made when asked (r, or ``review`` at once).
         self.review: Review | None = Review.read(record)
         self.job: ReviewJob | None = None
+        self._unwatch: Callable[[], None] = lambda: None
         self._review_asked = review
         self._moment_keys: list[str] | None = None
         self._retelling = False
@@ -1043,9 +1044,14 @@ class ReplayScreen(Screen[None]):
             return
         self.job = job = ReviewJob(self.app, review, name=self.source)
         job.origin = self.origin
-        job.on_update = self._review_update
-        job.on_done = self._review_done
+        self._unwatch = job.watch(self._review_event)
         job.start()
+
+    def _review_event(self, event: ReviewEvent) -> None:
+        if isinstance(event, ReviewEnded):
+            self._review_done()
+        else:
+            self._review_update()
 
     def _review_shown(self) -> None:
         """The review's panel and graph on the screen."""
@@ -1059,7 +1065,8 @@ class ReplayScreen(Screen[None]):
         bar = self.query_one("#review-progress", ProgressBar)
         running = self.job is not None and self.job.running
         bar.display = running
-        bar.update(total=review.total, progress=review.known)
+        done, total = review.progress()
+        bar.update(total=total, progress=done)
         self.query_one("#review-summary", Static).update(self._review_summary())
         self._review_moments()
         self._review_graph()
@@ -1319,7 +1326,7 @@ class ReplayScreen(Screen[None]):
             else:
                 self.notify(_("The study's changes were not saved."), timeout=6, markup=False)
         if self.job is not None:  # a review under way goes on: kept when it ends
-            self.job.on_update = self.job.on_done = None
+            self._unwatch()
             if self.review is not None and self.review.known:
                 self.review.write()
                 self.autosave.save(self.replay.record)

@@ -10,6 +10,7 @@ again offers them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.worker import get_current_worker
@@ -26,22 +27,45 @@ if TYPE_CHECKING:
 NICE = 5
 
 
+@dataclass(frozen=True)
+class ReviewProgress:
+    """A batch of the review's results has been added."""
+
+
+@dataclass(frozen=True)
+class ReviewEnded:
+    """The review has ended (complete, cancelled, or failed: the job's ``failed``)."""
+
+
+ReviewEvent = ReviewProgress | ReviewEnded
+
+
 class ReviewJob:
-    """One review being searched (:meth:`start`); ``on_update`` after each batch and
-    ``on_done`` at the end are the screen's, while it shows the review."""
+    """One review being searched (:meth:`start`); the screen that shows it hears of each
+    batch and of the end (:meth:`watch`)."""
 
     def __init__(self, app: App[object], review: Review, name: str = "") -> None:
         self.app = app
         self.review = review
         self.name = name
-        self.on_update: Callable[[], None] | None = None
-        self.on_done: Callable[[], None] | None = None
+        self._listener: Callable[[ReviewEvent], None] | None = None
         #: Where the game came from: its study's changes are kept under it when no
         #: screen shows the review at its end.
         self.origin: Origin | None = None
         self.running = False
         self.failed = ""
         self._analysis: object = None
+
+    def watch(self, listener: Callable[[ReviewEvent], None]) -> Callable[[], None]:
+        """``listener`` hears of the review's progress and end (one screen at a time,
+        on the app's thread) until the call returned is made."""
+        self._listener = listener
+
+        def unwatch() -> None:
+            if self._listener is listener:
+                self._listener = None
+
+        return unwatch
 
     def start(self) -> None:
         if self.running or self.review.complete:
@@ -52,13 +76,15 @@ class ReviewJob:
     def _work(self) -> None:
         worker = get_current_worker()
         try:
-            analysis = self.review.analysis(nice=NICE)
-            self._analysis = analysis
-            for scores in analysis:
-                if worker.is_cancelled:
-                    analysis.cancel()
-                    return
-                self.app.call_from_thread(self._got, scores)
+            # the first searches, then the second looks they ask for (each batch is
+            # added on the app's thread before the next is chosen)
+            while (analysis := self.review.analysis(nice=NICE)).jobs:
+                self._analysis = analysis
+                for scores in analysis:
+                    if worker.is_cancelled:
+                        analysis.cancel()
+                        return
+                    self.app.call_from_thread(self._got, scores)
         except Exception as exc:  # a worker process that died, a position that failed
             self.failed = " ".join(str(exc).split()) or type(exc).__name__
         finally:
@@ -74,13 +100,13 @@ class ReviewJob:
 
     def _got(self, scores: list[object]) -> None:
         self.review.add(scores)  # type: ignore[arg-type]
-        if self.on_update is not None:
-            self.on_update()
+        if self._listener is not None:
+            self._listener(ReviewProgress())
 
     def _ended(self) -> None:
         self.running = False
-        if self.on_done is not None:
-            self.on_done()
+        if self._listener is not None:
+            self._listener(ReviewEnded())
             return
         # no screen shows it any more: kept in the record and on disk
         self.review.write()
@@ -99,4 +125,4 @@ class ReviewJob:
         self.app.notify(said, timeout=8, markup=False)
 
 
-__all__ = ["NICE", "ReviewJob"]
+__all__ = ["NICE", "ReviewEnded", "ReviewEvent", "ReviewJob", "ReviewProgress"]

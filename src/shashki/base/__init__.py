@@ -10,7 +10,8 @@
 - :mod:`~shashki.base.workers`: jobs over every core, in worker processes (or on a
   cluster), their results given as they come.
 - :mod:`~shashki.base.stack`: a deep recursion (the search) run on a roomy stack of the
-  interpreter's frames.
+  interpreter's frames;
+- :mod:`~shashki.base.door`: a server's idle connections, bounded in time and number.
 
 It imports nothing of shashki but :mod:`shashki.i18n` (the words of its messages); this
 file imports nothing at all, so that :mod:`shashki.native` may read the cache folder

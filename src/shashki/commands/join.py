@@ -8,7 +8,10 @@ from typing import Any
 from ..app.launch import JoinRequest
 from ..i18n import _
 from . import common
-from .common import fail, online_name, online_options
+from .common import fail, online_name, online_options, whole_number
+
+#: The most seconds ``--wait`` may give the host to answer.
+MOST_WAIT = 600
 
 
 def cmd_join(args: argparse.Namespace) -> int:
@@ -19,12 +22,20 @@ def cmd_join(args: argparse.Namespace) -> int:
         split_address(args.address)
     except JoinError as exc:
         return fail(str(exc))
+    if args.wait is not None and not 1 <= args.wait <= MOST_WAIT:
+        return fail(
+            _("--wait must be from 1 to {most} seconds, not {wait}").format(
+                most=MOST_WAIT, wait=args.wait
+            )
+        )
     name = online_name(args)
     if args.auto is not None:
         if not 1 <= args.auto <= 8:
             return fail(_("--auto must be a computer level from 1 to 8"))
-        return run(join_auto(args.address, args.code, args.auto, name=name, save=args.save))
-    start = JoinRequest(args.address, args.code, name)
+        return run(
+            join_auto(args.address, args.code, args.auto, name=name, save=args.save, wait=args.wait)
+        )
+    start = JoinRequest(args.address, args.code, name, args.wait)
     return common.run_app(start, mouse=not args.no_mouse, language=args.lang)
 
 
@@ -42,4 +53,10 @@ def add(sub: Any) -> None:
     p.add_argument("address", metavar=_("ADDRESS"), help=_("HOST:PORT, as the host printed it"))
     p.add_argument("code", metavar=_("CODE"), help=_("the room code, e.g. K7WQ-M2"))
     online_options(p)
+    p.add_argument(
+        "--wait",
+        type=whole_number,
+        metavar=_("SECONDS"),
+        help=_("give up when the host has not answered in this many seconds (default: 15)"),
+    )
     p.set_defaults(func=cmd_join)

@@ -268,12 +268,19 @@ async def host_auto(
 
 
 async def join_auto(
-    address: str, code: str, level: int, *, name: str, save: Path | None, say: Say = _say
+    address: str,
+    code: str,
+    level: int,
+    *,
+    name: str,
+    save: Path | None,
+    say: Say = _say,
+    wait: float | None = None,
 ) -> int:
     """Join a game played here by the computer at ``level``, until it ends or the host
-    leaves."""
+    leaves (``wait``: seconds for the host's answer, None: the usual)."""
     try:
-        guest = Guest(address, code, name, program=True)
+        guest = Guest(address, code, name, program=True, wait=wait)
         welcome = await guest.connect()
     except JoinError as exc:
         return _fail(str(exc))

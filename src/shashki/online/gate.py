@@ -27,11 +27,12 @@ tells it of every connection.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from ..base.door import address_key
 
 #: Seconds from a connection's acceptance to its confirmed key (HTTP, WebSocket, SPAKE2).
 HANDSHAKE_SECONDS = 10.0
@@ -49,22 +50,6 @@ PAUSE = 60.0
 LONGEST_PAUSE = 3600.0
 #: Addresses remembered (the least recently seen one is forgotten beyond).
 REMEMBERED = 4096
-
-
-def address_key(peer: str | None) -> str:
-    """What a peer's address counts as: itself (IPv4), its /64 network (IPv6)."""
-    if not peer:
-        return "?"
-    try:
-        address = ipaddress.ip_address(peer.split("%", 1)[0])
-    except ValueError:
-        return peer[:64]
-    if isinstance(address, ipaddress.IPv6Address):
-        mapped = address.ipv4_mapped
-        if mapped is not None:
-            return str(mapped)
-        return str(ipaddress.IPv6Network(f"{address}/64", strict=False))
-    return str(address)
 
 
 @dataclass

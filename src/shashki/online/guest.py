@@ -482,8 +482,18 @@ class Guest:
     """A connection to a host: the handshake, the join, then the host's messages read
     into the link."""
 
-    def __init__(self, address: str, code: str, name: str, *, program: bool = False) -> None:
+    def __init__(
+        self,
+        address: str,
+        code: str,
+        name: str,
+        *,
+        program: bool = False,
+        wait: float | None = None,
+    ) -> None:
         self.host, self.port = split_address(address)
+        #: Seconds to connect and be welcomed (None: :data:`CONNECT_SECONDS`).
+        self.wait = CONNECT_SECONDS if wait is None else wait
         self.address = f"{self.host}:{self.port}"
         self.code = code
         self.name = clean(name, MAX_NAME)
@@ -498,14 +508,14 @@ class Guest:
     async def connect(self, game: str | None = None) -> Welcome:
         """Connect, prove the code (the handshake), join (``game``: the identity of the
         game this side had, when it joins again), read the welcome; all within
-        :data:`CONNECT_SECONDS`.  Raises JoinError (one line)."""
+        :attr:`wait` seconds.  Raises JoinError (one line)."""
         host = f"[{self.host}]" if ":" in self.host else self.host
         url = f"ws://{host}:{self.port}/ws"
         self.http = aiohttp.ClientSession(
-            timeout=aiohttp.ClientTimeout(total=None, connect=CONNECT_SECONDS)
+            timeout=aiohttp.ClientTimeout(total=None, connect=self.wait)
         )
         try:
-            async with asyncio.timeout(CONNECT_SECONDS):
+            async with asyncio.timeout(self.wait):
                 ws = self.ws = await self.http.ws_connect(
                     url, max_msg_size=FRAME_LIMIT, heartbeat=15.0
                 )
@@ -533,7 +543,7 @@ class Guest:
             await self.close()
             raise JoinError(
                 _("Cannot join {address}: no answer in {n} s.").format(
-                    address=self.address, n=int(CONNECT_SECONDS)
+                    address=self.address, n=int(self.wait)
                 ),
                 unreachable=True,
             ) from None

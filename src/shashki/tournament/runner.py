@@ -37,7 +37,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..base.ownfiles import replace_file
+from ..base.ownfiles import open_in_place, own_folder, replace_file
 from ..base.userfiles import read_limited
 from ..base.workers import start_worker, worker_starts
 from ..engine.limits import Limit
@@ -162,8 +162,10 @@ def play_job(job: Job, players: dict[str, object] | None = None) -> Finished:
         def on_move(session: object) -> None:
             game = getattr(session, "game", None)
             if game is not None:
-                with contextlib.suppress(OSError):
-                    live.write_text(f"{game.fullmove_number} {len(game.move_stack)}\n")
+                with contextlib.suppress(OSError):  # (never through a link put there)
+                    with os.fdopen(open_in_place(live), "w", encoding="utf-8") as out:
+                        out.truncate(0)
+                        out.write(f"{game.fullmove_number} {len(game.move_stack)}\n")
 
         opening = job.opening
         assert isinstance(opening, Opening)
@@ -233,8 +235,9 @@ class Tournament:
 
         event = self.event
         try:
-            (self.folder / "games").mkdir(parents=True, exist_ok=True)
-            (self.folder / "live").mkdir(exist_ok=True)
+            # (real folders of this user's: a game is never written through a link)
+            own_folder(self.folder / "games")
+            own_folder(self.folder / "live")
         except OSError as exc:
             raise EventError(
                 _("cannot make the folder {path}: {reason}").format(
@@ -392,8 +395,9 @@ class Tournament:
     def live_move(self, number: int) -> str:
         """The move a game in play has reached, as its worker last wrote it."""
         try:
-            return (self.folder / "live" / f"{number:04d}.txt").read_text().split()[0]
-        except (OSError, IndexError):
+            live = self.folder / "live" / f"{number:04d}.txt"
+            return read_limited(live, 100).decode("ascii", "replace").split()[0]
+        except (OSError, ValueError, IndexError):
             return "1"
 
     def run(self, on_change: Callable[[], None] = lambda: None) -> bool:
