@@ -3,7 +3,8 @@ corpus, and puzzle mining's throughput.
 
     python benchmarks/training.py explorer [--workers N] [--answers 2000]
     python benchmarks/training.py mining [--games 40] [--workers N] [--depth 4] [--keep BOOK]
-    python benchmarks/training.py quality BOOK [--count 100] [--more 4] [--scan CMD]
+    python benchmarks/training.py quality BOOK… [--count 100] [--more 4] [--longer 4]
+        [--scan CMD]
 
 ``explorer`` indexes every PDN and JSON file of ``../shared/corpora/pdn`` (each folder's
 games read as the variant the folder is named after when they name none; the parser's
@@ -25,10 +26,17 @@ verified them (4: 4.4 to 5.7 times its time, 3 only 2 to 3.6 times; the mining's
 verification is run again for the first ``--timed`` to compare), as a puzzle is defined (its first
 move wins two men or more, every other keeps at most half a man; none of the mining's
 safety margins), and prints how many are still unique and winning, and how much longer
-that search took than the mining's whole verification.  ``--scan "DIR/scan hub"`` has
-Scan 2.0 (built by ``../shared/engines/scan-2.0/build.sh``) judge the International ones
-too, at ``--scan-depth`` (14): the first move must be Scan's best and win two men or
-more, every other move under two men.
+that search took than the mining's whole verification.  ``--longer 4`` times every
+puzzle's verification and deepens its re-check a ply at a time until that search alone
+took four times as long (at most ``--longest`` plies deeper than the mining's: a search
+of a few pieces that reaches the end of the game takes no longer deeper, and is said).
+``--scan "DIR/scan hub"`` has Scan 2.0 (built by
+``../shared/engines/scan-2.0/build.sh``) judge the International ones too, at ``--scan-
+depth`` (14): the first move must be Scan's best and win two men or more, every other
+move under two men. In an ending of Scan's bitbases (``--scan-bb``, 4 pieces as
+``scan.ini`` sets) Scan's score is not the bitbase's (it searches there with the smaller
+bitbases only, among the moves that keep the value): its own line is played out to the
+end of the game instead, whose result is the judgement.
 
 The shared corpus lives outside the project (``SHASHKI_SHARED`` names its folder); where
 it is absent the benchmark says so and stops.  Nothing here asserts on time: a shared
@@ -51,6 +59,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 SHARED = Path(os.environ.get("SHASHKI_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "corpora" / "pdn"
+#: The plies of Scan's own line played out in an ending of its bitbases, at most.
+LINE_MOST = 300
 #: Archives of real games (not problems) for mining, with the variant of their folder.
 MINING_FILES = (
     "russian/mig0-Games-Checkers/abatsiev.pdn",
@@ -200,7 +210,7 @@ def quality(args: argparse.Namespace) -> None:
     from shashki.training.book import read_book
     from shashki.training.mining import MiningOptions, verify
 
-    puzzles = read_book(args.book).puzzles
+    puzzles = [p for book in args.book for p in read_book(book).puzzles]
     if args.variant:
         puzzles = [p for p in puzzles if p.variant in args.variant.split(",")]
     puzzles = sample(puzzles, args.count, args.seed)
@@ -212,28 +222,36 @@ def quality(args: argparse.Namespace) -> None:
     deeper = replace(mined, verify_depth=mined.verify_depth + args.more).plain()
     kept = first_held = 0
     spent = [0.0, 0.0]
+    ratios: list[float] = []
+    short = 0  # (re-checks under --longer times the mining's: the search ran out of tree)
     failed: dict[str, int] = {}
     for number, puzzle in enumerate(puzzles, 1):
         game = Game(puzzle.variant, puzzle.fen)
-        timed = number <= args.timed
+        timed = number <= args.timed or args.longer > 0
+        mined_time = 0.0
         if timed:  # (the mining's verification again, for the time it takes)
             t = time.perf_counter()
             verify(game, mined)
-            spent[0] += time.perf_counter() - t
-        t = time.perf_counter()
-        again = verify(game, deeper)
+            mined_time = time.perf_counter() - t
+            spent[0] += mined_time
+        again, options, took = recheck(game, deeper, mined_time, args)
         if timed:
-            spent[1] += time.perf_counter() - t
+            spent[1] += took
+            ratios.append(took / max(mined_time, 1e-9))
+            short += args.longer > 0 and took < args.longer * mined_time
         first = game.move_text(again.line[0], full=True) if again else None
         held = first == puzzle.line[0]
         kept += held
         how = f"{again.score} / {again.second}" if again else "no solution built"
+        how += f", depth {options.verify_depth}"
+        if timed:
+            how += f", {took / max(mined_time, 1e-9):.1f}× ({took:.1f} s)"
         if not held:
             failed[puzzle.variant] = failed.get(puzzle.variant, 0) + 1
             # the first position alone (what ``held`` implies): is its move still the
             # only one that wins, though the line after it is no longer a solution?
-            found, second = first_position(game, deeper)
-            alone = found == puzzle.line[0] and found_score(found, second, deeper)
+            found, second = first_position(game, options)
+            alone = found == puzzle.line[0] and found_score(found, second, options)
             first_held += alone
             how += f"; the first position: {found} {second[0]} / {second[1]}"
         if args.verbose:
@@ -242,11 +260,25 @@ def quality(args: argparse.Namespace) -> None:
                 f"{'held' if held else 'FAILED'} ({how}; {puzzle.source})",
                 flush=True,
             )
+    if ratios:
+        ratios.sort()
+        print(
+            f"re-check / mining's verification, each puzzle: least {ratios[0]:.1f}×, median "
+            f"{statistics.median(ratios):.1f}×, most {ratios[-1]:.1f}×"
+            + (
+                f"; {short} under {args.longer:g}× (their search ran out of tree: "
+                f"{args.longest} plies deeper took no longer)"
+                if args.longer > 0
+                else ""
+            ),
+            flush=True,
+        )
     by_variant = ", ".join(f"{v} {n}" for v, n in sorted(failed.items())) or "none"
     both = kept + first_held
     print(
         f"quality: {kept} of {len(puzzles)} puzzles still unique and winning at depth "
-        f"{deeper.verify_depth}, their whole solution built again "
+        f"{deeper.verify_depth}{' or deeper (--longer)' if args.longer > 0 else ''}, "
+        f"their whole solution built again "
         f"({100 * kept / max(1, len(puzzles)):.1f}%; failed: {by_variant}); "
         f"{both} ({100 * both / max(1, len(puzzles)):.1f}%) with their first move still the "
         f"only one that wins; "
@@ -257,6 +289,26 @@ def quality(args: argparse.Namespace) -> None:
     )
     if args.scan:
         scan_quality(args, [p for p in puzzles if p.variant == "international"])
+
+
+def recheck(game: Any, deeper: Any, mined_time: float, args: argparse.Namespace) -> Any:
+    """The verification of ``game`` at ``deeper``'s depth, and with ``--longer`` a ply
+    deeper each time until that search alone took ``--longer`` times ``mined_time`` (at
+    most ``--longest`` plies deeper than the mining's); the last one's result, options
+    and time."""
+    from shashki.training.mining import verify
+
+    options = deeper
+    while True:
+        t = time.perf_counter()
+        again = verify(game, options)
+        took = time.perf_counter() - t
+        if args.longer <= 0 or took >= args.longer * mined_time:
+            break
+        if options.verify_depth - (args.depth + 4) >= args.longest:
+            break
+        options = replace(options, verify_depth=options.verify_depth + 1)
+    return again, options, took
 
 
 def first_position(game: Any, options: Any) -> tuple[str, tuple[int, int]]:
@@ -297,6 +349,7 @@ def scan_quality(args: argparse.Namespace, puzzles: list[Any]) -> None:
 
     from shashki.engine.hub.text import find_move, position_text
     from shashki.rules import Game
+    from shashki.rules.game import game_state
 
     command = shlex.split(args.scan)
     engine = subprocess.Popen(
@@ -324,14 +377,19 @@ def scan_quality(args: argparse.Namespace, puzzles: list[Any]) -> None:
                 return lines
 
     def think(game: Game, depth: int) -> tuple[str, int]:
-        """Scan's move and score (for the side to move) in ``game``'s position; a move
-        Scan plays at once (the only one: no score said, or depth 0) is played and the
-        position after it asked, a few times at most."""
+        """Scan's move and score (for the side to move) in ``game``'s position.  A move
+        Scan plays at once (the only one, or in an ending of its bitbases the only one
+        that keeps the bitbase's value: no score said, or depth 0) is played and the
+        position after it asked.  In an ending of its bitbases (``--scan-bb`` pieces or
+        fewer) Scan's score is not the bitbase's: at the root it searches with the
+        smaller bitbases only, among the moves that keep the value; so there Scan's own
+        line is played out to the end of the game, whose result is the score (a draw
+        after ``LINE_MOST`` plies)."""
         sign = 1
         first = ""
         side = game.turn
         game = game.copy()
-        for _ in range(8):
+        for _ in range(LINE_MOST):
             send("pos " + position_text(game, version=1))
             send(f"depth {depth}")
             send("go")
@@ -340,7 +398,9 @@ def scan_quality(args: argparse.Namespace, puzzles: list[Any]) -> None:
             infos = [t.split() for t in lines if t.startswith("info") and t.split()[1:2] != ["0"]]
             text = lines[-1].split()[1]
             first = first or text
-            if infos:
+            pos = game_state(game)
+            in_bitbases = (pos[0] | pos[1]).bit_count() <= args.scan_bb
+            if infos and not in_bitbases:
                 return first, sign * int(float(infos[-1][3]))
             game.push(find_move(game, text))
             ended = game.outcome()
@@ -432,7 +492,7 @@ def main() -> None:
     )
     m.add_argument("--keep", type=Path, help="the book to keep the puzzles in")
     q = sub.add_parser("quality")
-    q.add_argument("book", help="a book of mined puzzles (PDN)")
+    q.add_argument("book", nargs="+", help="books of mined puzzles (PDN)")
     q.add_argument("--count", type=int, default=100)
     q.add_argument("--depth", type=int, default=4, help="the depth they were mined at")
     q.add_argument("--more", type=int, default=4, help="plies deeper than their verification")
@@ -442,8 +502,19 @@ def main() -> None:
     q.add_argument(
         "--timed", type=int, default=10, help="puzzles whose mining verification is timed again"
     )
+    q.add_argument(
+        "--longer",
+        type=float,
+        default=0,
+        help="deepen each re-check until it alone took this many times the mining's "
+        "verification of the same puzzle (every puzzle timed)",
+    )
+    q.add_argument("--longest", type=int, default=10, help="with --longer: plies deeper at most")
     q.add_argument("--scan", help='Scan 2.0\'s command ("/tmp/scan-2.0/scan hub")')
     q.add_argument("--scan-depth", type=int, default=14)
+    q.add_argument(
+        "--scan-bb", type=int, default=4, help="the pieces of Scan's bitbases (its bb-size)"
+    )
     q.add_argument("--scan-only", action="store_true", help="only Scan's judgement")
     args = parser.parse_args()
     if args.what == "mining" and args.compiled:

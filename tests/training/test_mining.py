@@ -4,20 +4,27 @@ hand-edited one, no position twice, and mining stopped resumed where it stopped.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+from shashki.engine.scores import WON
+from shashki.engine.search import Search
 from shashki.records.pieces import Piece
 from shashki.records.reader import read_games_text
 from shashki.rules import Game, Move
 from shashki.training.book import BookWriter, read_book
 from shashki.training.harvest import mine_files
 from shashki.training.mining import (
+    FULL_WIDTH,
     MiningOptions,
     Puzzle,
     gain,
     mine_game,
     mine_piece,
+    proven,
+    small_ending,
     solution,
+    table_values,
 )
 from shashki.training.themes import describe, difficulty, shot_size, themes_of
 
@@ -242,3 +249,51 @@ def test_the_turkish_strike_theme() -> None:
     assert "strike" in themes_for(find_variant("russian"))
     assert "strike" not in themes_for(find_variant("turkish"))
     assert set(themes_for(find_variant("russian"))) == set(THEMES)
+
+
+#: Russian, mined from self-play at depth 8 (2026-12-07) and shipped until the rule below:
+#: f2-g1 crowns, three kings and a man... against a king and a man, a lead of 3.3 men to
+#: the search; five pieces, which no table covers, and a search without forward pruning
+#: ten plies deep sees no end of the game: not proven, so no puzzle.
+UNPROVEN = "B:WKb8,b4:Bg3,f2,Kh2:H0:F34"
+#: Brazilian, four pieces: g7-h8 crowns and wins in 49 plies, which the full-width search
+#: does not see (3.3 men) but the shipped table says, and no other move wins.
+TABLED = "W:Wg7,f4,e3:BKc1:H0:F37"
+
+
+def test_a_small_ending_unproven_is_no_puzzle() -> None:
+    game = Game("russian", UNPROVEN)
+    assert small_ending(game) and table_values(game) is None
+    assert solution(game, MiningOptions()) is None
+    # (what the verification found before the rule: the search's win, its only move)
+    alone = replace(MiningOptions(), verify_depth=8)
+    search = Search(game.variant)
+    found = search.search(game, depth=alone.verify_depth)
+    assert found.score >= alone.win and game.move_text(found.move) == "f2-g1"
+    assert not proven(game, found.move, alone)
+
+
+def test_a_small_ending_the_tables_decide() -> None:
+    game = Game("brazilian", TABLED)
+    values = table_values(game)
+    assert values is not None
+    winning = [game.move_text(m) for m, v in values.items() if v > 0]
+    assert winning == ["g7-h8"]
+    move = next(m for m in values if game.move_text(m) == "g7-h8")
+    assert proven(game, move, MiningOptions())
+    full = Search(game.variant, options=FULL_WIDTH).search(game, depth=10)
+    assert full.score < WON  # (the search alone would not prove it)
+    # a move the tables say does not win is never proven, whatever a search says
+    other = next(m for m in values if values[m] <= 0)
+    assert not proven(game, other, MiningOptions())
+
+
+def test_a_small_ending_won_by_force_is_proven_without_tables() -> None:
+    # International, four pieces (no table shipped for them): 34-1! wins in nine plies
+    # (34-1 16-11 35-40 11-7 1x34 6-1 40-45 1x40 45x34), every other move draws
+    game = Game("international", "B:W6,16:BK34,35:H0:F71")
+    assert table_values(game) is None
+    move = next(m for m in game.legal_moves() if game.move_text(m) == "34-1")
+    assert proven(game, move, MiningOptions())
+    solved = solution(game, MiningOptions())
+    assert solved is not None and game.move_text(solved[0][0]) == "34-1"

@@ -53,7 +53,7 @@ def test_a_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
     mine_self_play(BookWriter(whole), RUN, options=OPTIONS, workers=1)
     assert [p.fen for p in read_book(book).puzzles] == [p.fen for p in read_book(whole).puzzles]
     for puzzle in read_book(whole).puzzles:
-        assert puzzle.source.startswith("shashki self-play, 2026-12-07, level 1 #")
+        assert puzzle.source.startswith("shashki self-play, 2026-12-07, level 1, seed 7 #")
 
 
 @pytest.mark.parametrize(

@@ -1047,7 +1047,8 @@ class ReplayScreen(MoveBoxScreen):
         bar = self.query_one("#review-progress", ProgressBar)
         running = self.job is not None and self.job.running
         bar.display = running
-        bar.update(total=review.total, progress=review.known)
+        done, total = review.progress()
+        bar.update(total=total, progress=done)
         self.query_one("#review-summary", Static).update(self._review_summary())
         self._review_moments()
         self._review_graph()

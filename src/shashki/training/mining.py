@@ -20,6 +20,18 @@ nothing (no piece taken more than given, no crowning) and neither ends the game 
 it by force is refused: such a win is one the search only foresees, and a deeper search
 often finds it smaller (benchmarks/training.py quality; docs/TRAINING.md).
 
+Where the search is known to be weak, a win must be proven (:func:`proven`): in a small
+ending (at most :data:`SMALL_ENDING` pieces at the first position or at the end of the
+solution) the evaluation's judgement of a few kings and men is often wrong (three kings
+against one, a king against men racing to crown: a material lead that is a draw), and
+the search's forward pruning and reductions can miss the one defence that holds.  There
+the exact tables decide when they cover the position and are at hand (shipped, or made
+by ``shashki endings build``): the first move must be the only one that wins.
+Elsewhere a search without forward pruning or reductions, :data:`FULL_MORE` plies
+deeper than the verification, must find the same move winning by force (the game won by
+the rules within its horizon) and every other move keeping at most
+:attr:`MiningOptions.other`; a puzzle neither proves is refused.
+
 A puzzle is named by its position (:func:`~shashki.store.explorer.position_key`: the
 variant and the FEN); a book of puzzles (:mod:`shashki.training.book`) never keeps two of
 one position.  Themes (:mod:`shashki.training.themes`) and a difficulty are read from
@@ -31,12 +43,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from ..engine import endings
 from ..engine.scores import WON
-from ..engine.search import Search
+from ..engine.search import Options, Search
 from ..records.model import GameRecord
 from ..records.pieces import Piece, piece_games
 from ..rules.errors import ShashkiError
-from ..rules.game import Game
+from ..rules.game import Game, game_state
 from ..rules.move import Move
 from ..store.explorer import position_key
 from .themes import difficulty, themes_of
@@ -46,6 +59,16 @@ from .themes import difficulty, themes_of
 GAINED = 2
 #: Games a piece of an archive holds about (a worker's job; the unit of resuming).
 PIECE_BYTES = 8 << 10
+#: A position of at most this many pieces is a small ending, where a puzzle's win must
+#: be proven (:func:`proven`).
+SMALL_ENDING = 6
+#: The plies the full-width search of a small ending goes deeper than the verification.
+FULL_MORE = 2
+#: The nodes that search may take for each of its two looks (the best move, the best of
+#: the others); a win it does not prove within them is not proven.
+FULL_NODES = 400_000
+#: A search without forward pruning (ProbCut) or late move reductions.
+FULL_WIDTH = Options(probcut=False, lmr_depth=1 << 20)
 
 
 @dataclass(frozen=True)
@@ -73,11 +96,14 @@ class MiningOptions:
     #: The first position is searched again one ply deeper, and must give the same
     #: only winning move (a search's judgement swings between odd and even depths).
     confirm: bool = True
+    #: A win in a small ending must be proven (:func:`proven`).
+    prove: bool = True
 
     def plain(self) -> MiningOptions:
         """What a puzzle is, without the verification's safety: no margin, no second
-        look (a deeper search checks mined puzzles against this)."""
-        return replace(self, margin=0, confirm=False)
+        look, no proof of a small ending (a deeper search checks mined puzzles against
+        this)."""
+        return replace(self, margin=0, confirm=False, prove=False)
 
 
 @dataclass(frozen=True)
@@ -228,6 +254,9 @@ def verify(game: Game, options: MiningOptions) -> Verified | None:
         line.pop()
     if not line:
         return None
+    small = small_ending(game) or small_ending(g_after(game, line))
+    if options.prove and small and not proven(game, line[0], options):
+        return None  # (a small ending whose win neither the tables nor a full look prove)
     if first_score < WON and g_after(game, line).outcome() is None:
         if gain(line) < 1:
             return None  # (a win the search only foresees: at a deeper look, often less)
@@ -244,6 +273,80 @@ def _confirmed(search: Search, game: Game, move: Move, options: MiningOptions) -
     if found.move != move or found.score < options.win:
         return False
     return search.search(game, depth=deeper, moves=_others(game, move)).score <= options.other
+
+
+def pieces(game: Game) -> int:
+    """The pieces on the board."""
+    pos = game_state(game)
+    return int((pos[0] | pos[1]).bit_count())
+
+
+def small_ending(game: Game) -> bool:
+    """Whether ``game``'s position, not ended, is a small ending (:data:`SMALL_ENDING`)."""
+    return game.outcome() is None and pieces(game) <= SMALL_ENDING
+
+
+def table_values(game: Game) -> dict[Move, int] | None:
+    """Each legal move's exact value for the side to move (as the tables say: above 0 a
+    win, 0 a draw, below 0 a loss) when the tables at hand decide every one of them,
+    else None.  No table is made here (a miner's worker waits for none)."""
+    variant = game.variant
+    if not endings.covered(variant, game_state(game)):
+        return None
+    values: dict[Move, int] = {}
+    for move in game.legal_moves():
+        after = game.copy()
+        after.push(move)
+        ended = after.outcome()
+        if ended is not None:
+            values[move] = 0 if ended.winner is None else 1 if ended.winner == game.turn else -1
+            continue
+        value = endings.probe_built(variant, game_state(after))
+        if value is None:
+            return None
+        values[move] = -value
+    return values
+
+
+def proven(game: Game, move: Move, options: MiningOptions) -> bool:
+    """Whether ``move`` is proven the only move that wins in ``game``'s position: by the
+    exact tables when they are at hand, else by a search without forward pruning or
+    reductions (:data:`FULL_WIDTH`), :data:`FULL_MORE` plies deeper than the
+    verification, that finds it winning by force and every other move at most
+    :attr:`MiningOptions.other`."""
+    values = table_values(game)
+    if values is not None:
+        return values.get(move, 0) > 0 and all(v <= 0 for m, v in values.items() if m != move)
+    search = Search(game.variant, options=FULL_WIDTH)
+    depth = options.verify_depth + FULL_MORE
+    found = search.search(game, depth=depth, nodes=FULL_NODES)
+    if found.move != move or found.score < WON:  # (a forced win at any depth searched)
+        return False
+    others = _others(game, move)
+    if not others:
+        return True
+    second = search.search(game, depth=depth, moves=others, nodes=FULL_NODES)
+    return not second.stopped and second.score <= options.other
+
+
+def proof_holds(puzzle: Puzzle, options: MiningOptions | None = None) -> bool:
+    """Whether a puzzle of a book passes the rule of small endings (:func:`proven`): a
+    book mined before the rule, checked again (a puzzle whose line no longer plays
+    does not)."""
+    game = Game(puzzle.variant, puzzle.fen)
+    g = game.copy()
+    first: Move | None = None
+    for text in puzzle.line:
+        move = next((m for m in g.legal_moves() if g.move_text(m, full=True) == text), None)
+        if move is None:
+            return False
+        first = first or move
+        g.push(move)
+    if first is None:
+        return False
+    if not (small_ending(game) or small_ending(g)):
+        return True
+    return proven(game, first, options or MiningOptions())
 
 
 def g_after(game: Game, line: list[Move]) -> Game:
@@ -360,7 +463,10 @@ def iter_unique(puzzles: Iterator[Puzzle], seen: set[int]) -> Iterator[Puzzle]:
 
 
 __all__ = [
+    "FULL_MORE",
+    "FULL_WIDTH",
     "PIECE_BYTES",
+    "SMALL_ENDING",
     "MiningOptions",
     "Origin",
     "PieceMined",
@@ -369,5 +475,9 @@ __all__ = [
     "iter_unique",
     "mine_game",
     "mine_piece",
+    "proof_holds",
+    "proven",
+    "small_ending",
     "solution",
+    "table_values",
 ]

@@ -10,8 +10,9 @@ club players do.  Each game is mined as an archive's games are
 Game ``i`` of a run is made from its seed alone (the run's ``seed``, the variant and
 ``i``): the same command plays the same games, so a run stopped goes on from the first
 game not written, and a run asked for more games adds the new ones.  Each puzzle's
-source says where it came from: "shashki self-play, 2026-12-07, level 3 #12 (23.)" (the
-day the games were played, the level, the game and its move number).
+source says where it came from: "shashki self-play, 2026-12-07, level 3, seed 1 #12 (23.)"
+(the day the games were played, the level, the seed, the game and its move number: the
+same run plays the game again).
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ class SelfPlay:
         if self.date:
             words.append(self.date)
         words.append(f"level {self.level}")
+        words.append(f"seed {self.seed}")
         return ", ".join(words)
 
     @property
