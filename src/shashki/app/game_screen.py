@@ -793,18 +793,10 @@ class GameScreen(MoveBoxScreen):
     def _next(self, step: int) -> None:
         if self._board_hidden():
             return
-        ctl = self.controller
-        if ctl.selection.routes:
-            ctl.next_route(step)
-        else:
-            squares = sorted(ctl.movable(), key=ctl.variant.board.number)
-            if not squares:
-                return
-            if self.board.cursor in squares:
-                i = (squares.index(self.board.cursor) + step) % len(squares)
-            else:
-                i = 0
-            self.board.cursor = squares[i]
+        square = self.controller.next_piece(self.board.cursor, step)
+        if square is None:
+            return
+        self.board.cursor = square
         self.board.focus()
         self.board.refresh()
         self.refresh_panel()

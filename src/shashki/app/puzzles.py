@@ -567,18 +567,10 @@ class PuzzleScreen(MoveBoxScreen):
         after_keys(self, lambda: self._next_piece(step))
 
     def _next_piece(self, step: int) -> None:
-        ctl = self.controller
-        if ctl.selection.routes:
-            ctl.next_route(step)
-        else:
-            squares = sorted(ctl.movable(), key=ctl.variant.board.number)
-            if not squares:
-                return
-            if self.board.cursor in squares:
-                i = (squares.index(self.board.cursor) + step) % len(squares)
-            else:
-                i = 0
-            self.board.cursor = squares[i]
+        square = self.controller.next_piece(self.board.cursor, step)
+        if square is None:
+            return
+        self.board.cursor = square
         self.board.focus()
         self.board.refresh()
 
