@@ -236,7 +236,8 @@ def _progress(console: Console, variant: Variant, games: int) -> tuple[Bar, list
                 head += ", " + clocks_text(variant, clock)
             return Text(head, no_wrap=True, overflow="ellipsis")
 
-    return Bar(console, MofNCompleteColumn(), _GameInPlay(), description=_("games"), total=games), now
+    bar = Bar(console, MofNCompleteColumn(), _GameInPlay(), description=_("games"), total=games)
+    return bar, now
 
 
 def cmd_match(args: argparse.Namespace) -> int:
