@@ -12,8 +12,9 @@ Games come from ``../shared/corpora/pdn`` (International and Russian, the first
 International, one Russian, …, so that a run stopped part-way has both; the corpus is
 only read).  Each game is first reviewed as ``shashki review`` reviews it, by the
 review's own code (:class:`shashki.session.review.Review`) at the default budget of nodes
-a position: its ``??`` marks are what is measured.  Then the longer search (four times
-the budget, the same code, the same curve and rules) judges:
+a position, its second look included: its ``??`` marks are what is measured.  Then the
+longer search (four times the budget, the same code, the same curve and rules; its first
+searches alone, no second look of its own) judges:
 
 - on every ``--full-every``-th game (5: a fifth of them), every move: the whole game
   reviewed again at four times the budget;
@@ -133,7 +134,7 @@ def judge_game(key: str, text: str, budget: int, full: bool, candidate: float) -
     verdicts = {v.ply: v for v in short.verdicts()}
     raw = raw_drops(short)
     checked = sorted(raw) if full else sorted(p for p, d in raw.items() if d >= candidate)
-    long = Review(record, nodes=4 * budget)
+    long = Review(record, nodes=4 * budget, look_again=False)
     positions = sorted({p - 1 for p in checked} | set(checked))
     clock = time.process_time()
     if full:
@@ -164,6 +165,7 @@ def judge_game(key: str, text: str, budget: int, full: bool, candidate: float) -
         "raw": {str(p): round(d, 4) for p, d in raw.items()},
         "checked": checked,
         "long_positions": len(positions),
+        "looked_again": sum(short.deep),
         "long_drops": long_drops,
         "cpu": [round(short_cpu, 1), round(long_cpu, 1)],
     }

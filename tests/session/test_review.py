@@ -7,12 +7,13 @@ replaying a reviewed file (the real package, in a virtual environment of its own
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from shashki.engine.review import analyse_game
+from shashki.engine.review import PlyScore, analyse_game, search_run
 from shashki.engine.winprob import (
     BLUNDER,
     INACCURACY,
@@ -27,7 +28,14 @@ from shashki.engine.winprob import (
 from shashki.records import GameRecord, read_games_text, write_game
 from shashki.records.annotations import GOOD, node_eval, user_text
 from shashki.rules import Game, find_variant
-from shashki.session.review import ANNOTATOR, Review, evaluation_of, score_of
+from shashki.session.review import (
+    ANNOTATOR,
+    LOOK_AGAIN,
+    LOOK_AGAIN_FROM,
+    Review,
+    evaluation_of,
+    score_of,
+)
 
 from ..hub.test_real_client import pydraughts  # noqa: F401 (the fixture)
 
@@ -71,6 +79,64 @@ def test_a_move_that_gives_men_away_is_a_blunder(variant: str) -> None:
     # (searched beside another position, the engine may prefer another move as good)
     assert good is not None and good.mark == "" and good.drop < INACCURACY
     assert again.key_moments() == [] and review.key_moments() == [verdict]
+
+
+def test_a_move_that_lost_is_judged_by_a_second_deeper_look() -> None:
+    fen, blunder = BLUNDERS["russian"]
+    record = one_move("russian", fen, blunder)
+    review = Review(record, depth="quick")
+    first = review.analysis(workers=1)
+    assert first.nodes == review.budget
+    for scores in first:
+        review.add(scores)
+    # every position known, but the move lost a blunder's worth: looked at again
+    assert review.known == review.total == 2 and not review.complete
+    assert review.to_look_again() == [0, 1] and review.progress() == (2, 4)
+    second = review.analysis(workers=1)
+    assert second.nodes == LOOK_AGAIN * review.budget and second.jobs == [[0, 1]]
+    for scores in second:
+        review.add(scores)
+    assert review.complete and review.deep == [True, True] and review.progress() == (4, 4)
+    assert review.to_look_again() == [] and not review.analysis(workers=1).jobs
+    # judged by the deeper search's scores of both positions (searched in one run)
+    deeper = search_run("russian", fen, review.texts, [0, 1], LOOK_AGAIN * review.budget)
+    assert sorted(deeper, key=lambda s: s.ply) == review.scores
+    verdict = review.verdict(1)
+    assert verdict is not None and verdict.mark == "??"
+    # without the second look: the first searches alone
+    plain = Review(record, depth="quick", look_again=False)
+    plain.run(workers=1)
+    assert plain.complete and plain.deep == [False, False] and plain.progress() == (2, 2)
+    # read back from the record: complete, nothing searched again
+    review.write()
+    back = Review.read(record)
+    assert back is not None and back.complete and not back.analysis(workers=1).jobs
+
+
+def test_the_second_look_is_for_the_moves_that_lost_a_mistakes_worth() -> None:
+    assert LOOK_AGAIN_FROM == MISTAKE
+    [record] = read_games_text(SHORT)
+    review = Review(record, depth="quick")
+    curve = review.curve
+    # scores for the side to move after each move: move 2 (Black's) loses a little less
+    # than a mistake's worth, move 5 (White's) a little more, the others nothing
+    white = [0, 0, 0, 0, 0, 0, 0, 0, 0]
+    drop = {2: MISTAKE - 0.01, 5: MISTAKE + 0.01}
+    for ply, lost in drop.items():
+        side = review.turns[ply - 1]
+        before = curve.expected(white[ply - 1] if side == 0 else -white[ply - 1])
+        target = before - lost  # the mover's expected score after the move
+        score = round(-curve.k * math.log(1 / target - 1))  # the mover's score
+        for later in range(ply, len(white)):
+            white[later] = score if side == 0 else -score
+    review.add(
+        PlyScore(ply, turn, white[ply] if turn == 0 else -white[ply], "x")
+        for ply, turn in enumerate(review.turns)
+    )
+    assert review.known == review.total == len(white)
+    drops = {p: round(v.drop, 3) for p in range(1, 9) if (v := review.verdict(p)) and v.drop}
+    assert drops == pytest.approx({2: MISTAKE - 0.01, 5: MISTAKE + 0.01}, abs=0.005)
+    assert review.to_look_again() == [4, 5] and not review.complete
 
 
 def test_the_marks_follow_the_drop_of_the_expected_score() -> None:

@@ -76,13 +76,15 @@ class ReviewJob:
     def _work(self) -> None:
         worker = get_current_worker()
         try:
-            analysis = self.review.analysis(nice=NICE)
-            self._analysis = analysis
-            for scores in analysis:
-                if worker.is_cancelled:
-                    analysis.cancel()
-                    return
-                self.app.call_from_thread(self._got, scores)
+            # the first searches, then the second looks they ask for (each batch is
+            # added on the app's thread before the next is chosen)
+            while (analysis := self.review.analysis(nice=NICE)).jobs:
+                self._analysis = analysis
+                for scores in analysis:
+                    if worker.is_cancelled:
+                        analysis.cancel()
+                        return
+                    self.app.call_from_thread(self._got, scores)
         except Exception as exc:  # a worker process that died, a position that failed
             self.failed = " ".join(str(exc).split()) or type(exc).__name__
         finally:

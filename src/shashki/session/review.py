@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..engine import winprob
 from ..engine.review import DEFAULT_DEPTH, DEPTHS, Analysis, PlyScore
 from ..engine.scores import WIN, WON
 from ..engine.winprob import Curve, accuracy, curve_for, judge
@@ -44,6 +45,15 @@ ANNOTATOR = "shashki review"
 BEST = re.compile(r"\[%best\s+([^\]\s]{1,200})\s*\]")
 #: How many key moments are listed at most.
 KEY_MOMENTS = 8
+#: The second look: each move whose player's expected score dropped by at least
+#: :data:`LOOK_AGAIN_FROM` (a mistake's worth) by the first searches has the positions
+#: before and after it searched again with :data:`LOOK_AGAIN` times the budget, and is
+#: judged by that deeper search (docs/REVIEW.md: why).
+LOOK_AGAIN = 4
+LOOK_AGAIN_FROM = winprob.MISTAKE
+#: At most this many second looks (a deeper score may make a neighbouring move a
+#: candidate in its turn).
+LOOK_AGAIN_ROUNDS = 2
 
 
 @dataclass(frozen=True)
@@ -94,10 +104,16 @@ class Review:
     follows from it."""
 
     def __init__(
-        self, record: GameRecord, *, depth: str = DEFAULT_DEPTH, nodes: int | None = None
+        self,
+        record: GameRecord,
+        *,
+        depth: str = DEFAULT_DEPTH,
+        nodes: int | None = None,
+        look_again: bool = True,
     ) -> None:
         """``depth``: a setting of :data:`~shashki.engine.review.DEPTHS`; ``nodes`` a
-        budget of nodes a position of one's own (the benchmarks' longer searches)."""
+        budget of nodes a position of one's own (the benchmarks' longer searches);
+        ``look_again``: False for the first searches alone (no second look)."""
         if record.variant is None:
             raise ValueError("a record of a variant shashki does not play")
         self.record = record
@@ -128,6 +144,12 @@ class Review:
             game.push(node.move)
         self.turns.append(int(game.turn))
         self.scores: list[PlyScore | None] = [None] * len(self.nodes)
+        self.look_again = look_again
+        #: The positions searched again with the deeper budget (or read from a record:
+        #: not searched again), and those a second look under way searches.
+        self.deep: list[bool] = [False] * len(self.nodes)
+        self._deeper: set[int] = set()
+        self._rounds = 0
 
     # -- filling it ------------------------------------------------------------------
 
@@ -141,21 +163,57 @@ class Review:
 
     @property
     def complete(self) -> bool:
-        return self.known == self.total
+        """Every position known, and every second look wanted made."""
+        return self.known == self.total and not self.to_look_again()
+
+    def progress(self) -> tuple[int, int]:
+        """(searches done, searches wanted so far): the first search of each position,
+        then the second looks (wanted once the first searches are all known)."""
+        again = self._deeper | set(self.to_look_again())
+        return self.known + sum(self.deep[ply] for ply in again), self.total + len(again)
 
     def add(self, scores: Iterable[PlyScore]) -> None:
         for score in scores:
             if 0 <= score.ply < self.total:
                 self.scores[score.ply] = score
+                if score.ply in self._deeper:
+                    self.deep[score.ply] = True
+
+    def to_look_again(self) -> list[int]:
+        """The positions a second look searches now: before and after each move that
+        lost at least :data:`LOOK_AGAIN_FROM` by the searches so far (the engine's own
+        choice too: its drop is the first search's horizon), not searched deeper yet;
+        none before every position is known, or after :data:`LOOK_AGAIN_ROUNDS`."""
+        if not self.look_again or self._rounds >= LOOK_AGAIN_ROUNDS:
+            return []
+        if self.known < self.total:
+            return []
+        wanted: set[int] = set()
+        for ply in range(1, self.total):
+            if self.deep[ply - 1] and self.deep[ply]:
+                continue
+            side = self.turns[ply - 1]
+            before, after = self.expected(ply - 1, side), self.expected(ply, side)
+            if before is not None and after is not None and before - after >= LOOK_AGAIN_FROM:
+                wanted |= {p for p in (ply - 1, ply) if not self.deep[p]}
+        return sorted(wanted)
 
     def analysis(self, *, workers: int | None = None, nice: int = 0) -> Analysis:
-        """The search of the positions not known yet (iterate it; :meth:`add` each)."""
+        """The next searches (iterate it; :meth:`add` each): the positions not known
+        yet, or else the next second look (no job when there is nothing left to do)."""
         missing = [i for i, s in enumerate(self.scores) if s is None]
+        nodes = self.budget
+        if not missing:
+            missing = self.to_look_again()
+            if missing:
+                self._rounds += 1
+                self._deeper = self._deeper | set(missing)  # (read by the app's thread)
+                nodes = self.budget * LOOK_AGAIN
         return Analysis(
             self.variant.id,
             self.record.fen,
             self.texts,
-            nodes=self.budget,
+            nodes=nodes,
             workers=workers,
             nice=nice,
             plies=missing,
@@ -164,11 +222,12 @@ class Review:
     def run(
         self, *, workers: int | None = None, progress: Callable[[int, int], None] | None = None
     ) -> None:
-        """Search every position not known yet (in worker processes) and wait for them."""
-        for scores in self.analysis(workers=workers):
-            self.add(scores)
-            if progress is not None:
-                progress(self.known, self.total)
+        """Make every search wanted (in worker processes) and wait for them."""
+        while (analysis := self.analysis(workers=workers)).jobs:
+            for scores in analysis:
+                self.add(scores)
+                if progress is not None:
+                    progress(self.known, self.total)
 
     # -- what it says ----------------------------------------------------------------
 
@@ -244,11 +303,12 @@ class Review:
     def reused(self, record: GameRecord) -> Review:
         """A review of ``record``'s main line (at this depth) that keeps what this one
         knows of the positions the two main lines share from the start."""
-        other = Review(record, depth=self.depth, nodes=self.budget)
+        other = Review(record, depth=self.depth, nodes=self.budget, look_again=self.look_again)
         for ply in range(min(self.total, other.total)):
             if ply and self.texts[ply - 1] != other.texts[ply - 1]:
                 break
             other.scores[ply] = self.scores[ply]
+            other.deep[ply] = self.deep[ply]
         return other
 
     def write(self) -> bool:
@@ -300,6 +360,7 @@ class Review:
                 best = found if found else (review.texts[ply] if ours else "?")
             over = ply == review.total - 1 and _over(record, review)
             review.scores[ply] = PlyScore(ply, turn, score_of(evaluation, turn), best, over=over)
+        review.deep = [True] * review.total  # (what the record says is not searched again)
         return review
 
 
@@ -338,6 +399,9 @@ def _with_best(comments: list[str], best: str) -> list[str]:
 __all__ = [
     "ANNOTATOR",
     "KEY_MOMENTS",
+    "LOOK_AGAIN",
+    "LOOK_AGAIN_FROM",
+    "LOOK_AGAIN_ROUNDS",
     "MARK_NAGS",
     "Review",
     "Verdict",
