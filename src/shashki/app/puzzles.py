@@ -90,6 +90,12 @@ def rating_line(trainer: Trainer, variant_id: str, change: int | None = None) ->
     )
 
 
+def _first_upper(text: str) -> str:
+    """``text`` begun with a capital, as an item of a list is (a theme's name is written
+    small, for the middle of a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
 class PuzzleMenuScreen(Screen[None]):
     """Choose a variant with puzzles, then the daily puzzle, a mix or a theme."""
 
@@ -216,7 +222,7 @@ class PuzzleMenuScreen(Screen[None]):
                 Option(
                     literal(
                         ngettext("{theme} — {n} puzzle", "{theme} — {n} puzzles", count).format(
-                            theme=theme_name(theme), n=count
+                            theme=_first_upper(theme_name(theme)), n=count
                         )
                     ),
                     id=f"theme:{theme}",
