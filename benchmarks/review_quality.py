@@ -403,6 +403,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--full-every", type=int, default=5, help="every move judged on every Nth game of a variant"
     )
+    p.add_argument(
+        "--from-end", action="store_true", help="the last games first (beside another run)"
+    )
     p.add_argument("--candidate", type=float, default=INACCURACY, help="a candidate's drop")
     p.add_argument("--budget", type=int, default=DEPTHS[DEFAULT_DEPTH])
     p.add_argument("--scan", help="Scan 2.0's command (its folder has its data)")
@@ -455,6 +458,8 @@ def main(argv: list[str] | None = None) -> int:
                 for key, record in every
                 if key not in rows
             ]
+            if args.from_end:  # (a second run beside a first: each from its own end)
+                jobs.reverse()
             print(f"{len(every) - len(jobs)} games done before, {len(jobs)} to do", file=sys.stderr)
             for i, row in enumerate(as_done(jobs, args.jobs), 1):
                 rows[row["game"]] = row
