@@ -12,6 +12,8 @@ folder (a fresh install), the time of
   answers after its 3 seconds, with a score that is not 0.00);
 * ``shashki best russian --fen "W:WKa1,Kb2,Kc1:BKe7"`` (Petrov's triangle, won);
 * ``shashki best czech --fen "B:Wa3,c3:Bf6,h6"`` (two men against two on the 8x8 board);
+* ``shashki best turkish --fen "W:WKa1,c3:BKh8,f6"`` (a king and a man each on the board
+  of 64 squares: 25.7 million positions, the biggest table shipped);
 * ``shashki --version`` (the start of the program: the tables are read only when an
   ending needs them).
 
@@ -120,6 +122,7 @@ def main() -> None:
         ("3K v 1K, International", ["best", "international", "--fen", "B:WK7,K12,K45:BK5"]),
         ("Petrov's triangle, Russian", ["best", "russian", "--fen", "W:WKa1,Kb2,Kc1:BKe7"]),
         ("2M v 2M, Czech", ["best", "czech", "--fen", "B:Wa3,c3:Bf6,h6"]),
+        ("1K+1M v 1K+1M, Turkish", ["best", "turkish", "--fen", "W:WKa1,c3:BKh8,f6"]),
         ("shashki --version", ["--version"]),
     ]
     for label, words in cases:

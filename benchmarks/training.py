@@ -273,6 +273,7 @@ def quality(args: argparse.Namespace) -> None:
             ),
             flush=True,
         )
+    which = "every one" if args.longer > 0 else f"the first {min(args.timed, len(puzzles))}"
     by_variant = ", ".join(f"{v} {n}" for v, n in sorted(failed.items())) or "none"
     both = kept + first_held
     print(
@@ -284,7 +285,7 @@ def quality(args: argparse.Namespace) -> None:
         f"only one that wins; "
         f"that search took {spent[1] / max(spent[0], 1e-9):.1f}× the time of the mining's "
         f"verification (depth {mined.verify_depth}, confirmed at {mined.verify_depth + 1}; "
-        f"timed on the first {min(args.timed, len(puzzles))})",
+        f"timed on {which})",
         flush=True,
     )
     if args.scan:

@@ -73,7 +73,7 @@ PLAN: dict[str, Plan] = {
     "international": Plan(games=120, level=2, max_plies=160),
     "russian": Plan(),
     "brazilian": Plan(),
-    "italian": Plan(),
+    "italian": Plan(games=300),
     "pool": Plan(),
     "spanish": Plan(),
     "portuguese": Plan(),

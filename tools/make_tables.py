@@ -29,16 +29,18 @@ FOLDER = Path(__file__).resolve().parent.parent / "src" / "shashki" / "engine" /
 
 
 #: The endings of four pieces shipped of the 8x8 games of 64 squares, by game: those with
-#: at most this many men (the others, hours of a core to make, are made in a worker the
-#: first time they arise, as in a game without shipped tables).
-SIXTY_FOUR = {"turkish": 2}
+#: at most this many men (a set closed under captures and crownings, which only lose
+#: men).  The others (up to 25.7 million positions; about 6 s of a core a million
+#: positions, compiled) are made by ``shashki endings build VARIANT --pieces 4``, or in
+#: a worker the first time they arise where they hold at most ``endings.MAX_POSITIONS``.
+SIXTY_FOUR = {"turkish": 4, "tama": 1, "tama-armenian": 0}
 
 
 def wanted() -> dict[str, list[tuple[int, int, int, int]]]:
     """The tables shipped: on the 10x10 board every ending of 3 pieces and three kings
-    against one; on the 8x8 boards every ending of 3 pieces, and every ending of 4 that a
-    table holds (``endings.MAX_POSITIONS``) on the boards of 32 squares; on those of 64,
-    those :data:`SIXTY_FOUR` names."""
+    against one; on the 8x8 boards every ending of 3 pieces, and every ending of 4 on
+    the boards of 32 squares; on those of 64, those :data:`SIXTY_FOUR` names (of 4
+    pieces, those beyond ``endings.MAX_POSITIONS`` too: ``endings.made_ahead``)."""
     out: dict[str, list[tuple[int, int, int, int]]] = {}
     for variant in all_variants():
         if not endings.plain(variant):

@@ -16,7 +16,8 @@ fonts and the protocol of the app's pipes; what it leaves open is closed here:
 - **What a connection costs.**  A connection with no request under way (one that never
   sends a request, or an idle keep-alive) is cut after
   :data:`~shashki.base.door.REQUEST_SECONDS`; a few of one address and some dozens in all
-  are kept, a newcomer pushing out the oldest idle one of the most crowded address
+  are kept, a newcomer pushing out the oldest idle one of the most crowded address; an
+  answer not taken within :data:`~shashki.base.door.ANSWER_SECONDS` cuts its connection
   (:mod:`shashki.base.door`).
 - **What a visitor costs.**  At most ``--visitors`` apps at once; a terminal of at most
   :data:`~shashki.session.served.MOST_COLUMNS` by
@@ -544,7 +545,8 @@ def _guard(addresses_now: Callable[[], Addresses], door: Door) -> Any:
         request: web.Request,
         handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
     ) -> web.StreamResponse:
-        door.busy(request.transport)
+        # (an answer is to be taken in time; an app's WebSocket lives as long as its page)
+        door.busy(request.transport, ends=request.path != "/ws")
         addresses = addresses_now()
         if not addresses.host_ok(request.headers.get(hdrs.HOST)):
             return web.Response(
@@ -646,7 +648,7 @@ class ShashkiServer(_ServerBase):
             handle_signals=False,
             access_log=logging.getLogger("shashki.serve.answers"),
             access_log_class=_answered(self.door),
-            keepalive_timeout=self.door.seconds,
+            keepalive_timeout=self.door.seconds + 5.0,  # (the door's deadline comes first)
             shutdown_timeout=QUIT_SECONDS + TERM_SECONDS + 2.0,
         )
         await runner.setup()

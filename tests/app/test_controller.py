@@ -95,3 +95,18 @@ def test_typed_illegal_move_is_explained() -> None:
     assert fb.refused
     fb = c.enter_text("hello")
     assert "not a move" in fb.refused
+
+
+def test_tab_goes_round_the_pieces_that_can_move_then_round_the_routes() -> None:
+    c = ctl()
+    order = sorted((sq("russian", s) for s in ("a3", "c3", "e3", "g3")), key=c.variant.board.number)
+    assert c.next_piece(-1, 1) == order[0]  # (the cursor on no piece that can move)
+    assert c.next_piece(order[0], 1) == order[1]
+    assert c.next_piece(order[0], -1) == order[-1]
+    assert c.next_piece(order[-1], 1) == order[0]
+    two = ctl("russian", TWO_ROUTES)
+    two.click(sq("russian", "c5"))
+    assert two.click(sq("russian", "g1")).choose_route
+    first = two.shown_route()
+    assert two.next_piece(sq("russian", "g1"), 1) == sq("russian", "g1")  # (it stays)
+    assert two.shown_route() != first

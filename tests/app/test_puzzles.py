@@ -106,14 +106,14 @@ async def test_the_menu_lists_the_variants_with_puzzles_and_the_choices(
         assert "1500" in said(menu, "puzzle-rating")
         await press(pilot, "enter")
         await wait_for(pilot, lambda: menu.variant_id == "russian", "the choices")
-        assert options(menu) == ["Daily puzzle", "Mix — 1 puzzle", "ending — 1 puzzle"]
+        assert options(menu) == ["Daily puzzle", "Mix — 1 puzzle", "Ending — 1 puzzle"]
         await press(pilot, "escape")
         await wait_for(pilot, lambda: menu.variant_id is None, "the variants again")
         await press(pilot, "down", "enter")
         await wait_for(pilot, lambda: menu.variant_id == "english", "the choices")
         # no English puzzle is shipped: no daily one
         assert options(menu)[0] == "Mix — 1 puzzle"
-        assert "shot — 1 puzzle" in options(menu)
+        assert "Shot — 1 puzzle" in options(menu)
         await press(pilot, "escape", "escape")
         await screen_made(pilot, MenuScreen)
 

@@ -4,6 +4,7 @@ before the draw rule (FMJD-64 7.2.4) runs out, and the tables are cached on disk
 
 from __future__ import annotations
 
+import lzma
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -121,7 +122,7 @@ def test_only_games_of_a_few_kings_are_covered() -> None:
     assert not covered(russian, game_state(Game("russian", "W:WKa1,Kb2,Kc1,d2:BKe7")))  # five
     for vid, fen in [
         ("giveaway", "W:WKa1,Kb2,Kc1:BKe7"),  # the goals are inverted
-        ("canadian", "W:WK1,K2:BK40,K50"),  # 13 million positions: too many
+        ("canadian", "W:WK1,K2:BK40,K50"),  # 13 million positions: made only ahead
     ]:
         assert not covered(find_variant(vid), game_state(Game(vid, fen)))
     assert perfect_moves(Game("russian")) is None
@@ -474,6 +475,51 @@ def test_five_kings_are_made_only_ahead_of_time() -> None:
     assert [m for m in endings.materials(intl, 5) if sum(m) == 5] == five
     assert endings.table_size(intl, (3, 0, 2, 0)) <= endings.MAX_AHEAD
     assert endings.table_size(intl, (3, 1, 1, 0)) > endings.MAX_AHEAD
+
+
+def test_four_pieces_beyond_the_limit_are_made_only_ahead_of_time(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A table of four pieces beyond MAX_POSITIONS (a king and a man each on a board of
+    64 squares: 25.7 million) is never made in play: it is covered when it is made (in
+    memory or in the cache) or shipped in the package, and then exact at once."""
+    variant = _six()
+    material = (1, 1, 1, 1)
+    size = endings.table_size(variant, material)
+    monkeypatch.setattr(endings, "MAX_POSITIONS", size - 1)  # (this board's: beyond it)
+    monkeypatch.setattr(endings, "_TABLES", {})
+    monkeypatch.setattr(endings, "_ABSENT", {})
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert endings.made_ahead(variant, material) and not endings.on_demand(variant, material)
+    assert material in endings.materials(variant, 4)
+    others = [m for m in endings.materials(variant, 4) if m != material]
+    assert others and all(endings.on_demand(variant, m) for m in others)
+    game = Game(variant, "W:WKa1,c3:BKf6,d4")
+    pos = game_state(game)
+    assert endings.material_of(pos) == material
+    assert not covered(variant, pos)  # not made: never made by a game
+    assert perfect_moves(game) is None
+    endings.build_one(variant, material)
+    assert covered(variant, pos)
+    built = endings.table_values(variant, material)
+    form = endings.shipped_forms(variant, material, built)
+    assert form is not None
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    # shipped alone (its smaller tables too), nothing in memory or the cache: exact at once
+    for m in endings.materials(variant, 4):
+        values = endings.table_values(variant, m)
+        got = endings.shipped_forms(variant, m, values)
+        if got is not None:
+            (folder / got[0]).write_bytes(lzma.compress(got[1]))
+    monkeypatch.setattr(endings, "SHIPPED", folder)
+    monkeypatch.setattr(endings, "_TABLES", {})
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "fresh"))
+    assert endings.is_shipped(variant, material) and covered(variant, pos)
+    exact = perfect_moves(game, build=False)
+    assert exact is not None and exact[1]
+    assert endings.shipped_values(variant, material) == built
+    assert not list((tmp_path / "fresh").rglob("*.bin"))  # read, nothing made
 
 
 def test_five_kings_agree_with_their_moves_and_the_straightforward_build() -> None:

@@ -532,3 +532,19 @@ def test_the_limit_said_is_how_each_player_searches_and_lines_are_whole(
     # both of a fixed depth: one limit
     main(["match", "russian", "--white", "1", "--black", "1", "--games", "1", "--max-plies", "2"])
     assert "level 1, Russian draughts, depth 1:" in capsys.readouterr().out
+
+
+def test_the_progress_bar_says_games_in_the_language_spoken() -> None:
+    """The match's bar names what it counts in the user's language (it read "games" in
+    every language)."""
+    from rich.console import Console
+
+    from shashki.commands.match import _progress
+    from shashki.i18n import set_language
+
+    set_language("uk")
+    try:
+        bar, _now = _progress(Console(force_terminal=True), find_variant("russian"), 4)
+        assert [task.description for task in bar.progress.tasks] == ["партії"]
+    finally:
+        set_language("en")

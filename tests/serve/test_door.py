@@ -8,6 +8,7 @@ every test."""
 from __future__ import annotations
 
 import asyncio
+import socket
 import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ FRIEND = "127.0.0.2"
 STRANGER = "127.0.0.3"
 #: The longest a socket is waited for to be cut or answered.
 WAIT = 60.0
+#: A deadline no test reaches (a busy machine may take long to open many sockets).
+LONG = 3600.0
 
 
 @dataclass
@@ -113,7 +116,7 @@ async def test_a_connection_that_sends_no_request_is_cut_at_the_deadline(
 async def test_a_connection_is_idle_again_after_its_answer_and_keeps_serving(
     served: Callable[[Door], Any],
 ) -> None:
-    one: Served = await served(Door())
+    one: Served = await served(Door(seconds=LONG))
     friend = await idle(one.port, FRIEND)
     await until(lambda: one.door.waiting == 1, "counted from its acceptance")
     assert (await page(one.port, FRIEND, friend)).startswith(b"HTTP/1.1 200")
@@ -121,13 +124,13 @@ async def test_a_connection_is_idle_again_after_its_answer_and_keeps_serving(
     assert (await page(one.port, FRIEND, friend)).startswith(b"HTTP/1.1 200")  # (kept alive)
     friend[1].close()
     await until(lambda: one.door.waiting == 0, "forgotten when it closes")
-    assert one.door.cut == 0
+    assert one.door.cut == 0 and one.door.answering == 0
 
 
 async def test_an_address_keeps_a_few_idle_sockets_newcomers_push_out_its_oldest(
     served: Callable[[Door], Any],
 ) -> None:
-    one: Served = await served(Door())
+    one: Served = await served(Door(seconds=LONG))
     held = [await idle(one.port, STRANGER) for _ in range(PER_ADDRESS + 20)]
     for reader, _writer in held[:20]:
         assert await cut(reader)
@@ -142,7 +145,7 @@ async def test_an_address_keeps_a_few_idle_sockets_newcomers_push_out_its_oldest
 async def test_when_every_place_is_taken_a_newcomer_of_another_address_gets_in(
     served: Callable[[Door], Any],
 ) -> None:
-    one: Served = await served(Door(per_address=4, most=8))
+    one: Served = await served(Door(seconds=LONG, per_address=4, most=8))
     crowd = [await idle(one.port, f"127.0.1.{n}") for n in (1, 2) for _ in range(4)]
     await until(lambda: one.door.waiting == 8, "every place taken")
     friend = await idle(one.port, FRIEND)
@@ -152,6 +155,24 @@ async def test_when_every_place_is_taken_a_newcomer_of_another_address_gets_in(
     assert (await page(one.port, FRIEND, friend)).startswith(b"HTTP/1.1 200")
     for _reader, writer in [*crowd, friend]:
         writer.close()
+
+
+async def test_an_answer_never_taken_cuts_its_connection(served: Callable[[Door], Any]) -> None:
+    """A peer that asks for the page's largest file again and again and never reads
+    would hold its connection (and the server's buffers) for ever once the system's
+    buffers are full: cut when an answer is not written whole in time."""
+    one: Served = await served(Door(seconds=LONG, answer_seconds=0.5))
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # (the answer cannot pass)
+    sock.bind((STRANGER, 0))
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", one.port))
+    request = f"GET /static/js/textual.js HTTP/1.1\r\nHost: 127.0.0.1:{one.port}\r\n\r\n"
+    await asyncio.get_running_loop().sock_sendall(sock, 20 * request.encode())  # (10 MB)
+    await until(lambda: one.door.cut == 1, "the connection cut")
+    await until(lambda: not one.runner.server.connections, "the connection gone")
+    assert one.door.answering == 0 and one.door.waiting == 0
+    sock.close()
 
 
 async def test_the_serve_command_has_the_door(serve: Callable[..., Serving]) -> None:

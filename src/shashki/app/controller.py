@@ -248,6 +248,21 @@ class GameController:
         if sel.routes:
             sel.route_index = (sel.route_index + step) % len(sel.routes)
 
+    def next_piece(self, cursor: int, step: int) -> int | None:
+        """Tab (``step`` 1) and shift+Tab (-1): the next route of the piece selected, when
+        it has several (the cursor stays), else the square of the next piece that can move
+        from ``cursor`` in the board's numbering (the first one when the cursor is on none;
+        None when none can)."""
+        if self.selection.routes:
+            self.next_route(step)
+            return cursor
+        squares = sorted(self.movable(), key=self.variant.board.number)
+        if not squares:
+            return None
+        if cursor in squares:
+            return squares[(squares.index(cursor) + step) % len(squares)]
+        return squares[0]
+
     def play_shown_route(self) -> Feedback:
         route = self.shown_route()
         if route is None:

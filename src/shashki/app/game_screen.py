@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
-from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 from textual.worker import Worker, get_current_worker
 
@@ -34,6 +33,7 @@ from .board import PIECE_SET_NAMES, BoardWidget
 from .controller import Feedback, GameController, Said, UndoPolicy, again
 from .dialogs import ConfirmScreen, GameOverScreen, HelpScreen, LeaveScreen, example_moves
 from .explorer import ExplorerPanel
+from .move_box import MoveBoxScreen, MoveInput
 from .movelist import Entry, MoveList, TurnRow, turn_rows
 from .plain import Plain
 from .seats import SeatLine
@@ -42,7 +42,7 @@ from .themes import set_board_theme, theme_name
 from .widgets import CoversGame, LocalFooter, ScreenHeader, after_keys
 
 
-class GameScreen(Screen[None]):
+class GameScreen(MoveBoxScreen):
     """Play one game."""
 
     BINDINGS = [
@@ -717,39 +717,30 @@ class GameScreen(Screen[None]):
             return
         self.after(self.controller.click(square))
 
-    @on(Input.Submitted, "#move-input")
-    def _typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip().lstrip(":/ ")
-        box = event.input
-        self.typing = bool(box.value)  # the next move may already be on its way
-        if text and self.viewing is not None:
+    def move_typed(self, text: str) -> None:
+        if self.viewing is not None:
             self.back_to_game()
-        if text:
-            waiting = self.controller.session.player_to_move
-            if not waiting.is_human:  # the computer, an engine or a friend online
-                self.set_status(
-                    Said(lambda: _("Wait: {name} is to move.").format(name=self.called(waiting)))
-                )
-                return
-            fb = self.controller.enter_text(text)
-            if fb.refused:  # the box is emptied for the next move: the refusal quotes it
-                why = fb.refused
+        waiting = self.controller.session.player_to_move
+        if not waiting.is_human:  # the computer, an engine or a friend online
+            self.set_status(
+                Said(lambda: _("Wait: {name} is to move.").format(name=self.called(waiting)))
+            )
+            return
+        fb = self.controller.enter_text(text)
+        if fb.refused:  # the box is emptied for the next move: the refusal quotes it
+            why = fb.refused
 
-                def quoted_once() -> str:
-                    reason = again(why)
-                    if text in reason:  # the refusal names the move already: once is enough
-                        return reason
-                    return _("{move}: {reason}").format(move=text, reason=reason)
+            def quoted_once() -> str:
+                reason = again(why)
+                if text in reason:  # the refusal names the move already: once is enough
+                    return reason
+                return _("{move}: {reason}").format(move=text, reason=reason)
 
-                fb = Feedback(refused=Said(quoted_once))
-            self.after(fb)
-            if fb.choose_route and self.controller.selection.routes:
-                # Enter plays the route on show: the cursor waits on its last square
-                self.board.cursor = self.controller.selection.routes[0].end
-        # at once (focus() waits a turn of the loop): the next key may already be queued;
-        # the box keeps the focus while the next move is being typed into it
-        if not self.typing:
-            self.set_focus(self.board)
+            fb = Feedback(refused=Said(quoted_once))
+        self.after(fb)
+        if fb.choose_route and self.controller.selection.routes:
+            # Enter plays the route on show: the cursor waits on its last square
+            self.board.cursor = self.controller.selection.routes[0].end
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -802,18 +793,10 @@ class GameScreen(Screen[None]):
     def _next(self, step: int) -> None:
         if self._board_hidden():
             return
-        ctl = self.controller
-        if ctl.selection.routes:
-            ctl.next_route(step)
-        else:
-            squares = sorted(ctl.movable(), key=ctl.variant.board.number)
-            if not squares:
-                return
-            if self.board.cursor in squares:
-                i = (squares.index(self.board.cursor) + step) % len(squares)
-            else:
-                i = 0
-            self.board.cursor = squares[i]
+        square = self.controller.next_piece(self.board.cursor, step)
+        if square is None:
+            return
+        self.board.cursor = square
         self.board.focus()
         self.board.refresh()
         self.refresh_panel()
@@ -877,35 +860,8 @@ class GameScreen(Screen[None]):
         else:
             self.set_status(Said(lambda: _("The board no longer turns after every move")))
 
-    def action_type_move(self) -> None:
-        if self._board_hidden():
-            return  # the move box is hidden with the board: no typing blind
-        # at once, so that the keys typed right after ':' land in the box; keys already
-        # on their way to the board are handed over by redirect_key()
-        self.typing = True
-        self.set_focus(self.query_one("#move-input", Input))
-
-    @property
-    def typing(self) -> bool:
-        """A move is being typed in the move box (from ':' to Enter or Escape): the
-        board's, which sends the keys that reach it meanwhile to the box."""
-        return self.board.typing
-
-    @typing.setter
-    def typing(self, value: bool) -> None:
-        self.board.typing = value
-
-    @on(BoardWidget.TypeMove)
-    def _board_type_move(self) -> None:
-        self.action_type_move()
-        if self._board_hidden():
-            self.typing = False
-
-    @on(BoardWidget.KeyForMoveBox)
-    def _board_key_for_box(self, event: BoardWidget.KeyForMoveBox) -> None:
-        """A key that reached the board while a move is being typed goes to the move box
-        (a pasted ':c3-d4' arrives faster than the focus moves)."""
-        event.deliver(self.query_one("#move-input", Input))
+    def can_type_move(self) -> bool:
+        return not self._board_hidden()  # (the move box is hidden with the board)
 
     def action_coords(self) -> None:
         self.board.show_coords = not self.board.show_coords
@@ -1101,15 +1057,6 @@ class GameScreen(Screen[None]):
         if action in ("draw", "resign", "hint"):
             return True if session.outcome is None else False
         return True
-
-
-class MoveInput(Input):
-    """The move box: Enter sends the text and empties the box at once, so that a move
-    typed right behind (keys coming fast) starts in an empty box."""
-
-    async def action_submit(self) -> None:
-        value, self.value = self.value, ""
-        self.post_message(self.Submitted(self, value))
 
 
 def _men_kings(men: int, kings: int) -> str:

@@ -15,8 +15,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import Input
 from textual.worker import get_current_worker
 
 from ..engine.search import Search
@@ -27,7 +25,7 @@ from ..rules.fen import square_text
 from ..session.review import Review, Verdict
 from .board import BoardWidget
 from .controller import Feedback, GameController, again
-from .game_screen import MoveInput
+from .move_box import MoveBoxScreen, MoveInput
 from .plain import Plain
 from .shell import shell_of
 from .themes import set_board_theme
@@ -46,7 +44,7 @@ class Task:
     hints: int = 0
 
 
-class LearnScreen(Screen[None]):
+class LearnScreen(MoveBoxScreen):
     """The player's mistakes of a reviewed game, one after another."""
 
     BINDINGS = [
@@ -169,25 +167,8 @@ class LearnScreen(Screen[None]):
             return
         self._answer(self.controller.click(event.square))
 
-    def action_type_move(self) -> None:
-        self.board.typing = True
-        box = self.query_one("#move-input", Input)
-        self.set_focus(box)
-
-    @on(BoardWidget.TypeMove)
-    def _board_type_move(self) -> None:
-        self.action_type_move()
-
-    @on(BoardWidget.KeyForMoveBox)
-    def _board_key_for_box(self, event: BoardWidget.KeyForMoveBox) -> None:
-        event.deliver(self.query_one("#move-input", Input))
-
-    @on(Input.Submitted, "#move-input")
-    def _typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip().lstrip(":/ ")
-        self.board.typing = False
-        self.set_focus(self.board)
-        if text and not self.judging and self.tasks:
+    def move_typed(self, text: str) -> None:
+        if not self.judging and self.tasks:
             self._answer(self.controller.enter_text(text))
 
     def _answer(self, fb: Feedback) -> None:

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, OptionList
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -42,7 +42,7 @@ from ..training.trainer import (
 )
 from .board import BoardWidget
 from .controller import Feedback, GameController, again
-from .game_screen import MoveInput
+from .move_box import MoveBoxScreen, MoveInput
 from .plain import Plain, literal, visible
 from .shell import shell_of
 from .themes import set_board_theme
@@ -88,6 +88,12 @@ def rating_line(trainer: Trainer, variant_id: str, change: int | None = None) ->
         solved=rec.solved,
         played=rec.played,
     )
+
+
+def _first_upper(text: str) -> str:
+    """``text`` begun with a capital, as an item of a list is (a theme's name is written
+    small, for the middle of a sentence)."""
+    return text[:1].upper() + text[1:]
 
 
 class PuzzleMenuScreen(Screen[None]):
@@ -216,7 +222,7 @@ class PuzzleMenuScreen(Screen[None]):
                 Option(
                     literal(
                         ngettext("{theme} — {n} puzzle", "{theme} — {n} puzzles", count).format(
-                            theme=theme_name(theme), n=count
+                            theme=_first_upper(theme_name(theme)), n=count
                         )
                     ),
                     id=f"theme:{theme}",
@@ -272,7 +278,7 @@ class PuzzleMenuScreen(Screen[None]):
         self.app.pop_screen()
 
 
-class PuzzleScreen(Screen[None]):
+class PuzzleScreen(MoveBoxScreen):
     """Puzzles of one variant solved on the board (see the module)."""
 
     BINDINGS = [
@@ -465,25 +471,8 @@ class PuzzleScreen(Screen[None]):
             return
         self._answer(self.controller.click(event.square))
 
-    def action_type_move(self) -> None:
-        self.board.typing = True
-        self.set_focus(self.query_one("#move-input", Input))
-
-    @on(BoardWidget.TypeMove)
-    def _board_type_move(self) -> None:
-        self.action_type_move()
-
-    @on(BoardWidget.KeyForMoveBox)
-    def _board_key_for_box(self, event: BoardWidget.KeyForMoveBox) -> None:
-        event.deliver(self.query_one("#move-input", Input))
-
-    @on(Input.Submitted, "#move-input")
-    def _typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip().lstrip(":/ ")
-        event.input.value = ""
-        self.board.typing = False
-        self.set_focus(self.board)
-        if text and not self.judging and self.attempt is not None and not self.attempt.done:
+    def move_typed(self, text: str) -> None:
+        if not self.judging and self.attempt is not None and not self.attempt.done:
             self._answer(self.controller.enter_text(text))
 
     def _answer(self, fb: Feedback) -> None:
@@ -584,18 +573,10 @@ class PuzzleScreen(Screen[None]):
         after_keys(self, lambda: self._next_piece(step))
 
     def _next_piece(self, step: int) -> None:
-        ctl = self.controller
-        if ctl.selection.routes:
-            ctl.next_route(step)
-        else:
-            squares = sorted(ctl.movable(), key=ctl.variant.board.number)
-            if not squares:
-                return
-            if self.board.cursor in squares:
-                i = (squares.index(self.board.cursor) + step) % len(squares)
-            else:
-                i = 0
-            self.board.cursor = squares[i]
+        square = self.controller.next_piece(self.board.cursor, step)
+        if square is None:
+            return
+        self.board.cursor = square
         self.board.focus()
         self.board.refresh()
 

@@ -46,8 +46,8 @@ from .board import BoardWidget
 from .controller import Feedback, Said, again
 from .dialogs import example_moves
 from .explorer import ExplorerPanel
-from .game_screen import MoveInput
 from .graph import EvalGraph
+from .move_box import MoveBoxScreen, MoveInput
 from .movelist import MoveList
 from .plain import Plain, literal, visible
 from .replay_controller import ReplayController, Step
@@ -609,7 +609,7 @@ _MOVES = Binding.Group(N_("Move"), compact=True)
 _LINES = Binding.Group(N_("Variation"), compact=True)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(MoveBoxScreen):
     """Step through a recorded game, its comments and variations (the stepping itself is
     the :class:`ReplayController`'s)."""
 
@@ -912,40 +912,22 @@ class ReplayScreen(Screen[None]):
             self.notify(again(fb.message), timeout=6, markup=False)
         self.board.refresh()
 
-    def action_type_move(self) -> None:
-        """Type a move in the variant's notation (':'): played from the position shown."""
-        self.board.typing = True
-        box = self.query_one("#move-input", Input)
-        box.add_class("-on")
-        self.set_focus(box)
+    def move_box_shown(self, box: Input, shown: bool) -> None:
+        box.set_class(shown, "-on")  # (the box shows only while a move is typed)
 
-    @on(BoardWidget.TypeMove)
-    def _board_type_move(self) -> None:
-        self.action_type_move()
-
-    @on(BoardWidget.KeyForMoveBox)
-    def _board_key_for_box(self, event: BoardWidget.KeyForMoveBox) -> None:
-        """A key that reached the board while a move is typed goes to the move box."""
-        event.deliver(self.query_one("#move-input", Input))
-
-    @on(Input.Submitted, "#move-input")
-    def _typed(self, event: Input.Submitted) -> None:
-        text = event.value.strip().lstrip(":/ ")
-        self.board.typing = False
-        event.input.remove_class("-on")
-        self.set_focus(self.board)
-        if text:
-            self._stop_auto()
-            fb = self.replay.controller.enter_text(text)
-            if fb.refused:
-                why = fb.refused
-                fb = Feedback(
-                    refused=Said(lambda: _("{move}: {reason}").format(move=text, reason=again(why)))
-                )
-            self._answer(fb)
+    def move_typed(self, text: str) -> None:
+        """A move typed (':'): played from the position shown."""
+        self._stop_auto()
+        fb = self.replay.controller.enter_text(text)
+        if fb.refused:
+            why = fb.refused
+            fb = Feedback(
+                refused=Said(lambda: _("{move}: {reason}").format(move=text, reason=again(why)))
+            )
+        self._answer(fb)
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        if event.widget is self.query_one("#move-input", Input):
+        if event.widget is self.move_box:
             self.board.typing = False
             event.widget.remove_class("-on")
 

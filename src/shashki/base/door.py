@@ -16,8 +16,10 @@ until the next request (HTTP keep-alive).  An idle connection:
   addresses cannot keep anyone else out, and a connection that sends its request at
   once is never the one cut (it is idle for a moment only).
 
-A connection carrying a request (a WebSocket's whole life) is not counted here: what a
-request costs is the server's to bound.  Plain asyncio: :class:`DoorProtocol` wraps the
+A connection carrying a request is not counted among the idle ones; its answer must be
+taken within :attr:`Door.answer_seconds` (a peer that asks and never reads would hold
+its connection for ever), unless the server says it has no end (a WebSocket's whole
+life, bounded by its heartbeat).  Plain asyncio: :class:`DoorProtocol` wraps the
 server's own protocol of each connection; the server says when a request comes
 (:meth:`Door.busy`) and when its answer has been written (:meth:`Door.idle`).
 """
@@ -26,11 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 
 #: Seconds an idle connection is kept (from its acceptance, or the end of an answer).
 REQUEST_SECONDS = 10.0
+#: Seconds from a request to its answer written whole (the page's largest file, half a
+#: megabyte, over a slow line).
+ANSWER_SECONDS = 120.0
 #: Idle connections of one address (a browser opens six to a server), and in all.
 PER_ADDRESS = 8
 MOST = 64
@@ -79,8 +85,12 @@ class Door:
         seconds: float = REQUEST_SECONDS,
         per_address: int = PER_ADDRESS,
         most: int = MOST,
+        answer_seconds: float = ANSWER_SECONDS,
     ) -> None:
         self.seconds = seconds
+        self.answer_seconds = answer_seconds
+        #: The connections whose answer is under way, and the timer that cuts each.
+        self._answering: dict[asyncio.BaseTransport, asyncio.TimerHandle] = {}
         self.per_address = per_address
         self.most = most
         #: The idle connections, oldest first (a dict keeps its order).
@@ -103,7 +113,7 @@ class Door:
         so."""
         if transport is None or transport.is_closing():
             return
-        self.busy(transport)
+        self.closed(transport)
         key = address_key(peer_of(transport))
         mine = self.of(key)
         if len(mine) >= self.per_address:
@@ -121,19 +131,53 @@ class Door:
             timer = None
         self._idle[transport] = _Idle(key, timer)
 
-    def busy(self, transport: asyncio.BaseTransport | None) -> None:
-        """A request of ``transport`` has come: no longer idle."""
-        entry = self._idle.pop(transport, None) if transport is not None else None
+    def busy(self, transport: asyncio.BaseTransport | None, *, ends: bool = True) -> None:
+        """A request of ``transport`` has come: no longer idle; its answer is to be
+        written within :attr:`answer_seconds`, or it is cut (``ends=False``: an answer
+        with no end, a WebSocket's)."""
+        self.closed(transport)
+        if transport is None or not ends:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # (no loop: no timer)
+            return
+        self._answering[transport] = loop.call_later(self.answer_seconds, self._too_slow, transport)
+
+    def closed(self, transport: asyncio.BaseTransport | None) -> None:
+        """``transport`` is forgotten (the connection is over, or changes state)."""
+        if transport is None:
+            return
+        entry = self._idle.pop(transport, None)
         if entry is not None and entry.timer is not None:
             entry.timer.cancel()
+        answer = self._answering.pop(transport, None)
+        if answer is not None:
+            answer.cancel()
 
-    closed = busy  # (the connection is over: forgotten the same way)
+    @property
+    def answering(self) -> int:
+        """Connections whose answer is under way with a deadline."""
+        return len(self._answering)
+
+    def _too_slow(self, transport: asyncio.BaseTransport) -> None:
+        """An answer not taken in time: its connection is cut — shut down below the
+        server, whose writing then fails and ends it as a lost connection (an abort in
+        the middle of a file sent whole would trip asyncio's own bookkeeping)."""
+        if self._answering.pop(transport, None) is None:
+            return
+        self.cut += 1
+        sock = transport.get_extra_info("socket")
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except (AttributeError, OSError):
+            transport.abort() if isinstance(transport, asyncio.Transport) else transport.close()
 
     def drop(self, transport: asyncio.BaseTransport) -> None:
         """Cut an idle connection (its time is up, or its place is given to another)."""
         if transport not in self._idle:
             return
-        self.busy(transport)
+        self.closed(transport)
         self.cut += 1
         # (what an answer left to send is sent first; nothing else is waited for)
         if isinstance(transport, asyncio.WriteTransport) and transport.get_write_buffer_size():
@@ -144,9 +188,12 @@ class Door:
             transport.close()
 
     def abort_all(self) -> None:
-        """Cut every idle connection (the server stops)."""
+        """Cut every idle connection, and forget the answers under way (the server
+        stops, and ends them)."""
         for transport in list(self._idle):
             self.drop(transport)
+        for transport in list(self._answering):
+            self.closed(transport)
 
 
 class DoorProtocol(asyncio.Protocol):
@@ -187,4 +234,13 @@ def doors(factory: Callable[[], asyncio.Protocol], door: Door) -> Callable[[], D
     return lambda: DoorProtocol(factory(), door)
 
 
-__all__ = ["MOST", "PER_ADDRESS", "REQUEST_SECONDS", "Door", "DoorProtocol", "address_key", "doors"]
+__all__ = [
+    "ANSWER_SECONDS",
+    "MOST",
+    "PER_ADDRESS",
+    "REQUEST_SECONDS",
+    "Door",
+    "DoorProtocol",
+    "address_key",
+    "doors",
+]

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..i18n import _
 from ..rules import find_variant
+from .bars import Bar
 from .common import Parser, fail, whole_number
 
 
@@ -14,7 +15,7 @@ def cmd_endings(args: argparse.Namespace) -> int:
     import time
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+    from rich.progress import MofNCompleteColumn
 
     from ..engine import endings
 
@@ -33,29 +34,16 @@ def cmd_endings(args: argparse.Namespace) -> int:
             )
         )
     console = Console(stderr=False, highlight=False)
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
     started = time.perf_counter()
     total_bytes = 0
     wanted = endings.materials(variant, args.pieces)
-    with progress:
-        task = progress.add_task("", total=None)
+    with Bar(console, MofNCompleteColumn()) as bar:
         for material in wanted:
             name = endings.material_text(material)
-            progress.update(task, description=name, completed=0, total=None)
-
-            def report(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
-
+            bar.show(name)
             begun = time.perf_counter()
             was = endings.cached(variant, material)
-            endings.build_one(variant, material, report)
+            endings.build_one(variant, material, bar.report)
             path = endings.cache_file(variant, material)
             shipped = not path.is_file() and endings.is_shipped(variant, material)
             size = path.stat().st_size if path.is_file() else 0

@@ -16,6 +16,7 @@ from ..records.gametypes import DEFAULT_VARIANT
 from ..rules import Game, find_variant
 from ..rules.errors import ShashkiError
 from ..rules.variant import Variant
+from .bars import Bar
 from .common import Parser, fail, whole_number
 
 
@@ -37,7 +38,7 @@ def _index_path(args: argparse.Namespace) -> str:
 
 def cmd_build(args: argparse.Namespace) -> int:
     from rich.console import Console
-    from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import DownloadColumn, TimeRemainingColumn
 
     from ..store.explorer import BadIndex, Explorer, build, refresh_mine
     from ..training.cluster import ClusterError, backend_for
@@ -56,23 +57,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         explorer.close()
         return fail(str(exc))
     console = Console(stderr=True, highlight=False)
-    progress = Progress(
-        TextColumn(_("Indexing")),
-        BarColumn(),
-        DownloadColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
     started = time.perf_counter()
     try:
-        with progress:
-            task = progress.add_task("", total=None)
-
-            def report(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
-
+        with Bar(console, DownloadColumn(), TimeRemainingColumn(), label=_("Indexing")) as bar:
             built = build(
                 explorer,
                 args.files,
@@ -80,7 +67,7 @@ def cmd_build(args: argparse.Namespace) -> int:
                 plies=args.plies,
                 workers=args.workers,
                 backend=backend,
-                progress=report,
+                progress=bar.report,
             )
         mine = refresh_mine(explorer)
         sources, games, positions = explorer.counts()

@@ -11,11 +11,11 @@ from ..base.numbers import bounded_decimal, bounded_int, quoted
 from ..i18n import _, ngettext
 from ..rules import find_variant
 from ..rules.errors import ShashkiError
+from .bars import Bar
 from .common import add_engine_log
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.progress import Progress
 
     from ..engine.limits import Limit
     from ..hub.match import Played
@@ -218,18 +218,11 @@ def _console() -> Console:
     return _Console(stderr=False, highlight=False, soft_wrap=True)
 
 
-def _progress(console: Console, variant: Variant) -> tuple[Progress, list[Any]]:
+def _progress(console: Console, variant: Variant, games: int) -> tuple[Bar, list[Any]]:
     """The progress bar of a match, and the game in play it shows beside the bar: its
     move and side to move (noted after each move), and its clocks, read afresh each time
     the bar is drawn (by rich's thread: the clock of the side thinking ticks down)."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        ProgressColumn,
-        Task,
-        TextColumn,
-    )
+    from rich.progress import MofNCompleteColumn, ProgressColumn, Task
     from rich.text import Text
 
     from ..hub.match import clocks_text
@@ -243,16 +236,8 @@ def _progress(console: Console, variant: Variant) -> tuple[Progress, list[Any]]:
                 head += ", " + clocks_text(variant, clock)
             return Text(head, no_wrap=True, overflow="ellipsis")
 
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        _GameInPlay(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    )
-    return progress, now
+    bar = Bar(console, MofNCompleteColumn(), _GameInPlay(), description=_("games"), total=games)
+    return bar, now
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -277,18 +262,17 @@ def cmd_match(args: argparse.Namespace) -> int:
     limits = _limits(args, clock, (first, second))
     console = _console()
     tally = _Tally(console, log)
-    progress, now = _progress(console, variant)
+    bar, now = _progress(console, variant, args.games)
     interrupted = False
     try:
-        with progress:
-            task = progress.add_task("games", total=args.games)
+        with bar:
 
             def on_move(round_: int, session: GameSession) -> None:
                 now[:] = [progress_text(round_, args.games, session, clocks=False), session.clock]
 
             def on_game(game: Played) -> None:
                 tally.add(game)
-                progress.update(task, advance=1, description=tally.score_line())
+                bar.advance(tally.score_line())
 
             run_match(
                 variant,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import _, ngettext
 from ..rules import Game, find_variant
+from .bars import Bar
 from .common import Parser, fail, whole_number
 
 if TYPE_CHECKING:
@@ -108,14 +109,7 @@ def _mine_showing_progress(
     """Mine ``files`` (or, ``self_play``, the games of ``--self-play``) into the book
     with a bar on a terminal's standard error."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        DownloadColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import DownloadColumn, MofNCompleteColumn, TimeRemainingColumn
 
     from ..training.harvest import MiningReport, mine_files
     from ..training.selfplay import SelfPlay, mine_self_play
@@ -123,21 +117,13 @@ def _mine_showing_progress(
     if not files and not self_play:
         return MiningReport()
     console = Console(stderr=True, highlight=False)
-    progress = Progress(
-        TextColumn(_("Playing and mining") if self_play else _("Mining")),
-        BarColumn(),
+    bar = Bar(
+        console,
         MofNCompleteColumn() if self_play else DownloadColumn(),
         TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
+        label=_("Playing and mining") if self_play else _("Mining"),
     )
-    with progress:
-        task = progress.add_task("", total=None)
-
-        def report(done: int, total: int) -> None:
-            progress.update(task, completed=done, total=total)
-
+    with bar:
         if self_play:
             run = SelfPlay(
                 find_variant(args.variant).id,
@@ -152,7 +138,7 @@ def _mine_showing_progress(
                 options=options,
                 workers=args.workers,
                 backend=backend,
-                progress=report,
+                progress=bar.report,
             )
         return mine_files(
             writer,
@@ -161,7 +147,7 @@ def _mine_showing_progress(
             default_variant=args.variant,
             workers=args.workers,
             backend=backend,
-            progress=report,
+            progress=bar.report,
         )
 
 

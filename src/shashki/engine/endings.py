@@ -22,10 +22,13 @@ hook ``plain_positions``) without modifiers or goals, where the side left withou
 move loses, for positions of at most :data:`MAX_MIXED` pieces and at most
 :data:`MAX_POSITIONS` positions a material (three kings against one on an 8x8 board:
 317,440 positions, built in a few seconds and then kept for the process; two kings
-against two on the 10x10 board: 3 million, in about half a minute), and of five kings
-alone within :data:`MAX_AHEAD` positions.  A game makes the tables it meets in a worker
-process when they are few enough (:data:`BUILD_IN_PLAY`); ``shashki endings build``
-makes the others ahead of time, and only it those of five kings.  A table of kings alone
+against two on the 10x10 board: 3 million, in about half a minute), and, within
+:data:`MAX_AHEAD` positions, of four pieces beyond that (with men on the boards of 64
+squares: a king and a man each on an 8x8 board of 64 squares, 25.7 million) and of five
+kings alone.  A game makes the tables it meets in a worker process when they are few
+enough (:data:`BUILD_IN_PLAY`); ``shashki endings build`` makes the others ahead of
+time, and only it (or the package, which ships some) those beyond :data:`MAX_POSITIONS`
+(:func:`made_ahead`).  A table of kings alone
 is read off the one with the colours swapped where that one is made (:func:`mirrors`).
 
 The positions are solved backwards from their moves listed once: a solved position's
@@ -345,13 +348,14 @@ def covered(variant: Variant, pos: State) -> bool:
     material = material_of(pos)
     if on_demand(variant, material):
         return True
-    # five kings: only a table made ahead of time (in memory, or a file in the cache)
+    # a big table: only one made ahead of time (in memory, a file in the cache, or
+    # shipped in the package)
     if not made_ahead(variant, material):
         return False
     if (variant.id, material) in _TABLES:
         return True
     path = _cache_path(variant, material)
-    return path.is_file() and not path.is_symlink()
+    return (path.is_file() and not path.is_symlink()) or is_shipped(variant, material)
 
 
 def on_demand(variant: Variant, material: Material) -> bool:
@@ -361,14 +365,17 @@ def on_demand(variant: Variant, material: Material) -> bool:
 
 
 def made_ahead(variant: Variant, material: Material) -> bool:
-    """Whether ``material`` is one of the endings of kings alone that only ``shashki
-    endings build --pieces 5`` makes (at most :data:`MAX_AHEAD` positions)."""
-    return (
-        MAX_MIXED < sum(material) <= MAX_PIECES
-        and not material[1]
-        and not material[3]
-        and table_size(variant, material) <= MAX_AHEAD
-    )
+    """Whether ``material``'s table is one that only ``shashki endings build`` makes (or
+    the package ships), never a game, of at most :data:`MAX_AHEAD` positions: of four
+    pieces beyond :data:`MAX_POSITIONS` (those with men of the boards of 64 squares and
+    of the 12x12 board, which a crowning leads into anyway), or of five kings alone
+    (``--pieces 5``)."""
+    pieces = sum(material)
+    if pieces > MAX_PIECES or table_size(variant, material) > MAX_AHEAD:
+        return False
+    if pieces <= MAX_MIXED:
+        return table_size(variant, material) > MAX_POSITIONS
+    return not material[1] and not material[3]
 
 
 class EndingTable:
@@ -1463,9 +1470,9 @@ def is_built(variant: Variant, pos: State) -> bool:
 
 def materials(variant: Variant, pieces: int) -> list[Material]:
     """Every material of at most ``pieces`` pieces, both sides with a piece, whose table
-    is within :data:`MAX_POSITIONS` (a bigger one is made only where a crowning leads
-    into it) or, of five kings, within :data:`MAX_AHEAD`; the smaller first (fewer
-    pieces, then fewer men, then fewer positions)."""
+    is within :data:`MAX_POSITIONS` or made ahead of time (:func:`made_ahead`: of four
+    pieces or of five kings, within :data:`MAX_AHEAD`); the smaller first (fewer pieces,
+    then fewer men, then fewer positions)."""
     out = []
     for n in range(2, min(pieces, MAX_PIECES) + 1):
         for white in range(1, n):
