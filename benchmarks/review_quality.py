@@ -16,8 +16,8 @@ a position, its second look included: its ``??`` marks are what is measured.  Th
 longer search (four times the budget, the same code, the same curve and rules; its first
 searches alone, no second look of its own) judges:
 
-- on every ``--full-every``-th game (5: a fifth of them), every move: the whole game
-  reviewed again at four times the budget;
+- on every ``--full-every``-th game of each variant (5: the 1st, 6th, 11th…), every
+  move: the whole game reviewed again at four times the budget;
 - on the others, the *candidates*: the moves whose player's expected score dropped by at
   least ``--candidate`` (0.06, an inaccuracy's worth, a third of a blunder's) by the
   short review's two searches — the engine's own choice included, which the review never
@@ -400,7 +400,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--corpus", type=Path, default=CORPUS)
     p.add_argument("--out", type=Path, help="append one JSON line a game here")
     p.add_argument("--report", type=Path, nargs="+", help="only print the figures of these files")
-    p.add_argument("--full-every", type=int, default=5, help="every move judged on every Nth game")
+    p.add_argument(
+        "--full-every", type=int, default=5, help="every move judged on every Nth game of a variant"
+    )
+    p.add_argument(
+        "--from-end", action="store_true", help="the last games first (beside another run)"
+    )
     p.add_argument("--candidate", type=float, default=INACCURACY, help="a candidate's drop")
     p.add_argument("--budget", type=int, default=DEPTHS[DEFAULT_DEPTH])
     p.add_argument("--scan", help="Scan 2.0's command (its folder has its data)")
@@ -446,11 +451,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"Scan: {key} ({time.monotonic() - clock:.0f} s)", file=sys.stderr)
             scan.close()
         else:
+            # every move judged on the 1st, (N+1)th… game of each variant
+            place = {key: i for some in found for i, (key, _record) in enumerate(some)}
             jobs = [
-                (key, write_game(record), args.budget, i % full_every == 0, args.candidate)
-                for i, (key, record) in enumerate(every)
+                (key, write_game(record), args.budget, place[key] % full_every == 0, args.candidate)
+                for key, record in every
                 if key not in rows
             ]
+            if args.from_end:  # (a second run beside a first: each from its own end)
+                jobs.reverse()
             print(f"{len(every) - len(jobs)} games done before, {len(jobs)} to do", file=sys.stderr)
             for i, row in enumerate(as_done(jobs, args.jobs), 1):
                 rows[row["game"]] = row
