@@ -87,7 +87,7 @@ FOUR_SHIPPED = [vid for vid in EIGHT if find_variant(vid).board.square_count == 
 #: Of the games of 64 squares, those whose endings of four pieces with at most so many men
 #: are shipped (tools/make_tables.py: the others are made by ``shashki endings build``,
 #: or in a worker the first time they arise where they are small enough).
-SIXTY_FOUR = {"turkish": 4, "tama": 1, "tama-armenian": 0}
+SIXTY_FOUR = {"turkish": 4, "tama": 1, "tama-armenian": 1}
 
 
 @pytest.mark.parametrize(
@@ -100,6 +100,7 @@ SIXTY_FOUR = {"turkish": 4, "tama": 1, "tama-armenian": 0}
         ("tama", "B:WKa1,Kb1:BKg6,Kh6"),  # two kings each
         ("tama", "B:WKa1,c3:BKg6,Kh6"),  # a king and a man against two kings
         ("tama-armenian", "W:WKa1:BKf6,Kg6,Kh6"),  # three kings against one
+        ("tama-armenian", "W:WKa1,Kb1,c3:BKh8"),  # two kings and a man against a king
     ],
 )
 def test_an_ending_of_four_pieces_is_exact_at_once_in_every_8x8_game(
