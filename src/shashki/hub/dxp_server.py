@@ -90,10 +90,14 @@ class _Watched(Player):
     """The follower's player in one game: its search is given up as soon as the
     initiator leaves (the driver runs it on the connection's own thread)."""
 
-    def __init__(self, player: Player, peer: DxpPeer) -> None:
+    def __init__(self, player: Player, peer: DxpPeer, gone: Callable[[], None]) -> None:
         self.player, self.peer = player, peer
         self.name = player.name
         self.is_human = player.is_human
+        #: Called when the initiator left during the search: the game is left unfinished
+        #: (the session closed, the cut search's answer dropped), never scored a loss of
+        #: the engine's.
+        self.gone = gone
 
     @property
     def thinks(self) -> bool:
@@ -104,7 +108,10 @@ class _Watched(Player):
 
     def think(self, game: Game, limit: Limit, cancelled: Cancelled) -> Move | None:
         peer = self.peer
-        return self.player.think(game, limit, lambda: cancelled() or not peer.alive)
+        move = self.player.think(game, limit, lambda: cancelled() or not peer.alive)
+        if not peer.alive:
+            self.gone()
+        return move
 
     def shown_name(self) -> str:
         return self.player.shown_name()
@@ -227,7 +234,7 @@ class FollowerGame:
             return
         self.side = Color.WHITE if request.follower_white else Color.BLACK
         self.left = request.minutes * 60.0 if request.minutes else None
-        ours: Player = _Watched(self.player, self.peer)
+        ours: Player = _Watched(self.player, self.peer, self._gone)
         theirs = _Initiator(self.opponent)
         session = GameSession(
             game,
@@ -252,6 +259,12 @@ class FollowerGame:
         self.say(text.format(peer=self.peer.address, n=self.games, name=self.opponent))
         session.start(InlineExecutor())  # (the engine started, and asked if it is to move)
         self.after_move()
+
+    def _gone(self) -> None:
+        """The initiator left while the engine searched: the session stops (the search's
+        answer, cut short, is dropped, not taken for a failure of the engine's)."""
+        if self.session is not None:
+            self.session.close()
 
     def _limit(self) -> Limit:
         return Limit(left=self.left) if self.left is not None else Limit()
