@@ -33,7 +33,7 @@ FOLDER = Path(__file__).resolve().parent.parent / "src" / "shashki" / "engine" /
 #: men).  The others (up to 25.7 million positions; about 6 s of a core a million
 #: positions, compiled) are made by ``shashki endings build VARIANT --pieces 4``, or in
 #: a worker the first time they arise where they hold at most ``endings.MAX_POSITIONS``.
-SIXTY_FOUR = {"turkish": 4, "tama": 4, "tama-armenian": 1}
+SIXTY_FOUR = {"turkish": 4, "tama": 4, "tama-armenian": 4}
 
 
 def wanted() -> dict[str, list[tuple[int, int, int, int]]]:

@@ -87,7 +87,7 @@ FOUR_SHIPPED = [vid for vid in EIGHT if find_variant(vid).board.square_count == 
 #: Of the games of 64 squares, those whose endings of four pieces with at most so many men
 #: are shipped (tools/make_tables.py: the others are made by ``shashki endings build``,
 #: or in a worker the first time they arise where they are small enough).
-SIXTY_FOUR = {"turkish": 4, "tama": 4, "tama-armenian": 1}
+SIXTY_FOUR = {"turkish": 4, "tama": 4, "tama-armenian": 4}
 
 
 @pytest.mark.parametrize(
