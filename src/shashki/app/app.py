@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
+from ..base.numbers import first_upper
 from ..i18n import LANGUAGES, N_, _, ngettext, set_language
 from ..session.autosave import AutosaveWriter
 from ..session.recorder import Recorder
@@ -381,7 +382,7 @@ class ShashkiApp(Palette, GameFiles, UnfinishedGames, Navigation, Shell):
 
     def on_table_unusable(self, message: TableUnusable) -> None:
         line = message.line  # (the engine's line, as a sentence)
-        self.notify(line[:1].upper() + line[1:], severity="warning", timeout=12, markup=False)
+        self.notify(first_upper(line), severity="warning", timeout=12, markup=False)
 
     @property
     def autosave_problem(self) -> str | None:

@@ -22,6 +22,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from ..base.numbers import first_upper
 from ..i18n import N_, _, ngettext
 from ..rules import Game, Move, ShashkiError
 from ..rules.fen import square_text
@@ -88,12 +89,6 @@ def rating_line(trainer: Trainer, variant_id: str, change: int | None = None) ->
         solved=rec.solved,
         played=rec.played,
     )
-
-
-def _first_upper(text: str) -> str:
-    """``text`` begun with a capital, as an item of a list is (a theme's name is written
-    small, for the middle of a sentence)."""
-    return text[:1].upper() + text[1:]
 
 
 class PuzzleMenuScreen(Screen[None]):
@@ -222,7 +217,7 @@ class PuzzleMenuScreen(Screen[None]):
                 Option(
                     literal(
                         ngettext("{theme} — {n} puzzle", "{theme} — {n} puzzles", count).format(
-                            theme=_first_upper(theme_name(theme)), n=count
+                            theme=first_upper(theme_name(theme)), n=count
                         )
                     ),
                     id=f"theme:{theme}",

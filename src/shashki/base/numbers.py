@@ -22,7 +22,7 @@ import unicodedata
 
 from .. import i18n
 
-__all__ = ["bounded_decimal", "bounded_int", "is_digits", "one_line", "quoted"]
+__all__ = ["bounded_decimal", "bounded_int", "first_upper", "is_digits", "one_line", "quoted"]
 
 _DIGITS = re.compile(r"[0-9]+")
 _DECIMAL = re.compile(r"([0-9]+)(?:\.([0-9]+))?")
@@ -107,3 +107,13 @@ def one_line(text: str, limit: int = 200) -> str:
     if len(words) > limit or len(text) > len(head):
         return words[: max(0, limit - 1)].rstrip() + "…"
     return words
+
+
+def first_upper(text: str) -> str:
+    """``text`` begun with a capital (a sentence's start, a list's item), the rest as it
+    is.
+
+    >>> first_upper("тихий хід — 1 задача")
+    'Тихий хід — 1 задача'
+    """
+    return text[:1].upper() + text[1:]
